@@ -1,0 +1,5 @@
+//! fushi: duplicate tournaments of Shengji (升级) in the 记副式复式 format.
+//!
+//! Arrows point one way: `web` → `db` → `rules`; `archive` → `rules`.
+
+pub mod rules;

@@ -1,0 +1,184 @@
+//! A whole tournament as data: its settings, teams, rounds, boards, matches and table
+//! results. The archive reads and writes this; the database stores and loads it.
+
+use super::bands::{BandTable, Rules};
+use super::cards::{Decks, Level, Room, Seat, Trump};
+use super::scoring::ScoringRules;
+use super::standings::TieBreak;
+use super::table::{MultiplierPolicy, TableEntry};
+
+/// Everything in `tournament.toml`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub name: String,
+    pub slug: String,
+    pub published: bool,
+    pub decks: Decks,
+    pub rules: Rules,
+    pub bottom_multiplier: MultiplierPolicy,
+    pub scoring: ScoringRules,
+    pub tiebreaks: Vec<TieBreak>,
+}
+
+impl Settings {
+    /// The band table in force. Settings are checked when they are built, so a preset
+    /// that does not exist for the deck count falls back to the standard table.
+    pub fn band_table(&self) -> BandTable {
+        self.rules.band_table(self.decks).unwrap_or_else(|| {
+            BandTable::preset(self.decks, super::bands::Preset::Standard)
+                .expect("every deck count has a standard table")
+        })
+    }
+
+    /// Whether `rules` exists for `decks`.
+    pub fn check_rules(decks: Decks, rules: &Rules) -> Result<(), String> {
+        match rules.band_table(decks) {
+            Some(_) => Ok(()),
+            None => Err(format!(
+                "rules \"{}\" does not exist for {} deck(s); choose one of {} or custom",
+                rules.code(),
+                decks.count(),
+                super::bands::Preset::for_decks(decks)
+                    .iter()
+                    .map(|p| p.code())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+}
+
+/// A slug names a tournament in URLs and files: `[a-z0-9-]{1,64}`.
+pub fn check_slug(slug: &str) -> Result<(), String> {
+    let ok_chars = slug
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if slug.is_empty() || slug.len() > 64 || !ok_chars {
+        Err(format!(
+            "slug \"{slug}\" must be 1–64 characters of a–z, 0–9 and -"
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// An entrant. Teams are known by their number within the tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Team {
+    pub number: i32,
+    pub name: String,
+    pub club: String,
+    pub members: Vec<String>,
+}
+
+/// A pre-dealt deal with its conditions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub number: i32,
+    pub dealer: Seat,
+    pub level: Level,
+    pub trump: Option<Trump>,
+}
+
+/// One board's result at one table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableResult {
+    pub room: Room,
+    pub board: i32,
+    pub entry: TableEntry,
+}
+
+/// Two teams meeting at a numbered table pair; `away` is `None` for a bye.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    pub table: i32,
+    pub home: i32,
+    pub away: Option<i32>,
+    pub results: Vec<TableResult>,
+}
+
+impl Match {
+    pub fn is_bye(&self) -> bool {
+        self.away.is_none()
+    }
+
+    pub fn result(&self, room: Room, board: i32) -> Option<&TableEntry> {
+        self.results
+            .iter()
+            .find(|r| r.room == room && r.board == board)
+            .map(|r| &r.entry)
+    }
+}
+
+/// Matches played at the same time on the same boards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    pub number: i32,
+    pub boards: Vec<Board>,
+    pub matches: Vec<Match>,
+}
+
+/// A whole tournament.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    pub settings: Settings,
+    pub teams: Vec<Team>,
+    pub rounds: Vec<Round>,
+}
+
+impl Event {
+    /// Puts everything in the order the archive writes it: teams by number, rounds by
+    /// number, boards by number, matches by table, results by room then board.
+    pub fn sort(&mut self) {
+        self.teams.sort_by_key(|t| t.number);
+        self.rounds.sort_by_key(|r| r.number);
+        for round in &mut self.rounds {
+            round.boards.sort_by_key(|b| b.number);
+            round.matches.sort_by_key(|m| m.table);
+            for m in &mut round.matches {
+                m.results.sort_by_key(|r| (r.room, r.board));
+            }
+        }
+    }
+
+    pub fn team(&self, number: i32) -> Option<&Team> {
+        self.teams.iter().find(|t| t.number == number)
+    }
+
+    /// How many table results the event holds.
+    pub fn result_count(&self) -> usize {
+        self.rounds
+            .iter()
+            .flat_map(|r| &r.matches)
+            .map(|m| m.results.len())
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs() {
+        assert!(check_slug("spring-2026").is_ok());
+        assert!(check_slug("a").is_ok());
+        assert!(check_slug(&"a".repeat(64)).is_ok());
+        assert!(check_slug(&"a".repeat(65)).is_err());
+        assert!(check_slug("").is_err());
+        assert!(check_slug("Spring").is_err());
+        assert!(check_slug("spring_2026").is_err());
+        assert!(check_slug("春季").is_err());
+    }
+
+    #[test]
+    fn rules_must_exist_for_the_deck_count() {
+        use super::super::bands::Preset;
+        assert!(Settings::check_rules(Decks::Two, &Rules::Preset(Preset::NoLevelTakeover)).is_ok());
+        let err = Settings::check_rules(Decks::Two, &Rules::Preset(Preset::Bands20)).unwrap_err();
+        assert!(
+            err.contains("standard, no-level-takeover or custom"),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,28 @@
+//! The game and its scoring, pure: no web, no database, no I/O.
+//!
+//! - [`cards`]: decks, seats, rooms, levels, trumps and last-trick combinations (SPEC §2, §4)
+//! - [`bands`]: band tables and presets, from P to the table score s (SPEC §3)
+//! - [`table`]: one table's result, the bottom multiplier and the wording (SPEC §3)
+//! - [`compare`]: both rooms of a match: swings, differences, completeness (SPEC §5)
+//! - [`scoring`]: match scores: vp20, wdl, levels and byes (SPEC §6)
+//! - [`standings`]: ranking with the tie-break chain (SPEC §7)
+//! - [`event`]: a whole tournament as data
+//! - [`report`]: every computed figure of an event at once
+
+pub mod bands;
+pub mod cards;
+pub mod compare;
+pub mod event;
+pub mod report;
+pub mod scoring;
+pub mod standings;
+pub mod table;
+
+pub use bands::{BandTable, BandTableError, Preset, Rules};
+pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
+pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer};
+pub use event::{Board, Event, Match, Round, Settings, TableResult, Team, check_slug};
+pub use report::{MatchReport, Report};
+pub use scoring::{MatchScoring, Score, ScoringRules};
+pub use standings::{Quotient, Standing, TieBreak};
+pub use table::{FieldError, MultiplierPolicy, TableEntry, TableOutcome, Wording};

@@ -1,0 +1,329 @@
+//! Standings: totals per team, ranked by match score and the tie-break chain (SPEC §7).
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+
+use super::cards::ParseError;
+use super::compare::{MatchFigures, MatchStatus};
+use super::scoring::Score;
+
+/// A criterion that separates teams level on match score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TieBreak {
+    HeadToHead,
+    LevelQuotient,
+    LevelDiff,
+    PointDiff,
+    BoardsWon,
+}
+
+impl TieBreak {
+    pub const DEFAULT: [TieBreak; 5] = [
+        TieBreak::HeadToHead,
+        TieBreak::LevelQuotient,
+        TieBreak::LevelDiff,
+        TieBreak::PointDiff,
+        TieBreak::BoardsWon,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            TieBreak::HeadToHead => "head_to_head",
+            TieBreak::LevelQuotient => "level_quotient",
+            TieBreak::LevelDiff => "level_diff",
+            TieBreak::PointDiff => "point_diff",
+            TieBreak::BoardsWon => "boards_won",
+        }
+    }
+}
+
+impl FromStr for TieBreak {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        TieBreak::DEFAULT
+            .into_iter()
+            .find(|t| t.code() == s)
+            .ok_or_else(|| {
+                ParseError(format!(
+                    "tie-break \"{s}\" is not one of head_to_head, level_quotient, level_diff, point_diff, boards_won"
+                ))
+            })
+    }
+}
+
+impl fmt::Display for TieBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// Σ positive swings ÷ Σ |negative swings|, kept as a fraction so that it compares exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Quotient {
+    pub gained: i64,
+    pub lost: i64,
+}
+
+impl Quotient {
+    /// (numerator, denominator) with no negative swing read as `inf` or 1.
+    fn fraction(self) -> (i128, i128) {
+        match (self.gained, self.lost) {
+            (0, 0) => (1, 1),
+            (_, 0) => (1, 0),
+            (g, l) => (g.into(), l.into()),
+        }
+    }
+
+    pub fn is_infinite(self) -> bool {
+        self.fraction().1 == 0
+    }
+
+    /// Three decimals rounded half away from zero, or `inf`.
+    pub fn three_decimals(self) -> String {
+        let (n, d) = self.fraction();
+        if d == 0 {
+            return "inf".to_owned();
+        }
+        let thousandths = (2000 * n + d) / (2 * d);
+        format!("{}.{:03}", thousandths / 1000, thousandths % 1000)
+    }
+}
+
+impl Ord for Quotient {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let (a, b) = self.fraction();
+        let (c, d) = other.fraction();
+        match (b == 0, d == 0) {
+            (true, true) => Ordering::Equal,
+            (true, false) => Ordering::Greater,
+            (false, true) => Ordering::Less,
+            (false, false) => (a * d).cmp(&(c * b)),
+        }
+    }
+}
+
+impl PartialOrd for Quotient {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Quotient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.three_decimals())
+    }
+}
+
+/// A match as the standings need it: who met, the scores and the home side's figures.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchLine<'a> {
+    pub home: i32,
+    pub away: Option<i32>,
+    pub figures: &'a MatchFigures,
+}
+
+/// One team's line in the standings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    pub rank: u32,
+    /// Level with at least one other team on every criterion (shown `3=`).
+    pub shared: bool,
+    pub team: i32,
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub score: Score,
+    pub level_diff: i64,
+    pub quotient: Quotient,
+    pub point_diff: i64,
+    pub boards_won: u32,
+}
+
+impl Standing {
+    /// `3` or `3=`.
+    pub fn rank_label(&self) -> String {
+        if self.shared {
+            format!("{}=", self.rank)
+        } else {
+            self.rank.to_string()
+        }
+    }
+}
+
+/// A value a criterion ranks by, higher first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    Number(i64),
+    Quotient(Quotient),
+}
+
+/// Ranks `teams` (by number) on the matches played so far. Only complete matches and byes
+/// count.
+pub fn standings(
+    teams: &[i32],
+    matches: &[MatchLine<'_>],
+    tiebreaks: &[TieBreak],
+) -> Vec<Standing> {
+    let mut sorted_teams = teams.to_vec();
+    sorted_teams.sort_unstable();
+    let index: HashMap<i32, usize> = sorted_teams
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (*t, i))
+        .collect();
+    let mut rows: Vec<Standing> = sorted_teams
+        .iter()
+        .map(|&team| Standing {
+            rank: 0,
+            shared: false,
+            team,
+            played: 0,
+            won: 0,
+            drawn: 0,
+            lost: 0,
+            score: Score::ZERO,
+            level_diff: 0,
+            quotient: Quotient::default(),
+            point_diff: 0,
+            boards_won: 0,
+        })
+        .collect();
+    // Complete matches between two known teams, for head-to-head: (home, away, home score,
+    // away score).
+    let mut meetings: Vec<(usize, usize, Score, Score)> = Vec::new();
+
+    for line in matches {
+        let f = line.figures;
+        let Some(&home) = index.get(&line.home) else {
+            continue;
+        };
+        match (f.status, line.away.and_then(|a| index.get(&a).copied())) {
+            (MatchStatus::Bye, _) => rows[home].score += f.home_score,
+            (MatchStatus::Complete, Some(away)) => {
+                let away_score = f.away_score.unwrap_or_default();
+                let sides = [
+                    (
+                        home,
+                        f.home_score,
+                        i64::from(f.home_levels),
+                        i64::from(f.home_points),
+                        f.home_boards_won,
+                        f.home_gained,
+                        f.home_lost,
+                    ),
+                    (
+                        away,
+                        away_score,
+                        -i64::from(f.home_levels),
+                        -i64::from(f.home_points),
+                        f.away_boards_won,
+                        f.home_lost,
+                        f.home_gained,
+                    ),
+                ];
+                for (team, score, levels, points, boards, gained, lost) in sides {
+                    let row = &mut rows[team];
+                    row.played += 1;
+                    match levels.signum() {
+                        1 => row.won += 1,
+                        0 => row.drawn += 1,
+                        _ => row.lost += 1,
+                    }
+                    row.score += score;
+                    row.level_diff += levels;
+                    row.point_diff += points;
+                    row.boards_won += boards;
+                    row.quotient.gained += gained;
+                    row.quotient.lost += lost;
+                }
+                meetings.push((home, away, f.home_score, away_score));
+            }
+            _ => {}
+        }
+    }
+
+    // Split the field by score, then each tied group by each criterion in turn.
+    let mut groups: Vec<Vec<usize>> = vec![(0..rows.len()).collect()];
+    let criteria = std::iter::once(None).chain(tiebreaks.iter().copied().map(Some));
+    for criterion in criteria {
+        groups = groups
+            .into_iter()
+            .flat_map(|group| {
+                if group.len() < 2 {
+                    return vec![group];
+                }
+                let keys: HashMap<usize, Key> = group
+                    .iter()
+                    .map(|&t| (t, key(criterion, t, &rows, &group, &meetings)))
+                    .collect();
+                split(group, &keys)
+            })
+            .collect();
+    }
+
+    let mut ranked = Vec::with_capacity(rows.len());
+    let mut position = 1;
+    for group in groups {
+        let shared = group.len() > 1;
+        let size = group.len() as u32;
+        for t in group {
+            let mut row = rows[t].clone();
+            row.rank = position;
+            row.shared = shared;
+            ranked.push(row);
+        }
+        position += size;
+    }
+    ranked
+}
+
+/// What team `t` ranks by under `criterion` (`None`: the match score) within `group`.
+fn key(
+    criterion: Option<TieBreak>,
+    t: usize,
+    rows: &[Standing],
+    group: &[usize],
+    meetings: &[(usize, usize, Score, Score)],
+) -> Key {
+    let row = &rows[t];
+    match criterion {
+        None => Key::Number(row.score.hundredths()),
+        Some(TieBreak::HeadToHead) => Key::Number(
+            meetings
+                .iter()
+                .filter(|(h, a, _, _)| group.contains(h) && group.contains(a))
+                .map(|&(h, a, hs, as_)| {
+                    if h == t {
+                        hs.hundredths()
+                    } else if a == t {
+                        as_.hundredths()
+                    } else {
+                        0
+                    }
+                })
+                .sum(),
+        ),
+        Some(TieBreak::LevelQuotient) => Key::Quotient(row.quotient),
+        Some(TieBreak::LevelDiff) => Key::Number(row.level_diff),
+        Some(TieBreak::PointDiff) => Key::Number(row.point_diff),
+        Some(TieBreak::BoardsWon) => Key::Number(row.boards_won.into()),
+    }
+}
+
+/// Orders a group by key, highest first (team number among equals), and cuts it where the
+/// key changes.
+fn split(mut group: Vec<usize>, keys: &HashMap<usize, Key>) -> Vec<Vec<usize>> {
+    // Indices follow team numbers, so the index breaks ties in team-number order.
+    group.sort_by(|a, b| keys[b].cmp(&keys[a]).then(a.cmp(b)));
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for t in group {
+        match out.last_mut() {
+            Some(last) if keys[&last[0]] == keys[&t] => last.push(t),
+            _ => out.push(vec![t]),
+        }
+    }
+    out
+}

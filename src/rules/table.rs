@@ -1,0 +1,453 @@
+//! One table's result: the defenders' total P, the table score s and its wording (SPEC §3).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::bands::BandTable;
+use super::cards::{Combination, Decks, LastTrick, ParseError};
+
+/// How the bottom's points are multiplied when the defenders win the last trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum MultiplierPolicy {
+    /// single 2, pair 4, tractor:L 2·2^L, triple 6, titanic:L 2·3^L.
+    #[default]
+    Exponential,
+    /// single 2, everything larger 4.
+    Doubling,
+}
+
+impl MultiplierPolicy {
+    pub fn code(self) -> &'static str {
+        match self {
+            MultiplierPolicy::Exponential => "exponential",
+            MultiplierPolicy::Doubling => "doubling",
+        }
+    }
+
+    /// The bottom multiplier m for the largest combination in the last trick.
+    pub fn multiplier(self, combo: Combination) -> i32 {
+        match (self, combo) {
+            (_, Combination::Single) => 2,
+            (_, Combination::Pair) => 4,
+            (MultiplierPolicy::Doubling, _) => 4,
+            (MultiplierPolicy::Exponential, Combination::Tractor(l)) => 2 * 2i32.pow(l.into()),
+            (MultiplierPolicy::Exponential, Combination::Triple) => 6,
+            (MultiplierPolicy::Exponential, Combination::Titanic(l)) => 2 * 3i32.pow(l.into()),
+        }
+    }
+}
+
+impl FromStr for MultiplierPolicy {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "exponential" => Ok(MultiplierPolicy::Exponential),
+            "doubling" => Ok(MultiplierPolicy::Doubling),
+            _ => Err(ParseError(format!(
+                "bottom_multiplier \"{s}\" is not one of exponential, doubling"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for MultiplierPolicy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// What the score sheet says for one board at one table: the inputs of a results row.
+/// Empty cells are `None` and stay empty on export.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableEntry {
+    pub trick_points: Option<i32>,
+    pub bottom_points: Option<i32>,
+    pub last_trick: Option<LastTrick>,
+    pub combo: Option<Combination>,
+    pub declarer_penalty: Option<i32>,
+    pub defender_penalty: Option<i32>,
+    /// A TD's table score, overriding the computed one.
+    pub ruling: Option<i32>,
+    /// P as it stands, used only when `trick_points` is empty ("total only").
+    pub defender_total: Option<i32>,
+}
+
+/// A problem with one field of a [`TableEntry`], named as in `results.csv`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+/// The figures one table produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableOutcome {
+    /// The defenders' total, unknown only for a row that carries nothing but a ruling.
+    pub defender_total: Option<i32>,
+    /// Levels for the declaring side (the ruling where there is one).
+    pub table_score: i32,
+    pub ruled: bool,
+    pub wording: Wording,
+}
+
+/// The result of a table in words (SPEC §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wording {
+    /// 庄家方升s级
+    DeclarersUp(i32),
+    /// 闲家上台
+    DefendersTakeOver,
+    /// 闲家上台升|s|级
+    DefendersTakeOverUp(i32),
+    /// s = 0 below the takeover mark: only a custom table or a ruling can say so.
+    NoLevelChange,
+}
+
+impl Wording {
+    fn of(s: i32, p: Option<i32>, bands: &BandTable) -> Wording {
+        if s > 0 {
+            Wording::DeclarersUp(s)
+        } else if s < 0 {
+            Wording::DefendersTakeOverUp(-s)
+        } else if p.is_some_and(|p| bands.takes_over(p)) {
+            Wording::DefendersTakeOver
+        } else {
+            Wording::NoLevelChange
+        }
+    }
+
+    pub fn en(self) -> String {
+        match self {
+            Wording::DeclarersUp(n) => format!("declarers up {n}"),
+            Wording::DefendersTakeOver => "defenders take over".to_owned(),
+            Wording::DefendersTakeOverUp(n) => format!("defenders take over, up {n}"),
+            Wording::NoLevelChange => "no level change".to_owned(),
+        }
+    }
+
+    pub fn zh(self) -> String {
+        match self {
+            Wording::DeclarersUp(n) => format!("庄家方升{n}级"),
+            Wording::DefendersTakeOver => "闲家上台".to_owned(),
+            Wording::DefendersTakeOverUp(n) => format!("闲家上台升{n}级"),
+            Wording::NoLevelChange => "不升级".to_owned(),
+        }
+    }
+}
+
+impl TableOutcome {
+    /// The `result` cell of `results.csv`: English wording, marked when the TD ruled.
+    pub fn result_en(&self) -> String {
+        if self.ruled {
+            format!("{} (TD ruling)", self.wording.en())
+        } else {
+            self.wording.en()
+        }
+    }
+
+    /// The result in Chinese, marked when the TD ruled.
+    pub fn result_zh(&self) -> String {
+        if self.ruled {
+            format!("{}（裁判判定）", self.wording.zh())
+        } else {
+            self.wording.zh()
+        }
+    }
+}
+
+impl TableEntry {
+    /// Every problem with this entry for a tournament played with `decks`.
+    pub fn check(&self, decks: Decks) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        let mut err =
+            |field: &'static str, message: String| errors.push(FieldError { field, message });
+        let total = decks.total_points();
+        if let Some(t) = self.trick_points {
+            if let Err(m) = decks.check_points("trick points", t, total) {
+                err("trick_points", m);
+            }
+        }
+        if let Some(k) = self.bottom_points {
+            if let Err(m) = decks.check_points("bottom points", k, decks.max_bottom_points()) {
+                err("bottom_points", m);
+            } else if let Some(t) = self.trick_points {
+                if t + k > total && t <= total {
+                    err(
+                        "bottom_points",
+                        format!(
+                            "trick points {t} + bottom points {k} exceed the {total} card points of {} deck(s)",
+                            decks.count()
+                        ),
+                    );
+                }
+            }
+        }
+        if let Some(c) = self.combo {
+            if !decks.allows(c) {
+                err(
+                    "combo",
+                    format!(
+                        "combination {c} is not possible with {} deck(s); allowed: {}",
+                        decks.count(),
+                        decks.allowed_combinations()
+                    ),
+                );
+            }
+        }
+        if self.last_trick == Some(LastTrick::Defenders) && self.combo.is_none() {
+            err(
+                "combo",
+                "the defenders won the last trick: give its largest combination".to_owned(),
+            );
+        }
+        for (field, value) in [
+            ("declarer_penalty", self.declarer_penalty),
+            ("defender_penalty", self.defender_penalty),
+        ] {
+            if let Some(v) = value {
+                if v < 0 || v % 5 != 0 {
+                    err(
+                        field,
+                        format!("penalty {v} must be a multiple of 5, 0 or more"),
+                    );
+                }
+            }
+        }
+        if self.trick_points.is_none() {
+            if let Some(p) = self.defender_total {
+                if p < 0 || p % 5 != 0 {
+                    err(
+                        "defender_total",
+                        format!("defenders' total {p} must be a multiple of 5, 0 or more"),
+                    );
+                }
+            } else if self.ruling.is_none() {
+                err(
+                    "trick_points",
+                    "no result: give trick_points, defender_total or a ruling".to_owned(),
+                );
+            }
+        }
+        errors
+    }
+
+    /// The defenders' total P (clamped at 0), or `None` when neither trick points nor a
+    /// total were given.
+    pub fn defenders_total(&self, policy: MultiplierPolicy) -> Option<i32> {
+        let Some(t) = self.trick_points else {
+            return self.defender_total;
+        };
+        let bottom = match (self.last_trick, self.combo) {
+            (Some(LastTrick::Defenders), Some(c)) => {
+                self.bottom_points.unwrap_or(0) * policy.multiplier(c)
+            }
+            _ => 0,
+        };
+        let p =
+            t + bottom + self.declarer_penalty.unwrap_or(0) - self.defender_penalty.unwrap_or(0);
+        Some(p.max(0))
+    }
+
+    /// P, s and the wording, or `None` for an entry with neither a total nor a ruling.
+    pub fn outcome(&self, policy: MultiplierPolicy, bands: &BandTable) -> Option<TableOutcome> {
+        let p = self.defenders_total(policy);
+        let (s, ruled) = match (self.ruling, p) {
+            (Some(r), _) => (r, true),
+            (None, Some(p)) => (bands.table_score(p), false),
+            (None, None) => return None,
+        };
+        Some(TableOutcome {
+            defender_total: p,
+            table_score: s,
+            ruled,
+            wording: Wording::of(s, p, bands),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::bands::Preset;
+
+    fn entry(t: i32, k: i32, last: LastTrick, combo: Option<Combination>) -> TableEntry {
+        TableEntry {
+            trick_points: Some(t),
+            bottom_points: Some(k),
+            last_trick: Some(last),
+            combo,
+            ..TableEntry::default()
+        }
+    }
+
+    #[test]
+    fn every_multiplier_of_both_policies() {
+        use Combination::*;
+        let e = MultiplierPolicy::Exponential;
+        let d = MultiplierPolicy::Doubling;
+        let cases = [
+            (Single, 2, 2),
+            (Pair, 4, 4),
+            (Tractor(2), 8, 4),
+            (Tractor(3), 16, 4),
+            (Tractor(4), 32, 4),
+            (Triple, 6, 4),
+            (Titanic(2), 18, 4),
+            (Titanic(3), 54, 4),
+        ];
+        for (c, exp, dbl) in cases {
+            assert_eq!(e.multiplier(c), exp, "exponential {c}");
+            assert_eq!(d.multiplier(c), dbl, "doubling {c}");
+        }
+    }
+
+    #[test]
+    fn bottom_counts_only_when_the_defenders_win_the_last_trick() {
+        let p = MultiplierPolicy::Exponential;
+        let declarer = entry(60, 20, LastTrick::Declarer, None);
+        assert_eq!(declarer.defenders_total(p), Some(60));
+        let pair = entry(60, 20, LastTrick::Defenders, Some(Combination::Pair));
+        assert_eq!(pair.defenders_total(p), Some(60 + 20 * 4));
+        let tractor = entry(30, 25, LastTrick::Defenders, Some(Combination::Tractor(2)));
+        assert_eq!(tractor.defenders_total(p), Some(30 + 25 * 8));
+        assert_eq!(
+            tractor.defenders_total(MultiplierPolicy::Doubling),
+            Some(30 + 25 * 4)
+        );
+        // No last trick given counts as the declarers winning it.
+        let mut unknown = pair.clone();
+        unknown.last_trick = None;
+        assert_eq!(unknown.defenders_total(p), Some(60));
+    }
+
+    #[test]
+    fn penalties_move_p_and_clamp_at_zero() {
+        let p = MultiplierPolicy::Exponential;
+        let mut e = entry(40, 0, LastTrick::Declarer, None);
+        e.declarer_penalty = Some(20);
+        assert_eq!(e.defenders_total(p), Some(60));
+        e.declarer_penalty = None;
+        e.defender_penalty = Some(10);
+        assert_eq!(e.defenders_total(p), Some(30));
+        e.defender_penalty = Some(50);
+        assert_eq!(e.defenders_total(p), Some(0));
+    }
+
+    #[test]
+    fn total_only_and_ruling() {
+        let bands = BandTable::preset(Decks::Two, Preset::Standard).unwrap();
+        let p = MultiplierPolicy::Exponential;
+        let total_only = TableEntry {
+            defender_total: Some(125),
+            ..TableEntry::default()
+        };
+        let o = total_only.outcome(p, &bands).unwrap();
+        assert_eq!(
+            (o.defender_total, o.table_score, o.ruled),
+            (Some(125), -2, false)
+        );
+        assert_eq!(o.result_en(), "defenders take over, up 2");
+        assert_eq!(o.result_zh(), "闲家上台升2级");
+
+        let mut ruled = entry(45, 0, LastTrick::Declarer, None);
+        ruled.ruling = Some(-1);
+        let o = ruled.outcome(p, &bands).unwrap();
+        assert_eq!(
+            (o.defender_total, o.table_score, o.ruled),
+            (Some(45), -1, true)
+        );
+        assert_eq!(o.result_en(), "defenders take over, up 1 (TD ruling)");
+
+        let ruling_only = TableEntry {
+            ruling: Some(2),
+            ..TableEntry::default()
+        };
+        let o = ruling_only.outcome(p, &bands).unwrap();
+        assert_eq!((o.defender_total, o.table_score), (None, 2));
+        assert!(TableEntry::default().outcome(p, &bands).is_none());
+    }
+
+    #[test]
+    fn wording_in_both_languages() {
+        let bands = BandTable::preset(Decks::Two, Preset::NoLevelTakeover).unwrap();
+        let p = MultiplierPolicy::Exponential;
+        let cases = [
+            (0, "declarers up 3", "庄家方升3级"),
+            (40, "declarers up 1", "庄家方升1级"),
+            (80, "defenders take over", "闲家上台"),
+            (160, "defenders take over, up 2", "闲家上台升2级"),
+        ];
+        for (t, en, zh) in cases {
+            let o = entry(t, 0, LastTrick::Declarer, None)
+                .outcome(p, &bands)
+                .unwrap();
+            assert_eq!(o.result_en(), en);
+            assert_eq!(o.result_zh(), zh);
+        }
+        let custom = BandTable::new(100, vec![(0, 1), (50, 0), (100, -1)], 50).unwrap();
+        let o = entry(60, 0, LastTrick::Declarer, None)
+            .outcome(p, &custom)
+            .unwrap();
+        assert_eq!(o.result_en(), "no level change");
+        assert_eq!(o.result_zh(), "不升级");
+    }
+
+    #[test]
+    fn checks_name_the_field() {
+        let fields = |e: &TableEntry, d: Decks| -> Vec<&'static str> {
+            e.check(d).into_iter().map(|f| f.field).collect()
+        };
+        assert!(fields(&entry(85, 10, LastTrick::Declarer, None), Decks::Two).is_empty());
+        assert_eq!(
+            fields(&entry(83, 0, LastTrick::Declarer, None), Decks::Two),
+            ["trick_points"]
+        );
+        assert_eq!(
+            fields(&entry(205, 0, LastTrick::Declarer, None), Decks::Two),
+            ["trick_points"]
+        );
+        assert_eq!(
+            fields(&entry(150, 85, LastTrick::Declarer, None), Decks::Two),
+            ["bottom_points"]
+        );
+        assert_eq!(
+            fields(&entry(150, 60, LastTrick::Declarer, None), Decks::Two),
+            ["bottom_points"]
+        );
+        assert_eq!(
+            fields(
+                &entry(50, 10, LastTrick::Defenders, Some(Combination::Pair)),
+                Decks::One
+            ),
+            ["combo"]
+        );
+        assert_eq!(
+            fields(
+                &entry(50, 10, LastTrick::Defenders, Some(Combination::Triple)),
+                Decks::Two
+            ),
+            ["combo"]
+        );
+        assert!(
+            fields(
+                &entry(50, 10, LastTrick::Defenders, Some(Combination::Titanic(2))),
+                Decks::Three
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            fields(&entry(50, 10, LastTrick::Defenders, None), Decks::Two),
+            ["combo"]
+        );
+        let mut pen = entry(50, 0, LastTrick::Declarer, None);
+        pen.defender_penalty = Some(-5);
+        assert_eq!(fields(&pen, Decks::Two), ["defender_penalty"]);
+        assert_eq!(fields(&TableEntry::default(), Decks::Two), ["trick_points"]);
+    }
+}
