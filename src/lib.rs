@@ -2,4 +2,8 @@
 //!
 //! Arrows point one way: `web` → `db` → `rules`; `archive` → `rules`.
 
+pub mod archive;
+pub mod db;
 pub mod rules;
+pub mod transfer;
+pub mod web;

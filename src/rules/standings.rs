@@ -60,7 +60,8 @@ impl fmt::Display for TieBreak {
 }
 
 /// Σ positive swings ÷ Σ |negative swings|, kept as a fraction so that it compares exactly.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Equality is that of the values: 4/2 equals 8/4.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Quotient {
     pub gained: i64,
     pub lost: i64,
@@ -103,6 +104,14 @@ impl Ord for Quotient {
         }
     }
 }
+
+impl PartialEq for Quotient {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Quotient {}
 
 impl PartialOrd for Quotient {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
@@ -326,4 +335,221 @@ fn split(mut group: Vec<usize>, keys: &HashMap<usize, Key>) -> Vec<Vec<usize>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A complete match's figures from the home side.
+    fn complete(
+        levels: i32,
+        points: i32,
+        won: (u32, u32),
+        swings: (i64, i64),
+        scores: (i64, i64),
+    ) -> MatchFigures {
+        MatchFigures {
+            status: MatchStatus::Complete,
+            boards: Vec::new(),
+            compared: 8,
+            home_levels: levels,
+            home_points: points,
+            home_boards_won: won.0,
+            away_boards_won: won.1,
+            home_gained: swings.0,
+            home_lost: swings.1,
+            home_score: Score(scores.0),
+            away_score: Some(Score(scores.1)),
+        }
+    }
+
+    fn rank(
+        matches: &[(i32, Option<i32>, MatchFigures)],
+        teams: &[i32],
+        tiebreaks: &[TieBreak],
+    ) -> Vec<(String, i32)> {
+        let lines: Vec<MatchLine<'_>> = matches
+            .iter()
+            .map(|(home, away, figures)| MatchLine {
+                home: *home,
+                away: *away,
+                figures,
+            })
+            .collect();
+        standings(teams, &lines, tiebreaks)
+            .into_iter()
+            .map(|s| (s.rank_label(), s.team))
+            .collect()
+    }
+
+    /// Teams 1 and 2 both score 12.00 against teams 3 and 4; team 2's match is better
+    /// on exactly the figures given.
+    fn tied_pair(
+        team1: MatchFigures,
+        team2: MatchFigures,
+    ) -> Vec<(i32, Option<i32>, MatchFigures)> {
+        vec![(1, Some(3), team1), (2, Some(4), team2)]
+    }
+
+    fn top_two(
+        matches: &[(i32, Option<i32>, MatchFigures)],
+        tiebreak: TieBreak,
+    ) -> Vec<(String, i32)> {
+        rank(matches, &[1, 2, 3, 4], &[tiebreak])[..2].to_vec()
+    }
+
+    #[test]
+    fn score_decides_first() {
+        let m = vec![(1, Some(2), complete(-3, -40, (1, 4), (2, 5), (600, 1400)))];
+        assert_eq!(
+            rank(&m, &[1, 2], &TieBreak::DEFAULT),
+            [("1".into(), 2), ("2".into(), 1)]
+        );
+    }
+
+    #[test]
+    fn level_quotient_decides_on_its_own() {
+        // Same level difference (+3), boards and points; quotients 6/3 = 2 and 5/2 = 2.5.
+        let m = tied_pair(
+            complete(3, 10, (3, 2), (6, 3), (1200, 800)),
+            complete(3, 10, (3, 2), (5, 2), (1200, 800)),
+        );
+        assert_eq!(
+            top_two(&m, TieBreak::LevelQuotient),
+            [("1".into(), 2), ("2".into(), 1)]
+        );
+        // Without the criterion the two share first place, listed by team number.
+        assert_eq!(
+            rank(&m, &[1, 2, 3, 4], &[])[..2],
+            [("1=".into(), 1), ("1=".into(), 2)]
+        );
+    }
+
+    #[test]
+    fn level_diff_decides_on_its_own() {
+        let m = tied_pair(
+            complete(2, 10, (3, 2), (4, 2), (1200, 800)),
+            complete(4, 10, (3, 2), (8, 4), (1200, 800)),
+        );
+        assert_eq!(
+            top_two(&m, TieBreak::LevelDiff),
+            [("1".into(), 2), ("2".into(), 1)]
+        );
+        // Their quotients are equal (2.0), so that criterion alone cannot split them.
+        assert_eq!(
+            top_two(&m, TieBreak::LevelQuotient),
+            [("1=".into(), 1), ("1=".into(), 2)]
+        );
+    }
+
+    #[test]
+    fn point_diff_decides_on_its_own() {
+        let m = tied_pair(
+            complete(3, 10, (3, 2), (6, 3), (1200, 800)),
+            complete(3, 50, (3, 2), (6, 3), (1200, 800)),
+        );
+        assert_eq!(
+            top_two(&m, TieBreak::PointDiff),
+            [("1".into(), 2), ("2".into(), 1)]
+        );
+    }
+
+    #[test]
+    fn boards_won_decides_on_its_own() {
+        let m = tied_pair(
+            complete(3, 10, (2, 1), (6, 3), (1200, 800)),
+            complete(3, 10, (3, 1), (6, 3), (1200, 800)),
+        );
+        assert_eq!(
+            top_two(&m, TieBreak::BoardsWon),
+            [("1".into(), 2), ("2".into(), 1)]
+        );
+    }
+
+    #[test]
+    fn head_to_head_decides_on_its_own() {
+        // 2 beat 1 (12–8); 1 beat 3 (12–8); 2 lost to 4 (8–12): 1 and 2 both have 20.
+        // Team 1 is better on every other figure.
+        let m = vec![
+            (1, Some(2), complete(-1, -5, (2, 3), (2, 3), (800, 1200))),
+            (1, Some(3), complete(5, 90, (5, 0), (9, 0), (1200, 800))),
+            (2, Some(4), complete(-1, -5, (2, 3), (2, 3), (800, 1200))),
+        ];
+        let order = rank(&m, &[1, 2, 3, 4], &[TieBreak::HeadToHead]);
+        assert_eq!(order[..2], [("1".into(), 2), ("2".into(), 1)]);
+        let order = rank(&m, &[1, 2, 3, 4], &[TieBreak::LevelDiff]);
+        assert_eq!(order[..2], [("1".into(), 1), ("2".into(), 2)]);
+    }
+
+    #[test]
+    fn criteria_apply_in_order_within_each_group_without_restart() {
+        // A cycle: 2 beat 1, 3 beat 2, 1 beat 3, each 11.00–9.00, so all three have 20.00
+        // and head-to-head over all three is level. Boards won puts 3 first (6) and leaves
+        // 1 and 2 on 5. Head-to-head is then counted between 1 and 2 only, where 2 won.
+        let m = vec![
+            (1, Some(2), complete(-1, 0, (3, 3), (2, 3), (900, 1100))),
+            (2, Some(3), complete(-1, 0, (2, 3), (2, 3), (900, 1100))),
+            (3, Some(1), complete(-1, 0, (3, 2), (3, 4), (900, 1100))),
+        ];
+        let order = rank(&m, &[1, 2, 3], &[TieBreak::BoardsWon, TieBreak::HeadToHead]);
+        assert_eq!(order, [("1".into(), 3), ("2".into(), 2), ("3".into(), 1)]);
+        // Head-to-head first: level over the whole group, so nothing changes.
+        let order = rank(&m, &[1, 2, 3], &[TieBreak::HeadToHead]);
+        assert_eq!(
+            order,
+            [("1=".into(), 1), ("1=".into(), 2), ("1=".into(), 3)]
+        );
+    }
+
+    #[test]
+    fn byes_count_for_score_but_not_as_played() {
+        let bye = MatchFigures {
+            status: MatchStatus::Bye,
+            away_score: None,
+            home_score: Score(1200),
+            ..complete(0, 0, (0, 0), (0, 0), (0, 0))
+        };
+        let lines = [MatchLine {
+            home: 1,
+            away: None,
+            figures: &bye,
+        }];
+        let s = standings(&[1, 2], &lines, &TieBreak::DEFAULT);
+        assert_eq!(s[0].team, 1);
+        assert_eq!(s[0].score, Score(1200));
+        assert_eq!((s[0].played, s[0].won, s[0].drawn, s[0].lost), (0, 0, 0, 0));
+        assert_eq!(s[1].quotient.three_decimals(), "1.000");
+    }
+
+    #[test]
+    fn in_progress_matches_do_not_count() {
+        let mut f = complete(5, 50, (5, 0), (5, 0), (1500, 500));
+        f.status = MatchStatus::InProgress;
+        let lines = [MatchLine {
+            home: 1,
+            away: Some(2),
+            figures: &f,
+        }];
+        let s = standings(&[1, 2], &lines, &TieBreak::DEFAULT);
+        assert!(
+            s.iter()
+                .all(|r| r.played == 0 && r.score == Score::ZERO && r.shared)
+        );
+    }
+
+    #[test]
+    fn quotients_compare_exactly_and_print_three_decimals() {
+        let q = |gained, lost| Quotient { gained, lost };
+        assert_eq!(q(2, 3).three_decimals(), "0.667");
+        assert_eq!(q(1, 8).three_decimals(), "0.125");
+        assert_eq!(q(1, 16).three_decimals(), "0.063");
+        assert_eq!(q(5, 0).three_decimals(), "inf");
+        assert_eq!(q(0, 0).three_decimals(), "1.000");
+        assert_eq!(q(0, 4).three_decimals(), "0.000");
+        assert!(q(5, 0) > q(1000, 1));
+        assert!(q(1, 3) < q(34, 100));
+        assert_eq!(q(2, 4).cmp(&q(1, 2)), Ordering::Equal);
+        assert_eq!(q(0, 0).cmp(&q(3, 3)), Ordering::Equal);
+    }
 }

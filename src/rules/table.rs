@@ -168,37 +168,38 @@ impl TableEntry {
         let mut err =
             |field: &'static str, message: String| errors.push(FieldError { field, message });
         let total = decks.total_points();
-        if let Some(t) = self.trick_points {
-            if let Err(m) = decks.check_points("trick points", t, total) {
-                err("trick_points", m);
-            }
+        if let Some(t) = self.trick_points
+            && let Err(m) = decks.check_points("trick points", t, total)
+        {
+            err("trick_points", m);
         }
         if let Some(k) = self.bottom_points {
             if let Err(m) = decks.check_points("bottom points", k, decks.max_bottom_points()) {
                 err("bottom_points", m);
-            } else if let Some(t) = self.trick_points {
-                if t + k > total && t <= total {
-                    err(
-                        "bottom_points",
-                        format!(
-                            "trick points {t} + bottom points {k} exceed the {total} card points of {} deck(s)",
-                            decks.count()
-                        ),
-                    );
-                }
-            }
-        }
-        if let Some(c) = self.combo {
-            if !decks.allows(c) {
+            } else if let Some(t) = self.trick_points
+                && t + k > total
+                && t <= total
+            {
                 err(
-                    "combo",
+                    "bottom_points",
                     format!(
-                        "combination {c} is not possible with {} deck(s); allowed: {}",
-                        decks.count(),
-                        decks.allowed_combinations()
+                        "trick points {t} + bottom points {k} exceed the {total} card points of {} deck(s)",
+                        decks.count()
                     ),
                 );
             }
+        }
+        if let Some(c) = self.combo
+            && !decks.allows(c)
+        {
+            err(
+                "combo",
+                format!(
+                    "combination {c} is not possible with {} deck(s); allowed: {}",
+                    decks.count(),
+                    decks.allowed_combinations()
+                ),
+            );
         }
         if self.last_trick == Some(LastTrick::Defenders) && self.combo.is_none() {
             err(
@@ -210,13 +211,13 @@ impl TableEntry {
             ("declarer_penalty", self.declarer_penalty),
             ("defender_penalty", self.defender_penalty),
         ] {
-            if let Some(v) = value {
-                if v < 0 || v % 5 != 0 {
-                    err(
-                        field,
-                        format!("penalty {v} must be a multiple of 5, 0 or more"),
-                    );
-                }
+            if let Some(v) = value
+                && (v < 0 || v % 5 != 0)
+            {
+                err(
+                    field,
+                    format!("penalty {v} must be a multiple of 5, 0 or more"),
+                );
             }
         }
         if self.trick_points.is_none() {

@@ -1,0 +1,204 @@
+//! Moving archive files between memory and a folder or a .zip of that folder.
+
+use std::collections::BTreeMap;
+use std::io::{Read, Seek, Write};
+use std::path::Path;
+
+use super::Problem;
+use super::settings::TOURNAMENT_TOML;
+
+/// An archive's files by name, as UTF-8 text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArchiveFiles {
+    files: BTreeMap<String, String>,
+}
+
+/// Files an archive may carry; anything else beside them is left alone.
+fn is_archive_file(name: &str) -> bool {
+    name.ends_with(".csv") || name.ends_with(".toml")
+}
+
+impl ArchiveFiles {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.files.get(name).map(String::as_str)
+    }
+
+    pub fn insert(&mut self, name: impl Into<String>, text: impl Into<String>) {
+        self.files.insert(name.into(), text.into());
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.files.keys().map(String::as_str)
+    }
+
+    /// Adds a file read as bytes: UTF-8, with a spreadsheet's byte-order mark dropped.
+    fn add_bytes(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), Problem> {
+        let text =
+            String::from_utf8(bytes).map_err(|_| Problem::in_file(name, "is not UTF-8 text"))?;
+        let text = text
+            .strip_prefix('\u{feff}')
+            .map(str::to_owned)
+            .unwrap_or(text);
+        self.insert(name, text);
+        Ok(())
+    }
+
+    /// Reads an archive folder, or a .zip holding one (at its root or in one folder).
+    pub fn read(path: &Path) -> Result<ArchiveFiles, Vec<Problem>> {
+        let shown = path.display().to_string();
+        if path.is_dir() {
+            Self::read_dir(path)
+        } else if path.is_file() {
+            let file = std::fs::File::open(path)
+                .map_err(|e| vec![Problem::in_file(&shown, e.to_string())])?;
+            Self::read_zip(file).map_err(|mut p| {
+                for problem in &mut p {
+                    if problem.file.is_empty() {
+                        problem.file = shown.clone();
+                    }
+                }
+                p
+            })
+        } else {
+            Err(vec![Problem::in_file(&shown, "no such folder or file")])
+        }
+    }
+
+    fn read_dir(dir: &Path) -> Result<ArchiveFiles, Vec<Problem>> {
+        let shown = dir.display().to_string();
+        let io = |e: std::io::Error| vec![Problem::in_file(&shown, e.to_string())];
+        let mut files = ArchiveFiles::new();
+        let mut problems = Vec::new();
+        for entry in std::fs::read_dir(dir).map_err(io)? {
+            let entry = entry.map_err(io)?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !is_archive_file(&name) || !entry.path().is_file() {
+                continue;
+            }
+            let bytes = std::fs::read(entry.path()).map_err(io)?;
+            if let Err(p) = files.add_bytes(&name, bytes) {
+                problems.push(p);
+            }
+        }
+        if problems.is_empty() {
+            Ok(files)
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// Reads a .zip: the folder holding `tournament.toml` is the archive.
+    pub fn read_zip<R: Read + Seek>(reader: R) -> Result<ArchiveFiles, Vec<Problem>> {
+        let bad = |why: String| vec![Problem::in_file("", why)];
+        let mut zip =
+            zip::ZipArchive::new(reader).map_err(|e| bad(format!("not a readable .zip: {e}")))?;
+        let names: Vec<String> = zip
+            .file_names()
+            .map(|n| n.map(|n| n.into_owned()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| bad(format!("not a readable .zip: {e}")))?;
+        let roots: Vec<&str> = names
+            .iter()
+            .filter_map(|n| n.strip_suffix(TOURNAMENT_TOML))
+            .filter(|prefix| {
+                prefix.is_empty() || prefix.matches('/').count() == 1 && prefix.ends_with('/')
+            })
+            .collect();
+        let root = match roots.as_slice() {
+            [root] => root.to_string(),
+            [] => return Err(bad(format!("the .zip holds no {TOURNAMENT_TOML}"))),
+            _ => {
+                return Err(bad(format!(
+                    "the .zip holds more than one {TOURNAMENT_TOML}"
+                )));
+            }
+        };
+        let mut files = ArchiveFiles::new();
+        let mut problems = Vec::new();
+        for name in names {
+            let Some(file_name) = name.strip_prefix(&root) else {
+                continue;
+            };
+            if file_name.contains('/') || !is_archive_file(file_name) {
+                continue;
+            }
+            let mut entry = zip.by_name(&name).map_err(|e| bad(e.to_string()))?;
+            let mut bytes = Vec::new();
+            entry
+                .read_to_end(&mut bytes)
+                .map_err(|e| bad(format!("{name}: {e}")))?;
+            if let Err(p) = files.add_bytes(file_name, bytes) {
+                problems.push(p);
+            }
+        }
+        if problems.is_empty() {
+            Ok(files)
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// Writes every file into `dir`, creating it if needed.
+    pub fn write_dir(&self, dir: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        for (name, text) in &self.files {
+            std::fs::write(dir.join(name), text)?;
+        }
+        Ok(())
+    }
+
+    /// Writes a .zip holding one folder named `folder` with every file.
+    pub fn write_zip<W: Write + Seek>(&self, writer: W, folder: &str) -> zip::result::ZipResult<W> {
+        let mut zip = zip::ZipWriter::new(writer);
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        for (name, text) in &self.files {
+            zip.start_file(format!("{folder}/{name}"), options)?;
+            zip.write_all(text.as_bytes())?;
+        }
+        zip.finish()
+    }
+}
+
+impl<S: Into<String>> FromIterator<(S, String)> for ArchiveFiles {
+    fn from_iter<I: IntoIterator<Item = (S, String)>>(iter: I) -> Self {
+        ArchiveFiles {
+            files: iter.into_iter().map(|(n, t)| (n.into(), t)).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zip_round_trip_in_a_folder() {
+        let files: ArchiveFiles = [
+            (TOURNAMENT_TOML, "name = \"x\"\n".to_owned()),
+            ("teams.csv", "team_no,name,club,members\n".to_owned()),
+        ]
+        .into_iter()
+        .collect();
+        let cursor = files
+            .write_zip(std::io::Cursor::new(Vec::new()), "club-night")
+            .unwrap();
+        let back = ArchiveFiles::read_zip(std::io::Cursor::new(cursor.into_inner())).unwrap();
+        assert_eq!(back, files);
+    }
+
+    #[test]
+    fn byte_order_marks_are_dropped_and_non_utf8_is_named() {
+        let mut files = ArchiveFiles::new();
+        files
+            .add_bytes("teams.csv", b"\xef\xbb\xbfteam_no".to_vec())
+            .unwrap();
+        assert_eq!(files.get("teams.csv"), Some("team_no"));
+        let err = files.add_bytes("boards.csv", vec![0xff, 0xfe]).unwrap_err();
+        assert_eq!(err.to_string(), "boards.csv: is not UTF-8 text");
+    }
+}

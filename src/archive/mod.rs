@@ -1,0 +1,117 @@
+//! The tournament archive of SPEC §9: `tournament.toml` and the CSV files, read from and
+//! written to memory. [`files`] moves them between memory and a folder or a .zip.
+//!
+//! Import collects every problem in every file before it gives up, so a director can mend
+//! an archive in one pass; each problem reads `file:line: why`.
+
+pub mod files;
+mod read;
+mod settings;
+mod write;
+
+use std::fmt;
+
+pub use files::ArchiveFiles;
+pub use read::{Parsed, parse};
+pub use settings::{TOURNAMENT_TOML, settings_toml};
+pub use write::{
+    FILE_NAMES, boards_csv, export, matches_csv, results_csv, schedule_csv, standings_csv,
+    swings_csv, teams_csv,
+};
+
+/// One problem in an archive: the file, the line when there is one, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub file: String,
+    pub line: Option<u64>,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn at(file: &str, line: u64, message: impl Into<String>) -> Problem {
+        Problem {
+            file: file.to_owned(),
+            line: Some(line),
+            message: message.into(),
+        }
+    }
+
+    pub fn in_file(file: &str, message: impl Into<String>) -> Problem {
+        Problem {
+            file: file.to_owned(),
+            line: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+/// Characters that make a spreadsheet read a cell as a formula.
+const FORMULA_START: [char; 4] = ['=', '+', '-', '@'];
+
+/// Whether `text` is quotes followed by a formula character: such text gets one more `'`
+/// on export, and loses one on import, so every name round-trips unchanged.
+fn looks_like_formula(text: &str) -> bool {
+    text.trim_start_matches('\'').starts_with(FORMULA_START)
+}
+
+/// Writes a text cell a user typed so that a spreadsheet cannot run it as a formula.
+pub fn neutralise(text: &str) -> String {
+    if looks_like_formula(text) {
+        format!("'{text}")
+    } else {
+        text.to_owned()
+    }
+}
+
+/// Undoes [`neutralise`]: removes the one `'` it added, and nothing else.
+pub fn unneutralise(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if looks_like_formula(rest) => rest,
+        _ => cell,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formula_cells_round_trip() {
+        for name in [
+            "=HYPERLINK(\"x\")",
+            "+1",
+            "-team",
+            "@home",
+            "'quoted",
+            "plain",
+            "'=x",
+            "''@",
+        ] {
+            assert_eq!(unneutralise(&neutralise(name)), name);
+        }
+        assert_eq!(neutralise("=1+1"), "'=1+1");
+        assert_eq!(neutralise("红队"), "红队");
+        assert_eq!(unneutralise("'Tis"), "'Tis");
+    }
+
+    #[test]
+    fn problems_read_file_line_why() {
+        assert_eq!(
+            Problem::at("teams.csv", 3, "bad").to_string(),
+            "teams.csv:3: bad"
+        );
+        assert_eq!(
+            Problem::in_file("teams.csv", "missing").to_string(),
+            "teams.csv: missing"
+        );
+    }
+}

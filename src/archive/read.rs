@@ -1,0 +1,546 @@
+//! Reading an archive into an [`Event`], collecting every problem on the way.
+
+use std::collections::{HashMap, HashSet};
+use std::str::FromStr;
+
+use super::settings::{ParsedSettings, TOURNAMENT_TOML, parse_settings};
+use super::{ArchiveFiles, Problem, unneutralise};
+use crate::rules::{
+    Board, Combination, Decks, Event, LastTrick, Level, Match, Room, Round, Seat, TableEntry,
+    TableResult, Team, Trump,
+};
+
+pub const TEAMS: &str = "teams.csv";
+pub const BOARDS: &str = "boards.csv";
+pub const SCHEDULE: &str = "schedule.csv";
+pub const RESULTS: &str = "results.csv";
+
+/// An archive that reads cleanly: the event, and where its slug stands for messages about
+/// a slug that is already taken.
+#[derive(Debug)]
+pub struct Parsed {
+    pub event: Event,
+    pub slug_line: u64,
+}
+
+/// Reads every file of an archive. Either the whole event, or every problem found.
+pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let settings = match files.get(TOURNAMENT_TOML) {
+        Some(text) => parse_settings(text).map_err(|p| problems.extend(p)).ok(),
+        None => {
+            problems.push(Problem::in_file(
+                TOURNAMENT_TOML,
+                "missing from the archive",
+            ));
+            None
+        }
+    };
+    // Deck-dependent checks need the deck count; without valid settings, skip them.
+    let decks = settings.as_ref().map(|s| s.settings.decks);
+
+    let teams = read_teams(files, &mut problems);
+    let boards = read_boards(files, &mut problems);
+    let schedule = read_schedule(files, &teams, &boards, &mut problems);
+    let results = read_results(files, decks, &schedule, &boards, &mut problems);
+
+    // Report file by file in archive order, line by line within each file.
+    let order = [TOURNAMENT_TOML, TEAMS, BOARDS, SCHEDULE, RESULTS];
+    problems.sort_by_key(|p| (order.iter().position(|f| *f == p.file), p.line));
+    match settings {
+        Some(ParsedSettings {
+            settings,
+            slug_line,
+        }) if problems.is_empty() => {
+            let mut event = Event {
+                settings,
+                teams: teams.into_iter().map(|(_, t)| t).collect(),
+                rounds: assemble(boards, schedule, results),
+            };
+            event.sort();
+            Ok(Parsed { event, slug_line })
+        }
+        _ => Err(problems),
+    }
+}
+
+/// One CSV file's rows as cells by column, with the line each row starts on.
+struct Table<'a> {
+    file: &'static str,
+    columns: HashMap<&'a str, usize>,
+    rows: Vec<(u64, csv::StringRecord)>,
+}
+
+impl Table<'_> {
+    fn cell<'r>(&self, record: &'r csv::StringRecord, column: &str) -> &'r str {
+        self.columns
+            .get(column)
+            .and_then(|&i| record.get(i))
+            .unwrap_or("")
+    }
+}
+
+/// Reads a CSV file whose header must hold every `required` column and may hold the
+/// `optional` ones, and nothing else. An absent file is `None` (no rows).
+fn read_csv<'a>(
+    files: &ArchiveFiles,
+    file: &'static str,
+    required: &[&'a str],
+    optional: &[&'a str],
+    problems: &mut Vec<Problem>,
+) -> Option<Table<'a>> {
+    let text = files.get(file)?;
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let header = match reader.headers() {
+        Ok(h) => h.clone(),
+        Err(e) => {
+            problems.push(Problem::at(file, 1, format!("unreadable header: {e}")));
+            return None;
+        }
+    };
+    let mut columns = HashMap::new();
+    let mut ok = true;
+    for (i, name) in header.iter().enumerate() {
+        match required.iter().chain(optional).find(|c| **c == name) {
+            Some(c) if columns.insert(*c, i).is_some() => {
+                problems.push(Problem::at(
+                    file,
+                    1,
+                    format!("column \"{name}\" appears twice"),
+                ));
+                ok = false;
+            }
+            Some(_) => {}
+            None => {
+                problems.push(Problem::at(file, 1, format!("unknown column \"{name}\"")));
+                ok = false;
+            }
+        }
+    }
+    for c in required {
+        if !columns.contains_key(c) {
+            problems.push(Problem::at(file, 1, format!("missing column \"{c}\"")));
+            ok = false;
+        }
+    }
+    if !ok {
+        return None;
+    }
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        match record {
+            Ok(r) => {
+                let line = r.position().map_or(0, |p| p.line());
+                if r.iter().all(str::is_empty) {
+                    continue;
+                }
+                if r.len() != header.len() {
+                    problems.push(Problem::at(
+                        file,
+                        line,
+                        format!("{} cells, but the header has {}", r.len(), header.len()),
+                    ));
+                    continue;
+                }
+                rows.push((line, r));
+            }
+            Err(e) => {
+                let line = e.position().map_or(0, |p| p.line());
+                problems.push(Problem::at(file, line, format!("unreadable row: {e}")));
+            }
+        }
+    }
+    Some(Table {
+        file,
+        columns,
+        rows,
+    })
+}
+
+/// Reads the cells of one row, noting every problem against its line.
+struct Row<'t, 'r> {
+    table: &'t Table<'t>,
+    record: &'r csv::StringRecord,
+    line: u64,
+    problems: Vec<Problem>,
+}
+
+impl<'t, 'r> Row<'t, 'r> {
+    fn new(table: &'t Table<'t>, line: u64, record: &'r csv::StringRecord) -> Self {
+        Row {
+            table,
+            record,
+            line,
+            problems: Vec::new(),
+        }
+    }
+
+    fn raw(&self, column: &str) -> &'r str {
+        self.table.cell(self.record, column)
+    }
+
+    fn problem(&mut self, message: String) {
+        self.problems
+            .push(Problem::at(self.table.file, self.line, message));
+    }
+
+    /// A required whole number of at least `min`.
+    fn number(&mut self, column: &str, min: i32) -> Option<i32> {
+        let cell = self.raw(column);
+        if cell.is_empty() {
+            self.problem(format!("{column} is empty"));
+            return None;
+        }
+        self.optional_number(column).filter(|n| {
+            let ok = *n >= min;
+            if !ok {
+                self.problem(format!("{column} {n} must be {min} or more"));
+            }
+            ok
+        })
+    }
+
+    /// An optional whole number (any sign).
+    fn optional_number(&mut self, column: &str) -> Option<i32> {
+        let cell = self.raw(column);
+        if cell.is_empty() {
+            return None;
+        }
+        cell.parse::<i32>()
+            .map_err(|_| self.problem(format!("{column} \"{cell}\" is not a whole number")))
+            .ok()
+    }
+
+    /// An optional value read with `FromStr`.
+    fn optional<T>(&mut self, column: &str) -> Option<T>
+    where
+        T: FromStr<Err = crate::rules::ParseError>,
+    {
+        let cell = self.raw(column);
+        if cell.is_empty() {
+            return None;
+        }
+        cell.parse::<T>()
+            .map_err(|e| self.problem(e.to_string()))
+            .ok()
+    }
+
+    fn required<T>(&mut self, column: &str) -> Option<T>
+    where
+        T: FromStr<Err = crate::rules::ParseError>,
+    {
+        if self.raw(column).is_empty() {
+            self.problem(format!("{column} is empty"));
+            return None;
+        }
+        self.optional(column)
+    }
+
+    /// The row's problems go to `all`; `Some(value)` only when the row had none.
+    fn finish<T>(self, value: Option<T>, all: &mut Vec<Problem>) -> Option<T> {
+        let clean = self.problems.is_empty();
+        all.extend(self.problems);
+        value.filter(|_| clean)
+    }
+}
+
+/// Notes a duplicate key, naming the line where it first appeared.
+fn first_seen<K: std::hash::Hash + Eq>(
+    seen: &mut HashMap<K, u64>,
+    key: K,
+    line: u64,
+) -> Result<(), u64> {
+    match seen.entry(key) {
+        std::collections::hash_map::Entry::Occupied(first) => Err(*first.get()),
+        std::collections::hash_map::Entry::Vacant(slot) => {
+            slot.insert(line);
+            Ok(())
+        }
+    }
+}
+
+fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Team)> {
+    let Some(table) = read_csv(
+        files,
+        TEAMS,
+        &["team_no", "name", "club", "members"],
+        &[],
+        problems,
+    ) else {
+        if files.get(TEAMS).is_none() {
+            problems.push(Problem::in_file(TEAMS, "missing from the archive"));
+        }
+        return Vec::new();
+    };
+    let mut seen = HashMap::new();
+    let mut teams = Vec::new();
+    for (line, record) in &table.rows {
+        let mut row = Row::new(&table, *line, record);
+        let number = row.number("team_no", 1);
+        let name = unneutralise(row.raw("name")).to_owned();
+        if name.is_empty() {
+            row.problem("name is empty".to_owned());
+        }
+        if let Some(n) = number
+            && let Err(first) = first_seen(&mut seen, n, *line)
+        {
+            row.problem(format!("team {n} is listed twice (first on line {first})"));
+        }
+        let team = number.map(|number| Team {
+            number,
+            name,
+            club: unneutralise(row.raw("club")).to_owned(),
+            members: unneutralise(row.raw("members"))
+                .split(';')
+                .map(str::trim)
+                .filter(|m| !m.is_empty())
+                .map(str::to_owned)
+                .collect(),
+        });
+        if let Some(team) = row.finish(team, problems) {
+            teams.push((*line, team));
+        }
+    }
+    teams
+}
+
+/// Boards by round number.
+type Boards = HashMap<i32, Vec<Board>>;
+
+fn read_boards(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Boards {
+    let mut boards: Boards = HashMap::new();
+    let Some(table) = read_csv(
+        files,
+        BOARDS,
+        &["round", "board", "dealer", "level", "trump"],
+        &[],
+        problems,
+    ) else {
+        return boards;
+    };
+    let mut seen = HashMap::new();
+    for (line, record) in &table.rows {
+        let mut row = Row::new(&table, *line, record);
+        let round = row.number("round", 1);
+        let number = row.number("board", 1);
+        let dealer = row.required::<Seat>("dealer");
+        let level = row.required::<Level>("level");
+        let trump = row.optional::<Trump>("trump");
+        if let (Some(r), Some(b)) = (round, number)
+            && let Err(first) = first_seen(&mut seen, (r, b), *line)
+        {
+            row.problem(format!(
+                "round {r} board {b} is listed twice (first on line {first})"
+            ));
+        }
+        let value = match (round, number, dealer, level) {
+            (Some(r), Some(number), Some(dealer), Some(level)) => Some((
+                r,
+                Board {
+                    number,
+                    dealer,
+                    level,
+                    trump,
+                },
+            )),
+            _ => None,
+        };
+        if let Some((r, board)) = row.finish(value, problems) {
+            boards.entry(r).or_default().push(board);
+        }
+    }
+    boards
+}
+
+/// A schedule row: (round, table) → (home, away).
+type Schedule = HashMap<(i32, i32), (i32, Option<i32>)>;
+
+fn read_schedule(
+    files: &ArchiveFiles,
+    teams: &[(u64, Team)],
+    boards: &Boards,
+    problems: &mut Vec<Problem>,
+) -> Schedule {
+    let mut schedule = Schedule::new();
+    let Some(table) = read_csv(
+        files,
+        SCHEDULE,
+        &["round", "table", "home", "away"],
+        &[],
+        problems,
+    ) else {
+        return schedule;
+    };
+    let known: HashSet<i32> = teams.iter().map(|(_, t)| t.number).collect();
+    let mut seen = HashMap::new();
+    let mut playing: HashMap<(i32, i32), u64> = HashMap::new();
+    for (line, record) in &table.rows {
+        let mut row = Row::new(&table, *line, record);
+        let round = row.number("round", 1);
+        let table_no = row.number("table", 1);
+        let home = row.number("home", 1);
+        let away = row.optional_number("away");
+        if let Some(r) = round
+            && !boards.contains_key(&r)
+        {
+            row.problem(format!("round {r} has no boards in boards.csv"));
+        }
+        for team in [home, away].into_iter().flatten() {
+            if !known.contains(&team) {
+                row.problem(format!("unknown team {team}: not in teams.csv"));
+            }
+        }
+        if home.is_some() && home == away {
+            row.problem(format!(
+                "team {} cannot play itself",
+                home.unwrap_or_default()
+            ));
+        }
+        if let (Some(r), Some(t)) = (round, table_no) {
+            if let Err(first) = first_seen(&mut seen, (r, t), *line) {
+                row.problem(format!(
+                    "round {r} table {t} is listed twice (first on line {first})"
+                ));
+            }
+            for team in [home, away].into_iter().flatten() {
+                if let Err(first) = first_seen(&mut playing, (r, team), *line) {
+                    row.problem(format!(
+                        "team {team} already plays in round {r} (line {first})"
+                    ));
+                }
+            }
+        }
+        let value = match (round, table_no, home) {
+            (Some(r), Some(t), Some(h)) => Some(((r, t), (h, away))),
+            _ => None,
+        };
+        if let Some((key, teams)) = row.finish(value, problems) {
+            schedule.insert(key, teams);
+        }
+    }
+    schedule
+}
+
+/// Results by (round, table).
+type Results = HashMap<(i32, i32), Vec<TableResult>>;
+
+const RESULT_INPUTS: [&str; 11] = [
+    "round",
+    "table",
+    "room",
+    "board",
+    "trick_points",
+    "bottom_points",
+    "last_trick",
+    "combo",
+    "declarer_penalty",
+    "defender_penalty",
+    "ruling",
+];
+
+fn read_results(
+    files: &ArchiveFiles,
+    decks: Option<Decks>,
+    schedule: &Schedule,
+    boards: &Boards,
+    problems: &mut Vec<Problem>,
+) -> Results {
+    let mut results = Results::new();
+    let computed = ["defender_total", "table_score", "result"];
+    let Some(table) = read_csv(files, RESULTS, &RESULT_INPUTS, &computed, problems) else {
+        return results;
+    };
+    let mut seen = HashMap::new();
+    for (line, record) in &table.rows {
+        let mut row = Row::new(&table, *line, record);
+        let round = row.number("round", 1);
+        let table_no = row.number("table", 1);
+        let room = row.required::<Room>("room");
+        let board = row.number("board", 1);
+        let trick_points = row.optional_number("trick_points");
+        let entry = TableEntry {
+            trick_points,
+            bottom_points: row.optional_number("bottom_points"),
+            last_trick: row.optional::<LastTrick>("last_trick"),
+            combo: row.optional::<Combination>("combo"),
+            declarer_penalty: row.optional_number("declarer_penalty"),
+            defender_penalty: row.optional_number("defender_penalty"),
+            ruling: row.optional_number("ruling"),
+            // The computed total is taken only for a total-only row.
+            defender_total: if trick_points.is_none() {
+                row.optional_number("defender_total")
+            } else {
+                None
+            },
+        };
+        if let Some(decks) = decks {
+            for e in entry.check(decks) {
+                row.problem(e.message);
+            }
+        }
+        if let (Some(r), Some(t)) = (round, table_no) {
+            match schedule.get(&(r, t)) {
+                None => row.problem(format!("round {r} has no table {t} in schedule.csv")),
+                Some((home, None)) => row.problem(format!(
+                    "round {r} table {t} is a bye for team {home}: a bye has no results"
+                )),
+                Some(_) => {}
+            }
+            if let Some(b) = board {
+                if !boards
+                    .get(&r)
+                    .is_some_and(|bs| bs.iter().any(|x| x.number == b))
+                {
+                    row.problem(format!("round {r} has no board {b} in boards.csv"));
+                }
+                if let Some(room) = room
+                    && let Err(first) = first_seen(&mut seen, (r, t, room, b), *line)
+                {
+                    row.problem(format!(
+                            "round {r} table {t} {room} room board {b} is listed twice (first on line {first})"
+                        ));
+                }
+            }
+        }
+        let value = match (round, table_no, room, board) {
+            (Some(r), Some(t), Some(room), Some(board)) => {
+                Some(((r, t), TableResult { room, board, entry }))
+            }
+            _ => None,
+        };
+        if let Some((key, result)) = row.finish(value, problems) {
+            results.entry(key).or_default().push(result);
+        }
+    }
+    results
+}
+
+fn assemble(boards: Boards, schedule: Schedule, mut results: Results) -> Vec<Round> {
+    let mut rounds: HashMap<i32, Round> = boards
+        .into_iter()
+        .map(|(number, boards)| {
+            (
+                number,
+                Round {
+                    number,
+                    boards,
+                    matches: Vec::new(),
+                },
+            )
+        })
+        .collect();
+    for ((r, table), (home, away)) in schedule {
+        if let Some(round) = rounds.get_mut(&r) {
+            round.matches.push(Match {
+                table,
+                home,
+                away,
+                results: results.remove(&(r, table)).unwrap_or_default(),
+            });
+        }
+    }
+    rounds.into_values().collect()
+}

@@ -1,0 +1,519 @@
+//! `tournament.toml`: the tournament's settings (SPEC §9).
+
+use toml::Value;
+
+use super::Problem;
+use crate::rules::{
+    BandTable, Decks, MatchScoring, MultiplierPolicy, Preset, Rules, Score, ScoringRules, Settings,
+    TieBreak, check_slug,
+};
+
+pub const TOURNAMENT_TOML: &str = "tournament.toml";
+
+const KEYS: [&str; 14] = [
+    "name",
+    "slug",
+    "published",
+    "decks",
+    "rules",
+    "takeover_at",
+    "bands",
+    "step",
+    "bottom_multiplier",
+    "match_scoring",
+    "vp_blitz",
+    "win_draw_loss",
+    "bye_score",
+    "tiebreaks",
+];
+
+/// Settings read from `tournament.toml`, with the line of the slug for later messages.
+#[derive(Debug)]
+pub struct ParsedSettings {
+    pub settings: Settings,
+    pub slug_line: u64,
+}
+
+/// Reads `tournament.toml`, reporting every problem with its line.
+pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        let line = e.span().map(|s| line_of_offset(text, s.start)).unwrap_or(1);
+        vec![Problem::at(
+            TOURNAMENT_TOML,
+            line,
+            e.message().trim().to_owned(),
+        )]
+    })?;
+    let mut reader = Reader {
+        text,
+        table: &table,
+        problems: Vec::new(),
+    };
+    for key in table.keys() {
+        if !KEYS.contains(&key.as_str()) {
+            let line = reader.line(key);
+            reader.problems.push(Problem::at(
+                TOURNAMENT_TOML,
+                line,
+                format!("unknown key \"{key}\""),
+            ));
+        }
+    }
+
+    let name = reader.string("name", None);
+    if name.as_deref().is_some_and(|n| n.trim().is_empty()) {
+        reader.problem("name", "name must not be empty".to_owned());
+    }
+    let slug = reader.string("slug", None);
+    if let Some(Err(why)) = slug.as_deref().map(check_slug) {
+        reader.problem("slug", why);
+    }
+    let published = reader.boolean("published", false);
+    let decks = reader.integer("decks").map_or(Some(Decks::Two), |n| {
+        let d = Decks::from_count(n);
+        if d.is_none() {
+            reader.problem("decks", format!("decks must be 1, 2 or 3, not {n}"));
+        }
+        d
+    });
+    let rules_code = reader.string("rules", Some("standard"));
+    let rules = rules_code
+        .as_deref()
+        .and_then(|code| reader.rules(code, decks));
+    let bottom_multiplier = reader.parsed::<MultiplierPolicy>("bottom_multiplier", "exponential");
+    let method = reader.parsed::<MatchScoring>("match_scoring", "vp20");
+    let vp_blitz = reader.number("vp_blitz").unwrap_or(5.0);
+    if vp_blitz <= 0.0 {
+        reader.problem(
+            "vp_blitz",
+            format!("vp_blitz must be greater than 0, not {vp_blitz}"),
+        );
+    }
+    let win_draw_loss = reader.win_draw_loss();
+    let bye_score = reader.number("bye_score").map(Score::from_f64);
+    let tiebreaks = reader.tiebreaks();
+
+    let mut problems = reader.problems;
+    problems.sort_by_key(|p| p.line);
+    match (name, slug, decks, rules, bottom_multiplier, method) {
+        (
+            Some(name),
+            Some(slug),
+            Some(decks),
+            Some(rules),
+            Some(bottom_multiplier),
+            Some(method),
+        ) if problems.is_empty() => {
+            let bye_score =
+                bye_score.unwrap_or_else(|| ScoringRules::default_bye(method, win_draw_loss));
+            let slug_line = line_of_key(text, "slug");
+            Ok(ParsedSettings {
+                settings: Settings {
+                    name,
+                    slug,
+                    published,
+                    decks,
+                    rules,
+                    bottom_multiplier,
+                    scoring: ScoringRules {
+                        method,
+                        vp_blitz,
+                        win_draw_loss,
+                        bye_score,
+                    },
+                    tiebreaks,
+                },
+                slug_line,
+            })
+        }
+        _ => Err(problems),
+    }
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    table: &'a toml::Table,
+    problems: Vec<Problem>,
+}
+
+impl Reader<'_> {
+    fn line(&self, key: &str) -> u64 {
+        line_of_key(self.text, key)
+    }
+
+    fn problem(&mut self, key: &str, message: String) {
+        let line = self.line(key);
+        self.problems
+            .push(Problem::at(TOURNAMENT_TOML, line, message));
+    }
+
+    fn wrong_type(&mut self, key: &str, wanted: &str) {
+        self.problem(key, format!("{key} must be {wanted}"));
+    }
+
+    /// A string value; `default` None makes the key required.
+    fn string(&mut self, key: &str, default: Option<&str>) -> Option<String> {
+        match self.table.get(key) {
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(_) => {
+                self.wrong_type(key, "a string in double quotes");
+                None
+            }
+            None => match default {
+                Some(d) => Some(d.to_owned()),
+                None => {
+                    self.problems.push(Problem::at(
+                        TOURNAMENT_TOML,
+                        1,
+                        format!("{key} is required"),
+                    ));
+                    None
+                }
+            },
+        }
+    }
+
+    fn boolean(&mut self, key: &str, default: bool) -> bool {
+        match self.table.get(key) {
+            Some(Value::Boolean(b)) => *b,
+            Some(_) => {
+                self.wrong_type(key, "true or false");
+                default
+            }
+            None => default,
+        }
+    }
+
+    fn integer(&mut self, key: &str) -> Option<i64> {
+        match self.table.get(key) {
+            Some(Value::Integer(n)) => Some(*n),
+            Some(_) => {
+                self.wrong_type(key, "a whole number");
+                None
+            }
+            None => None,
+        }
+    }
+
+    fn number(&mut self, key: &str) -> Option<f64> {
+        match self.table.get(key) {
+            Some(v) => as_number(v).or_else(|| {
+                self.wrong_type(key, "a number");
+                None
+            }),
+            None => None,
+        }
+    }
+
+    /// A value read with `FromStr`, defaulting when the key is absent.
+    fn parsed<T>(&mut self, key: &str, default: &str) -> Option<T>
+    where
+        T: std::str::FromStr<Err = crate::rules::ParseError>,
+    {
+        let code = self.string(key, Some(default))?;
+        code.parse::<T>()
+            .map_err(|e| self.problem(key, e.to_string()))
+            .ok()
+    }
+
+    fn rules(&mut self, code: &str, decks: Option<Decks>) -> Option<Rules> {
+        let custom_keys = ["takeover_at", "bands", "step"];
+        if code != "custom" {
+            for key in custom_keys {
+                if self.table.contains_key(key) {
+                    self.problem(key, format!("{key} is only for rules = \"custom\""));
+                }
+            }
+            let preset = code
+                .parse::<Preset>()
+                .map_err(|e| self.problem("rules", e.to_string()))
+                .ok()?;
+            let rules = Rules::Preset(preset);
+            if let Some(decks) = decks
+                && let Err(why) = Settings::check_rules(decks, &rules)
+            {
+                self.problem("rules", why);
+                return None;
+            }
+            return Some(rules);
+        }
+        for key in custom_keys {
+            if !self.table.contains_key(key) {
+                self.problem("rules", format!("rules = \"custom\" needs {key}"));
+            }
+        }
+        let takeover_at = self.integer("takeover_at");
+        let step = self.integer("step");
+        let bands = self.bands();
+        let (takeover_at, step, bands) = (takeover_at?, step?, bands?);
+        let (Ok(takeover_at), Ok(step)) = (i32::try_from(takeover_at), i32::try_from(step)) else {
+            self.problem("step", "takeover_at or step is out of range".to_owned());
+            return None;
+        };
+        match BandTable::new(takeover_at, bands, step) {
+            Ok(table) => Some(Rules::Custom(table)),
+            Err(why) => {
+                self.problem("bands", why.to_string());
+                None
+            }
+        }
+    }
+
+    fn bands(&mut self) -> Option<Vec<(i32, i32)>> {
+        let value = self.table.get("bands")?;
+        let pairs = value.as_array().and_then(|rows| {
+            rows.iter()
+                .map(|row| match row.as_array().map(Vec::as_slice) {
+                    Some([Value::Integer(min), Value::Integer(s)]) => {
+                        Some((i32::try_from(*min).ok()?, i32::try_from(*s).ok()?))
+                    }
+                    _ => None,
+                })
+                .collect::<Option<Vec<_>>>()
+        });
+        if pairs.is_none() {
+            self.wrong_type("bands", "a list of [minimum P, s] pairs of whole numbers");
+        }
+        pairs
+    }
+
+    fn win_draw_loss(&mut self) -> [Score; 3] {
+        let default = [2, 1, 0].map(Score::from_whole);
+        let Some(value) = self.table.get("win_draw_loss") else {
+            return default;
+        };
+        let numbers: Option<Vec<f64>> = value
+            .as_array()
+            .and_then(|a| a.iter().map(as_number).collect());
+        match numbers.as_deref() {
+            Some(&[w, d, l]) => [w, d, l].map(Score::from_f64),
+            _ => {
+                self.wrong_type("win_draw_loss", "three numbers: [win, draw, loss]");
+                default
+            }
+        }
+    }
+
+    fn tiebreaks(&mut self) -> Vec<TieBreak> {
+        let Some(value) = self.table.get("tiebreaks") else {
+            return TieBreak::DEFAULT.to_vec();
+        };
+        let Some(items) = value.as_array() else {
+            self.wrong_type("tiebreaks", "a list of tie-break names");
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for item in items {
+            match item.as_str().map(str::parse::<TieBreak>) {
+                Some(Ok(t)) if out.contains(&t) => {
+                    self.problem("tiebreaks", format!("tie-break {t} is listed twice"))
+                }
+                Some(Ok(t)) => out.push(t),
+                Some(Err(e)) => self.problem("tiebreaks", e.to_string()),
+                None => self.wrong_type("tiebreaks", "a list of tie-break names"),
+            }
+        }
+        out
+    }
+}
+
+fn as_number(v: &Value) -> Option<f64> {
+    match v {
+        Value::Integer(n) => Some(*n as f64),
+        Value::Float(f) => Some(*f),
+        _ => None,
+    }
+}
+
+fn line_of_offset(text: &str, offset: usize) -> u64 {
+    text[..offset.min(text.len())].matches('\n').count() as u64 + 1
+}
+
+/// The line on which `key = …` stands, or 1 when the key is absent.
+fn line_of_key(text: &str, key: &str) -> u64 {
+    text.lines()
+        .position(|line| {
+            line.trim_start()
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map_or(1, |i| i as u64 + 1)
+}
+
+/// A number as `tournament.toml` writes it: whole scores as integers in lists.
+fn score_value(score: Score, whole_as_integer: bool) -> String {
+    if whole_as_integer && score.is_whole() {
+        (score.hundredths() / 100).to_string()
+    } else {
+        Value::Float(score.as_f64()).to_string()
+    }
+}
+
+/// Writes `tournament.toml` with every setting spelled out.
+pub fn settings_toml(settings: &Settings) -> String {
+    let quote = |s: &str| Value::String(s.to_owned()).to_string();
+    let mut out = String::new();
+    let mut line = |key: &str, value: String| {
+        out.push_str(key);
+        out.push_str(" = ");
+        out.push_str(&value);
+        out.push('\n');
+    };
+    line("name", quote(&settings.name));
+    line("slug", quote(&settings.slug));
+    line("published", settings.published.to_string());
+    line("decks", settings.decks.count().to_string());
+    line("rules", quote(settings.rules.code()));
+    if let Rules::Custom(table) = &settings.rules {
+        line("takeover_at", table.takeover_at().to_string());
+        let bands: Vec<String> = table
+            .bands()
+            .iter()
+            .map(|(min, s)| format!("[{min}, {s}]"))
+            .collect();
+        line("bands", format!("[{}]", bands.join(", ")));
+        line("step", table.step().to_string());
+    }
+    line(
+        "bottom_multiplier",
+        quote(settings.bottom_multiplier.code()),
+    );
+    let scoring = &settings.scoring;
+    line("match_scoring", quote(scoring.method.code()));
+    line("vp_blitz", Value::Float(scoring.vp_blitz).to_string());
+    let wdl: Vec<String> = scoring
+        .win_draw_loss
+        .iter()
+        .map(|s| score_value(*s, true))
+        .collect();
+    line("win_draw_loss", format!("[{}]", wdl.join(", ")));
+    line("bye_score", score_value(scoring.bye_score, false));
+    let tiebreaks: Vec<String> = settings.tiebreaks.iter().map(|t| quote(t.code())).collect();
+    line("tiebreaks", format!("[{}]", tiebreaks.join(", ")));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPEC_EXAMPLE: &str = r#"name = "Spring Duplicate 2026"     # required
+slug = "spring-2026"               # required, [a-z0-9-]{1,64}, unique
+published = true                   # shown on the public pages; default false
+decks = 2                          # 1, 2 or 3
+rules = "standard"                 # a preset of §3 for this deck count, or "custom"
+bottom_multiplier = "exponential"  # or "doubling"
+match_scoring = "vp20"             # or "wdl" or "levels"
+vp_blitz = 5.0                     # vp20 only
+win_draw_loss = [2, 1, 0]          # wdl only
+bye_score = 12.0
+tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boards_won"]
+"#;
+
+    #[test]
+    fn reads_the_spec_example_and_writes_it_canonically() {
+        let parsed = parse_settings(SPEC_EXAMPLE).unwrap();
+        assert_eq!(parsed.slug_line, 2);
+        let s = &parsed.settings;
+        assert_eq!(s.name, "Spring Duplicate 2026");
+        assert!(s.published);
+        assert_eq!(s.scoring.bye_score, Score::from_whole(12));
+        assert_eq!(s.tiebreaks, TieBreak::DEFAULT);
+        let written = settings_toml(s);
+        assert_eq!(
+            written,
+            "name = \"Spring Duplicate 2026\"\nslug = \"spring-2026\"\npublished = true\ndecks = 2\nrules = \"standard\"\nbottom_multiplier = \"exponential\"\nmatch_scoring = \"vp20\"\nvp_blitz = 5.0\nwin_draw_loss = [2, 1, 0]\nbye_score = 12.0\ntiebreaks = [\"head_to_head\", \"level_quotient\", \"level_diff\", \"point_diff\", \"boards_won\"]\n"
+        );
+        assert_eq!(parse_settings(&written).unwrap().settings, *s);
+    }
+
+    #[test]
+    fn defaults_fill_what_is_missing() {
+        let s = parse_settings(
+            "name = \"x\"\nslug = \"x\"\nmatch_scoring = \"wdl\"\nwin_draw_loss = [3, 1.5, 0]\n",
+        )
+        .unwrap()
+        .settings;
+        assert!(!s.published);
+        assert_eq!(s.decks, Decks::Two);
+        assert_eq!(s.rules, Rules::Preset(Preset::Standard));
+        assert_eq!(s.scoring.bye_score, Score::from_whole(3));
+        let written = settings_toml(&s);
+        assert!(
+            written.contains("win_draw_loss = [3, 1.5, 0]\n"),
+            "{written}"
+        );
+        assert!(written.contains("bye_score = 3.0\n"), "{written}");
+    }
+
+    #[test]
+    fn custom_tables_round_trip() {
+        let text = "name = \"x\"\nslug = \"x\"\nrules = \"custom\"\ntakeover_at = 80\nbands = [[0, 3], [5, 2], [40, 1], [80, -1]]\nstep = 40\n";
+        let s = parse_settings(text).unwrap().settings;
+        assert_eq!(s.band_table().table_score(120), -2);
+        let written = settings_toml(&s);
+        assert!(written.contains(
+            "takeover_at = 80\nbands = [[0, 3], [5, 2], [40, 1], [80, -1]]\nstep = 40\n"
+        ));
+        assert_eq!(parse_settings(&written).unwrap().settings, s);
+    }
+
+    fn problems(text: &str) -> Vec<String> {
+        parse_settings(text)
+            .unwrap_err()
+            .into_iter()
+            .map(|p| p.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn every_problem_is_reported_with_its_line() {
+        let text = "name = \"x\"\nslug = \"Bad Slug\"\ndecks = 4\ncolour = \"red\"\nmatch_scoring = \"swiss\"\ntiebreaks = [\"coin_toss\"]\n";
+        assert_eq!(
+            problems(text),
+            [
+                "tournament.toml:2: slug \"Bad Slug\" must be 1–64 characters of a–z, 0–9 and -",
+                "tournament.toml:3: decks must be 1, 2 or 3, not 4",
+                "tournament.toml:4: unknown key \"colour\"",
+                "tournament.toml:5: match_scoring \"swiss\" is not one of vp20, wdl, levels",
+                "tournament.toml:6: tie-break \"coin_toss\" is not one of head_to_head, level_quotient, level_diff, point_diff, boards_won",
+            ]
+        );
+    }
+
+    #[test]
+    fn rules_must_fit_the_deck_count_and_custom_tables_must_be_well_formed() {
+        let p = problems("name = \"x\"\nslug = \"x\"\ndecks = 3\nrules = \"bands-20\"\n");
+        assert_eq!(
+            p,
+            [
+                "tournament.toml:4: rules \"bands-20\" does not exist for 3 deck(s); choose one of standard or custom"
+            ]
+        );
+        let p = problems(
+            "name = \"x\"\nslug = \"x\"\nrules = \"custom\"\ntakeover_at = 80\nbands = [[5, 3]]\nstep = 40\n",
+        );
+        assert_eq!(
+            p,
+            ["tournament.toml:5: the first band must start at P = 0, not 5"]
+        );
+        let p = problems("name = \"x\"\nslug = \"x\"\nrules = \"custom\"\n");
+        assert_eq!(p.len(), 3, "{p:?}");
+        let p = problems("name = \"x\"\nslug = \"x\"\nstep = 40\n");
+        assert_eq!(
+            p,
+            ["tournament.toml:3: step is only for rules = \"custom\""]
+        );
+    }
+
+    #[test]
+    fn syntax_errors_and_missing_keys() {
+        let p = problems("name = \"x\"\nslug = \n");
+        assert_eq!(p.len(), 1);
+        assert!(p[0].starts_with("tournament.toml:2: "), "{p:?}");
+        assert_eq!(
+            problems("slug = \"x\"\n"),
+            ["tournament.toml:1: name is required"]
+        );
+    }
+}

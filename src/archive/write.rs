@@ -1,0 +1,255 @@
+//! Writing an event as the archive files of SPEC §9, computed columns filled.
+
+use super::neutralise;
+use super::settings::{TOURNAMENT_TOML, settings_toml};
+use crate::rules::{Event, MatchStatus, Report, Scorer};
+
+/// Every file an export writes, in the order it writes them.
+pub const FILE_NAMES: [&str; 8] = [
+    TOURNAMENT_TOML,
+    "teams.csv",
+    "boards.csv",
+    "schedule.csv",
+    "results.csv",
+    "matches.csv",
+    "swings.csv",
+    "standings.csv",
+];
+
+/// Every file of the archive as (name, content), in [`FILE_NAMES`] order.
+pub fn export(event: &Event, report: &Report) -> Vec<(&'static str, String)> {
+    let contents = [
+        settings_toml(&event.settings),
+        teams_csv(event),
+        boards_csv(event),
+        schedule_csv(event),
+        results_csv(event),
+        matches_csv(event, report),
+        swings_csv(event, report),
+        standings_csv(event, report),
+    ];
+    FILE_NAMES.into_iter().zip(contents).collect()
+}
+
+/// Builds a CSV file: a header, then rows, lines ending in `\n`, quoting only where needed.
+fn csv_file<R>(header: &[&str], rows: impl IntoIterator<Item = R>) -> String
+where
+    R: IntoIterator,
+    R::Item: AsRef<[u8]>,
+{
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    let write = |w: &mut csv::Writer<Vec<u8>>, row: &mut dyn Iterator<Item = Vec<u8>>| {
+        w.write_record(row).expect("writing to memory cannot fail");
+    };
+    write(&mut w, &mut header.iter().map(|h| h.as_bytes().to_vec()));
+    for row in rows {
+        write(&mut w, &mut row.into_iter().map(|c| c.as_ref().to_vec()));
+    }
+    let bytes = w.into_inner().expect("writing to memory cannot fail");
+    String::from_utf8(bytes).expect("every cell is UTF-8")
+}
+
+fn opt<T: ToString>(v: Option<T>) -> String {
+    v.map(|v| v.to_string()).unwrap_or_default()
+}
+
+pub fn teams_csv(event: &Event) -> String {
+    csv_file(
+        &["team_no", "name", "club", "members"],
+        event.teams.iter().map(|t| {
+            [
+                t.number.to_string(),
+                neutralise(&t.name),
+                neutralise(&t.club),
+                neutralise(&t.members.join(";")),
+            ]
+        }),
+    )
+}
+
+pub fn boards_csv(event: &Event) -> String {
+    csv_file(
+        &["round", "board", "dealer", "level", "trump"],
+        event.rounds.iter().flat_map(|r| {
+            r.boards.iter().map(move |b| {
+                [
+                    r.number.to_string(),
+                    b.number.to_string(),
+                    b.dealer.to_string(),
+                    b.level.to_string(),
+                    opt(b.trump),
+                ]
+            })
+        }),
+    )
+}
+
+pub fn schedule_csv(event: &Event) -> String {
+    csv_file(
+        &["round", "table", "home", "away"],
+        event.rounds.iter().flat_map(|r| {
+            r.matches.iter().map(move |m| {
+                [
+                    r.number.to_string(),
+                    m.table.to_string(),
+                    m.home.to_string(),
+                    opt(m.away),
+                ]
+            })
+        }),
+    )
+}
+
+pub fn results_csv(event: &Event) -> String {
+    let scorer = Scorer::new(&event.settings);
+    csv_file(
+        &[
+            "round",
+            "table",
+            "room",
+            "board",
+            "trick_points",
+            "bottom_points",
+            "last_trick",
+            "combo",
+            "declarer_penalty",
+            "defender_penalty",
+            "ruling",
+            "defender_total",
+            "table_score",
+            "result",
+        ],
+        event.rounds.iter().flat_map(|r| {
+            let scorer = &scorer;
+            r.matches.iter().flat_map(move |m| {
+                m.results.iter().map(move |res| {
+                    let e = &res.entry;
+                    let outcome = scorer.table(e);
+                    [
+                        r.number.to_string(),
+                        m.table.to_string(),
+                        res.room.to_string(),
+                        res.board.to_string(),
+                        opt(e.trick_points),
+                        opt(e.bottom_points),
+                        opt(e.last_trick),
+                        opt(e.combo),
+                        opt(e.declarer_penalty),
+                        opt(e.defender_penalty),
+                        opt(e.ruling),
+                        opt(outcome.and_then(|o| o.defender_total)),
+                        opt(outcome.map(|o| o.table_score)),
+                        outcome.map(|o| o.result_en()).unwrap_or_default(),
+                    ]
+                })
+            })
+        }),
+    )
+}
+
+pub fn matches_csv(event: &Event, report: &Report) -> String {
+    let method = event.settings.scoring.method;
+    csv_file(
+        &[
+            "round",
+            "table",
+            "home",
+            "away",
+            "boards",
+            "home_levels",
+            "away_levels",
+            "home_points",
+            "away_points",
+            "home_score",
+            "away_score",
+            "status",
+        ],
+        report.matches.iter().map(|m| {
+            let f = &m.figures;
+            let bye = f.status == MatchStatus::Bye;
+            let away = |v: String| if bye { String::new() } else { v };
+            [
+                m.round.to_string(),
+                m.table.to_string(),
+                m.home.to_string(),
+                opt(m.away),
+                f.compared.to_string(),
+                f.home_levels.to_string(),
+                away((-f.home_levels).to_string()),
+                f.home_points.to_string(),
+                away((-f.home_points).to_string()),
+                method.format(f.home_score),
+                opt(f.away_score.map(|s| method.format(s))),
+                f.status.code().to_owned(),
+            ]
+        }),
+    )
+}
+
+pub fn swings_csv(_event: &Event, report: &Report) -> String {
+    csv_file(
+        &[
+            "round",
+            "table",
+            "board",
+            "open_score",
+            "closed_score",
+            "home_swing",
+        ],
+        report.matches.iter().flat_map(|m| {
+            // A swing exists only for a board compared in both rooms.
+            m.figures
+                .boards
+                .iter()
+                .filter(|b| b.swing.is_some())
+                .map(move |b| {
+                    [
+                        m.round.to_string(),
+                        m.table.to_string(),
+                        b.board.to_string(),
+                        opt(b.open),
+                        opt(b.closed),
+                        opt(b.swing),
+                    ]
+                })
+        }),
+    )
+}
+
+pub fn standings_csv(event: &Event, report: &Report) -> String {
+    csv_file(
+        &[
+            "rank",
+            "team_no",
+            "name",
+            "played",
+            "won",
+            "drawn",
+            "lost",
+            "score",
+            "level_diff",
+            "level_quotient",
+            "point_diff",
+            "boards_won",
+        ],
+        report.standings.iter().map(|s| {
+            let name = event.team(s.team).map(|t| t.name.as_str()).unwrap_or("");
+            [
+                s.rank_label(),
+                s.team.to_string(),
+                neutralise(name),
+                s.played.to_string(),
+                s.won.to_string(),
+                s.drawn.to_string(),
+                s.lost.to_string(),
+                s.score.two_decimals(),
+                s.level_diff.to_string(),
+                s.quotient.three_decimals(),
+                s.point_diff.to_string(),
+                s.boards_won.to_string(),
+            ]
+        }),
+    )
+}

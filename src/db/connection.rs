@@ -1,0 +1,264 @@
+//! One binary, two databases: the URL's scheme picks PostgreSQL or SQLite.
+
+use std::fmt;
+use std::str::FromStr;
+
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel::r2d2::{ConnectionManager, CustomizeConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+use super::DbError;
+
+/// The SQLite file used when no database is configured.
+pub const DEFAULT_DATABASE: &str = "fushi.db";
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
+
+/// Set on every SQLite connection: enforce the foreign keys (the cascades rely on them),
+/// let readers work beside the writer, wait for a lock instead of failing at once.
+const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; \
+                              PRAGMA journal_mode = WAL; \
+                              PRAGMA synchronous = NORMAL; \
+                              PRAGMA foreign_keys = ON;";
+
+/// A connection to either database. Queries written against it run on both.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Postgres(diesel::PgConnection),
+    Sqlite(diesel::SqliteConnection),
+}
+
+impl DbConnection {
+    pub fn backend(&self) -> Backend {
+        match self {
+            DbConnection::Postgres(_) => Backend::Postgres,
+            DbConnection::Sqlite(_) => Backend::Sqlite,
+        }
+    }
+}
+
+/// A pool of connections, created once at start-up and cloned into request handlers.
+pub type Pool = diesel::r2d2::Pool<ConnectionManager<DbConnection>>;
+
+/// A connection taken from the [`Pool`]; it dereferences to [`DbConnection`].
+pub type PooledConnection = diesel::r2d2::PooledConnection<ConnectionManager<DbConnection>>;
+
+/// Which database a URL names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "SQLite",
+            Backend::Postgres => "PostgreSQL",
+        }
+    }
+
+    /// The most bind parameters one statement may carry.
+    pub fn max_binds(self) -> usize {
+        match self {
+            Backend::Sqlite => 32_766,
+            Backend::Postgres => 65_535,
+        }
+    }
+}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A database location: `postgres://…` or `postgresql://…` is PostgreSQL; anything else
+/// is a SQLite file path, with an optional `sqlite://` prefix.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DatabaseUrl {
+    backend: Backend,
+    /// What the driver gets: the whole URL for PostgreSQL, the file path for SQLite.
+    target: String,
+}
+
+impl DatabaseUrl {
+    pub fn parse(url: &str) -> Result<DatabaseUrl, DbError> {
+        let url = url.trim();
+        let (backend, target) =
+            if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+                (Backend::Postgres, url)
+            } else {
+                (
+                    Backend::Sqlite,
+                    url.strip_prefix("sqlite://").unwrap_or(url),
+                )
+            };
+        if target.is_empty() {
+            return Err(DbError::Connection(
+                "the database URL is empty: give a postgres:// URL or a SQLite file path"
+                    .to_owned(),
+            ));
+        }
+        Ok(DatabaseUrl {
+            backend,
+            target: target.to_owned(),
+        })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The PostgreSQL URL, or the SQLite file path without any `sqlite://` prefix.
+    pub fn target(&self) -> &str {
+        &self.target
+    }
+
+    /// Opens one connection of the right kind (no migrations: see [`open`]).
+    pub fn connect(&self) -> Result<DbConnection, DbError> {
+        let mut conn = match self.backend {
+            Backend::Postgres => DbConnection::Postgres(
+                diesel::PgConnection::establish(&self.target).map_err(|e| self.failed(e))?,
+            ),
+            Backend::Sqlite => DbConnection::Sqlite(
+                diesel::SqliteConnection::establish(&self.target).map_err(|e| self.failed(e))?,
+            ),
+        };
+        prepare(&mut conn).map_err(|e| self.failed(e))?;
+        Ok(conn)
+    }
+
+    fn failed(&self, why: impl fmt::Display) -> DbError {
+        DbError::Connection(format!("{self}: {why}"))
+    }
+}
+
+impl FromStr for DatabaseUrl {
+    type Err = DbError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        DatabaseUrl::parse(s)
+    }
+}
+
+/// For logs and messages: the backend and the location, with any password hidden.
+impl fmt::Display for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.backend {
+            Backend::Sqlite => write!(f, "SQLite {}", self.target),
+            Backend::Postgres => write!(f, "PostgreSQL {}", redact_password(&self.target)),
+        }
+    }
+}
+
+impl fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "DatabaseUrl({self})")
+    }
+}
+
+/// `postgres://user:secret@host/db` → `postgres://user:***@host/db`.
+fn redact_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((user_info, host)) => match user_info.split_once(':') {
+            Some((user, _password)) => format!("{scheme}://{user}:***@{host}{tail}"),
+            None => url.to_owned(),
+        },
+        None => url.to_owned(),
+    }
+}
+
+/// Per-connection settings; only SQLite needs any.
+fn prepare(conn: &mut DbConnection) -> QueryResult<()> {
+    match conn {
+        DbConnection::Sqlite(c) => c.batch_execute(SQLITE_PRAGMAS),
+        DbConnection::Postgres(_) => Ok(()),
+    }
+}
+
+/// Opens one connection: PostgreSQL for a `postgres://` URL, else a SQLite file.
+/// Migrations are not run; a one-off command should use [`open`].
+pub fn connect(url: &str) -> Result<DbConnection, DbError> {
+    DatabaseUrl::parse(url)?.connect()
+}
+
+/// Opens one connection and brings the schema up to date.
+pub fn open(url: &str) -> Result<DbConnection, DbError> {
+    let mut conn = connect(url)?;
+    run_migrations(&mut conn)?;
+    Ok(conn)
+}
+
+/// Applies the embedded migrations of the connection's backend that are not applied yet.
+pub fn run_migrations(conn: &mut DbConnection) -> Result<(), DbError> {
+    let applied = match conn {
+        DbConnection::Postgres(c) => c.run_pending_migrations(POSTGRES_MIGRATIONS).map(drop),
+        DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(drop),
+    };
+    applied.map_err(|e| DbError::Migration(e.to_string()))
+}
+
+/// Runs on every connection the pool opens: checks that the try-each `establish` of
+/// `MultiConnection` picked the backend the URL names, then applies the PRAGMAs.
+#[derive(Debug)]
+struct Prepare(Backend);
+
+impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for Prepare {
+    fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
+        if conn.backend() != self.0 {
+            return Err(diesel::r2d2::Error::ConnectionError(
+                diesel::ConnectionError::BadConnection(format!(
+                    "expected a {} connection, got {}",
+                    self.0,
+                    conn.backend()
+                )),
+            ));
+        }
+        prepare(conn).map_err(diesel::r2d2::Error::QueryError)
+    }
+}
+
+/// Builds the connection pool and applies the migrations once, on a connection opened
+/// first on its own so that a bad URL reports the real reason.
+pub fn pool(url: &str) -> Result<Pool, DbError> {
+    let url = DatabaseUrl::parse(url)?;
+    let mut first = url.connect()?;
+    run_migrations(&mut first)?;
+    drop(first);
+    let manager = ConnectionManager::<DbConnection>::new(url.target());
+    Ok(diesel::r2d2::Pool::builder()
+        .connection_customizer(Box::new(Prepare(url.backend())))
+        .build(manager)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_hidden() {
+        assert_eq!(
+            redact_password("postgres://u:secret@h:5432/db?sslmode=require"),
+            "postgres://u:***@h:5432/db?sslmode=require"
+        );
+        assert_eq!(redact_password("postgres://u@h/db"), "postgres://u@h/db");
+        assert_eq!(redact_password("postgresql://h/db"), "postgresql://h/db");
+    }
+
+    #[test]
+    fn empty_urls_are_refused() {
+        assert!(DatabaseUrl::parse("  ").is_err());
+        assert_eq!(
+            DatabaseUrl::parse(" x.db ").unwrap().target(),
+            "x.db",
+            "surrounding spaces are trimmed"
+        );
+    }
+}

@@ -1,0 +1,23 @@
+//! Storage: SQLite or PostgreSQL through one diesel connection type.
+//!
+//! - [`connection`]: the URL decides the backend; one connection, the pool, migrations
+//! - [`schema`] and [`models`]: the tables, their row structs and insert forms
+//! - [`tournament`]: whole tournaments in and out as [`crate::rules::Event`]s
+//!
+//! Only inputs are stored (settings, teams, boards, schedule, table results); every
+//! computed figure comes from the rules core. Diesel is synchronous: in a web handler,
+//! take a connection from the [`Pool`] inside `web::block`.
+
+pub mod connection;
+mod error;
+pub mod models;
+pub mod schema;
+pub mod tournament;
+
+pub use connection::{
+    Backend, DEFAULT_DATABASE, DatabaseUrl, DbConnection, Pool, PooledConnection, connect, open,
+    pool, run_migrations,
+};
+pub use error::DbError;
+pub use models::TournamentSummary;
+pub use tournament::{delete_tournament, insert_event, list_tournaments, load_event, slug_exists};

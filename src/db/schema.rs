@@ -1,0 +1,111 @@
+//! The tables, written by hand with the SQL types both backends share (Integer, BigInt,
+//! Text, Bool, Double, Timestamp). Keep in step with `migrations/sqlite` and
+//! `migrations/postgres`.
+
+diesel::table! {
+    tournaments (id) {
+        id -> Integer,
+        slug -> Text,
+        name -> Text,
+        published -> Bool,
+        decks -> Integer,
+        rules -> Text,
+        takeover_at -> Nullable<Integer>,
+        bands -> Nullable<Text>,
+        step -> Nullable<Integer>,
+        bottom_multiplier -> Text,
+        match_scoring -> Text,
+        vp_blitz -> Double,
+        win_points -> BigInt,
+        draw_points -> BigInt,
+        loss_points -> BigInt,
+        bye_score -> BigInt,
+        tiebreaks -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    teams (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        team_no -> Integer,
+        name -> Text,
+        club -> Text,
+    }
+}
+
+diesel::table! {
+    team_members (id) {
+        id -> Integer,
+        team_id -> Integer,
+        position -> Integer,
+        name -> Text,
+    }
+}
+
+diesel::table! {
+    rounds (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        number -> Integer,
+    }
+}
+
+diesel::table! {
+    boards (id) {
+        id -> Integer,
+        round_id -> Integer,
+        number -> Integer,
+        dealer -> Text,
+        level -> Text,
+        trump -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    matches (id) {
+        id -> Integer,
+        round_id -> Integer,
+        table_no -> Integer,
+        home_team_id -> Integer,
+        away_team_id -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    table_results (id) {
+        id -> Integer,
+        match_id -> Integer,
+        board_id -> Integer,
+        room -> Text,
+        trick_points -> Nullable<Integer>,
+        bottom_points -> Nullable<Integer>,
+        last_trick -> Nullable<Text>,
+        combo -> Nullable<Text>,
+        declarer_penalty -> Nullable<Integer>,
+        defender_penalty -> Nullable<Integer>,
+        ruling -> Nullable<Integer>,
+        defender_total -> Nullable<Integer>,
+    }
+}
+
+diesel::joinable!(teams -> tournaments (tournament_id));
+diesel::joinable!(team_members -> teams (team_id));
+diesel::joinable!(rounds -> tournaments (tournament_id));
+diesel::joinable!(boards -> rounds (round_id));
+// matches has two references to teams, so only its round is joinable by default.
+diesel::joinable!(matches -> rounds (round_id));
+diesel::joinable!(table_results -> matches (match_id));
+diesel::joinable!(table_results -> boards (board_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    tournaments,
+    teams,
+    team_members,
+    rounds,
+    boards,
+    matches,
+    table_results,
+);

@@ -1,0 +1,613 @@
+//! Storing and loading a whole tournament: rows ↔ [`crate::rules::Event`].
+//!
+//! Only inputs are stored; everything computed (P, s, swings, scores, standings) is
+//! derived from the loaded [`Event`] by the rules core. Writes go in multi-row INSERTs
+//! inside one transaction; a load is one query per table, assembled in memory.
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::{SubsecRound, Utc};
+use diesel::prelude::*;
+
+use super::DbError;
+use super::connection::DbConnection;
+use super::models::*;
+use super::schema::{boards, matches, rounds, table_results, team_members, teams, tournaments};
+use crate::rules::{
+    BandTable, Board, Combination, Decks, Event, LastTrick, Level, Match, MatchScoring,
+    MultiplierPolicy, Preset, Room, Round, Rules, Score, ScoringRules, Seat, Settings, TableEntry,
+    TableResult, Team, TieBreak, Trump,
+};
+
+/// Columns each insert form writes, for splitting rows under the bind-parameter limit.
+const TEAM_COLUMNS: usize = 4;
+const MEMBER_COLUMNS: usize = 3;
+const ROUND_COLUMNS: usize = 2;
+const BOARD_COLUMNS: usize = 5;
+const MATCH_COLUMNS: usize = 4;
+const RESULT_COLUMNS: usize = 11;
+
+/// Stores a whole tournament in one transaction and returns its id. Nothing is written
+/// when anything fails; a slug that is taken fails with [`DbError::is_unique_violation`].
+pub fn insert_event(conn: &mut DbConnection, event: &Event) -> Result<i32, DbError> {
+    check_references(event)?;
+    let max_binds = conn.backend().max_binds();
+    conn.transaction(|conn| insert_rows(conn, event, max_binds))
+}
+
+/// Every match names teams of the event and every result a board of its round, so that
+/// the key maps below cannot miss.
+fn check_references(event: &Event) -> Result<(), DbError> {
+    let teams: HashSet<i32> = event.teams.iter().map(|t| t.number).collect();
+    for round in &event.rounds {
+        let boards: HashSet<i32> = round.boards.iter().map(|b| b.number).collect();
+        for m in &round.matches {
+            for team in std::iter::once(m.home).chain(m.away) {
+                if !teams.contains(&team) {
+                    return Err(DbError::Inconsistent(format!(
+                        "round {} table {}: team {team} is not in the event",
+                        round.number, m.table
+                    )));
+                }
+            }
+            if let Some(r) = m.results.iter().find(|r| !boards.contains(&r.board)) {
+                return Err(DbError::Inconsistent(format!(
+                    "round {} table {} {} room: board {} is not in the round",
+                    round.number, m.table, r.room, r.board
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs `$body` with `$c` bound to the concrete connection. Diesel's `MultiConnection`
+/// cannot build a multi-row INSERT for SQLite (that is implemented for
+/// `SqliteConnection` alone), so batch writes go to the inner connection; a transaction
+/// begun on the [`DbConnection`] is the inner connection's own, so they stay inside it.
+macro_rules! per_backend {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            DbConnection::Postgres($c) => $body,
+            DbConnection::Sqlite($c) => $body,
+        }
+    };
+}
+
+fn chunk_len(max_binds: usize, columns: usize) -> usize {
+    (max_binds / columns).max(1)
+}
+
+fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Result<i32, DbError> {
+    let now = Utc::now().naive_utc().trunc_subsecs(6);
+    let tournament_id: i32 = diesel::insert_into(tournaments::table)
+        .values(tournament_form(&event.settings, now))
+        .returning(tournaments::id)
+        .get_result(conn)?;
+
+    // Teams, then their members under the new ids.
+    let team_forms: Vec<NewTeam> = event
+        .teams
+        .iter()
+        .map(|t| NewTeam {
+            tournament_id,
+            team_no: t.number,
+            name: &t.name,
+            club: &t.club,
+        })
+        .collect();
+    let mut team_ids: HashMap<i32, i32> = HashMap::with_capacity(team_forms.len());
+    for chunk in team_forms.chunks(chunk_len(max_binds, TEAM_COLUMNS)) {
+        let ids: Vec<(i32, i32)> = per_backend!(&mut *conn, |c| diesel::insert_into(teams::table)
+            .values(chunk)
+            .returning((teams::team_no, teams::id))
+            .get_results(c))?;
+        team_ids.extend(ids);
+    }
+    let member_forms: Vec<NewTeamMember> = event
+        .teams
+        .iter()
+        .flat_map(|t| {
+            let team_id = team_ids[&t.number];
+            t.members
+                .iter()
+                .zip(1..)
+                .map(move |(name, position)| NewTeamMember {
+                    team_id,
+                    position,
+                    name,
+                })
+        })
+        .collect();
+    for chunk in member_forms.chunks(chunk_len(max_binds, MEMBER_COLUMNS)) {
+        per_backend!(&mut *conn, |c| diesel::insert_into(team_members::table)
+            .values(chunk)
+            .execute(c))?;
+    }
+
+    // Rounds, then their boards and matches.
+    let round_forms: Vec<NewRound> = event
+        .rounds
+        .iter()
+        .map(|r| NewRound {
+            tournament_id,
+            number: r.number,
+        })
+        .collect();
+    let mut round_ids: HashMap<i32, i32> = HashMap::with_capacity(round_forms.len());
+    for chunk in round_forms.chunks(chunk_len(max_binds, ROUND_COLUMNS)) {
+        let ids: Vec<(i32, i32)> =
+            per_backend!(&mut *conn, |c| diesel::insert_into(rounds::table)
+                .values(chunk)
+                .returning((rounds::number, rounds::id))
+                .get_results(c))?;
+        round_ids.extend(ids);
+    }
+
+    let board_forms: Vec<NewBoard> = event
+        .rounds
+        .iter()
+        .flat_map(|r| {
+            let round_id = round_ids[&r.number];
+            r.boards.iter().map(move |b| NewBoard {
+                round_id,
+                number: b.number,
+                dealer: b.dealer.code(),
+                level: b.level.code(),
+                trump: b.trump.map(Trump::code),
+            })
+        })
+        .collect();
+    // (round id, board number) → board id
+    let mut board_ids: HashMap<(i32, i32), i32> = HashMap::with_capacity(board_forms.len());
+    for chunk in board_forms.chunks(chunk_len(max_binds, BOARD_COLUMNS)) {
+        let ids: Vec<(i32, i32, i32)> =
+            per_backend!(&mut *conn, |c| diesel::insert_into(boards::table)
+                .values(chunk)
+                .returning((boards::round_id, boards::number, boards::id))
+                .get_results(c))?;
+        board_ids.extend(ids.into_iter().map(|(r, n, id)| ((r, n), id)));
+    }
+
+    let match_forms: Vec<NewMatch> = event
+        .rounds
+        .iter()
+        .flat_map(|r| {
+            let round_id = round_ids[&r.number];
+            let team_ids = &team_ids;
+            r.matches.iter().map(move |m| NewMatch {
+                round_id,
+                table_no: m.table,
+                home_team_id: team_ids[&m.home],
+                away_team_id: m.away.map(|a| team_ids[&a]),
+            })
+        })
+        .collect();
+    // (round id, table) → match id
+    let mut match_ids: HashMap<(i32, i32), i32> = HashMap::with_capacity(match_forms.len());
+    for chunk in match_forms.chunks(chunk_len(max_binds, MATCH_COLUMNS)) {
+        let ids: Vec<(i32, i32, i32)> =
+            per_backend!(&mut *conn, |c| diesel::insert_into(matches::table)
+                .values(chunk)
+                .returning((matches::round_id, matches::table_no, matches::id))
+                .get_results(c))?;
+        match_ids.extend(ids.into_iter().map(|(r, t, id)| ((r, t), id)));
+    }
+
+    // Table results, built chunk by chunk so that the forms of 90k rows never sit in
+    // memory at once.
+    let results = event.rounds.iter().flat_map(|r| {
+        let round_id = round_ids[&r.number];
+        let (board_ids, match_ids) = (&board_ids, &match_ids);
+        r.matches.iter().flat_map(move |m| {
+            let match_id = match_ids[&(round_id, m.table)];
+            m.results.iter().map(move |res| NewTableResult {
+                match_id,
+                board_id: board_ids[&(round_id, res.board)],
+                room: res.room.code(),
+                trick_points: res.entry.trick_points,
+                bottom_points: res.entry.bottom_points,
+                last_trick: res.entry.last_trick.map(LastTrick::code),
+                combo: res.entry.combo.map(|c| c.to_string()),
+                declarer_penalty: res.entry.declarer_penalty,
+                defender_penalty: res.entry.defender_penalty,
+                ruling: res.entry.ruling,
+                defender_total: res.entry.defender_total,
+            })
+        })
+    });
+    let per_chunk = chunk_len(max_binds, RESULT_COLUMNS);
+    let mut chunk: Vec<NewTableResult> = Vec::with_capacity(per_chunk);
+    for form in results {
+        chunk.push(form);
+        if chunk.len() == per_chunk {
+            per_backend!(&mut *conn, |c| diesel::insert_into(table_results::table)
+                .values(&chunk)
+                .execute(c))?;
+            chunk.clear();
+        }
+    }
+    if !chunk.is_empty() {
+        per_backend!(&mut *conn, |c| diesel::insert_into(table_results::table)
+            .values(&chunk)
+            .execute(c))?;
+    }
+
+    Ok(tournament_id)
+}
+
+/// The tournaments row for a set of settings.
+fn tournament_form(s: &Settings, now: chrono::NaiveDateTime) -> NewTournament<'_> {
+    let (takeover_at, bands, step) = match &s.rules {
+        Rules::Preset(_) => (None, None, None),
+        Rules::Custom(t) => (
+            Some(t.takeover_at()),
+            Some(bands_code(t.bands())),
+            Some(t.step()),
+        ),
+    };
+    let [win, draw, loss] = s.scoring.win_draw_loss;
+    NewTournament {
+        slug: &s.slug,
+        name: &s.name,
+        published: s.published,
+        decks: s.decks.count(),
+        rules: s.rules.code(),
+        takeover_at,
+        bands,
+        step,
+        bottom_multiplier: s.bottom_multiplier.code(),
+        match_scoring: s.scoring.method.code(),
+        vp_blitz: s.scoring.vp_blitz,
+        win_points: win.hundredths(),
+        draw_points: draw.hundredths(),
+        loss_points: loss.hundredths(),
+        bye_score: s.scoring.bye_score.hundredths(),
+        tiebreaks: s
+            .tiebreaks
+            .iter()
+            .map(|t| t.code())
+            .collect::<Vec<_>>()
+            .join(","),
+        created_at: now,
+        updated_at: now,
+    }
+}
+
+/// `0:3,5:2,40:1,80:-1`
+fn bands_code(bands: &[(i32, i32)]) -> String {
+    bands
+        .iter()
+        .map(|(min, s)| format!("{min}:{s}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn parse_bands(text: &str) -> Result<Vec<(i32, i32)>, String> {
+    text.split(',')
+        .map(|band| {
+            let (min, s) = band
+                .split_once(':')
+                .ok_or_else(|| format!("band \"{band}\" is not MIN:S"))?;
+            let number = |v: &str| {
+                v.trim()
+                    .parse::<i32>()
+                    .map_err(|_| format!("band \"{band}\" is not MIN:S"))
+            };
+            Ok((number(min)?, number(s)?))
+        })
+        .collect()
+}
+
+/// Reads one stored code with the rules type's `FromStr`, or names where it is corrupt.
+fn parse_column<T>(table: &str, id: i32, column: &str, text: &str) -> Result<T, DbError>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    text.parse()
+        .map_err(|e: T::Err| DbError::corrupt(table, id, column, e))
+}
+
+fn parse_optional<T>(
+    table: &str,
+    id: i32,
+    column: &str,
+    text: Option<&str>,
+) -> Result<Option<T>, DbError>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    text.map(|t| parse_column(table, id, column, t)).transpose()
+}
+
+fn settings_from_row(row: &TournamentRow) -> Result<Settings, DbError> {
+    let corrupt = |column: &str, why: &dyn std::fmt::Display| {
+        DbError::corrupt("tournaments", row.id, column, why)
+    };
+    let decks = Decks::from_count(row.decks.into())
+        .ok_or_else(|| corrupt("decks", &format!("{} is not 1, 2 or 3", row.decks)))?;
+    let rules = if row.rules == "custom" {
+        let takeover_at = row
+            .takeover_at
+            .ok_or_else(|| corrupt("takeover_at", &"empty for custom rules"))?;
+        let bands = row
+            .bands
+            .as_deref()
+            .ok_or_else(|| corrupt("bands", &"empty for custom rules"))?;
+        let bands = parse_bands(bands).map_err(|e| corrupt("bands", &e))?;
+        let step = row
+            .step
+            .ok_or_else(|| corrupt("step", &"empty for custom rules"))?;
+        Rules::Custom(BandTable::new(takeover_at, bands, step).map_err(|e| corrupt("bands", &e))?)
+    } else {
+        Rules::Preset(parse_column::<Preset>(
+            "tournaments",
+            row.id,
+            "rules",
+            &row.rules,
+        )?)
+    };
+    let tiebreaks = if row.tiebreaks.is_empty() {
+        Vec::new()
+    } else {
+        row.tiebreaks
+            .split(',')
+            .map(|code| parse_column::<TieBreak>("tournaments", row.id, "tiebreaks", code))
+            .collect::<Result<_, _>>()?
+    };
+    Ok(Settings {
+        name: row.name.clone(),
+        slug: row.slug.clone(),
+        published: row.published,
+        decks,
+        rules,
+        bottom_multiplier: parse_column::<MultiplierPolicy>(
+            "tournaments",
+            row.id,
+            "bottom_multiplier",
+            &row.bottom_multiplier,
+        )?,
+        scoring: ScoringRules {
+            method: parse_column::<MatchScoring>(
+                "tournaments",
+                row.id,
+                "match_scoring",
+                &row.match_scoring,
+            )?,
+            vp_blitz: row.vp_blitz,
+            win_draw_loss: [
+                Score(row.win_points),
+                Score(row.draw_points),
+                Score(row.loss_points),
+            ],
+            bye_score: Score(row.bye_score),
+        },
+        tiebreaks,
+    })
+}
+
+/// Loads a whole tournament, or `None` when no tournament has that slug. The event
+/// comes back [`Event::sort`]ed.
+pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, DbError> {
+    let Some(tournament) = tournaments::table
+        .filter(tournaments::slug.eq(slug))
+        .select(TournamentRow::as_select())
+        .first(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let id = tournament.id;
+    let settings = settings_from_row(&tournament)?;
+
+    let team_rows: Vec<TeamRow> = teams::table
+        .filter(teams::tournament_id.eq(id))
+        .select(TeamRow::as_select())
+        .load(conn)?;
+    let member_rows: Vec<TeamMemberRow> = team_members::table
+        .inner_join(teams::table)
+        .filter(teams::tournament_id.eq(id))
+        .order((team_members::team_id, team_members::position))
+        .select(TeamMemberRow::as_select())
+        .load(conn)?;
+    let round_rows: Vec<RoundRow> = rounds::table
+        .filter(rounds::tournament_id.eq(id))
+        .select(RoundRow::as_select())
+        .load(conn)?;
+    let board_rows: Vec<BoardRow> = boards::table
+        .inner_join(rounds::table)
+        .filter(rounds::tournament_id.eq(id))
+        .select(BoardRow::as_select())
+        .load(conn)?;
+    let match_rows: Vec<MatchRow> = matches::table
+        .inner_join(rounds::table)
+        .filter(rounds::tournament_id.eq(id))
+        .select(MatchRow::as_select())
+        .load(conn)?;
+    let result_rows: Vec<TableResultRow> = table_results::table
+        .inner_join(matches::table.inner_join(rounds::table))
+        .filter(rounds::tournament_id.eq(id))
+        .select(TableResultRow::as_select())
+        .load(conn)?;
+
+    // Teams, keyed by row id.
+    let mut teams: Vec<Team> = Vec::with_capacity(team_rows.len());
+    let mut team_index: HashMap<i32, usize> = HashMap::with_capacity(team_rows.len());
+    for row in team_rows {
+        team_index.insert(row.id, teams.len());
+        teams.push(Team {
+            number: row.team_no,
+            name: row.name,
+            club: row.club,
+            members: Vec::new(),
+        });
+    }
+    for row in member_rows {
+        let &i = team_index
+            .get(&row.team_id)
+            .ok_or_else(|| DbError::corrupt("team_members", row.id, "team_id", "no such team"))?;
+        teams[i].members.push(row.name);
+    }
+    let team_no = |table: &str, row_id: i32, column: &str, team_id: i32| {
+        team_index
+            .get(&team_id)
+            .map(|&i| teams[i].number)
+            .ok_or_else(|| DbError::corrupt(table, row_id, column, "not a team of this tournament"))
+    };
+
+    // Rounds, their boards and matches.
+    let mut rounds: Vec<Round> = Vec::with_capacity(round_rows.len());
+    let mut round_index: HashMap<i32, usize> = HashMap::with_capacity(round_rows.len());
+    for row in round_rows {
+        round_index.insert(row.id, rounds.len());
+        rounds.push(Round {
+            number: row.number,
+            boards: Vec::new(),
+            matches: Vec::new(),
+        });
+    }
+    let mut board_numbers: HashMap<i32, i32> = HashMap::with_capacity(board_rows.len());
+    for row in board_rows {
+        let board = Board {
+            number: row.number,
+            dealer: parse_column::<Seat>("boards", row.id, "dealer", &row.dealer)?,
+            level: parse_column::<Level>("boards", row.id, "level", &row.level)?,
+            trump: parse_optional::<Trump>("boards", row.id, "trump", row.trump.as_deref())?,
+        };
+        board_numbers.insert(row.id, row.number);
+        rounds[round_index[&row.round_id]].boards.push(board);
+    }
+    // match id → (round index, match index)
+    let mut match_index: HashMap<i32, (usize, usize)> = HashMap::with_capacity(match_rows.len());
+    for row in match_rows {
+        let r = round_index[&row.round_id];
+        let m = Match {
+            table: row.table_no,
+            home: team_no("matches", row.id, "home_team_id", row.home_team_id)?,
+            away: row
+                .away_team_id
+                .map(|a| team_no("matches", row.id, "away_team_id", a))
+                .transpose()?,
+            results: Vec::new(),
+        };
+        match_index.insert(row.id, (r, rounds[r].matches.len()));
+        rounds[r].matches.push(m);
+    }
+    for row in result_rows {
+        let (r, m) = match_index[&row.match_id];
+        let board = *board_numbers.get(&row.board_id).ok_or_else(|| {
+            DbError::corrupt(
+                "table_results",
+                row.id,
+                "board_id",
+                "not a board of this tournament",
+            )
+        })?;
+        let table = "table_results";
+        let result = TableResult {
+            room: parse_column::<Room>(table, row.id, "room", &row.room)?,
+            board,
+            entry: TableEntry {
+                trick_points: row.trick_points,
+                bottom_points: row.bottom_points,
+                last_trick: parse_optional::<LastTrick>(
+                    table,
+                    row.id,
+                    "last_trick",
+                    row.last_trick.as_deref(),
+                )?,
+                combo: parse_optional::<Combination>(table, row.id, "combo", row.combo.as_deref())?,
+                declarer_penalty: row.declarer_penalty,
+                defender_penalty: row.defender_penalty,
+                ruling: row.ruling,
+                defender_total: row.defender_total,
+            },
+        };
+        rounds[r].matches[m].results.push(result);
+    }
+
+    let mut event = Event {
+        settings,
+        teams,
+        rounds,
+    };
+    event.sort();
+    Ok(Some(event))
+}
+
+/// Whether a tournament already has this slug.
+pub fn slug_exists(conn: &mut DbConnection, slug: &str) -> Result<bool, DbError> {
+    Ok(diesel::select(diesel::dsl::exists(
+        tournaments::table.filter(tournaments::slug.eq(slug)),
+    ))
+    .get_result(conn)?)
+}
+
+/// Every tournament, newest first, with its team and round counts.
+pub fn list_tournaments(conn: &mut DbConnection) -> Result<Vec<TournamentSummary>, DbError> {
+    let rows: Vec<(i32, String, String, bool, chrono::NaiveDateTime)> = tournaments::table
+        .select((
+            tournaments::id,
+            tournaments::slug,
+            tournaments::name,
+            tournaments::published,
+            tournaments::created_at,
+        ))
+        .order((tournaments::created_at.desc(), tournaments::id.desc()))
+        .load(conn)?;
+    let team_counts: HashMap<i32, i64> = teams::table
+        .group_by(teams::tournament_id)
+        .select((teams::tournament_id, diesel::dsl::count_star()))
+        .load::<(i32, i64)>(conn)?
+        .into_iter()
+        .collect();
+    let round_counts: HashMap<i32, i64> = rounds::table
+        .group_by(rounds::tournament_id)
+        .select((rounds::tournament_id, diesel::dsl::count_star()))
+        .load::<(i32, i64)>(conn)?
+        .into_iter()
+        .collect();
+    let count = |counts: &HashMap<i32, i64>, id: i32| {
+        counts
+            .get(&id)
+            .map_or(0, |&n| usize::try_from(n).unwrap_or(0))
+    };
+    Ok(rows
+        .into_iter()
+        .map(
+            |(id, slug, name, published, created_at)| TournamentSummary {
+                id,
+                slug,
+                name,
+                published,
+                teams: count(&team_counts, id),
+                rounds: count(&round_counts, id),
+                created_at,
+            },
+        )
+        .collect())
+}
+
+/// Deletes a tournament and everything in it; `false` when no tournament has that slug.
+pub fn delete_tournament(conn: &mut DbConnection, slug: &str) -> Result<bool, DbError> {
+    let deleted =
+        diesel::delete(tournaments::table.filter(tournaments::slug.eq(slug))).execute(conn)?;
+    Ok(deleted > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bands_round_trip() {
+        let bands = vec![(0, 3), (5, 2), (40, 1), (80, -1)];
+        assert_eq!(bands_code(&bands), "0:3,5:2,40:1,80:-1");
+        assert_eq!(parse_bands("0:3,5:2,40:1,80:-1").unwrap(), bands);
+        assert!(parse_bands("0:3,5").is_err());
+        assert!(parse_bands("0:x").is_err());
+        assert!(parse_bands("").is_err());
+    }
+}

@@ -1,0 +1,102 @@
+//! Moving whole tournaments between archives and the database: what `fushi import`,
+//! `fushi export` and the web's archive upload and download share.
+
+use std::fmt;
+use std::path::Path;
+
+use crate::archive::{self, ArchiveFiles, Problem};
+use crate::db::{self, DbConnection};
+use crate::rules::{Event, Report};
+
+/// What an import created.
+#[derive(Debug)]
+pub struct Imported {
+    pub slug: String,
+    pub name: String,
+    pub teams: usize,
+    pub rounds: usize,
+    pub results: usize,
+}
+
+impl fmt::Display for Imported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "imported \"{}\" as {}: {} teams, {} rounds, {} table results",
+            self.name, self.slug, self.teams, self.rounds, self.results
+        )
+    }
+}
+
+/// Reads an archive and creates its tournament in one transaction, or reports every
+/// problem and creates nothing.
+pub fn import(conn: &mut DbConnection, files: &ArchiveFiles) -> Result<Imported, Vec<Problem>> {
+    let parsed = archive::parse(files)?;
+    let event = parsed.event;
+    let taken = db::slug_exists(conn, &event.settings.slug).map_err(database)?;
+    if taken {
+        return Err(vec![Problem::at(
+            archive::TOURNAMENT_TOML,
+            parsed.slug_line,
+            format!(
+                "slug \"{}\" already exists: choose another slug or delete that tournament first",
+                event.settings.slug
+            ),
+        )]);
+    }
+    db::insert_event(conn, &event).map_err(database)?;
+    Ok(Imported {
+        slug: event.settings.slug.clone(),
+        name: event.settings.name.clone(),
+        teams: event.teams.len(),
+        rounds: event.rounds.len(),
+        results: event.result_count(),
+    })
+}
+
+fn database(e: db::DbError) -> Vec<Problem> {
+    vec![Problem::in_file("database", e.to_string())]
+}
+
+/// Every archive file of a stored tournament, computed columns filled.
+pub fn export(conn: &mut DbConnection, slug: &str) -> Result<ArchiveFiles, Vec<Problem>> {
+    let event = load(conn, slug)?;
+    Ok(export_event(&event))
+}
+
+/// Every archive file of an event.
+pub fn export_event(event: &Event) -> ArchiveFiles {
+    let report = Report::compute(event);
+    archive::export(event, &report).into_iter().collect()
+}
+
+fn load(conn: &mut DbConnection, slug: &str) -> Result<Event, Vec<Problem>> {
+    db::load_event(conn, slug)
+        .map_err(database)?
+        .ok_or_else(|| vec![Problem::in_file(slug, "no tournament with this slug")])
+}
+
+/// `fushi import PATH`: a folder or a .zip into the database at `url`.
+pub fn import_path(url: &str, path: &Path) -> Result<Imported, Vec<String>> {
+    let files = ArchiveFiles::read(path).map_err(strings)?;
+    let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
+    import(&mut conn, &files).map_err(strings)
+}
+
+/// `fushi export SLUG OUTDIR`.
+pub fn export_dir(url: &str, slug: &str, outdir: &Path) -> Result<String, Vec<String>> {
+    let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
+    let files = export(&mut conn, slug).map_err(strings)?;
+    files
+        .write_dir(outdir)
+        .map_err(|e| vec![format!("{}: {e}", outdir.display())])?;
+    Ok(format!(
+        "exported {slug} to {}: {}",
+        outdir.display(),
+        files.names().collect::<Vec<_>>().join(", ")
+    ))
+}
+
+fn strings(problems: Vec<Problem>) -> Vec<String> {
+    problems.iter().map(ToString::to_string).collect()
+}

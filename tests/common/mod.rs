@@ -1,0 +1,481 @@
+//! Helpers shared by the integration tests: a fresh database per test on SQLite and, when
+//! `FUSHI_TEST_POSTGRES` names a server, on PostgreSQL; a small event that uses every
+//! stored field; and a large deterministic event for timings.
+//!
+//! Each test file compiles this module on its own and uses only part of it.
+#![allow(dead_code)]
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use diesel::prelude::*;
+use fushi::db::{self, Backend, DbConnection};
+use fushi::rules::{
+    BandTable, Board, Combination, Decks, Event, LastTrick, Level, Match, MatchScoring,
+    MultiplierPolicy, Preset, Room, Round, Rules, Score, ScoringRules, Seat, Settings, TableEntry,
+    TableResult, Team, TieBreak, Trump,
+};
+use tempfile::TempDir;
+
+/// The variable that names a PostgreSQL server for the tests: an admin URL such as
+/// `postgres://postgres@127.0.0.1:5432/postgres`, used to create and drop test databases.
+pub const POSTGRES_VAR: &str = "FUSHI_TEST_POSTGRES";
+
+/// A database of its own for one test, removed when dropped.
+pub struct TestDb {
+    url: String,
+    backend: Backend,
+    place: Place,
+}
+
+enum Place {
+    /// The directory holds the file (and its -wal/-shm companions).
+    Sqlite(TempDir),
+    Postgres {
+        admin_url: String,
+        name: String,
+    },
+}
+
+impl TestDb {
+    /// A new SQLite file in a temporary directory.
+    pub fn sqlite() -> TestDb {
+        let dir = tempfile::tempdir().expect("create a temporary directory");
+        let url = dir.path().join("fushi-test.db").display().to_string();
+        TestDb {
+            url,
+            backend: Backend::Sqlite,
+            place: Place::Sqlite(dir),
+        }
+    }
+
+    /// A new PostgreSQL database on the server that `FUSHI_TEST_POSTGRES` names, or `None`
+    /// (with a note on stderr) when the variable is not set.
+    pub fn postgres() -> Option<TestDb> {
+        let admin_url = match std::env::var(POSTGRES_VAR) {
+            Ok(url) if !url.trim().is_empty() => url.trim().to_owned(),
+            _ => {
+                eprintln!("skipped: {POSTGRES_VAR} is not set");
+                return None;
+            }
+        };
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let name = format!(
+            "fushi_test_{}_{}_{nanos}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        );
+        let mut admin = diesel::PgConnection::establish(&admin_url)
+            .unwrap_or_else(|e| panic!("{POSTGRES_VAR}: cannot connect: {e}"));
+        diesel::sql_query(format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .unwrap_or_else(|e| panic!("CREATE DATABASE {name}: {e}"));
+        Some(TestDb {
+            url: with_database(&admin_url, &name),
+            backend: Backend::Postgres,
+            place: Place::Postgres { admin_url, name },
+        })
+    }
+
+    /// The URL to hand to [`db::connect`], [`db::pool`] or the app's configuration.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// A connection with the migrations applied.
+    pub fn open(&self) -> DbConnection {
+        db::open(&self.url).unwrap_or_else(|e| panic!("open {}: {e}", self.url))
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let Place::Postgres { admin_url, name } = &self.place {
+            let dropped = diesel::PgConnection::establish(admin_url).map(|mut admin| {
+                diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(&mut admin)
+            });
+            if !matches!(dropped, Ok(Ok(_))) {
+                eprintln!("could not drop test database {name}");
+            }
+        }
+    }
+}
+
+/// The admin URL with its database name replaced, query string kept.
+fn with_database(admin_url: &str, name: &str) -> String {
+    let (base, query) = match admin_url.split_once('?') {
+        Some((base, query)) => (base, format!("?{query}")),
+        None => (admin_url, String::new()),
+    };
+    let authority_start = base.find("://").map_or(0, |i| i + 3);
+    let server = match base[authority_start..].find('/') {
+        Some(slash) => &base[..authority_start + slash],
+        None => base,
+    };
+    format!("{server}/{name}{query}")
+}
+
+/// A fresh SQLite database, and a fresh PostgreSQL one when `FUSHI_TEST_POSTGRES` is set:
+/// loop over them to run one test body on both backends.
+pub fn backends() -> Vec<TestDb> {
+    let mut dbs = vec![TestDb::sqlite()];
+    dbs.extend(TestDb::postgres());
+    dbs
+}
+
+fn team(number: i32, name: &str, club: &str, members: &[&str]) -> Team {
+    Team {
+        number,
+        name: name.to_owned(),
+        club: club.to_owned(),
+        members: members.iter().map(|m| (*m).to_owned()).collect(),
+    }
+}
+
+fn board(number: i32, dealer: Seat, level: &str, trump: Option<Trump>) -> Board {
+    Board {
+        number,
+        dealer,
+        level: level.parse().expect("a level code"),
+        trump,
+    }
+}
+
+fn played(room: Room, board: i32, entry: TableEntry) -> TableResult {
+    TableResult { room, board, entry }
+}
+
+/// A small event that uses every stored field: 2 decks, a custom band table, wdl scoring
+/// with fractional points, a non-default tie-break list, 3 teams (one without a club),
+/// 2 rounds with and without a fixed trump, byes, and results with every optional cell
+/// both set and empty (a total-only row and a ruling-only row among them). Sorted.
+pub fn sample_event(slug: &str) -> Event {
+    let full = TableEntry {
+        trick_points: Some(60),
+        bottom_points: Some(20),
+        last_trick: Some(LastTrick::Defenders),
+        combo: Some(Combination::Tractor(2)),
+        declarer_penalty: Some(10),
+        defender_penalty: Some(5),
+        ruling: Some(-1),
+        defender_total: Some(215),
+    };
+    let declarer_won = TableEntry {
+        trick_points: Some(85),
+        bottom_points: Some(15),
+        last_trick: Some(LastTrick::Declarer),
+        ..TableEntry::default()
+    };
+    let bare_tricks = TableEntry {
+        trick_points: Some(0),
+        ..TableEntry::default()
+    };
+    let total_only = TableEntry {
+        defender_total: Some(125),
+        ..TableEntry::default()
+    };
+    let ruling_only = TableEntry {
+        ruling: Some(2),
+        ..TableEntry::default()
+    };
+    let single = TableEntry {
+        trick_points: Some(150),
+        bottom_points: Some(0),
+        last_trick: Some(LastTrick::Defenders),
+        combo: Some(Combination::Single),
+        defender_penalty: Some(20),
+        ..TableEntry::default()
+    };
+    let pair = TableEntry {
+        trick_points: Some(40),
+        bottom_points: Some(35),
+        last_trick: Some(LastTrick::Defenders),
+        combo: Some(Combination::Pair),
+        ..TableEntry::default()
+    };
+    let mut event = Event {
+        settings: Settings {
+            name: "Winter Duplicate 冬季复式".to_owned(),
+            slug: slug.to_owned(),
+            published: true,
+            decks: Decks::Two,
+            rules: Rules::Custom(
+                BandTable::new(80, vec![(0, 3), (5, 2), (40, 1), (80, -1)], 40)
+                    .expect("a valid band table"),
+            ),
+            bottom_multiplier: MultiplierPolicy::Doubling,
+            scoring: ScoringRules {
+                method: MatchScoring::Wdl,
+                vp_blitz: 4.5,
+                win_draw_loss: [Score(300), Score(150), Score(-25)],
+                bye_score: Score(250),
+            },
+            tiebreaks: vec![
+                TieBreak::LevelDiff,
+                TieBreak::HeadToHead,
+                TieBreak::BoardsWon,
+            ],
+        },
+        teams: vec![
+            team(
+                1,
+                "长城",
+                "北京桥牌俱乐部",
+                &["张三", "李四", "王五", "赵六"],
+            ),
+            team(2, "=Tractors", "", &["Ann", "Bo", "Cy", "Di", "Ed"]),
+            team(
+                3,
+                "Eighty Points",
+                "Riverside",
+                &["F1", "F2", "F3", "F4", "F5", "F6"],
+            ),
+        ],
+        rounds: vec![
+            Round {
+                number: 1,
+                boards: vec![
+                    board(1, Seat::North, "2", Some(Trump::Hearts)),
+                    board(2, Seat::East, "10", None),
+                ],
+                matches: vec![
+                    Match {
+                        table: 1,
+                        home: 1,
+                        away: Some(2),
+                        results: vec![
+                            played(Room::Open, 1, full),
+                            played(Room::Open, 2, declarer_won),
+                            played(Room::Closed, 1, total_only),
+                            played(Room::Closed, 2, ruling_only),
+                        ],
+                    },
+                    Match {
+                        table: 2,
+                        home: 3,
+                        away: None,
+                        results: Vec::new(),
+                    },
+                ],
+            },
+            Round {
+                number: 2,
+                boards: vec![
+                    board(1, Seat::South, "A", Some(Trump::NoTrump)),
+                    board(2, Seat::West, "J", None),
+                ],
+                matches: vec![
+                    Match {
+                        table: 1,
+                        home: 3,
+                        away: Some(1),
+                        // An incomplete match: the closed room has one board only.
+                        results: vec![
+                            played(Room::Open, 1, single),
+                            played(Room::Open, 2, pair),
+                            played(Room::Closed, 2, bare_tricks),
+                        ],
+                    },
+                    Match {
+                        table: 2,
+                        home: 2,
+                        away: None,
+                        results: Vec::new(),
+                    },
+                ],
+            },
+        ],
+    };
+    event.sort();
+    event
+}
+
+/// SplitMix64: a small deterministic generator, so the large event is the same every run.
+struct Dice(u64);
+
+impl Dice {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// 0..n
+    fn below(&mut self, n: u64) -> i32 {
+        i32::try_from(self.next() % n).expect("small")
+    }
+
+    /// true with probability `percent` %.
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+
+    /// A multiple of 5 in 0..=max.
+    fn points(&mut self, max: i32) -> i32 {
+        5 * self.below(u64::try_from(max / 5 + 1).expect("positive"))
+    }
+}
+
+/// One table's inputs for two decks: mostly full rows, a few penalties and rulings, and
+/// some total-only and ruling-only rows. Every row passes `TableEntry::check(Decks::Two)`.
+fn random_entry(dice: &mut Dice) -> TableEntry {
+    let roll = dice.below(100);
+    if roll < 2 {
+        return TableEntry {
+            defender_total: Some(dice.points(200)),
+            ..TableEntry::default()
+        };
+    }
+    if roll < 3 {
+        return TableEntry {
+            ruling: Some(dice.below(7) - 3),
+            ..TableEntry::default()
+        };
+    }
+    // Defenders usually take 40–120 of the 200 points.
+    let tricks = (dice.points(80) + dice.points(80) + dice.points(40)).min(200);
+    let bottom = dice.points(80).min(200 - tricks);
+    let defenders_last = dice.chance(25);
+    let combo = defenders_last.then(|| match dice.below(10) {
+        0..=4 => Combination::Single,
+        5..=7 => Combination::Pair,
+        8 => Combination::Tractor(2),
+        _ => Combination::Tractor(3),
+    });
+    TableEntry {
+        trick_points: Some(tricks),
+        bottom_points: (!dice.chance(5)).then_some(bottom),
+        last_trick: if defenders_last {
+            Some(LastTrick::Defenders)
+        } else {
+            (!dice.chance(5)).then_some(LastTrick::Declarer)
+        },
+        combo,
+        declarer_penalty: dice.chance(3).then(|| 10 * (1 + dice.below(2))),
+        defender_penalty: dice.chance(3).then(|| 10 * (1 + dice.below(2))),
+        ruling: dice.chance(1).then(|| dice.below(7) - 3),
+        defender_total: None,
+    }
+}
+
+/// A deterministic event of `teams` teams, `rounds` rounds of `boards` boards each,
+/// paired round robin (circle method; a bye each round for an odd count), every board
+/// played in both rooms of every match. Two decks, standard rules, vp20. Sorted.
+pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
+    let mut dice = Dice(0x5EED_F05E);
+    let count = |n: usize| i32::try_from(n).expect("a small count");
+    let team_list: Vec<Team> = (1..=count(teams))
+        .map(|n| Team {
+            number: n,
+            name: format!("Team {n}"),
+            club: if n % 7 == 0 {
+                String::new()
+            } else {
+                format!("Club {}", n % 13)
+            },
+            members: (1..=4 + n % 3).map(|i| format!("Player {n}.{i}")).collect(),
+        })
+        .collect();
+
+    // Circle method over an even number of places; place 0 stays, the rest rotate.
+    // A team number above `teams` is the bye.
+    let places = teams + teams % 2;
+    let levels: Vec<Level> = Level::all().collect();
+    let mut round_list = Vec::with_capacity(rounds);
+    for r in 0..rounds {
+        let board_list: Vec<Board> = (1..=boards)
+            .map(|b| Board {
+                number: count(b),
+                dealer: Seat::ALL[(b - 1) % 4],
+                level: levels[(r + b) % levels.len()],
+                // Every fifth board leaves the trump to the table.
+                trump: (b % 5 != 0).then(|| Trump::ALL[(r + 2 * b) % Trump::ALL.len()]),
+            })
+            .collect();
+        let rotation = r % (places - 1).max(1);
+        let at = |place: usize| -> usize {
+            if place == 0 {
+                0
+            } else {
+                1 + (place - 1 + rotation) % (places - 1)
+            }
+        };
+        let mut pairs = Vec::with_capacity(places / 2);
+        let mut bye = None;
+        for i in 0..places / 2 {
+            let (a, b) = (at(i) + 1, at(places - 1 - i) + 1);
+            // Alternate home and away by round so that each team swaps seats.
+            let (home, away) = if (r + i) % 2 == 0 { (a, b) } else { (b, a) };
+            if home > teams {
+                bye = Some(away);
+            } else if away > teams {
+                bye = Some(home);
+            } else {
+                pairs.push((count(home), count(away)));
+            }
+        }
+        let mut match_list: Vec<Match> = pairs
+            .into_iter()
+            .zip(1..)
+            .map(|((home, away), table)| Match {
+                table,
+                home,
+                away: Some(away),
+                results: Room::BOTH
+                    .into_iter()
+                    .flat_map(|room| (1..=count(boards)).map(move |b| (room, b)))
+                    .map(|(room, board)| TableResult {
+                        room,
+                        board,
+                        entry: random_entry(&mut dice),
+                    })
+                    .collect(),
+            })
+            .collect();
+        if let Some(team) = bye {
+            match_list.push(Match {
+                table: count(match_list.len() + 1),
+                home: count(team),
+                away: None,
+                results: Vec::new(),
+            });
+        }
+        round_list.push(Round {
+            number: count(r + 1),
+            boards: board_list,
+            matches: match_list,
+        });
+    }
+
+    let mut event = Event {
+        settings: Settings {
+            name: format!("Large event {teams}×{rounds}×{boards}"),
+            slug: format!("large-{teams}-{rounds}-{boards}"),
+            published: true,
+            decks: Decks::Two,
+            rules: Rules::Preset(Preset::Standard),
+            bottom_multiplier: MultiplierPolicy::Exponential,
+            scoring: ScoringRules {
+                method: MatchScoring::Vp20,
+                vp_blitz: 5.0,
+                win_draw_loss: [2, 1, 0].map(Score::from_whole),
+                bye_score: Score::from_whole(12),
+            },
+            tiebreaks: TieBreak::DEFAULT.to_vec(),
+        },
+        teams: team_list,
+        rounds: round_list,
+    };
+    event.sort();
+    event
+}

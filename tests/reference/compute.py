@@ -1,0 +1,668 @@
+#!/usr/bin/env python3
+"""Independent reference calculator for fushi tournament archives.
+
+Reads an archive (a folder, or a .zip of one) in the format of SPEC.md §9 and
+writes the computed export files: results.csv (computed columns filled),
+matches.csv, swings.csv and standings.csv. Written straight from SPEC.md
+§2-§7 and docs/decisions.md, without looking at the Rust code, so that its
+figures can be used to check that code.
+
+Usage: python3 tests/reference/compute.py ARCHIVE_DIR OUT_DIR
+
+Standard library only (Python 3.11+ for tomllib).
+"""
+
+import csv
+import io
+import math
+import os
+import re
+import sys
+import tomllib
+import zipfile
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+# ---------------------------------------------------------------- §2 cards
+
+# decks -> (total card points, cards in bottom)
+DECKS = {1: (100, 6), 2: (200, 8), 3: (300, 6)}
+
+LEVELS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+SEATS = ["N", "E", "S", "W"]
+TRUMPS = ["S", "H", "D", "C", "NT"]
+
+DEFAULT_TIEBREAKS = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boards_won"]
+KNOWN_TIEBREAKS = set(DEFAULT_TIEBREAKS)
+
+
+class ArchiveError(Exception):
+    """One or more `file:line: why` problems."""
+
+    def __init__(self, problems):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def parse_combo(text, decks):
+    """Return (kind, L) for a combination allowed with this deck count, or raise ValueError."""
+    m = re.fullmatch(r"(single|pair|triple)|(tractor|titanic):([0-9]+)", text)
+    if not m:
+        raise ValueError(f"unknown combination {text!r}")
+    if m.group(1):
+        kind, length = m.group(1), None
+    else:
+        kind, length = m.group(2), int(m.group(3))
+        if length < 2:
+            raise ValueError(f"{kind} needs L >= 2, got {text!r}")
+    allowed = {1: {"single"}, 2: {"single", "pair", "tractor"},
+               3: {"single", "pair", "tractor", "triple", "titanic"}}[decks]
+    if kind not in allowed:
+        raise ValueError(f"combination {text!r} is not possible with {decks} deck(s)")
+    return kind, length
+
+
+# ------------------------------------------------------------ §3 one table
+
+def bottom_multiplier(kind, length, policy):
+    """Bottom multiplier m for the defenders' last-trick combination (§3 table)."""
+    if kind == "single":
+        return 2
+    if kind == "pair":
+        return 4
+    if policy == "exponential":
+        if kind == "tractor":
+            return 2 * 2 ** length
+        if kind == "triple":
+            return 6
+        if kind == "titanic":
+            return 2 * 3 ** length
+    elif policy == "doubling":
+        return 4  # tractor, triple, titanic all 4
+    raise ValueError(f"unknown bottom multiplier policy {policy!r}")
+
+
+# decks -> preset name -> (takeover_at, [(min P, s)], step)
+PRESETS = {
+    2: {
+        "standard": (80, [(0, 3), (5, 2), (40, 1), (80, -1), (120, -2), (160, -3)], 40),
+        "no-level-takeover": (80, [(0, 3), (5, 2), (40, 1), (80, 0), (120, -1), (160, -2)], 40),
+    },
+    1: {
+        "standard": (40, [(0, 2), (5, 1), (40, 0), (80, -1), (100, -2), (120, -3)], 20),
+        "bands-20": (40, [(0, 3), (5, 2), (20, 1), (40, 0), (60, -1), (80, -2)], 20),
+    },
+    3: {
+        "standard": (120, [(0, 3), (5, 2), (60, 1), (120, 0), (180, -1), (240, -2)], 60),
+    },
+}
+
+
+def band_score(p, bands, step):
+    """Table score s for defenders' total p (§3, formally)."""
+    last_min, last_s = bands[-1]
+    if p >= last_min:
+        return last_s - (p - last_min) // step
+    s = bands[0][1]
+    for lo, sc in bands:
+        if lo <= p:
+            s = sc
+    return s
+
+
+def wording(s, p, takeover_at, ruled):
+    """English result wording of docs/decisions.md."""
+    if s > 0:
+        text = f"declarers up {s}"
+    elif s < 0:
+        text = f"defenders take over, up {-s}"
+    elif p is not None and p >= takeover_at:
+        text = "defenders take over"
+    else:
+        text = "no level change"
+    if ruled:
+        text += " (TD ruling)"
+    return text
+
+
+# ----------------------------------------------------------- §6 VP scale
+
+R_VP = ((math.sqrt(5) - 1) / 2) ** 3
+
+
+def round_half_away(x, quantum):
+    """Round a Decimal half away from zero to `quantum` (Decimal ROUND_HALF_UP does this)."""
+    return x.quantize(quantum, rounding=ROUND_HALF_UP)
+
+
+def vp20_cents(m, n, blitz):
+    """(home, away) VP in hundredths for level difference m (home's) over n compared boards."""
+    if m == 0:
+        return 1000, 1000
+    x = blitz * math.sqrt(n)
+    v = min(20.0, 10 + 10 * (1 - R_VP ** (abs(m) / x)) / (1 - R_VP))
+    winner = int(round_half_away(Decimal(v) * 100, Decimal(1)))
+    loser = 2000 - winner
+    return (winner, loser) if m > 0 else (loser, winner)
+
+
+def _check_vp_scale():
+    # SPEC §6 check values, N = 8.
+    assert vp20_cents(1, 8, 5.0) == (1127, 873), vp20_cents(1, 8, 5.0)
+    assert vp20_cents(5, 8, 5.0) == (1523, 477), vp20_cents(5, 8, 5.0)
+    assert vp20_cents(12, 8, 5.0) == (1924, 76), vp20_cents(12, 8, 5.0)
+    assert vp20_cents(-5, 8, 5.0) == (477, 1523)
+    assert vp20_cents(0, 8, 5.0) == (1000, 1000)
+    assert vp20_cents(0, 0, 5.0) == (1000, 1000)
+    assert vp20_cents(40, 8, 5.0) == (2000, 0)
+
+
+# -------------------------------------------------------------- reading
+
+def unescape_text(cell):
+    """Undo the spreadsheet formula guard of §9: one leading ' before = + - @."""
+    if len(cell) >= 2 and cell[0] == "'" and cell[1] in "=+-@":
+        return cell[1:]
+    return cell
+
+
+def escape_text(cell):
+    if cell[:1] in ("=", "+", "-", "@"):
+        return "'" + cell
+    return cell
+
+
+class Archive:
+    """Raw files of an archive, from a folder or a .zip."""
+
+    def __init__(self, path):
+        self.files = {}
+        if os.path.isdir(path):
+            for name in os.listdir(path):
+                full = os.path.join(path, name)
+                if os.path.isfile(full):
+                    with open(full, "rb") as f:
+                        self.files[name] = f.read()
+        elif zipfile.is_zipfile(path):
+            with zipfile.ZipFile(path) as z:
+                for info in z.infolist():
+                    if not info.is_dir():
+                        # the zip may hold the folder itself or just its files
+                        self.files[info.filename.rsplit("/", 1)[-1]] = z.read(info)
+        else:
+            raise ArchiveError([f"{path}: not a folder or a .zip"])
+
+    def text(self, name):
+        if name not in self.files:
+            raise ArchiveError([f"{name}: missing from the archive"])
+        try:
+            return self.files[name].decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise ArchiveError([f"{name}: not UTF-8 ({e})"])
+
+
+def read_csv(archive, name, header):
+    """Rows of a CSV as (line number, dict), after checking the header exactly."""
+    reader = csv.reader(io.StringIO(archive.text(name), newline=""))
+    rows = list(reader)
+    problems = []
+    if not rows:
+        raise ArchiveError([f"{name}:1: empty file, expected header {','.join(header)}"])
+    if rows[0] != header:
+        extra = [c for c in rows[0] if c not in header]
+        missing = [c for c in header if c not in rows[0]]
+        why = "header must be " + ",".join(header)
+        if extra:
+            why += f"; unknown column(s) {', '.join(extra)}"
+        if missing:
+            why += f"; missing column(s) {', '.join(missing)}"
+        raise ArchiveError([f"{name}:1: {why}"])
+    out = []
+    for i, row in enumerate(rows[1:], start=2):
+        if row == []:
+            continue  # blank line
+        if len(row) != len(header):
+            problems.append(f"{name}:{i}: expected {len(header)} cells, found {len(row)}")
+            continue
+        out.append((i, dict(zip(header, row))))
+    if problems:
+        raise ArchiveError(problems)
+    return out
+
+
+def parse_int(text, what):
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
+        raise ValueError(f"{what} must be a whole number, got {text!r}")
+    return int(text)
+
+
+def to_decimal(value, what):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{what} must be a number")
+    return Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+
+
+class Tournament:
+    def __init__(self, archive):
+        problems = []
+        try:
+            conf = tomllib.loads(archive.text("tournament.toml"))
+        except tomllib.TOMLDecodeError as e:
+            raise ArchiveError([f"tournament.toml: {e}"])
+        known = {"name", "slug", "published", "decks", "rules", "bottom_multiplier",
+                 "match_scoring", "vp_blitz", "win_draw_loss", "bye_score", "tiebreaks",
+                 "takeover_at", "bands", "step"}
+        for k in conf:
+            if k not in known:
+                problems.append(f"tournament.toml: unknown key {k!r}")
+        self.name = conf.get("name")
+        self.slug = conf.get("slug")
+        if not isinstance(self.name, str) or not self.name.strip():
+            problems.append("tournament.toml: name is required")
+        if not isinstance(self.slug, str) or not re.fullmatch(r"[a-z0-9-]{1,64}", self.slug):
+            problems.append("tournament.toml: slug is required and must match [a-z0-9-]{1,64}")
+        self.decks = conf.get("decks", 2)
+        if self.decks not in DECKS:
+            raise ArchiveError(problems + ["tournament.toml: decks must be 1, 2 or 3"])
+        self.total, self.bottom_cards = DECKS[self.decks]
+        self.rules = conf.get("rules", "standard")
+        if self.rules == "custom":
+            try:
+                self.takeover_at = int(conf["takeover_at"])
+                self.bands = [(int(a), int(b)) for a, b in conf["bands"]]
+                self.step = int(conf["step"])
+            except (KeyError, TypeError, ValueError):
+                raise ArchiveError(problems + ["tournament.toml: custom rules need takeover_at, bands = [[min, s], ...] and step"])
+            if not self.bands or self.bands[0][0] != 0:
+                problems.append("tournament.toml: bands must start at 0")
+            if any(self.bands[i][0] >= self.bands[i + 1][0] for i in range(len(self.bands) - 1)):
+                problems.append("tournament.toml: band minimums must ascend")
+            if self.step <= 0:
+                problems.append("tournament.toml: step must be positive")
+        elif self.rules in PRESETS[self.decks]:
+            self.takeover_at, self.bands, self.step = PRESETS[self.decks][self.rules]
+        else:
+            raise ArchiveError(problems + [f"tournament.toml: rules {self.rules!r} is not a preset for {self.decks} deck(s)"])
+        self.policy = conf.get("bottom_multiplier", "exponential")
+        if self.policy not in ("exponential", "doubling"):
+            problems.append("tournament.toml: bottom_multiplier must be exponential or doubling")
+        self.scoring = conf.get("match_scoring", "vp20")
+        if self.scoring not in ("vp20", "wdl", "levels"):
+            raise ArchiveError(problems + ["tournament.toml: match_scoring must be vp20, wdl or levels"])
+        try:
+            self.blitz = float(to_decimal(conf.get("vp_blitz", 5.0), "vp_blitz"))
+            if self.blitz <= 0:
+                problems.append("tournament.toml: vp_blitz must be positive")
+            wdl = conf.get("win_draw_loss", [2, 1, 0])
+            if not isinstance(wdl, list) or len(wdl) != 3:
+                raise ValueError("win_draw_loss must be [win, draw, loss]")
+            self.wdl = [to_decimal(v, "win_draw_loss") for v in wdl]
+            default_bye = {"vp20": Decimal(12), "wdl": self.wdl[0], "levels": Decimal(0)}[self.scoring]
+            self.bye_score = to_decimal(conf["bye_score"], "bye_score") if "bye_score" in conf else default_bye
+        except ValueError as e:
+            raise ArchiveError(problems + [f"tournament.toml: {e}"])
+        self.tiebreaks = conf.get("tiebreaks", DEFAULT_TIEBREAKS)
+        for tb in self.tiebreaks:
+            if tb not in KNOWN_TIEBREAKS:
+                problems.append(f"tournament.toml: unknown tie-break {tb!r}")
+        # wdl/levels scores print as whole numbers unless a configured value is fractional
+        if self.scoring == "vp20":
+            self.score_places = 2
+        else:
+            configured = [self.bye_score] + (self.wdl if self.scoring == "wdl" else [])
+            self.score_places = 0 if all(v == v.to_integral_value() for v in configured) else 2
+        if problems:
+            raise ArchiveError(problems)
+
+    def fmt_score(self, value):
+        """Score as matches.csv writes it."""
+        q = Decimal(1) if self.score_places == 0 else Decimal("0.01")
+        return str(round_half_away(Decimal(value), q))
+
+
+# ------------------------------------------------------------- computing
+
+def load(path):
+    archive = Archive(path)
+    t = Tournament(archive)
+    problems = []
+
+    teams = {}
+    for line, row in read_csv(archive, "teams.csv", ["team_no", "name", "club", "members"]):
+        try:
+            no = parse_int(row["team_no"], "team_no")
+            if no < 1:
+                raise ValueError("team_no must be positive")
+            if no in teams:
+                raise ValueError(f"team {no} listed twice")
+            name = unescape_text(row["name"])
+            if not name.strip():
+                raise ValueError("name is required")
+            members = [unescape_text(m) for m in row["members"].split(";")] if row["members"] else []
+            if not 4 <= len(members) <= 6:
+                raise ValueError(f"a team has 4-6 members, found {len(members)}")
+            teams[no] = {"no": no, "name": name}
+        except ValueError as e:
+            problems.append(f"teams.csv:{line}: {e}")
+
+    boards = {}  # round -> {board -> dict}
+    for line, row in read_csv(archive, "boards.csv", ["round", "board", "dealer", "level", "trump"]):
+        try:
+            rnd = parse_int(row["round"], "round")
+            no = parse_int(row["board"], "board")
+            if rnd < 1 or no < 1:
+                raise ValueError("round and board must be positive")
+            if row["dealer"] not in SEATS:
+                raise ValueError(f"dealer must be N, E, S or W, got {row['dealer']!r}")
+            if row["level"] not in LEVELS:
+                raise ValueError(f"level must be 2-10, J, Q, K or A, got {row['level']!r}")
+            if row["trump"] not in TRUMPS + [""]:
+                raise ValueError(f"trump must be S, H, D, C, NT or empty, got {row['trump']!r}")
+            if no in boards.setdefault(rnd, {}):
+                raise ValueError(f"board {no} of round {rnd} listed twice")
+            boards[rnd][no] = {"dealer": row["dealer"]}
+        except ValueError as e:
+            problems.append(f"boards.csv:{line}: {e}")
+
+    schedule = {}  # (round, table) -> dict
+    for line, row in read_csv(archive, "schedule.csv", ["round", "table", "home", "away"]):
+        try:
+            rnd = parse_int(row["round"], "round")
+            table = parse_int(row["table"], "table")
+            home = parse_int(row["home"], "home")
+            away = parse_int(row["away"], "away") if row["away"] != "" else None
+            for team in (home, away):
+                if team is not None and team not in teams:
+                    raise ValueError(f"team {team} is not in teams.csv")
+            if home == away:
+                raise ValueError("a team cannot meet itself")
+            if (rnd, table) in schedule:
+                raise ValueError(f"table {table} of round {rnd} listed twice")
+            busy = {x for (r2, _), m in schedule.items() if r2 == rnd for x in (m["home"], m["away"])}
+            for team in (home, away):
+                if team is not None and team in busy:
+                    raise ValueError(f"team {team} plays twice in round {rnd}")
+            schedule[(rnd, table)] = {"round": rnd, "table": table, "home": home, "away": away}
+        except ValueError as e:
+            problems.append(f"schedule.csv:{line}: {e}")
+
+    header = ["round", "table", "room", "board", "trick_points", "bottom_points", "last_trick",
+              "combo", "declarer_penalty", "defender_penalty", "ruling", "defender_total",
+              "table_score", "result"]
+    results = {}  # (round, table, room, board) -> computed dict
+    for line, row in read_csv(archive, "results.csv", header):
+        try:
+            rnd = parse_int(row["round"], "round")
+            table = parse_int(row["table"], "table")
+            room = row["room"]
+            if room not in ("open", "closed"):
+                raise ValueError(f"room must be open or closed, got {room!r}")
+            board = parse_int(row["board"], "board")
+            match = schedule.get((rnd, table))
+            if match is None:
+                raise ValueError(f"no match at table {table} in round {rnd}")
+            if match["away"] is None:
+                raise ValueError(f"table {table} of round {rnd} is a bye")
+            if board not in boards.get(rnd, {}):
+                raise ValueError(f"round {rnd} has no board {board}")
+            key = (rnd, table, room, board)
+            if key in results:
+                raise ValueError("result given twice")
+            results[key] = compute_row(t, row)
+            results[key]["row"] = row
+        except ValueError as e:
+            problems.append(f"results.csv:{line}: {e}")
+
+    if problems:
+        raise ArchiveError(problems)
+    return t, teams, boards, schedule, results, header
+
+
+def compute_row(t, row):
+    """P, s and wording for one table (§3), from one results.csv row."""
+    ruling = parse_int(row["ruling"], "ruling") if row["ruling"] != "" else None
+    if row["trick_points"] != "":
+        tp = parse_int(row["trick_points"], "trick_points")
+        k = parse_int(row["bottom_points"], "bottom_points") if row["bottom_points"] != "" else 0
+        for v, what in ((tp, "trick_points"), (k, "bottom_points")):
+            if v % 5:
+                raise ValueError(f"{what} must be a multiple of 5, got {v}")
+        if not 0 <= tp <= t.total:
+            raise ValueError(f"trick_points must be 0-{t.total}, got {tp}")
+        if not 0 <= k <= 10 * t.bottom_cards:
+            raise ValueError(f"bottom_points must be 0-{10 * t.bottom_cards}, got {k}")
+        if tp + k > t.total:
+            raise ValueError(f"trick_points + bottom_points exceed {t.total}")
+        last = row["last_trick"] or "declarer"
+        if last not in ("declarer", "defenders"):
+            raise ValueError(f"last_trick must be declarer or defenders, got {row['last_trick']!r}")
+        combo = None
+        if row["combo"] != "":
+            combo = parse_combo(row["combo"], t.decks)
+        elif last == "defenders":
+            raise ValueError("combo is required when the defenders won the last trick")
+        pen = []
+        for col in ("declarer_penalty", "defender_penalty"):
+            v = parse_int(row[col], col) if row[col] != "" else 0
+            if v < 0:
+                raise ValueError(f"{col} must not be negative")
+            pen.append(v)
+        p = tp
+        if last == "defenders":
+            p += k * bottom_multiplier(combo[0], combo[1], t.policy)
+        p += pen[0] - pen[1]
+        p = max(p, 0)
+    elif row["defender_total"] != "":
+        p = parse_int(row["defender_total"], "defender_total")
+        if p < 0:
+            raise ValueError("defender_total must not be negative")
+    elif ruling is not None:
+        p = None  # ruling only: P unknown
+    else:
+        raise ValueError("give trick_points, defender_total or a ruling")
+    s = ruling if ruling is not None else band_score(p, t.bands, t.step)
+    return {"p": p, "s": s, "ruled": ruling is not None,
+            "wording": wording(s, p, t.takeover_at, ruling is not None)}
+
+
+def declaring_pair(dealer):
+    return "NS" if dealer in ("N", "S") else "EW"
+
+
+def compare(t, boards, schedule, results):
+    """Per match: compared boards, swings, M, point difference, scores (§5, §6)."""
+    matches = []
+    for (rnd, table) in sorted(schedule):
+        m = dict(schedule[(rnd, table)])
+        m["swings"] = []  # (board, open_score, closed_score, home_swing)
+        if m["away"] is None:
+            m.update(status="bye", boards=0, levels=0, points=0,
+                     home_score=t.bye_score, away_score=None)
+            matches.append(m)
+            continue
+        levels = points = 0
+        complete = True
+        for board in sorted(boards.get(rnd, {})):
+            pair = declaring_pair(boards[rnd][board]["dealer"])
+            rooms = [results.get((rnd, table, room, board)) for room in ("open", "closed")]
+            if None in rooms:
+                complete = False
+                continue
+            seen = []
+            for room, res in zip(("open", "closed"), rooms):
+                home_seat = "NS" if room == "open" else "EW"
+                home_declares = home_seat == pair
+                seen.append(res["s"] if home_declares else -res["s"])
+                p = res["p"] or 0  # ruling only: P counts as 0
+                # the defenders collected P: the home team when it does not declare
+                points += -p if home_declares else p
+            swing = seen[0] + seen[1]
+            levels += swing
+            m["swings"].append((board, seen[0], seen[1], swing))
+        m.update(status="complete" if complete else "in_progress",
+                 boards=len(m["swings"]), levels=levels, points=points)
+        if t.scoring == "vp20":
+            h, a = vp20_cents(levels, len(m["swings"]), t.blitz)
+            m["home_score"], m["away_score"] = Decimal(h) / 100, Decimal(a) / 100
+        elif t.scoring == "wdl":
+            win, draw, loss = t.wdl
+            m["home_score"], m["away_score"] = (
+                (win, loss) if levels > 0 else (loss, win) if levels < 0 else (draw, draw))
+        else:
+            m["home_score"], m["away_score"] = Decimal(levels), Decimal(-levels)
+        matches.append(m)
+    return matches
+
+
+class Quotient:
+    """Level quotient as an exact, comparable value (inf above every number)."""
+
+    def __init__(self, pos, neg):
+        if neg == 0:
+            self.inf = pos > 0
+            self.value = Fraction(1)
+        else:
+            self.inf = False
+            self.value = Fraction(pos, neg)
+
+    def key(self):
+        return (1, 0) if self.inf else (0, self.value)
+
+    def text(self):
+        if self.inf:
+            return "inf"
+        v = self.value
+        thousandths = (v.numerator * 1000 * 2 + v.denominator) // (2 * v.denominator)  # v >= 0
+        return f"{thousandths // 1000}.{thousandths % 1000:03d}"
+
+
+def standings(t, teams, matches):
+    st = {no: {"no": no, "name": tm["name"], "played": 0, "won": 0, "drawn": 0, "lost": 0,
+               "score": Decimal(0), "level_diff": 0, "point_diff": 0, "boards_won": 0,
+               "pos": 0, "neg": 0} for no, tm in teams.items()}
+    for m in matches:
+        if m["status"] == "bye":
+            st[m["home"]]["score"] += m["home_score"]
+            continue
+        if m["status"] != "complete":
+            continue
+        for team, sign, score in ((m["home"], 1, m["home_score"]), (m["away"], -1, m["away_score"])):
+            x = st[team]
+            x["played"] += 1
+            lv = sign * m["levels"]
+            x["won" if lv > 0 else "lost" if lv < 0 else "drawn"] += 1
+            x["score"] += score
+            x["level_diff"] += lv
+            x["point_diff"] += sign * m["points"]
+            for _, _, _, swing in m["swings"]:
+                d = sign * swing
+                if d > 0:
+                    x["pos"] += d
+                    x["boards_won"] += 1
+                elif d < 0:
+                    x["neg"] += -d
+    for x in st.values():
+        x["quotient"] = Quotient(x["pos"], x["neg"])
+
+    def criterion(name, group):
+        if name == "head_to_head":
+            members = set(group)
+            h2h = {no: Decimal(0) for no in group}
+            for m in matches:
+                if m["status"] == "complete" and m["home"] in members and m["away"] in members:
+                    h2h[m["home"]] += m["home_score"]
+                    h2h[m["away"]] += m["away_score"]
+            return lambda no: h2h[no]
+        if name == "level_quotient":
+            return lambda no: st[no]["quotient"].key()
+        return lambda no: st[no][name]
+
+    def split(group, level):
+        """Ordered list of groups (each a list of team numbers) - no restart."""
+        if len(group) == 1 or level == len(t.tiebreaks):
+            return [sorted(group)]
+        key = criterion(t.tiebreaks[level], group)
+        out = []
+        for value in sorted({key(no) for no in group}, reverse=True):
+            sub = [no for no in group if key(no) == value]
+            out.extend(split(sub, level + 1))
+        return out
+
+    ordered = []
+    for score in sorted({x["score"] for x in st.values()}, reverse=True):
+        ordered.extend(split([no for no in st if st[no]["score"] == score], 0))
+    rows = []
+    ahead = 0
+    for group in ordered:
+        rank = str(ahead + 1) + ("=" if len(group) > 1 else "")
+        for no in group:
+            rows.append((rank, st[no]))
+        ahead += len(group)
+    return rows
+
+
+# ---------------------------------------------------------------- writing
+
+def write_csv(path, header, rows):
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(header)
+        w.writerows(rows)
+
+
+def main(argv):
+    if len(argv) != 3:
+        print("usage: compute.py ARCHIVE_DIR OUT_DIR", file=sys.stderr)
+        return 2
+    _check_vp_scale()
+    try:
+        t, teams, boards, schedule, results, header = load(argv[1])
+    except ArchiveError as e:
+        for p in e.problems:
+            print(p, file=sys.stderr)
+        return 1
+    out = argv[2]
+    os.makedirs(out, exist_ok=True)
+
+    room_order = {"open": 0, "closed": 1}
+    rows = []
+    for key in sorted(results, key=lambda k: (k[0], k[1], room_order[k[2]], k[3])):
+        res = results[key]
+        row = dict(res["row"])
+        row["defender_total"] = "" if res["p"] is None else str(res["p"])
+        row["table_score"] = str(res["s"])
+        row["result"] = res["wording"]
+        rows.append([row[c] for c in header])
+    write_csv(os.path.join(out, "results.csv"), header, rows)
+
+    matches = compare(t, boards, schedule, results)
+    rows = []
+    for m in matches:
+        if m["status"] == "bye":
+            rows.append([m["round"], m["table"], m["home"], "", 0, 0, "", 0, "",
+                         t.fmt_score(m["home_score"]), "", "bye"])
+        else:
+            rows.append([m["round"], m["table"], m["home"], m["away"], m["boards"],
+                         m["levels"], -m["levels"], m["points"], -m["points"],
+                         t.fmt_score(m["home_score"]), t.fmt_score(m["away_score"]), m["status"]])
+    write_csv(os.path.join(out, "matches.csv"),
+              ["round", "table", "home", "away", "boards", "home_levels", "away_levels",
+               "home_points", "away_points", "home_score", "away_score", "status"], rows)
+
+    rows = [[m["round"], m["table"], b, o, c, sw] for m in matches for (b, o, c, sw) in m["swings"]]
+    write_csv(os.path.join(out, "swings.csv"),
+              ["round", "table", "board", "open_score", "closed_score", "home_swing"], rows)
+
+    rows = []
+    for rank, x in standings(t, teams, matches):
+        rows.append([rank, x["no"], escape_text(x["name"]), x["played"], x["won"], x["drawn"],
+                     x["lost"], str(round_half_away(x["score"], Decimal("0.01"))),
+                     x["level_diff"], x["quotient"].text(), x["point_diff"], x["boards_won"]])
+    write_csv(os.path.join(out, "standings.csv"),
+              ["rank", "team_no", "name", "played", "won", "drawn", "lost", "score",
+               "level_diff", "level_quotient", "point_diff", "boards_won"], rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
