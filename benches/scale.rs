@@ -63,7 +63,9 @@ fn main() {
         out.to_str().unwrap(),
     );
 
-    println!("event: {teams} teams, {rounds} rounds, {boards} boards per match, {results} table results");
+    println!(
+        "event: {teams} teams, {rounds} rounds, {boards} boards per match, {results} table results"
+    );
     let (import_time, import_mem) = run(&["import", archive, "--db", db]);
     println!(
         "fushi import: {:>7.2} s, peak memory {import_mem:>6.1} MiB",
