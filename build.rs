@@ -1,6 +1,8 @@
-//! Rebuild when a migration changes: `diesel_migrations::embed_migrations!` reads them at
-//! compile time.
+//! Rebuild when files that are compiled into the binary change: migrations
+//! (`embed_migrations!`), messages (`static_loader!`), templates and the stylesheet.
 
 fn main() {
-    println!("cargo:rerun-if-changed=migrations");
+    for dir in ["migrations", "locales", "templates", "static"] {
+        println!("cargo:rerun-if-changed={dir}");
+    }
 }

@@ -1,11 +1,20 @@
 //! Errors in the web layer.
 //!
 //! Handlers return `Result<_, AppError>`. Use `AppError::not_found()` for a missing page or
-//! id, `AppError::bad_request(msg)` for input a form cannot carry; database and template
-//! failures convert with `?` and show as a 500 page without their details.
+//! id, `AppError::bad_request(msg)` (a message already in the reader's language) for input
+//! no form field can show; database and template failures convert with `?` and show as a
+//! 500 page without their details. Every error status, ours or actix's (a bad path, a form
+//! that does not parse, an upload too large), is drawn as a page in the layout by
+//! [`error_pages`], in the reader's language.
 
-use actix_web::{HttpResponse, ResponseError, http::StatusCode};
+use actix_web::body::{BoxBody, EitherBody, MessageBody};
+use actix_web::dev::ServiceResponse;
+use actix_web::http::StatusCode;
+use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
+use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
+
+use super::page::{Ctx, Rendered};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -13,6 +22,8 @@ pub enum AppError {
     NotFound,
     #[error("{0}")]
     BadRequest(String),
+    #[error("forbidden")]
+    Forbidden,
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -51,51 +62,81 @@ impl From<diesel::r2d2::PoolError> for AppError {
     }
 }
 
-#[derive(Template)]
-#[template(path = "error.html")]
-struct ErrorPage<'a> {
-    status: u16,
-    title: &'a str,
-    message: &'a str,
-}
-
 impl ResponseError for AppError {
     fn status_code(&self) -> StatusCode {
         match self {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Forbidden => StatusCode::FORBIDDEN,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
+    /// A bare status: [`error_pages`] draws the page, knowing the reader's language.
     fn error_response(&self) -> HttpResponse {
-        let status = self.status_code();
-        let (title, message) = match self {
-            AppError::NotFound => (
-                "Page not found · 页面不存在",
-                "There is nothing at this address. 此地址没有内容。",
-            ),
-            AppError::BadRequest(m) => ("Bad request · 请求有误", m.as_str()),
-            AppError::Internal(e) => {
-                tracing::error!("{e}");
-                (
-                    "Something went wrong · 出错了",
-                    "The server could not finish this request. 服务器未能完成此请求。",
-                )
-            }
-        };
-        let page = ErrorPage {
-            status: status.as_u16(),
-            title,
-            message,
-        };
-        let body = page
-            .render()
-            .unwrap_or_else(|_| format!("{} {title}", status.as_u16()));
-        HttpResponse::build(status)
-            .content_type("text/html; charset=utf-8")
-            .body(body)
+        if let AppError::Internal(e) = self {
+            tracing::error!("{e}");
+        }
+        HttpResponse::new(self.status_code())
     }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    ctx: Ctx,
+    status: u16,
+    title: String,
+    message: String,
+}
+
+/// The middleware that turns every 4xx and 5xx response without a page of ours into one.
+pub fn error_pages<B: MessageBody + 'static>() -> ErrorHandlers<B> {
+    ErrorHandlers::new().default_handler(draw_error_page)
+}
+
+fn draw_error_page<B: MessageBody + 'static>(
+    res: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    if res.response().extensions().get::<Rendered>().is_some() {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let status = res.status();
+    let ctx = Ctx::of(res.request());
+    let t = ctx.t;
+    let detail = res
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<AppError>())
+        .and_then(|e| match e {
+            AppError::BadRequest(m) => Some(m.clone()),
+            _ => None,
+        });
+    let (title, text) = match status.as_u16() {
+        code @ (400 | 403 | 404 | 413 | 500) => (
+            t.t(&format!("error-{code}-title")),
+            t.t(&format!("error-{code}-text")),
+        ),
+        422 => (t.t("error-422-title"), t.t("error-400-text")),
+        code if code >= 500 => (t.t("error-500-title"), t.t("error-500-text")),
+        _ => (t.t("error-other-title"), t.t("error-400-text")),
+    };
+    let page = ErrorPage {
+        ctx,
+        status: status.as_u16(),
+        title,
+        message: detail.unwrap_or(text),
+    };
+    let body = page
+        .render()
+        .unwrap_or_else(|_| format!("{} {}", page.status, page.title));
+    let response: HttpResponse<BoxBody> = HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .body(body);
+    let (req, _) = res.into_parts();
+    let res: ServiceResponse<EitherBody<B>> =
+        ServiceResponse::new(req, response).map_into_right_body();
+    Ok(ErrorHandlerResponse::Response(res))
 }
 
 /// The `default_service`: any unknown URL.

@@ -1,11 +1,20 @@
-//! The web application: server set-up, routes by area, view structs and the error page.
+//! The web application: server set-up, routes by area, view structs and the error pages.
+//!
+//! - `/` the home page, `/lang` the language switcher, `/static/…` the stylesheet and script
+//! - `/t/{slug}/…` the public pages of a tournament ([`public`])
+//! - `/d/…` the director's pages ([`director`])
 
+pub mod director;
 mod error;
 mod home;
+pub mod i18n;
+pub mod page;
+pub mod public;
 
 use actix_web::{App, HttpResponse, HttpServer, http::header, web};
 
 pub use error::AppError;
+pub use page::Ctx;
 
 use crate::db::{self, Pool};
 
@@ -18,10 +27,18 @@ pub struct AppState {
 /// Registers every route; `main` and the tests build the app the same way.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(home::index))
-        .route("/static/fushi.css", web::get().to(stylesheet));
+        .route("/lang", web::get().to(page::choose_language))
+        .route("/static/fushi.css", web::get().to(stylesheet))
+        .route("/static/fushi.js", web::get().to(script))
+        .configure(public::configure)
+        .configure(director::configure);
 }
 
-/// The application with its state and the 404 page, ready for `HttpServer` or a test.
+/// The largest request body fushi accepts (an archive .zip or a CSV upload).
+pub const MAX_UPLOAD: usize = 16 * 1024 * 1024;
+
+/// The application with its state, error pages and the 404 page, ready for `HttpServer`
+/// or a test.
 pub fn app(
     state: AppState,
 ) -> App<
@@ -35,6 +52,9 @@ pub fn app(
 > {
     App::new()
         .app_data(web::Data::new(state))
+        .app_data(web::FormConfig::default().limit(MAX_UPLOAD))
+        .app_data(web::PayloadConfig::new(MAX_UPLOAD))
+        .wrap(error::error_pages())
         .wrap(actix_web::middleware::Logger::new("%r %s %Dms"))
         .configure(configure)
         .default_service(web::to(error::not_found))
@@ -44,7 +64,7 @@ pub fn app(
 pub fn serve(database_url: &str, bind: &str) -> std::io::Result<()> {
     let pool = db::pool(database_url).map_err(std::io::Error::other)?;
     let state = AppState { pool };
-    tracing::info!("fushi listening on http://{bind} (database {database_url})");
+    tracing::info!("fushi listening on http://{bind}");
     actix_web::rt::System::new().block_on(async move {
         HttpServer::new(move || app(state.clone()))
             .bind(bind)?
@@ -53,9 +73,25 @@ pub fn serve(database_url: &str, bind: &str) -> std::io::Result<()> {
     })
 }
 
+/// The stylesheet: one file per area, served as one.
+const STYLESHEET: &str = concat!(
+    include_str!("../../static/css/base.css"),
+    include_str!("../../static/css/public.css"),
+    include_str!("../../static/css/director.css"),
+    include_str!("../../static/css/entry.css"),
+    include_str!("../../static/css/print.css"),
+);
+
 async fn stylesheet() -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/css; charset=utf-8"))
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(include_str!("../../static/fushi.css"))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=300"))
+        .body(STYLESHEET)
+}
+
+async fn script() -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/javascript; charset=utf-8"))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=300"))
+        .body(include_str!("../../static/fushi.js"))
 }

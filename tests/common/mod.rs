@@ -5,6 +5,8 @@
 //! Each test file compiles this module on its own and uses only part of it.
 #![allow(dead_code)]
 
+pub mod http;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 

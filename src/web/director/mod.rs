@@ -1,0 +1,18 @@
+//! The director's pages, under `/d`: tournaments and settings, teams, rounds and boards,
+//! pairings, result entry and the archive.
+
+mod archive;
+mod entry;
+mod rounds;
+mod teams;
+mod tournaments;
+
+use actix_web::web;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.configure(tournaments::configure)
+        .configure(teams::configure)
+        .configure(rounds::configure)
+        .configure(entry::configure)
+        .configure(archive::configure);
+}

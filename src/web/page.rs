@@ -1,0 +1,167 @@
+//! What every page shares: the request context (language, flash message, path), rendering
+//! a template into a response, and redirects after a successful POST.
+
+use std::future::{Ready, ready};
+
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::http::{StatusCode, header};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, web};
+use askama::Template;
+
+use super::i18n::{LANG_COOKIE, Lang, Tr};
+use super::{AppError, AppState};
+use crate::rules::{Event, Report};
+
+/// The cookie that carries a confirmation message across a redirect (Post/Redirect/Get).
+const FLASH_COOKIE: &str = "flash";
+
+/// Marks a response whose body is a page of ours, so the error-page middleware leaves a
+/// form re-rendered with its errors (status 422) as it is.
+#[derive(Clone, Copy)]
+pub struct Rendered;
+
+/// The reader's context: language, messages, a pending confirmation and where they are.
+#[derive(Clone, Debug)]
+pub struct Ctx {
+    pub lang: Lang,
+    pub t: Tr,
+    /// A confirmation carried over from the previous request, already in `lang`.
+    pub flash: Option<String>,
+    /// This page's path and query, for the language switcher to come back to.
+    pub path: String,
+}
+
+impl Ctx {
+    pub fn of(req: &HttpRequest) -> Ctx {
+        let lang = Lang::of_request(req);
+        let t = Tr::new(lang);
+        let flash = req
+            .cookie(FLASH_COOKIE)
+            .map(|c| c.value().to_owned())
+            .filter(|key| {
+                !key.is_empty()
+                    && key
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit())
+            })
+            .map(|key| t.t(&key));
+        let path = req
+            .uri()
+            .path_and_query()
+            .map_or_else(|| "/".to_owned(), |p| p.as_str().to_owned());
+        Ctx {
+            lang,
+            t,
+            flash,
+            path,
+        }
+    }
+
+    /// The other languages, for the switcher.
+    pub fn other_langs(&self) -> Vec<Lang> {
+        Lang::ALL.into_iter().filter(|l| *l != self.lang).collect()
+    }
+}
+
+impl FromRequest for Ctx {
+    type Error = actix_web::Error;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(Ok(Ctx::of(req)))
+    }
+}
+
+/// Renders a page with status 200.
+pub fn render(ctx: &Ctx, page: &impl Template) -> Result<HttpResponse, AppError> {
+    render_status(ctx, StatusCode::OK, page)
+}
+
+/// Renders a page with a status of choice (422 for a form shown again with its errors).
+pub fn render_status(
+    ctx: &Ctx,
+    status: StatusCode,
+    page: &impl Template,
+) -> Result<HttpResponse, AppError> {
+    let body = page.render()?;
+    let mut response = HttpResponse::build(status);
+    response.content_type("text/html; charset=utf-8");
+    if ctx.flash.is_some() {
+        let mut gone = Cookie::build(FLASH_COOKIE, "").path("/").finish();
+        gone.make_removal();
+        response.cookie(gone);
+    }
+    let mut response = response.body(body);
+    response.extensions_mut().insert(Rendered);
+    Ok(response)
+}
+
+/// 303 See Other to `location`.
+pub fn redirect(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location))
+        .finish()
+}
+
+/// 303 See Other to `location`, with the message `flash_key` shown on arrival.
+pub fn redirect_with(location: &str, flash_key: &str) -> HttpResponse {
+    let cookie = Cookie::build(FLASH_COOKIE, flash_key.to_owned())
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .finish();
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location))
+        .cookie(cookie)
+        .finish()
+}
+
+/// Runs blocking database work on the thread pool with a pooled connection.
+pub async fn with_db<T, F>(state: &AppState, work: F) -> Result<T, AppError>
+where
+    F: FnOnce(&mut crate::db::DbConnection) -> Result<T, AppError> + Send + 'static,
+    T: Send + 'static,
+{
+    let pool = state.pool.clone();
+    web::block(move || {
+        let mut conn = pool.get()?;
+        work(&mut conn)
+    })
+    .await?
+}
+
+/// A tournament and every figure computed from it; 404 when there is no such slug.
+pub async fn load_event(state: &AppState, slug: &str) -> Result<(Event, Report), AppError> {
+    let slug = slug.to_owned();
+    with_db(state, move |conn| {
+        let event = crate::db::load_event(conn, &slug)?.ok_or(AppError::NotFound)?;
+        let report = Report::compute(&event);
+        Ok((event, report))
+    })
+    .await
+}
+
+#[derive(serde::Deserialize)]
+pub struct LangChoice {
+    lang: String,
+    next: Option<String>,
+}
+
+/// `GET /lang?lang=en&next=/path`: remembers the choice for a year and goes back.
+pub async fn choose_language(choice: web::Query<LangChoice>) -> HttpResponse {
+    let next = choice
+        .next
+        .as_deref()
+        .filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'))
+        .unwrap_or("/");
+    let mut response = redirect(next);
+    if let Some(lang) = Lang::from_code(&choice.lang) {
+        let cookie = Cookie::build(LANG_COOKIE, lang.code())
+            .path("/")
+            .max_age(actix_web::cookie::time::Duration::days(365))
+            .same_site(SameSite::Lax)
+            .finish();
+        let _ = response.add_cookie(&cookie);
+    }
+    response
+}

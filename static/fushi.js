@@ -1,0 +1,1 @@
+// fushi: a little progressive enhancement. Every page works without it.

@@ -1,0 +1,174 @@
+//! Driving the web application in tests: the app built as `main` builds it, on a test
+//! database, and a small browser that keeps cookies and reads responses as text.
+
+use std::collections::BTreeMap;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::{StatusCode, header};
+use actix_web::test::{self, TestRequest};
+use fushi::web::{AppState, app};
+
+use super::TestDb;
+
+/// A response as a test wants it.
+#[derive(Debug)]
+pub struct Page {
+    pub status: StatusCode,
+    /// Where a redirect points.
+    pub location: Option<String>,
+    pub content_type: String,
+    pub body: String,
+    pub bytes: Vec<u8>,
+}
+
+impl Page {
+    /// Panics unless the page contains `text` (HTML as sent, so `&amp;` for `&`).
+    #[track_caller]
+    pub fn has(&self, text: &str) -> &Self {
+        assert!(
+            self.body.contains(text),
+            "expected {text:?} in the page ({}):\n{}",
+            self.status,
+            self.body
+        );
+        self
+    }
+
+    #[track_caller]
+    pub fn lacks(&self, text: &str) -> &Self {
+        assert!(
+            !self.body.contains(text),
+            "did not expect {text:?} in:\n{}",
+            self.body
+        );
+        self
+    }
+}
+
+/// A browser on the app: it keeps cookies between requests.
+pub struct Browser<S> {
+    app: S,
+    pub cookies: BTreeMap<String, String>,
+    /// The `Accept-Language` it sends.
+    pub accept_language: String,
+}
+
+/// The app on a test database, and a browser that prefers English.
+pub async fn browser(
+    db: &TestDb,
+) -> Browser<
+    impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+    >,
+> {
+    let pool = fushi::db::pool(db.url()).expect("pool");
+    let app = test::init_service(app(AppState { pool })).await;
+    Browser {
+        app,
+        cookies: BTreeMap::new(),
+        accept_language: "en".to_owned(),
+    }
+}
+
+impl<S, B> Browser<S>
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    async fn send(&mut self, req: TestRequest) -> Page {
+        let mut req = req.insert_header((header::ACCEPT_LANGUAGE, self.accept_language.as_str()));
+        for (name, value) in &self.cookies {
+            req = req.cookie(actix_web::cookie::Cookie::new(name.clone(), value.clone()));
+        }
+        let res = test::call_service(&self.app, req.to_request()).await;
+        for cookie in res.response().cookies() {
+            let removed = cookie
+                .max_age()
+                .is_some_and(|a| a.is_zero() || a.is_negative())
+                || cookie.value().is_empty();
+            if removed {
+                self.cookies.remove(cookie.name());
+            } else {
+                self.cookies
+                    .insert(cookie.name().to_owned(), cookie.value().to_owned());
+            }
+        }
+        let status = res.status();
+        let header_text = |name| {
+            res.headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        let location = header_text(header::LOCATION);
+        let content_type = header_text(header::CONTENT_TYPE).unwrap_or_default();
+        let bytes = test::read_body(res).await.to_vec();
+        Page {
+            status,
+            location,
+            content_type,
+            body: String::from_utf8_lossy(&bytes).into_owned(),
+            bytes,
+        }
+    }
+
+    pub async fn get(&mut self, path: &str) -> Page {
+        self.send(TestRequest::get().uri(path)).await
+    }
+
+    /// Posts a form (`application/x-www-form-urlencoded`).
+    pub async fn post(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
+        self.send(TestRequest::post().uri(path).set_form(form))
+            .await
+    }
+
+    /// Posts a form and, when it redirects, follows the redirect.
+    pub async fn submit(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
+        let page = self.post(path, form).await;
+        match (&page.location, page.status) {
+            (Some(location), s) if s.is_redirection() => {
+                let location = location.clone();
+                self.get(&location).await
+            }
+            _ => page,
+        }
+    }
+
+    /// Posts one file as `multipart/form-data` under `field`, with extra text fields.
+    pub async fn upload(
+        &mut self,
+        path: &str,
+        field: &str,
+        file_name: &str,
+        bytes: &[u8],
+        fields: &[(&str, &str)],
+    ) -> Page {
+        let boundary = "fushi-test-boundary-7MA4YWxkTrZu0gW";
+        let mut body = Vec::new();
+        for (name, value) in fields {
+            body.extend_from_slice(
+                format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
+                    .as_bytes(),
+            );
+        }
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let req = TestRequest::post()
+            .uri(path)
+            .insert_header((
+                header::CONTENT_TYPE,
+                format!("multipart/form-data; boundary={boundary}"),
+            ))
+            .set_payload(body);
+        self.send(req).await
+    }
+}

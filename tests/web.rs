@@ -1,0 +1,70 @@
+//! The web application's shell: the home page, languages, error pages.
+
+mod common;
+
+use actix_web::http::StatusCode;
+use common::TestDb;
+use common::http::browser;
+
+#[actix_web::test]
+async fn unknown_urls_get_a_real_404_page_in_the_readers_language() {
+    let db = TestDb::sqlite();
+    let mut b = browser(&db).await;
+    let page = b.get("/no/such/page").await;
+    assert_eq!(page.status, StatusCode::NOT_FOUND);
+    assert!(page.content_type.starts_with("text/html"));
+    page.has("<html lang=\"en\">")
+        .has("Page not found")
+        .has("href=\"/\"");
+
+    b.accept_language = "zh-CN,zh;q=0.9".into();
+    let page = b.get("/no/such/page").await;
+    page.has("<html lang=\"zh-Hans\">").has("页面不存在");
+}
+
+#[actix_web::test]
+async fn the_language_switcher_remembers_the_choice() {
+    let db = TestDb::sqlite();
+    let mut b = browser(&db).await;
+    b.get("/")
+        .await
+        .has("Tournaments")
+        .has("name=\"lang\" value=\"zh\"");
+    let page = b.get("/lang?lang=zh&next=/").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert_eq!(page.location.as_deref(), Some("/"));
+    assert_eq!(b.cookies.get("lang").map(String::as_str), Some("zh"));
+    // The cookie wins over the browser's English.
+    b.get("/")
+        .await
+        .has("赛事")
+        .has("name=\"lang\" value=\"en\"");
+    // Only paths on this site are followed.
+    let page = b.get("/lang?lang=en&next=//evil.example").await;
+    assert_eq!(page.location.as_deref(), Some("/"));
+}
+
+#[actix_web::test]
+async fn the_home_page_lists_tournaments() {
+    let db = TestDb::sqlite();
+    let files = fushi::archive::ArchiveFiles::read(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"),
+    )
+    .unwrap();
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+    let mut b = browser(&db).await;
+    b.get("/")
+        .await
+        .has("Thursday Club Night 周四俱乐部复式赛")
+        .has("href=\"/t/club-night\"");
+}
+
+#[actix_web::test]
+async fn the_stylesheet_is_served_from_the_binary() {
+    let db = TestDb::sqlite();
+    let mut b = browser(&db).await;
+    let css = b.get("/static/fushi.css").await;
+    assert_eq!(css.status, StatusCode::OK);
+    assert!(css.content_type.starts_with("text/css"));
+    css.has("--accent");
+}
