@@ -299,6 +299,7 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
                 .filter(|m| !m.is_empty())
                 .map(str::to_owned)
                 .collect(),
+            withdrawn: false,
         });
         if let Some(team) = row.finish(team, problems) {
             teams.push((*line, team));

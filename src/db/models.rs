@@ -62,6 +62,7 @@ pub struct TeamRow {
     pub team_no: i32,
     pub name: String,
     pub club: String,
+    pub withdrawn: bool,
 }
 
 #[derive(Clone, Debug, Insertable)]
@@ -71,6 +72,7 @@ pub struct NewTeam<'a> {
     pub team_no: i32,
     pub name: &'a str,
     pub club: &'a str,
+    pub withdrawn: bool,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable)]

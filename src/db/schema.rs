@@ -33,6 +33,7 @@ diesel::table! {
         team_no -> Integer,
         name -> Text,
         club -> Text,
+        withdrawn -> Bool,
     }
 }
 

@@ -20,7 +20,7 @@ use crate::rules::{
 };
 
 /// Columns each insert form writes, for splitting rows under the bind-parameter limit.
-const TEAM_COLUMNS: usize = 4;
+const TEAM_COLUMNS: usize = 5;
 const MEMBER_COLUMNS: usize = 3;
 const ROUND_COLUMNS: usize = 2;
 const BOARD_COLUMNS: usize = 5;
@@ -94,6 +94,7 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
             team_no: t.number,
             name: &t.name,
             club: &t.club,
+            withdrawn: t.withdrawn,
         })
         .collect();
     let mut team_ids: HashMap<i32, i32> = HashMap::with_capacity(team_forms.len());
@@ -442,6 +443,7 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
             name: row.name,
             club: row.club,
             members: Vec::new(),
+            withdrawn: row.withdrawn,
         });
     }
     for row in member_rows {

@@ -69,6 +69,9 @@ pub struct Team {
     pub name: String,
     pub club: String,
     pub members: Vec<String>,
+    /// A team that left the event: it keeps its results but is paired no more. Not part of
+    /// `teams.csv`.
+    pub withdrawn: bool,
 }
 
 /// A pre-dealt deal with its conditions.

@@ -165,3 +165,21 @@ pub async fn choose_language(choice: web::Query<LangChoice>) -> HttpResponse {
     }
     response
 }
+
+/// What the navigation of a tournament's pages needs.
+#[derive(Clone, Debug)]
+pub struct TourHead {
+    pub slug: String,
+    pub name: String,
+    pub published: bool,
+}
+
+impl TourHead {
+    pub fn of(event: &Event) -> TourHead {
+        TourHead {
+            slug: event.settings.slug.clone(),
+            name: event.settings.name.clone(),
+            published: event.settings.published,
+        }
+    }
+}

@@ -139,6 +139,7 @@ fn team(number: i32, name: &str, club: &str, members: &[&str]) -> Team {
         name: name.to_owned(),
         club: club.to_owned(),
         members: members.iter().map(|m| (*m).to_owned()).collect(),
+        withdrawn: false,
     }
 }
 
@@ -234,12 +235,15 @@ pub fn sample_event(slug: &str) -> Event {
                 &["张三", "李四", "王五", "赵六"],
             ),
             team(2, "=Tractors", "", &["Ann", "Bo", "Cy", "Di", "Ed"]),
-            team(
-                3,
-                "Eighty Points",
-                "Riverside",
-                &["F1", "F2", "F3", "F4", "F5", "F6"],
-            ),
+            Team {
+                withdrawn: true,
+                ..team(
+                    3,
+                    "Eighty Points",
+                    "Riverside",
+                    &["F1", "F2", "F3", "F4", "F5", "F6"],
+                )
+            },
         ],
         rounds: vec![
             Round {
@@ -386,6 +390,7 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
                 format!("Club {}", n % 13)
             },
             members: (1..=4 + n % 3).map(|i| format!("Player {n}.{i}")).collect(),
+            withdrawn: false,
         })
         .collect();
 

@@ -1,0 +1,1 @@
+ALTER TABLE teams ADD COLUMN withdrawn BOOLEAN NOT NULL DEFAULT false;
