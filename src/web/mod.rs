@@ -89,9 +89,16 @@ async fn stylesheet() -> HttpResponse {
         .body(STYLESHEET)
 }
 
+/// The script: one file per area, served as one.
+const SCRIPT: &str = concat!(
+    include_str!("../../static/js/live.js"),
+    include_str!("../../static/js/entry.js"),
+    include_str!("../../static/js/settings.js"),
+);
+
 async fn script() -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/javascript; charset=utf-8"))
         .insert_header((header::CACHE_CONTROL, "public, max-age=300"))
-        .body(include_str!("../../static/fushi.js"))
+        .body(SCRIPT)
 }

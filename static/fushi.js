@@ -1,1 +1,0 @@
-// fushi: a little progressive enhancement. Every page works without it.

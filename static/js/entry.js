@@ -1,0 +1,1 @@
+// entry: progressive enhancement; every page works without it.

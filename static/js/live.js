@@ -1,0 +1,1 @@
+// live: progressive enhancement; every page works without it.

@@ -1,0 +1,1 @@
+// settings: progressive enhancement; every page works without it.
