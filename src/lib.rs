@@ -5,5 +5,6 @@
 pub mod archive;
 pub mod db;
 pub mod rules;
+pub mod schedule;
 pub mod transfer;
 pub mod web;

@@ -1,0 +1,26 @@
+//! Pairing teams for a round, pure: round robin (Berger tables) and Swiss.
+//!
+//! Everything here takes plain data (team numbers, the standings order, who has met whom)
+//! and returns pairings; it knows no database and no web. The director's pages turn a
+//! [`RoundPlan`] into a round's matches, and a [`swiss::SwissDraw`]'s reasons into words.
+
+pub mod lots;
+pub mod round_robin;
+pub mod swiss;
+
+pub use round_robin::round_robin;
+pub use swiss::{Entrant, Reason, SwissDraw, SwissMatch, SwissOptions, first_round, pair_swiss};
+
+/// One round's pairings: (home, away) by table, table 1 first, and the team with the bye.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundPlan {
+    pub pairs: Vec<(i32, i32)>,
+    pub bye: Option<i32>,
+}
+
+impl RoundPlan {
+    /// Every team in the round, the bye included.
+    pub fn teams(&self) -> impl Iterator<Item = i32> + '_ {
+        self.pairs.iter().flat_map(|&(h, a)| [h, a]).chain(self.bye)
+    }
+}
