@@ -98,7 +98,7 @@ mod tests {
         let teams: Vec<i32> = (1..=n as i32).map(|t| t * 3).collect();
         let rounds = round_robin(&teams, double);
         let cycles = if double { 2 } else { 1 };
-        let per_cycle = if n % 2 == 0 { n - 1 } else { n };
+        let per_cycle = if n.is_multiple_of(2) { n - 1 } else { n };
         assert_eq!(rounds.len(), per_cycle * cycles, "rounds for {n}");
         for (c, cycle) in rounds.chunks(per_cycle).enumerate() {
             let mut met: HashMap<(i32, i32), usize> = HashMap::new();

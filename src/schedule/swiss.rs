@@ -330,16 +330,7 @@ fn explain(
         paired[b] = true;
         let reason = if let Some(round) = met(a, b) {
             Reason::Rematch { round }
-        } else if next == Some(b) || next.is_none() {
-            if entrants[a].score == entrants[b].score {
-                Reason::NextDown
-            } else {
-                Reason::FloatedDown {
-                    from: entrants[a].score,
-                }
-            }
-        } else {
-            let n = next.expect("checked above");
+        } else if let Some(n) = next.filter(|&n| n != b) {
             let passed_over = entrants[n].team;
             if let Some(round) = met(a, n) {
                 Reason::AvoidsRematch { passed_over, round }
@@ -347,6 +338,12 @@ fn explain(
                 Reason::AvoidsSameClub { passed_over }
             } else {
                 Reason::KeepsFieldPairable { passed_over }
+            }
+        } else if entrants[a].score == entrants[b].score {
+            Reason::NextDown
+        } else {
+            Reason::FloatedDown {
+                from: entrants[a].score,
             }
         };
         matches.push(SwissMatch {
