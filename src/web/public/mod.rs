@@ -1,0 +1,442 @@
+//! The public pages of a tournament, under `/t/{slug}`: no login, read only. Every page
+//! loads the event fresh from the database, so a result shows the moment it is saved.
+//!
+//! - `/t/{slug}` the overview: rules, tie-breaks, rounds, the top of the standings, downloads
+//! - `/t/{slug}/standings`, `/t/{slug}/rounds`, `/t/{slug}/rounds/{n}`,
+//!   `/t/{slug}/rounds/{n}/tables/{t}` (one match, both rooms), `/t/{slug}/teams`,
+//!   `/t/{slug}/teams/{no}`
+//! - `/t/{slug}/{file}.csv` the archive's CSV files, as `fushi export` writes them
+//!
+//! While a round is in progress, the pages that change with it carry a live marker that
+//! `static/js/live.js` uses to refresh them in place.
+
+mod view;
+
+use actix_web::http::header;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use super::page::{Ctx, TourHead, load_event, redirect, render};
+use super::{AppError, AppState};
+use crate::archive;
+use crate::rules::{Event, Report, check_slug};
+use view::{
+    BoardLine, MatchDetail, MatchLine, RoundLine, RoundStages, RulesSummary, Stage, StandingRow,
+    StatusView, TeamMatch,
+};
+
+/// Seconds between refreshes of a live page.
+const LIVE_SECONDS: u32 = 20;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/t/{slug}", web::get().to(overview))
+        .route("/t/{slug}/", web::get().to(without_slash))
+        .route("/t/{slug}/standings", web::get().to(standings))
+        .route("/t/{slug}/rounds", web::get().to(rounds))
+        .route("/t/{slug}/rounds/{round}", web::get().to(round))
+        .route(
+            "/t/{slug}/rounds/{round}/tables/{table}",
+            web::get().to(table),
+        )
+        .route("/t/{slug}/teams", web::get().to(teams))
+        .route("/t/{slug}/teams/{team}", web::get().to(team))
+        .route("/t/{slug}/{file}.csv", web::get().to(download));
+}
+
+/// `/t/{slug}/` is the overview too.
+async fn without_slash(slug: web::Path<String>) -> Result<HttpResponse, AppError> {
+    check_slug(&slug).map_err(|_| AppError::not_found())?;
+    Ok(redirect(&format!("/t/{slug}")))
+}
+
+/// A number in a path: digits only, else there is no such page.
+fn number(text: &str) -> Result<i32, AppError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(AppError::not_found());
+    }
+    text.parse().map_err(|_| AppError::not_found())
+}
+
+/// The refresh interval of a live page, or `None` when nothing is coming in.
+fn live(on: bool) -> Option<u32> {
+    on.then_some(LIVE_SECONDS)
+}
+
+/// The CSV files a reader can download, in the order the overview lists them.
+const DOWNLOADS: [&str; 7] = [
+    "standings",
+    "matches",
+    "swings",
+    "results",
+    "teams",
+    "boards",
+    "schedule",
+];
+
+/// A CSV file of the archive, written by the archive's own writers.
+fn csv_file(name: &str, event: &Event, report: &Report) -> Option<String> {
+    Some(match name {
+        "standings" => archive::standings_csv(event, report),
+        "matches" => archive::matches_csv(event, report),
+        "swings" => archive::swings_csv(event, report),
+        "results" => archive::results_csv(event),
+        "teams" => archive::teams_csv(event),
+        "boards" => archive::boards_csv(event),
+        "schedule" => archive::schedule_csv(event),
+        _ => return None,
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+
+/// A download in the overview's list.
+struct Download {
+    file: &'static str,
+    label: String,
+}
+
+#[derive(Template)]
+#[template(path = "public/overview.html")]
+struct OverviewPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    live: Option<u32>,
+    rules: RulesSummary,
+    tiebreaks: Vec<String>,
+    score_label: String,
+    teams: usize,
+    rounds: Vec<RoundLine>,
+    top: Vec<StandingRow>,
+    downloads: Vec<Download>,
+}
+
+async fn overview(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let (event, report) = load_event(&state, &slug).await?;
+    let t = &ctx.t;
+    let stages = RoundStages::of(&event, &report);
+    let page = OverviewPage {
+        tour: TourHead::of(&event),
+        section: "home",
+        live: live(!stages.in_progress().is_empty()),
+        rules: RulesSummary::of(&event.settings, t),
+        tiebreaks: view::tiebreaks(&event.settings, t),
+        score_label: view::score_label(&event.settings, t),
+        teams: event.teams.len(),
+        rounds: view::round_lines(&event, &report, &stages, t),
+        top: view::top_of_standings(&event, &report),
+        downloads: DOWNLOADS
+            .into_iter()
+            .map(|file| Download {
+                file,
+                label: t.t(&format!("pub-csv-{file}")),
+            })
+            .collect(),
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+#[derive(Template)]
+#[template(path = "public/standings.html")]
+struct StandingsPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    live: Option<u32>,
+    /// Which rounds are in progress, when any is: their matches do not count yet.
+    provisional: Option<String>,
+    tiebreaks: Vec<String>,
+    score_label: String,
+    rows: Vec<StandingRow>,
+}
+
+async fn standings(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let (event, report) = load_event(&state, &slug).await?;
+    let t = &ctx.t;
+    let in_progress = RoundStages::of(&event, &report).in_progress();
+    let page = StandingsPage {
+        tour: TourHead::of(&event),
+        section: "standings",
+        live: live(!in_progress.is_empty()),
+        provisional: (!in_progress.is_empty()).then(|| {
+            let rounds: Vec<String> = in_progress
+                .iter()
+                .map(|r| t.a("pub-round-n", "n", r))
+                .collect();
+            t.a(
+                "pub-provisional",
+                "rounds",
+                rounds.join(&t.t("pub-list-separator")),
+            )
+        }),
+        tiebreaks: view::tiebreaks(&event.settings, t),
+        score_label: view::score_label(&event.settings, t),
+        rows: view::standings(&event, &report),
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+#[derive(Template)]
+#[template(path = "public/rounds.html")]
+struct RoundsPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    live: Option<u32>,
+    rounds: Vec<RoundLine>,
+}
+
+async fn rounds(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let (event, report) = load_event(&state, &slug).await?;
+    let stages = RoundStages::of(&event, &report);
+    let page = RoundsPage {
+        tour: TourHead::of(&event),
+        section: "rounds",
+        live: live(!stages.in_progress().is_empty()),
+        rounds: view::round_lines(&event, &report, &stages, &ctx.t),
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+#[derive(Template)]
+#[template(path = "public/round.html")]
+struct RoundPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    live: Option<u32>,
+    number: i32,
+    status: StatusView,
+    previous: Option<i32>,
+    next: Option<i32>,
+    score_label: String,
+    boards: Vec<BoardLine>,
+    matches: Vec<MatchLine>,
+}
+
+async fn round(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let number = self::number(&round)?;
+    let (event, report) = load_event(&state, &slug).await?;
+    let t = &ctx.t;
+    let index = event
+        .rounds
+        .iter()
+        .position(|r| r.number == number)
+        .ok_or_else(AppError::not_found)?;
+    let stage = RoundStages::of(&event, &report).get(number);
+    let page = RoundPage {
+        tour: TourHead::of(&event),
+        section: "rounds",
+        live: live(stage == Stage::InProgress),
+        number,
+        status: StatusView::of_round(t, stage),
+        previous: index
+            .checked_sub(1)
+            .and_then(|i| event.rounds.get(i))
+            .map(|r| r.number),
+        next: event.rounds.get(index + 1).map(|r| r.number),
+        score_label: view::score_label(&event.settings, t),
+        boards: event.rounds[index]
+            .boards
+            .iter()
+            .map(|b| BoardLine::of(b, t))
+            .collect(),
+        matches: view::match_lines(&event, &report, number, t),
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+#[derive(Template)]
+#[template(path = "public/match.html")]
+struct MatchPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    live: Option<u32>,
+    score_label: String,
+    previous: Option<i32>,
+    next: Option<i32>,
+    detail: MatchDetail,
+}
+
+async fn table(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round, table) = path.into_inner();
+    let (round, table) = (number(&round)?, number(&table)?);
+    let (event, report) = load_event(&state, &slug).await?;
+    let r = event
+        .rounds
+        .iter()
+        .find(|r| r.number == round)
+        .ok_or_else(AppError::not_found)?;
+    let index = r
+        .matches
+        .iter()
+        .position(|m| m.table == table)
+        .ok_or_else(AppError::not_found)?;
+    let figures = report
+        .matches
+        .iter()
+        .find(|m| m.round == round && m.table == table)
+        .ok_or_else(AppError::not_found)?;
+    let detail = MatchDetail::of(&event, &r.boards, &r.matches[index], figures, &ctx.t);
+    let stages = RoundStages::of(&event, &report);
+    let page = MatchPage {
+        tour: TourHead::of(&event),
+        section: "rounds",
+        live: live(stages.awaits(round, detail.stage)),
+        score_label: view::score_label(&event.settings, &ctx.t),
+        previous: index
+            .checked_sub(1)
+            .and_then(|i| r.matches.get(i))
+            .map(|m| m.table),
+        next: r.matches.get(index + 1).map(|m| m.table),
+        detail,
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+/// A team in the list of teams.
+struct TeamRow {
+    number: i32,
+    name: String,
+    club: String,
+    members: String,
+    withdrawn: bool,
+}
+
+#[derive(Template)]
+#[template(path = "public/teams.html")]
+struct TeamsPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    live: Option<u32>,
+    teams: Vec<TeamRow>,
+}
+
+async fn teams(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let (event, _) = load_event(&state, &slug).await?;
+    let separator = ctx.t.t("pub-list-separator");
+    let page = TeamsPage {
+        tour: TourHead::of(&event),
+        section: "teams",
+        live: None,
+        teams: event
+            .teams
+            .iter()
+            .map(|t| TeamRow {
+                number: t.number,
+                name: t.name.clone(),
+                club: t.club.clone(),
+                members: t.members.join(&separator),
+                withdrawn: t.withdrawn,
+            })
+            .collect(),
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+#[derive(Template)]
+#[template(path = "public/team.html")]
+struct TeamPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    live: Option<u32>,
+    number: i32,
+    name: String,
+    club: String,
+    members: Vec<String>,
+    withdrawn: bool,
+    standing: Option<StandingRow>,
+    score_label: String,
+    matches: Vec<TeamMatch>,
+}
+
+async fn team(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, team) = path.into_inner();
+    let number = self::number(&team)?;
+    let (event, report) = load_event(&state, &slug).await?;
+    let t = &ctx.t;
+    let team = event.team(number).ok_or_else(AppError::not_found)?;
+    let matches = view::team_matches(&event, &report, number, t);
+    let stages = RoundStages::of(&event, &report);
+    let playing = matches
+        .iter()
+        .any(|m| stages.awaits(m.round, m.status.stage));
+    let page = TeamPage {
+        tour: TourHead::of(&event),
+        section: "teams",
+        live: live(playing),
+        number,
+        name: team.name.clone(),
+        club: team.club.clone(),
+        members: team.members.clone(),
+        withdrawn: team.withdrawn,
+        standing: view::standings(&event, &report)
+            .into_iter()
+            .find(|s| s.team.number == number),
+        score_label: view::score_label(&event.settings, t),
+        matches,
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+/// `GET /t/{slug}/{file}.csv`: the file as `fushi export` writes it.
+async fn download(
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, file) = path.into_inner();
+    if !DOWNLOADS.contains(&file.as_str()) {
+        return Err(AppError::not_found());
+    }
+    let (event, report) = load_event(&state, &slug).await?;
+    let body = csv_file(&file, &event, &report).ok_or_else(AppError::not_found)?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/csv; charset=utf-8"))
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!(
+                "attachment; filename=\"{}-{file}.csv\"",
+                event.settings.slug
+            ),
+        ))
+        .body(body))
+}
