@@ -3,6 +3,7 @@
 //! Arrows point one way: `web` → `db` → `rules`; `archive` → `rules`.
 
 pub mod archive;
+pub mod charts;
 pub mod db;
 pub mod rules;
 pub mod schedule;

@@ -1,0 +1,420 @@
+//! Charts drawn on the server as SVG, pure: data and already-translated words in, SVG text
+//! out. Hand-written rather than drawn with a plotting crate: three small chart kinds, and
+//! full control of what assistive technology reads (`role="img"`, `<title>`, `<desc>`) and
+//! of telling series apart without colour (markers, dash patterns and labels at line ends).
+//!
+//! Every data point is a mark with `class="point"` and `data-series`/`data-x` attributes,
+//! so pages and tests can find them.
+
+use std::fmt::Write;
+
+/// One line of a line chart: a label (a team's name) and its points (round, value).
+#[derive(Clone, Debug)]
+pub struct Series {
+    pub label: String,
+    /// What identifies the series in `data-series` (a team number).
+    pub key: String,
+    pub points: Vec<(i32, f64)>,
+}
+
+/// The words of a chart, in the page's language.
+#[derive(Clone, Debug)]
+pub struct Words {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    /// The text alternative: what the chart shows, in a sentence or two.
+    pub description: String,
+}
+
+/// A line chart over rounds. `ranks` puts 1 at the top and uses whole numbers.
+#[derive(Clone, Debug)]
+pub struct LineChart {
+    pub words: Words,
+    pub series: Vec<Series>,
+    pub ranks: bool,
+}
+
+/// A bar chart of counts by category (table scores s).
+#[derive(Clone, Debug)]
+pub struct BarChart {
+    pub words: Words,
+    pub bars: Vec<(String, u32)>,
+}
+
+const WIDTH: f64 = 640.0;
+const HEIGHT: f64 = 360.0;
+const LEFT: f64 = 56.0;
+const RIGHT: f64 = 150.0;
+const TOP: f64 = 40.0;
+const BOTTOM: f64 = 52.0;
+
+/// Colours that stay apart for most colour-blind readers (Okabe–Ito).
+const COLOURS: [&str; 8] = [
+    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
+];
+const DASHES: [&str; 4] = ["", "6 3", "2 3", "8 3 2 3"];
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Round numbers to two decimals in the SVG.
+fn n(v: f64) -> String {
+    let s = format!("{v:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+/// Up to about six round steps (1, 2, 5 × 10ⁿ) covering `lo..=hi`.
+fn ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let span = (hi - lo).max(1.0);
+    let raw = span / 5.0;
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * magnitude)
+        .find(|s| *s >= raw)
+        .unwrap_or(raw);
+    let first = (lo / step).floor() * step;
+    let mut out = Vec::new();
+    let mut v = first;
+    while v <= hi + step * 1e-9 {
+        out.push(v);
+        v += step;
+    }
+    out
+}
+
+/// The frame every chart shares: the opening tag with its accessible name and the title.
+fn open(id: &str, words: &Words, out: &mut String) {
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{id}-title {id}-desc"><title id="{id}-title">{}</title><desc id="{id}-desc">{}</desc><text class="chart-title" x="{}" y="22" text-anchor="middle">{}</text>"#,
+        escape(&words.title),
+        escape(&words.description),
+        n(WIDTH / 2.0),
+        escape(&words.title),
+    );
+}
+
+fn axis_labels(words: &Words, out: &mut String) {
+    let plot_mid_x = LEFT + (WIDTH - LEFT - RIGHT) / 2.0;
+    let plot_mid_y = TOP + (HEIGHT - TOP - BOTTOM) / 2.0;
+    let _ = write!(
+        out,
+        r#"<text class="axis-label" x="{}" y="{}" text-anchor="middle">{}</text><text class="axis-label" transform="translate(14 {}) rotate(-90)" text-anchor="middle">{}</text>"#,
+        n(plot_mid_x),
+        n(HEIGHT - 10.0),
+        escape(&words.x_label),
+        n(plot_mid_y),
+        escape(&words.y_label),
+    );
+}
+
+/// A marker of shape `k` at (x, y).
+fn marker(k: usize, x: f64, y: f64, colour: &str, attrs: &str) -> String {
+    match k % 4 {
+        0 => format!(
+            r#"<circle class="point" cx="{}" cy="{}" r="4" fill="{colour}" {attrs}/>"#,
+            n(x),
+            n(y)
+        ),
+        1 => format!(
+            r#"<rect class="point" x="{}" y="{}" width="8" height="8" fill="{colour}" {attrs}/>"#,
+            n(x - 4.0),
+            n(y - 4.0)
+        ),
+        2 => format!(
+            r#"<path class="point" d="M{} {}L{} {}L{} {}Z" fill="{colour}" {attrs}/>"#,
+            n(x),
+            n(y - 5.0),
+            n(x + 5.0),
+            n(y + 4.0),
+            n(x - 5.0),
+            n(y + 4.0)
+        ),
+        _ => format!(
+            r#"<path class="point" d="M{} {}L{} {}L{} {}L{} {}Z" fill="{colour}" {attrs}/>"#,
+            n(x),
+            n(y - 5.0),
+            n(x + 5.0),
+            n(y),
+            n(x),
+            n(y + 5.0),
+            n(x - 5.0),
+            n(y)
+        ),
+    }
+}
+
+impl LineChart {
+    /// The chart as an SVG element; `id` must be unique on the page.
+    pub fn svg(&self, id: &str) -> String {
+        let mut out = String::new();
+        open(id, &self.words, &mut out);
+        let points = self.series.iter().flat_map(|s| &s.points);
+        let (mut x_lo, mut x_hi, mut y_lo, mut y_hi) = (i32::MAX, i32::MIN, f64::MAX, f64::MIN);
+        for &(x, y) in points {
+            x_lo = x_lo.min(x);
+            x_hi = x_hi.max(x);
+            y_lo = y_lo.min(y);
+            y_hi = y_hi.max(y);
+        }
+        if x_lo > x_hi {
+            axis_labels(&self.words, &mut out);
+            out.push_str("</svg>");
+            return out;
+        }
+        if self.ranks {
+            y_lo = 1.0;
+        } else {
+            y_lo = y_lo.min(0.0);
+        }
+        if y_hi <= y_lo {
+            y_hi = y_lo + 1.0;
+        }
+        let plot_w = WIDTH - LEFT - RIGHT;
+        let plot_h = HEIGHT - TOP - BOTTOM;
+        let x_of = |x: i32| {
+            if x_hi == x_lo {
+                LEFT + plot_w / 2.0
+            } else {
+                LEFT + plot_w * f64::from(x - x_lo) / f64::from(x_hi - x_lo)
+            }
+        };
+        let y_of = |y: f64| {
+            let t = (y - y_lo) / (y_hi - y_lo);
+            if self.ranks {
+                TOP + plot_h * t
+            } else {
+                TOP + plot_h * (1.0 - t)
+            }
+        };
+        // Grid and ticks.
+        out.push_str(r#"<g class="grid">"#);
+        let y_ticks: Vec<f64> = if self.ranks {
+            ticks(y_lo, y_hi)
+                .into_iter()
+                .map(|t| t.max(1.0).round())
+                .collect()
+        } else {
+            ticks(y_lo, y_hi)
+        };
+        for t in y_ticks.iter().filter(|t| **t >= y_lo && **t <= y_hi) {
+            let y = y_of(*t);
+            let _ = write!(
+                out,
+                r#"<line x1="{LEFT}" x2="{}" y1="{}" y2="{}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+                n(LEFT + plot_w),
+                n(y),
+                n(y),
+                n(LEFT - 6.0),
+                n(y + 4.0),
+                n(*t)
+            );
+        }
+        for x in x_lo..=x_hi {
+            let _ = write!(
+                out,
+                r#"<text class="tick" x="{}" y="{}" text-anchor="middle">{x}</text>"#,
+                n(x_of(x)),
+                n(TOP + plot_h + 18.0)
+            );
+        }
+        out.push_str("</g>");
+        axis_labels(&self.words, &mut out);
+        // Lines, markers and a label at each line's end.
+        for (k, s) in self.series.iter().enumerate() {
+            let colour = COLOURS[k % COLOURS.len()];
+            let dash = DASHES[(k / 4) % DASHES.len()];
+            let path: Vec<String> = s
+                .points
+                .iter()
+                .map(|&(x, y)| format!("{} {}", n(x_of(x)), n(y_of(y))))
+                .collect();
+            let _ = write!(
+                out,
+                r#"<g class="series" data-series="{}"><title>{}</title><polyline fill="none" stroke="{colour}" stroke-width="2" stroke-dasharray="{dash}" points="{}"/>"#,
+                escape(&s.key),
+                escape(&s.label),
+                path.join(" ")
+            );
+            for &(x, y) in &s.points {
+                let attrs = format!(
+                    r#"data-series="{}" data-x="{x}" data-y="{}""#,
+                    escape(&s.key),
+                    n(y)
+                );
+                out.push_str(&marker(k, x_of(x), y_of(y), colour, &attrs));
+            }
+            if let Some(&(x, y)) = s.points.last() {
+                let _ = write!(
+                    out,
+                    r#"<text class="series-label" x="{}" y="{}" fill="{colour}">{}</text>"#,
+                    n(x_of(x) + 8.0),
+                    n(y_of(y) + 4.0),
+                    escape(&s.label)
+                );
+            }
+            out.push_str("</g>");
+        }
+        // The legend repeats marker and name, for lines whose ends overlap.
+        for (k, s) in self.series.iter().enumerate() {
+            let colour = COLOURS[k % COLOURS.len()];
+            let y = TOP + 14.0 * k as f64;
+            let x = WIDTH - RIGHT + 70.0;
+            out.push_str(r#"<g class="legend">"#);
+            out.push_str(&marker(k, x, y, colour, "").replace("class=\"point\" ", ""));
+            let _ = write!(
+                out,
+                r#"<text x="{}" y="{}">{}</text></g>"#,
+                n(x + 8.0),
+                n(y + 4.0),
+                escape(&s.label)
+            );
+        }
+        out.push_str("</svg>");
+        out
+    }
+}
+
+impl BarChart {
+    /// The chart as an SVG element; `id` must be unique on the page.
+    pub fn svg(&self, id: &str) -> String {
+        let mut out = String::new();
+        open(id, &self.words, &mut out);
+        let plot_w = WIDTH - LEFT - 40.0;
+        let plot_h = HEIGHT - TOP - BOTTOM;
+        let max = self.bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
+        let slot = plot_w / self.bars.len().max(1) as f64;
+        out.push_str(r#"<g class="grid">"#);
+        for t in ticks(0.0, f64::from(max)) {
+            let y = TOP + plot_h * (1.0 - t / f64::from(max));
+            if t > f64::from(max) {
+                continue;
+            }
+            let _ = write!(
+                out,
+                r#"<line x1="{LEFT}" x2="{}" y1="{}" y2="{}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+                n(LEFT + plot_w),
+                n(y),
+                n(y),
+                n(LEFT - 6.0),
+                n(y + 4.0),
+                n(t)
+            );
+        }
+        out.push_str("</g>");
+        axis_labels(&self.words, &mut out);
+        for (i, (label, count)) in self.bars.iter().enumerate() {
+            let h = plot_h * f64::from(*count) / f64::from(max);
+            let x = LEFT + slot * i as f64 + slot * 0.15;
+            let _ = write!(
+                out,
+                r#"<rect class="point bar" x="{}" y="{}" width="{}" height="{}" fill="{}" data-x="{}" data-y="{count}"><title>{}: {count}</title></rect><text class="tick" x="{}" y="{}" text-anchor="middle">{}</text><text class="bar-value" x="{}" y="{}" text-anchor="middle">{count}</text>"#,
+                n(x),
+                n(TOP + plot_h - h),
+                n(slot * 0.7),
+                n(h),
+                COLOURS[0],
+                escape(label),
+                escape(label),
+                n(x + slot * 0.35),
+                n(TOP + plot_h + 18.0),
+                escape(label),
+                n(x + slot * 0.35),
+                n(TOP + plot_h - h - 4.0),
+            );
+        }
+        out.push_str("</svg>");
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words() -> Words {
+        Words {
+            title: "Rank after each round".into(),
+            x_label: "Round".into(),
+            y_label: "Rank".into(),
+            description: "Team <A> & B".into(),
+        }
+    }
+
+    #[test]
+    fn one_point_per_round_and_series() {
+        let chart = LineChart {
+            words: words(),
+            ranks: true,
+            series: vec![
+                Series {
+                    label: "东城拖拉机".into(),
+                    key: "1".into(),
+                    points: vec![(1, 3.0), (2, 1.0), (3, 2.0)],
+                },
+                Series {
+                    label: "<b>Lions</b>".into(),
+                    key: "4".into(),
+                    points: vec![(1, 1.0), (2, 2.0), (3, 1.0)],
+                },
+            ],
+        };
+        let svg = chart.svg("race");
+        assert_eq!(svg.matches("class=\"point\"").count(), 6);
+        assert_eq!(svg.matches("data-series=\"1\" data-x=").count(), 3);
+        assert!(svg.contains("data-series=\"4\" data-x=\"3\" data-y=\"1\""));
+        assert!(svg.contains("<title id=\"race-title\">Rank after each round</title>"));
+        assert!(svg.contains("Team &lt;A&gt; &amp; B"));
+        assert!(svg.contains("&lt;b&gt;Lions&lt;/b&gt;"));
+        assert!(!svg.contains("<b>"));
+        assert!(svg.contains("role=\"img\""));
+    }
+
+    #[test]
+    fn bars_one_per_category() {
+        let chart = BarChart {
+            words: words(),
+            bars: vec![
+                ("-2".into(), 3),
+                ("-1".into(), 5),
+                ("0".into(), 0),
+                ("1".into(), 9),
+            ],
+        };
+        let svg = chart.svg("dist");
+        assert_eq!(svg.matches("class=\"point bar\"").count(), 4);
+        assert!(svg.contains("data-x=\"1\" data-y=\"9\""));
+    }
+
+    #[test]
+    fn ticks_are_round_numbers() {
+        assert_eq!(ticks(0.0, 10.0), [0.0, 2.0, 4.0, 6.0, 8.0, 10.0]);
+        assert_eq!(ticks(0.0, 60.0), [0.0, 20.0, 40.0, 60.0]);
+    }
+
+    #[test]
+    fn an_empty_chart_is_still_an_image_with_a_name() {
+        let chart = LineChart {
+            words: words(),
+            ranks: false,
+            series: vec![],
+        };
+        let svg = chart.svg("empty");
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+        assert_eq!(svg.matches("class=\"point\"").count(), 0);
+    }
+}
