@@ -12,7 +12,7 @@ mod write;
 use std::fmt;
 
 pub use files::ArchiveFiles;
-pub use read::{Parsed, parse};
+pub use read::{Parsed, parse, parse_teams};
 pub use settings::{TOURNAMENT_TOML, settings_toml};
 pub use write::{
     FILE_NAMES, boards_csv, export, matches_csv, results_csv, schedule_csv, standings_csv,

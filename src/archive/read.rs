@@ -262,6 +262,20 @@ fn first_seen<K: std::hash::Hash + Eq>(
     }
 }
 
+/// Reads a `teams.csv` on its own (a director's upload): every team with the line it
+/// stands on, or every problem, with the same checks and messages as an archive import.
+pub fn parse_teams(text: &str) -> Result<Vec<(u64, Team)>, Vec<Problem>> {
+    let files: ArchiveFiles = std::iter::once((TEAMS, text.to_owned())).collect();
+    let mut problems = Vec::new();
+    let teams = read_teams(&files, &mut problems);
+    if problems.is_empty() {
+        Ok(teams)
+    } else {
+        problems.sort_by_key(|p| p.line);
+        Err(problems)
+    }
+}
+
 fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Team)> {
     let Some(table) = read_csv(
         files,

@@ -9,8 +9,10 @@
 //! take a connection from the [`Pool`] inside `web::block`.
 
 pub mod connection;
+mod edit;
 mod error;
 pub mod models;
+pub mod rounds;
 pub mod schema;
 pub mod tournament;
 
@@ -18,6 +20,10 @@ pub use connection::{
     Backend, DEFAULT_DATABASE, DatabaseUrl, DbConnection, Pool, PooledConnection, connect, open,
     pool, run_migrations,
 };
+pub use edit::*;
 pub use error::DbError;
 pub use models::TournamentSummary;
+pub use rounds::{
+    RoundSheet, add_round, load_round, replace_pairings, save_match_results, update_boards,
+};
 pub use tournament::{delete_tournament, insert_event, list_tournaments, load_event, slug_exists};

@@ -20,12 +20,12 @@ use crate::rules::{
 };
 
 /// Columns each insert form writes, for splitting rows under the bind-parameter limit.
-const TEAM_COLUMNS: usize = 5;
+pub(super) const TEAM_COLUMNS: usize = 5;
 const MEMBER_COLUMNS: usize = 3;
 const ROUND_COLUMNS: usize = 2;
-const BOARD_COLUMNS: usize = 5;
-const MATCH_COLUMNS: usize = 4;
-const RESULT_COLUMNS: usize = 11;
+pub(super) const BOARD_COLUMNS: usize = 5;
+pub(super) const MATCH_COLUMNS: usize = 4;
+pub(super) const RESULT_COLUMNS: usize = 11;
 
 /// Stores a whole tournament in one transaction and returns its id. Nothing is written
 /// when anything fails; a slug that is taken fails with [`DbError::is_unique_violation`].
@@ -73,8 +73,9 @@ macro_rules! per_backend {
         }
     };
 }
+pub(super) use per_backend;
 
-fn chunk_len(max_binds: usize, columns: usize) -> usize {
+pub(super) fn chunk_len(max_binds: usize, columns: usize) -> usize {
     (max_binds / columns).max(1)
 }
 
@@ -85,46 +86,7 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
         .returning(tournaments::id)
         .get_result(conn)?;
 
-    // Teams, then their members under the new ids.
-    let team_forms: Vec<NewTeam> = event
-        .teams
-        .iter()
-        .map(|t| NewTeam {
-            tournament_id,
-            team_no: t.number,
-            name: &t.name,
-            club: &t.club,
-            withdrawn: t.withdrawn,
-        })
-        .collect();
-    let mut team_ids: HashMap<i32, i32> = HashMap::with_capacity(team_forms.len());
-    for chunk in team_forms.chunks(chunk_len(max_binds, TEAM_COLUMNS)) {
-        let ids: Vec<(i32, i32)> = per_backend!(&mut *conn, |c| diesel::insert_into(teams::table)
-            .values(chunk)
-            .returning((teams::team_no, teams::id))
-            .get_results(c))?;
-        team_ids.extend(ids);
-    }
-    let member_forms: Vec<NewTeamMember> = event
-        .teams
-        .iter()
-        .flat_map(|t| {
-            let team_id = team_ids[&t.number];
-            t.members
-                .iter()
-                .zip(1..)
-                .map(move |(name, position)| NewTeamMember {
-                    team_id,
-                    position,
-                    name,
-                })
-        })
-        .collect();
-    for chunk in member_forms.chunks(chunk_len(max_binds, MEMBER_COLUMNS)) {
-        per_backend!(&mut *conn, |c| diesel::insert_into(team_members::table)
-            .values(chunk)
-            .execute(c))?;
-    }
+    let team_ids = insert_teams(conn, tournament_id, &event.teams, max_binds)?;
 
     // Rounds, then their boards and matches.
     let round_forms: Vec<NewRound> = event
@@ -150,13 +112,7 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
         .iter()
         .flat_map(|r| {
             let round_id = round_ids[&r.number];
-            r.boards.iter().map(move |b| NewBoard {
-                round_id,
-                number: b.number,
-                dealer: b.dealer.code(),
-                level: b.level.code(),
-                trump: b.trump.map(Trump::code),
-            })
+            r.boards.iter().map(move |b| board_form(round_id, b))
         })
         .collect();
     // (round id, board number) → board id
@@ -202,19 +158,9 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
         let (board_ids, match_ids) = (&board_ids, &match_ids);
         r.matches.iter().flat_map(move |m| {
             let match_id = match_ids[&(round_id, m.table)];
-            m.results.iter().map(move |res| NewTableResult {
-                match_id,
-                board_id: board_ids[&(round_id, res.board)],
-                room: res.room.code(),
-                trick_points: res.entry.trick_points,
-                bottom_points: res.entry.bottom_points,
-                last_trick: res.entry.last_trick.map(LastTrick::code),
-                combo: res.entry.combo.map(|c| c.to_string()),
-                declarer_penalty: res.entry.declarer_penalty,
-                defender_penalty: res.entry.defender_penalty,
-                ruling: res.entry.ruling,
-                defender_total: res.entry.defender_total,
-            })
+            m.results
+                .iter()
+                .map(move |res| result_form(match_id, board_ids[&(round_id, res.board)], res))
         })
     });
     let per_chunk = chunk_len(max_binds, RESULT_COLUMNS);
@@ -237,8 +183,128 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
     Ok(tournament_id)
 }
 
+/// Inserts teams and their members in multi-row INSERTs; returns team number → row id.
+pub(super) fn insert_teams(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    teams: &[Team],
+    max_binds: usize,
+) -> Result<HashMap<i32, i32>, DbError> {
+    let team_forms: Vec<NewTeam> = teams
+        .iter()
+        .map(|t| NewTeam {
+            tournament_id,
+            team_no: t.number,
+            name: &t.name,
+            club: &t.club,
+            withdrawn: t.withdrawn,
+        })
+        .collect();
+    let mut team_ids: HashMap<i32, i32> = HashMap::with_capacity(team_forms.len());
+    for chunk in team_forms.chunks(chunk_len(max_binds, TEAM_COLUMNS)) {
+        let ids: Vec<(i32, i32)> = per_backend!(&mut *conn, |c| diesel::insert_into(teams::table)
+            .values(chunk)
+            .returning((teams::team_no, teams::id))
+            .get_results(c))?;
+        team_ids.extend(ids);
+    }
+    insert_members(conn, &team_ids, teams, max_binds)?;
+    Ok(team_ids)
+}
+
+/// Inserts the members of `teams` under their row ids (`team_ids`: number → row id).
+pub(super) fn insert_members(
+    conn: &mut DbConnection,
+    team_ids: &HashMap<i32, i32>,
+    teams: &[Team],
+    max_binds: usize,
+) -> Result<(), DbError> {
+    let member_forms: Vec<NewTeamMember> = teams
+        .iter()
+        .flat_map(|t| {
+            let team_id = team_ids[&t.number];
+            t.members
+                .iter()
+                .zip(1..)
+                .map(move |(name, position)| NewTeamMember {
+                    team_id,
+                    position,
+                    name,
+                })
+        })
+        .collect();
+    for chunk in member_forms.chunks(chunk_len(max_binds, MEMBER_COLUMNS)) {
+        per_backend!(&mut *conn, |c| diesel::insert_into(team_members::table)
+            .values(chunk)
+            .execute(c))?;
+    }
+    Ok(())
+}
+
+/// The table_results row for one result of match `match_id` on board row `board_id`.
+pub(super) fn result_form(match_id: i32, board_id: i32, res: &TableResult) -> NewTableResult {
+    NewTableResult {
+        match_id,
+        board_id,
+        room: res.room.code(),
+        trick_points: res.entry.trick_points,
+        bottom_points: res.entry.bottom_points,
+        last_trick: res.entry.last_trick.map(LastTrick::code),
+        combo: res.entry.combo.map(|c| c.to_string()),
+        declarer_penalty: res.entry.declarer_penalty,
+        defender_penalty: res.entry.defender_penalty,
+        ruling: res.entry.ruling,
+        defender_total: res.entry.defender_total,
+    }
+}
+
+/// The boards row for a board of round row `round_id`.
+pub(super) fn board_form(round_id: i32, b: &Board) -> NewBoard {
+    NewBoard {
+        round_id,
+        number: b.number,
+        dealer: b.dealer.code(),
+        level: b.level.code(),
+        trump: b.trump.map(Trump::code),
+    }
+}
+
+/// A stored board, or where it is corrupt.
+pub(super) fn board_from_row(row: &BoardRow) -> Result<Board, DbError> {
+    Ok(Board {
+        number: row.number,
+        dealer: parse_column::<Seat>("boards", row.id, "dealer", &row.dealer)?,
+        level: parse_column::<Level>("boards", row.id, "level", &row.level)?,
+        trump: parse_optional::<Trump>("boards", row.id, "trump", row.trump.as_deref())?,
+    })
+}
+
+/// A stored table result on board number `board`, or where it is corrupt.
+pub(super) fn result_from_row(row: &TableResultRow, board: i32) -> Result<TableResult, DbError> {
+    let table = "table_results";
+    Ok(TableResult {
+        room: parse_column::<Room>(table, row.id, "room", &row.room)?,
+        board,
+        entry: TableEntry {
+            trick_points: row.trick_points,
+            bottom_points: row.bottom_points,
+            last_trick: parse_optional::<LastTrick>(
+                table,
+                row.id,
+                "last_trick",
+                row.last_trick.as_deref(),
+            )?,
+            combo: parse_optional::<Combination>(table, row.id, "combo", row.combo.as_deref())?,
+            declarer_penalty: row.declarer_penalty,
+            defender_penalty: row.defender_penalty,
+            ruling: row.ruling,
+            defender_total: row.defender_total,
+        },
+    })
+}
+
 /// The tournaments row for a set of settings.
-fn tournament_form(s: &Settings, now: chrono::NaiveDateTime) -> NewTournament<'_> {
+pub(super) fn tournament_form(s: &Settings, now: chrono::NaiveDateTime) -> NewTournament<'_> {
     let (takeover_at, bands, step) = match &s.rules {
         Rules::Preset(_) => (None, None, None),
         Rules::Custom(t) => (
@@ -323,7 +389,7 @@ where
     text.map(|t| parse_column(table, id, column, t)).transpose()
 }
 
-fn settings_from_row(row: &TournamentRow) -> Result<Settings, DbError> {
+pub(super) fn settings_from_row(row: &TournamentRow) -> Result<Settings, DbError> {
     let corrupt = |column: &str, why: &dyn std::fmt::Display| {
         DbError::corrupt("tournaments", row.id, column, why)
     };
@@ -472,12 +538,7 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
     }
     let mut board_numbers: HashMap<i32, i32> = HashMap::with_capacity(board_rows.len());
     for row in board_rows {
-        let board = Board {
-            number: row.number,
-            dealer: parse_column::<Seat>("boards", row.id, "dealer", &row.dealer)?,
-            level: parse_column::<Level>("boards", row.id, "level", &row.level)?,
-            trump: parse_optional::<Trump>("boards", row.id, "trump", row.trump.as_deref())?,
-        };
+        let board = board_from_row(&row)?;
         board_numbers.insert(row.id, row.number);
         rounds[round_index[&row.round_id]].boards.push(board);
     }
@@ -507,26 +568,7 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
                 "not a board of this tournament",
             )
         })?;
-        let table = "table_results";
-        let result = TableResult {
-            room: parse_column::<Room>(table, row.id, "room", &row.room)?,
-            board,
-            entry: TableEntry {
-                trick_points: row.trick_points,
-                bottom_points: row.bottom_points,
-                last_trick: parse_optional::<LastTrick>(
-                    table,
-                    row.id,
-                    "last_trick",
-                    row.last_trick.as_deref(),
-                )?,
-                combo: parse_optional::<Combination>(table, row.id, "combo", row.combo.as_deref())?,
-                declarer_penalty: row.declarer_penalty,
-                defender_penalty: row.defender_penalty,
-                ruling: row.ruling,
-                defender_total: row.defender_total,
-            },
-        };
+        let result = result_from_row(&row, board)?;
         rounds[r].matches[m].results.push(result);
     }
 

@@ -7,11 +7,14 @@
 //! - [`scoring`]: match scores: vp20, wdl, levels and byes (SPEC §6)
 //! - [`standings`]: ranking with the tie-break chain (SPEC §7)
 //! - [`event`]: a whole tournament as data
+//! - [`entry`]: what a director types in (boards, pairings, score-sheet rows), read and checked
 //! - [`report`]: every computed figure of an event at once
 
 pub mod bands;
 pub mod cards;
+pub mod change;
 pub mod compare;
+pub mod entry;
 pub mod event;
 pub mod report;
 pub mod scoring;

@@ -1,5 +1,537 @@
-//! TODO
+//! Result entry for one match: `GET/POST /d/{slug}/rounds/{n}/tables/{t}`.
+//!
+//! Both rooms side by side, one row per board with its conditions and the fields of the
+//! score sheet (SPEC §9), named `{o|c}{board}-{field}` with the `results.csv` field names.
+//! A blank row means "no result yet". A save replaces the match's results in one
+//! transaction and comes back to the page (Post/Redirect/Get), which then shows every
+//! computed figure beside the inputs. Wrong input comes back with status 422, every error
+//! beside its field and everything typed kept; nothing is saved.
 
-use actix_web::web;
+use std::collections::HashMap;
 
-pub fn configure(_cfg: &mut web::ServiceConfig) {}
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use super::super::i18n::{Lang, Tr};
+use super::super::page::{Ctx, TourHead, redirect_with, render_status, with_db};
+use super::super::{AppError, AppState};
+use super::rounds::{
+    Choice, choices, load_sheet, match_progress_label, seat_label, signed, team_label, tour_head,
+    trump_label,
+};
+use crate::db::{self, RoundSheet};
+use crate::rules::entry::{self, MatchProgress, SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
+use crate::rules::{Decks, Match, Room, Scorer, TableResult};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route(
+        "/d/{slug}/rounds/{round}/tables/{table}",
+        web::get().to(show),
+    )
+    .route(
+        "/d/{slug}/rounds/{round}/tables/{table}",
+        web::post().to(save),
+    );
+}
+
+/// The rooms in score-sheet order, with the letter that starts their field names.
+const ROOMS: [(Room, &str); 2] = [(Room::Open, "o"), (Room::Closed, "c")];
+
+fn field_name(key: &str, board: i32, field: &str) -> String {
+    format!("{key}{board}-{field}")
+}
+
+/// One input of a score-sheet row.
+#[derive(Debug)]
+struct Input {
+    name: String,
+    label: String,
+    value: String,
+    error: Option<String>,
+    autofocus: bool,
+    /// `number` (0 or more), `signed` (a ruling) or `select`.
+    kind: &'static str,
+    choices: Vec<Choice>,
+}
+
+/// What the rules make of a saved row.
+#[derive(Debug)]
+struct Computed {
+    p: String,
+    result: String,
+    ruled: bool,
+    s: String,
+}
+
+#[derive(Debug)]
+struct SheetLine {
+    board: i32,
+    dealer: String,
+    level: &'static str,
+    trump: String,
+    /// No fixed trump: declared at the table.
+    at_table: bool,
+    declarer: String,
+    inputs: Vec<Input>,
+    computed: Option<Computed>,
+    has_error: bool,
+}
+
+#[derive(Debug)]
+struct RoomView {
+    code: &'static str,
+    title: String,
+    seats: String,
+    lines: Vec<SheetLine>,
+}
+
+#[derive(Debug)]
+struct SwingLine {
+    board: i32,
+    open: String,
+    closed: String,
+    home: String,
+    away: String,
+}
+
+#[derive(Debug)]
+struct TeamFigures {
+    name: String,
+    levels: String,
+    points: String,
+    boards_won: u32,
+    score: String,
+}
+
+#[derive(Template)]
+#[template(path = "director/entry_match.html")]
+struct EntryPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    round: i32,
+    table: i32,
+    home: String,
+    away: String,
+    columns: Vec<String>,
+    rooms: Vec<RoomView>,
+    swings: Vec<SwingLine>,
+    status: String,
+    compared: u32,
+    boards: usize,
+    teams: [TeamFigures; 2],
+    /// (field id, what is wrong) for the list above the form.
+    problems: Vec<(String, String)>,
+    /// "Nothing was saved", with the count of problems.
+    not_saved: String,
+    failed: bool,
+    previous: Option<i32>,
+    next: Option<i32>,
+}
+
+#[derive(Template)]
+#[template(path = "director/entry_bye.html")]
+struct ByePage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    round: i32,
+    table: i32,
+    team: String,
+}
+
+/// A problem with one field of the posted sheet: its field name, room and board.
+type Misentry = (String, Room, i32, SheetError);
+
+/// An error of a score-sheet field in the reader's language.
+fn sheet_error_text(t: &Tr, e: &SheetError, decks: Decks) -> String {
+    let n = |v: i32| v.to_string().into();
+    match e.problem {
+        SheetProblem::NotANumber => t.t("entry-error-not-a-number"),
+        SheetProblem::NotAChoice => t.t("entry-error-not-a-choice"),
+        SheetProblem::ComboLength => t.t("entry-error-combo-length"),
+        SheetProblem::TotalWithTricks => t.t("entry-error-total-with-tricks"),
+        SheetProblem::TrickPoints => t.a("entry-error-trick-points", "total", decks.total_points()),
+        SheetProblem::BottomPoints => t.args(
+            "entry-error-bottom-points",
+            &[
+                ("max", n(decks.max_bottom_points())),
+                ("total", n(decks.total_points())),
+            ],
+        ),
+        SheetProblem::ComboNotAllowed => t.args(
+            "entry-error-combo-not-allowed",
+            &[
+                ("decks", n(decks.count())),
+                ("allowed", combo_list(t, decks).into()),
+            ],
+        ),
+        SheetProblem::ComboMissing => t.t("entry-error-combo-missing"),
+        SheetProblem::Penalty => t.t("entry-error-penalty"),
+        SheetProblem::DefenderTotal => t.t("entry-error-defender-total"),
+        SheetProblem::NoResult => t.t("entry-error-no-result"),
+    }
+}
+
+fn combo_label(t: &Tr, kind: &str) -> String {
+    t.t(&format!("entry-combo-{kind}"))
+}
+
+/// The combinations allowed with `decks`, in words.
+fn combo_list(t: &Tr, decks: Decks) -> String {
+    let sep = if t.lang == Lang::Zh { "、" } else { ", " };
+    entry::combination_kinds(decks)
+        .into_iter()
+        .map(|k| combo_label(t, k))
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// Reads every row of the posted sheet: the results to save, or every error keyed by
+/// field name.
+fn read_sheet(
+    sheet: &RoundSheet,
+    form: &HashMap<String, String>,
+) -> Result<Vec<TableResult>, Vec<Misentry>> {
+    let decks = sheet.settings.decks;
+    let mut results = Vec::new();
+    let mut errors = Vec::new();
+    for (room, key) in ROOMS {
+        for board in &sheet.round.boards {
+            let row = SheetRow::from_fields(|f| {
+                form.get(&field_name(key, board.number, f))
+                    .map(String::as_str)
+            });
+            match row.parse(decks) {
+                Ok(Some(entry)) => results.push(TableResult {
+                    room,
+                    board: board.number,
+                    entry,
+                }),
+                Ok(None) => {}
+                Err(problems) => errors.extend(problems.into_iter().map(|e| {
+                    (
+                        field_name(key, board.number, e.field),
+                        room,
+                        board.number,
+                        e,
+                    )
+                })),
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(results)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The entry page of match `m`: from the saved results, or (after a refused save) from
+/// what was typed, with `errors` beside their fields and status 422.
+fn entry_page(
+    ctx: &Ctx,
+    sheet: &RoundSheet,
+    m: &Match,
+    typed: Option<&HashMap<String, String>>,
+    errors: &[Misentry],
+) -> Result<HttpResponse, AppError> {
+    let t = &ctx.t;
+    let decks = sheet.settings.decks;
+    let scorer = Scorer::new(&sheet.settings);
+    let method = sheet.settings.scoring.method;
+    let failed = !errors.is_empty();
+    let home = team_label(sheet, m.home);
+    let away = m.away.map(|a| team_label(sheet, a)).unwrap_or_default();
+    let kinds = entry::combination_kinds(decks);
+    let with_length = kinds.contains(&"tractor");
+    let fields: Vec<&'static str> = SHEET_FIELDS
+        .into_iter()
+        .filter(|f| with_length || *f != "combo_length")
+        .collect();
+    let error_texts: HashMap<&str, String> = errors
+        .iter()
+        .map(|(name, _, _, e)| (name.as_str(), sheet_error_text(t, e, decks)))
+        .collect();
+
+    let mut rooms = Vec::new();
+    for (room, key) in ROOMS {
+        let room_name = t.t(&format!("entry-room-{}", room.code()));
+        let (ns, ew) = match room {
+            Room::Open => (&home, &away),
+            Room::Closed => (&away, &home),
+        };
+        let mut lines = Vec::new();
+        for board in &sheet.round.boards {
+            let saved = m.result(room, board.number);
+            let row = match typed {
+                Some(form) => SheetRow::from_fields(|f| {
+                    form.get(&field_name(key, board.number, f))
+                        .map(String::as_str)
+                }),
+                None => saved.map(SheetRow::from_entry).unwrap_or_default(),
+            };
+            let inputs = fields
+                .iter()
+                .map(|&field| {
+                    let name = field_name(key, board.number, field);
+                    let value = row.field(field).to_owned();
+                    let (kind, choices) = match field {
+                        "last_trick" => (
+                            "select",
+                            choices(
+                                ["", "declarer", "defenders"]
+                                    .iter()
+                                    .map(|c| {
+                                        let label = if c.is_empty() {
+                                            String::new()
+                                        } else {
+                                            t.t(&format!("entry-last-{c}"))
+                                        };
+                                        ((*c).to_owned(), label)
+                                    })
+                                    .collect(),
+                                &value,
+                            ),
+                        ),
+                        "combo" => (
+                            "select",
+                            choices(
+                                std::iter::once((String::new(), String::new()))
+                                    .chain(
+                                        kinds.iter().map(|k| ((*k).to_owned(), combo_label(t, k))),
+                                    )
+                                    .collect(),
+                                &value,
+                            ),
+                        ),
+                        "ruling" => ("signed", Vec::new()),
+                        _ => ("number", Vec::new()),
+                    };
+                    Input {
+                        label: t.args(
+                            "entry-field-label",
+                            &[
+                                ("room", room_name.clone().into()),
+                                ("board", board.number.to_string().into()),
+                                ("field", t.t(&format!("entry-col-{field}")).into()),
+                            ],
+                        ),
+                        error: error_texts.get(name.as_str()).cloned(),
+                        name,
+                        value,
+                        autofocus: false,
+                        kind,
+                        choices,
+                    }
+                })
+                .collect::<Vec<_>>();
+            let computed = saved
+                .filter(|_| !failed)
+                .and_then(|e| scorer.table(e))
+                .map(|o| Computed {
+                    p: o.defender_total
+                        .map_or_else(|| "—".to_owned(), |p| p.to_string()),
+                    result: match t.lang {
+                        Lang::Zh => o.result_zh(),
+                        Lang::En => o.result_en(),
+                    },
+                    ruled: o.ruled,
+                    s: signed(o.table_score),
+                });
+            let declarer = if entry::home_declares(board, room) {
+                &home
+            } else {
+                &away
+            };
+            lines.push(SheetLine {
+                board: board.number,
+                dealer: seat_label(t, board.dealer),
+                level: board.level.code(),
+                trump: trump_label(t, board.trump),
+                at_table: board.trump.is_none(),
+                declarer: declarer.clone(),
+                has_error: inputs.iter().any(|i| i.error.is_some()),
+                inputs,
+                computed,
+            });
+        }
+        rooms.push(RoomView {
+            code: room.code(),
+            title: room_name,
+            seats: t.args(
+                "entry-room-seats",
+                &[("ns", ns.clone().into()), ("ew", ew.clone().into())],
+            ),
+            lines,
+        });
+    }
+    // Focus: the first error, else the first board without a result.
+    let first = rooms
+        .iter_mut()
+        .flat_map(|r| r.lines.iter_mut())
+        .flat_map(|l| {
+            let blank = l.inputs.iter().all(|i| i.value.trim().is_empty());
+            l.inputs
+                .iter_mut()
+                .enumerate()
+                .map(move |(i, input)| (blank && i == 0, input))
+        })
+        .find(|(blank, input)| {
+            if failed {
+                input.error.is_some()
+            } else {
+                *blank
+            }
+        });
+    if let Some((_, input)) = first {
+        input.autofocus = true;
+    }
+
+    let figures = scorer.compare(&sheet.round.boards, m);
+    let swings = sheet
+        .round
+        .boards
+        .iter()
+        .map(|b| {
+            let swing = figures.boards.iter().find(|s| s.board == b.number);
+            let show = |v: Option<i32>| v.map(signed).unwrap_or_default();
+            SwingLine {
+                board: b.number,
+                open: show(swing.and_then(|s| s.open)),
+                closed: show(swing.and_then(|s| s.closed)),
+                home: show(swing.and_then(|s| s.swing)),
+                away: show(swing.and_then(|s| s.swing).map(|d| -d)),
+            }
+        })
+        .collect();
+    let playing: Vec<i32> = sheet
+        .round
+        .matches
+        .iter()
+        .filter(|x| !x.is_bye())
+        .map(|x| x.table)
+        .collect();
+    let position = playing.iter().position(|x| *x == m.table);
+    let problems = errors
+        .iter()
+        .map(|(name, room, board, e)| {
+            let what = t.args(
+                "entry-problem",
+                &[
+                    ("room", t.t(&format!("entry-room-{}", room.code())).into()),
+                    ("board", board.to_string().into()),
+                    ("field", t.t(&format!("entry-col-{}", e.field)).into()),
+                    ("why", sheet_error_text(t, e, decks).into()),
+                ],
+            );
+            (name.clone(), what)
+        })
+        .collect();
+    let page = EntryPage {
+        ctx: ctx.clone(),
+        tour: tour_head(&sheet.settings),
+        section: "rounds",
+        round: sheet.round.number,
+        table: m.table,
+        columns: fields
+            .iter()
+            .map(|f| t.t(&format!("entry-col-{f}")))
+            .collect(),
+        rooms,
+        swings,
+        status: match_progress_label(t, MatchProgress::of(&figures)),
+        compared: figures.compared,
+        boards: sheet.round.boards.len(),
+        teams: [
+            TeamFigures {
+                name: home.clone(),
+                levels: signed(figures.home_levels),
+                points: signed(figures.home_points),
+                boards_won: figures.home_boards_won,
+                score: method.format(figures.home_score),
+            },
+            TeamFigures {
+                name: away.clone(),
+                levels: signed(-figures.home_levels),
+                points: signed(-figures.home_points),
+                boards_won: figures.away_boards_won,
+                score: figures
+                    .away_score
+                    .map(|s| method.format(s))
+                    .unwrap_or_default(),
+            },
+        ],
+        home,
+        away,
+        not_saved: t.args("entry-not-saved", &[("count", errors.len().into())]),
+        problems,
+        failed,
+        previous: position
+            .and_then(|p| p.checked_sub(1))
+            .and_then(|p| playing.get(p).copied()),
+        next: position.and_then(|p| playing.get(p + 1).copied()),
+    };
+    let status = if failed {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    render_status(ctx, status, &page)
+}
+
+async fn show(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round, table) = path.into_inner();
+    let sheet = load_sheet(&state, &slug, round).await?;
+    let m = sheet.table(table).ok_or_else(AppError::not_found)?;
+    if m.is_bye() {
+        let page = ByePage {
+            ctx: ctx.clone(),
+            tour: tour_head(&sheet.settings),
+            section: "rounds",
+            round,
+            table,
+            team: team_label(&sheet, m.home),
+        };
+        return render_status(&ctx, StatusCode::OK, &page);
+    }
+    entry_page(&ctx, &sheet, m, None, &[])
+}
+
+/// `POST`: the whole match at once; blank rows delete their result.
+async fn save(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32, i32)>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round, table) = path.into_inner();
+    let sheet = load_sheet(&state, &slug, round).await?;
+    let m = sheet.table(table).ok_or_else(AppError::not_found)?;
+    if m.is_bye() {
+        return Err(AppError::bad_request(ctx.t.t("entry-bye-no-results")));
+    }
+    let form = form.into_inner();
+    let results = match read_sheet(&sheet, &form) {
+        Ok(results) => results,
+        Err(errors) => return entry_page(&ctx, &sheet, m, Some(&form), &errors),
+    };
+    let key = slug.clone();
+    with_db(&state, move |conn| {
+        if db::save_match_results(conn, &key, round, table, &results)? {
+            Ok(())
+        } else {
+            Err(AppError::not_found())
+        }
+    })
+    .await?;
+    Ok(redirect_with(
+        &format!("/d/{slug}/rounds/{round}/tables/{table}"),
+        "entry-flash-saved",
+    ))
+}

@@ -10,9 +10,10 @@ mod tournaments;
 use actix_web::web;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.configure(tournaments::configure)
+    // The archive first: its `/d/import` must match before the dashboard's `/d/{slug}`.
+    cfg.configure(archive::configure)
+        .configure(tournaments::configure)
         .configure(teams::configure)
         .configure(rounds::configure)
-        .configure(entry::configure)
-        .configure(archive::configure);
+        .configure(entry::configure);
 }

@@ -1,5 +1,508 @@
-//! TODO
+//! The director's teams, under `/d/{slug}/teams`: the list with an "add team" form, a
+//! `teams.csv` upload (read by the archive's own reader, so the checks and messages are
+//! those of an import), editing a team, withdrawing and reinstating it.
 
-use actix_web::web;
+use actix_multipart::form::MultipartForm;
+use actix_multipart::form::bytes::Bytes;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
 
-pub fn configure(_cfg: &mut web::ServiceConfig) {}
+use super::tournaments::{FieldErrors, edit_error, whole};
+use crate::archive::{self, Problem};
+use crate::db::{self, EditError, Roster};
+use crate::rules::Team;
+use crate::web::i18n::{Lang, Tr};
+use crate::web::page::{Ctx, TourHead, redirect_with, render, render_status, with_db};
+use crate::web::{AppError, AppState};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/d/{slug}/teams", web::get().to(list))
+        .route("/d/{slug}/teams", web::post().to(add))
+        .route("/d/{slug}/teams/upload", web::post().to(upload))
+        .route("/d/{slug}/teams/{no}/edit", web::get().to(edit_form))
+        .route("/d/{slug}/teams/{no}/edit", web::post().to(save))
+        .route("/d/{slug}/teams/{no}/withdraw", web::post().to(withdraw))
+        .route("/d/{slug}/teams/{no}/reinstate", web::post().to(reinstate));
+}
+
+/// A team has at most this many members (SPEC §1: four to six players).
+const MAX_MEMBERS: usize = 6;
+/// The longest name or club a form accepts, in characters.
+const MAX_TEXT: usize = 200;
+
+/// Members as typed: one per line, or separated by `;` (also the full-width `；`).
+fn split_members(text: &str) -> Vec<String> {
+    text.split(['\n', ';', '；'])
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The team form as typed.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+struct TeamInput {
+    #[serde(default)]
+    number: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    club: String,
+    #[serde(default)]
+    members: String,
+}
+
+impl TeamInput {
+    fn of(team: &Team) -> TeamInput {
+        TeamInput {
+            number: team.number.to_string(),
+            name: team.name.clone(),
+            club: team.club.clone(),
+            members: team.members.join("\n"),
+        }
+    }
+
+    fn parse(&self, t: &Tr) -> Result<Team, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let number = whole(&self.number).filter(|n| (1..=99_999).contains(n));
+        if number.is_none() {
+            errors.add("number", t.t("director-teams-error-number"));
+        }
+        let name = self.name.trim().to_owned();
+        if name.is_empty() {
+            errors.add("name", t.t("director-teams-error-name"));
+        } else if name.chars().count() > MAX_TEXT {
+            errors.add("name", t.a("director-settings-error-long", "max", MAX_TEXT));
+        }
+        let club = self.club.trim().to_owned();
+        if club.chars().count() > MAX_TEXT {
+            errors.add("club", t.a("director-settings-error-long", "max", MAX_TEXT));
+        }
+        let members = split_members(&self.members);
+        if members.len() > MAX_MEMBERS {
+            errors.add(
+                "members",
+                t.args(
+                    "director-teams-error-members",
+                    &[("count", members.len().into()), ("max", MAX_MEMBERS.into())],
+                ),
+            );
+        } else if let Some(long) = members.iter().find(|m| m.chars().count() > MAX_TEXT) {
+            errors.add(
+                "members",
+                t.args(
+                    "director-teams-error-member-long",
+                    &[("member", long.clone().into()), ("max", MAX_TEXT.into())],
+                ),
+            );
+        }
+        match number {
+            Some(number) if errors.is_empty() => Ok(Team {
+                number,
+                name,
+                club,
+                members,
+                withdrawn: false,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// The add or edit form of a team.
+struct TeamForm {
+    input: TeamInput,
+    errors: FieldErrors,
+    action: String,
+    /// The team plays in a pairing, so its number stays.
+    number_locked: bool,
+    /// Focus the name field on arrival (adding team after team).
+    autofocus: bool,
+}
+
+impl TeamForm {
+    fn error(&self, field: &str) -> Option<&str> {
+        self.errors.get(field)
+    }
+}
+
+/// One line of the team list.
+struct TeamLine {
+    number: i32,
+    name: String,
+    club: String,
+    members: String,
+    member_count: usize,
+    withdrawn: bool,
+    paired: bool,
+}
+
+#[derive(Template)]
+#[template(path = "director/teams_list.html")]
+struct TeamsPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    teams: Vec<TeamLine>,
+    withdrawn: usize,
+    form: TeamForm,
+    /// A refused upload: every problem, `teams.csv:LINE: why`.
+    upload_problems: Vec<String>,
+}
+
+fn head_of(roster: &Roster) -> TourHead {
+    TourHead {
+        slug: roster.slug.clone(),
+        name: roster.name.clone(),
+        published: roster.published,
+    }
+}
+
+impl TeamsPage {
+    /// The page with an empty add form (the next free number filled in).
+    fn new(ctx: &Ctx, roster: &Roster) -> TeamsPage {
+        let separator = match ctx.lang {
+            Lang::Zh => "、",
+            Lang::En => ", ",
+        };
+        TeamsPage {
+            ctx: ctx.clone(),
+            tour: head_of(roster),
+            section: "teams",
+            teams: roster
+                .teams
+                .iter()
+                .map(|t| TeamLine {
+                    number: t.number,
+                    name: t.name.clone(),
+                    club: t.club.clone(),
+                    members: t.members.join(separator),
+                    member_count: t.members.len(),
+                    withdrawn: t.withdrawn,
+                    paired: roster.paired.contains(&t.number),
+                })
+                .collect(),
+            withdrawn: roster.teams.iter().filter(|t| t.withdrawn).count(),
+            form: TeamForm {
+                input: TeamInput {
+                    number: roster.next_number().to_string(),
+                    ..TeamInput::default()
+                },
+                errors: FieldErrors::default(),
+                action: format!("/d/{}/teams", roster.slug),
+                number_locked: false,
+                autofocus: true,
+            },
+            upload_problems: Vec::new(),
+        }
+    }
+}
+
+async fn roster(state: &AppState, slug: &str) -> Result<Roster, AppError> {
+    let slug = slug.to_owned();
+    with_db(state, move |conn| {
+        db::load_roster(conn, &slug)?.ok_or_else(AppError::not_found)
+    })
+    .await
+}
+
+/// `GET /d/{slug}/teams`
+async fn list(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let roster = roster(&state, &slug).await?;
+    render(&ctx, &TeamsPage::new(&ctx, &roster))
+}
+
+/// The team list again with the add form as typed and its problems (status 422).
+async fn refuse_add(
+    ctx: &Ctx,
+    state: &AppState,
+    slug: &str,
+    input: TeamInput,
+    errors: FieldErrors,
+) -> Result<HttpResponse, AppError> {
+    let roster = roster(state, slug).await?;
+    let mut page = TeamsPage::new(ctx, &roster);
+    page.form.input = input;
+    page.form.errors = errors;
+    page.form.autofocus = false;
+    render_status(ctx, StatusCode::UNPROCESSABLE_ENTITY, &page)
+}
+
+/// `POST /d/{slug}/teams`: adds a team.
+async fn add(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    form: web::Form<TeamInput>,
+) -> Result<HttpResponse, AppError> {
+    let t = ctx.t;
+    let slug = slug.into_inner();
+    let input = form.into_inner();
+    let team = match input.parse(&t) {
+        Ok(team) => team,
+        Err(errors) => return refuse_add(&ctx, &state, &slug, input, errors).await,
+    };
+    let target = slug.clone();
+    let added = with_db(&state, move |conn| {
+        match db::add_team(conn, &target, &team) {
+            Ok(()) => Ok(None),
+            Err(EditError::TeamNumberTaken(n)) => Ok(Some(n)),
+            Err(e) => Err(edit_error(e)),
+        }
+    })
+    .await?;
+    match added {
+        None => Ok(redirect_with(
+            &format!("/d/{slug}/teams"),
+            "director-teams-flash-added",
+        )),
+        Some(n) => {
+            let mut errors = FieldErrors::default();
+            errors.add("number", t.a("director-teams-error-taken", "number", n));
+            refuse_add(&ctx, &state, &slug, input, errors).await
+        }
+    }
+}
+
+/// The upload form: one file.
+#[derive(MultipartForm)]
+struct TeamsUpload {
+    #[multipart(limit = "2MiB")]
+    file: Option<Bytes>,
+}
+
+/// Reads an uploaded `teams.csv`: the teams, or every problem as `teams.csv:LINE: why`.
+fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<Vec<Team>, Vec<String>> {
+    let Some(file) = file.filter(|f| !f.data.is_empty()) else {
+        return Err(vec![t.t("director-teams-upload-none")]);
+    };
+    let Ok(text) = std::str::from_utf8(&file.data) else {
+        return Err(vec![t.t("director-teams-upload-not-utf8")]);
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let strings = |problems: Vec<Problem>| problems.iter().map(ToString::to_string).collect();
+    let lines = archive::parse_teams(text).map_err(strings)?;
+    let too_many: Vec<Problem> = lines
+        .iter()
+        .filter(|(_, team)| team.members.len() > MAX_MEMBERS)
+        .map(|(line, team)| {
+            Problem::at(
+                "teams.csv",
+                *line,
+                format!(
+                    "team {} has {} members; a team has at most {MAX_MEMBERS}",
+                    team.number,
+                    team.members.len()
+                ),
+            )
+        })
+        .collect();
+    if !too_many.is_empty() {
+        return Err(strings(too_many));
+    }
+    Ok(lines.into_iter().map(|(_, team)| team).collect())
+}
+
+/// `POST /d/{slug}/teams/upload`: adds the new numbers and updates the existing ones, all
+/// or nothing.
+async fn upload(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    form: MultipartForm<TeamsUpload>,
+) -> Result<HttpResponse, AppError> {
+    let slug = slug.into_inner();
+    let teams = match read_upload(&ctx.t, form.file.as_ref()) {
+        Ok(teams) => teams,
+        Err(problems) => {
+            let roster = roster(&state, &slug).await?;
+            let mut page = TeamsPage::new(&ctx, &roster);
+            page.form.autofocus = false;
+            page.upload_problems = problems;
+            return render_status(&ctx, StatusCode::UNPROCESSABLE_ENTITY, &page);
+        }
+    };
+    let target = slug.clone();
+    with_db(&state, move |conn| {
+        db::upsert_teams(conn, &target, &teams).map_err(edit_error)
+    })
+    .await?;
+    Ok(redirect_with(
+        &format!("/d/{slug}/teams"),
+        "director-teams-flash-uploaded",
+    ))
+}
+
+#[derive(Template)]
+#[template(path = "director/teams_edit.html")]
+struct EditPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    number: i32,
+    withdrawn: bool,
+    form: TeamForm,
+}
+
+impl EditPage {
+    fn new(ctx: &Ctx, roster: &Roster, number: i32) -> Result<EditPage, AppError> {
+        let team = roster.team(number).ok_or_else(AppError::not_found)?;
+        Ok(EditPage {
+            ctx: ctx.clone(),
+            tour: head_of(roster),
+            section: "teams",
+            number,
+            withdrawn: team.withdrawn,
+            form: TeamForm {
+                input: TeamInput::of(team),
+                errors: FieldErrors::default(),
+                action: format!("/d/{}/teams/{number}/edit", roster.slug),
+                number_locked: roster.paired.contains(&number),
+                autofocus: false,
+            },
+        })
+    }
+}
+
+/// `GET /d/{slug}/teams/{no}/edit`
+async fn edit_form(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, number) = path.into_inner();
+    let roster = roster(&state, &slug).await?;
+    render(&ctx, &EditPage::new(&ctx, &roster, number)?)
+}
+
+/// `POST /d/{slug}/teams/{no}/edit`
+async fn save(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+    form: web::Form<TeamInput>,
+) -> Result<HttpResponse, AppError> {
+    let t = ctx.t;
+    let (slug, number) = path.into_inner();
+    let input = form.into_inner();
+    let refuse = |errors: FieldErrors, input: TeamInput| {
+        let (ctx, state, slug) = (ctx.clone(), state.clone(), slug.clone());
+        async move {
+            let roster = roster(&state, &slug).await?;
+            let mut page = EditPage::new(&ctx, &roster, number)?;
+            page.form.input = input;
+            page.form.errors = errors;
+            render_status(&ctx, StatusCode::UNPROCESSABLE_ENTITY, &page)
+        }
+    };
+    let team = match input.parse(&t) {
+        Ok(team) => team,
+        Err(errors) => return refuse(errors, input).await,
+    };
+    let target = slug.clone();
+    let saved = with_db(&state, move |conn| {
+        match db::update_team(conn, &target, number, &team) {
+            Ok(()) => Ok(Ok(())),
+            Err(e @ (EditError::TeamNumberTaken(_) | EditError::TeamPaired(_))) => Ok(Err(e)),
+            Err(e) => Err(edit_error(e)),
+        }
+    })
+    .await?;
+    let mut errors = FieldErrors::default();
+    match saved {
+        Ok(()) => {
+            return Ok(redirect_with(
+                &format!("/d/{slug}/teams"),
+                "director-teams-flash-saved",
+            ));
+        }
+        Err(EditError::TeamNumberTaken(n)) => {
+            errors.add("number", t.a("director-teams-error-taken", "number", n));
+        }
+        Err(_) => errors.add("number", t.t("director-teams-error-paired")),
+    }
+    refuse(errors, input).await
+}
+
+async fn mark(
+    state: &AppState,
+    path: web::Path<(String, i32)>,
+    withdrawn: bool,
+) -> Result<HttpResponse, AppError> {
+    let (slug, number) = path.into_inner();
+    let target = slug.clone();
+    with_db(state, move |conn| {
+        db::set_withdrawn(conn, &target, number, withdrawn).map_err(edit_error)
+    })
+    .await?;
+    let flash = if withdrawn {
+        "director-teams-flash-withdrawn"
+    } else {
+        "director-teams-flash-reinstated"
+    };
+    Ok(redirect_with(&format!("/d/{slug}/teams"), flash))
+}
+
+/// `POST /d/{slug}/teams/{no}/withdraw`
+async fn withdraw(
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, AppError> {
+    mark(&state, path, true).await
+}
+
+/// `POST /d/{slug}/teams/{no}/reinstate`
+async fn reinstate(
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, AppError> {
+    mark(&state, path, false).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(number: &str, name: &str, members: &str) -> TeamInput {
+        TeamInput {
+            number: number.to_owned(),
+            name: name.to_owned(),
+            club: " Riverside ".to_owned(),
+            members: members.to_owned(),
+        }
+    }
+
+    #[test]
+    fn members_come_one_per_line_or_separated_by_semicolons() {
+        let t = Tr::new(Lang::En);
+        let team = input("7", " <b>Red</b> ", "Ann\r\nBo; Cy\n\n Di ；Ed")
+            .parse(&t)
+            .unwrap();
+        assert_eq!(team.number, 7);
+        assert_eq!(team.name, "<b>Red</b>");
+        assert_eq!(team.club, "Riverside");
+        assert_eq!(team.members, ["Ann", "Bo", "Cy", "Di", "Ed"]);
+        assert!(input("1", "x", "").parse(&t).unwrap().members.is_empty());
+    }
+
+    #[test]
+    fn problems_name_their_field() {
+        let t = Tr::new(Lang::En);
+        let fields = |i: TeamInput| -> Vec<String> {
+            i.parse(&t)
+                .unwrap_err()
+                .all()
+                .map(|(f, _)| f.to_owned())
+                .collect()
+        };
+        assert_eq!(fields(input("0", "x", "")), ["number"]);
+        assert_eq!(fields(input("two", "x", "")), ["number"]);
+        assert_eq!(fields(input("2", "  ", "")), ["name"]);
+        assert_eq!(fields(input("2", "x", "a;b;c;d;e;f;g")), ["members"]);
+    }
+}

@@ -1,0 +1,205 @@
+# The director's tournaments, dashboard, settings and teams (/d, /d/{slug}, …/settings, …/teams).
+
+## Tournament list and new tournament
+director-list-title = Your tournaments
+director-list-new = New tournament
+director-list-empty = No tournaments yet. Create one, or import an archive.
+director-new-title = New tournament
+director-new-lead = Give the tournament a name and a short slug for its web address; every other setting has a usual default and can be changed later.
+director-flash-created = Tournament created. Add its teams next.
+director-flash-deleted = Tournament deleted.
+director-flash-settings-saved = Settings saved. Scores and standings follow them at once.
+director-form-errors = Nothing was saved. Please correct:
+
+## Dashboard
+director-dashboard-published = Public pages are shown
+director-dashboard-unpublished = Not published: only you see it
+director-dashboard-glance = At a glance
+director-dashboard-withdrawn = ({ $count } withdrawn)
+director-dashboard-matches = Matches complete
+director-dashboard-of = of { $count }
+director-dashboard-in-progress = { $count } in progress
+director-dashboard-matches-col = Matches
+director-dashboard-results = Table results
+director-dashboard-links = Tournament pages
+director-dashboard-to-rounds = Rounds and results
+director-dashboard-to-teams = Teams
+director-dashboard-to-settings = Settings
+director-dashboard-to-archive = Archive
+director-dashboard-to-public = Public pages
+director-dashboard-rounds-title = Rounds
+director-dashboard-no-rounds = No rounds yet.
+director-dashboard-round = Round
+director-dashboard-round-n = Round { $n }
+director-dashboard-boards = Boards
+director-dashboard-complete = Complete
+director-dashboard-playing = In progress
+director-dashboard-byes = Byes
+director-dashboard-state = State
+director-dashboard-state-unpaired = not paired yet
+director-dashboard-state-not-started = not started
+director-dashboard-state-in-progress = in progress
+director-dashboard-state-complete = complete
+director-dashboard-rules = { $name }; defenders take over from P = { $takeover }
+director-dashboard-vp20 = 20-point VP scale (blitz { $blitz })
+director-dashboard-wdl = win / draw / loss = { $win } / { $draw } / { $loss }
+director-dashboard-change-settings = Change the settings
+
+## Settings form
+director-settings-title = Settings
+director-settings-lead = Everything in tournament.toml. Changes take effect at once: scores and standings are recomputed from the results, never stored.
+director-settings-save = Save settings
+director-settings-general = Tournament
+director-settings-name = Name
+director-settings-slug = Slug (web address)
+director-settings-slug-hint = 1–64 characters: a–z, 0–9 and -. It appears in every address of the tournament.
+director-settings-published = Published
+director-settings-published-hint = Show the tournament on the public pages.
+director-settings-cards = Cards and table score
+director-settings-decks = Decks
+director-settings-decks-option = { $decks ->
+    [one] 1 deck
+   *[other] { $decks } decks
+  } ({ $total } card points)
+director-settings-rules = Band table
+director-settings-rules-standard = standard
+director-settings-rules-no-level-takeover = no-level-takeover
+director-settings-rules-bands-20 = bands-20
+director-settings-rules-custom = custom (edit the rows below)
+director-settings-rules-only = { $name } (only { $decks } deck(s))
+director-settings-bands = Custom band table
+director-settings-bands-hint = Used when the band table is "custom". Each row: the lowest defenders' total P of the band and its table score s (positive: declarers go up; 0 or negative at or above the takeover mark: defenders take over). Beyond the last row, s falls by 1 for every step.
+director-settings-takeover = Defenders take over from P =
+director-settings-step = Step
+director-settings-step-hint = Beyond the last row, s falls by 1 more for every step points.
+director-settings-band-row = Row
+director-settings-band-min = Minimum P
+director-settings-band-s = s
+director-settings-band-min-label = Minimum P, row { $row }
+director-settings-band-s-label = s, row { $row }
+director-settings-band-row-n = row { $row }
+director-settings-band-remove = Remove
+director-settings-band-add = Add a row
+director-settings-preview-title = Preview: P → s
+director-settings-preview-button = Preview
+director-settings-preview-caption = { $decks ->
+    [one] 1 deck
+   *[other] { $decks } decks
+  }, P from 0 to { $total }; defenders take over from P = { $takeover }
+director-settings-preview-p = P
+director-settings-preview-s = s
+director-settings-preview-result = Result
+director-settings-preview-invalid = No preview until the deck count and band table are valid.
+director-settings-multiplier = Bottom multiplier
+director-settings-multiplier-exponential = exponential: single 2, pair 4, tractor 2·2^L, triple 6, titanic 2·3^L
+director-settings-multiplier-doubling = doubling: single 2, anything larger 4
+director-settings-scoring = Match scoring
+director-settings-method = Method
+director-settings-scoring-vp20 = vp20: the 20-point VP scale, levels for IMPs
+director-settings-scoring-wdl = wdl: points for a win, a draw, a loss
+director-settings-scoring-levels = levels: the level difference itself
+director-settings-blitz = VP scale factor (vp_blitz)
+director-settings-blitz-hint = vp20 only; usually 5.
+director-settings-win = Win
+director-settings-draw = Draw
+director-settings-loss = Loss
+director-settings-bye = Bye score
+director-settings-bye-hint = Leave blank for the method's default: 12 for vp20, the win points for wdl, 0 for levels.
+director-settings-tiebreaks = Tie-breaks
+director-settings-tiebreaks-hint = Applied in this order to teams level on score; each criterion at most once. Leave positions empty to use fewer.
+director-settings-tiebreak-position = Tie-break { $n }
+director-settings-tiebreak-none = (none)
+director-settings-tiebreak-head-to-head = head to head
+director-settings-tiebreak-level-quotient = level quotient
+director-settings-tiebreak-level-diff = level difference
+director-settings-tiebreak-point-diff = point difference
+director-settings-tiebreak-boards-won = boards won
+director-settings-conflicts-title = These settings contradict results already entered
+director-settings-conflicts-lead = Nothing was saved. Correct or delete these results first, or keep the deck count:
+director-settings-conflicts-more = … and { $count } more.
+director-settings-conflict-place = Round { $round }, table { $table }, { $room } room, board { $board }
+director-room-open = open
+director-room-closed = closed
+director-field-trick-points = trick points
+director-field-bottom-points = bottom points
+director-field-combo = last-trick combination
+director-field-declarer-penalty = declaring side's penalty
+director-field-defender-penalty = defenders' penalty
+director-field-defender-total = defenders' total
+director-field-ruling = ruling
+director-settings-error-required = This field is required.
+director-settings-error-long = At most { $max } characters.
+director-settings-error-slug = Use 1–64 characters: a–z, 0–9 and -.
+director-settings-error-slug-reserved = "{ $slug }" is the address of another page; choose another slug.
+director-settings-error-slug-taken = Another tournament already uses the slug "{ $slug }".
+director-settings-error-decks = Choose 1, 2 or 3 decks.
+director-settings-error-rules = Choose a band table.
+director-settings-error-preset = The { $preset } table does not exist for { $decks ->
+    [one] 1 deck
+   *[other] { $decks } decks
+  }: choose { $choices }.
+director-settings-error-whole = Enter a whole number, such as 40.
+director-settings-error-decimal = Enter a number, such as 2 or 1.5.
+director-settings-error-blitz = Enter a number greater than 0 and at most 100.
+director-settings-error-score-range = Enter a number between -{ $max } and { $max }.
+director-settings-error-no-bands = A custom band table needs at least one row.
+director-settings-error-first-band = The first row must start at P = 0.
+director-settings-error-ascending = Minimums must ascend: { $next } comes after { $previous }.
+director-settings-error-step = The step must be greater than 0.
+director-settings-error-takeover = Enter 0 or more.
+director-settings-error-choose-one = Choose one of the options.
+director-settings-error-tiebreak-twice = { $name } is already used above.
+director-settings-error-conflicts = Results already entered do not fit { $decks } deck(s): see the list above.
+
+## Delete
+director-delete-title = Delete this tournament
+director-delete-lead = Deleting removes the tournament with all its teams, rounds, boards and results. It cannot be undone; export the archive first to keep a copy.
+director-delete-link = Delete the tournament…
+director-delete-what = It holds { $teams } team(s), { $rounds } round(s) and { $results } table result(s).
+director-delete-type = To confirm, type the slug: { $slug }
+director-delete-button = Delete for good
+director-delete-error = That is not the slug. Type { $slug } exactly to delete.
+
+## Teams
+director-teams-title = Teams
+director-teams-count = Teams ({ $count })
+director-teams-empty = No teams yet: add them one by one above, or upload a teams.csv.
+director-teams-add-title = Add a team
+director-teams-add-button = Add team
+director-teams-add-refused = The team was not added:
+director-teams-number = No.
+director-teams-name = Name
+director-teams-club = Club
+director-teams-members = Members
+director-teams-members-hint = One per line (or separated by ;), up to 6.
+director-teams-number-locked = This team plays in a pairing, so its number cannot change.
+director-teams-status = Status
+director-teams-actions = Actions
+director-teams-edit = Edit
+director-teams-edit-title = Team { $number }
+director-teams-withdraw = Withdraw
+director-teams-reinstate = Reinstate
+director-teams-withdrawn = withdrawn
+director-teams-playing = playing
+director-teams-entered = entered
+director-teams-few = (members: { $count } of 4–6)
+director-teams-withdraw-title = Withdraw or reinstate
+director-teams-withdraw-lead = A withdrawn team keeps its results and its place in the standings, is marked as withdrawn everywhere, and is paired no more.
+director-teams-upload-title = Upload teams.csv
+director-teams-upload-hint = Columns team_no,name,club,members (members separated by ;). New numbers are added, existing numbers updated; with any problem nothing is saved.
+director-teams-upload-file = teams.csv file
+director-teams-upload-button = Upload
+director-teams-upload-refused = Nothing was saved. Problems in the file:
+director-teams-upload-none = Choose a teams.csv file to upload.
+director-teams-upload-not-utf8 = teams.csv: the file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.
+director-teams-error-number = Enter a team number from 1 to 99999.
+director-teams-error-name = Enter the team's name.
+director-teams-error-members = { $count } members: a team has at most { $max }.
+director-teams-error-member-long = The member "{ $member }" is longer than { $max } characters.
+director-teams-error-taken = Team { $number } already exists: choose another number, or edit that team.
+director-teams-error-paired = This team plays in a pairing, so its number cannot change.
+director-teams-flash-added = Team added.
+director-teams-flash-saved = Team saved.
+director-teams-flash-withdrawn = Team withdrawn. It keeps its results and is paired no more.
+director-teams-flash-reinstated = Team reinstated.
+director-teams-flash-uploaded = teams.csv uploaded: new teams added, existing teams updated.

@@ -1,0 +1,385 @@
+//! Editing a stored tournament piece by piece, as the director's pages do: creating one
+//! from its settings, changing the settings, adding, editing, withdrawing and uploading
+//! teams. Every function that changes several rows does so in one transaction.
+//!
+//! Refusals a director can mend (a taken slug or team number, settings that contradict
+//! entered results) come back as [`EditError`] variants; anything else is
+//! [`EditError::Db`].
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::{SubsecRound, Utc};
+use diesel::prelude::*;
+use diesel::upsert::excluded;
+
+use super::DbError;
+use super::connection::DbConnection;
+use super::models::{TeamMemberRow, TeamRow, TournamentRow};
+use super::schema::{matches, rounds, team_members, teams, tournaments};
+use super::tournament::{
+    TEAM_COLUMNS, chunk_len, insert_event, insert_members, insert_teams, load_event, per_backend,
+    settings_from_row, slug_exists, tournament_form,
+};
+use crate::rules::change::{self, Conflict};
+use crate::rules::{Event, Settings, Team};
+
+/// Why an edit was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum EditError {
+    #[error("no tournament has this slug")]
+    NoTournament,
+    #[error("the tournament has no team {0}")]
+    NoTeam(i32),
+    #[error("slug \"{0}\" is taken by another tournament")]
+    SlugTaken(String),
+    #[error("team number {0} is taken")]
+    TeamNumberTaken(i32),
+    #[error("team {0} plays in a pairing, so its number cannot change")]
+    TeamPaired(i32),
+    /// The new settings contradict results already entered.
+    #[error("the new settings contradict {} entered result(s)", .0.len())]
+    Conflicts(Vec<Conflict>),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for EditError {
+    fn from(e: diesel::result::Error) -> Self {
+        EditError::Db(DbError::Query(e))
+    }
+}
+
+fn now() -> chrono::NaiveDateTime {
+    Utc::now().naive_utc().trunc_subsecs(6)
+}
+
+/// The id of the tournament with this slug.
+fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<i32, EditError> {
+    tournaments::table
+        .filter(tournaments::slug.eq(slug))
+        .select(tournaments::id)
+        .first(conn)
+        .optional()?
+        .ok_or(EditError::NoTournament)
+}
+
+/// A tournament's settings alone, without its teams and results; `None` for an unknown slug.
+pub fn load_settings(conn: &mut DbConnection, slug: &str) -> Result<Option<Settings>, DbError> {
+    tournaments::table
+        .filter(tournaments::slug.eq(slug))
+        .select(TournamentRow::as_select())
+        .first(conn)
+        .optional()?
+        .map(|row| settings_from_row(&row))
+        .transpose()
+}
+
+/// Creates an empty tournament (no teams, no rounds) and returns its id.
+pub fn create_tournament(conn: &mut DbConnection, settings: &Settings) -> Result<i32, EditError> {
+    if slug_exists(conn, &settings.slug)? {
+        return Err(EditError::SlugTaken(settings.slug.clone()));
+    }
+    let event = Event {
+        settings: settings.clone(),
+        teams: Vec::new(),
+        rounds: Vec::new(),
+    };
+    // Another request may take the slug between the check and the insert.
+    insert_event(conn, &event).map_err(|e| {
+        if e.is_unique_violation() {
+            EditError::SlugTaken(settings.slug.clone())
+        } else {
+            EditError::Db(e)
+        }
+    })
+}
+
+/// Replaces the settings of the tournament called `slug` (its slug may change too), in one
+/// transaction, unless they contradict a result already entered
+/// ([`EditError::Conflicts`]) or the new slug is taken ([`EditError::SlugTaken`]).
+pub fn update_settings(
+    conn: &mut DbConnection,
+    slug: &str,
+    new: &Settings,
+) -> Result<(), EditError> {
+    conn.transaction(|conn| {
+        let event = load_event(conn, slug)?.ok_or(EditError::NoTournament)?;
+        let found = change::conflicts(&event, new);
+        if !found.is_empty() {
+            return Err(EditError::Conflicts(found));
+        }
+        if new.slug != slug && slug_exists(conn, &new.slug)? {
+            return Err(EditError::SlugTaken(new.slug.clone()));
+        }
+        let row = tournament_form(new, now());
+        let updated = diesel::update(tournaments::table.filter(tournaments::slug.eq(slug)))
+            .set((
+                tournaments::slug.eq(row.slug),
+                tournaments::name.eq(row.name),
+                tournaments::published.eq(row.published),
+                tournaments::decks.eq(row.decks),
+                tournaments::rules.eq(row.rules),
+                tournaments::takeover_at.eq(row.takeover_at),
+                tournaments::bands.eq(row.bands),
+                tournaments::step.eq(row.step),
+                tournaments::bottom_multiplier.eq(row.bottom_multiplier),
+                tournaments::match_scoring.eq(row.match_scoring),
+                tournaments::vp_blitz.eq(row.vp_blitz),
+                tournaments::win_points.eq(row.win_points),
+                tournaments::draw_points.eq(row.draw_points),
+                tournaments::loss_points.eq(row.loss_points),
+                tournaments::bye_score.eq(row.bye_score),
+                tournaments::tiebreaks.eq(row.tiebreaks),
+                tournaments::updated_at.eq(row.updated_at),
+            ))
+            .execute(conn);
+        match updated {
+            Ok(_) => Ok(()),
+            Err(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _,
+            )) => Err(EditError::SlugTaken(new.slug.clone())),
+            Err(e) => Err(e.into()),
+        }
+    })
+}
+
+/// A tournament's teams, for the director's team list.
+#[derive(Clone, Debug)]
+pub struct Roster {
+    pub slug: String,
+    pub name: String,
+    pub published: bool,
+    /// By team number, members in their order.
+    pub teams: Vec<Team>,
+    /// The numbers of the teams that play in a pairing (home, away or bye).
+    pub paired: HashSet<i32>,
+}
+
+impl Roster {
+    pub fn team(&self, number: i32) -> Option<&Team> {
+        self.teams.iter().find(|t| t.number == number)
+    }
+
+    /// The number after the highest one in use.
+    pub fn next_number(&self) -> i32 {
+        self.teams.iter().map(|t| t.number).max().unwrap_or(0) + 1
+    }
+}
+
+/// The teams of the tournament called `slug` with their members, and which of them are
+/// paired; `None` for an unknown slug. Four queries, whatever the size of the event.
+pub fn load_roster(conn: &mut DbConnection, slug: &str) -> Result<Option<Roster>, DbError> {
+    let Some((id, slug, name, published)) = tournaments::table
+        .filter(tournaments::slug.eq(slug))
+        .select((
+            tournaments::id,
+            tournaments::slug,
+            tournaments::name,
+            tournaments::published,
+        ))
+        .first::<(i32, String, String, bool)>(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let team_rows: Vec<TeamRow> = teams::table
+        .filter(teams::tournament_id.eq(id))
+        .order(teams::team_no)
+        .select(TeamRow::as_select())
+        .load(conn)?;
+    let member_rows: Vec<TeamMemberRow> = team_members::table
+        .inner_join(teams::table)
+        .filter(teams::tournament_id.eq(id))
+        .order((team_members::team_id, team_members::position))
+        .select(TeamMemberRow::as_select())
+        .load(conn)?;
+    let pairings: Vec<(i32, Option<i32>)> = matches::table
+        .inner_join(rounds::table)
+        .filter(rounds::tournament_id.eq(id))
+        .select((matches::home_team_id, matches::away_team_id))
+        .load(conn)?;
+
+    let mut members: HashMap<i32, Vec<String>> = HashMap::new();
+    for row in member_rows {
+        members.entry(row.team_id).or_default().push(row.name);
+    }
+    let paired_ids: HashSet<i32> = pairings
+        .into_iter()
+        .flat_map(|(home, away)| std::iter::once(home).chain(away))
+        .collect();
+    let paired = team_rows
+        .iter()
+        .filter(|row| paired_ids.contains(&row.id))
+        .map(|row| row.team_no)
+        .collect();
+    let teams = team_rows
+        .into_iter()
+        .map(|row| Team {
+            number: row.team_no,
+            members: members.remove(&row.id).unwrap_or_default(),
+            name: row.name,
+            club: row.club,
+            withdrawn: row.withdrawn,
+        })
+        .collect();
+    Ok(Some(Roster {
+        slug,
+        name,
+        published,
+        teams,
+        paired,
+    }))
+}
+
+/// The row id of team `number`, if the tournament has it.
+fn team_id(conn: &mut DbConnection, tournament: i32, number: i32) -> QueryResult<Option<i32>> {
+    teams::table
+        .filter(teams::tournament_id.eq(tournament))
+        .filter(teams::team_no.eq(number))
+        .select(teams::id)
+        .first(conn)
+        .optional()
+}
+
+/// Adds one team with its members, refusing a number that is taken.
+pub fn add_team(conn: &mut DbConnection, slug: &str, team: &Team) -> Result<(), EditError> {
+    let max_binds = conn.backend().max_binds();
+    conn.transaction(|conn| {
+        let tournament = tournament_id(conn, slug)?;
+        if team_id(conn, tournament, team.number)?.is_some() {
+            return Err(EditError::TeamNumberTaken(team.number));
+        }
+        insert_teams(conn, tournament, std::slice::from_ref(team), max_binds)?;
+        Ok(())
+    })
+}
+
+/// Replaces team `number`'s number, name, club and members (its withdrawn mark stays). The
+/// number may change only while the team is in no pairing, and not to one that is taken.
+pub fn update_team(
+    conn: &mut DbConnection,
+    slug: &str,
+    number: i32,
+    team: &Team,
+) -> Result<(), EditError> {
+    let max_binds = conn.backend().max_binds();
+    conn.transaction(|conn| {
+        let tournament = tournament_id(conn, slug)?;
+        let id = team_id(conn, tournament, number)?.ok_or(EditError::NoTeam(number))?;
+        if team.number != number {
+            let paired: bool = diesel::select(diesel::dsl::exists(
+                matches::table.filter(
+                    matches::home_team_id
+                        .eq(id)
+                        .or(matches::away_team_id.eq(id)),
+                ),
+            ))
+            .get_result(conn)?;
+            if paired {
+                return Err(EditError::TeamPaired(number));
+            }
+            if team_id(conn, tournament, team.number)?.is_some() {
+                return Err(EditError::TeamNumberTaken(team.number));
+            }
+        }
+        diesel::update(teams::table.find(id))
+            .set((
+                teams::team_no.eq(team.number),
+                teams::name.eq(&team.name),
+                teams::club.eq(&team.club),
+            ))
+            .execute(conn)?;
+        diesel::delete(team_members::table.filter(team_members::team_id.eq(id))).execute(conn)?;
+        let ids = HashMap::from([(team.number, id)]);
+        insert_members(conn, &ids, std::slice::from_ref(team), max_binds)?;
+        Ok(())
+    })
+}
+
+/// Marks team `number` withdrawn (it keeps its results and is paired no more) or back in.
+pub fn set_withdrawn(
+    conn: &mut DbConnection,
+    slug: &str,
+    number: i32,
+    withdrawn: bool,
+) -> Result<(), EditError> {
+    let tournament = tournament_id(conn, slug)?;
+    let changed = diesel::update(
+        teams::table
+            .filter(teams::tournament_id.eq(tournament))
+            .filter(teams::team_no.eq(number)),
+    )
+    .set(teams::withdrawn.eq(withdrawn))
+    .execute(conn)?;
+    if changed == 0 {
+        return Err(EditError::NoTeam(number));
+    }
+    Ok(())
+}
+
+/// What [`upsert_teams`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Upserted {
+    pub added: usize,
+    pub updated: usize,
+}
+
+/// Adds the teams whose numbers are new and replaces the name, club and members of those
+/// that exist (their withdrawn mark stays), all in one transaction. Teams not in the list
+/// are left alone. The numbers in `list` must be distinct.
+pub fn upsert_teams(
+    conn: &mut DbConnection,
+    slug: &str,
+    list: &[Team],
+) -> Result<Upserted, EditError> {
+    let max_binds = conn.backend().max_binds();
+    conn.transaction(|conn| {
+        let tournament = tournament_id(conn, slug)?;
+        let existing: HashSet<i32> = teams::table
+            .filter(teams::tournament_id.eq(tournament))
+            .select(teams::team_no)
+            .load::<i32>(conn)?
+            .into_iter()
+            .collect();
+        let forms: Vec<super::models::NewTeam> = list
+            .iter()
+            .map(|t| super::models::NewTeam {
+                tournament_id: tournament,
+                team_no: t.number,
+                name: &t.name,
+                club: &t.club,
+                withdrawn: false,
+            })
+            .collect();
+        let mut ids: HashMap<i32, i32> = HashMap::with_capacity(forms.len());
+        for chunk in forms.chunks(chunk_len(max_binds, TEAM_COLUMNS)) {
+            let rows: Vec<(i32, i32)> =
+                per_backend!(&mut *conn, |c| diesel::insert_into(teams::table)
+                    .values(chunk)
+                    .on_conflict((teams::tournament_id, teams::team_no))
+                    .do_update()
+                    .set((
+                        teams::name.eq(excluded(teams::name)),
+                        teams::club.eq(excluded(teams::club)),
+                    ))
+                    .returning((teams::team_no, teams::id))
+                    .get_results(c))?;
+            ids.extend(rows);
+        }
+        let updated: Vec<i32> = list
+            .iter()
+            .filter(|t| existing.contains(&t.number))
+            .map(|t| ids[&t.number])
+            .collect();
+        for chunk in updated.chunks(max_binds.saturating_sub(1).max(1)) {
+            diesel::delete(team_members::table.filter(team_members::team_id.eq_any(chunk)))
+                .execute(conn)?;
+        }
+        insert_members(conn, &ids, list, max_binds)?;
+        Ok(Upserted {
+            added: list.len() - updated.len(),
+            updated: updated.len(),
+        })
+    })
+}

@@ -1,0 +1,465 @@
+//! Rounds piece by piece, as the director's pages change them: adding a round with its
+//! boards, editing boards, replacing a round's pairings and saving one match's results.
+//! Every write is one transaction; every function finds its round by the tournament's
+//! slug and the round number, and answers `Ok(None)` / `Ok(false)` when there is none.
+//!
+//! Loops of single-row UPDATEs run only over the rows that change, bounded by the size
+//! of one round (diesel has no multi-row UPDATE); inserts go in multi-row statements.
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::{SubsecRound, Utc};
+use diesel::prelude::*;
+
+use super::DbError;
+use super::connection::DbConnection;
+use super::models::{
+    BoardRow, MatchRow, NewMatch, NewRound, TableResultRow, TeamMemberRow, TeamRow, TournamentRow,
+};
+use super::schema::{boards, matches, rounds, table_results, team_members, teams, tournaments};
+use super::tournament::{
+    BOARD_COLUMNS, MATCH_COLUMNS, RESULT_COLUMNS, board_form, board_from_row, chunk_len,
+    per_backend, result_form, result_from_row, settings_from_row,
+};
+use crate::rules::entry::Pairing;
+use crate::rules::{Board, Match, Round, Settings, TableResult, Team, Trump};
+
+/// One round of a tournament, with what the director's pages show around it.
+#[derive(Clone, Debug)]
+pub struct RoundSheet {
+    pub settings: Settings,
+    /// Every team of the tournament by number, members in their order.
+    pub teams: Vec<Team>,
+    /// The round: boards by number, matches by table, results by room then board.
+    pub round: Round,
+    /// The numbers of every round of the tournament, ascending.
+    pub round_numbers: Vec<i32>,
+}
+
+impl RoundSheet {
+    pub fn team(&self, number: i32) -> Option<&Team> {
+        self.teams.iter().find(|t| t.number == number)
+    }
+
+    pub fn table(&self, table: i32) -> Option<&Match> {
+        self.round.matches.iter().find(|m| m.table == table)
+    }
+}
+
+fn now() -> chrono::NaiveDateTime {
+    Utc::now().naive_utc().trunc_subsecs(6)
+}
+
+/// Marks the tournament as changed now.
+fn touch(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
+    diesel::update(tournaments::table.find(tournament_id))
+        .set(tournaments::updated_at.eq(now()))
+        .execute(conn)?;
+    Ok(())
+}
+
+fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<Option<i32>, DbError> {
+    Ok(tournaments::table
+        .filter(tournaments::slug.eq(slug))
+        .select(tournaments::id)
+        .first(conn)
+        .optional()?)
+}
+
+/// (tournament id, round id) of round `number` of the tournament `slug`.
+fn locate_round(
+    conn: &mut DbConnection,
+    slug: &str,
+    number: i32,
+) -> Result<Option<(i32, i32)>, DbError> {
+    Ok(rounds::table
+        .inner_join(tournaments::table)
+        .filter(tournaments::slug.eq(slug))
+        .filter(rounds::number.eq(number))
+        .select((tournaments::id, rounds::id))
+        .first(conn)
+        .optional()?)
+}
+
+/// The row id of the match at `table` in round `round` of the tournament `slug`.
+pub fn match_id(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    table: i32,
+) -> Result<Option<i32>, DbError> {
+    Ok(matches::table
+        .inner_join(rounds::table.inner_join(tournaments::table))
+        .filter(tournaments::slug.eq(slug))
+        .filter(rounds::number.eq(round))
+        .filter(matches::table_no.eq(table))
+        .select(matches::id)
+        .first(conn)
+        .optional()?)
+}
+
+/// Round `number` of the tournament `slug` with its settings and teams; `None` when either
+/// does not exist. Seven queries, whatever the size of the event.
+pub fn load_round(
+    conn: &mut DbConnection,
+    slug: &str,
+    number: i32,
+) -> Result<Option<RoundSheet>, DbError> {
+    let Some(tournament) = tournaments::table
+        .filter(tournaments::slug.eq(slug))
+        .select(TournamentRow::as_select())
+        .first(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let round_numbers: Vec<(i32, i32)> = rounds::table
+        .filter(rounds::tournament_id.eq(tournament.id))
+        .order(rounds::number)
+        .select((rounds::id, rounds::number))
+        .load(conn)?;
+    let Some(&(round_id, _)) = round_numbers.iter().find(|(_, n)| *n == number) else {
+        return Ok(None);
+    };
+    let settings = settings_from_row(&tournament)?;
+    let (teams, team_numbers) = load_teams(conn, tournament.id)?;
+
+    let board_rows: Vec<BoardRow> = boards::table
+        .filter(boards::round_id.eq(round_id))
+        .order(boards::number)
+        .select(BoardRow::as_select())
+        .load(conn)?;
+    let match_rows: Vec<MatchRow> = matches::table
+        .filter(matches::round_id.eq(round_id))
+        .order(matches::table_no)
+        .select(MatchRow::as_select())
+        .load(conn)?;
+    let result_rows: Vec<TableResultRow> = table_results::table
+        .inner_join(matches::table)
+        .filter(matches::round_id.eq(round_id))
+        .select(TableResultRow::as_select())
+        .load(conn)?;
+
+    let board_numbers: HashMap<i32, i32> = board_rows.iter().map(|b| (b.id, b.number)).collect();
+    let boards = board_rows
+        .iter()
+        .map(board_from_row)
+        .collect::<Result<Vec<Board>, DbError>>()?;
+    let team_no = |row_id: i32, column: &str, team_id: i32| {
+        team_numbers.get(&team_id).copied().ok_or_else(|| {
+            DbError::corrupt("matches", row_id, column, "not a team of this tournament")
+        })
+    };
+    let mut match_index: HashMap<i32, usize> = HashMap::with_capacity(match_rows.len());
+    let mut matches = Vec::with_capacity(match_rows.len());
+    for row in &match_rows {
+        match_index.insert(row.id, matches.len());
+        matches.push(Match {
+            table: row.table_no,
+            home: team_no(row.id, "home_team_id", row.home_team_id)?,
+            away: row
+                .away_team_id
+                .map(|a| team_no(row.id, "away_team_id", a))
+                .transpose()?,
+            results: Vec::new(),
+        });
+    }
+    for row in &result_rows {
+        let board = *board_numbers.get(&row.board_id).ok_or_else(|| {
+            DbError::corrupt(
+                "table_results",
+                row.id,
+                "board_id",
+                "not a board of this round",
+            )
+        })?;
+        matches[match_index[&row.match_id]]
+            .results
+            .push(result_from_row(row, board)?);
+    }
+    for m in &mut matches {
+        m.results.sort_by_key(|r| (r.room, r.board));
+    }
+    Ok(Some(RoundSheet {
+        settings,
+        teams,
+        round: Round {
+            number,
+            boards,
+            matches,
+        },
+        round_numbers: round_numbers.into_iter().map(|(_, n)| n).collect(),
+    }))
+}
+
+/// The teams of a tournament by number with their members, and row id → team number.
+fn load_teams(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+) -> Result<(Vec<Team>, HashMap<i32, i32>), DbError> {
+    let team_rows: Vec<TeamRow> = teams::table
+        .filter(teams::tournament_id.eq(tournament_id))
+        .order(teams::team_no)
+        .select(TeamRow::as_select())
+        .load(conn)?;
+    let member_rows: Vec<TeamMemberRow> = team_members::table
+        .inner_join(teams::table)
+        .filter(teams::tournament_id.eq(tournament_id))
+        .order((team_members::team_id, team_members::position))
+        .select(TeamMemberRow::as_select())
+        .load(conn)?;
+    let mut members: HashMap<i32, Vec<String>> = HashMap::new();
+    for row in member_rows {
+        members.entry(row.team_id).or_default().push(row.name);
+    }
+    let numbers = team_rows.iter().map(|t| (t.id, t.team_no)).collect();
+    let teams = team_rows
+        .into_iter()
+        .map(|row| Team {
+            number: row.team_no,
+            members: members.remove(&row.id).unwrap_or_default(),
+            name: row.name,
+            club: row.club,
+            withdrawn: row.withdrawn,
+        })
+        .collect();
+    Ok((teams, numbers))
+}
+
+/// Adds the next round (one above the highest) with `boards` and returns its number;
+/// `None` when no tournament has this slug.
+pub fn add_round(
+    conn: &mut DbConnection,
+    slug: &str,
+    boards: &[Board],
+) -> Result<Option<i32>, DbError> {
+    let max_binds = conn.backend().max_binds();
+    conn.transaction(|conn| {
+        let Some(tournament_id) = tournament_id(conn, slug)? else {
+            return Ok(None);
+        };
+        let highest: Option<i32> = rounds::table
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .select(diesel::dsl::max(rounds::number))
+            .first(conn)?;
+        let number = highest.unwrap_or(0) + 1;
+        let round_id: i32 = diesel::insert_into(rounds::table)
+            .values(NewRound {
+                tournament_id,
+                number,
+            })
+            .returning(rounds::id)
+            .get_result(conn)?;
+        let forms: Vec<_> = boards.iter().map(|b| board_form(round_id, b)).collect();
+        for chunk in forms.chunks(chunk_len(max_binds, BOARD_COLUMNS)) {
+            per_backend!(&mut *conn, |c| diesel::insert_into(boards::table)
+                .values(chunk)
+                .execute(c))?;
+        }
+        touch(conn, tournament_id)?;
+        Ok(Some(number))
+    })
+}
+
+/// Sets dealer, level and trump of the boards of round `round`, matched by board number;
+/// `false` when there is no such round. A board the round does not have is refused
+/// whole ([`DbError::Inconsistent`]).
+pub fn update_boards(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    new: &[Board],
+) -> Result<bool, DbError> {
+    conn.transaction(|conn| {
+        let Some((tournament_id, round_id)) = locate_round(conn, slug, round)? else {
+            return Ok(false);
+        };
+        let stored: Vec<BoardRow> = boards::table
+            .filter(boards::round_id.eq(round_id))
+            .select(BoardRow::as_select())
+            .load(conn)?;
+        let by_number: HashMap<i32, &BoardRow> = stored.iter().map(|b| (b.number, b)).collect();
+        for board in new {
+            let row = by_number.get(&board.number).ok_or_else(|| {
+                DbError::Inconsistent(format!("round {round} has no board {}", board.number))
+            })?;
+            let trump = board.trump.map(Trump::code);
+            let same = row.dealer == board.dealer.code()
+                && row.level == board.level.code()
+                && row.trump.as_deref() == trump;
+            if !same {
+                diesel::update(boards::table.find(row.id))
+                    .set((
+                        boards::dealer.eq(board.dealer.code()),
+                        boards::level.eq(board.level.code()),
+                        boards::trump.eq(trump),
+                    ))
+                    .execute(conn)?;
+            }
+        }
+        touch(conn, tournament_id)?;
+        Ok(true)
+    })
+}
+
+/// Makes `pairings` the matches of round `round`: a table that stays with the same teams
+/// keeps its match (and results), one whose teams change is updated, one no longer listed
+/// is deleted, a new one is inserted. `false` when there is no such round. Changing or
+/// removing a match that has results, or naming a team the tournament does not have, is
+/// refused whole ([`DbError::Inconsistent`]); the pages check with
+/// [`crate::rules::entry::check_pairings`] first.
+pub fn replace_pairings(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    pairings: &[Pairing],
+) -> Result<bool, DbError> {
+    let max_binds = conn.backend().max_binds();
+    conn.transaction(|conn| {
+        let Some((tournament_id, round_id)) = locate_round(conn, slug, round)? else {
+            return Ok(false);
+        };
+        let team_ids: HashMap<i32, i32> = teams::table
+            .filter(teams::tournament_id.eq(tournament_id))
+            .select((teams::team_no, teams::id))
+            .load::<(i32, i32)>(conn)?
+            .into_iter()
+            .collect();
+        let team_id = |number: i32| {
+            team_ids.get(&number).copied().ok_or_else(|| {
+                DbError::Inconsistent(format!("the tournament has no team {number}"))
+            })
+        };
+        let stored: Vec<MatchRow> = matches::table
+            .filter(matches::round_id.eq(round_id))
+            .select(MatchRow::as_select())
+            .load(conn)?;
+        let played: HashSet<i32> = table_results::table
+            .inner_join(matches::table)
+            .filter(matches::round_id.eq(round_id))
+            .select(table_results::match_id)
+            .distinct()
+            .load::<i32>(conn)?
+            .into_iter()
+            .collect();
+        let wanted: HashMap<i32, (i32, Option<i32>)> = pairings
+            .iter()
+            .map(|p| {
+                Ok((
+                    p.table,
+                    (team_id(p.home)?, p.away.map(team_id).transpose()?),
+                ))
+            })
+            .collect::<Result<_, DbError>>()?;
+
+        let mut gone = Vec::new();
+        let mut changed = Vec::new();
+        for row in &stored {
+            let teams_now = (row.home_team_id, row.away_team_id);
+            match wanted.get(&row.table_no) {
+                Some(teams) if *teams == teams_now => continue,
+                Some(teams) => changed.push((row.id, *teams)),
+                None => gone.push(row.id),
+            }
+            if played.contains(&row.id) {
+                return Err(DbError::Inconsistent(format!(
+                    "round {round} table {} has results: its pairing cannot change",
+                    row.table_no
+                )));
+            }
+        }
+        if !gone.is_empty() {
+            diesel::delete(matches::table.filter(matches::id.eq_any(&gone))).execute(conn)?;
+        }
+        for (id, (home, away)) in changed {
+            diesel::update(matches::table.find(id))
+                .set((
+                    matches::home_team_id.eq(home),
+                    matches::away_team_id.eq(away),
+                ))
+                .execute(conn)?;
+        }
+        let tables: HashSet<i32> = stored.iter().map(|m| m.table_no).collect();
+        let mut new: Vec<NewMatch> = wanted
+            .iter()
+            .filter(|(table, _)| !tables.contains(table))
+            .map(|(&table_no, &(home_team_id, away_team_id))| NewMatch {
+                round_id,
+                table_no,
+                home_team_id,
+                away_team_id,
+            })
+            .collect();
+        new.sort_by_key(|m| m.table_no);
+        for chunk in new.chunks(chunk_len(max_binds, MATCH_COLUMNS)) {
+            per_backend!(&mut *conn, |c| diesel::insert_into(matches::table)
+                .values(chunk)
+                .execute(c))?;
+        }
+        touch(conn, tournament_id)?;
+        Ok(true)
+    })
+}
+
+/// Replaces every result of the match at `table` in round `round` with `results`, in one
+/// transaction; `false` when there is no such match. A bye, a board the round does not
+/// have, or the same room and board twice is refused whole ([`DbError::Inconsistent`]).
+pub fn save_match_results(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    table: i32,
+    results: &[TableResult],
+) -> Result<bool, DbError> {
+    let max_binds = conn.backend().max_binds();
+    conn.transaction(|conn| {
+        let Some((tournament_id, round_id)) = locate_round(conn, slug, round)? else {
+            return Ok(false);
+        };
+        let Some(row) = matches::table
+            .filter(matches::round_id.eq(round_id))
+            .filter(matches::table_no.eq(table))
+            .select(MatchRow::as_select())
+            .first(conn)
+            .optional()?
+        else {
+            return Ok(false);
+        };
+        if row.away_team_id.is_none() && !results.is_empty() {
+            return Err(DbError::Inconsistent(format!(
+                "round {round} table {table} is a bye: a bye has no results"
+            )));
+        }
+        let board_ids: HashMap<i32, i32> = boards::table
+            .filter(boards::round_id.eq(round_id))
+            .select((boards::number, boards::id))
+            .load::<(i32, i32)>(conn)?
+            .into_iter()
+            .collect();
+        let mut seen = HashSet::new();
+        let forms = results
+            .iter()
+            .map(|r| {
+                let board_id = *board_ids.get(&r.board).ok_or_else(|| {
+                    DbError::Inconsistent(format!("round {round} has no board {}", r.board))
+                })?;
+                if !seen.insert((r.room, r.board)) {
+                    return Err(DbError::Inconsistent(format!(
+                        "{} room board {} is given twice",
+                        r.room, r.board
+                    )));
+                }
+                Ok(result_form(row.id, board_id, r))
+            })
+            .collect::<Result<Vec<_>, DbError>>()?;
+        diesel::delete(table_results::table.filter(table_results::match_id.eq(row.id)))
+            .execute(conn)?;
+        for chunk in forms.chunks(chunk_len(max_binds, RESULT_COLUMNS)) {
+            per_backend!(&mut *conn, |c| diesel::insert_into(table_results::table)
+                .values(chunk)
+                .execute(c))?;
+        }
+        touch(conn, tournament_id)?;
+        Ok(true)
+    })
+}

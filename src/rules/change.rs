@@ -1,0 +1,232 @@
+//! Changing a tournament's settings once results are in: which stored table results the
+//! new settings would contradict. Nothing computed is stored, so every other change (band
+//! table, multiplier, match scoring, tie-breaks) simply takes effect on the next report.
+
+use std::fmt;
+
+use super::cards::Room;
+use super::event::{Event, Settings};
+use super::table::FieldError;
+
+/// A stored table result that is impossible under the new settings: where it stands and
+/// what is wrong with it, as [`super::TableEntry::check`] says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub round: i32,
+    pub table: i32,
+    pub room: Room,
+    pub board: i32,
+    pub problem: FieldError,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "round {} table {} {} room board {}: {}",
+            self.round, self.table, self.room, self.board, self.problem.message
+        )
+    }
+}
+
+/// Every stored result that `new` would contradict, in round, table, room and board order.
+///
+/// Only the deck count limits what a result may hold (card points, bottom points, the
+/// last trick's combination), so a change that keeps the deck count finds nothing: results
+/// were checked against that deck count when they were entered.
+pub fn conflicts(event: &Event, new: &Settings) -> Vec<Conflict> {
+    if new.decks == event.settings.decks {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    for round in &event.rounds {
+        for m in &round.matches {
+            for result in &m.results {
+                found.extend(
+                    result
+                        .entry
+                        .check(new.decks)
+                        .into_iter()
+                        .map(|problem| Conflict {
+                            round: round.number,
+                            table: m.table,
+                            room: result.room,
+                            board: result.board,
+                            problem,
+                        }),
+                );
+            }
+        }
+    }
+    found.sort_by_key(|c| (c.round, c.table, c.room, c.board));
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{
+        Board, Combination, Decks, LastTrick, Level, Match, MatchScoring, MultiplierPolicy, Preset,
+        Round, Rules, Score, ScoringRules, Seat, TableEntry, TableResult, Team, TieBreak,
+    };
+
+    fn settings(decks: Decks) -> Settings {
+        Settings {
+            name: "x".to_owned(),
+            slug: "x".to_owned(),
+            published: false,
+            decks,
+            rules: Rules::Preset(Preset::Standard),
+            bottom_multiplier: MultiplierPolicy::Exponential,
+            scoring: ScoringRules {
+                method: MatchScoring::Vp20,
+                vp_blitz: 5.0,
+                win_draw_loss: [2, 1, 0].map(Score::from_whole),
+                bye_score: Score::from_whole(12),
+            },
+            tiebreaks: TieBreak::DEFAULT.to_vec(),
+        }
+    }
+
+    fn played(room: Room, board: i32, t: i32, k: i32, combo: Option<Combination>) -> TableResult {
+        TableResult {
+            room,
+            board,
+            entry: TableEntry {
+                trick_points: Some(t),
+                bottom_points: Some(k),
+                last_trick: Some(if combo.is_some() {
+                    LastTrick::Defenders
+                } else {
+                    LastTrick::Declarer
+                }),
+                combo,
+                ..TableEntry::default()
+            },
+        }
+    }
+
+    /// Two decks: a pair won the last trick at round 2 table 1 closed board 3, 150 trick
+    /// points at round 1 table 2 open board 1, 70 bottom points at round 1 table 1 open
+    /// board 2; everything else fits one deck.
+    fn two_deck_event() -> Event {
+        let team = |number| Team {
+            number,
+            name: format!("T{number}"),
+            club: String::new(),
+            members: Vec::new(),
+            withdrawn: false,
+        };
+        let boards = (1..=3)
+            .map(|number| Board {
+                number,
+                dealer: Seat::North,
+                level: "2".parse::<Level>().unwrap(),
+                trump: None,
+            })
+            .collect::<Vec<_>>();
+        Event {
+            settings: settings(Decks::Two),
+            teams: (1..=4).map(team).collect(),
+            rounds: vec![
+                Round {
+                    number: 1,
+                    boards: boards.clone(),
+                    matches: vec![
+                        Match {
+                            table: 1,
+                            home: 1,
+                            away: Some(2),
+                            results: vec![
+                                played(Room::Open, 1, 40, 10, None),
+                                played(Room::Open, 2, 20, 70, None),
+                                played(Room::Closed, 1, 60, 0, Some(Combination::Single)),
+                            ],
+                        },
+                        Match {
+                            table: 2,
+                            home: 3,
+                            away: Some(4),
+                            results: vec![played(Room::Open, 1, 150, 0, None)],
+                        },
+                    ],
+                },
+                Round {
+                    number: 2,
+                    boards,
+                    matches: vec![Match {
+                        table: 1,
+                        home: 1,
+                        away: Some(3),
+                        results: vec![played(Room::Closed, 3, 30, 10, Some(Combination::Pair))],
+                    }],
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn one_deck_refuses_pairs_and_points_beyond_one_deck() {
+        let event = two_deck_event();
+        let found = conflicts(&event, &settings(Decks::One));
+        let places: Vec<(i32, i32, Room, i32, &str)> = found
+            .iter()
+            .map(|c| (c.round, c.table, c.room, c.board, c.problem.field))
+            .collect();
+        assert_eq!(
+            places,
+            [
+                (1, 1, Room::Open, 2, "bottom_points"),
+                (1, 2, Room::Open, 1, "trick_points"),
+                (2, 1, Room::Closed, 3, "combo"),
+            ]
+        );
+        assert_eq!(
+            found[2].to_string(),
+            "round 2 table 1 closed room board 3: combination pair is not possible with 1 deck(s); allowed: single"
+        );
+        assert_eq!(
+            found[1].to_string(),
+            "round 1 table 2 open room board 1: trick points 150 is out of range 0–100 for 1 deck"
+        );
+    }
+
+    #[test]
+    fn three_decks_hold_a_smaller_bottom() {
+        // Eight cards in a two-deck bottom hold up to 80 points, six cards only 60.
+        let found = conflicts(&two_deck_event(), &settings(Decks::Three));
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            (
+                found[0].round,
+                found[0].table,
+                found[0].room,
+                found[0].board
+            ),
+            (1, 1, Room::Open, 2)
+        );
+        assert_eq!(found[0].problem.field, "bottom_points");
+    }
+
+    #[test]
+    fn keeping_the_deck_count_changes_nothing_that_was_entered() {
+        let event = two_deck_event();
+        let mut new = settings(Decks::Two);
+        new.rules = Rules::Preset(Preset::NoLevelTakeover);
+        new.scoring.method = MatchScoring::Wdl;
+        new.bottom_multiplier = MultiplierPolicy::Doubling;
+        new.tiebreaks.clear();
+        assert!(conflicts(&event, &new).is_empty());
+    }
+
+    #[test]
+    fn an_event_without_results_can_change_anything() {
+        let mut event = two_deck_event();
+        for round in &mut event.rounds {
+            for m in &mut round.matches {
+                m.results.clear();
+            }
+        }
+        assert!(conflicts(&event, &settings(Decks::One)).is_empty());
+    }
+}

@@ -1,0 +1,1099 @@
+//! The director's tournaments, dashboard, settings and teams, through the test browser, and
+//! the database functions behind them on both backends.
+
+mod common;
+
+use actix_web::http::StatusCode;
+use common::http::{Page, browser};
+use common::{TestDb, backends, sample_event};
+use fushi::archive::ArchiveFiles;
+use fushi::db::{self, DbConnection, EditError};
+use fushi::rules::{Decks, MatchScoring, Preset, Rules, Score, Team};
+
+fn import_club_night(db: &TestDb) {
+    let files = ArchiveFiles::read(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"),
+    )
+    .expect("the sample archive");
+    fushi::transfer::import(&mut db.open(), &files).expect("the sample imports");
+}
+
+fn export(db: &TestDb, slug: &str, file: &str) -> String {
+    let files = fushi::transfer::export(&mut db.open(), slug).expect("export");
+    files.get(file).expect("the file").to_owned()
+}
+
+/// The text of the error paragraph beside `field`, or a panic that shows the page.
+#[track_caller]
+fn error_of(page: &Page, field: &str) -> String {
+    let marker = format!("<p class=\"field-error\" id=\"{field}-error\">");
+    let start = page
+        .body
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no error beside {field} in:\n{}", page.body))
+        + marker.len();
+    let end = start + page.body[start..].find("</p>").expect("a closed paragraph");
+    page.body[start..end].to_owned()
+}
+
+/// (s, wording) of the preview row for P = `p`.
+#[track_caller]
+fn preview_row(page: &Page, p: i32) -> (String, String) {
+    let marker = format!("<th scope=\"row\" class=\"num\">{p}</th>");
+    let start = page
+        .body
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no preview row for P = {p} in:\n{}", page.body))
+        + marker.len();
+    let cells: Vec<String> = page.body[start..]
+        .split("</td>")
+        .take(2)
+        .map(|cell| cell[cell.rfind('>').expect("a cell") + 1..].to_owned())
+        .collect();
+    (cells[0].clone(), cells[1].clone())
+}
+
+/// The settings form of a two-deck tournament with a custom table, as a browser posts it.
+fn custom_form(name: &'static str, slug: &'static str) -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("name", name),
+        ("slug", slug),
+        ("published", "on"),
+        ("decks", "2"),
+        ("rules", "custom"),
+        ("takeover_at", "80"),
+        ("step", "40"),
+        ("band-min-0", "0"),
+        ("band-s-0", "3"),
+        ("band-min-1", "5"),
+        ("band-s-1", "2"),
+        ("band-min-2", "40"),
+        ("band-s-2", "1"),
+        ("band-min-3", "80"),
+        ("band-s-3", "-1"),
+        ("bottom_multiplier", "doubling"),
+        ("match_scoring", "vp20"),
+        ("vp_blitz", "4.5"),
+        ("win", "2"),
+        ("draw", "1"),
+        ("loss", "0"),
+        ("bye_score", ""),
+        ("tiebreak-0", "level_diff"),
+        ("tiebreak-1", "head_to_head"),
+        ("tiebreak-2", ""),
+        ("tiebreak-3", ""),
+        ("tiebreak-4", ""),
+    ]
+}
+
+/// `form` with some fields replaced (or added).
+fn with(
+    mut form: Vec<(&'static str, &'static str)>,
+    changes: &[(&'static str, &'static str)],
+) -> Vec<(&'static str, &'static str)> {
+    for (key, value) in changes {
+        match form.iter_mut().find(|(k, _)| k == key) {
+            Some(pair) => pair.1 = value,
+            None => form.push((key, value)),
+        }
+    }
+    form
+}
+
+/// The settings form of examples/club-night as stored.
+fn club_night_form() -> Vec<(&'static str, &'static str)> {
+    with(
+        custom_form("Thursday Club Night 周四俱乐部复式赛", "club-night"),
+        &[
+            ("rules", "standard"),
+            ("bottom_multiplier", "exponential"),
+            ("vp_blitz", "5"),
+            ("tiebreak-0", "head_to_head"),
+            ("tiebreak-1", "level_quotient"),
+            ("tiebreak-2", "level_diff"),
+            ("tiebreak-3", "point_diff"),
+            ("tiebreak-4", "boards_won"),
+        ],
+    )
+}
+
+#[actix_web::test]
+async fn a_tournament_with_a_custom_band_table_is_created_previewed_and_exported() {
+    for db in backends() {
+        let mut b = browser(&db).await;
+        b.get("/d")
+            .await
+            .has("No tournaments yet")
+            .has("href=\"/d/new\"");
+        let new = b.get("/d/new").await;
+        assert_eq!(new.status, StatusCode::OK);
+        new.has("action=\"/d/new\"")
+            .has("data-preview-url=\"/d/new/preview\"")
+            // The defaults: the standard two-deck table, its preview beside it.
+            .has("<option value=\"standard\" data-decks=\"1 2 3\" selected>");
+        assert_eq!(preview_row(&new, 80).0, "-1");
+
+        let created = b
+            .post("/d/new", &custom_form("Spring <Duplicate> 春季", "spring"))
+            .await;
+        assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+        assert_eq!(created.location.as_deref(), Some("/d/spring"));
+        let dashboard = b.get("/d/spring").await;
+        dashboard
+            .has("Tournament created.")
+            .has("<h1>Spring &#60;Duplicate&#62; 春季</h1>")
+            .has("href=\"/d/spring/settings\"")
+            .has("href=\"/d/spring/teams\"")
+            .has("href=\"/d/spring/rounds\"")
+            .has("href=\"/d/spring/archive\"")
+            .has("href=\"/t/spring\"")
+            .has("aria-current=\"page\"")
+            .has("No rounds yet.");
+        // The confirmation shows once.
+        b.get("/d/spring").await.lacks("Tournament created.");
+
+        // The preview fragment, as settings.js asks for it.
+        let query = "decks=2&rules=custom&takeover_at=80&step=40&band-min-0=0&band-s-0=3\
+                     &band-min-1=5&band-s-1=2&band-min-2=40&band-s-2=1&band-min-3=80&band-s-3=-1";
+        let fragment = b.get(&format!("/d/spring/settings/preview?{query}")).await;
+        assert_eq!(fragment.status, StatusCode::OK);
+        assert!(fragment.content_type.starts_with("text/html"));
+        fragment.lacks("<html").has("P from 0 to 200");
+        assert_eq!(
+            preview_row(&fragment, 0),
+            ("+3".into(), "declarers up 3".into())
+        );
+        assert_eq!(
+            preview_row(&fragment, 75),
+            ("+1".into(), "declarers up 1".into())
+        );
+        assert_eq!(
+            preview_row(&fragment, 80),
+            ("-1".into(), "defenders take over, up 1".into())
+        );
+        assert_eq!(
+            preview_row(&fragment, 120),
+            ("-2".into(), "defenders take over, up 2".into())
+        );
+        assert_eq!(
+            preview_row(&fragment, 200),
+            ("-4".into(), "defenders take over, up 4".into())
+        );
+        // The same for a tournament still being created; a bad table says why.
+        let fresh = b.get(&format!("/d/new/preview?{query}")).await;
+        assert_eq!(preview_row(&fresh, 120).0, "-2");
+        b.get("/d/new/preview?decks=2&rules=custom&takeover_at=80&step=0&band-min-0=0&band-s-0=3")
+            .await
+            .has("No preview until");
+        assert_eq!(
+            b.get(&format!("/d/nowhere/settings/preview?{query}"))
+                .await
+                .status,
+            StatusCode::NOT_FOUND
+        );
+
+        // The stored settings round-trip into the export's tournament.toml.
+        assert_eq!(
+            export(&db, "spring", "tournament.toml"),
+            "name = \"Spring <Duplicate> 春季\"\nslug = \"spring\"\npublished = true\ndecks = 2\n\
+             rules = \"custom\"\ntakeover_at = 80\nbands = [[0, 3], [5, 2], [40, 1], [80, -1]]\n\
+             step = 40\nbottom_multiplier = \"doubling\"\nmatch_scoring = \"vp20\"\nvp_blitz = 4.5\n\
+             win_draw_loss = [2, 1, 0]\nbye_score = 12.0\ntiebreaks = [\"level_diff\", \"head_to_head\"]\n"
+        );
+        // And the settings page shows them as stored, the bye blank (the default).
+        let settings = b.get("/d/spring/settings").await;
+        settings
+            .has("value=\"Spring &#60;Duplicate&#62; 春季\"")
+            .has("<option value=\"custom\" data-decks=\"1 2 3\" selected>")
+            .has("id=\"band-min-3\" name=\"band-min-3\" type=\"text\" inputmode=\"numeric\" size=\"5\" value=\"80\"")
+            .has("id=\"bye_score\" name=\"bye_score\" type=\"text\" inputmode=\"decimal\" size=\"5\" value=\"\"")
+            .has("id=\"vp_blitz\" name=\"vp_blitz\" type=\"text\" inputmode=\"decimal\" size=\"5\" value=\"4.5\"");
+        assert_eq!(preview_row(&settings, 120).0, "-2");
+        b.get("/d")
+            .await
+            .has("href=\"/d/spring\"")
+            .has("<code>spring</code>");
+    }
+}
+
+#[actix_web::test]
+async fn every_settings_error_shows_beside_its_field_with_the_input_kept() {
+    let db = TestDb::sqlite();
+    let mut b = browser(&db).await;
+    b.post("/d/new", &custom_form("Taken", "taken")).await;
+
+    let refused = |page: &Page| assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let page = b
+        .post("/d/new", &with(custom_form("X", "Bad Slug"), &[]))
+        .await;
+    refused(&page);
+    assert_eq!(
+        error_of(&page, "slug"),
+        "Use 1–64 characters: a–z, 0–9 and -."
+    );
+    page.has("value=\"Bad Slug\"")
+        .has("aria-invalid=\"true\"")
+        .has("class=\"error-summary\"")
+        .has("<a href=\"#slug\">");
+
+    let page = b.post("/d/new", &custom_form("X", "taken")).await;
+    refused(&page);
+    assert_eq!(
+        error_of(&page, "slug"),
+        "Another tournament already uses the slug &#34;taken&#34;."
+    );
+
+    let page = b.post("/d/new", &custom_form("X", "new")).await;
+    refused(&page);
+    assert!(error_of(&page, "slug").contains("address of another page"));
+
+    let page = b
+        .post(
+            "/d/new",
+            &with(custom_form("X", "x"), &[("band-min-0", "5")]),
+        )
+        .await;
+    refused(&page);
+    assert_eq!(
+        error_of(&page, "band-min-0"),
+        "The first row must start at P = 0."
+    );
+    page.has("id=\"band-min-0\" name=\"band-min-0\" type=\"text\" inputmode=\"numeric\" size=\"5\" value=\"5\"");
+
+    let page = b
+        .post(
+            "/d/new",
+            &with(custom_form("X", "x"), &[("band-min-2", "90")]),
+        )
+        .await;
+    refused(&page);
+    assert_eq!(
+        error_of(&page, "band-min-3"),
+        "Minimums must ascend: 80 comes after 90."
+    );
+
+    let page = b
+        .post("/d/new", &with(custom_form("X", "x"), &[("step", "0")]))
+        .await;
+    refused(&page);
+    assert_eq!(error_of(&page, "step"), "The step must be greater than 0.");
+    page.has(
+        "id=\"step\" name=\"step\" type=\"text\" inputmode=\"numeric\" size=\"5\" value=\"0\"",
+    );
+
+    let page = b
+        .post(
+            "/d/new",
+            &with(
+                custom_form("X", "x"),
+                &[("takeover_at", "eighty"), ("win", "two"), ("name", "  ")],
+            ),
+        )
+        .await;
+    refused(&page);
+    assert_eq!(
+        error_of(&page, "takeover_at"),
+        "Enter a whole number, such as 40."
+    );
+    assert_eq!(error_of(&page, "win"), "Enter a number, such as 2 or 1.5.");
+    assert_eq!(error_of(&page, "name"), "This field is required.");
+    page.has("value=\"eighty\"").has("value=\"two\"");
+
+    let page = b
+        .post(
+            "/d/new",
+            &with(custom_form("X", "x"), &[("tiebreak-2", "level_diff")]),
+        )
+        .await;
+    refused(&page);
+    assert_eq!(
+        error_of(&page, "tiebreak-2"),
+        "level difference is already used above."
+    );
+
+    // A preset that does not exist for the deck count.
+    let page = b
+        .post(
+            "/d/new",
+            &with(
+                custom_form("X", "x"),
+                &[("decks", "3"), ("rules", "bands-20")],
+            ),
+        )
+        .await;
+    refused(&page);
+    assert_eq!(
+        error_of(&page, "rules"),
+        "The bands-20 table does not exist for 3 decks: choose standard / custom (edit the rows below)."
+    );
+
+    // Nothing of it was created; the same errors show on a stored tournament's form.
+    let list = db::list_tournaments(&mut db.open()).unwrap();
+    assert_eq!(list.len(), 1);
+    let page = b
+        .post(
+            "/d/taken/settings",
+            &with(custom_form("Taken", "taken"), &[("step", "-40")]),
+        )
+        .await;
+    refused(&page);
+    assert_eq!(error_of(&page, "step"), "The step must be greater than 0.");
+    page.has("aria-current=\"page\"");
+}
+
+#[actix_web::test]
+async fn band_rows_are_added_and_removed_without_javascript() {
+    let db = TestDb::sqlite();
+    let mut b = browser(&db).await;
+    let form = with(custom_form("X", "x"), &[("action", "add-band")]);
+    let page = b.post("/d/new", &form).await;
+    assert_eq!(page.status, StatusCode::OK);
+    page.has("id=\"band-min-4\" name=\"band-min-4\" type=\"text\" inputmode=\"numeric\" size=\"5\" value=\"\"")
+        .has("value=\"remove-band-4\"")
+        .lacks("class=\"error-summary\"");
+    // Removing row 2 (minimum 40) renumbers the rest and previews the new table.
+    let form = with(custom_form("X", "x"), &[("action", "remove-band-2")]);
+    let page = b.post("/d/new", &form).await;
+    assert_eq!(page.status, StatusCode::OK);
+    page.has("id=\"band-min-2\" name=\"band-min-2\" type=\"text\" inputmode=\"numeric\" size=\"5\" value=\"80\"")
+        .lacks("id=\"band-min-3\"");
+    assert_eq!(preview_row(&page, 40).0, "+2");
+    // The Preview button shows the table for the form as typed, and saves nothing.
+    let form = with(
+        custom_form("X", "x"),
+        &[("action", "preview"), ("band-s-3", "0")],
+    );
+    let page = b.post("/d/new", &form).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(
+        preview_row(&page, 80),
+        ("0".into(), "defenders take over".into())
+    );
+    assert_eq!(
+        preview_row(&page, 120),
+        ("-1".into(), "defenders take over, up 1".into())
+    );
+    let form = with(
+        custom_form("X", "x"),
+        &[("action", "preview"), ("band-min-1", "0")],
+    );
+    let page = b.post("/d/new", &form).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        error_of(&page, "band-min-1"),
+        "Minimums must ascend: 0 comes after 0."
+    );
+    assert!(db::list_tournaments(&mut db.open()).unwrap().is_empty());
+}
+
+#[actix_web::test]
+async fn one_deck_is_refused_for_club_night_while_wdl_takes_effect_at_once() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser(&db).await;
+        let before = export(&db, "club-night", "standings.csv");
+
+        let page = b
+            .post(
+                "/d/club-night/settings",
+                &with(club_night_form(), &[("decks", "1")]),
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("These settings contradict results already entered")
+            .has("<strong>Round 1, table 1, open room, board 4</strong> — trick points: trick points 115 is out of range 0–100 for 1 deck")
+            .has("<strong>Round 1, table 1, closed room, board 4</strong> — last-trick combination: combination pair is not possible with 1 deck(s); allowed: single");
+        assert!(error_of(&page, "decks").contains("do not fit 1 deck(s)"));
+        // Nothing changed.
+        let stored = db::load_settings(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        assert_eq!(stored.decks, Decks::Two);
+        assert_eq!(export(&db, "club-night", "standings.csv"), before);
+
+        // Win / draw / loss scoring changes the standings' score column at once.
+        let page = b
+            .submit(
+                "/d/club-night/settings",
+                &with(club_night_form(), &[("match_scoring", "wdl")]),
+            )
+            .await;
+        page.has("Settings saved.");
+        let after = export(&db, "club-night", "standings.csv");
+        assert_ne!(after, before);
+        // Byes from the schedule: a bye scores the win points, 2.
+        let schedule = export(&db, "club-night", "schedule.csv");
+        let byes = |team: &str| {
+            schedule
+                .lines()
+                .skip(1)
+                .filter(|l| {
+                    let cells: Vec<&str> = l.split(',').collect();
+                    cells[2] == team && cells[3].is_empty()
+                })
+                .count()
+        };
+        let mut checked = 0;
+        for line in after.lines().skip(1) {
+            // rank,team_no,name,played,won,drawn,lost,score,…
+            let cells: Vec<&str> = line.split(',').collect();
+            let n = |i: usize| cells[i].parse::<usize>().unwrap();
+            let expected = 2 * n(4) + n(5) + 2 * byes(cells[1]);
+            assert_eq!(cells[7], format!("{expected}.00"), "{line}");
+            checked += 1;
+        }
+        assert_eq!(checked, 5);
+        assert!(
+            before
+                .lines()
+                .skip(1)
+                .any(|l| !l.split(',').nth(7).unwrap().ends_with(".00")),
+            "vp20 scores had hundredths: {before}"
+        );
+        // The form shows the change; the bye follows the method (blank: its default).
+        b.get("/d/club-night/settings")
+            .await
+            .has("id=\"match_scoring-wdl\" name=\"match_scoring\" value=\"wdl\" checked");
+        let stored = db::load_settings(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        assert_eq!(stored.scoring.method, MatchScoring::Wdl);
+        assert_eq!(stored.scoring.bye_score, Score::from_whole(2));
+    }
+}
+
+#[actix_web::test]
+async fn the_slug_can_change_but_not_to_a_taken_one() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut b = browser(&db).await;
+    b.post("/d/new", &custom_form("Other", "other")).await;
+    let page = b
+        .post(
+            "/d/club-night/settings",
+            &with(club_night_form(), &[("slug", "other")]),
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        error_of(&page, "slug"),
+        "Another tournament already uses the slug &#34;other&#34;."
+    );
+    let page = b
+        .post(
+            "/d/club-night/settings",
+            &with(club_night_form(), &[("slug", "thursday")]),
+        )
+        .await;
+    assert_eq!(page.location.as_deref(), Some("/d/thursday/settings"));
+    assert_eq!(b.get("/d/club-night").await.status, StatusCode::NOT_FOUND);
+    let dashboard = b.get("/d/thursday").await;
+    assert_eq!(dashboard.status, StatusCode::OK);
+    // Every match of the sample is complete.
+    dashboard
+        .has("<span class=\"big\">6</span> <span class=\"note\">of 6</span>")
+        .has("<span class=\"big\">48</span>")
+        .has("<span class=\"state\">complete</span>")
+        .has("Round 3");
+}
+
+#[actix_web::test]
+async fn teams_are_added_by_form_with_their_errors() {
+    for db in backends() {
+        let mut b = browser(&db).await;
+        b.post("/d/new", &custom_form("Cup", "cup")).await;
+        let page = b.get("/d/cup/teams").await;
+        page.has("No teams yet")
+            .has("id=\"number\" name=\"number\" type=\"text\" inputmode=\"numeric\" size=\"4\" value=\"1\"")
+            .has("autofocus");
+
+        let page = b
+            .submit(
+                "/d/cup/teams",
+                &[
+                    ("number", "1"),
+                    ("name", " <b>Red</b> & Co "),
+                    ("club", "Riverside"),
+                    ("members", "Ann\r\nBo; Cy\n\nDi"),
+                ],
+            )
+            .await;
+        page.has("Team added.")
+            .has("<th scope=\"row\">&#60;b&#62;Red&#60;/b&#62; &#38; Co</th>")
+            .lacks("<b>Red</b>")
+            .has("Ann, Bo, Cy, Di")
+            // The next number is offered.
+            .has("size=\"4\" value=\"2\"");
+
+        let page = b
+            .post(
+                "/d/cup/teams",
+                &[("number", "2"), ("name", "  "), ("club", "Kept club")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(error_of(&page, "name"), "Enter the team&#39;s name.");
+        page.has("value=\"Kept club\"");
+
+        let page = b
+            .post(
+                "/d/cup/teams",
+                &[("number", "1"), ("name", "Blue"), ("members", "Eve")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            error_of(&page, "number"),
+            "Team 1 already exists: choose another number, or edit that team."
+        );
+        page.has("value=\"Blue\"").has(">Eve</textarea>");
+
+        let page = b
+            .post(
+                "/d/cup/teams",
+                &[
+                    ("number", "3"),
+                    ("name", "Big"),
+                    ("members", "a;b;c;d;e;f;g"),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            error_of(&page, "members"),
+            "7 members: a team has at most 6."
+        );
+
+        let roster = db::load_roster(&mut db.open(), "cup").unwrap().unwrap();
+        assert_eq!(roster.teams.len(), 1);
+        assert_eq!(roster.teams[0].name, "<b>Red</b> & Co");
+        assert_eq!(roster.teams[0].members, ["Ann", "Bo", "Cy", "Di"]);
+        assert_eq!(
+            export(&db, "cup", "teams.csv"),
+            "team_no,name,club,members\n1,<b>Red</b> & Co,Riverside,Ann;Bo;Cy;Di\n"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn teams_csv_uploads_add_and_update_or_save_nothing() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser(&db).await;
+        let csv = "\u{feff}team_no,name,club,members\n\
+                   2,Red Tractors 红拖拉机,New Club,Alice Chen;Ben Wu;Carol Li;David Zhao;Eva Qian\n\
+                   6,=Newcomers,,Xu;Yu;Zhu;Wu\n";
+        let page = b
+            .upload(
+                "/d/club-night/teams/upload",
+                "file",
+                "teams.csv",
+                csv.as_bytes(),
+                &[],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        let list = b.get("/d/club-night/teams").await;
+        list.has("teams.csv uploaded")
+            .has("Red Tractors 红拖拉机")
+            .has("=Newcomers")
+            .has("Teams (6)");
+        let roster = db::load_roster(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        let two = roster.team(2).unwrap();
+        assert_eq!(two.club, "New Club");
+        assert_eq!(two.members.len(), 5);
+        assert_eq!(roster.team(6).unwrap().name, "=Newcomers");
+        assert_eq!(roster.team(1).unwrap().name, "东城拖拉机", "untouched");
+
+        // A bad file: every problem with its line, nothing saved.
+        let bad = "team_no,name,club,members\n\
+                   7,Good,,A;B;C;D\n\
+                   8,,Club,A;B;C;D\n\
+                   7,Again,,A\n\
+                   x,Name,,\n";
+        let page = b
+            .upload(
+                "/d/club-night/teams/upload",
+                "file",
+                "teams.csv",
+                bad.as_bytes(),
+                &[],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("Nothing was saved. Problems in the file:")
+            .has("<code>teams.csv:3: name is empty</code>")
+            .has("<code>teams.csv:4: team 7 is listed twice (first on line 2)</code>")
+            .has("<code>teams.csv:5: team_no &#34;x&#34; is not a whole number</code>")
+            .has("aria-current=\"page\"");
+        let page = b
+            .upload(
+                "/d/club-night/teams/upload",
+                "file",
+                "teams.csv",
+                b"team_no,name,club,members\n9,Crowd,,a;b;c;d;e;f;g\n",
+                &[],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("teams.csv:2: team 9 has 7 members; a team has at most 6");
+        let page = b
+            .upload(
+                "/d/club-night/teams/upload",
+                "file",
+                "teams.csv",
+                b"\xff\xfe",
+                &[],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("not UTF-8 text");
+        let page = b
+            .upload("/d/club-night/teams/upload", "file", "", b"", &[])
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("Choose a teams.csv file");
+        let after = db::load_roster(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        assert_eq!(after.teams, roster.teams);
+    }
+}
+
+#[actix_web::test]
+async fn teams_are_edited_withdrawn_and_reinstated() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut b = browser(&db).await;
+    let standings = export(&db, "club-night", "standings.csv");
+
+    // Team 3 plays in the schedule: its number is fixed.
+    let page = b.get("/d/club-night/teams/3/edit").await;
+    assert_eq!(page.status, StatusCode::OK);
+    page.has("value=\"八十分老友\"")
+        .has("readonly")
+        .has("its number cannot change")
+        .has("赵建国\n孙丽华");
+    let page = b
+        .post(
+            "/d/club-night/teams/3/edit",
+            &[
+                ("number", "9"),
+                ("name", "Old Friends"),
+                ("members", "A;B;C;D"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        error_of(&page, "number"),
+        "This team plays in a pairing, so its number cannot change."
+    );
+    let page = b
+        .submit(
+            "/d/club-night/teams/3/edit",
+            &[
+                ("number", "3"),
+                ("name", "Old Friends 八十分老友"),
+                ("club", ""),
+                ("members", "A\nB\nC\nD"),
+            ],
+        )
+        .await;
+    page.has("Team saved.")
+        .has("Old Friends 八十分老友")
+        .has("A, B, C, D");
+    // Names and members change, results and standings figures do not.
+    let after = export(&db, "club-night", "standings.csv");
+    assert_eq!(
+        after.replace("Old Friends 八十分老友", "八十分老友"),
+        standings
+    );
+
+    // A team in no pairing may take another free number, not a taken one.
+    b.post("/d/club-night/teams", &[("number", "6"), ("name", "Late")])
+        .await;
+    let page = b
+        .post(
+            "/d/club-night/teams/6/edit",
+            &[("number", "5"), ("name", "Late")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_of(&page, "number").starts_with("Team 5 already exists"));
+    let page = b
+        .post(
+            "/d/club-night/teams/6/edit",
+            &[("number", "8"), ("name", "Late")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let roster = db::load_roster(&mut db.open(), "club-night")
+        .unwrap()
+        .unwrap();
+    assert!(roster.team(6).is_none() && roster.team(8).is_some());
+
+    // Withdrawn: marked, and kept in the standings with its results.
+    let page = b.submit("/d/club-night/teams/4/withdraw", &[]).await;
+    page.has("Team withdrawn.")
+        .has("<tr class=\"withdrawn\">")
+        .has("<span class=\"state state-withdrawn\">withdrawn</span>")
+        .has("/d/club-night/teams/4/reinstate");
+    assert!(
+        db::load_roster(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap()
+            .team(4)
+            .unwrap()
+            .withdrawn
+    );
+    assert_eq!(
+        export(&db, "club-night", "standings.csv").lines().count(),
+        7
+    );
+    b.get("/d/club-night").await.has("(1 withdrawn)");
+    let page = b.submit("/d/club-night/teams/4/reinstate", &[]).await;
+    page.has("Team reinstated.")
+        .lacks("<tr class=\"withdrawn\">");
+
+    for missing in [
+        "/d/club-night/teams/99/edit",
+        "/d/nowhere/teams",
+        "/d/club-night/teams/x/edit",
+    ] {
+        assert_eq!(
+            b.get(missing).await.status,
+            StatusCode::NOT_FOUND,
+            "{missing}"
+        );
+    }
+    assert_eq!(
+        b.post("/d/club-night/teams/99/withdraw", &[]).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[actix_web::test]
+async fn a_tournament_is_deleted_only_with_its_slug_typed() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut b = browser(&db).await;
+    let page = b.get("/d/club-night/delete").await;
+    assert_eq!(page.status, StatusCode::OK);
+    page.has("To confirm, type the slug: club-night")
+        .has("It holds 5 team(s), 3 round(s) and 48 table result(s).");
+
+    let page = b
+        .post("/d/club-night/delete", &[("confirm", "club night")])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        error_of(&page, "confirm"),
+        "That is not the slug. Type club-night exactly to delete."
+    );
+    page.has("value=\"club night\"");
+    assert!(db::slug_exists(&mut db.open(), "club-night").unwrap());
+
+    let page = b
+        .submit("/d/club-night/delete", &[("confirm", "club-night")])
+        .await;
+    page.has("Tournament deleted.").has("No tournaments yet");
+    assert!(!db::slug_exists(&mut db.open(), "club-night").unwrap());
+    assert_eq!(
+        b.get("/d/club-night/delete").await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[actix_web::test]
+async fn the_directors_pages_speak_chinese() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut b = browser(&db).await;
+    b.accept_language = "zh-CN,zh;q=0.9".into();
+    b.get("/d").await.has("我的赛事").has("新建赛事");
+    let page = b.get("/d/club-night/settings").await;
+    page.has("<html lang=\"zh-Hans\">")
+        .has("级数表")
+        .has("扣底倍数")
+        .has("同分排序")
+        .has("保存设置");
+    assert_eq!(
+        preview_row(&page, 120),
+        ("-2".into(), "闲家上台升2级".into())
+    );
+    assert_eq!(preview_row(&page, 80).1, "闲家上台升1级");
+    assert_eq!(preview_row(&page, 40).1, "庄家方升1级");
+    b.get("/d/club-night/teams")
+        .await
+        .has("添加参赛队")
+        .has("上传 teams.csv")
+        .has("东城拖拉机");
+    b.get("/d/club-night")
+        .await
+        .has("已完成场次")
+        .has("第 1 轮");
+    let page = b
+        .post(
+            "/d/club-night/settings",
+            &with(club_night_form(), &[("decks", "1")]),
+        )
+        .await;
+    page.has("新设置与已录入的成绩矛盾")
+        .has("第 1 轮 1 号桌 开室 第 4 副");
+    let page = b
+        .post("/d/new", &with(custom_form("X", "x"), &[("step", "0")]))
+        .await;
+    assert_eq!(error_of(&page, "step"), "步长必须大于 0。");
+}
+
+#[actix_web::test]
+async fn reserved_paths_are_not_tournaments() {
+    let db = TestDb::sqlite();
+    let mut b = browser(&db).await;
+    assert_eq!(b.get("/d/new").await.status, StatusCode::OK);
+    assert_eq!(b.get("/d/nowhere").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        b.get("/d/nowhere/settings").await.status,
+        StatusCode::NOT_FOUND
+    );
+    // /d/import belongs to the archive pages, never to the dashboard.
+    let import = b.get("/d/import").await;
+    import.lacks("class=\"tiles\"");
+}
+
+// ----- the database functions, on both backends -------------------------------------
+
+fn team(number: i32, name: &str, members: &[&str]) -> Team {
+    Team {
+        number,
+        name: name.to_owned(),
+        club: String::new(),
+        members: members.iter().map(|m| (*m).to_owned()).collect(),
+        withdrawn: false,
+    }
+}
+
+fn settings_of(conn: &mut DbConnection, slug: &str) -> fushi::rules::Settings {
+    db::load_settings(conn, slug).unwrap().unwrap()
+}
+
+#[test]
+fn settings_are_created_and_updated_in_place() {
+    for test_db in backends() {
+        let mut conn = test_db.open();
+        let mut settings = sample_event("winter").settings;
+        db::create_tournament(&mut conn, &settings).unwrap();
+        assert_eq!(settings_of(&mut conn, "winter"), settings);
+        assert!(matches!(
+            db::create_tournament(&mut conn, &settings),
+            Err(EditError::SlugTaken(s)) if s == "winter"
+        ));
+
+        settings.slug = "winter-2027".to_owned();
+        settings.decks = Decks::Three;
+        settings.rules = Rules::Preset(Preset::Standard);
+        db::update_settings(&mut conn, "winter", &settings).unwrap();
+        assert!(db::load_settings(&mut conn, "winter").unwrap().is_none());
+        assert_eq!(settings_of(&mut conn, "winter-2027"), settings);
+        assert!(matches!(
+            db::update_settings(&mut conn, "winter", &settings),
+            Err(EditError::NoTournament)
+        ));
+
+        // The sample's results use a pair and 150 trick points: one deck is refused.
+        db::insert_event(&mut conn, &sample_event("sample")).unwrap();
+        let mut one = settings_of(&mut conn, "sample");
+        one.decks = Decks::One;
+        one.name = "changed".to_owned();
+        match db::update_settings(&mut conn, "sample", &one) {
+            Err(EditError::Conflicts(found)) => {
+                assert!(
+                    found.iter().any(|c| c.problem.field == "combo"),
+                    "{found:?}"
+                );
+            }
+            other => panic!("expected conflicts, got {other:?}"),
+        }
+        assert_eq!(
+            settings_of(&mut conn, "sample").name,
+            "Winter Duplicate 冬季复式"
+        );
+        let mut taken = settings_of(&mut conn, "sample");
+        taken.slug = "winter-2027".to_owned();
+        assert!(matches!(
+            db::update_settings(&mut conn, "sample", &taken),
+            Err(EditError::SlugTaken(_))
+        ));
+        assert_eq!(
+            db::load_event(&mut conn, "sample").unwrap().unwrap(),
+            sample_event("sample")
+        );
+    }
+}
+
+#[test]
+fn teams_are_added_edited_withdrawn_and_upserted() {
+    for test_db in backends() {
+        let mut conn = test_db.open();
+        db::insert_event(&mut conn, &sample_event("s")).unwrap();
+        let roster = db::load_roster(&mut conn, "s").unwrap().unwrap();
+        assert_eq!(roster.teams, sample_event("s").teams);
+        assert_eq!(
+            roster.paired,
+            [1, 2, 3].into_iter().collect(),
+            "byes count as pairings"
+        );
+        assert_eq!(roster.next_number(), 4);
+
+        db::add_team(&mut conn, "s", &team(4, "Four", &["a", "b"])).unwrap();
+        assert!(matches!(
+            db::add_team(&mut conn, "s", &team(4, "Again", &[])),
+            Err(EditError::TeamNumberTaken(4))
+        ));
+        assert!(matches!(
+            db::add_team(&mut conn, "nowhere", &team(1, "x", &[])),
+            Err(EditError::NoTournament)
+        ));
+
+        // Renumbering: refused for a paired team, allowed for a free one.
+        assert!(matches!(
+            db::update_team(&mut conn, "s", 1, &team(9, "x", &[])),
+            Err(EditError::TeamPaired(1))
+        ));
+        assert!(matches!(
+            db::update_team(&mut conn, "s", 4, &team(2, "x", &[])),
+            Err(EditError::TeamNumberTaken(2))
+        ));
+        db::update_team(&mut conn, "s", 4, &team(5, "Five", &["c", "d", "e"])).unwrap();
+        db::update_team(&mut conn, "s", 1, &team(1, "长城队", &["张三"])).unwrap();
+        assert!(matches!(
+            db::update_team(&mut conn, "s", 4, &team(4, "x", &[])),
+            Err(EditError::NoTeam(4))
+        ));
+
+        db::set_withdrawn(&mut conn, "s", 5, true).unwrap();
+        db::set_withdrawn(&mut conn, "s", 3, false).unwrap();
+        assert!(matches!(
+            db::set_withdrawn(&mut conn, "s", 77, true),
+            Err(EditError::NoTeam(77))
+        ));
+
+        let upserted = db::upsert_teams(
+            &mut conn,
+            "s",
+            &[
+                team(5, "Five again", &["f"]),
+                team(6, "Six", &["g", "h", "i", "j"]),
+            ],
+        )
+        .unwrap();
+        assert_eq!(
+            upserted,
+            db::Upserted {
+                added: 1,
+                updated: 1
+            }
+        );
+
+        let event = db::load_event(&mut conn, "s").unwrap().unwrap();
+        let summary: Vec<(i32, &str, Vec<&str>, bool)> = event
+            .teams
+            .iter()
+            .map(|t| {
+                (
+                    t.number,
+                    t.name.as_str(),
+                    t.members.iter().map(String::as_str).collect(),
+                    t.withdrawn,
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (1, "长城队", vec!["张三"], false),
+                (2, "=Tractors", vec!["Ann", "Bo", "Cy", "Di", "Ed"], false),
+                (
+                    3,
+                    "Eighty Points",
+                    vec!["F1", "F2", "F3", "F4", "F5", "F6"],
+                    false
+                ),
+                // Upserting keeps the withdrawn mark.
+                (5, "Five again", vec!["f"], true),
+                (6, "Six", vec!["g", "h", "i", "j"], false),
+            ]
+        );
+        // The matches still point at the same teams.
+        assert_eq!(event.rounds, sample_event("s").rounds);
+    }
+}
+
+#[actix_web::test]
+async fn every_message_exists_in_both_languages() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut b = browser(&db).await;
+    for lang in ["en", "zh"] {
+        b.accept_language = lang.into();
+        let mut pages = Vec::new();
+        for path in [
+            "/d",
+            "/d/new",
+            "/d/club-night",
+            "/d/club-night/settings",
+            "/d/club-night/teams",
+            "/d/club-night/teams/1/edit",
+            "/d/club-night/delete",
+        ] {
+            pages.push((path.to_owned(), b.get(path).await));
+        }
+        // Pages with every error and the contradicted results.
+        let bad = with(
+            club_night_form(),
+            &[
+                ("decks", "1"),
+                ("rules", "custom"),
+                ("name", ""),
+                ("bottom_multiplier", "x"),
+                ("match_scoring", "y"),
+                ("vp_blitz", "-1"),
+                ("bye_score", "99999"),
+                ("tiebreak-1", "head_to_head"),
+                ("tiebreak-2", "coin"),
+            ],
+        );
+        pages.push((
+            "bad settings".into(),
+            b.post("/d/club-night/settings", &bad).await,
+        ));
+        let conflicts = with(club_night_form(), &[("decks", "1")]);
+        pages.push((
+            "conflicts".into(),
+            b.post("/d/club-night/settings", &conflicts).await,
+        ));
+        pages.push((
+            "bad team".into(),
+            b.post(
+                "/d/club-night/teams",
+                &[("number", "0"), ("name", ""), ("members", "1;2;3;4;5;6;7")],
+            )
+            .await,
+        ));
+        for (path, page) in &pages {
+            assert!(
+                page.status == StatusCode::OK || page.status == StatusCode::UNPROCESSABLE_ENTITY,
+                "{path}: {}",
+                page.status
+            );
+            assert!(
+                !page.body.contains("director-") && !page.body.contains(">nav-"),
+                "{lang} {path} shows a message id:\n{}",
+                page.body
+            );
+        }
+    }
+}
