@@ -643,11 +643,13 @@ async fn a_match_is_entered_and_every_figure_is_shown_beside_the_inputs() {
              3=,4,Delta,1,0,1,0,10.00,0,1.000,0,0\n\
              5,2,Beta,1,0,0,1,0.48,-9,0.250,-155,1\n"
         );
-        // The public match page, where it is built, shows the same score.
+        // The public pages show the same figures the moment they are saved.
         let public = b.get("/t/entry-test/rounds/1/tables/1").await;
-        if public.status == StatusCode::OK {
-            public.has("19.52").has("0.48");
-        }
+        assert_eq!(public.status, StatusCode::OK);
+        public.has("19.52").has("0.48").has("220").has("(TD ruling)");
+        let public = b.get("/t/entry-test/standings").await;
+        assert_eq!(public.status, StatusCode::OK);
+        public.has("Alpha").has("19.52").has("4.000").has("3=");
 
         // Clearing a row deletes its result; the match is in progress again.
         let cleared: Vec<(&str, &str)> = TABLE_1

@@ -23,7 +23,7 @@ pub struct Page {
 }
 
 impl Page {
-    /// Panics unless the page contains `text` (HTML as sent, so `&amp;` for `&`).
+    /// Panics unless the page contains `text` (HTML as sent, so `&#38;` for `&`).
     #[track_caller]
     pub fn has(&self, text: &str) -> &Self {
         assert!(
