@@ -4,7 +4,7 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::archive::{self, ArchiveFiles, Problem};
+use crate::archive::{self, ArchiveFiles, Problem, Why};
 use crate::db::{self, DbConnection};
 use crate::rules::{Event, Report};
 
@@ -38,10 +38,9 @@ pub fn import(conn: &mut DbConnection, files: &ArchiveFiles) -> Result<Imported,
         return Err(vec![Problem::at(
             archive::TOURNAMENT_TOML,
             parsed.slug_line,
-            format!(
-                "slug \"{}\" already exists: choose another slug or delete that tournament first",
-                event.settings.slug
-            ),
+            Why::SlugTaken {
+                slug: event.settings.slug.clone(),
+            },
         )]);
     }
     db::insert_event(conn, &event).map_err(database)?;
@@ -55,7 +54,12 @@ pub fn import(conn: &mut DbConnection, files: &ArchiveFiles) -> Result<Imported,
 }
 
 fn database(e: db::DbError) -> Vec<Problem> {
-    vec![Problem::in_file("database", e.to_string())]
+    vec![Problem::in_file(
+        "database",
+        Why::Failed {
+            error: e.to_string(),
+        },
+    )]
 }
 
 /// Every archive file of a stored tournament, computed columns filled.
@@ -73,7 +77,7 @@ pub fn export_event(event: &Event) -> ArchiveFiles {
 fn load(conn: &mut DbConnection, slug: &str) -> Result<Event, Vec<Problem>> {
     db::load_event(conn, slug)
         .map_err(database)?
-        .ok_or_else(|| vec![Problem::in_file(slug, "no tournament with this slug")])
+        .ok_or_else(|| vec![Problem::in_file(slug, Why::NoTournament)])
 }
 
 /// `fushi import PATH`: a folder or a .zip into the database at `url`.

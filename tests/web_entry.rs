@@ -646,7 +646,11 @@ async fn a_match_is_entered_and_every_figure_is_shown_beside_the_inputs() {
         // The public pages show the same figures the moment they are saved.
         let public = b.get("/t/entry-test/rounds/1/tables/1").await;
         assert_eq!(public.status, StatusCode::OK);
-        public.has("19.52").has("0.48").has("220").has("(TD ruling)");
+        public
+            .has("19.52")
+            .has("0.48")
+            .has("220")
+            .has("(TD ruling)");
         let public = b.get("/t/entry-test/standings").await;
         assert_eq!(public.status, StatusCode::OK);
         public.has("Alpha").has("19.52").has("4.000").has("3=");

@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 use std::io::{Read, Seek, Write};
 use std::path::Path;
 
-use super::Problem;
 use super::settings::TOURNAMENT_TOML;
+use super::{Problem, Why};
 
 /// An archive's files by name, as UTF-8 text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -37,8 +37,7 @@ impl ArchiveFiles {
 
     /// Adds a file read as bytes: UTF-8, with a spreadsheet's byte-order mark dropped.
     fn add_bytes(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), Problem> {
-        let text =
-            String::from_utf8(bytes).map_err(|_| Problem::in_file(name, "is not UTF-8 text"))?;
+        let text = String::from_utf8(bytes).map_err(|_| Problem::in_file(name, Why::NotUtf8))?;
         let text = text
             .strip_prefix('\u{feff}')
             .map(str::to_owned)
@@ -53,8 +52,14 @@ impl ArchiveFiles {
         if path.is_dir() {
             Self::read_dir(path)
         } else if path.is_file() {
-            let file = std::fs::File::open(path)
-                .map_err(|e| vec![Problem::in_file(&shown, e.to_string())])?;
+            let file = std::fs::File::open(path).map_err(|e| {
+                vec![Problem::in_file(
+                    &shown,
+                    Why::Failed {
+                        error: e.to_string(),
+                    },
+                )]
+            })?;
             Self::read_zip(file).map_err(|mut p| {
                 for problem in &mut p {
                     if problem.file.is_empty() {
@@ -64,13 +69,20 @@ impl ArchiveFiles {
                 p
             })
         } else {
-            Err(vec![Problem::in_file(&shown, "no such folder or file")])
+            Err(vec![Problem::in_file(&shown, Why::NoSuchPath)])
         }
     }
 
     fn read_dir(dir: &Path) -> Result<ArchiveFiles, Vec<Problem>> {
         let shown = dir.display().to_string();
-        let io = |e: std::io::Error| vec![Problem::in_file(&shown, e.to_string())];
+        let io = |e: std::io::Error| {
+            vec![Problem::in_file(
+                &shown,
+                Why::Failed {
+                    error: e.to_string(),
+                },
+            )]
+        };
         let mut files = ArchiveFiles::new();
         let mut problems = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(io)? {
@@ -93,14 +105,21 @@ impl ArchiveFiles {
 
     /// Reads a .zip: the folder holding `tournament.toml` is the archive.
     pub fn read_zip<R: Read + Seek>(reader: R) -> Result<ArchiveFiles, Vec<Problem>> {
-        let bad = |why: String| vec![Problem::in_file("", why)];
-        let mut zip =
-            zip::ZipArchive::new(reader).map_err(|e| bad(format!("not a readable .zip: {e}")))?;
+        let bad = |why: Why| vec![Problem::in_file("", why)];
+        let mut zip = zip::ZipArchive::new(reader).map_err(|e| {
+            bad(Why::NotAZip {
+                error: e.to_string(),
+            })
+        })?;
         let names: Vec<String> = zip
             .file_names()
             .map(|n| n.map(|n| n.into_owned()))
             .collect::<Result<_, _>>()
-            .map_err(|e| bad(format!("not a readable .zip: {e}")))?;
+            .map_err(|e| {
+                bad(Why::NotAZip {
+                    error: e.to_string(),
+                })
+            })?;
         let roots: Vec<&str> = names
             .iter()
             .filter_map(|n| n.strip_suffix(TOURNAMENT_TOML))
@@ -110,11 +129,9 @@ impl ArchiveFiles {
             .collect();
         let root = match roots.as_slice() {
             [root] => root.to_string(),
-            [] => return Err(bad(format!("the .zip holds no {TOURNAMENT_TOML}"))),
+            [] => return Err(bad(Why::ZipNoToml)),
             _ => {
-                return Err(bad(format!(
-                    "the .zip holds more than one {TOURNAMENT_TOML}"
-                )));
+                return Err(bad(Why::ZipManyToml));
             }
         };
         let mut files = ArchiveFiles::new();
@@ -126,11 +143,17 @@ impl ArchiveFiles {
             if file_name.contains('/') || !is_archive_file(file_name) {
                 continue;
             }
-            let mut entry = zip.by_name(&name).map_err(|e| bad(e.to_string()))?;
+            let mut entry = zip.by_name(&name).map_err(|e| {
+                bad(Why::Failed {
+                    error: e.to_string(),
+                })
+            })?;
             let mut bytes = Vec::new();
-            entry
-                .read_to_end(&mut bytes)
-                .map_err(|e| bad(format!("{name}: {e}")))?;
+            entry.read_to_end(&mut bytes).map_err(|e| {
+                bad(Why::Failed {
+                    error: format!("{name}: {e}"),
+                })
+            })?;
             if let Err(p) = files.add_bytes(file_name, bytes) {
                 problems.push(p);
             }

@@ -11,6 +11,7 @@ mod write;
 
 use std::fmt;
 
+pub use crate::rules::Why;
 pub use files::ArchiveFiles;
 pub use read::{Parsed, parse, parse_teams};
 pub use settings::{TOURNAMENT_TOML, settings_toml};
@@ -24,33 +25,38 @@ pub use write::{
 pub struct Problem {
     pub file: String,
     pub line: Option<u64>,
-    pub message: String,
+    pub why: Why,
 }
 
 impl Problem {
-    pub fn at(file: &str, line: u64, message: impl Into<String>) -> Problem {
+    pub fn at(file: &str, line: u64, why: Why) -> Problem {
         Problem {
             file: file.to_owned(),
             line: Some(line),
-            message: message.into(),
+            why,
         }
     }
 
-    pub fn in_file(file: &str, message: impl Into<String>) -> Problem {
+    pub fn in_file(file: &str, why: Why) -> Problem {
         Problem {
             file: file.to_owned(),
             line: None,
-            message: message.into(),
+            why,
+        }
+    }
+
+    /// Where the problem is: `file:line` or `file`.
+    pub fn place(&self) -> String {
+        match self.line {
+            Some(line) => format!("{}:{}", self.file, line),
+            None => self.file.clone(),
         }
     }
 }
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
-        }
+        write!(f, "{}: {}", self.place(), self.why)
     }
 }
 
@@ -106,12 +112,12 @@ mod tests {
     #[test]
     fn problems_read_file_line_why() {
         assert_eq!(
-            Problem::at("teams.csv", 3, "bad").to_string(),
-            "teams.csv:3: bad"
+            Problem::at("teams.csv", 3, Why::NameEmpty).to_string(),
+            "teams.csv:3: name must not be empty"
         );
         assert_eq!(
-            Problem::in_file("teams.csv", "missing").to_string(),
-            "teams.csv: missing"
+            Problem::in_file("teams.csv", Why::MissingFile).to_string(),
+            "teams.csv: missing from the archive"
         );
     }
 }

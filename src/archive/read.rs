@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 
 use super::settings::{ParsedSettings, TOURNAMENT_TOML, parse_settings};
-use super::{ArchiveFiles, Problem, unneutralise};
+use super::{ArchiveFiles, Problem, Why, unneutralise};
 use crate::rules::{
     Board, Combination, Decks, Event, LastTrick, Level, Match, Room, Round, Seat, TableEntry,
     TableResult, Team, Trump,
@@ -29,10 +29,7 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
     let settings = match files.get(TOURNAMENT_TOML) {
         Some(text) => parse_settings(text).map_err(|p| problems.extend(p)).ok(),
         None => {
-            problems.push(Problem::in_file(
-                TOURNAMENT_TOML,
-                "missing from the archive",
-            ));
+            problems.push(Problem::in_file(TOURNAMENT_TOML, Why::MissingFile));
             None
         }
     };
@@ -97,7 +94,13 @@ fn read_csv<'a>(
     let header = match reader.headers() {
         Ok(h) => h.clone(),
         Err(e) => {
-            problems.push(Problem::at(file, 1, format!("unreadable header: {e}")));
+            problems.push(Problem::at(
+                file,
+                1,
+                Why::UnreadableHeader {
+                    error: e.to_string(),
+                },
+            ));
             return None;
         }
     };
@@ -109,20 +112,34 @@ fn read_csv<'a>(
                 problems.push(Problem::at(
                     file,
                     1,
-                    format!("column \"{name}\" appears twice"),
+                    Why::ColumnTwice {
+                        column: name.to_owned(),
+                    },
                 ));
                 ok = false;
             }
             Some(_) => {}
             None => {
-                problems.push(Problem::at(file, 1, format!("unknown column \"{name}\"")));
+                problems.push(Problem::at(
+                    file,
+                    1,
+                    Why::UnknownColumn {
+                        column: name.to_owned(),
+                    },
+                ));
                 ok = false;
             }
         }
     }
     for c in required {
         if !columns.contains_key(c) {
-            problems.push(Problem::at(file, 1, format!("missing column \"{c}\"")));
+            problems.push(Problem::at(
+                file,
+                1,
+                Why::MissingColumn {
+                    column: (*c).to_owned(),
+                },
+            ));
             ok = false;
         }
     }
@@ -141,7 +158,10 @@ fn read_csv<'a>(
                     problems.push(Problem::at(
                         file,
                         line,
-                        format!("{} cells, but the header has {}", r.len(), header.len()),
+                        Why::CellCount {
+                            cells: r.len(),
+                            header: header.len(),
+                        },
                     ));
                     continue;
                 }
@@ -149,7 +169,13 @@ fn read_csv<'a>(
             }
             Err(e) => {
                 let line = e.position().map_or(0, |p| p.line());
-                problems.push(Problem::at(file, line, format!("unreadable row: {e}")));
+                problems.push(Problem::at(
+                    file,
+                    line,
+                    Why::UnreadableRow {
+                        error: e.to_string(),
+                    },
+                ));
             }
         }
     }
@@ -182,22 +208,28 @@ impl<'t, 'r> Row<'t, 'r> {
         self.table.cell(self.record, column)
     }
 
-    fn problem(&mut self, message: String) {
+    fn problem(&mut self, why: Why) {
         self.problems
-            .push(Problem::at(self.table.file, self.line, message));
+            .push(Problem::at(self.table.file, self.line, why));
     }
 
     /// A required whole number of at least `min`.
     fn number(&mut self, column: &str, min: i32) -> Option<i32> {
         let cell = self.raw(column);
         if cell.is_empty() {
-            self.problem(format!("{column} is empty"));
+            self.problem(Why::Empty {
+                column: column.to_owned(),
+            });
             return None;
         }
         self.optional_number(column).filter(|n| {
             let ok = *n >= min;
             if !ok {
-                self.problem(format!("{column} {n} must be {min} or more"));
+                self.problem(Why::TooSmall {
+                    column: column.to_owned(),
+                    value: *n,
+                    min,
+                });
             }
             ok
         })
@@ -210,7 +242,12 @@ impl<'t, 'r> Row<'t, 'r> {
             return None;
         }
         cell.parse::<i32>()
-            .map_err(|_| self.problem(format!("{column} \"{cell}\" is not a whole number")))
+            .map_err(|_| {
+                self.problem(Why::NotWholeNumber {
+                    column: column.to_owned(),
+                    cell: cell.to_owned(),
+                })
+            })
             .ok()
     }
 
@@ -223,9 +260,7 @@ impl<'t, 'r> Row<'t, 'r> {
         if cell.is_empty() {
             return None;
         }
-        cell.parse::<T>()
-            .map_err(|e| self.problem(e.to_string()))
-            .ok()
+        cell.parse::<T>().map_err(|e| self.problem(e.into())).ok()
     }
 
     fn required<T>(&mut self, column: &str) -> Option<T>
@@ -233,7 +268,9 @@ impl<'t, 'r> Row<'t, 'r> {
         T: FromStr<Err = crate::rules::ParseError>,
     {
         if self.raw(column).is_empty() {
-            self.problem(format!("{column} is empty"));
+            self.problem(Why::Empty {
+                column: column.to_owned(),
+            });
             return None;
         }
         self.optional(column)
@@ -285,7 +322,7 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
         problems,
     ) else {
         if files.get(TEAMS).is_none() {
-            problems.push(Problem::in_file(TEAMS, "missing from the archive"));
+            problems.push(Problem::in_file(TEAMS, Why::MissingFile));
         }
         return Vec::new();
     };
@@ -296,12 +333,14 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
         let number = row.number("team_no", 1);
         let name = unneutralise(row.raw("name")).to_owned();
         if name.is_empty() {
-            row.problem("name is empty".to_owned());
+            row.problem(Why::Empty {
+                column: "name".to_owned(),
+            });
         }
         if let Some(n) = number
             && let Err(first) = first_seen(&mut seen, n, *line)
         {
-            row.problem(format!("team {n} is listed twice (first on line {first})"));
+            row.problem(Why::TeamTwice { team: n, first });
         }
         let team = number.map(|number| Team {
             number,
@@ -347,9 +386,11 @@ fn read_boards(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Boards {
         if let (Some(r), Some(b)) = (round, number)
             && let Err(first) = first_seen(&mut seen, (r, b), *line)
         {
-            row.problem(format!(
-                "round {r} board {b} is listed twice (first on line {first})"
-            ));
+            row.problem(Why::BoardTwice {
+                round: r,
+                board: b,
+                first,
+            });
         }
         let value = match (round, number, dealer, level) {
             (Some(r), Some(number), Some(dealer), Some(level)) => Some((
@@ -401,30 +442,33 @@ fn read_schedule(
         if let Some(r) = round
             && !boards.contains_key(&r)
         {
-            row.problem(format!("round {r} has no boards in boards.csv"));
+            row.problem(Why::RoundWithoutBoards { round: r });
         }
         for team in [home, away].into_iter().flatten() {
             if !known.contains(&team) {
-                row.problem(format!("unknown team {team}: not in teams.csv"));
+                row.problem(Why::UnknownTeam { team });
             }
         }
         if home.is_some() && home == away {
-            row.problem(format!(
-                "team {} cannot play itself",
-                home.unwrap_or_default()
-            ));
+            row.problem(Why::PlaysItself {
+                team: home.unwrap_or_default(),
+            });
         }
         if let (Some(r), Some(t)) = (round, table_no) {
             if let Err(first) = first_seen(&mut seen, (r, t), *line) {
-                row.problem(format!(
-                    "round {r} table {t} is listed twice (first on line {first})"
-                ));
+                row.problem(Why::TableTwice {
+                    round: r,
+                    table: t,
+                    first,
+                });
             }
             for team in [home, away].into_iter().flatten() {
                 if let Err(first) = first_seen(&mut playing, (r, team), *line) {
-                    row.problem(format!(
-                        "team {team} already plays in round {r} (line {first})"
-                    ));
+                    row.problem(Why::AlreadyPlays {
+                        team,
+                        round: r,
+                        first,
+                    });
                 }
             }
         }
@@ -493,15 +537,17 @@ fn read_results(
         };
         if let Some(decks) = decks {
             for e in entry.check(decks) {
-                row.problem(e.message);
+                row.problem(e.why);
             }
         }
         if let (Some(r), Some(t)) = (round, table_no) {
             match schedule.get(&(r, t)) {
-                None => row.problem(format!("round {r} has no table {t} in schedule.csv")),
-                Some((home, None)) => row.problem(format!(
-                    "round {r} table {t} is a bye for team {home}: a bye has no results"
-                )),
+                None => row.problem(Why::NoTable { round: r, table: t }),
+                Some((home, None)) => row.problem(Why::ByeNoResults {
+                    round: r,
+                    table: t,
+                    team: *home,
+                }),
                 Some(_) => {}
             }
             if let Some(b) = board {
@@ -509,14 +555,18 @@ fn read_results(
                     .get(&r)
                     .is_some_and(|bs| bs.iter().any(|x| x.number == b))
                 {
-                    row.problem(format!("round {r} has no board {b} in boards.csv"));
+                    row.problem(Why::NoBoard { round: r, board: b });
                 }
                 if let Some(room) = room
                     && let Err(first) = first_seen(&mut seen, (r, t, room, b), *line)
                 {
-                    row.problem(format!(
-                            "round {r} table {t} {room} room board {b} is listed twice (first on line {first})"
-                        ));
+                    row.problem(Why::ResultTwice {
+                        round: r,
+                        table: t,
+                        room,
+                        board: b,
+                        first,
+                    });
                 }
             }
         }

@@ -4,13 +4,14 @@ use toml::Value;
 
 use super::Problem;
 use crate::rules::{
-    BandTable, Decks, MatchScoring, MultiplierPolicy, Preset, Rules, Score, ScoringRules, Settings,
-    TieBreak, check_slug,
+    BandTable, Decks, MatchScoring, MultiplierPolicy, PairingMethod, Preset, Rules, Score,
+    ScoringRules, Settings, TieBreak, check_slug,
 };
+use crate::rules::{Wanted, Why};
 
 pub const TOURNAMENT_TOML: &str = "tournament.toml";
 
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 16] = [
     "name",
     "slug",
     "published",
@@ -25,6 +26,8 @@ const KEYS: [&str; 14] = [
     "win_draw_loss",
     "bye_score",
     "tiebreaks",
+    "pairing",
+    "swiss_seed",
 ];
 
 /// Settings read from `tournament.toml`, with the line of the slug for later messages.
@@ -41,7 +44,9 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
         vec![Problem::at(
             TOURNAMENT_TOML,
             line,
-            e.message().trim().to_owned(),
+            Why::TomlSyntax {
+                error: e.message().trim().to_owned(),
+            },
         )]
     })?;
     let mut reader = Reader {
@@ -55,14 +60,14 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
             reader.problems.push(Problem::at(
                 TOURNAMENT_TOML,
                 line,
-                format!("unknown key \"{key}\""),
+                Why::UnknownKey { key: key.clone() },
             ));
         }
     }
 
     let name = reader.string("name", None);
     if name.as_deref().is_some_and(|n| n.trim().is_empty()) {
-        reader.problem("name", "name must not be empty".to_owned());
+        reader.problem("name", Why::NameEmpty);
     }
     let slug = reader.string("slug", None);
     if let Some(Err(why)) = slug.as_deref().map(check_slug) {
@@ -72,7 +77,7 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
     let decks = reader.integer("decks").map_or(Some(Decks::Two), |n| {
         let d = Decks::from_count(n);
         if d.is_none() {
-            reader.problem("decks", format!("decks must be 1, 2 or 3, not {n}"));
+            reader.problem("decks", Why::DecksCount { decks: n });
         }
         d
     });
@@ -86,16 +91,26 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
     if vp_blitz <= 0.0 {
         reader.problem(
             "vp_blitz",
-            format!("vp_blitz must be greater than 0, not {vp_blitz}"),
+            Why::VpBlitz {
+                value: vp_blitz.to_string(),
+            },
         );
     }
     let win_draw_loss = reader.win_draw_loss();
     let bye_score = reader.number("bye_score").map(Score::from_f64);
     let tiebreaks = reader.tiebreaks();
+    let pairing = reader.parsed::<PairingMethod>("pairing", PairingMethod::Manual.code());
+    let swiss_seed = reader.integer("swiss_seed").and_then(|n| {
+        let seed = u64::try_from(n).ok();
+        if seed.is_none() {
+            reader.problem("swiss_seed", Why::SwissSeed { seed: n });
+        }
+        seed
+    });
 
     let mut problems = reader.problems;
     problems.sort_by_key(|p| p.line);
-    match (name, slug, decks, rules, bottom_multiplier, method) {
+    match (name, slug, decks, rules, bottom_multiplier, method, pairing) {
         (
             Some(name),
             Some(slug),
@@ -103,6 +118,7 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
             Some(rules),
             Some(bottom_multiplier),
             Some(method),
+            Some(pairing),
         ) if problems.is_empty() => {
             let bye_score =
                 bye_score.unwrap_or_else(|| ScoringRules::default_bye(method, win_draw_loss));
@@ -122,6 +138,8 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
                         bye_score,
                     },
                     tiebreaks,
+                    pairing,
+                    swiss_seed,
                 },
                 slug_line,
             })
@@ -141,14 +159,20 @@ impl Reader<'_> {
         line_of_key(self.text, key)
     }
 
-    fn problem(&mut self, key: &str, message: String) {
+    fn problem(&mut self, key: &str, why: impl Into<Why>) {
         let line = self.line(key);
         self.problems
-            .push(Problem::at(TOURNAMENT_TOML, line, message));
+            .push(Problem::at(TOURNAMENT_TOML, line, why.into()));
     }
 
-    fn wrong_type(&mut self, key: &str, wanted: &str) {
-        self.problem(key, format!("{key} must be {wanted}"));
+    fn wrong_type(&mut self, key: &str, wanted: Wanted) {
+        self.problem(
+            key,
+            Why::WrongType {
+                key: key.to_owned(),
+                wanted,
+            },
+        );
     }
 
     /// A string value; `default` None makes the key required.
@@ -156,7 +180,7 @@ impl Reader<'_> {
         match self.table.get(key) {
             Some(Value::String(s)) => Some(s.clone()),
             Some(_) => {
-                self.wrong_type(key, "a string in double quotes");
+                self.wrong_type(key, Wanted::String);
                 None
             }
             None => match default {
@@ -165,7 +189,9 @@ impl Reader<'_> {
                     self.problems.push(Problem::at(
                         TOURNAMENT_TOML,
                         1,
-                        format!("{key} is required"),
+                        Why::Required {
+                            key: key.to_owned(),
+                        },
                     ));
                     None
                 }
@@ -177,7 +203,7 @@ impl Reader<'_> {
         match self.table.get(key) {
             Some(Value::Boolean(b)) => *b,
             Some(_) => {
-                self.wrong_type(key, "true or false");
+                self.wrong_type(key, Wanted::Boolean);
                 default
             }
             None => default,
@@ -188,7 +214,7 @@ impl Reader<'_> {
         match self.table.get(key) {
             Some(Value::Integer(n)) => Some(*n),
             Some(_) => {
-                self.wrong_type(key, "a whole number");
+                self.wrong_type(key, Wanted::WholeNumber);
                 None
             }
             None => None,
@@ -198,7 +224,7 @@ impl Reader<'_> {
     fn number(&mut self, key: &str) -> Option<f64> {
         match self.table.get(key) {
             Some(v) => as_number(v).or_else(|| {
-                self.wrong_type(key, "a number");
+                self.wrong_type(key, Wanted::Number);
                 None
             }),
             None => None,
@@ -211,9 +237,7 @@ impl Reader<'_> {
         T: std::str::FromStr<Err = crate::rules::ParseError>,
     {
         let code = self.string(key, Some(default))?;
-        code.parse::<T>()
-            .map_err(|e| self.problem(key, e.to_string()))
-            .ok()
+        code.parse::<T>().map_err(|e| self.problem(key, e)).ok()
     }
 
     fn rules(&mut self, code: &str, decks: Option<Decks>) -> Option<Rules> {
@@ -221,25 +245,46 @@ impl Reader<'_> {
         if code != "custom" {
             for key in custom_keys {
                 if self.table.contains_key(key) {
-                    self.problem(key, format!("{key} is only for rules = \"custom\""));
+                    self.problem(
+                        key,
+                        Why::OnlyForCustom {
+                            key: key.to_owned(),
+                        },
+                    );
                 }
             }
             let preset = code
                 .parse::<Preset>()
-                .map_err(|e| self.problem("rules", e.to_string()))
+                .map_err(|e| self.problem("rules", e))
                 .ok()?;
             let rules = Rules::Preset(preset);
             if let Some(decks) = decks
-                && let Err(why) = Settings::check_rules(decks, &rules)
+                && Settings::check_rules(decks, &rules).is_err()
             {
-                self.problem("rules", why);
+                self.problem(
+                    "rules",
+                    Why::RulesNotForDecks {
+                        rules: code.to_owned(),
+                        decks: decks.count(),
+                        allowed: Preset::for_decks(decks)
+                            .iter()
+                            .map(|p| p.code())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    },
+                );
                 return None;
             }
             return Some(rules);
         }
         for key in custom_keys {
             if !self.table.contains_key(key) {
-                self.problem("rules", format!("rules = \"custom\" needs {key}"));
+                self.problem(
+                    "rules",
+                    Why::CustomNeeds {
+                        key: key.to_owned(),
+                    },
+                );
             }
         }
         let takeover_at = self.integer("takeover_at");
@@ -247,13 +292,13 @@ impl Reader<'_> {
         let bands = self.bands();
         let (takeover_at, step, bands) = (takeover_at?, step?, bands?);
         let (Ok(takeover_at), Ok(step)) = (i32::try_from(takeover_at), i32::try_from(step)) else {
-            self.problem("step", "takeover_at or step is out of range".to_owned());
+            self.problem("step", Why::StepOutOfRange);
             return None;
         };
         match BandTable::new(takeover_at, bands, step) {
             Ok(table) => Some(Rules::Custom(table)),
             Err(why) => {
-                self.problem("bands", why.to_string());
+                self.problem("bands", why);
                 None
             }
         }
@@ -272,7 +317,7 @@ impl Reader<'_> {
                 .collect::<Option<Vec<_>>>()
         });
         if pairs.is_none() {
-            self.wrong_type("bands", "a list of [minimum P, s] pairs of whole numbers");
+            self.wrong_type("bands", Wanted::Bands);
         }
         pairs
     }
@@ -288,7 +333,7 @@ impl Reader<'_> {
         match numbers.as_deref() {
             Some(&[w, d, l]) => [w, d, l].map(Score::from_f64),
             _ => {
-                self.wrong_type("win_draw_loss", "three numbers: [win, draw, loss]");
+                self.wrong_type("win_draw_loss", Wanted::WinDrawLoss);
                 default
             }
         }
@@ -299,18 +344,21 @@ impl Reader<'_> {
             return TieBreak::DEFAULT.to_vec();
         };
         let Some(items) = value.as_array() else {
-            self.wrong_type("tiebreaks", "a list of tie-break names");
+            self.wrong_type("tiebreaks", Wanted::Tiebreaks);
             return Vec::new();
         };
         let mut out = Vec::new();
         for item in items {
             match item.as_str().map(str::parse::<TieBreak>) {
-                Some(Ok(t)) if out.contains(&t) => {
-                    self.problem("tiebreaks", format!("tie-break {t} is listed twice"))
-                }
+                Some(Ok(t)) if out.contains(&t) => self.problem(
+                    "tiebreaks",
+                    Why::TiebreakTwice {
+                        tiebreak: t.to_string(),
+                    },
+                ),
                 Some(Ok(t)) => out.push(t),
-                Some(Err(e)) => self.problem("tiebreaks", e.to_string()),
-                None => self.wrong_type("tiebreaks", "a list of tie-break names"),
+                Some(Err(e)) => self.problem("tiebreaks", e),
+                None => self.wrong_type("tiebreaks", Wanted::Tiebreaks),
             }
         }
         out
@@ -390,6 +438,14 @@ pub fn settings_toml(settings: &Settings) -> String {
     line("bye_score", score_value(scoring.bye_score, false));
     let tiebreaks: Vec<String> = settings.tiebreaks.iter().map(|t| quote(t.code())).collect();
     line("tiebreaks", format!("[{}]", tiebreaks.join(", ")));
+    // Written only when they differ from the defaults, so that a file without them
+    // exports unchanged.
+    if settings.pairing != PairingMethod::default() {
+        line("pairing", quote(settings.pairing.code()));
+    }
+    if let Some(seed) = settings.swiss_seed {
+        line("swiss_seed", seed.to_string());
+    }
     out
 }
 
@@ -444,6 +500,26 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
             "{written}"
         );
         assert!(written.contains("bye_score = 3.0\n"), "{written}");
+    }
+
+    #[test]
+    fn pairing_and_swiss_seed_round_trip() {
+        let text = format!("{SPEC_EXAMPLE}pairing = \"swiss\"\nswiss_seed = 20261129\n");
+        let s = parse_settings(&text).unwrap().settings;
+        assert_eq!(s.pairing, PairingMethod::Swiss);
+        assert_eq!(s.swiss_seed, Some(20261129));
+        let written = settings_toml(&s);
+        assert!(written.ends_with("pairing = \"swiss\"\nswiss_seed = 20261129\n"));
+        assert_eq!(parse_settings(&written).unwrap().settings, s);
+        let s = parse_settings(SPEC_EXAMPLE).unwrap().settings;
+        assert_eq!((s.pairing, s.swiss_seed), (PairingMethod::Manual, None));
+        assert_eq!(
+            problems("name = \"x\"\nslug = \"x\"\npairing = \"dutch\"\nswiss_seed = -1\n"),
+            [
+                "tournament.toml:3: pairing \"dutch\" is not one of round_robin, swiss, manual",
+                "tournament.toml:4: swiss_seed must be a whole number from 0, not -1",
+            ]
+        );
     }
 
     #[test]

@@ -130,6 +130,8 @@ pub fn update_settings(
                 tournaments::loss_points.eq(row.loss_points),
                 tournaments::bye_score.eq(row.bye_score),
                 tournaments::tiebreaks.eq(row.tiebreaks),
+                tournaments::pairing.eq(row.pairing),
+                tournaments::swiss_seed.eq(row.swiss_seed),
                 tournaments::updated_at.eq(row.updated_at),
             ))
             .execute(conn);

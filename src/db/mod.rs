@@ -13,6 +13,7 @@ mod edit;
 mod error;
 pub mod models;
 pub mod rounds;
+pub mod schedule;
 pub mod schema;
 pub mod tournament;
 

@@ -29,6 +29,8 @@ pub struct TournamentRow {
     pub tiebreaks: String,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    pub pairing: String,
+    pub swiss_seed: Option<i64>,
 }
 
 #[derive(Clone, Debug, Insertable)]
@@ -52,6 +54,8 @@ pub struct NewTournament<'a> {
     pub tiebreaks: String,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    pub pairing: &'a str,
+    pub swiss_seed: Option<i64>,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable)]

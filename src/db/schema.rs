@@ -23,6 +23,8 @@ diesel::table! {
         tiebreaks -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        pairing -> Text,
+        swiss_seed -> Nullable<BigInt>,
     }
 }
 
@@ -92,7 +94,38 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    pairing_explanations (id) {
+        id -> Integer,
+        round_id -> Integer,
+        table_no -> Integer,
+        home_team_no -> Integer,
+        away_team_no -> Integer,
+        home_rank -> Integer,
+        away_rank -> Integer,
+        home_score -> BigInt,
+        away_score -> BigInt,
+        reason -> Text,
+        passed_over -> Nullable<Integer>,
+        met_round -> Nullable<Integer>,
+        from_score -> Nullable<BigInt>,
+        seed -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    round_notes (id) {
+        id -> Integer,
+        round_id -> Integer,
+        kind -> Text,
+        detail -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(teams -> tournaments (tournament_id));
+diesel::joinable!(pairing_explanations -> rounds (round_id));
+diesel::joinable!(round_notes -> rounds (round_id));
 diesel::joinable!(team_members -> teams (team_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
 diesel::joinable!(boards -> rounds (round_id));
@@ -109,4 +142,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     boards,
     matches,
     table_results,
+    pairing_explanations,
+    round_notes,
 );

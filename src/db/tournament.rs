@@ -15,8 +15,8 @@ use super::models::*;
 use super::schema::{boards, matches, rounds, table_results, team_members, teams, tournaments};
 use crate::rules::{
     BandTable, Board, Combination, Decks, Event, LastTrick, Level, Match, MatchScoring,
-    MultiplierPolicy, Preset, Room, Round, Rules, Score, ScoringRules, Seat, Settings, TableEntry,
-    TableResult, Team, TieBreak, Trump,
+    MultiplierPolicy, PairingMethod, Preset, Room, Round, Rules, Score, ScoringRules, Seat,
+    Settings, TableEntry, TableResult, Team, TieBreak, Trump,
 };
 
 /// Columns each insert form writes, for splitting rows under the bind-parameter limit.
@@ -338,6 +338,9 @@ pub(super) fn tournament_form(s: &Settings, now: chrono::NaiveDateTime) -> NewTo
             .join(","),
         created_at: now,
         updated_at: now,
+        pairing: s.pairing.code(),
+        // Stored bit for bit: a seed above i64::MAX reads back the same.
+        swiss_seed: s.swiss_seed.map(|seed| seed as i64),
     }
 }
 
@@ -452,6 +455,8 @@ pub(super) fn settings_from_row(row: &TournamentRow) -> Result<Settings, DbError
             bye_score: Score(row.bye_score),
         },
         tiebreaks,
+        pairing: parse_column::<PairingMethod>("tournaments", row.id, "pairing", &row.pairing)?,
+        swiss_seed: row.swiss_seed.map(|seed| seed as u64),
     })
 }
 

@@ -24,7 +24,7 @@ impl fmt::Display for Conflict {
         write!(
             f,
             "round {} table {} {} room board {}: {}",
-            self.round, self.table, self.room, self.board, self.problem.message
+            self.round, self.table, self.room, self.board, self.problem.why
         )
     }
 }
@@ -85,6 +85,8 @@ mod tests {
                 bye_score: Score::from_whole(12),
             },
             tiebreaks: TieBreak::DEFAULT.to_vec(),
+            pairing: crate::rules::PairingMethod::Manual,
+            swiss_seed: None,
         }
     }
 

@@ -179,6 +179,8 @@ mod tests {
                 bye_score: Score::from_whole(12),
             },
             tiebreaks: vec![],
+            pairing: crate::rules::PairingMethod::Manual,
+            swiss_seed: None,
         }
     }
 

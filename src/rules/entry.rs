@@ -8,7 +8,6 @@
 use std::collections::{HashMap, HashSet};
 
 use super::cards::{Combination, Decks, Level, Room, Seat, Trump};
-use super::compare::{MatchFigures, MatchStatus};
 use super::event::{Board, Match, Team};
 use super::table::{FieldError, TableEntry};
 
@@ -273,7 +272,7 @@ impl SheetRow {
             errors.push(SheetError {
                 field: e.field,
                 problem,
-                detail: e.message,
+                detail: e.why.to_string(),
             });
         }
         if errors.is_empty() {
@@ -347,72 +346,6 @@ pub fn combination_kinds(decks: Decks) -> Vec<&'static str> {
 }
 
 // ---------------------------------------------------------------------------------------
-// Progress
-
-/// How far a match has come, for the director's overview.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MatchProgress {
-    Bye,
-    NotStarted,
-    InProgress,
-    Complete,
-}
-
-impl MatchProgress {
-    pub fn of(figures: &MatchFigures) -> MatchProgress {
-        match figures.status {
-            MatchStatus::Bye => MatchProgress::Bye,
-            MatchStatus::Complete => MatchProgress::Complete,
-            MatchStatus::InProgress if figures.boards.is_empty() => MatchProgress::NotStarted,
-            MatchStatus::InProgress => MatchProgress::InProgress,
-        }
-    }
-
-    pub fn code(self) -> &'static str {
-        match self {
-            MatchProgress::Bye => "bye",
-            MatchProgress::NotStarted => "not-started",
-            MatchProgress::InProgress => "in-progress",
-            MatchProgress::Complete => "complete",
-        }
-    }
-}
-
-/// How far a round has come: not started until a result is in, complete when every match
-/// is (byes count as done).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RoundProgress {
-    NotStarted,
-    InProgress,
-    Complete,
-}
-
-impl RoundProgress {
-    pub fn of(matches: &[MatchProgress]) -> RoundProgress {
-        let played: Vec<MatchProgress> = matches
-            .iter()
-            .copied()
-            .filter(|m| *m != MatchProgress::Bye)
-            .collect();
-        if played.is_empty() || played.iter().all(|m| *m == MatchProgress::NotStarted) {
-            RoundProgress::NotStarted
-        } else if played.iter().all(|m| *m == MatchProgress::Complete) {
-            RoundProgress::Complete
-        } else {
-            RoundProgress::InProgress
-        }
-    }
-
-    pub fn code(self) -> &'static str {
-        match self {
-            RoundProgress::NotStarted => "not-started",
-            RoundProgress::InProgress => "in-progress",
-            RoundProgress::Complete => "complete",
-        }
-    }
-}
-
-// ---------------------------------------------------------------------------------------
 // Pairings
 
 /// One pairing row as typed: table number, home and away team numbers (empty away: a bye).
@@ -467,6 +400,8 @@ pub enum PairingProblem {
     SameTeam(i32),
     /// The match at this table has results, and this would change or remove it.
     HasResults(i32),
+    /// The round's results have begun and it has not been unlocked: no re-pairing.
+    RoundLocked,
 }
 
 /// A problem with a pairing: the row (index among the rows given; `None` for the form as a
@@ -812,54 +747,6 @@ mod tests {
         assert_eq!(combination_kinds(Decks::One), ["single"]);
         assert_eq!(combination_kinds(Decks::Two), ["single", "pair", "tractor"]);
         assert_eq!(combination_kinds(Decks::Three).len(), 5);
-    }
-
-    fn figures(status: MatchStatus, boards: usize) -> MatchFigures {
-        use crate::rules::compare::BoardSwing;
-        use crate::rules::scoring::Score;
-        MatchFigures {
-            status,
-            boards: (0..boards)
-                .map(|b| BoardSwing {
-                    board: i32::try_from(b).unwrap() + 1,
-                    open: Some(1),
-                    closed: None,
-                    swing: None,
-                    home_points: None,
-                })
-                .collect(),
-            compared: 0,
-            home_levels: 0,
-            home_points: 0,
-            home_boards_won: 0,
-            away_boards_won: 0,
-            home_gained: 0,
-            home_lost: 0,
-            home_score: Score::ZERO,
-            away_score: None,
-        }
-    }
-
-    #[test]
-    fn progress_of_matches_and_rounds() {
-        use MatchProgress as M;
-        assert_eq!(M::of(&figures(MatchStatus::InProgress, 0)), M::NotStarted);
-        assert_eq!(M::of(&figures(MatchStatus::InProgress, 2)), M::InProgress);
-        assert_eq!(M::of(&figures(MatchStatus::Complete, 2)), M::Complete);
-        assert_eq!(M::of(&figures(MatchStatus::Bye, 0)), M::Bye);
-        assert_eq!(RoundProgress::of(&[]), RoundProgress::NotStarted);
-        assert_eq!(
-            RoundProgress::of(&[M::NotStarted, M::Bye]),
-            RoundProgress::NotStarted
-        );
-        assert_eq!(
-            RoundProgress::of(&[M::Complete, M::NotStarted, M::Bye]),
-            RoundProgress::InProgress
-        );
-        assert_eq!(
-            RoundProgress::of(&[M::Complete, M::Complete, M::Bye]),
-            RoundProgress::Complete
-        );
     }
 
     fn team(number: i32, withdrawn: bool) -> Team {

@@ -2,10 +2,11 @@
 //! results. The archive reads and writes this; the database stores and loads it.
 
 use super::bands::{BandTable, Rules};
-use super::cards::{Decks, Level, Room, Seat, Trump};
+use super::cards::{Decks, Level, ParseError, Room, Seat, Trump};
 use super::scoring::ScoringRules;
 use super::standings::TieBreak;
 use super::table::{MultiplierPolicy, TableEntry};
+use super::why::Why;
 
 /// Everything in `tournament.toml`.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,6 +19,58 @@ pub struct Settings {
     pub bottom_multiplier: MultiplierPolicy,
     pub scoring: ScoringRules,
     pub tiebreaks: Vec<TieBreak>,
+    /// How the director's pages pair rounds by default (SPEC §8).
+    pub pairing: PairingMethod,
+    /// The seed of the lots drawn for a Swiss first round, recorded so that the draw can be
+    /// reproduced.
+    pub swiss_seed: Option<u64>,
+}
+
+/// How rounds are paired: `pairing` in `tournament.toml`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PairingMethod {
+    RoundRobin,
+    Swiss,
+    /// By hand (the default).
+    #[default]
+    Manual,
+}
+
+impl PairingMethod {
+    pub const ALL: [PairingMethod; 3] = [
+        PairingMethod::RoundRobin,
+        PairingMethod::Swiss,
+        PairingMethod::Manual,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            PairingMethod::RoundRobin => "round_robin",
+            PairingMethod::Swiss => "swiss",
+            PairingMethod::Manual => "manual",
+        }
+    }
+}
+
+impl std::str::FromStr for PairingMethod {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        PairingMethod::ALL
+            .into_iter()
+            .find(|m| m.code() == s)
+            .ok_or_else(|| {
+                ParseError(format!(
+                    "pairing \"{s}\" is not one of round_robin, swiss, manual"
+                ))
+            })
+    }
+}
+
+impl std::fmt::Display for PairingMethod {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
 }
 
 impl Settings {
@@ -48,15 +101,23 @@ impl Settings {
     }
 }
 
-/// A slug names a tournament in URLs and files: `[a-z0-9-]{1,64}`.
-pub fn check_slug(slug: &str) -> Result<(), String> {
+/// Slugs that name pages under `/d` (`/d/new`, `/d/import`), so no tournament can have them.
+pub const RESERVED_SLUGS: [&str; 2] = ["new", "import"];
+
+/// A slug names a tournament in URLs and files: `[a-z0-9-]{1,64}`, and not one of
+/// [`RESERVED_SLUGS`].
+pub fn check_slug(slug: &str) -> Result<(), Why> {
     let ok_chars = slug
         .bytes()
         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
     if slug.is_empty() || slug.len() > 64 || !ok_chars {
-        Err(format!(
-            "slug \"{slug}\" must be 1–64 characters of a–z, 0–9 and -"
-        ))
+        Err(Why::SlugInvalid {
+            slug: slug.to_owned(),
+        })
+    } else if RESERVED_SLUGS.contains(&slug) {
+        Err(Why::SlugReserved {
+            slug: slug.to_owned(),
+        })
     } else {
         Ok(())
     }
@@ -163,6 +224,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn pairing_methods_read_their_codes() {
+        for m in PairingMethod::ALL {
+            assert_eq!(m.code().parse::<PairingMethod>(), Ok(m));
+        }
+        assert_eq!(PairingMethod::default(), PairingMethod::Manual);
+        assert!("dutch".parse::<PairingMethod>().is_err());
+    }
+
+    #[test]
     fn slugs() {
         assert!(check_slug("spring-2026").is_ok());
         assert!(check_slug("a").is_ok());
@@ -172,6 +242,15 @@ mod tests {
         assert!(check_slug("Spring").is_err());
         assert!(check_slug("spring_2026").is_err());
         assert!(check_slug("春季").is_err());
+        for reserved in RESERVED_SLUGS {
+            assert_eq!(
+                check_slug(reserved),
+                Err(Why::SlugReserved {
+                    slug: reserved.to_owned()
+                })
+            );
+        }
+        assert!(check_slug("new-year").is_ok());
     }
 
     #[test]

@@ -20,12 +20,16 @@ pub mod report;
 pub mod scoring;
 pub mod standings;
 pub mod table;
+pub mod why;
 
 pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
 pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer};
-pub use event::{Board, Event, Match, Round, Settings, TableResult, Team, check_slug};
-pub use report::{MatchReport, Report};
+pub use event::{
+    Board, Event, Match, PairingMethod, Round, Settings, TableResult, Team, check_slug,
+};
+pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
 pub use standings::{Quotient, Standing, TieBreak};
 pub use table::{FieldError, MultiplierPolicy, TableEntry, TableOutcome, Wording};
+pub use why::{Points, Wanted, Why};

@@ -1,6 +1,6 @@
 //! Every computed figure of an event, derived from its stored inputs in one pass.
 
-use super::compare::{MatchFigures, Scorer};
+use super::compare::{MatchFigures, MatchStatus, Scorer};
 use super::event::Event;
 use super::standings::{MatchLine, Standing, standings};
 
@@ -22,6 +22,17 @@ pub struct Report {
 }
 
 impl Report {
+    /// How far round `round` has come.
+    pub fn round_progress(&self, round: i32) -> RoundProgress {
+        let matches: Vec<MatchProgress> = self
+            .matches
+            .iter()
+            .filter(|m| m.round == round)
+            .map(|m| MatchProgress::of(&m.figures))
+            .collect();
+        RoundProgress::of(&matches)
+    }
+
     pub fn compute(event: &Event) -> Report {
         let scorer = Scorer::new(&event.settings);
         let mut matches = Vec::new();
@@ -48,5 +59,126 @@ impl Report {
         let teams: Vec<i32> = event.teams.iter().map(|t| t.number).collect();
         let standings = standings(&teams, &lines, &event.settings.tiebreaks);
         Report { matches, standings }
+    }
+}
+
+/// How far a match has come: a bye, no result yet, in progress from its first result on,
+/// or complete.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatchProgress {
+    Bye,
+    NotStarted,
+    InProgress,
+    Complete,
+}
+
+impl MatchProgress {
+    pub fn of(figures: &MatchFigures) -> MatchProgress {
+        match figures.status {
+            MatchStatus::Bye => MatchProgress::Bye,
+            MatchStatus::Complete => MatchProgress::Complete,
+            MatchStatus::InProgress if figures.boards.is_empty() => MatchProgress::NotStarted,
+            MatchStatus::InProgress => MatchProgress::InProgress,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            MatchProgress::Bye => "bye",
+            MatchProgress::NotStarted => "not-started",
+            MatchProgress::InProgress => "in-progress",
+            MatchProgress::Complete => "complete",
+        }
+    }
+}
+
+/// How far a round has come: not started until a result is in, complete when every match
+/// is (byes count as done).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RoundProgress {
+    NotStarted,
+    InProgress,
+    Complete,
+}
+
+impl RoundProgress {
+    pub fn of(matches: &[MatchProgress]) -> RoundProgress {
+        let played: Vec<MatchProgress> = matches
+            .iter()
+            .copied()
+            .filter(|m| *m != MatchProgress::Bye)
+            .collect();
+        if matches.is_empty()
+            || (!played.is_empty() && played.iter().all(|m| *m == MatchProgress::NotStarted))
+        {
+            RoundProgress::NotStarted
+        } else if played.iter().all(|m| *m == MatchProgress::Complete) {
+            RoundProgress::Complete
+        } else {
+            RoundProgress::InProgress
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            RoundProgress::NotStarted => "not-started",
+            RoundProgress::InProgress => "in-progress",
+            RoundProgress::Complete => "complete",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn figures(status: MatchStatus, boards: usize) -> MatchFigures {
+        use crate::rules::compare::BoardSwing;
+        use crate::rules::scoring::Score;
+        MatchFigures {
+            status,
+            boards: (0..boards)
+                .map(|b| BoardSwing {
+                    board: i32::try_from(b).unwrap() + 1,
+                    open: Some(1),
+                    closed: None,
+                    swing: None,
+                    home_points: None,
+                })
+                .collect(),
+            compared: 0,
+            home_levels: 0,
+            home_points: 0,
+            home_boards_won: 0,
+            away_boards_won: 0,
+            home_gained: 0,
+            home_lost: 0,
+            home_score: Score::ZERO,
+            away_score: None,
+        }
+    }
+
+    #[test]
+    fn progress_of_matches_and_rounds() {
+        use MatchProgress as M;
+        assert_eq!(M::of(&figures(MatchStatus::InProgress, 0)), M::NotStarted);
+        assert_eq!(M::of(&figures(MatchStatus::InProgress, 2)), M::InProgress);
+        assert_eq!(M::of(&figures(MatchStatus::Complete, 2)), M::Complete);
+        assert_eq!(M::of(&figures(MatchStatus::Bye, 0)), M::Bye);
+        assert_eq!(RoundProgress::of(&[]), RoundProgress::NotStarted);
+        // A round of nothing but a bye has nothing left to play.
+        assert_eq!(RoundProgress::of(&[M::Bye]), RoundProgress::Complete);
+        assert_eq!(
+            RoundProgress::of(&[M::NotStarted, M::Bye]),
+            RoundProgress::NotStarted
+        );
+        assert_eq!(
+            RoundProgress::of(&[M::Complete, M::NotStarted, M::Bye]),
+            RoundProgress::InProgress
+        );
+        assert_eq!(
+            RoundProgress::of(&[M::Complete, M::Complete, M::Bye]),
+            RoundProgress::Complete
+        );
     }
 }

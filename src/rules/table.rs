@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use super::bands::BandTable;
 use super::cards::{Combination, Decks, LastTrick, ParseError};
+use super::why::{Points, Why};
 
 /// How the bottom's points are multiplied when the defenders win the last trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -76,12 +77,12 @@ pub struct TableEntry {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldError {
     pub field: &'static str,
-    pub message: String,
+    pub why: Why,
 }
 
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
+        write!(f, "{}: {}", self.field, self.why)
     }
 }
 
@@ -165,27 +166,43 @@ impl TableEntry {
     /// Every problem with this entry for a tournament played with `decks`.
     pub fn check(&self, decks: Decks) -> Vec<FieldError> {
         let mut errors = Vec::new();
-        let mut err =
-            |field: &'static str, message: String| errors.push(FieldError { field, message });
+        let mut err = |field: &'static str, why: Why| errors.push(FieldError { field, why });
         let total = decks.total_points();
+        let count = decks.count();
+        let points = |what: Points, value: i32, max: i32| {
+            if value % 5 != 0 {
+                Some(Why::NotMultipleOf5 { what, value })
+            } else if value < 0 || value > max {
+                Some(Why::PointsOutOfRange {
+                    what,
+                    value,
+                    max,
+                    decks: count,
+                })
+            } else {
+                None
+            }
+        };
         if let Some(t) = self.trick_points
-            && let Err(m) = decks.check_points("trick points", t, total)
+            && let Some(why) = points(Points::Trick, t, total)
         {
-            err("trick_points", m);
+            err("trick_points", why);
         }
         if let Some(k) = self.bottom_points {
-            if let Err(m) = decks.check_points("bottom points", k, decks.max_bottom_points()) {
-                err("bottom_points", m);
+            if let Some(why) = points(Points::Bottom, k, decks.max_bottom_points()) {
+                err("bottom_points", why);
             } else if let Some(t) = self.trick_points
                 && t + k > total
                 && t <= total
             {
                 err(
                     "bottom_points",
-                    format!(
-                        "trick points {t} + bottom points {k} exceed the {total} card points of {} deck(s)",
-                        decks.count()
-                    ),
+                    Why::PointsExceed {
+                        trick: t,
+                        bottom: k,
+                        total,
+                        decks: count,
+                    },
                 );
             }
         }
@@ -194,18 +211,15 @@ impl TableEntry {
         {
             err(
                 "combo",
-                format!(
-                    "combination {c} is not possible with {} deck(s); allowed: {}",
-                    decks.count(),
-                    decks.allowed_combinations()
-                ),
+                Why::ComboNotAllowed {
+                    combo: c.to_string(),
+                    decks: count,
+                    allowed: decks.allowed_combinations().to_owned(),
+                },
             );
         }
         if self.last_trick == Some(LastTrick::Defenders) && self.combo.is_none() {
-            err(
-                "combo",
-                "the defenders won the last trick: give its largest combination".to_owned(),
-            );
+            err("combo", Why::ComboMissing);
         }
         for (field, value) in [
             ("declarer_penalty", self.declarer_penalty),
@@ -214,25 +228,16 @@ impl TableEntry {
             if let Some(v) = value
                 && (v < 0 || v % 5 != 0)
             {
-                err(
-                    field,
-                    format!("penalty {v} must be a multiple of 5, 0 or more"),
-                );
+                err(field, Why::Penalty { value: v });
             }
         }
         if self.trick_points.is_none() {
             if let Some(p) = self.defender_total {
                 if p < 0 || p % 5 != 0 {
-                    err(
-                        "defender_total",
-                        format!("defenders' total {p} must be a multiple of 5, 0 or more"),
-                    );
+                    err("defender_total", Why::DefenderTotal { value: p });
                 }
             } else if self.ruling.is_none() {
-                err(
-                    "trick_points",
-                    "no result: give trick_points, defender_total or a ruling".to_owned(),
-                );
+                err("trick_points", Why::NoResult);
             }
         }
         errors

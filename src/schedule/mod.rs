@@ -4,6 +4,7 @@
 //! and returns pairings; it knows no database and no web. The director's pages turn a
 //! [`RoundPlan`] into a round's matches, and a [`swiss::SwissDraw`]'s reasons into words.
 
+pub mod draft;
 pub mod lots;
 pub mod round_robin;
 pub mod swiss;

@@ -9,6 +9,7 @@ mod error;
 mod home;
 pub mod i18n;
 pub mod page;
+pub mod problems;
 pub mod public;
 
 use actix_web::{App, HttpResponse, HttpServer, http::header, web};
@@ -79,6 +80,7 @@ const STYLESHEET: &str = concat!(
     include_str!("../../static/css/public.css"),
     include_str!("../../static/css/director.css"),
     include_str!("../../static/css/entry.css"),
+    include_str!("../../static/css/schedule.css"),
     include_str!("../../static/css/print.css"),
 );
 

@@ -226,6 +226,8 @@ pub fn sample_event(slug: &str) -> Event {
                 TieBreak::HeadToHead,
                 TieBreak::BoardsWon,
             ],
+            pairing: fushi::rules::PairingMethod::Manual,
+            swiss_seed: None,
         },
         teams: vec![
             team(
@@ -479,6 +481,8 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
                 bye_score: Score::from_whole(12),
             },
             tiebreaks: TieBreak::DEFAULT.to_vec(),
+            pairing: fushi::rules::PairingMethod::Manual,
+            swiss_seed: None,
         },
         teams: team_list,
         rounds: round_list,

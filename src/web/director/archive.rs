@@ -21,9 +21,10 @@ use super::super::page::{
     Ctx, TourHead, load_event, redirect_with, render, render_status, with_db,
 };
 use super::super::{AppError, AppState};
-use crate::archive::{ArchiveFiles, FILE_NAMES, Problem};
+use crate::archive::{ArchiveFiles, FILE_NAMES};
 use crate::db;
 use crate::transfer;
+use crate::web::problems::problem_text;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/d/import", web::get().to(import_form))
@@ -199,7 +200,7 @@ async fn import(
         Err(problems) => {
             let page = ImportPage {
                 ctx: ctx.clone(),
-                problems: problems.iter().map(Problem::to_string).collect(),
+                problems: problems.iter().map(|p| problem_text(&ctx.t, p)).collect(),
             };
             render_status(&ctx, StatusCode::UNPROCESSABLE_ENTITY, &page)
         }

@@ -21,8 +21,8 @@ use super::rounds::{
     trump_label,
 };
 use crate::db::{self, RoundSheet};
-use crate::rules::entry::{self, MatchProgress, SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
-use crate::rules::{Decks, Match, Room, Scorer, TableResult};
+use crate::rules::entry::{self, SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
+use crate::rules::{Decks, Match, MatchProgress, Pair, Room, Scorer, TableResult};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route(
@@ -45,6 +45,8 @@ fn field_name(key: &str, board: i32, field: &str) -> String {
 /// One input of a score-sheet row.
 #[derive(Debug)]
 struct Input {
+    /// The `results.csv` field name.
+    field: &'static str,
     name: String,
     label: String,
     value: String,
@@ -72,7 +74,9 @@ struct SheetLine {
     trump: String,
     /// No fixed trump: declared at the table.
     at_table: bool,
+    /// The declaring team, and its pair of seats in this room (NS or EW).
     declarer: String,
+    declarer_pair: String,
     inputs: Vec<Input>,
     computed: Option<Computed>,
     has_error: bool,
@@ -104,6 +108,14 @@ struct TeamFigures {
     score: String,
 }
 
+/// A column heading: short on screen, the full words in the title and for screen readers.
+#[derive(Debug)]
+struct Heading {
+    short: String,
+    full: String,
+    class: &'static str,
+}
+
 #[derive(Template)]
 #[template(path = "director/entry_match.html")]
 struct EntryPage {
@@ -114,7 +126,7 @@ struct EntryPage {
     table: i32,
     home: String,
     away: String,
-    columns: Vec<String>,
+    headings: Vec<Heading>,
     rooms: Vec<RoomView>,
     swings: Vec<SwingLine>,
     status: String,
@@ -186,6 +198,34 @@ fn combo_list(t: &Tr, decks: Decks) -> String {
         .map(|k| combo_label(t, k))
         .collect::<Vec<_>>()
         .join(sep)
+}
+
+/// The headings of a room's sheet: the board and its conditions, the declaring side, the
+/// score-sheet fields, then the computed P, result and s.
+fn headings(t: &Tr, fields: &[&'static str]) -> Vec<Heading> {
+    let heading = |short: String, full: String, class: &'static str| Heading { short, full, class };
+    let mut all = vec![
+        heading(t.t("entry-short-board"), t.t("rounds-col-board"), "board"),
+        heading(t.t("entry-col-dealer-short"), t.t("rounds-col-dealer"), ""),
+        heading(t.t("entry-col-level-short"), t.t("rounds-col-level"), ""),
+        heading(t.t("entry-col-trump-short"), t.t("rounds-col-trump"), ""),
+        heading(t.t("entry-short-declarers"), t.t("entry-col-declarers"), ""),
+    ];
+    all.extend(fields.iter().map(|f| {
+        heading(
+            t.t(&format!("entry-short-{f}")),
+            t.t(&format!("entry-col-{f}")),
+            "",
+        )
+    }));
+    for (short, full) in [
+        ("entry-short-p", "entry-col-p"),
+        ("entry-short-result", "entry-col-result"),
+        ("entry-short-s", "entry-col-s"),
+    ] {
+        all.push(heading(t.t(short), t.t(full), "computed"));
+    }
+    all
 }
 
 /// Reads every row of the posted sheet: the results to save, or every error keyed by
@@ -287,7 +327,7 @@ fn entry_page(
                                         let label = if c.is_empty() {
                                             String::new()
                                         } else {
-                                            t.t(&format!("entry-last-{c}"))
+                                            t.t(&format!("entry-last-short-{c}"))
                                         };
                                         ((*c).to_owned(), label)
                                     })
@@ -310,6 +350,7 @@ fn entry_page(
                         _ => ("number", Vec::new()),
                     };
                     Input {
+                        field,
                         label: t.args(
                             "entry-field-label",
                             &[
@@ -345,6 +386,10 @@ fn entry_page(
             } else {
                 &away
             };
+            let declarer_pair = match board.dealer.pair() {
+                Pair::NorthSouth => t.t("entry-pair-ns"),
+                Pair::EastWest => t.t("entry-pair-ew"),
+            };
             lines.push(SheetLine {
                 board: board.number,
                 dealer: seat_label(t, board.dealer),
@@ -352,6 +397,7 @@ fn entry_page(
                 trump: trump_label(t, board.trump),
                 at_table: board.trump.is_none(),
                 declarer: declarer.clone(),
+                declarer_pair,
                 has_error: inputs.iter().any(|i| i.error.is_some()),
                 inputs,
                 computed,
@@ -435,10 +481,7 @@ fn entry_page(
         section: "rounds",
         round: sheet.round.number,
         table: m.table,
-        columns: fields
-            .iter()
-            .map(|f| t.t(&format!("entry-col-{f}")))
-            .collect(),
+        headings: headings(t, &fields),
         rooms,
         swings,
         status: match_progress_label(t, MatchProgress::of(&figures)),

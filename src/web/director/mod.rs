@@ -4,16 +4,20 @@
 mod archive;
 mod entry;
 mod rounds;
+mod schedule;
 mod teams;
 mod tournaments;
 
 use actix_web::web;
+
+pub use schedule::{ExplanationLine, note_texts, recorded_lines};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     // The archive first: its `/d/import` must match before the dashboard's `/d/{slug}`.
     cfg.configure(archive::configure)
         .configure(tournaments::configure)
         .configure(teams::configure)
+        .configure(schedule::configure)
         .configure(rounds::configure)
         .configure(entry::configure);
 }

@@ -20,11 +20,10 @@ use super::super::page::{
 };
 use super::super::{AppError, AppState};
 use crate::db::{self, RoundSheet};
-use crate::rules::entry::{
-    self, MAX_BOARDS, MatchProgress, Pairing, PairingError, PairingProblem, PairingRow,
-    RoundProgress,
+use crate::rules::entry::{self, MAX_BOARDS, Pairing, PairingError, PairingProblem, PairingRow};
+use crate::rules::{
+    Board, Level, Match, MatchProgress, MatchStatus, RoundProgress, Scorer, Seat, Settings, Trump,
 };
-use crate::rules::{Board, Level, Match, MatchStatus, Scorer, Seat, Settings, Trump};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/d/{slug}/rounds", web::get().to(list))
@@ -225,13 +224,7 @@ async fn rounds_page(
         .rounds
         .iter()
         .map(|r| {
-            let progress: Vec<MatchProgress> = report
-                .matches
-                .iter()
-                .filter(|m| m.round == r.number)
-                .map(|m| MatchProgress::of(&m.figures))
-                .collect();
-            let progress = RoundProgress::of(&progress);
+            let progress = report.round_progress(r.number);
             RoundLine {
                 number: r.number,
                 boards: r.boards.len(),
@@ -532,6 +525,8 @@ struct PairingsPage {
     /// Problems that belong to no row.
     problems: Vec<String>,
     failed: bool,
+    /// Rematches, double byes and same-club meetings in the saved pairings.
+    warnings: Vec<String>,
 }
 
 fn pairing_problem_text(t: &Tr, p: &PairingProblem) -> String {
@@ -550,6 +545,7 @@ fn pairing_problem_text(t: &Tr, p: &PairingProblem) -> String {
         ),
         PairingProblem::SameTeam(n) => t.a("pairings-error-same-team", "team", n),
         PairingProblem::HasResults(n) => t.a("pairings-error-has-results", "table", n),
+        PairingProblem::RoundLocked => t.t("pairings-error-round-locked"),
     }
 }
 
@@ -576,6 +572,7 @@ fn pairings_page(
     sheet: &RoundSheet,
     rows: Vec<PairingRow>,
     errors: &[PairingError],
+    warnings: Vec<String>,
 ) -> Result<HttpResponse, AppError> {
     let t = &ctx.t;
     let played: HashMap<i32, &Match> = sheet
@@ -655,6 +652,7 @@ fn pairings_page(
             .map(|e| pairing_problem_text(t, &e.problem))
             .collect(),
         failed: !errors.is_empty(),
+        warnings,
     };
     let status = if errors.is_empty() {
         StatusCode::OK
@@ -697,7 +695,9 @@ async fn pairings(
             ..PairingRow::default()
         });
     }
-    pairings_page(&ctx, &sheet, rows, &[])
+    let (event, _) = load_event(&state, &slug).await?;
+    let warnings = super::schedule::saved_warnings(&ctx.t, &event, round);
+    pairings_page(&ctx, &sheet, rows, &[], warnings)
 }
 
 /// The most rows a pairings form may post (a tournament of 1,000 teams).
@@ -735,8 +735,23 @@ async fn save_pairings(
         .collect();
     let pairings = match entry::check_pairings(&rows, &sheet.teams, &sheet.round.matches) {
         Ok(p) => p,
-        Err(errors) => return pairings_page(&ctx, &sheet, rows, &errors),
+        Err(errors) => return pairings_page(&ctx, &sheet, rows, &errors, Vec::new()),
     };
+    // A round whose results have begun is locked against re-pairing until the director
+    // unlocks it on the generate page; a save that changes nothing is harmless.
+    let unchanged = pairings.len() == sheet.round.matches.len()
+        && pairings
+            .iter()
+            .all(|p| sheet.round.matches.iter().any(|m| Pairing::of(m) == *p));
+    let has_results = sheet.round.matches.iter().any(|m| !m.results.is_empty());
+    if !unchanged && super::schedule::is_locked(&state, &slug, round, has_results).await? {
+        let locked = [PairingError {
+            row: None,
+            field: "row",
+            problem: PairingProblem::RoundLocked,
+        }];
+        return pairings_page(&ctx, &sheet, rows, &locked, Vec::new());
+    }
     let key = slug.clone();
     with_db(&state, move |conn| {
         if db::replace_pairings(conn, &key, round, &pairings)? {
@@ -782,6 +797,8 @@ struct OverviewPage {
     board_lines: Vec<(i32, String, &'static str, String)>,
     previous: Option<i32>,
     next: Option<i32>,
+    /// What the schedule pages recorded: generated, overridden, unlocked.
+    notes: Vec<String>,
 }
 
 async fn overview(
@@ -791,6 +808,12 @@ async fn overview(
 ) -> Result<HttpResponse, AppError> {
     let (slug, round) = path.into_inner();
     let sheet = load_sheet(&state, &slug, round).await?;
+    let key = slug.clone();
+    let record = with_db(&state, move |conn| {
+        Ok(db::schedule::load_round_record(conn, &key, round)?)
+    })
+    .await?
+    .unwrap_or_default();
     let t = &ctx.t;
     let scorer = Scorer::new(&sheet.settings);
     let method = sheet.settings.scoring.method;
@@ -859,6 +882,7 @@ async fn overview(
             .and_then(|p| p.checked_sub(1))
             .and_then(|p| sheet.round_numbers.get(p).copied()),
         next: position.and_then(|p| sheet.round_numbers.get(p + 1).copied()),
+        notes: super::schedule::note_texts(t, &record),
     };
     render(&ctx, &page)
 }

@@ -9,11 +9,12 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use super::tournaments::{FieldErrors, edit_error, whole};
-use crate::archive::{self, Problem};
+use crate::archive::{self, Problem, Why};
 use crate::db::{self, EditError, Roster};
 use crate::rules::Team;
 use crate::web::i18n::{Lang, Tr};
 use crate::web::page::{Ctx, TourHead, redirect_with, render, render_status, with_db};
+use crate::web::problems::problem_text;
 use crate::web::{AppError, AppState};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -285,7 +286,7 @@ fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<Vec<Team>, Vec<String>> {
         return Err(vec![t.t("director-teams-upload-not-utf8")]);
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let strings = |problems: Vec<Problem>| problems.iter().map(ToString::to_string).collect();
+    let strings = |problems: Vec<Problem>| problems.iter().map(|p| problem_text(t, p)).collect();
     let lines = archive::parse_teams(text).map_err(strings)?;
     let too_many: Vec<Problem> = lines
         .iter()
@@ -294,11 +295,11 @@ fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<Vec<Team>, Vec<String>> {
             Problem::at(
                 "teams.csv",
                 *line,
-                format!(
-                    "team {} has {} members; a team has at most {MAX_MEMBERS}",
-                    team.number,
-                    team.members.len()
-                ),
+                Why::TooManyMembers {
+                    team: team.number,
+                    members: team.members.len(),
+                    max: MAX_MEMBERS,
+                },
             )
         })
         .collect();

@@ -15,16 +15,16 @@ use askama::Template;
 
 use crate::db::{self, EditError, TournamentSummary};
 use crate::rules::change::Conflict;
+use crate::rules::event::RESERVED_SLUGS;
 use crate::rules::{
-    BandTable, BandTableError, Decks, Event, MatchScoring, MatchStatus, MultiplierPolicy, Preset,
-    Report, Rules, Score, ScoringRules, Settings, TableEntry, TieBreak, check_slug,
+    BandTable, BandTableError, Decks, Event, MatchScoring, MatchStatus, MultiplierPolicy,
+    PairingMethod, Preset, Report, RoundProgress, Rules, Score, ScoringRules, Settings, TableEntry,
+    TieBreak, Why, check_slug,
 };
 use crate::web::i18n::{Lang, Tr};
 use crate::web::page::{self, Ctx, TourHead, redirect_with, render, render_status, with_db};
+use crate::web::problems::why_text;
 use crate::web::{AppError, AppState};
-
-/// Paths under `/d/` that are pages, not tournaments: no tournament may take them as its slug.
-pub(super) const RESERVED_SLUGS: [&str; 2] = ["new", "import"];
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/d", web::get().to(list))
@@ -141,6 +141,10 @@ pub(super) struct SettingsInput {
     pub bye_score: String,
     /// One code per position, `""` for an unused position.
     pub tiebreaks: Vec<String>,
+    /// A pairing method code; blank reads as manual.
+    pub pairing: String,
+    /// Blank: no seed recorded.
+    pub swiss_seed: String,
 }
 
 /// The settings a new tournament starts from (the defaults of `tournament.toml`).
@@ -160,6 +164,8 @@ fn default_settings() -> Settings {
             bye_score: ScoringRules::default_bye(MatchScoring::Vp20, win_draw_loss),
         },
         tiebreaks: TieBreak::DEFAULT.to_vec(),
+        pairing: PairingMethod::Manual,
+        swiss_seed: None,
     }
 }
 
@@ -202,6 +208,8 @@ impl SettingsInput {
                 scoring.bye_score.plain()
             },
             tiebreaks,
+            pairing: s.pairing.code().to_owned(),
+            swiss_seed: s.swiss_seed.map(|n| n.to_string()).unwrap_or_default(),
         }
     }
 
@@ -250,6 +258,8 @@ impl SettingsInput {
             tiebreaks: (0..TIEBREAK_SLOTS)
                 .map(|i| field(&format!("tiebreak-{i}")))
                 .collect(),
+            pairing: field("pairing"),
+            swiss_seed: field("swiss_seed"),
         };
         (input, indices)
     }
@@ -387,13 +397,14 @@ impl SettingsInput {
         let slug = self.slug.trim().to_owned();
         if slug.is_empty() {
             errors.add("slug", t.t("director-settings-error-required"));
-        } else if check_slug(&slug).is_err() {
-            errors.add("slug", t.t("director-settings-error-slug"));
-        } else if RESERVED_SLUGS.contains(&slug.as_str()) {
-            errors.add(
-                "slug",
-                t.a("director-settings-error-slug-reserved", "slug", &slug),
-            );
+        } else if let Err(why) = check_slug(&slug) {
+            let text = match why {
+                Why::SlugReserved { .. } => {
+                    t.a("director-settings-error-slug-reserved", "slug", &slug)
+                }
+                _ => t.t("director-settings-error-slug"),
+            };
+            errors.add("slug", text);
         }
         let rules = self.rules(t, &mut errors);
         let bottom_multiplier = self
@@ -474,7 +485,36 @@ impl SettingsInput {
                 ),
             }
         }
-        match (rules, bottom_multiplier, method, vp_blitz, win, draw, loss) {
+        let pairing = match self.pairing.trim() {
+            "" => Some(PairingMethod::Manual),
+            code => code
+                .parse::<PairingMethod>()
+                .map_err(|_| errors.add("pairing", t.t("director-settings-error-choose-one")))
+                .ok(),
+        };
+        let swiss_seed = match self.swiss_seed.trim() {
+            "" => Some(None),
+            text => text
+                .parse::<i64>()
+                .ok()
+                .and_then(|n| u64::try_from(n).ok())
+                .map(Some)
+                .or_else(|| {
+                    errors.add("swiss_seed", t.t("schedule-settings-error-seed"));
+                    None
+                }),
+        };
+        match (
+            rules,
+            bottom_multiplier,
+            method,
+            vp_blitz,
+            win,
+            draw,
+            loss,
+            pairing,
+            swiss_seed,
+        ) {
             (
                 Some((decks, rules)),
                 Some(bottom_multiplier),
@@ -483,6 +523,8 @@ impl SettingsInput {
                 Some(win),
                 Some(draw),
                 Some(loss),
+                Some(pairing),
+                Some(swiss_seed),
             ) if errors.is_empty() => {
                 let win_draw_loss = [win, draw, loss];
                 let bye_score = bye
@@ -502,6 +544,8 @@ impl SettingsInput {
                         bye_score,
                     },
                     tiebreaks,
+                    pairing,
+                    swiss_seed,
                 })
             }
             _ => Err(errors),
@@ -650,7 +694,7 @@ impl ConflictLine {
                     "director-field-{}",
                     c.problem.field.replace('_', "-")
                 )),
-                c.problem.message
+                why_text(t, &c.problem.why)
             ),
         }
     }
@@ -673,6 +717,7 @@ pub(super) struct SettingsForm {
     pub methods: Vec<Choice>,
     /// Per position, the options of its select.
     pub tiebreaks: Vec<Vec<Choice>>,
+    pub pairings: Vec<Choice>,
     pub conflicts: Vec<ConflictLine>,
     pub more_conflicts: usize,
     /// The default bye of each method, for the hint beside the bye score.
@@ -768,7 +813,19 @@ impl SettingsForm {
                 .collect()
             })
             .collect();
+        let pairings = PairingMethod::ALL
+            .into_iter()
+            .map(|m| {
+                choice(
+                    m.code(),
+                    t.t(&format!("schedule-method-{}", m.code())),
+                    input.pairing == m.code()
+                        || (input.pairing.is_empty() && m == PairingMethod::Manual),
+                )
+            })
+            .collect();
         SettingsForm {
+            pairings,
             input,
             errors: FieldErrors::default(),
             preview,
@@ -1080,12 +1137,12 @@ impl Glance {
         for line in &mut rounds {
             line.state = if line.matches + line.byes == 0 {
                 "director-dashboard-state-unpaired"
-            } else if line.results == 0 && line.matches > 0 {
-                "director-dashboard-state-not-started"
-            } else if line.in_progress == 0 {
-                "director-dashboard-state-complete"
             } else {
-                "director-dashboard-state-in-progress"
+                match report.round_progress(line.number) {
+                    RoundProgress::NotStarted => "director-dashboard-state-not-started",
+                    RoundProgress::InProgress => "director-dashboard-state-in-progress",
+                    RoundProgress::Complete => "director-dashboard-state-complete",
+                }
             };
         }
         Glance {

@@ -227,6 +227,9 @@ struct RoundPage {
     score_label: String,
     boards: Vec<BoardLine>,
     matches: Vec<MatchLine>,
+    /// Why the generated matches were paired, and what was recorded about the round.
+    explained: Vec<super::director::ExplanationLine>,
+    notes: Vec<String>,
 }
 
 async fn round(
@@ -244,7 +247,15 @@ async fn round(
         .position(|r| r.number == number)
         .ok_or_else(AppError::not_found)?;
     let stage = RoundStages::of(&event, &report).get(number);
+    let key = slug.clone();
+    let record = super::page::with_db(&state, move |conn| {
+        Ok(crate::db::schedule::load_round_record(conn, &key, number)?)
+    })
+    .await?
+    .unwrap_or_default();
     let page = RoundPage {
+        explained: super::director::recorded_lines(t, &event, number, &record),
+        notes: super::director::note_texts(t, &record),
         tour: TourHead::of(&event),
         section: "rounds",
         live: live(stage == Stage::InProgress),

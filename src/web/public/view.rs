@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use fluent_templates::fluent_bundle::FluentValue;
 
 use crate::rules::{
-    Board, Combination, Event, Match, MatchFigures, MatchReport, MatchScoring, MatchStatus,
-    MultiplierPolicy, Pair, Report, Room, Rules, Score, Scorer, Settings, Standing, TableEntry,
-    Team, TieBreak, Trump,
+    Board, Combination, Event, Match, MatchFigures, MatchProgress, MatchReport, MatchScoring,
+    MatchStatus, MultiplierPolicy, Pair, Report, Room, RoundProgress, Rules, Score, Scorer,
+    Settings, Standing, TableEntry, Team, TieBreak, Trump,
 };
 use crate::web::i18n::{Lang, Tr};
 
@@ -109,34 +109,20 @@ pub enum Stage {
 impl Stage {
     /// A match: a bye, complete, or in progress from its first result on.
     pub fn of_match(figures: &MatchFigures) -> Stage {
-        match figures.status {
-            MatchStatus::Bye => Stage::Bye,
-            MatchStatus::Complete => Stage::Complete,
-            MatchStatus::InProgress if figures.boards.is_empty() => Stage::NotStarted,
-            MatchStatus::InProgress => Stage::InProgress,
+        match MatchProgress::of(figures) {
+            MatchProgress::Bye => Stage::Bye,
+            MatchProgress::NotStarted => Stage::NotStarted,
+            MatchProgress::InProgress => Stage::InProgress,
+            MatchProgress::Complete => Stage::Complete,
         }
     }
 
-    /// A round: not started until its first result, complete when every match other than a
-    /// bye is complete, in progress in between. A round without matches has not started.
-    pub fn of_round<'a>(matches: impl IntoIterator<Item = &'a MatchFigures>) -> Stage {
-        let (mut all, mut played, mut started, mut complete) = (0, 0, 0, 0);
-        for m in matches {
-            all += 1;
-            match Stage::of_match(m) {
-                Stage::Bye => continue,
-                Stage::Complete => complete += 1,
-                Stage::InProgress => started += 1,
-                Stage::NotStarted => {}
-            }
-            played += 1;
-        }
-        if all > 0 && complete == played {
-            Stage::Complete
-        } else if complete + started > 0 {
-            Stage::InProgress
-        } else {
-            Stage::NotStarted
+    /// A round, as [`Report::round_progress`] sees it.
+    pub fn of_round(report: &Report, round: i32) -> Stage {
+        match report.round_progress(round) {
+            RoundProgress::NotStarted => Stage::NotStarted,
+            RoundProgress::InProgress => Stage::InProgress,
+            RoundProgress::Complete => Stage::Complete,
         }
     }
 
@@ -189,14 +175,7 @@ impl RoundStages {
             event
                 .rounds
                 .iter()
-                .map(|r| {
-                    let figures = report
-                        .matches
-                        .iter()
-                        .filter(|m| m.round == r.number)
-                        .map(|m| &m.figures);
-                    (r.number, Stage::of_round(figures))
-                })
+                .map(|r| (r.number, Stage::of_round(report, r.number)))
                 .collect(),
         )
     }
@@ -924,6 +903,8 @@ mod tests {
                 bye_score: ScoringRules::default_bye(scoring, win_draw_loss),
             },
             tiebreaks: vec![TieBreak::PointDiff, TieBreak::HeadToHead],
+            pairing: crate::rules::PairingMethod::Manual,
+            swiss_seed: None,
         }
     }
 
@@ -1072,12 +1053,5 @@ mod tests {
         assert_eq!(Stage::of_match(&some), Stage::InProgress);
         assert_eq!(Stage::of_match(&done), Stage::Complete);
         assert_eq!(Stage::of_match(&bye), Stage::Bye);
-        assert_eq!(Stage::of_round([&none, &bye]), Stage::NotStarted);
-        assert_eq!(Stage::of_round([&none, &some]), Stage::InProgress);
-        // One table finished while another has not begun: results are still coming.
-        assert_eq!(Stage::of_round([&done, &none]), Stage::InProgress);
-        assert_eq!(Stage::of_round([&done, &bye, &done]), Stage::Complete);
-        assert_eq!(Stage::of_round([]), Stage::NotStarted);
-        assert_eq!(Stage::of_round([&bye]), Stage::Complete);
     }
 }

@@ -1,0 +1,77 @@
+# Problems of archives, teams.csv uploads and stored results (src/rules/why.rs).
+# The English text must read exactly as the command line prints it (a unit test checks).
+# Column, key and code names (team_no, decks, vp20) stay as they are in every language.
+problems-missing-file = missing from the archive
+problems-not-utf8 = is not UTF-8 text
+problems-no-such-path = no such folder or file
+problems-not-a-zip = not a readable .zip: { $error }
+problems-zip-no-toml = the .zip holds no tournament.toml
+problems-zip-many-toml = the .zip holds more than one tournament.toml
+problems-failed = { $error }
+problems-no-tournament = no tournament with this slug
+problems-slug-taken = slug "{ $slug }" already exists: choose another slug or delete that tournament first
+problems-toml-syntax = { $error }
+problems-unknown-key = unknown key "{ $key }"
+problems-required = { $key } is required
+problems-must-be-string = { $key } must be a string in double quotes
+problems-must-be-boolean = { $key } must be true or false
+problems-must-be-whole-number = { $key } must be a whole number
+problems-must-be-number = { $key } must be a number
+problems-must-be-bands = { $key } must be a list of [minimum P, s] pairs of whole numbers
+problems-must-be-win-draw-loss = { $key } must be three numbers: [win, draw, loss]
+problems-must-be-tiebreaks = { $key } must be a list of tie-break names
+problems-name-empty = name must not be empty
+problems-slug-invalid = slug "{ $slug }" must be 1–64 characters of a–z, 0–9 and -
+problems-slug-reserved = slug "{ $slug }" is reserved: /d/{ $slug } is a page of fushi; choose another
+problems-decks-count = decks must be 1, 2 or 3, not { $decks }
+problems-vp-blitz = vp_blitz must be greater than 0, not { $value }
+problems-only-for-custom = { $key } is only for rules = "custom"
+problems-custom-needs = rules = "custom" needs { $key }
+problems-not-one-of = { $what } "{ $got }" is not one of { $allowed }
+problems-rules-not-for-decks = rules "{ $rules }" does not exist for { $decks } deck(s); choose one of { $allowed } or custom
+problems-step-out-of-range = takeover_at or step is out of range
+problems-bands-empty = the band table has no bands
+problems-bands-first-not-zero = the first band must start at P = 0, not { $value }
+problems-bands-not-ascending = band minimums must ascend: { $previous } is followed by { $next }
+problems-bands-step = step must be greater than 0, not { $value }
+problems-bands-takeover = takeover_at must be 0 or more, not { $value }
+problems-tiebreak-twice = tie-break { $tiebreak } is listed twice
+problems-swiss-seed = swiss_seed must be a whole number from 0, not { $seed }
+problems-unreadable-header = unreadable header: { $error }
+problems-column-twice = column "{ $column }" appears twice
+problems-unknown-column = unknown column "{ $column }"
+problems-missing-column = missing column "{ $column }"
+problems-cell-count = { $cells } cells, but the header has { $header }
+problems-unreadable-row = unreadable row: { $error }
+problems-empty = { $column } is empty
+problems-too-small = { $column } { $value } must be { $min } or more
+problems-not-whole-number = { $column } "{ $cell }" is not a whole number
+problems-team-twice = team { $team } is listed twice (first on line { $first })
+problems-too-many-members = team { $team } has { $members } members; a team has at most { $max }
+problems-board-twice = round { $round } board { $board } is listed twice (first on line { $first })
+problems-round-without-boards = round { $round } has no boards in boards.csv
+problems-unknown-team = unknown team { $team }: not in teams.csv
+problems-plays-itself = team { $team } cannot play itself
+problems-table-twice = round { $round } table { $table } is listed twice (first on line { $first })
+problems-already-plays = team { $team } already plays in round { $round } (line { $first })
+problems-no-table = round { $round } has no table { $table } in schedule.csv
+problems-bye-no-results = round { $round } table { $table } is a bye for team { $team }: a bye has no results
+problems-no-board = round { $round } has no board { $board } in boards.csv
+problems-result-twice = round { $round } table { $table } { $room } room board { $board } is listed twice (first on line { $first })
+problems-not-multiple-of-5 = { $what ->
+        [trick] trick points
+       *[bottom] bottom points
+    } { $value } is not a multiple of 5
+problems-points-out-of-range = { $what ->
+        [trick] trick points
+       *[bottom] bottom points
+    } { $value } is out of range 0–{ $max } for { $decks } { $decks ->
+        [one] deck
+       *[other] decks
+    }
+problems-points-exceed = trick points { $trick } + bottom points { $bottom } exceed the { $total } card points of { $decks } deck(s)
+problems-combo-not-allowed = combination { $combo } is not possible with { $decks } deck(s); allowed: { $allowed }
+problems-combo-missing = the defenders won the last trick: give its largest combination
+problems-penalty = penalty { $value } must be a multiple of 5, 0 or more
+problems-defender-total = defenders' total { $value } must be a multiple of 5, 0 or more
+problems-no-result = no result: give trick_points, defender_total or a ruling

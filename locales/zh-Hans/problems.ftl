@@ -1,0 +1,76 @@
+# 存档、teams.csv 上传和已录成绩的问题（src/rules/why.rs）。
+# 列名、键名和代码（team_no、decks、vp20）在各语言中保持原样。
+problems-missing-file = 存档中缺少此文件
+problems-not-utf8 = 不是 UTF-8 文本
+problems-no-such-path = 没有这个文件夹或文件
+problems-not-a-zip = 不是可读取的 .zip：{ $error }
+problems-zip-no-toml = .zip 中没有 tournament.toml
+problems-zip-many-toml = .zip 中有不止一个 tournament.toml
+problems-failed = { $error }
+problems-no-tournament = 没有使用此标识的赛事
+problems-slug-taken = 标识“{ $slug }”已存在：请换一个标识，或先删除那个赛事
+problems-toml-syntax = TOML 语法错误：{ $error }
+problems-unknown-key = 未知的键“{ $key }”
+problems-required = 缺少 { $key }
+problems-must-be-string = { $key } 必须是双引号中的文字
+problems-must-be-boolean = { $key } 必须是 true 或 false
+problems-must-be-whole-number = { $key } 必须是整数
+problems-must-be-number = { $key } 必须是数字
+problems-must-be-bands = { $key } 必须是由 [最低 P, s] 整数对组成的列表
+problems-must-be-win-draw-loss = { $key } 必须是三个数：[胜, 平, 负]
+problems-must-be-tiebreaks = { $key } 必须是破同分规则名称的列表
+problems-name-empty = name 不能为空
+problems-slug-invalid = 标识“{ $slug }”须为 1–64 个字符，只能使用 a–z、0–9 和 -
+problems-slug-reserved = 标识“{ $slug }”已被保留：/d/{ $slug } 是 fushi 的页面，请换一个
+problems-decks-count = decks 必须是 1、2 或 3，而不是 { $decks }
+problems-vp-blitz = vp_blitz 必须大于 0，而不是 { $value }
+problems-only-for-custom = { $key } 只用于 rules = "custom"
+problems-custom-needs = rules = "custom" 需要 { $key }
+problems-not-one-of = { $what }“{ $got }”不是以下之一：{ $allowed }
+problems-rules-not-for-decks = { $decks } 副牌没有计分表“{ $rules }”；请从 { $allowed } 或 custom 中选择
+problems-step-out-of-range = takeover_at 或 step 超出范围
+problems-bands-empty = 计分表没有任何档位
+problems-bands-first-not-zero = 第一档必须从 P = 0 开始，而不是 { $value }
+problems-bands-not-ascending = 各档最低分必须递增：{ $previous } 之后是 { $next }
+problems-bands-step = step 必须大于 0，而不是 { $value }
+problems-bands-takeover = takeover_at 必须不小于 0，而不是 { $value }
+problems-tiebreak-twice = 破同分规则 { $tiebreak } 出现了两次
+problems-swiss-seed = swiss_seed 必须是不小于 0 的整数，而不是 { $seed }
+problems-unreadable-header = 无法读取标题行：{ $error }
+problems-column-twice = 列“{ $column }”出现了两次
+problems-unknown-column = 未知的列“{ $column }”
+problems-missing-column = 缺少列“{ $column }”
+problems-cell-count = 有 { $cells } 个单元格，但标题行有 { $header } 列
+problems-unreadable-row = 无法读取此行：{ $error }
+problems-empty = { $column } 为空
+problems-too-small = { $column } 为 { $value }，必须不小于 { $min }
+problems-not-whole-number = { $column }“{ $cell }”不是整数
+problems-team-twice = { $team } 号队出现了两次（第一次在第 { $first } 行）
+problems-too-many-members = { $team } 号队有 { $members } 名队员；每队最多 { $max } 名
+problems-board-twice = 第 { $round } 轮 { $board } 号牌出现了两次（第一次在第 { $first } 行）
+problems-round-without-boards = 第 { $round } 轮在 boards.csv 中没有牌
+problems-unknown-team = 未知的 { $team } 号队：不在 teams.csv 中
+problems-plays-itself = { $team } 号队不能与自己比赛
+problems-table-twice = 第 { $round } 轮第 { $table } 桌出现了两次（第一次在第 { $first } 行）
+problems-already-plays = { $team } 号队在第 { $round } 轮已有比赛（第 { $first } 行）
+problems-no-table = 第 { $round } 轮在 schedule.csv 中没有第 { $table } 桌
+problems-bye-no-results = 第 { $round } 轮第 { $table } 桌是 { $team } 号队的轮空：轮空没有成绩
+problems-no-board = 第 { $round } 轮在 boards.csv 中没有 { $board } 号牌
+problems-result-twice = 第 { $round } 轮第 { $table } 桌{ $room ->
+        [open] 开室
+       *[closed] 闭室
+    } { $board } 号牌出现了两次（第一次在第 { $first } 行）
+problems-not-multiple-of-5 = { $what ->
+        [trick] 闲家得分
+       *[bottom] 底分
+    } { $value } 不是 5 的倍数
+problems-points-out-of-range = { $what ->
+        [trick] 闲家得分
+       *[bottom] 底分
+    } { $value } 超出 { $decks } 副牌的范围 0–{ $max }
+problems-points-exceed = 闲家得分 { $trick } 加底分 { $bottom } 超过了 { $decks } 副牌的 { $total } 分
+problems-combo-not-allowed = { $decks } 副牌不可能出现 { $combo }；可选：{ $allowed }
+problems-combo-missing = 闲家赢得最后一墩：请填写其中最大的牌型
+problems-penalty = 罚分 { $value } 必须是 5 的倍数，且不小于 0
+problems-defender-total = 闲家总分 { $value } 必须是 5 的倍数，且不小于 0
+problems-no-result = 没有成绩：请填写 trick_points、defender_total 或裁判判定

@@ -1,0 +1,368 @@
+//! Generated schedules: saving a generated round (its pairings, the explanation of every
+//! match, a note that it was generated and whether the previous round was complete) in one
+//! transaction, a whole round robin at once, unlocking a round, and reading back what was
+//! recorded about a round.
+
+use chrono::{NaiveDateTime, SubsecRound, Utc};
+use diesel::prelude::*;
+
+use super::DbError;
+use super::connection::DbConnection;
+use super::rounds::{add_round, replace_pairings};
+use super::schema::{pairing_explanations, round_notes, rounds, tournaments};
+use super::tournament::{chunk_len, per_backend};
+use crate::rules::entry::Pairing;
+use crate::rules::{Board, PairingMethod, Score};
+use crate::schedule::Reason;
+use crate::schedule::draft::{NoteKind, Proposed, Why};
+
+/// A note about a round, with when it was made (UTC).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundNote {
+    pub kind: NoteKind,
+    /// The pairing method for [`NoteKind::Generated`], empty otherwise.
+    pub detail: String,
+    pub at: NaiveDateTime,
+}
+
+/// What was recorded about a round: the explanations of its generated matches (by table)
+/// and its notes, oldest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoundRecord {
+    pub explanations: Vec<Proposed>,
+    pub notes: Vec<RoundNote>,
+}
+
+impl RoundRecord {
+    pub fn kinds(&self) -> Vec<NoteKind> {
+        self.notes.iter().map(|n| n.kind).collect()
+    }
+}
+
+/// One generated round to save.
+#[derive(Clone, Debug)]
+pub struct GeneratedRound {
+    pub number: i32,
+    pub pairings: Vec<Pairing>,
+    pub explanations: Vec<Proposed>,
+    /// Generated although the previous round was not complete.
+    pub overridden: bool,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = pairing_explanations, treat_none_as_default_value = false)]
+struct NewExplanation {
+    round_id: i32,
+    table_no: i32,
+    home_team_no: i32,
+    away_team_no: i32,
+    home_rank: i32,
+    away_rank: i32,
+    home_score: i64,
+    away_score: i64,
+    reason: &'static str,
+    passed_over: Option<i32>,
+    met_round: Option<i32>,
+    from_score: Option<i64>,
+    seed: Option<i64>,
+}
+
+const EXPLANATION_COLUMNS: usize = 13;
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = pairing_explanations)]
+struct ExplanationRow {
+    id: i32,
+    table_no: i32,
+    home_team_no: i32,
+    away_team_no: i32,
+    home_rank: i32,
+    away_rank: i32,
+    home_score: i64,
+    away_score: i64,
+    reason: String,
+    passed_over: Option<i32>,
+    met_round: Option<i32>,
+    from_score: Option<i64>,
+    seed: Option<i64>,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = round_notes)]
+struct NewNote<'a> {
+    round_id: i32,
+    kind: &'a str,
+    detail: &'a str,
+    created_at: NaiveDateTime,
+}
+
+fn now() -> NaiveDateTime {
+    Utc::now().naive_utc().trunc_subsecs(6)
+}
+
+fn explanation_form(round_id: i32, p: &Proposed) -> NewExplanation {
+    let (reason, passed_over, met_round, from_score, seed) = match &p.why {
+        Why::RoundRobin { round } => ("round_robin", None, Some(*round), None, None),
+        Why::Swiss(r) => match r {
+            Reason::Seeded => ("seeded", None, None, None, None),
+            Reason::Lots { seed } => ("lots", None, None, None, Some(*seed as i64)),
+            Reason::NextDown => ("next_down", None, None, None, None),
+            Reason::FloatedDown { from } => ("floated_down", None, None, Some(from.0), None),
+            Reason::AvoidsRematch { passed_over, round } => (
+                "avoids_rematch",
+                Some(*passed_over),
+                Some(*round),
+                None,
+                None,
+            ),
+            Reason::AvoidsSameClub { passed_over } => {
+                ("avoids_same_club", Some(*passed_over), None, None, None)
+            }
+            Reason::KeepsFieldPairable { passed_over } => {
+                ("keeps_field_pairable", Some(*passed_over), None, None, None)
+            }
+            Reason::Rematch { round } => ("rematch", None, Some(*round), None, None),
+        },
+    };
+    NewExplanation {
+        round_id,
+        table_no: p.table,
+        home_team_no: p.home,
+        away_team_no: p.away,
+        home_rank: p.home_rank as i32,
+        away_rank: p.away_rank as i32,
+        home_score: p.home_score.0,
+        away_score: p.away_score.0,
+        reason,
+        passed_over,
+        met_round,
+        from_score,
+        seed,
+    }
+}
+
+fn explanation_from_row(row: &ExplanationRow) -> Result<Proposed, DbError> {
+    let corrupt = |column: &str| {
+        DbError::corrupt(
+            "pairing_explanations",
+            row.id,
+            column,
+            "missing for this reason",
+        )
+    };
+    let passed = || row.passed_over.ok_or_else(|| corrupt("passed_over"));
+    let met = || row.met_round.ok_or_else(|| corrupt("met_round"));
+    let why = match row.reason.as_str() {
+        "round_robin" => Why::RoundRobin { round: met()? },
+        "seeded" => Why::Swiss(Reason::Seeded),
+        "lots" => Why::Swiss(Reason::Lots {
+            seed: row.seed.ok_or_else(|| corrupt("seed"))? as u64,
+        }),
+        "next_down" => Why::Swiss(Reason::NextDown),
+        "floated_down" => Why::Swiss(Reason::FloatedDown {
+            from: Score(row.from_score.ok_or_else(|| corrupt("from_score"))?),
+        }),
+        "avoids_rematch" => Why::Swiss(Reason::AvoidsRematch {
+            passed_over: passed()?,
+            round: met()?,
+        }),
+        "avoids_same_club" => Why::Swiss(Reason::AvoidsSameClub {
+            passed_over: passed()?,
+        }),
+        "keeps_field_pairable" => Why::Swiss(Reason::KeepsFieldPairable {
+            passed_over: passed()?,
+        }),
+        "rematch" => Why::Swiss(Reason::Rematch { round: met()? }),
+        other => {
+            return Err(DbError::corrupt(
+                "pairing_explanations",
+                row.id,
+                "reason",
+                format!("unknown reason \"{other}\""),
+            ));
+        }
+    };
+    Ok(Proposed {
+        table: row.table_no,
+        home: row.home_team_no,
+        away: row.away_team_no,
+        home_rank: row.home_rank.max(0) as u32,
+        away_rank: row.away_rank.max(0) as u32,
+        home_score: Score(row.home_score),
+        away_score: Score(row.away_score),
+        why,
+    })
+}
+
+/// What was recorded about round `round` of `slug`; `None` when there is no such round.
+pub fn load_round_record(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+) -> Result<Option<RoundRecord>, DbError> {
+    let Some(round_id) = round_id(conn, slug, round)? else {
+        return Ok(None);
+    };
+    let rows: Vec<ExplanationRow> = pairing_explanations::table
+        .filter(pairing_explanations::round_id.eq(round_id))
+        .order(pairing_explanations::table_no)
+        .select(ExplanationRow::as_select())
+        .load(conn)?;
+    let notes: Vec<(i32, String, String, NaiveDateTime)> = round_notes::table
+        .filter(round_notes::round_id.eq(round_id))
+        .order((round_notes::created_at, round_notes::id))
+        .select((
+            round_notes::id,
+            round_notes::kind,
+            round_notes::detail,
+            round_notes::created_at,
+        ))
+        .load(conn)?;
+    let explanations = rows
+        .iter()
+        .map(explanation_from_row)
+        .collect::<Result<Vec<_>, _>>()?;
+    let notes = notes
+        .into_iter()
+        .map(|(id, kind, detail, at)| {
+            let kind = NoteKind::from_code(&kind).ok_or_else(|| {
+                DbError::corrupt(
+                    "round_notes",
+                    id,
+                    "kind",
+                    format!("unknown kind \"{kind}\""),
+                )
+            })?;
+            Ok(RoundNote { kind, detail, at })
+        })
+        .collect::<Result<Vec<_>, DbError>>()?;
+    Ok(Some(RoundRecord {
+        explanations,
+        notes,
+    }))
+}
+
+fn round_id(conn: &mut DbConnection, slug: &str, round: i32) -> Result<Option<i32>, DbError> {
+    Ok(rounds::table
+        .inner_join(tournaments::table)
+        .filter(tournaments::slug.eq(slug))
+        .filter(rounds::number.eq(round))
+        .select(rounds::id)
+        .first(conn)
+        .optional()?)
+}
+
+fn add_note(
+    conn: &mut DbConnection,
+    round_id: i32,
+    kind: NoteKind,
+    detail: &str,
+) -> Result<(), DbError> {
+    diesel::insert_into(round_notes::table)
+        .values(NewNote {
+            round_id,
+            kind: kind.code(),
+            detail,
+            created_at: now(),
+        })
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Saves generated rounds in one transaction: a round that does not exist yet is added
+/// with `boards` (numbers must follow on from the last round); each round's pairings are
+/// replaced, its explanations replaced, and a note records that it was generated (and
+/// overridden, when it was). The tournament's `pairing` becomes `method`, and
+/// `swiss_seed`, when given, is recorded. `false` when there is no such tournament or a
+/// round is missing and not the next one.
+pub fn save_generated(
+    conn: &mut DbConnection,
+    slug: &str,
+    method: PairingMethod,
+    swiss_seed: Option<u64>,
+    boards: &[Board],
+    generated: &[GeneratedRound],
+) -> Result<bool, DbError> {
+    let max_binds = conn.backend().max_binds();
+    conn.transaction(|conn| {
+        let Some(tournament_id) = tournaments::table
+            .filter(tournaments::slug.eq(slug))
+            .select(tournaments::id)
+            .first::<i32>(conn)
+            .optional()?
+        else {
+            return Ok(false);
+        };
+        for g in generated {
+            let round_id = match round_id(conn, slug, g.number)? {
+                Some(id) => id,
+                None => {
+                    let added = add_round(conn, slug, boards)?;
+                    if added != Some(g.number) {
+                        return Err(DbError::Inconsistent(format!(
+                            "round {} cannot be added: the next round is {}",
+                            g.number,
+                            added.unwrap_or(0)
+                        )));
+                    }
+                    round_id(conn, slug, g.number)?.ok_or_else(|| {
+                        DbError::Inconsistent(format!("round {} was not added", g.number))
+                    })?
+                }
+            };
+            if !replace_pairings(conn, slug, g.number, &g.pairings)? {
+                return Ok(false);
+            }
+            diesel::delete(
+                pairing_explanations::table.filter(pairing_explanations::round_id.eq(round_id)),
+            )
+            .execute(conn)?;
+            let forms: Vec<NewExplanation> = g
+                .explanations
+                .iter()
+                .map(|p| explanation_form(round_id, p))
+                .collect();
+            for chunk in forms.chunks(chunk_len(max_binds, EXPLANATION_COLUMNS)) {
+                per_backend!(&mut *conn, |c| diesel::insert_into(
+                    pairing_explanations::table
+                )
+                .values(chunk)
+                .execute(c))?;
+            }
+            if g.overridden {
+                add_note(conn, round_id, NoteKind::Override, "")?;
+            }
+            add_note(conn, round_id, NoteKind::Generated, method.code())?;
+        }
+        let seed = swiss_seed.map(|s| s as i64);
+        let target = tournaments::table.find(tournament_id);
+        match seed {
+            Some(seed) => diesel::update(target)
+                .set((
+                    tournaments::pairing.eq(method.code()),
+                    tournaments::swiss_seed.eq(Some(seed)),
+                    tournaments::updated_at.eq(now()),
+                ))
+                .execute(conn)?,
+            None => diesel::update(target)
+                .set((
+                    tournaments::pairing.eq(method.code()),
+                    tournaments::updated_at.eq(now()),
+                ))
+                .execute(conn)?,
+        };
+        Ok(true)
+    })
+}
+
+/// Records that round `round` was unlocked for re-pairing; `false` when there is no such
+/// round.
+pub fn unlock_round(conn: &mut DbConnection, slug: &str, round: i32) -> Result<bool, DbError> {
+    conn.transaction(|conn| {
+        let Some(id) = round_id(conn, slug, round)? else {
+            return Ok(false);
+        };
+        add_note(conn, id, NoteKind::Unlocked, "")?;
+        Ok(true)
+    })
+}

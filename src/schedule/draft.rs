@@ -1,0 +1,641 @@
+//! From an event to a proposed round, pure: who is paired (not withdrawn, not already in a
+//! match that has results), the standings before the round, who has met whom, and the
+//! warnings any pairing (generated or typed by hand) deserves: rematches, double byes and
+//! same-club meetings. The director's schedule pages call this and only render the result.
+
+use std::collections::{HashMap, HashSet};
+
+use super::swiss::{Entrant, Meetings, Reason, SwissOptions, first_round, pair_swiss};
+use super::{RoundPlan, round_robin};
+use crate::rules::entry::Pairing;
+use crate::rules::{Event, Match, MatchStatus, Report, Score};
+
+/// Why two teams were paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// A Swiss reason.
+    Swiss(Reason),
+    /// Round `round` of the Berger table (of the cycle, 1-based).
+    RoundRobin { round: i32 },
+}
+
+/// One proposed match with its explanation: ranks and scores before the round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proposed {
+    pub table: i32,
+    pub home: i32,
+    pub away: i32,
+    pub home_rank: u32,
+    pub away_rank: u32,
+    pub home_score: Score,
+    pub away_score: Score,
+    pub why: Why,
+}
+
+/// A proposed round: matches on tables 1…n (after any kept tables), the bye separately.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proposal {
+    pub matches: Vec<Proposed>,
+    pub bye: Option<i32>,
+    /// Matches of the round that have results and stay as they are (an unlocked round).
+    pub kept: Vec<Pairing>,
+    /// Rematches in the proposal; for Swiss, non-zero only when no pairing avoids them.
+    pub rematches: u32,
+    pub same_club_meetings: u32,
+}
+
+impl Proposal {
+    /// The round's pairings to save: kept matches, generated matches, then the bye at the
+    /// table after the last.
+    pub fn pairings(&self) -> Vec<Pairing> {
+        let mut out = self.kept.clone();
+        out.extend(self.matches.iter().map(|m| Pairing {
+            table: m.table,
+            home: m.home,
+            away: Some(m.away),
+        }));
+        if let Some(bye) = self.bye {
+            let last = out.iter().map(|p| p.table).max().unwrap_or(0);
+            out.push(Pairing {
+                table: last + 1,
+                home: bye,
+                away: None,
+            });
+        }
+        out.sort_by_key(|p| p.table);
+        out
+    }
+}
+
+/// How the first Swiss round is paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstRound {
+    /// 1–2, 3–4, … by team number.
+    ByNumber,
+    /// Team numbers as seeds, the top half against the bottom half: 1–(k+1), 2–(k+2), …
+    /// for 2k teams; with an odd count the last seed has the bye.
+    BySeeding,
+    /// Lots drawn with this seed.
+    Lots(u64),
+}
+
+/// The state of the field before round `round`.
+#[derive(Clone, Debug)]
+pub struct Field {
+    /// Teams to pair, in ranking order before the round.
+    pub entrants: Vec<Entrant>,
+    pub meetings: Meetings,
+    /// Rank (1-based position in the standings before the round) and score of every team.
+    pub rank: HashMap<i32, (u32, Score)>,
+    /// Matches of the round that have results: they stay.
+    pub kept: Vec<Pairing>,
+}
+
+impl Field {
+    /// The field for round `round` of `event`: standings over the rounds before it (only
+    /// complete matches and byes count), withdrawn teams and teams already in a match of
+    /// this round that has results left out.
+    pub fn before(event: &Event, round: i32) -> Field {
+        let prior = Event {
+            settings: event.settings.clone(),
+            teams: event.teams.clone(),
+            rounds: event
+                .rounds
+                .iter()
+                .filter(|r| r.number < round)
+                .cloned()
+                .collect(),
+        };
+        let report = Report::compute(&prior);
+        let kept: Vec<Pairing> = event
+            .rounds
+            .iter()
+            .filter(|r| r.number == round)
+            .flat_map(|r| &r.matches)
+            .filter(|m| !m.results.is_empty())
+            .map(Pairing::of)
+            .collect();
+        let busy: HashSet<i32> = kept
+            .iter()
+            .flat_map(|p| [Some(p.home), p.away])
+            .flatten()
+            .collect();
+        let mut meetings = Meetings::new();
+        let mut home: HashMap<i32, u32> = HashMap::new();
+        let mut away: HashMap<i32, u32> = HashMap::new();
+        let mut byes: HashSet<i32> = HashSet::new();
+        for r in &prior.rounds {
+            for m in &r.matches {
+                match m.away {
+                    Some(a) => {
+                        meetings.record(m.home, a, r.number);
+                        *home.entry(m.home).or_default() += 1;
+                        *away.entry(a).or_default() += 1;
+                    }
+                    None => {
+                        byes.insert(m.home);
+                    }
+                }
+            }
+        }
+        let mut rank = HashMap::new();
+        let mut entrants = Vec::new();
+        for (i, s) in report.standings.iter().enumerate() {
+            rank.insert(s.team, (i as u32 + 1, s.score));
+            let Some(team) = event.team(s.team) else {
+                continue;
+            };
+            if team.withdrawn || busy.contains(&team.number) {
+                continue;
+            }
+            entrants.push(Entrant {
+                team: team.number,
+                score: s.score,
+                club: team.club.trim().to_owned(),
+                home: home.get(&team.number).copied().unwrap_or(0),
+                away: away.get(&team.number).copied().unwrap_or(0),
+                had_bye: byes.contains(&team.number),
+            });
+        }
+        Field {
+            entrants,
+            meetings,
+            rank,
+            kept,
+        }
+    }
+
+    fn rank_of(&self, team: i32) -> (u32, Score) {
+        self.rank.get(&team).copied().unwrap_or((0, Score(0)))
+    }
+
+    /// Tables for `count` generated matches: the lowest numbers no kept match uses.
+    fn free_tables(&self, count: usize) -> Vec<i32> {
+        let used: HashSet<i32> = self.kept.iter().map(|p| p.table).collect();
+        (1..).filter(|t| !used.contains(t)).take(count).collect()
+    }
+
+    /// A Swiss round: `first` for round 1 (no rounds before), else down the standings.
+    pub fn swiss(&self, first: Option<FirstRound>, avoid_same_club: bool) -> Proposal {
+        let draw = match first {
+            Some(FirstRound::ByNumber) => {
+                let mut teams: Vec<i32> = self.entrants.iter().map(|e| e.team).collect();
+                teams.sort();
+                first_round(&teams, None)
+            }
+            Some(FirstRound::BySeeding) => first_round(&self.seeding_order(), None),
+            Some(FirstRound::Lots(seed)) => {
+                let mut teams: Vec<i32> = self.entrants.iter().map(|e| e.team).collect();
+                teams.sort();
+                first_round(&teams, Some(seed))
+            }
+            None => pair_swiss(
+                &self.entrants,
+                &self.meetings,
+                SwissOptions {
+                    avoid_same_club,
+                    ..SwissOptions::default()
+                },
+            ),
+        };
+        let tables = self.free_tables(draw.matches.len());
+        let club: HashMap<i32, &str> = self
+            .entrants
+            .iter()
+            .map(|e| (e.team, e.club.as_str()))
+            .collect();
+        let same_club = |a: i32, b: i32| {
+            let (x, y) = (club.get(&a).copied(), club.get(&b).copied());
+            x.is_some_and(|x| !x.is_empty() && Some(x) == y)
+        };
+        let matches: Vec<Proposed> = draw
+            .matches
+            .iter()
+            .zip(tables)
+            .map(|(m, table)| {
+                let (home_rank, home_score) = self.rank_of(m.home);
+                let (away_rank, away_score) = self.rank_of(m.away);
+                Proposed {
+                    table,
+                    home: m.home,
+                    away: m.away,
+                    home_rank,
+                    away_rank,
+                    home_score,
+                    away_score,
+                    why: Why::Swiss(m.reason.clone()),
+                }
+            })
+            .collect();
+        let rematches = matches
+            .iter()
+            .filter(|m| self.meetings.round_met(m.home, m.away).is_some())
+            .count() as u32;
+        let same_club_meetings =
+            matches.iter().filter(|m| same_club(m.home, m.away)).count() as u32;
+        Proposal {
+            matches,
+            bye: draw.bye,
+            kept: self.kept.clone(),
+            rematches,
+            same_club_meetings,
+        }
+    }
+
+    /// Round `index` (0-based) of a round robin of the field's teams by number.
+    pub fn round_robin_round(&self, plan: &RoundPlan, index: usize) -> Proposal {
+        let tables = self.free_tables(plan.pairs.len());
+        let per_cycle = if self.entrants.len().is_multiple_of(2) {
+            self.entrants.len().saturating_sub(1)
+        } else {
+            self.entrants.len()
+        }
+        .max(1);
+        let matches: Vec<Proposed> = plan
+            .pairs
+            .iter()
+            .zip(tables)
+            .map(|(&(home, away), table)| {
+                let (home_rank, home_score) = self.rank_of(home);
+                let (away_rank, away_score) = self.rank_of(away);
+                Proposed {
+                    table,
+                    home,
+                    away,
+                    home_rank,
+                    away_rank,
+                    home_score,
+                    away_score,
+                    why: Why::RoundRobin {
+                        round: (index % per_cycle) as i32 + 1,
+                    },
+                }
+            })
+            .collect();
+        let rematches = matches
+            .iter()
+            .filter(|m| self.meetings.round_met(m.home, m.away).is_some())
+            .count() as u32;
+        let club: HashMap<i32, &str> = self
+            .entrants
+            .iter()
+            .map(|e| (e.team, e.club.as_str()))
+            .collect();
+        let same_club_meetings = matches
+            .iter()
+            .filter(|m| {
+                let (x, y) = (club.get(&m.home), club.get(&m.away));
+                x.is_some_and(|x| !x.is_empty() && Some(x) == y)
+            })
+            .count() as u32;
+        Proposal {
+            matches,
+            bye: plan.bye,
+            kept: self.kept.clone(),
+            rematches,
+            same_club_meetings,
+        }
+    }
+
+    /// Team numbers interleaved top half with bottom half (1, k+1, 2, k+2, …), the last
+    /// seed at the end when the count is odd, for [`first_round`] to pair in twos.
+    fn seeding_order(&self) -> Vec<i32> {
+        let mut teams = self.teams_by_number();
+        let last = (teams.len() % 2 == 1).then(|| teams.pop()).flatten();
+        let (top, bottom) = teams.split_at(teams.len() / 2);
+        let mut order: Vec<i32> = top.iter().zip(bottom).flat_map(|(&a, &b)| [a, b]).collect();
+        order.extend(last);
+        order
+    }
+
+    /// The teams of a round robin, by number.
+    pub fn teams_by_number(&self) -> Vec<i32> {
+        let mut teams: Vec<i32> = self.entrants.iter().map(|e| e.team).collect();
+        teams.sort();
+        teams
+    }
+}
+
+/// The whole round robin for the active teams of `event` (by number), single or double.
+pub fn whole_round_robin(event: &Event, double: bool) -> Vec<RoundPlan> {
+    let teams: Vec<i32> = event
+        .teams
+        .iter()
+        .filter(|t| !t.withdrawn)
+        .map(|t| t.number)
+        .collect();
+    round_robin(&teams, double)
+}
+
+/// The tables of the round before `round` whose match is not complete (byes are done);
+/// empty when there is no such round or every match is complete.
+pub fn previous_round_open(event: &Event, report: &Report, round: i32) -> Vec<i32> {
+    let Some(previous) = event
+        .rounds
+        .iter()
+        .map(|r| r.number)
+        .filter(|n| *n < round)
+        .max()
+    else {
+        return Vec::new();
+    };
+    report
+        .matches
+        .iter()
+        .filter(|m| m.round == previous && m.figures.status == MatchStatus::InProgress)
+        .map(|m| m.table)
+        .collect()
+}
+
+/// Something about a pairing the director should know before saving it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Warning {
+    /// The two teams met in that round already.
+    Rematch { home: i32, away: i32, round: i32 },
+    /// The team had a bye in that round already.
+    DoubleBye { team: i32, round: i32 },
+    /// The two teams are of the same club.
+    SameClub { home: i32, away: i32, club: String },
+}
+
+/// The warnings for `pairings` as round `round` of `event`, in table order.
+pub fn warnings(event: &Event, round: i32, pairings: &[Pairing]) -> Vec<Warning> {
+    let mut met: HashMap<(i32, i32), i32> = HashMap::new();
+    let mut byes: HashMap<i32, i32> = HashMap::new();
+    for r in event.rounds.iter().filter(|r| r.number != round) {
+        for m in &r.matches {
+            match m.away {
+                Some(a) => {
+                    let key = (m.home.min(a), m.home.max(a));
+                    let seen = met.entry(key).or_insert(r.number);
+                    *seen = (*seen).max(r.number);
+                }
+                None => {
+                    byes.entry(m.home).or_insert(r.number);
+                }
+            }
+        }
+    }
+    let club = |n: i32| {
+        event
+            .team(n)
+            .map(|t| t.club.trim().to_owned())
+            .unwrap_or_default()
+    };
+    let mut sorted = pairings.to_vec();
+    sorted.sort_by_key(|p| p.table);
+    let mut out = Vec::new();
+    for p in &sorted {
+        match p.away {
+            Some(a) => {
+                if let Some(&r) = met.get(&(p.home.min(a), p.home.max(a))) {
+                    out.push(Warning::Rematch {
+                        home: p.home,
+                        away: a,
+                        round: r,
+                    });
+                }
+                let c = club(p.home);
+                if !c.is_empty() && c == club(a) {
+                    out.push(Warning::SameClub {
+                        home: p.home,
+                        away: a,
+                        club: c,
+                    });
+                }
+            }
+            None => {
+                if let Some(&r) = byes.get(&p.home) {
+                    out.push(Warning::DoubleBye {
+                        team: p.home,
+                        round: r,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What the schedule pages record about a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoteKind {
+    /// Pairings were generated and saved.
+    Generated,
+    /// Generated although the previous round was not complete.
+    Override,
+    /// The director unlocked the round (it had results) for re-pairing.
+    Unlocked,
+}
+
+impl NoteKind {
+    pub fn code(self) -> &'static str {
+        match self {
+            NoteKind::Generated => "generated",
+            NoteKind::Override => "override",
+            NoteKind::Unlocked => "unlocked",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<NoteKind> {
+        [NoteKind::Generated, NoteKind::Override, NoteKind::Unlocked]
+            .into_iter()
+            .find(|k| k.code() == code)
+    }
+}
+
+/// Whether a round is locked against re-pairing: it has results, and it has not been
+/// unlocked since it was last generated (`notes` oldest first). Generating uses up an
+/// unlock.
+pub fn is_locked(has_results: bool, notes: &[NoteKind]) -> bool {
+    has_results
+        && notes
+            .iter()
+            .rev()
+            .find(|k| matches!(k, NoteKind::Generated | NoteKind::Unlocked))
+            != Some(&NoteKind::Unlocked)
+}
+
+/// Whether a match's teams are those of a pairing (either way round).
+pub fn same_teams(m: &Match, home: i32, away: i32) -> bool {
+    m.away
+        .is_some_and(|a| (m.home, a) == (home, away) || (m.home, a) == (away, home))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{
+        Decks, MatchScoring, MultiplierPolicy, PairingMethod, Preset, Round, Rules, ScoringRules,
+        Settings, Team, TieBreak,
+    };
+
+    fn event(teams: i32) -> Event {
+        Event {
+            settings: Settings {
+                name: "t".into(),
+                slug: "t".into(),
+                published: false,
+                decks: Decks::Two,
+                rules: Rules::Preset(Preset::Standard),
+                bottom_multiplier: MultiplierPolicy::Exponential,
+                scoring: ScoringRules {
+                    method: MatchScoring::Vp20,
+                    vp_blitz: 5.0,
+                    win_draw_loss: [2, 1, 0].map(Score::from_whole),
+                    bye_score: Score::from_whole(12),
+                },
+                tiebreaks: TieBreak::DEFAULT.to_vec(),
+                pairing: PairingMethod::Manual,
+                swiss_seed: None,
+            },
+            teams: (1..=teams)
+                .map(|n| Team {
+                    number: n,
+                    name: format!("T{n}"),
+                    club: if n <= 2 { "East".into() } else { String::new() },
+                    members: vec![],
+                    withdrawn: false,
+                })
+                .collect(),
+            rounds: vec![],
+        }
+    }
+
+    fn round(number: i32, pairs: &[(i32, Option<i32>)]) -> Round {
+        Round {
+            number,
+            boards: vec![],
+            matches: pairs
+                .iter()
+                .enumerate()
+                .map(|(i, &(home, away))| Match {
+                    table: i as i32 + 1,
+                    home,
+                    away,
+                    results: vec![],
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_round_with_results_is_locked_until_unlocked_and_generating_relocks() {
+        use NoteKind::*;
+        assert!(!is_locked(false, &[]));
+        assert!(is_locked(true, &[]));
+        assert!(is_locked(true, &[Generated]));
+        assert!(!is_locked(true, &[Generated, Unlocked]));
+        assert!(!is_locked(true, &[Generated, Unlocked, Override]));
+        assert!(is_locked(true, &[Generated, Unlocked, Generated]));
+        assert_eq!(NoteKind::from_code("unlocked"), Some(Unlocked));
+    }
+
+    #[test]
+    fn warnings_name_rematches_double_byes_and_clubs() {
+        let mut e = event(5);
+        e.rounds
+            .push(round(1, &[(1, Some(3)), (2, Some(4)), (5, None)]));
+        let p = |table, home, away| Pairing { table, home, away };
+        let w = warnings(&e, 2, &[p(1, 3, Some(1)), p(2, 2, Some(1)), p(3, 5, None)]);
+        assert_eq!(
+            w,
+            [
+                Warning::Rematch {
+                    home: 3,
+                    away: 1,
+                    round: 1
+                },
+                Warning::SameClub {
+                    home: 2,
+                    away: 1,
+                    club: "East".into()
+                },
+                Warning::DoubleBye { team: 5, round: 1 },
+            ]
+        );
+        assert!(warnings(&e, 2, &[p(1, 1, Some(4)), p(2, 3, None)]).is_empty());
+    }
+
+    #[test]
+    fn the_field_leaves_out_withdrawn_teams_and_counts_byes() {
+        let mut e = event(5);
+        e.teams[3].withdrawn = true;
+        e.rounds
+            .push(round(1, &[(1, Some(2)), (3, Some(4)), (5, None)]));
+        let f = Field::before(&e, 2);
+        let teams: Vec<i32> = f.teams_by_number();
+        assert_eq!(teams, [1, 2, 3, 5]);
+        assert!(f.entrants.iter().find(|x| x.team == 5).unwrap().had_bye);
+        assert_eq!(f.meetings.round_met(2, 1), Some(1));
+        // Nothing is complete (no results), so only the bye scores: team 5 leads.
+        assert_eq!(f.rank[&5], (1, Score::from_whole(12)));
+        let p = f.swiss(None, false);
+        assert_eq!(p.rematches, 0);
+        assert!(p.bye.is_none());
+        assert_eq!(
+            p.matches.iter().map(|m| m.table).collect::<Vec<_>>(),
+            [1, 2]
+        );
+        // The previous round is open: every non-bye table.
+        let report = Report::compute(&e);
+        assert_eq!(previous_round_open(&e, &report, 2), [1, 2]);
+        assert!(previous_round_open(&e, &report, 1).is_empty());
+    }
+
+    #[test]
+    fn lots_are_reproducible_and_the_bye_goes_last() {
+        let e = event(7);
+        let f = Field::before(&e, 1);
+        let a = f.swiss(Some(FirstRound::Lots(7)), false);
+        let b = f.swiss(Some(FirstRound::Lots(7)), false);
+        assert_eq!(a, b);
+        let pairings = a.pairings();
+        assert_eq!(pairings.len(), 4);
+        assert_eq!(pairings[3].table, 4);
+        assert_eq!(pairings[3].away, None);
+        let n = f.swiss(Some(FirstRound::ByNumber), false);
+        assert_eq!(
+            n.pairings(),
+            [
+                Pairing {
+                    table: 1,
+                    home: 1,
+                    away: Some(2)
+                },
+                Pairing {
+                    table: 2,
+                    home: 3,
+                    away: Some(4)
+                },
+                Pairing {
+                    table: 3,
+                    home: 5,
+                    away: Some(6)
+                },
+                Pairing {
+                    table: 4,
+                    home: 7,
+                    away: None
+                },
+            ]
+        );
+        assert_eq!(n.same_club_meetings, 1, "1 and 2 are both East");
+        let s = f.swiss(Some(FirstRound::BySeeding), false);
+        let pairs: Vec<(i32, Option<i32>)> =
+            s.pairings().iter().map(|p| (p.home, p.away)).collect();
+        assert_eq!(pairs, [(1, Some(4)), (2, Some(5)), (3, Some(6)), (7, None)]);
+    }
+
+    #[test]
+    fn round_robin_rounds_carry_their_berger_round() {
+        let e = event(5);
+        let f = Field::before(&e, 1);
+        let plans = whole_round_robin(&e, true);
+        assert_eq!(plans.len(), 10);
+        let p = f.round_robin_round(&plans[6], 6);
+        assert_eq!(p.matches[0].why, Why::RoundRobin { round: 2 });
+        assert_eq!(p.matches.len(), 2);
+        assert!(p.bye.is_some());
+    }
+}

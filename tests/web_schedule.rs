@@ -1,0 +1,703 @@
+//! Generated schedules through HTTP: a whole round robin (single and double), Swiss round 1
+//! by lots with a recorded seed, Swiss round 2 down the standings with its explanation,
+//! the refusal while the previous round is open and the recorded override, hand edits with
+//! warnings, and the lock once results have begun. SQLite, and PostgreSQL when
+//! `FUSHI_TEST_POSTGRES` is set.
+
+mod common;
+
+use std::collections::{HashMap, HashSet};
+
+use actix_web::http::StatusCode;
+use common::http::{Page, browser};
+use common::{TestDb, backends};
+use fushi::archive::ArchiveFiles;
+use fushi::db;
+use fushi::rules::{Event, LastTrick, PairingMethod, Room, TableEntry, TableResult};
+
+const SLUG: &str = "sched";
+
+fn tournament_toml() -> String {
+    format!(
+        "name = \"Schedule Test\"\nslug = \"{SLUG}\"\npublished = true\ndecks = 2\nrules = \"standard\"\n"
+    )
+}
+
+/// Five teams; 1 and 3 are of the same club.
+const TEAMS_CSV: &str = "team_no,name,club,members
+1,Alpha,East,A1;A2;A3;A4
+2,Beta,,B1;B2;B3;B4
+3,Gamma,East,C1;C2;C3;C4
+4,Delta,,D1;D2;D3;D4
+5,Echo,,E1;E2;E3;E4
+";
+
+fn import(db: &TestDb, teams_csv: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("tournament.toml"), tournament_toml()).unwrap();
+    std::fs::write(dir.path().join("teams.csv"), teams_csv).unwrap();
+    let files = ArchiveFiles::read(dir.path()).unwrap();
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+}
+
+fn event(db: &TestDb) -> Event {
+    db::load_event(&mut db.open(), SLUG).unwrap().unwrap()
+}
+
+/// (home, away) of every match of `round`, and its bye.
+fn pairs(e: &Event, round: i32) -> (Vec<(i32, i32)>, Option<i32>) {
+    let r = e.rounds.iter().find(|r| r.number == round).unwrap();
+    let mut bye = None;
+    let mut out = Vec::new();
+    for m in &r.matches {
+        match m.away {
+            Some(a) => out.push((m.home, a)),
+            None => bye = Some(m.home),
+        }
+    }
+    (out, bye)
+}
+
+/// Results for every board of the match at `table` in `round`: the home side always
+/// declares well, so it wins.
+fn complete_match(db: &TestDb, round: i32, table: i32, boards: i32) {
+    let entry = TableEntry {
+        trick_points: Some(0),
+        last_trick: Some(LastTrick::Declarer),
+        ..TableEntry::default()
+    };
+    let mut results = Vec::new();
+    for board in 1..=boards {
+        for room in [Room::Open, Room::Closed] {
+            results.push(TableResult {
+                room,
+                board,
+                entry: entry.clone(),
+            });
+        }
+    }
+    assert!(db::save_match_results(&mut db.open(), SLUG, round, table, &results).unwrap());
+}
+
+/// One result only: the match has begun.
+fn begin_match(db: &TestDb, round: i32, table: i32) {
+    let entry = TableEntry {
+        trick_points: Some(85),
+        last_trick: Some(LastTrick::Declarer),
+        ..TableEntry::default()
+    };
+    let results = [TableResult {
+        room: Room::Open,
+        board: 1,
+        entry,
+    }];
+    assert!(db::save_match_results(&mut db.open(), SLUG, round, table, &results).unwrap());
+}
+
+/// The value of the hidden or visible input called `name`.
+fn input(page: &Page, name: &str) -> String {
+    let body = &page.body;
+    let start = body
+        .find(&format!("name=\"{name}\" value=\""))
+        .unwrap_or_else(|| panic!("no input {name}"));
+    let rest = &body[start + name.len() + 15..];
+    rest[..rest.find('"').unwrap()].to_owned()
+}
+
+/// The part of a page from `from` to the end of the next table.
+fn table_after<'a>(page: &'a Page, from: &str) -> &'a str {
+    let start = page.body.find(from).unwrap_or_else(|| panic!("no {from}"));
+    let rest = &page.body[start..];
+    &rest[..rest.find("</table>").unwrap()]
+}
+
+#[actix_web::test]
+async fn a_whole_round_robin_for_five_teams() {
+    for db in backends() {
+        import(&db, TEAMS_CSV);
+        let mut b = browser(&db).await;
+        let page = b.get(&format!("/d/{SLUG}/schedule")).await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has("Generate a whole round robin")
+            .has("Every one of the 5 teams meets every other")
+            .has("with 8 boards each");
+
+        let page = b.post(&format!("/d/{SLUG}/schedule"), &[]).await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has("5 rounds.")
+            .has("round robin, Berger round 1")
+            .has("round robin, Berger round 5")
+            .has("(new round)");
+        // Nothing is saved by the preview.
+        assert!(event(&db).rounds.is_empty());
+
+        let page = b.submit(&format!("/d/{SLUG}/schedule/confirm"), &[]).await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has("Round robin schedule saved.");
+        let e = event(&db);
+        assert_eq!(e.rounds.len(), 5);
+        assert_eq!(e.settings.pairing, PairingMethod::RoundRobin);
+        let mut met: HashMap<(i32, i32), u32> = HashMap::new();
+        let mut byes: HashMap<i32, u32> = HashMap::new();
+        for r in &e.rounds {
+            assert_eq!(r.boards.len(), 8);
+            // Tables 1…n for the matches, the bye after them.
+            let tables: Vec<i32> = r.matches.iter().map(|m| m.table).collect();
+            assert_eq!(tables, [1, 2, 3]);
+            assert!(
+                r.matches[2].away.is_none(),
+                "the bye sits after the matches"
+            );
+            let (ps, bye) = pairs(&e, r.number);
+            assert_eq!(ps.len(), 2);
+            *byes.entry(bye.unwrap()).or_default() += 1;
+            for (h, a) in ps {
+                *met.entry((h.min(a), h.max(a))).or_default() += 1;
+            }
+        }
+        assert_eq!(met.len(), 10, "every pair meets");
+        assert!(met.values().all(|&n| n == 1), "once");
+        assert_eq!(byes.len(), 5);
+        assert!(byes.values().all(|&n| n == 1), "one bye per team");
+
+        // Visible on the director's and the public pages, with the explanation.
+        let page = b.get(&format!("/d/{SLUG}/rounds")).await;
+        page.has("Round 5");
+        let page = b.get(&format!("/t/{SLUG}/rounds/3")).await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has("Why these pairings")
+            .has("round robin, Berger round 3");
+        let page = b.get(&format!("/d/{SLUG}/rounds/3/generate")).await;
+        page.has("Pairings generated (Round robin)");
+
+        // The archive records the method.
+        let files = fushi::transfer::export(&mut db.open(), SLUG).unwrap();
+        let toml = files.get("tournament.toml").unwrap().to_owned();
+        assert!(toml.ends_with("pairing = \"round_robin\"\n"), "{toml}");
+
+        // A second whole schedule is refused once results have begun.
+        begin_match(&db, 1, 1);
+        let page = b.post(&format!("/d/{SLUG}/schedule"), &[]).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("Rounds 1 already have results");
+    }
+}
+
+#[actix_web::test]
+async fn a_double_round_robin_swaps_home_and_away() {
+    for db in backends() {
+        import(
+            &db,
+            "team_no,name,club,members\n1,A,,\n2,B,,\n3,C,,\n4,D,,\n",
+        );
+        let mut b = browser(&db).await;
+        // An existing first round keeps its boards and gives its count to the new ones.
+        b.submit(
+            &format!("/d/{SLUG}/rounds"),
+            &[("boards", "3"), ("level", "5"), ("trump", "")],
+        )
+        .await;
+        let page = b
+            .post(&format!("/d/{SLUG}/schedule"), &[("double", "yes")])
+            .await;
+        page.has("6 rounds.").has("with 3 boards each");
+        let page = b
+            .submit(&format!("/d/{SLUG}/schedule/confirm"), &[("double", "yes")])
+            .await;
+        page.has("Round robin schedule saved.");
+        let e = event(&db);
+        assert_eq!(e.rounds.len(), 6);
+        assert!(e.rounds.iter().all(|r| r.boards.len() == 3));
+        assert_eq!(e.rounds[5].boards[0].level.code(), "5");
+        for k in 1..=3 {
+            let (first, bye) = pairs(&e, k);
+            let (second, _) = pairs(&e, k + 3);
+            assert!(bye.is_none());
+            let swapped: Vec<(i32, i32)> = first.iter().map(|&(h, a)| (a, h)).collect();
+            assert_eq!(second, swapped, "round {} mirrors round {k}", k + 3);
+        }
+        let page = b.get(&format!("/t/{SLUG}/rounds/5")).await;
+        page.has("round robin, Berger round 2");
+    }
+}
+
+#[actix_web::test]
+async fn swiss_round_one_by_lots_with_a_recorded_seed() {
+    for db in backends() {
+        import(&db, TEAMS_CSV);
+        let mut b = browser(&db).await;
+        b.submit(
+            &format!("/d/{SLUG}/rounds"),
+            &[("boards", "2"), ("level", "2"), ("trump", "")],
+        )
+        .await;
+        let path = format!("/d/{SLUG}/rounds/1/generate");
+        let page = b.get(&path).await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has("Generate the pairings of round 1")
+            .has("By drawing lots");
+
+        let form = [("method", "swiss"), ("first", "lots"), ("seed", "12345")];
+        let first = b.post(&path, &form).await;
+        assert_eq!(first.status, StatusCode::OK);
+        first
+            .has("Lots drawn with seed 12345.")
+            .has("first round, drawn by lots (seed 12345)")
+            .has("Nothing is saved until you confirm.");
+        let again = b.post(&path, &form).await;
+        assert_eq!(
+            table_after(&first, "<table"),
+            table_after(&again, "<table"),
+            "the same seed draws the same pairing"
+        );
+        assert!(event(&db).rounds[0].matches.is_empty());
+
+        let page = b.submit(&format!("{path}/confirm"), &form).await;
+        page.has("Generated pairings saved.");
+        let e = event(&db);
+        assert_eq!(e.settings.swiss_seed, Some(12345));
+        assert_eq!(e.settings.pairing, PairingMethod::Swiss);
+        let expected = fushi::schedule::first_round(&[1, 2, 3, 4, 5], Some(12345)).plan();
+        let (saved, bye) = pairs(&e, 1);
+        assert_eq!(saved, expected.pairs);
+        assert_eq!(bye, expected.bye);
+        let files = fushi::transfer::export(&mut db.open(), SLUG).unwrap();
+        let toml = files.get("tournament.toml").unwrap().to_owned();
+        assert!(
+            toml.ends_with("pairing = \"swiss\"\nswiss_seed = 12345\n"),
+            "{toml}"
+        );
+
+        // A blank seed draws a random one, shown and carried to the confirmation.
+        let page = b
+            .post(
+                &path,
+                &[("method", "swiss"), ("first", "lots"), ("seed", "")],
+            )
+            .await;
+        let seed = input(&page, "seed");
+        assert_eq!(seed.len(), 9, "a nine-digit seed: {seed}");
+        page.has(&format!("Lots drawn with seed {seed}."));
+
+        // In Chinese.
+        b.accept_language = "zh".into();
+        let page = b.post(&path, &form).await;
+        page.has("第 1 轮配对方案")
+            .has("首轮，抽签（种子 12345）")
+            .has("抽签种子 12345。");
+        let page = b.get(&path).await;
+        page.has("自动编排第 1 轮").has("瑞士制");
+    }
+}
+
+#[actix_web::test]
+async fn swiss_round_two_pairs_down_the_standings_with_explanations() {
+    for db in backends() {
+        import(&db, TEAMS_CSV);
+        let mut b = browser(&db).await;
+        let rounds = format!("/d/{SLUG}/rounds");
+        let new_round = [("boards", "2"), ("level", "2"), ("trump", "")];
+        b.submit(&rounds, &new_round).await;
+        let form = [("method", "swiss"), ("first", "number")];
+        b.submit(&format!("/d/{SLUG}/rounds/1/generate/confirm"), &form)
+            .await
+            .has("Generated pairings saved.");
+        let (r1, bye1) = pairs(&event(&db), 1);
+        assert_eq!(r1, [(1, 2), (3, 4)]);
+        assert_eq!(bye1, Some(5));
+        complete_match(&db, 1, 1, 2);
+        complete_match(&db, 1, 2, 2);
+
+        b.submit(&rounds, &new_round).await;
+        let path = format!("/d/{SLUG}/rounds/2/generate");
+        let swiss = [("method", "swiss")];
+        let page = b.post(&path, &swiss).await;
+        assert_eq!(page.status, StatusCode::OK);
+        // Standings after round 1: the bye (12.00) and the two home winners lead.
+        let e = event(&db);
+        let report = fushi::rules::Report::compute(&e);
+        let score = |team: i32| {
+            report
+                .standings
+                .iter()
+                .find(|s| s.team == team)
+                .unwrap()
+                .score
+                .two_decimals()
+        };
+        let rank = |team: i32| {
+            report
+                .standings
+                .iter()
+                .position(|s| s.team == team)
+                .unwrap()
+                + 1
+        };
+        assert_eq!(score(5), "12.00");
+        let explained = table_after(&page, "Proposed pairings for round 2");
+        for team in 1..=5 {
+            assert!(
+                explained.contains(&score(team)),
+                "score of {team} shown: {explained}"
+            );
+        }
+        assert!(
+            explained.contains(&format!("<td class=\"num\">{}</td>", rank(5))),
+            "{explained}"
+        );
+        page.lacks("already met");
+
+        b.submit(&format!("{path}/confirm"), &swiss)
+            .await
+            .has("Generated pairings saved.");
+        let e = event(&db);
+        let (r2, bye2) = pairs(&e, 2);
+        assert_eq!(r2.len(), 2);
+        let round1: HashSet<(i32, i32)> = r1.iter().map(|&(h, a)| (h.min(a), h.max(a))).collect();
+        for (h, a) in &r2 {
+            assert!(!round1.contains(&(*h.min(a), *h.max(a))), "no rematch");
+        }
+        assert_ne!(bye2, Some(5), "no second bye for 5");
+        assert!(bye2.is_some());
+
+        // The explanation survives a reload and is shown to players.
+        let page = b.get(&format!("/t/{SLUG}/rounds/2")).await;
+        page.has("Why these pairings").has(&score(5));
+        let has_reason = [
+            "next unpaired team down",
+            "floated down from score group",
+            "swapped to avoid a rematch with round 1",
+        ]
+        .iter()
+        .any(|r| page.body.contains(r));
+        assert!(has_reason, "{}", page.body);
+        b.accept_language = "zh".into();
+        let page = b.get(&format!("/t/{SLUG}/rounds/2")).await;
+        page.has("配对理由");
+    }
+}
+
+#[actix_web::test]
+async fn an_open_previous_round_is_refused_unless_overridden_and_the_override_is_recorded() {
+    for db in backends() {
+        import(&db, TEAMS_CSV);
+        let mut b = browser(&db).await;
+        let rounds = format!("/d/{SLUG}/rounds");
+        let new_round = [("boards", "2"), ("level", "2"), ("trump", "")];
+        b.submit(&rounds, &new_round).await;
+        b.submit(
+            &format!("/d/{SLUG}/rounds/1/generate/confirm"),
+            &[("method", "swiss"), ("first", "number")],
+        )
+        .await;
+        complete_match(&db, 1, 1, 2);
+        b.submit(&rounds, &new_round).await;
+
+        let path = format!("/d/{SLUG}/rounds/2/generate");
+        let page = b.get(&path).await;
+        page.has("The previous round is not complete: tables 2 have no final result yet.")
+            .has("Pair anyway");
+        let page = b.post(&path, &[("method", "swiss")]).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("Nothing was generated")
+            .has("The previous round is not complete (tables 2).");
+        let page = b
+            .post(&format!("{path}/confirm"), &[("method", "swiss")])
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(pairs(&event(&db), 2).0.is_empty(), "nothing saved");
+
+        let form = [("method", "swiss"), ("override", "yes")];
+        let page = b.post(&path, &form).await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has("saving records that you paired anyway");
+        b.submit(&format!("{path}/confirm"), &form)
+            .await
+            .has("Generated pairings saved.");
+        assert_eq!(pairs(&event(&db), 2).0.len(), 2);
+        let page = b.get(&path).await;
+        page.has("Paired although the previous round was not complete");
+        let page = b.get(&format!("/t/{SLUG}/rounds/2")).await;
+        page.has("Paired although the previous round was not complete");
+        let page = b.get(&format!("/d/{SLUG}/rounds/2")).await;
+        page.has("Paired although the previous round was not complete")
+            .has("Pairings generated (Swiss)");
+        b.accept_language = "zh".into();
+        let page = b.get(&path).await;
+        page.has("上一轮未完成时仍然编排");
+    }
+}
+
+#[actix_web::test]
+async fn hand_edits_are_warned_about_and_a_started_round_is_locked_until_unlocked() {
+    for db in backends() {
+        import(&db, TEAMS_CSV);
+        let mut b = browser(&db).await;
+        let rounds = format!("/d/{SLUG}/rounds");
+        let new_round = [("boards", "2"), ("level", "2"), ("trump", "")];
+        b.submit(&rounds, &new_round).await;
+        b.submit(
+            &format!("/d/{SLUG}/rounds/1/generate/confirm"),
+            &[("method", "swiss"), ("first", "number")],
+        )
+        .await;
+        complete_match(&db, 1, 1, 2);
+        complete_match(&db, 1, 2, 2);
+        b.submit(&rounds, &new_round).await;
+        let path = format!("/d/{SLUG}/rounds/2/generate");
+        b.submit(&format!("{path}/confirm"), &[("method", "swiss")])
+            .await
+            .has("Generated pairings saved.");
+        let page = b.get(&format!("/d/{SLUG}/rounds/2/pairings")).await;
+        page.lacks("already met");
+
+        // By hand: 2–1 and 3–4 again (met in round 1), and 5 gets a second bye. Allowed,
+        // with warnings.
+        let page = b
+            .submit(
+                &format!("/d/{SLUG}/rounds/2/pairings"),
+                &[
+                    ("table-0", "1"),
+                    ("home-0", "2"),
+                    ("away-0", "1"),
+                    ("table-1", "2"),
+                    ("home-1", "3"),
+                    ("away-1", "4"),
+                    ("table-2", "3"),
+                    ("home-2", "5"),
+                    ("away-2", ""),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        let (saved, _) = pairs(&event(&db), 2);
+        assert!(saved.contains(&(2, 1)));
+        let page = b.get(&format!("/d/{SLUG}/rounds/2/pairings")).await;
+        page.has("Check before the round starts")
+            .has("2 Beta and 1 Alpha already met in round 1.")
+            .has("5 Echo already had a bye in round 1.")
+            .has("3 Gamma and 4 Delta already met in round 1.");
+        // A hand edit drops the explanation of the tables it changed.
+        let page = b.get(&format!("/t/{SLUG}/rounds/2")).await;
+        page.has("Pairings generated (Swiss)")
+            .lacks("table class=\"list explained\"");
+        b.accept_language = "zh".into();
+        let page = b.get(&format!("/d/{SLUG}/rounds/2/pairings")).await;
+        page.has("本轮开始前请检查").has("已在第 1 轮相遇");
+        b.accept_language = "en".into();
+
+        // Same club, with the option on: 1 and 3 are both East.
+        let page = b
+            .post(
+                &format!("/d/{SLUG}/rounds/2/pairings"),
+                &[
+                    ("table-0", "1"),
+                    ("home-0", "1"),
+                    ("away-0", "3"),
+                    ("table-1", "2"),
+                    ("home-1", "2"),
+                    ("away-1", "5"),
+                    ("table-2", "3"),
+                    ("home-2", "4"),
+                    ("away-2", ""),
+                ],
+            )
+            .await;
+        assert!(page.status.is_redirection());
+        b.get(&format!("/d/{SLUG}/rounds/2/pairings"))
+            .await
+            .has("1 Alpha and 3 Gamma are both of East.");
+
+        // Results begin: the round is locked against generation.
+        begin_match(&db, 2, 2);
+        let page = b.get(&path).await;
+        page.has("Locked: results have begun");
+        let page = b.post(&path, &[("method", "swiss")]).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("This round has results and is locked against re-pairing.");
+        // Hand edits are locked too: swapping home and away at table 1 is refused.
+        let swapped = [
+            ("table-0", "1"),
+            ("home-0", "3"),
+            ("away-0", "1"),
+            ("table-1", "2"),
+            ("home-1", "2"),
+            ("away-1", "5"),
+            ("table-2", "3"),
+            ("home-2", "4"),
+            ("away-2", ""),
+        ];
+        let pairings = format!("/d/{SLUG}/rounds/2/pairings");
+        let page = b.post(&pairings, &swapped).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("so its pairings are locked");
+        let e = event(&db);
+        let r2 = e.rounds.iter().find(|r| r.number == 2).unwrap();
+        let t1 = r2.matches.iter().find(|m| m.table == 1).unwrap();
+        assert_eq!((t1.home, t1.away), (1, Some(3)), "nothing changed");
+
+        // Unlocking needs the word.
+        let unlock = format!("/d/{SLUG}/rounds/2/unlock");
+        let page = b.post(&unlock, &[("confirm", "yes")]).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("Type “unlock” to unlock the round.");
+        let page = b.submit(&unlock, &[("confirm", "unlock")]).await;
+        page.has("Round unlocked")
+            .has("Unlocked for re-pairing although results had begun")
+            .lacks("Locked: results have begun");
+        // Unlocked, the hand edit goes through.
+        let page = b.post(&pairings, &swapped).await;
+        assert!(page.status.is_redirection(), "{}", page.body);
+
+        // Re-pairing keeps the match with results (table 2: 2–5) and pairs the others.
+        let page = b.post(&path, &[("method", "swiss")]).await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has("Table 2: 2 Beta – 5 Echo (has results, kept)");
+        b.submit(&format!("{path}/confirm"), &[("method", "swiss")])
+            .await
+            .has("Generated pairings saved.");
+        let e = event(&db);
+        let r2 = e.rounds.iter().find(|r| r.number == 2).unwrap();
+        let kept = r2.matches.iter().find(|m| m.table == 2).unwrap();
+        assert_eq!((kept.home, kept.away), (2, Some(5)));
+        assert_eq!(kept.results.len(), 1);
+        let teams: HashSet<i32> = r2
+            .matches
+            .iter()
+            .flat_map(|m| [Some(m.home), m.away])
+            .flatten()
+            .collect();
+        assert_eq!(teams.len(), 5, "every team once");
+        // Generating locked it again.
+        b.get(&path).await.has("Locked: results have begun");
+
+        // Unknown rounds are 404.
+        let page = b.get(&format!("/d/{SLUG}/rounds/9/generate")).await;
+        assert_eq!(page.status, StatusCode::NOT_FOUND);
+        let page = b
+            .post(
+                &format!("/d/{SLUG}/rounds/9/unlock"),
+                &[("confirm", "unlock")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::NOT_FOUND);
+    }
+}
+
+#[actix_web::test]
+async fn pairing_and_swiss_seed_round_trip_through_the_archive_byte_for_byte() {
+    for db in backends() {
+        let toml = format!(
+            "{}bottom_multiplier = \"exponential\"\nmatch_scoring = \"vp20\"\nvp_blitz = 5.0\nwin_draw_loss = [2, 1, 0]\nbye_score = 12.0\ntiebreaks = [\"head_to_head\", \"level_quotient\", \"level_diff\", \"point_diff\", \"boards_won\"]\npairing = \"swiss\"\nswiss_seed = 9223372036854775807\n",
+            tournament_toml()
+        );
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("tournament.toml"), &toml).unwrap();
+        std::fs::write(dir.path().join("teams.csv"), TEAMS_CSV).unwrap();
+        let files = ArchiveFiles::read(dir.path()).unwrap();
+        fushi::transfer::import(&mut db.open(), &files).unwrap();
+        let e = event(&db);
+        assert_eq!(e.settings.pairing, PairingMethod::Swiss);
+        assert_eq!(e.settings.swiss_seed, Some(i64::MAX as u64));
+        let out = fushi::transfer::export(&mut db.open(), SLUG).unwrap();
+        assert_eq!(out.get("tournament.toml").unwrap(), toml);
+
+        // The settings form shows and keeps them.
+        let mut b = browser(&db).await;
+        let page = b.get(&format!("/d/{SLUG}/settings")).await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has("<option value=\"swiss\" selected>Swiss</option>")
+            .has("value=\"9223372036854775807\"");
+
+        // The example without the keys exports them not at all.
+        let club = ArchiveFiles::read(std::path::Path::new("examples/club-night")).unwrap();
+        let original = club.get("tournament.toml").unwrap().to_owned();
+        assert!(!original.contains("pairing"));
+        fushi::transfer::import(&mut db.open(), &club).unwrap();
+        let slug = fushi::archive::parse(&club).unwrap().event.settings.slug;
+        let out = fushi::transfer::export(&mut db.open(), &slug).unwrap();
+        assert_eq!(out.get("tournament.toml").unwrap(), original);
+    }
+}
+
+#[actix_web::test]
+async fn when_every_pairing_is_a_rematch_the_page_says_so_and_gives_the_fewest() {
+    for db in backends() {
+        import(
+            &db,
+            "team_no,name,club,members\n1,A,,\n2,B,,\n3,C,,\n4,D,,\n",
+        );
+        let mut b = browser(&db).await;
+        b.submit(
+            &format!("/d/{SLUG}/rounds"),
+            &[("boards", "1"), ("level", "2"), ("trump", "")],
+        )
+        .await;
+        b.submit(&format!("/d/{SLUG}/schedule/confirm"), &[])
+            .await
+            .has("Round robin schedule saved.");
+        for round in 1..=3 {
+            complete_match(&db, round, 1, 1);
+            complete_match(&db, round, 2, 1);
+        }
+        b.submit(
+            &format!("/d/{SLUG}/rounds"),
+            &[("boards", "1"), ("level", "2"), ("trump", "")],
+        )
+        .await;
+        let page = b
+            .post(
+                &format!("/d/{SLUG}/rounds/4/generate"),
+                &[("method", "swiss")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has(
+            "No pairing without rematches exists; this one has 2 rematch(es), the fewest possible.",
+        )
+        .has("rematch of round");
+        b.accept_language = "zh".into();
+        let page = b
+            .post(
+                &format!("/d/{SLUG}/rounds/4/generate"),
+                &[("method", "swiss")],
+            )
+            .await;
+        page.has("不存在没有重复相遇的配对；本方案有 2 场重复相遇，已是最少。");
+    }
+}
+
+#[actix_web::test]
+async fn a_round_robin_one_round_at_a_time() {
+    for db in backends() {
+        import(
+            &db,
+            "team_no,name,club,members\n1,A,,\n2,B,,\n3,C,,\n4,D,,\n",
+        );
+        let mut b = browser(&db).await;
+        let rounds = format!("/d/{SLUG}/rounds");
+        let new_round = [("boards", "1"), ("level", "2"), ("trump", "")];
+        b.submit(&rounds, &new_round).await;
+        let page = b.get(&rounds).await;
+        page.has(&format!("href=\"/d/{SLUG}/schedule\""))
+            .has(&format!("href=\"/d/{SLUG}/rounds/1/generate\""));
+        let rr = [("method", "round_robin")];
+        let page = b.post(&format!("/d/{SLUG}/rounds/1/generate"), &rr).await;
+        page.has("round robin, Berger round 1")
+            .lacks("No pairing without");
+        b.submit(&format!("/d/{SLUG}/rounds/1/generate/confirm"), &rr)
+            .await
+            .has("Generated pairings saved.");
+        let plans = fushi::schedule::round_robin(&[1, 2, 3, 4], false);
+        assert_eq!(pairs(&event(&db), 1).0, plans[0].pairs);
+        complete_match(&db, 1, 1, 1);
+        complete_match(&db, 1, 2, 1);
+        b.submit(&rounds, &new_round).await;
+        b.submit(&format!("/d/{SLUG}/rounds/2/generate/confirm"), &rr)
+            .await
+            .has("Generated pairings saved.");
+        assert_eq!(pairs(&event(&db), 2).0, plans[1].pairs);
+        let page = b.get(&format!("/t/{SLUG}/rounds/2")).await;
+        page.has("round robin, Berger round 2");
+    }
+}
