@@ -7,5 +7,6 @@ pub mod charts;
 pub mod db;
 pub mod rules;
 pub mod schedule;
+pub mod sheets;
 pub mod transfer;
 pub mod web;

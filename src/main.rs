@@ -37,6 +37,12 @@ enum Command {
         slug: String,
         /// The folder to write into.
         outdir: PathBuf,
+        /// Also write every sheet as PDF into OUTDIR/sheets/.
+        #[arg(long)]
+        sheets: bool,
+        /// The language of the sheets: zh or en.
+        #[arg(long, default_value = "zh", value_parser = ["zh", "en"])]
+        lang: String,
     },
 }
 
@@ -59,11 +65,26 @@ fn main() -> ExitCode {
         Command::Import { path } => fushi::transfer::import_path(&db, &path).map(|summary| {
             println!("{summary}");
         }),
-        Command::Export { slug, outdir } => {
-            fushi::transfer::export_dir(&db, &slug, &outdir).map(|summary| {
-                println!("{summary}");
-            })
-        }
+        Command::Export {
+            slug,
+            outdir,
+            sheets,
+            lang,
+        } => fushi::transfer::export_dir(&db, &slug, &outdir).and_then(|summary| {
+            println!("{summary}");
+            if sheets {
+                let words: &dyn fushi::sheets::Words = if lang == "en" {
+                    &fushi::sheets::English
+                } else {
+                    &fushi::sheets::Chinese
+                };
+                println!(
+                    "{}",
+                    fushi::transfer::export_sheets(&db, &slug, &outdir, words)?
+                );
+            }
+            Ok(())
+        }),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

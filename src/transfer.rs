@@ -101,6 +101,22 @@ pub fn export_dir(url: &str, slug: &str, outdir: &Path) -> Result<String, Vec<St
     ))
 }
 
+/// `fushi export SLUG OUTDIR --sheets`: every score sheet, match sheet, team card and
+/// standings sheet as PDF into `OUTDIR/sheets/` (names in [`crate::sheets::files`]).
+pub fn export_sheets(
+    url: &str,
+    slug: &str,
+    outdir: &Path,
+    words: &dyn crate::sheets::Words,
+) -> Result<String, Vec<String>> {
+    let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
+    let event = load(&mut conn, slug).map_err(strings)?;
+    let files = crate::sheets::all_sheets(&event, words).map_err(|e| vec![e.to_string()])?;
+    let dir = outdir.join("sheets");
+    crate::sheets::write_dir(&dir, &files).map_err(|e| vec![format!("{}: {e}", dir.display())])?;
+    Ok(format!("wrote {} sheets to {}", files.len(), dir.display()))
+}
+
 fn strings(problems: Vec<Problem>) -> Vec<String> {
     problems.iter().map(ToString::to_string).collect()
 }
