@@ -44,6 +44,74 @@ enum Command {
         #[arg(long, default_value = "zh", value_parser = ["zh", "en"])]
         lang: String,
     },
+    /// Manage accounts: the password is read from stdin, or generated and printed when
+    /// stdin is empty or a terminal.
+    User {
+        #[command(subcommand)]
+        command: UserCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum UserCommand {
+    /// Add a user.
+    Add {
+        /// The user's name.
+        name: String,
+        /// admin, director or scorer.
+        #[arg(long, value_parser = ["admin", "director", "scorer"])]
+        role: String,
+    },
+    /// Set a user's password (their sessions end).
+    Password {
+        /// The user's name.
+        name: String,
+    },
+}
+
+/// The password from stdin (its first line), or a generated one when stdin is a terminal
+/// or empty; `true` when generated.
+fn password_from_stdin() -> Result<(String, bool), Vec<String>> {
+    use std::io::{IsTerminal, Read};
+    let stdin = std::io::stdin();
+    let mut text = String::new();
+    if !stdin.is_terminal() {
+        stdin
+            .lock()
+            .read_to_string(&mut text)
+            .map_err(|e| vec![format!("cannot read the password from stdin: {e}")])?;
+    }
+    let line = text.lines().next().unwrap_or("").to_owned();
+    if line.is_empty() {
+        Ok((fushi::db::accounts::generate_password(), true))
+    } else {
+        Ok((line, false))
+    }
+}
+
+fn user_command(db: &str, command: UserCommand) -> Result<(), Vec<String>> {
+    use fushi::db::accounts::{self, Role};
+    let mut conn = fushi::db::open(db).map_err(|e| vec![e.to_string()])?;
+    let (password, generated) = password_from_stdin()?;
+    let name = match command {
+        UserCommand::Add { name, role } => {
+            let role = Role::parse(&role).ok_or_else(|| vec![format!("unknown role {role}")])?;
+            accounts::create_user(&mut conn, &name, &password, role)
+                .map_err(|e| vec![e.to_string()])?;
+            println!("user {name} added as {role}");
+            name
+        }
+        UserCommand::Password { name } => {
+            accounts::set_password(&mut conn, &name, &password)
+                .map_err(|e| vec![e.to_string()])?;
+            println!("password of {name} set");
+            name
+        }
+    };
+    if generated {
+        println!("generated password for {name}: {password}");
+    }
+    Ok(())
 }
 
 fn main() -> ExitCode {
@@ -85,6 +153,7 @@ fn main() -> ExitCode {
             }
             Ok(())
         }),
+        Command::User { command } => user_command(&db, command),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -8,6 +8,7 @@
 //! computed figure comes from the rules core. Diesel is synchronous: in a web handler,
 //! take a connection from the [`Pool`] inside `web::block`.
 
+pub mod accounts;
 pub mod connection;
 mod edit;
 mod error;

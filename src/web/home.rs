@@ -15,7 +15,12 @@ struct HomePage {
 }
 
 pub async fn index(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
-    let tournaments = with_db(&state, |conn| Ok(db::list_tournaments(conn)?)).await?;
+    let viewer = ctx.viewer.clone();
+    let tournaments = with_db(&state, move |conn| {
+        let all = db::list_tournaments(conn)?;
+        Ok(super::auth::visible(conn, &viewer, all, true)?)
+    })
+    .await?;
     render(
         &ctx,
         &HomePage {

@@ -4,6 +4,7 @@
 //! - `/t/{slug}/…` the public pages of a tournament ([`public`])
 //! - `/d/…` the director's pages ([`director`])
 
+pub mod auth;
 pub mod director;
 mod error;
 mod home;
@@ -23,6 +24,19 @@ use crate::db::{self, Pool};
 #[derive(Clone)]
 pub struct AppState {
     pub pool: Pool,
+    pub accounts: std::sync::Arc<auth::Accounts>,
+}
+
+impl AppState {
+    /// The state over a pool: the cookie key comes from `FUSHI_SECRET_KEY` or the database.
+    pub fn new(pool: Pool) -> Result<AppState, String> {
+        let mut conn = pool.get().map_err(|e| e.to_string())?;
+        let accounts = auth::Accounts::load(&mut conn)?;
+        Ok(AppState {
+            pool,
+            accounts: std::sync::Arc::new(accounts),
+        })
+    }
 }
 
 /// Registers every route; `main` and the tests build the app the same way.
@@ -31,6 +45,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/lang", web::get().to(page::choose_language))
         .route("/static/fushi.css", web::get().to(stylesheet))
         .route("/static/fushi.js", web::get().to(script))
+        .configure(auth::configure)
         .configure(public::configure)
         .configure(director::configure);
 }
@@ -51,11 +66,16 @@ pub fn app(
         InitError = (),
     >,
 > {
+    let session = auth::session_middleware(&state.accounts);
     App::new()
         .app_data(web::Data::new(state))
         .app_data(web::FormConfig::default().limit(MAX_UPLOAD))
         .app_data(web::PayloadConfig::new(MAX_UPLOAD))
+        .wrap(actix_web::middleware::from_fn(auth::guard))
         .wrap(error::error_pages())
+        .wrap(session)
+        .wrap(actix_web::middleware::from_fn(auth::secure_over_https))
+        .wrap(auth::security_headers())
         .wrap(actix_web::middleware::Logger::new("%r %s %Dms"))
         .configure(configure)
         .default_service(web::to(error::not_found))
@@ -64,7 +84,7 @@ pub fn app(
 /// Opens the database (creating and migrating it), then serves until stopped.
 pub fn serve(database_url: &str, bind: &str) -> std::io::Result<()> {
     let pool = db::pool(database_url).map_err(std::io::Error::other)?;
-    let state = AppState { pool };
+    let state = AppState::new(pool).map_err(std::io::Error::other)?;
     tracing::info!("fushi listening on http://{bind}");
     actix_web::rt::System::new().block_on(async move {
         HttpServer::new(move || app(state.clone()))

@@ -29,6 +29,8 @@ pub struct Ctx {
     pub flash: Option<String>,
     /// This page's path and query, for the language switcher to come back to.
     pub path: String,
+    /// Who is signed in, and the CSRF token every form carries.
+    pub viewer: super::auth::Viewer,
 }
 
 impl Ctx {
@@ -54,6 +56,7 @@ impl Ctx {
             t,
             flash,
             path,
+            viewer: super::auth::Viewer::of(req),
         }
     }
 

@@ -7,6 +7,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{StatusCode, header};
 use actix_web::test::{self, TestRequest};
+use fushi::db::accounts::{self, Role};
 use fushi::web::{AppState, app};
 
 use super::TestDb;
@@ -46,15 +47,31 @@ impl Page {
     }
 }
 
-/// A browser on the app: it keeps cookies between requests.
+/// A browser on the app: it keeps cookies between requests, and the CSRF token of the
+/// last page that had one, which `post`, `submit` and `upload` add to every form.
 pub struct Browser<S> {
     app: S,
     pub cookies: BTreeMap<String, String>,
     /// The `Accept-Language` it sends.
     pub accept_language: String,
+    /// The CSRF token seen last (a form's hidden `csrf` field).
+    pub csrf: Option<String>,
 }
 
-/// The app on a test database, and a browser that prefers English.
+/// The password the test helpers give every user they create.
+pub const TEST_PASSWORD: &str = "correct horse battery";
+
+/// Creates a user with [`TEST_PASSWORD`] unless one of that name exists.
+pub fn ensure_user(db: &TestDb, name: &str, role: Role) {
+    let mut conn = db.open();
+    match accounts::create_user(&mut conn, name, TEST_PASSWORD, role) {
+        Ok(_) | Err(accounts::AccountError::NameTaken(_)) => {}
+        Err(e) => panic!("creating {name}: {e}"),
+    }
+}
+
+/// The app on a test database, and a browser that prefers English, signed in as an
+/// administrator (`admin`, created when missing): the director's pages need an account.
 pub async fn browser(
     db: &TestDb,
 ) -> Browser<
@@ -64,13 +81,53 @@ pub async fn browser(
         Error = actix_web::Error,
     >,
 > {
+    browser_as(db, "admin", Role::Admin).await
+}
+
+/// A browser signed in as `name` with `role` (the user is created when missing).
+pub async fn browser_as(
+    db: &TestDb,
+    name: &str,
+    role: Role,
+) -> Browser<
+    impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+    >,
+> {
+    ensure_user(db, name, role);
+    let mut b = anonymous(db).await;
+    b.log_in(name, TEST_PASSWORD).await;
+    b
+}
+
+/// A browser that is not signed in.
+pub async fn anonymous(
+    db: &TestDb,
+) -> Browser<
+    impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+    >,
+> {
     let pool = fushi::db::pool(db.url()).expect("pool");
-    let app = test::init_service(app(AppState { pool })).await;
+    let app = test::init_service(app(AppState::new(pool).expect("state"))).await;
     Browser {
         app,
         cookies: BTreeMap::new(),
         accept_language: "en".to_owned(),
+        csrf: None,
     }
+}
+
+/// The value of the first hidden `csrf` field in a page.
+fn csrf_in(body: &str) -> Option<String> {
+    let marker = "name=\"csrf\" value=\"";
+    let start = body.find(marker)? + marker.len();
+    let end = body[start..].find('"')?;
+    Some(body[start..start + end].to_owned())
 }
 
 impl<S, B> Browser<S>
@@ -106,6 +163,11 @@ where
         let location = header_text(header::LOCATION);
         let content_type = header_text(header::CONTENT_TYPE).unwrap_or_default();
         let bytes = test::read_body(res).await.to_vec();
+        if content_type.starts_with("text/html")
+            && let Some(token) = csrf_in(&String::from_utf8_lossy(&bytes))
+        {
+            self.csrf = Some(token);
+        }
         Page {
             status,
             location,
@@ -119,8 +181,41 @@ where
         self.send(TestRequest::get().uri(path)).await
     }
 
-    /// Posts a form (`application/x-www-form-urlencoded`).
+    /// Signs in through the login page; panics unless it succeeds.
+    pub async fn log_in(&mut self, name: &str, password: &str) {
+        self.get("/login").await;
+        let page = self
+            .post("/login", &[("name", name), ("password", password)])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "login of {name}: {}", page.body);
+        // A page with the signed-in session's token.
+        self.get("/").await;
+    }
+
+    /// The form with the CSRF token added, unless it has a `csrf` field already.
+    fn with_token<'a>(&'a self, form: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+        let mut fields = form.to_vec();
+        if let Some(token) = &self.csrf
+            && !form.iter().any(|(k, _)| *k == "csrf")
+        {
+            fields.insert(0, ("csrf", token.as_str()));
+        }
+        fields
+    }
+
+    /// Posts a form (`application/x-www-form-urlencoded`) with the CSRF token.
     pub async fn post(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
+        let fields: Vec<(String, String)> = self
+            .with_token(form)
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        self.send(TestRequest::post().uri(path).set_form(fields))
+            .await
+    }
+
+    /// Posts a form exactly as given: no CSRF token is added.
+    pub async fn post_raw(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
         self.send(TestRequest::post().uri(path).set_form(form))
             .await
     }
@@ -148,7 +243,12 @@ where
     ) -> Page {
         let boundary = "fushi-test-boundary-7MA4YWxkTrZu0gW";
         let mut body = Vec::new();
-        for (name, value) in fields {
+        let fields: Vec<(String, String)> = self
+            .with_token(fields)
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        for (name, value) in &fields {
             body.extend_from_slice(
                 format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
                     .as_bytes(),

@@ -21,6 +21,7 @@ use super::super::page::{
     Ctx, TourHead, load_event, redirect_with, render, render_status, with_db,
 };
 use super::super::{AppError, AppState};
+use crate::db::accounts::Access;
 use crate::archive::{ArchiveFiles, FILE_NAMES};
 use crate::db;
 use crate::transfer;
@@ -176,6 +177,7 @@ async fn import(
         .clone()
         .filter(|n| !n.is_empty())
         .unwrap_or_else(|| "archive.zip".to_owned());
+    let creator = ctx.viewer.user_id();
     let outcome = with_db(&state, move |conn| {
         let file = upload
             .file
@@ -189,7 +191,13 @@ async fn import(
             }
             problems
         });
-        Ok(files.and_then(|files| transfer::import(conn, &files)))
+        let imported = files.and_then(|files| transfer::import(conn, &files));
+        // The importer runs the new tournament.
+        if let (Ok(imported), Some(user_id)) = (&imported, creator) {
+            crate::db::accounts::grant(conn, user_id, &imported.slug, Access::Director)
+                .map_err(|e| AppError::Internal(e.to_string()))?;
+        }
+        Ok(imported)
     })
     .await?;
     match outcome {

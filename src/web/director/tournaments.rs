@@ -887,7 +887,12 @@ struct ListPage {
 
 /// `GET /d`: every tournament, with a way to create one.
 async fn list(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
-    let tournaments = with_db(&state, |conn| Ok(db::list_tournaments(conn)?)).await?;
+    let viewer = ctx.viewer.clone();
+    let tournaments = with_db(&state, move |conn| {
+        let all = db::list_tournaments(conn)?;
+        Ok(crate::web::auth::visible(conn, &viewer, all, false)?)
+    })
+    .await?;
     render(
         &ctx,
         &ListPage {
@@ -1001,9 +1006,15 @@ async fn create(
         }
     };
     let slug = settings.slug.clone();
+    let creator = ctx.viewer.user_id();
     let created = with_db(&state, move |conn| {
         match db::create_tournament(conn, &settings) {
-            Ok(_) => Ok(Ok(())),
+            Ok(id) => {
+                if let Some(user_id) = creator {
+                    db::accounts::grant_creator(conn, user_id, id)?;
+                }
+                Ok(Ok(()))
+            }
             Err(EditError::SlugTaken(s)) => Ok(Err(s)),
             Err(e) => Err(edit_error(e)),
         }

@@ -1,0 +1,243 @@
+//! `/login`, `/logout` and `/setup` (the first administrator, only while there is no user).
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use super::{CSRF, SESSION_ID, csrf_token, refused};
+use crate::db::accounts::{self, AccountError};
+use crate::web::page::{Ctx, redirect, redirect_with, render, render_status, with_db};
+use crate::web::{AppError, AppState};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/login", web::get().to(login_form))
+        .route("/login", web::post().to(login))
+        .route("/logout", web::post().to(logout))
+        .route("/setup", web::get().to(setup_form))
+        .route("/setup", web::post().to(setup));
+}
+
+/// A local path to go on to after signing in; anything else is `/d`.
+pub fn safe_next(next: Option<&str>) -> String {
+    next.filter(|n| {
+        n.starts_with('/')
+            && !n.starts_with("//")
+            && !n.contains('\\')
+            && !n.chars().any(char::is_control)
+    })
+    .unwrap_or("/d")
+    .to_owned()
+}
+
+#[derive(Template)]
+#[template(path = "auth/login.html")]
+struct LoginPage {
+    ctx: Ctx,
+    name: String,
+    next: String,
+    error: Option<String>,
+}
+
+#[derive(serde::Deserialize)]
+struct NextQuery {
+    next: Option<String>,
+}
+
+/// `GET /login`
+async fn login_form(ctx: Ctx, query: web::Query<NextQuery>) -> Result<HttpResponse, AppError> {
+    render(
+        &ctx,
+        &LoginPage {
+            ctx: ctx.clone(),
+            name: String::new(),
+            next: safe_next(query.next.as_deref()),
+            error: None,
+        },
+    )
+}
+
+#[derive(serde::Deserialize)]
+struct LoginForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    password: String,
+    next: Option<String>,
+}
+
+/// Signs a user in: a new session row, a renewed cookie, a new CSRF token.
+fn sign_in(session: &Session, session_id: &str) -> Result<(), AppError> {
+    session.renew();
+    session.remove(CSRF);
+    session
+        .insert(SESSION_ID, session_id)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    csrf_token(session);
+    Ok(())
+}
+
+/// `POST /login`: refused for a while after repeated failures for the name or from the
+/// address.
+async fn login(
+    req: HttpRequest,
+    ctx: Ctx,
+    session: Session,
+    state: web::Data<AppState>,
+    form: web::Form<LoginForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner();
+    let next = safe_next(form.next.as_deref());
+    let addr = req
+        .connection_info()
+        .realip_remote_addr()
+        .and_then(|a| {
+            a.parse::<std::net::IpAddr>().ok().or_else(|| {
+                a.parse::<std::net::SocketAddr>().ok().map(|s| s.ip())
+            })
+        })
+        .or_else(|| req.peer_addr().map(|a| a.ip()));
+    let throttle = &state.accounts.throttle;
+    if throttle.refused(&form.name, addr) {
+        return Ok(refused(
+            &req,
+            StatusCode::TOO_MANY_REQUESTS,
+            "auth-throttled-title",
+            "auth-throttled-text",
+        ));
+    }
+    let name = form.name.clone();
+    let password = form.password.clone();
+    let signed_in = with_db(&state, move |conn| {
+        let Some((user, hash)) = accounts::user_for_login(conn, &name)? else {
+            accounts::dummy_verify(&password);
+            return Ok(None);
+        };
+        if !accounts::verify_password(&hash, &password) {
+            return Ok(None);
+        }
+        Ok(Some(accounts::start_session(conn, user.id)?))
+    })
+    .await?;
+    match signed_in {
+        Some(session_id) => {
+            throttle.succeeded(&form.name);
+            sign_in(&session, &session_id)?;
+            Ok(redirect(&next))
+        }
+        None => {
+            throttle.failed(&form.name, addr);
+            let page = LoginPage {
+                ctx: ctx.clone(),
+                name: form.name,
+                next,
+                error: Some(ctx.t.t("auth-login-wrong")),
+            };
+            render_status(&ctx, StatusCode::UNAUTHORIZED, &page)
+        }
+    }
+}
+
+/// `POST /logout`: the session ends here and in the database.
+async fn logout(
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
+    if let Ok(Some(id)) = session.get::<String>(SESSION_ID) {
+        with_db(&state, move |conn| Ok(accounts::end_session(conn, &id)?)).await?;
+    }
+    session.purge();
+    Ok(redirect_with("/", "auth-flash-signed-out"))
+}
+
+#[derive(Template)]
+#[template(path = "auth/setup.html")]
+struct SetupPage {
+    ctx: Ctx,
+    name: String,
+    errors: Vec<(&'static str, String)>,
+}
+
+impl SetupPage {
+    fn error(&self, field: &str) -> Option<&str> {
+        self.errors
+            .iter()
+            .find(|(f, _)| *f == field)
+            .map(|(_, m)| m.as_str())
+    }
+}
+
+async fn no_users(state: &AppState) -> Result<bool, AppError> {
+    Ok(!with_db(state, |conn| Ok(accounts::has_users(conn)?)).await?)
+}
+
+/// `GET /setup`: only while there is no user; afterwards there is no such page.
+async fn setup_form(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    if !no_users(&state).await? {
+        return Err(AppError::not_found());
+    }
+    render(
+        &ctx,
+        &SetupPage {
+            ctx: ctx.clone(),
+            name: String::new(),
+            errors: Vec::new(),
+        },
+    )
+}
+
+#[derive(serde::Deserialize)]
+struct SetupForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    confirm: String,
+}
+
+/// `POST /setup`: creates the first administrator and signs them in.
+async fn setup(
+    ctx: Ctx,
+    session: Session,
+    state: web::Data<AppState>,
+    form: web::Form<SetupForm>,
+) -> Result<HttpResponse, AppError> {
+    if !no_users(&state).await? {
+        return Err(AppError::not_found());
+    }
+    let form = form.into_inner();
+    let t = &ctx.t;
+    let mut errors = Vec::new();
+    if accounts::check_name(&form.name).is_err() {
+        errors.push(("name", t.t("auth-error-name")));
+    }
+    if accounts::check_password(&form.password).is_err() {
+        errors.push(("password", t.t("auth-error-password")));
+    } else if form.password != form.confirm {
+        errors.push(("confirm", t.t("auth-error-confirm")));
+    }
+    if !errors.is_empty() {
+        let page = SetupPage {
+            ctx: ctx.clone(),
+            name: form.name,
+            errors,
+        };
+        return render_status(&ctx, StatusCode::UNPROCESSABLE_ENTITY, &page);
+    }
+    let (name, password) = (form.name, form.password);
+    let created = with_db(&state, move |conn| {
+        match accounts::create_first_admin(conn, &name, &password) {
+            Ok(Some(user)) => Ok(Some(accounts::start_session(conn, user.id)?)),
+            Ok(None) => Ok(None),
+            Err(AccountError::Db(e)) => Err(e.into()),
+            Err(e) => Err(AppError::bad_request(e.to_string())),
+        }
+    })
+    .await?;
+    let Some(session_id) = created else {
+        return Err(AppError::not_found());
+    };
+    sign_in(&session, &session_id)?;
+    Ok(redirect_with("/admin/users", "auth-flash-setup-done"))
+}
