@@ -102,8 +102,7 @@ fn user_command(db: &str, command: UserCommand) -> Result<(), Vec<String>> {
             name
         }
         UserCommand::Password { name } => {
-            accounts::set_password(&mut conn, &name, &password)
-                .map_err(|e| vec![e.to_string()])?;
+            accounts::set_password(&mut conn, &name, &password).map_err(|e| vec![e.to_string()])?;
             println!("password of {name} set");
             name
         }

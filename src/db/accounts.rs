@@ -230,7 +230,11 @@ pub fn check_name(name: &str) -> Result<(), AccountError> {
         && name.chars().count() <= 64
         && name.trim() == name
         && !name.chars().any(char::is_control);
-    if ok { Ok(()) } else { Err(AccountError::BadName) }
+    if ok {
+        Ok(())
+    } else {
+        Err(AccountError::BadName)
+    }
 }
 
 pub fn check_password(password: &str) -> Result<(), AccountError> {

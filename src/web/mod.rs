@@ -71,6 +71,7 @@ pub fn app(
         .app_data(web::Data::new(state))
         .app_data(web::FormConfig::default().limit(MAX_UPLOAD))
         .app_data(web::PayloadConfig::new(MAX_UPLOAD))
+        .app_data(auth::multipart_config())
         .wrap(actix_web::middleware::from_fn(auth::guard))
         .wrap(error::error_pages())
         .wrap(session)

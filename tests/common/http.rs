@@ -21,6 +21,18 @@ pub struct Page {
     pub content_type: String,
     pub body: String,
     pub bytes: Vec<u8>,
+    /// Every header as sent (name in lowercase), `Set-Cookie` once per cookie.
+    pub headers: Vec<(String, String)>,
+}
+
+impl Page {
+    /// The first header of this name (lowercase).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 impl Page {
@@ -161,6 +173,11 @@ where
                 .map(str::to_owned)
         };
         let location = header_text(header::LOCATION);
+        let headers = res
+            .headers()
+            .iter()
+            .map(|(n, v)| (n.as_str().to_owned(), v.to_str().unwrap_or("").to_owned()))
+            .collect();
         let content_type = header_text(header::CONTENT_TYPE).unwrap_or_default();
         let bytes = test::read_body(res).await.to_vec();
         if content_type.starts_with("text/html")
@@ -174,11 +191,17 @@ where
             content_type,
             body: String::from_utf8_lossy(&bytes).into_owned(),
             bytes,
+            headers,
         }
     }
 
     pub async fn get(&mut self, path: &str) -> Page {
         self.send(TestRequest::get().uri(path)).await
+    }
+
+    /// Sends a request built by the test (extra headers, say), with the cookies.
+    pub async fn request(&mut self, req: TestRequest) -> Page {
+        self.send(req).await
     }
 
     /// Signs in through the login page; panics unless it succeeds.
@@ -187,7 +210,12 @@ where
         let page = self
             .post("/login", &[("name", name), ("password", password)])
             .await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "login of {name}: {}", page.body);
+        assert_eq!(
+            page.status,
+            StatusCode::SEE_OTHER,
+            "login of {name}: {}",
+            page.body
+        );
         // A page with the signed-in session's token.
         self.get("/").await;
     }

@@ -97,7 +97,8 @@ async fn add(
     form: web::Form<AddForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
-    let role = Role::parse(&form.role).ok_or_else(|| AppError::bad_request(ctx.t.t("admin-error-role")))?;
+    let role = Role::parse(&form.role)
+        .ok_or_else(|| AppError::bad_request(ctx.t.t("admin-error-role")))?;
     let generated = form.password.is_empty();
     let password = if generated {
         accounts::generate_password()
@@ -111,8 +112,15 @@ async fn add(
     .await?;
     match created {
         Ok(user) if generated => {
-            page(&ctx, &state, StatusCode::OK, Some((user.name, password)), None, String::new())
-                .await
+            page(
+                &ctx,
+                &state,
+                StatusCode::OK,
+                Some((user.name, password)),
+                None,
+                String::new(),
+            )
+            .await
         }
         Ok(_) => Ok(redirect_with("/admin/users", "admin-flash-added")),
         Err(e) => {
@@ -151,7 +159,8 @@ async fn set_role(
     form: web::Form<RoleForm>,
 ) -> Result<HttpResponse, AppError> {
     let (_, name) = user_name(&state, &id).await?;
-    let role = Role::parse(&form.role).ok_or_else(|| AppError::bad_request(ctx.t.t("admin-error-role")))?;
+    let role = Role::parse(&form.role)
+        .ok_or_else(|| AppError::bad_request(ctx.t.t("admin-error-role")))?;
     with_db(&state, move |conn| {
         accounts::set_role(conn, &name, role).map_err(|e| match e {
             AccountError::Db(e) => e.into(),
@@ -184,10 +193,21 @@ async fn reset_password(
         form.password.clone()
     };
     let (n, pw) = (name.clone(), password.clone());
-    let outcome = with_db(&state, move |conn| Ok(accounts::set_password(conn, &n, &pw))).await?;
+    let outcome = with_db(&state, move |conn| {
+        Ok(accounts::set_password(conn, &n, &pw))
+    })
+    .await?;
     match outcome {
         Ok(()) if generated => {
-            page(&ctx, &state, StatusCode::OK, Some((name, password)), None, String::new()).await
+            page(
+                &ctx,
+                &state,
+                StatusCode::OK,
+                Some((name, password)),
+                None,
+                String::new(),
+            )
+            .await
         }
         Ok(()) => Ok(redirect_with("/admin/users", "admin-flash-password")),
         Err(e) => {

@@ -61,7 +61,10 @@ pub struct Viewer {
 
 impl Viewer {
     pub fn of(req: &HttpRequest) -> Viewer {
-        req.extensions().get::<Viewer>().cloned().unwrap_or_default()
+        req.extensions()
+            .get::<Viewer>()
+            .cloned()
+            .unwrap_or_default()
     }
 
     pub fn is_admin(&self) -> bool {
@@ -378,6 +381,27 @@ pub fn session_middleware(accounts: &Accounts) -> SessionMiddleware<CookieSessio
         .build()
 }
 
+/// Uploads over a field's limit answer 413 (the page says the limits), not 400.
+pub fn multipart_config() -> actix_multipart::form::MultipartFormConfig {
+    use actix_multipart::MultipartError;
+    fn overflow(err: &MultipartError) -> bool {
+        match err {
+            MultipartError::Payload(actix_web::error::PayloadError::Overflow) => true,
+            MultipartError::Field { source, .. } => {
+                source.as_error::<MultipartError>().is_some_and(overflow)
+            }
+            _ => false,
+        }
+    }
+    actix_multipart::form::MultipartFormConfig::default().error_handler(|err, _req| {
+        if overflow(&err) {
+            actix_web::error::InternalError::new(err, StatusCode::PAYLOAD_TOO_LARGE).into()
+        } else {
+            err.into()
+        }
+    })
+}
+
 /// The security headers of every response.
 pub fn security_headers() -> DefaultHeaders {
     DefaultHeaders::new()
@@ -478,12 +502,16 @@ async fn sent_token(req: &HttpRequest, body: &web::Bytes) -> Option<String> {
         .to_ascii_lowercase();
     if content_type.starts_with("application/x-www-form-urlencoded") {
         let fields: Vec<(String, String)> = serde_urlencoded::from_bytes(body).ok()?;
-        return fields.into_iter().find(|(k, _)| k == CSRF_FIELD).map(|(_, v)| v);
+        return fields
+            .into_iter()
+            .find(|(k, _)| k == CSRF_FIELD)
+            .map(|(_, v)| v);
     }
     if content_type.starts_with("multipart/form-data") {
-        let stream = futures_util::stream::once(std::future::ready(Ok::<_, actix_web::error::PayloadError>(
-            body.clone(),
-        )));
+        let stream = futures_util::stream::once(std::future::ready(Ok::<
+            _,
+            actix_web::error::PayloadError,
+        >(body.clone())));
         let mut multipart = actix_multipart::Multipart::new(req.headers(), stream);
         while let Some(Ok(mut field)) = multipart.next().await {
             let is_token = field.name() == Some(CSRF_FIELD);
@@ -521,10 +549,9 @@ pub async fn guard(
     let session_id = session.get::<String>(SESSION_ID).ok().flatten();
     let user = match session_id {
         Some(sid) => {
-            let found = super::page::with_db(&state, move |conn| {
-                Ok(accounts::session_user(conn, &sid)?)
-            })
-            .await?;
+            let found =
+                super::page::with_db(&state, move |conn| Ok(accounts::session_user(conn, &sid)?))
+                    .await?;
             if found.is_none() {
                 // Ended elsewhere (logout, a password reset) or expired.
                 session.purge();
@@ -538,51 +565,20 @@ pub async fn guard(
     let csrf = if user.is_some() || is_login_form {
         csrf_token(&session)
     } else {
-        session.get::<String>(CSRF).ok().flatten().unwrap_or_default()
+        session
+            .get::<String>(CSRF)
+            .ok()
+            .flatten()
+            .unwrap_or_default()
     };
     req.extensions_mut().insert(Viewer {
         user: user.clone(),
         csrf: csrf.clone(),
     });
 
-    // Every state-changing request carries the session's token.
+    // What the path needs.
     let method = req.method().clone();
     let safe = matches!(method, Method::GET | Method::HEAD | Method::OPTIONS);
-    if !safe {
-        let too_large = req
-            .headers()
-            .get(header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<usize>().ok())
-            .is_some_and(|n| n > MAX_BODY);
-        if too_large {
-            return Ok(too_large_response(req).map_into_right_body());
-        }
-        let mut payload = req.take_payload();
-        let mut body = web::BytesMut::new();
-        while let Some(chunk) = payload.next().await {
-            let chunk = chunk?;
-            if body.len() + chunk.len() > MAX_BODY {
-                return Ok(too_large_response(req).map_into_right_body());
-            }
-            body.extend_from_slice(&chunk);
-        }
-        let body = body.freeze();
-        let sent = sent_token(req.request(), &body).await;
-        req.set_payload(actix_web::dev::Payload::from(body));
-        let ok = !csrf.is_empty() && sent.is_some_and(|s| same(&s, &csrf));
-        if !ok {
-            let res = refused(
-                req.request(),
-                StatusCode::FORBIDDEN,
-                "auth-csrf-title",
-                "auth-csrf-text",
-            );
-            return Ok(req.into_response(res).map_into_right_body());
-        }
-    }
-
-    // What the path needs.
     let rule = rule(&method, &path);
     let accounts = &state.accounts;
     let has_users = match rule {
@@ -601,7 +597,13 @@ pub async fn guard(
         _ => None,
     };
     let response = match decide(rule, user.as_ref(), has_users, gate) {
-        Outcome::Pass => return Ok(next.call(req).await?.map_into_left_body()),
+        Outcome::Pass => {
+            // Every state-changing request carries the session's token.
+            if !safe && let Some(refusal) = check_csrf(&mut req, &csrf).await? {
+                return Ok(req.into_response(refusal).map_into_right_body());
+            }
+            return Ok(next.call(req).await?.map_into_left_body());
+        }
         Outcome::Setup => super::page::redirect("/setup"),
         Outcome::Login => {
             let target = req
@@ -614,7 +616,9 @@ pub async fn guard(
             super::page::redirect(&format!("/login?{query}"))
         }
         Outcome::Forbidden => {
-            return Ok(req.error_response(AppError::Forbidden).map_into_right_body());
+            return Ok(req
+                .error_response(AppError::Forbidden)
+                .map_into_right_body());
         }
         Outcome::NotFound => {
             return Ok(req.error_response(AppError::NotFound).map_into_right_body());
@@ -623,14 +627,49 @@ pub async fn guard(
     Ok(req.into_response(response).map_into_right_body())
 }
 
-fn too_large_response(req: ServiceRequest) -> ServiceResponse {
-    let res = refused(
+/// Reads the body of a state-changing request (at most [`MAX_BODY`]), puts it back for
+/// the handler, and checks its CSRF token: a refusal page, or `None` when it is right.
+async fn check_csrf(
+    req: &mut ServiceRequest,
+    csrf: &str,
+) -> Result<Option<HttpResponse>, actix_web::Error> {
+    let too_large = |req: &ServiceRequest| {
+        refused(
+            req.request(),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "error-413-title",
+            "error-413-text",
+        )
+    };
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY) {
+        return Ok(Some(too_large(req)));
+    }
+    let mut payload = req.take_payload();
+    let mut body = web::BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk?;
+        if body.len() + chunk.len() > MAX_BODY {
+            return Ok(Some(too_large(req)));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    let body = body.freeze();
+    let sent = sent_token(req.request(), &body).await;
+    req.set_payload(actix_web::dev::Payload::from(body));
+    if !csrf.is_empty() && sent.is_some_and(|s| same(&s, csrf)) {
+        return Ok(None);
+    }
+    Ok(Some(refused(
         req.request(),
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "error-413-title",
-        "error-413-text",
-    );
-    req.into_response(res)
+        StatusCode::FORBIDDEN,
+        "auth-csrf-title",
+        "auth-csrf-text",
+    )))
 }
 
 #[cfg(test)]
@@ -682,7 +721,10 @@ mod tests {
                 scorer: false
             }
         );
-        assert_eq!(rule(&get, "/t/cup/standings.csv"), Rule::Public { slug: "cup" });
+        assert_eq!(
+            rule(&get, "/t/cup/standings.csv"),
+            Rule::Public { slug: "cup" }
+        );
         assert_eq!(rule(&get, "/d/c%75p/settings"), Rule::NoPage);
         assert_eq!(rule(&get, "/dx"), Rule::NoPage);
     }
@@ -708,7 +750,10 @@ mod tests {
         let admin = user(Role::Admin);
         let director = user(Role::Director);
         let scorer = user(Role::Scorer);
-        assert_eq!(decide(manage, Some(&admin), true, given(None)), Outcome::Pass);
+        assert_eq!(
+            decide(manage, Some(&admin), true, given(None)),
+            Outcome::Pass
+        );
         assert_eq!(
             decide(manage, Some(&director), true, given(None)),
             Outcome::Forbidden
@@ -738,8 +783,14 @@ mod tests {
             ),
             Outcome::Pass
         );
-        assert_eq!(decide(Rule::Create, Some(&scorer), true, None), Outcome::Forbidden);
-        assert_eq!(decide(Rule::Admin, Some(&director), true, None), Outcome::Forbidden);
+        assert_eq!(
+            decide(Rule::Create, Some(&scorer), true, None),
+            Outcome::Forbidden
+        );
+        assert_eq!(
+            decide(Rule::Admin, Some(&director), true, None),
+            Outcome::Forbidden
+        );
     }
 
     #[test]

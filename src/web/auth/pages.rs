@@ -92,9 +92,9 @@ async fn login(
         .connection_info()
         .realip_remote_addr()
         .and_then(|a| {
-            a.parse::<std::net::IpAddr>().ok().or_else(|| {
-                a.parse::<std::net::SocketAddr>().ok().map(|s| s.ip())
-            })
+            a.parse::<std::net::IpAddr>()
+                .ok()
+                .or_else(|| a.parse::<std::net::SocketAddr>().ok().map(|s| s.ip()))
         })
         .or_else(|| req.peer_addr().map(|a| a.ip()));
     let throttle = &state.accounts.throttle;
@@ -139,10 +139,7 @@ async fn login(
 }
 
 /// `POST /logout`: the session ends here and in the database.
-async fn logout(
-    session: Session,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, AppError> {
+async fn logout(session: Session, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     if let Ok(Some(id)) = session.get::<String>(SESSION_ID) {
         with_db(&state, move |conn| Ok(accounts::end_session(conn, &id)?)).await?;
     }

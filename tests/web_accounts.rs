@@ -1,0 +1,931 @@
+//! Accounts, roles and hardening: every route group refuses whoever may not reach it,
+//! first start, sign-in and its throttle, CSRF, security headers, cookies, upload limits,
+//! and user text that stays inert in HTML and CSV.
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use actix_web::http::StatusCode;
+use actix_web::test::TestRequest;
+use common::http::{TEST_PASSWORD, anonymous, browser, browser_as, ensure_user};
+use common::{TestDb, backends};
+use fushi::archive::ArchiveFiles;
+use fushi::db::accounts::{self, Access, Role};
+
+const SLUG: &str = "club-night";
+
+fn import_club_night(db: &TestDb) {
+    let files =
+        ArchiveFiles::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"))
+            .unwrap();
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+}
+
+/// Gives `name` access to the club night.
+fn give(db: &TestDb, name: &str, access: Access) {
+    let mut conn = db.open();
+    let (user, _) = accounts::user_for_login(&mut conn, name).unwrap().unwrap();
+    accounts::grant(&mut conn, user.id, SLUG, access).unwrap();
+}
+
+/// How a request ended for the permission table.
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+enum Seen {
+    /// The page or the action ran (any status but a refusal).
+    Reached,
+    /// Sent to the login page.
+    Login,
+    Forbidden,
+    NotFound,
+}
+
+fn seen(page: &common::http::Page) -> Seen {
+    match page.status {
+        StatusCode::FORBIDDEN => Seen::Forbidden,
+        StatusCode::NOT_FOUND => Seen::NotFound,
+        StatusCode::SEE_OTHER
+            if page
+                .location
+                .as_deref()
+                .is_some_and(|l| l.starts_with("/login")) =>
+        {
+            Seen::Login
+        }
+        _ => Seen::Reached,
+    }
+}
+
+/// One request of the table: GET, a form POST or a multipart upload.
+#[derive(Clone, Copy)]
+enum Req {
+    Get(&'static str),
+    Post(&'static str),
+    Upload(&'static str, &'static str),
+}
+
+/// Who may reach a request.
+#[derive(Clone, Copy, Debug)]
+enum Group {
+    /// The tournament's director pages: its directors and admins.
+    Director,
+    /// Result entry and the round pages: also its scorers.
+    Scoring,
+    /// Creating tournaments: directors and admins.
+    Create,
+    /// `/d`: any signed-in user.
+    SignedIn,
+    /// `/admin/…`
+    Admin,
+    /// Public pages of a published tournament: everyone.
+    Public,
+}
+
+const ROUTES: &[(Group, Req)] = &[
+    (Group::SignedIn, Req::Get("/d")),
+    (Group::Create, Req::Get("/d/new")),
+    (Group::Create, Req::Post("/d/new")),
+    (Group::Create, Req::Get("/d/import")),
+    (Group::Create, Req::Upload("/d/import", "archive")),
+    (Group::Scoring, Req::Get("/d/club-night")),
+    (Group::Scoring, Req::Get("/d/club-night/rounds")),
+    (Group::Scoring, Req::Get("/d/club-night/rounds/1")),
+    (Group::Scoring, Req::Get("/d/club-night/rounds/1/tables/1")),
+    (Group::Scoring, Req::Post("/d/club-night/rounds/1/tables/1")),
+    (Group::Director, Req::Get("/d/club-night/settings")),
+    (Group::Director, Req::Post("/d/club-night/settings")),
+    (Group::Director, Req::Get("/d/club-night/teams")),
+    (Group::Director, Req::Post("/d/club-night/teams")),
+    (
+        Group::Director,
+        Req::Upload("/d/club-night/teams/upload", "file"),
+    ),
+    (Group::Director, Req::Get("/d/club-night/teams/1/edit")),
+    (Group::Director, Req::Post("/d/club-night/teams/1/edit")),
+    (Group::Director, Req::Post("/d/club-night/teams/1/withdraw")),
+    (
+        Group::Director,
+        Req::Post("/d/club-night/teams/1/reinstate"),
+    ),
+    (Group::Director, Req::Post("/d/club-night/rounds")),
+    (Group::Director, Req::Get("/d/club-night/rounds/1/boards")),
+    (Group::Director, Req::Post("/d/club-night/rounds/1/boards")),
+    (Group::Director, Req::Get("/d/club-night/rounds/1/pairings")),
+    (
+        Group::Director,
+        Req::Post("/d/club-night/rounds/1/pairings"),
+    ),
+    (Group::Director, Req::Get("/d/club-night/schedule")),
+    (Group::Director, Req::Post("/d/club-night/schedule")),
+    (Group::Director, Req::Post("/d/club-night/schedule/confirm")),
+    (Group::Director, Req::Get("/d/club-night/rounds/2/generate")),
+    (
+        Group::Director,
+        Req::Post("/d/club-night/rounds/2/generate"),
+    ),
+    (
+        Group::Director,
+        Req::Post("/d/club-night/rounds/2/generate/confirm"),
+    ),
+    (Group::Director, Req::Post("/d/club-night/rounds/1/unlock")),
+    (Group::Director, Req::Get("/d/club-night/archive")),
+    (Group::Director, Req::Get("/d/club-night/archive.zip")),
+    (Group::Director, Req::Get("/d/club-night/files/teams.csv")),
+    (Group::Director, Req::Get("/d/club-night/delete")),
+    (Group::Director, Req::Post("/d/club-night/delete")),
+    (Group::Admin, Req::Get("/admin/users")),
+    (Group::Admin, Req::Post("/admin/users")),
+    (Group::Admin, Req::Post("/admin/users/1/password")),
+    (Group::Admin, Req::Post("/admin/users/1/role")),
+    (Group::Admin, Req::Post("/admin/users/1/access")),
+    (Group::Public, Req::Get("/")),
+    (Group::Public, Req::Get("/t/club-night")),
+    (Group::Public, Req::Get("/t/club-night/standings")),
+    (Group::Public, Req::Get("/t/club-night/rounds/1/tables/1")),
+    (Group::Public, Req::Get("/t/club-night/teams/1")),
+    (Group::Public, Req::Get("/t/club-night/standings.csv")),
+];
+
+/// The people of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Who {
+    Anonymous,
+    Admin,
+    /// A director given the club night.
+    Director,
+    /// A director without it.
+    OtherDirector,
+    /// A scorer given the club night.
+    Scorer,
+    /// A scorer without it.
+    OtherScorer,
+}
+
+fn expected(who: Who, group: Group) -> Seen {
+    use Seen::*;
+    match (group, who) {
+        (Group::Public, _) => Reached,
+        (_, Who::Anonymous) => Login,
+        (_, Who::Admin) => Reached,
+        (Group::SignedIn, _) => Reached,
+        (Group::Admin, _) => Forbidden,
+        (Group::Create, Who::Director | Who::OtherDirector) => Reached,
+        (Group::Create, _) => Forbidden,
+        (Group::Director, Who::Director) => Reached,
+        (Group::Scoring, Who::Director | Who::Scorer) => Reached,
+        _ => Forbidden,
+    }
+}
+
+macro_rules! check_routes {
+    ($b:expr, $who:expr) => {{
+        let b = &mut $b;
+        let mut wrong = Vec::new();
+        for &(group, req) in ROUTES {
+            let (label, page) = match req {
+                Req::Get(path) => (format!("GET {path}"), b.get(path).await),
+                Req::Post(path) => (format!("POST {path}"), b.post(path, &[]).await),
+                Req::Upload(path, field) => (
+                    format!("UPLOAD {path}"),
+                    b.upload(path, field, "x.csv", b"", &[]).await,
+                ),
+            };
+            let want = expected($who, group);
+            let got = seen(&page);
+            if got != want {
+                wrong.push(format!("{:?} {label}: {got:?}, expected {want:?}", $who));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }};
+}
+
+#[actix_web::test]
+async fn every_role_reaches_what_it_may_and_nothing_else() {
+    for db in backends() {
+        import_club_night(&db);
+        ensure_user(&db, "dora", Role::Director);
+        ensure_user(&db, "otto", Role::Director);
+        ensure_user(&db, "sam", Role::Scorer);
+        ensure_user(&db, "sue", Role::Scorer);
+        give(&db, "dora", Access::Director);
+        give(&db, "sam", Access::Scorer);
+        // Someone exists, so nobody is sent to the first-start page.
+        ensure_user(&db, "admin", Role::Admin);
+
+        let mut b = anonymous(&db).await;
+        check_routes!(b, Who::Anonymous);
+        let mut b = browser_as(&db, "sam", Role::Scorer).await;
+        check_routes!(b, Who::Scorer);
+        let mut b = browser_as(&db, "sue", Role::Scorer).await;
+        check_routes!(b, Who::OtherScorer);
+        let mut b = browser_as(&db, "otto", Role::Director).await;
+        check_routes!(b, Who::OtherDirector);
+        let mut b = browser_as(&db, "dora", Role::Director).await;
+        check_routes!(b, Who::Director);
+        let mut b = browser(&db).await;
+        check_routes!(b, Who::Admin);
+    }
+}
+
+#[actix_web::test]
+async fn anonymous_readers_are_sent_to_login_and_come_back() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    ensure_user(&db, "dora", Role::Director);
+    give(&db, "dora", Access::Director);
+    let mut b = anonymous(&db).await;
+    let page = b.get("/d/club-night/teams?x=1").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        page.location.as_deref(),
+        Some("/login?next=%2Fd%2Fclub-night%2Fteams%3Fx%3D1")
+    );
+    let form = b.get(page.location.as_deref().unwrap()).await;
+    form.has("name=\"next\" value=\"/d/club-night/teams?x=1\"");
+    let page = b
+        .post(
+            "/login",
+            &[
+                ("name", "dora"),
+                ("password", TEST_PASSWORD),
+                ("next", "/d/club-night/teams?x=1"),
+            ],
+        )
+        .await;
+    assert_eq!(page.location.as_deref(), Some("/d/club-night/teams?x=1"));
+    // Only paths on this site are followed.
+    b.get("/login").await;
+    let page = b
+        .post(
+            "/login",
+            &[
+                ("name", "dora"),
+                ("password", TEST_PASSWORD),
+                ("next", "//evil.example/"),
+            ],
+        )
+        .await;
+    assert_eq!(page.location.as_deref(), Some("/d"));
+    // A scorer's /d lists only what they were given; the layout names who is signed in.
+    b.get("/d")
+        .await
+        .has("Signed in as dora")
+        .has("href=\"/d/club-night\"");
+}
+
+#[actix_web::test]
+async fn unpublished_tournaments_are_invisible_to_the_public() {
+    for db in backends() {
+        let mut hidden = common::sample_event("hidden");
+        hidden.settings.published = false;
+        fushi::db::insert_event(&mut db.open(), &hidden).unwrap();
+        import_club_night(&db);
+        ensure_user(&db, "admin", Role::Admin);
+        ensure_user(&db, "otto", Role::Director);
+        ensure_user(&db, "sam", Role::Scorer);
+        {
+            let mut conn = db.open();
+            let (sam, _) = accounts::user_for_login(&mut conn, "sam").unwrap().unwrap();
+            accounts::grant(&mut conn, sam.id, "hidden", Access::Scorer).unwrap();
+        }
+        let paths = [
+            "/t/hidden",
+            "/t/hidden/standings",
+            "/t/hidden/rounds",
+            "/t/hidden/rounds/1",
+            "/t/hidden/teams",
+            "/t/hidden/teams/1",
+            "/t/hidden/standings.csv",
+            "/t/hidden/teams.csv",
+            "/t/hidden/results.csv",
+        ];
+        let mut public = anonymous(&db).await;
+        let mut otto = browser_as(&db, "otto", Role::Director).await;
+        for path in paths {
+            assert_eq!(
+                public.get(path).await.status,
+                StatusCode::NOT_FOUND,
+                "{path}"
+            );
+            assert_eq!(otto.get(path).await.status, StatusCode::NOT_FOUND, "{path}");
+        }
+        public
+            .get("/")
+            .await
+            .has("href=\"/t/club-night\"")
+            .lacks("/t/hidden");
+        // Those with access see it, and so do admins.
+        let mut sam = browser_as(&db, "sam", Role::Scorer).await;
+        let mut admin = browser(&db).await;
+        for path in paths {
+            assert_eq!(sam.get(path).await.status, StatusCode::OK, "{path}");
+            assert_eq!(admin.get(path).await.status, StatusCode::OK, "{path}");
+        }
+        sam.get("/").await.has("href=\"/t/hidden\"");
+        // A scorer's director list holds only their tournament.
+        sam.get("/d")
+            .await
+            .has("href=\"/d/hidden\"")
+            .lacks("href=\"/d/club-night\"");
+    }
+}
+
+#[actix_web::test]
+async fn the_first_start_page_exists_only_while_there_is_no_user() {
+    for db in backends() {
+        let mut b = anonymous(&db).await;
+        for path in ["/d", "/d/new", "/d/import", "/d/x/settings", "/admin/users"] {
+            let page = b.get(path).await;
+            assert_eq!(page.status, StatusCode::SEE_OTHER, "{path}");
+            assert_eq!(page.location.as_deref(), Some("/setup"), "{path}");
+        }
+        // The home page and public pages stay open.
+        assert_eq!(b.get("/").await.status, StatusCode::OK);
+        let form = b.get("/setup").await;
+        assert_eq!(form.status, StatusCode::OK);
+        form.has("First start").has("name=\"csrf\"");
+        // Mistakes come back beside their fields.
+        let page = b
+            .post(
+                "/setup",
+                &[("name", "ada"), ("password", "short"), ("confirm", "short")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("at least 8 characters").has("value=\"ada\"");
+        let page = b
+            .post(
+                "/setup",
+                &[
+                    ("name", "ada"),
+                    ("password", "long enough"),
+                    ("confirm", "long enouhg"),
+                ],
+            )
+            .await;
+        page.has("The two passwords differ.");
+        let page = b
+            .submit(
+                "/setup",
+                &[
+                    ("name", "ada"),
+                    ("password", "long enough"),
+                    ("confirm", "long enough"),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has("Signed in as ada").has("Users");
+        // Now there is a user: no setup page, for anyone, and no second admin by it.
+        assert_eq!(b.get("/setup").await.status, StatusCode::NOT_FOUND);
+        let mut other = anonymous(&db).await;
+        assert_eq!(other.get("/setup").await.status, StatusCode::NOT_FOUND);
+        let page = other
+            .post(
+                "/setup",
+                &[
+                    ("name", "eve"),
+                    ("password", "long enough"),
+                    ("confirm", "long enough"),
+                ],
+            )
+            .await;
+        assert_ne!(page.status, StatusCode::SEE_OTHER);
+        let users = accounts::list_users(&mut db.open()).unwrap();
+        assert_eq!(users.len(), 1);
+        assert_eq!(users[0].user.name, "ada");
+        assert_eq!(users[0].user.role, Role::Admin);
+        // Director pages now ask for a login instead.
+        let page = other.get("/d").await;
+        assert_eq!(page.location.as_deref(), Some("/login?next=%2Fd"));
+    }
+}
+
+#[actix_web::test]
+async fn repeated_failed_logins_lock_the_account_out_for_a_while() {
+    let db = TestDb::sqlite();
+    ensure_user(&db, "dora", Role::Director);
+    ensure_user(&db, "otto", Role::Director);
+    let mut b = anonymous(&db).await;
+    b.get("/login").await;
+    for _ in 0..5 {
+        let page = b
+            .post("/login", &[("name", "dora"), ("password", "wrong guess")])
+            .await;
+        assert_eq!(page.status, StatusCode::UNAUTHORIZED);
+        page.has("The name or the password is wrong.")
+            .has("value=\"dora\"");
+    }
+    // The right password is refused now too, with a clear message.
+    let page = b
+        .post("/login", &[("name", "dora"), ("password", TEST_PASSWORD)])
+        .await;
+    assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS);
+    page.has("Too many failed sign-ins").has("15 minutes");
+    assert!(!b.cookies.is_empty());
+    assert_eq!(seen(&b.get("/d").await), Seen::Login);
+    // Another account from the same address is not locked by five failures.
+    let page = b
+        .post("/login", &[("name", "otto"), ("password", TEST_PASSWORD)])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+
+    // Twenty failures from one address, over any names, refuse that address.
+    let mut c = anonymous(&db).await;
+    c.get("/login").await;
+    for i in 0..20 {
+        let name = format!("nobody{i}");
+        let page = c
+            .post("/login", &[("name", &name), ("password", "x")])
+            .await;
+        assert_eq!(page.status, StatusCode::UNAUTHORIZED);
+    }
+    let page = c
+        .post("/login", &[("name", "otto"), ("password", TEST_PASSWORD)])
+        .await;
+    assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[actix_web::test]
+async fn logout_ends_the_session_even_for_a_copied_cookie() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut b = browser(&db).await;
+    assert_eq!(b.get("/d/club-night/settings").await.status, StatusCode::OK);
+    let copied = b.cookies.clone();
+    let page = b.submit("/logout", &[]).await;
+    page.has("You are signed out.").has("href=\"/login\"");
+    assert_eq!(seen(&b.get("/d/club-night/settings").await), Seen::Login);
+    // The old cookie, replayed, is no session any more.
+    b.cookies = copied;
+    assert_eq!(seen(&b.get("/d/club-night/settings").await), Seen::Login);
+
+    // A password reset ends the sessions too.
+    let mut b = browser_as(&db, "dora", Role::Director).await;
+    assert_eq!(b.get("/d").await.status, StatusCode::OK);
+    accounts::set_password(&mut db.open(), "dora", "a new password").unwrap();
+    assert_eq!(seen(&b.get("/d").await), Seen::Login);
+}
+
+#[actix_web::test]
+async fn state_changing_requests_need_the_csrf_token() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut b = browser(&db).await;
+    let token = b.csrf.clone().expect("a token on the page");
+    let form = [
+        ("name", "Eve"),
+        ("club", ""),
+        ("members", ""),
+        ("number", "6"),
+    ];
+    // Without a token, and with a wrong one: refused, nothing saved.
+    let page = b.post_raw("/d/club-night/teams", &form).await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    page.has("Form expired");
+    let mut wrong = form.to_vec();
+    wrong.push(("csrf", "0123456789abcdef"));
+    let page = b.post_raw("/d/club-night/teams", &wrong).await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    b.get("/d/club-night/teams").await.lacks("Eve");
+    // A multipart upload without it: refused.
+    let page = b
+        .upload(
+            "/d/club-night/teams/upload",
+            "file",
+            "teams.csv",
+            b"team_no,name,club,members\n7,Mallory,,\n",
+            &[("csrf", "")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    // A token in the header counts (for scripts).
+    let req = TestRequest::post()
+        .uri("/d/club-night/teams")
+        .insert_header(("x-csrf-token", token.as_str()))
+        .set_form(form);
+    assert_eq!(b.request(req).await.status, StatusCode::SEE_OTHER);
+    // With the form's token: saved.
+    let mut right = form.to_vec();
+    right[0] = ("name", "Eve Two");
+    right[3] = ("number", "7");
+    right.push(("csrf", token.as_str()));
+    let page = b.post_raw("/d/club-night/teams", &right).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    b.get("/d/club-night/teams").await.has("Eve Two");
+    // Every form the director sees carries the token.
+    for path in [
+        "/d/club-night/teams",
+        "/d/club-night/settings",
+        "/d/club-night/rounds",
+        "/d/club-night/rounds/1/tables/1",
+        "/d/club-night/delete",
+        "/admin/users",
+    ] {
+        let page = b.get(path).await;
+        let forms = page.body.matches("method=\"post\"").count();
+        let tokens = page
+            .body
+            .matches(&format!("name=\"csrf\" value=\"{token}\""))
+            .count();
+        assert!(forms > 0, "{path} has a form");
+        assert_eq!(forms, tokens, "{path}: every form has the token");
+    }
+    // The login form too: a login without the pre-session token is refused.
+    let mut anon = anonymous(&db).await;
+    let page = anon
+        .post_raw("/login", &[("name", "admin"), ("password", TEST_PASSWORD)])
+        .await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    // Logout is a POST with the token.
+    let page = b.post_raw("/logout", &[]).await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    assert_eq!(b.get("/d").await.status, StatusCode::OK);
+}
+
+#[actix_web::test]
+async fn responses_carry_the_security_headers_and_cookie_flags() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut b = anonymous(&db).await;
+    for path in ["/", "/t/club-night", "/t/club-night/standings.csv", "/nope"] {
+        let page = b.get(path).await;
+        let csp = page.header("content-security-policy").unwrap_or("");
+        assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
+        assert_eq!(page.header("x-content-type-options"), Some("nosniff"));
+        assert_eq!(page.header("referrer-policy"), Some("same-origin"));
+        assert_eq!(page.header("x-frame-options"), Some("DENY"));
+    }
+    // No page has inline script, style attributes or event handlers.
+    let mut admin = browser(&db).await;
+    for path in [
+        "/",
+        "/login",
+        "/d",
+        "/d/new",
+        "/d/club-night",
+        "/d/club-night/settings",
+        "/d/club-night/rounds/1/tables/1",
+        "/t/club-night",
+        "/admin/users",
+    ] {
+        let body = admin.get(path).await.body;
+        let inline = body.matches("<script").count() - body.matches("<script src=").count();
+        assert_eq!(inline, 0, "{path}");
+        assert!(!body.contains(" style="), "{path}");
+        assert!(!body.contains(" onclick="), "{path}");
+        assert!(!body.contains(" onload="), "{path}");
+    }
+    // The session cookie: HttpOnly, SameSite, and Secure over HTTPS (behind a proxy).
+    let page = b.get("/login").await;
+    let cookie = page
+        .headers
+        .iter()
+        .find(|(n, v)| n == "set-cookie" && v.starts_with("fushi_session="))
+        .map(|(_, v)| v.clone())
+        .expect("a session cookie");
+    assert!(cookie.contains("HttpOnly"), "{cookie}");
+    assert!(cookie.contains("SameSite=Lax"), "{cookie}");
+    assert!(!cookie.contains("Secure"), "{cookie}");
+    let mut fresh = anonymous(&db).await;
+    let req = TestRequest::get()
+        .uri("/login")
+        .insert_header(("x-forwarded-proto", "https"));
+    let page = fresh.request(req).await;
+    let cookie = page
+        .headers
+        .iter()
+        .find(|(n, v)| n == "set-cookie" && v.starts_with("fushi_session="))
+        .map(|(_, v)| v.clone())
+        .expect("a session cookie");
+    assert!(cookie.contains("Secure"), "{cookie}");
+    assert!(cookie.contains("HttpOnly"), "{cookie}");
+}
+
+#[actix_web::test]
+async fn uploads_over_the_limit_are_refused_with_a_clear_message() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut b = browser(&db).await;
+    let big = vec![b'a'; 17 * 1024 * 1024];
+    let page = b.upload("/d/import", "archive", "big.zip", &big, &[]).await;
+    assert_eq!(page.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", page.body);
+    page.has("Upload too large").has("16 MiB");
+    let csv = vec![b'a'; 3 * 1024 * 1024];
+    let page = b
+        .upload("/d/club-night/teams/upload", "file", "teams.csv", &csv, &[])
+        .await;
+    assert_eq!(page.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", page.body);
+    page.has("2 MiB");
+}
+
+#[actix_web::test]
+async fn team_names_stay_inert_in_pages_and_csv_files() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser(&db).await;
+        let script = "<script>alert(1)</script>";
+        let formula = "=HYPERLINK(\"http://evil.example\",\"x\")";
+        for (number, name) in [("6", script), ("7", formula)] {
+            let page = b
+                .submit(
+                    "/d/club-night/teams",
+                    &[
+                        ("number", number),
+                        ("name", name),
+                        ("club", "+club"),
+                        ("members", "-Ann;@Bob"),
+                    ],
+                )
+                .await;
+            assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        }
+        let escaped = "&#60;script&#62;alert(1)&#60;/script&#62;";
+        for path in [
+            "/d/club-night/teams",
+            "/t/club-night/teams",
+            "/t/club-night/teams/6",
+            "/t/club-night/standings",
+        ] {
+            let page = b.get(path).await;
+            page.has(escaped).lacks(script);
+            if path != "/t/club-night/teams/6" {
+                page.has("=HYPERLINK(&#34;http://evil.example&#34;,&#34;x&#34;)");
+            }
+        }
+        // Every CSV the web serves neutralises the cells; the figures stay numbers.
+        for path in [
+            "/t/club-night/teams.csv",
+            "/d/club-night/files/teams.csv",
+            "/t/club-night/standings.csv",
+        ] {
+            let page = b.get(path).await;
+            assert_eq!(page.status, StatusCode::OK, "{path}");
+            page.has("'=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\")")
+                .has("<script>alert(1)</script>");
+            assert!(!page.body.contains("\n=HYPERLINK") && !page.body.contains(",=HYPERLINK"));
+        }
+        b.get("/t/club-night/teams.csv")
+            .await
+            .has("7,\"'=HYPERLINK")
+            .has(",'+club,'-Ann;@Bob");
+        // Negative figures are not touched.
+        let standings = b.get("/t/club-night/standings.csv").await.body;
+        assert!(standings.contains(",-"), "{standings}");
+        assert!(!standings.contains(",'-"), "{standings}");
+    }
+}
+
+#[actix_web::test]
+async fn the_admin_adds_users_sets_roles_resets_passwords_and_gives_access() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut admin = browser(&db).await;
+    // A typed password.
+    let page = admin
+        .submit(
+            "/admin/users",
+            &[
+                ("name", "dora"),
+                ("role", "director"),
+                ("password", "dora's secret"),
+            ],
+        )
+        .await;
+    page.has("The user is added.").has("dora");
+    // A generated password, shown once.
+    let page = admin
+        .post(
+            "/admin/users",
+            &[("name", "sam"), ("role", "scorer"), ("password", "")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    let marker = "<code class=\"password\">";
+    let start = page.body.find(marker).expect("the password") + marker.len();
+    let generated = page.body[start..start + 16].to_owned();
+    // A taken name is refused with the input kept.
+    let page = admin
+        .post(
+            "/admin/users",
+            &[
+                ("name", "dora"),
+                ("role", "director"),
+                ("password", "whatever1"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    page.has("exists already");
+
+    let users = accounts::list_users(&mut db.open()).unwrap();
+    let id_of = |name: &str| {
+        users
+            .iter()
+            .find(|u| u.user.name == name)
+            .unwrap()
+            .user
+            .id
+            .to_string()
+    };
+    let (dora, sam) = (id_of("dora"), id_of("sam"));
+    admin
+        .submit(
+            &format!("/admin/users/{sam}/access"),
+            &[("slug", SLUG), ("access", "scorer")],
+        )
+        .await
+        .has("The access is changed.");
+
+    let mut s = anonymous(&db).await;
+    s.log_in("sam", &generated).await;
+    assert_eq!(
+        s.get("/d/club-night/rounds/1/tables/1").await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        s.get("/d/club-night/teams").await.status,
+        StatusCode::FORBIDDEN
+    );
+
+    // Dora signs in with her typed password; she has no tournament until given one.
+    let mut d = anonymous(&db).await;
+    d.log_in("dora", "dora's secret").await;
+    assert_eq!(
+        d.get("/d/club-night/teams").await.status,
+        StatusCode::FORBIDDEN
+    );
+    admin
+        .submit(
+            &format!("/admin/users/{dora}/access"),
+            &[("slug", SLUG), ("access", "director")],
+        )
+        .await;
+    assert_eq!(d.get("/d/club-night/teams").await.status, StatusCode::OK);
+    // Made a scorer, she keeps only the scoring pages.
+    admin
+        .submit(&format!("/admin/users/{dora}/role"), &[("role", "scorer")])
+        .await
+        .has("The role is changed.");
+    assert_eq!(
+        d.get("/d/club-night/teams").await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(d.get("/d/club-night/rounds/1").await.status, StatusCode::OK);
+    // A reset ends her session; the new password works.
+    admin
+        .submit(
+            &format!("/admin/users/{dora}/password"),
+            &[("password", "brand new pw")],
+        )
+        .await
+        .has("The password is changed");
+    assert_eq!(seen(&d.get("/d").await), Seen::Login);
+    d.log_in("dora", "brand new pw").await;
+    // Access taken away.
+    admin
+        .submit(
+            &format!("/admin/users/{dora}/access"),
+            &[("slug", SLUG), ("access", "none")],
+        )
+        .await;
+    assert_eq!(
+        d.get("/d/club-night/rounds/1").await.status,
+        StatusCode::FORBIDDEN
+    );
+    // Unknown users are 404.
+    let page = admin
+        .post("/admin/users/9999/role", &[("role", "admin")])
+        .await;
+    assert_eq!(page.status, StatusCode::NOT_FOUND);
+}
+
+#[actix_web::test]
+async fn a_created_or_imported_tournament_belongs_to_its_director() {
+    let db = TestDb::sqlite();
+    ensure_user(&db, "dora", Role::Director);
+    ensure_user(&db, "otto", Role::Director);
+    let mut d = browser_as(&db, "dora", Role::Director).await;
+    let zip = {
+        let files =
+            ArchiveFiles::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"))
+                .unwrap();
+        files
+            .write_zip(std::io::Cursor::new(Vec::new()), "club-night")
+            .unwrap()
+            .into_inner()
+    };
+    let page = d
+        .upload("/d/import", "archive", "club.zip", &zip, &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+    assert_eq!(d.get("/d/club-night/settings").await.status, StatusCode::OK);
+    let mut o = browser_as(&db, "otto", Role::Director).await;
+    assert_eq!(
+        o.get("/d/club-night/settings").await.status,
+        StatusCode::FORBIDDEN
+    );
+    o.get("/d").await.lacks("href=\"/d/club-night\"");
+    d.get("/d").await.has("href=\"/d/club-night\"");
+}
+
+/// Runs `fushi` with `args` and `stdin`.
+fn fushi(args: &[&str], stdin: Option<&str>) -> (bool, String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_fushi"));
+    cmd.args(args)
+        .env_remove("DATABASE_URL")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        });
+    let mut child = cmd.spawn().unwrap();
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[actix_web::test]
+async fn the_command_line_adds_users_and_sets_passwords() {
+    for db in backends() {
+        let url = db.url().to_owned();
+        // A password on stdin.
+        let (ok, out, err) = fushi(
+            &["user", "add", "ada", "--role", "admin", "--db", &url],
+            Some("typed password\n"),
+        );
+        assert!(ok, "{out}{err}");
+        assert!(out.contains("user ada added as admin"), "{out}");
+        assert!(!out.contains("generated"), "{out}");
+        // Empty stdin: a password is generated and printed.
+        let (ok, out, err) = fushi(
+            &["user", "add", "bob", "--role", "scorer", "--db", &url],
+            Some(""),
+        );
+        assert!(ok, "{out}{err}");
+        let generated = out
+            .lines()
+            .find_map(|l| l.strip_prefix("generated password for bob: "))
+            .expect("the generated password")
+            .to_owned();
+        assert_eq!(generated.len(), 16);
+        // No stdin at all: the same.
+        let (ok, out, _) = fushi(&["user", "password", "ada", "--db", &url], None);
+        assert!(ok);
+        let ada_new = out
+            .lines()
+            .find_map(|l| l.strip_prefix("generated password for ada: "))
+            .expect("the generated password")
+            .to_owned();
+        // A taken name, an unknown user, a short password: refused.
+        let (ok, _, err) = fushi(
+            &["user", "add", "ada", "--role", "director", "--db", &url],
+            Some("another password"),
+        );
+        assert!(!ok);
+        assert!(err.contains("exists already"), "{err}");
+        let (ok, _, err) = fushi(
+            &["user", "password", "zed", "--db", &url],
+            Some("long enough"),
+        );
+        assert!(!ok);
+        assert!(err.contains("no user named"), "{err}");
+        let (ok, _, _) = fushi(
+            &["user", "add", "cy", "--role", "director", "--db", &url],
+            Some("short"),
+        );
+        assert!(!ok);
+
+        let mut conn = db.open();
+        let (ada, hash) = accounts::user_for_login(&mut conn, "ada").unwrap().unwrap();
+        assert_eq!(ada.role, Role::Admin);
+        assert!(hash.starts_with("$argon2id$"));
+        assert!(accounts::verify_password(&hash, &ada_new));
+        assert!(!accounts::verify_password(&hash, "typed password"));
+        let (bob, hash) = accounts::user_for_login(&mut conn, "bob").unwrap().unwrap();
+        assert_eq!(bob.role, Role::Scorer);
+        assert!(accounts::verify_password(&hash, &generated));
+        // And the web takes them.
+        let mut b = anonymous(&db).await;
+        b.log_in("ada", &ada_new).await;
+        assert_eq!(b.get("/admin/users").await.status, StatusCode::OK);
+    }
+}
