@@ -102,6 +102,7 @@ const STYLESHEET: &str = concat!(
     include_str!("../../static/css/director.css"),
     include_str!("../../static/css/entry.css"),
     include_str!("../../static/css/schedule.css"),
+    include_str!("../../static/css/auth.css"),
     include_str!("../../static/css/print.css"),
 );
 
