@@ -479,7 +479,9 @@ async fn csv_downloads_name_their_file() {
     let db = TestDb::sqlite();
     import(&db, &sample());
     let pool = fushi::db::pool(db.url()).unwrap();
-    let app = actix_web::test::init_service(fushi::web::app(fushi::web::AppState::new(pool).unwrap())).await;
+    let app =
+        actix_web::test::init_service(fushi::web::app(fushi::web::AppState::new(pool).unwrap()))
+            .await;
     let req = actix_web::test::TestRequest::get()
         .uri("/t/club-night/standings.csv")
         .to_request();

@@ -299,7 +299,7 @@ impl Accounts {
 /// A 64-byte (or longer) key written as hex or base64.
 fn parse_key(text: &str) -> Result<Key, String> {
     use base64::Engine;
-    let bytes = if text.len() % 2 == 0 && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+    let bytes = if text.len().is_multiple_of(2) && text.bytes().all(|b| b.is_ascii_hexdigit()) {
         (0..text.len())
             .step_by(2)
             .map(|i| u8::from_str_radix(&text[i..i + 2], 16))

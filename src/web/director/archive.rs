@@ -21,9 +21,9 @@ use super::super::page::{
     Ctx, TourHead, load_event, redirect_with, render, render_status, with_db,
 };
 use super::super::{AppError, AppState};
-use crate::db::accounts::Access;
 use crate::archive::{ArchiveFiles, FILE_NAMES};
 use crate::db;
+use crate::db::accounts::Access;
 use crate::transfer;
 use crate::web::problems::problem_text;
 
