@@ -798,6 +798,14 @@ async fn the_admin_adds_users_sets_roles_resets_passwords_and_gives_access() {
         d.get("/d/club-night/rounds/1").await.status,
         StatusCode::FORBIDDEN
     );
+    // The last administrator keeps the role.
+    let me = id_of("admin");
+    let page = admin
+        .post(&format!("/admin/users/{me}/role"), &[("role", "director")])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    page.has("The last administrator keeps the role");
+    assert_eq!(admin.get("/admin/users").await.status, StatusCode::OK);
     // Unknown users are 404.
     let page = admin
         .post("/admin/users/9999/role", &[("role", "admin")])

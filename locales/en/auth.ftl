@@ -49,3 +49,4 @@ admin-flash-added = The user is added.
 admin-flash-role = The role is changed.
 admin-flash-password = The password is changed; the user's sessions have ended.
 admin-flash-access = The access is changed.
+admin-error-last-admin = The last administrator keeps the role: make another user an administrator first.

@@ -49,3 +49,4 @@ admin-flash-added = 用户已添加。
 admin-flash-role = 角色已更改。
 admin-flash-password = 密码已更改；该用户的登录会话已全部结束。
 admin-flash-access = 权限已更改。
+admin-error-last-admin = 最后一位管理员不能更改角色：请先将另一位用户设为管理员。

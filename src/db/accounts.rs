@@ -144,6 +144,8 @@ pub enum AccountError {
     BadName,
     #[error("a password has at least 8 characters")]
     ShortPassword,
+    #[error("the last administrator keeps the role")]
+    LastAdmin,
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -359,15 +361,29 @@ pub fn set_password(
     })
 }
 
-/// Changes a user's role.
+/// Changes a user's role; the last administrator cannot stop being one.
 pub fn set_role(conn: &mut DbConnection, name: &str, role: Role) -> Result<(), AccountError> {
-    let changed = diesel::update(users::table.filter(users::name.eq(name)))
-        .set(users::role.eq(role.as_str()))
-        .execute(conn)?;
-    if changed == 0 {
-        return Err(AccountError::NoUser(name.to_owned()));
-    }
-    Ok(())
+    conn.transaction(|conn| {
+        let current: Option<String> = users::table
+            .filter(users::name.eq(name))
+            .select(users::role)
+            .first(conn)
+            .optional()?;
+        let current = current.ok_or_else(|| AccountError::NoUser(name.to_owned()))?;
+        if current == Role::Admin.as_str() && role != Role::Admin {
+            let admins: i64 = users::table
+                .filter(users::role.eq(Role::Admin.as_str()))
+                .count()
+                .get_result(conn)?;
+            if admins <= 1 {
+                return Err(AccountError::LastAdmin);
+            }
+        }
+        diesel::update(users::table.filter(users::name.eq(name)))
+            .set(users::role.eq(role.as_str()))
+            .execute(conn)?;
+        Ok(())
+    })
 }
 
 /// Every user with their tournaments, by name.

@@ -76,6 +76,7 @@ fn explain(ctx: &Ctx, e: AccountError) -> Result<String, AppError> {
         AccountError::NoTournament(slug) => t.a("admin-error-no-tournament", "slug", slug),
         AccountError::BadName => t.t("auth-error-name"),
         AccountError::ShortPassword => t.t("auth-error-password"),
+        AccountError::LastAdmin => t.t("admin-error-last-admin"),
         AccountError::Db(e) => return Err(e.into()),
     })
 }
@@ -161,14 +162,25 @@ async fn set_role(
     let (_, name) = user_name(&state, &id).await?;
     let role = Role::parse(&form.role)
         .ok_or_else(|| AppError::bad_request(ctx.t.t("admin-error-role")))?;
-    with_db(&state, move |conn| {
-        accounts::set_role(conn, &name, role).map_err(|e| match e {
-            AccountError::Db(e) => e.into(),
-            _ => AppError::not_found(),
-        })
+    let outcome = with_db(&state, move |conn| {
+        Ok(accounts::set_role(conn, &name, role))
     })
     .await?;
-    Ok(redirect_with("/admin/users", "admin-flash-role"))
+    match outcome {
+        Ok(()) => Ok(redirect_with("/admin/users", "admin-flash-role")),
+        Err(e) => {
+            let message = explain(&ctx, e)?;
+            page(
+                &ctx,
+                &state,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                None,
+                Some(message),
+                String::new(),
+            )
+            .await
+        }
+    }
 }
 
 #[derive(serde::Deserialize)]
