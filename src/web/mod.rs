@@ -42,10 +42,10 @@ impl AppState {
 /// Registers every route; `main` and the tests build the app the same way.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(home::index))
+        .configure(auth::configure)
         .route("/lang", web::get().to(page::choose_language))
         .route("/static/fushi.css", web::get().to(stylesheet))
         .route("/static/fushi.js", web::get().to(script))
-        .configure(auth::configure)
         .configure(public::configure)
         .configure(director::configure);
 }
@@ -98,11 +98,11 @@ pub fn serve(database_url: &str, bind: &str) -> std::io::Result<()> {
 /// The stylesheet: one file per area, served as one.
 const STYLESHEET: &str = concat!(
     include_str!("../../static/css/base.css"),
+    include_str!("../../static/css/auth.css"),
     include_str!("../../static/css/public.css"),
     include_str!("../../static/css/director.css"),
     include_str!("../../static/css/entry.css"),
     include_str!("../../static/css/schedule.css"),
-    include_str!("../../static/css/auth.css"),
     include_str!("../../static/css/print.css"),
 );
 
