@@ -27,12 +27,14 @@ pub struct Words {
     pub description: String,
 }
 
-/// A line chart over rounds. `ranks` puts 1 at the top and uses whole numbers.
+/// A line chart over rounds.
 #[derive(Clone, Debug)]
 pub struct LineChart {
     pub words: Words,
     pub series: Vec<Series>,
-    pub ranks: bool,
+    /// A chart of ranks among this many teams: 1 at the top, the axis down to at least that
+    /// rank. `None` for values (scores), with 0 on the axis.
+    pub ranks: Option<u32>,
 }
 
 /// A bar chart of counts by category (table scores s).
@@ -45,7 +47,7 @@ pub struct BarChart {
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 360.0;
 const LEFT: f64 = 56.0;
-const RIGHT: f64 = 150.0;
+const RIGHT: f64 = 170.0;
 const TOP: f64 = 40.0;
 const BOTTOM: f64 = 52.0;
 
@@ -176,8 +178,9 @@ impl LineChart {
             out.push_str("</svg>");
             return out;
         }
-        if self.ranks {
+        if let Some(field) = self.ranks {
             y_lo = 1.0;
+            y_hi = y_hi.max(f64::from(field));
         } else {
             y_lo = y_lo.min(0.0);
         }
@@ -195,7 +198,7 @@ impl LineChart {
         };
         let y_of = |y: f64| {
             let t = (y - y_lo) / (y_hi - y_lo);
-            if self.ranks {
+            if self.ranks.is_some() {
                 TOP + plot_h * t
             } else {
                 TOP + plot_h * (1.0 - t)
@@ -203,7 +206,7 @@ impl LineChart {
         };
         // Grid and ticks.
         out.push_str(r#"<g class="grid">"#);
-        let y_ticks: Vec<f64> = if self.ranks {
+        let y_ticks: Vec<f64> = if self.ranks.is_some() {
             ticks(y_lo, y_hi)
                 .into_iter()
                 .map(|t| t.max(1.0).round())
@@ -234,7 +237,7 @@ impl LineChart {
         }
         out.push_str("</g>");
         axis_labels(&self.words, &mut out);
-        // Lines, markers and a label at each line's end.
+        // Lines and markers; the legend beside the plot names them.
         for (k, s) in self.series.iter().enumerate() {
             let colour = COLOURS[k % COLOURS.len()];
             let dash = DASHES[(k / 4) % DASHES.len()];
@@ -258,28 +261,27 @@ impl LineChart {
                 );
                 out.push_str(&marker(k, x_of(x), y_of(y), colour, &attrs));
             }
-            if let Some(&(x, y)) = s.points.last() {
-                let _ = write!(
-                    out,
-                    r#"<text class="series-label" x="{}" y="{}" fill="{colour}">{}</text>"#,
-                    n(x_of(x) + 8.0),
-                    n(y_of(y) + 4.0),
-                    escape(&s.label)
-                );
-            }
             out.push_str("</g>");
         }
-        // The legend repeats marker and name, for lines whose ends overlap.
+        // The legend: the dash, marker and name of every line.
         for (k, s) in self.series.iter().enumerate() {
             let colour = COLOURS[k % COLOURS.len()];
-            let y = TOP + 14.0 * k as f64;
-            let x = WIDTH - RIGHT + 70.0;
-            out.push_str(r#"<g class="legend">"#);
-            out.push_str(&marker(k, x, y, colour, "").replace("class=\"point\" ", ""));
+            let dash = DASHES[(k / 4) % DASHES.len()];
+            let y = TOP + 16.0 * k as f64;
+            let x = WIDTH - RIGHT + 36.0;
+            let _ = write!(
+                out,
+                r#"<g class="legend"><line x1="{}" x2="{}" y1="{}" y2="{}" stroke="{colour}" stroke-width="2" stroke-dasharray="{dash}"/>"#,
+                n(x - 16.0),
+                n(x + 4.0),
+                n(y),
+                n(y)
+            );
+            out.push_str(&marker(k, x - 6.0, y, colour, "").replace("class=\"point\" ", ""));
             let _ = write!(
                 out,
                 r#"<text x="{}" y="{}">{}</text></g>"#,
-                n(x + 8.0),
+                n(x + 10.0),
                 n(y + 4.0),
                 escape(&s.label)
             );
@@ -359,7 +361,7 @@ mod tests {
     fn one_point_per_round_and_series() {
         let chart = LineChart {
             words: words(),
-            ranks: true,
+            ranks: Some(2),
             series: vec![
                 Series {
                     label: "东城拖拉机".into(),
@@ -410,7 +412,7 @@ mod tests {
     fn an_empty_chart_is_still_an_image_with_a_name() {
         let chart = LineChart {
             words: words(),
-            ranks: false,
+            ranks: None,
             series: vec![],
         };
         let svg = chart.svg("empty");

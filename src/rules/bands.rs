@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::cards::{Decks, ParseError};
+use super::cards::{Decks, ParseError, expected};
 
 /// An ascending list of (minimum P, s) bands starting at 0, a step for P beyond the last
 /// band, and the P from which the defenders take over the deal.
@@ -162,11 +162,7 @@ impl FromStr for Preset {
         Preset::ALL
             .into_iter()
             .find(|p| p.code() == s)
-            .ok_or_else(|| {
-                ParseError(format!(
-                    "rules \"{s}\" is not one of standard, no-level-takeover, bands-20, custom"
-                ))
-            })
+            .ok_or_else(|| expected("rules", s, "standard, no-level-takeover, bands-20, custom"))
     }
 }
 

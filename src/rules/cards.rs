@@ -3,13 +3,21 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A value that could not be read, with a message that says what was expected.
+/// A value that could not be read: what it was for, what came, and what is allowed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ParseError(pub String);
+#[error("{what} \"{got}\" is not one of {allowed}")]
+pub struct ParseError {
+    pub what: &'static str,
+    pub got: String,
+    pub allowed: &'static str,
+}
 
-fn expected(what: &str, got: &str, allowed: &str) -> ParseError {
-    ParseError(format!("{what} \"{got}\" is not one of {allowed}"))
+pub(crate) fn expected(what: &'static str, got: &str, allowed: &'static str) -> ParseError {
+    ParseError {
+        what,
+        got: got.to_owned(),
+        allowed,
+    }
 }
 
 /// How many decks are played: fixes card points, bottom size and the allowed combinations.
@@ -341,9 +349,11 @@ impl FromStr for Combination {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || {
-            ParseError(format!(
-                "combination \"{s}\" is not one of single, pair, tractor:L, triple, titanic:L (L ≥ 2)"
-            ))
+            expected(
+                "combination",
+                s,
+                "single, pair, tractor:L, triple, titanic:L (L ≥ 2)",
+            )
         };
         match s {
             "single" => Ok(Combination::Single),

@@ -232,7 +232,7 @@ impl SheetRow {
                     errors.push(SheetError {
                         field: "last_trick",
                         problem: SheetProblem::NotAChoice,
-                        detail: e.0,
+                        detail: e.to_string(),
                     })
                 })
                 .ok(),
@@ -309,7 +309,7 @@ impl SheetRow {
                 errors.push(SheetError {
                     field: "combo",
                     problem: SheetProblem::NotAChoice,
-                    detail: e.0,
+                    detail: e.to_string(),
                 })
             })
             .ok()

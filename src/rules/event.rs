@@ -59,11 +59,7 @@ impl std::str::FromStr for PairingMethod {
         PairingMethod::ALL
             .into_iter()
             .find(|m| m.code() == s)
-            .ok_or_else(|| {
-                ParseError(format!(
-                    "pairing \"{s}\" is not one of round_robin, swiss, manual"
-                ))
-            })
+            .ok_or_else(|| super::cards::expected("pairing", s, "round_robin, swiss, manual"))
     }
 }
 

@@ -60,6 +60,57 @@ impl Report {
         let standings = standings(&teams, &lines, &event.settings.tiebreaks);
         Report { matches, standings }
     }
+
+    /// How many tables of the event scored each table score s, from the lowest s scored to
+    /// the highest, with every s in between (count 0 when none scored it). Tables without
+    /// a scorable result do not count.
+    pub fn table_score_counts(event: &Event) -> Vec<(i32, u32)> {
+        let scorer = Scorer::new(&event.settings);
+        let scores: Vec<i32> = event
+            .rounds
+            .iter()
+            .flat_map(|r| &r.matches)
+            .flat_map(|m| &m.results)
+            .filter_map(|r| scorer.table(&r.entry))
+            .map(|o| o.table_score)
+            .collect();
+        let (Some(lo), Some(hi)) = (scores.iter().min(), scores.iter().max()) else {
+            return Vec::new();
+        };
+        (*lo..=*hi)
+            .map(|s| {
+                let count = scores.iter().filter(|x| **x == s).count();
+                (s, u32::try_from(count).unwrap_or(u32::MAX))
+            })
+            .collect()
+    }
+
+    /// The standings after each round, in round order: for round r, the standings of the
+    /// event cut after round r (the matches of rounds up to r count, later ones do not).
+    /// The figures of every match are worked out once.
+    pub fn after_each_round(event: &Event) -> Vec<(i32, Vec<Standing>)> {
+        let report = Report::compute(event);
+        let teams: Vec<i32> = event.teams.iter().map(|t| t.number).collect();
+        let mut rounds: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
+        rounds.sort_unstable();
+        rounds.dedup();
+        rounds
+            .into_iter()
+            .map(|r| {
+                let lines: Vec<MatchLine<'_>> = report
+                    .matches
+                    .iter()
+                    .filter(|m| m.round <= r)
+                    .map(|m| MatchLine {
+                        home: m.home,
+                        away: m.away,
+                        figures: &m.figures,
+                    })
+                    .collect();
+                (r, standings(&teams, &lines, &event.settings.tiebreaks))
+            })
+            .collect()
+    }
 }
 
 /// How far a match has come: a bye, no result yet, in progress from its first result on,
@@ -156,6 +207,31 @@ mod tests {
             home_score: Score::ZERO,
             away_score: None,
         }
+    }
+
+    #[test]
+    fn standings_after_each_round_cut_the_event_there() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+        let files = crate::archive::ArchiveFiles::read(&dir).expect("the sample reads");
+        let event = crate::archive::parse(&files)
+            .expect("the sample parses")
+            .event;
+        let after = Report::after_each_round(&event);
+        let rounds: Vec<i32> = after.iter().map(|(r, _)| *r).collect();
+        assert_eq!(rounds, [1, 2, 3]);
+        for (r, standings) in &after {
+            let mut cut = event.clone();
+            cut.rounds.retain(|round| round.number <= *r);
+            assert_eq!(standings, &Report::compute(&cut).standings, "round {r}");
+            assert_eq!(standings.len(), event.teams.len());
+        }
+        assert_eq!(after[2].1, Report::compute(&event).standings);
+        let counts = Report::table_score_counts(&event);
+        let tables: u32 = counts.iter().map(|c| c.1).sum();
+        assert_eq!(usize::try_from(tables).unwrap(), event.result_count());
+        assert!(counts.windows(2).all(|w| w[1].0 == w[0].0 + 1));
+        // After round 1 nobody has played more than one match.
+        assert!(after[0].1.iter().all(|s| s.played <= 1));
     }
 
     #[test]

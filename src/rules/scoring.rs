@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::cards::ParseError;
+use super::cards::{ParseError, expected};
 
 /// A match score in hundredths, so that VP add up and compare exactly.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -120,9 +120,7 @@ impl FromStr for MatchScoring {
             "vp20" => Ok(MatchScoring::Vp20),
             "wdl" => Ok(MatchScoring::Wdl),
             "levels" => Ok(MatchScoring::Levels),
-            _ => Err(ParseError(format!(
-                "match_scoring \"{s}\" is not one of vp20, wdl, levels"
-            ))),
+            _ => Err(expected("match_scoring", s, "vp20, wdl, levels")),
         }
     }
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
-use super::cards::ParseError;
+use super::cards::{ParseError, expected};
 use super::compare::{MatchFigures, MatchStatus};
 use super::scoring::Score;
 
@@ -46,9 +46,11 @@ impl FromStr for TieBreak {
             .into_iter()
             .find(|t| t.code() == s)
             .ok_or_else(|| {
-                ParseError(format!(
-                    "tie-break \"{s}\" is not one of head_to_head, level_quotient, level_diff, point_diff, boards_won"
-                ))
+                expected(
+                    "tie-break",
+                    s,
+                    "head_to_head, level_quotient, level_diff, point_diff, boards_won",
+                )
             })
     }
 }

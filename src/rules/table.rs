@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::bands::BandTable;
-use super::cards::{Combination, Decks, LastTrick, ParseError};
+use super::cards::{Combination, Decks, LastTrick, ParseError, expected};
 use super::why::{Points, Why};
 
 /// How the bottom's points are multiplied when the defenders win the last trick.
@@ -44,9 +44,7 @@ impl FromStr for MultiplierPolicy {
         match s {
             "exponential" => Ok(MultiplierPolicy::Exponential),
             "doubling" => Ok(MultiplierPolicy::Doubling),
-            _ => Err(ParseError(format!(
-                "bottom_multiplier \"{s}\" is not one of exponential, doubling"
-            ))),
+            _ => Err(expected("bottom_multiplier", s, "exponential, doubling")),
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod i18n;
 pub mod page;
 pub mod problems;
 pub mod public;
+pub mod sheets;
 
 use actix_web::{App, HttpResponse, HttpServer, http::header, web};
 
@@ -47,6 +48,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/static/fushi.css", web::get().to(stylesheet))
         .route("/static/fushi.js", web::get().to(script))
         .configure(public::configure)
+        .configure(sheets::configure)
         .configure(director::configure);
 }
 
@@ -103,6 +105,7 @@ const STYLESHEET: &str = concat!(
     include_str!("../../static/css/director.css"),
     include_str!("../../static/css/entry.css"),
     include_str!("../../static/css/schedule.css"),
+    include_str!("../../static/css/charts.css"),
     include_str!("../../static/css/print.css"),
 );
 
@@ -118,6 +121,7 @@ const SCRIPT: &str = concat!(
     include_str!("../../static/js/live.js"),
     include_str!("../../static/js/entry.js"),
     include_str!("../../static/js/settings.js"),
+    include_str!("../../static/js/print.js"),
 );
 
 async fn script() -> HttpResponse {

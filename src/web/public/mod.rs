@@ -109,6 +109,7 @@ struct OverviewPage {
     rounds: Vec<RoundLine>,
     top: Vec<StandingRow>,
     downloads: Vec<Download>,
+    charts: Vec<super::sheets::charts::ChartView>,
 }
 
 async fn overview(
@@ -136,6 +137,9 @@ async fn overview(
                 label: t.t(&format!("pub-csv-{file}")),
             })
             .collect(),
+        charts: super::sheets::charts::distribution_chart(&event, t)
+            .into_iter()
+            .collect(),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -153,6 +157,8 @@ struct StandingsPage {
     tiebreaks: Vec<String>,
     score_label: String,
     rows: Vec<StandingRow>,
+    last_round: Option<i32>,
+    charts: Vec<super::sheets::charts::ChartView>,
 }
 
 async fn standings(
@@ -181,6 +187,14 @@ async fn standings(
         tiebreaks: view::tiebreaks(&event.settings, t),
         score_label: view::score_label(&event.settings, t),
         rows: view::standings(&event, &report),
+        last_round: event.rounds.iter().map(|r| r.number).max(),
+        charts: super::sheets::charts::race_chart(
+            &event,
+            &super::sheets::charts::after_each_played_round(&event, &report),
+            t,
+        )
+        .into_iter()
+        .collect(),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -393,6 +407,7 @@ struct TeamPage {
     standing: Option<StandingRow>,
     score_label: String,
     matches: Vec<TeamMatch>,
+    charts: Vec<super::sheets::charts::ChartView>,
 }
 
 async fn team(
@@ -424,6 +439,12 @@ async fn team(
             .find(|s| s.team.number == number),
         score_label: view::score_label(&event.settings, t),
         matches,
+        charts: super::sheets::charts::team_charts(
+            &super::sheets::charts::after_each_played_round(&event, &report),
+            number,
+            &team.name,
+            t,
+        ),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)

@@ -1,0 +1,495 @@
+//! Printable sheets (SPEC §10) on the web, public and read only, and the charts of the
+//! public pages ([`charts`]).
+//!
+//! - `/t/{slug}/rounds/{n}/sheets` every score sheet of round n, filled (`?blank=1`: blank),
+//!   a page per match and room when printed; `…/sheets.pdf` the same as a PDF
+//! - `/t/{slug}/rounds/{n}/tables/{t}/sheet` the match sheet; `…/sheet.pdf`
+//! - `/t/{slug}/teams/{no}/card` the team card; `…/card.pdf`
+//! - `/t/{slug}/rounds/{n}/wall` the round's results and the standings after it, for the
+//!   wall; `…/wall.pdf`; `/t/{slug}/standings.pdf` the same after the last round
+//!
+//! One HTML view per sheet, styled for the screen and for `@media print`
+//! (`static/css/print.css`); the PDF is drawn by [`crate::sheets`] from the same content
+//! structs, on the blocking thread pool. The words come from Fluent through [`FluentWords`]:
+//! `locales/*/sheets.ftl` holds the [`Word`] ids, and a test keeps them equal to the
+//! built-in words the command line prints.
+
+pub mod charts;
+
+use std::borrow::Borrow;
+
+use actix_web::http::header;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use super::i18n::{Lang, Tr};
+use super::page::{Ctx, TourHead, load_event, render};
+use super::{AppError, AppState};
+use crate::rules::{Event, Report, Room};
+use crate::sheets::{self, MatchSheet, ScoreSheet, StandingsSheet, TeamCard, Word, Words};
+
+/// The sheets' words in the reader's language, looked up in Fluent by [`Word::id`].
+#[derive(Clone, Copy, Debug)]
+pub struct FluentWords(pub Tr);
+
+impl Words for FluentWords {
+    fn word(&self, w: Word) -> String {
+        self.0.t(w.id())
+    }
+
+    fn with_n(&self, w: Word, n: i64) -> String {
+        self.0.a(w.id(), "n", n)
+    }
+
+    fn language(&self) -> &str {
+        self.0.lang.html_lang()
+    }
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route(
+        "/t/{slug}/rounds/{round}/sheets",
+        web::get().to(round_sheets),
+    )
+    .route(
+        "/t/{slug}/rounds/{round}/sheets.pdf",
+        web::get().to(round_sheets_pdf),
+    )
+    .route(
+        "/t/{slug}/rounds/{round}/tables/{table}/sheet",
+        web::get().to(match_sheet),
+    )
+    .route(
+        "/t/{slug}/rounds/{round}/tables/{table}/sheet.pdf",
+        web::get().to(match_sheet_pdf),
+    )
+    .route("/t/{slug}/teams/{team}/card", web::get().to(team_card))
+    .route(
+        "/t/{slug}/teams/{team}/card.pdf",
+        web::get().to(team_card_pdf),
+    )
+    .route("/t/{slug}/rounds/{round}/wall", web::get().to(wall))
+    .route("/t/{slug}/rounds/{round}/wall.pdf", web::get().to(wall_pdf))
+    .route("/t/{slug}/standings.pdf", web::get().to(standings_pdf));
+}
+
+/// A number in a path: digits only, else there is no such page.
+fn number(text: &str) -> Result<i32, AppError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(AppError::not_found());
+    }
+    text.parse().map_err(|_| AppError::not_found())
+}
+
+/// The round `n` of the event, or 404.
+fn known_round(event: &Event, n: &str) -> Result<i32, AppError> {
+    let n = number(n)?;
+    event
+        .rounds
+        .iter()
+        .any(|r| r.number == n)
+        .then_some(n)
+        .ok_or_else(AppError::not_found)
+}
+
+/// Whether table `table` of round `round` is a match (not a bye, not missing).
+fn is_match(event: &Event, round: i32, table: i32) -> bool {
+    event
+        .rounds
+        .iter()
+        .find(|r| r.number == round)
+        .and_then(|r| r.matches.iter().find(|m| m.table == table))
+        .is_some_and(|m| m.away.is_some())
+}
+
+/// `?blank=1` for blank score sheets, `?table=T` for one match's sheets only.
+#[derive(serde::Deserialize)]
+pub struct SheetsQuery {
+    blank: Option<String>,
+    table: Option<String>,
+}
+
+impl SheetsQuery {
+    fn blank(&self) -> bool {
+        self.blank
+            .as_deref()
+            .is_some_and(|b| b == "1" || b == "true")
+    }
+
+    /// The one table asked for, which must be a match of the round; `None`: every table.
+    fn table(&self, event: &Event, round: i32) -> Result<Option<i32>, AppError> {
+        let Some(t) = self.table.as_deref() else {
+            return Ok(None);
+        };
+        let t = number(t)?;
+        if is_match(event, round, t) {
+            Ok(Some(t))
+        } else {
+            Err(AppError::not_found())
+        }
+    }
+}
+
+/// The query string of a score sheets link.
+fn sheets_query(blank: bool, table: Option<i32>) -> String {
+    match (blank, table) {
+        (false, None) => String::new(),
+        (true, None) => "?blank=1".to_owned(),
+        (false, Some(t)) => format!("?table={t}"),
+        (true, Some(t)) => format!("?blank=1&table={t}"),
+    }
+}
+
+/// A PDF shown in the browser, with a file name to save it under.
+fn pdf_response(bytes: Vec<u8>, file_name: &str) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "application/pdf"))
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("inline; filename=\"{file_name}\""),
+        ))
+        .body(bytes)
+}
+
+/// Draws a PDF on the blocking thread pool.
+async fn pdf<F>(work: F) -> Result<Vec<u8>, AppError>
+where
+    F: FnOnce() -> Option<Result<Vec<u8>, sheets::pdf::PdfError>> + Send + 'static,
+{
+    web::block(work)
+        .await?
+        .ok_or_else(AppError::not_found)?
+        .map_err(|e| AppError::Internal(e.to_string()))
+}
+
+// ---------------------------------------------------------------------------------------
+
+#[derive(Template)]
+#[template(path = "sheets/round.html")]
+struct RoundSheetsPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    round: i32,
+    blank: bool,
+    /// Only this table's sheets, or every table's.
+    table: Option<i32>,
+    separator: String,
+    sheets: Vec<ScoreSheet>,
+}
+
+impl RoundSheetsPage {
+    fn room_class(&self, room: impl Borrow<Room>) -> &'static str {
+        match room.borrow() {
+            Room::Open => "room-open",
+            Room::Closed => "room-closed",
+        }
+    }
+
+    /// The query of a link to the same sheets, blank or filled.
+    fn query(&self, blank: impl Borrow<bool>) -> String {
+        sheets_query(*blank.borrow(), self.table)
+    }
+}
+
+async fn round_sheets(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+    query: web::Query<SheetsQuery>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let (event, _) = load_event(&state, &slug).await?;
+    let round = known_round(&event, &round)?;
+    let blank = query.blank();
+    let table = query.table(&event, round)?;
+    let words = FluentWords(ctx.t);
+    let page = RoundSheetsPage {
+        tour: TourHead::of(&event),
+        section: "rounds",
+        round,
+        blank,
+        table,
+        separator: ctx.t.t("pub-list-separator"),
+        sheets: sheets::score_sheets(&event, round, !blank, &words)
+            .into_iter()
+            .filter(|s| table.is_none_or(|t| s.table == t))
+            .collect(),
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+async fn round_sheets_pdf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+    query: web::Query<SheetsQuery>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let (event, _) = load_event(&state, &slug).await?;
+    let round = known_round(&event, &round)?;
+    let blank = query.blank();
+    let table = query.table(&event, round)?;
+    let words = FluentWords(ctx.t);
+    let slug = event.settings.slug.clone();
+    let bytes = pdf(move || {
+        Some(match table {
+            None => sheets::round_pdf(&event, round, !blank, &words),
+            Some(t) => {
+                let pages: Vec<sheets::pdf::SheetPage> = Room::BOTH
+                    .into_iter()
+                    .filter_map(|room| sheets::score_sheet(&event, round, t, room, !blank, &words))
+                    .map(|s| sheets::pdf::score_sheet_page(&s))
+                    .collect();
+                let title = format!(
+                    "{} · {} {round}-{t}",
+                    event.settings.name,
+                    words.word(Word::ScoreSheet)
+                );
+                sheets::pdf::render(&pages, &title, words.language())
+            }
+        })
+    })
+    .await?;
+    let table_part = table.map(|t| format!("-table-{t}")).unwrap_or_default();
+    let blank_part = if blank { "-blank" } else { "" };
+    let name = format!("{slug}-round-{round}{table_part}{blank_part}.pdf");
+    Ok(pdf_response(bytes, &name))
+}
+
+#[derive(Template)]
+#[template(path = "sheets/match.html")]
+struct MatchSheetPage {
+    back_href: String,
+    back_label: String,
+    pdf_href: String,
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    separator: String,
+    sheet: MatchSheet,
+}
+
+/// The round and table of a path, and the match sheet's event and report; 404 for an
+/// unknown match or a bye.
+async fn match_of(
+    state: &AppState,
+    path: (String, String, String),
+) -> Result<(Event, Report, i32, i32), AppError> {
+    let (slug, round, table) = path;
+    let (round, table) = (number(&round)?, number(&table)?);
+    let (event, report) = load_event(state, &slug).await?;
+    if !is_match(&event, round, table) {
+        return Err(AppError::not_found());
+    }
+    Ok((event, report, round, table))
+}
+
+impl MatchSheetPage {
+    fn sides(&self) -> [&sheets::SheetSide; 2] {
+        [&self.sheet.home, &self.sheet.away]
+    }
+}
+
+async fn match_sheet(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (event, report, round, table) = match_of(&state, path.into_inner()).await?;
+    let sheet = sheets::match_sheet(&event, &report, round, table, &FluentWords(ctx.t))
+        .ok_or_else(AppError::not_found)?;
+    let page = MatchSheetPage {
+        back_href: format!("/t/{}/rounds/{round}/tables/{table}", event.settings.slug),
+        back_label: ctx.t.t("sheets-page-back-match"),
+        pdf_href: format!(
+            "/t/{}/rounds/{round}/tables/{table}/sheet.pdf",
+            event.settings.slug
+        ),
+        tour: TourHead::of(&event),
+        section: "rounds",
+        separator: ctx.t.t("pub-list-separator"),
+        sheet,
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+async fn match_sheet_pdf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (event, report, round, table) = match_of(&state, path.into_inner()).await?;
+    let words = FluentWords(ctx.t);
+    let name = format!("{}-match-{round}-{table}.pdf", event.settings.slug);
+    let bytes = pdf(move || sheets::match_pdf(&event, &report, round, table, &words)).await?;
+    Ok(pdf_response(bytes, &name))
+}
+
+#[derive(Template)]
+#[template(path = "sheets/card.html")]
+struct TeamCardPage {
+    back_href: String,
+    back_label: String,
+    pdf_href: String,
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    separator: String,
+    card: TeamCard,
+}
+
+async fn team_card(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, team) = path.into_inner();
+    let team = number(&team)?;
+    let (event, report) = load_event(&state, &slug).await?;
+    let card = sheets::team_card(&event, &report, team, &FluentWords(ctx.t))
+        .ok_or_else(AppError::not_found)?;
+    let page = TeamCardPage {
+        back_href: format!("/t/{}/teams/{team}", event.settings.slug),
+        back_label: ctx.t.t("sheets-page-back-team"),
+        pdf_href: format!("/t/{}/teams/{team}/card.pdf", event.settings.slug),
+        tour: TourHead::of(&event),
+        section: "teams",
+        separator: ctx.t.t("pub-list-separator"),
+        card,
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+async fn team_card_pdf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, team) = path.into_inner();
+    let team = number(&team)?;
+    let (event, report) = load_event(&state, &slug).await?;
+    event.team(team).ok_or_else(AppError::not_found)?;
+    let words = FluentWords(ctx.t);
+    let name = format!("{}-team-{team}.pdf", event.settings.slug);
+    let bytes = pdf(move || sheets::team_pdf(&event, &report, team, &words)).await?;
+    Ok(pdf_response(bytes, &name))
+}
+
+#[derive(Template)]
+#[template(path = "sheets/wall.html")]
+struct WallPage {
+    back_href: String,
+    back_label: String,
+    pdf_href: String,
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    round: i32,
+    sheet: StandingsSheet,
+}
+
+/// Up to this many teams the wall is printed in extra large type.
+const WALL_LARGE: usize = 20;
+
+impl WallPage {
+    /// `wall-large` when few teams leave room for larger type on the page.
+    fn size_class(&self) -> &'static str {
+        if self.sheet.lines.len() <= WALL_LARGE {
+            "wall-large"
+        } else {
+            ""
+        }
+    }
+
+    /// The class of a column: numbers right-aligned, the team's name wide.
+    fn column_class(&self, i: impl Borrow<usize>) -> &'static str {
+        match i.borrow() {
+            2 | 3 => "text",
+            _ => "num",
+        }
+    }
+}
+
+async fn wall(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let (event, _) = load_event(&state, &slug).await?;
+    let round = known_round(&event, &round)?;
+    let sheet = sheets::standings_sheet(&event, Some(round), &FluentWords(ctx.t));
+    let page = WallPage {
+        back_href: format!("/t/{}/rounds/{round}", event.settings.slug),
+        back_label: ctx.t.a("sheets-page-back-round", "n", round),
+        pdf_href: format!("/t/{}/rounds/{round}/wall.pdf", event.settings.slug),
+        tour: TourHead::of(&event),
+        section: "standings",
+        round,
+        sheet,
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+async fn wall_pdf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let (event, _) = load_event(&state, &slug).await?;
+    let round = known_round(&event, &round)?;
+    let words = FluentWords(ctx.t);
+    let name = format!("{}-standings-{round}.pdf", event.settings.slug);
+    let bytes = pdf(move || Some(sheets::standings_pdf(&event, Some(round), &words))).await?;
+    Ok(pdf_response(bytes, &name))
+}
+
+async fn standings_pdf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let (event, _) = load_event(&state, &slug).await?;
+    let words = FluentWords(ctx.t);
+    let name = format!("{}-standings.pdf", event.settings.slug);
+    let bytes = pdf(move || Some(sheets::standings_pdf(&event, None, &words))).await?;
+    Ok(pdf_response(bytes, &name))
+}
+
+/// The language of a reader, for code outside the web that wants one.
+pub fn words(lang: Lang) -> FluentWords {
+    FluentWords(Tr::new(lang))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The web and the command line print the same words: every Fluent message of
+    /// `sheets.ftl` equals the built-in word, in both languages.
+    #[test]
+    fn fluent_words_equal_the_built_in_words() {
+        for w in Word::ALL {
+            for (lang, built_in) in [(Lang::En, w.en()), (Lang::Zh, w.zh())] {
+                let fluent = words(lang);
+                if built_in.contains("{n}") {
+                    assert_eq!(
+                        fluent.with_n(w, 7),
+                        built_in.replace("{n}", "7"),
+                        "{w:?} {lang:?}"
+                    );
+                } else {
+                    assert_eq!(fluent.word(w), built_in, "{w:?} {lang:?}");
+                }
+            }
+        }
+        assert_eq!(words(Lang::Zh).language(), "zh-Hans");
+        assert_eq!(words(Lang::En).language(), "en");
+    }
+}
