@@ -146,6 +146,10 @@ const ROUTES: &[(Group, Req)] = &[
     (Group::Public, Req::Get("/t/club-night/rounds/1/tables/1")),
     (Group::Public, Req::Get("/t/club-night/teams/1")),
     (Group::Public, Req::Get("/t/club-night/standings.csv")),
+    (Group::Public, Req::Get("/t/club-night/rounds/1/sheets")),
+    (Group::Public, Req::Get("/t/club-night/rounds/1/sheets.pdf")),
+    (Group::Public, Req::Get("/t/club-night/teams/1/card")),
+    (Group::Public, Req::Get("/t/club-night/standings.pdf")),
 ];
 
 /// The people of the table.
@@ -301,6 +305,11 @@ async fn unpublished_tournaments_are_invisible_to_the_public() {
             "/t/hidden/standings.csv",
             "/t/hidden/teams.csv",
             "/t/hidden/results.csv",
+            "/t/hidden/rounds/1/sheets",
+            "/t/hidden/rounds/1/sheets.pdf",
+            "/t/hidden/rounds/1/tables/1/sheet.pdf",
+            "/t/hidden/teams/1/card",
+            "/t/hidden/standings.pdf",
         ];
         let mut public = anonymous(&db).await;
         let mut otto = browser_as(&db, "otto", Role::Director).await;
@@ -572,6 +581,9 @@ async fn responses_carry_the_security_headers_and_cookie_flags() {
         "/d/club-night/settings",
         "/d/club-night/rounds/1/tables/1",
         "/t/club-night",
+        "/t/club-night/standings",
+        "/t/club-night/teams/1",
+        "/t/club-night/rounds/1/sheets",
         "/admin/users",
     ] {
         let body = admin.get(path).await.body;

@@ -195,7 +195,7 @@ async fn pdfs_are_shown_inline_with_a_file_name() {
     let db = TestDb::sqlite();
     import(&db);
     let pool = fushi::db::pool(db.url()).expect("pool");
-    let service = test::init_service(app(AppState { pool })).await;
+    let service = test::init_service(app(AppState::new(pool).unwrap())).await;
     for (path, name) in [
         (
             "/t/club-night/rounds/2/sheets.pdf",
