@@ -8,7 +8,7 @@ use diesel::prelude::*;
 
 use super::DbError;
 use super::connection::DbConnection;
-use super::rounds::{add_round, replace_pairings};
+use super::rounds::{add_round, replace_pairings_as};
 use super::schema::{pairing_explanations, round_notes, rounds, tournaments};
 use super::tournament::{chunk_len, per_backend};
 use crate::rules::entry::Pairing;
@@ -282,6 +282,7 @@ pub fn save_generated(
     swiss_seed: Option<u64>,
     boards: &[Board],
     generated: &[GeneratedRound],
+    who: &str,
 ) -> Result<bool, DbError> {
     let max_binds = conn.backend().max_binds();
     conn.transaction(|conn| {
@@ -310,7 +311,7 @@ pub fn save_generated(
                     })?
                 }
             };
-            if !replace_pairings(conn, slug, g.number, &g.pairings)? {
+            if !replace_pairings_as(conn, slug, g.number, &g.pairings, who)? {
                 return Ok(false);
             }
             diesel::delete(
