@@ -194,12 +194,134 @@ async fn a_correction_shows_before_and_after_and_an_unchanged_save_leaves_no_tra
             .has("ruling=-2</code>");
         // In Chinese too.
         b.accept_language = "zh".into();
-        b.get("/d/club-night/audit").await.has("修改记录").has("成绩");
+        b.get("/d/club-night/audit")
+            .await
+            .has("修改记录")
+            .has("成绩");
         b.get(ENTRY).await.has("本场次的修改记录");
         // An unknown slug is a 404.
         assert_eq!(
             b.get("/d/no-such/audit").await.status,
             StatusCode::NOT_FOUND
         );
+    }
+}
+
+/// The settings form of examples/club-night as stored (see tests/web_director.rs).
+fn club_night_settings() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("name", "Thursday Club Night 周四俱乐部复式赛"),
+        ("slug", "club-night"),
+        ("published", "on"),
+        ("decks", "2"),
+        ("rules", "standard"),
+        ("takeover_at", "80"),
+        ("step", "40"),
+        ("bottom_multiplier", "exponential"),
+        ("match_scoring", "vp20"),
+        ("vp_blitz", "5"),
+        ("win", "2"),
+        ("draw", "1"),
+        ("loss", "0"),
+        ("bye_score", ""),
+        ("tiebreak-0", "head_to_head"),
+        ("tiebreak-1", "level_quotient"),
+        ("tiebreak-2", "level_diff"),
+        ("tiebreak-3", "point_diff"),
+        ("tiebreak-4", "boards_won"),
+    ]
+}
+
+#[actix_web::test]
+async fn team_and_settings_changes_are_audited_and_audit_csv_travels_in_the_zip_only() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser_as(&db, "dora", Role::Admin).await;
+
+        // A team's club corrected, another withdrawn.
+        b.get("/d/club-night/teams/2/edit").await;
+        let saved = b
+            .post(
+                "/d/club-night/teams/2/edit",
+                &[
+                    ("number", "2"),
+                    ("name", "Red Tractors"),
+                    ("club", "=Riverside"),
+                    ("members", "Alice Chen;Ben Wu;Carol Li;David Zhao"),
+                ],
+            )
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        let out = b.post("/d/club-night/teams/4/withdraw", &[]).await;
+        assert_eq!(out.status, StatusCode::SEE_OTHER, "{}", out.body);
+
+        // Win / draw / loss scoring instead of VPs.
+        let mut settings = club_night_settings();
+        settings
+            .iter_mut()
+            .find(|(k, _)| *k == "match_scoring")
+            .unwrap()
+            .1 = "wdl";
+        let saved = b.post("/d/club-night/settings", &settings).await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+
+        let trail = b.get("/d/club-night/audit").await;
+        trail
+            .has("<td>Teams</td>")
+            .has("<th scope=\"row\">team 2</th>")
+            .has("<code>Red Tractors | Riverside Card Club, Pudong | Alice Chen;Ben Wu;Carol Li;David Zhao</code>")
+            .has("<code>Red Tractors | =Riverside | Alice Chen;Ben Wu;Carol Li;David Zhao</code>")
+            .has("<th scope=\"row\">team 4</th>")
+            .has(" | withdrawn</code>")
+            .has("<td>Settings</td>")
+            .has("<th scope=\"row\">match_scoring</th>")
+            .has("<code>&#34;vp20&#34;</code>")
+            .has("<code>&#34;wdl&#34;</code>")
+            .has("<td>dora</td>")
+            // Only what changed: the name setting is not listed.
+            .lacks("<th scope=\"row\">name</th>");
+
+        // audit.csv is in the zip, neutralised, oldest first.
+        let zip = b.get("/d/club-night/archive.zip").await;
+        assert_eq!(zip.status, StatusCode::OK);
+        let files = ArchiveFiles::read_zip(std::io::Cursor::new(zip.bytes.clone())).unwrap();
+        assert!(files.get("audit.csv").is_some());
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip.bytes.clone())).unwrap();
+        let mut csv = String::new();
+        std::io::Read::read_to_string(
+            &mut archive.by_name("club-night/audit.csv").unwrap(),
+            &mut csv,
+        )
+        .unwrap();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "at,user,area,subject,before,after");
+        // Team 2, team 4, and the two settings that changed (a blank bye score follows
+        // the win points of the new scoring).
+        assert_eq!(lines.len(), 5, "{csv}");
+        assert!(
+            lines[1].ends_with(
+                ",dora,teams,team 2,\"Red Tractors | Riverside Card Club, Pudong | Alice Chen;Ben Wu;Carol Li;David Zhao\",Red Tractors | =Riverside | Alice Chen;Ben Wu;Carol Li;David Zhao"
+            ),
+            "{csv}"
+        );
+        assert!(
+            lines[3].ends_with(",dora,settings,match_scoring,\"\"\"vp20\"\"\",\"\"\"wdl\"\"\""),
+            "{csv}"
+        );
+        assert!(
+            lines[4].ends_with(",dora,settings,bye_score,12.0,2.0"),
+            "{csv}"
+        );
+        // `fushi export` writes the eight files only.
+        let exported = fushi::transfer::export(&mut db.open(), SLUG).unwrap();
+        assert!(exported.get("audit.csv").is_none());
+
+        // Importing the zip (audit.csv and all) elsewhere brings no trail with it.
+        let other = TestDb::sqlite();
+        fushi::transfer::import(&mut other.open(), &files).unwrap();
+        let trail = fushi::db::audit::full_trail(&mut other.open(), SLUG)
+            .unwrap()
+            .unwrap();
+        assert!(trail.is_empty());
     }
 }

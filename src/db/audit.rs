@@ -32,8 +32,6 @@ diesel::table! {
     }
 }
 
-diesel::allow_tables_to_appear_in_same_query!(audit_log, tournaments);
-
 const AUDIT_COLUMNS: usize = 9;
 
 /// One recorded change.
@@ -114,7 +112,11 @@ pub fn result_changes(before: &[TableResult], after: &[TableResult]) -> Vec<Chan
 }
 
 /// The `key=value` pairs of `after` that differ from `before`, as one change each.
-pub fn keyed_changes(prefix: &str, before: &[(String, String)], after: &[(String, String)]) -> Vec<Change> {
+pub fn keyed_changes(
+    prefix: &str,
+    before: &[(String, String)],
+    after: &[(String, String)],
+) -> Vec<Change> {
     let get = |list: &[(String, String)], key: &str| {
         list.iter()
             .find(|(k, _)| k == key)
@@ -229,49 +231,87 @@ pub fn audit_trail(
     else {
         return Ok(None);
     };
-    let base = audit_log::table.filter(audit_log::tournament_id.eq(tournament_id));
+    let base = || audit_log::table.filter(audit_log::tournament_id.eq(tournament_id));
     let order = (audit_log::at.desc(), audit_log::id.desc());
     let (entries, total) = match at_table {
         None => (
-            base.order(order)
+            base()
+                .order(order)
                 .offset(offset)
                 .limit(limit)
                 .select(AuditEntry::as_select())
                 .load(conn)?,
-            base.count().get_result::<i64>(conn)?,
+            base().count().get_result::<i64>(conn)?,
         ),
         Some((round, table)) => {
-            let here = base
-                .filter(audit_log::round_no.eq(round))
-                .filter(audit_log::table_no.eq(table));
+            let here = || {
+                base()
+                    .filter(audit_log::round_no.eq(round))
+                    .filter(audit_log::table_no.eq(table))
+            };
             (
-                here.order(order)
+                here()
+                    .order(order)
                     .offset(offset)
                     .limit(limit)
                     .select(AuditEntry::as_select())
                     .load(conn)?,
-                here.count().get_result::<i64>(conn)?,
+                here().count().get_result::<i64>(conn)?,
             )
         }
     };
     Ok(Some((entries, total)))
 }
 
-/// Who recorded the last change of the given match, if anyone did.
-pub fn last_editor(
-    conn: &mut DbConnection,
-    tournament_id: i32,
-    round: i32,
-    table: i32,
-) -> Result<Option<(String, chrono::NaiveDateTime)>, DbError> {
-    Ok(audit_log::table
-        .filter(audit_log::tournament_id.eq(tournament_id))
-        .filter(audit_log::round_no.eq(round))
-        .filter(audit_log::table_no.eq(table))
-        .order((audit_log::at.desc(), audit_log::id.desc()))
-        .select((audit_log::user_name, audit_log::at))
-        .first(conn)
-        .optional()?)
+/// The whole trail of the tournament, oldest first; `None` for an unknown slug.
+pub fn full_trail(conn: &mut DbConnection, slug: &str) -> Result<Option<Vec<AuditEntry>>, DbError> {
+    let Some(tournament_id) = tournaments::table
+        .filter(tournaments::slug.eq(slug))
+        .select(tournaments::id)
+        .first::<i32>(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    Ok(Some(
+        audit_log::table
+            .filter(audit_log::tournament_id.eq(tournament_id))
+            .order((audit_log::at.asc(), audit_log::id.asc()))
+            .select(AuditEntry::as_select())
+            .load(conn)?,
+    ))
+}
+
+/// `audit.csv`: `at,user,area,subject,before,after`, oldest first, every text cell
+/// neutralised like the archive's other user text.
+pub fn audit_csv(entries: &[AuditEntry]) -> String {
+    use crate::archive::neutralise;
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    let mut rows = vec![[
+        "at".to_owned(),
+        "user".to_owned(),
+        "area".to_owned(),
+        "subject".to_owned(),
+        "before".to_owned(),
+        "after".to_owned(),
+    ]];
+    rows.extend(entries.iter().map(|e| {
+        [
+            e.at.format("%Y-%m-%dT%H:%M:%S").to_string(),
+            neutralise(&e.user_name),
+            e.area.clone(),
+            neutralise(&e.subject),
+            neutralise(&e.before),
+            neutralise(&e.after),
+        ]
+    }));
+    for row in rows {
+        w.write_record(&row).expect("writing to memory cannot fail");
+    }
+    String::from_utf8(w.into_inner().expect("writing to memory cannot fail"))
+        .expect("every cell is UTF-8")
 }
 
 #[cfg(test)]
@@ -342,6 +382,29 @@ mod tests {
     }
 
     #[test]
+    fn audit_csv_neutralises_text_cells() {
+        let at = chrono::NaiveDate::from_ymd_opt(2026, 11, 29)
+            .unwrap()
+            .and_hms_opt(16, 5, 0)
+            .unwrap();
+        let entry = AuditEntry {
+            at,
+            user_name: "=ann".into(),
+            area: "teams".into(),
+            round_no: None,
+            table_no: None,
+            subject: "team 2".into(),
+            before: "".into(),
+            after: "=Tractors |  | Ann, Bo".into(),
+        };
+        assert_eq!(
+            audit_csv(&[entry]),
+            "at,user,area,subject,before,after\n\
+             2026-11-29T16:05:00,'=ann,teams,team 2,,\"'=Tractors |  | Ann, Bo\"\n"
+        );
+    }
+
+    #[test]
     fn keyed_changes_list_differing_keys_once() {
         let kv = |k: &str, v: &str| (k.to_owned(), v.to_owned());
         let before = [kv("name", "Night"), kv("decks", "2")];
@@ -349,7 +412,10 @@ mod tests {
         let changes = keyed_changes("", &before, &after);
         assert_eq!(changes.len(), 2);
         assert_eq!(changes[0].subject, "decks");
-        assert_eq!((changes[0].before.as_str(), changes[0].after.as_str()), ("2", "3"));
+        assert_eq!(
+            (changes[0].before.as_str(), changes[0].after.as_str()),
+            ("2", "3")
+        );
         assert_eq!(changes[1].subject, "venue");
         assert_eq!(changes[1].before, "");
     }

@@ -28,7 +28,7 @@ pub use error::DbError;
 pub use models::TournamentSummary;
 pub use rounds::{
     MatchSave, RoundSheet, add_round, load_round, match_version, replace_pairings,
-    replace_pairings_as,
-    save_match_results, save_match_results_as, update_boards, update_boards_as,
+    replace_pairings_as, save_match_results, save_match_results_as, update_boards,
+    update_boards_as,
 };
 pub use tournament::{delete_tournament, insert_event, list_tournaments, load_event, slug_exists};

@@ -302,7 +302,10 @@ pub fn update_boards_as(
                 && row.trump.as_deref() == trump;
             if !same {
                 let text = |dealer: &str, level: &str, trump: Option<&str>| {
-                    format!("dealer={dealer} level={level} trump={}", trump.unwrap_or("-"))
+                    format!(
+                        "dealer={dealer} level={level} trump={}",
+                        trump.unwrap_or("-")
+                    )
                 };
                 changes.push(audit::Change {
                     subject: format!("round {round} board {}", board.number),
@@ -562,8 +565,10 @@ pub fn save_match_results_as(
             .select((boards::number, boards::id))
             .load::<(i32, i32)>(conn)?;
         let board_ids: HashMap<i32, i32> = board_rows.iter().copied().collect();
-        let board_numbers: HashMap<i32, i32> =
-            board_rows.iter().map(|&(number, id)| (id, number)).collect();
+        let board_numbers: HashMap<i32, i32> = board_rows
+            .iter()
+            .map(|&(number, id)| (id, number))
+            .collect();
         let mut seen = HashSet::new();
         let forms = results
             .iter()

@@ -71,7 +71,6 @@ struct AuditPage {
     section: &'static str,
     lines: Vec<TrailLine>,
     trail_caption: String,
-    page: i64,
     previous: Option<i64>,
     next: Option<i64>,
 }
@@ -102,9 +101,12 @@ async fn show(
         section: "audit",
         trail_caption: ctx.t.args(
             "audit-caption",
-            &[("count", total.into()), ("page", page.into()), ("pages", last.into())],
+            &[
+                ("count", total.into()),
+                ("page", page.into()),
+                ("pages", last.into()),
+            ],
         ),
-        page,
         previous: (page > 1).then_some(page - 1),
         next: (page < last).then_some(page + 1),
         ctx: ctx.clone(),

@@ -16,11 +16,11 @@ use askama::Template;
 use super::super::i18n::{Lang, Tr};
 use super::super::page::{Ctx, TourHead, redirect_with, render_status, with_db};
 use super::super::{AppError, AppState};
+use super::audit::{TrailLine, trail_lines};
 use super::rounds::{
     Choice, choices, load_sheet, match_progress_label, seat_label, signed, team_label, tour_head,
     trump_label,
 };
-use super::audit::{TrailLine, trail_lines};
 use crate::db::audit::{self, AuditEntry};
 use crate::db::{self, MatchSave, RoundSheet};
 use crate::rules::entry::{self, SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
@@ -692,7 +692,11 @@ async fn save(
 /// `open board 3` in the reader's language.
 fn conflict_subject(t: &Tr, subject: &str) -> String {
     match subject.split_once(" board ") {
-        Some((room, board)) => format!("{} · {}", t.t(&format!("entry-room-{room}")), t.a("audit-board", "board", board.to_owned())),
+        Some((room, board)) => format!(
+            "{} · {}",
+            t.t(&format!("entry-room-{room}")),
+            t.a("audit-board", "board", board.to_owned())
+        ),
         None => subject.to_owned(),
     }
 }
