@@ -325,3 +325,84 @@ async fn team_and_settings_changes_are_audited_and_audit_csv_travels_in_the_zip_
         assert!(trail.is_empty());
     }
 }
+
+#[actix_web::test]
+async fn pairings_and_boards_are_audited_in_the_same_transaction() {
+    use fushi::db;
+    use fushi::rules::Board;
+    use fushi::rules::entry::Pairing;
+    for db in backends() {
+        import_club_night(&db);
+        let mut conn = db.open();
+        let boards = db::load_round(&mut conn, SLUG, 1)
+            .unwrap()
+            .unwrap()
+            .round
+            .boards;
+        let round = db::add_round(&mut conn, SLUG, &boards).unwrap().unwrap();
+        let pair = |table, home, away| Pairing { table, home, away };
+        let first = [pair(1, 1, Some(2)), pair(2, 3, None)];
+        assert!(db::replace_pairings_as(&mut conn, SLUG, round, &first, "eve").unwrap());
+        let second = [pair(1, 1, Some(3)), pair(2, 3, None), pair(3, 2, None)];
+        assert!(db::replace_pairings_as(&mut conn, SLUG, round, &second, "eve").unwrap());
+        // A board's dealer.
+        let mut edited = boards.clone();
+        edited[0] = Board {
+            dealer: boards[1].dealer,
+            ..boards[0]
+        };
+        assert!(db::update_boards_as(&mut conn, SLUG, round, &edited, "eve").unwrap());
+
+        let trail = db::audit::full_trail(&mut conn, SLUG).unwrap().unwrap();
+        let seen: Vec<(&str, &str, &str, &str)> = trail
+            .iter()
+            .map(|e| {
+                (
+                    e.area.as_str(),
+                    e.subject.as_str(),
+                    e.before.as_str(),
+                    e.after.as_str(),
+                )
+            })
+            .collect();
+        let t1 = format!("round {round} table 1");
+        let t2 = format!("round {round} table 2");
+        let t3 = format!("round {round} table 3");
+        let b1 = format!("round {round} board 1");
+        let dealer_before = format!(
+            "dealer={} level={} trump={}",
+            boards[0].dealer.code(),
+            boards[0].level.code(),
+            boards[0].trump.map_or("-", |t| t.code())
+        );
+        let dealer_after = dealer_before.replacen(
+            &format!("dealer={}", boards[0].dealer.code()),
+            &format!("dealer={}", boards[1].dealer.code()),
+            1,
+        );
+        assert_eq!(
+            seen,
+            vec![
+                ("pairings", t1.as_str(), "", "1 v 2"),
+                ("pairings", t2.as_str(), "", "3 bye"),
+                // The second save: only what changed.
+                ("pairings", t1.as_str(), "1 v 2", "1 v 3"),
+                ("pairings", t3.as_str(), "", "2 bye"),
+                (
+                    "boards",
+                    b1.as_str(),
+                    dealer_before.as_str(),
+                    dealer_after.as_str()
+                ),
+            ]
+        );
+        assert!(trail.iter().all(|e| e.user_name == "eve"));
+        // A refused change records nothing.
+        let before = trail.len();
+        assert!(
+            db::replace_pairings_as(&mut conn, SLUG, 1, &[pair(1, 1, Some(4))], "eve").is_err()
+        );
+        let after = db::audit::full_trail(&mut conn, SLUG).unwrap().unwrap();
+        assert_eq!(after.len(), before);
+    }
+}
