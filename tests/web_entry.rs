@@ -881,7 +881,7 @@ async fn the_archive_downloads_and_uploads_into_a_fresh_database_unchanged() {
     let zip = b.get("/d/entry-test/archive.zip").await;
     assert_eq!(zip.status, StatusCode::OK);
     assert_eq!(zip.content_type, "application/zip");
-    // One folder named after the slug, holding the eight files.
+    // One folder named after the slug, holding the eight files and the audit trail.
     let mut names: Vec<String> = zip::ZipArchive::new(Cursor::new(zip.bytes.clone()))
         .unwrap()
         .file_names()
@@ -891,6 +891,7 @@ async fn the_archive_downloads_and_uploads_into_a_fresh_database_unchanged() {
     assert_eq!(
         names,
         [
+            "entry-test/audit.csv",
             "entry-test/boards.csv",
             "entry-test/matches.csv",
             "entry-test/results.csv",
@@ -902,10 +903,13 @@ async fn the_archive_downloads_and_uploads_into_a_fresh_database_unchanged() {
         ]
     );
     let exported = fushi::transfer::export(&mut db.open(), SLUG).unwrap();
-    assert_eq!(
-        ArchiveFiles::read_zip(Cursor::new(zip.bytes.clone())).unwrap(),
-        exported
-    );
+    let zipped = ArchiveFiles::read_zip(Cursor::new(zip.bytes.clone())).unwrap();
+    for name in fushi::archive::FILE_NAMES {
+        assert_eq!(zipped.get(name), exported.get(name), "{name}");
+    }
+    // The audit trail is in the zip only, not among the archive's files.
+    assert!(zipped.get("audit.csv").is_some());
+    assert!(exported.get("audit.csv").is_none());
     // Each file on its own, as the .zip holds it.
     let one = b.get("/d/entry-test/files/standings.csv").await;
     assert_eq!(one.status, StatusCode::OK);

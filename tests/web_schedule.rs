@@ -137,6 +137,16 @@ async fn a_whole_round_robin_for_five_teams() {
         let e = event(&db);
         assert_eq!(e.rounds.len(), 5);
         assert_eq!(e.settings.pairing, PairingMethod::RoundRobin);
+        // In the audit trail: three tables a round, and the pairing method.
+        let trail = fushi::db::audit::full_trail(&mut db.open(), SLUG)
+            .unwrap()
+            .unwrap();
+        assert_eq!(trail.iter().filter(|a| a.area == "pairings").count(), 15);
+        assert!(trail.iter().any(|a| a.area == "settings"
+            && a.subject == "pairing"
+            && a.before == "\"manual\""
+            && a.after == "\"round_robin\""
+            && a.user_name == "admin"));
         let mut met: HashMap<(i32, i32), u32> = HashMap::new();
         let mut byes: HashMap<i32, u32> = HashMap::new();
         for r in &e.rounds {

@@ -13,6 +13,7 @@ use diesel::prelude::*;
 use diesel::upsert::excluded;
 
 use super::DbError;
+use super::audit::{self, Place};
 use super::connection::DbConnection;
 use super::models::{TeamMemberRow, TeamRow, TournamentRow};
 use super::schema::{matches, rounds, team_members, teams, tournaments};
@@ -102,6 +103,16 @@ pub fn update_settings(
     slug: &str,
     new: &Settings,
 ) -> Result<(), EditError> {
+    update_settings_as(conn, slug, new, "")
+}
+
+/// [`update_settings`] by `who`: every changed key goes in the audit trail.
+pub fn update_settings_as(
+    conn: &mut DbConnection,
+    slug: &str,
+    new: &Settings,
+    who: &str,
+) -> Result<(), EditError> {
     conn.transaction(|conn| {
         let event = load_event(conn, slug)?.ok_or(EditError::NoTournament)?;
         let found = change::conflicts(&event, new);
@@ -136,7 +147,16 @@ pub fn update_settings(
             ))
             .execute(conn);
         match updated {
-            Ok(_) => Ok(()),
+            Ok(_) => {
+                let changes = audit::keyed_changes(
+                    "",
+                    &audit::settings_pairs(&event.settings),
+                    &audit::settings_pairs(new),
+                );
+                let id = tournament_id(conn, &new.slug)?;
+                audit::record(conn, id, who, SETTINGS, &changes)?;
+                Ok(())
+            }
             Err(diesel::result::Error::DatabaseError(
                 diesel::result::DatabaseErrorKind::UniqueViolation,
                 _,
@@ -246,6 +266,34 @@ fn team_id(conn: &mut DbConnection, tournament: i32, number: i32) -> QueryResult
 
 /// Adds one team with its members, refusing a number that is taken.
 pub fn add_team(conn: &mut DbConnection, slug: &str, team: &Team) -> Result<(), EditError> {
+    add_team_as(conn, slug, team, "")
+}
+
+const TEAMS: Place<'static> = Place {
+    area: "teams",
+    round: None,
+    table: None,
+};
+
+const SETTINGS: Place<'static> = Place {
+    area: "settings",
+    round: None,
+    table: None,
+};
+
+/// The tournament's teams by number, for the audit trail's "before".
+fn teams_now(conn: &mut DbConnection, slug: &str) -> Result<HashMap<i32, Team>, EditError> {
+    let roster = load_roster(conn, slug)?.ok_or(EditError::NoTournament)?;
+    Ok(roster.teams.into_iter().map(|t| (t.number, t)).collect())
+}
+
+/// [`add_team`] by `who`, in the audit trail.
+pub fn add_team_as(
+    conn: &mut DbConnection,
+    slug: &str,
+    team: &Team,
+    who: &str,
+) -> Result<(), EditError> {
     let max_binds = conn.backend().max_binds();
     conn.transaction(|conn| {
         let tournament = tournament_id(conn, slug)?;
@@ -253,6 +301,10 @@ pub fn add_team(conn: &mut DbConnection, slug: &str, team: &Team) -> Result<(), 
             return Err(EditError::TeamNumberTaken(team.number));
         }
         insert_teams(conn, tournament, std::slice::from_ref(team), max_binds)?;
+        let changes: Vec<_> = audit::team_change(team.number, None, Some(team))
+            .into_iter()
+            .collect();
+        audit::record(conn, tournament, who, TEAMS, &changes)?;
         Ok(())
     })
 }
@@ -265,10 +317,22 @@ pub fn update_team(
     number: i32,
     team: &Team,
 ) -> Result<(), EditError> {
+    update_team_as(conn, slug, number, team, "")
+}
+
+/// [`update_team`] by `who`, in the audit trail (a new number as `team 3 → 5`).
+pub fn update_team_as(
+    conn: &mut DbConnection,
+    slug: &str,
+    number: i32,
+    team: &Team,
+    who: &str,
+) -> Result<(), EditError> {
     let max_binds = conn.backend().max_binds();
     conn.transaction(|conn| {
         let tournament = tournament_id(conn, slug)?;
         let id = team_id(conn, tournament, number)?.ok_or(EditError::NoTeam(number))?;
+        let before = teams_now(conn, slug)?;
         if team.number != number {
             let paired: bool = diesel::select(diesel::dsl::exists(
                 matches::table.filter(
@@ -295,6 +359,24 @@ pub fn update_team(
         diesel::delete(team_members::table.filter(team_members::team_id.eq(id))).execute(conn)?;
         let ids = HashMap::from([(team.number, id)]);
         insert_members(conn, &ids, std::slice::from_ref(team), max_binds)?;
+        if let Some(old) = before.get(&number) {
+            let after = Team {
+                withdrawn: old.withdrawn,
+                ..team.clone()
+            };
+            let changes: Vec<_> = audit::team_change(number, Some(old), Some(&after))
+                .map(|c| audit::Change {
+                    subject: if team.number == number {
+                        c.subject
+                    } else {
+                        format!("team {number} → {}", team.number)
+                    },
+                    ..c
+                })
+                .into_iter()
+                .collect();
+            audit::record(conn, tournament, who, TEAMS, &changes)?;
+        }
         Ok(())
     })
 }
@@ -306,7 +388,29 @@ pub fn set_withdrawn(
     number: i32,
     withdrawn: bool,
 ) -> Result<(), EditError> {
+    set_withdrawn_as(conn, slug, number, withdrawn, "")
+}
+
+/// [`set_withdrawn`] by `who`, in the audit trail.
+pub fn set_withdrawn_as(
+    conn: &mut DbConnection,
+    slug: &str,
+    number: i32,
+    withdrawn: bool,
+    who: &str,
+) -> Result<(), EditError> {
+    conn.transaction(|conn| set_withdrawn_in(conn, slug, number, withdrawn, who))
+}
+
+fn set_withdrawn_in(
+    conn: &mut DbConnection,
+    slug: &str,
+    number: i32,
+    withdrawn: bool,
+    who: &str,
+) -> Result<(), EditError> {
     let tournament = tournament_id(conn, slug)?;
+    let before = teams_now(conn, slug)?;
     let changed = diesel::update(
         teams::table
             .filter(teams::tournament_id.eq(tournament))
@@ -316,6 +420,16 @@ pub fn set_withdrawn(
     .execute(conn)?;
     if changed == 0 {
         return Err(EditError::NoTeam(number));
+    }
+    if let Some(old) = before.get(&number) {
+        let after = Team {
+            withdrawn,
+            ..old.clone()
+        };
+        let changes: Vec<_> = audit::team_change(number, Some(old), Some(&after))
+            .into_iter()
+            .collect();
+        audit::record(conn, tournament, who, TEAMS, &changes)?;
     }
     Ok(())
 }
@@ -335,9 +449,20 @@ pub fn upsert_teams(
     slug: &str,
     list: &[Team],
 ) -> Result<Upserted, EditError> {
+    upsert_teams_as(conn, slug, list, "")
+}
+
+/// [`upsert_teams`] by `who`: every added or changed team goes in the audit trail.
+pub fn upsert_teams_as(
+    conn: &mut DbConnection,
+    slug: &str,
+    list: &[Team],
+    who: &str,
+) -> Result<Upserted, EditError> {
     let max_binds = conn.backend().max_binds();
     conn.transaction(|conn| {
         let tournament = tournament_id(conn, slug)?;
+        let before = teams_now(conn, slug)?;
         let existing: HashSet<i32> = teams::table
             .filter(teams::tournament_id.eq(tournament))
             .select(teams::team_no)
@@ -379,6 +504,18 @@ pub fn upsert_teams(
                 .execute(conn)?;
         }
         insert_members(conn, &ids, list, max_binds)?;
+        let changes: Vec<_> = list
+            .iter()
+            .filter_map(|t| {
+                let old = before.get(&t.number);
+                let after = Team {
+                    withdrawn: old.is_some_and(|o| o.withdrawn),
+                    ..t.clone()
+                };
+                audit::team_change(t.number, old, Some(&after))
+            })
+            .collect();
+        audit::record(conn, tournament, who, TEAMS, &changes)?;
         Ok(Upserted {
             added: list.len() - updated.len(),
             updated: updated.len(),

@@ -9,6 +9,7 @@
 //! take a connection from the [`Pool`] inside `web::block`.
 
 pub mod accounts;
+pub mod audit;
 pub mod connection;
 mod edit;
 mod error;
@@ -26,6 +27,8 @@ pub use edit::*;
 pub use error::DbError;
 pub use models::TournamentSummary;
 pub use rounds::{
-    RoundSheet, add_round, load_round, replace_pairings, save_match_results, update_boards,
+    MatchSave, RoundSheet, add_round, load_round, match_version, replace_pairings,
+    replace_pairings_as, save_match_results, save_match_results_as, update_boards,
+    update_boards_as,
 };
 pub use tournament::{delete_tournament, insert_event, list_tournaments, load_event, slug_exists};

@@ -12,6 +12,7 @@ use chrono::{SubsecRound, Utc};
 use diesel::prelude::*;
 
 use super::DbError;
+use super::audit;
 use super::connection::DbConnection;
 use super::models::{
     BoardRow, MatchRow, NewMatch, NewRound, TableResultRow, TeamMemberRow, TeamRow, TournamentRow,
@@ -270,6 +271,17 @@ pub fn update_boards(
     round: i32,
     new: &[Board],
 ) -> Result<bool, DbError> {
+    update_boards_as(conn, slug, round, new, "")
+}
+
+/// [`update_boards`] by `who`: every changed board goes in the audit trail.
+pub fn update_boards_as(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    new: &[Board],
+    who: &str,
+) -> Result<bool, DbError> {
     conn.transaction(|conn| {
         let Some((tournament_id, round_id)) = locate_round(conn, slug, round)? else {
             return Ok(false);
@@ -279,6 +291,7 @@ pub fn update_boards(
             .select(BoardRow::as_select())
             .load(conn)?;
         let by_number: HashMap<i32, &BoardRow> = stored.iter().map(|b| (b.number, b)).collect();
+        let mut changes = Vec::new();
         for board in new {
             let row = by_number.get(&board.number).ok_or_else(|| {
                 DbError::Inconsistent(format!("round {round} has no board {}", board.number))
@@ -288,6 +301,17 @@ pub fn update_boards(
                 && row.level == board.level.code()
                 && row.trump.as_deref() == trump;
             if !same {
+                let text = |dealer: &str, level: &str, trump: Option<&str>| {
+                    format!(
+                        "dealer={dealer} level={level} trump={}",
+                        trump.unwrap_or("-")
+                    )
+                };
+                changes.push(audit::Change {
+                    subject: format!("round {round} board {}", board.number),
+                    before: text(&row.dealer, &row.level, row.trump.as_deref()),
+                    after: text(board.dealer.code(), board.level.code(), trump),
+                });
                 diesel::update(boards::table.find(row.id))
                     .set((
                         boards::dealer.eq(board.dealer.code()),
@@ -297,6 +321,12 @@ pub fn update_boards(
                     .execute(conn)?;
             }
         }
+        let place = audit::Place {
+            area: "boards",
+            round: Some(round),
+            table: None,
+        };
+        audit::record(conn, tournament_id, who, place, &changes)?;
         touch(conn, tournament_id)?;
         Ok(true)
     })
@@ -313,6 +343,26 @@ pub fn replace_pairings(
     slug: &str,
     round: i32,
     pairings: &[Pairing],
+) -> Result<bool, DbError> {
+    replace_pairings_as(conn, slug, round, pairings, "")
+}
+
+/// A pairing as compact text: `2 v 5`, or `3 bye`.
+fn pairing_text(home: i32, away: Option<i32>) -> String {
+    match away {
+        Some(away) => format!("{home} v {away}"),
+        None => format!("{home} bye"),
+    }
+}
+
+/// [`replace_pairings`] by `who`: every added, changed or removed table goes in the audit
+/// trail (subject `round 1 table 2`, teams by number).
+pub fn replace_pairings_as(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    pairings: &[Pairing],
+    who: &str,
 ) -> Result<bool, DbError> {
     let max_binds = conn.backend().max_binds();
     conn.transaction(|conn| {
@@ -396,14 +446,61 @@ pub fn replace_pairings(
                 .values(chunk)
                 .execute(c))?;
         }
+        let numbers: HashMap<i32, i32> = team_ids.iter().map(|(n, id)| (*id, *n)).collect();
+        let number = |id: i32| numbers.get(&id).copied().unwrap_or_default();
+        let before: HashMap<i32, String> = stored
+            .iter()
+            .map(|m| {
+                let text = pairing_text(number(m.home_team_id), m.away_team_id.map(number));
+                (m.table_no, text)
+            })
+            .collect();
+        let after: HashMap<i32, String> = pairings
+            .iter()
+            .map(|p| (p.table, pairing_text(p.home, p.away)))
+            .collect();
+        let mut tables: Vec<i32> = before.keys().chain(after.keys()).copied().collect();
+        tables.sort_unstable();
+        tables.dedup();
+        let changes: Vec<audit::Change> = tables
+            .into_iter()
+            .filter_map(|table| {
+                let b = before.get(&table).cloned().unwrap_or_default();
+                let a = after.get(&table).cloned().unwrap_or_default();
+                (b != a).then(|| audit::Change {
+                    subject: format!("round {round} table {table}"),
+                    before: b,
+                    after: a,
+                })
+            })
+            .collect();
+        let place = audit::Place {
+            area: "pairings",
+            round: Some(round),
+            table: None,
+        };
+        audit::record(conn, tournament_id, who, place, &changes)?;
         touch(conn, tournament_id)?;
         Ok(true)
     })
 }
 
+/// What became of a match save.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchSave {
+    /// No such round or table.
+    Missing,
+    /// Saved; the match's version is now this.
+    Saved(i32),
+    /// Refused: the page was based on an older version than the stored one, this.
+    Stale(i32),
+}
+
 /// Replaces every result of the match at `table` in round `round` with `results`, in one
 /// transaction; `false` when there is no such match. A bye, a board the round does not
 /// have, or the same room and board twice is refused whole ([`DbError::Inconsistent`]).
+/// Recorded in the audit trail with no user name; the pages use
+/// [`save_match_results_as`].
 pub fn save_match_results(
     conn: &mut DbConnection,
     slug: &str,
@@ -411,30 +508,66 @@ pub fn save_match_results(
     table: i32,
     results: &[TableResult],
 ) -> Result<bool, DbError> {
+    Ok(save_match_results_as(conn, slug, round, table, results, "", None)? != MatchSave::Missing)
+}
+
+/// The stored version of the match at `table` in round `round`; `None` when there is none.
+pub fn match_version(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    table: i32,
+) -> Result<Option<i32>, DbError> {
+    Ok(matches::table
+        .inner_join(rounds::table.inner_join(tournaments::table))
+        .filter(tournaments::slug.eq(slug))
+        .filter(rounds::number.eq(round))
+        .filter(matches::table_no.eq(table))
+        .select(matches::version)
+        .first(conn)
+        .optional()?)
+}
+
+/// [`save_match_results`] by `who`, in the audit trail one row per changed board. With
+/// `expected` (the version the page was based on), a match saved since is not touched:
+/// [`MatchSave::Stale`] with the stored version. Every save that changes something moves
+/// the version on by one.
+pub fn save_match_results_as(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    table: i32,
+    results: &[TableResult],
+    who: &str,
+    expected: Option<i32>,
+) -> Result<MatchSave, DbError> {
     let max_binds = conn.backend().max_binds();
     conn.transaction(|conn| {
         let Some((tournament_id, round_id)) = locate_round(conn, slug, round)? else {
-            return Ok(false);
+            return Ok(MatchSave::Missing);
         };
-        let Some(row) = matches::table
+        let Some((row, version)) = matches::table
             .filter(matches::round_id.eq(round_id))
             .filter(matches::table_no.eq(table))
-            .select(MatchRow::as_select())
-            .first(conn)
+            .select((MatchRow::as_select(), matches::version))
+            .first::<(MatchRow, i32)>(conn)
             .optional()?
         else {
-            return Ok(false);
+            return Ok(MatchSave::Missing);
         };
         if row.away_team_id.is_none() && !results.is_empty() {
             return Err(DbError::Inconsistent(format!(
                 "round {round} table {table} is a bye: a bye has no results"
             )));
         }
-        let board_ids: HashMap<i32, i32> = boards::table
+        let board_rows: Vec<(i32, i32)> = boards::table
             .filter(boards::round_id.eq(round_id))
             .select((boards::number, boards::id))
-            .load::<(i32, i32)>(conn)?
-            .into_iter()
+            .load::<(i32, i32)>(conn)?;
+        let board_ids: HashMap<i32, i32> = board_rows.iter().copied().collect();
+        let board_numbers: HashMap<i32, i32> = board_rows
+            .iter()
+            .map(|&(number, id)| (id, number))
             .collect();
         let mut seen = HashSet::new();
         let forms = results
@@ -452,6 +585,47 @@ pub fn save_match_results(
                 Ok(result_form(row.id, board_id, r))
             })
             .collect::<Result<Vec<_>, DbError>>()?;
+        let before = table_results::table
+            .filter(table_results::match_id.eq(row.id))
+            .select(TableResultRow::as_select())
+            .load(conn)?
+            .iter()
+            .map(|r| {
+                let board = board_numbers.get(&r.board_id).copied().unwrap_or_default();
+                result_from_row(r, board)
+            })
+            .collect::<Result<Vec<_>, DbError>>()?;
+        let changes: Vec<audit::Change> = audit::result_changes(&before, results)
+            .into_iter()
+            .map(|c| audit::Change {
+                subject: format!("round {round} table {table} {}", c.subject),
+                ..c
+            })
+            .collect();
+        if changes.is_empty() {
+            return Ok(MatchSave::Saved(version));
+        }
+        // Conditional, so that of two saves based on the same version only one passes
+        // (PostgreSQL re-checks the condition once the first one commits).
+        let moved = match expected {
+            Some(expected) => diesel::update(
+                matches::table
+                    .find(row.id)
+                    .filter(matches::version.eq(expected)),
+            )
+            .set(matches::version.eq(matches::version + 1))
+            .execute(conn)?,
+            None => diesel::update(matches::table.find(row.id))
+                .set(matches::version.eq(matches::version + 1))
+                .execute(conn)?,
+        };
+        if moved == 0 {
+            let now: i32 = matches::table
+                .find(row.id)
+                .select(matches::version)
+                .first(conn)?;
+            return Ok(MatchSave::Stale(now));
+        }
         diesel::delete(table_results::table.filter(table_results::match_id.eq(row.id)))
             .execute(conn)?;
         for chunk in forms.chunks(chunk_len(max_binds, RESULT_COLUMNS)) {
@@ -459,7 +633,13 @@ pub fn save_match_results(
                 .values(chunk)
                 .execute(c))?;
         }
+        let place = audit::Place {
+            area: "results",
+            round: Some(round),
+            table: Some(table),
+        };
+        audit::record(conn, tournament_id, who, place, &changes)?;
         touch(conn, tournament_id)?;
-        Ok(true)
+        Ok(MatchSave::Saved(version + 1))
     })
 }

@@ -8,7 +8,7 @@ use diesel::prelude::*;
 
 use super::DbError;
 use super::connection::DbConnection;
-use super::rounds::{add_round, replace_pairings};
+use super::rounds::{add_round, replace_pairings_as};
 use super::schema::{pairing_explanations, round_notes, rounds, tournaments};
 use super::tournament::{chunk_len, per_backend};
 use crate::rules::entry::Pairing;
@@ -282,13 +282,18 @@ pub fn save_generated(
     swiss_seed: Option<u64>,
     boards: &[Board],
     generated: &[GeneratedRound],
+    who: &str,
 ) -> Result<bool, DbError> {
     let max_binds = conn.backend().max_binds();
     conn.transaction(|conn| {
-        let Some(tournament_id) = tournaments::table
+        let Some((tournament_id, old_pairing, old_seed)) = tournaments::table
             .filter(tournaments::slug.eq(slug))
-            .select(tournaments::id)
-            .first::<i32>(conn)
+            .select((
+                tournaments::id,
+                tournaments::pairing,
+                tournaments::swiss_seed,
+            ))
+            .first::<(i32, String, Option<i64>)>(conn)
             .optional()?
         else {
             return Ok(false);
@@ -310,7 +315,7 @@ pub fn save_generated(
                     })?
                 }
             };
-            if !replace_pairings(conn, slug, g.number, &g.pairings)? {
+            if !replace_pairings_as(conn, slug, g.number, &g.pairings, who)? {
                 return Ok(false);
             }
             diesel::delete(
@@ -351,6 +356,27 @@ pub fn save_generated(
                 ))
                 .execute(conn)?,
         };
+        // The pairing method and seed are settings: in the trail as such.
+        let pairs = |pairing: &str, seed: Option<i64>| {
+            vec![
+                ("pairing".to_owned(), format!("\"{pairing}\"")),
+                (
+                    "swiss_seed".to_owned(),
+                    seed.map(|s| s.to_string()).unwrap_or_default(),
+                ),
+            ]
+        };
+        let changes = super::audit::keyed_changes(
+            "",
+            &pairs(&old_pairing, old_seed),
+            &pairs(method.code(), seed.or(old_seed)),
+        );
+        let place = super::audit::Place {
+            area: "settings",
+            round: None,
+            table: None,
+        };
+        super::audit::record(conn, tournament_id, who, place, &changes)?;
         Ok(true)
     })
 }

@@ -74,6 +74,7 @@ diesel::table! {
         table_no -> Integer,
         home_team_id -> Integer,
         away_team_id -> Nullable<Integer>,
+        version -> Integer,
     }
 }
 

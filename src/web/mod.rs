@@ -106,6 +106,7 @@ const STYLESHEET: &str = concat!(
     include_str!("../../static/css/entry.css"),
     include_str!("../../static/css/schedule.css"),
     include_str!("../../static/css/charts.css"),
+    include_str!("../../static/css/audit.css"),
     include_str!("../../static/css/print.css"),
 );
 

@@ -2,7 +2,8 @@
 //!
 //! - `GET /d/{slug}/archive`: the page with the downloads
 //! - `GET /d/{slug}/archive.zip`: the whole tournament, a folder named after the slug
-//!   holding the eight files, as `fushi export` writes them
+//!   holding the eight files, as `fushi export` writes them, and `audit.csv`, the audit
+//!   trail (in the zip only; import never reads it)
 //! - `GET /d/{slug}/files/{name}`: one file of that archive on its own
 //! - `GET/POST /d/import`: create a tournament from an uploaded .zip, all or nothing
 //!
@@ -105,7 +106,14 @@ async fn download_zip(
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let slug = path.into_inner();
-    let files = export(&state, &slug).await?;
+    let mut files = export(&state, &slug).await?;
+    // The audit trail travels in the zip only, and is never read back on import.
+    let key = slug.clone();
+    let trail = with_db(&state, move |conn| {
+        db::audit::full_trail(conn, &key)?.ok_or_else(AppError::not_found)
+    })
+    .await?;
+    files.insert("audit.csv", db::audit::audit_csv(&trail));
     let zip = files
         .write_zip(Cursor::new(Vec::new()), &slug)
         .map_err(|e| AppError::Internal(e.to_string()))?

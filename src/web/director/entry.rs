@@ -16,11 +16,13 @@ use askama::Template;
 use super::super::i18n::{Lang, Tr};
 use super::super::page::{Ctx, TourHead, redirect_with, render_status, with_db};
 use super::super::{AppError, AppState};
+use super::audit::{TrailLine, trail_lines};
 use super::rounds::{
     Choice, choices, load_sheet, match_progress_label, seat_label, signed, team_label, tour_head,
     trump_label,
 };
-use crate::db::{self, RoundSheet};
+use crate::db::audit::{self, AuditEntry};
+use crate::db::{self, MatchSave, RoundSheet};
 use crate::rules::entry::{self, SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
 use crate::rules::{Decks, Match, MatchProgress, Pair, Room, Scorer, TableResult};
 
@@ -140,6 +142,56 @@ struct EntryPage {
     failed: bool,
     previous: Option<i32>,
     next: Option<i32>,
+    /// The match's version the page is based on (a hidden field).
+    version: i32,
+    /// This match's audit trail.
+    lines: Vec<TrailLine>,
+    trail_caption: String,
+    /// A save refused because the match was saved since the page was loaded.
+    conflict: Option<Conflict>,
+}
+
+/// Both versions of a match after a refused stale save.
+#[derive(Debug)]
+struct Conflict {
+    by: String,
+    rows: Vec<ConflictRow>,
+}
+
+#[derive(Debug)]
+struct ConflictRow {
+    subject: String,
+    theirs: String,
+    yours: String,
+}
+
+/// What the entry page shows besides the sheet: the version and the match's trail.
+struct MatchInfo {
+    version: i32,
+    trail: Vec<AuditEntry>,
+    conflict: Option<Conflict>,
+}
+
+/// The match's version, then its trail; the version is read first, so that a page is
+/// never based on a newer version than the results it shows.
+async fn match_info(
+    state: &AppState,
+    slug: &str,
+    round: i32,
+    table: i32,
+) -> Result<MatchInfo, AppError> {
+    let slug = slug.to_owned();
+    with_db(state, move |conn| {
+        let version = db::match_version(conn, &slug, round, table)?.unwrap_or_default();
+        let (trail, _) = db::audit::audit_trail(conn, &slug, Some((round, table)), 0, 200)?
+            .ok_or_else(AppError::not_found)?;
+        Ok(MatchInfo {
+            version,
+            trail,
+            conflict: None,
+        })
+    })
+    .await
 }
 
 #[derive(Template)]
@@ -276,6 +328,7 @@ fn entry_page(
     m: &Match,
     typed: Option<&HashMap<String, String>>,
     errors: &[Misentry],
+    info: MatchInfo,
 ) -> Result<HttpResponse, AppError> {
     let t = &ctx.t;
     let decks = sheet.settings.decks;
@@ -369,7 +422,7 @@ fn entry_page(
                 })
                 .collect::<Vec<_>>();
             let computed = saved
-                .filter(|_| !failed)
+                .filter(|_| !failed && info.conflict.is_none())
                 .and_then(|e| scorer.table(e))
                 .map(|o| Computed {
                     p: o.defender_total
@@ -515,9 +568,15 @@ fn entry_page(
             .and_then(|p| p.checked_sub(1))
             .and_then(|p| playing.get(p).copied()),
         next: position.and_then(|p| playing.get(p + 1).copied()),
+        version: info.version,
+        lines: trail_lines(t, &info.trail),
+        trail_caption: t.t("audit-match-caption"),
+        conflict: info.conflict,
     };
     let status = if failed {
         StatusCode::UNPROCESSABLE_ENTITY
+    } else if page.conflict.is_some() {
+        StatusCode::CONFLICT
     } else {
         StatusCode::OK
     };
@@ -530,6 +589,7 @@ async fn show(
     path: web::Path<(String, i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, round, table) = path.into_inner();
+    let info = match_info(&state, &slug, round, table).await?;
     let sheet = load_sheet(&state, &slug, round).await?;
     let m = sheet.table(table).ok_or_else(AppError::not_found)?;
     if m.is_bye() {
@@ -543,10 +603,12 @@ async fn show(
         };
         return render_status(&ctx, StatusCode::OK, &page);
     }
-    entry_page(&ctx, &sheet, m, None, &[])
+    entry_page(&ctx, &sheet, m, None, &[], info)
 }
 
-/// `POST`: the whole match at once; blank rows delete their result.
+/// `POST`: the whole match at once; blank rows delete their result. The form carries
+/// the version of the match it was based on; when the match was saved since, nothing is
+/// saved and the page comes back with status 409, both versions and the typed values.
 async fn save(
     ctx: Ctx,
     state: web::Data<AppState>,
@@ -560,21 +622,81 @@ async fn save(
         return Err(AppError::bad_request(ctx.t.t("entry-bye-no-results")));
     }
     let form = form.into_inner();
+    // A form without a version (a script) is not checked; the page always sends one.
+    let expected = match form.get("version") {
+        None => None,
+        Some(v) => Some(
+            v.trim()
+                .parse::<i32>()
+                .map_err(|_| AppError::bad_request(ctx.t.t("audit-bad-version")))?,
+        ),
+    };
     let results = match read_sheet(&sheet, &form) {
         Ok(results) => results,
-        Err(errors) => return entry_page(&ctx, &sheet, m, Some(&form), &errors),
-    };
-    let key = slug.clone();
-    with_db(&state, move |conn| {
-        if db::save_match_results(conn, &key, round, table, &results)? {
-            Ok(())
-        } else {
-            Err(AppError::not_found())
+        Err(errors) => {
+            let mut info = match_info(&state, &slug, round, table).await?;
+            // Keep the version the typed page was based on.
+            info.version = expected.unwrap_or(info.version);
+            return entry_page(&ctx, &sheet, m, Some(&form), &errors, info);
         }
+    };
+    let who = super::audit::who(&ctx.viewer);
+    let key = slug.clone();
+    let mine = results.clone();
+    let outcome = with_db(&state, move |conn| {
+        Ok(db::save_match_results_as(
+            conn, &key, round, table, &mine, &who, expected,
+        )?)
     })
     .await?;
-    Ok(redirect_with(
-        &format!("/d/{slug}/rounds/{round}/tables/{table}"),
-        "entry-flash-saved",
-    ))
+    match outcome {
+        MatchSave::Missing => Err(AppError::not_found()),
+        MatchSave::Saved(_) => Ok(redirect_with(
+            &format!("/d/{slug}/rounds/{round}/tables/{table}"),
+            "entry-flash-saved",
+        )),
+        MatchSave::Stale(_) => {
+            let mut info = match_info(&state, &slug, round, table).await?;
+            let theirs = load_sheet(&state, &slug, round).await?;
+            let saved = theirs.table(table).ok_or_else(AppError::not_found)?;
+            let t = &ctx.t;
+            let by = match info.trail.first() {
+                Some(e) if !e.user_name.is_empty() => t.args(
+                    "audit-conflict-by",
+                    &[
+                        ("user", e.user_name.clone().into()),
+                        ("at", e.at.format("%Y-%m-%d %H:%M:%S").to_string().into()),
+                    ],
+                ),
+                Some(e) => t.a(
+                    "audit-conflict-by-unknown",
+                    "at",
+                    e.at.format("%Y-%m-%d %H:%M:%S").to_string(),
+                ),
+                None => String::new(),
+            };
+            let rows = audit::result_changes(&saved.results, &results)
+                .into_iter()
+                .map(|c| ConflictRow {
+                    subject: conflict_subject(t, &c.subject),
+                    theirs: c.before,
+                    yours: c.after,
+                })
+                .collect();
+            info.conflict = Some(Conflict { by, rows });
+            entry_page(&ctx, &theirs, saved, Some(&form), &[], info)
+        }
+    }
+}
+
+/// `open board 3` in the reader's language.
+fn conflict_subject(t: &Tr, subject: &str) -> String {
+    match subject.split_once(" board ") {
+        Some((room, board)) => format!(
+            "{} · {}",
+            t.t(&format!("entry-room-{room}")),
+            t.a("audit-board", "board", board.to_owned())
+        ),
+        None => subject.to_owned(),
+    }
 }

@@ -2,6 +2,7 @@
 //! pairings, result entry and the archive.
 
 mod archive;
+mod audit;
 mod entry;
 mod rounds;
 mod schedule;
@@ -19,5 +20,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(teams::configure)
         .configure(schedule::configure)
         .configure(rounds::configure)
-        .configure(entry::configure);
+        .configure(entry::configure)
+        .configure(audit::configure);
 }

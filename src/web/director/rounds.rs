@@ -440,8 +440,9 @@ async fn save_boards(
         return boards_page(&ctx, &sheet, Some(&form), &errors);
     }
     let key = slug.clone();
+    let who = super::audit::who(&ctx.viewer);
     with_db(&state, move |conn| {
-        if db::update_boards(conn, &key, round, &boards)? {
+        if db::update_boards_as(conn, &key, round, &boards, &who)? {
             Ok(())
         } else {
             Err(AppError::not_found())
@@ -753,8 +754,9 @@ async fn save_pairings(
         return pairings_page(&ctx, &sheet, rows, &locked, Vec::new());
     }
     let key = slug.clone();
+    let who = super::audit::who(&ctx.viewer);
     with_db(&state, move |conn| {
-        if db::replace_pairings(conn, &key, round, &pairings)? {
+        if db::replace_pairings_as(conn, &key, round, &pairings, &who)? {
             Ok(())
         } else {
             Err(AppError::not_found())

@@ -647,8 +647,9 @@ async fn round_confirm(
         overridden,
     };
     let key = slug.clone();
+    let who = super::audit::who(&ctx.viewer);
     with_db(&state, move |conn| {
-        if store::save_generated(conn, &key, method, seed, &[], &[generated])? {
+        if store::save_generated(conn, &key, method, seed, &[], &[generated], &who)? {
             Ok(())
         } else {
             Err(AppError::not_found())
@@ -878,6 +879,7 @@ async fn whole_confirm(
         })
         .collect();
     let key = slug.clone();
+    let who = super::audit::who(&ctx.viewer);
     with_db(&state, move |conn| {
         if store::save_generated(
             conn,
@@ -886,6 +888,7 @@ async fn whole_confirm(
             None,
             &boards,
             &generated,
+            &who,
         )? {
             Ok(())
         } else {

@@ -249,8 +249,9 @@ async fn add(
         Err(errors) => return refuse_add(&ctx, &state, &slug, input, errors).await,
     };
     let target = slug.clone();
+    let who = super::audit::who(&ctx.viewer);
     let added = with_db(&state, move |conn| {
-        match db::add_team(conn, &target, &team) {
+        match db::add_team_as(conn, &target, &team, &who) {
             Ok(()) => Ok(None),
             Err(EditError::TeamNumberTaken(n)) => Ok(Some(n)),
             Err(e) => Err(edit_error(e)),
@@ -329,8 +330,9 @@ async fn upload(
         }
     };
     let target = slug.clone();
+    let who = super::audit::who(&ctx.viewer);
     with_db(&state, move |conn| {
-        db::upsert_teams(conn, &target, &teams).map_err(edit_error)
+        db::upsert_teams_as(conn, &target, &teams, &who).map_err(edit_error)
     })
     .await?;
     Ok(redirect_with(
@@ -406,8 +408,9 @@ async fn save(
         Err(errors) => return refuse(errors, input).await,
     };
     let target = slug.clone();
+    let who = super::audit::who(&ctx.viewer);
     let saved = with_db(&state, move |conn| {
-        match db::update_team(conn, &target, number, &team) {
+        match db::update_team_as(conn, &target, number, &team, &who) {
             Ok(()) => Ok(Ok(())),
             Err(e @ (EditError::TeamNumberTaken(_) | EditError::TeamPaired(_))) => Ok(Err(e)),
             Err(e) => Err(edit_error(e)),
@@ -431,14 +434,16 @@ async fn save(
 }
 
 async fn mark(
+    ctx: &Ctx,
     state: &AppState,
     path: web::Path<(String, i32)>,
     withdrawn: bool,
 ) -> Result<HttpResponse, AppError> {
     let (slug, number) = path.into_inner();
     let target = slug.clone();
+    let who = super::audit::who(&ctx.viewer);
     with_db(state, move |conn| {
-        db::set_withdrawn(conn, &target, number, withdrawn).map_err(edit_error)
+        db::set_withdrawn_as(conn, &target, number, withdrawn, &who).map_err(edit_error)
     })
     .await?;
     let flash = if withdrawn {
@@ -451,18 +456,20 @@ async fn mark(
 
 /// `POST /d/{slug}/teams/{no}/withdraw`
 async fn withdraw(
+    ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, AppError> {
-    mark(&state, path, true).await
+    mark(&ctx, &state, path, true).await
 }
 
 /// `POST /d/{slug}/teams/{no}/reinstate`
 async fn reinstate(
+    ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, AppError> {
-    mark(&state, path, false).await
+    mark(&ctx, &state, path, false).await
 }
 
 #[cfg(test)]

@@ -1352,8 +1352,9 @@ async fn save_settings(
     };
     let new_slug = settings.slug.clone();
     let old_slug = slug.clone();
+    let who = super::audit::who(&ctx.viewer);
     let saved = with_db(&state, move |conn| {
-        match db::update_settings(conn, &old_slug, &settings) {
+        match db::update_settings_as(conn, &old_slug, &settings, &who) {
             Ok(()) => Ok(Ok(())),
             Err(e @ (EditError::SlugTaken(_) | EditError::Conflicts(_))) => Ok(Err(e)),
             Err(e) => Err(edit_error(e)),

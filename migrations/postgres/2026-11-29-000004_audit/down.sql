@@ -1,0 +1,2 @@
+ALTER TABLE matches DROP COLUMN version;
+DROP TABLE audit_log;

@@ -1,0 +1,422 @@
+//! The audit trail: every change to results, rulings, pairings, teams and settings, with
+//! who made it, when, what it touched, and the value before and after, written in the
+//! same transaction as the change itself. Values are compact readable text: a result row
+//! as its score-sheet cells (`t=45 k=0 last=declarer`), a team as `name | club |
+//! members`, settings as `key=value`. Unchanged rows leave no trace.
+//!
+//! The trail is not part of a tournament's archive: it is exported as `audit.csv` in the
+//! zip only, and never read back on import.
+
+use chrono::{SubsecRound, Utc};
+use diesel::prelude::*;
+
+use super::DbError;
+use super::connection::DbConnection;
+use super::schema::tournaments;
+use super::tournament::{chunk_len, per_backend};
+use crate::rules::entry::{SHEET_FIELDS, SheetRow};
+use crate::rules::{Settings, TableEntry, TableResult, Team};
+
+diesel::table! {
+    audit_log (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        at -> Timestamp,
+        user_name -> Text,
+        area -> Text,
+        round_no -> Nullable<Integer>,
+        table_no -> Nullable<Integer>,
+        subject -> Text,
+        before -> Text,
+        after -> Text,
+    }
+}
+
+const AUDIT_COLUMNS: usize = 9;
+
+/// One recorded change.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = audit_log)]
+pub struct AuditEntry {
+    pub at: chrono::NaiveDateTime,
+    pub user_name: String,
+    pub area: String,
+    pub round_no: Option<i32>,
+    pub table_no: Option<i32>,
+    pub subject: String,
+    pub before: String,
+    pub after: String,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = audit_log)]
+struct NewAudit<'a> {
+    tournament_id: i32,
+    at: chrono::NaiveDateTime,
+    user_name: &'a str,
+    area: &'a str,
+    round_no: Option<i32>,
+    table_no: Option<i32>,
+    subject: &'a str,
+    before: &'a str,
+    after: &'a str,
+}
+
+/// A change about to be recorded: (subject, before, after); blank means "none".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub subject: String,
+    pub before: String,
+    pub after: String,
+}
+
+/// The score-sheet cells of a result as compact text, blank cells left out:
+/// `trick_points=45 bottom_points=0 last_trick=declarer`.
+pub fn entry_text(entry: &TableEntry) -> String {
+    let row = SheetRow::from_entry(entry);
+    SHEET_FIELDS
+        .iter()
+        .filter(|f| !row.field(f).is_empty())
+        .map(|f| format!("{f}={}", row.field(f)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The changed rows between a match's saved results and the new ones, by room and board:
+/// one [`Change`] per board whose cells differ, subject `open board 3`.
+pub fn result_changes(before: &[TableResult], after: &[TableResult]) -> Vec<Change> {
+    let mut keys: Vec<(&'static str, i32)> = before
+        .iter()
+        .chain(after)
+        .map(|r| (r.room.code(), r.board))
+        .collect();
+    // Open before closed, then by board.
+    keys.sort_by_key(|(room, board)| (*room != "open", *board));
+    keys.dedup();
+    let text = |list: &[TableResult], room: &str, board: i32| {
+        list.iter()
+            .find(|r| r.room.code() == room && r.board == board)
+            .map(|r| entry_text(&r.entry))
+            .unwrap_or_default()
+    };
+    keys.into_iter()
+        .filter_map(|(room, board)| {
+            let (b, a) = (text(before, room, board), text(after, room, board));
+            (b != a).then(|| Change {
+                subject: format!("{room} board {board}"),
+                before: b,
+                after: a,
+            })
+        })
+        .collect()
+}
+
+/// The `key=value` pairs of `after` that differ from `before`, as one change each.
+pub fn keyed_changes(
+    prefix: &str,
+    before: &[(String, String)],
+    after: &[(String, String)],
+) -> Vec<Change> {
+    let get = |list: &[(String, String)], key: &str| {
+        list.iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let mut keys: Vec<&String> = before.iter().chain(after).map(|(k, _)| k).collect();
+    keys.dedup();
+    let mut seen = std::collections::HashSet::new();
+    keys.into_iter()
+        .filter(|k| seen.insert(*k))
+        .filter_map(|k| {
+            let (b, a) = (get(before, k), get(after, k));
+            (b != a).then(|| Change {
+                subject: format!("{prefix}{k}"),
+                before: b,
+                after: a,
+            })
+        })
+        .collect()
+}
+
+/// A team as compact text: `name | club | member;member`, and `| withdrawn` when it is.
+pub fn team_text(team: &Team) -> String {
+    let mut text = format!("{} | {} | {}", team.name, team.club, team.members.join(";"));
+    if team.withdrawn {
+        text.push_str(" | withdrawn");
+    }
+    text
+}
+
+/// The change of one team (subject `team 3`), if there is one.
+pub fn team_change(number: i32, before: Option<&Team>, after: Option<&Team>) -> Option<Change> {
+    let (b, a) = (
+        before.map(team_text).unwrap_or_default(),
+        after.map(team_text).unwrap_or_default(),
+    );
+    (b != a).then(|| Change {
+        subject: format!("team {number}"),
+        before: b,
+        after: a,
+    })
+}
+
+/// The settings as `tournament.toml` spells them, key by key.
+pub fn settings_pairs(settings: &Settings) -> Vec<(String, String)> {
+    crate::archive::settings_toml(settings)
+        .lines()
+        .filter_map(|l| l.split_once(" = "))
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect()
+}
+
+fn now() -> chrono::NaiveDateTime {
+    Utc::now().naive_utc().trunc_subsecs(6)
+}
+
+/// Where a change happened: the area and, for a match, its round and table.
+#[derive(Clone, Copy, Debug)]
+pub struct Place<'a> {
+    pub area: &'a str,
+    pub round: Option<i32>,
+    pub table: Option<i32>,
+}
+
+/// Records `changes` made by `who`, inside the caller's transaction.
+pub fn record(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    who: &str,
+    place: Place<'_>,
+    changes: &[Change],
+) -> Result<(), DbError> {
+    let max_binds = conn.backend().max_binds();
+    let at = now();
+    let forms: Vec<NewAudit> = changes
+        .iter()
+        .map(|c| NewAudit {
+            tournament_id,
+            at,
+            user_name: who,
+            area: place.area,
+            round_no: place.round,
+            table_no: place.table,
+            subject: &c.subject,
+            before: &c.before,
+            after: &c.after,
+        })
+        .collect();
+    for chunk in forms.chunks(chunk_len(max_binds, AUDIT_COLUMNS)) {
+        per_backend!(&mut *conn, |c| diesel::insert_into(audit_log::table)
+            .values(chunk)
+            .execute(c))?;
+    }
+    Ok(())
+}
+
+/// A page of the tournament's trail, newest first, and the number of entries in all;
+/// `None` for an unknown slug. With `at_table`, only that round's table.
+pub fn audit_trail(
+    conn: &mut DbConnection,
+    slug: &str,
+    at_table: Option<(i32, i32)>,
+    offset: i64,
+    limit: i64,
+) -> Result<Option<(Vec<AuditEntry>, i64)>, DbError> {
+    let Some(tournament_id) = tournaments::table
+        .filter(tournaments::slug.eq(slug))
+        .select(tournaments::id)
+        .first::<i32>(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let base = || audit_log::table.filter(audit_log::tournament_id.eq(tournament_id));
+    let order = (audit_log::at.desc(), audit_log::id.desc());
+    let (entries, total) = match at_table {
+        None => (
+            base()
+                .order(order)
+                .offset(offset)
+                .limit(limit)
+                .select(AuditEntry::as_select())
+                .load(conn)?,
+            base().count().get_result::<i64>(conn)?,
+        ),
+        Some((round, table)) => {
+            let here = || {
+                base()
+                    .filter(audit_log::round_no.eq(round))
+                    .filter(audit_log::table_no.eq(table))
+            };
+            (
+                here()
+                    .order(order)
+                    .offset(offset)
+                    .limit(limit)
+                    .select(AuditEntry::as_select())
+                    .load(conn)?,
+                here().count().get_result::<i64>(conn)?,
+            )
+        }
+    };
+    Ok(Some((entries, total)))
+}
+
+/// The whole trail of the tournament, oldest first; `None` for an unknown slug.
+pub fn full_trail(conn: &mut DbConnection, slug: &str) -> Result<Option<Vec<AuditEntry>>, DbError> {
+    let Some(tournament_id) = tournaments::table
+        .filter(tournaments::slug.eq(slug))
+        .select(tournaments::id)
+        .first::<i32>(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    Ok(Some(
+        audit_log::table
+            .filter(audit_log::tournament_id.eq(tournament_id))
+            .order((audit_log::at.asc(), audit_log::id.asc()))
+            .select(AuditEntry::as_select())
+            .load(conn)?,
+    ))
+}
+
+/// `audit.csv`: `at,user,area,subject,before,after`, oldest first, every text cell
+/// neutralised like the archive's other user text.
+pub fn audit_csv(entries: &[AuditEntry]) -> String {
+    use crate::archive::neutralise;
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    let mut rows = vec![[
+        "at".to_owned(),
+        "user".to_owned(),
+        "area".to_owned(),
+        "subject".to_owned(),
+        "before".to_owned(),
+        "after".to_owned(),
+    ]];
+    rows.extend(entries.iter().map(|e| {
+        [
+            e.at.format("%Y-%m-%dT%H:%M:%S").to_string(),
+            neutralise(&e.user_name),
+            e.area.clone(),
+            neutralise(&e.subject),
+            neutralise(&e.before),
+            neutralise(&e.after),
+        ]
+    }));
+    for row in rows {
+        w.write_record(&row).expect("writing to memory cannot fail");
+    }
+    String::from_utf8(w.into_inner().expect("writing to memory cannot fail"))
+        .expect("every cell is UTF-8")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Room;
+
+    fn result(room: Room, board: i32, t: i32) -> TableResult {
+        TableResult {
+            room,
+            board,
+            entry: TableEntry {
+                trick_points: Some(t),
+                bottom_points: Some(0),
+                ..TableEntry::default()
+            },
+        }
+    }
+
+    #[test]
+    fn only_changed_boards_are_listed() {
+        let before = [result(Room::Open, 1, 40), result(Room::Closed, 2, 60)];
+        let after = [
+            result(Room::Open, 1, 45),
+            result(Room::Closed, 2, 60),
+            result(Room::Open, 3, 0),
+        ];
+        let changes = result_changes(&before, &after);
+        assert_eq!(
+            changes,
+            vec![
+                Change {
+                    subject: "open board 1".into(),
+                    before: "trick_points=40 bottom_points=0".into(),
+                    after: "trick_points=45 bottom_points=0".into(),
+                },
+                Change {
+                    subject: "open board 3".into(),
+                    before: String::new(),
+                    after: "trick_points=0 bottom_points=0".into(),
+                },
+            ]
+        );
+        assert!(result_changes(&after, &after).is_empty());
+        let removed = result_changes(&before, &[]);
+        assert_eq!(removed.len(), 2);
+        assert_eq!(removed[1].subject, "closed board 2");
+        assert_eq!(removed[1].after, "");
+    }
+
+    #[test]
+    fn a_team_reads_name_club_and_members() {
+        let mut team = Team {
+            number: 3,
+            name: "长城".into(),
+            club: "北京".into(),
+            members: vec!["甲".into(), "乙".into()],
+            withdrawn: false,
+        };
+        assert_eq!(team_text(&team), "长城 | 北京 | 甲;乙");
+        assert_eq!(team_change(3, Some(&team), Some(&team)), None);
+        let before = team.clone();
+        team.withdrawn = true;
+        let change = team_change(3, Some(&before), Some(&team)).unwrap();
+        assert_eq!(change.subject, "team 3");
+        assert_eq!(change.after, "长城 | 北京 | 甲;乙 | withdrawn");
+        assert_eq!(team_change(4, None, Some(&before)).unwrap().before, "");
+    }
+
+    #[test]
+    fn audit_csv_neutralises_text_cells() {
+        let at = chrono::NaiveDate::from_ymd_opt(2026, 11, 29)
+            .unwrap()
+            .and_hms_opt(16, 5, 0)
+            .unwrap();
+        let entry = AuditEntry {
+            at,
+            user_name: "=ann".into(),
+            area: "teams".into(),
+            round_no: None,
+            table_no: None,
+            subject: "team 2".into(),
+            before: "".into(),
+            after: "=Tractors |  | Ann, Bo".into(),
+        };
+        assert_eq!(
+            audit_csv(&[entry]),
+            "at,user,area,subject,before,after\n\
+             2026-11-29T16:05:00,'=ann,teams,team 2,,\"'=Tractors |  | Ann, Bo\"\n"
+        );
+    }
+
+    #[test]
+    fn keyed_changes_list_differing_keys_once() {
+        let kv = |k: &str, v: &str| (k.to_owned(), v.to_owned());
+        let before = [kv("name", "Night"), kv("decks", "2")];
+        let after = [kv("name", "Night"), kv("decks", "3"), kv("venue", "Hall")];
+        let changes = keyed_changes("", &before, &after);
+        assert_eq!(changes.len(), 2);
+        assert_eq!(changes[0].subject, "decks");
+        assert_eq!(
+            (changes[0].before.as_str(), changes[0].after.as_str()),
+            ("2", "3")
+        );
+        assert_eq!(changes[1].subject, "venue");
+        assert_eq!(changes[1].before, "");
+    }
+}

@@ -1,0 +1,115 @@
+//! The audit trail of a tournament: `GET /d/{slug}/audit`, newest first, a page of
+//! [`PER_PAGE`] changes at a time (`?page=2`). The trail of one match is shown on its
+//! entry page (see `entry.rs`), built by [`trail_lines`] here.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::super::auth::Viewer;
+use super::super::i18n::Tr;
+use super::super::page::{Ctx, TourHead, render_status, with_db};
+use super::super::{AppError, AppState};
+use crate::db::{self, audit::AuditEntry};
+
+pub const PER_PAGE: i64 = 100;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/d/{slug}/audit", web::get().to(show));
+}
+
+/// The signed-in user's name, for the audit trail (blank without accounts).
+pub fn who(viewer: &Viewer) -> String {
+    viewer
+        .user
+        .as_ref()
+        .map(|u| u.name.clone())
+        .unwrap_or_default()
+}
+
+/// One change as the pages show it.
+#[derive(Debug)]
+pub struct TrailLine {
+    pub at: String,
+    pub user: String,
+    pub area: String,
+    pub subject: String,
+    pub before: String,
+    pub after: String,
+}
+
+/// The changes in the reader's language (area names; the rest is stored text).
+pub fn trail_lines(t: &Tr, entries: &[AuditEntry]) -> Vec<TrailLine> {
+    entries
+        .iter()
+        .map(|e| TrailLine {
+            at: e.at.format("%Y-%m-%d %H:%M:%S").to_string(),
+            user: if e.user_name.is_empty() {
+                "—".to_owned()
+            } else {
+                e.user_name.clone()
+            },
+            area: t.t(&format!("audit-area-{}", e.area)),
+            subject: e.subject.clone(),
+            before: e.before.clone(),
+            after: e.after.clone(),
+        })
+        .collect()
+}
+
+#[derive(Deserialize)]
+struct Query {
+    page: Option<i64>,
+}
+
+#[derive(Template)]
+#[template(path = "director/audit.html")]
+struct AuditPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    lines: Vec<TrailLine>,
+    trail_caption: String,
+    previous: Option<i64>,
+    next: Option<i64>,
+}
+
+async fn show(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    query: web::Query<Query>,
+) -> Result<HttpResponse, AppError> {
+    let slug = path.into_inner();
+    let page = query.page.unwrap_or(1).max(1);
+    let key = slug.clone();
+    let (settings, (entries, total)) = with_db(&state, move |conn| {
+        let trail = db::audit::audit_trail(conn, &key, None, (page - 1) * PER_PAGE, PER_PAGE)?
+            .ok_or_else(AppError::not_found)?;
+        let settings = db::load_settings(conn, &key)?.ok_or_else(AppError::not_found)?;
+        Ok((settings, trail))
+    })
+    .await?;
+    let last = ((total + PER_PAGE - 1) / PER_PAGE).max(1);
+    if page > last {
+        return Err(AppError::not_found());
+    }
+    let view = AuditPage {
+        lines: trail_lines(&ctx.t, &entries),
+        tour: super::rounds::tour_head(&settings),
+        section: "audit",
+        trail_caption: ctx.t.args(
+            "audit-caption",
+            &[
+                ("count", total.into()),
+                ("page", page.into()),
+                ("pages", last.into()),
+            ],
+        ),
+        previous: (page > 1).then_some(page - 1),
+        next: (page < last).then_some(page + 1),
+        ctx: ctx.clone(),
+    };
+    render_status(&ctx, StatusCode::OK, &view)
+}

@@ -1,0 +1,408 @@
+//! The audit trail and safe concurrent entry, over HTTP: two people editing one match,
+//! the second refused with both versions and nothing lost; corrections, team edits and
+//! settings changes in the trail with their before and after values; `audit.csv` in the
+//! archive's zip and ignored on import.
+
+mod common;
+
+use actix_web::http::StatusCode;
+use common::http::{Page, browser_as};
+use common::{TestDb, backends};
+use fushi::archive::ArchiveFiles;
+use fushi::db::accounts::Role;
+
+const SLUG: &str = "club-night";
+const ENTRY: &str = "/d/club-night/rounds/1/tables/1";
+
+fn import_club_night(db: &TestDb) {
+    let files = ArchiveFiles::read(std::path::Path::new("examples/club-night")).unwrap();
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+}
+
+/// Every field of the entry form as the page has it: inputs with their value, selects
+/// with their selected option (the CSRF token is left to the browser).
+fn form_of(page: &Page) -> Vec<(String, String)> {
+    let body = &page.body;
+    let start = body.find("id=\"entry-form\"").expect("the entry form");
+    let form = &body[start..start + body[start..].find("</form>").unwrap()];
+    let attr = |tag: &str, name: &str| {
+        let marker = format!("{name}=\"");
+        tag.find(&marker).map(|i| {
+            let v = &tag[i + marker.len()..];
+            v[..v.find('"').unwrap()].to_owned()
+        })
+    };
+    let mut fields = Vec::new();
+    let mut rest = form;
+    while let Some(i) = rest.find('<') {
+        rest = &rest[i..];
+        let end = rest.find('>').unwrap();
+        let tag = &rest[..end];
+        if tag.starts_with("<input") {
+            let name = attr(tag, "name").unwrap();
+            if name != "csrf" {
+                fields.push((name, attr(tag, "value").unwrap_or_default()));
+            }
+        } else if tag.starts_with("<select") {
+            let name = attr(tag, "name").unwrap();
+            let close = rest.find("</select>").unwrap();
+            let select = &rest[..close];
+            let value = select
+                .find(" selected>")
+                .map(|at| {
+                    let before = &select[..at];
+                    let v = &before[before.rfind("value=\"").unwrap() + 7..];
+                    v.trim_end_matches('"').to_owned()
+                })
+                .unwrap_or_default();
+            fields.push((name, value));
+            rest = &rest[close..];
+            continue;
+        }
+        rest = &rest[end..];
+    }
+    fields
+}
+
+fn set(form: &mut [(String, String)], name: &str, value: &str) {
+    let field = form
+        .iter_mut()
+        .find(|(k, _)| k == name)
+        .unwrap_or_else(|| panic!("no field {name}"));
+    field.1 = value.to_owned();
+}
+
+fn get(form: &[(String, String)], name: &str) -> String {
+    form.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.clone())
+        .unwrap_or_else(|| panic!("no field {name}"))
+}
+
+fn refs(form: &[(String, String)]) -> Vec<(&str, &str)> {
+    form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+#[actix_web::test]
+async fn two_people_edit_one_match_and_the_second_is_refused_with_both_versions() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut ann = browser_as(&db, "ann", Role::Admin).await;
+        let mut bob = browser_as(&db, "bob", Role::Admin).await;
+
+        let page_a = ann.get(ENTRY).await;
+        assert_eq!(page_a.status, StatusCode::OK);
+        let page_b = bob.get(ENTRY).await;
+        let mut form_a = form_of(&page_a);
+        let mut form_b = form_of(&page_b);
+        assert_eq!(get(&form_a, "version"), "0");
+        assert_eq!(get(&form_a, "o1-trick_points"), "55");
+
+        // Ann corrects open board 1 from 55 to 60 and saves first.
+        set(&mut form_a, "o1-trick_points", "60");
+        let saved = ann.post(ENTRY, &refs(&form_a)).await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+
+        // Bob, on the page he loaded before, types 70 and a bottom of 25 on board 2.
+        set(&mut form_b, "o1-trick_points", "70");
+        set(&mut form_b, "o2-bottom_points", "25");
+        let refused = bob.post(ENTRY, &refs(&form_b)).await;
+        assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+        refused
+            .has("Someone else saved this match while you were typing")
+            .has("ann saved it at")
+            // Theirs and yours, board by board.
+            .has("<code>trick_points=60 bottom_points=15 last_trick=declarer</code>")
+            .has("<code>trick_points=70 bottom_points=15 last_trick=declarer</code>")
+            .has("<code>trick_points=35 last_trick=declarer</code>")
+            .has("<code>trick_points=35 bottom_points=25 last_trick=declarer</code>")
+            .has("Keep theirs")
+            .has("Save mine anyway");
+        // Bob's values are kept in the form, which now carries the current version.
+        let kept = form_of(&refused);
+        assert_eq!(get(&kept, "o1-trick_points"), "70");
+        assert_eq!(get(&kept, "o2-bottom_points"), "25");
+        assert_eq!(get(&kept, "version"), "1");
+
+        // Nothing of Bob's was saved: Ann's result is intact.
+        let now = ann.get(ENTRY).await;
+        let stored = form_of(&now);
+        assert_eq!(get(&stored, "o1-trick_points"), "60");
+        assert_eq!(get(&stored, "o2-bottom_points"), "");
+        assert_eq!(get(&stored, "version"), "1");
+
+        // Bob chooses "save mine anyway": the kept form goes again.
+        let again = bob.post(ENTRY, &refs(&kept)).await;
+        assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.body);
+        let after = form_of(&bob.get(ENTRY).await);
+        assert_eq!(get(&after, "o1-trick_points"), "70");
+        assert_eq!(get(&after, "o2-bottom_points"), "25");
+        assert_eq!(get(&after, "version"), "2");
+
+        // Ann's stale page (version 1) is now refused in turn.
+        let stale = ann.post(ENTRY, &refs(&stored)).await;
+        assert_eq!(stale.status, StatusCode::CONFLICT);
+        stale.has("bob saved it at");
+
+        // The trail has both changes with before and after, on the match page and the
+        // tournament's page.
+        for page in [bob.get(ENTRY).await, bob.get("/d/club-night/audit").await] {
+            assert_eq!(page.status, StatusCode::OK);
+            page.has("round 1 table 1 open board 1")
+                .has("<td>ann</td>")
+                .has("<td>bob</td>")
+                .has("<code>trick_points=55 bottom_points=15 last_trick=declarer</code>")
+                .has("<code>trick_points=60 bottom_points=15 last_trick=declarer</code>")
+                .has("<code>trick_points=70 bottom_points=15 last_trick=declarer</code>")
+                .has("round 1 table 1 open board 2")
+                .has("<code>trick_points=35 bottom_points=25 last_trick=declarer</code>");
+        }
+        let _ = SLUG;
+    }
+}
+
+#[actix_web::test]
+async fn a_correction_shows_before_and_after_and_an_unchanged_save_leaves_no_trace() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser_as(&db, "carol", Role::Admin).await;
+        let empty = b.get("/d/club-night/audit").await;
+        assert_eq!(empty.status, StatusCode::OK);
+        empty.has("Nothing has been changed yet.");
+
+        // Saving the page unchanged records nothing and keeps the version.
+        let form = form_of(&b.get(ENTRY).await);
+        let same = b.post(ENTRY, &refs(&form)).await;
+        assert_eq!(same.status, StatusCode::SEE_OTHER);
+        b.get("/d/club-night/audit")
+            .await
+            .has("Nothing has been changed yet.");
+
+        // A ruling on closed board 3.
+        let mut form = form_of(&b.get(ENTRY).await);
+        let before = get(&form, "c3-trick_points");
+        set(&mut form, "c3-ruling", "-2");
+        let saved = b.post(ENTRY, &refs(&form)).await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        let trail = b.get("/d/club-night/audit").await;
+        trail
+            .has("One change")
+            .has("round 1 table 1 closed board 3")
+            .has("<td>carol</td>")
+            .has("<td>Results</td>")
+            .has(&format!("trick_points={before}"))
+            .has("ruling=-2</code>");
+        // In Chinese too.
+        b.accept_language = "zh".into();
+        b.get("/d/club-night/audit")
+            .await
+            .has("修改记录")
+            .has("成绩");
+        b.get(ENTRY).await.has("本场次的修改记录");
+        // An unknown slug is a 404.
+        assert_eq!(
+            b.get("/d/no-such/audit").await.status,
+            StatusCode::NOT_FOUND
+        );
+    }
+}
+
+/// The settings form of examples/club-night as stored (see tests/web_director.rs).
+fn club_night_settings() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("name", "Thursday Club Night 周四俱乐部复式赛"),
+        ("slug", "club-night"),
+        ("published", "on"),
+        ("decks", "2"),
+        ("rules", "standard"),
+        ("takeover_at", "80"),
+        ("step", "40"),
+        ("bottom_multiplier", "exponential"),
+        ("match_scoring", "vp20"),
+        ("vp_blitz", "5"),
+        ("win", "2"),
+        ("draw", "1"),
+        ("loss", "0"),
+        ("bye_score", ""),
+        ("tiebreak-0", "head_to_head"),
+        ("tiebreak-1", "level_quotient"),
+        ("tiebreak-2", "level_diff"),
+        ("tiebreak-3", "point_diff"),
+        ("tiebreak-4", "boards_won"),
+    ]
+}
+
+#[actix_web::test]
+async fn team_and_settings_changes_are_audited_and_audit_csv_travels_in_the_zip_only() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser_as(&db, "dora", Role::Admin).await;
+
+        // A team's club corrected, another withdrawn.
+        b.get("/d/club-night/teams/2/edit").await;
+        let saved = b
+            .post(
+                "/d/club-night/teams/2/edit",
+                &[
+                    ("number", "2"),
+                    ("name", "Red Tractors"),
+                    ("club", "=Riverside"),
+                    ("members", "Alice Chen;Ben Wu;Carol Li;David Zhao"),
+                ],
+            )
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        let out = b.post("/d/club-night/teams/4/withdraw", &[]).await;
+        assert_eq!(out.status, StatusCode::SEE_OTHER, "{}", out.body);
+
+        // Win / draw / loss scoring instead of VPs.
+        let mut settings = club_night_settings();
+        settings
+            .iter_mut()
+            .find(|(k, _)| *k == "match_scoring")
+            .unwrap()
+            .1 = "wdl";
+        let saved = b.post("/d/club-night/settings", &settings).await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+
+        let trail = b.get("/d/club-night/audit").await;
+        trail
+            .has("<td>Teams</td>")
+            .has("<th scope=\"row\">team 2</th>")
+            .has("<code>Red Tractors | Riverside Card Club, Pudong | Alice Chen;Ben Wu;Carol Li;David Zhao</code>")
+            .has("<code>Red Tractors | =Riverside | Alice Chen;Ben Wu;Carol Li;David Zhao</code>")
+            .has("<th scope=\"row\">team 4</th>")
+            .has(" | withdrawn</code>")
+            .has("<td>Settings</td>")
+            .has("<th scope=\"row\">match_scoring</th>")
+            .has("<code>&#34;vp20&#34;</code>")
+            .has("<code>&#34;wdl&#34;</code>")
+            .has("<td>dora</td>")
+            // Only what changed: the name setting is not listed.
+            .lacks("<th scope=\"row\">name</th>");
+
+        // audit.csv is in the zip, neutralised, oldest first.
+        let zip = b.get("/d/club-night/archive.zip").await;
+        assert_eq!(zip.status, StatusCode::OK);
+        let files = ArchiveFiles::read_zip(std::io::Cursor::new(zip.bytes.clone())).unwrap();
+        assert!(files.get("audit.csv").is_some());
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip.bytes.clone())).unwrap();
+        let mut csv = String::new();
+        std::io::Read::read_to_string(
+            &mut archive.by_name("club-night/audit.csv").unwrap(),
+            &mut csv,
+        )
+        .unwrap();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "at,user,area,subject,before,after");
+        // Team 2, team 4, and the two settings that changed (a blank bye score follows
+        // the win points of the new scoring).
+        assert_eq!(lines.len(), 5, "{csv}");
+        assert!(
+            lines[1].ends_with(
+                ",dora,teams,team 2,\"Red Tractors | Riverside Card Club, Pudong | Alice Chen;Ben Wu;Carol Li;David Zhao\",Red Tractors | =Riverside | Alice Chen;Ben Wu;Carol Li;David Zhao"
+            ),
+            "{csv}"
+        );
+        assert!(
+            lines[3].ends_with(",dora,settings,match_scoring,\"\"\"vp20\"\"\",\"\"\"wdl\"\"\""),
+            "{csv}"
+        );
+        assert!(
+            lines[4].ends_with(",dora,settings,bye_score,12.0,2.0"),
+            "{csv}"
+        );
+        // `fushi export` writes the eight files only.
+        let exported = fushi::transfer::export(&mut db.open(), SLUG).unwrap();
+        assert!(exported.get("audit.csv").is_none());
+
+        // Importing the zip (audit.csv and all) elsewhere brings no trail with it.
+        let other = TestDb::sqlite();
+        fushi::transfer::import(&mut other.open(), &files).unwrap();
+        let trail = fushi::db::audit::full_trail(&mut other.open(), SLUG)
+            .unwrap()
+            .unwrap();
+        assert!(trail.is_empty());
+    }
+}
+
+#[actix_web::test]
+async fn pairings_and_boards_are_audited_in_the_same_transaction() {
+    use fushi::db;
+    use fushi::rules::Board;
+    use fushi::rules::entry::Pairing;
+    for db in backends() {
+        import_club_night(&db);
+        let mut conn = db.open();
+        let boards = db::load_round(&mut conn, SLUG, 1)
+            .unwrap()
+            .unwrap()
+            .round
+            .boards;
+        let round = db::add_round(&mut conn, SLUG, &boards).unwrap().unwrap();
+        let pair = |table, home, away| Pairing { table, home, away };
+        let first = [pair(1, 1, Some(2)), pair(2, 3, None)];
+        assert!(db::replace_pairings_as(&mut conn, SLUG, round, &first, "eve").unwrap());
+        let second = [pair(1, 1, Some(3)), pair(2, 3, None), pair(3, 2, None)];
+        assert!(db::replace_pairings_as(&mut conn, SLUG, round, &second, "eve").unwrap());
+        // A board's dealer.
+        let mut edited = boards.clone();
+        edited[0] = Board {
+            dealer: boards[1].dealer,
+            ..boards[0]
+        };
+        assert!(db::update_boards_as(&mut conn, SLUG, round, &edited, "eve").unwrap());
+
+        let trail = db::audit::full_trail(&mut conn, SLUG).unwrap().unwrap();
+        let seen: Vec<(&str, &str, &str, &str)> = trail
+            .iter()
+            .map(|e| {
+                (
+                    e.area.as_str(),
+                    e.subject.as_str(),
+                    e.before.as_str(),
+                    e.after.as_str(),
+                )
+            })
+            .collect();
+        let t1 = format!("round {round} table 1");
+        let t2 = format!("round {round} table 2");
+        let t3 = format!("round {round} table 3");
+        let b1 = format!("round {round} board 1");
+        let dealer_before = format!(
+            "dealer={} level={} trump={}",
+            boards[0].dealer.code(),
+            boards[0].level.code(),
+            boards[0].trump.map_or("-", |t| t.code())
+        );
+        let dealer_after = dealer_before.replacen(
+            &format!("dealer={}", boards[0].dealer.code()),
+            &format!("dealer={}", boards[1].dealer.code()),
+            1,
+        );
+        assert_eq!(
+            seen,
+            vec![
+                ("pairings", t1.as_str(), "", "1 v 2"),
+                ("pairings", t2.as_str(), "", "3 bye"),
+                // The second save: only what changed.
+                ("pairings", t1.as_str(), "1 v 2", "1 v 3"),
+                ("pairings", t3.as_str(), "", "2 bye"),
+                (
+                    "boards",
+                    b1.as_str(),
+                    dealer_before.as_str(),
+                    dealer_after.as_str()
+                ),
+            ]
+        );
+        assert!(trail.iter().all(|e| e.user_name == "eve"));
+        // A refused change records nothing.
+        let before = trail.len();
+        assert!(
+            db::replace_pairings_as(&mut conn, SLUG, 1, &[pair(1, 1, Some(4))], "eve").is_err()
+        );
+        let after = db::audit::full_trail(&mut conn, SLUG).unwrap().unwrap();
+        assert_eq!(after.len(), before);
+    }
+}
