@@ -4,6 +4,7 @@ use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 
 use super::settings::{ParsedSettings, TOURNAMENT_TOML, parse_settings};
+use super::write::{RESULT_COLUMNS, RESULT_INPUT_COUNT};
 use super::{ArchiveFiles, Problem, Why, unneutralise};
 use crate::rules::{
     Board, Combination, Decks, Event, LastTrick, Level, Match, Room, Round, Seat, TableEntry,
@@ -486,20 +487,6 @@ fn read_schedule(
 /// Results by (round, table).
 type Results = HashMap<(i32, i32), Vec<TableResult>>;
 
-const RESULT_INPUTS: [&str; 11] = [
-    "round",
-    "table",
-    "room",
-    "board",
-    "trick_points",
-    "bottom_points",
-    "last_trick",
-    "combo",
-    "declarer_penalty",
-    "defender_penalty",
-    "ruling",
-];
-
 fn read_results(
     files: &ArchiveFiles,
     decks: Option<Decks>,
@@ -508,8 +495,9 @@ fn read_results(
     problems: &mut Vec<Problem>,
 ) -> Results {
     let mut results = Results::new();
-    let computed = ["defender_total", "table_score", "result"];
-    let Some(table) = read_csv(files, RESULTS, &RESULT_INPUTS, &computed, problems) else {
+    // The inputs are required; the computed columns may be there and are ignored.
+    let (inputs, computed) = RESULT_COLUMNS.split_at(RESULT_INPUT_COUNT);
+    let Some(table) = read_csv(files, RESULTS, inputs, computed, problems) else {
         return results;
     };
     let mut seen = HashMap::new();

@@ -102,25 +102,31 @@ pub fn schedule_csv(event: &Event) -> String {
     )
 }
 
+/// The columns of `results.csv`: the inputs of a table result, then the computed ones.
+pub(super) const RESULT_COLUMNS: [&str; 14] = [
+    "round",
+    "table",
+    "room",
+    "board",
+    "trick_points",
+    "bottom_points",
+    "last_trick",
+    "combo",
+    "declarer_penalty",
+    "defender_penalty",
+    "ruling",
+    "defender_total",
+    "table_score",
+    "result",
+];
+
+/// How many of [`RESULT_COLUMNS`] are inputs (the rest are computed on export).
+pub(super) const RESULT_INPUT_COUNT: usize = 11;
+
 pub fn results_csv(event: &Event) -> String {
     let scorer = Scorer::new(&event.settings);
     csv_file(
-        &[
-            "round",
-            "table",
-            "room",
-            "board",
-            "trick_points",
-            "bottom_points",
-            "last_trick",
-            "combo",
-            "declarer_penalty",
-            "defender_penalty",
-            "ruling",
-            "defender_total",
-            "table_score",
-            "result",
-        ],
+        &RESULT_COLUMNS,
         event.rounds.iter().flat_map(|r| {
             let scorer = &scorer;
             r.matches.iter().flat_map(move |m| {

@@ -68,6 +68,26 @@ async fn list(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse, AppE
 }
 
 /// An account error in the reader's language; database failures stay errors.
+/// The users page again with status 422 and why `e` refused the change (`name` keeps what
+/// was typed in the add form).
+async fn refused(
+    ctx: &Ctx,
+    state: &AppState,
+    e: AccountError,
+    name: String,
+) -> Result<HttpResponse, AppError> {
+    let message = explain(ctx, e)?;
+    page(
+        ctx,
+        state,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        None,
+        Some(message),
+        name,
+    )
+    .await
+}
+
 fn explain(ctx: &Ctx, e: AccountError) -> Result<String, AppError> {
     let t = &ctx.t;
     Ok(match e {
@@ -124,18 +144,7 @@ async fn add(
             .await
         }
         Ok(_) => Ok(redirect_with("/admin/users", "admin-flash-added")),
-        Err(e) => {
-            let message = explain(&ctx, e)?;
-            page(
-                &ctx,
-                &state,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                None,
-                Some(message),
-                form.name,
-            )
-            .await
-        }
+        Err(e) => refused(&ctx, &state, e, form.name).await,
     }
 }
 
@@ -168,18 +177,7 @@ async fn set_role(
     .await?;
     match outcome {
         Ok(()) => Ok(redirect_with("/admin/users", "admin-flash-role")),
-        Err(e) => {
-            let message = explain(&ctx, e)?;
-            page(
-                &ctx,
-                &state,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                None,
-                Some(message),
-                String::new(),
-            )
-            .await
-        }
+        Err(e) => refused(&ctx, &state, e, String::new()).await,
     }
 }
 
@@ -222,18 +220,7 @@ async fn reset_password(
             .await
         }
         Ok(()) => Ok(redirect_with("/admin/users", "admin-flash-password")),
-        Err(e) => {
-            let message = explain(&ctx, e)?;
-            page(
-                &ctx,
-                &state,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                None,
-                Some(message),
-                String::new(),
-            )
-            .await
-        }
+        Err(e) => refused(&ctx, &state, e, String::new()).await,
     }
 }
 
@@ -272,17 +259,6 @@ async fn set_access(
     .await?;
     match outcome {
         Ok(()) => Ok(redirect_with("/admin/users", "admin-flash-access")),
-        Err(e) => {
-            let message = explain(&ctx, e)?;
-            page(
-                &ctx,
-                &state,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                None,
-                Some(message),
-                String::new(),
-            )
-            .await
-        }
+        Err(e) => refused(&ctx, &state, e, String::new()).await,
     }
 }
