@@ -6,7 +6,8 @@ are the same on every run) that together cover every band-table preset and a cus
 for 1, 2 and 3 decks, both bottom multiplier policies, vp20 (also with another blitz),
 wdl (also with fractional points) and levels, byes, TD rulings (also a ruling alone),
 totals given without trick points, penalties on both sides, in-progress matches, the
-formula guard on names and a reordered tie-break list. For every archive the reference
+formula guard on names, a reordered tie-break list, and teams level on score that the
+tie-breaks part or that share a rank. For every archive the reference
 calculator (compute.py, beside this file) writes the computed files into
 `<name>-expected/`; tests/reference_sweep.rs imports each archive into fushi, exports it
 and compares every computed file with those.
@@ -118,6 +119,22 @@ CASES = [
         "teams": 6, "rounds": 5, "boards": 5, "rulings": 0.05, "in_progress": 1,
     },
     {
+        # Few distinct results: many teams level on score, parted by head-to-head, the level
+        # quotient, the level and point differences and boards won, or sharing a rank.
+        "name": "d2-ties-wdl",
+        "settings": {"decks": 2, "rules": "standard", "bottom_multiplier": "exponential",
+                     "match_scoring": "wdl"},
+        "teams": 10, "rounds": 4, "boards": 2, "simple": [35, 40, 80],
+    },
+    {
+        # Both rooms alike on every board: every swing 0, every match drawn, and the teams
+        # level on everything share their rank.
+        "name": "d1-mirror-vp20",
+        "settings": {"decks": 1, "rules": "standard", "bottom_multiplier": "doubling",
+                     "match_scoring": "vp20", "bye_score": 10.0},
+        "teams": 5, "rounds": 3, "boards": 2, "mirror": True,
+    },
+    {
         "name": "d3-custom-exp-levels",
         "settings": {"decks": 3, "rules": "custom", "takeover_at": 150,
                      "bands": [[0, 2], [5, 1], [150, 0], [200, -2]], "step": 25,
@@ -164,6 +181,10 @@ def result_row(rng, decks, case):
     total, bottom, combos = DECKS[decks]
     row = {"trick_points": "", "bottom_points": "", "last_trick": "", "combo": "",
            "declarer_penalty": "", "defender_penalty": "", "ruling": "", "defender_total": ""}
+    if "simple" in case:
+        row["trick_points"] = str(rng.choice(case["simple"]))
+        row["last_trick"] = "declarer"
+        return row
     roll = rng.random()
     if roll < case.get("rulings", 0.03) / 2:
         # A ruling alone: P unknown.
@@ -247,11 +268,15 @@ def generate(case, out):
         # The last round leaves some matches in progress: a missing room or board.
         unfinished = case.get("in_progress", 0) if rnd == len(schedule) else 0
         for table in range(1, len(playing) + 1):
+            played = {}
             for room in ("open", "closed"):
                 for board in range(1, case["boards"] + 1):
                     if table <= unfinished and room == "closed" and board > table:
                         continue
-                    cells = result_row(rng, decks, case)
+                    if case.get("mirror") and room == "closed":
+                        cells = played[board]
+                    else:
+                        cells = played[board] = result_row(rng, decks, case)
                     results.append([rnd, table, room, board] + [
                         cells[c] for c in ("trick_points", "bottom_points", "last_trick",
                                            "combo", "declarer_penalty", "defender_penalty",
