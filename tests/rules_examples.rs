@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::TestDb;
+use common::backends;
 use fushi::archive::ArchiveFiles;
 use fushi::transfer;
 
@@ -29,12 +29,19 @@ fn archive(settings: &str, boards: &str, schedule: &str, results: &str) -> Archi
     files
 }
 
-/// Imports `files` into a fresh database and exports them again.
+/// Imports `files` into a fresh database on every backend and exports them again; every
+/// backend must give the same files.
 fn round_trip(files: &ArchiveFiles) -> ArchiveFiles {
-    let db = TestDb::sqlite();
-    let mut conn = db.open();
-    let imported = transfer::import(&mut conn, files).unwrap_or_else(|p| panic!("{p:#?}"));
-    transfer::export(&mut conn, &imported.slug).unwrap_or_else(|p| panic!("{p:#?}"))
+    let mut exports = backends().into_iter().map(|db| {
+        let mut conn = db.open();
+        let imported = transfer::import(&mut conn, files).unwrap_or_else(|p| panic!("{p:#?}"));
+        transfer::export(&mut conn, &imported.slug).unwrap_or_else(|p| panic!("{p:#?}"))
+    });
+    let first = exports.next().expect("SQLite is always there");
+    for other in exports {
+        assert_eq!(other, first, "PostgreSQL exports other files than SQLite");
+    }
+    first
 }
 
 /// `line` is shown in docs/rules.md and is a line of the exported `file`.
