@@ -7,7 +7,7 @@
 //! 1. bytes/s of `/t/{slug}/standings` and of `/static/fushi.css`, 50 connections each, and
 //!    their ratio;
 //! 2. 200 concurrent viewers (standings, a round, a match, the overview, standings.csv)
-//!    while a director saves a result every 250 ms: p50/p99/max latency, error answers,
+//!    while a director saves a result every 500 ms: p50/p99/max latency, error answers,
 //!    saves that failed;
 //! 3. save → event on `/t/{slug}/events`, and save → changed `standings.csv`, each 10 times.
 //!
@@ -28,7 +28,7 @@ use futures_util::StreamExt;
 /// Requests per connection in the bytes/s phase.
 const THROUGHPUT_REQUESTS: usize = 60;
 /// Requests per viewer in the 200-viewer phase.
-const VIEWER_REQUESTS: usize = 40;
+const VIEWER_REQUESTS: usize = 300;
 
 struct Served {
     children: Vec<Child>,
@@ -80,6 +80,26 @@ fn serve(db: &str, instances: usize) -> Served {
         }
     }
     served
+}
+
+/// The resident memory of the servers, in MiB.
+fn server_rss(served: &Served) -> Vec<f64> {
+    served
+        .children
+        .iter()
+        .map(|c| {
+            std::fs::read_to_string(format!("/proc/{}/status", c.id()))
+                .ok()
+                .and_then(|status| {
+                    status
+                        .lines()
+                        .find(|l| l.starts_with("VmRSS:"))
+                        .and_then(|l| l.split_whitespace().nth(1))
+                        .and_then(|kb| kb.parse::<f64>().ok())
+                })
+                .map_or(0.0, |kb| kb / 1024.0)
+        })
+        .collect()
 }
 
 fn client(connections: usize) -> awc::Client {
@@ -217,13 +237,32 @@ fn main() {
         .map(|p| format!("http://127.0.0.1:{p}"))
         .collect();
 
+    let idle = server_rss(&served);
+    let served = Rc::new(served);
+    let served_in = served.clone();
     actix_web::rt::System::new().block_on(async move {
+        let served = served_in;
         let standings = vec![format!("/t/{slug}/standings")];
         let css = vec!["/static/fushi.css".to_owned()];
         let warm = client(4);
         let first = Instant::now();
         let _ = drive(&warm, &bases, &standings, 1, 1).await;
-        println!("first standings (load + compute + render): {:.0} ms", first.elapsed().as_secs_f64() * 1e3);
+        println!(
+            "first standings (load + compute + render): {:.0} ms",
+            first.elapsed().as_secs_f64() * 1e3
+        );
+        let pages = vec![
+            format!("/t/{slug}"),
+            format!("/t/{slug}/rounds/1"),
+            format!("/t/{slug}/teams/1"),
+            format!("/t/{slug}/standings.csv"),
+        ];
+        let _ = drive(&warm, &bases, &pages, 1, pages.len()).await;
+        println!(
+            "server memory: {:?} MiB idle, {:?} MiB with the event's snapshot and pages",
+            idle,
+            server_rss(&served)
+        );
 
         // 1. Bytes per second, side by side.
         let c = client(50);
@@ -272,7 +311,7 @@ fn main() {
                         failed.fetch_add(1, Ordering::SeqCst);
                     }
                     n += 1;
-                    std::thread::sleep(Duration::from_millis(250));
+                    std::thread::sleep(Duration::from_millis(500));
                 }
             })
         };
@@ -308,13 +347,11 @@ fn main() {
         let mut seen = String::new();
         for n in 0..10 {
             let csv_url = format!("{base}/t/{slug}/standings.csv");
-            let before = c.get(&csv_url).send().await.unwrap().body().limit(1 << 26).await.unwrap();
             let revision = fushi::db::revision::of_slug(&mut conn, &slug).unwrap().unwrap().1;
             let t = Instant::now();
             assert!(save(&mut conn, &slug, 1, 1 + n, 3 - (n % 7)), "a save");
             let wanted = format!("data: {}\n", revision + 1);
-            let bound = Instant::now();
-            while !seen.contains(&wanted) && bound.elapsed() < Duration::from_secs(10) {
+            while !seen.contains(&wanted) && t.elapsed() < Duration::from_secs(10) {
                 if let Ok(Some(Ok(bytes))) =
                     tokio::time::timeout(Duration::from_secs(1), events.next()).await
                 {
@@ -322,9 +359,16 @@ fn main() {
                 }
             }
             to_event.push(t.elapsed());
+            // The file of the new revision (whether or not the ruling moved a figure).
             loop {
-                let now = c.get(&csv_url).send().await.unwrap().body().limit(1 << 26).await.unwrap();
-                if now != before || t.elapsed() > Duration::from_secs(10) {
+                let res = c.get(&csv_url).send().await.unwrap();
+                let shown: i64 = res
+                    .headers()
+                    .get("fushi-revision")
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(0);
+                if shown > revision || t.elapsed() > Duration::from_secs(10) {
                     break;
                 }
                 actix_web::rt::time::sleep(Duration::from_millis(10)).await;
@@ -340,6 +384,7 @@ fn main() {
             to_csv[5].as_secs_f64() * 1e3,
             to_csv[9].as_secs_f64() * 1e3
         );
+        println!("server memory at the end: {:?} MiB", server_rss(&served));
     });
     drop(served);
 }

@@ -28,6 +28,9 @@ pub const PUBLIC_CACHE_CONTROL: &str = "public, max-age=2, must-revalidate";
 /// Signed-in pages are never stored: after signing out, Back must not show them.
 pub const PRIVATE_CACHE_CONTROL: &str = "no-store";
 
+/// How long a reader waits for a page that another reader is rendering.
+const RENDER_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// The response header that names the revision a page was built from (the live script
 /// compares it with the revision an event announced).
 pub const REVISION_HEADER: &str = "fushi-revision";
@@ -125,6 +128,27 @@ pub async fn public_pages(
         let response = page_response(&snapshot, lang, &page);
         return Ok(req.into_response(response));
     }
+    // One reader renders a page of a new revision; the others wait for its bytes.
+    let claim = if cacheable {
+        match snapshot.claim_render(&key) {
+            Ok(claim) => Some(claim),
+            Err(notify) => {
+                let notified = notify.notified();
+                tokio::pin!(notified);
+                notified.as_mut().enable();
+                if snapshot.page(&key).is_none() {
+                    let _ = tokio::time::timeout(RENDER_WAIT, notified).await;
+                }
+                if let Some(page) = snapshot.page(&key) {
+                    let response = page_response(&snapshot, lang, &page);
+                    return Ok(req.into_response(response));
+                }
+                None
+            }
+        }
+    } else {
+        None
+    };
     req.extensions_mut().insert(PageSnapshot(snapshot.clone()));
     let response = next.call(req).await?;
     if !cacheable {
@@ -160,6 +184,7 @@ pub async fn public_pages(
     };
     let response = page_response(&snapshot, lang, &page);
     snapshot.keep_page(key, page);
+    drop(claim);
     Ok(ServiceResponse::new(req, response))
 }
 

@@ -23,14 +23,15 @@ use std::time::Duration;
 use actix_web::web::Bytes;
 use futures_util::FutureExt;
 use futures_util::future::{BoxFuture, Shared};
-use tokio::sync::{Semaphore, broadcast, watch as tokio_watch};
+use tokio::sync::{Notify, Semaphore, broadcast, watch as tokio_watch};
 
 use crate::db::{self, Pool};
 use crate::rules::{Event, Report, Standing};
 
-/// How long a reader waits for a newer revision being loaded before it is served the
-/// previous snapshot (always whole and consistent, at most one load behind).
-const STALE_WAIT: Duration = Duration::from_millis(60);
+/// How long a reader waits for a newer revision that someone else is loading before it is
+/// served the previous snapshot (always whole and consistent, at most one load behind).
+/// The reader who finds the new revision first always waits for it.
+const STALE_WAIT: Duration = Duration::from_millis(25);
 
 /// The standings after each round that has complete matches.
 pub type AfterEachRound = Vec<(i32, Vec<Standing>)>;
@@ -43,6 +44,9 @@ pub struct Snapshot {
     pub report: Report,
     after_rounds: OnceLock<AfterEachRound>,
     pages: Mutex<PageCache>,
+    /// Pages being rendered right now: others asking for them wait instead of rendering
+    /// the same bytes again.
+    rendering: Mutex<HashMap<String, Arc<Notify>>>,
 }
 
 impl std::fmt::Debug for Snapshot {
@@ -82,6 +86,7 @@ impl Snapshot {
             report,
             after_rounds: OnceLock::new(),
             pages: Mutex::new(PageCache::default()),
+            rendering: Mutex::new(HashMap::new()),
         }
     }
 
@@ -97,6 +102,20 @@ impl Snapshot {
         self.pages.lock().ok()?.pages.get(key).cloned()
     }
 
+    /// Claims the rendering of a page: `Ok` for the one who renders it (the claim ends when
+    /// the guard is dropped), `Err` with what to wait on for everyone else.
+    pub fn claim_render(self: &Arc<Self>, key: &str) -> Result<RenderClaim, Arc<Notify>> {
+        let mut rendering = self.rendering.lock().expect("render claims poisoned");
+        if let Some(notify) = rendering.get(key) {
+            return Err(notify.clone());
+        }
+        rendering.insert(key.to_owned(), Arc::new(Notify::new()));
+        Ok(RenderClaim {
+            snapshot: self.clone(),
+            key: key.to_owned(),
+        })
+    }
+
     /// Keeps a rendered page while the budget allows.
     pub fn keep_page(&self, key: String, page: Page) {
         if let Ok(mut cache) = self.pages.lock()
@@ -105,6 +124,22 @@ impl Snapshot {
         {
             cache.bytes += page.body.len();
             cache.pages.insert(key, page);
+        }
+    }
+}
+
+/// The right to render one page of a snapshot; dropping it wakes those who waited.
+pub struct RenderClaim {
+    snapshot: Arc<Snapshot>,
+    key: String,
+}
+
+impl Drop for RenderClaim {
+    fn drop(&mut self) {
+        if let Ok(mut rendering) = self.snapshot.rendering.lock()
+            && let Some(notify) = rendering.remove(&self.key)
+        {
+            notify.notify_waiters();
         }
     }
 }
@@ -275,15 +310,15 @@ impl Live {
             {
                 return Ok(current.clone());
             }
-            let loading = match &slot.loading {
-                Some((target, loading)) if *target >= revision => loading.clone(),
+            let (loading, started_here) = match &slot.loading {
+                Some((target, loading)) if *target >= revision => (loading.clone(), false),
                 _ => {
                     let loading = self.start_load(id, slug.to_owned());
                     slot.loading = Some((revision, loading.clone()));
-                    loading
+                    (loading, true)
                 }
             };
-            let stale = slot.current.clone();
+            let stale = slot.current.clone().filter(|_| !started_here);
             self.evict(&mut all);
             (stale, loading)
         };
