@@ -60,6 +60,14 @@ problems-result-twice = 第 { $round } 轮第 { $table } 桌{ $room ->
         [open] 开室
        *[closed] 闭室
     } { $board } 号牌出现了两次（第一次在第 { $first } 行）
+problems-lineup-players = players 须为本队两名不同队员，以 ; 分隔，而不是“{ $cell }”
+problems-not-a-member = { $player } 不是 { $team } 号队的队员
+problems-not-at-table = { $team } 号队不在第 { $round } 轮第 { $table } 桌比赛
+problems-bye-no-lineup = 第 { $round } 轮第 { $table } 桌是 { $team } 号队的轮空：轮空没有阵容
+problems-lineup-twice = 第 { $round } 轮第 { $table } 桌{ $room ->
+        [open] 开室
+       *[closed] 闭室
+    }：{ $team } 号队出现了两次（第一次在第 { $first } 行）
 problems-not-multiple-of-5 = { $what ->
         [trick] 闲家得分
        *[bottom] 底分

@@ -52,14 +52,14 @@ fn now() -> chrono::NaiveDateTime {
 }
 
 /// Marks the tournament as changed now.
-fn touch(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
+pub(super) fn touch(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
     diesel::update(tournaments::table.find(tournament_id))
         .set(tournaments::updated_at.eq(now()))
         .execute(conn)?;
     Ok(())
 }
 
-fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<Option<i32>, DbError> {
+pub(super) fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<Option<i32>, DbError> {
     Ok(tournaments::table
         .filter(tournaments::slug.eq(slug))
         .select(tournaments::id)
@@ -68,7 +68,7 @@ fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<Option<i32>, DbE
 }
 
 /// (tournament id, round id) of round `number` of the tournament `slug`.
-fn locate_round(
+pub(super) fn locate_round(
     conn: &mut DbConnection,
     slug: &str,
     number: i32,
