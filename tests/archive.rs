@@ -440,10 +440,7 @@ fn butler_of_the_sample_by_hand() {
     // 0.75 − (−1) = +1.75; board 3 declares −1 − (−0.75) = −0.25; board 4 defends
     // 0.5 − (−1) = +1.5.
     // Total 6.75 over 8 boards: 0.84375 → 0.84.
-    assert!(
-        butler.contains("\n1,1,张伟;李娜,8,6.75,0.84\n"),
-        "{butler}"
-    );
+    assert!(butler.contains("\n1,1,张伟;李娜,8,6.75,0.84\n"), "{butler}");
     // Equal per-board averages and totals share a rank; the next rank skips.
     assert!(butler.contains("\n9=,2,Alice Chen;Ben Wu,8,-1.75,-0.22\n"));
     assert!(butler.contains("\n9=,3,郑海;冯雪,8,-1.75,-0.22\n"));

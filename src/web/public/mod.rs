@@ -10,6 +10,7 @@
 //! While a round is in progress, the pages that change with it carry a live marker that
 //! `static/js/live.js` uses to refresh them in place.
 
+pub(crate) mod field;
 mod view;
 
 use actix_web::http::header;
@@ -40,7 +41,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .route("/t/{slug}/teams", web::get().to(teams))
         .route("/t/{slug}/teams/{team}", web::get().to(team))
-        .route("/t/{slug}/{file}.csv", web::get().to(download));
+        .route("/t/{slug}/{file}.csv", web::get().to(download))
+        .route(
+            "/t/{slug}/rounds/{round}/boards/{board}",
+            web::get().to(field::traveller),
+        )
+        .route("/t/{slug}/butler", web::get().to(field::butler_ranking))
+        .route(
+            "/d/{slug}/rounds/{round}/boards/{board}",
+            web::get().to(field::director_traveller),
+        );
 }
 
 /// `/t/{slug}/` is the overview too.
@@ -72,6 +82,9 @@ const DOWNLOADS: [&str; 7] = [
     "boards",
     "schedule",
 ];
+
+/// The CSV files a reader can download when the event records line-ups.
+const FIELD_DOWNLOADS: [&str; 2] = ["butler", "lineups"];
 
 /// A CSV file of the archive, written by the archive's own writers.
 fn csv_file(name: &str, event: &Event, report: &Report) -> Option<String> {
@@ -109,6 +122,8 @@ struct OverviewPage {
     rounds: Vec<RoundLine>,
     top: Vec<StandingRow>,
     downloads: Vec<Download>,
+    /// Whether the event records line-ups, so that the Butler ranking exists.
+    butler: bool,
     charts: Vec<super::sheets::charts::ChartView>,
 }
 
@@ -130,8 +145,14 @@ async fn overview(
         teams: event.teams.len(),
         rounds: view::round_lines(&event, &report, &stages, t),
         top: view::top_of_standings(&event, &report),
+        butler: !event.lineups.is_empty(),
         downloads: DOWNLOADS
             .into_iter()
+            .chain(
+                FIELD_DOWNLOADS
+                    .into_iter()
+                    .filter(|_| !event.lineups.is_empty()),
+            )
             .map(|file| Download {
                 file,
                 label: t.t(&format!("pub-csv-{file}")),
@@ -456,11 +477,17 @@ async fn download(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, file) = path.into_inner();
-    if !DOWNLOADS.contains(&file.as_str()) {
+    if !DOWNLOADS.contains(&file.as_str()) && !FIELD_DOWNLOADS.contains(&file.as_str()) {
         return Err(AppError::not_found());
     }
     let (event, report) = load_event(&state, &slug).await?;
-    let body = csv_file(&file, &event, &report).ok_or_else(AppError::not_found)?;
+    let body = match file.as_str() {
+        // Only when the event records line-ups.
+        "butler" => field::public_butler_csv(&event, &report),
+        "lineups" => (!event.lineups.is_empty()).then(|| archive::lineups_csv(&event)),
+        _ => csv_file(&file, &event, &report),
+    }
+    .ok_or_else(AppError::not_found)?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/csv; charset=utf-8"))
         .insert_header((

@@ -1,0 +1,279 @@
+//! The whole field on a board (SPEC §11) on the pages: travellers, the Butler ranking and
+//! its CSV, on the sample club night (with its line-ups). Expected figures come from the
+//! independent reference calculator (tests/reference/compute.py →
+//! tests/data/club-night-expected/travellers.csv and butler.csv) or from hand arithmetic.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use actix_web::http::StatusCode;
+use actix_web::test::TestRequest;
+use common::http::{Page, browser};
+use common::{TestDb, backends};
+use fushi::archive::ArchiveFiles;
+
+fn sample_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night")
+}
+
+fn expected(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/club-night-expected")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn sample() -> ArchiveFiles {
+    ArchiveFiles::read(&sample_dir()).expect("the sample archive reads")
+}
+
+fn import(db: &TestDb, files: &ArchiveFiles) {
+    fushi::transfer::import(&mut db.open(), files).expect("the archive imports");
+}
+
+/// The sample without the lines of `name` for which `drop` holds.
+fn without(name: &str, drop: impl Fn(&str) -> bool) -> ArchiveFiles {
+    let mut files = sample();
+    let text: String = files
+        .get(name)
+        .unwrap()
+        .lines()
+        .enumerate()
+        .filter(|(i, l)| *i == 0 || !drop(l))
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    files.insert(name, text);
+    files
+}
+
+/// The rows (`<tr>…</tr>`) of the body of the table with class `class`.
+fn body_rows<'a>(page: &'a Page, class: &str) -> Vec<&'a str> {
+    let body = &page.body;
+    let start = body
+        .find(&format!("class=\"list {class}\""))
+        .unwrap_or_else(|| panic!("no table {class} in:\n{body}"));
+    let table = &body[start..];
+    let table = &table[..table.find("</table>").unwrap()];
+    let tbody = &table[table.find("<tbody>").unwrap()..];
+    tbody
+        .split("<tr")
+        .skip(1)
+        .map(|r| &r[..r.find("</tr>").unwrap()])
+        .collect()
+}
+
+/// A figure as the pages print it: `+2`, `−1` (typographic minus), `0`.
+fn signed(cell: &str) -> String {
+    match cell.parse::<i32>().unwrap() {
+        n if n > 0 => format!("+{n}"),
+        n if n < 0 => format!("\u{2212}{}", -n),
+        _ => "0".to_owned(),
+    }
+}
+
+/// The reference traveller rows of round `round`, board `board`:
+/// (table, room, declarers, defenders, P, s, swing, datum).
+fn reference(round: &str, board: &str) -> Vec<Vec<String>> {
+    expected("travellers.csv")
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_owned).collect::<Vec<_>>())
+        .filter(|c| c[0] == round && c[1] == board)
+        .map(|c| c[2..].to_vec())
+        .collect()
+}
+
+#[track_caller]
+fn check_rows(rows: &[&str], want: &[Vec<String>]) {
+    assert_eq!(rows.len(), want.len(), "{rows:#?}");
+    for (row, w) in rows.iter().zip(want) {
+        let room = if w[1] == "open" {
+            "Open room"
+        } else {
+            "Closed room"
+        };
+        for needle in [
+            format!("/tables/{}\">{}</a>", w[0], w[0]),
+            format!("<td>{room}</td>"),
+            format!("#{}</span>", w[2]),
+            format!("#{}</span>", w[3]),
+            format!("<td class=\"num\">{}</td>", w[4]),
+            format!(">{}</td>", signed(&w[5])),
+            format!(">{}</td>", signed(&w[6])),
+        ] {
+            assert!(row.contains(&needle), "{needle:?} not in {row}");
+        }
+    }
+}
+
+#[actix_web::test]
+async fn a_traveller_shows_every_room_with_the_reference_figures() {
+    for db in backends() {
+        import(&db, &sample());
+        let mut b = browser(&db).await;
+        for (round, board) in [("1", "1"), ("2", "3"), ("3", "4")] {
+            let page = b
+                .get(&format!("/t/club-night/rounds/{round}/boards/{board}"))
+                .await;
+            assert_eq!(page.status, StatusCode::OK);
+            let want = reference(round, board);
+            check_rows(&body_rows(&page, "traveller-table"), &want);
+            let datum = want[0][7].replace('-', "\u{2212}");
+            page.has(&format!("<dd class=\"datum\">{datum}</dd>"));
+            // Four rooms: nothing is dropped from the datum.
+            page.has("over every room shown.")
+                .lacks("data-live")
+                .lacks("not finished the round");
+        }
+        // Round 1 board 1 by hand: s = 1, −1, 2, −5 (P 55, 90, 25, 250); the datum is
+        // (1 − 1 + 2 − 5) / 4 = −0.75 and the average P (55 + 90 + 25 + 250) / 4 = 105;
+        // each result once.
+        let page = b.get("/t/club-night/rounds/1/boards/1").await;
+        page.has("<dd class=\"datum\">\u{2212}0.75</dd>")
+            .has("<dt>Average P</dt><dd>105</dd>");
+        let freq = body_rows(&page, "frequencies");
+        assert_eq!(freq.len(), 4);
+        assert!(freq[0].contains("+2") && freq[0].contains("declarers up 2"));
+        assert!(freq[3].contains("\u{2212}5") && freq[3].contains("<td class=\"num\">1</td>"));
+        // Linked from the round's board list and from the match page; boards page on.
+        b.get("/t/club-night/rounds/1")
+            .await
+            .has("href=\"/t/club-night/rounds/1/boards/4\"");
+        b.get("/t/club-night/rounds/1/tables/2")
+            .await
+            .has("href=\"/t/club-night/rounds/1/boards/3\"");
+        page.has("href=\"/t/club-night/rounds/1/boards/2\"");
+        // No such board or round.
+        assert_eq!(
+            b.get("/t/club-night/rounds/1/boards/9").await.status,
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(
+            b.get("/t/club-night/rounds/7/boards/1").await.status,
+            StatusCode::NOT_FOUND
+        );
+    }
+}
+
+#[actix_web::test]
+async fn a_traveller_reads_in_chinese_and_prints() {
+    let db = TestDb::sqlite();
+    import(&db, &sample());
+    let mut b = browser(&db).await;
+    b.accept_language = "zh-CN".to_owned();
+    let page = b
+        .request(
+            TestRequest::get()
+                .uri("/t/club-night/rounds/1/boards/1")
+                .insert_header(("Accept-Language", "zh-CN")),
+        )
+        .await;
+    page.has("1 号牌成绩单")
+        .has("庄家方")
+        .has("闲家上台升5级")
+        .has("基准");
+    // The print stylesheet keeps the traveller and drops the page furniture.
+    let css = b.get("/static/fushi.css").await;
+    css.has(".traveller");
+}
+
+#[actix_web::test]
+async fn while_a_round_is_played_only_finished_rooms_show() {
+    for db in backends() {
+        // Round 3, table 2, closed room: board 4 is still to come.
+        import(
+            &db,
+            &without("results.csv", |l| l.starts_with("3,2,closed,4,")),
+        );
+        let mut b = browser(&db).await;
+        let page = b.get("/t/club-night/rounds/3/boards/1").await;
+        let want: Vec<Vec<String>> = reference("3", "1")
+            .into_iter()
+            .filter(|r| !(r[0] == "2" && r[1] == "closed"))
+            .collect();
+        let rows = body_rows(&page, "traveller-table");
+        assert_eq!(rows.len(), 3);
+        // Table 2's closed room has played board 1 but not the round: withheld, and the
+        // datum is the mean of the three rooms shown.
+        for (row, w) in rows.iter().zip(&want) {
+            assert!(row.contains(&format!("#{}</span>", w[2])), "{row}");
+            assert!(row.contains(&format!("<td class=\"num\">{}</td>", w[4])));
+        }
+        page.has("One room has played this board but has not finished the round yet")
+            .has("data-live");
+        // By hand: s = 1 (table 1 open), 2 (table 1 closed), −1 (table 2 open); the fourth
+        // room's 1 is left out: (1 + 2 − 1) / 3 = 0.67 (it would be 0.75 with it).
+        page.has("<dd class=\"datum\">0.67</dd>");
+
+        // The director sees every room at once.
+        let page = b.get("/d/club-night/rounds/3/boards/1").await;
+        assert_eq!(page.status, StatusCode::OK);
+        check_rows(&body_rows(&page, "traveller-table"), &reference("3", "1"));
+        page.has("director&#39;s view")
+            .lacks("not finished the round");
+    }
+}
+
+#[actix_web::test]
+async fn the_butler_ranking_and_its_csv_match_the_reference() {
+    for db in backends() {
+        import(&db, &sample());
+        let mut b = browser(&db).await;
+        let csv = b.get("/t/club-night/butler.csv").await;
+        assert_eq!(csv.status, StatusCode::OK);
+        assert!(csv.content_type.starts_with("text/csv"));
+        assert_eq!(csv.body, expected("butler.csv"));
+        let lineups = b.get("/t/club-night/lineups.csv").await;
+        assert_eq!(
+            lineups.body,
+            std::fs::read_to_string(sample_dir().join("lineups.csv")).unwrap()
+        );
+
+        let page = b.get("/t/club-night/butler").await;
+        assert_eq!(page.status, StatusCode::OK);
+        // The method and the datum rule are stated.
+        page.has("the single highest and the single lowest s are dropped first")
+            .has("s − datum on a board its side declared");
+        let rows = body_rows(&page, "butler-table");
+        assert_eq!(rows.len(), 15);
+        // The pair that played in both rooms across rounds: 6.75 over 8 boards (by hand in
+        // tests/archive.rs).
+        for needle in ["\">1</th>", "张伟 &#38; 李娜", ">8<", ">6.75<", ">0.84<"] {
+            assert!(rows[0].contains(needle), "{needle} not in {}", rows[0]);
+        }
+        assert!(rows[8].contains(">9=</th>") && rows[9].contains(">9=</th>"));
+        assert!(rows[14].contains("\u{2212}7.50"));
+        b.get("/t/club-night")
+            .await
+            .has("href=\"/t/club-night/butler\"")
+            .has("href=\"/t/club-night/butler.csv\"");
+    }
+}
+
+#[actix_web::test]
+async fn without_line_ups_there_is_no_butler() {
+    let db = TestDb::sqlite();
+    let mut files = sample();
+    let names: Vec<String> = files.names().map(str::to_owned).collect();
+    let mut kept = ArchiveFiles::new();
+    for n in names.iter().filter(|n| *n != "lineups.csv") {
+        kept.insert(n.clone(), files.get(n).unwrap().to_owned());
+    }
+    files = kept;
+    import(&db, &files);
+    let mut b = browser(&db).await;
+    for path in [
+        "/t/club-night/butler",
+        "/t/club-night/butler.csv",
+        "/t/club-night/lineups.csv",
+    ] {
+        assert_eq!(b.get(path).await.status, StatusCode::NOT_FOUND, "{path}");
+    }
+    b.get("/t/club-night").await.lacks("/t/club-night/butler");
+    // Travellers need no line-ups.
+    assert_eq!(
+        b.get("/t/club-night/rounds/1/boards/1").await.status,
+        StatusCode::OK
+    );
+}
