@@ -277,3 +277,179 @@ async fn without_line_ups_there_is_no_butler() {
         StatusCode::OK
     );
 }
+
+/// The one result of the sample further than 3 levels from its board's datum, by the
+/// reference traveller: round 1, board 1, table 2 closed room, s = −5 (P 250) against the
+/// datum (1 − 1 + 2 − 5) / 4 = −0.75, 4.25 away; the field's average P is 105.
+const FLAG: &str = "Board 1, table 2 Closed room: defenders 250 when the field averaged 105";
+
+#[actix_web::test]
+async fn odd_results_are_flagged_checked_and_audited() {
+    for db in backends() {
+        import(&db, &sample());
+        let mut b = browser(&db).await;
+        let page = b.get("/d/club-night/rounds/1").await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has(FLAG)
+            .has("(s -5, datum -0.75)")
+            .has("name=\"threshold\" min=\"1\" max=\"20\" value=\"3\"")
+            .has("href=\"/d/club-night/rounds/1/boards/1\"");
+        assert_eq!(page.body.matches("data-flag=").count(), 1);
+        // On the entry page of that match, and not on the other one.
+        b.get("/d/club-night/rounds/1/tables/2").await.has(FLAG);
+        b.get("/d/club-night/rounds/1/tables/1")
+            .await
+            .lacks(FLAG)
+            .has("No result of this round looks odd.");
+        // The director's traveller marks it.
+        let traveller = b.get("/d/club-night/rounds/1/boards/1").await;
+        let rows = body_rows(&traveller, "traveller-table");
+        assert!(rows[3].contains("odd-result") && rows[3].contains("#4</span>"));
+        assert!(!rows[2].contains("odd-result"));
+        // No other round has one.
+        for round in [2, 3] {
+            b.get(&format!("/d/club-night/rounds/{round}"))
+                .await
+                .has("No result of this round looks odd.");
+        }
+
+        // Marked as checked from the entry page: back there, and in the audit trail.
+        let page = b
+            .post(
+                "/d/club-night/rounds/1/odd",
+                &[("flag", "1:1:2:closed:field"), ("back", "entry")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(
+            page.location.as_deref(),
+            Some("/d/club-night/rounds/1/tables/2")
+        );
+        b.get("/d/club-night/rounds/1")
+            .await
+            .has("checked by admin")
+            .lacks("name=\"flag\"");
+        b.get("/d/club-night/audit")
+            .await
+            .has("odd result 1:1:2:closed:field")
+            .has("checked");
+        // A flag that does not exist cannot be marked.
+        let page = b
+            .post(
+                "/d/club-night/rounds/1/odd",
+                &[("flag", "1:2:1:open:field")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST);
+
+        // At 5 levels the result is no longer flagged; the threshold is audited.
+        let page = b
+            .post(
+                "/d/club-night/rounds/1/odd-threshold",
+                &[("threshold", "5")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        b.get("/d/club-night/rounds/1")
+            .await
+            .lacks(FLAG)
+            .has("value=\"5\"");
+        b.get("/d/club-night/audit")
+            .await
+            .has("odd_result_threshold");
+        for bad in ["0", "21", "three"] {
+            let page = b
+                .post(
+                    "/d/club-night/rounds/1/odd-threshold",
+                    &[("threshold", bad)],
+                )
+                .await;
+            assert_eq!(page.status, StatusCode::BAD_REQUEST, "{bad}");
+            page.has("The threshold must be a whole number from 1 to 20.");
+        }
+    }
+}
+
+#[actix_web::test]
+async fn line_ups_are_chosen_on_the_entry_page() {
+    for db in backends() {
+        // Round 3 table 1 (team 3 home, team 1 away) has no line-up yet.
+        import(&db, &without("lineups.csv", |l| l.starts_with("3,1,")));
+        let mut b = browser(&db).await;
+        let page = b.get("/d/club-night/rounds/3/tables/1").await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has("<h2 id=\"lineups-title\">Line-ups</h2>");
+        // Defaults come from each team's previous match, room by room: team 1 sat 张伟 and
+        // 李娜 in the open room of round 2; team 3 sat 郑海 and 冯雪 there.
+        page.has("name=\"open-1-1\"><option value=\"\">—</option><option value=\"张伟\" selected>")
+            .has("<option value=\"李娜\" selected>")
+            .has("<option value=\"郑海\" selected>")
+            .has("<option value=\"赵建国\" selected>");
+
+        // Saved, with the other room's pairs; the export writes them.
+        let page = b
+            .post(
+                "/d/club-night/rounds/3/tables/1/lineups",
+                &[
+                    ("open-3-1", "周明"),
+                    ("open-3-2", "吴芳"),
+                    ("open-1-1", "陈静"),
+                    ("open-1-2", "王强"),
+                    ("closed-3-1", "郑海"),
+                    ("closed-3-2", "冯雪"),
+                    ("closed-1-1", "李娜"),
+                    ("closed-1-2", "张伟"),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        let files = fushi::transfer::export(&mut db.open(), "club-night").unwrap();
+        assert_eq!(
+            files.get("lineups.csv").unwrap(),
+            std::fs::read_to_string(sample_dir().join("lineups.csv")).unwrap(),
+            "the line-ups chosen are the sample's own"
+        );
+        b.get("/d/club-night/rounds/3/tables/1")
+            .await
+            .has("Line-ups saved.")
+            .has("<option value=\"陈静\" selected>");
+        b.get("/d/club-night/audit")
+            .await
+            .has("round 3 table 1 closed room team 1 line-up")
+            .has("李娜;张伟");
+
+        // Half a pair, a player of another team, the same player twice: refused, nothing
+        // changes.
+        for (form, why) in [
+            (
+                vec![("open-3-1", "周明")],
+                "Choose both players of a pair, or neither.",
+            ),
+            (
+                vec![("open-3-1", "周明"), ("open-3-2", "张伟")],
+                "张伟 is not a member of team 3",
+            ),
+            (
+                vec![("open-3-1", "周明"), ("open-3-2", "周明")],
+                "周明 is chosen twice",
+            ),
+        ] {
+            let page = b
+                .post("/d/club-night/rounds/3/tables/1/lineups", &form)
+                .await;
+            assert_eq!(page.status, StatusCode::BAD_REQUEST);
+            page.has(why);
+        }
+        let files = fushi::transfer::export(&mut db.open(), "club-night").unwrap();
+        assert!(
+            files
+                .get("lineups.csv")
+                .unwrap()
+                .contains("3,1,open,3,周明;吴芳\n")
+        );
+        // A bye has no line-up form.
+        b.get("/d/club-night/rounds/3/tables/3")
+            .await
+            .lacks("lineups-title");
+    }
+}

@@ -58,3 +58,4 @@ field-lineups-half = Choose both players of a pair, or neither.
 field-lineups-refused = Line-ups not saved: { $why }
 field-seat-ns = North–South
 field-seat-ew = East–West
+audit-area-lineups = Line-ups

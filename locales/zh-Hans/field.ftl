@@ -55,3 +55,4 @@ field-lineups-half = 一对选手要么两人都选，要么都不选。
 field-lineups-refused = 阵容未保存：{ $why }
 field-seat-ns = 南北
 field-seat-ew = 东西
+audit-area-lineups = 阵容

@@ -801,6 +801,8 @@ struct OverviewPage {
     next: Option<i32>,
     /// What the schedule pages recorded: generated, overridden, unlocked.
     notes: Vec<String>,
+    /// Results of the round that look wrong.
+    field: super::field::FieldExtras,
 }
 
 async fn overview(
@@ -885,6 +887,7 @@ async fn overview(
             .and_then(|p| sheet.round_numbers.get(p).copied()),
         next: position.and_then(|p| sheet.round_numbers.get(p + 1).copied()),
         notes: super::schedule::note_texts(t, &record),
+        field: super::field::extras(&state, &slug, round, None, t).await?,
     };
     render(&ctx, &page)
 }
