@@ -59,3 +59,5 @@ field-lineups-refused = Line-ups not saved: { $why }
 field-seat-ns = North–South
 field-seat-ew = East–West
 audit-area-lineups = Line-ups
+archive-file-lineups-csv = which two members of each team sat in each room of each match
+archive-file-butler-csv = the Butler ranking of pairs (computed)

@@ -56,3 +56,5 @@ field-lineups-refused = 阵容未保存：{ $why }
 field-seat-ns = 南北
 field-seat-ew = 东西
 audit-area-lineups = 阵容
+archive-file-lineups-csv = 每场比赛各室每队上场的两名队员
+archive-file-butler-csv = 选手对 Butler 排名（计算得出）
