@@ -453,3 +453,30 @@ async fn line_ups_are_chosen_on_the_entry_page() {
             .lacks("lineups-title");
     }
 }
+
+#[test]
+fn a_match_whose_teams_change_loses_its_line_ups() {
+    for db in backends() {
+        // Round 3 not played yet, line-ups already chosen.
+        import(&db, &without("results.csv", |l| l.starts_with("3,")));
+        let mut conn = db.open();
+        let pairings = [(1, 3, Some(1)), (2, 5, Some(4)), (3, 2, None)]
+            .map(|(table, home, away)| fushi::rules::entry::Pairing { table, home, away });
+        assert!(fushi::db::replace_pairings(&mut conn, "club-night", 3, &pairings).unwrap());
+        let event = fushi::db::load_event(&mut conn, "club-night")
+            .unwrap()
+            .unwrap();
+        let tables: Vec<(i32, i32)> = event
+            .lineups
+            .iter()
+            .filter(|l| l.round == 3)
+            .map(|l| (l.table, l.team))
+            .collect();
+        // Table 1 kept its teams and its four line-ups; table 2 (now 5 v 4) lost its own.
+        assert_eq!(tables, [(1, 1), (1, 3), (1, 1), (1, 3)]);
+        // So the export imports again.
+        let files = fushi::transfer::export(&mut conn, "club-night").unwrap();
+        let fresh = TestDb::sqlite();
+        fushi::transfer::import(&mut fresh.open(), &files).expect("the export imports");
+    }
+}

@@ -422,6 +422,11 @@ pub fn replace_pairings_as(
             diesel::delete(matches::table.filter(matches::id.eq_any(&gone))).execute(conn)?;
         }
         for (id, (home, away)) in changed {
+            // The line-ups belonged to the teams that played there before.
+            diesel::delete(
+                super::schema::lineups::table.filter(super::schema::lineups::match_id.eq(id)),
+            )
+            .execute(conn)?;
             diesel::update(matches::table.find(id))
                 .set((
                     matches::home_team_id.eq(home),
