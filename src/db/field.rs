@@ -239,7 +239,6 @@ pub fn save_lineups_as(
             table: Some(table),
         };
         audit::record(conn, tournament, who, place, &changes)?;
-        // revision: bump here
         touch(conn, tournament)?;
         Ok(true)
     })
@@ -292,7 +291,6 @@ pub fn set_odd_threshold_as(
             after: threshold.to_string(),
         };
         audit::record(conn, id, who, place, &[change])?;
-        // revision: bump here
         touch(conn, id)?;
         Ok(true)
     })
@@ -347,7 +345,6 @@ pub fn mark_checked_as(
             after: "checked".to_owned(),
         };
         audit::record(conn, id, who, place, &[change])?;
-        // revision: bump here
         touch(conn, id)?;
         Ok(true)
     })

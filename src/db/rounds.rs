@@ -8,7 +8,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use chrono::{SubsecRound, Utc};
 use diesel::prelude::*;
 
 use super::DbError;
@@ -47,16 +46,9 @@ impl RoundSheet {
     }
 }
 
-fn now() -> chrono::NaiveDateTime {
-    Utc::now().naive_utc().trunc_subsecs(6)
-}
-
-/// Marks the tournament as changed now.
+/// Marks the tournament as changed: a new revision, announced to every server.
 pub(super) fn touch(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
-    diesel::update(tournaments::table.find(tournament_id))
-        .set(tournaments::updated_at.eq(now()))
-        .execute(conn)?;
-    Ok(())
+    super::revision::bump(conn, tournament_id)
 }
 
 pub(super) fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<Option<i32>, DbError> {

@@ -26,6 +26,9 @@ pub enum AppError {
     Forbidden,
     #[error("internal error: {0}")]
     Internal(String),
+    /// Heavy work (a PDF) had no free turn in time: try again shortly.
+    #[error("busy")]
+    Busy,
 }
 
 impl AppError {
@@ -35,6 +38,15 @@ impl AppError {
 
     pub fn bad_request(message: impl Into<String>) -> Self {
         AppError::BadRequest(message.into())
+    }
+}
+
+impl From<super::live::SnapshotError> for AppError {
+    fn from(e: super::live::SnapshotError) -> Self {
+        match e {
+            super::live::SnapshotError::NotFound => AppError::NotFound,
+            super::live::SnapshotError::Failed(why) => AppError::Internal(why),
+        }
     }
 }
 
@@ -69,6 +81,7 @@ impl ResponseError for AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Forbidden => StatusCode::FORBIDDEN,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -76,6 +89,11 @@ impl ResponseError for AppError {
     fn error_response(&self) -> HttpResponse {
         if let AppError::Internal(e) = self {
             tracing::error!("{e}");
+        }
+        if let AppError::Busy = self {
+            return HttpResponse::ServiceUnavailable()
+                .insert_header((actix_web::http::header::RETRY_AFTER, RETRY_AFTER_SECONDS))
+                .finish();
         }
         HttpResponse::new(self.status_code())
     }
@@ -89,6 +107,9 @@ struct ErrorPage {
     title: String,
     message: String,
 }
+
+/// What a 503 asks the client to wait, in seconds.
+const RETRY_AFTER_SECONDS: &str = "5";
 
 /// The middleware that turns every 4xx and 5xx response without a page of ours into one.
 pub fn error_pages<B: MessageBody + 'static>() -> ErrorHandlers<B> {
@@ -113,7 +134,7 @@ fn draw_error_page<B: MessageBody + 'static>(
             _ => None,
         });
     let (title, text) = match status.as_u16() {
-        code @ (400 | 403 | 404 | 413 | 500) => (
+        code @ (400 | 403 | 404 | 413 | 500 | 503) => (
             t.t(&format!("error-{code}-title")),
             t.t(&format!("error-{code}-text")),
         ),
@@ -130,9 +151,12 @@ fn draw_error_page<B: MessageBody + 'static>(
     let body = page
         .render()
         .unwrap_or_else(|_| format!("{} {}", page.status, page.title));
-    let response: HttpResponse<BoxBody> = HttpResponse::build(status)
-        .content_type("text/html; charset=utf-8")
-        .body(body);
+    let mut response = HttpResponse::build(status);
+    response.content_type("text/html; charset=utf-8");
+    if let Some(wait) = res.headers().get(actix_web::http::header::RETRY_AFTER) {
+        response.insert_header((actix_web::http::header::RETRY_AFTER, wait.clone()));
+    }
+    let response: HttpResponse<BoxBody> = response.body(body);
     let (req, _) = res.into_parts();
     let res: ServiceResponse<EitherBody<B>> =
         ServiceResponse::new(req, response).map_into_right_body();

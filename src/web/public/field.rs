@@ -14,7 +14,7 @@ use super::view::{self, BoardLine, sign_class, signed, typographic_minus};
 use crate::rules::field::{Fraction, OddKind, Show, Traveller, butler, odd_results};
 use crate::rules::{Event, Report, RoundProgress, Scorer};
 use crate::web::i18n::Tr;
-use crate::web::page::{Ctx, TourHead, load_event, render};
+use crate::web::page::{Ctx, TourHead, load_event, page_snapshot, render};
 use crate::web::{AppError, AppState};
 
 /// Which rooms the public sees in round `round`: everything once the round is complete.
@@ -213,8 +213,8 @@ pub async fn traveller(
 ) -> Result<HttpResponse, AppError> {
     let (slug, round, board) = path.into_inner();
     let (round, board) = path_numbers(&round, &board)?;
-    let (event, report) = load_event(&state, &slug).await?;
-    let page = traveller_page(&ctx, &event, &report, round, board)?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let page = traveller_page(&ctx, &snap.event, &snap.report, round, board)?;
     render(&ctx, &page)
 }
 
@@ -227,14 +227,15 @@ pub async fn director_traveller(
 ) -> Result<HttpResponse, AppError> {
     let (slug, round, board) = path.into_inner();
     let (round, board) = path_numbers(&round, &board)?;
-    let (event, _report) = load_event(&state, &slug).await?;
+    let snap = load_event(&state, &slug).await?;
+    let event = &snap.event;
     let key = slug.clone();
     let threshold = crate::web::page::with_db(&state, move |conn| {
         Ok(crate::db::field::odd_threshold(conn, &key)?)
     })
     .await?;
     let view = TravellerView::of(
-        &event,
+        event,
         round,
         board,
         Show::Everything,
@@ -244,7 +245,7 @@ pub async fn director_traveller(
     .ok_or_else(AppError::not_found)?;
     let page = TravellerPage {
         ctx: ctx.clone(),
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "rounds",
         live: None,
         base: format!("/d/{slug}"),
@@ -333,7 +334,7 @@ pub async fn butler_ranking(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let (event, report) = load_event(&state, &slug).await?;
-    let page = butler_page(&ctx, &event, &report)?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let page = butler_page(&ctx, &snap.event, &snap.report)?;
     render(&ctx, &page)
 }
