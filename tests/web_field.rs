@@ -480,3 +480,59 @@ fn a_match_whose_teams_change_loses_its_line_ups() {
         fushi::transfer::import(&mut fresh.open(), &files).expect("the export imports");
     }
 }
+
+/// Every board of every archive of the reference sweep (tests/data/sweep: 1, 2 and 3 decks,
+/// every preset and custom band tables, rulings, totals without trick points, penalties,
+/// byes, in-progress matches) and of the sample: the traveller rows, swings and datum equal
+/// the `travellers.csv` the Python reference wrote.
+#[test]
+fn every_traveller_of_the_sweep_matches_the_reference() {
+    use fushi::rules::Scorer;
+    use fushi::rules::field::{Show, Traveller};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sweep");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("tournament.toml").is_file())
+        .collect();
+    dirs.sort();
+    dirs.push(sample_dir());
+    assert!(dirs.len() > 5);
+    for dir in dirs {
+        let files = ArchiveFiles::read(&dir).unwrap();
+        let event = fushi::archive::parse(&files).unwrap().event;
+        let scorer = Scorer::new(&event.settings);
+        let mut got = String::from(
+            "round,board,table,room,declarers,defenders,defender_total,table_score,swing,datum\n",
+        );
+        for round in &event.rounds {
+            for board in &round.boards {
+                let t = Traveller::of(&scorer, round, board.number, Show::Everything).unwrap();
+                for r in &t.rows {
+                    let opt = |v: Option<i32>| v.map(|v| v.to_string()).unwrap_or_default();
+                    got.push_str(&format!(
+                        "{},{},{},{},{},{},{},{},{},{}\n",
+                        round.number,
+                        board.number,
+                        r.table,
+                        r.room,
+                        r.declarers,
+                        r.defenders,
+                        opt(r.outcome.defender_total),
+                        r.score(),
+                        opt(r.swing),
+                        t.datum.map(|d| d.two_decimals()).unwrap_or_default(),
+                    ));
+                }
+            }
+        }
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let expected_dir = if dir == sample_dir() {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/club-night-expected")
+        } else {
+            root.join(format!("{name}-expected"))
+        };
+        let want = std::fs::read_to_string(expected_dir.join("travellers.csv")).unwrap();
+        assert_eq!(got, want, "{name}");
+    }
+}
