@@ -536,3 +536,40 @@ fn every_traveller_of_the_sweep_matches_the_reference() {
         assert_eq!(got, want, "{name}");
     }
 }
+
+#[actix_web::test]
+async fn a_round_s_travellers_print_together() {
+    for db in backends() {
+        import(&db, &sample());
+        let mut b = browser(&db).await;
+        b.get("/t/club-night/rounds/2")
+            .await
+            .has("href=\"/t/club-night/rounds/2/travellers\"");
+        let page = b.get("/t/club-night/rounds/2/travellers").await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert_eq!(
+            page.body
+                .matches("<article class=\"traveller traveller-page\">")
+                .count(),
+            4
+        );
+        // Each board's datum from the reference, in board order.
+        let datums: Vec<String> = (1..=4)
+            .map(|board| {
+                let d = reference("2", &board.to_string())[0][7].replace('-', "\u{2212}");
+                format!("<dd class=\"datum\">{d}</dd>")
+            })
+            .collect();
+        let mut from = 0;
+        for d in &datums {
+            let at = page.body[from..]
+                .find(d.as_str())
+                .unwrap_or_else(|| panic!("{d}"));
+            from += at + d.len();
+        }
+        assert_eq!(
+            b.get("/t/club-night/rounds/9/travellers").await.status,
+            StatusCode::NOT_FOUND
+        );
+    }
+}

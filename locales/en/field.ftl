@@ -61,3 +61,4 @@ field-seat-ew = East–West
 audit-area-lineups = Line-ups
 archive-file-lineups-csv = which two members of each team sat in each room of each match
 archive-file-butler-csv = the Butler ranking of pairs (computed)
+field-travellers-of = Every traveller of round { $round }

@@ -58,3 +58,4 @@ field-seat-ew = 东西
 audit-area-lineups = 阵容
 archive-file-lineups-csv = 每场比赛各室每队上场的两名队员
 archive-file-butler-csv = 选手对 Butler 排名（计算得出）
+field-travellers-of = 第 { $round } 轮全部成绩单

@@ -338,3 +338,56 @@ pub async fn butler_ranking(
     let page = butler_page(&ctx, &snap.event, &snap.report)?;
     render(&ctx, &page)
 }
+
+#[derive(Template)]
+#[template(path = "public/travellers.html")]
+pub struct TravellersPage {
+    pub ctx: Ctx,
+    pub tour: TourHead,
+    pub section: &'static str,
+    pub live: Option<u32>,
+    pub base: String,
+    pub round: i32,
+    pub views: Vec<TravellerView>,
+}
+
+/// Every traveller of round `round`, one per printed page, as the public sees them.
+pub fn travellers_page(
+    ctx: &Ctx,
+    event: &Event,
+    report: &Report,
+    round: i32,
+) -> Result<TravellersPage, AppError> {
+    let r = event
+        .rounds
+        .iter()
+        .find(|r| r.number == round)
+        .ok_or_else(AppError::not_found)?;
+    let show = public_show(report, round);
+    Ok(TravellersPage {
+        ctx: ctx.clone(),
+        tour: TourHead::of(event),
+        section: "rounds",
+        live: None,
+        base: format!("/t/{}", event.settings.slug),
+        round,
+        views: r
+            .boards
+            .iter()
+            .filter_map(|b| TravellerView::of(event, round, b.number, show, None, &ctx.t))
+            .collect(),
+    })
+}
+
+/// `GET /t/{slug}/rounds/{n}/travellers`: every board of the round, for printing.
+pub async fn travellers(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let (round, _) = path_numbers(&round, "1")?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let page = travellers_page(&ctx, &snap.event, &snap.report, round)?;
+    render(&ctx, &page)
+}

@@ -48,6 +48,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .route("/t/{slug}/butler", web::get().to(field::butler_ranking))
         .route(
+            "/t/{slug}/rounds/{round}/travellers",
+            web::get().to(field::travellers),
+        )
+        .route(
             "/d/{slug}/rounds/{round}/boards/{board}",
             web::get().to(field::director_traveller),
         );
