@@ -461,27 +461,37 @@ fn butler_of_the_sample_by_hand() {
 
 #[test]
 fn bad_lineups_are_named_by_file_and_line() {
-    let archive = BadArchive::new().append(
-        "lineups.csv",
-        &[
-            "1,1,open,2,Alice Chen",
-            "1,1,open,1,张伟;李娜",
-            "1,3,open,1,张伟;李娜",
-            "1,1,closed,2,Alice Chen;Zed",
-            "1,1,open,2,Carol Li;David Zhao",
-            "1,9,open,2,Carol Li;David Zhao",
-        ],
-    );
+    let archive = BadArchive::new()
+        .replace(
+            "lineups.csv",
+            "1,1,closed,5,Kevin Sun;Lily Gao",
+            "1,1,closed,5,Ivy Zhang;Lily Gao",
+        )
+        .append(
+            "lineups.csv",
+            &[
+                "1,1,open,2,Alice Chen",
+                "1,1,open,1,张伟;李娜",
+                "1,3,open,1,张伟;李娜",
+                "1,1,closed,2,Alice Chen;Zed",
+                "1,1,open,2,Carol Li;David Zhao",
+                "1,9,open,2,Carol Li;David Zhao",
+            ],
+        );
     for db in backends() {
         assert_eq!(
             rejected(&db, &archive),
             [
+                "lineups.csv:5: Ivy Zhang already sits in the other room of this match (line 3)",
                 "lineups.csv:26: players must be two different members separated by ;, not \"Alice Chen\"",
                 "lineups.csv:26: round 1 table 1 open room: team 2 is listed twice (first on line 2)",
                 "lineups.csv:27: team 1 does not play at round 1 table 1",
                 "lineups.csv:28: round 1 table 3 is a bye for team 1: a bye has no line-up",
                 "lineups.csv:29: Zed is not a member of team 2",
+                "lineups.csv:29: Alice Chen already sits in the other room of this match (line 2)",
                 "lineups.csv:29: round 1 table 1 closed room: team 2 is listed twice (first on line 4)",
+                "lineups.csv:30: Carol Li already sits in the other room of this match (line 4)",
+                "lineups.csv:30: David Zhao already sits in the other room of this match (line 4)",
                 "lineups.csv:30: round 1 table 1 open room: team 2 is listed twice (first on line 2)",
                 "lineups.csv:31: round 1 has no table 9 in schedule.csv",
             ]

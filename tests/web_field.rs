@@ -433,6 +433,15 @@ async fn line_ups_are_chosen_on_the_entry_page() {
                 vec![("open-3-1", "周明"), ("open-3-2", "周明")],
                 "周明 is chosen twice",
             ),
+            (
+                vec![
+                    ("open-3-1", "周明"),
+                    ("open-3-2", "吴芳"),
+                    ("closed-3-1", "吴芳"),
+                    ("closed-3-2", "郑海"),
+                ],
+                "吴芳 cannot sit in both rooms of round 3 table 1",
+            ),
         ] {
             let page = b
                 .post("/d/club-night/rounds/3/tables/1/lineups", &form)

@@ -80,3 +80,4 @@ problems-combo-missing = the defenders won the last trick: give its largest comb
 problems-penalty = penalty { $value } must be a multiple of 5, 0 or more
 problems-defender-total = defenders' total { $value } must be a multiple of 5, 0 or more
 problems-no-result = no result: give trick_points, defender_total or a ruling
+problems-both-rooms = { $player } already sits in the other room of this match (line { $first })

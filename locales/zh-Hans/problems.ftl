@@ -82,3 +82,4 @@ problems-combo-missing = 闲家赢得最后一墩：请填写其中最大的牌�
 problems-penalty = 罚分 { $value } 必须是 5 的倍数，且不小于 0
 problems-defender-total = 闲家总分 { $value } 必须是 5 的倍数，且不小于 0
 problems-no-result = 没有成绩：请填写 trick_points、defender_total 或裁判判定
+problems-both-rooms = { $player } 已在本场比赛的另一室（第 { $first } 行）

@@ -586,6 +586,8 @@ fn read_lineups(
         return lineups;
     };
     let mut seen = HashMap::new();
+    // (round, table, team, player) → (room, line): one person sits in one room at a time.
+    let mut seated: HashMap<(i32, i32, i32, String), (Room, u64)> = HashMap::new();
     for (line, record) in &table.rows {
         let mut row = Row::new(&table, *line, record);
         let round = row.number("round", 1);
@@ -634,6 +636,23 @@ fn read_lineups(
                     })
                 }
                 Some(_) => {}
+            }
+            if let Some(room) = room {
+                for player in players.iter().flatten() {
+                    let key = (r, t, team, player.clone());
+                    match seated.get(&key) {
+                        Some(&(other, first)) if other != room => {
+                            row.problem(Why::BothRooms {
+                                player: player.clone(),
+                                first,
+                            });
+                        }
+                        Some(_) => {}
+                        None => {
+                            seated.insert(key, (room, *line));
+                        }
+                    }
+                }
             }
             if let Some(room) = room
                 && let Err(first) = first_seen(&mut seen, (r, t, room, team), *line)

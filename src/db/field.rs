@@ -175,6 +175,21 @@ pub fn save_lineups_as(
                     )));
                 }
             }
+            if let Some(other) = choices.iter().find(|o| {
+                o.team == c.team
+                    && o.room != c.room
+                    && o.players.iter().any(|p| c.players.contains(p))
+            }) {
+                let both = other
+                    .players
+                    .iter()
+                    .find(|p| c.players.contains(p))
+                    .cloned()
+                    .unwrap_or_default();
+                return Err(DbError::Inconsistent(format!(
+                    "{both} cannot sit in both rooms of round {round} table {table}"
+                )));
+            }
             if !seen.insert((c.room, c.team)) {
                 return Err(DbError::Inconsistent(format!(
                     "{} room, team {} is given twice",

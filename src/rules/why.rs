@@ -269,6 +269,10 @@ pub enum Why {
         team: i32,
         first: u64,
     },
+    BothRooms {
+        player: String,
+        first: u64,
+    },
     // One table result (`TableEntry::check`)
     NotMultipleOf5 {
         what: Points,
@@ -472,6 +476,10 @@ impl fmt::Display for Why {
             } => write!(
                 f,
                 "round {round} table {table} {room} room: team {team} is listed twice (first on line {first})"
+            ),
+            Why::BothRooms { player, first } => write!(
+                f,
+                "{player} already sits in the other room of this match (line {first})"
             ),
             Why::NotMultipleOf5 { what, value } => {
                 write!(f, "{what} {value} is not a multiple of 5")

@@ -213,6 +213,10 @@ fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)
                 ("first", s(first)),
             ],
         ),
+        Why::BothRooms { player, first } => (
+            "problems-both-rooms",
+            vec![("player", s(player)), ("first", s(first))],
+        ),
         Why::NotMultipleOf5 { what, value } => (
             "problems-not-multiple-of-5",
             vec![("what", s(what.code())), ("value", s(value))],
@@ -411,6 +415,10 @@ mod tests {
             table: 2,
             team: 3,
         });
+        all.push(Why::BothRooms {
+            player: text("Ann"),
+            first: 3,
+        });
         for room in [Room::Open, Room::Closed] {
             all.push(Why::LineupTwice {
                 round: 1,
@@ -510,6 +518,7 @@ mod tests {
             | Why::NotAtTable { .. }
             | Why::ByeNoLineup { .. }
             | Why::LineupTwice { .. }
+            | Why::BothRooms { .. }
             | Why::NotMultipleOf5 { .. }
             | Why::PointsOutOfRange { .. }
             | Why::PointsExceed { .. }

@@ -434,6 +434,10 @@ def load(path):
                         raise ValueError(f"{p} is not a member of team {team}")
                 if (rnd, table, room, team) in lineups:
                     raise ValueError("line-up given twice")
+                other = lineups.get((rnd, table, "closed" if room == "open" else "open", team), [])
+                for p in players:
+                    if p in other:
+                        raise ValueError(f"{p} sits in both rooms of the match")
                 lineups[(rnd, table, room, team)] = players
             except ValueError as e:
                 problems.append(f"lineups.csv:{line}: {e}")
