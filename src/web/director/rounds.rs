@@ -253,7 +253,7 @@ async fn rounds_page(
     });
     let page = RoundsPage {
         ctx: ctx.clone(),
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "rounds",
         next: event.rounds.last().map_or(1, |r| r.number + 1),
         rounds,
@@ -699,7 +699,7 @@ async fn pairings(
     }
     let snap = load_event(&state, &slug).await?;
     let event = &snap.event;
-    let warnings = super::schedule::saved_warnings(&ctx.t, &event, round);
+    let warnings = super::schedule::saved_warnings(&ctx.t, event, round);
     pairings_page(&ctx, &sheet, rows, &[], warnings)
 }
 
