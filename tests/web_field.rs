@@ -212,6 +212,19 @@ async fn while_a_round_is_played_only_finished_rooms_show() {
         check_rows(&body_rows(&page, "traveller-table"), &reference("3", "1"));
         page.has("director&#39;s view")
             .lacks("not finished the round");
+
+        // The Butler ranking says that it is provisional, and counts what the public sees:
+        // Grace Lin & Henry Xu (team 4) sat in that closed room of round 3, so they have 8
+        // boards in the complete archive (tests/data/club-night-expected/butler.csv) and 4
+        // here.
+        let page = b.get("/t/club-night/butler").await;
+        page.has("A round is in progress");
+        let grace = body_rows(&page, "butler-table")
+            .into_iter()
+            .find(|r| r.contains("Grace Lin"))
+            .unwrap();
+        assert!(grace.contains("<td class=\"num\">4</td>"), "{grace}");
+        assert!(expected("butler.csv").contains(",4,Grace Lin;Henry Xu,8,"));
     }
 }
 
