@@ -595,3 +595,30 @@ async fn a_round_s_travellers_print_together() {
         );
     }
 }
+
+#[actix_web::test]
+async fn a_round_s_travellers_as_a_pdf() {
+    let db = TestDb::sqlite();
+    import(&db, &sample());
+    let mut b = browser(&db).await;
+    let page = b.get("/t/club-night/rounds/1/travellers.pdf").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(page.content_type, "application/pdf");
+    let doc = lopdf::Document::load_mem(&page.bytes).expect("a valid PDF");
+    // One page per board.
+    assert_eq!(doc.get_pages().len(), 4);
+    let text: String = pdf_extract::extract_text_from_mem(&page.bytes)
+        .unwrap()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    for needle in [
+        "Travellerofboard1",
+        "Travellerofboard4",
+        "250",
+        "declarersup2",
+        "105",
+    ] {
+        assert!(text.contains(needle), "{needle} not in {text}");
+    }
+}

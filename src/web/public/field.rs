@@ -391,3 +391,127 @@ pub async fn travellers(
     let page = travellers_page(&ctx, &snap.event, &snap.report, round)?;
     render(&ctx, &page)
 }
+
+/// One traveller as a printed page of the sheets' PDF.
+fn traveller_sheet(view: &TravellerView, tour: &str, t: &Tr) -> crate::sheets::pdf::SheetPage {
+    use crate::sheets::pdf::{Align, Block, Col, Grid, SheetPage};
+    let col = |key: &str, width: f32, align: Align| Col {
+        title: t.t(key),
+        width,
+        align,
+    };
+    let mut blocks = vec![
+        Block::Title(format!(
+            "{} · {}",
+            t.a("field-traveller-of", "board", view.board.number),
+            t.a("pub-round-n", "n", view.round)
+        )),
+        Block::Text(tour.to_owned()),
+        Block::Pairs(vec![
+            (t.t("pub-col-dealer"), view.board.dealer.clone()),
+            (t.t("pub-col-level"), view.board.level.to_owned()),
+            (t.t("pub-col-trump"), view.board.trump.clone()),
+        ]),
+        Block::Gap(0.3),
+    ];
+    if let Some(note) = &view.withheld {
+        blocks.push(Block::Text(note.clone()));
+    }
+    blocks.push(Block::Grid(Grid {
+        groups: Vec::new(),
+        columns: vec![
+            col("pub-col-table", 0.8, Align::Center),
+            col("field-col-room", 1.4, Align::Left),
+            col("field-col-declarers", 2.6, Align::Left),
+            col("field-col-defenders", 2.6, Align::Left),
+            col("pub-col-p", 0.8, Align::Right),
+            col("pub-col-result", 3.0, Align::Left),
+            col("field-col-s", 1.0, Align::Right),
+            col("field-col-swing", 1.2, Align::Right),
+        ],
+        rows: view
+            .lines
+            .iter()
+            .map(|l| {
+                vec![
+                    l.table.to_string(),
+                    l.room.clone(),
+                    format!("{} {}", l.declarers, l.declarers_name),
+                    format!("{} {}", l.defenders, l.defenders_name),
+                    l.p.clone(),
+                    l.result.clone(),
+                    l.s.clone(),
+                    l.swing.clone(),
+                ]
+            })
+            .collect(),
+        row_height: 1.6,
+        total_rows: 0,
+    }));
+    blocks.push(Block::Pairs(vec![
+        (t.t("field-datum"), view.datum.clone()),
+        (t.t("field-average-p"), view.average_p.clone()),
+    ]));
+    blocks.push(Block::Text(view.datum_rule.clone()));
+    if !view.frequencies.is_empty() {
+        blocks.push(Block::Gap(0.3));
+        blocks.push(Block::Grid(Grid {
+            groups: Vec::new(),
+            columns: vec![
+                col("field-col-s", 1.0, Align::Right),
+                col("pub-col-result", 3.0, Align::Left),
+                col("field-col-rooms", 1.0, Align::Right),
+            ],
+            rows: view
+                .frequencies
+                .iter()
+                .map(|f| vec![f.s.clone(), f.result.clone(), f.count.to_string()])
+                .collect(),
+            row_height: 1.5,
+            total_rows: 0,
+        }));
+    }
+    SheetPage {
+        blocks,
+        font_size: 11.0,
+        one_page: true,
+    }
+}
+
+/// `GET /t/{slug}/rounds/{n}/travellers.pdf`: every traveller of the round as the public
+/// sees them, one board per page.
+pub async fn travellers_pdf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let (round, _) = path_numbers(&round, "1")?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let page = travellers_page(&ctx, &snap.event, &snap.report, round)?;
+    let t = ctx.t.clone();
+    let sheets: Vec<crate::sheets::pdf::SheetPage> = page
+        .views
+        .iter()
+        .map(|v| traveller_sheet(v, &page.tour.name, &t))
+        .collect();
+    let title = format!(
+        "{} · {}",
+        page.tour.name,
+        t.a("field-travellers-of", "round", round)
+    );
+    let language = ctx.lang.html_lang();
+    let Some(_turn) = state.live.pdf_turn().await else {
+        return Err(AppError::Busy);
+    };
+    let bytes = web::block(move || crate::sheets::pdf::render(&sheets, &title, language))
+        .await?
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .insert_header((actix_web::http::header::CONTENT_TYPE, "application/pdf"))
+        .insert_header((
+            actix_web::http::header::CONTENT_DISPOSITION,
+            format!("inline; filename=\"{slug}-round-{round}-travellers.pdf\""),
+        ))
+        .body(bytes))
+}

@@ -52,6 +52,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::get().to(field::travellers),
         )
         .route(
+            "/t/{slug}/rounds/{round}/travellers.pdf",
+            web::get().to(field::travellers_pdf),
+        )
+        .route(
             "/d/{slug}/rounds/{round}/boards/{board}",
             web::get().to(field::director_traveller),
         );
