@@ -489,7 +489,7 @@ pub async fn travellers_pdf(
     let (round, _) = path_numbers(&round, "1")?;
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let page = travellers_page(&ctx, &snap.event, &snap.report, round)?;
-    let t = ctx.t.clone();
+    let t = ctx.t;
     let sheets: Vec<crate::sheets::pdf::SheetPage> = page
         .views
         .iter()
