@@ -14,7 +14,6 @@
 //! Every loop is bounded in count and time. Optional arguments: TEAMS ROUNDS BOARDS.
 
 #[path = "../tests/common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 
 use std::process::{Child, Command, Stdio};
@@ -75,7 +74,10 @@ fn serve(db: &str, instances: usize) -> Served {
     for &port in &served.ports {
         let started = Instant::now();
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(started.elapsed() < Duration::from_secs(60), "server did not start");
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "server did not start"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -180,7 +182,13 @@ async fn drive(
 
 /// A ruling on one board of round `round`, table `table`, from the director's desk: one
 /// transaction, like a save on the entry page.
-fn save(conn: &mut fushi::db::DbConnection, slug: &str, round: i32, table: i32, ruling: i32) -> bool {
+fn save(
+    conn: &mut fushi::db::DbConnection,
+    slug: &str,
+    round: i32,
+    table: i32,
+    ruling: i32,
+) -> bool {
     let Ok(Some(event)) = fushi::db::load_event(conn, slug) else {
         return false;
     };
@@ -228,7 +236,11 @@ fn main() {
     drop(event);
     println!(
         "live results: {teams} teams × {rounds} rounds × {boards} boards ({results} table results), {} with {instances} server(s)",
-        if instances == 2 { "PostgreSQL" } else { "SQLite" }
+        if instances == 2 {
+            "PostgreSQL"
+        } else {
+            "SQLite"
+        }
     );
     let served = serve(&db_url, instances);
     let bases: Vec<String> = served

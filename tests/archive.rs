@@ -74,7 +74,13 @@ fn the_sample_exports_the_figures_worked_out_by_hand() {
         assert_eq!(files.get("matches.csv"), Some(MATCHES), "{backend}");
         // Every computed column of every table and board, from the independent reference
         // calculator (tests/reference/compute.py), checked by hand on the boards in WORKED.md.
-        for name in ["results.csv", "swings.csv", "matches.csv", "standings.csv"] {
+        for name in [
+            "results.csv",
+            "swings.csv",
+            "matches.csv",
+            "standings.csv",
+            "butler.csv",
+        ] {
             assert_eq!(
                 files.get(name),
                 Some(expected(name).as_str()),
@@ -187,7 +193,14 @@ fn export_reproduces_the_input_and_reimport_is_byte_identical() {
             fresh.url(),
         ]);
         assert!(export.status.success());
-        for name in fushi::archive::FILE_NAMES {
+        // lineups.csv is an input: it comes back byte for byte.
+        let original = std::fs::read_to_string(sample_dir().join("lineups.csv")).unwrap();
+        let exported = std::fs::read_to_string(first.join("lineups.csv")).unwrap();
+        assert_eq!(exported, original, "lineups.csv");
+        for name in fushi::archive::FILE_NAMES
+            .into_iter()
+            .chain(fushi::archive::LINEUP_FILE_NAMES)
+        {
             let a = std::fs::read(first.join(name)).unwrap();
             let b = std::fs::read(second.join(name)).unwrap();
             assert!(a == b, "{name} differs after a round trip");
@@ -229,6 +242,7 @@ impl BadArchive {
             "boards.csv",
             "schedule.csv",
             "results.csv",
+            "lineups.csv",
         ] {
             std::fs::copy(sample_dir().join(name), dir.path().join(name)).unwrap();
         }
@@ -408,4 +422,79 @@ fn one_deck_limits_and_combinations() {
         ),
         "{problems:#?}"
     );
+}
+
+/// The Butler ranking of the sample by hand, for the pair that played in both rooms across
+/// rounds (张伟;李娜 of team 1: open in round 2 at table 2, closed in round 3 at table 1) and
+/// for the shared ranks; the whole file is compared with the reference calculator above.
+#[test]
+fn butler_of_the_sample_by_hand() {
+    let db = TestDb::sqlite();
+    import_sample(&db);
+    let files = transfer::export(&mut db.open(), "club-night").unwrap();
+    let butler = files.get("butler.csv").expect("butler.csv with line-ups");
+    // Round 2, open room of table 2 (datums from tests/data/club-night-expected/travellers.csv):
+    // board 1 team 1 declares s = 2 against the datum 0.25: +1.75; board 2 defends against
+    // s = 1, datum 0: −1; board 3 declares 1 − 0 = +1; board 4 defends 1.75 − 1 = +0.75.
+    // Round 3, closed room of table 1: board 1 declares 2 − 0.75 = +1.25; board 2 defends
+    // 0.75 − (−1) = +1.75; board 3 declares −1 − (−0.75) = −0.25; board 4 defends
+    // 0.5 − (−1) = +1.5.
+    // Total 6.75 over 8 boards: 0.84375 → 0.84.
+    assert!(butler.contains("\n1,1,张伟;李娜,8,6.75,0.84\n"), "{butler}");
+    // Equal per-board averages and totals share a rank; the next rank skips.
+    assert!(butler.contains("\n9=,2,Alice Chen;Ben Wu,8,-1.75,-0.22\n"));
+    assert!(butler.contains("\n9=,3,郑海;冯雪,8,-1.75,-0.22\n"));
+    assert!(butler.contains("\n11,5,Lily Gao;马晓东,4,-1.75,-0.44\n"));
+    // Without lineups.csv there is neither file.
+    let files = ArchiveFiles::read(&sample_dir()).unwrap();
+    let without: ArchiveFiles = files
+        .names()
+        .filter(|n| *n != "lineups.csv")
+        .map(|n| (n.to_owned(), files.get(n).unwrap().to_owned()))
+        .collect();
+    let other = TestDb::sqlite();
+    transfer::import(&mut other.open(), &without).unwrap();
+    let exported = transfer::export(&mut other.open(), "club-night").unwrap();
+    assert!(exported.get("lineups.csv").is_none());
+    assert!(exported.get("butler.csv").is_none());
+}
+
+#[test]
+fn bad_lineups_are_named_by_file_and_line() {
+    let archive = BadArchive::new()
+        .replace(
+            "lineups.csv",
+            "1,1,closed,5,Kevin Sun;Lily Gao",
+            "1,1,closed,5,Ivy Zhang;Lily Gao",
+        )
+        .append(
+            "lineups.csv",
+            &[
+                "1,1,open,2,Alice Chen",
+                "1,1,open,1,张伟;李娜",
+                "1,3,open,1,张伟;李娜",
+                "1,1,closed,2,Alice Chen;Zed",
+                "1,1,open,2,Carol Li;David Zhao",
+                "1,9,open,2,Carol Li;David Zhao",
+            ],
+        );
+    for db in backends() {
+        assert_eq!(
+            rejected(&db, &archive),
+            [
+                "lineups.csv:5: Ivy Zhang already sits in the other room of this match (line 3)",
+                "lineups.csv:26: players must be two different members separated by ;, not \"Alice Chen\"",
+                "lineups.csv:26: round 1 table 1 open room: team 2 is listed twice (first on line 2)",
+                "lineups.csv:27: team 1 does not play at round 1 table 1",
+                "lineups.csv:28: round 1 table 3 is a bye for team 1: a bye has no line-up",
+                "lineups.csv:29: Zed is not a member of team 2",
+                "lineups.csv:29: Alice Chen already sits in the other room of this match (line 2)",
+                "lineups.csv:29: round 1 table 1 closed room: team 2 is listed twice (first on line 4)",
+                "lineups.csv:30: Carol Li already sits in the other room of this match (line 4)",
+                "lineups.csv:30: David Zhao already sits in the other room of this match (line 4)",
+                "lineups.csv:30: round 1 table 1 open room: team 2 is listed twice (first on line 2)",
+                "lineups.csv:31: round 1 has no table 9 in schedule.csv",
+            ]
+        );
+    }
 }

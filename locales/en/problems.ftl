@@ -58,6 +58,11 @@ problems-no-table = round { $round } has no table { $table } in schedule.csv
 problems-bye-no-results = round { $round } table { $table } is a bye for team { $team }: a bye has no results
 problems-no-board = round { $round } has no board { $board } in boards.csv
 problems-result-twice = round { $round } table { $table } { $room } room board { $board } is listed twice (first on line { $first })
+problems-lineup-players = players must be two different members separated by ;, not "{ $cell }"
+problems-not-a-member = { $player } is not a member of team { $team }
+problems-not-at-table = team { $team } does not play at round { $round } table { $table }
+problems-bye-no-lineup = round { $round } table { $table } is a bye for team { $team }: a bye has no line-up
+problems-lineup-twice = round { $round } table { $table } { $room } room: team { $team } is listed twice (first on line { $first })
 problems-not-multiple-of-5 = { $what ->
         [trick] trick points
        *[bottom] bottom points
@@ -75,3 +80,4 @@ problems-combo-missing = the defenders won the last trick: give its largest comb
 problems-penalty = penalty { $value } must be a multiple of 5, 0 or more
 problems-defender-total = defenders' total { $value } must be a multiple of 5, 0 or more
 problems-no-result = no result: give trick_points, defender_total or a ruling
+problems-both-rooms = { $player } already sits in the other room of this match (line { $first })

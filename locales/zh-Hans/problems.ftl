@@ -60,6 +60,14 @@ problems-result-twice = 第 { $round } 轮第 { $table } 桌{ $room ->
         [open] 开室
        *[closed] 闭室
     } { $board } 号牌出现了两次（第一次在第 { $first } 行）
+problems-lineup-players = players 须为本队两名不同队员，以 ; 分隔，而不是“{ $cell }”
+problems-not-a-member = { $player } 不是 { $team } 号队的队员
+problems-not-at-table = { $team } 号队不在第 { $round } 轮第 { $table } 桌比赛
+problems-bye-no-lineup = 第 { $round } 轮第 { $table } 桌是 { $team } 号队的轮空：轮空没有阵容
+problems-lineup-twice = 第 { $round } 轮第 { $table } 桌{ $room ->
+        [open] 开室
+       *[closed] 闭室
+    }：{ $team } 号队出现了两次（第一次在第 { $first } 行）
 problems-not-multiple-of-5 = { $what ->
         [trick] 闲家得分
        *[bottom] 底分
@@ -74,3 +82,4 @@ problems-combo-missing = 闲家赢得最后一墩：请填写其中最大的牌�
 problems-penalty = 罚分 { $value } 必须是 5 的倍数，且不小于 0
 problems-defender-total = 闲家总分 { $value } 必须是 5 的倍数，且不小于 0
 problems-no-result = 没有成绩：请填写 trick_points、defender_total 或裁判判定
+problems-both-rooms = { $player } 已在本场比赛的另一室（第 { $first } 行）

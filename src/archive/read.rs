@@ -4,11 +4,11 @@ use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 
 use super::settings::{ParsedSettings, TOURNAMENT_TOML, parse_settings};
-use super::write::{RESULT_COLUMNS, RESULT_INPUT_COUNT};
+use super::write::{LINEUP_COLUMNS, LINEUPS, RESULT_COLUMNS, RESULT_INPUT_COUNT};
 use super::{ArchiveFiles, Problem, Why, unneutralise};
 use crate::rules::{
-    Board, Combination, Decks, Event, LastTrick, Level, Match, Room, Round, Seat, TableEntry,
-    TableResult, Team, Trump,
+    Board, Combination, Decks, Event, LastTrick, Level, Lineup, Match, Room, Round, Seat,
+    TableEntry, TableResult, Team, Trump,
 };
 
 pub const TEAMS: &str = "teams.csv";
@@ -41,9 +41,10 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
     let boards = read_boards(files, &mut problems);
     let schedule = read_schedule(files, &teams, &boards, &mut problems);
     let results = read_results(files, decks, &schedule, &boards, &mut problems);
+    let lineups = read_lineups(files, &teams, &schedule, &mut problems);
 
     // Report file by file in archive order, line by line within each file.
-    let order = [TOURNAMENT_TOML, TEAMS, BOARDS, SCHEDULE, RESULTS];
+    let order = [TOURNAMENT_TOML, TEAMS, BOARDS, SCHEDULE, RESULTS, LINEUPS];
     problems.sort_by_key(|p| (order.iter().position(|f| *f == p.file), p.line));
     match settings {
         Some(ParsedSettings {
@@ -54,6 +55,7 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
                 settings,
                 teams: teams.into_iter().map(|(_, t)| t).collect(),
                 rounds: assemble(boards, schedule, results),
+                lineups,
             };
             event.sort();
             Ok(Parsed { event, slug_line })
@@ -569,6 +571,116 @@ fn read_results(
         }
     }
     results
+}
+
+/// Reads the optional `lineups.csv`: each row names two members of a team that plays at
+/// that table.
+fn read_lineups(
+    files: &ArchiveFiles,
+    teams: &[(u64, Team)],
+    schedule: &Schedule,
+    problems: &mut Vec<Problem>,
+) -> Vec<Lineup> {
+    let mut lineups = Vec::new();
+    let Some(table) = read_csv(files, LINEUPS, &LINEUP_COLUMNS, &[], problems) else {
+        return lineups;
+    };
+    let mut seen = HashMap::new();
+    // (round, table, team, player) → (room, line): one person sits in one room at a time.
+    let mut seated: HashMap<(i32, i32, i32, String), (Room, u64)> = HashMap::new();
+    for (line, record) in &table.rows {
+        let mut row = Row::new(&table, *line, record);
+        let round = row.number("round", 1);
+        let table_no = row.number("table", 1);
+        let room = row.required::<Room>("room");
+        let team = row.number("team_no", 1);
+        let cell = unneutralise(row.raw("players"));
+        let names: Vec<String> = cell.split(';').map(|p| p.trim().to_owned()).collect();
+        let players: Option<[String; 2]> = match names.as_slice() {
+            [a, b] if !a.is_empty() && !b.is_empty() && a != b => Some([a.clone(), b.clone()]),
+            _ => {
+                row.problem(Why::LineupPlayers {
+                    cell: cell.to_owned(),
+                });
+                None
+            }
+        };
+        if let Some(team) = team {
+            match teams.iter().find(|(_, t)| t.number == team) {
+                None => row.problem(Why::UnknownTeam { team }),
+                Some((_, t)) => {
+                    for player in players.iter().flatten() {
+                        if !t.members.contains(player) {
+                            row.problem(Why::NotAMember {
+                                player: player.clone(),
+                                team,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        if let (Some(r), Some(t), Some(team)) = (round, table_no, team) {
+            match schedule.get(&(r, t)) {
+                None => row.problem(Why::NoTable { round: r, table: t }),
+                Some((home, None)) => row.problem(Why::ByeNoLineup {
+                    round: r,
+                    table: t,
+                    team: *home,
+                }),
+                Some((home, Some(away))) if team != *home && team != *away => {
+                    row.problem(Why::NotAtTable {
+                        team,
+                        round: r,
+                        table: t,
+                    })
+                }
+                Some(_) => {}
+            }
+            if let Some(room) = room {
+                for player in players.iter().flatten() {
+                    let key = (r, t, team, player.clone());
+                    match seated.get(&key) {
+                        Some(&(other, first)) if other != room => {
+                            row.problem(Why::BothRooms {
+                                player: player.clone(),
+                                first,
+                            });
+                        }
+                        Some(_) => {}
+                        None => {
+                            seated.insert(key, (room, *line));
+                        }
+                    }
+                }
+            }
+            if let Some(room) = room
+                && let Err(first) = first_seen(&mut seen, (r, t, room, team), *line)
+            {
+                row.problem(Why::LineupTwice {
+                    round: r,
+                    table: t,
+                    room,
+                    team,
+                    first,
+                });
+            }
+        }
+        let value = match (round, table_no, room, team, players) {
+            (Some(round), Some(table), Some(room), Some(team), Some(players)) => Some(Lineup {
+                round,
+                table,
+                room,
+                team,
+                players,
+            }),
+            _ => None,
+        };
+        if let Some(lineup) = row.finish(value, problems) {
+            lineups.push(lineup);
+        }
+    }
+    lineups
 }
 
 fn assemble(boards: Boards, schedule: Schedule, mut results: Results) -> Vec<Round> {

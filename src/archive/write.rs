@@ -2,6 +2,7 @@
 
 use super::neutralise;
 use super::settings::{TOURNAMENT_TOML, settings_toml};
+use crate::rules::field::{ButlerLine, Show, butler};
 use crate::rules::{Event, MatchStatus, Report, Scorer};
 
 /// Every file an export writes, in the order it writes them.
@@ -28,7 +29,55 @@ pub fn export(event: &Event, report: &Report) -> Vec<(&'static str, String)> {
         swings_csv(event, report),
         standings_csv(event, report),
     ];
-    FILE_NAMES.into_iter().zip(contents).collect()
+    let mut files: Vec<(&'static str, String)> = FILE_NAMES.into_iter().zip(contents).collect();
+    if !event.lineups.is_empty() {
+        let pairs = butler(event, |_| Show::Everything);
+        files.push((LINEUPS, lineups_csv(event)));
+        files.push((BUTLER, butler_csv(event, &pairs)));
+    }
+    files
+}
+
+/// `lineups.csv`: optional on import, written when the event records line-ups.
+pub const LINEUPS: &str = "lineups.csv";
+/// `butler.csv`: export only, written when the event records line-ups.
+pub const BUTLER: &str = "butler.csv";
+/// The files an export writes only when the event records line-ups.
+pub const LINEUP_FILE_NAMES: [&str; 2] = [LINEUPS, BUTLER];
+
+/// The columns of `lineups.csv`.
+pub(super) const LINEUP_COLUMNS: [&str; 5] = ["round", "table", "room", "team_no", "players"];
+
+pub fn lineups_csv(event: &Event) -> String {
+    csv_file(
+        &LINEUP_COLUMNS,
+        event.lineups.iter().map(|l| {
+            [
+                l.round.to_string(),
+                l.table.to_string(),
+                l.room.to_string(),
+                l.team.to_string(),
+                neutralise(&l.players.join(";")),
+            ]
+        }),
+    )
+}
+
+/// `butler.csv` from a ranking worked out by [`butler`].
+pub fn butler_csv(_event: &Event, pairs: &[ButlerLine]) -> String {
+    csv_file(
+        &["rank", "team_no", "players", "boards", "total", "per_board"],
+        pairs.iter().map(|l| {
+            [
+                l.rank_label(),
+                l.pair.team.to_string(),
+                neutralise(&l.pair.players_cell()),
+                l.boards.to_string(),
+                l.total.two_decimals(),
+                l.per_board().two_decimals(),
+            ]
+        }),
+    )
 }
 
 /// Builds a CSV file: a header, then rows, lines ending in `\n`, quoting only where needed.

@@ -84,6 +84,7 @@ pub fn create_tournament(conn: &mut DbConnection, settings: &Settings) -> Result
         settings: settings.clone(),
         teams: Vec::new(),
         rounds: Vec::new(),
+        lineups: Vec::new(),
     };
     // Another request may take the slug between the check and the insert.
     insert_event(conn, &event).map_err(|e| {

@@ -13,6 +13,7 @@ pub mod audit;
 pub mod connection;
 mod edit;
 mod error;
+pub mod field;
 pub mod models;
 pub mod revision;
 pub mod rounds;

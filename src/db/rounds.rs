@@ -47,11 +47,11 @@ impl RoundSheet {
 }
 
 /// Marks the tournament as changed: a new revision, announced to every server.
-fn touch(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
+pub(super) fn touch(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
     super::revision::bump(conn, tournament_id)
 }
 
-fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<Option<i32>, DbError> {
+pub(super) fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<Option<i32>, DbError> {
     Ok(tournaments::table
         .filter(tournaments::slug.eq(slug))
         .select(tournaments::id)
@@ -60,7 +60,7 @@ fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<Option<i32>, DbE
 }
 
 /// (tournament id, round id) of round `number` of the tournament `slug`.
-fn locate_round(
+pub(super) fn locate_round(
     conn: &mut DbConnection,
     slug: &str,
     number: i32,
@@ -414,6 +414,11 @@ pub fn replace_pairings_as(
             diesel::delete(matches::table.filter(matches::id.eq_any(&gone))).execute(conn)?;
         }
         for (id, (home, away)) in changed {
+            // The line-ups belonged to the teams that played there before.
+            diesel::delete(
+                super::schema::lineups::table.filter(super::schema::lineups::match_id.eq(id)),
+            )
+            .execute(conn)?;
             diesel::update(matches::table.find(id))
                 .set((
                     matches::home_team_id.eq(home),

@@ -146,4 +146,41 @@ diesel::allow_tables_to_appear_in_same_query!(
     table_results,
     pairing_explanations,
     round_notes,
+    lineups,
+    odd_result_settings,
+    odd_result_checks,
 );
+
+// The whole field on a board (SPEC §11): line-ups and odd-result checks.
+diesel::table! {
+    lineups (id) {
+        id -> Integer,
+        match_id -> Integer,
+        room -> Text,
+        team_id -> Integer,
+        player1 -> Text,
+        player2 -> Text,
+    }
+}
+
+diesel::table! {
+    odd_result_settings (tournament_id) {
+        tournament_id -> Integer,
+        threshold -> Integer,
+    }
+}
+
+diesel::table! {
+    odd_result_checks (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        flag -> Text,
+        checked_by -> Text,
+        checked_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(lineups -> matches (match_id));
+diesel::joinable!(lineups -> teams (team_id));
+diesel::joinable!(odd_result_settings -> tournaments (tournament_id));
+diesel::joinable!(odd_result_checks -> tournaments (tournament_id));

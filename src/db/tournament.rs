@@ -180,6 +180,19 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
             .execute(c))?;
     }
 
+    let by_number: HashMap<(i32, i32), i32> = event
+        .rounds
+        .iter()
+        .flat_map(|r| {
+            let round_id = round_ids[&r.number];
+            let match_ids = &match_ids;
+            r.matches
+                .iter()
+                .map(move |m| ((r.number, m.table), match_ids[&(round_id, m.table)]))
+        })
+        .collect();
+    super::field::insert_lineups(conn, event, &by_number, &team_ids, max_binds)?;
+
     Ok(tournament_id)
 }
 
@@ -613,10 +626,12 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
         rounds[r].matches[m].results.push(result);
     }
 
+    let lineups = super::field::load_lineups(conn, id)?;
     let mut event = Event {
         settings,
         teams,
         rounds,
+        lineups,
     };
     event.sort();
     Ok(Some(event))

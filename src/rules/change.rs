@@ -164,6 +164,7 @@ mod tests {
                     }],
                 },
             ],
+            lineups: vec![],
         }
     }
 

@@ -156,7 +156,7 @@ impl Scorer {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::bands::{Preset, Rules};
     use crate::rules::cards::{Decks, LastTrick, Level, Seat};

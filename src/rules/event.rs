@@ -178,12 +178,25 @@ pub struct Round {
     pub matches: Vec<Match>,
 }
 
+/// Which two members of a team sat in one room of one match (`lineups.csv`): `players[0]`
+/// sat North or East, `players[1]` South or West.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lineup {
+    pub round: i32,
+    pub table: i32,
+    pub room: Room,
+    pub team: i32,
+    pub players: [String; 2],
+}
+
 /// A whole tournament.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Event {
     pub settings: Settings,
     pub teams: Vec<Team>,
     pub rounds: Vec<Round>,
+    /// Who sat where; empty when the event does not record line-ups.
+    pub lineups: Vec<Lineup>,
 }
 
 impl Event {
@@ -199,6 +212,15 @@ impl Event {
                 m.results.sort_by_key(|r| (r.room, r.board));
             }
         }
+        self.lineups
+            .sort_by_key(|l| (l.round, l.table, l.room, l.team));
+    }
+
+    /// The line-up of `team` in one room of one match.
+    pub fn lineup(&self, round: i32, table: i32, room: Room, team: i32) -> Option<&Lineup> {
+        self.lineups
+            .iter()
+            .find(|l| l.round == round && l.table == table && l.room == room && l.team == team)
     }
 
     pub fn team(&self, number: i32) -> Option<&Team> {

@@ -8,6 +8,8 @@
 //! - [`standings`]: ranking with the tie-break chain (SPEC §7)
 //! - [`event`]: a whole tournament as data
 //! - [`entry`]: what a director types in (boards, pairings, score-sheet rows), read and checked
+//! - [`field`]: the whole field on a board: travellers, the datum, Butler scores of pairs
+//!   and odd results (SPEC §11)
 //! - [`report`]: every computed figure of an event at once
 
 pub mod bands;
@@ -16,6 +18,7 @@ pub mod change;
 pub mod compare;
 pub mod entry;
 pub mod event;
+pub mod field;
 pub mod report;
 pub mod scoring;
 pub mod standings;
@@ -26,7 +29,7 @@ pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
 pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer};
 pub use event::{
-    Board, Event, Match, PairingMethod, Round, Settings, TableResult, Team, check_slug,
+    Board, Event, Lineup, Match, PairingMethod, Round, Settings, TableResult, Team, check_slug,
 };
 pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};

@@ -244,6 +244,35 @@ pub enum Why {
         board: i32,
         first: u64,
     },
+    // lineups.csv
+    LineupPlayers {
+        cell: String,
+    },
+    NotAMember {
+        player: String,
+        team: i32,
+    },
+    NotAtTable {
+        team: i32,
+        round: i32,
+        table: i32,
+    },
+    ByeNoLineup {
+        round: i32,
+        table: i32,
+        team: i32,
+    },
+    LineupTwice {
+        round: i32,
+        table: i32,
+        room: Room,
+        team: i32,
+        first: u64,
+    },
+    BothRooms {
+        player: String,
+        first: u64,
+    },
     // One table result (`TableEntry::check`)
     NotMultipleOf5 {
         what: Points,
@@ -420,6 +449,37 @@ impl fmt::Display for Why {
             } => write!(
                 f,
                 "round {round} table {table} {room} room board {board} is listed twice (first on line {first})"
+            ),
+            Why::LineupPlayers { cell } => write!(
+                f,
+                "players must be two different members separated by ;, not \"{cell}\""
+            ),
+            Why::NotAMember { player, team } => {
+                write!(f, "{player} is not a member of team {team}")
+            }
+            Why::NotAtTable { team, round, table } => {
+                write!(
+                    f,
+                    "team {team} does not play at round {round} table {table}"
+                )
+            }
+            Why::ByeNoLineup { round, table, team } => write!(
+                f,
+                "round {round} table {table} is a bye for team {team}: a bye has no line-up"
+            ),
+            Why::LineupTwice {
+                round,
+                table,
+                room,
+                team,
+                first,
+            } => write!(
+                f,
+                "round {round} table {table} {room} room: team {team} is listed twice (first on line {first})"
+            ),
+            Why::BothRooms { player, first } => write!(
+                f,
+                "{player} already sits in the other room of this match (line {first})"
             ),
             Why::NotMultipleOf5 { what, value } => {
                 write!(f, "{what} {value} is not a multiple of 5")

@@ -105,6 +105,7 @@ impl Field {
                 .filter(|r| r.number < round)
                 .cloned()
                 .collect(),
+            lineups: Vec::new(),
         };
         let report = Report::compute(&prior);
         let kept: Vec<Pairing> = event
@@ -499,6 +500,7 @@ mod tests {
                 })
                 .collect(),
             rounds: vec![],
+            lineups: vec![],
         }
     }
 

@@ -186,10 +186,16 @@ pub fn score_sheet(
             line
         })
         .collect();
-    let sides = [
+    let mut sides = [
         side(event, words, Word::NorthSouth, ns, ns_role),
         side(event, words, Word::EastWest, ew, ew_role),
     ];
+    // With a line-up, the two players who sit in this room, by seat (N or E first).
+    for s in &mut sides {
+        if let Some(l) = event.lineup(round, table, room_, s.team_no) {
+            s.members = l.players.to_vec();
+        }
+    }
     let signatures = sides
         .iter()
         .map(|s| format!("{} {} {}", s.label, s.team_no, words.word(Word::Signature)))

@@ -150,6 +150,7 @@ const STYLESHEET: &str = concat!(
     include_str!("../../static/css/charts.css"),
     include_str!("../../static/css/audit.css"),
     include_str!("../../static/css/print.css"),
+    include_str!("../../static/css/field.css"),
 );
 
 async fn stylesheet() -> HttpResponse {

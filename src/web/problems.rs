@@ -184,6 +184,39 @@ fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)
                 ("first", s(first)),
             ],
         ),
+        Why::LineupPlayers { cell } => ("problems-lineup-players", vec![("cell", s(cell))]),
+        Why::NotAMember { player, team } => (
+            "problems-not-a-member",
+            vec![("player", s(player)), ("team", s(team))],
+        ),
+        Why::NotAtTable { team, round, table } => (
+            "problems-not-at-table",
+            vec![("team", s(team)), ("round", s(round)), ("table", s(table))],
+        ),
+        Why::ByeNoLineup { round, table, team } => (
+            "problems-bye-no-lineup",
+            vec![("round", s(round)), ("table", s(table)), ("team", s(team))],
+        ),
+        Why::LineupTwice {
+            round,
+            table,
+            room,
+            team,
+            first,
+        } => (
+            "problems-lineup-twice",
+            vec![
+                ("round", s(round)),
+                ("table", s(table)),
+                ("room", s(room.code())),
+                ("team", s(team)),
+                ("first", s(first)),
+            ],
+        ),
+        Why::BothRooms { player, first } => (
+            "problems-both-rooms",
+            vec![("player", s(player)), ("first", s(first))],
+        ),
         Why::NotMultipleOf5 { what, value } => (
             "problems-not-multiple-of-5",
             vec![("what", s(what.code())), ("value", s(value))],
@@ -367,6 +400,34 @@ mod tests {
                 wanted,
             });
         }
+        all.push(Why::LineupPlayers { cell: text("Ann") });
+        all.push(Why::NotAMember {
+            player: text("Zed"),
+            team: 2,
+        });
+        all.push(Why::NotAtTable {
+            team: 3,
+            round: 1,
+            table: 1,
+        });
+        all.push(Why::ByeNoLineup {
+            round: 1,
+            table: 2,
+            team: 3,
+        });
+        all.push(Why::BothRooms {
+            player: text("Ann"),
+            first: 3,
+        });
+        for room in [Room::Open, Room::Closed] {
+            all.push(Why::LineupTwice {
+                round: 1,
+                table: 2,
+                room,
+                team: 3,
+                first: 4,
+            });
+        }
         for room in [Room::Open, Room::Closed] {
             all.push(Why::ResultTwice {
                 round: 1,
@@ -452,6 +513,12 @@ mod tests {
             | Why::ByeNoResults { .. }
             | Why::NoBoard { .. }
             | Why::ResultTwice { .. }
+            | Why::LineupPlayers { .. }
+            | Why::NotAMember { .. }
+            | Why::NotAtTable { .. }
+            | Why::ByeNoLineup { .. }
+            | Why::LineupTwice { .. }
+            | Why::BothRooms { .. }
             | Why::NotMultipleOf5 { .. }
             | Why::PointsOutOfRange { .. }
             | Why::PointsExceed { .. }

@@ -301,6 +301,7 @@ pub fn sample_event(slug: &str) -> Event {
                 ],
             },
         ],
+        lineups: Vec::new(),
     };
     event.sort();
     event
@@ -486,6 +487,7 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
         },
         teams: team_list,
         rounds: round_list,
+        lineups: Vec::new(),
     };
     event.sort();
     event

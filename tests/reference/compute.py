@@ -341,7 +341,7 @@ def load(path):
             members = [unescape_text(m) for m in row["members"].split(";")] if row["members"] else []
             if not 4 <= len(members) <= 6:
                 raise ValueError(f"a team has 4-6 members, found {len(members)}")
-            teams[no] = {"no": no, "name": name}
+            teams[no] = {"no": no, "name": name, "members": members}
         except ValueError as e:
             problems.append(f"teams.csv:{line}: {e}")
 
@@ -413,9 +413,110 @@ def load(path):
         except ValueError as e:
             problems.append(f"results.csv:{line}: {e}")
 
+    lineups = {}  # (round, table, room, team) -> [player, player]
+    if "lineups.csv" in archive.files:
+        for line, row in read_csv(archive, "lineups.csv", ["round", "table", "room", "team_no", "players"]):
+            try:
+                rnd = parse_int(row["round"], "round")
+                table = parse_int(row["table"], "table")
+                team = parse_int(row["team_no"], "team_no")
+                room = row["room"]
+                if room not in ("open", "closed"):
+                    raise ValueError(f"room must be open or closed, got {room!r}")
+                match = schedule.get((rnd, table))
+                if match is None or match["away"] is None or team not in (match["home"], match["away"]):
+                    raise ValueError(f"team {team} does not play at table {table} of round {rnd}")
+                players = [p.strip() for p in unescape_text(row["players"]).split(";")]
+                if len(players) != 2 or players[0] == players[1] or "" in players:
+                    raise ValueError("players must be two different members")
+                for p in players:
+                    if p not in teams[team]["members"]:
+                        raise ValueError(f"{p} is not a member of team {team}")
+                if (rnd, table, room, team) in lineups:
+                    raise ValueError("line-up given twice")
+                other = lineups.get((rnd, table, "closed" if room == "open" else "open", team), [])
+                for p in players:
+                    if p in other:
+                        raise ValueError(f"{p} sits in both rooms of the match")
+                lineups[(rnd, table, room, team)] = players
+            except ValueError as e:
+                problems.append(f"lineups.csv:{line}: {e}")
+    t.lineups = lineups
+
     if problems:
         raise ArchiveError(problems)
     return t, teams, boards, schedule, results, header
+
+
+# -------------------------------------------- the whole field (SPEC §11)
+
+def travellers(t, boards, schedule, results):
+    """Per (round, board): every room with a result, from the declarers' side, and the datum."""
+    out = {}
+    for rnd in sorted(boards):
+        for board in sorted(boards[rnd]):
+            pair = declaring_pair(boards[rnd][board]["dealer"])
+            rows = []
+            for (r2, table) in sorted(schedule):
+                m = schedule[(r2, table)]
+                if r2 != rnd or m["away"] is None:
+                    continue
+                for room in ("open", "closed"):
+                    res = results.get((rnd, table, room, board))
+                    if res is None:
+                        continue
+                    home_seat = "NS" if room == "open" else "EW"
+                    declarers, defenders = ((m["home"], m["away"]) if home_seat == pair
+                                            else (m["away"], m["home"]))
+                    other = results.get((rnd, table, "closed" if room == "open" else "open", board))
+                    # the declarers defend in the other room: their score there is -s
+                    swing = None if other is None else res["s"] - other["s"]
+                    rows.append({"table": table, "room": room, "declarers": declarers,
+                                 "defenders": defenders, "p": res["p"], "s": res["s"],
+                                 "swing": swing})
+            scores = sorted(r["s"] for r in rows)
+            if len(scores) >= 6:
+                scores = scores[1:-1]
+            datum = Fraction(sum(scores), len(scores)) if scores else None
+            out[(rnd, board)] = {"rows": rows, "datum": datum}
+    return out
+
+
+def two_decimals(x):
+    """An exact Fraction as text with two decimals, half away from zero."""
+    sign = "-" if x < 0 else ""
+    a = abs(x)
+    h = (a.numerator * 200 + a.denominator) // (2 * a.denominator)
+    if h == 0:
+        sign = ""
+    return f"{sign}{h // 100}.{h % 100:02d}"
+
+
+def butler(t, teams, field):
+    """Pairs by (team, players in the team's order): boards played and the exact total."""
+    pairs = {}
+    for (rnd, board), tr in field.items():
+        if tr["datum"] is None:
+            continue
+        for row in tr["rows"]:
+            for team, score in ((row["declarers"], row["s"] - tr["datum"]),
+                                (row["defenders"], tr["datum"] - row["s"])):
+                players = t.lineups.get((rnd, row["table"], row["room"], team))
+                if players is None:
+                    continue
+                members = teams[team]["members"]
+                key = (team, tuple(sorted(players, key=lambda p: (members.index(p), p))))
+                boards_played, total = pairs.get(key, (0, Fraction(0)))
+                pairs[key] = (boards_played + 1, total + score)
+    lines = [(Fraction(total, 1) / n, total, key, n) for key, (n, total) in pairs.items()]
+    lines.sort(key=lambda x: (-x[0], -x[1], x[2][0], x[2][1]))
+    rows = []
+    for i, (per, total, (team, players), n) in enumerate(lines):
+        same = [j for j, other in enumerate(lines) if (other[0], other[1]) == (per, total)]
+        rank = f"{same[0] + 1}=" if len(same) > 1 else str(same[0] + 1)
+        rows.append([rank, team, escape_text(";".join(players)), n, two_decimals(total),
+                     two_decimals(per)])
+    return rows
 
 
 def compute_row(t, row):
@@ -661,6 +762,19 @@ def main(argv):
     write_csv(os.path.join(out, "standings.csv"),
               ["rank", "team_no", "name", "played", "won", "drawn", "lost", "score",
                "level_diff", "level_quotient", "point_diff", "boards_won"], rows)
+
+    field = travellers(t, boards, schedule, results)
+    rows = [[rnd, board, r["table"], r["room"], r["declarers"], r["defenders"],
+             "" if r["p"] is None else r["p"], r["s"], "" if r["swing"] is None else r["swing"],
+             "" if tr["datum"] is None else two_decimals(tr["datum"])]
+            for (rnd, board), tr in sorted(field.items()) for r in tr["rows"]]
+    write_csv(os.path.join(out, "travellers.csv"),
+              ["round", "board", "table", "room", "declarers", "defenders", "defender_total",
+               "table_score", "swing", "datum"], rows)
+    if t.lineups:
+        write_csv(os.path.join(out, "butler.csv"),
+                  ["rank", "team_no", "players", "boards", "total", "per_board"],
+                  butler(t, teams, field))
     return 0
 
 

@@ -163,6 +163,7 @@ pub fn rule<'a>(method: &Method, path: &'a str) -> Rule<'a> {
             [""] | ["rounds"] => read,
             ["rounds", n] => read && digits(n),
             ["rounds", n, "tables", t] => digits(n) && digits(t),
+            ["rounds", n, "tables", t, "lineups"] => digits(n) && digits(t),
             _ => false,
         };
         return Rule::Manage { slug, scorer };

@@ -22,7 +22,7 @@ use super::super::page::{
     Ctx, TourHead, load_event, redirect_with, render, render_status, with_db,
 };
 use super::super::{AppError, AppState};
-use crate::archive::{ArchiveFiles, FILE_NAMES};
+use crate::archive::{ArchiveFiles, FILE_NAMES, LINEUP_FILE_NAMES};
 use crate::db;
 use crate::db::accounts::Access;
 use crate::transfer;
@@ -55,10 +55,16 @@ async fn page(
     let event = &snap.event;
     let page = ArchivePage {
         ctx: ctx.clone(),
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "archive",
         files: FILE_NAMES
             .iter()
+            // lineups.csv and butler.csv exist when the event records line-ups.
+            .chain(
+                LINEUP_FILE_NAMES
+                    .iter()
+                    .filter(|_| !event.lineups.is_empty()),
+            )
             .map(|f| {
                 (
                     *f,
@@ -129,7 +135,11 @@ async fn download_file(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, name) = path.into_inner();
-    let Some(&name) = FILE_NAMES.iter().find(|f| **f == name) else {
+    let Some(&name) = FILE_NAMES
+        .iter()
+        .chain(LINEUP_FILE_NAMES.iter())
+        .find(|f| **f == name)
+    else {
         return Err(AppError::not_found());
     };
     let files = export(&state, &slug).await?;

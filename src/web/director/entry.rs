@@ -149,6 +149,8 @@ struct EntryPage {
     trail_caption: String,
     /// A save refused because the match was saved since the page was loaded.
     conflict: Option<Conflict>,
+    /// Line-ups and flagged results of this match.
+    field: super::field::FieldExtras,
 }
 
 /// Both versions of a match after a refused stale save.
@@ -168,6 +170,8 @@ struct ConflictRow {
 /// What the entry page shows besides the sheet: the version and the match's trail.
 struct MatchInfo {
     version: i32,
+    /// Line-ups and flagged results of this match.
+    field: super::field::FieldExtras,
     trail: Vec<AuditEntry>,
     conflict: Option<Conflict>,
 }
@@ -179,7 +183,9 @@ async fn match_info(
     slug: &str,
     round: i32,
     table: i32,
+    t: &Tr,
 ) -> Result<MatchInfo, AppError> {
+    let field = super::field::extras(state, slug, round, Some(table), t).await?;
     let slug = slug.to_owned();
     with_db(state, move |conn| {
         let version = db::match_version(conn, &slug, round, table)?.unwrap_or_default();
@@ -187,6 +193,7 @@ async fn match_info(
             .ok_or_else(AppError::not_found)?;
         Ok(MatchInfo {
             version,
+            field,
             trail,
             conflict: None,
         })
@@ -572,6 +579,7 @@ fn entry_page(
         lines: trail_lines(t, &info.trail),
         trail_caption: t.t("audit-match-caption"),
         conflict: info.conflict,
+        field: info.field,
     };
     let status = if failed {
         StatusCode::UNPROCESSABLE_ENTITY
@@ -589,7 +597,7 @@ async fn show(
     path: web::Path<(String, i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, round, table) = path.into_inner();
-    let info = match_info(&state, &slug, round, table).await?;
+    let info = match_info(&state, &slug, round, table, &ctx.t).await?;
     let sheet = load_sheet(&state, &slug, round).await?;
     let m = sheet.table(table).ok_or_else(AppError::not_found)?;
     if m.is_bye() {
@@ -634,7 +642,7 @@ async fn save(
     let results = match read_sheet(&sheet, &form) {
         Ok(results) => results,
         Err(errors) => {
-            let mut info = match_info(&state, &slug, round, table).await?;
+            let mut info = match_info(&state, &slug, round, table, &ctx.t).await?;
             // Keep the version the typed page was based on.
             info.version = expected.unwrap_or(info.version);
             return entry_page(&ctx, &sheet, m, Some(&form), &errors, info);
@@ -656,7 +664,7 @@ async fn save(
             "entry-flash-saved",
         )),
         MatchSave::Stale(_) => {
-            let mut info = match_info(&state, &slug, round, table).await?;
+            let mut info = match_info(&state, &slug, round, table, &ctx.t).await?;
             let theirs = load_sheet(&state, &slug, round).await?;
             let saved = theirs.table(table).ok_or_else(AppError::not_found)?;
             let t = &ctx.t;

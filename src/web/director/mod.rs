@@ -4,6 +4,7 @@
 mod archive;
 mod audit;
 mod entry;
+mod field;
 mod rounds;
 mod schedule;
 mod teams;
@@ -21,5 +22,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(schedule::configure)
         .configure(rounds::configure)
         .configure(entry::configure)
-        .configure(audit::configure);
+        .configure(audit::configure)
+        .configure(field::configure);
 }

@@ -253,7 +253,7 @@ async fn rounds_page(
     });
     let page = RoundsPage {
         ctx: ctx.clone(),
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "rounds",
         next: event.rounds.last().map_or(1, |r| r.number + 1),
         rounds,
@@ -699,7 +699,7 @@ async fn pairings(
     }
     let snap = load_event(&state, &slug).await?;
     let event = &snap.event;
-    let warnings = super::schedule::saved_warnings(&ctx.t, &event, round);
+    let warnings = super::schedule::saved_warnings(&ctx.t, event, round);
     pairings_page(&ctx, &sheet, rows, &[], warnings)
 }
 
@@ -803,6 +803,8 @@ struct OverviewPage {
     next: Option<i32>,
     /// What the schedule pages recorded: generated, overridden, unlocked.
     notes: Vec<String>,
+    /// Results of the round that look wrong.
+    field: super::field::FieldExtras,
 }
 
 async fn overview(
@@ -887,6 +889,7 @@ async fn overview(
             .and_then(|p| sheet.round_numbers.get(p).copied()),
         next: position.and_then(|p| sheet.round_numbers.get(p + 1).copied()),
         notes: super::schedule::note_texts(t, &record),
+        field: super::field::extras(&state, &slug, round, None, t).await?,
     };
     render(&ctx, &page)
 }

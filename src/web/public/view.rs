@@ -38,7 +38,7 @@ fn total_text(score: Score) -> String {
     typographic_minus(score.two_decimals())
 }
 
-fn typographic_minus(text: String) -> String {
+pub(super) fn typographic_minus(text: String) -> String {
     match text.strip_prefix('-') {
         Some(rest) => format!("\u{2212}{rest}"),
         None => text,
@@ -46,7 +46,7 @@ fn typographic_minus(text: String) -> String {
 }
 
 /// The CSS class for a signed figure: a reader sees the sign too, so colour is only a help.
-fn sign_class(n: i64) -> &'static str {
+pub(super) fn sign_class(n: i64) -> &'static str {
     match n.signum() {
         1 => "plus",
         -1 => "minus",
@@ -747,14 +747,14 @@ fn room_cell(
     }
 }
 
-fn room_name(room: Room) -> &'static str {
+pub(super) fn room_name(room: Room) -> &'static str {
     match room {
         Room::Open => "pub-room-open",
         Room::Closed => "pub-room-closed",
     }
 }
 
-fn wording(t: &Tr, outcome: &crate::rules::TableOutcome) -> String {
+pub(super) fn wording(t: &Tr, outcome: &crate::rules::TableOutcome) -> String {
     match t.lang {
         Lang::Zh => outcome.result_zh(),
         Lang::En => outcome.result_en(),

@@ -1,0 +1,64 @@
+# The whole field on a board: travellers, line-ups, Butler, odd results (SPEC §11)
+field-traveller = Traveller
+field-traveller-of = Traveller of board { $board }
+field-traveller-title = Every room
+field-board-n = Board { $n }
+field-print = Print
+field-director-view = director's view: every room
+field-withheld = { $rooms ->
+    [one] One room has played this board but has not finished the round yet: its result shows once it has.
+   *[other] { $rooms } rooms have played this board but have not finished the round yet: their results show once they have.
+}
+field-no-results = No results yet.
+field-col-room = Room
+field-col-declarers = Declarers
+field-col-defenders = Defenders
+field-col-s = s (declarers)
+field-col-swing = Swing (declarers' team)
+field-col-rooms = Rooms
+field-datum = Datum (mean s of the declarers)
+field-average-p = Average P
+field-datum-plain = The datum is the mean s of the declaring side over every room shown.
+field-datum-trimmed = The datum is the mean s of the declaring side over every room shown, without the single highest and the single lowest s (six rooms or more).
+field-frequencies-title = How often each result
+field-odd-mark = check
+field-players-separator = {" & "}
+field-butler-title = Butler ranking of pairs
+field-butler-link = Pairs ranked against the field, board by board
+field-butler-pairs = Pairs
+field-butler-provisional = A round is in progress: its rooms count once they have finished every board of the round.
+field-method-title = How it is worked out
+field-method-datum = On every board the datum is the mean table score s of the declaring side over every room that played it; when six or more rooms played it, the single highest and the single lowest s are dropped first.
+field-method-score = A pair (two members of a team in one room, from the line-ups) scores s − datum on a board its side declared and datum − s on a board it defended; its total is the exact sum over every board it played, rounded once to two decimals.
+field-method-rank = Pairs are ranked by their average per board (total ÷ boards), then by total; equal figures share a rank, shown 3=.
+field-col-rank = Rank
+field-col-players = Players
+field-col-total = Total
+field-col-per-board = Per board
+pub-csv-butler = Butler ranking of pairs
+pub-csv-lineups = Line-ups
+field-odd-title = Results to check
+field-odd-none = No result of this round looks odd.
+field-odd-far = Board { $board }, table { $table } { $room }: defenders { $p } when the field averaged { $average } (s { $s }, datum { $datum })
+field-odd-far-ruled = Board { $board }, table { $table } { $room }: s { $s } when the datum was { $datum }
+field-odd-swing = Board { $board }, table { $table }: a swing of { $swing } levels, more than the { $limit } the band table allows without penalties or rulings
+field-odd-check = Mark as checked
+field-odd-checked = checked by { $who }
+field-odd-threshold = Flag a result when its s is more than this many levels from the datum
+field-odd-threshold-save = Save threshold
+field-odd-threshold-saved = Threshold saved.
+field-odd-marked = Marked as checked.
+field-odd-threshold-invalid = The threshold must be a whole number from 1 to 20.
+field-lineups-title = Line-ups
+field-lineups-hint = Which two members of each team sat in each room. North or East first, then South or West.
+field-lineups-save = Save line-ups
+field-lineups-saved = Line-ups saved.
+field-lineups-none = —
+field-lineups-half = Choose both players of a pair, or neither.
+field-lineups-refused = Line-ups not saved: { $why }
+field-seat-ns = North–South
+field-seat-ew = East–West
+audit-area-lineups = Line-ups
+archive-file-lineups-csv = which two members of each team sat in each room of each match
+archive-file-butler-csv = the Butler ranking of pairs (computed)
+field-travellers-of = Every traveller of round { $round }

@@ -1,0 +1,3 @@
+DROP TABLE odd_result_checks;
+DROP TABLE odd_result_settings;
+DROP TABLE lineups;

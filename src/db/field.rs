@@ -1,0 +1,366 @@
+//! Line-ups (who sat in each room of each match) and the director's checks of odd results
+//! (SPEC §11). The figures themselves come from [`crate::rules::field`].
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::{SubsecRound, Utc};
+use diesel::prelude::*;
+
+use super::DbError;
+use super::audit;
+use super::connection::DbConnection;
+use super::rounds::{locate_round, touch, tournament_id};
+use super::schema::{
+    lineups, matches, odd_result_checks, odd_result_settings, rounds, teams, tournaments,
+};
+use super::tournament::{chunk_len, per_backend};
+use crate::rules::field::DEFAULT_THRESHOLD;
+use crate::rules::{Event, Lineup, Room};
+
+const LINEUP_COLUMNS: usize = 5;
+
+#[derive(Insertable)]
+#[diesel(table_name = lineups)]
+struct NewLineup<'a> {
+    match_id: i32,
+    room: &'static str,
+    team_id: i32,
+    player1: &'a str,
+    player2: &'a str,
+}
+
+/// Stores the event's line-ups inside the caller's transaction, given the row ids of its
+/// matches by (round number, table) and of its teams by number.
+pub(super) fn insert_lineups(
+    conn: &mut DbConnection,
+    event: &Event,
+    match_ids: &HashMap<(i32, i32), i32>,
+    team_ids: &HashMap<i32, i32>,
+    max_binds: usize,
+) -> Result<(), DbError> {
+    let forms = event
+        .lineups
+        .iter()
+        .map(|l| {
+            let missing = || {
+                DbError::Inconsistent(format!(
+                    "line-up of team {} in round {} table {}: no such match or team",
+                    l.team, l.round, l.table
+                ))
+            };
+            Ok(NewLineup {
+                match_id: *match_ids.get(&(l.round, l.table)).ok_or_else(missing)?,
+                room: l.room.code(),
+                team_id: *team_ids.get(&l.team).ok_or_else(missing)?,
+                player1: &l.players[0],
+                player2: &l.players[1],
+            })
+        })
+        .collect::<Result<Vec<_>, DbError>>()?;
+    for chunk in forms.chunks(chunk_len(max_binds, LINEUP_COLUMNS)) {
+        per_backend!(&mut *conn, |c| diesel::insert_into(lineups::table)
+            .values(chunk)
+            .execute(c))?;
+    }
+    Ok(())
+}
+
+fn room_of(code: &str, row_id: i32) -> Result<Room, DbError> {
+    code.parse::<Room>()
+        .map_err(|_| DbError::corrupt("lineups", row_id, "room", "not open or closed"))
+}
+
+/// Every line-up of a tournament.
+pub(super) fn load_lineups(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+) -> Result<Vec<Lineup>, DbError> {
+    let rows: Vec<(i32, i32, i32, String, i32, String, String)> = lineups::table
+        .inner_join(matches::table.inner_join(rounds::table))
+        .inner_join(teams::table)
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .select((
+            lineups::id,
+            rounds::number,
+            matches::table_no,
+            lineups::room,
+            teams::team_no,
+            lineups::player1,
+            lineups::player2,
+        ))
+        .load(conn)?;
+    rows.into_iter()
+        .map(|(id, round, table, room, team, p1, p2)| {
+            Ok(Lineup {
+                round,
+                table,
+                room: room_of(&room, id)?,
+                team,
+                players: [p1, p2],
+            })
+        })
+        .collect()
+}
+
+/// One team's pair in one room, as a director chose it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineupChoice {
+    pub room: Room,
+    pub team: i32,
+    pub players: [String; 2],
+}
+
+/// Replaces the line-ups of the match at `table` in round `round` by `who`, in one
+/// transaction with its audit rows; `false` when there is no such match. A team that does
+/// not play there, a player who is not a member of the team, or the same player twice is
+/// refused whole ([`DbError::Inconsistent`]).
+pub fn save_lineups_as(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    table: i32,
+    choices: &[LineupChoice],
+    who: &str,
+) -> Result<bool, DbError> {
+    conn.transaction(|conn| {
+        let Some((tournament, round_id)) = locate_round(conn, slug, round)? else {
+            return Ok(false);
+        };
+        let Some((match_id, home_id, away_id)) = matches::table
+            .filter(matches::round_id.eq(round_id))
+            .filter(matches::table_no.eq(table))
+            .select((matches::id, matches::home_team_id, matches::away_team_id))
+            .first::<(i32, i32, Option<i32>)>(conn)
+            .optional()?
+        else {
+            return Ok(false);
+        };
+        let playing: Vec<i32> = std::iter::once(home_id).chain(away_id).collect();
+        let team_rows: Vec<(i32, i32)> = teams::table
+            .filter(teams::id.eq_any(&playing))
+            .select((teams::team_no, teams::id))
+            .load(conn)?;
+        let members: Vec<(i32, String)> = super::schema::team_members::table
+            .filter(super::schema::team_members::team_id.eq_any(&playing))
+            .select((
+                super::schema::team_members::team_id,
+                super::schema::team_members::name,
+            ))
+            .load(conn)?;
+        let mut forms = Vec::new();
+        let mut seen = HashSet::new();
+        for c in choices {
+            let Some(&(_, team_id)) = team_rows.iter().find(|(no, _)| *no == c.team) else {
+                return Err(DbError::Inconsistent(format!(
+                    "team {} does not play at round {round} table {table}",
+                    c.team
+                )));
+            };
+            if away_id.is_none() {
+                return Err(DbError::Inconsistent(format!(
+                    "round {round} table {table} is a bye: a bye has no line-up"
+                )));
+            }
+            if c.players[0] == c.players[1] {
+                return Err(DbError::Inconsistent(format!(
+                    "{} room, team {}: {} is chosen twice",
+                    c.room, c.team, c.players[0]
+                )));
+            }
+            for p in &c.players {
+                if !members.iter().any(|(t, name)| *t == team_id && name == p) {
+                    return Err(DbError::Inconsistent(format!(
+                        "{p} is not a member of team {}",
+                        c.team
+                    )));
+                }
+            }
+            if let Some(other) = choices.iter().find(|o| {
+                o.team == c.team
+                    && o.room != c.room
+                    && o.players.iter().any(|p| c.players.contains(p))
+            }) {
+                let both = other
+                    .players
+                    .iter()
+                    .find(|p| c.players.contains(p))
+                    .cloned()
+                    .unwrap_or_default();
+                return Err(DbError::Inconsistent(format!(
+                    "{both} cannot sit in both rooms of round {round} table {table}"
+                )));
+            }
+            if !seen.insert((c.room, c.team)) {
+                return Err(DbError::Inconsistent(format!(
+                    "{} room, team {} is given twice",
+                    c.room, c.team
+                )));
+            }
+            forms.push(NewLineup {
+                match_id,
+                room: c.room.code(),
+                team_id,
+                player1: &c.players[0],
+                player2: &c.players[1],
+            });
+        }
+        let before: Vec<(String, i32, String, String)> = lineups::table
+            .inner_join(teams::table)
+            .filter(lineups::match_id.eq(match_id))
+            .select((
+                lineups::room,
+                teams::team_no,
+                lineups::player1,
+                lineups::player2,
+            ))
+            .load(conn)?;
+        let text = |p1: &str, p2: &str| format!("{p1};{p2}");
+        let mut changes = Vec::new();
+        for room in Room::BOTH {
+            for &(team, _) in &team_rows {
+                let old = before
+                    .iter()
+                    .find(|b| b.0 == room.code() && b.1 == team)
+                    .map(|b| text(&b.2, &b.3))
+                    .unwrap_or_default();
+                let new = choices
+                    .iter()
+                    .find(|c| c.room == room && c.team == team)
+                    .map(|c| text(&c.players[0], &c.players[1]))
+                    .unwrap_or_default();
+                if old != new {
+                    changes.push(audit::Change {
+                        subject: format!(
+                            "round {round} table {table} {room} room team {team} line-up"
+                        ),
+                        before: old,
+                        after: new,
+                    });
+                }
+            }
+        }
+        if changes.is_empty() {
+            return Ok(true);
+        }
+        diesel::delete(lineups::table.filter(lineups::match_id.eq(match_id))).execute(conn)?;
+        for form in &forms {
+            diesel::insert_into(lineups::table)
+                .values(form)
+                .execute(conn)?;
+        }
+        let place = audit::Place {
+            area: "lineups",
+            round: Some(round),
+            table: Some(table),
+        };
+        audit::record(conn, tournament, who, place, &changes)?;
+        touch(conn, tournament)?;
+        Ok(true)
+    })
+}
+
+/// The director's threshold for results far from the field, in levels (3 until set).
+pub fn odd_threshold(conn: &mut DbConnection, slug: &str) -> Result<i32, DbError> {
+    let stored: Option<i32> = odd_result_settings::table
+        .inner_join(tournaments::table)
+        .filter(tournaments::slug.eq(slug))
+        .select(odd_result_settings::threshold)
+        .first(conn)
+        .optional()?;
+    Ok(stored.unwrap_or(DEFAULT_THRESHOLD))
+}
+
+/// Sets the threshold by `who`, with an audit row; `false` for an unknown slug.
+pub fn set_odd_threshold_as(
+    conn: &mut DbConnection,
+    slug: &str,
+    threshold: i32,
+    who: &str,
+) -> Result<bool, DbError> {
+    conn.transaction(|conn| {
+        let Some(id) = tournament_id(conn, slug)? else {
+            return Ok(false);
+        };
+        let before = odd_threshold(conn, slug)?;
+        if before == threshold {
+            return Ok(true);
+        }
+        diesel::delete(
+            odd_result_settings::table.filter(odd_result_settings::tournament_id.eq(id)),
+        )
+        .execute(conn)?;
+        diesel::insert_into(odd_result_settings::table)
+            .values((
+                odd_result_settings::tournament_id.eq(id),
+                odd_result_settings::threshold.eq(threshold),
+            ))
+            .execute(conn)?;
+        let place = audit::Place {
+            area: "settings",
+            round: None,
+            table: None,
+        };
+        let change = audit::Change {
+            subject: "odd_result_threshold".to_owned(),
+            before: before.to_string(),
+            after: threshold.to_string(),
+        };
+        audit::record(conn, id, who, place, &[change])?;
+        touch(conn, id)?;
+        Ok(true)
+    })
+}
+
+/// The odd results a director has marked as checked: flag key → who checked it.
+pub fn checked_flags(
+    conn: &mut DbConnection,
+    slug: &str,
+) -> Result<HashMap<String, String>, DbError> {
+    let rows: Vec<(String, String)> = odd_result_checks::table
+        .inner_join(tournaments::table)
+        .filter(tournaments::slug.eq(slug))
+        .select((odd_result_checks::flag, odd_result_checks::checked_by))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Marks the odd result `flag` (an [`crate::rules::field::OddResult::key`]) as checked by
+/// `who`, with an audit row; `false` for an unknown slug. Marking twice changes nothing.
+pub fn mark_checked_as(
+    conn: &mut DbConnection,
+    slug: &str,
+    flag: &str,
+    who: &str,
+) -> Result<bool, DbError> {
+    conn.transaction(|conn| {
+        let Some(id) = tournament_id(conn, slug)? else {
+            return Ok(false);
+        };
+        if checked_flags(conn, slug)?.contains_key(flag) {
+            return Ok(true);
+        }
+        diesel::insert_into(odd_result_checks::table)
+            .values((
+                odd_result_checks::tournament_id.eq(id),
+                odd_result_checks::flag.eq(flag),
+                odd_result_checks::checked_by.eq(who),
+                odd_result_checks::checked_at.eq(Utc::now().naive_utc().trunc_subsecs(6)),
+            ))
+            .execute(conn)?;
+        let round = flag.split(':').next().and_then(|r| r.parse::<i32>().ok());
+        let table = flag.split(':').nth(2).and_then(|t| t.parse::<i32>().ok());
+        let place = audit::Place {
+            area: "results",
+            round,
+            table,
+        };
+        let change = audit::Change {
+            subject: format!("odd result {flag}"),
+            before: String::new(),
+            after: "checked".to_owned(),
+        };
+        audit::record(conn, id, who, place, &[change])?;
+        touch(conn, id)?;
+        Ok(true)
+    })
+}

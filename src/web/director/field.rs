@@ -1,0 +1,397 @@
+//! The director's side of the whole field (SPEC §11): line-ups chosen on the entry page,
+//! and results that look wrong, flagged on the round and entry pages and marked as checked.
+//!
+//! - `POST /d/{slug}/rounds/{n}/tables/{t}/lineups`: the match's line-ups, in one
+//!   transaction with their audit rows
+//! - `POST /d/{slug}/rounds/{n}/odd`: marks one flag as checked
+//! - `POST /d/{slug}/rounds/{n}/odd-threshold`: the threshold in levels
+
+use std::collections::HashMap;
+
+use actix_web::{HttpResponse, web};
+
+use super::super::i18n::Tr;
+use super::super::page::{Ctx, redirect_with, with_db};
+use super::super::{AppError, AppState};
+use super::rounds::{Choice, choices};
+use crate::db::field::{LineupChoice, checked_flags, odd_threshold};
+use crate::rules::field::{OddKind, OddResult, odd_results};
+use crate::rules::{Event, Room};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route(
+        "/d/{slug}/rounds/{round}/tables/{table}/lineups",
+        web::post().to(save_lineups),
+    )
+    .route("/d/{slug}/rounds/{round}/odd", web::post().to(mark_checked))
+    .route(
+        "/d/{slug}/rounds/{round}/odd-threshold",
+        web::post().to(set_threshold),
+    );
+}
+
+/// One flagged result as the pages show it.
+#[derive(Debug)]
+pub(super) struct OddLine {
+    pub text: String,
+    pub key: String,
+    pub board: i32,
+    pub checked_by: Option<String>,
+}
+
+/// One of the two players of a pair.
+#[derive(Debug)]
+pub(super) struct LineupSelect {
+    pub name: String,
+    pub label: String,
+    pub choices: Vec<Choice>,
+}
+
+/// A team's pair in one room.
+#[derive(Debug)]
+pub(super) struct LineupTeam {
+    pub name: String,
+    pub seats: String,
+    pub selects: Vec<LineupSelect>,
+}
+
+/// The two pairs of one room.
+#[derive(Debug)]
+pub(super) struct LineupRoom {
+    pub label: String,
+    pub teams: Vec<LineupTeam>,
+}
+
+/// What the round and entry pages show of the whole field.
+#[derive(Debug, Default)]
+pub(super) struct FieldExtras {
+    pub odd: Vec<OddLine>,
+    pub lineups: Vec<LineupRoom>,
+    pub threshold: i32,
+}
+
+/// `Board 7, table 3 open room: defenders 195 when the field averaged 60 (…)`.
+pub(super) fn odd_text(t: &Tr, o: &OddResult) -> String {
+    let room = o
+        .room
+        .map(|r| t.t(&format!("entry-room-{}", r.code())))
+        .unwrap_or_default();
+    let signed = |n: i32| super::rounds::signed(n);
+    match &o.kind {
+        OddKind::FarFromField {
+            score,
+            defender_total: Some(p),
+            datum,
+            average_p,
+        } => t.args(
+            "field-odd-far",
+            &[
+                ("board", o.board.to_string().into()),
+                ("table", o.table.to_string().into()),
+                ("room", room.into()),
+                ("p", p.to_string().into()),
+                (
+                    "average",
+                    average_p.map_or_else(String::new, |a| a.short()).into(),
+                ),
+                ("s", signed(*score).into()),
+                ("datum", datum.two_decimals().into()),
+            ],
+        ),
+        OddKind::FarFromField { score, datum, .. } => t.args(
+            "field-odd-far-ruled",
+            &[
+                ("board", o.board.to_string().into()),
+                ("table", o.table.to_string().into()),
+                ("room", room.into()),
+                ("s", signed(*score).into()),
+                ("datum", datum.two_decimals().into()),
+            ],
+        ),
+        OddKind::SwingBeyondBands { swing, limit } => t.args(
+            "field-odd-swing",
+            &[
+                ("board", o.board.to_string().into()),
+                ("table", o.table.to_string().into()),
+                ("swing", swing.to_string().into()),
+                ("limit", limit.to_string().into()),
+            ],
+        ),
+    }
+}
+
+fn select_name(room: Room, team: i32, seat: usize) -> String {
+    format!("{}-{team}-{seat}", room.code())
+}
+
+/// The players of `team` in `room` of this match: as saved, else as in the team's latest
+/// earlier match with a line-up for that room.
+fn lineup_default(event: &Event, round: i32, table: i32, room: Room, team: i32) -> [String; 2] {
+    if let Some(l) = event.lineup(round, table, room, team) {
+        return l.players.clone();
+    }
+    event
+        .lineups
+        .iter()
+        .filter(|l| l.team == team && l.room == room && l.round < round)
+        .max_by_key(|l| l.round)
+        .map(|l| l.players.clone())
+        .unwrap_or_default()
+}
+
+fn lineup_rooms(t: &Tr, event: &Event, round: i32, table: i32) -> Vec<LineupRoom> {
+    let Some(m) = event
+        .rounds
+        .iter()
+        .find(|r| r.number == round)
+        .and_then(|r| r.matches.iter().find(|m| m.table == table))
+    else {
+        return Vec::new();
+    };
+    let Some(away) = m.away else {
+        return Vec::new();
+    };
+    Room::BOTH
+        .into_iter()
+        .map(|room| {
+            // In the open room the home team sits North–South.
+            let seated = match room {
+                Room::Open => [(m.home, "field-seat-ns"), (away, "field-seat-ew")],
+                Room::Closed => [(away, "field-seat-ns"), (m.home, "field-seat-ew")],
+            };
+            LineupRoom {
+                label: t.t(&format!("entry-room-{}", room.code())),
+                teams: seated
+                    .into_iter()
+                    .map(|(team, seats)| {
+                        let members = event
+                            .team(team)
+                            .map(|t| t.members.clone())
+                            .unwrap_or_default();
+                        let chosen = lineup_default(event, round, table, room, team);
+                        let seat_names = if seats == "field-seat-ns" {
+                            ["rounds-seat-N", "rounds-seat-S"]
+                        } else {
+                            ["rounds-seat-E", "rounds-seat-W"]
+                        };
+                        LineupTeam {
+                            name: event
+                                .team(team)
+                                .map_or_else(|| team.to_string(), |x| x.name.clone()),
+                            seats: t.t(seats),
+                            selects: (0..2)
+                                .map(|seat| {
+                                    let mut options =
+                                        vec![(String::new(), t.t("field-lineups-none"))];
+                                    options.extend(members.iter().map(|m| (m.clone(), m.clone())));
+                                    LineupSelect {
+                                        name: select_name(room, team, seat + 1),
+                                        label: t.t(seat_names[seat]),
+                                        choices: choices(options, &chosen[seat]),
+                                    }
+                                })
+                                .collect(),
+                        }
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// The flags of round `round` (of one table when `table` is given), and the line-up form of
+/// that table.
+pub(super) async fn extras(
+    state: &AppState,
+    slug: &str,
+    round: i32,
+    table: Option<i32>,
+    t: &Tr,
+) -> Result<FieldExtras, AppError> {
+    let key = slug.to_owned();
+    let (event, threshold, checked) = with_db(state, move |conn| {
+        let event = crate::db::load_event(conn, &key)?.ok_or_else(AppError::not_found)?;
+        let threshold = odd_threshold(conn, &key)?;
+        let checked = checked_flags(conn, &key)?;
+        Ok((event, threshold, checked))
+    })
+    .await?;
+    Ok(field_extras(&event, round, table, threshold, &checked, t))
+}
+
+/// [`extras`] over a loaded event.
+pub(super) fn field_extras(
+    event: &Event,
+    round: i32,
+    table: Option<i32>,
+    threshold: i32,
+    checked: &HashMap<String, String>,
+    t: &Tr,
+) -> FieldExtras {
+    let odd = event
+        .rounds
+        .iter()
+        .find(|r| r.number == round)
+        .map(|r| odd_results(event, r, threshold))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|o| table.is_none_or(|tb| tb == o.table))
+        .map(|o| OddLine {
+            text: odd_text(t, &o),
+            key: o.key(),
+            board: o.board,
+            checked_by: checked.get(&o.key()).cloned(),
+        })
+        .collect();
+    FieldExtras {
+        odd,
+        lineups: table.map_or_else(Vec::new, |tb| lineup_rooms(t, event, round, tb)),
+        threshold,
+    }
+}
+
+fn path_number(text: &str) -> Result<i32, AppError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(AppError::not_found());
+    }
+    text.parse().map_err(|_| AppError::not_found())
+}
+
+/// `POST …/tables/{t}/lineups`: both players of a pair or neither, members of the team.
+async fn save_lineups(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String, String)>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round, table) = path.into_inner();
+    let (round, table) = (path_number(&round)?, path_number(&table)?);
+    let form = form.into_inner();
+    let key = slug.clone();
+    let event = with_db(&state, move |conn| {
+        crate::db::load_event(conn, &key)?.ok_or_else(AppError::not_found)
+    })
+    .await?;
+    let m = event
+        .rounds
+        .iter()
+        .find(|r| r.number == round)
+        .and_then(|r| r.matches.iter().find(|m| m.table == table))
+        .ok_or_else(AppError::not_found)?;
+    let away = m
+        .away
+        .ok_or_else(|| AppError::bad_request(ctx.t.t("entry-bye-no-results")))?;
+    let mut chosen = Vec::new();
+    for room in Room::BOTH {
+        for team in [m.home, away] {
+            let get = |seat| {
+                form.get(&select_name(room, team, seat))
+                    .map(|v| v.trim().to_owned())
+                    .unwrap_or_default()
+            };
+            let (first, second) = (get(1), get(2));
+            match (first.is_empty(), second.is_empty()) {
+                (true, true) => {}
+                (false, false) => chosen.push(LineupChoice {
+                    room,
+                    team,
+                    players: [first, second],
+                }),
+                _ => {
+                    return Err(AppError::bad_request(format!(
+                        "{} · {} {team}: {}",
+                        ctx.t.t(&format!("entry-room-{}", room.code())),
+                        ctx.t.t("pub-col-team"),
+                        ctx.t.t("field-lineups-half")
+                    )));
+                }
+            }
+        }
+    }
+    let who = super::audit::who(&ctx.viewer);
+    let key = slug.clone();
+    let saved = with_db(&state, move |conn| {
+        Ok(crate::db::field::save_lineups_as(
+            conn, &key, round, table, &chosen, &who,
+        ))
+    })
+    .await?;
+    match saved {
+        Ok(true) => Ok(redirect_with(
+            &format!("/d/{slug}/rounds/{round}/tables/{table}"),
+            "field-lineups-saved",
+        )),
+        Ok(false) => Err(AppError::not_found()),
+        Err(crate::db::DbError::Inconsistent(why)) => Err(AppError::bad_request(ctx.t.a(
+            "field-lineups-refused",
+            "why",
+            why,
+        ))),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `POST …/odd`: `flag` (the key of a flag of this round) and `back` (`entry` or `round`).
+async fn mark_checked(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let round = path_number(&round)?;
+    let flag = form.get("flag").cloned().unwrap_or_default();
+    // Only a flag of this round as it stands can be marked.
+    let current = extras(&state, &slug, round, None, &ctx.t).await?;
+    if !current.odd.iter().any(|o| o.key == flag) {
+        return Err(AppError::bad_request(ctx.t.t("field-odd-none")));
+    }
+    let who = super::audit::who(&ctx.viewer);
+    let key = slug.clone();
+    let marked = flag.clone();
+    with_db(&state, move |conn| {
+        Ok(crate::db::field::mark_checked_as(
+            conn, &key, &marked, &who,
+        )?)
+    })
+    .await?;
+    let table = flag.split(':').nth(2).unwrap_or("");
+    let back = match form.get("back").map(String::as_str) {
+        Some("entry") if !table.is_empty() => {
+            format!("/d/{slug}/rounds/{round}/tables/{table}")
+        }
+        _ => format!("/d/{slug}/rounds/{round}"),
+    };
+    Ok(redirect_with(&back, "field-odd-marked"))
+}
+
+/// `POST …/odd-threshold`: a whole number of levels from 1 to 20.
+async fn set_threshold(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let round = path_number(&round)?;
+    let threshold = form
+        .get("threshold")
+        .and_then(|v| v.trim().parse::<i32>().ok())
+        .filter(|v| (1..=20).contains(v))
+        .ok_or_else(|| AppError::bad_request(ctx.t.t("field-odd-threshold-invalid")))?;
+    let who = super::audit::who(&ctx.viewer);
+    let key = slug.clone();
+    let found = with_db(&state, move |conn| {
+        Ok(crate::db::field::set_odd_threshold_as(
+            conn, &key, threshold, &who,
+        )?)
+    })
+    .await?;
+    if !found {
+        return Err(AppError::not_found());
+    }
+    Ok(redirect_with(
+        &format!("/d/{slug}/rounds/{round}"),
+        "field-odd-threshold-saved",
+    ))
+}

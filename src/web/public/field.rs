@@ -1,0 +1,517 @@
+//! The whole field on a board (SPEC §11), public side: a board's traveller
+//! (`/t/{slug}/rounds/{n}/boards/{b}`) and the Butler ranking of pairs (`/t/{slug}/butler`,
+//! `butler.csv`). The director sees every traveller whole at `/d/{slug}/rounds/{n}/boards/{b}`.
+//!
+//! While a round is in progress a public traveller shows only rooms that have finished
+//! every board of the round, so that a board's result does not reach tables still to play
+//! it; the Butler ranking counts the same rooms.
+
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use fluent_templates::fluent_bundle::FluentValue;
+
+use super::view::{self, BoardLine, sign_class, signed, typographic_minus};
+use crate::rules::field::{Fraction, OddKind, Show, Traveller, butler, odd_results};
+use crate::rules::{Event, Report, RoundProgress, Scorer};
+use crate::web::i18n::Tr;
+use crate::web::page::{Ctx, TourHead, load_event, page_snapshot, render};
+use crate::web::{AppError, AppState};
+
+/// Which rooms the public sees in round `round`: everything once the round is complete.
+pub fn public_show(report: &Report, round: i32) -> Show {
+    if report.round_progress(round) == RoundProgress::Complete {
+        Show::Everything
+    } else {
+        Show::CompleteRooms
+    }
+}
+
+/// An exact figure with two decimals and a typographic minus.
+fn decimals(x: Fraction) -> String {
+    typographic_minus(x.two_decimals())
+}
+
+fn team_name(event: &Event, number: i32) -> String {
+    event
+        .team(number)
+        .map_or_else(|| number.to_string(), |t| t.name.clone())
+}
+
+/// One room's line of a traveller.
+pub struct TravellerLine {
+    pub table: i32,
+    pub room: String,
+    pub declarers: i32,
+    pub declarers_name: String,
+    pub defenders: i32,
+    pub defenders_name: String,
+    pub p: String,
+    pub result: String,
+    pub ruled: bool,
+    pub s: String,
+    pub s_class: &'static str,
+    pub swing: String,
+    pub swing_class: &'static str,
+    /// Far from the field (director's view only).
+    pub odd: bool,
+}
+
+/// How many rooms scored one result.
+pub struct FrequencyLine {
+    pub s: String,
+    pub result: String,
+    pub count: usize,
+}
+
+/// A traveller as the page shows it.
+pub struct TravellerView {
+    pub round: i32,
+    pub board: BoardLine,
+    pub lines: Vec<TravellerLine>,
+    pub withheld: Option<String>,
+    pub datum: String,
+    pub average_p: String,
+    pub datum_rule: String,
+    pub frequencies: Vec<FrequencyLine>,
+    pub previous: Option<i32>,
+    pub next: Option<i32>,
+}
+
+impl TravellerView {
+    /// Board `board` of round `round`, showing the rooms that `show` lets through; `None`
+    /// when there is no such board.
+    pub fn of(
+        event: &Event,
+        round: i32,
+        board: i32,
+        show: Show,
+        threshold: Option<i32>,
+        t: &Tr,
+    ) -> Option<TravellerView> {
+        let r = event.rounds.iter().find(|r| r.number == round)?;
+        let scorer = Scorer::new(&event.settings);
+        let tr = Traveller::of(&scorer, r, board, show)?;
+        let odd: Vec<(i32, Option<crate::rules::Room>)> = match threshold {
+            Some(threshold) => odd_results(event, r, threshold)
+                .into_iter()
+                .filter(|o| o.board == board && matches!(o.kind, OddKind::FarFromField { .. }))
+                .map(|o| (o.table, o.room))
+                .collect(),
+            None => Vec::new(),
+        };
+        let index = r.boards.iter().position(|b| b.number == board)?;
+        let lines = tr
+            .rows
+            .iter()
+            .map(|row| TravellerLine {
+                table: row.table,
+                room: t.t(view::room_name(row.room)),
+                declarers: row.declarers,
+                declarers_name: team_name(event, row.declarers),
+                defenders: row.defenders,
+                defenders_name: team_name(event, row.defenders),
+                p: row
+                    .outcome
+                    .defender_total
+                    .map_or_else(|| "—".to_owned(), |p| p.to_string()),
+                result: view::wording(t, &row.outcome),
+                ruled: row.outcome.ruled,
+                s: signed(row.score().into()),
+                s_class: sign_class(row.score().into()),
+                swing: row.swing.map_or_else(String::new, |s| signed(s.into())),
+                swing_class: sign_class(row.swing.unwrap_or(0).into()),
+                odd: odd.contains(&(row.table, Some(row.room))),
+            })
+            .collect();
+        Some(TravellerView {
+            round,
+            board: BoardLine::of(&tr.board, t),
+            lines,
+            withheld: (tr.withheld > 0).then(|| {
+                t.args(
+                    "field-withheld",
+                    &[("rooms", FluentValue::from(tr.withheld as u64))],
+                )
+            }),
+            datum: tr.datum.map_or_else(|| "—".to_owned(), decimals),
+            average_p: tr.average_p.map_or_else(|| "—".to_owned(), |p| p.short()),
+            datum_rule: if tr.trimmed {
+                t.t("field-datum-trimmed")
+            } else {
+                t.t("field-datum-plain")
+            },
+            frequencies: tr
+                .frequencies
+                .iter()
+                .map(|f| FrequencyLine {
+                    s: signed(f.score.into()),
+                    result: view::wording(t, &f.outcome),
+                    count: f.count,
+                })
+                .collect(),
+            previous: index
+                .checked_sub(1)
+                .and_then(|i| r.boards.get(i))
+                .map(|b| b.number),
+            next: r.boards.get(index + 1).map(|b| b.number),
+        })
+    }
+}
+
+#[derive(Template)]
+#[template(path = "public/traveller.html")]
+pub struct TravellerPage {
+    pub ctx: Ctx,
+    pub tour: TourHead,
+    pub section: &'static str,
+    pub live: Option<u32>,
+    /// Where the round's pages are: `/t/{slug}` or `/d/{slug}`.
+    pub base: String,
+    pub director: bool,
+    pub view: TravellerView,
+}
+
+fn path_numbers(round: &str, board: &str) -> Result<(i32, i32), AppError> {
+    let n = |s: &str| {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(AppError::not_found());
+        }
+        s.parse::<i32>().map_err(|_| AppError::not_found())
+    };
+    Ok((n(round)?, n(board)?))
+}
+
+/// The public traveller of a board.
+pub fn traveller_page(
+    ctx: &Ctx,
+    event: &Event,
+    report: &Report,
+    round: i32,
+    board: i32,
+) -> Result<TravellerPage, AppError> {
+    let show = public_show(report, round);
+    let view = TravellerView::of(event, round, board, show, None, &ctx.t)
+        .ok_or_else(AppError::not_found)?;
+    Ok(TravellerPage {
+        ctx: ctx.clone(),
+        tour: TourHead::of(event),
+        section: "rounds",
+        live: (show == Show::CompleteRooms
+            && report.round_progress(round) != RoundProgress::NotStarted)
+            .then_some(super::LIVE_SECONDS),
+        base: format!("/t/{}", event.settings.slug),
+        director: false,
+        view,
+    })
+}
+
+/// `GET /t/{slug}/rounds/{n}/boards/{b}`.
+pub async fn traveller(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round, board) = path.into_inner();
+    let (round, board) = path_numbers(&round, &board)?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let page = traveller_page(&ctx, &snap.event, &snap.report, round, board)?;
+    render(&ctx, &page)
+}
+
+/// `GET /d/{slug}/rounds/{n}/boards/{b}`: every room at once, results far from the field
+/// marked.
+pub async fn director_traveller(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round, board) = path.into_inner();
+    let (round, board) = path_numbers(&round, &board)?;
+    let snap = load_event(&state, &slug).await?;
+    let event = &snap.event;
+    let key = slug.clone();
+    let threshold = crate::web::page::with_db(&state, move |conn| {
+        Ok(crate::db::field::odd_threshold(conn, &key)?)
+    })
+    .await?;
+    let view = TravellerView::of(
+        event,
+        round,
+        board,
+        Show::Everything,
+        Some(threshold),
+        &ctx.t,
+    )
+    .ok_or_else(AppError::not_found)?;
+    let page = TravellerPage {
+        ctx: ctx.clone(),
+        tour: TourHead::of(event),
+        section: "rounds",
+        live: None,
+        base: format!("/d/{slug}"),
+        director: true,
+        view,
+    };
+    render(&ctx, &page)
+}
+
+/// One pair's line of the Butler ranking.
+pub struct ButlerRow {
+    pub rank: String,
+    pub team: i32,
+    pub team_name: String,
+    pub players: String,
+    pub boards: u32,
+    pub total: String,
+    pub total_class: &'static str,
+    pub per_board: String,
+}
+
+/// The Butler ranking over the rooms the public sees; `None` without line-ups.
+pub fn butler_rows(event: &Event, report: &Report, t: &Tr) -> Option<Vec<ButlerRow>> {
+    if event.lineups.is_empty() {
+        return None;
+    }
+    let separator = t.t("field-players-separator");
+    Some(
+        butler(event, |round| public_show(report, round))
+            .into_iter()
+            .map(|l| ButlerRow {
+                rank: l.rank_label(),
+                team: l.pair.team,
+                team_name: team_name(event, l.pair.team),
+                players: l.pair.players.join(&separator),
+                boards: l.boards,
+                total: decimals(l.total),
+                total_class: sign_class(l.total.numerator().signum() as i64),
+                per_board: decimals(l.per_board()),
+            })
+            .collect(),
+    )
+}
+
+/// `butler.csv` as the public sees it: the rooms of rounds still in progress that have
+/// not finished every board do not count yet.
+pub fn public_butler_csv(event: &Event, report: &Report) -> Option<String> {
+    if event.lineups.is_empty() {
+        return None;
+    }
+    let pairs = butler(event, |round| public_show(report, round));
+    Some(crate::archive::butler_csv(event, &pairs))
+}
+
+#[derive(Template)]
+#[template(path = "public/butler.html")]
+pub struct ButlerPage {
+    pub ctx: Ctx,
+    pub tour: TourHead,
+    pub section: &'static str,
+    pub live: Option<u32>,
+    pub rows: Vec<ButlerRow>,
+    pub provisional: bool,
+}
+
+/// The Butler page of an event with line-ups.
+pub fn butler_page(ctx: &Ctx, event: &Event, report: &Report) -> Result<ButlerPage, AppError> {
+    let rows = butler_rows(event, report, &ctx.t).ok_or_else(AppError::not_found)?;
+    let provisional = event
+        .rounds
+        .iter()
+        .any(|r| report.round_progress(r.number) == RoundProgress::InProgress);
+    Ok(ButlerPage {
+        ctx: ctx.clone(),
+        tour: TourHead::of(event),
+        section: "standings",
+        live: provisional.then_some(super::LIVE_SECONDS),
+        rows,
+        provisional,
+    })
+}
+
+/// `GET /t/{slug}/butler`: only when the event records line-ups.
+pub async fn butler_ranking(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let page = butler_page(&ctx, &snap.event, &snap.report)?;
+    render(&ctx, &page)
+}
+
+#[derive(Template)]
+#[template(path = "public/travellers.html")]
+pub struct TravellersPage {
+    pub ctx: Ctx,
+    pub tour: TourHead,
+    pub section: &'static str,
+    pub live: Option<u32>,
+    pub base: String,
+    pub round: i32,
+    pub views: Vec<TravellerView>,
+}
+
+/// Every traveller of round `round`, one per printed page, as the public sees them.
+pub fn travellers_page(
+    ctx: &Ctx,
+    event: &Event,
+    report: &Report,
+    round: i32,
+) -> Result<TravellersPage, AppError> {
+    let r = event
+        .rounds
+        .iter()
+        .find(|r| r.number == round)
+        .ok_or_else(AppError::not_found)?;
+    let show = public_show(report, round);
+    Ok(TravellersPage {
+        ctx: ctx.clone(),
+        tour: TourHead::of(event),
+        section: "rounds",
+        live: None,
+        base: format!("/t/{}", event.settings.slug),
+        round,
+        views: r
+            .boards
+            .iter()
+            .filter_map(|b| TravellerView::of(event, round, b.number, show, None, &ctx.t))
+            .collect(),
+    })
+}
+
+/// `GET /t/{slug}/rounds/{n}/travellers`: every board of the round, for printing.
+pub async fn travellers(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let (round, _) = path_numbers(&round, "1")?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let page = travellers_page(&ctx, &snap.event, &snap.report, round)?;
+    render(&ctx, &page)
+}
+
+/// One traveller as a printed page of the sheets' PDF.
+fn traveller_sheet(view: &TravellerView, tour: &str, t: &Tr) -> crate::sheets::pdf::SheetPage {
+    use crate::sheets::pdf::{Align, Block, Col, Grid, SheetPage};
+    let col = |key: &str, width: f32, align: Align| Col {
+        title: t.t(key),
+        width,
+        align,
+    };
+    let mut blocks = vec![
+        Block::Title(format!(
+            "{} · {}",
+            t.a("field-traveller-of", "board", view.board.number),
+            t.a("pub-round-n", "n", view.round)
+        )),
+        Block::Text(tour.to_owned()),
+        Block::Pairs(vec![
+            (t.t("pub-col-dealer"), view.board.dealer.clone()),
+            (t.t("pub-col-level"), view.board.level.to_owned()),
+            (t.t("pub-col-trump"), view.board.trump.clone()),
+        ]),
+        Block::Gap(0.3),
+    ];
+    if let Some(note) = &view.withheld {
+        blocks.push(Block::Text(note.clone()));
+    }
+    blocks.push(Block::Grid(Grid {
+        groups: Vec::new(),
+        columns: vec![
+            col("pub-col-table", 0.8, Align::Center),
+            col("field-col-room", 1.4, Align::Left),
+            col("field-col-declarers", 2.6, Align::Left),
+            col("field-col-defenders", 2.6, Align::Left),
+            col("pub-col-p", 0.8, Align::Right),
+            col("pub-col-result", 3.0, Align::Left),
+            col("field-col-s", 1.0, Align::Right),
+            col("field-col-swing", 1.2, Align::Right),
+        ],
+        rows: view
+            .lines
+            .iter()
+            .map(|l| {
+                vec![
+                    l.table.to_string(),
+                    l.room.clone(),
+                    format!("{} {}", l.declarers, l.declarers_name),
+                    format!("{} {}", l.defenders, l.defenders_name),
+                    l.p.clone(),
+                    l.result.clone(),
+                    l.s.clone(),
+                    l.swing.clone(),
+                ]
+            })
+            .collect(),
+        row_height: 1.6,
+        total_rows: 0,
+    }));
+    blocks.push(Block::Pairs(vec![
+        (t.t("field-datum"), view.datum.clone()),
+        (t.t("field-average-p"), view.average_p.clone()),
+    ]));
+    blocks.push(Block::Text(view.datum_rule.clone()));
+    if !view.frequencies.is_empty() {
+        blocks.push(Block::Gap(0.3));
+        blocks.push(Block::Grid(Grid {
+            groups: Vec::new(),
+            columns: vec![
+                col("field-col-s", 1.0, Align::Right),
+                col("pub-col-result", 3.0, Align::Left),
+                col("field-col-rooms", 1.0, Align::Right),
+            ],
+            rows: view
+                .frequencies
+                .iter()
+                .map(|f| vec![f.s.clone(), f.result.clone(), f.count.to_string()])
+                .collect(),
+            row_height: 1.5,
+            total_rows: 0,
+        }));
+    }
+    SheetPage {
+        blocks,
+        font_size: 11.0,
+        one_page: true,
+    }
+}
+
+/// `GET /t/{slug}/rounds/{n}/travellers.pdf`: every traveller of the round as the public
+/// sees them, one board per page.
+pub async fn travellers_pdf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let (round, _) = path_numbers(&round, "1")?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let page = travellers_page(&ctx, &snap.event, &snap.report, round)?;
+    let t = ctx.t;
+    let sheets: Vec<crate::sheets::pdf::SheetPage> = page
+        .views
+        .iter()
+        .map(|v| traveller_sheet(v, &page.tour.name, &t))
+        .collect();
+    let title = format!(
+        "{} · {}",
+        page.tour.name,
+        t.a("field-travellers-of", "round", round)
+    );
+    let language = ctx.lang.html_lang();
+    let Some(_turn) = state.live.pdf_turn().await else {
+        return Err(AppError::Busy);
+    };
+    let bytes = web::block(move || crate::sheets::pdf::render(&sheets, &title, language))
+        .await?
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .insert_header((actix_web::http::header::CONTENT_TYPE, "application/pdf"))
+        .insert_header((
+            actix_web::http::header::CONTENT_DISPOSITION,
+            format!("inline; filename=\"{slug}-round-{round}-travellers.pdf\""),
+        ))
+        .body(bytes))
+}
