@@ -17,6 +17,7 @@ pub mod models;
 pub mod rounds;
 pub mod schedule;
 pub mod schema;
+pub mod table;
 pub mod tournament;
 
 pub use connection::{

@@ -25,6 +25,9 @@ diesel::table! {
         updated_at -> Timestamp,
         pairing -> Text,
         swiss_seed -> Nullable<BigInt>,
+        table_entry -> Bool,
+        table_approval -> Bool,
+        table_codes -> Bool,
     }
 }
 
@@ -36,6 +39,7 @@ diesel::table! {
         name -> Text,
         club -> Text,
         withdrawn -> Bool,
+        table_code -> Nullable<Text>,
     }
 }
 
@@ -53,6 +57,7 @@ diesel::table! {
         id -> Integer,
         tournament_id -> Integer,
         number -> Integer,
+        table_locked -> Bool,
     }
 }
 
@@ -124,6 +129,36 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    table_links (id) {
+        id -> Integer,
+        match_id -> Integer,
+        room -> Text,
+        token -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    table_entries (id) {
+        id -> Integer,
+        match_id -> Integer,
+        room -> Text,
+        state -> Text,
+        entered_by -> Text,
+        confirmed_by -> Nullable<Text>,
+        cells -> Text,
+        flagged -> Text,
+        note -> Text,
+        submission -> Text,
+        saves -> Integer,
+        address -> Text,
+        entered_at -> Timestamp,
+        updated_at -> Timestamp,
+        confirmed_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(teams -> tournaments (tournament_id));
 diesel::joinable!(pairing_explanations -> rounds (round_id));
 diesel::joinable!(round_notes -> rounds (round_id));
@@ -134,6 +169,8 @@ diesel::joinable!(boards -> rounds (round_id));
 diesel::joinable!(matches -> rounds (round_id));
 diesel::joinable!(table_results -> matches (match_id));
 diesel::joinable!(table_results -> boards (board_id));
+diesel::joinable!(table_links -> matches (match_id));
+diesel::joinable!(table_entries -> matches (match_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     tournaments,
@@ -145,4 +182,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     table_results,
     pairing_explanations,
     round_notes,
+    table_links,
+    table_entries,
 );
