@@ -13,6 +13,7 @@ pub mod page;
 pub mod problems;
 pub mod public;
 pub mod sheets;
+pub mod table;
 
 use actix_web::{App, HttpResponse, HttpServer, http::header, web};
 
@@ -26,6 +27,8 @@ use crate::db::{self, Pool};
 pub struct AppState {
     pub pool: Pool,
     pub accounts: std::sync::Arc<auth::Accounts>,
+    /// Wrong table-link tokens per address.
+    pub table_guesses: std::sync::Arc<table::Guesses>,
 }
 
 impl AppState {
@@ -36,6 +39,7 @@ impl AppState {
         Ok(AppState {
             pool,
             accounts: std::sync::Arc::new(accounts),
+            table_guesses: Default::default(),
         })
     }
 }
@@ -49,7 +53,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/static/fushi.js", web::get().to(script))
         .configure(public::configure)
         .configure(sheets::configure)
-        .configure(director::configure);
+        .configure(director::configure)
+        .configure(table::configure);
 }
 
 /// The largest request body fushi accepts (an archive .zip or a CSV upload).
@@ -108,6 +113,7 @@ const STYLESHEET: &str = concat!(
     include_str!("../../static/css/charts.css"),
     include_str!("../../static/css/audit.css"),
     include_str!("../../static/css/print.css"),
+    include_str!("../../static/css/table.css"),
 );
 
 async fn stylesheet() -> HttpResponse {
@@ -123,6 +129,7 @@ const SCRIPT: &str = concat!(
     include_str!("../../static/js/entry.js"),
     include_str!("../../static/js/settings.js"),
     include_str!("../../static/js/print.js"),
+    include_str!("../../static/js/table.js"),
 );
 
 async fn script() -> HttpResponse {

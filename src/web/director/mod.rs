@@ -6,12 +6,15 @@ mod audit;
 mod entry;
 mod rounds;
 mod schedule;
+mod tables;
 mod teams;
 mod tournaments;
 
 use actix_web::web;
 
 pub use schedule::{ExplanationLine, note_texts, recorded_lines};
+pub(crate) use entry::{combo_label, sheet_error_text};
+pub(crate) use rounds::{Choice, choices, seat_label, signed, team_label, trump_label};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     // The archive first: its `/d/import` must match before the dashboard's `/d/{slug}`.
@@ -21,5 +24,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(schedule::configure)
         .configure(rounds::configure)
         .configure(entry::configure)
-        .configure(audit::configure);
+        .configure(audit::configure)
+        .configure(tables::configure);
 }
