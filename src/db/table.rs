@@ -614,12 +614,19 @@ pub fn team_codes(conn: &mut DbConnection, slug: &str) -> Result<HashMap<i32, St
             .filter(tournaments::slug.eq(slug))
             .select((teams::id, teams::team_no, teams::table_code))
             .load(conn)?;
+        let mut used: std::collections::HashSet<String> =
+            rows.iter().filter_map(|(_, _, c)| c.clone()).collect();
         let mut codes = HashMap::new();
         for (id, number, code) in rows {
             let code = match code {
                 Some(code) => code,
                 None => {
-                    let code = new_code();
+                    // Distinct within the tournament, so no team's code opens another's.
+                    let mut code = new_code();
+                    while used.contains(&code) {
+                        code = new_code();
+                    }
+                    used.insert(code.clone());
                     diesel::update(teams::table.find(id))
                         .set(teams::table_code.eq(Some(&code)))
                         .execute(conn)?;
