@@ -430,3 +430,41 @@ async fn the_team_code_is_required_when_switched_on() {
         assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Confirmed);
     }
 }
+
+#[actix_web::test]
+async fn blank_score_sheets_carry_the_link_for_the_director_only() {
+    for db in backends() {
+        prepare(&db, false);
+        let open = token(&db, 1, Room::Open);
+        let sheets = "/t/club-night/rounds/4/sheets?blank=1";
+        let mut director = browser(&db).await;
+        director
+            .get(sheets)
+            .await
+            .has("class=\"sheet-qr\"><svg")
+            .has(&format!("/table/{open}"));
+        // The sheets are public; the links are not.
+        anonymous(&db)
+            .await
+            .get(sheets)
+            .await
+            .lacks("sheet-qr")
+            .lacks("/table/");
+    }
+}
+
+#[actix_web::test]
+async fn table_entry_travels_in_the_archive() {
+    for db in backends() {
+        prepare(&db, true);
+        let mut director = browser(&db).await;
+        let toml = director.get("/d/club-night/files/tournament.toml").await;
+        assert_eq!(toml.status, StatusCode::OK, "{}", toml.body);
+        toml.has("table_entry = true\n").has("table_codes = true\n").lacks("table_approval");
+        // The settings form shows them and keeps them.
+        director
+            .get("/d/club-night/settings")
+            .await
+            .has("name=\"table_entry\" type=\"checkbox\" value=\"on\" checked");
+    }
+}

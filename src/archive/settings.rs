@@ -521,6 +521,18 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
     }
 
     #[test]
+    fn table_side_entry_round_trips() {
+        let text = format!("{SPEC_EXAMPLE}table_entry = true\ntable_approval = true\n");
+        let s = parse_settings(&text).unwrap().settings;
+        assert!(s.table.entry && s.table.approval && !s.table.codes);
+        let written = settings_toml(&s);
+        assert!(written.ends_with("table_entry = true\ntable_approval = true\n"));
+        let plain = parse_settings(SPEC_EXAMPLE).unwrap().settings;
+        assert_eq!(plain.table, TableSide::default());
+        assert!(!settings_toml(&plain).contains("table_"));
+    }
+
+    #[test]
     fn pairing_and_swiss_seed_round_trip() {
         let text = format!("{SPEC_EXAMPLE}pairing = \"swiss\"\nswiss_seed = 20261129\n");
         let s = parse_settings(&text).unwrap().settings;
