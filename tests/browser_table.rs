@@ -222,7 +222,10 @@ async fn a_room_is_entered_on_a_phone() {
         .unwrap();
     let (scroll, inner) = (width[0].as_i64().unwrap(), width[1].as_i64().unwrap());
     assert_eq!(inner, 390, "the viewport");
-    assert!(scroll <= inner, "the page is {scroll} px wide on a {inner} px phone");
+    assert!(
+        scroll <= inner,
+        "the page is {scroll} px wide on a {inner} px phone"
+    );
 
     let mut taps = Taps::default();
     taps.tap(&client, "input[name=side][value=ns]").await;

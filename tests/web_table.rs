@@ -148,20 +148,32 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
 
         // The side that entered cannot confirm its own entry.
         let page = table
-            .post_raw(&format!("{link}/confirm"), &[("side", "ns"), ("action", "confirm")])
+            .post_raw(
+                &format!("{link}/confirm"),
+                &[("side", "ns"), ("action", "confirm")],
+            )
             .await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         page.has("The side that entered cannot confirm");
-        assert_eq!(public_rows(&public.get("/t/club-night/results.csv").await.body), 0);
+        assert_eq!(
+            public_rows(&public.get("/t/club-night/results.csv").await.body),
+            0
+        );
 
         let page = table
-            .post_raw(&format!("{link}/confirm"), &[("side", "ew"), ("action", "confirm")])
+            .post_raw(
+                &format!("{link}/confirm"),
+                &[("side", "ew"), ("action", "confirm")],
+            )
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
         assert_eq!(state_of(&db, 1, Room::Open), EntryState::Confirmed);
         let csv = public.get("/t/club-night/results.csv").await.body;
         assert_eq!(public_rows(&csv), BOARDS as usize);
-        assert!(csv.contains("4,1,open,1,60,10,declarer,,,,,60,1,declarers up 1"), "{csv}");
+        assert!(
+            csv.contains("4,1,open,1,60,10,declarer,,,,,60,1,declarers up 1"),
+            "{csv}"
+        );
 
         // The trail names the table as the source.
         let mut director = browser(&db).await;
@@ -204,11 +216,16 @@ async fn wrong_renewed_and_other_rooms_tokens_are_refused() {
             table.get("/table/AAAAAAAAAAAAAAAAAAAAAA").await.status,
             StatusCode::NOT_FOUND
         );
-        assert_eq!(table.get("/table/short").await.status, StatusCode::NOT_FOUND);
+        assert_eq!(
+            table.get("/table/short").await.status,
+            StatusCode::NOT_FOUND
+        );
 
         // Another room's link reaches only that room.
         let closed = format!("/table/{}", token(&db, 1, Room::Closed));
-        let page = table.post_raw(&closed, &pairs(&room_form("ew", "c1"))).await;
+        let page = table
+            .post_raw(&closed, &pairs(&room_form("ew", "c1")))
+            .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Waiting);
         assert_eq!(state_of(&db, 1, Room::Open), EntryState::NotStarted);
@@ -248,7 +265,10 @@ async fn guessing_is_refused_per_address() {
     };
     for i in 0..fushi::web::table::GUESS_LIMIT {
         let page = table
-            .request(from("198.51.100.7", &format!("/table/AAAAAAAAAAAAAAAAAAAAA{}", i % 10)))
+            .request(from(
+                "198.51.100.7",
+                &format!("/table/AAAAAAAAAAAAAAAAAAAAA{}", i % 10),
+            ))
             .await;
         assert_eq!(page.status, StatusCode::NOT_FOUND);
     }
@@ -278,7 +298,10 @@ async fn a_room_closed_by_the_director_refuses_the_table() {
         assert_eq!(state_of(&db, 2, Room::Open), EntryState::NotStarted);
         table.get(&link).await.has("locked this round");
         director
-            .post("/d/club-night/rounds/4/table-links", &[("action", "unlock")])
+            .post(
+                "/d/club-night/rounds/4/table-links",
+                &[("action", "unlock")],
+            )
             .await;
 
         // Entered at the desk: the desk wins and the room is closed to its table.
@@ -294,10 +317,17 @@ async fn a_room_closed_by_the_director_refuses_the_table() {
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
         assert_eq!(state_of(&db, 2, Room::Open), EntryState::Desk);
         let page = table
-            .post_raw(&format!("{link}/confirm"), &[("side", "ew"), ("action", "confirm")])
+            .post_raw(
+                &format!("{link}/confirm"),
+                &[("side", "ew"), ("action", "confirm")],
+            )
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
-        let csv = anonymous(&db).await.get("/t/club-night/results.csv").await.body;
+        let csv = anonymous(&db)
+            .await
+            .get("/t/club-night/results.csv")
+            .await
+            .body;
         let rows: Vec<&str> = csv.lines().filter(|l| l.starts_with("4,2,")).collect();
         assert_eq!(rows.len(), 1, "{csv}");
         assert!(rows[0].starts_with("4,2,open,1,100,"));
@@ -316,7 +346,9 @@ async fn a_resent_entry_is_saved_once() {
         // The same submission again (the script resending after a lost answer).
         table.post_raw(&link, &pairs(&form)).await;
         // The same content under a new submission id.
-        table.post_raw(&link, &pairs(&room_form("ns", "resend-2"))).await;
+        table
+            .post_raw(&link, &pairs(&room_form("ns", "resend-2")))
+            .await;
         let mut conn = db.open();
         let id = fushi::db::rounds::match_id(&mut conn, SLUG, 4, 1)
             .unwrap()
@@ -348,7 +380,9 @@ async fn a_disputed_board_is_flagged_for_the_director() {
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Disputed);
-        let (_, links) = tables::round_links(&mut db.open(), SLUG, 4).unwrap().unwrap();
+        let (_, links) = tables::round_links(&mut db.open(), SLUG, 4)
+            .unwrap()
+            .unwrap();
         let room = links
             .iter()
             .find(|l| l.table == 1 && l.room == Room::Closed)
@@ -357,7 +391,10 @@ async fn a_disputed_board_is_flagged_for_the_director() {
         table.get(&link).await.has("director has been called");
         // Nobody can confirm a disputed room from the table.
         let page = table
-            .post_raw(&format!("{link}/confirm"), &[("side", "ew"), ("action", "confirm")])
+            .post_raw(
+                &format!("{link}/confirm"),
+                &[("side", "ew"), ("action", "confirm")],
+            )
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Disputed);
@@ -460,7 +497,9 @@ async fn table_entry_travels_in_the_archive() {
         let mut director = browser(&db).await;
         let toml = director.get("/d/club-night/files/tournament.toml").await;
         assert_eq!(toml.status, StatusCode::OK, "{}", toml.body);
-        toml.has("table_entry = true\n").has("table_codes = true\n").lacks("table_approval");
+        toml.has("table_entry = true\n")
+            .has("table_codes = true\n")
+            .lacks("table_approval");
         // The settings form shows them and keeps them.
         director
             .get("/d/club-night/settings")

@@ -422,6 +422,12 @@ pub fn replace_pairings_as(
             diesel::delete(matches::table.filter(matches::id.eq_any(&gone))).execute(conn)?;
         }
         for (id, (home, away)) in changed {
+            // What a table had typed for the old teams is not theirs to confirm.
+            diesel::delete(
+                super::schema::table_entries::table
+                    .filter(super::schema::table_entries::match_id.eq(id)),
+            )
+            .execute(conn)?;
             diesel::update(matches::table.find(id))
                 .set((
                     matches::home_team_id.eq(home),

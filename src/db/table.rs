@@ -171,14 +171,18 @@ pub fn find_link(conn: &mut DbConnection, token: &str) -> Result<Option<TableRoo
         ))
         .first(conn)
         .optional()?;
-    let Some(((link_id, room, match_id), (slug, entry, approval, codes, tid), (round, locked), table)) =
-        row
+    let Some((
+        (link_id, room, match_id),
+        (slug, entry, approval, codes, tid),
+        (round, locked),
+        table,
+    )) = row
     else {
         return Ok(None);
     };
     let room = room
         .parse::<Room>()
-        .map_err(|e| DbError::corrupt("table_links", link_id, "room", &e.to_string()))?;
+        .map_err(|e| DbError::corrupt("table_links", link_id, "room", e.to_string()))?;
     Ok(Some(TableRoom {
         link_id,
         tournament_id: tid,
@@ -370,9 +374,7 @@ pub fn closed(conn: &mut DbConnection, room: &TableRoom) -> Result<Option<Closed
     let state = entry_row(conn, room.match_id, room.room)?.map(|r| EntryState::parse(&r.state));
     Ok(match state {
         Some(EntryState::Disputed) => Some(Closed::Disputed),
-        Some(EntryState::Confirmed | EntryState::Approved | EntryState::Desk) => {
-            Some(Closed::Done)
-        }
+        Some(EntryState::Confirmed | EntryState::Approved | EntryState::Desk) => Some(Closed::Done),
         _ => None,
     })
 }
@@ -687,7 +689,7 @@ pub fn round_links(
         for &(match_id, _) in &playing {
             for room in [Room::Open, Room::Closed] {
                 let key = (match_id, room.code().to_owned());
-                if !links.contains_key(&key) {
+                if let std::collections::hash_map::Entry::Vacant(slot) = links.entry(key) {
                     let token = new_token();
                     diesel::insert_into(table_links::table)
                         .values((
@@ -697,7 +699,7 @@ pub fn round_links(
                             table_links::created_at.eq(at),
                         ))
                         .execute(conn)?;
-                    links.insert(key, token);
+                    slot.insert(token);
                 }
             }
         }

@@ -23,7 +23,9 @@ use super::director::{combo_label, seat_label, sheet_error_text, signed, team_la
 use super::i18n::Lang;
 use super::page::{Ctx, redirect_with, render_status, with_db};
 use super::{AppError, AppState};
-use crate::db::table::{self as tables, Closed, ConfirmRefusal, EntryState, Pending, Side, TableRoom, TableSave};
+use crate::db::table::{
+    self as tables, Closed, ConfirmRefusal, EntryState, Pending, Side, TableRoom, TableSave,
+};
 use crate::db::{self, RoundSheet};
 use crate::rules::entry::{self, SheetError, SheetRow};
 use crate::rules::{Decks, Match, Pair, Room, Scorer, TableEntry};
@@ -150,7 +152,10 @@ struct BoardView {
 
 impl BoardView {
     fn error(&self, field: &str) -> Option<&String> {
-        self.errors.iter().find(|(f, _)| *f == field).map(|(_, m)| m)
+        self.errors
+            .iter()
+            .find(|(f, _)| *f == field)
+            .map(|(_, m)| m)
     }
 }
 
@@ -235,11 +240,16 @@ fn combo_value(row: &SheetRow) -> String {
     }
 }
 
-/// Reads the posted boards: each board's entry (`None`: blank) or every problem.
+/// Each board's entry as typed (`None`: blank).
+type TypedBoards = Vec<(i32, Option<TableEntry>)>;
+/// A problem with a board's field.
+type BoardError = (i32, SheetError);
+
+/// Reads the posted boards: each board's entry or every problem.
 fn read_boards(
     sheet: &RoundSheet,
     form: &HashMap<String, String>,
-) -> Result<Vec<(i32, Option<TableEntry>)>, Vec<(i32, SheetError)>> {
+) -> Result<TypedBoards, Vec<BoardError>> {
     let decks = sheet.settings.decks;
     let mut out = Vec::new();
     let mut errors = Vec::new();
@@ -428,8 +438,7 @@ fn room_page(
         confirm_side: entered_by
             .map(|s| s.other().code().to_owned())
             .unwrap_or_default(),
-        can_confirm: closed.is_none()
-            && pending.is_some_and(|p| p.state == EntryState::Waiting),
+        can_confirm: closed.is_none() && pending.is_some_and(|p| p.state == EntryState::Waiting),
         codes: room.codes,
         submission: tables::new_token(),
         problems,

@@ -678,7 +678,7 @@ async fn save(
                 .await?;
             }
             Ok(redirect_with(
-            &format!("/d/{slug}/rounds/{round}/tables/{table}"),
+                &format!("/d/{slug}/rounds/{round}/tables/{table}"),
                 "entry-flash-saved",
             ))
         }

@@ -12,10 +12,10 @@ mod tournaments;
 
 use actix_web::web;
 
-pub use schedule::{ExplanationLine, note_texts, recorded_lines};
 pub(crate) use entry::{combo_label, sheet_error_text};
-pub(crate) use tables::{qr_svg, site};
 pub(crate) use rounds::{Choice, choices, seat_label, signed, team_label, trump_label};
+pub use schedule::{ExplanationLine, note_texts, recorded_lines};
+pub(crate) use tables::{qr_svg, site};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     // The archive first: its `/d/import` must match before the dashboard's `/d/{slug}`.

@@ -480,7 +480,9 @@ async fn judge(
     let who = who(&ctx.viewer);
     let key = slug.clone();
     let done = with_db(&state, move |conn| {
-        Ok(tables::judge(conn, &key, round, table, room, &verdict, &who)?)
+        Ok(tables::judge(
+            conn, &key, round, table, room, &verdict, &who,
+        )?)
     })
     .await?;
     let flash = match (done, form.action.as_str()) {
