@@ -507,3 +507,87 @@ async fn table_entry_travels_in_the_archive() {
             .has("name=\"table_entry\" type=\"checkbox\" value=\"on\" checked");
     }
 }
+
+#[actix_web::test]
+async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approves() {
+    for db in backends() {
+        prepare(&db, false);
+        diesel::update(tournaments::table.filter(tournaments::slug.eq(SLUG)))
+            .set(tournaments::table_approval.eq(true))
+            .execute(&mut db.open())
+            .unwrap();
+        let mut table = anonymous(&db).await;
+        let link = format!("/table/{}", token(&db, 2, Room::Open));
+        table.post_raw(&link, &pairs(&room_form("ew", "a1"))).await;
+        table
+            .post_raw(
+                &format!("{link}/confirm"),
+                &[("side", "ns"), ("action", "confirm")],
+            )
+            .await;
+        table
+            .get(&link)
+            .await
+            .has("provisional until the director approves");
+        // Provisional results count already.
+        let csv = anonymous(&db)
+            .await
+            .get("/t/club-night/results.csv")
+            .await
+            .body;
+        assert_eq!(
+            csv.lines().filter(|l| l.starts_with("4,2,open,")).count(),
+            8
+        );
+        let mut director = browser(&db).await;
+        director
+            .get("/d/club-night/rounds/4/table-links")
+            .await
+            .has("data-room-state=\"2-open\">confirmed, provisional");
+        director
+            .post(
+                "/d/club-night/rounds/4/tables/2/rooms/open",
+                &[("action", "approve")],
+            )
+            .await;
+        director
+            .get("/d/club-night/rounds/4/table-links")
+            .await
+            .has("data-room-state=\"2-open\">approved");
+
+        // The director may also take an entry the opponents have not confirmed: the
+        // results are then the director's, in the trail under the director's name.
+        let closed = format!("/table/{}", token(&db, 2, Room::Closed));
+        table
+            .post_raw(&closed, &pairs(&room_form("ns", "a2")))
+            .await;
+        let page = director
+            .post(
+                "/d/club-night/rounds/4/tables/2/rooms/closed",
+                &[("action", "approve")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 2, Room::Closed), EntryState::Approved);
+        let csv = anonymous(&db)
+            .await
+            .get("/t/club-night/results.csv")
+            .await
+            .body;
+        assert_eq!(
+            csv.lines().filter(|l| l.starts_with("4,2,closed,")).count(),
+            8
+        );
+        let (trail, _) = fushi::db::audit::audit_trail(&mut db.open(), SLUG, Some((4, 2)), 0, 200)
+            .unwrap()
+            .unwrap();
+        assert!(
+            trail
+                .iter()
+                .any(|e| e.user_name == "admin" && e.subject.contains("closed board 1"))
+        );
+        assert!(trail.iter().any(|e| e.user_name.starts_with("table link")
+            && e.user_name.contains("confirmed by NS")
+            && e.subject.contains("open board 1")));
+    }
+}
