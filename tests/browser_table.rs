@@ -139,6 +139,15 @@ impl Taps {
     }
 }
 
+/// With `FUSHI_SCREENSHOTS=DIR`, a screenshot of the page in DIR.
+async fn screenshot(client: &Client, name: &str) {
+    if let Ok(dir) = std::env::var("FUSHI_SCREENSHOTS") {
+        let png = client.screenshot().await.expect("a screenshot");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(PathBuf::from(dir).join(name), png).unwrap();
+    }
+}
+
 async fn wait_for(client: &Client, css: &str) {
     let start = Instant::now();
     while client.find(Locator::Css(css)).await.is_err() {
@@ -254,8 +263,10 @@ async fn a_room_is_entered_on_a_phone() {
                 .await;
         }
     }
+    screenshot(&client, "table-entering.png").await;
     taps.tap(&client, "#table-save").await;
     wait_for(&client, "#table-confirm").await;
+    screenshot(&client, "table-saved.png").await;
     let body = client
         .find(Locator::Css("main"))
         .await
