@@ -480,6 +480,23 @@ async fn blank_score_sheets_carry_the_link_for_the_director_only() {
             .await
             .has("class=\"sheet-qr\"><svg")
             .has(&format!("/table/{open}"));
+        // The PDF the director prints: every room's sheet with its link as text and QR.
+        let pdf = director
+            .get("/d/club-night/rounds/4/table-sheets.pdf")
+            .await;
+        assert_eq!(pdf.status, StatusCode::OK);
+        assert_eq!(pdf.content_type, "application/pdf");
+        let text = pdf_extract::extract_text_from_mem(&pdf.bytes).expect("text extracts");
+        assert!(text.contains(&format!("/table/{open}")), "{text}");
+        assert!(text.contains("Scan to enter this room"), "{text}");
+        assert_eq!(
+            anonymous(&db)
+                .await
+                .get("/d/club-night/rounds/4/table-sheets.pdf")
+                .await
+                .status,
+            StatusCode::SEE_OTHER
+        );
         // The sheets are public; the links are not.
         anonymous(&db)
             .await

@@ -97,3 +97,4 @@ table-card-scan = Scan to enter this room's results
 table-codes-title = Team codes (give each team only its own)
 table-code-slip = Team code of { $team }
 table-sheet-link = Enter at the table
+table-sheets-pdf = Blank score sheets with the links (PDF)

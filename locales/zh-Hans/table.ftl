@@ -91,3 +91,4 @@ table-card-scan = 扫码录入本室成绩
 table-codes-title = 各队确认码（每队只发给本队）
 table-code-slip = { $team } 的确认码
 table-sheet-link = 桌上录入
+table-sheets-pdf = 带链接二维码的空白记分表（PDF）

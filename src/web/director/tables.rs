@@ -34,6 +34,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::get().to(cards_page),
     )
     .route(
+        "/d/{slug}/rounds/{round}/table-sheets.pdf",
+        web::get().to(sheets_pdf),
+    )
+    .route(
         "/d/{slug}/rounds/{round}/tables/{table}/rooms/{room}",
         web::get().to(room_page),
     )
@@ -494,4 +498,60 @@ async fn judge(
         &format!("/d/{slug}/rounds/{round}/tables/{table}/rooms/{room_code}"),
         flash,
     ))
+}
+
+/// `GET`: the round's blank score sheets as PDF, each with its room's link as a QR code and
+/// as text (the public blank sheets have no links: the links are the director's to hand out).
+async fn sheets_pdf(
+    req: HttpRequest,
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, AppError> {
+    use crate::sheets::pdf::{self, Block};
+    let (slug, round) = path.into_inner();
+    let (event, _) = super::super::page::load_event(&state, &slug).await?;
+    let (_, links) = round_rooms(&state, &slug, round).await?;
+    let site = site(&req);
+    let words = super::super::sheets::words(ctx.lang);
+    let sheets = crate::sheets::score_sheets(&event, round, false, &words);
+    let caption = ctx.t.t("table-card-scan");
+    let pages: Vec<pdf::SheetPage> = sheets
+        .iter()
+        .map(|s| {
+            let mut page = pdf::score_sheet_page(s);
+            if let Some(l) = links
+                .iter()
+                .find(|l| l.table == s.table && l.room == s.room)
+            {
+                let url = format!("{site}/table/{}", l.token);
+                if let Ok(code) = qrcode::QrCode::new(url.as_bytes()) {
+                    page.blocks.push(Block::Gap(0.6));
+                    page.blocks.push(Block::Qr {
+                        modules: code
+                            .to_colors()
+                            .into_iter()
+                            .map(|c| c == qrcode::Color::Dark)
+                            .collect(),
+                        width: code.width(),
+                        caption: caption.clone(),
+                    });
+                    page.blocks.push(Block::Text(url));
+                }
+            }
+            page
+        })
+        .collect();
+    let title = format!("{} · {}", event.settings.name, round);
+    let lang = ctx.lang.code().to_owned();
+    let bytes = web::block(move || pdf::render(&pages, &title, &lang))
+        .await?
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Content-Type", "application/pdf"))
+        .insert_header((
+            "Content-Disposition",
+            format!("inline; filename=\"{slug}-round-{round}-table-sheets.pdf\""),
+        ))
+        .body(bytes))
 }
