@@ -190,6 +190,30 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
             .has("data-room-state=\"1-closed\">not started")
             .has("/table/");
 
+        // A scorer reads the round page without the links.
+        let scorer = fushi::db::accounts::create_user(
+            &mut db.open(),
+            "sam",
+            common::http::TEST_PASSWORD,
+            fushi::db::accounts::Role::Scorer,
+        )
+        .unwrap();
+        fushi::db::accounts::grant(
+            &mut db.open(),
+            scorer.id,
+            SLUG,
+            fushi::db::accounts::Access::Scorer,
+        )
+        .unwrap();
+        let mut sam = common::http::browser_as(&db, "sam", fushi::db::accounts::Role::Scorer).await;
+        let page = sam.get("/d/club-night/rounds/4").await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.lacks("/table/");
+        assert_eq!(
+            sam.get("/d/club-night/rounds/4/table-links").await.status,
+            StatusCode::FORBIDDEN
+        );
+
         // Confirmed: the link takes no more entries.
         let page = table.post_raw(&link, &pairs(&room_form("ns", "s2"))).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);

@@ -863,7 +863,20 @@ async fn overview(
         })
         .collect();
     let position = sheet.round_numbers.iter().position(|n| *n == round);
-    let rooms = if sheet.settings.table.entry {
+    // The links are the director's: a scorer reading this page does not see them.
+    let directs = match ctx.viewer.user.clone() {
+        Some(user) if user.role == db::accounts::Role::Admin => true,
+        Some(user) => {
+            let key = slug.clone();
+            with_db(&state, move |conn| {
+                Ok(db::accounts::gate(conn, &key, Some(user.id))?
+                    .is_some_and(|g| g.access == Some(db::accounts::Access::Director)))
+            })
+            .await?
+        }
+        None => false,
+    };
+    let rooms = if sheet.settings.table.entry && directs {
         let (_, links) = super::tables::round_rooms(&state, &slug, round).await?;
         super::tables::room_lines(
             &ctx,
