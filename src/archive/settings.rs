@@ -7,11 +7,11 @@ use crate::rules::{
     BandTable, Decks, MatchScoring, MultiplierPolicy, PairingMethod, Preset, Rules, Score,
     ScoringRules, Settings, TieBreak, check_slug,
 };
-use crate::rules::{Wanted, Why};
+use crate::rules::{TableSide, Wanted, Why};
 
 pub const TOURNAMENT_TOML: &str = "tournament.toml";
 
-const KEYS: [&str; 16] = [
+const KEYS: [&str; 19] = [
     "name",
     "slug",
     "published",
@@ -28,6 +28,9 @@ const KEYS: [&str; 16] = [
     "tiebreaks",
     "pairing",
     "swiss_seed",
+    "table_entry",
+    "table_approval",
+    "table_codes",
 ];
 
 /// Settings read from `tournament.toml`, with the line of the slug for later messages.
@@ -107,6 +110,11 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
         }
         seed
     });
+    let table = TableSide {
+        entry: reader.boolean("table_entry", false),
+        approval: reader.boolean("table_approval", false),
+        codes: reader.boolean("table_codes", false),
+    };
 
     let mut problems = reader.problems;
     problems.sort_by_key(|p| p.line);
@@ -140,6 +148,7 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
                     tiebreaks,
                     pairing,
                     swiss_seed,
+                    table,
                 },
                 slug_line,
             })
@@ -446,6 +455,15 @@ pub fn settings_toml(settings: &Settings) -> String {
     if let Some(seed) = settings.swiss_seed {
         line("swiss_seed", seed.to_string());
     }
+    for (key, on) in [
+        ("table_entry", settings.table.entry),
+        ("table_approval", settings.table.approval),
+        ("table_codes", settings.table.codes),
+    ] {
+        if on {
+            line(key, "true".to_owned());
+        }
+    }
     out
 }
 
@@ -500,6 +518,18 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
             "{written}"
         );
         assert!(written.contains("bye_score = 3.0\n"), "{written}");
+    }
+
+    #[test]
+    fn table_side_entry_round_trips() {
+        let text = format!("{SPEC_EXAMPLE}table_entry = true\ntable_approval = true\n");
+        let s = parse_settings(&text).unwrap().settings;
+        assert!(s.table.entry && s.table.approval && !s.table.codes);
+        let written = settings_toml(&s);
+        assert!(written.ends_with("table_entry = true\ntable_approval = true\n"));
+        let plain = parse_settings(SPEC_EXAMPLE).unwrap().settings;
+        assert_eq!(plain.table, TableSide::default());
+        assert!(!settings_toml(&plain).contains("table_"));
     }
 
     #[test]

@@ -144,6 +144,9 @@ pub fn update_settings_as(
                 tournaments::tiebreaks.eq(row.tiebreaks),
                 tournaments::pairing.eq(row.pairing),
                 tournaments::swiss_seed.eq(row.swiss_seed),
+                tournaments::table_entry.eq(row.table_entry),
+                tournaments::table_approval.eq(row.table_approval),
+                tournaments::table_codes.eq(row.table_codes),
                 tournaments::updated_at.eq(row.updated_at),
             ))
             .execute(conn);

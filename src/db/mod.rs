@@ -19,6 +19,7 @@ pub mod revision;
 pub mod rounds;
 pub mod schedule;
 pub mod schema;
+pub mod table;
 pub mod tournament;
 
 pub use connection::{

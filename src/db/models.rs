@@ -31,6 +31,9 @@ pub struct TournamentRow {
     pub updated_at: NaiveDateTime,
     pub pairing: String,
     pub swiss_seed: Option<i64>,
+    pub table_entry: bool,
+    pub table_approval: bool,
+    pub table_codes: bool,
 }
 
 #[derive(Clone, Debug, Insertable)]
@@ -56,6 +59,9 @@ pub struct NewTournament<'a> {
     pub updated_at: NaiveDateTime,
     pub pairing: &'a str,
     pub swiss_seed: Option<i64>,
+    pub table_entry: bool,
+    pub table_approval: bool,
+    pub table_codes: bool,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable)]

@@ -419,6 +419,12 @@ pub fn replace_pairings_as(
                 super::schema::lineups::table.filter(super::schema::lineups::match_id.eq(id)),
             )
             .execute(conn)?;
+            // What a table had typed for the old teams is not theirs to confirm.
+            diesel::delete(
+                super::schema::table_entries::table
+                    .filter(super::schema::table_entries::match_id.eq(id)),
+            )
+            .execute(conn)?;
             diesel::update(matches::table.find(id))
                 .set((
                     matches::home_team_id.eq(home),

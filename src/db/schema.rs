@@ -26,6 +26,9 @@ diesel::table! {
         pairing -> Text,
         swiss_seed -> Nullable<BigInt>,
         revision -> BigInt,
+        table_entry -> Bool,
+        table_approval -> Bool,
+        table_codes -> Bool,
     }
 }
 
@@ -37,6 +40,7 @@ diesel::table! {
         name -> Text,
         club -> Text,
         withdrawn -> Bool,
+        table_code -> Nullable<Text>,
     }
 }
 
@@ -54,6 +58,7 @@ diesel::table! {
         id -> Integer,
         tournament_id -> Integer,
         number -> Integer,
+        table_locked -> Bool,
     }
 }
 
@@ -125,6 +130,36 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    table_links (id) {
+        id -> Integer,
+        match_id -> Integer,
+        room -> Text,
+        token -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    table_entries (id) {
+        id -> Integer,
+        match_id -> Integer,
+        room -> Text,
+        state -> Text,
+        entered_by -> Text,
+        confirmed_by -> Nullable<Text>,
+        cells -> Text,
+        flagged -> Text,
+        note -> Text,
+        submission -> Text,
+        saves -> Integer,
+        address -> Text,
+        entered_at -> Timestamp,
+        updated_at -> Timestamp,
+        confirmed_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(teams -> tournaments (tournament_id));
 diesel::joinable!(pairing_explanations -> rounds (round_id));
 diesel::joinable!(round_notes -> rounds (round_id));
@@ -135,6 +170,8 @@ diesel::joinable!(boards -> rounds (round_id));
 diesel::joinable!(matches -> rounds (round_id));
 diesel::joinable!(table_results -> matches (match_id));
 diesel::joinable!(table_results -> boards (board_id));
+diesel::joinable!(table_links -> matches (match_id));
+diesel::joinable!(table_entries -> matches (match_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     tournaments,
@@ -149,6 +186,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     lineups,
     odd_result_settings,
     odd_result_checks,
+    table_links,
+    table_entries,
 );
 
 // The whole field on a board (SPEC §11): line-ups and odd-result checks.

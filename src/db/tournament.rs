@@ -354,6 +354,9 @@ pub(super) fn tournament_form(s: &Settings, now: chrono::NaiveDateTime) -> NewTo
         pairing: s.pairing.code(),
         // Stored bit for bit: a seed above i64::MAX reads back the same.
         swiss_seed: s.swiss_seed.map(|seed| seed as i64),
+        table_entry: s.table.entry,
+        table_approval: s.table.approval,
+        table_codes: s.table.codes,
     }
 }
 
@@ -470,6 +473,11 @@ pub(super) fn settings_from_row(row: &TournamentRow) -> Result<Settings, DbError
         tiebreaks,
         pairing: parse_column::<PairingMethod>("tournaments", row.id, "pairing", &row.pairing)?,
         swiss_seed: row.swiss_seed.map(|seed| seed as u64),
+        table: crate::rules::TableSide {
+            entry: row.table_entry,
+            approval: row.table_approval,
+            codes: row.table_codes,
+        },
     })
 }
 

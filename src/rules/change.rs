@@ -87,6 +87,7 @@ mod tests {
             tiebreaks: TieBreak::DEFAULT.to_vec(),
             pairing: crate::rules::PairingMethod::Manual,
             swiss_seed: None,
+            table: Default::default(),
         }
     }
 

@@ -181,6 +181,7 @@ pub(crate) mod tests {
             tiebreaks: vec![],
             pairing: crate::rules::PairingMethod::Manual,
             swiss_seed: None,
+            table: Default::default(),
         }
     }
 

@@ -24,6 +24,20 @@ pub struct Settings {
     /// The seed of the lots drawn for a Swiss first round, recorded so that the draw can be
     /// reproduced.
     pub swiss_seed: Option<u64>,
+    /// Results entered at the table through each room's link.
+    pub table: TableSide,
+}
+
+/// Table-side entry: `table_entry`, `table_approval` and `table_codes` in
+/// `tournament.toml`, all off by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableSide {
+    /// Tables may enter their room's results through the room's link.
+    pub entry: bool,
+    /// A confirmed room stays provisional until the director approves it.
+    pub approval: bool,
+    /// Confirming needs the confirming team's four-digit code.
+    pub codes: bool,
 }
 
 /// How rounds are paired: `pairing` in `tournament.toml`.

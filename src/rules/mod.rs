@@ -29,7 +29,8 @@ pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
 pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer};
 pub use event::{
-    Board, Event, Lineup, Match, PairingMethod, Round, Settings, TableResult, Team, check_slug,
+    Board, Event, Lineup, Match, PairingMethod, Round, Settings, TableResult, TableSide, Team,
+    check_slug,
 };
 pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};

@@ -489,6 +489,7 @@ mod tests {
                 tiebreaks: TieBreak::DEFAULT.to_vec(),
                 pairing: PairingMethod::Manual,
                 swiss_seed: None,
+                table: Default::default(),
             },
             teams: (1..=teams)
                 .map(|n| Team {

@@ -103,7 +103,17 @@ pub enum Block {
     Signatures(Vec<String>),
     /// Vertical space in multiples of the font size.
     Gap(f32),
+    /// A QR code (`width` × `width` modules, dark ones `true`, row by row) with a caption
+    /// beside it: a room's table link.
+    Qr {
+        modules: Vec<bool>,
+        width: usize,
+        caption: String,
+    },
 }
+
+/// The side of a QR code on the page, in points (about 32 mm).
+const QR_SIDE: f32 = 90.0;
 
 /// One sheet: its blocks and base font size. A `one_page` sheet is scaled to fit one page.
 #[derive(Clone, Debug, PartialEq)]
@@ -136,6 +146,13 @@ pub enum Op {
         w: f32,
         h: f32,
     },
+    /// A black box (a run of QR modules).
+    Dark {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+    },
 }
 
 /// A PDF could not be written.
@@ -160,6 +177,7 @@ fn block_height(block: &Block, size: f32) -> f32 {
         }
         Block::Signatures(_) => size * 4.0,
         Block::Gap(g) => size * g,
+        Block::Qr { .. } => QR_SIDE + size,
     }
 }
 
@@ -384,6 +402,37 @@ impl Placer {
                 self.y += size * 4.0;
             }
             Block::Gap(g) => self.y += size * g,
+            Block::Qr {
+                modules,
+                width,
+                caption,
+            } => {
+                let top = self.y;
+                let m = QR_SIDE / (*width).max(1) as f32;
+                for (row, line) in modules.chunks((*width).max(1)).enumerate() {
+                    // One box per run of dark modules.
+                    let mut col = 0;
+                    while col < line.len() {
+                        if !line[col] {
+                            col += 1;
+                            continue;
+                        }
+                        let start = col;
+                        while col < line.len() && line[col] {
+                            col += 1;
+                        }
+                        self.ops().push(Op::Dark {
+                            x: MARGIN + start as f32 * m,
+                            y: top + row as f32 * m,
+                            w: (col - start) as f32 * m,
+                            h: m,
+                        });
+                    }
+                }
+                let x = MARGIN + QR_SIDE + size;
+                self.text(x, top + QR_SIDE / 2.0, size, caption);
+                self.y += QR_SIDE + size;
+            }
         }
     }
 }
@@ -481,6 +530,17 @@ pub fn render(sheets: &[SheetPage], title: &str, language: &str) -> Result<Vec<u
                                 width,
                                 ..Stroke::default()
                             }));
+                            surface.draw_path(&path);
+                        }
+                    }
+                    Op::Dark { x, y, w, h } => {
+                        let mut b = PathBuilder::new();
+                        if let Some(rect) = Rect::from_xywh(x, y, w, h) {
+                            b.push_rect(rect);
+                        }
+                        if let Some(path) = b.finish() {
+                            surface.set_stroke(None);
+                            surface.set_fill(Some(Fill::default()));
                             surface.draw_path(&path);
                         }
                     }

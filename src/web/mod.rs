@@ -14,6 +14,7 @@ pub mod page;
 pub mod problems;
 pub mod public;
 pub mod sheets;
+pub mod table;
 
 use actix_web::{App, HttpResponse, HttpServer, http::header, web};
 
@@ -29,6 +30,8 @@ pub struct AppState {
     pub accounts: std::sync::Arc<auth::Accounts>,
     /// Snapshots, the change stream and the limits on heavy work.
     pub live: std::sync::Arc<live::Live>,
+    /// Wrong table-link tokens per address.
+    pub table_guesses: std::sync::Arc<table::Guesses>,
 }
 
 impl AppState {
@@ -40,6 +43,7 @@ impl AppState {
             live: live::Live::new(pool.clone(), live::Limits::from_env()),
             pool,
             accounts: std::sync::Arc::new(accounts),
+            table_guesses: Default::default(),
         })
     }
 }
@@ -54,7 +58,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/t/{slug}/events", web::get().to(live::events::events))
         .configure(public::configure)
         .configure(sheets::configure)
-        .configure(director::configure);
+        .configure(director::configure)
+        .configure(table::configure);
 }
 
 /// The largest request body fushi accepts (an archive .zip or a CSV upload).
@@ -151,6 +156,7 @@ const STYLESHEET: &str = concat!(
     include_str!("../../static/css/audit.css"),
     include_str!("../../static/css/print.css"),
     include_str!("../../static/css/field.css"),
+    include_str!("../../static/css/table.css"),
 );
 
 async fn stylesheet() -> HttpResponse {
@@ -166,6 +172,7 @@ const SCRIPT: &str = concat!(
     include_str!("../../static/js/entry.js"),
     include_str!("../../static/js/settings.js"),
     include_str!("../../static/js/print.js"),
+    include_str!("../../static/js/table.js"),
 );
 
 async fn script() -> HttpResponse {

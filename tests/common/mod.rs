@@ -228,6 +228,7 @@ pub fn sample_event(slug: &str) -> Event {
             ],
             pairing: fushi::rules::PairingMethod::Manual,
             swiss_seed: None,
+            table: Default::default(),
         },
         teams: vec![
             team(
@@ -484,6 +485,7 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
             tiebreaks: TieBreak::DEFAULT.to_vec(),
             pairing: fushi::rules::PairingMethod::Manual,
             swiss_seed: None,
+            table: Default::default(),
         },
         teams: team_list,
         rounds: round_list,

@@ -131,6 +131,9 @@ pub enum Rule<'a> {
     Manage { slug: &'a str, scorer: bool },
     /// A tournament's public pages.
     Public { slug: &'a str },
+    /// A table's link (`/table/{token}`): no account; the handler checks the token, and
+    /// the secret path stands in for the CSRF token.
+    Table,
     /// A path no page has (escaped characters in a slug): 404.
     NoPage,
 }
@@ -142,7 +145,9 @@ fn digits(s: &str) -> bool {
 /// Classifies a request. Anything under `/d/` that is not the list, creation or import is
 /// a tournament's page and needs access to it: new routes are closed until allowed here.
 pub fn rule<'a>(method: &Method, path: &'a str) -> Rule<'a> {
-    let guarded = ["/d", "/t/", "/admin"].iter().any(|p| path.starts_with(p));
+    let guarded = ["/d", "/t/", "/admin", "/table/"]
+        .iter()
+        .any(|p| path.starts_with(p));
     if guarded && path.contains('%') {
         return Rule::NoPage;
     }
@@ -171,6 +176,9 @@ pub fn rule<'a>(method: &Method, path: &'a str) -> Rule<'a> {
     if path.starts_with("/d") {
         // `/dx…`: not ours, but never open by accident.
         return Rule::NoPage;
+    }
+    if path.starts_with("/table/") {
+        return Rule::Table;
     }
     if let Some(rest) = path.strip_prefix("/t/") {
         let slug = rest.split('/').next().unwrap_or("");
@@ -202,7 +210,7 @@ pub fn decide(rule: Rule, user: Option<&User>, has_users: bool, gate: Option<Gat
         return Outcome::Setup;
     }
     match rule {
-        Rule::Open => Outcome::Pass,
+        Rule::Open | Rule::Table => Outcome::Pass,
         Rule::NoPage => Outcome::NotFound,
         Rule::Public { .. } => match gate {
             None => Outcome::Pass, // the page itself says 404
@@ -455,6 +463,19 @@ struct RefusedPage {
     message: String,
 }
 
+/// The client's address: as the proxy reports it in `X-Forwarded-For`/`Forwarded`, else
+/// the connection's.
+pub fn client_address(req: &HttpRequest) -> Option<std::net::IpAddr> {
+    req.connection_info()
+        .realip_remote_addr()
+        .and_then(|a| {
+            a.parse::<std::net::IpAddr>()
+                .ok()
+                .or_else(|| a.parse::<std::net::SocketAddr>().ok().map(|s| s.ip()))
+        })
+        .or_else(|| req.peer_addr().map(|a| a.ip()))
+}
+
 /// A page of ours explaining a refusal (a CSRF failure, too many logins).
 pub fn refused(req: &HttpRequest, status: StatusCode, title: &str, message: &str) -> HttpResponse {
     let ctx = Ctx::of(req);
@@ -583,7 +604,7 @@ pub async fn guard(
     let rule = rule(&method, &path);
     let accounts = &state.accounts;
     let has_users = match rule {
-        Rule::Open | Rule::Public { .. } | Rule::NoPage => true,
+        Rule::Open | Rule::Public { .. } | Rule::NoPage | Rule::Table => true,
         _ => accounts.has_users(&state).await?,
     };
     let gate = match rule {
@@ -604,7 +625,10 @@ pub async fn guard(
     let response = match decide(rule, user.as_ref(), has_users, gate) {
         Outcome::Pass => {
             // Every state-changing request carries the session's token.
-            if !safe && let Some(refusal) = check_csrf(&mut req, &csrf).await? {
+            if !safe
+                && rule != Rule::Table
+                && let Some(refusal) = check_csrf(&mut req, &csrf).await?
+            {
                 return Ok(req.into_response(refusal).map_into_right_body());
             }
             return Ok(next.call(req).await?.map_into_left_body());
@@ -731,6 +755,8 @@ mod tests {
             Rule::Public { slug: "cup" }
         );
         assert_eq!(rule(&get, "/d/c%75p/settings"), Rule::NoPage);
+        assert_eq!(rule(&post, "/table/abc/confirm"), Rule::Table);
+        assert_eq!(rule(&get, "/table/a%62c"), Rule::NoPage);
         assert_eq!(rule(&get, "/dx"), Rule::NoPage);
     }
 

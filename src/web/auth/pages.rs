@@ -88,15 +88,7 @@ async fn login(
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
     let next = safe_next(form.next.as_deref());
-    let addr = req
-        .connection_info()
-        .realip_remote_addr()
-        .and_then(|a| {
-            a.parse::<std::net::IpAddr>()
-                .ok()
-                .or_else(|| a.parse::<std::net::SocketAddr>().ok().map(|s| s.ip()))
-        })
-        .or_else(|| req.peer_addr().map(|a| a.ip()));
+    let addr = super::client_address(&req);
     let throttle = &state.accounts.throttle;
     if throttle.refused(&form.name, addr) {
         return Ok(refused(

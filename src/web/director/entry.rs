@@ -216,7 +216,7 @@ struct ByePage {
 type Misentry = (String, Room, i32, SheetError);
 
 /// An error of a score-sheet field in the reader's language.
-fn sheet_error_text(t: &Tr, e: &SheetError, decks: Decks) -> String {
+pub(crate) fn sheet_error_text(t: &Tr, e: &SheetError, decks: Decks) -> String {
     let n = |v: i32| v.to_string().into();
     match e.problem {
         SheetProblem::NotANumber => t.t("entry-error-not-a-number"),
@@ -245,7 +245,7 @@ fn sheet_error_text(t: &Tr, e: &SheetError, decks: Decks) -> String {
     }
 }
 
-fn combo_label(t: &Tr, kind: &str) -> String {
+pub(crate) fn combo_label(t: &Tr, kind: &str) -> String {
     t.t(&format!("entry-combo-{kind}"))
 }
 
@@ -659,10 +659,37 @@ async fn save(
     .await?;
     match outcome {
         MatchSave::Missing => Err(AppError::not_found()),
-        MatchSave::Saved(_) => Ok(redirect_with(
-            &format!("/d/{slug}/rounds/{round}/tables/{table}"),
-            "entry-flash-saved",
-        )),
+        MatchSave::Saved(_) => {
+            // A desk correction wins: a room it changed is closed to its table.
+            let changed: Vec<Room> = ROOMS
+                .iter()
+                .map(|(room, _)| *room)
+                .filter(|room| {
+                    let of = |list: &[TableResult]| {
+                        list.iter()
+                            .filter(|r| r.room == *room)
+                            .map(|r| (r.board, audit::entry_text(&r.entry)))
+                            .collect::<Vec<_>>()
+                    };
+                    let mut before = of(&m.results);
+                    let mut after = of(&results);
+                    before.sort();
+                    after.sort();
+                    before != after
+                })
+                .collect();
+            if !changed.is_empty() {
+                let key = slug.clone();
+                with_db(&state, move |conn| {
+                    Ok(db::table::desk_saved(conn, &key, round, table, &changed)?)
+                })
+                .await?;
+            }
+            Ok(redirect_with(
+                &format!("/d/{slug}/rounds/{round}/tables/{table}"),
+                "entry-flash-saved",
+            ))
+        }
         MatchSave::Stale(_) => {
             let mut info = match_info(&state, &slug, round, table, &ctx.t).await?;
             let theirs = load_sheet(&state, &slug, round).await?;

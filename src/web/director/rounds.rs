@@ -46,7 +46,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// One option of a `<select>` (or a `<datalist>`).
 #[derive(Clone, Debug)]
-pub(super) struct Choice {
+pub(crate) struct Choice {
     pub value: String,
     pub label: String,
     pub selected: bool,
@@ -54,7 +54,7 @@ pub(super) struct Choice {
 
 /// Options with `current` selected; a current value that is not among them (typed into a
 /// crafted request) is kept as an extra option so that the form shows what was sent.
-pub(super) fn choices(options: Vec<(String, String)>, current: &str) -> Vec<Choice> {
+pub(crate) fn choices(options: Vec<(String, String)>, current: &str) -> Vec<Choice> {
     let current = current.trim();
     let known = options.iter().any(|(v, _)| v == current);
     let mut list: Vec<Choice> = options
@@ -75,11 +75,11 @@ pub(super) fn choices(options: Vec<(String, String)>, current: &str) -> Vec<Choi
     list
 }
 
-pub(super) fn seat_label(t: &Tr, seat: Seat) -> String {
+pub(crate) fn seat_label(t: &Tr, seat: Seat) -> String {
     t.t(&format!("rounds-seat-{}", seat.code()))
 }
 
-pub(super) fn trump_label(t: &Tr, trump: Option<Trump>) -> String {
+pub(crate) fn trump_label(t: &Tr, trump: Option<Trump>) -> String {
     match trump {
         None => t.t("rounds-trump-at-table"),
         Some(Trump::NoTrump) => t.t("rounds-trump-nt"),
@@ -126,7 +126,7 @@ fn round_progress_label(t: &Tr, p: RoundProgress) -> String {
 }
 
 /// A whole number with its sign: `+3`, `-2`, `0`.
-pub(super) fn signed(n: i32) -> String {
+pub(crate) fn signed(n: i32) -> String {
     if n > 0 {
         format!("+{n}")
     } else {
@@ -135,14 +135,14 @@ pub(super) fn signed(n: i32) -> String {
 }
 
 /// A team as the director's pages name it: `3 Name`.
-pub(super) fn team_label(sheet: &RoundSheet, number: i32) -> String {
+pub(crate) fn team_label(sheet: &RoundSheet, number: i32) -> String {
     match sheet.team(number) {
         Some(t) => format!("{} {}", t.number, t.name),
         None => number.to_string(),
     }
 }
 
-pub(super) fn tour_head(settings: &Settings) -> TourHead {
+pub(crate) fn tour_head(settings: &Settings) -> TourHead {
     TourHead {
         slug: settings.slug.clone(),
         name: settings.name.clone(),
@@ -805,9 +805,12 @@ struct OverviewPage {
     notes: Vec<String>,
     /// Results of the round that look wrong.
     field: super::field::FieldExtras,
+    /// Every room's table link and state, when tables enter.
+    rooms: Vec<super::tables::RoomLine>,
 }
 
 async fn overview(
+    req: actix_web::HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(String, i32)>,
@@ -864,7 +867,32 @@ async fn overview(
         })
         .collect();
     let position = sheet.round_numbers.iter().position(|n| *n == round);
+    // The links are the director's: a scorer reading this page does not see them.
+    let directs = match ctx.viewer.user.clone() {
+        Some(user) if user.role == db::accounts::Role::Admin => true,
+        Some(user) => {
+            let key = slug.clone();
+            with_db(&state, move |conn| {
+                Ok(db::accounts::gate(conn, &key, Some(user.id))?
+                    .is_some_and(|g| g.access == Some(db::accounts::Access::Director)))
+            })
+            .await?
+        }
+        None => false,
+    };
+    let rooms = if sheet.settings.table.entry && directs {
+        let (_, links) = super::tables::round_rooms(&state, &slug, round).await?;
+        super::tables::room_lines(
+            &ctx,
+            &super::tables::site(&req),
+            sheet.settings.table.approval,
+            &links,
+        )
+    } else {
+        Vec::new()
+    };
     let page = OverviewPage {
+        rooms,
         ctx: ctx.clone(),
         tour: tour_head(&sheet.settings),
         section: "rounds",

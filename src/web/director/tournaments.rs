@@ -145,6 +145,8 @@ pub(super) struct SettingsInput {
     pub pairing: String,
     /// Blank: no seed recorded.
     pub swiss_seed: String,
+    /// Table-side entry: three checkboxes.
+    pub table: crate::rules::TableSide,
 }
 
 /// The settings a new tournament starts from (the defaults of `tournament.toml`).
@@ -166,6 +168,7 @@ fn default_settings() -> Settings {
         tiebreaks: TieBreak::DEFAULT.to_vec(),
         pairing: PairingMethod::Manual,
         swiss_seed: None,
+        table: Default::default(),
     }
 }
 
@@ -210,6 +213,7 @@ impl SettingsInput {
             tiebreaks,
             pairing: s.pairing.code().to_owned(),
             swiss_seed: s.swiss_seed.map(|n| n.to_string()).unwrap_or_default(),
+            table: s.table,
         }
     }
 
@@ -260,6 +264,11 @@ impl SettingsInput {
                 .collect(),
             pairing: field("pairing"),
             swiss_seed: field("swiss_seed"),
+            table: crate::rules::TableSide {
+                entry: form.contains_key("table_entry"),
+                approval: form.contains_key("table_approval"),
+                codes: form.contains_key("table_codes"),
+            },
         };
         (input, indices)
     }
@@ -546,6 +555,7 @@ impl SettingsInput {
                     tiebreaks,
                     pairing,
                     swiss_seed,
+                    table: self.table,
                 })
             }
             _ => Err(errors),

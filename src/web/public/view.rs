@@ -905,6 +905,7 @@ mod tests {
             tiebreaks: vec![TieBreak::PointDiff, TieBreak::HeadToHead],
             pairing: crate::rules::PairingMethod::Manual,
             swiss_seed: None,
+            table: Default::default(),
         }
     }
 

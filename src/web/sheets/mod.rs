@@ -23,7 +23,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use super::i18n::{Lang, Tr};
-use super::page::{Ctx, TourHead, page_snapshot, render};
+use super::page::{Ctx, TourHead, page_snapshot, render, with_db};
 use super::{AppError, AppState};
 use std::sync::Arc;
 
@@ -185,9 +185,16 @@ struct RoundSheetsPage {
     table: Option<i32>,
     separator: String,
     sheets: Vec<ScoreSheet>,
+    /// Each room's table link as (QR SVG, address): on blank sheets, for the director only
+    /// (the links are secret; the sheets are public).
+    links: std::collections::HashMap<(i32, &'static str), (String, String)>,
 }
 
 impl RoundSheetsPage {
+    fn link(&self, table: &i32, room: &Room) -> Option<&(String, String)> {
+        self.links.get(&(*table, room.code()))
+    }
+
     fn room_class(&self, room: impl Borrow<Room>) -> &'static str {
         match room.borrow() {
             Room::Open => "room-open",
@@ -201,7 +208,47 @@ impl RoundSheetsPage {
     }
 }
 
+/// The room links of a round as QR codes, when the reader directs the tournament.
+async fn table_links(
+    req: &actix_web::HttpRequest,
+    ctx: &Ctx,
+    state: &AppState,
+    slug: &str,
+    round: i32,
+) -> Result<std::collections::HashMap<(i32, &'static str), (String, String)>, AppError> {
+    let Some(user) = ctx.viewer.user.clone() else {
+        return Ok(Default::default());
+    };
+    let key = slug.to_owned();
+    let links = with_db(state, move |conn| {
+        let gate = crate::db::accounts::gate(conn, &key, Some(user.id))?;
+        let directs = user.role == crate::db::accounts::Role::Admin
+            || gate.is_some_and(|g| g.access == Some(crate::db::accounts::Access::Director));
+        if !directs {
+            return Ok(None);
+        }
+        Ok(crate::db::table::round_links(conn, &key, round)?)
+    })
+    .await?;
+    let site = super::director::site(req);
+    Ok(links
+        .map(|(_, links)| {
+            links
+                .into_iter()
+                .map(|l| {
+                    let url = format!("{site}/table/{}", l.token);
+                    (
+                        (l.table, l.room.code()),
+                        (super::director::qr_svg(&url), url),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default())
+}
+
 async fn round_sheets(
+    req: actix_web::HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
@@ -214,7 +261,13 @@ async fn round_sheets(
     let blank = query.blank();
     let table = query.table(event, round)?;
     let words = FluentWords(ctx.t);
+    let links = if blank && event.settings.table.entry {
+        table_links(&req, &ctx, &state, &slug, round).await?
+    } else {
+        Default::default()
+    };
     let page = RoundSheetsPage {
+        links,
         tour: TourHead::of(event),
         section: "rounds",
         round,

@@ -1,0 +1,981 @@
+//! Results entered at the table: each room's random link, the entry a table is making
+//! (pending: not a result), its confirmation by the opponents, and the director's answer.
+//!
+//! A pending entry lives in `table_entries`, never in `table_results`: the public pages,
+//! exports and the archive read only `table_results`, so they see a table's entry only once
+//! it is confirmed, through [`super::save_match_results_as`] (match version check, audit
+//! row naming the link, the sides and the device's address).
+//!
+//! A room accepts the table while table-side entry is on, its round is not locked, and it
+//! has no stored result (entered at the desk, or confirmed): a desk correction therefore
+//! always wins and closes the room to the table.
+
+use std::collections::HashMap;
+
+use chrono::{NaiveDateTime, SubsecRound, Utc};
+use diesel::prelude::*;
+
+use super::DbError;
+use super::connection::DbConnection;
+use super::rounds::{MatchSave, load_round, save_match_results_as};
+use super::schema::{matches, rounds, table_entries, table_links, teams, tournaments};
+use crate::rules::entry::{SHEET_FIELDS, SheetRow};
+use crate::rules::{Decks, Room, TableEntry, TableResult};
+
+fn now() -> NaiveDateTime {
+    Utc::now().naive_utc().trunc_subsecs(6)
+}
+
+/// A fresh link token: 128 bits from the operating system, URL-safe base64 (22 characters).
+pub fn new_token() -> String {
+    use base64::Engine;
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the operating system's random source");
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// A team's four-digit code, printed on its slip for the captain.
+fn new_code() -> String {
+    let mut bytes = [0u8; 4];
+    getrandom::fill(&mut bytes).expect("the operating system's random source");
+    format!("{:04}", u32::from_le_bytes(bytes) % 10_000)
+}
+
+/// A pair of seats at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    NorthSouth,
+    EastWest,
+}
+
+impl Side {
+    pub fn code(self) -> &'static str {
+        match self {
+            Side::NorthSouth => "ns",
+            Side::EastWest => "ew",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Side> {
+        match text.trim() {
+            "ns" => Some(Side::NorthSouth),
+            "ew" => Some(Side::EastWest),
+            _ => None,
+        }
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::NorthSouth => Side::EastWest,
+            Side::EastWest => Side::NorthSouth,
+        }
+    }
+
+    /// `NS` / `EW`, for the audit trail.
+    fn upper(self) -> &'static str {
+        match self {
+            Side::NorthSouth => "NS",
+            Side::EastWest => "EW",
+        }
+    }
+}
+
+/// Where a room's entry stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EntryState {
+    /// Nothing entered yet (no row).
+    NotStarted,
+    /// Some boards entered.
+    Entering,
+    /// Every board entered: waiting for the opponents to confirm.
+    Waiting,
+    /// Confirmed by the opponents: the room's results (provisional when the director
+    /// approves each room).
+    Confirmed,
+    /// A board marked "call the director".
+    Disputed,
+    /// Approved by the director.
+    Approved,
+    /// Sent back to the table by the director, with a note.
+    Rejected,
+    /// Entered or corrected at the desk: closed to the table.
+    Desk,
+}
+
+impl EntryState {
+    pub fn code(self) -> &'static str {
+        match self {
+            EntryState::NotStarted => "not-started",
+            EntryState::Entering => "entering",
+            EntryState::Waiting => "waiting",
+            EntryState::Confirmed => "confirmed",
+            EntryState::Disputed => "disputed",
+            EntryState::Approved => "approved",
+            EntryState::Rejected => "rejected",
+            EntryState::Desk => "desk",
+        }
+    }
+
+    fn parse(text: &str) -> EntryState {
+        match text {
+            "entering" => EntryState::Entering,
+            "waiting" => EntryState::Waiting,
+            "confirmed" => EntryState::Confirmed,
+            "disputed" => EntryState::Disputed,
+            "approved" => EntryState::Approved,
+            "rejected" => EntryState::Rejected,
+            "desk" => EntryState::Desk,
+            _ => EntryState::NotStarted,
+        }
+    }
+}
+
+/// What a table link reaches: one room of one match of one round.
+#[derive(Clone, Debug)]
+pub struct TableRoom {
+    pub link_id: i32,
+    pub tournament_id: i32,
+    pub slug: String,
+    pub round: i32,
+    pub round_locked: bool,
+    pub table: i32,
+    pub match_id: i32,
+    pub room: Room,
+    pub table_entry: bool,
+    pub approval: bool,
+    pub codes: bool,
+}
+
+/// The room whose link is `token`, or `None` (unknown or renewed).
+pub fn find_link(conn: &mut DbConnection, token: &str) -> Result<Option<TableRoom>, DbError> {
+    type Found = (
+        (i32, String, i32),
+        (String, bool, bool, bool, i32),
+        (i32, bool),
+        i32,
+    );
+    let row: Option<Found> = table_links::table
+        .inner_join(matches::table.inner_join(rounds::table.inner_join(tournaments::table)))
+        .filter(table_links::token.eq(token))
+        .select((
+            (table_links::id, table_links::room, matches::id),
+            (
+                tournaments::slug,
+                tournaments::table_entry,
+                tournaments::table_approval,
+                tournaments::table_codes,
+                tournaments::id,
+            ),
+            (rounds::number, rounds::table_locked),
+            matches::table_no,
+        ))
+        .first(conn)
+        .optional()?;
+    let Some((
+        (link_id, room, match_id),
+        (slug, entry, approval, codes, tid),
+        (round, locked),
+        table,
+    )) = row
+    else {
+        return Ok(None);
+    };
+    let room = room
+        .parse::<Room>()
+        .map_err(|e| DbError::corrupt("table_links", link_id, "room", e.to_string()))?;
+    Ok(Some(TableRoom {
+        link_id,
+        tournament_id: tid,
+        slug,
+        round,
+        round_locked: locked,
+        table,
+        match_id,
+        room,
+        table_entry: entry,
+        approval,
+        codes,
+    }))
+}
+
+#[derive(Clone, Debug, Queryable, Selectable)]
+#[diesel(table_name = table_entries)]
+struct EntryRow {
+    id: i32,
+    match_id: i32,
+    room: String,
+    state: String,
+    entered_by: String,
+    confirmed_by: Option<String>,
+    cells: String,
+    flagged: String,
+    note: String,
+    submission: String,
+    saves: i32,
+    address: String,
+    entered_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+    confirmed_at: Option<NaiveDateTime>,
+}
+
+/// A room's entry as the table made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pending {
+    pub state: EntryState,
+    pub entered_by: Side,
+    pub confirmed_by: Option<Side>,
+    /// The typed rows by board, as the form shows them.
+    pub cells: Vec<(i32, SheetRow)>,
+    /// Boards marked "call the director".
+    pub flagged: Vec<i32>,
+    pub note: String,
+    /// How many different entries the table has saved.
+    pub saves: i32,
+    pub address: String,
+    pub entered_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+    pub confirmed_at: Option<NaiveDateTime>,
+}
+
+impl Pending {
+    pub fn row(&self, board: i32) -> Option<&SheetRow> {
+        self.cells.iter().find(|(b, _)| *b == board).map(|(_, r)| r)
+    }
+
+    /// The entered rows as results of `room` (rows that no longer read are left out).
+    pub fn results(&self, room: Room, decks: Decks) -> Vec<TableResult> {
+        self.cells
+            .iter()
+            .filter_map(|(board, row)| {
+                let entry = row.parse(decks).ok().flatten()?;
+                Some(TableResult {
+                    room,
+                    board: *board,
+                    entry,
+                })
+            })
+            .collect()
+    }
+}
+
+/// One board's row as stored text: `3 trick_points=60 last_trick=declarer`.
+fn cells_text(cells: &[(i32, TableEntry)]) -> String {
+    cells
+        .iter()
+        .map(|(board, entry)| format!("{board} {}", super::audit::entry_text(entry)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn read_cells(text: &str) -> Vec<(i32, SheetRow)> {
+    text.lines()
+        .filter_map(|line| {
+            let mut parts = line.split_whitespace();
+            let board = parts.next()?.parse::<i32>().ok()?;
+            let pairs: HashMap<&str, &str> = parts.filter_map(|p| p.split_once('=')).collect();
+            Some((
+                board,
+                SheetRow::from_fields(|f| {
+                    SHEET_FIELDS
+                        .contains(&f)
+                        .then(|| pairs.get(f).copied())
+                        .flatten()
+                }),
+            ))
+        })
+        .collect()
+}
+
+fn flagged_text(boards: &[i32]) -> String {
+    boards
+        .iter()
+        .map(i32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn pending_of(row: EntryRow) -> Pending {
+    Pending {
+        state: EntryState::parse(&row.state),
+        entered_by: Side::parse(&row.entered_by).unwrap_or(Side::NorthSouth),
+        confirmed_by: row.confirmed_by.as_deref().and_then(Side::parse),
+        cells: read_cells(&row.cells),
+        flagged: row
+            .flagged
+            .split(',')
+            .filter_map(|b| b.trim().parse().ok())
+            .collect(),
+        note: row.note,
+        saves: row.saves,
+        address: row.address,
+        entered_at: row.entered_at,
+        updated_at: row.updated_at,
+        confirmed_at: row.confirmed_at,
+    }
+}
+
+fn entry_row(
+    conn: &mut DbConnection,
+    match_id: i32,
+    room: Room,
+) -> Result<Option<EntryRow>, DbError> {
+    Ok(table_entries::table
+        .filter(table_entries::match_id.eq(match_id))
+        .filter(table_entries::room.eq(room.code()))
+        .select(EntryRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// The entry of one room, if the table has made one.
+pub fn pending(
+    conn: &mut DbConnection,
+    match_id: i32,
+    room: Room,
+) -> Result<Option<Pending>, DbError> {
+    Ok(entry_row(conn, match_id, room)?.map(pending_of))
+}
+
+/// Whether the room has a stored result (from the desk or a confirmation).
+fn room_has_results(conn: &mut DbConnection, match_id: i32, room: Room) -> Result<bool, DbError> {
+    use super::schema::table_results;
+    let n: i64 = table_results::table
+        .filter(table_results::match_id.eq(match_id))
+        .filter(table_results::room.eq(room.code()))
+        .count()
+        .get_result(conn)?;
+    Ok(n > 0)
+}
+
+/// Why a room no longer takes the table's entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Closed {
+    /// Table-side entry is off for the tournament.
+    Off,
+    /// The director has locked the round.
+    Locked,
+    /// The room has results: confirmed, approved, or entered at the desk.
+    Done,
+    /// A board is waiting for the director.
+    Disputed,
+}
+
+/// Whether (and why not) the room takes entries from its table now.
+pub fn closed(conn: &mut DbConnection, room: &TableRoom) -> Result<Option<Closed>, DbError> {
+    if !room.table_entry {
+        return Ok(Some(Closed::Off));
+    }
+    if room.round_locked {
+        return Ok(Some(Closed::Locked));
+    }
+    if room_has_results(conn, room.match_id, room.room)? {
+        return Ok(Some(Closed::Done));
+    }
+    let state = entry_row(conn, room.match_id, room.room)?.map(|r| EntryState::parse(&r.state));
+    Ok(match state {
+        Some(EntryState::Disputed) => Some(Closed::Disputed),
+        Some(EntryState::Confirmed | EntryState::Approved | EntryState::Desk) => Some(Closed::Done),
+        _ => None,
+    })
+}
+
+/// What became of a table's save.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableSave {
+    Saved,
+    /// The same submission or the same content again: nothing changed.
+    Unchanged,
+    Closed(Closed),
+}
+
+/// Saves what the table typed for its room: every board's entry (`None`: blank), by the
+/// side that typed it. Complete (every board entered) it waits for the opponents.
+pub fn save_entry(
+    conn: &mut DbConnection,
+    room: &TableRoom,
+    side: Side,
+    cells: &[(i32, Option<TableEntry>)],
+    submission: &str,
+    address: &str,
+) -> Result<TableSave, DbError> {
+    conn.transaction(|conn| {
+        if let Some(why) = closed(conn, room)? {
+            return Ok(TableSave::Closed(why));
+        }
+        let entered: Vec<(i32, TableEntry)> = cells
+            .iter()
+            .filter_map(|(b, e)| e.clone().map(|e| (*b, e)))
+            .collect();
+        let complete = entered.len() == cells.len() && !cells.is_empty();
+        let state = if complete {
+            EntryState::Waiting
+        } else {
+            EntryState::Entering
+        };
+        let text = cells_text(&entered);
+        let at = now();
+        let stored = entry_row(conn, room.match_id, room.room)?;
+        match stored {
+            Some(row) => {
+                let resent = !submission.is_empty() && row.submission == submission;
+                if resent || (row.cells == text && row.entered_by == side.code()) {
+                    return Ok(TableSave::Unchanged);
+                }
+                diesel::update(table_entries::table.find(row.id))
+                    .set((
+                        table_entries::state.eq(state.code()),
+                        table_entries::entered_by.eq(side.code()),
+                        table_entries::confirmed_by.eq(None::<String>),
+                        table_entries::cells.eq(&text),
+                        table_entries::submission.eq(submission),
+                        table_entries::saves.eq(row.saves + 1),
+                        table_entries::address.eq(address),
+                        table_entries::updated_at.eq(at),
+                    ))
+                    .execute(conn)?;
+            }
+            None => {
+                diesel::insert_into(table_entries::table)
+                    .values((
+                        table_entries::match_id.eq(room.match_id),
+                        table_entries::room.eq(room.room.code()),
+                        table_entries::state.eq(state.code()),
+                        table_entries::entered_by.eq(side.code()),
+                        table_entries::cells.eq(&text),
+                        table_entries::flagged.eq(""),
+                        table_entries::note.eq(""),
+                        table_entries::submission.eq(submission),
+                        table_entries::saves.eq(1),
+                        table_entries::address.eq(address),
+                        table_entries::entered_at.eq(at),
+                        table_entries::updated_at.eq(at),
+                    ))
+                    .execute(conn)?;
+            }
+        }
+        // The director's round page shows each room's state live.
+        super::revision::bump(conn, room.tournament_id)?;
+        Ok(TableSave::Saved)
+    })
+}
+
+/// Marks `boards` "call the director": the room is disputed until the director answers.
+/// `false` when there is no entry to flag.
+pub fn flag(
+    conn: &mut DbConnection,
+    room: &TableRoom,
+    boards: &[i32],
+    address: &str,
+) -> Result<Result<bool, Closed>, DbError> {
+    conn.transaction(|conn| {
+        if let Some(why) = closed(conn, room)? {
+            return Ok(Err(why));
+        }
+        let Some(row) = entry_row(conn, room.match_id, room.room)? else {
+            return Ok(Ok(false));
+        };
+        diesel::update(table_entries::table.find(row.id))
+            .set((
+                table_entries::state.eq(EntryState::Disputed.code()),
+                table_entries::flagged.eq(flagged_text(boards)),
+                table_entries::address.eq(address),
+                table_entries::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        super::revision::bump(conn, room.tournament_id)?;
+        Ok(Ok(true))
+    })
+}
+
+/// Why a confirmation was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfirmRefusal {
+    Closed(Closed),
+    /// Not every board is entered yet.
+    Incomplete,
+    /// The side that entered cannot confirm its own entry.
+    SameSide,
+    /// The team code is required and was wrong or missing.
+    WrongCode,
+    /// The match was saved meanwhile (the version check).
+    Stale,
+}
+
+/// The opponents confirm the room: its entry becomes the room's results through the desk's
+/// save path (version check, audit row `table link …`).
+pub fn confirm(
+    conn: &mut DbConnection,
+    room: &TableRoom,
+    side: Side,
+    code: &str,
+    address: &str,
+) -> Result<Result<(), ConfirmRefusal>, DbError> {
+    conn.transaction(|conn| {
+        if let Some(why) = closed(conn, room)? {
+            return Ok(Err(ConfirmRefusal::Closed(why)));
+        }
+        let Some(row) = entry_row(conn, room.match_id, room.room)? else {
+            return Ok(Err(ConfirmRefusal::Incomplete));
+        };
+        let entry = pending_of(row.clone());
+        if entry.state != EntryState::Waiting {
+            return Ok(Err(ConfirmRefusal::Incomplete));
+        }
+        if entry.entered_by == side {
+            return Ok(Err(ConfirmRefusal::SameSide));
+        }
+        let Some(sheet) = load_round(conn, &room.slug, room.round)? else {
+            return Err(DbError::Inconsistent("the round is gone".into()));
+        };
+        let Some(m) = sheet.table(room.table).cloned() else {
+            return Err(DbError::Inconsistent("the match is gone".into()));
+        };
+        if room.codes {
+            let team = seated(&m, room.room, side);
+            let expected = team_code(conn, room.tournament_id, team)?;
+            if expected.as_deref() != Some(code.trim()) {
+                return Ok(Err(ConfirmRefusal::WrongCode));
+            }
+        }
+        let mine = entry.results(room.room, sheet.settings.decks);
+        if mine.len() != sheet.round.boards.len() {
+            return Ok(Err(ConfirmRefusal::Incomplete));
+        }
+        let mut results: Vec<TableResult> = m
+            .results
+            .iter()
+            .filter(|r| r.room != room.room)
+            .cloned()
+            .collect();
+        results.extend(mine);
+        let version: i32 = matches::table
+            .find(room.match_id)
+            .select(matches::version)
+            .first(conn)?;
+        let at = now();
+        let who = format!(
+            "table link {}: {} room entered by {} at {}, confirmed by {} from {}",
+            room.link_id,
+            room.room.code(),
+            entry.entered_by.upper(),
+            entry.updated_at.format("%H:%M:%S"),
+            side.upper(),
+            if address.is_empty() { "?" } else { address },
+        );
+        let saved = save_match_results_as(
+            conn,
+            &room.slug,
+            room.round,
+            room.table,
+            &results,
+            &who,
+            Some(version),
+        )?;
+        if matches!(saved, MatchSave::Stale(_) | MatchSave::Missing) {
+            return Ok(Err(ConfirmRefusal::Stale));
+        }
+        diesel::update(table_entries::table.find(row.id))
+            .set((
+                table_entries::state.eq(EntryState::Confirmed.code()),
+                table_entries::confirmed_by.eq(Some(side.code())),
+                table_entries::confirmed_at.eq(Some(at)),
+                table_entries::address.eq(address),
+                table_entries::updated_at.eq(at),
+            ))
+            .execute(conn)?;
+        super::revision::bump(conn, room.tournament_id)?;
+        Ok(Ok(()))
+    })
+}
+
+/// The team sitting at `side` in `room` of match `m` (open: home NS; closed: away NS).
+pub fn seated(m: &crate::rules::Match, room: Room, side: Side) -> i32 {
+    let away = m.away.unwrap_or(m.home);
+    match (room, side) {
+        (Room::Open, Side::NorthSouth) | (Room::Closed, Side::EastWest) => m.home,
+        _ => away,
+    }
+}
+
+fn team_code(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    team_no: i32,
+) -> Result<Option<String>, DbError> {
+    Ok(teams::table
+        .filter(teams::tournament_id.eq(tournament_id))
+        .filter(teams::team_no.eq(team_no))
+        .select(teams::table_code)
+        .first::<Option<String>>(conn)
+        .optional()?
+        .flatten())
+}
+
+/// Every team's code by team number, made for the teams that have none yet.
+pub fn team_codes(conn: &mut DbConnection, slug: &str) -> Result<HashMap<i32, String>, DbError> {
+    conn.transaction(|conn| {
+        let rows: Vec<(i32, i32, Option<String>)> = teams::table
+            .inner_join(tournaments::table)
+            .filter(tournaments::slug.eq(slug))
+            .select((teams::id, teams::team_no, teams::table_code))
+            .load(conn)?;
+        let mut used: std::collections::HashSet<String> =
+            rows.iter().filter_map(|(_, _, c)| c.clone()).collect();
+        let mut codes = HashMap::new();
+        for (id, number, code) in rows {
+            let code = match code {
+                Some(code) => code,
+                None => {
+                    // Distinct within the tournament, so no team's code opens another's.
+                    let mut code = new_code();
+                    while used.contains(&code) {
+                        code = new_code();
+                    }
+                    used.insert(code.clone());
+                    diesel::update(teams::table.find(id))
+                        .set(teams::table_code.eq(Some(&code)))
+                        .execute(conn)?;
+                    code
+                }
+            };
+            codes.insert(number, code);
+        }
+        Ok(codes)
+    })
+}
+
+/// One room of a round as the director's round page lists it.
+#[derive(Clone, Debug)]
+pub struct RoomLink {
+    pub table: i32,
+    pub match_id: i32,
+    pub room: Room,
+    pub token: String,
+    pub state: EntryState,
+    pub flagged: Vec<i32>,
+    pub updated_at: Option<NaiveDateTime>,
+}
+
+/// Every room link of round `round` (made for the playing matches that have none yet),
+/// with each room's state; `None` when there is no such round.
+pub fn round_links(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+) -> Result<Option<(bool, Vec<RoomLink>)>, DbError> {
+    conn.transaction(|conn| {
+        let Some((round_id, locked)) = rounds::table
+            .inner_join(tournaments::table)
+            .filter(tournaments::slug.eq(slug))
+            .filter(rounds::number.eq(round))
+            .select((rounds::id, rounds::table_locked))
+            .first::<(i32, bool)>(conn)
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let playing: Vec<(i32, i32)> = matches::table
+            .filter(matches::round_id.eq(round_id))
+            .filter(matches::away_team_id.is_not_null())
+            .order(matches::table_no)
+            .select((matches::id, matches::table_no))
+            .load(conn)?;
+        let ids: Vec<i32> = playing.iter().map(|(id, _)| *id).collect();
+        let mut links: HashMap<(i32, String), String> = table_links::table
+            .filter(table_links::match_id.eq_any(&ids))
+            .select((table_links::match_id, table_links::room, table_links::token))
+            .load::<(i32, String, String)>(conn)?
+            .into_iter()
+            .map(|(m, r, t)| ((m, r), t))
+            .collect();
+        let at = now();
+        for &(match_id, _) in &playing {
+            for room in [Room::Open, Room::Closed] {
+                let key = (match_id, room.code().to_owned());
+                if let std::collections::hash_map::Entry::Vacant(slot) = links.entry(key) {
+                    let token = new_token();
+                    diesel::insert_into(table_links::table)
+                        .values((
+                            table_links::match_id.eq(match_id),
+                            table_links::room.eq(room.code()),
+                            table_links::token.eq(&token),
+                            table_links::created_at.eq(at),
+                        ))
+                        .execute(conn)?;
+                    slot.insert(token);
+                }
+            }
+        }
+        let entries: Vec<EntryRow> = table_entries::table
+            .filter(table_entries::match_id.eq_any(&ids))
+            .select(EntryRow::as_select())
+            .load(conn)?;
+        use super::schema::table_results;
+        let with_results: Vec<(i32, String)> = table_results::table
+            .filter(table_results::match_id.eq_any(&ids))
+            .select((table_results::match_id, table_results::room))
+            .distinct()
+            .load(conn)?;
+        let mut out = Vec::new();
+        for &(match_id, table) in &playing {
+            for room in [Room::Open, Room::Closed] {
+                let entry = entries
+                    .iter()
+                    .find(|e| e.match_id == match_id && e.room == room.code());
+                let has_results = with_results
+                    .iter()
+                    .any(|(m, r)| *m == match_id && r == room.code());
+                let state = match entry.map(|e| EntryState::parse(&e.state)) {
+                    Some(s @ (EntryState::Confirmed | EntryState::Approved)) if has_results => s,
+                    _ if has_results => EntryState::Desk,
+                    Some(EntryState::Confirmed | EntryState::Approved | EntryState::Desk) => {
+                        EntryState::NotStarted
+                    }
+                    Some(s) => s,
+                    None => EntryState::NotStarted,
+                };
+                out.push(RoomLink {
+                    table,
+                    match_id,
+                    room,
+                    token: links[&(match_id, room.code().to_owned())].clone(),
+                    state,
+                    flagged: entry
+                        .map(|e| pending_of(e.clone()).flagged)
+                        .unwrap_or_default(),
+                    updated_at: entry.map(|e| e.updated_at),
+                });
+            }
+        }
+        Ok(Some((locked, out)))
+    })
+}
+
+/// Replaces every link of round `round`: the old ones answer 404 from now on.
+pub fn renew_links(conn: &mut DbConnection, slug: &str, round: i32) -> Result<bool, DbError> {
+    conn.transaction(|conn| {
+        let Some(round_id) = rounds::table
+            .inner_join(tournaments::table)
+            .filter(tournaments::slug.eq(slug))
+            .filter(rounds::number.eq(round))
+            .select(rounds::id)
+            .first::<i32>(conn)
+            .optional()?
+        else {
+            return Ok(false);
+        };
+        let ids: Vec<i32> = matches::table
+            .filter(matches::round_id.eq(round_id))
+            .select(matches::id)
+            .load(conn)?;
+        diesel::delete(table_links::table.filter(table_links::match_id.eq_any(&ids)))
+            .execute(conn)?;
+        round_links(conn, slug, round)?;
+        Ok(true)
+    })
+}
+
+/// Locks (or unlocks) round `round` against every table.
+pub fn lock_round(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    locked: bool,
+) -> Result<bool, DbError> {
+    let Some(round_id) = rounds::table
+        .inner_join(tournaments::table)
+        .filter(tournaments::slug.eq(slug))
+        .filter(rounds::number.eq(round))
+        .select(rounds::id)
+        .first::<i32>(conn)
+        .optional()?
+    else {
+        return Ok(false);
+    };
+    diesel::update(rounds::table.find(round_id))
+        .set(rounds::table_locked.eq(locked))
+        .execute(conn)?;
+    Ok(true)
+}
+
+/// What the director does with a room's entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Accept it: an unconfirmed entry becomes the room's results; a confirmed one is
+    /// no longer provisional.
+    Approve,
+    /// Back to the table with a note; a confirmed entry's results are taken away again.
+    Reject(String),
+}
+
+/// Applies the director's verdict to the room; `Ok(false)` when there is no entry to
+/// judge (or the match was saved meanwhile).
+pub fn judge(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    table: i32,
+    room: Room,
+    verdict: &Verdict,
+    who: &str,
+) -> Result<bool, DbError> {
+    conn.transaction(|conn| {
+        let Some(sheet) = load_round(conn, slug, round)? else {
+            return Ok(false);
+        };
+        let Some(m) = sheet.table(table).cloned() else {
+            return Ok(false);
+        };
+        let Some(match_id) = super::rounds::match_id(conn, slug, round, table)? else {
+            return Ok(false);
+        };
+        let Some(row) = entry_row(conn, match_id, room)? else {
+            return Ok(false);
+        };
+        let entry = pending_of(row.clone());
+        let has_results = m.results.iter().any(|r| r.room == room);
+        let version: i32 = matches::table
+            .find(match_id)
+            .select(matches::version)
+            .first(conn)?;
+        let others = || -> Vec<TableResult> {
+            m.results
+                .iter()
+                .filter(|r| r.room != room)
+                .cloned()
+                .collect()
+        };
+        let at = now();
+        let state = match verdict {
+            Verdict::Approve => {
+                match entry.state {
+                    EntryState::Confirmed if has_results => {}
+                    EntryState::Waiting | EntryState::Disputed | EntryState::Rejected
+                        if !has_results =>
+                    {
+                        let mut results = others();
+                        results.extend(entry.results(room, sheet.settings.decks));
+                        let saved = save_match_results_as(
+                            conn,
+                            slug,
+                            round,
+                            table,
+                            &results,
+                            who,
+                            Some(version),
+                        )?;
+                        if !matches!(saved, MatchSave::Saved(_)) {
+                            return Ok(false);
+                        }
+                    }
+                    _ => return Ok(false),
+                }
+                EntryState::Approved
+            }
+            Verdict::Reject(_) => {
+                if matches!(entry.state, EntryState::Confirmed | EntryState::Approved)
+                    && has_results
+                {
+                    let saved = save_match_results_as(
+                        conn,
+                        slug,
+                        round,
+                        table,
+                        &others(),
+                        who,
+                        Some(version),
+                    )?;
+                    if !matches!(saved, MatchSave::Saved(_)) {
+                        return Ok(false);
+                    }
+                }
+                EntryState::Rejected
+            }
+        };
+        let note = match verdict {
+            Verdict::Reject(note) => note.trim().to_owned(),
+            Verdict::Approve => entry.note.clone(),
+        };
+        let flagged = if state == EntryState::Rejected {
+            String::new()
+        } else {
+            row.flagged.clone()
+        };
+        diesel::update(table_entries::table.find(row.id))
+            .set((
+                table_entries::state.eq(state.code()),
+                table_entries::note.eq(note),
+                table_entries::flagged.eq(flagged),
+                table_entries::updated_at.eq(at),
+            ))
+            .execute(conn)?;
+        if let Some((tournament, _)) = super::revision::of_slug(conn, slug)? {
+            super::revision::bump(conn, tournament)?;
+        }
+        Ok(true)
+    })
+}
+
+/// After a desk save that changed `rooms` of a match: their table entries are closed
+/// (a desk correction wins over the table).
+pub fn desk_saved(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    table: i32,
+    rooms: &[Room],
+) -> Result<(), DbError> {
+    let Some(match_id) = super::rounds::match_id(conn, slug, round, table)? else {
+        return Ok(());
+    };
+    let codes: Vec<&str> = rooms.iter().map(|r| r.code()).collect();
+    diesel::update(
+        table_entries::table
+            .filter(table_entries::match_id.eq(match_id))
+            .filter(table_entries::room.eq_any(codes)),
+    )
+    .set((
+        table_entries::state.eq(EntryState::Desk.code()),
+        table_entries::updated_at.eq(now()),
+    ))
+    .execute(conn)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_long_url_safe_and_distinct() {
+        let a = new_token();
+        assert_eq!(a.len(), 22);
+        assert!(
+            a.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        );
+        assert_ne!(a, new_token());
+        let code = new_code();
+        assert_eq!(code.len(), 4);
+        assert!(code.bytes().all(|b| b.is_ascii_digit()));
+    }
+
+    #[test]
+    fn cells_round_trip_through_their_text() {
+        let row = SheetRow {
+            trick_points: "60".into(),
+            bottom_points: "15".into(),
+            last_trick: "defenders".into(),
+            combo: "tractor".into(),
+            combo_length: "3".into(),
+            ..SheetRow::default()
+        };
+        let entry = row.parse(Decks::Two).unwrap().unwrap();
+        let text = cells_text(&[(3, entry)]);
+        assert_eq!(
+            text,
+            "3 trick_points=60 bottom_points=15 last_trick=defenders combo=tractor combo_length=3"
+        );
+        assert_eq!(read_cells(&text), vec![(3, row)]);
+    }
+}

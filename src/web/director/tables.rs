@@ -1,0 +1,558 @@
+//! The director's side of entering at the table:
+//!
+//! - `GET/POST /d/{slug}/rounds/{n}/table-links`: every room's link and state (the page
+//!   polls itself), renewing the round's links, locking the round against the tables
+//! - `GET /d/{slug}/rounds/{n}/table-cards`: printable cards with each room's QR code, and
+//!   the team-code slips
+//! - `GET/POST /d/{slug}/rounds/{n}/tables/{t}/rooms/{room}`: what the table entered, and
+//!   the verdict: approve, or send back with a note (correcting is the desk's entry page)
+
+use std::collections::HashMap;
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use super::super::i18n::Lang;
+use super::super::page::{Ctx, TourHead, redirect_with, render, with_db};
+use super::super::{AppError, AppState};
+use super::audit::who;
+use super::rounds::{load_sheet, signed, team_label, tour_head};
+use crate::db::table::{self as tables, EntryState, RoomLink, Side, Verdict};
+use crate::rules::{Room, Scorer};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route(
+        "/d/{slug}/rounds/{round}/table-links",
+        web::get().to(links_page),
+    )
+    .route(
+        "/d/{slug}/rounds/{round}/table-links",
+        web::post().to(links_action),
+    )
+    .route(
+        "/d/{slug}/rounds/{round}/table-cards",
+        web::get().to(cards_page),
+    )
+    .route(
+        "/d/{slug}/rounds/{round}/table-sheets.pdf",
+        web::get().to(sheets_pdf),
+    )
+    .route(
+        "/d/{slug}/rounds/{round}/tables/{table}/rooms/{room}",
+        web::get().to(room_page),
+    )
+    .route(
+        "/d/{slug}/rounds/{round}/tables/{table}/rooms/{room}",
+        web::post().to(judge),
+    );
+}
+
+/// `https://host` as the request reached us (through a proxy too).
+pub(crate) fn site(req: &HttpRequest) -> String {
+    let info = req.connection_info();
+    format!("{}://{}", info.scheme(), info.host())
+}
+
+/// A room's link as an inline SVG QR code (no XML prolog, so it sits in HTML).
+pub(crate) fn qr_svg(text: &str) -> String {
+    use qrcode::render::svg;
+    match qrcode::QrCode::new(text.as_bytes()) {
+        Ok(code) => {
+            let image = code
+                .render::<svg::Color>()
+                .min_dimensions(160, 160)
+                .quiet_zone(true)
+                .build();
+            match image.find("<svg") {
+                Some(start) => image[start..].to_owned(),
+                None => image,
+            }
+        }
+        Err(_) => String::new(),
+    }
+}
+
+/// One room on the director's list.
+#[derive(Debug)]
+pub(crate) struct RoomLine {
+    pub table: i32,
+    pub room: &'static str,
+    pub room_label: String,
+    pub state: &'static str,
+    pub state_label: String,
+    pub url: String,
+    pub updated: String,
+    pub flagged: String,
+}
+
+/// The rooms of a round in the director's words.
+pub(crate) fn room_lines(
+    ctx: &Ctx,
+    site: &str,
+    approval: bool,
+    links: &[RoomLink],
+) -> Vec<RoomLine> {
+    let t = &ctx.t;
+    links
+        .iter()
+        .map(|l| RoomLine {
+            table: l.table,
+            room: l.room.code(),
+            room_label: t.t(&format!("entry-room-{}", l.room.code())),
+            state: l.state.code(),
+            state_label: state_label(ctx, l.state, approval),
+            url: format!("{site}/table/{}", l.token),
+            updated: l
+                .updated_at
+                .map(|at| at.format("%H:%M:%S").to_string())
+                .unwrap_or_default(),
+            flagged: l
+                .flagged
+                .iter()
+                .map(i32::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+        .collect()
+}
+
+fn state_label(ctx: &Ctx, state: EntryState, approval: bool) -> String {
+    if state == EntryState::Confirmed && approval {
+        ctx.t.t("table-state-provisional")
+    } else {
+        ctx.t.t(&format!("table-state-{}", state.code()))
+    }
+}
+
+/// The round's links and states (links are made for rooms that have none).
+pub(crate) async fn round_rooms(
+    state: &AppState,
+    slug: &str,
+    round: i32,
+) -> Result<(bool, Vec<RoomLink>), AppError> {
+    let slug = slug.to_owned();
+    with_db(state, move |conn| {
+        tables::round_links(conn, &slug, round)?.ok_or(AppError::NotFound)
+    })
+    .await
+}
+
+#[derive(Template)]
+#[template(path = "director/table_links.html")]
+struct LinksPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    tab: &'static str,
+    round: i32,
+    enabled: bool,
+    locked: bool,
+    rooms: Vec<RoomLine>,
+}
+
+async fn links_page(
+    req: HttpRequest,
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let sheet = load_sheet(&state, &slug, round).await?;
+    let (locked, links) = round_rooms(&state, &slug, round).await?;
+    let page = LinksPage {
+        tour: tour_head(&sheet.settings),
+        section: "rounds",
+        tab: "table-links",
+        round,
+        enabled: sheet.settings.table.entry,
+        locked,
+        rooms: room_lines(&ctx, &site(&req), sheet.settings.table.approval, &links),
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+#[derive(serde::Deserialize)]
+struct LinksAction {
+    action: String,
+}
+
+/// `POST`: `renew`, `lock` or `unlock`.
+async fn links_action(
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+    form: web::Form<LinksAction>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let action = form.into_inner().action;
+    let key = slug.clone();
+    let flash = with_db(&state, move |conn| {
+        let (found, flash) = match action.as_str() {
+            "renew" => (
+                tables::renew_links(conn, &key, round)?,
+                "table-flash-renewed",
+            ),
+            "lock" => (
+                tables::lock_round(conn, &key, round, true)?,
+                "table-flash-locked",
+            ),
+            "unlock" => (
+                tables::lock_round(conn, &key, round, false)?,
+                "table-flash-unlocked",
+            ),
+            _ => return Err(AppError::bad_request(action)),
+        };
+        if found {
+            Ok(flash)
+        } else {
+            Err(AppError::NotFound)
+        }
+    })
+    .await?;
+    Ok(redirect_with(
+        &format!("/d/{slug}/rounds/{round}/table-links"),
+        flash,
+    ))
+}
+
+/// One printed card: a room, its seats and its link.
+#[derive(Debug)]
+struct Card {
+    table: i32,
+    room_label: String,
+    ns: String,
+    ew: String,
+    url: String,
+    qr: String,
+}
+
+#[derive(Template)]
+#[template(path = "director/table_cards.html")]
+struct CardsPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    round: i32,
+    cards: Vec<Card>,
+    /// (team, code), when confirming needs the code.
+    codes: Vec<(String, String)>,
+}
+
+async fn cards_page(
+    req: HttpRequest,
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round) = path.into_inner();
+    let sheet = load_sheet(&state, &slug, round).await?;
+    let (_, links) = round_rooms(&state, &slug, round).await?;
+    let site = site(&req);
+    let cards = links
+        .iter()
+        .filter_map(|l| {
+            let m = sheet.table(l.table)?;
+            let url = format!("{site}/table/{}", l.token);
+            let seat = |side| team_label(&sheet, tables::seated(m, l.room, side));
+            Some(Card {
+                table: l.table,
+                room_label: ctx.t.t(&format!("entry-room-{}", l.room.code())),
+                ns: seat(Side::NorthSouth),
+                ew: seat(Side::EastWest),
+                qr: qr_svg(&url),
+                url,
+            })
+        })
+        .collect();
+    let codes = if sheet.settings.table.codes {
+        let key = slug.clone();
+        let codes: HashMap<i32, String> =
+            with_db(&state, move |conn| Ok(tables::team_codes(conn, &key)?)).await?;
+        let mut playing: Vec<i32> = sheet
+            .round
+            .matches
+            .iter()
+            .filter(|m| !m.is_bye())
+            .flat_map(|m| [Some(m.home), m.away])
+            .flatten()
+            .collect();
+        playing.sort_unstable();
+        playing
+            .into_iter()
+            .map(|n| {
+                (
+                    team_label(&sheet, n),
+                    codes.get(&n).cloned().unwrap_or_default(),
+                )
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let page = CardsPage {
+        tour: tour_head(&sheet.settings),
+        section: "rounds",
+        round,
+        cards,
+        codes,
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+/// One board of the table's entry, as the director reviews it.
+#[derive(Debug)]
+struct ReviewLine {
+    board: i32,
+    cells: String,
+    p: String,
+    result: String,
+    s: String,
+    flagged: bool,
+}
+
+#[derive(Template)]
+#[template(path = "director/table_room.html")]
+struct RoomPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    round: i32,
+    table: i32,
+    room: &'static str,
+    title: String,
+    state_label: String,
+    entered: Option<String>,
+    confirmed: Option<String>,
+    note: String,
+    lines: Vec<ReviewLine>,
+    can_approve: bool,
+    can_reject: bool,
+}
+
+fn parse_room(text: &str) -> Result<Room, AppError> {
+    text.parse::<Room>().map_err(|_| AppError::NotFound)
+}
+
+async fn room_page(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32, i32, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round, table, room) = path.into_inner();
+    let room = parse_room(&room)?;
+    let sheet = load_sheet(&state, &slug, round).await?;
+    let m = sheet.table(table).ok_or_else(AppError::not_found)?;
+    if m.is_bye() {
+        return Err(AppError::NotFound);
+    }
+    let (_, links) = round_rooms(&state, &slug, round).await?;
+    let link = links
+        .iter()
+        .find(|l| l.table == table && l.room == room)
+        .ok_or_else(AppError::not_found)?;
+    let match_id = link.match_id;
+    let pending = with_db(&state, move |conn| {
+        Ok(tables::pending(conn, match_id, room)?)
+    })
+    .await?;
+    let t = &ctx.t;
+    let scorer = Scorer::new(&sheet.settings);
+    let decks = sheet.settings.decks;
+    let side = |s: Side| match s {
+        Side::NorthSouth => t.t("entry-pair-ns"),
+        Side::EastWest => t.t("entry-pair-ew"),
+    };
+    let lines = pending
+        .as_ref()
+        .map(|p| {
+            sheet
+                .round
+                .boards
+                .iter()
+                .map(|b| {
+                    let row = p.row(b.number).cloned().unwrap_or_default();
+                    let outcome = row
+                        .parse(decks)
+                        .ok()
+                        .flatten()
+                        .and_then(|e| scorer.table(&e));
+                    ReviewLine {
+                        board: b.number,
+                        cells: p
+                            .results(room, decks)
+                            .iter()
+                            .find(|r| r.board == b.number)
+                            .map(|r| crate::db::audit::entry_text(&r.entry))
+                            .unwrap_or_default(),
+                        p: outcome
+                            .as_ref()
+                            .and_then(|o| o.defender_total)
+                            .map(|p| p.to_string())
+                            .unwrap_or_default(),
+                        result: outcome
+                            .as_ref()
+                            .map(|o| match ctx.lang {
+                                Lang::Zh => o.result_zh(),
+                                Lang::En => o.result_en(),
+                            })
+                            .unwrap_or_default(),
+                        s: outcome.map(|o| signed(o.table_score)).unwrap_or_default(),
+                        flagged: p.flagged.contains(&b.number),
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let room_label = t.t(&format!("entry-room-{}", room.code()));
+    let page = RoomPage {
+        tour: tour_head(&sheet.settings),
+        section: "rounds",
+        round,
+        table,
+        room: room.code(),
+        title: t.args(
+            "table-room-title",
+            &[
+                ("round", round.into()),
+                ("table", table.into()),
+                ("room", room_label.into()),
+            ],
+        ),
+        state_label: state_label(&ctx, link.state, sheet.settings.table.approval),
+        entered: pending.as_ref().map(|p| {
+            t.args(
+                "table-room-entered",
+                &[
+                    ("side", side(p.entered_by).into()),
+                    (
+                        "at",
+                        p.updated_at.format("%Y-%m-%d %H:%M:%S").to_string().into(),
+                    ),
+                    ("address", p.address.clone().into()),
+                    ("saves", p.saves.into()),
+                ],
+            )
+        }),
+        confirmed: pending.as_ref().and_then(|p| {
+            let (by, at) = (p.confirmed_by?, p.confirmed_at?);
+            Some(t.args(
+                "table-room-confirmed",
+                &[
+                    ("side", side(by).into()),
+                    ("at", at.format("%Y-%m-%d %H:%M:%S").to_string().into()),
+                ],
+            ))
+        }),
+        note: pending.as_ref().map(|p| p.note.clone()).unwrap_or_default(),
+        lines,
+        can_approve: matches!(
+            link.state,
+            EntryState::Waiting
+                | EntryState::Disputed
+                | EntryState::Confirmed
+                | EntryState::Rejected
+        ) && pending.as_ref().is_some_and(|p| !p.cells.is_empty()),
+        can_reject: pending.is_some(),
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+#[derive(serde::Deserialize)]
+struct JudgeForm {
+    action: String,
+    #[serde(default)]
+    note: String,
+}
+
+/// `POST`: `approve`, or `reject` with a note.
+async fn judge(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32, i32, String)>,
+    form: web::Form<JudgeForm>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, round, table, room_code) = path.into_inner();
+    let room = parse_room(&room_code)?;
+    let form = form.into_inner();
+    let verdict = match form.action.as_str() {
+        "approve" => Verdict::Approve,
+        "reject" => Verdict::Reject(form.note.chars().take(500).collect()),
+        _ => return Err(AppError::bad_request(form.action)),
+    };
+    let who = who(&ctx.viewer);
+    let key = slug.clone();
+    let done = with_db(&state, move |conn| {
+        Ok(tables::judge(
+            conn, &key, round, table, room, &verdict, &who,
+        )?)
+    })
+    .await?;
+    let flash = match (done, form.action.as_str()) {
+        (false, _) => "table-flash-not-judged",
+        (true, "approve") => "table-flash-approved",
+        (true, _) => "table-flash-rejected",
+    };
+    Ok(redirect_with(
+        &format!("/d/{slug}/rounds/{round}/tables/{table}/rooms/{room_code}"),
+        flash,
+    ))
+}
+
+/// `GET`: the round's blank score sheets as PDF, each with its room's link as a QR code and
+/// as text (the public blank sheets have no links: the links are the director's to hand out).
+async fn sheets_pdf(
+    req: HttpRequest,
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, AppError> {
+    use crate::sheets::pdf::{self, Block};
+    let (slug, round) = path.into_inner();
+    let snap = super::super::page::load_event(&state, &slug).await?;
+    let event = &snap.event;
+    let (_, links) = round_rooms(&state, &slug, round).await?;
+    let site = site(&req);
+    let words = super::super::sheets::words(ctx.lang);
+    let sheets = crate::sheets::score_sheets(&event, round, false, &words);
+    let caption = ctx.t.t("table-card-scan");
+    let pages: Vec<pdf::SheetPage> = sheets
+        .iter()
+        .map(|s| {
+            let mut page = pdf::score_sheet_page(s);
+            if let Some(l) = links
+                .iter()
+                .find(|l| l.table == s.table && l.room == s.room)
+            {
+                let url = format!("{site}/table/{}", l.token);
+                if let Ok(code) = qrcode::QrCode::new(url.as_bytes()) {
+                    page.blocks.push(Block::Gap(0.6));
+                    page.blocks.push(Block::Qr {
+                        modules: code
+                            .to_colors()
+                            .into_iter()
+                            .map(|c| c == qrcode::Color::Dark)
+                            .collect(),
+                        width: code.width(),
+                        caption: caption.clone(),
+                    });
+                    page.blocks.push(Block::Text(url));
+                }
+            }
+            page
+        })
+        .collect();
+    let title = format!("{} · {}", event.settings.name, round);
+    let lang = ctx.lang.code().to_owned();
+    let bytes = web::block(move || pdf::render(&pages, &title, &lang))
+        .await?
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Content-Type", "application/pdf"))
+        .insert_header((
+            "Content-Disposition",
+            format!("inline; filename=\"{slug}-round-{round}-table-sheets.pdf\""),
+        ))
+        .body(bytes))
+}

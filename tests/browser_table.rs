@@ -1,0 +1,310 @@
+//! Entering at the table in a real phone-sized browser: the `fushi` binary serving a test
+//! database, driven by headless Chromium through chromedriver (`/usr/bin/chromium`,
+//! `/usr/bin/chromedriver`; other paths through `FUSHI_CHROMIUM` and
+//! `FUSHI_CHROMEDRIVER`). Where either is missing the test prints a notice and passes
+//! without running.
+//!
+//! It enters a whole 8-board room on a 390 px wide viewport and counts the taps: the README
+//! quotes the figure it prints.
+
+mod common;
+
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::TestDb;
+use diesel::prelude::*;
+use fantoccini::{Client, ClientBuilder, Locator};
+use fushi::archive::ArchiveFiles;
+use fushi::db::schema::tournaments;
+use fushi::rules::entry::{Pairing, new_boards};
+use fushi::rules::{Level, Room};
+
+const SLUG: &str = "club-night";
+const BOARDS: i32 = 8;
+
+/// A child process that is ended when the test is done with it.
+struct Process(Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn tool(var: &str, default: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(std::env::var(var).unwrap_or_else(|_| default.to_owned()));
+    path.exists().then_some(path)
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+fn wait_for_port(port: u16, what: &str) {
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{what} did not start listening on port {port}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The club night with a fourth round of 8 boards and table-side entry on.
+fn prepare(db: &TestDb) -> String {
+    let files = ArchiveFiles::read(std::path::Path::new("examples/club-night")).unwrap();
+    let mut conn = db.open();
+    fushi::transfer::import(&mut conn, &files).unwrap();
+    let two = "2".parse::<Level>().unwrap();
+    fushi::db::add_round(&mut conn, SLUG, &new_boards(BOARDS, two, None))
+        .unwrap()
+        .unwrap();
+    let pairings = [
+        Pairing {
+            table: 1,
+            home: 1,
+            away: Some(2),
+        },
+        Pairing {
+            table: 2,
+            home: 3,
+            away: Some(4),
+        },
+    ];
+    fushi::db::replace_pairings(&mut conn, SLUG, 4, &pairings).unwrap();
+    diesel::update(tournaments::table.filter(tournaments::slug.eq(SLUG)))
+        .set(tournaments::table_entry.eq(true))
+        .execute(&mut conn)
+        .unwrap();
+    let (_, links) = fushi::db::table::round_links(&mut conn, SLUG, 4)
+        .unwrap()
+        .unwrap();
+    links
+        .into_iter()
+        .find(|l| l.table == 1 && l.room == Room::Open)
+        .unwrap()
+        .token
+}
+
+/// Touches on the screen: a tap on a field, a choice or a button, and each key of the
+/// on-screen keypad.
+#[derive(Default, Debug)]
+struct Taps {
+    touches: usize,
+    keys: usize,
+}
+
+impl Taps {
+    async fn tap(&mut self, client: &Client, css: &str) {
+        client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css}: {e}"))
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("tap {css}: {e}"));
+        self.touches += 1;
+    }
+
+    async fn type_in(&mut self, client: &Client, css: &str, text: &str) {
+        self.tap(client, css).await;
+        client
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .send_keys(text)
+            .await
+            .unwrap();
+        self.keys += text.chars().count();
+    }
+
+    /// A `<select>`: one tap opens it, one picks the option.
+    async fn choose(&mut self, client: &Client, css: &str, value: &str) {
+        client
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .select_by_value(value)
+            .await
+            .unwrap();
+        self.touches += 2;
+    }
+}
+
+/// With `FUSHI_SCREENSHOTS=DIR`, a screenshot of the page in DIR.
+async fn screenshot(client: &Client, name: &str) {
+    if let Ok(dir) = std::env::var("FUSHI_SCREENSHOTS") {
+        let png = client.screenshot().await.expect("a screenshot");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(PathBuf::from(dir).join(name), png).unwrap();
+    }
+}
+
+async fn wait_for(client: &Client, css: &str) {
+    let start = Instant::now();
+    while client.find(Locator::Css(css)).await.is_err() {
+        assert!(start.elapsed() < Duration::from_secs(30), "no {css}");
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[actix_web::test]
+async fn a_room_is_entered_on_a_phone() {
+    let (Some(chromium), Some(driver)) = (
+        tool("FUSHI_CHROMIUM", "/usr/bin/chromium"),
+        tool("FUSHI_CHROMEDRIVER", "/usr/bin/chromedriver"),
+    ) else {
+        eprintln!(
+            "skipped: headless Chromium and chromedriver are needed \
+             (apt-get install chromium chromium-driver, or set FUSHI_CHROMIUM and FUSHI_CHROMEDRIVER)"
+        );
+        return;
+    };
+    let db = TestDb::sqlite();
+    let token = prepare(&db);
+
+    let port = free_port();
+    let _server = Process(
+        Command::new(env!("CARGO_BIN_EXE_fushi"))
+            .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--db"])
+            .arg(db.url())
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("start fushi serve"),
+    );
+    wait_for_port(port, "fushi serve");
+    let base = format!("http://127.0.0.1:{port}");
+
+    let driver_port = free_port();
+    let _driver = Process(
+        Command::new(driver)
+            .arg(format!("--port={driver_port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver"),
+    );
+    wait_for_port(driver_port, "chromedriver");
+    let capabilities = serde_json::json!({
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=390,844", "--lang=en-GB", "--force-device-scale-factor=1",
+            ],
+            "mobileEmulation": {
+                "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0, "touch": true }
+            },
+        }
+    });
+    let serde_json::Value::Object(capabilities) = capabilities else {
+        unreachable!()
+    };
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{driver_port}"))
+        .await
+        .expect("a chromedriver session");
+
+    let link = format!("{base}/table/{token}");
+    client.goto(&link).await.unwrap();
+    wait_for(&client, "form.table-form").await;
+    // Phone first: nothing sticks out sideways at 390 px.
+    let width = client
+        .execute(
+            "return [document.documentElement.scrollWidth, window.innerWidth];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let (scroll, inner) = (width[0].as_i64().unwrap(), width[1].as_i64().unwrap());
+    assert_eq!(inner, 390, "the viewport");
+    assert!(
+        scroll <= inner,
+        "the page is {scroll} px wide on a {inner} px phone"
+    );
+
+    let mut taps = Taps::default();
+    taps.tap(&client, "input[name=side][value=ns]").await;
+    for b in 1..=BOARDS {
+        // Half the boards the declarers win the last trick; the others the defenders
+        // win it with a pair and 10 in the bottom.
+        if b % 2 == 1 {
+            taps.type_in(&client, &format!("input[name='{b}-trick_points']"), "45")
+                .await;
+            taps.tap(
+                &client,
+                &format!("input[name='{b}-last_trick'][value=declarer]"),
+            )
+            .await;
+        } else {
+            taps.type_in(&client, &format!("input[name='{b}-trick_points']"), "70")
+                .await;
+            taps.type_in(&client, &format!("input[name='{b}-bottom_points']"), "10")
+                .await;
+            taps.tap(
+                &client,
+                &format!("input[name='{b}-last_trick'][value=defenders]"),
+            )
+            .await;
+            taps.choose(&client, &format!("select[name='{b}-combo']"), "pair")
+                .await;
+        }
+    }
+    screenshot(&client, "table-entering.png").await;
+    taps.tap(&client, "#table-save").await;
+    wait_for(&client, "#table-confirm").await;
+    screenshot(&client, "table-saved.png").await;
+    let body = client
+        .find(Locator::Css("main"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    // Every board's figures right after the save: board 2 is 70 + 10 × 4 = 110.
+    assert!(body.contains("110"), "{body}");
+    assert!(body.contains("waiting for the opponents"), "{body}");
+    let entered = taps.touches + taps.keys;
+
+    // The opponents: their side is chosen already; one tap confirms.
+    taps.tap(&client, "#table-confirm").await;
+    wait_for(&client, ".table-closed").await;
+    let body = client
+        .find(Locator::Css("main"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(body.contains("Confirmed"), "{body}");
+    client.close().await.unwrap();
+
+    let sheet = fushi::db::load_round(&mut db.open(), SLUG, 4)
+        .unwrap()
+        .unwrap();
+    let results = &sheet.table(1).unwrap().results;
+    assert_eq!(
+        results.iter().filter(|r| r.room == Room::Open).count(),
+        BOARDS as usize
+    );
+    println!(
+        "an {BOARDS}-board room: {} taps in all ({} on fields, choices and buttons, {} keypad keys; {entered} to enter, {} to confirm)",
+        taps.touches + taps.keys,
+        taps.touches,
+        taps.keys,
+        taps.touches + taps.keys - entered,
+    );
+}

@@ -1,0 +1,634 @@
+//! Entering at the table, over HTTP on both databases: a room entered and confirmed
+//! through its link with no account; the result public only once confirmed; wrong,
+//! renewed and other rooms' tokens; a room closed by the director; a resent entry saved
+//! once; "call the director"; the team code.
+
+mod common;
+
+use actix_web::http::StatusCode;
+use actix_web::test::TestRequest;
+use common::http::{anonymous, browser};
+use common::{TestDb, backends};
+use diesel::prelude::*;
+use fushi::archive::ArchiveFiles;
+use fushi::db::schema::tournaments;
+use fushi::db::table::{self as tables, EntryState};
+use fushi::rules::entry::{Pairing, new_boards};
+use fushi::rules::{Level, Room};
+
+const SLUG: &str = "club-night";
+const BOARDS: i32 = 8;
+
+/// The club night with a fourth round of 8 boards (1 v 2, 3 v 4, 5 bye) and no result,
+/// table-side entry on (and the code when `codes`).
+fn prepare(db: &TestDb, codes: bool) {
+    let files = ArchiveFiles::read(std::path::Path::new("examples/club-night")).unwrap();
+    let mut conn = db.open();
+    fushi::transfer::import(&mut conn, &files).unwrap();
+    let round = fushi::db::add_round(
+        &mut conn,
+        SLUG,
+        &new_boards(BOARDS, "2".parse::<Level>().unwrap(), None),
+    )
+    .unwrap()
+    .unwrap();
+    assert_eq!(round, 4);
+    let pairings = [
+        Pairing {
+            table: 1,
+            home: 1,
+            away: Some(2),
+        },
+        Pairing {
+            table: 2,
+            home: 3,
+            away: Some(4),
+        },
+        Pairing {
+            table: 3,
+            home: 5,
+            away: None,
+        },
+    ];
+    assert!(fushi::db::replace_pairings(&mut conn, SLUG, 4, &pairings).unwrap());
+    diesel::update(tournaments::table.filter(tournaments::slug.eq(SLUG)))
+        .set((
+            tournaments::table_entry.eq(true),
+            tournaments::table_codes.eq(codes),
+        ))
+        .execute(&mut conn)
+        .unwrap();
+}
+
+/// The token of a room of round 4.
+fn token(db: &TestDb, table: i32, room: Room) -> String {
+    let (_, links) = tables::round_links(&mut db.open(), SLUG, 4)
+        .unwrap()
+        .unwrap();
+    links
+        .into_iter()
+        .find(|l| l.table == table && l.room == room)
+        .unwrap()
+        .token
+}
+
+fn state_of(db: &TestDb, table: i32, room: Room) -> EntryState {
+    let (_, links) = tables::round_links(&mut db.open(), SLUG, 4)
+        .unwrap()
+        .unwrap();
+    links
+        .into_iter()
+        .find(|l| l.table == table && l.room == room)
+        .unwrap()
+        .state
+}
+
+/// A whole room as the table types it: every board `60` trick points, the declarers won
+/// the last trick (P 60, declarers up 1), by `side`.
+fn room_form(side: &str, submission: &str) -> Vec<(String, String)> {
+    let mut form = vec![
+        ("side".to_owned(), side.to_owned()),
+        ("submission".to_owned(), submission.to_owned()),
+    ];
+    for b in 1..=BOARDS {
+        form.push((format!("{b}-trick_points"), "60".to_owned()));
+        form.push((format!("{b}-bottom_points"), "10".to_owned()));
+        form.push((format!("{b}-last_trick"), "declarer".to_owned()));
+    }
+    form
+}
+
+fn pairs(form: &[(String, String)]) -> Vec<(&str, &str)> {
+    form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+/// The `results.csv` lines of round 4, table 1.
+fn public_rows(csv: &str) -> usize {
+    csv.lines().filter(|l| l.starts_with("4,1,")).count()
+}
+
+#[actix_web::test]
+async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
+    for db in backends() {
+        prepare(&db, false);
+        let link = format!("/table/{}", token(&db, 1, Room::Open));
+        let mut table = anonymous(&db).await;
+
+        let page = table.get(&link).await;
+        assert_eq!(page.status, StatusCode::OK);
+        // Open room: team 1 (home) sits North-South, team 2 East-West.
+        page.has("1 东城拖拉机")
+            .has("name=\"3-trick_points\"")
+            .has("inputmode=\"numeric\"")
+            .lacks("name=\"3-ruling\"");
+
+        // A mistake comes back with the grid's own message, nothing saved.
+        let mut wrong = room_form("ns", "w1");
+        wrong[2].1 = "63".to_owned();
+        let page = table.post_raw(&link, &pairs(&wrong)).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("Board 1, Trick points");
+        assert_eq!(state_of(&db, 1, Room::Open), EntryState::NotStarted);
+
+        let page = table.post_raw(&link, &pairs(&room_form("ns", "s1"))).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        let page = table.get(&link).await;
+        // Each board's P, result and s, at once.
+        page.has("P <strong>60</strong>")
+            .has("declarers up 1")
+            .has("s <strong>+1</strong>")
+            .has("waiting for the opponents")
+            .has(&format!("action=\"{link}/confirm\""));
+        assert_eq!(state_of(&db, 1, Room::Open), EntryState::Waiting);
+
+        // Pending is not public.
+        let mut public = anonymous(&db).await;
+        let csv = public.get("/t/club-night/results.csv").await;
+        assert_eq!(public_rows(&csv.body), 0);
+
+        // The side that entered cannot confirm its own entry.
+        let page = table
+            .post_raw(
+                &format!("{link}/confirm"),
+                &[("side", "ns"), ("action", "confirm")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("The side that entered cannot confirm");
+        assert_eq!(
+            public_rows(&public.get("/t/club-night/results.csv").await.body),
+            0
+        );
+
+        let page = table
+            .post_raw(
+                &format!("{link}/confirm"),
+                &[("side", "ew"), ("action", "confirm")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        assert_eq!(state_of(&db, 1, Room::Open), EntryState::Confirmed);
+        let csv = public.get("/t/club-night/results.csv").await.body;
+        assert_eq!(public_rows(&csv), BOARDS as usize);
+        assert!(
+            csv.contains("4,1,open,1,60,10,declarer,,,,,60,1,declarers up 1"),
+            "{csv}"
+        );
+
+        // The trail names the table as the source.
+        let mut director = browser(&db).await;
+        director
+            .get("/d/club-night/rounds/4/tables/1")
+            .await
+            .has("table link")
+            .has("confirmed by EW");
+        // The round page lists every room with its state.
+        director
+            .get("/d/club-night/rounds/4")
+            .await
+            .has("data-room-state=\"1-open\">confirmed")
+            .has("data-room-state=\"1-closed\">not started")
+            .has("/table/");
+
+        // A scorer reads the round page without the links.
+        let scorer = fushi::db::accounts::create_user(
+            &mut db.open(),
+            "sam",
+            common::http::TEST_PASSWORD,
+            fushi::db::accounts::Role::Scorer,
+        )
+        .unwrap();
+        fushi::db::accounts::grant(
+            &mut db.open(),
+            scorer.id,
+            SLUG,
+            fushi::db::accounts::Access::Scorer,
+        )
+        .unwrap();
+        let mut sam = common::http::browser_as(&db, "sam", fushi::db::accounts::Role::Scorer).await;
+        let page = sam.get("/d/club-night/rounds/4").await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.lacks("/table/");
+        assert_eq!(
+            sam.get("/d/club-night/rounds/4/table-links").await.status,
+            StatusCode::FORBIDDEN
+        );
+
+        // Confirmed: the link takes no more entries.
+        let page = table.post_raw(&link, &pairs(&room_form("ns", "s2"))).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        table.get(&link).await.has("results are in");
+
+        // The director approves.
+        let page = director
+            .post(
+                "/d/club-night/rounds/4/tables/1/rooms/open",
+                &[("action", "approve")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 1, Room::Open), EntryState::Approved);
+    }
+}
+
+#[actix_web::test]
+async fn wrong_renewed_and_other_rooms_tokens_are_refused() {
+    for db in backends() {
+        prepare(&db, false);
+        let mut table = anonymous(&db).await;
+        assert_eq!(
+            table.get("/table/AAAAAAAAAAAAAAAAAAAAAA").await.status,
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(
+            table.get("/table/short").await.status,
+            StatusCode::NOT_FOUND
+        );
+
+        // Another room's link reaches only that room.
+        let closed = format!("/table/{}", token(&db, 1, Room::Closed));
+        let page = table
+            .post_raw(&closed, &pairs(&room_form("ew", "c1")))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Waiting);
+        assert_eq!(state_of(&db, 1, Room::Open), EntryState::NotStarted);
+        assert_eq!(state_of(&db, 2, Room::Closed), EntryState::NotStarted);
+
+        // Renewed: the old link is gone, the new one works.
+        let old = format!("/table/{}", token(&db, 1, Room::Open));
+        let mut director = browser(&db).await;
+        let page = director
+            .post("/d/club-night/rounds/4/table-links", &[("action", "renew")])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(table.get(&old).await.status, StatusCode::NOT_FOUND);
+        let new = format!("/table/{}", token(&db, 1, Room::Open));
+        assert_ne!(old, new);
+        assert_eq!(table.get(&new).await.status, StatusCode::OK);
+
+        // With table-side entry off every link answers 404.
+        let mut conn = db.open();
+        diesel::update(tournaments::table.filter(tournaments::slug.eq(SLUG)))
+            .set(tournaments::table_entry.eq(false))
+            .execute(&mut conn)
+            .unwrap();
+        assert_eq!(table.get(&new).await.status, StatusCode::NOT_FOUND);
+    }
+}
+
+#[actix_web::test]
+async fn guessing_is_refused_per_address() {
+    let db = TestDb::sqlite();
+    prepare(&db, false);
+    let mut table = anonymous(&db).await;
+    let from = |addr: &str, path: &str| {
+        TestRequest::get()
+            .uri(path)
+            .insert_header(("X-Forwarded-For", addr.to_owned()))
+    };
+    for i in 0..fushi::web::table::GUESS_LIMIT {
+        let page = table
+            .request(from(
+                "198.51.100.7",
+                &format!("/table/AAAAAAAAAAAAAAAAAAAAA{}", i % 10),
+            ))
+            .await;
+        assert_eq!(page.status, StatusCode::NOT_FOUND);
+    }
+    let good = format!("/table/{}", token(&db, 1, Room::Open));
+    let page = table.request(from("198.51.100.7", &good)).await;
+    assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS);
+    page.has("Too many wrong links");
+    // Another address is not affected.
+    let page = table.request(from("198.51.100.8", &good)).await;
+    assert_eq!(page.status, StatusCode::OK);
+}
+
+#[actix_web::test]
+async fn a_room_closed_by_the_director_refuses_the_table() {
+    for db in backends() {
+        prepare(&db, false);
+        let mut table = anonymous(&db).await;
+        let mut director = browser(&db).await;
+
+        // Locked round.
+        let link = format!("/table/{}", token(&db, 2, Room::Open));
+        director
+            .post("/d/club-night/rounds/4/table-links", &[("action", "lock")])
+            .await;
+        let page = table.post_raw(&link, &pairs(&room_form("ns", "l1"))).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 2, Room::Open), EntryState::NotStarted);
+        table.get(&link).await.has("locked this round");
+        director
+            .post(
+                "/d/club-night/rounds/4/table-links",
+                &[("action", "unlock")],
+            )
+            .await;
+
+        // Entered at the desk: the desk wins and the room is closed to its table.
+        let page = table.post_raw(&link, &pairs(&room_form("ns", "l2"))).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 2, Room::Open), EntryState::Waiting);
+        let page = director
+            .post(
+                "/d/club-night/rounds/4/tables/2",
+                &[("o1-trick_points", "100"), ("o1-last_trick", "declarer")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        assert_eq!(state_of(&db, 2, Room::Open), EntryState::Desk);
+        let page = table
+            .post_raw(
+                &format!("{link}/confirm"),
+                &[("side", "ew"), ("action", "confirm")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        let csv = anonymous(&db)
+            .await
+            .get("/t/club-night/results.csv")
+            .await
+            .body;
+        let rows: Vec<&str> = csv.lines().filter(|l| l.starts_with("4,2,")).collect();
+        assert_eq!(rows.len(), 1, "{csv}");
+        assert!(rows[0].starts_with("4,2,open,1,100,"));
+    }
+}
+
+#[actix_web::test]
+async fn a_resent_entry_is_saved_once() {
+    for db in backends() {
+        prepare(&db, false);
+        let mut table = anonymous(&db).await;
+        let link = format!("/table/{}", token(&db, 1, Room::Open));
+        let form = room_form("ns", "resend-1");
+        let first = table.post_raw(&link, &pairs(&form)).await;
+        assert_eq!(first.status, StatusCode::SEE_OTHER);
+        // The same submission again (the script resending after a lost answer).
+        table.post_raw(&link, &pairs(&form)).await;
+        // The same content under a new submission id.
+        table
+            .post_raw(&link, &pairs(&room_form("ns", "resend-2")))
+            .await;
+        let mut conn = db.open();
+        let id = fushi::db::rounds::match_id(&mut conn, SLUG, 4, 1)
+            .unwrap()
+            .unwrap();
+        let pending = tables::pending(&mut conn, id, Room::Open).unwrap().unwrap();
+        assert_eq!(pending.saves, 1);
+        assert_eq!(pending.cells.len(), BOARDS as usize);
+        // A real change counts.
+        let mut changed = room_form("ns", "resend-3");
+        changed[2].1 = "65".to_owned();
+        table.post_raw(&link, &pairs(&changed)).await;
+        let pending = tables::pending(&mut conn, id, Room::Open).unwrap().unwrap();
+        assert_eq!(pending.saves, 2);
+    }
+}
+
+#[actix_web::test]
+async fn a_disputed_board_is_flagged_for_the_director() {
+    for db in backends() {
+        prepare(&db, false);
+        let mut table = anonymous(&db).await;
+        let link = format!("/table/{}", token(&db, 1, Room::Closed));
+        table.post_raw(&link, &pairs(&room_form("ns", "d1"))).await;
+        let page = table
+            .post_raw(
+                &format!("{link}/confirm"),
+                &[("side", "ew"), ("flag-3", "on"), ("action", "dispute")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Disputed);
+        let (_, links) = tables::round_links(&mut db.open(), SLUG, 4)
+            .unwrap()
+            .unwrap();
+        let room = links
+            .iter()
+            .find(|l| l.table == 1 && l.room == Room::Closed)
+            .unwrap();
+        assert_eq!(room.flagged, vec![3]);
+        table.get(&link).await.has("director has been called");
+        // Nobody can confirm a disputed room from the table.
+        let page = table
+            .post_raw(
+                &format!("{link}/confirm"),
+                &[("side", "ew"), ("action", "confirm")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Disputed);
+
+        let mut director = browser(&db).await;
+        director
+            .get("/d/club-night/rounds/4")
+            .await
+            .has("data-room-state=\"1-closed\">director called");
+        director
+            .get("/d/club-night/rounds/4/tables/1/rooms/closed")
+            .await
+            .has("3 ⚑");
+        // Sent back with a note, the table can enter again and sees the note.
+        let page = director
+            .post(
+                "/d/club-night/rounds/4/tables/1/rooms/closed",
+                &[("action", "reject"), ("note", "Board 3: 65, not 60")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Rejected);
+        table
+            .get(&link)
+            .await
+            .has("Board 3: 65, not 60")
+            .has("name=\"3-trick_points\"");
+    }
+}
+
+#[actix_web::test]
+async fn the_team_code_is_required_when_switched_on() {
+    for db in backends() {
+        prepare(&db, true);
+        let mut director = browser(&db).await;
+        let cards = director.get("/d/club-night/rounds/4/table-cards").await;
+        assert_eq!(cards.status, StatusCode::OK);
+        cards.has("<svg").has("/table/");
+        // Closed room of table 1: team 2 sits NS, team 1 EW; team 2 enters, team 1
+        // confirms with its own code.
+        let codes = tables::team_codes(&mut db.open(), SLUG).unwrap();
+        cards.has(&codes[&1]).has(&codes[&2]);
+
+        let mut table = anonymous(&db).await;
+        let link = format!("/table/{}", token(&db, 1, Room::Closed));
+        table.post_raw(&link, &pairs(&room_form("ns", "k1"))).await;
+        table.get(&link).await.has("name=\"code\"");
+        let confirm = format!("{link}/confirm");
+        let page = table
+            .post_raw(&confirm, &[("side", "ew"), ("action", "confirm")])
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("not your team");
+        // The entering team's own code is not the opponents'.
+        let page = table
+            .post_raw(
+                &confirm,
+                &[("side", "ew"), ("code", &codes[&2]), ("action", "confirm")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Waiting);
+        let page = table
+            .post_raw(
+                &confirm,
+                &[("side", "ew"), ("code", &codes[&1]), ("action", "confirm")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Confirmed);
+    }
+}
+
+#[actix_web::test]
+async fn blank_score_sheets_carry_the_link_for_the_director_only() {
+    for db in backends() {
+        prepare(&db, false);
+        let open = token(&db, 1, Room::Open);
+        let sheets = "/t/club-night/rounds/4/sheets?blank=1";
+        let mut director = browser(&db).await;
+        director
+            .get(sheets)
+            .await
+            .has("class=\"sheet-qr\"><svg")
+            .has(&format!("/table/{open}"));
+        // The PDF the director prints: every room's sheet with its link as text and QR.
+        let pdf = director
+            .get("/d/club-night/rounds/4/table-sheets.pdf")
+            .await;
+        assert_eq!(pdf.status, StatusCode::OK);
+        assert_eq!(pdf.content_type, "application/pdf");
+        let text = pdf_extract::extract_text_from_mem(&pdf.bytes).expect("text extracts");
+        assert!(text.contains(&format!("/table/{open}")), "{text}");
+        assert!(text.contains("Scan to enter this room"), "{text}");
+        assert_eq!(
+            anonymous(&db)
+                .await
+                .get("/d/club-night/rounds/4/table-sheets.pdf")
+                .await
+                .status,
+            StatusCode::SEE_OTHER
+        );
+        // The sheets are public; the links are not.
+        anonymous(&db)
+            .await
+            .get(sheets)
+            .await
+            .lacks("sheet-qr")
+            .lacks("/table/");
+    }
+}
+
+#[actix_web::test]
+async fn table_entry_travels_in_the_archive() {
+    for db in backends() {
+        prepare(&db, true);
+        let mut director = browser(&db).await;
+        let toml = director.get("/d/club-night/files/tournament.toml").await;
+        assert_eq!(toml.status, StatusCode::OK, "{}", toml.body);
+        toml.has("table_entry = true\n")
+            .has("table_codes = true\n")
+            .lacks("table_approval");
+        // The settings form shows them and keeps them.
+        director
+            .get("/d/club-night/settings")
+            .await
+            .has("name=\"table_entry\" type=\"checkbox\" value=\"on\" checked");
+    }
+}
+
+#[actix_web::test]
+async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approves() {
+    for db in backends() {
+        prepare(&db, false);
+        diesel::update(tournaments::table.filter(tournaments::slug.eq(SLUG)))
+            .set(tournaments::table_approval.eq(true))
+            .execute(&mut db.open())
+            .unwrap();
+        let mut table = anonymous(&db).await;
+        let link = format!("/table/{}", token(&db, 2, Room::Open));
+        table.post_raw(&link, &pairs(&room_form("ew", "a1"))).await;
+        table
+            .post_raw(
+                &format!("{link}/confirm"),
+                &[("side", "ns"), ("action", "confirm")],
+            )
+            .await;
+        table
+            .get(&link)
+            .await
+            .has("provisional until the director approves");
+        // Provisional results count already.
+        let csv = anonymous(&db)
+            .await
+            .get("/t/club-night/results.csv")
+            .await
+            .body;
+        assert_eq!(
+            csv.lines().filter(|l| l.starts_with("4,2,open,")).count(),
+            8
+        );
+        let mut director = browser(&db).await;
+        director
+            .get("/d/club-night/rounds/4/table-links")
+            .await
+            .has("data-room-state=\"2-open\">confirmed, provisional");
+        director
+            .post(
+                "/d/club-night/rounds/4/tables/2/rooms/open",
+                &[("action", "approve")],
+            )
+            .await;
+        director
+            .get("/d/club-night/rounds/4/table-links")
+            .await
+            .has("data-room-state=\"2-open\">approved");
+
+        // The director may also take an entry the opponents have not confirmed: the
+        // results are then the director's, in the trail under the director's name.
+        let closed = format!("/table/{}", token(&db, 2, Room::Closed));
+        table
+            .post_raw(&closed, &pairs(&room_form("ns", "a2")))
+            .await;
+        let page = director
+            .post(
+                "/d/club-night/rounds/4/tables/2/rooms/closed",
+                &[("action", "approve")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 2, Room::Closed), EntryState::Approved);
+        let csv = anonymous(&db)
+            .await
+            .get("/t/club-night/results.csv")
+            .await
+            .body;
+        assert_eq!(
+            csv.lines().filter(|l| l.starts_with("4,2,closed,")).count(),
+            8
+        );
+        let (trail, _) = fushi::db::audit::audit_trail(&mut db.open(), SLUG, Some((4, 2)), 0, 200)
+            .unwrap()
+            .unwrap();
+        assert!(
+            trail
+                .iter()
+                .any(|e| e.user_name == "admin" && e.subject.contains("closed board 1"))
+        );
+        assert!(trail.iter().any(|e| e.user_name.starts_with("table link")
+            && e.user_name.contains("confirmed by NS")
+            && e.subject.contains("open board 1")));
+    }
+}
