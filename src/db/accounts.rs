@@ -18,6 +18,7 @@ use diesel::prelude::*;
 use super::DbError;
 use super::connection::DbConnection;
 use super::schema::tournaments;
+use super::tournament::per_backend;
 
 diesel::table! {
     users (id) {
@@ -50,6 +51,14 @@ diesel::table! {
     secrets (name) {
         name -> Text,
         value -> Text,
+    }
+}
+
+diesel::table! {
+    login_attempts (key) {
+        key -> Text,
+        attempts -> Integer,
+        since -> Timestamp,
     }
 }
 
@@ -226,10 +235,13 @@ pub fn dummy_verify(password: &str) {
     let _ = verify_password(stored, password);
 }
 
+/// The longest user name, in characters.
+pub const MAX_NAME: usize = 64;
+
 /// Checks a user name: 1–64 characters, no control characters, no spaces at either end.
 pub fn check_name(name: &str) -> Result<(), AccountError> {
     let ok = !name.is_empty()
-        && name.chars().count() <= 64
+        && name.chars().count() <= MAX_NAME
         && name.trim() == name
         && !name.chars().any(char::is_control);
     if ok {
@@ -614,4 +626,50 @@ pub fn secret(
             .first(conn)?),
         Err(e) => Err(e),
     }
+}
+
+/// Counts one sign-in attempt against `key` (`user:…` or `addr:…`) and returns how many
+/// were made within `window` of the first, this one included. The count is raised and read
+/// in one statement (an upsert with `RETURNING`), so simultaneous attempts get distinct
+/// counts on both backends and every server sharing the database sees the same figure.
+pub fn count_attempt(
+    conn: &mut DbConnection,
+    key: &str,
+    window: chrono::Duration,
+) -> Result<i32, DbError> {
+    let now = now();
+    // An expired window starts again (for every key, so the table stays small).
+    diesel::delete(login_attempts::table.filter(login_attempts::since.lt(now - window)))
+        .execute(conn)?;
+    let count = per_backend!(&mut *conn, |c| diesel::insert_into(login_attempts::table)
+        .values((
+            login_attempts::key.eq(key),
+            login_attempts::attempts.eq(1),
+            login_attempts::since.eq(now),
+        ))
+        .on_conflict(login_attempts::key)
+        .do_update()
+        .set(login_attempts::attempts.eq(login_attempts::attempts + 1))
+        .returning(login_attempts::attempts)
+        .get_result::<i32>(c))?;
+    Ok(count)
+}
+
+/// Forgets the attempts counted against `key` (a successful sign-in for a name).
+pub fn forget_attempts(conn: &mut DbConnection, key: &str) -> Result<(), DbError> {
+    diesel::delete(login_attempts::table.find(key)).execute(conn)?;
+    Ok(())
+}
+
+/// Takes back one attempt counted against `key` (a successful sign-in from an address:
+/// only failures count there).
+pub fn release_attempt(conn: &mut DbConnection, key: &str) -> Result<(), DbError> {
+    diesel::update(
+        login_attempts::table
+            .find(key)
+            .filter(login_attempts::attempts.gt(0)),
+    )
+    .set(login_attempts::attempts.eq(login_attempts::attempts - 1))
+    .execute(conn)?;
+    Ok(())
 }
