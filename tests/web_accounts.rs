@@ -1068,3 +1068,87 @@ async fn the_command_line_adds_users_and_sets_passwords() {
         assert_eq!(b.get("/admin/users").await.status, StatusCode::OK);
     }
 }
+
+/// Pages of a signed-in user are never cached; public pages read anonymously may be.
+#[actix_web::test]
+async fn signed_in_pages_are_not_stored_by_any_cache() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut admin = common::http::browser(&db).await;
+    for path in [
+        "/d",
+        "/d/club-night",
+        "/d/club-night/rounds/1/tables/1",
+        "/admin/users",
+        "/t/club-night",
+    ] {
+        let page = admin.get(path).await;
+        assert_eq!(page.status, StatusCode::OK, "{path}");
+        assert_eq!(page.header("cache-control"), Some("no-store"), "{path}");
+    }
+    let mut reader = anonymous(&db).await;
+    let page = reader.get("/t/club-night").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_ne!(page.header("cache-control"), Some("no-store"));
+}
+
+/// `next` is followed only when it is a plain path of this site; anything else goes to
+/// the default page, never a 500.
+#[actix_web::test]
+async fn redirect_targets_are_local_paths_only() {
+    let db = TestDb::sqlite();
+    ensure_user(&db, "dora", Role::Director);
+    let mut b = anonymous(&db).await;
+    let bad = [
+        "/%09/evil.example",
+        "/%0a/evil.example",
+        "/%0d%0aSet-Cookie:x=1",
+        "//evil.example",
+        "/%5Cevil.example",
+        "%5C%5Cevil.example",
+        "https://evil.example/",
+        "javascript:alert(1)",
+        "/%00",
+        "/caf%C3%A9",
+        "evil.example",
+    ];
+    for next in bad {
+        let page = b.get(&format!("/lang?lang=en&next={next}")).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{next}");
+        assert_eq!(page.location.as_deref(), Some("/"), "{next}");
+    }
+    let page = b.get("/lang?lang=en&next=/t/cup?x=1").await;
+    assert_eq!(page.location.as_deref(), Some("/t/cup?x=1"));
+    for next in bad {
+        b.get("/login").await;
+        let next = percent_decode(next);
+        let page = b
+            .post(
+                "/login",
+                &[
+                    ("name", "dora"),
+                    ("password", TEST_PASSWORD),
+                    ("next", &next),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{next:?}");
+        assert_eq!(page.location.as_deref(), Some("/d"), "{next:?}");
+    }
+}
+
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            out.push(u8::from_str_radix(&text[i + 1..i + 3], 16).unwrap());
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}

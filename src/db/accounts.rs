@@ -259,6 +259,18 @@ pub fn check_password(password: &str) -> Result<(), AccountError> {
     }
 }
 
+/// Inside a write transaction: other changes to `users` wait until it ends, so that "no
+/// user yet" and "not the last administrator" still hold when the write lands. SQLite's
+/// write transactions take the lock up front already; PostgreSQL locks the table against
+/// other writers (readers go on).
+fn lock_users(conn: &mut DbConnection) -> Result<(), DbError> {
+    use diesel::connection::SimpleConnection;
+    if let DbConnection::Postgres(c) = conn {
+        c.batch_execute("LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE")?;
+    }
+    Ok(())
+}
+
 /// Whether any user exists.
 pub fn has_users(conn: &mut DbConnection) -> Result<bool, DbError> {
     let count: i64 = users::table.count().get_result(conn)?;
@@ -319,7 +331,8 @@ pub fn create_first_admin(
     check_name(name)?;
     check_password(password)?;
     let hash = hash_password(password);
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
+        lock_users(conn)?;
         if has_users(conn)? {
             return Ok(None);
         }
@@ -358,7 +371,7 @@ pub fn set_password(
 ) -> Result<(), AccountError> {
     check_password(password)?;
     let hash = hash_password(password);
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let id: Option<i32> = users::table
             .filter(users::name.eq(name))
             .select(users::id)
@@ -375,7 +388,8 @@ pub fn set_password(
 
 /// Changes a user's role; the last administrator cannot stop being one.
 pub fn set_role(conn: &mut DbConnection, name: &str, role: Role) -> Result<(), AccountError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
+        lock_users(conn)?;
         let current: Option<String> = users::table
             .filter(users::name.eq(name))
             .select(users::role)
@@ -442,7 +456,7 @@ pub fn grant(
     slug: &str,
     access: Access,
 ) -> Result<(), AccountError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let tournament_id: i32 = tournaments::table
             .filter(tournaments::slug.eq(slug))
             .select(tournaments::id)

@@ -146,3 +146,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     pairing_explanations,
     round_notes,
 );
+
+diesel::table! {
+    /// Form tokens already acted on (a double-submitted form acts once).
+    form_tokens (token) {
+        token -> Text,
+        created_at -> Timestamp,
+    }
+}

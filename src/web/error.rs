@@ -26,6 +26,9 @@ pub enum AppError {
     Forbidden,
     #[error("internal error: {0}")]
     Internal(String),
+    /// The database could not take the write in time: 503, nothing saved, send again.
+    #[error("database busy: {0}")]
+    Busy(String),
 }
 
 impl AppError {
@@ -40,6 +43,13 @@ impl AppError {
 
 impl From<crate::db::DbError> for AppError {
     fn from(e: crate::db::DbError) -> Self {
+        if e.is_busy() {
+            return AppError::Busy(e.to_string());
+        }
+        if let crate::db::DbError::Inconsistent(why) = e {
+            // Input the checks before the database let through: refused, not a crash.
+            return AppError::BadRequest(why);
+        }
         AppError::Internal(e.to_string())
     }
 }
@@ -58,7 +68,7 @@ impl From<actix_web::error::BlockingError> for AppError {
 
 impl From<diesel::r2d2::PoolError> for AppError {
     fn from(e: diesel::r2d2::PoolError) -> Self {
-        AppError::Internal(e.to_string())
+        AppError::Busy(e.to_string())
     }
 }
 
@@ -69,13 +79,21 @@ impl ResponseError for AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Forbidden => StatusCode::FORBIDDEN,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
     /// A bare status: [`error_pages`] draws the page, knowing the reader's language.
     fn error_response(&self) -> HttpResponse {
-        if let AppError::Internal(e) = self {
-            tracing::error!("{e}");
+        match self {
+            AppError::Internal(e) => tracing::error!("{e}"),
+            AppError::Busy(e) => {
+                tracing::warn!("{e}");
+                return HttpResponse::build(self.status_code())
+                    .insert_header((actix_web::http::header::RETRY_AFTER, "2"))
+                    .finish();
+            }
+            _ => {}
         }
         HttpResponse::new(self.status_code())
     }
@@ -113,7 +131,7 @@ fn draw_error_page<B: MessageBody + 'static>(
             _ => None,
         });
     let (title, text) = match status.as_u16() {
-        code @ (400 | 403 | 404 | 413 | 500) => (
+        code @ (400 | 403 | 404 | 413 | 500 | 503) => (
             t.t(&format!("error-{code}-title")),
             t.t(&format!("error-{code}-text")),
         ),
@@ -142,4 +160,33 @@ fn draw_error_page<B: MessageBody + 'static>(
 /// The `default_service`: any unknown URL.
 pub async fn not_found() -> Result<HttpResponse, AppError> {
     Err(AppError::not_found())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use diesel::result::{DatabaseErrorKind, Error as DieselError};
+
+    fn failed(kind: DatabaseErrorKind, message: &str) -> AppError {
+        let e = DieselError::DatabaseError(kind, Box::new(message.to_owned()));
+        crate::db::DbError::Query(e).into()
+    }
+
+    #[test]
+    fn a_busy_database_is_a_503_not_a_500() {
+        let locked = failed(DatabaseErrorKind::Unknown, "database is locked");
+        assert_eq!(locked.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+        let response = locked.error_response();
+        assert_eq!(response.headers().get("retry-after").unwrap(), "2");
+        let serial = failed(
+            DatabaseErrorKind::SerializationFailure,
+            "could not serialize",
+        );
+        assert_eq!(serial.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+        let other = failed(DatabaseErrorKind::Unknown, "disk I/O error");
+        assert_eq!(other.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+        let refused: AppError =
+            crate::db::DbError::Inconsistent("a bye has no results".into()).into();
+        assert_eq!(refused.status_code(), StatusCode::BAD_REQUEST);
+    }
 }

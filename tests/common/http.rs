@@ -242,35 +242,35 @@ where
             .await
     }
 
+    /// Posts a form with the cookies and the CSRF token without changing the browser
+    /// (so that several can be under way at once): the answer's status and body.
+    pub async fn post_shared(&self, path: &str, form: &[(String, String)]) -> (StatusCode, String) {
+        let mut fields = form.to_vec();
+        if let Some(token) = &self.csrf {
+            fields.insert(0, ("csrf".to_owned(), token.clone()));
+        }
+        let mut req = TestRequest::post()
+            .uri(path)
+            .set_form(fields)
+            .insert_header((header::ACCEPT_LANGUAGE, self.accept_language.as_str()));
+        for (name, value) in &self.cookies {
+            req = req.cookie(actix_web::cookie::Cookie::new(name.clone(), value.clone()));
+        }
+        let res = test::call_service(&self.app, req.to_request()).await;
+        let status = res.status();
+        let body = test::read_body(res).await;
+        (status, String::from_utf8_lossy(&body).into_owned())
+    }
+
     /// Posts several forms at the same moment (each with the cookies and the CSRF token)
     /// and returns each answer's status and body, in the order given.
     pub async fn post_together(
         &self,
         posts: &[(String, Vec<(String, String)>)],
     ) -> Vec<(StatusCode, String)> {
-        let requests: Vec<_> = posts
+        let answers = posts
             .iter()
-            .map(|(path, form)| {
-                let mut fields = form.clone();
-                if let Some(token) = &self.csrf {
-                    fields.insert(0, ("csrf".to_owned(), token.clone()));
-                }
-                let mut req = TestRequest::post()
-                    .uri(path)
-                    .set_form(fields)
-                    .insert_header((header::ACCEPT_LANGUAGE, self.accept_language.as_str()));
-                for (name, value) in &self.cookies {
-                    req = req.cookie(actix_web::cookie::Cookie::new(name.clone(), value.clone()));
-                }
-                req.to_request()
-            })
-            .collect();
-        let answers = requests.into_iter().map(|req| async {
-            let res = test::call_service(&self.app, req).await;
-            let status = res.status();
-            let body = test::read_body(res).await;
-            (status, String::from_utf8_lossy(&body).into_owned())
-        });
+            .map(|(path, form)| self.post_shared(path, form));
         futures_util::future::join_all(answers).await
     }
 

@@ -680,7 +680,16 @@ pub async fn guard(
             if !safe && let Some(refusal) = check_csrf(&mut req, &csrf).await? {
                 return Ok(req.into_response(refusal).map_into_right_body());
             }
-            return Ok(next.call(req).await?.map_into_left_body());
+            let mut res = next.call(req).await?;
+            // What a signed-in user sees is theirs: no copy in any cache, so that after
+            // signing out the back button cannot show it again.
+            if user.is_some() && !path.starts_with("/static/") {
+                res.headers_mut().insert(
+                    header::CACHE_CONTROL,
+                    header::HeaderValue::from_static("no-store"),
+                );
+            }
+            return Ok(res.map_into_left_body());
         }
         Outcome::Setup => super::page::redirect("/setup"),
         Outcome::Login => {

@@ -20,14 +20,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// A local path to go on to after signing in; anything else is `/d`.
 pub fn safe_next(next: Option<&str>) -> String {
-    next.filter(|n| {
-        n.starts_with('/')
-            && !n.starts_with("//")
-            && !n.contains('\\')
-            && !n.chars().any(char::is_control)
-    })
-    .unwrap_or("/d")
-    .to_owned()
+    crate::web::page::local_path(next, "/d").to_owned()
 }
 
 #[derive(Template)]

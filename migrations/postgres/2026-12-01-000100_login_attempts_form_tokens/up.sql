@@ -7,3 +7,10 @@ CREATE TABLE login_attempts (
     attempts INTEGER NOT NULL,
     since TIMESTAMP NOT NULL
 );
+
+-- Form tokens already acted on: a form sent twice with the same token (a double click on
+-- "add round") acts once. Rows older than a day are deleted as new ones arrive.
+CREATE TABLE form_tokens (
+    token TEXT PRIMARY KEY,
+    created_at TIMESTAMP NOT NULL
+);
