@@ -40,7 +40,17 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
     let teams = read_teams(files, &mut problems);
     let boards = read_boards(files, &mut problems);
     let schedule = read_schedule(files, &teams, &boards, &mut problems);
-    let results = read_results(files, decks, &schedule, &boards, &mut problems);
+    let bands = settings
+        .as_ref()
+        .and_then(|s| s.settings.rules.band_table(s.settings.decks));
+    let results = read_results(
+        files,
+        decks,
+        bands.as_ref(),
+        &schedule,
+        &boards,
+        &mut problems,
+    );
 
     // Report file by file in archive order, line by line within each file.
     let order = [TOURNAMENT_TOML, TEAMS, BOARDS, SCHEDULE, RESULTS];
@@ -223,16 +233,25 @@ impl<'t, 'r> Row<'t, 'r> {
             });
             return None;
         }
+        let max = max_of(column);
         self.optional_number(column).filter(|n| {
-            let ok = *n >= min;
-            if !ok {
+            if *n < min {
                 self.problem(Why::TooSmall {
                     column: column.to_owned(),
                     value: *n,
                     min,
                 });
+                false
+            } else if *n > max {
+                self.problem(Why::TooLarge {
+                    column: column.to_owned(),
+                    value: *n,
+                    max,
+                });
+                false
+            } else {
+                true
             }
-            ok
         })
     }
 
@@ -286,6 +305,16 @@ impl<'t, 'r> Row<'t, 'r> {
 }
 
 /// Notes a duplicate key, naming the line where it first appeared.
+/// The largest number a numbering column takes: rounds as many as a tournament may have,
+/// boards as many as a round may have, tables and teams far above any field.
+fn max_of(column: &str) -> i32 {
+    match column {
+        "round" => crate::rules::event::MAX_ROUND,
+        "board" => crate::rules::entry::MAX_BOARDS,
+        _ => crate::rules::event::MAX_TEAM_NUMBER,
+    }
+}
+
 fn first_seen<K: std::hash::Hash + Eq>(
     seen: &mut HashMap<K, u64>,
     key: K,
@@ -490,6 +519,7 @@ type Results = HashMap<(i32, i32), Vec<TableResult>>;
 fn read_results(
     files: &ArchiveFiles,
     decks: Option<Decks>,
+    bands: Option<&crate::rules::bands::BandTable>,
     schedule: &Schedule,
     boards: &Boards,
     problems: &mut Vec<Problem>,
@@ -524,7 +554,8 @@ fn read_results(
             },
         };
         if let Some(decks) = decks {
-            for e in entry.check(decks) {
+            let ruling = bands.and_then(|b| entry.check_ruling(decks, b));
+            for e in entry.check(decks).into_iter().chain(ruling) {
                 row.problem(e.why);
             }
         }

@@ -92,8 +92,7 @@ pub fn use_form_token(conn: &mut DbConnection, token: &str) -> Result<bool, DbEr
     Ok(inserted == 1)
 }
 
-/// The highest round number a tournament may have.
-pub const MAX_ROUND: i32 = 999;
+pub use crate::rules::event::MAX_ROUND;
 
 /// (tournament id, round id) of round `number` of the tournament `slug`.
 fn locate_round(

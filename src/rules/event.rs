@@ -1,6 +1,11 @@
 //! A whole tournament as data: its settings, teams, rounds, boards, matches and table
 //! results. The archive reads and writes this; the database stores and loads it.
 
+/// The highest round number a tournament may have.
+pub const MAX_ROUND: i32 = 999;
+/// The highest team (and table) number.
+pub const MAX_TEAM_NUMBER: i32 = 99_999;
+
 use super::bands::{BandTable, Rules};
 use super::cards::{Decks, Level, ParseError, Room, Seat, Trump};
 use super::scoring::ScoringRules;

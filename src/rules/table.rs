@@ -219,15 +219,43 @@ impl TableEntry {
         if self.last_trick == Some(LastTrick::Defenders) && self.combo.is_none() {
             err("combo", Why::ComboMissing);
         }
+        if self.last_trick == Some(LastTrick::Declarer) && self.combo.is_some() {
+            err("combo", Why::ComboWithDeclarerLastTrick);
+        }
+        if let Some(c @ (Combination::Tractor(l) | Combination::Titanic(l))) = self.combo
+            && let Some(max) = decks.max_combo_length(c)
+            && l > max
+        {
+            err(
+                "combo_length",
+                Why::ComboTooLong {
+                    combo: c.to_string(),
+                    max: max.into(),
+                    decks: count,
+                },
+            );
+        }
         for (field, value) in [
             ("declarer_penalty", self.declarer_penalty),
             ("defender_penalty", self.defender_penalty),
         ] {
             if let Some(v) = value
-                && (v < 0 || v % 5 != 0)
+                && (v < 0 || v % 5 != 0 || v > total)
             {
-                err(field, Why::Penalty { value: v });
+                err(
+                    field,
+                    Why::Penalty {
+                        value: v,
+                        max: total,
+                    },
+                );
             }
+        }
+        if let Some(p) = self.defender_total
+            && self.trick_points.is_none()
+            && p > MAX_DEFENDER_TOTAL
+        {
+            err("defender_total", Why::DefenderTotal { value: p });
         }
         if self.trick_points.is_none() {
             if let Some(p) = self.defender_total {
@@ -239,6 +267,17 @@ impl TableEntry {
             }
         }
         errors
+    }
+
+    /// The TD ruling's problem, if any: a ruling reaches the band table's extremes, from s
+    /// at P = 0 to s at P = every card point of the decks, not beyond.
+    pub fn check_ruling(&self, decks: Decks, bands: &BandTable) -> Option<FieldError> {
+        let value = self.ruling?;
+        let (min, max) = ruling_range(decks, bands);
+        (value < min || value > max).then_some(FieldError {
+            field: "ruling",
+            why: Why::RulingOutOfRange { value, min, max },
+        })
     }
 
     /// The defenders' total P (clamped at 0), or `None` when neither trick points nor a
@@ -273,6 +312,18 @@ impl TableEntry {
             wording: Wording::of(s, p, bands),
         })
     }
+}
+
+/// The largest total P a row may give directly: the card points and a bottom of the
+/// greatest multiplier are far below it, and s stays a small number.
+pub const MAX_DEFENDER_TOTAL: i32 = 100_000;
+
+/// The lowest and highest s a TD ruling may give: s at P = all card points, and at P = 0.
+pub fn ruling_range(decks: Decks, bands: &BandTable) -> (i32, i32) {
+    (
+        bands.table_score(decks.total_points()),
+        bands.table_score(0),
+    )
 }
 
 #[cfg(test)]

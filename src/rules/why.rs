@@ -133,6 +133,12 @@ pub enum Why {
     VpBlitz {
         value: String,
     },
+    /// A score setting that is not finite or beyond the limit.
+    ScoreRange {
+        key: String,
+        value: String,
+        max: String,
+    },
     OnlyForCustom {
         key: String,
     },
@@ -181,6 +187,11 @@ pub enum Why {
     },
     Empty {
         column: String,
+    },
+    TooLarge {
+        column: String,
+        value: i32,
+        max: i32,
     },
     TooSmall {
         column: String,
@@ -267,8 +278,23 @@ pub enum Why {
         allowed: String,
     },
     ComboMissing,
+    /// A combination given although the declarers won the last trick.
+    ComboWithDeclarerLastTrick,
+    /// A tractor or titanic longer than one hand can hold.
+    ComboTooLong {
+        combo: String,
+        max: i32,
+        decks: i32,
+    },
+    /// A TD ruling beyond the band table's range of s.
+    RulingOutOfRange {
+        value: i32,
+        min: i32,
+        max: i32,
+    },
     Penalty {
         value: i32,
+        max: i32,
     },
     DefenderTotal {
         value: i32,
@@ -332,7 +358,16 @@ impl fmt::Display for Why {
                 "slug \"{slug}\" is reserved: /d/{slug} is a page of fushi; choose another"
             ),
             Why::DecksCount { decks } => write!(f, "decks must be 1, 2 or 3, not {decks}"),
-            Why::VpBlitz { value } => write!(f, "vp_blitz must be greater than 0, not {value}"),
+            Why::VpBlitz { value } => write!(
+                f,
+                "vp_blitz must be greater than 0 and at most 100, not {value}"
+            ),
+            Why::ScoreRange { key, value, max } => {
+                write!(
+                    f,
+                    "{key} must be a number from -{max} to {max}, not {value}"
+                )
+            }
             Why::OnlyForCustom { key } => write!(f, "{key} is only for rules = \"custom\""),
             Why::CustomNeeds { key } => write!(f, "rules = \"custom\" needs {key}"),
             Why::NotOneOf { what, got, allowed } => {
@@ -361,6 +396,9 @@ impl fmt::Display for Why {
             }
             Why::UnreadableRow { error } => write!(f, "unreadable row: {error}"),
             Why::Empty { column } => write!(f, "{column} is empty"),
+            Why::TooLarge { column, value, max } => {
+                write!(f, "{column} {value} must be {max} or less")
+            }
             Why::TooSmall { column, value, min } => {
                 write!(f, "{column} {value} must be {min} or more")
             }
@@ -455,8 +493,23 @@ impl fmt::Display for Why {
                 f,
                 "the defenders won the last trick: give its largest combination"
             ),
-            Why::Penalty { value } => {
-                write!(f, "penalty {value} must be a multiple of 5, 0 or more")
+            Why::ComboWithDeclarerLastTrick => write!(
+                f,
+                "the declarers won the last trick: no combination (it doubles only the defenders' bottom)"
+            ),
+            Why::ComboTooLong { combo, max, decks } => write!(
+                f,
+                "{combo} is longer than one hand holds with {decks} deck(s): L is at most {max}"
+            ),
+            Why::RulingOutOfRange { value, min, max } => write!(
+                f,
+                "ruling {value} is outside the band table's range of s, {min} to {max}"
+            ),
+            Why::Penalty { value, max } => {
+                write!(
+                    f,
+                    "penalty {value} must be a multiple of 5, from 0 to {max}"
+                )
             }
             Why::DefenderTotal { value } => write!(
                 f,

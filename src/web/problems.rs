@@ -60,6 +60,10 @@ fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)
         Why::SlugReserved { slug } => ("problems-slug-reserved", vec![("slug", s(slug))]),
         Why::DecksCount { decks } => ("problems-decks-count", vec![("decks", s(decks))]),
         Why::VpBlitz { value } => ("problems-vp-blitz", vec![("value", s(value))]),
+        Why::ScoreRange { key, value, max } => (
+            "problems-score-range",
+            vec![("key", s(key)), ("value", s(value)), ("max", s(max))],
+        ),
         Why::OnlyForCustom { key } => ("problems-only-for-custom", vec![("key", s(key))]),
         Why::CustomNeeds { key } => ("problems-custom-needs", vec![("key", s(key))]),
         Why::NotOneOf { what, got, allowed } => (
@@ -90,6 +94,10 @@ fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)
             ),
             BandTableError::Step(v) => ("problems-bands-step", vec![("value", s(v))]),
             BandTableError::Takeover(v) => ("problems-bands-takeover", vec![("value", s(v))]),
+            BandTableError::TooLarge { what, value, max } => (
+                "problems-bands-too-large",
+                vec![("what", s(what)), ("value", s(value)), ("max", s(max))],
+            ),
         },
         Why::TiebreakTwice { tiebreak } => {
             ("problems-tiebreak-twice", vec![("tiebreak", s(tiebreak))])
@@ -107,6 +115,10 @@ fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)
         ),
         Why::UnreadableRow { error } => ("problems-unreadable-row", vec![("error", s(error))]),
         Why::Empty { column } => ("problems-empty", vec![("column", s(column))]),
+        Why::TooLarge { column, value, max } => (
+            "problems-too-large",
+            vec![("column", s(column)), ("value", s(value)), ("max", s(max))],
+        ),
         Why::TooSmall { column, value, min } => (
             "problems-too-small",
             vec![("column", s(column)), ("value", s(value)), ("min", s(min))],
@@ -229,7 +241,19 @@ fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)
             ],
         ),
         Why::ComboMissing => ("problems-combo-missing", vec![]),
-        Why::Penalty { value } => ("problems-penalty", vec![("value", s(value))]),
+        Why::ComboWithDeclarerLastTrick => ("problems-combo-with-declarer", vec![]),
+        Why::ComboTooLong { combo, max, decks } => (
+            "problems-combo-too-long",
+            vec![("combo", s(combo)), ("max", s(max)), ("decks", s(decks))],
+        ),
+        Why::RulingOutOfRange { value, min, max } => (
+            "problems-ruling-range",
+            vec![("value", s(value)), ("min", s(min)), ("max", s(max))],
+        ),
+        Why::Penalty { value, max } => (
+            "problems-penalty",
+            vec![("value", s(value)), ("max", s(max))],
+        ),
         Why::DefenderTotal { value } => ("problems-defender-total", vec![("value", s(value))]),
         Why::NoResult => ("problems-no-result", vec![]),
     }
@@ -294,6 +318,12 @@ mod tests {
             .into(),
             BandTableError::Step(0).into(),
             BandTableError::Takeover(-5).into(),
+            BandTableError::TooLarge {
+                what: "s",
+                value: 2147483647,
+                max: 100,
+            }
+            .into(),
             Why::TiebreakTwice {
                 tiebreak: text("level_diff"),
             },
@@ -320,6 +350,11 @@ mod tests {
                 column: text("team_no"),
                 value: 0,
                 min: 1,
+            },
+            Why::TooLarge {
+                column: text("round"),
+                value: 2147483647,
+                max: 999,
             },
             Why::NotWholeNumber {
                 column: text("team_no"),
@@ -357,7 +392,23 @@ mod tests {
             },
             Why::NoBoard { round: 1, board: 9 },
             Why::ComboMissing,
-            Why::Penalty { value: 7 },
+            Why::ComboWithDeclarerLastTrick,
+            Why::ScoreRange {
+                key: text("bye_score"),
+                value: text("NaN"),
+                max: text("10000"),
+            },
+            Why::ComboTooLong {
+                combo: "tractor:31".into(),
+                max: 12,
+                decks: 2,
+            },
+            Why::RulingOutOfRange {
+                value: 45,
+                min: -4,
+                max: 3,
+            },
+            Why::Penalty { value: 7, max: 200 },
             Why::DefenderTotal { value: -5 },
             Why::NoResult,
         ];
@@ -423,6 +474,7 @@ mod tests {
             | Why::SlugReserved { .. }
             | Why::DecksCount { .. }
             | Why::VpBlitz { .. }
+            | Why::ScoreRange { .. }
             | Why::OnlyForCustom { .. }
             | Why::CustomNeeds { .. }
             | Why::NotOneOf { .. }
@@ -439,6 +491,7 @@ mod tests {
             | Why::UnreadableRow { .. }
             | Why::Empty { .. }
             | Why::TooSmall { .. }
+            | Why::TooLarge { .. }
             | Why::NotWholeNumber { .. }
             | Why::TeamTwice { .. }
             | Why::TooManyMembers { .. }
@@ -457,6 +510,9 @@ mod tests {
             | Why::PointsExceed { .. }
             | Why::ComboNotAllowed { .. }
             | Why::ComboMissing
+            | Why::ComboWithDeclarerLastTrick
+            | Why::ComboTooLong { .. }
+            | Why::RulingOutOfRange { .. }
             | Why::Penalty { .. }
             | Why::DefenderTotal { .. }
             | Why::NoResult => {}
