@@ -81,3 +81,5 @@ problems-ruling-range = ruling { $value } is outside the band table's range of s
 problems-score-range = { $key } must be a number from -{ $max } to { $max }, not { $value }
 problems-bands-too-large = { $what } must be at most { $max } (either sign for s), not { $value }
 problems-too-large = { $column } { $value } must be { $max } or less
+problems-zip-too-many = the .zip holds { $count } entries; an archive has at most { $max }
+problems-zip-too-large = { $name } unpacks to more than { $limit } MiB, the most an archive may hold

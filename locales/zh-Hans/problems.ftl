@@ -80,3 +80,5 @@ problems-ruling-range = 裁判判定 { $value } 超出级差表 s 的范围（{ 
 problems-score-range = { $key } 必须是 -{ $max } 到 { $max } 之间的数，而不是 { $value }
 problems-bands-too-large = { $what } 最多为 { $max }（s 取绝对值），而不是 { $value }
 problems-too-large = { $column } 为 { $value }，必须不大于 { $max }
+problems-zip-too-many = 该 .zip 含 { $count } 个条目；存档最多 { $max } 个
+problems-zip-too-large = { $name } 解压后超过 { $limit } MiB，超出存档允许的大小

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use super::settings::{ParsedSettings, TOURNAMENT_TOML, parse_settings};
 use super::write::{RESULT_COLUMNS, RESULT_INPUT_COUNT};
 use super::{ArchiveFiles, Problem, Why, unneutralise};
+use crate::rules::why::clip;
 use crate::rules::{
     Board, Combination, Decks, Event, LastTrick, Level, Match, Room, Round, Seat, TableEntry,
     TableResult, Team, Trump,
@@ -109,7 +110,7 @@ fn read_csv<'a>(
                 file,
                 1,
                 Why::UnreadableHeader {
-                    error: e.to_string(),
+                    error: clip(&e.to_string()),
                 },
             ));
             return None;
@@ -134,9 +135,7 @@ fn read_csv<'a>(
                 problems.push(Problem::at(
                     file,
                     1,
-                    Why::UnknownColumn {
-                        column: name.to_owned(),
-                    },
+                    Why::UnknownColumn { column: clip(name) },
                 ));
                 ok = false;
             }
@@ -184,7 +183,7 @@ fn read_csv<'a>(
                     file,
                     line,
                     Why::UnreadableRow {
-                        error: e.to_string(),
+                        error: clip(&e.to_string()),
                     },
                 ));
             }
@@ -265,7 +264,7 @@ impl<'t, 'r> Row<'t, 'r> {
             .map_err(|_| {
                 self.problem(Why::NotWholeNumber {
                     column: column.to_owned(),
-                    cell: cell.to_owned(),
+                    cell: clip(cell),
                 })
             })
             .ok()

@@ -98,6 +98,16 @@ pub enum Why {
     },
     ZipNoToml,
     ZipManyToml,
+    /// More entries in a .zip than an archive could need.
+    ZipTooManyEntries {
+        count: usize,
+        max: usize,
+    },
+    /// A file of a .zip, or all of them, unpacking to more than the limit.
+    ZipTooLarge {
+        name: String,
+        limit_mib: u64,
+    },
     /// A text from the operating system, the database or a library, as it came.
     Failed {
         error: String,
@@ -302,11 +312,25 @@ pub enum Why {
     NoResult,
 }
 
+/// The most characters of what was sent that a message quotes.
+pub const QUOTE_LIMIT: usize = 80;
+
+/// `text` cut to [`QUOTE_LIMIT`] characters (the last one `…` when cut), so that no
+/// message grows with the input it quotes.
+pub fn clip(text: &str) -> String {
+    if text.chars().count() <= QUOTE_LIMIT {
+        return text.to_owned();
+    }
+    let mut cut: String = text.chars().take(QUOTE_LIMIT - 1).collect();
+    cut.push('…');
+    cut
+}
+
 impl From<ParseError> for Why {
     fn from(e: ParseError) -> Why {
         Why::NotOneOf {
             what: e.what.to_owned(),
-            got: e.got,
+            got: clip(&e.got),
             allowed: e.allowed.to_owned(),
         }
     }
@@ -338,6 +362,14 @@ impl fmt::Display for Why {
             Why::NotAZip { error } => write!(f, "not a readable .zip: {error}"),
             Why::ZipNoToml => write!(f, "the .zip holds no tournament.toml"),
             Why::ZipManyToml => write!(f, "the .zip holds more than one tournament.toml"),
+            Why::ZipTooManyEntries { count, max } => write!(
+                f,
+                "the .zip holds {count} entries; an archive has at most {max}"
+            ),
+            Why::ZipTooLarge { name, limit_mib } => write!(
+                f,
+                "{name} unpacks to more than {limit_mib} MiB, the most an archive may hold"
+            ),
             Why::Failed { error } => write!(f, "{error}"),
             Why::NoTournament => write!(f, "no tournament with this slug"),
             Why::SlugTaken { slug } => write!(
@@ -526,6 +558,21 @@ impl fmt::Display for Why {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_quote_at_most_80_characters_of_the_input() {
+        assert_eq!(clip("short"), "short");
+        let long = "界".repeat(10_000);
+        assert_eq!(clip(&long).chars().count(), QUOTE_LIMIT);
+        assert_eq!(clip(&clip(&long)), clip(&long));
+        let header = format!("team_no,name,club,members,{}\n", "x".repeat(100_000));
+        let problems = crate::archive::parse_teams(&header).unwrap_err();
+        let text = problems[0].to_string();
+        assert!(text.len() < 200, "{text}");
+        let cell = format!("team_no,name,club,members\n{},A,,\n", "9".repeat(100_000));
+        let text = crate::archive::parse_teams(&cell).unwrap_err()[0].to_string();
+        assert!(text.len() < 250, "{text}");
+    }
 
     #[test]
     fn parse_errors_keep_their_parts() {

@@ -24,7 +24,8 @@ pub fn why_text(t: &Tr, why: &Why) -> String {
 }
 
 fn s(v: impl ToString) -> FluentValue<'static> {
-    FluentValue::from(v.to_string())
+    // No message quotes more than a short piece of what was sent.
+    FluentValue::from(crate::rules::why::clip(&v.to_string()))
 }
 
 /// The Fluent id of a reason and its arguments (texts, except `decks` of
@@ -37,6 +38,14 @@ fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)
         Why::NotAZip { error } => ("problems-not-a-zip", vec![("error", s(error))]),
         Why::ZipNoToml => ("problems-zip-no-toml", vec![]),
         Why::ZipManyToml => ("problems-zip-many-toml", vec![]),
+        Why::ZipTooManyEntries { count, max } => (
+            "problems-zip-too-many",
+            vec![("count", s(count)), ("max", s(max))],
+        ),
+        Why::ZipTooLarge { name, limit_mib } => (
+            "problems-zip-too-large",
+            vec![("name", s(name)), ("limit", s(limit_mib))],
+        ),
         Why::Failed { error } => ("problems-failed", vec![("error", s(error))]),
         Why::NoTournament => ("problems-no-tournament", vec![]),
         Why::SlugTaken { slug } => ("problems-slug-taken", vec![("slug", s(slug))]),
@@ -276,6 +285,14 @@ mod tests {
             Why::NotAZip { error: text("bad") },
             Why::ZipNoToml,
             Why::ZipManyToml,
+            Why::ZipTooManyEntries {
+                count: 5000,
+                max: 1000,
+            },
+            Why::ZipTooLarge {
+                name: text("teams.csv"),
+                limit_mib: 32,
+            },
             Why::Failed {
                 error: text("disk full"),
             },
@@ -462,6 +479,8 @@ mod tests {
             | Why::NotAZip { .. }
             | Why::ZipNoToml
             | Why::ZipManyToml
+            | Why::ZipTooManyEntries { .. }
+            | Why::ZipTooLarge { .. }
             | Why::Failed { .. }
             | Why::NoTournament
             | Why::SlugTaken { .. }

@@ -728,19 +728,29 @@ async fn check_csrf(
             "error-413-text",
         )
     };
+    // A form is refused before more of it than a form can need is held in memory.
+    let is_form = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.to_ascii_lowercase()
+                .starts_with("application/x-www-form-urlencoded")
+        });
+    let max_body = if is_form { super::MAX_FORM } else { MAX_BODY };
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > MAX_BODY) {
+    if declared.is_some_and(|n| n > max_body) {
         return Ok(Some(too_large(req)));
     }
     let mut payload = req.take_payload();
     let mut body = web::BytesMut::new();
     while let Some(chunk) = payload.next().await {
         let chunk = chunk?;
-        if body.len() + chunk.len() > MAX_BODY {
+        if body.len() + chunk.len() > max_body {
             return Ok(Some(too_large(req)));
         }
         body.extend_from_slice(&chunk);
