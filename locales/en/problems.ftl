@@ -83,3 +83,5 @@ problems-bands-too-large = { $what } must be at most { $max } (either sign for s
 problems-too-large = { $column } { $value } must be { $max } or less
 problems-zip-too-many = the .zip holds { $count } entries; an archive has at most { $max }
 problems-zip-too-large = { $name } unpacks to more than { $limit } MiB, the most an archive may hold
+problems-text-too-long = { $column } is longer than { $max } characters
+problems-control-character = { $column } holds a control character (NUL, tab, line break…): remove it

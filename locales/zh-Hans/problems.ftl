@@ -82,3 +82,5 @@ problems-bands-too-large = { $what } 最多为 { $max }（s 取绝对值），�
 problems-too-large = { $column } 为 { $value }，必须不大于 { $max }
 problems-zip-too-many = 该 .zip 含 { $count } 个条目；存档最多 { $max } 个
 problems-zip-too-large = { $name } 解压后超过 { $limit } MiB，超出存档允许的大小
+problems-text-too-long = { $column } 超过 { $max } 个字符
+problems-control-character = { $column } 含有控制字符（NUL、制表符、换行等）：请删除

@@ -241,7 +241,8 @@ mod tests {
     #[test]
     fn zip_bombs_and_crowds_are_refused() {
         use zip::write::SimpleFileOptions;
-        let deflate = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        let deflate =
+            SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
         let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
         zip.start_file("cup/tournament.toml", deflate).unwrap();
         zip.write_all(b"name = \"x\"\nslug = \"x\"\n").unwrap();
@@ -258,16 +259,24 @@ mod tests {
         let problems = ArchiveFiles::read_zip(std::io::Cursor::new(bytes)).unwrap_err();
         let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
         assert_eq!(text.len(), 1);
-        assert!(text[0].contains("teams.csv unpacks to more than 32 MiB"), "{text:?}");
+        assert!(
+            text[0].contains("teams.csv unpacks to more than 32 MiB"),
+            "{text:?}"
+        );
         assert!(text[0].len() < 200, "{text:?}");
 
         let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
         for i in 0..=MAX_ZIP_ENTRIES {
-            zip.start_file(format!("cup/{i}.txt"), SimpleFileOptions::default()).unwrap();
+            zip.start_file(format!("cup/{i}.txt"), SimpleFileOptions::default())
+                .unwrap();
         }
         let bytes = zip.finish().unwrap().into_inner();
         let problems = ArchiveFiles::read_zip(std::io::Cursor::new(bytes)).unwrap_err();
-        assert!(problems[0].to_string().contains("entries; an archive has at most 1000"));
+        assert!(
+            problems[0]
+                .to_string()
+                .contains("entries; an archive has at most 1000")
+        );
     }
 
     use super::*;

@@ -371,16 +371,27 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
         {
             row.problem(Why::TeamTwice { team: n, first });
         }
+        let club = unneutralise(row.raw("club")).to_owned();
+        let members: Vec<String> = unneutralise(row.raw("members"))
+            .split(';')
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let texts = [("name", &name), ("club", &club)]
+            .into_iter()
+            .chain(members.iter().map(|m| ("members", m)));
+        for (column, text) in texts {
+            if let Some(why) = crate::rules::event::check_text(column, text) {
+                row.problem(why);
+                break;
+            }
+        }
         let team = number.map(|number| Team {
             number,
             name,
-            club: unneutralise(row.raw("club")).to_owned(),
-            members: unneutralise(row.raw("members"))
-                .split(';')
-                .map(str::trim)
-                .filter(|m| !m.is_empty())
-                .map(str::to_owned)
-                .collect(),
+            club,
+            members,
             withdrawn: false,
         });
         if let Some(team) = row.finish(team, problems) {

@@ -66,6 +66,12 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
     }
 
     let name = reader.string("name", None);
+    if let Some(why) = name
+        .as_deref()
+        .and_then(|n| crate::rules::event::check_text("name", n))
+    {
+        reader.problem("name", why);
+    }
     if name.as_deref().is_some_and(|n| n.trim().is_empty()) {
         reader.problem("name", Why::NameEmpty);
     }

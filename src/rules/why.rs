@@ -203,6 +203,15 @@ pub enum Why {
         value: i32,
         max: i32,
     },
+    /// Text longer than its field allows.
+    TextTooLong {
+        column: String,
+        max: usize,
+    },
+    /// Text with a control character (NUL, a tab, a line break…).
+    ControlCharacter {
+        column: String,
+    },
     TooSmall {
         column: String,
         value: i32,
@@ -428,6 +437,13 @@ impl fmt::Display for Why {
             }
             Why::UnreadableRow { error } => write!(f, "unreadable row: {error}"),
             Why::Empty { column } => write!(f, "{column} is empty"),
+            Why::TextTooLong { column, max } => {
+                write!(f, "{column} is longer than {max} characters")
+            }
+            Why::ControlCharacter { column } => write!(
+                f,
+                "{column} holds a control character (NUL, tab, line break…): remove it"
+            ),
             Why::TooLarge { column, value, max } => {
                 write!(f, "{column} {value} must be {max} or less")
             }

@@ -124,6 +124,13 @@ fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)
         ),
         Why::UnreadableRow { error } => ("problems-unreadable-row", vec![("error", s(error))]),
         Why::Empty { column } => ("problems-empty", vec![("column", s(column))]),
+        Why::TextTooLong { column, max } => (
+            "problems-text-too-long",
+            vec![("column", s(column)), ("max", s(max))],
+        ),
+        Why::ControlCharacter { column } => {
+            ("problems-control-character", vec![("column", s(column))])
+        }
         Why::TooLarge { column, value, max } => (
             "problems-too-large",
             vec![("column", s(column)), ("value", s(value)), ("max", s(max))],
@@ -368,6 +375,13 @@ mod tests {
                 value: 0,
                 min: 1,
             },
+            Why::TextTooLong {
+                column: text("name"),
+                max: 200,
+            },
+            Why::ControlCharacter {
+                column: text("club"),
+            },
             Why::TooLarge {
                 column: text("round"),
                 value: 2147483647,
@@ -511,6 +525,8 @@ mod tests {
             | Why::Empty { .. }
             | Why::TooSmall { .. }
             | Why::TooLarge { .. }
+            | Why::TextTooLong { .. }
+            | Why::ControlCharacter { .. }
             | Why::NotWholeNumber { .. }
             | Why::TeamTwice { .. }
             | Why::TooManyMembers { .. }

@@ -99,6 +99,7 @@ fn decimal(raw: &str) -> Option<f64> {
         .filter(|v| v.is_finite())
 }
 
+use crate::rules::event::MAX_TEXT;
 use crate::rules::scoring::{BLITZ_LIMIT, SCORE_LIMIT};
 
 /// One row of the custom band table as typed.
@@ -406,8 +407,10 @@ impl SettingsInput {
         let name = self.name.trim().to_owned();
         if name.is_empty() {
             errors.add("name", t.t("director-settings-error-required"));
-        } else if name.chars().count() > 200 {
-            errors.add("name", t.a("director-settings-error-long", "max", 200));
+        } else if name.chars().count() > MAX_TEXT {
+            errors.add("name", t.a("director-settings-error-long", "max", MAX_TEXT));
+        } else if name.chars().any(char::is_control) {
+            errors.add("name", t.t("director-error-control-character"));
         }
         let slug = self.slug.trim().to_owned();
         if slug.is_empty() {

@@ -1,0 +1,95 @@
+//! Text that cannot be stored is refused with a message naming its field or file:line, the
+//! same on SQLite and PostgreSQL, in the form, the upload and the archive.
+
+mod common;
+
+use std::path::Path;
+
+use actix_web::http::StatusCode;
+use common::backends;
+use common::http::browser;
+use fushi::archive::ArchiveFiles;
+
+fn import_club_night(db: &common::TestDb) {
+    let files =
+        ArchiveFiles::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"))
+            .unwrap();
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+}
+
+#[actix_web::test]
+async fn nul_and_control_characters_are_refused_at_their_field() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser(&db).await;
+        b.get("/d/club-night/teams").await;
+        for (field, value) in [("name", "Nul\0team"), ("club", "Tab\tclub")] {
+            let mut form = vec![
+                ("number", "77"),
+                ("name", "Fine"),
+                ("club", ""),
+                ("members", "A"),
+            ];
+            form.iter_mut().find(|(k, _)| *k == field).unwrap().1 = value;
+            let page = b.post("/d/club-night/teams", &form).await;
+            assert_eq!(
+                page.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{} {field}: {}",
+                db.backend(),
+                page.body
+            );
+            page.has("Control characters (NUL, tab, line break…) cannot be stored here");
+        }
+        // An upload names the line.
+        let csv = "team_no,name,club,members\n77,Nul\0team,,A\n";
+        let page = b
+            .upload(
+                "/d/club-night/teams/upload",
+                "file",
+                "teams.csv",
+                csv.as_bytes(),
+                &[],
+            )
+            .await;
+        assert!(
+            page.status.is_client_error(),
+            "{}: {}",
+            db.backend(),
+            page.status
+        );
+        page.has("teams.csv:2: name holds a control character");
+        let event = fushi::db::load_event(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        assert!(
+            event.teams.iter().all(|t| t.number != 77),
+            "{}",
+            db.backend()
+        );
+    }
+}
+
+#[test]
+fn an_archive_with_a_nul_or_a_long_name_names_file_and_line() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+    let mut files = ArchiveFiles::read(&dir).unwrap();
+    let teams = files.get("teams.csv").unwrap().to_owned();
+    let mut lines: Vec<String> = teams.lines().map(str::to_owned).collect();
+    lines[2] = lines[2].replacen(',', ",\0", 1);
+    lines[3] = format!("4,{},,A", "x".repeat(300));
+    files.insert("teams.csv", lines.join("\n") + "\n");
+    let problems = fushi::archive::parse(&files).unwrap_err();
+    let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    assert!(
+        text.contains(
+            &"teams.csv:3: name holds a control character (NUL, tab, line break…): remove it"
+                .to_owned()
+        ),
+        "{text:?}"
+    );
+    assert!(
+        text.contains(&"teams.csv:4: name is longer than 200 characters".to_owned()),
+        "{text:?}"
+    );
+}
