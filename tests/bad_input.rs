@@ -93,3 +93,43 @@ fn an_archive_with_a_nul_or_a_long_name_names_file_and_line() {
         "{text:?}"
     );
 }
+
+/// A withdrawal survives export → import (`teams.csv`'s last column `withdrawn`), and an
+/// archive without withdrawals is written exactly as before.
+#[test]
+fn withdrawals_survive_the_archive() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut conn = db.open();
+        let before = fushi::transfer::export(&mut conn, "club-night").unwrap();
+        assert_eq!(
+            before.get("teams.csv").unwrap().lines().next(),
+            Some("team_no,name,club,members")
+        );
+        fushi::db::set_withdrawn(&mut conn, "club-night", 4, true).unwrap();
+        let files = fushi::transfer::export(&mut conn, "club-night").unwrap();
+        let teams = files.get("teams.csv").unwrap();
+        assert!(
+            teams.starts_with("team_no,name,club,members,withdrawn\n"),
+            "{teams}"
+        );
+        assert!(
+            teams
+                .lines()
+                .any(|l| l.starts_with("4,") && l.ends_with(",yes")),
+            "{teams}"
+        );
+        let other = common::TestDb::sqlite();
+        fushi::transfer::import(&mut other.open(), &files).unwrap();
+        let event = fushi::db::load_event(&mut other.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        let withdrawn: Vec<i32> = event
+            .teams
+            .iter()
+            .filter(|t| t.withdrawn)
+            .map(|t| t.number)
+            .collect();
+        assert_eq!(withdrawn, vec![4], "{}", db.backend());
+    }
+}

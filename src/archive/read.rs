@@ -347,7 +347,7 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
         files,
         TEAMS,
         &["team_no", "name", "club", "members"],
-        &[],
+        &["withdrawn"],
         problems,
     ) else {
         if files.get(TEAMS).is_none() {
@@ -387,12 +387,24 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
                 break;
             }
         }
+        let withdrawn = match row.raw("withdrawn") {
+            "" | "no" => false,
+            "yes" => true,
+            other => {
+                row.problem(Why::NotOneOf {
+                    what: "withdrawn".to_owned(),
+                    got: clip(other),
+                    allowed: "yes or empty".to_owned(),
+                });
+                false
+            }
+        };
         let team = number.map(|number| Team {
             number,
             name,
             club,
             members,
-            withdrawn: false,
+            withdrawn,
         });
         if let Some(team) = row.finish(team, problems) {
             teams.push((*line, team));
