@@ -133,3 +133,43 @@ fn withdrawals_survive_the_archive() {
         assert_eq!(withdrawn, vec![4], "{}", db.backend());
     }
 }
+
+/// The same bad line is reported at the line an editor shows, whatever the line endings,
+/// with blank lines and a quoted cell over two lines before it.
+#[test]
+fn line_numbers_are_the_editors_for_lf_crlf_and_cr() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+    let good = ArchiveFiles::read(&dir).unwrap();
+    // Line 1 header, 2 a team, 3 blank, 4–5 a team whose club is quoted over two lines,
+    // 6 blank, 7 the bad team number.
+    let lines = [
+        "team_no,name,club,members",
+        "1,A,,a",
+        "",
+        "2,B,\"Two",
+        "lines\",b",
+        "",
+        "x,C,,c",
+    ];
+    for ending in ["\n", "\r\n", "\r"] {
+        let mut files = good.clone();
+        files.insert("teams.csv", lines.join(ending) + ending);
+        let problems = fushi::archive::parse(&files).unwrap_err();
+        let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert!(
+            text.iter()
+                .any(|t| t.starts_with("teams.csv:7: team_no \"x\"")),
+            "{ending:?}: {text:?}"
+        );
+        // A club over two lines is refused at the line its row starts on.
+        assert!(
+            text.iter()
+                .any(|t| t.starts_with("teams.csv:4: club holds a control")),
+            "{ending:?}: {text:?}"
+        );
+        // And the upload reads the same lines.
+        let upload = fushi::archive::parse_teams(&(lines.join(ending) + ending)).unwrap_err();
+        let upload_lines: Vec<_> = upload.iter().map(|p| p.line).collect();
+        assert_eq!(upload_lines, vec![Some(4), Some(7)], "{ending:?}");
+    }
+}

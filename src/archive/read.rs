@@ -89,6 +89,53 @@ impl Table<'_> {
     }
 }
 
+/// Where each line of a text starts, so that a byte offset becomes the line number an
+/// editor shows: a line ends at `\r\n`, `\n` or a lone `\r` (Excel and Python write CRLF,
+/// old Macs CR), blank lines count, and a quoted cell's line breaks count too.
+struct LineIndex {
+    starts: Vec<u64>,
+}
+
+impl LineIndex {
+    fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                    i += 2;
+                    starts.push(i as u64);
+                }
+                b'\r' | b'\n' => {
+                    i += 1;
+                    starts.push(i as u64);
+                }
+                _ => i += 1,
+            }
+        }
+        LineIndex { starts }
+    }
+
+    /// The 1-based line holding byte `offset`.
+    fn line_of(&self, offset: u64) -> u64 {
+        self.starts.partition_point(|s| *s <= offset) as u64
+    }
+
+    /// The line a record starting at `offset` is on: the CSV reader gives the offset where
+    /// it started reading, before the blank lines it skipped.
+    fn record_line(&self, text: &str, offset: u64) -> u64 {
+        let start = usize::try_from(offset)
+            .unwrap_or(usize::MAX)
+            .min(text.len());
+        let skipped = text.as_bytes()[start..]
+            .iter()
+            .take_while(|b| matches!(b, b'\r' | b'\n'))
+            .count();
+        self.line_of(offset + skipped as u64)
+    }
+}
+
 /// Reads a CSV file whose header must hold every `required` column and may hold the
 /// `optional` ones, and nothing else. An absent file is `None` (no rows).
 fn read_csv<'a>(
@@ -99,6 +146,7 @@ fn read_csv<'a>(
     problems: &mut Vec<Problem>,
 ) -> Option<Table<'a>> {
     let text = files.get(file)?;
+    let lines = LineIndex::new(text);
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
@@ -108,7 +156,8 @@ fn read_csv<'a>(
         Err(e) => {
             problems.push(Problem::at(
                 file,
-                1,
+                e.position()
+                    .map_or(1, |p| lines.record_line(text, p.byte())),
                 Why::UnreadableHeader {
                     error: clip(&e.to_string()),
                 },
@@ -116,6 +165,7 @@ fn read_csv<'a>(
             return None;
         }
     };
+    let header_line = header.position().map_or(1, |p| lines.line_of(p.byte()));
     let mut columns = HashMap::new();
     let mut ok = true;
     for (i, name) in header.iter().enumerate() {
@@ -123,7 +173,7 @@ fn read_csv<'a>(
             Some(c) if columns.insert(*c, i).is_some() => {
                 problems.push(Problem::at(
                     file,
-                    1,
+                    header_line,
                     Why::ColumnTwice {
                         column: name.to_owned(),
                     },
@@ -134,7 +184,7 @@ fn read_csv<'a>(
             None => {
                 problems.push(Problem::at(
                     file,
-                    1,
+                    header_line,
                     Why::UnknownColumn { column: clip(name) },
                 ));
                 ok = false;
@@ -145,7 +195,7 @@ fn read_csv<'a>(
         if !columns.contains_key(c) {
             problems.push(Problem::at(
                 file,
-                1,
+                header_line,
                 Why::MissingColumn {
                     column: (*c).to_owned(),
                 },
@@ -160,7 +210,9 @@ fn read_csv<'a>(
     for record in reader.records() {
         match record {
             Ok(r) => {
-                let line = r.position().map_or(0, |p| p.line());
+                let line = r
+                    .position()
+                    .map_or(0, |p| lines.record_line(text, p.byte()));
                 if r.iter().all(str::is_empty) {
                     continue;
                 }
@@ -178,7 +230,9 @@ fn read_csv<'a>(
                 rows.push((line, r));
             }
             Err(e) => {
-                let line = e.position().map_or(0, |p| p.line());
+                let line = e
+                    .position()
+                    .map_or(0, |p| lines.record_line(text, p.byte()));
                 problems.push(Problem::at(
                     file,
                     line,
