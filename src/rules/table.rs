@@ -190,8 +190,8 @@ impl TableEntry {
             if let Some(why) = points(Points::Bottom, k, decks.max_bottom_points()) {
                 err("bottom_points", why);
             } else if let Some(t) = self.trick_points
-                && t + k > total
                 && t <= total
+                && t + k > total
             {
                 err(
                     "bottom_points",
