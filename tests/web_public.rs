@@ -577,7 +577,8 @@ async fn pages_are_live_only_while_a_round_is_in_progress() {
         &without_results(|l| !l.starts_with("3,2,closed,") || l.starts_with("3,2,closed,1,")),
     );
     let mut b = browser(&db).await;
-    let live = "<div id=\"live\" class=\"public\" data-live=\"20\">";
+    // The container listens to the event stream and knows the revision it shows.
+    let live = "data-revision=\"1\" data-live=\"20\">";
 
     let standings = b.get("/t/club-night/standings").await;
     standings
@@ -606,6 +607,8 @@ async fn pages_are_live_only_while_a_round_is_in_progress() {
         let page = b.get(path).await;
         assert_eq!(page.status, StatusCode::OK, "{path}");
         page.lacks("data-live").lacks("aria-live");
+        // Still listening: a correction to a finished round appears too.
+        page.has("data-events=\"/t/club-night/events\"");
     }
     // A board with one room only shows that room and no swing yet.
     let detail = b.get("/t/club-night/rounds/3/tables/2").await;

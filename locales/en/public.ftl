@@ -14,7 +14,7 @@ pub-no-boards = No boards yet.
 
 # Live refresh
 pub-live = Live
-pub-live-text = Results appear as they are entered; this page refreshes every { $seconds } seconds.
+pub-live-text = Results appear on this page as they are entered.
 pub-live-refresh = Refresh now
 pub-live-updated = Updated { $time }
 

@@ -14,7 +14,7 @@ pub-no-boards = 尚无牌。
 
 # 实时刷新
 pub-live = 实时
-pub-live-text = 成绩录入后即时显示；本页每{ $seconds }秒刷新一次。
+pub-live-text = 成绩录入后即时显示在本页。
 pub-live-refresh = 立即刷新
 pub-live-updated = 更新于 { $time }
 

@@ -568,6 +568,9 @@ pub fn session_user(conn: &mut DbConnection, id: &str) -> Result<Option<User>, D
 /// A tournament as the permission check sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Gate {
+    /// The tournament's id and revision, read in the same query (the live pages use them).
+    pub tournament: i32,
+    pub revision: i64,
     pub published: bool,
     /// What the user asked about may do there (admins have no row and need none).
     pub access: Option<Access>,
@@ -579,12 +582,16 @@ pub fn gate(
     slug: &str,
     user_id: Option<i32>,
 ) -> Result<Option<Gate>, DbError> {
-    let row: Option<(i32, bool)> = tournaments::table
+    let row: Option<(i32, bool, i64)> = tournaments::table
         .filter(tournaments::slug.eq(slug))
-        .select((tournaments::id, tournaments::published))
+        .select((
+            tournaments::id,
+            tournaments::published,
+            tournaments::revision,
+        ))
         .first(conn)
         .optional()?;
-    let Some((tournament_id, published)) = row else {
+    let Some((tournament_id, published, revision)) = row else {
         return Ok(None);
     };
     let access = match user_id {
@@ -597,7 +604,12 @@ pub fn gate(
             .and_then(|r| Access::parse(&r)),
         None => None,
     };
-    Ok(Some(Gate { published, access }))
+    Ok(Some(Gate {
+        tournament: tournament_id,
+        revision,
+        published,
+        access,
+    }))
 }
 
 /// The tournaments (by id) a user was given, with their access.

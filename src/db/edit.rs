@@ -151,6 +151,7 @@ pub fn update_settings_as(
                     &audit::settings_pairs(new),
                 );
                 let id = tournament_id(conn, &new.slug)?;
+                super::revision::bump(conn, id)?;
                 audit::record(conn, id, who, SETTINGS, &changes)?;
                 Ok(())
             }
@@ -299,6 +300,7 @@ pub fn add_team_as(
     let max_binds = conn.backend().max_binds();
     super::write_transaction(conn, |conn| {
         let tournament = tournament_id(conn, slug)?;
+        super::revision::bump(conn, tournament)?;
         if team_id(conn, tournament, team.number)?.is_some() {
             return Err(EditError::TeamNumberTaken(team.number));
         }
@@ -333,6 +335,7 @@ pub fn update_team_as(
     let max_binds = conn.backend().max_binds();
     super::write_transaction(conn, |conn| {
         let tournament = tournament_id(conn, slug)?;
+        super::revision::bump(conn, tournament)?;
         let id = team_id(conn, tournament, number)?.ok_or(EditError::NoTeam(number))?;
         let before = teams_now(conn, slug)?;
         if team.number != number {
@@ -414,6 +417,7 @@ fn set_withdrawn_in(
     who: &str,
 ) -> Result<(), EditError> {
     let tournament = tournament_id(conn, slug)?;
+    super::revision::bump(conn, tournament)?;
     let before = teams_now(conn, slug)?;
     let changed = diesel::update(
         teams::table
@@ -466,6 +470,7 @@ pub fn upsert_teams_as(
     let max_binds = conn.backend().max_binds();
     super::write_transaction(conn, |conn| {
         let tournament = tournament_id(conn, slug)?;
+        super::revision::bump(conn, tournament)?;
         let before = teams_now(conn, slug)?;
         let existing: HashSet<i32> = teams::table
             .filter(teams::tournament_id.eq(tournament))

@@ -14,6 +14,7 @@ pub mod connection;
 mod edit;
 mod error;
 pub mod models;
+pub mod revision;
 pub mod rounds;
 pub mod schedule;
 pub mod schema;
@@ -31,4 +32,7 @@ pub use rounds::{
     replace_pairings_as, save_match_results, save_match_results_as, update_boards,
     update_boards_as,
 };
-pub use tournament::{delete_tournament, insert_event, list_tournaments, load_event, slug_exists};
+pub use tournament::{
+    Loaded, delete_tournament, insert_event, list_tournaments, load_consistent, load_event,
+    slug_exists,
+};

@@ -8,7 +8,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use chrono::{SubsecRound, Utc};
 use diesel::prelude::*;
 
 use super::DbError;
@@ -47,16 +46,15 @@ impl RoundSheet {
     }
 }
 
-fn now() -> chrono::NaiveDateTime {
-    Utc::now().naive_utc().trunc_subsecs(6)
+/// Now, to the microsecond both databases keep.
+fn stamp() -> chrono::NaiveDateTime {
+    use chrono::SubsecRound;
+    chrono::Utc::now().naive_utc().trunc_subsecs(6)
 }
 
-/// Marks the tournament as changed now.
+/// Marks the tournament as changed: a new revision, announced to every server.
 fn touch(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
-    diesel::update(tournaments::table.find(tournament_id))
-        .set(tournaments::updated_at.eq(now()))
-        .execute(conn)?;
-    Ok(())
+    super::revision::bump(conn, tournament_id)
 }
 
 /// The id of the tournament `slug`, its row locked for the rest of the transaction (its
@@ -66,7 +64,7 @@ fn touch(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
 pub(super) fn lock_tournament(conn: &mut DbConnection, slug: &str) -> Result<Option<i32>, DbError> {
     Ok(
         diesel::update(tournaments::table.filter(tournaments::slug.eq(slug)))
-            .set(tournaments::updated_at.eq(now()))
+            .set(tournaments::updated_at.eq(stamp()))
             .returning(tournaments::id)
             .get_result(conn)
             .optional()?,
@@ -77,7 +75,7 @@ pub(super) fn lock_tournament(conn: &mut DbConnection, slug: &str) -> Result<Opt
 /// already (the same form sent twice). Tokens older than a day are forgotten.
 pub fn use_form_token(conn: &mut DbConnection, token: &str) -> Result<bool, DbError> {
     use super::schema::form_tokens;
-    let now = now();
+    let now = stamp();
     diesel::delete(
         form_tokens::table.filter(form_tokens::created_at.lt(now - chrono::Duration::days(1))),
     )

@@ -302,6 +302,7 @@ pub fn save_generated(
         else {
             return Ok(false);
         };
+        super::revision::bump(conn, tournament_id)?;
         for g in generated {
             let round_id = match round_id(conn, slug, g.number)? {
                 Some(id) => id,
@@ -393,6 +394,9 @@ pub fn unlock_round(conn: &mut DbConnection, slug: &str, round: i32) -> Result<b
             return Ok(false);
         };
         add_note(conn, id, NoteKind::Unlocked, "")?;
+        if let Some((tournament, _)) = super::revision::of_slug(conn, slug)? {
+            super::revision::bump(conn, tournament)?;
+        }
         Ok(true)
     })
 }

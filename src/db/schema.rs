@@ -25,6 +25,7 @@ diesel::table! {
         updated_at -> Timestamp,
         pairing -> Text,
         swiss_seed -> Nullable<BigInt>,
+        revision -> BigInt,
     }
 }
 

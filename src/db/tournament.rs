@@ -460,8 +460,37 @@ pub(super) fn settings_from_row(row: &TournamentRow) -> Result<Settings, DbError
     })
 }
 
+/// A tournament as it stood at one revision, read in one transaction.
+#[derive(Debug)]
+pub struct Loaded {
+    pub id: i32,
+    pub revision: i64,
+    pub event: Event,
+}
+
+/// Loads a whole tournament and its revision in one read transaction (REPEATABLE READ on
+/// PostgreSQL; on SQLite a read transaction sees one state of the WAL), so the event never
+/// mixes two revisions. `None` when no tournament has that slug.
+pub fn load_consistent(conn: &mut DbConnection, slug: &str) -> Result<Option<Loaded>, DbError> {
+    conn.transaction(|conn| {
+        if let DbConnection::Postgres(pg) = conn {
+            diesel::sql_query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                .execute(pg)?;
+        }
+        let Some((id, revision)) = super::revision::of_slug(conn, slug)? else {
+            return Ok(None);
+        };
+        Ok(load_event(conn, slug)?.map(|event| Loaded {
+            id,
+            revision,
+            event,
+        }))
+    })
+}
+
 /// Loads a whole tournament, or `None` when no tournament has that slug. The event
-/// comes back [`Event::sort`]ed.
+/// comes back [`Event::sort`]ed. Call it inside a transaction (or use
+/// [`load_consistent`]) when other writers may be at work.
 pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, DbError> {
     let Some(tournament) = tournaments::table
         .filter(tournaments::slug.eq(slug))
@@ -545,12 +574,17 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
     for row in board_rows {
         let board = board_from_row(&row)?;
         board_numbers.insert(row.id, row.number);
-        rounds[round_index[&row.round_id]].boards.push(board);
+        let r = *round_index
+            .get(&row.round_id)
+            .ok_or_else(|| DbError::corrupt("boards", row.id, "round_id", "no such round"))?;
+        rounds[r].boards.push(board);
     }
     // match id → (round index, match index)
     let mut match_index: HashMap<i32, (usize, usize)> = HashMap::with_capacity(match_rows.len());
     for row in match_rows {
-        let r = round_index[&row.round_id];
+        let r = *round_index
+            .get(&row.round_id)
+            .ok_or_else(|| DbError::corrupt("matches", row.id, "round_id", "no such round"))?;
         let m = Match {
             table: row.table_no,
             home: team_no("matches", row.id, "home_team_id", row.home_team_id)?,
@@ -564,7 +598,9 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
         rounds[r].matches.push(m);
     }
     for row in result_rows {
-        let (r, m) = match_index[&row.match_id];
+        let (r, m) = *match_index.get(&row.match_id).ok_or_else(|| {
+            DbError::corrupt("table_results", row.id, "match_id", "no such match")
+        })?;
         let board = *board_numbers.get(&row.board_id).ok_or_else(|| {
             DbError::corrupt(
                 "table_results",

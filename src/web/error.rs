@@ -26,9 +26,12 @@ pub enum AppError {
     Forbidden,
     #[error("internal error: {0}")]
     Internal(String),
+    /// Heavy work (a PDF) had no free turn in time: try again shortly.
+    #[error("busy")]
+    Busy,
     /// The database could not take the write in time: 503, nothing saved, send again.
     #[error("database busy: {0}")]
-    Busy(String),
+    DbBusy(String),
 }
 
 impl AppError {
@@ -41,10 +44,19 @@ impl AppError {
     }
 }
 
+impl From<super::live::SnapshotError> for AppError {
+    fn from(e: super::live::SnapshotError) -> Self {
+        match e {
+            super::live::SnapshotError::NotFound => AppError::NotFound,
+            super::live::SnapshotError::Failed(why) => AppError::Internal(why),
+        }
+    }
+}
+
 impl From<crate::db::DbError> for AppError {
     fn from(e: crate::db::DbError) -> Self {
         if e.is_busy() {
-            return AppError::Busy(e.to_string());
+            return AppError::DbBusy(e.to_string());
         }
         if let crate::db::DbError::Inconsistent(why) = e {
             // Input the checks before the database let through: refused, not a crash.
@@ -68,7 +80,7 @@ impl From<actix_web::error::BlockingError> for AppError {
 
 impl From<diesel::r2d2::PoolError> for AppError {
     fn from(e: diesel::r2d2::PoolError) -> Self {
-        AppError::Busy(e.to_string())
+        AppError::DbBusy(e.to_string())
     }
 }
 
@@ -79,7 +91,7 @@ impl ResponseError for AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Forbidden => StatusCode::FORBIDDEN,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Busy | AppError::DbBusy(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -87,13 +99,18 @@ impl ResponseError for AppError {
     fn error_response(&self) -> HttpResponse {
         match self {
             AppError::Internal(e) => tracing::error!("{e}"),
-            AppError::Busy(e) => {
+            AppError::DbBusy(e) => {
                 tracing::warn!("{e}");
                 return HttpResponse::build(self.status_code())
                     .insert_header((actix_web::http::header::RETRY_AFTER, "2"))
                     .finish();
             }
             _ => {}
+        }
+        if let AppError::Busy = self {
+            return HttpResponse::ServiceUnavailable()
+                .insert_header((actix_web::http::header::RETRY_AFTER, RETRY_AFTER_SECONDS))
+                .finish();
         }
         HttpResponse::new(self.status_code())
     }
@@ -107,6 +124,9 @@ struct ErrorPage {
     title: String,
     message: String,
 }
+
+/// What a 503 asks the client to wait, in seconds.
+const RETRY_AFTER_SECONDS: &str = "5";
 
 /// The middleware that turns every 4xx and 5xx response without a page of ours into one.
 pub fn error_pages<B: MessageBody + 'static>() -> ErrorHandlers<B> {
@@ -122,15 +142,17 @@ fn draw_error_page<B: MessageBody + 'static>(
     let status = res.status();
     let ctx = Ctx::of(res.request());
     let t = ctx.t;
-    let detail = res
+    let error = res
         .response()
         .error()
-        .and_then(|e| e.as_error::<AppError>())
-        .and_then(|e| match e {
-            AppError::BadRequest(m) => Some(m.clone()),
-            _ => None,
-        });
+        .and_then(|e| e.as_error::<AppError>());
+    let detail = error.and_then(|e| match e {
+        AppError::BadRequest(m) => Some(m.clone()),
+        _ => None,
+    });
+    let db_busy = matches!(error, Some(AppError::DbBusy(_)));
     let (title, text) = match status.as_u16() {
+        503 if db_busy => (t.t("error-db-busy-title"), t.t("error-db-busy-text")),
         code @ (400 | 403 | 404 | 413 | 500 | 503) => (
             t.t(&format!("error-{code}-title")),
             t.t(&format!("error-{code}-text")),
@@ -148,9 +170,12 @@ fn draw_error_page<B: MessageBody + 'static>(
     let body = page
         .render()
         .unwrap_or_else(|_| format!("{} {}", page.status, page.title));
-    let response: HttpResponse<BoxBody> = HttpResponse::build(status)
-        .content_type("text/html; charset=utf-8")
-        .body(body);
+    let mut response = HttpResponse::build(status);
+    response.content_type("text/html; charset=utf-8");
+    if let Some(wait) = res.headers().get(actix_web::http::header::RETRY_AFTER) {
+        response.insert_header((actix_web::http::header::RETRY_AFTER, wait.clone()));
+    }
+    let response: HttpResponse<BoxBody> = response.body(body);
     let (req, _) = res.into_parts();
     let res: ServiceResponse<EitherBody<B>> =
         ServiceResponse::new(req, response).map_into_right_body();

@@ -9,6 +9,7 @@ pub mod director;
 mod error;
 mod home;
 pub mod i18n;
+pub mod live;
 pub mod page;
 pub mod problems;
 pub mod public;
@@ -26,6 +27,8 @@ use crate::db::{self, Pool};
 pub struct AppState {
     pub pool: Pool,
     pub accounts: std::sync::Arc<auth::Accounts>,
+    /// Snapshots, the change stream and the limits on heavy work.
+    pub live: std::sync::Arc<live::Live>,
 }
 
 impl AppState {
@@ -34,6 +37,7 @@ impl AppState {
         let mut conn = pool.get().map_err(|e| e.to_string())?;
         let accounts = auth::Accounts::load(&mut conn)?;
         Ok(AppState {
+            live: live::Live::new(pool.clone(), live::Limits::from_env()),
             pool,
             accounts: std::sync::Arc::new(accounts),
         })
@@ -47,6 +51,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/lang", web::get().to(page::choose_language))
         .route("/static/fushi.css", web::get().to(stylesheet))
         .route("/static/fushi.js", web::get().to(script))
+        .route("/t/{slug}/events", web::get().to(live::events::events))
         .configure(public::configure)
         .configure(sheets::configure)
         .configure(director::configure);
@@ -77,27 +82,64 @@ pub fn app(
         .app_data(web::FormConfig::default().limit(MAX_FORM))
         .app_data(web::PayloadConfig::new(MAX_UPLOAD))
         .app_data(auth::multipart_config())
+        .wrap(actix_web::middleware::from_fn(live::http::public_pages))
         .wrap(actix_web::middleware::from_fn(auth::guard))
         .wrap(error::error_pages())
         .wrap(session)
         .wrap(actix_web::middleware::from_fn(auth::secure_over_https))
         .wrap(auth::security_headers())
         .wrap(actix_web::middleware::Logger::new("%r %s %Dms"))
+        .wrap(actix_web::middleware::from_fn(live::http::head_as_get))
         .configure(configure)
         .default_service(web::to(error::not_found))
 }
 
-/// Opens the database (creating and migrating it), then serves until stopped.
+/// Opens the database (creating and migrating it), then serves until stopped (Ctrl+C or
+/// SIGTERM): the event streams end cleanly, requests under way finish.
 pub fn serve(database_url: &str, bind: &str) -> std::io::Result<()> {
     let pool = db::pool(database_url).map_err(std::io::Error::other)?;
     let state = AppState::new(pool).map_err(std::io::Error::other)?;
     tracing::info!("fushi listening on http://{bind}");
     actix_web::rt::System::new().block_on(async move {
-        HttpServer::new(move || app(state.clone()))
+        let live = state.live.clone();
+        live::watch::spawn(live.clone());
+        let server = HttpServer::new(move || app(state.clone()))
             .bind(bind)?
-            .run()
-            .await
+            .disable_signals()
+            .shutdown_timeout(10)
+            .run();
+        let handle = server.handle();
+        actix_web::rt::spawn(async move {
+            stop_signal().await;
+            tracing::info!("fushi stopping");
+            live.stop();
+            handle.stop(true).await;
+        });
+        server.await
     })
+}
+
+/// Ctrl+C, or SIGTERM where there is one.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(term) => term,
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 /// The stylesheet: one file per area, served as one.

@@ -5,15 +5,18 @@ use std::future::{Ready, ready};
 
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::{StatusCode, header};
-use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, dev::Payload, web};
 use askama::Template;
 
 use super::i18n::{LANG_COOKIE, Lang, Tr};
 use super::{AppError, AppState};
-use crate::rules::{Event, Report};
+use std::sync::Arc;
+
+use super::live::Snapshot;
+use crate::rules::Event;
 
 /// The cookie that carries a confirmation message across a redirect (Post/Redirect/Get).
-const FLASH_COOKIE: &str = "flash";
+pub const FLASH_COOKIE: &str = "flash";
 
 /// Marks a response whose body is a page of ours, so the error-page middleware leaves a
 /// form re-rendered with its errors (status 422) as it is.
@@ -31,6 +34,8 @@ pub struct Ctx {
     pub path: String,
     /// Who is signed in, and the CSRF token every form carries.
     pub viewer: super::auth::Viewer,
+    /// The snapshot the public pages' cache chose for this request, if it is one.
+    pub snapshot: Option<Arc<Snapshot>>,
 }
 
 impl Ctx {
@@ -57,6 +62,10 @@ impl Ctx {
             flash,
             path,
             viewer: super::auth::Viewer::of(req),
+            snapshot: req
+                .extensions()
+                .get::<super::live::http::PageSnapshot>()
+                .map(|p| p.0.clone()),
         }
     }
 
@@ -147,15 +156,23 @@ where
     .await?
 }
 
-/// A tournament and every figure computed from it; 404 when there is no such slug.
-pub async fn load_event(state: &AppState, slug: &str) -> Result<(Event, Report), AppError> {
-    let slug = slug.to_owned();
-    with_db(state, move |conn| {
-        let event = crate::db::load_event(conn, &slug)?.ok_or(AppError::NotFound)?;
-        let report = Report::compute(&event);
-        Ok((event, report))
-    })
-    .await
+/// The current snapshot of a tournament and every figure computed from it; 404 when there
+/// is no such slug. It waits for the newest revision, so a director sees their own save.
+pub async fn load_event(state: &AppState, slug: &str) -> Result<Arc<Snapshot>, AppError> {
+    Ok(state.live.snapshot(slug, true).await?)
+}
+
+/// The snapshot a public page is built from: the one the page cache chose for this request
+/// (so the page and its validator agree), else the current one.
+pub async fn page_snapshot(
+    ctx: &Ctx,
+    state: &AppState,
+    slug: &str,
+) -> Result<Arc<Snapshot>, AppError> {
+    match &ctx.snapshot {
+        Some(snapshot) if snapshot.event.settings.slug == slug => Ok(snapshot.clone()),
+        _ => load_event(state, slug).await,
+    }
 }
 
 #[derive(serde::Deserialize)]

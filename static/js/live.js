@@ -1,23 +1,26 @@
-// live: progressive enhancement; every page works without it.
-// A public page whose content container carries data-live="20" (a round is in progress)
-// fetches itself again every 20 seconds and swaps in the new container's content, without
-// a full reload. It pauses while the tab is hidden and stops once the fresh page is no
-// longer live (the round is complete). Without JavaScript the page's "Refresh" link does
-// the same by hand.
+// live: progressive enhancement; every page works without it (its Refresh link reloads).
+// A page whose content container (#live) carries data-events listens to the tournament's
+// event stream (Server-Sent Events). Each event names the tournament's new revision; when
+// it is newer than the one the page shows (data-revision), the page fetches itself again
+// and swaps in the new container's content, without a full reload. A page in a background
+// tab catches up when it becomes visible. Without EventSource, a page that carries
+// data-live="20" fetches itself every 20 seconds instead.
 (function () {
   "use strict";
   var box = document.getElementById("live");
-  if (!box || !box.hasAttribute("data-live") || !window.fetch || !window.DOMParser) {
+  if (!box || !window.fetch || !window.DOMParser) {
     return;
   }
-  var seconds = parseInt(box.getAttribute("data-live"), 10);
-  if (!(seconds >= 5)) {
-    seconds = 20;
+  var source = box.getAttribute("data-events");
+  var shown = parseInt(box.getAttribute("data-revision"), 10);
+  if (!(shown > 0)) {
+    shown = null;
   }
-  var note = document.querySelector(".live-note");
-  var timer = null;
+  var wanted = null;
   var busy = false;
-  var last = Date.now();
+  var again = false;
+  var tries = 0;
+  var note = document.querySelector(".live-note");
 
   function two(n) {
     return (n < 10 ? "0" : "") + n;
@@ -33,72 +36,105 @@
     note.textContent = text.replace("{time}", time);
   }
 
-  function schedule() {
-    clearTimeout(timer);
-    timer = setTimeout(refresh, seconds * 1000);
-  }
-
-  function stop() {
-    clearTimeout(timer);
-    timer = null;
-    document.removeEventListener("visibilitychange", onVisibility);
+  function behind() {
+    return wanted !== null && (shown === null || wanted > shown);
   }
 
   function refresh() {
     if (document.hidden) {
-      return; // resumed by onVisibility
+      return; // caught up by onVisibility
     }
     if (busy) {
+      again = true;
       return;
     }
     busy = true;
+    again = false;
     fetch(window.location.href, {
       credentials: "same-origin",
-      cache: "no-store",
+      cache: "no-cache",
       headers: { "Accept": "text/html" }
     })
       .then(function (response) {
         if (!response.ok) {
           throw new Error("HTTP " + response.status);
         }
-        return response.text();
+        var revision = parseInt(response.headers.get("Fushi-Revision"), 10);
+        return response.text().then(function (html) {
+          return { revision: revision > 0 ? revision : null, html: html };
+        });
       })
-      .then(function (html) {
-        var doc = new DOMParser().parseFromString(html, "text/html");
+      .then(function (got) {
+        var doc = new DOMParser().parseFromString(got.html, "text/html");
         var fresh = doc.getElementById("live");
-        if (!fresh) {
-          schedule();
-          return;
+        if (fresh) {
+          box.innerHTML = fresh.innerHTML;
+          stamp();
         }
-        box.innerHTML = fresh.innerHTML;
-        last = Date.now();
-        stamp();
-        if (fresh.hasAttribute("data-live")) {
-          schedule();
+        if (got.revision !== null) {
+          shown = got.revision;
+        } else if (wanted !== null) {
+          shown = wanted;
+        }
+        // The server may still be loading the announced revision: ask again shortly.
+        if (behind() && tries < 10) {
+          tries += 1;
+          setTimeout(refresh, 300);
         } else {
-          box.removeAttribute("data-live");
-          stop();
+          tries = 0;
         }
       })
       .catch(function () {
-        // The server may be restarting or the network gone for a moment: try again later.
-        schedule();
+        if (tries < 10) {
+          tries += 1;
+          setTimeout(refresh, 2000);
+        }
       })
       .then(function () {
         busy = false;
+        if (again) {
+          refresh();
+        }
       });
   }
 
   function onVisibility() {
-    if (document.hidden) {
-      clearTimeout(timer);
-    } else if (Date.now() - last >= seconds * 1000) {
+    if (!document.hidden && behind()) {
       refresh();
-    } else {
-      schedule();
     }
   }
-
   document.addEventListener("visibilitychange", onVisibility);
-  schedule();
+
+  if (source && window.EventSource) {
+    var events = new window.EventSource(source);
+    events.addEventListener("revision", function (e) {
+      var revision = parseInt(e.data, 10);
+      if (!(revision > 0)) {
+        return;
+      }
+      if (shown === null) {
+        // A page that does not know its revision takes the first one as its own.
+        shown = revision;
+        return;
+      }
+      if (revision > shown && (wanted === null || revision > wanted)) {
+        wanted = revision;
+        tries = 0;
+        refresh();
+      }
+    });
+    window.addEventListener("pagehide", function () {
+      events.close();
+    });
+    return;
+  }
+
+  // No EventSource: look again every few seconds while results come in.
+  var seconds = parseInt(box.getAttribute("data-live"), 10);
+  if (seconds >= 5) {
+    setInterval(function () {
+      wanted = (shown || 0) + 1;
+      refresh();
+    }, seconds * 1000);
+  }
 })();

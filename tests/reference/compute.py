@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Independent reference calculator for fushi tournament archives.
 
-Reads an archive (a folder, or a .zip of one) in the format of SPEC.md §9 and
-writes the computed export files: results.csv (computed columns filled),
-matches.csv, swings.csv and standings.csv. Written straight from SPEC.md
-§2-§7 and docs/decisions.md, without looking at the Rust code, so that its
-figures can be used to check that code.
+Reads an archive (a folder, or a .zip of one) in the format of docs/rules.md §9
+and writes the computed export files: results.csv (computed columns filled),
+matches.csv, swings.csv and standings.csv. Written straight from the rules
+(docs/rules.md §2-§7) and docs/decisions.md, without looking at the Rust code,
+so that its figures can be used to check that code.
 
 Usage: python3 tests/reference/compute.py ARCHIVE_DIR OUT_DIR
 
@@ -147,7 +147,7 @@ def vp20_cents(m, n, blitz):
 
 
 def _check_vp_scale():
-    # SPEC §6 check values, N = 8.
+    # docs/rules.md §6 check values, N = 8.
     assert vp20_cents(1, 8, 5.0) == (1127, 873), vp20_cents(1, 8, 5.0)
     assert vp20_cents(5, 8, 5.0) == (1523, 477), vp20_cents(5, 8, 5.0)
     assert vp20_cents(12, 8, 5.0) == (1924, 76), vp20_cents(12, 8, 5.0)

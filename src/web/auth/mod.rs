@@ -674,6 +674,10 @@ pub async fn guard(
         }
         _ => None,
     };
+    if let Some(gate) = gate {
+        // The public pages' cache reads the revision from here: no second query.
+        req.extensions_mut().insert(gate);
+    }
     let response = match decide(rule, user.as_ref(), has_users, gate) {
         Outcome::Pass => {
             // Every state-changing request carries the session's token.
@@ -838,6 +842,8 @@ mod tests {
         };
         let given = |access| {
             Some(Gate {
+                tournament: 1,
+                revision: 1,
                 published: false,
                 access,
             })

@@ -51,7 +51,8 @@ async fn page(
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let (event, _) = load_event(&state, &path).await?;
+    let snap = load_event(&state, &path).await?;
+    let event = &snap.event;
     let page = ArchivePage {
         ctx: ctx.clone(),
         tour: TourHead::of(&event),

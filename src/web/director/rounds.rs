@@ -222,7 +222,8 @@ async fn rounds_page(
     slug: &str,
     form: Option<(NewRoundForm, NewRoundErrors)>,
 ) -> Result<HttpResponse, AppError> {
-    let (event, report) = load_event(state, slug).await?;
+    let snap = load_event(state, slug).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let rounds: Vec<RoundLine> = event
         .rounds
@@ -710,7 +711,8 @@ async fn pairings(
             ..PairingRow::default()
         });
     }
-    let (event, _) = load_event(&state, &slug).await?;
+    let snap = load_event(&state, &slug).await?;
+    let event = &snap.event;
     let warnings = super::schedule::saved_warnings(&ctx.t, &event, round);
     pairings_page(&ctx, &sheet, rows, &[], warnings)
 }

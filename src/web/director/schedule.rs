@@ -16,6 +16,9 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use super::super::i18n::Tr;
+use std::sync::Arc;
+
+use super::super::live::Snapshot;
 use super::super::page::{Ctx, TourHead, load_event, redirect_with, render_status, with_db};
 use super::super::{AppError, AppState};
 use crate::db::schedule::{self as store, GeneratedRound, RoundRecord};
@@ -378,15 +381,15 @@ async fn load_all(
     state: &AppState,
     slug: &str,
     round: i32,
-) -> Result<(Event, Report, RoundRecord), AppError> {
-    let (event, report) = load_event(state, slug).await?;
+) -> Result<(Arc<Snapshot>, RoundRecord), AppError> {
+    let snap = load_event(state, slug).await?;
     let key = slug.to_owned();
     let record = with_db(state, move |conn| {
         Ok(store::load_round_record(conn, &key, round)?)
     })
     .await?
     .ok_or_else(AppError::not_found)?;
-    Ok((event, report, record))
+    Ok((snap, record))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -449,7 +452,8 @@ async fn round_form(
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, round) = path.into_inner();
-    let (event, report, record) = load_all(&state, &slug, round).await?;
+    let (snap, record) = load_all(&state, &slug, round).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let form = default_form(&event.settings);
     form_page(
         &ctx,
@@ -553,7 +557,8 @@ async fn round_preview(
     form: web::Form<GenerateForm>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, round) = path.into_inner();
-    let (event, report, record) = load_all(&state, &slug, round).await?;
+    let (snap, record) = load_all(&state, &slug, round).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let (checked, form) = check_round(&ctx, &event, &report, round, &record, form.into_inner())?;
     let (choice, proposal, overridden) = match checked {
         Checked::Ready {
@@ -622,7 +627,8 @@ async fn round_confirm(
     form: web::Form<GenerateForm>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, round) = path.into_inner();
-    let (event, report, record) = load_all(&state, &slug, round).await?;
+    let (snap, record) = load_all(&state, &slug, round).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let (checked, _) = check_round(&ctx, &event, &report, round, &record, form.into_inner())?;
     let (choice, proposal, overridden) = match checked {
         Checked::Ready {
@@ -676,7 +682,8 @@ async fn unlock(
     form: web::Form<UnlockForm>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, round) = path.into_inner();
-    let (event, report, record) = load_all(&state, &slug, round).await?;
+    let (snap, record) = load_all(&state, &slug, round).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let word = t.t("schedule-unlock-word");
     let typed = form.confirm.trim();
@@ -841,7 +848,8 @@ async fn whole_form(
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let (event, _) = load_event(&state, &path).await?;
+    let snap = load_event(&state, &path).await?;
+    let event = &snap.event;
     whole_page(&ctx, &event, false, false)
 }
 
@@ -851,7 +859,8 @@ async fn whole_preview(
     path: web::Path<String>,
     form: web::Form<WholeForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (event, _) = load_event(&state, &path).await?;
+    let snap = load_event(&state, &path).await?;
+    let event = &snap.event;
     whole_page(&ctx, &event, form.double.is_some(), true)
 }
 
@@ -862,7 +871,8 @@ async fn whole_confirm(
     form: web::Form<WholeForm>,
 ) -> Result<HttpResponse, AppError> {
     let slug = path.into_inner();
-    let (event, _) = load_event(&state, &slug).await?;
+    let snap = load_event(&state, &slug).await?;
+    let event = &snap.event;
     let double = form.double.is_some();
     let plan = match whole_plan(&ctx.t, &event, double) {
         Ok(plan) => plan,

@@ -1268,7 +1268,8 @@ async fn dashboard(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let (event, report) = page::load_event(&state, &slug).await?;
+    let snap = page::load_event(&state, &slug).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let page = DashboardPage {
         ctx: ctx.clone(),
         tour: TourHead::of(&event),
@@ -1418,7 +1419,8 @@ struct DeletePage {
 
 impl DeletePage {
     async fn load(ctx: &Ctx, state: &AppState, slug: &str) -> Result<DeletePage, AppError> {
-        let (event, _) = page::load_event(state, slug).await?;
+        let snap = page::load_event(state, slug).await?;
+        let event = &snap.event;
         Ok(DeletePage {
             ctx: ctx.clone(),
             tour: TourHead::of(&event),

@@ -16,7 +16,7 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::page::{Ctx, TourHead, load_event, redirect, render};
+use super::page::{Ctx, TourHead, page_snapshot, redirect, render};
 use super::{AppError, AppState};
 use crate::archive;
 use crate::rules::{Event, Report, check_slug};
@@ -117,7 +117,8 @@ async fn overview(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let (event, report) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let stages = RoundStages::of(&event, &report);
     let page = OverviewPage {
@@ -166,7 +167,8 @@ async fn standings(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let (event, report) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let in_progress = RoundStages::of(&event, &report).in_progress();
     let page = StandingsPage {
@@ -188,13 +190,9 @@ async fn standings(
         score_label: view::score_label(&event.settings, t),
         rows: view::standings(&event, &report),
         last_round: event.rounds.iter().map(|r| r.number).max(),
-        charts: super::sheets::charts::race_chart(
-            &event,
-            &super::sheets::charts::after_each_played_round(&event, &report),
-            t,
-        )
-        .into_iter()
-        .collect(),
+        charts: super::sheets::charts::race_chart(&event, snap.after_each_played_round(), t)
+            .into_iter()
+            .collect(),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -215,7 +213,8 @@ async fn rounds(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let (event, report) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let stages = RoundStages::of(&event, &report);
     let page = RoundsPage {
         tour: TourHead::of(&event),
@@ -253,7 +252,8 @@ async fn round(
 ) -> Result<HttpResponse, AppError> {
     let (slug, round) = path.into_inner();
     let number = self::number(&round)?;
-    let (event, report) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let index = event
         .rounds
@@ -312,7 +312,8 @@ async fn table(
 ) -> Result<HttpResponse, AppError> {
     let (slug, round, table) = path.into_inner();
     let (round, table) = (number(&round)?, number(&table)?);
-    let (event, report) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let r = event
         .rounds
         .iter()
@@ -370,7 +371,8 @@ async fn teams(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let (event, _) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let event = &snap.event;
     let separator = ctx.t.t("pub-list-separator");
     let page = TeamsPage {
         tour: TourHead::of(&event),
@@ -417,7 +419,8 @@ async fn team(
 ) -> Result<HttpResponse, AppError> {
     let (slug, team) = path.into_inner();
     let number = self::number(&team)?;
-    let (event, report) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let team = event.team(number).ok_or_else(AppError::not_found)?;
     let matches = view::team_matches(&event, &report, number, t);
@@ -440,7 +443,7 @@ async fn team(
         score_label: view::score_label(&event.settings, t),
         matches,
         charts: super::sheets::charts::team_charts(
-            &super::sheets::charts::after_each_played_round(&event, &report),
+            snap.after_each_played_round(),
             number,
             &team.name,
             t,
@@ -452,6 +455,7 @@ async fn team(
 
 /// `GET /t/{slug}/{file}.csv`: the file as `fushi export` writes it.
 async fn download(
+    ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
@@ -459,7 +463,8 @@ async fn download(
     if !DOWNLOADS.contains(&file.as_str()) {
         return Err(AppError::not_found());
     }
-    let (event, report) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let body = csv_file(&file, &event, &report).ok_or_else(AppError::not_found)?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/csv; charset=utf-8"))

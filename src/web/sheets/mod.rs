@@ -23,9 +23,12 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use super::i18n::{Lang, Tr};
-use super::page::{Ctx, TourHead, load_event, render};
+use super::page::{Ctx, TourHead, page_snapshot, render};
 use super::{AppError, AppState};
-use crate::rules::{Event, Report, Room};
+use std::sync::Arc;
+
+use super::live::Snapshot;
+use crate::rules::{Event, Room};
 use crate::sheets::{self, MatchSheet, ScoreSheet, StandingsSheet, TeamCard, Word, Words};
 
 /// The sheets' words in the reader's language, looked up in Fluent by [`Word::id`].
@@ -151,11 +154,17 @@ fn pdf_response(bytes: Vec<u8>, file_name: &str) -> HttpResponse {
         .body(bytes)
 }
 
-/// Draws a PDF on the blocking thread pool.
-async fn pdf<F>(work: F) -> Result<Vec<u8>, AppError>
+/// Draws a PDF on the blocking thread pool, when one of the limited turns is free: a
+/// request that waits longer than the configured time is answered 503 with Retry-After
+/// (the page cache keeps each drawn PDF for its revision, so a busy server draws each one
+/// once).
+async fn pdf<F>(state: &AppState, work: F) -> Result<Vec<u8>, AppError>
 where
     F: FnOnce() -> Option<Result<Vec<u8>, sheets::pdf::PdfError>> + Send + 'static,
 {
+    let Some(_turn) = state.live.pdf_turn().await else {
+        return Err(AppError::Busy);
+    };
     web::block(work)
         .await?
         .ok_or_else(AppError::not_found)?
@@ -199,7 +208,8 @@ async fn round_sheets(
     query: web::Query<SheetsQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, round) = path.into_inner();
-    let (event, _) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let event = &snap.event;
     let round = known_round(&event, &round)?;
     let blank = query.blank();
     let table = query.table(&event, round)?;
@@ -227,13 +237,16 @@ async fn round_sheets_pdf(
     query: web::Query<SheetsQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, round) = path.into_inner();
-    let (event, _) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let event = &snap.event;
     let round = known_round(&event, &round)?;
     let blank = query.blank();
     let table = query.table(&event, round)?;
     let words = FluentWords(ctx.t);
     let slug = event.settings.slug.clone();
-    let bytes = pdf(move || {
+    let shared = snap.clone();
+    let bytes = pdf(&state, move || {
+        let event = &shared.event;
         Some(match table {
             None => sheets::round_pdf(&event, round, !blank, &words),
             Some(t) => {
@@ -274,16 +287,17 @@ struct MatchSheetPage {
 /// The round and table of a path, and the match sheet's event and report; 404 for an
 /// unknown match or a bye.
 async fn match_of(
+    ctx: &Ctx,
     state: &AppState,
     path: (String, String, String),
-) -> Result<(Event, Report, i32, i32), AppError> {
+) -> Result<(Arc<Snapshot>, i32, i32), AppError> {
     let (slug, round, table) = path;
     let (round, table) = (number(&round)?, number(&table)?);
-    let (event, report) = load_event(state, &slug).await?;
-    if !is_match(&event, round, table) {
+    let snap = page_snapshot(ctx, state, &slug).await?;
+    if !is_match(&snap.event, round, table) {
         return Err(AppError::not_found());
     }
-    Ok((event, report, round, table))
+    Ok((snap, round, table))
 }
 
 impl MatchSheetPage {
@@ -297,7 +311,8 @@ async fn match_sheet(
     state: web::Data<AppState>,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (event, report, round, table) = match_of(&state, path.into_inner()).await?;
+    let (snap, round, table) = match_of(&ctx, &state, path.into_inner()).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let sheet = sheets::match_sheet(&event, &report, round, table, &FluentWords(ctx.t))
         .ok_or_else(AppError::not_found)?;
     let page = MatchSheetPage {
@@ -321,10 +336,15 @@ async fn match_sheet_pdf(
     state: web::Data<AppState>,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (event, report, round, table) = match_of(&state, path.into_inner()).await?;
+    let (snap, round, table) = match_of(&ctx, &state, path.into_inner()).await?;
+    let event = &snap.event;
     let words = FluentWords(ctx.t);
     let name = format!("{}-match-{round}-{table}.pdf", event.settings.slug);
-    let bytes = pdf(move || sheets::match_pdf(&event, &report, round, table, &words)).await?;
+    let shared = snap.clone();
+    let bytes = pdf(&state, move || {
+        sheets::match_pdf(&shared.event, &shared.report, round, table, &words)
+    })
+    .await?;
     Ok(pdf_response(bytes, &name))
 }
 
@@ -348,7 +368,8 @@ async fn team_card(
 ) -> Result<HttpResponse, AppError> {
     let (slug, team) = path.into_inner();
     let team = number(&team)?;
-    let (event, report) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (event, report) = (&snap.event, &snap.report);
     let card = sheets::team_card(&event, &report, team, &FluentWords(ctx.t))
         .ok_or_else(AppError::not_found)?;
     let page = TeamCardPage {
@@ -371,11 +392,16 @@ async fn team_card_pdf(
 ) -> Result<HttpResponse, AppError> {
     let (slug, team) = path.into_inner();
     let team = number(&team)?;
-    let (event, report) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let event = &snap.event;
     event.team(team).ok_or_else(AppError::not_found)?;
     let words = FluentWords(ctx.t);
     let name = format!("{}-team-{team}.pdf", event.settings.slug);
-    let bytes = pdf(move || sheets::team_pdf(&event, &report, team, &words)).await?;
+    let shared = snap.clone();
+    let bytes = pdf(&state, move || {
+        sheets::team_pdf(&shared.event, &shared.report, team, &words)
+    })
+    .await?;
     Ok(pdf_response(bytes, &name))
 }
 
@@ -420,7 +446,8 @@ async fn wall(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, round) = path.into_inner();
-    let (event, _) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let event = &snap.event;
     let round = known_round(&event, &round)?;
     let sheet = sheets::standings_sheet(&event, Some(round), &FluentWords(ctx.t));
     let page = WallPage {
@@ -442,11 +469,16 @@ async fn wall_pdf(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, round) = path.into_inner();
-    let (event, _) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let event = &snap.event;
     let round = known_round(&event, &round)?;
     let words = FluentWords(ctx.t);
     let name = format!("{}-standings-{round}.pdf", event.settings.slug);
-    let bytes = pdf(move || Some(sheets::standings_pdf(&event, Some(round), &words))).await?;
+    let shared = snap.clone();
+    let bytes = pdf(&state, move || {
+        Some(sheets::standings_pdf(&shared.event, Some(round), &words))
+    })
+    .await?;
     Ok(pdf_response(bytes, &name))
 }
 
@@ -455,10 +487,15 @@ async fn standings_pdf(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let (event, _) = load_event(&state, &slug).await?;
+    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let event = &snap.event;
     let words = FluentWords(ctx.t);
     let name = format!("{}-standings.pdf", event.settings.slug);
-    let bytes = pdf(move || Some(sheets::standings_pdf(&event, None, &words))).await?;
+    let shared = snap.clone();
+    let bytes = pdf(&state, move || {
+        Some(sheets::standings_pdf(&shared.event, None, &words))
+    })
+    .await?;
     Ok(pdf_response(bytes, &name))
 }
 

@@ -1,0 +1,60 @@
+//! The revision of a tournament: a counter that every write transaction changing the
+//! tournament raises in the same transaction. A page asks for it in one cheap query and
+//! renders from the in-memory snapshot of that revision; on PostgreSQL the raise also
+//! sends a `NOTIFY` on [`CHANNEL`], delivered to every listening `fushi serve` when the
+//! transaction commits (and never when it rolls back).
+
+use chrono::SubsecRound;
+use diesel::prelude::*;
+use diesel::sql_types::Text;
+
+use super::schema::tournaments;
+use super::{DbConnection, DbError};
+
+/// The PostgreSQL notification channel; the payload is the tournament's id.
+pub const CHANNEL: &str = "fushi_changes";
+
+/// Raises the tournament's revision (and marks it changed now) inside the caller's
+/// transaction.
+pub fn bump(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
+    let now = chrono::Utc::now().naive_utc().trunc_subsecs(6);
+    diesel::update(tournaments::table.find(tournament_id))
+        .set((
+            tournaments::revision.eq(tournaments::revision + 1),
+            tournaments::updated_at.eq(now),
+        ))
+        .execute(conn)?;
+    if let DbConnection::Postgres(pg) = conn {
+        diesel::sql_query("SELECT pg_notify($1, $2)")
+            .bind::<Text, _>(CHANNEL)
+            .bind::<Text, _>(tournament_id.to_string())
+            .execute(pg)?;
+    }
+    Ok(())
+}
+
+/// The id and revision of the tournament with this slug, or `None`.
+pub fn of_slug(conn: &mut DbConnection, slug: &str) -> Result<Option<(i32, i64)>, DbError> {
+    Ok(tournaments::table
+        .filter(tournaments::slug.eq(slug))
+        .select((tournaments::id, tournaments::revision))
+        .first(conn)
+        .optional()?)
+}
+
+/// The revision of the tournament with this id, or `None` once it is deleted.
+pub fn of_id(conn: &mut DbConnection, id: i32) -> Result<Option<i64>, DbError> {
+    Ok(tournaments::table
+        .find(id)
+        .select(tournaments::revision)
+        .first(conn)
+        .optional()?)
+}
+
+/// Every tournament's id, slug and revision, for the change watcher.
+pub fn all(conn: &mut DbConnection) -> Result<Vec<(i32, String, i64)>, DbError> {
+    Ok(tournaments::table
+        .select((tournaments::id, tournaments::slug, tournaments::revision))
+        .order(tournaments::id)
+        .load(conn)?)
+}

@@ -1,0 +1,209 @@
+//! HTTP in front of the public pages: `HEAD` wherever `GET` works, a strong `ETag` from
+//! the tournament's revision and the reader's language, `304 Not Modified` for a page
+//! the reader already has, Cache-Control that lets a proxy help, and the rendered bytes
+//! of each page kept with the snapshot of its revision.
+//!
+//! A page is cacheable when nobody is signed in and no one-time message is pending: then
+//! every reader of a language sees the same bytes. Signed-in readers get the page built
+//! from the same snapshot, with `Cache-Control: no-store`.
+
+use std::sync::Arc;
+
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, StatusCode, header};
+use actix_web::middleware::Next;
+use actix_web::{HttpMessage, HttpResponse, web};
+
+use super::{Page, Snapshot};
+use crate::db::accounts::Gate;
+use crate::web::AppState;
+use crate::web::auth::Viewer;
+use crate::web::i18n::Lang;
+
+/// How long a browser or proxy may use a public page before asking again (it asks with
+/// `If-None-Match`, so asking is cheap).
+pub const PUBLIC_CACHE_CONTROL: &str = "public, max-age=2, must-revalidate";
+
+/// Signed-in pages are never stored: after signing out, Back must not show them.
+pub const PRIVATE_CACHE_CONTROL: &str = "no-store";
+
+/// The response header that names the revision a page was built from (the live script
+/// compares it with the revision an event announced).
+pub const REVISION_HEADER: &str = "fushi-revision";
+
+/// Marks a request that arrived as `HEAD` and is served as `GET` (the server sends the
+/// headers and no body).
+#[derive(Clone, Copy, Debug)]
+pub struct WasHead;
+
+/// `HEAD` is answered by the `GET` route: same status and headers, no body.
+pub async fn head_as_get(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
+    if req.method() == Method::HEAD {
+        req.head_mut().method = Method::GET;
+        req.extensions_mut().insert(WasHead);
+    }
+    next.call(req).await
+}
+
+/// The strong validator of a tournament's pages at one revision, in one language.
+pub fn etag(tournament: i32, revision: i64, lang: Lang) -> String {
+    format!(
+        "\"{}-{tournament}-{revision}-{}\"",
+        env!("CARGO_PKG_VERSION"),
+        lang.code()
+    )
+}
+
+/// Whether `If-None-Match` names this validator (or `*`).
+fn matches(req: &ServiceRequest, etag: &str) -> bool {
+    req.headers()
+        .get_all(header::IF_NONE_MATCH)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .any(|tag| tag == etag || tag == "*")
+}
+
+/// The slug of a public page of a tournament (`/t/{slug}` and below), except the event
+/// stream.
+fn public_slug(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix("/t/")?;
+    let (slug, tail) = rest.split_once('/').unwrap_or((rest, ""));
+    (!slug.is_empty() && tail != "events").then_some(slug)
+}
+
+/// The snapshot a public page is built from, put there by [`public_pages`].
+#[derive(Clone, Debug)]
+pub struct PageSnapshot(pub Arc<Snapshot>);
+
+/// In front of every public page of a tournament: answers from the validator or the kept
+/// bytes when it can, otherwise hands the handler the snapshot to build from and keeps
+/// what it built.
+pub async fn public_pages(
+    req: ServiceRequest,
+    next: Next<BoxBody>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if req.method() != Method::GET {
+        return next.call(req).await;
+    }
+    let Some(slug) = public_slug(req.path()).map(str::to_owned) else {
+        return next.call(req).await;
+    };
+    // The access guard read the tournament's id and revision with its own query.
+    let Some(gate) = req.extensions().get::<Gate>().copied() else {
+        return next.call(req).await;
+    };
+    let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
+        return next.call(req).await;
+    };
+    let anonymous = Viewer::of(req.request()).user.is_none();
+    let cacheable = anonymous && req.cookie(crate::web::page::FLASH_COOKIE).is_none();
+    let lang = Lang::of_request(req.request());
+    if cacheable && matches(&req, &etag(gate.tournament, gate.revision, lang)) {
+        let response = not_modified(gate.tournament, gate.revision, lang);
+        return Ok(req.into_response(response));
+    }
+    let snapshot = match state
+        .live
+        .snapshot_at(gate.tournament, gate.revision, &slug, !cacheable)
+        .await
+    {
+        Ok(snapshot) => snapshot,
+        // The handler reports it (404, or the error page).
+        Err(_) => return next.call(req).await,
+    };
+    let key = format!(
+        "{}{}",
+        lang.code(),
+        req.uri().path_and_query().map_or("", |p| p.as_str())
+    );
+    if cacheable && let Some(page) = snapshot.page(&key) {
+        let response = page_response(&snapshot, lang, &page);
+        return Ok(req.into_response(response));
+    }
+    req.extensions_mut().insert(PageSnapshot(snapshot.clone()));
+    let response = next.call(req).await?;
+    if !cacheable {
+        let mut response = response;
+        response.headers_mut().insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static(PRIVATE_CACHE_CONTROL),
+        );
+        return Ok(response);
+    }
+    if response.status() != StatusCode::OK {
+        return Ok(response);
+    }
+    let (req, res) = response.into_parts();
+    let content_type = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("text/html; charset=utf-8")
+        .to_owned();
+    let disposition = res
+        .headers()
+        .get(header::CONTENT_DISPOSITION)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let body = actix_web::body::to_bytes(res.into_body())
+        .await
+        .map_err(|e| crate::web::AppError::Internal(e.to_string()))?;
+    let page = Page {
+        content_type,
+        disposition,
+        body,
+    };
+    let response = page_response(&snapshot, lang, &page);
+    snapshot.keep_page(key, page);
+    Ok(ServiceResponse::new(req, response))
+}
+
+/// The headers every cacheable public answer carries.
+fn public_headers(
+    response: &mut actix_web::HttpResponseBuilder,
+    tournament: i32,
+    revision: i64,
+    lang: Lang,
+) {
+    response
+        .insert_header((header::ETAG, etag(tournament, revision, lang)))
+        .insert_header((header::CACHE_CONTROL, PUBLIC_CACHE_CONTROL))
+        .insert_header((header::VARY, "Cookie, Accept-Language"))
+        .insert_header((REVISION_HEADER, revision.to_string()));
+}
+
+fn not_modified(tournament: i32, revision: i64, lang: Lang) -> HttpResponse {
+    let mut response = HttpResponse::NotModified();
+    public_headers(&mut response, tournament, revision, lang);
+    response.finish()
+}
+
+fn page_response(snapshot: &Snapshot, lang: Lang, page: &Page) -> HttpResponse {
+    let mut response = HttpResponse::Ok();
+    public_headers(&mut response, snapshot.id, snapshot.revision, lang);
+    response.insert_header((header::CONTENT_TYPE, page.content_type.as_str()));
+    if let Some(disposition) = &page.disposition {
+        response.insert_header((header::CONTENT_DISPOSITION, disposition.as_str()));
+    }
+    response.body(page.body.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn public_paths_name_their_tournament() {
+        assert_eq!(public_slug("/t/spring"), Some("spring"));
+        assert_eq!(public_slug("/t/spring/standings"), Some("spring"));
+        assert_eq!(public_slug("/t/spring/rounds/2/tables/1"), Some("spring"));
+        assert_eq!(public_slug("/t/spring/events"), None);
+        assert_eq!(public_slug("/t/"), None);
+        assert_eq!(public_slug("/d/spring"), None);
+    }
+}

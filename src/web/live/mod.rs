@@ -1,0 +1,436 @@
+//! Live results: one consistent snapshot per tournament revision, shared by every worker,
+//! and the change stream that tells open pages (and other servers) about new revisions.
+//!
+//! - [`Snapshot`]: a tournament as it stood at one revision, with every figure computed
+//!   once (report, standings after each round) and the rendered bytes of its pages.
+//! - [`Live::snapshot`]: one cheap revision query per request, then the cached snapshot;
+//!   a single load per new revision however many readers ask at once.
+//! - [`watch`]: a thread per server that notices committed changes (PostgreSQL `LISTEN`,
+//!   SQLite's `data_version`) and announces them to the event streams.
+//! - [`events`]: `GET /t/{slug}/events`, the Server-Sent Events stream.
+//! - [`http`]: ETag, 304, `HEAD`, Cache-Control and the rendered-page cache in front of the
+//!   public pages.
+
+pub mod events;
+pub mod http;
+pub mod watch;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use actix_web::web::Bytes;
+use futures_util::FutureExt;
+use futures_util::future::{BoxFuture, Shared};
+use tokio::sync::{Semaphore, broadcast, watch as tokio_watch};
+
+use crate::db::{self, Pool};
+use crate::rules::{Event, Report, Standing};
+
+/// How long a reader waits for a newer revision being loaded before it is served the
+/// previous snapshot (always whole and consistent, at most one load behind).
+const STALE_WAIT: Duration = Duration::from_millis(60);
+
+/// The standings after each round that has complete matches.
+pub type AfterEachRound = Vec<(i32, Vec<Standing>)>;
+
+/// A tournament at one revision and everything computed from it.
+pub struct Snapshot {
+    pub id: i32,
+    pub revision: i64,
+    pub event: Event,
+    pub report: Report,
+    after_rounds: OnceLock<AfterEachRound>,
+    pages: Mutex<PageCache>,
+}
+
+impl std::fmt::Debug for Snapshot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Snapshot")
+            .field("id", &self.id)
+            .field("revision", &self.revision)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A rendered page: its content type and bytes.
+#[derive(Clone, Debug)]
+pub struct Page {
+    pub content_type: String,
+    pub disposition: Option<String>,
+    pub body: Bytes,
+}
+
+/// Rendered pages of one snapshot, within a byte budget.
+#[derive(Default)]
+struct PageCache {
+    pages: HashMap<String, Page>,
+    bytes: usize,
+}
+
+/// The most bytes of rendered pages one snapshot keeps.
+const PAGE_BUDGET: usize = 48 * 1024 * 1024;
+
+impl Snapshot {
+    pub fn new(loaded: db::Loaded) -> Snapshot {
+        let report = Report::compute(&loaded.event);
+        Snapshot {
+            id: loaded.id,
+            revision: loaded.revision,
+            event: loaded.event,
+            report,
+            after_rounds: OnceLock::new(),
+            pages: Mutex::new(PageCache::default()),
+        }
+    }
+
+    /// The standings after each round with complete matches, computed once per revision.
+    pub fn after_each_played_round(&self) -> &AfterEachRound {
+        self.after_rounds.get_or_init(|| {
+            crate::web::sheets::charts::after_each_played_round(&self.event, &self.report)
+        })
+    }
+
+    /// A rendered page of this revision, if one was kept.
+    pub fn page(&self, key: &str) -> Option<Page> {
+        self.pages.lock().ok()?.pages.get(key).cloned()
+    }
+
+    /// Keeps a rendered page while the budget allows.
+    pub fn keep_page(&self, key: String, page: Page) {
+        if let Ok(mut cache) = self.pages.lock()
+            && cache.bytes + page.body.len() <= PAGE_BUDGET
+            && !cache.pages.contains_key(&key)
+        {
+            cache.bytes += page.body.len();
+            cache.pages.insert(key, page);
+        }
+    }
+}
+
+type Loading = Shared<BoxFuture<'static, Result<Arc<Snapshot>, Arc<String>>>>;
+
+/// One tournament's place in the cache.
+#[derive(Default)]
+struct Slot {
+    current: Option<Arc<Snapshot>>,
+    /// The load under way and the revision it will at least reach.
+    loading: Option<(i64, Loading)>,
+    last_used: u64,
+}
+
+#[derive(Default)]
+struct Snapshots {
+    slots: HashMap<i32, Slot>,
+    clock: u64,
+}
+
+/// A committed change: the tournament and its new revision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub tournament: i32,
+    pub revision: i64,
+}
+
+/// Limits of the live machinery, from the environment (see the README).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Tournaments whose snapshot is kept in memory (least recently used dropped first).
+    pub tournaments: usize,
+    /// Open event streams on this server.
+    pub listeners: usize,
+    /// PDFs drawn at once.
+    pub pdfs: usize,
+    /// How long a PDF request waits for its turn before it is answered 503.
+    pub pdf_wait: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            tournaments: 8,
+            listeners: 5_000,
+            pdfs: 2,
+            pdf_wait: Duration::from_secs(5),
+        }
+    }
+}
+
+impl Limits {
+    /// The defaults, overridden by `FUSHI_CACHE_TOURNAMENTS`, `FUSHI_MAX_LISTENERS`,
+    /// `FUSHI_PDF_CONCURRENCY` and `FUSHI_PDF_WAIT_MS`.
+    pub fn from_env() -> Limits {
+        fn number(name: &str) -> Option<usize> {
+            std::env::var(name).ok()?.trim().parse().ok()
+        }
+        let d = Limits::default();
+        Limits {
+            tournaments: number("FUSHI_CACHE_TOURNAMENTS")
+                .unwrap_or(d.tournaments)
+                .max(1),
+            listeners: number("FUSHI_MAX_LISTENERS").unwrap_or(d.listeners),
+            pdfs: number("FUSHI_PDF_CONCURRENCY").unwrap_or(d.pdfs).max(1),
+            pdf_wait: number("FUSHI_PDF_WAIT_MS")
+                .map(|ms| Duration::from_millis(ms as u64))
+                .unwrap_or(d.pdf_wait),
+        }
+    }
+}
+
+/// The shared live state of one server.
+pub struct Live {
+    pool: Pool,
+    limits: Limits,
+    snapshots: Mutex<Snapshots>,
+    changes: broadcast::Sender<Change>,
+    listeners: AtomicUsize,
+    pdfs: Semaphore,
+    /// Flipped to `true` when the server stops, so event streams end cleanly.
+    stopping: tokio_watch::Sender<bool>,
+}
+
+impl std::fmt::Debug for Live {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Live")
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why a snapshot could not be had.
+#[derive(Debug)]
+pub enum SnapshotError {
+    NotFound,
+    Failed(String),
+}
+
+impl Live {
+    pub fn new(pool: Pool, limits: Limits) -> Arc<Live> {
+        let (changes, _) = broadcast::channel(1024);
+        let (stopping, _) = tokio_watch::channel(false);
+        Arc::new(Live {
+            pool,
+            pdfs: Semaphore::new(limits.pdfs),
+            limits,
+            snapshots: Mutex::new(Snapshots::default()),
+            changes,
+            listeners: AtomicUsize::new(0),
+            stopping,
+        })
+    }
+
+    pub fn pool(&self) -> &Pool {
+        &self.pool
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// The id and current revision of the tournament with this slug (one indexed query).
+    pub async fn revision_of(&self, slug: &str) -> Result<Option<(i32, i64)>, SnapshotError> {
+        let pool = self.pool.clone();
+        let slug = slug.to_owned();
+        actix_web::web::block(move || {
+            let mut conn = pool.get().map_err(|e| e.to_string())?;
+            db::revision::of_slug(&mut conn, &slug).map_err(|e| e.to_string())
+        })
+        .await
+        .map_err(|e| SnapshotError::Failed(e.to_string()))?
+        .map_err(SnapshotError::Failed)
+    }
+
+    /// The snapshot of the tournament's current revision. With `fresh`, the reader waits
+    /// for it; otherwise a reader that finds a newer revision being loaded waits briefly
+    /// and is then served the previous snapshot.
+    pub async fn snapshot(
+        self: &Arc<Self>,
+        slug: &str,
+        fresh: bool,
+    ) -> Result<Arc<Snapshot>, SnapshotError> {
+        let (id, revision) = self
+            .revision_of(slug)
+            .await?
+            .ok_or(SnapshotError::NotFound)?;
+        self.snapshot_at(id, revision, slug, fresh).await
+    }
+
+    /// The snapshot of tournament `id` at `revision` or later.
+    pub async fn snapshot_at(
+        self: &Arc<Self>,
+        id: i32,
+        revision: i64,
+        slug: &str,
+        fresh: bool,
+    ) -> Result<Arc<Snapshot>, SnapshotError> {
+        let (stale, loading) = {
+            let mut all = self.snapshots.lock().expect("snapshot cache poisoned");
+            all.clock += 1;
+            let clock = all.clock;
+            let slot = all.slots.entry(id).or_default();
+            slot.last_used = clock;
+            if let Some(current) = &slot.current
+                && current.revision >= revision
+            {
+                return Ok(current.clone());
+            }
+            let loading = match &slot.loading {
+                Some((target, loading)) if *target >= revision => loading.clone(),
+                _ => {
+                    let loading = self.start_load(id, slug.to_owned());
+                    slot.loading = Some((revision, loading.clone()));
+                    loading
+                }
+            };
+            let stale = slot.current.clone();
+            self.evict(&mut all);
+            (stale, loading)
+        };
+        let waited = match (stale, fresh) {
+            (Some(stale), false) => match tokio::time::timeout(STALE_WAIT, loading).await {
+                Ok(done) => done,
+                Err(_) => return Ok(stale),
+            },
+            _ => loading.await,
+        };
+        match waited {
+            Ok(snapshot) if snapshot.id == id => Ok(snapshot),
+            // The slug now names another tournament (deleted and created again).
+            Ok(_) => Err(SnapshotError::NotFound),
+            Err(e) if e.as_str() == NOT_FOUND => Err(SnapshotError::NotFound),
+            Err(e) => Err(SnapshotError::Failed(e.to_string())),
+        }
+    }
+
+    /// Starts loading a tournament on the blocking pool; the result goes into the cache
+    /// whether or not anyone still waits for it.
+    fn start_load(self: &Arc<Self>, id: i32, slug: String) -> Loading {
+        let live = self.clone();
+        let handle = actix_web::web::block(move || {
+            let loaded = live.load(&slug);
+            if loaded.is_err() {
+                // Let the next reader try again rather than share this failure.
+                if let Ok(mut all) = live.snapshots.lock()
+                    && let Some(slot) = all.slots.get_mut(&id)
+                {
+                    slot.loading = None;
+                }
+            }
+            loaded
+        });
+        async move {
+            match handle.await {
+                Ok(done) => done,
+                Err(e) => Err(Arc::new(e.to_string())),
+            }
+        }
+        .boxed()
+        .shared()
+    }
+
+    /// Loads the tournament in one read transaction and keeps it if it is the newest.
+    fn load(&self, slug: &str) -> Result<Arc<Snapshot>, Arc<String>> {
+        let mut conn = self.pool.get().map_err(|e| Arc::new(e.to_string()))?;
+        let loaded = db::load_consistent(&mut conn, slug)
+            .map_err(|e| Arc::new(e.to_string()))?
+            .ok_or_else(|| Arc::new(NOT_FOUND.to_owned()))?;
+        drop(conn);
+        let snapshot = Arc::new(Snapshot::new(loaded));
+        let mut all = self.snapshots.lock().expect("snapshot cache poisoned");
+        let slot = all.slots.entry(snapshot.id).or_default();
+        if slot
+            .current
+            .as_ref()
+            .is_none_or(|c| c.revision < snapshot.revision)
+        {
+            slot.current = Some(snapshot.clone());
+        }
+        if slot
+            .loading
+            .as_ref()
+            .is_some_and(|(target, _)| *target <= snapshot.revision)
+        {
+            slot.loading = None;
+        }
+        Ok(snapshot)
+    }
+
+    /// Drops the least recently used tournaments beyond the limit.
+    fn evict(&self, all: &mut Snapshots) {
+        while all.slots.values().filter(|s| s.current.is_some()).count() > self.limits.tournaments {
+            let Some(oldest) = all
+                .slots
+                .iter()
+                .filter(|(_, s)| s.current.is_some() && s.loading.is_none())
+                .min_by_key(|(_, s)| s.last_used)
+                .map(|(id, _)| *id)
+            else {
+                break;
+            };
+            all.slots.remove(&oldest);
+        }
+    }
+
+    /// The revision this server has in memory for a tournament, if any.
+    pub fn cached_revision(&self, id: i32) -> Option<i64> {
+        let all = self.snapshots.lock().ok()?;
+        all.slots.get(&id)?.current.as_ref().map(|s| s.revision)
+    }
+
+    /// Forgets a tournament (deleted).
+    pub fn forget(&self, id: i32) {
+        if let Ok(mut all) = self.snapshots.lock() {
+            all.slots.remove(&id);
+        }
+    }
+
+    /// Announces a committed change to this server's event streams.
+    pub fn announce(&self, change: Change) {
+        // No listener is not an error.
+        let _ = self.changes.send(change);
+    }
+
+    pub fn subscribe(&self) -> broadcast::Receiver<Change> {
+        self.changes.subscribe()
+    }
+
+    /// A place for one more event stream, or `None` at the limit.
+    pub fn listener(self: &Arc<Self>) -> Option<ListenerSlot> {
+        let before = self.listeners.fetch_add(1, Ordering::SeqCst);
+        let slot = ListenerSlot(self.clone());
+        (before < self.limits.listeners).then_some(slot)
+    }
+
+    pub fn listener_count(&self) -> usize {
+        self.listeners.load(Ordering::SeqCst)
+    }
+
+    /// Waits for a turn to draw a PDF, at most the configured time.
+    pub async fn pdf_turn(&self) -> Option<tokio::sync::SemaphorePermit<'_>> {
+        tokio::time::timeout(self.limits.pdf_wait, self.pdfs.acquire())
+            .await
+            .ok()?
+            .ok()
+    }
+
+    /// Tells the event streams that the server is stopping.
+    pub fn stop(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    pub fn stopping(&self) -> tokio_watch::Receiver<bool> {
+        self.stopping.subscribe()
+    }
+}
+
+const NOT_FOUND: &str = "no such tournament";
+
+/// Holds one place among the open event streams; gives it back when dropped.
+pub struct ListenerSlot(Arc<Live>);
+
+impl Drop for ListenerSlot {
+    fn drop(&mut self) {
+        self.0.listeners.fetch_sub(1, Ordering::SeqCst);
+    }
+}

@@ -1,0 +1,177 @@
+//! The change watcher: one task per server that notices every committed change to a
+//! tournament, whoever made it (this server, another `fushi serve` on the same PostgreSQL
+//! database, or the command line), loads the new snapshot of a tournament someone is
+//! looking at, and announces the new revision to the event streams.
+//!
+//! PostgreSQL: the connection `LISTEN`s on [`crate::db::revision::CHANNEL`]; every write
+//! transaction's `NOTIFY` arrives when it commits, and a full check every few seconds
+//! covers a dropped connection. SQLite: `PRAGMA data_version` changes when another
+//! connection commits, so the revisions are read only then.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use diesel::RunQueryDsl;
+use diesel::sql_types::BigInt;
+
+use super::{Change, Live};
+use crate::db::{self, DbConnection, PooledConnection};
+
+/// How often the watcher looks for changes.
+const TICK: Duration = Duration::from_millis(50);
+/// How often PostgreSQL's revisions are read even without a notification.
+const FULL_CHECK: Duration = Duration::from_secs(3);
+
+#[derive(diesel::QueryableByName)]
+struct DataVersion {
+    #[diesel(sql_type = BigInt)]
+    data_version: i64,
+}
+
+/// What the watcher keeps between ticks.
+struct Watcher {
+    conn: PooledConnection,
+    known: HashMap<i32, (String, i64)>,
+    data_version: Option<i64>,
+    last_full: Instant,
+}
+
+impl Watcher {
+    fn open(live: &Live) -> Result<Watcher, String> {
+        let mut conn = live.pool().get().map_err(|e| e.to_string())?;
+        if let DbConnection::Postgres(pg) = &mut *conn {
+            diesel::sql_query(format!("LISTEN {}", db::revision::CHANNEL))
+                .execute(pg)
+                .map_err(|e| e.to_string())?;
+        }
+        let mut watcher = Watcher {
+            conn,
+            known: HashMap::new(),
+            data_version: None,
+            last_full: Instant::now(),
+        };
+        watcher.known = watcher.revisions()?;
+        watcher.data_version = watcher.sqlite_version()?;
+        Ok(watcher)
+    }
+
+    fn revisions(&mut self) -> Result<HashMap<i32, (String, i64)>, String> {
+        self.last_full = Instant::now();
+        Ok(db::revision::all(&mut self.conn)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(|(id, slug, revision)| (id, (slug, revision)))
+            .collect())
+    }
+
+    fn sqlite_version(&mut self) -> Result<Option<i64>, String> {
+        match &mut *self.conn {
+            DbConnection::Sqlite(c) => diesel::sql_query("PRAGMA data_version")
+                .get_result::<DataVersion>(c)
+                .map(|v| Some(v.data_version))
+                .map_err(|e| e.to_string()),
+            DbConnection::Postgres(_) => Ok(None),
+        }
+    }
+
+    /// Whether something may have changed since the last tick.
+    fn poked(&mut self) -> Result<bool, String> {
+        match &mut *self.conn {
+            DbConnection::Postgres(pg) => {
+                let mut any = false;
+                for note in pg.notifications_iter() {
+                    note.map_err(|e| e.to_string())?;
+                    any = true;
+                }
+                Ok(any || self.last_full.elapsed() >= FULL_CHECK)
+            }
+            DbConnection::Sqlite(_) => {
+                let now = self.sqlite_version()?;
+                let changed = now != self.data_version;
+                self.data_version = now;
+                Ok(changed)
+            }
+        }
+    }
+
+    /// The tournaments whose revision moved since the last look, with their slugs.
+    fn tick(&mut self) -> Result<Vec<(Change, String)>, String> {
+        if !self.poked()? {
+            return Ok(Vec::new());
+        }
+        let now = self.revisions()?;
+        let changed = now
+            .iter()
+            .filter(|(id, (_, revision))| self.known.get(id).is_none_or(|(_, r)| r != revision))
+            .map(|(&id, (slug, revision))| {
+                (
+                    Change {
+                        tournament: id,
+                        revision: *revision,
+                    },
+                    slug.clone(),
+                )
+            })
+            .collect();
+        self.known = now;
+        Ok(changed)
+    }
+}
+
+/// Starts the watcher on the current actix runtime. It runs until the server stops.
+pub fn spawn(live: Arc<Live>) {
+    actix_web::rt::spawn(run(live));
+}
+
+async fn run(live: Arc<Live>) {
+    let mut stopping = live.stopping();
+    let mut watcher: Option<Watcher> = None;
+    loop {
+        if *stopping.borrow() {
+            return;
+        }
+        let current = watcher.take();
+        let live_for_tick = live.clone();
+        let outcome = actix_web::web::block(move || {
+            let mut w = match current {
+                Some(w) => w,
+                None => Watcher::open(&live_for_tick)?,
+            };
+            let changes = w.tick()?;
+            Ok::<_, String>((w, changes))
+        })
+        .await;
+        let pause = match outcome {
+            Ok(Ok((w, changes))) => {
+                watcher = Some(w);
+                for (change, slug) in changes {
+                    // Someone is looking at it: have the new snapshot ready before the
+                    // pages that hear of the change ask for it.
+                    if live
+                        .cached_revision(change.tournament)
+                        .is_some_and(|r| r < change.revision)
+                    {
+                        let _ = live
+                            .snapshot_at(change.tournament, change.revision, &slug, true)
+                            .await;
+                    }
+                    live.announce(change);
+                }
+                TICK
+            }
+            Ok(Err(why)) => {
+                tracing::warn!("change watcher: {why}; trying again");
+                Duration::from_secs(1)
+            }
+            Err(why) => {
+                tracing::warn!("change watcher: {why}; trying again");
+                Duration::from_secs(1)
+            }
+        };
+        tokio::select! {
+            _ = tokio::time::sleep(pause) => {}
+            _ = stopping.changed() => return,
+        }
+    }
+}

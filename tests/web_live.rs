@@ -1,0 +1,429 @@
+//! Live results: the revision per tournament, snapshots that never mix two revisions, the
+//! HTTP validators (ETag, 304, HEAD, Cache-Control), the event stream announcing a save,
+//! two servers on one PostgreSQL database hearing each other, and PDFs answering 503
+//! beyond their limit. Servers here are real (`HttpServer` on a loopback port) wherever
+//! the thing under test is the wire: HEAD bodies and event streams.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+
+use actix_web::HttpServer;
+use actix_web::http::StatusCode;
+use actix_web::test::TestRequest;
+use common::http::{anonymous, browser};
+use common::{TestDb, backends};
+use fushi::archive::ArchiveFiles;
+use fushi::db;
+use fushi::web::{AppState, app, live};
+use futures_util::StreamExt;
+
+const SLUG: &str = "club-night";
+
+fn import(db: &TestDb) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+    let files = ArchiveFiles::read(&dir).expect("the sample archive reads");
+    fushi::transfer::import(&mut db.open(), &files).expect("the archive imports");
+}
+
+/// A TD ruling on round 1, table 1, open room, board 1: the standings change.
+fn rule_on_first_board(db: &TestDb, ruling: i32) {
+    let mut conn = db.open();
+    let event = db::load_event(&mut conn, SLUG).unwrap().unwrap();
+    let mut results = event.rounds[0].matches[0].results.clone();
+    results[0].entry.ruling = Some(ruling);
+    assert!(db::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap());
+}
+
+fn revision(db: &TestDb) -> i64 {
+    db::revision::of_slug(&mut db.open(), SLUG)
+        .unwrap()
+        .unwrap()
+        .1
+}
+
+#[test]
+fn every_write_raises_the_revision_on_both_backends() {
+    for db in backends() {
+        import(&db);
+        let first = revision(&db);
+        rule_on_first_board(&db, 3);
+        assert_eq!(revision(&db), first + 1, "{}", db.backend());
+        let mut conn = db.open();
+        let mut boards = db::load_event(&mut conn, SLUG).unwrap().unwrap().rounds[0]
+            .boards
+            .clone();
+        boards[0].level = "5".parse().unwrap();
+        db::update_boards(&mut conn, SLUG, 1, &boards).unwrap();
+        assert_eq!(revision(&db), first + 2, "{}", db.backend());
+        // A refused write changes nothing, the revision included.
+        let missing = db::save_match_results(&mut conn, SLUG, 1, 99, &[]).unwrap();
+        assert!(!missing);
+        assert_eq!(revision(&db), first + 2, "{}", db.backend());
+    }
+}
+
+/// While one thread writes revision after revision, each with every result of a match set
+/// to the same ruling k, a reader's snapshot must always show one k for the whole match
+/// and the revision that goes with it.
+#[test]
+fn a_snapshot_never_mixes_two_revisions() {
+    for db in backends() {
+        import(&db);
+        let base = revision(&db);
+        let url = db.url().to_owned();
+        let writer = std::thread::spawn(move || {
+            let mut conn = db::connect(&url).unwrap();
+            let event = db::load_event(&mut conn, SLUG).unwrap().unwrap();
+            let template = event.rounds[0].matches[0].results.clone();
+            for k in 1..=30 {
+                let results: Vec<_> = template
+                    .iter()
+                    .cloned()
+                    .map(|mut r| {
+                        r.entry.ruling = Some(k % 7 - 3);
+                        r
+                    })
+                    .collect();
+                db::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap();
+            }
+        });
+        let mut conn = db.open();
+        let mut seen = 0;
+        while !writer.is_finished() || seen == 0 {
+            let loaded = db::load_consistent(&mut conn, SLUG).unwrap().unwrap();
+            let k = loaded.revision - base;
+            let rulings: Vec<Option<i32>> = loaded.event.rounds[0].matches[0]
+                .results
+                .iter()
+                .map(|r| r.entry.ruling)
+                .collect();
+            let expected = if k == 0 { None } else { Some(k as i32 % 7 - 3) };
+            assert!(
+                rulings.iter().all(|r| *r == rulings[0]),
+                "{}: revision {} shows rulings {rulings:?}",
+                db.backend(),
+                loaded.revision
+            );
+            if k > 0 {
+                assert_eq!(rulings[0], expected, "{}: revision {}", db.backend(), k);
+            }
+            seen += 1;
+        }
+        writer.join().unwrap();
+    }
+}
+
+#[actix_web::test]
+async fn public_pages_answer_with_validators_and_304() {
+    for db in backends() {
+        import(&db);
+        let mut b = anonymous(&db).await;
+        for path in [
+            "/t/club-night",
+            "/t/club-night/standings",
+            "/t/club-night/rounds/1",
+            "/t/club-night/rounds/1/tables/1",
+            "/t/club-night/teams/1",
+            "/t/club-night/standings.csv",
+            "/t/club-night/standings.pdf",
+        ] {
+            let first = b.get(path).await;
+            assert_eq!(first.status, StatusCode::OK, "{path}");
+            let etag = first.header("etag").expect("an ETag").to_owned();
+            assert!(etag.starts_with('"') && !etag.starts_with("W/"), "{etag}");
+            assert_eq!(
+                first.header("cache-control"),
+                Some(live::http::PUBLIC_CACHE_CONTROL),
+                "{path}"
+            );
+            let again = b
+                .request(
+                    TestRequest::get()
+                        .uri(path)
+                        .insert_header(("If-None-Match", etag.as_str())),
+                )
+                .await;
+            assert_eq!(again.status, StatusCode::NOT_MODIFIED, "{path}");
+            assert!(again.bytes.is_empty());
+            assert_eq!(again.header("etag"), Some(etag.as_str()));
+            // The kept bytes are the bytes first sent.
+            let kept = b.get(path).await;
+            assert_eq!(kept.bytes, first.bytes, "{path}");
+        }
+        // Another language is another validator.
+        let en = b.get("/t/club-night/standings").await;
+        b.accept_language = "zh-CN".to_owned();
+        let zh = b.get("/t/club-night/standings").await;
+        assert_ne!(en.header("etag"), zh.header("etag"));
+        b.accept_language = "en".to_owned();
+
+        // A save makes a new revision: the old validator no longer matches.
+        let before = b.get("/t/club-night/standings.csv").await;
+        let old = before.header("etag").unwrap().to_owned();
+        rule_on_first_board(&db, 3);
+        let after = b
+            .request(
+                TestRequest::get()
+                    .uri("/t/club-night/standings.csv")
+                    .insert_header(("If-None-Match", old.as_str())),
+            )
+            .await;
+        assert_eq!(after.status, StatusCode::OK);
+        assert_ne!(after.header("etag"), Some(old.as_str()));
+        assert_ne!(after.body, before.body, "the ruling changes the standings");
+
+        // Signed-in readers are never cached.
+        let mut director = browser(&db).await;
+        let page = director.get("/t/club-night/standings").await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert_eq!(page.header("cache-control"), Some("no-store"));
+        assert_eq!(page.header("etag"), None);
+    }
+}
+
+#[actix_web::test]
+async fn pdfs_beyond_the_limit_answer_503_with_retry_after() {
+    let db = TestDb::sqlite();
+    import(&db);
+    let pool = db::pool(db.url()).unwrap();
+    let mut state = AppState::new(pool).unwrap();
+    state.live = live::Live::new(
+        state.pool.clone(),
+        live::Limits {
+            pdfs: 1,
+            pdf_wait: Duration::from_millis(50),
+            ..live::Limits::default()
+        },
+    );
+    let app = actix_web::test::init_service(app(state.clone())).await;
+    // Every turn is taken (a PDF being drawn): the next one does not stall the server.
+    let turn = state.live.pdf_turn().await.expect("a free turn");
+    let req = TestRequest::get()
+        .uri("/t/club-night/rounds/1/sheets.pdf")
+        .to_request();
+    let res = actix_web::test::call_service(&app, req).await;
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(
+        res.headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok()),
+        Some("5")
+    );
+    drop(turn);
+    let req = TestRequest::get()
+        .uri("/t/club-night/rounds/1/sheets.pdf")
+        .to_request();
+    let res = actix_web::test::call_service(&app, req).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let body = actix_web::test::read_body(res).await;
+    assert!(body.starts_with(b"%PDF"));
+}
+
+/// A real server on a loopback port, with its change watcher.
+struct Server {
+    addr: SocketAddr,
+    handle: actix_web::dev::ServerHandle,
+    state: AppState,
+}
+
+impl Server {
+    async fn start(url: &str) -> Server {
+        let pool = db::pool(url).unwrap();
+        let state = AppState::new(pool).unwrap();
+        live::watch::spawn(state.live.clone());
+        let for_app = state.clone();
+        let server = HttpServer::new(move || app(for_app.clone()))
+            .workers(1)
+            .disable_signals()
+            .shutdown_timeout(1)
+            .bind("127.0.0.1:0")
+            .unwrap();
+        let addr = server.addrs()[0];
+        let server = server.run();
+        let handle = server.handle();
+        actix_web::rt::spawn(server);
+        Server {
+            addr,
+            handle,
+            state,
+        }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    async fn stop(self) {
+        self.state.live.stop();
+        self.handle.stop(true).await;
+    }
+}
+
+fn client() -> awc::Client {
+    awc::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .finish()
+}
+
+/// Reads an event stream until an event announces `revision` (or the bound runs out).
+async fn wait_for_revision(
+    stream: &mut awc::ClientResponse<
+        impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>>
+        + Unpin,
+    >,
+    revision: i64,
+    seen: &mut String,
+) -> bool {
+    let wanted = format!("event: revision\ndata: {revision}\n");
+    let bound = tokio_bound(Duration::from_secs(20));
+    tokio::pin!(bound);
+    loop {
+        if seen.contains(&wanted) {
+            return true;
+        }
+        tokio::select! {
+            chunk = stream.next() => match chunk {
+                Some(Ok(bytes)) => seen.push_str(&String::from_utf8_lossy(&bytes)),
+                _ => return false,
+            },
+            _ = &mut bound => return false,
+        }
+    }
+}
+
+async fn tokio_bound(d: Duration) {
+    actix_web::rt::time::sleep(d).await;
+}
+
+#[actix_web::test]
+async fn head_answers_like_get_without_a_body() {
+    let db = TestDb::sqlite();
+    import(&db);
+    let server = Server::start(db.url()).await;
+    let client = client();
+    for path in [
+        "/t/club-night/standings",
+        "/t/club-night/standings.csv",
+        "/static/fushi.css",
+        "/",
+    ] {
+        let get = client.get(server.url(path)).send().await.unwrap();
+        let mut head = client.head(server.url(path)).send().await.unwrap();
+        assert_eq!(head.status(), get.status(), "{path}");
+        assert_eq!(
+            head.headers().get("content-type"),
+            get.headers().get("content-type"),
+            "{path}"
+        );
+        assert_eq!(
+            head.headers().get("etag"),
+            get.headers().get("etag"),
+            "{path}"
+        );
+        let body = head.body().await.unwrap();
+        assert!(body.is_empty(), "{path}: HEAD sent {} bytes", body.len());
+    }
+    let missing = client
+        .head(server.url("/t/club-night/rounds/99"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    server.stop().await;
+}
+
+#[actix_web::test]
+async fn the_event_stream_announces_a_save() {
+    for db in backends() {
+        import(&db);
+        let server = Server::start(db.url()).await;
+        let client = client();
+        let mut events = client
+            .get(server.url("/t/club-night/events"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(events.status(), StatusCode::OK);
+        assert_eq!(
+            events.headers().get("content-type").unwrap(),
+            "text/event-stream"
+        );
+        let mut seen = String::new();
+        let now = revision(&db);
+        assert!(
+            wait_for_revision(&mut events, now, &mut seen).await,
+            "{}: the first event names the current revision: {seen:?}",
+            db.backend()
+        );
+        rule_on_first_board(&db, -2);
+        assert!(
+            wait_for_revision(&mut events, now + 1, &mut seen).await,
+            "{}: the save was announced: {seen:?}",
+            db.backend()
+        );
+        assert!(seen.starts_with("retry: "), "{seen:?}");
+        // An unknown tournament has no stream.
+        let none = client
+            .get(server.url("/t/no-such-cup/events"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(none.status(), StatusCode::NOT_FOUND);
+        server.stop().await;
+        // The stream ends when the server stops.
+        let rest = tokio::time::timeout(Duration::from_secs(20), async {
+            while let Some(Ok(_)) = events.next().await {}
+        })
+        .await;
+        assert!(rest.is_ok(), "{}: the stream ended", db.backend());
+    }
+}
+
+#[actix_web::test]
+async fn two_servers_on_one_postgresql_database_hear_each_other() {
+    let Some(db) = TestDb::postgres() else {
+        eprintln!("skipped: set FUSHI_TEST_POSTGRES to run the two-server test");
+        return;
+    };
+    import(&db);
+    let one = Server::start(db.url()).await;
+    let two = Server::start(db.url()).await;
+    let client = client();
+    let csv = |s: &Server| {
+        let req = client.get(s.url("/t/club-night/standings.csv"));
+        async move { req.send().await.unwrap().body().await.unwrap() }
+    };
+    let before_two = csv(&two).await;
+    let mut events = client
+        .get(two.url("/t/club-night/events"))
+        .send()
+        .await
+        .unwrap();
+    let mut seen = String::new();
+    let now = revision(&db);
+    assert!(wait_for_revision(&mut events, now, &mut seen).await);
+    // Server one reads the tournament too, so both hold a snapshot of the old revision.
+    let before_one = csv(&one).await;
+    assert_eq!(before_one, before_two);
+
+    // A director's save committed through server one's pool.
+    {
+        let mut conn = one.state.pool.get().unwrap();
+        let event = db::load_event(&mut conn, SLUG).unwrap().unwrap();
+        let mut results = event.rounds[0].matches[0].results.clone();
+        results[0].entry.ruling = Some(3);
+        assert!(db::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap());
+    }
+    assert!(
+        wait_for_revision(&mut events, now + 1, &mut seen).await,
+        "server two announced server one's save: {seen:?}"
+    );
+    let after_two = csv(&two).await;
+    assert_ne!(after_two, before_two, "server two serves the new standings");
+    assert_eq!(after_two, csv(&one).await);
+    one.stop().await;
+    two.stop().await;
+}
