@@ -14,7 +14,6 @@
 //! Every loop is bounded in count and time. Optional arguments: TEAMS ROUNDS BOARDS.
 
 #[path = "../tests/common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 
 use std::process::{Child, Command, Stdio};

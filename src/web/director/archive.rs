@@ -55,7 +55,7 @@ async fn page(
     let event = &snap.event;
     let page = ArchivePage {
         ctx: ctx.clone(),
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "archive",
         files: FILE_NAMES
             .iter()

@@ -258,7 +258,7 @@ async fn rounds_page(
     });
     let page = RoundsPage {
         ctx: ctx.clone(),
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "rounds",
         next: event
             .rounds
@@ -713,7 +713,7 @@ async fn pairings(
     }
     let snap = load_event(&state, &slug).await?;
     let event = &snap.event;
-    let warnings = super::schedule::saved_warnings(&ctx.t, &event, round);
+    let warnings = super::schedule::saved_warnings(&ctx.t, event, round);
     pairings_page(&ctx, &sheet, rows, &[], warnings)
 }
 

@@ -457,8 +457,8 @@ async fn round_form(
     let form = default_form(&event.settings);
     form_page(
         &ctx,
-        &event,
-        &report,
+        event,
+        report,
         round,
         &record,
         form,
@@ -559,7 +559,7 @@ async fn round_preview(
     let (slug, round) = path.into_inner();
     let (snap, record) = load_all(&state, &slug, round).await?;
     let (event, report) = (&snap.event, &snap.report);
-    let (checked, form) = check_round(&ctx, &event, &report, round, &record, form.into_inner())?;
+    let (checked, form) = check_round(&ctx, event, report, round, &record, form.into_inner())?;
     let (choice, proposal, overridden) = match checked {
         Checked::Ready {
             choice,
@@ -573,13 +573,13 @@ async fn round_preview(
         Choice::Swiss { .. } => method_label(t, PairingMethod::Swiss),
         Choice::RoundRobin { .. } => method_label(t, PairingMethod::RoundRobin),
     };
-    let warnings = draft::warnings(&event, round, &proposal.pairings())
+    let warnings = draft::warnings(event, round, &proposal.pairings())
         .iter()
-        .map(|w| warning_text(t, &event, w))
+        .map(|w| warning_text(t, event, w))
         .collect();
     let page = PreviewPage {
         ctx: ctx.clone(),
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "rounds",
         tab: "generate",
         round,
@@ -587,7 +587,7 @@ async fn round_preview(
         lines: proposal
             .matches
             .iter()
-            .map(|p| explanation_line(t, &event, p))
+            .map(|p| explanation_line(t, event, p))
             .collect(),
         kept: proposal
             .kept
@@ -597,18 +597,18 @@ async fn round_preview(
                     "schedule-kept",
                     &[
                         ("table", p.table.to_string().into()),
-                        ("home", label(&event, p.home).into()),
+                        ("home", label(event, p.home).into()),
                         (
                             "away",
                             p.away
-                                .map_or_else(|| t.t("schedule-bye"), |a| label(&event, a))
+                                .map_or_else(|| t.t("schedule-bye"), |a| label(event, a))
                                 .into(),
                         ),
                     ],
                 )
             })
             .collect(),
-        bye: proposal.bye.map(|b| label(&event, b)),
+        bye: proposal.bye.map(|b| label(event, b)),
         rematches: match choice {
             Choice::Swiss { .. } => proposal.rematches,
             Choice::RoundRobin { .. } => 0,
@@ -629,7 +629,7 @@ async fn round_confirm(
     let (slug, round) = path.into_inner();
     let (snap, record) = load_all(&state, &slug, round).await?;
     let (event, report) = (&snap.event, &snap.report);
-    let (checked, _) = check_round(&ctx, &event, &report, round, &record, form.into_inner())?;
+    let (checked, _) = check_round(&ctx, event, report, round, &record, form.into_inner())?;
     let (choice, proposal, overridden) = match checked {
         Checked::Ready {
             choice,
@@ -690,8 +690,8 @@ async fn unlock(
     if !typed.eq_ignore_ascii_case(&word) && !typed.eq_ignore_ascii_case("unlock") {
         return form_page(
             &ctx,
-            &event,
-            &report,
+            event,
+            report,
             round,
             &record,
             default_form(&event.settings),
@@ -850,7 +850,7 @@ async fn whole_form(
 ) -> Result<HttpResponse, AppError> {
     let snap = load_event(&state, &path).await?;
     let event = &snap.event;
-    whole_page(&ctx, &event, false, false)
+    whole_page(&ctx, event, false, false)
 }
 
 async fn whole_preview(
@@ -861,7 +861,7 @@ async fn whole_preview(
 ) -> Result<HttpResponse, AppError> {
     let snap = load_event(&state, &path).await?;
     let event = &snap.event;
-    whole_page(&ctx, &event, form.double.is_some(), true)
+    whole_page(&ctx, event, form.double.is_some(), true)
 }
 
 async fn whole_confirm(
@@ -874,11 +874,11 @@ async fn whole_confirm(
     let snap = load_event(&state, &slug).await?;
     let event = &snap.event;
     let double = form.double.is_some();
-    let plan = match whole_plan(&ctx.t, &event, double) {
+    let plan = match whole_plan(&ctx.t, event, double) {
         Ok(plan) => plan,
-        Err(_) => return whole_page(&ctx, &event, double, true),
+        Err(_) => return whole_page(&ctx, event, double, true),
     };
-    let boards = new_boards(&event);
+    let boards = new_boards(event);
     let generated: Vec<GeneratedRound> = plan
         .into_iter()
         .map(|(number, p)| GeneratedRound {

@@ -1272,9 +1272,9 @@ async fn dashboard(
     let (event, report) = (&snap.event, &snap.report);
     let page = DashboardPage {
         ctx: ctx.clone(),
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "dashboard",
-        glance: Glance::of(&event, &report),
+        glance: Glance::of(event, report),
         facts: settings_facts(&ctx.t, &event.settings),
     };
     render(&ctx, &page)
@@ -1423,7 +1423,7 @@ impl DeletePage {
         let event = &snap.event;
         Ok(DeletePage {
             ctx: ctx.clone(),
-            tour: TourHead::of(&event),
+            tour: TourHead::of(event),
             section: "settings",
             what: ctx.t.args(
                 "director-delete-what",

@@ -120,17 +120,17 @@ async fn overview(
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
-    let stages = RoundStages::of(&event, &report);
+    let stages = RoundStages::of(event, report);
     let page = OverviewPage {
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "home",
         live: live(!stages.in_progress().is_empty()),
         rules: RulesSummary::of(&event.settings, t),
         tiebreaks: view::tiebreaks(&event.settings, t),
         score_label: view::score_label(&event.settings, t),
         teams: event.teams.len(),
-        rounds: view::round_lines(&event, &report, &stages, t),
-        top: view::top_of_standings(&event, &report),
+        rounds: view::round_lines(event, report, &stages, t),
+        top: view::top_of_standings(event, report),
         downloads: DOWNLOADS
             .into_iter()
             .map(|file| Download {
@@ -138,7 +138,7 @@ async fn overview(
                 label: t.t(&format!("pub-csv-{file}")),
             })
             .collect(),
-        charts: super::sheets::charts::distribution_chart(&event, t)
+        charts: super::sheets::charts::distribution_chart(event, t)
             .into_iter()
             .collect(),
         ctx: ctx.clone(),
@@ -170,9 +170,9 @@ async fn standings(
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
-    let in_progress = RoundStages::of(&event, &report).in_progress();
+    let in_progress = RoundStages::of(event, report).in_progress();
     let page = StandingsPage {
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "standings",
         live: live(!in_progress.is_empty()),
         provisional: (!in_progress.is_empty()).then(|| {
@@ -188,9 +188,9 @@ async fn standings(
         }),
         tiebreaks: view::tiebreaks(&event.settings, t),
         score_label: view::score_label(&event.settings, t),
-        rows: view::standings(&event, &report),
+        rows: view::standings(event, report),
         last_round: event.rounds.iter().map(|r| r.number).max(),
-        charts: super::sheets::charts::race_chart(&event, snap.after_each_played_round(), t)
+        charts: super::sheets::charts::race_chart(event, snap.after_each_played_round(), t)
             .into_iter()
             .collect(),
         ctx: ctx.clone(),
@@ -215,12 +215,12 @@ async fn rounds(
 ) -> Result<HttpResponse, AppError> {
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let (event, report) = (&snap.event, &snap.report);
-    let stages = RoundStages::of(&event, &report);
+    let stages = RoundStages::of(event, report);
     let page = RoundsPage {
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "rounds",
         live: live(!stages.in_progress().is_empty()),
-        rounds: view::round_lines(&event, &report, &stages, &ctx.t),
+        rounds: view::round_lines(event, report, &stages, &ctx.t),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -260,7 +260,7 @@ async fn round(
         .iter()
         .position(|r| r.number == number)
         .ok_or_else(AppError::not_found)?;
-    let stage = RoundStages::of(&event, &report).get(number);
+    let stage = RoundStages::of(event, report).get(number);
     let key = slug.clone();
     let record = super::page::with_db(&state, move |conn| {
         Ok(crate::db::schedule::load_round_record(conn, &key, number)?)
@@ -268,9 +268,9 @@ async fn round(
     .await?
     .unwrap_or_default();
     let page = RoundPage {
-        explained: super::director::recorded_lines(t, &event, number, &record),
+        explained: super::director::recorded_lines(t, event, number, &record),
         notes: super::director::note_texts(t, &record),
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "rounds",
         live: live(stage == Stage::InProgress),
         number,
@@ -286,7 +286,7 @@ async fn round(
             .iter()
             .map(|b| BoardLine::of(b, t))
             .collect(),
-        matches: view::match_lines(&event, &report, number, t),
+        matches: view::match_lines(event, report, number, t),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -329,10 +329,10 @@ async fn table(
         .iter()
         .find(|m| m.round == round && m.table == table)
         .ok_or_else(AppError::not_found)?;
-    let detail = MatchDetail::of(&event, &r.boards, &r.matches[index], figures, &ctx.t);
-    let stages = RoundStages::of(&event, &report);
+    let detail = MatchDetail::of(event, &r.boards, &r.matches[index], figures, &ctx.t);
+    let stages = RoundStages::of(event, report);
     let page = MatchPage {
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "rounds",
         live: live(stages.awaits(round, detail.stage)),
         score_label: view::score_label(&event.settings, &ctx.t),
@@ -375,7 +375,7 @@ async fn teams(
     let event = &snap.event;
     let separator = ctx.t.t("pub-list-separator");
     let page = TeamsPage {
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "teams",
         live: None,
         teams: event
@@ -423,13 +423,13 @@ async fn team(
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let team = event.team(number).ok_or_else(AppError::not_found)?;
-    let matches = view::team_matches(&event, &report, number, t);
-    let stages = RoundStages::of(&event, &report);
+    let matches = view::team_matches(event, report, number, t);
+    let stages = RoundStages::of(event, report);
     let playing = matches
         .iter()
         .any(|m| stages.awaits(m.round, m.status.stage));
     let page = TeamPage {
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "teams",
         live: live(playing),
         number,
@@ -437,7 +437,7 @@ async fn team(
         club: team.club.clone(),
         members: team.members.clone(),
         withdrawn: team.withdrawn,
-        standing: view::standings(&event, &report)
+        standing: view::standings(event, report)
             .into_iter()
             .find(|s| s.team.number == number),
         score_label: view::score_label(&event.settings, t),
@@ -465,7 +465,7 @@ async fn download(
     }
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let (event, report) = (&snap.event, &snap.report);
-    let body = csv_file(&file, &event, &report).ok_or_else(AppError::not_found)?;
+    let body = csv_file(&file, event, report).ok_or_else(AppError::not_found)?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/csv; charset=utf-8"))
         .insert_header((

@@ -210,18 +210,18 @@ async fn round_sheets(
     let (slug, round) = path.into_inner();
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let event = &snap.event;
-    let round = known_round(&event, &round)?;
+    let round = known_round(event, &round)?;
     let blank = query.blank();
-    let table = query.table(&event, round)?;
+    let table = query.table(event, round)?;
     let words = FluentWords(ctx.t);
     let page = RoundSheetsPage {
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "rounds",
         round,
         blank,
         table,
         separator: ctx.t.t("pub-list-separator"),
-        sheets: sheets::score_sheets(&event, round, !blank, &words)
+        sheets: sheets::score_sheets(event, round, !blank, &words)
             .into_iter()
             .filter(|s| table.is_none_or(|t| s.table == t))
             .collect(),
@@ -239,20 +239,20 @@ async fn round_sheets_pdf(
     let (slug, round) = path.into_inner();
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let event = &snap.event;
-    let round = known_round(&event, &round)?;
+    let round = known_round(event, &round)?;
     let blank = query.blank();
-    let table = query.table(&event, round)?;
+    let table = query.table(event, round)?;
     let words = FluentWords(ctx.t);
     let slug = event.settings.slug.clone();
     let shared = snap.clone();
     let bytes = pdf(&state, move || {
         let event = &shared.event;
         Some(match table {
-            None => sheets::round_pdf(&event, round, !blank, &words),
+            None => sheets::round_pdf(event, round, !blank, &words),
             Some(t) => {
                 let pages: Vec<sheets::pdf::SheetPage> = Room::BOTH
                     .into_iter()
-                    .filter_map(|room| sheets::score_sheet(&event, round, t, room, !blank, &words))
+                    .filter_map(|room| sheets::score_sheet(event, round, t, room, !blank, &words))
                     .map(|s| sheets::pdf::score_sheet_page(&s))
                     .collect();
                 let title = format!(
@@ -313,7 +313,7 @@ async fn match_sheet(
 ) -> Result<HttpResponse, AppError> {
     let (snap, round, table) = match_of(&ctx, &state, path.into_inner()).await?;
     let (event, report) = (&snap.event, &snap.report);
-    let sheet = sheets::match_sheet(&event, &report, round, table, &FluentWords(ctx.t))
+    let sheet = sheets::match_sheet(event, report, round, table, &FluentWords(ctx.t))
         .ok_or_else(AppError::not_found)?;
     let page = MatchSheetPage {
         back_href: format!("/t/{}/rounds/{round}/tables/{table}", event.settings.slug),
@@ -322,7 +322,7 @@ async fn match_sheet(
             "/t/{}/rounds/{round}/tables/{table}/sheet.pdf",
             event.settings.slug
         ),
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "rounds",
         separator: ctx.t.t("pub-list-separator"),
         sheet,
@@ -370,13 +370,13 @@ async fn team_card(
     let team = number(&team)?;
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let (event, report) = (&snap.event, &snap.report);
-    let card = sheets::team_card(&event, &report, team, &FluentWords(ctx.t))
+    let card = sheets::team_card(event, report, team, &FluentWords(ctx.t))
         .ok_or_else(AppError::not_found)?;
     let page = TeamCardPage {
         back_href: format!("/t/{}/teams/{team}", event.settings.slug),
         back_label: ctx.t.t("sheets-page-back-team"),
         pdf_href: format!("/t/{}/teams/{team}/card.pdf", event.settings.slug),
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "teams",
         separator: ctx.t.t("pub-list-separator"),
         card,
@@ -448,13 +448,13 @@ async fn wall(
     let (slug, round) = path.into_inner();
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let event = &snap.event;
-    let round = known_round(&event, &round)?;
-    let sheet = sheets::standings_sheet(&event, Some(round), &FluentWords(ctx.t));
+    let round = known_round(event, &round)?;
+    let sheet = sheets::standings_sheet(event, Some(round), &FluentWords(ctx.t));
     let page = WallPage {
         back_href: format!("/t/{}/rounds/{round}", event.settings.slug),
         back_label: ctx.t.a("sheets-page-back-round", "n", round),
         pdf_href: format!("/t/{}/rounds/{round}/wall.pdf", event.settings.slug),
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "standings",
         round,
         sheet,
@@ -471,7 +471,7 @@ async fn wall_pdf(
     let (slug, round) = path.into_inner();
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let event = &snap.event;
-    let round = known_round(&event, &round)?;
+    let round = known_round(event, &round)?;
     let words = FluentWords(ctx.t);
     let name = format!("{}-standings-{round}.pdf", event.settings.slug);
     let shared = snap.clone();
