@@ -732,7 +732,7 @@ async fn wrong_input_is_refused_with_every_error_at_its_field_and_nothing_saved(
                 "o3-declarer_penalty",
                 "-5",
                 "o3-declarer_penalty",
-                "A penalty is a multiple of 5 from 0 to 200.",
+                "A penalty is a multiple of 5 from 0 to 1000.",
             ),
             (
                 "o2-combo_length",

@@ -275,7 +275,11 @@ impl SheetRow {
         };
         let unreadable: HashSet<&str> = errors.iter().map(|e| e.field).collect();
         let ruling = bands.and_then(|b| entry.check_ruling(decks, b));
-        for e in entry.check(decks).into_iter().chain(ruling) {
+        let combo = super::table::combo_with_declarer_last_trick(&entry).then_some(FieldError {
+            field: "combo",
+            why: Why::ComboWithDeclarerLastTrick,
+        });
+        for e in entry.check(decks).into_iter().chain(ruling).chain(combo) {
             let problem = classify(&e, &entry);
             // A field that did not read has said so already; and with an unreadable figure
             // the row's "no result" is no news.
@@ -686,17 +690,18 @@ mod tests {
             Ok(_) => vec![],
             Err(errors) => errors.into_iter().map(|e| (e.field, e.problem)).collect(),
         };
-        // A ruling one column too far (45 for 4) is outside the table's s, -4 to +3.
+        // A ruling one column too far (45 for 4) is outside the table's s, -12 to +3
+        // (s at P = 200 + 4 x 80 = 520 is -3 - (520 - 160) / 40).
+        let range = Ruling { min: -12, max: 3 };
         assert_eq!(
             check(&[("trick_points", "60"), ("ruling", "45")]),
-            vec![("ruling", Ruling { min: -4, max: 3 })]
+            vec![("ruling", range.clone())]
         );
-        assert_eq!(check(&[("ruling", "-4")]), vec![]);
+        assert_eq!(check(&[("ruling", "-12")]), vec![]);
         assert_eq!(check(&[("ruling", "3")]), vec![]);
-        assert_eq!(
-            check(&[("ruling", "2147483647")]),
-            vec![("ruling", Ruling { min: -4, max: 3 })]
-        );
+        assert_eq!(check(&[("ruling", "4")]), vec![("ruling", range.clone())]);
+        assert_eq!(check(&[("ruling", "-13")]), vec![("ruling", range.clone())]);
+        assert_eq!(check(&[("ruling", "2147483647")]), vec![("ruling", range)]);
         // A combination when the declarers won the last trick.
         assert_eq!(
             check(&[
@@ -729,7 +734,7 @@ mod tests {
             vec![]
         );
         // Penalties: multiples of 5 within the card points.
-        for penalty in ["2147483645", "205", "7", "-5"] {
+        for penalty in ["2147483645", "1005", "7", "-5"] {
             assert_eq!(
                 check(&[("trick_points", "60"), ("declarer_penalty", penalty)]),
                 vec![("declarer_penalty", Penalty)],
@@ -737,7 +742,7 @@ mod tests {
             );
         }
         assert_eq!(
-            check(&[("trick_points", "60"), ("defender_penalty", "200")]),
+            check(&[("trick_points", "60"), ("defender_penalty", "1000")]),
             vec![]
         );
     }

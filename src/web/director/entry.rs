@@ -232,7 +232,11 @@ fn sheet_error_text(t: &Tr, e: &SheetError, decks: Decks) -> String {
             ],
         ),
         SheetProblem::ComboMissing => t.t("entry-error-combo-missing"),
-        SheetProblem::Penalty => t.a("entry-error-penalty", "total", decks.total_points()),
+        SheetProblem::Penalty => t.a(
+            "entry-error-penalty",
+            "total",
+            crate::rules::table::MAX_PENALTY,
+        ),
         SheetProblem::ComboWithDeclarer => t.t("entry-error-combo-with-declarer"),
         SheetProblem::Ruling { min, max } => {
             t.args("entry-error-ruling", &[("min", n(min)), ("max", n(max))])
