@@ -170,3 +170,81 @@ fn round_numbers_do_not_overflow() {
         assert!(err.contains("at most 999 rounds"), "{err}");
     }
 }
+
+/// Generating the same new round twice at the same moment: no error, one round added, and
+/// it holds one pairing (the later generation's, whole).
+#[test]
+fn the_same_round_generated_twice_at_once_is_one_round_with_one_pairing() {
+    use fushi::db::schedule::{GeneratedRound, save_generated};
+    use fushi::rules::PairingMethod;
+    use fushi::rules::entry::Pairing;
+    for db in backends() {
+        import_club_night(&db);
+        let pool = fushi::db::pool(db.url()).unwrap();
+        let next = *round_numbers(&db).last().unwrap() + 1;
+        let boards = fushi::rules::entry::new_boards(4, "2".parse().unwrap(), None);
+        let results = at_once(&pool, 2, |i, conn| {
+            let pairings = if i == 0 {
+                vec![
+                    Pairing {
+                        table: 1,
+                        home: 1,
+                        away: Some(2),
+                    },
+                    Pairing {
+                        table: 2,
+                        home: 3,
+                        away: Some(4),
+                    },
+                    Pairing {
+                        table: 3,
+                        home: 5,
+                        away: None,
+                    },
+                ]
+            } else {
+                vec![
+                    Pairing {
+                        table: 1,
+                        home: 1,
+                        away: Some(3),
+                    },
+                    Pairing {
+                        table: 2,
+                        home: 2,
+                        away: Some(5),
+                    },
+                    Pairing {
+                        table: 3,
+                        home: 4,
+                        away: None,
+                    },
+                ]
+            };
+            let generated = GeneratedRound {
+                number: next,
+                pairings,
+                explanations: Vec::new(),
+                overridden: false,
+            };
+            save_generated(
+                conn,
+                "club-night",
+                PairingMethod::Manual,
+                None,
+                &boards,
+                &[generated],
+                "",
+            )
+        });
+        for r in &results {
+            assert!(matches!(r, Ok(true)), "{}: {results:?}", db.backend());
+        }
+        let event = fushi::db::load_event(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        let added: Vec<_> = event.rounds.iter().filter(|r| r.number >= next).collect();
+        assert_eq!(added.len(), 1, "{}", db.backend());
+        assert_eq!(added[0].matches.len(), 3, "{}", db.backend());
+    }
+}

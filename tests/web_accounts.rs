@@ -1152,3 +1152,23 @@ fn percent_decode(text: &str) -> String {
     }
     String::from_utf8_lossy(&out).into_owned()
 }
+
+/// Long sign-in names are not echoed whole, and a form past 1 MiB is refused unread.
+#[actix_web::test]
+async fn long_values_are_neither_held_nor_echoed_whole() {
+    let db = TestDb::sqlite();
+    let mut b = anonymous(&db).await;
+    b.get("/login").await;
+    let long = "n".repeat(200_000);
+    let page = b
+        .post("/login", &[("name", &long), ("password", "x")])
+        .await;
+    assert_eq!(page.status, StatusCode::UNAUTHORIZED);
+    assert!(page.body.len() < 20_000, "{} bytes", page.body.len());
+    let huge = "n".repeat(2 * 1024 * 1024);
+    let page = b
+        .post("/login", &[("name", &huge), ("password", "x")])
+        .await;
+    assert_eq!(page.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(page.body.len() < 20_000, "{} bytes", page.body.len());
+}
