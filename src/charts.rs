@@ -44,6 +44,9 @@ pub struct BarChart {
     pub bars: Vec<(String, u32)>,
 }
 
+/// The most round labels on a line chart's axis before they become round steps.
+const MAX_X_TICKS: usize = 30;
+
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 360.0;
 const LEFT: f64 = 56.0;
@@ -91,7 +94,8 @@ fn ticks(lo: f64, hi: f64) -> Vec<f64> {
     let first = (lo / step).floor() * step;
     let mut out = Vec::new();
     let mut v = first;
-    while v <= hi + step * 1e-9 {
+    // At most a dozen, whatever the numbers (a non-finite one included).
+    while v <= hi + step * 1e-9 && out.len() < 12 {
         out.push(v);
         v += step;
     }
@@ -193,7 +197,8 @@ impl LineChart {
             if x_hi == x_lo {
                 LEFT + plot_w / 2.0
             } else {
-                LEFT + plot_w * f64::from(x - x_lo) / f64::from(x_hi - x_lo)
+                LEFT + plot_w * (f64::from(x) - f64::from(x_lo))
+                    / (f64::from(x_hi) - f64::from(x_lo))
             }
         };
         let y_of = |y: f64| {
@@ -227,7 +232,24 @@ impl LineChart {
                 n(*t)
             );
         }
-        for x in x_lo..=x_hi {
+        // One label per round that has a point, or a bounded set of round steps when there
+        // are many: the axis grows with the data, never with a value.
+        let mut x_ticks: Vec<i32> = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0))
+            .collect();
+        x_ticks.sort_unstable();
+        x_ticks.dedup();
+        if x_ticks.len() > MAX_X_TICKS {
+            x_ticks = ticks(f64::from(x_lo), f64::from(x_hi))
+                .into_iter()
+                .map(|t| t.round())
+                .filter(|t| *t >= f64::from(x_lo) && *t <= f64::from(x_hi))
+                .map(|t| t as i32)
+                .collect();
+        }
+        for x in x_ticks {
             let _ = write!(
                 out,
                 r#"<text class="tick" x="{}" y="{}" text-anchor="middle">{x}</text>"#,
@@ -347,6 +369,29 @@ impl BarChart {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A value far out (a round 2,147,483,647, an s of a million) adds one mark, not one per
+    /// whole number in between; the axis keeps a bounded number of labels.
+    #[test]
+    fn charts_grow_with_the_data_not_with_a_value() {
+        let chart = LineChart {
+            words: words(),
+            series: vec![Series {
+                key: "t1".into(),
+                label: "One".into(),
+                points: vec![(1, 2.0), (2, 1.0), (i32::MAX, 3.0)],
+            }],
+            ranks: Some(4),
+        };
+        let svg = chart.svg("c");
+        assert!(svg.len() < 20_000, "{}", svg.len());
+        assert!(svg.matches("class=\"tick\"").count() < 30);
+        let bars = BarChart {
+            words: words(),
+            bars: vec![("+3".into(), 4), ("-1000000".into(), 1)],
+        };
+        assert!(bars.svg("b").len() < 20_000);
+    }
 
     fn words() -> Words {
         Words {

@@ -445,17 +445,136 @@ async fn repeated_failed_logins_lock_the_account_out_for_a_while() {
     // Twenty failures from one address, over any names, refuse that address.
     let mut c = anonymous(&db).await;
     c.get("/login").await;
+    let from = |c: &common::http::Browser<_>, name: &str, password: &str| {
+        TestRequest::post()
+            .uri("/login")
+            .peer_addr("198.51.100.20:40000".parse().unwrap())
+            .set_form([
+                ("csrf", c.csrf.clone().unwrap_or_default()),
+                ("name", name.to_owned()),
+                ("password", password.to_owned()),
+            ])
+    };
     for i in 0..20 {
         let name = format!("nobody{i}");
-        let page = c
-            .post("/login", &[("name", &name), ("password", "x")])
-            .await;
+        let page = c.request(from(&c, &name, "x")).await;
         assert_eq!(page.status, StatusCode::UNAUTHORIZED);
     }
-    let page = c
-        .post("/login", &[("name", "otto"), ("password", TEST_PASSWORD)])
-        .await;
+    let page = c.request(from(&c, "otto", TEST_PASSWORD)).await;
     assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS);
+}
+
+/// The lock-out lives in the database: five failures through one server lock the name on
+/// another server sharing the database (both backends).
+#[actix_web::test]
+async fn the_lock_out_is_shared_by_servers_on_one_database() {
+    for db in backends() {
+        ensure_user(&db, "dora", Role::Director);
+        let mut one = anonymous(&db).await;
+        let mut two = anonymous(&db).await;
+        one.get("/login").await;
+        two.get("/login").await;
+        for _ in 0..5 {
+            let page = one
+                .post("/login", &[("name", "Dora"), ("password", "wrong guess")])
+                .await;
+            assert_eq!(page.status, StatusCode::UNAUTHORIZED, "{}", db.backend());
+        }
+        let page = two
+            .post("/login", &[("name", "dora"), ("password", TEST_PASSWORD)])
+            .await;
+        assert_eq!(
+            page.status,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{}",
+            db.backend()
+        );
+    }
+}
+
+/// Forty simultaneous sign-ins for one name: the failure count is raised before the
+/// password is checked, so only the first five are checked and the rest are refused, as if
+/// they had come one after another (both backends).
+#[actix_web::test]
+async fn a_burst_of_sign_ins_is_throttled_like_a_sequence() {
+    for db in backends() {
+        ensure_user(&db, "dora", Role::Director);
+        let mut b = anonymous(&db).await;
+        b.get("/login").await;
+        let posts: Vec<(String, Vec<(String, String)>)> = (0..40)
+            .map(|i| {
+                let password = if i == 39 {
+                    TEST_PASSWORD
+                } else {
+                    "wrong guess"
+                };
+                (
+                    "/login".to_owned(),
+                    vec![
+                        ("name".to_owned(), "dora".to_owned()),
+                        ("password".to_owned(), password.to_owned()),
+                    ],
+                )
+            })
+            .collect();
+        let answers = b.post_together(&posts).await;
+        let checked = answers
+            .iter()
+            .filter(|(s, _)| *s != StatusCode::TOO_MANY_REQUESTS)
+            .count();
+        assert!(
+            checked <= 5,
+            "{}: {checked} of 40 simultaneous sign-ins were checked",
+            db.backend()
+        );
+        assert!(answers.iter().all(|(s, _)| s.as_u16() < 500));
+        // Counts are raised atomically: forty simultaneous counts are 1..=40.
+        let pool = fushi::db::pool(db.url()).unwrap();
+        let window = chrono::Duration::minutes(15);
+        let counts: Vec<i32> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..40)
+                .map(|_| {
+                    let pool = &pool;
+                    s.spawn(move || {
+                        let mut conn = pool.get().unwrap();
+                        accounts::count_attempt(&mut conn, "user:burst", window).unwrap()
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let mut sorted = counts.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (1..=40).collect::<Vec<_>>(), "{}", db.backend());
+    }
+}
+
+/// `X-Forwarded-For` is not believed unless the connection comes from a configured proxy:
+/// fifty sign-ins each claiming another address are still one address's failures.
+#[actix_web::test]
+async fn a_forged_forwarded_address_does_not_sidestep_the_lock_out() {
+    let db = TestDb::sqlite();
+    let mut b = anonymous(&db).await;
+    b.get("/login").await;
+    let mut statuses = Vec::new();
+    for i in 0..50 {
+        let req = TestRequest::post()
+            .uri("/login")
+            .peer_addr("198.51.100.9:40000".parse().unwrap())
+            .insert_header(("x-forwarded-for", format!("203.0.113.{i}")))
+            .insert_header(("forwarded", format!("for=203.0.113.{i}")))
+            .set_form([
+                ("csrf", b.csrf.clone().unwrap_or_default()),
+                ("name", format!("nobody{i}")),
+                ("password", "x".to_owned()),
+            ]);
+        statuses.push(b.request(req).await.status);
+    }
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert_eq!(refused, 30, "{statuses:?}");
 }
 
 #[actix_web::test]
@@ -948,4 +1067,108 @@ async fn the_command_line_adds_users_and_sets_passwords() {
         b.log_in("ada", &ada_new).await;
         assert_eq!(b.get("/admin/users").await.status, StatusCode::OK);
     }
+}
+
+/// Pages of a signed-in user are never cached; public pages read anonymously may be.
+#[actix_web::test]
+async fn signed_in_pages_are_not_stored_by_any_cache() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut admin = common::http::browser(&db).await;
+    for path in [
+        "/d",
+        "/d/club-night",
+        "/d/club-night/rounds/1/tables/1",
+        "/admin/users",
+        "/t/club-night",
+    ] {
+        let page = admin.get(path).await;
+        assert_eq!(page.status, StatusCode::OK, "{path}");
+        assert_eq!(page.header("cache-control"), Some("no-store"), "{path}");
+    }
+    let mut reader = anonymous(&db).await;
+    let page = reader.get("/t/club-night").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_ne!(page.header("cache-control"), Some("no-store"));
+}
+
+/// `next` is followed only when it is a plain path of this site; anything else goes to
+/// the default page, never a 500.
+#[actix_web::test]
+async fn redirect_targets_are_local_paths_only() {
+    let db = TestDb::sqlite();
+    ensure_user(&db, "dora", Role::Director);
+    let mut b = anonymous(&db).await;
+    let bad = [
+        "/%09/evil.example",
+        "/%0a/evil.example",
+        "/%0d%0aSet-Cookie:x=1",
+        "//evil.example",
+        "/%5Cevil.example",
+        "%5C%5Cevil.example",
+        "https://evil.example/",
+        "javascript:alert(1)",
+        "/%00",
+        "/caf%C3%A9",
+        "evil.example",
+    ];
+    for next in bad {
+        let page = b.get(&format!("/lang?lang=en&next={next}")).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{next}");
+        assert_eq!(page.location.as_deref(), Some("/"), "{next}");
+    }
+    let page = b.get("/lang?lang=en&next=/t/cup?x=1").await;
+    assert_eq!(page.location.as_deref(), Some("/t/cup?x=1"));
+    for next in bad {
+        b.get("/login").await;
+        let next = percent_decode(next);
+        let page = b
+            .post(
+                "/login",
+                &[
+                    ("name", "dora"),
+                    ("password", TEST_PASSWORD),
+                    ("next", &next),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{next:?}");
+        assert_eq!(page.location.as_deref(), Some("/d"), "{next:?}");
+    }
+}
+
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            out.push(u8::from_str_radix(&text[i + 1..i + 3], 16).unwrap());
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Long sign-in names are not echoed whole, and a form past 1 MiB is refused unread.
+#[actix_web::test]
+async fn long_values_are_neither_held_nor_echoed_whole() {
+    let db = TestDb::sqlite();
+    let mut b = anonymous(&db).await;
+    b.get("/login").await;
+    let long = "n".repeat(200_000);
+    let page = b
+        .post("/login", &[("name", &long), ("password", "x")])
+        .await;
+    assert_eq!(page.status, StatusCode::UNAUTHORIZED);
+    assert!(page.body.len() < 20_000, "{} bytes", page.body.len());
+    let huge = "n".repeat(2 * 1024 * 1024);
+    let page = b
+        .post("/login", &[("name", &huge), ("password", "x")])
+        .await;
+    assert_eq!(page.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(page.body.len() < 20_000, "{} bytes", page.body.len());
 }

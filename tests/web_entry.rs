@@ -732,13 +732,13 @@ async fn wrong_input_is_refused_with_every_error_at_its_field_and_nothing_saved(
                 "o3-declarer_penalty",
                 "-5",
                 "o3-declarer_penalty",
-                "A penalty is a multiple of 5, 0 or more.",
+                "A penalty is a multiple of 5 from 0 to 1000.",
             ),
             (
                 "o2-combo_length",
                 "1",
                 "o2-combo_length",
-                "The length is 2 or more.",
+                "The length L is needed: from 2 to what one hand holds.",
             ),
             (
                 "c2-defender_total",

@@ -50,3 +50,5 @@ nav-dashboard = Dashboard
 nav-settings = Settings
 nav-archive = Archive
 nav-public = Public pages
+error-db-busy-title = The database is busy
+error-db-busy-text = Other saves kept the database busy for too long, so nothing was saved. Go back with your browser's back button: what you typed is still in the form. Then send it again.

@@ -203,3 +203,5 @@ director-teams-flash-saved = Team saved.
 director-teams-flash-withdrawn = Team withdrawn. It keeps its results and is paired no more.
 director-teams-flash-reinstated = Team reinstated.
 director-teams-flash-uploaded = teams.csv uploaded: new teams added, existing teams updated.
+director-settings-error-too-large = At most { $max } (either sign).
+director-error-control-character = Control characters (NUL, tab, line break…) cannot be stored here: remove them.

@@ -56,13 +56,13 @@ entry-not-saved = Nothing was saved: { $count ->
 entry-problem = { $room }, board { $board }, { $field }: { $why }
 entry-error-not-a-number = Not a whole number.
 entry-error-not-a-choice = Choose from the list.
-entry-error-combo-length = The length is 2 or more.
+entry-error-combo-length = The length L is needed: from 2 to what one hand holds.
 entry-error-total-with-tricks = With trick points given, P is computed: leave it empty.
 entry-error-trick-points = Trick points are a multiple of 5 from 0 to { $total }.
 entry-error-bottom-points = Bottom points are a multiple of 5 from 0 to { $max }, and with the trick points at most { $total }.
 entry-error-combo-not-allowed = Not possible with { $decks } deck(s); choose one of: { $allowed }.
 entry-error-combo-missing = The defenders won the last trick: give its largest combination.
-entry-error-penalty = A penalty is a multiple of 5, 0 or more.
+entry-error-penalty = A penalty is a multiple of 5 from 0 to { $total }.
 entry-error-defender-total = P is a multiple of 5, 0 or more.
 entry-error-no-result = Give the trick points, P or a TD ruling.
 entry-comparison = The match so far
@@ -105,3 +105,5 @@ archive-import-failed = Nothing was imported: { $count ->
        *[other] { $count } problems.
     }
 archive-flash-imported = Tournament imported.
+entry-error-combo-with-declarer = The declarers won the last trick: leave the combination empty.
+entry-error-ruling = A TD ruling is an s from { $min } to { $max } (the band table's range).

@@ -24,7 +24,7 @@ problems-name-empty = name must not be empty
 problems-slug-invalid = slug "{ $slug }" must be 1–64 characters of a–z, 0–9 and -
 problems-slug-reserved = slug "{ $slug }" is reserved: /d/{ $slug } is a page of fushi; choose another
 problems-decks-count = decks must be 1, 2 or 3, not { $decks }
-problems-vp-blitz = vp_blitz must be greater than 0, not { $value }
+problems-vp-blitz = vp_blitz must be greater than 0 and at most 100, not { $value }
 problems-only-for-custom = { $key } is only for rules = "custom"
 problems-custom-needs = rules = "custom" needs { $key }
 problems-not-one-of = { $what } "{ $got }" is not one of { $allowed }
@@ -77,7 +77,17 @@ problems-points-out-of-range = { $what ->
 problems-points-exceed = trick points { $trick } + bottom points { $bottom } exceed the { $total } card points of { $decks } deck(s)
 problems-combo-not-allowed = combination { $combo } is not possible with { $decks } deck(s); allowed: { $allowed }
 problems-combo-missing = the defenders won the last trick: give its largest combination
-problems-penalty = penalty { $value } must be a multiple of 5, 0 or more
+problems-penalty = penalty { $value } must be a multiple of 5, from 0 to { $max }
 problems-defender-total = defenders' total { $value } must be a multiple of 5, 0 or more
 problems-no-result = no result: give trick_points, defender_total or a ruling
 problems-both-rooms = { $player } already sits in the other room of this match (line { $first })
+problems-combo-with-declarer = the declarers won the last trick: no combination (it doubles only the defenders' bottom)
+problems-combo-too-long = { $combo } is longer than one hand holds with { $decks } deck(s): L is at most { $max }
+problems-ruling-range = ruling { $value } is outside the band table's range of s, { $min } to { $max }
+problems-score-range = { $key } must be a number from -{ $max } to { $max }, not { $value }
+problems-bands-too-large = { $what } must be at most { $max } (either sign for s), not { $value }
+problems-too-large = { $column } { $value } must be { $max } or less
+problems-zip-too-many = the .zip holds { $count } entries; an archive has at most { $max }
+problems-zip-too-large = { $name } unpacks to more than { $limit } MiB, the most an archive may hold
+problems-text-too-long = { $column } is longer than { $max } characters
+problems-control-character = { $column } holds a control character (NUL, tab, line break…): remove it

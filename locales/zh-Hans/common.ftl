@@ -50,3 +50,5 @@ nav-dashboard = 管理首页
 nav-settings = 设置
 nav-archive = 档案
 nav-public = 公开页面
+error-db-busy-title = 数据库繁忙
+error-db-busy-text = 其他保存操作占用数据库过久，本次没有保存任何内容。请用浏览器的“后退”返回，您输入的内容仍在表单中，然后重新提交。

@@ -194,3 +194,5 @@ director-teams-flash-saved = 已保存参赛队。
 director-teams-flash-withdrawn = 该队已退赛，保留已有成绩，之后不再编排对阵。
 director-teams-flash-reinstated = 该队已恢复参赛。
 director-teams-flash-uploaded = teams.csv 已上传：新队已添加，已有的队已更新。
+director-settings-error-too-large = 最多为 { $max }（正负均可）。
+director-error-control-character = 此处不能保存控制字符（NUL、制表符、换行等）：请删除。

@@ -23,7 +23,7 @@ problems-name-empty = name 不能为空
 problems-slug-invalid = 标识“{ $slug }”须为 1–64 个字符，只能使用 a–z、0–9 和 -
 problems-slug-reserved = 标识“{ $slug }”已被保留：/d/{ $slug } 是 fushi 的页面，请换一个
 problems-decks-count = decks 必须是 1、2 或 3，而不是 { $decks }
-problems-vp-blitz = vp_blitz 必须大于 0，而不是 { $value }
+problems-vp-blitz = vp_blitz 必须大于 0 且不超过 100，而不是 { $value }
 problems-only-for-custom = { $key } 只用于 rules = "custom"
 problems-custom-needs = rules = "custom" 需要 { $key }
 problems-not-one-of = { $what }“{ $got }”不是以下之一：{ $allowed }
@@ -79,7 +79,17 @@ problems-points-out-of-range = { $what ->
 problems-points-exceed = 闲家得分 { $trick } 加底分 { $bottom } 超过了 { $decks } 副牌的 { $total } 分
 problems-combo-not-allowed = { $decks } 副牌不可能出现 { $combo }；可选：{ $allowed }
 problems-combo-missing = 闲家赢得最后一墩：请填写其中最大的牌型
-problems-penalty = 罚分 { $value } 必须是 5 的倍数，且不小于 0
+problems-penalty = 罚分 { $value } 必须是 5 的倍数，且在 0 到 { $max } 之间
 problems-defender-total = 闲家总分 { $value } 必须是 5 的倍数，且不小于 0
 problems-no-result = 没有成绩：请填写 trick_points、defender_total 或裁判判定
 problems-both-rooms = { $player } 已在本场比赛的另一室（第 { $first } 行）
+problems-combo-with-declarer = 庄家赢得最后一墩：不填牌型（牌型只翻倍闲家抠底）
+problems-combo-too-long = { $combo } 超过 { $decks } 副牌时一手牌的长度：L 最多为 { $max }
+problems-ruling-range = 裁判判定 { $value } 超出级差表 s 的范围（{ $min } 到 { $max }）
+problems-score-range = { $key } 必须是 -{ $max } 到 { $max } 之间的数，而不是 { $value }
+problems-bands-too-large = { $what } 最多为 { $max }（s 取绝对值），而不是 { $value }
+problems-too-large = { $column } 为 { $value }，必须不大于 { $max }
+problems-zip-too-many = 该 .zip 含 { $count } 个条目；存档最多 { $max } 个
+problems-zip-too-large = { $name } 解压后超过 { $limit } MiB，超出存档允许的大小
+problems-text-too-long = { $column } 超过 { $max } 个字符
+problems-control-character = { $column } 含有控制字符（NUL、制表符、换行等）：请删除

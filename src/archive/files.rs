@@ -18,6 +18,13 @@ fn is_archive_file(name: &str) -> bool {
     name.ends_with(".csv") || name.ends_with(".toml")
 }
 
+/// The most entries a .zip may list.
+pub const MAX_ZIP_ENTRIES: usize = 1000;
+/// The most bytes one file of a .zip may unpack to (32 MiB).
+pub const MAX_ZIP_FILE: u64 = 32 << 20;
+/// The most bytes all files of a .zip may unpack to together (64 MiB).
+pub const MAX_ZIP_TOTAL: u64 = 64 << 20;
+
 impl ArchiveFiles {
     pub fn new() -> Self {
         Self::default()
@@ -103,7 +110,9 @@ impl ArchiveFiles {
         }
     }
 
-    /// Reads a .zip: the folder holding `tournament.toml` is the archive.
+    /// Reads a .zip: the folder holding `tournament.toml` is the archive. Unpacking stops
+    /// at [`MAX_ZIP_ENTRIES`] entries, [`MAX_ZIP_FILE`] bytes for one file and
+    /// [`MAX_ZIP_TOTAL`] bytes in all, whatever the .zip declares.
     pub fn read_zip<R: Read + Seek>(reader: R) -> Result<ArchiveFiles, Vec<Problem>> {
         let bad = |why: Why| vec![Problem::in_file("", why)];
         let mut zip = zip::ZipArchive::new(reader).map_err(|e| {
@@ -120,6 +129,12 @@ impl ArchiveFiles {
                     error: e.to_string(),
                 })
             })?;
+        if names.len() > MAX_ZIP_ENTRIES {
+            return Err(bad(Why::ZipTooManyEntries {
+                count: names.len(),
+                max: MAX_ZIP_ENTRIES,
+            }));
+        }
         let roots: Vec<&str> = names
             .iter()
             .filter_map(|n| n.strip_suffix(TOURNAMENT_TOML))
@@ -136,6 +151,7 @@ impl ArchiveFiles {
         };
         let mut files = ArchiveFiles::new();
         let mut problems = Vec::new();
+        let mut unpacked = 0u64;
         for name in names {
             let Some(file_name) = name.strip_prefix(&root) else {
                 continue;
@@ -148,12 +164,35 @@ impl ArchiveFiles {
                     error: e.to_string(),
                 })
             })?;
-            let mut bytes = Vec::new();
-            entry.read_to_end(&mut bytes).map_err(|e| {
-                bad(Why::Failed {
-                    error: format!("{name}: {e}"),
+            // Never trust the sizes a .zip declares: read at most one byte past the limit.
+            let limit = MAX_ZIP_FILE.min(MAX_ZIP_TOTAL - unpacked);
+            let too_large = |limit_mib| {
+                bad(Why::ZipTooLarge {
+                    name: file_name.to_owned(),
+                    limit_mib,
                 })
-            })?;
+            };
+            if entry.size() > MAX_ZIP_FILE {
+                return Err(too_large(MAX_ZIP_FILE >> 20));
+            }
+            let mut bytes = Vec::new();
+            (&mut entry)
+                .take(limit + 1)
+                .read_to_end(&mut bytes)
+                .map_err(|e| {
+                    bad(Why::Failed {
+                        error: format!("{name}: {e}"),
+                    })
+                })?;
+            if bytes.len() as u64 > limit {
+                let limit_mib = if limit == MAX_ZIP_FILE {
+                    MAX_ZIP_FILE
+                } else {
+                    MAX_ZIP_TOTAL
+                };
+                return Err(too_large(limit_mib >> 20));
+            }
+            unpacked += bytes.len() as u64;
             if let Err(p) = files.add_bytes(file_name, bytes) {
                 problems.push(p);
             }
@@ -197,6 +236,49 @@ impl<S: Into<String>> FromIterator<(S, String)> for ArchiveFiles {
 
 #[cfg(test)]
 mod tests {
+    /// A .zip whose teams.csv inflates far beyond the limit is refused with the file's
+    /// name, having read no more than the limit; so is one with too many entries.
+    #[test]
+    fn zip_bombs_and_crowds_are_refused() {
+        use zip::write::SimpleFileOptions;
+        let deflate =
+            SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        zip.start_file("cup/tournament.toml", deflate).unwrap();
+        zip.write_all(b"name = \"x\"\nslug = \"x\"\n").unwrap();
+        zip.start_file("cup/teams.csv", deflate).unwrap();
+        let zeros = vec![b'0'; 1 << 20];
+        let mut header = b"team_no,name,club,members\n".to_vec();
+        header.extend_from_slice(&zeros);
+        zip.write_all(&header).unwrap();
+        for _ in 0..MAX_ZIP_FILE >> 20 {
+            zip.write_all(&zeros).unwrap();
+        }
+        let bytes = zip.finish().unwrap().into_inner();
+        assert!(bytes.len() < 1 << 20, "the bomb is small: {}", bytes.len());
+        let problems = ArchiveFiles::read_zip(std::io::Cursor::new(bytes)).unwrap_err();
+        let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert_eq!(text.len(), 1);
+        assert!(
+            text[0].contains("teams.csv unpacks to more than 32 MiB"),
+            "{text:?}"
+        );
+        assert!(text[0].len() < 200, "{text:?}");
+
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        for i in 0..=MAX_ZIP_ENTRIES {
+            zip.start_file(format!("cup/{i}.txt"), SimpleFileOptions::default())
+                .unwrap();
+        }
+        let bytes = zip.finish().unwrap().into_inner();
+        let problems = ArchiveFiles::read_zip(std::io::Cursor::new(bytes)).unwrap_err();
+        assert!(
+            problems[0]
+                .to_string()
+                .contains("entries; an archive has at most 1000")
+        );
+    }
+
     use super::*;
 
     #[test]

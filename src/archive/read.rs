@@ -6,6 +6,7 @@ use std::str::FromStr;
 use super::settings::{ParsedSettings, TOURNAMENT_TOML, parse_settings};
 use super::write::{LINEUP_COLUMNS, LINEUPS, RESULT_COLUMNS, RESULT_INPUT_COUNT};
 use super::{ArchiveFiles, Problem, Why, unneutralise};
+use crate::rules::why::clip;
 use crate::rules::{
     Board, Combination, Decks, Event, LastTrick, Level, Lineup, Match, Room, Round, Seat,
     TableEntry, TableResult, Team, Trump,
@@ -40,7 +41,17 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
     let teams = read_teams(files, &mut problems);
     let boards = read_boards(files, &mut problems);
     let schedule = read_schedule(files, &teams, &boards, &mut problems);
-    let results = read_results(files, decks, &schedule, &boards, &mut problems);
+    let bands = settings
+        .as_ref()
+        .and_then(|s| s.settings.rules.band_table(s.settings.decks));
+    let results = read_results(
+        files,
+        decks,
+        bands.as_ref(),
+        &schedule,
+        &boards,
+        &mut problems,
+    );
     let lineups = read_lineups(files, &teams, &schedule, &mut problems);
 
     // Report file by file in archive order, line by line within each file.
@@ -80,6 +91,53 @@ impl Table<'_> {
     }
 }
 
+/// Where each line of a text starts, so that a byte offset becomes the line number an
+/// editor shows: a line ends at `\r\n`, `\n` or a lone `\r` (Excel and Python write CRLF,
+/// old Macs CR), blank lines count, and a quoted cell's line breaks count too.
+struct LineIndex {
+    starts: Vec<u64>,
+}
+
+impl LineIndex {
+    fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                    i += 2;
+                    starts.push(i as u64);
+                }
+                b'\r' | b'\n' => {
+                    i += 1;
+                    starts.push(i as u64);
+                }
+                _ => i += 1,
+            }
+        }
+        LineIndex { starts }
+    }
+
+    /// The 1-based line holding byte `offset`.
+    fn line_of(&self, offset: u64) -> u64 {
+        self.starts.partition_point(|s| *s <= offset) as u64
+    }
+
+    /// The line a record starting at `offset` is on: the CSV reader gives the offset where
+    /// it started reading, before the blank lines it skipped.
+    fn record_line(&self, text: &str, offset: u64) -> u64 {
+        let start = usize::try_from(offset)
+            .unwrap_or(usize::MAX)
+            .min(text.len());
+        let skipped = text.as_bytes()[start..]
+            .iter()
+            .take_while(|b| matches!(b, b'\r' | b'\n'))
+            .count();
+        self.line_of(offset + skipped as u64)
+    }
+}
+
 /// Reads a CSV file whose header must hold every `required` column and may hold the
 /// `optional` ones, and nothing else. An absent file is `None` (no rows).
 fn read_csv<'a>(
@@ -90,6 +148,7 @@ fn read_csv<'a>(
     problems: &mut Vec<Problem>,
 ) -> Option<Table<'a>> {
     let text = files.get(file)?;
+    let lines = LineIndex::new(text);
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
@@ -99,14 +158,16 @@ fn read_csv<'a>(
         Err(e) => {
             problems.push(Problem::at(
                 file,
-                1,
+                e.position()
+                    .map_or(1, |p| lines.record_line(text, p.byte())),
                 Why::UnreadableHeader {
-                    error: e.to_string(),
+                    error: clip(&e.to_string()),
                 },
             ));
             return None;
         }
     };
+    let header_line = header.position().map_or(1, |p| lines.line_of(p.byte()));
     let mut columns = HashMap::new();
     let mut ok = true;
     for (i, name) in header.iter().enumerate() {
@@ -114,7 +175,7 @@ fn read_csv<'a>(
             Some(c) if columns.insert(*c, i).is_some() => {
                 problems.push(Problem::at(
                     file,
-                    1,
+                    header_line,
                     Why::ColumnTwice {
                         column: name.to_owned(),
                     },
@@ -125,10 +186,8 @@ fn read_csv<'a>(
             None => {
                 problems.push(Problem::at(
                     file,
-                    1,
-                    Why::UnknownColumn {
-                        column: name.to_owned(),
-                    },
+                    header_line,
+                    Why::UnknownColumn { column: clip(name) },
                 ));
                 ok = false;
             }
@@ -138,7 +197,7 @@ fn read_csv<'a>(
         if !columns.contains_key(c) {
             problems.push(Problem::at(
                 file,
-                1,
+                header_line,
                 Why::MissingColumn {
                     column: (*c).to_owned(),
                 },
@@ -153,7 +212,9 @@ fn read_csv<'a>(
     for record in reader.records() {
         match record {
             Ok(r) => {
-                let line = r.position().map_or(0, |p| p.line());
+                let line = r
+                    .position()
+                    .map_or(0, |p| lines.record_line(text, p.byte()));
                 if r.iter().all(str::is_empty) {
                     continue;
                 }
@@ -171,12 +232,14 @@ fn read_csv<'a>(
                 rows.push((line, r));
             }
             Err(e) => {
-                let line = e.position().map_or(0, |p| p.line());
+                let line = e
+                    .position()
+                    .map_or(0, |p| lines.record_line(text, p.byte()));
                 problems.push(Problem::at(
                     file,
                     line,
                     Why::UnreadableRow {
-                        error: e.to_string(),
+                        error: clip(&e.to_string()),
                     },
                 ));
             }
@@ -225,16 +288,25 @@ impl<'t, 'r> Row<'t, 'r> {
             });
             return None;
         }
+        let max = max_of(column);
         self.optional_number(column).filter(|n| {
-            let ok = *n >= min;
-            if !ok {
+            if *n < min {
                 self.problem(Why::TooSmall {
                     column: column.to_owned(),
                     value: *n,
                     min,
                 });
+                false
+            } else if *n > max {
+                self.problem(Why::TooLarge {
+                    column: column.to_owned(),
+                    value: *n,
+                    max,
+                });
+                false
+            } else {
+                true
             }
-            ok
         })
     }
 
@@ -248,7 +320,7 @@ impl<'t, 'r> Row<'t, 'r> {
             .map_err(|_| {
                 self.problem(Why::NotWholeNumber {
                     column: column.to_owned(),
-                    cell: cell.to_owned(),
+                    cell: clip(cell),
                 })
             })
             .ok()
@@ -288,6 +360,16 @@ impl<'t, 'r> Row<'t, 'r> {
 }
 
 /// Notes a duplicate key, naming the line where it first appeared.
+/// The largest number a numbering column takes: rounds as many as a tournament may have,
+/// boards as many as a round may have, tables and teams far above any field.
+fn max_of(column: &str) -> i32 {
+    match column {
+        "round" => crate::rules::event::MAX_ROUND,
+        "board" => crate::rules::entry::MAX_BOARDS,
+        _ => crate::rules::event::MAX_TEAM_NUMBER,
+    }
+}
+
 fn first_seen<K: std::hash::Hash + Eq>(
     seen: &mut HashMap<K, u64>,
     key: K,
@@ -321,7 +403,7 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
         files,
         TEAMS,
         &["team_no", "name", "club", "members"],
-        &[],
+        &["withdrawn"],
         problems,
     ) else {
         if files.get(TEAMS).is_none() {
@@ -345,17 +427,40 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
         {
             row.problem(Why::TeamTwice { team: n, first });
         }
+        let club = unneutralise(row.raw("club")).to_owned();
+        let members: Vec<String> = unneutralise(row.raw("members"))
+            .split(';')
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let texts = [("name", &name), ("club", &club)]
+            .into_iter()
+            .chain(members.iter().map(|m| ("members", m)));
+        for (column, text) in texts {
+            if let Some(why) = crate::rules::event::check_text(column, text) {
+                row.problem(why);
+                break;
+            }
+        }
+        let withdrawn = match row.raw("withdrawn") {
+            "" | "no" => false,
+            "yes" => true,
+            other => {
+                row.problem(Why::NotOneOf {
+                    what: "withdrawn".to_owned(),
+                    got: clip(other),
+                    allowed: "yes or empty".to_owned(),
+                });
+                false
+            }
+        };
         let team = number.map(|number| Team {
             number,
             name,
-            club: unneutralise(row.raw("club")).to_owned(),
-            members: unneutralise(row.raw("members"))
-                .split(';')
-                .map(str::trim)
-                .filter(|m| !m.is_empty())
-                .map(str::to_owned)
-                .collect(),
-            withdrawn: false,
+            club,
+            members,
+            withdrawn,
         });
         if let Some(team) = row.finish(team, problems) {
             teams.push((*line, team));
@@ -492,6 +597,7 @@ type Results = HashMap<(i32, i32), Vec<TableResult>>;
 fn read_results(
     files: &ArchiveFiles,
     decks: Option<Decks>,
+    bands: Option<&crate::rules::bands::BandTable>,
     schedule: &Schedule,
     boards: &Boards,
     problems: &mut Vec<Problem>,
@@ -526,7 +632,12 @@ fn read_results(
             },
         };
         if let Some(decks) = decks {
-            for e in entry.check(decks) {
+            // SPEC §6 gives a ruling no range and the reference archives use rulings past
+            // the band table's s, so an archive is held to a wide bound only; the score
+            // sheets keep to the table's range.
+            let _ = bands;
+            let ruling = entry.check_ruling_bound();
+            for e in entry.check(decks).into_iter().chain(ruling) {
                 row.problem(e.why);
             }
         }

@@ -69,6 +69,12 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
     }
 
     let name = reader.string("name", None);
+    if let Some(why) = name
+        .as_deref()
+        .and_then(|n| crate::rules::event::check_text("name", n))
+    {
+        reader.problem("name", why);
+    }
     if name.as_deref().is_some_and(|n| n.trim().is_empty()) {
         reader.problem("name", Why::NameEmpty);
     }
@@ -91,7 +97,7 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
     let bottom_multiplier = reader.parsed::<MultiplierPolicy>("bottom_multiplier", "exponential");
     let method = reader.parsed::<MatchScoring>("match_scoring", "vp20");
     let vp_blitz = reader.number("vp_blitz").unwrap_or(5.0);
-    if vp_blitz <= 0.0 {
+    if !crate::rules::scoring::blitz_in_range(vp_blitz) {
         reader.problem(
             "vp_blitz",
             Why::VpBlitz {
@@ -100,7 +106,11 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
         );
     }
     let win_draw_loss = reader.win_draw_loss();
-    let bye_score = reader.number("bye_score").map(Score::from_f64);
+    let bye_score = reader.number("bye_score");
+    if let Some(v) = bye_score {
+        reader.check_score("bye_score", v);
+    }
+    let bye_score = bye_score.map(Score::from_f64);
     let tiebreaks = reader.tiebreaks();
     let pairing = reader.parsed::<PairingMethod>("pairing", PairingMethod::Manual.code());
     let swiss_seed = reader.integer("swiss_seed").and_then(|n| {
@@ -331,6 +341,20 @@ impl Reader<'_> {
         pairs
     }
 
+    /// A score setting that is not finite or beyond the limit is a problem at its key.
+    fn check_score(&mut self, key: &str, value: f64) {
+        if !crate::rules::scoring::score_in_range(value) {
+            self.problem(
+                key,
+                Why::ScoreRange {
+                    key: key.to_owned(),
+                    value: value.to_string(),
+                    max: crate::rules::scoring::SCORE_LIMIT.to_string(),
+                },
+            );
+        }
+    }
+
     fn win_draw_loss(&mut self) -> [Score; 3] {
         let default = [2, 1, 0].map(Score::from_whole);
         let Some(value) = self.table.get("win_draw_loss") else {
@@ -340,7 +364,12 @@ impl Reader<'_> {
             .as_array()
             .and_then(|a| a.iter().map(as_number).collect());
         match numbers.as_deref() {
-            Some(&[w, d, l]) => [w, d, l].map(Score::from_f64),
+            Some(&[w, d, l]) => {
+                for v in [w, d, l] {
+                    self.check_score("win_draw_loss", v);
+                }
+                [w, d, l].map(Score::from_f64)
+            }
             _ => {
                 self.wrong_type("win_draw_loss", Wanted::WinDrawLoss);
                 default
@@ -605,6 +634,27 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
         );
         let p = problems("name = \"x\"\nslug = \"x\"\nrules = \"custom\"\n");
         assert_eq!(p.len(), 3, "{p:?}");
+        // Non-finite and absurd numbers are refused at their line.
+        let p = problems("name = \"x\"\nslug = \"x\"\nbye_score = nan\n");
+        assert_eq!(
+            p,
+            ["tournament.toml:3: bye_score must be a number from -10000 to 10000, not NaN"]
+        );
+        let p = problems(
+            "name = \"x\"\nslug = \"x\"\nbye_score = 2147483648\nvp_blitz = inf\nwin_draw_loss = [1e300, 1, 0]\n",
+        );
+        assert_eq!(p.len(), 3, "{p:?}");
+        assert!(p[0].starts_with("tournament.toml:3: bye_score"), "{p:?}");
+        assert!(p[1].starts_with("tournament.toml:4: vp_blitz"), "{p:?}");
+        assert!(
+            p[2].starts_with("tournament.toml:5: win_draw_loss"),
+            "{p:?}"
+        );
+        let p = problems(
+            "name = \"x\"\nslug = \"x\"\nrules = \"custom\"\ntakeover_at = 80\nbands = [[0, 2147483647]]\nstep = 40\n",
+        );
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert!(p[0].contains("at most 100"), "{p:?}");
         let p = problems("name = \"x\"\nslug = \"x\"\nstep = 40\n");
         assert_eq!(
             p,

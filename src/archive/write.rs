@@ -104,16 +104,27 @@ fn opt<T: ToString>(v: Option<T>) -> String {
     v.map(|v| v.to_string()).unwrap_or_default()
 }
 
+/// `teams.csv`; the last column `withdrawn` (`yes` or empty) only when some team is
+/// withdrawn, so that an archive without withdrawals is written as before.
 pub fn teams_csv(event: &Event) -> String {
+    let any_withdrawn = event.teams.iter().any(|t| t.withdrawn);
+    let mut header = vec!["team_no", "name", "club", "members"];
+    if any_withdrawn {
+        header.push("withdrawn");
+    }
     csv_file(
-        &["team_no", "name", "club", "members"],
+        &header,
         event.teams.iter().map(|t| {
-            [
+            let mut row = vec![
                 t.number.to_string(),
                 neutralise(&t.name),
                 neutralise(&t.club),
                 neutralise(&t.members.join(";")),
-            ]
+            ];
+            if any_withdrawn {
+                row.push(if t.withdrawn { "yes" } else { "" }.to_owned());
+            }
+            row
         }),
     )
 }

@@ -18,6 +18,7 @@ use diesel::prelude::*;
 use super::DbError;
 use super::connection::DbConnection;
 use super::schema::tournaments;
+use super::tournament::per_backend;
 
 diesel::table! {
     users (id) {
@@ -50,6 +51,14 @@ diesel::table! {
     secrets (name) {
         name -> Text,
         value -> Text,
+    }
+}
+
+diesel::table! {
+    login_attempts (key) {
+        key -> Text,
+        attempts -> Integer,
+        since -> Timestamp,
     }
 }
 
@@ -226,10 +235,13 @@ pub fn dummy_verify(password: &str) {
     let _ = verify_password(stored, password);
 }
 
+/// The longest user name, in characters.
+pub const MAX_NAME: usize = 64;
+
 /// Checks a user name: 1–64 characters, no control characters, no spaces at either end.
 pub fn check_name(name: &str) -> Result<(), AccountError> {
     let ok = !name.is_empty()
-        && name.chars().count() <= 64
+        && name.chars().count() <= MAX_NAME
         && name.trim() == name
         && !name.chars().any(char::is_control);
     if ok {
@@ -245,6 +257,18 @@ pub fn check_password(password: &str) -> Result<(), AccountError> {
     } else {
         Err(AccountError::ShortPassword)
     }
+}
+
+/// Inside a write transaction: other changes to `users` wait until it ends, so that "no
+/// user yet" and "not the last administrator" still hold when the write lands. SQLite's
+/// write transactions take the lock up front already; PostgreSQL locks the table against
+/// other writers (readers go on).
+fn lock_users(conn: &mut DbConnection) -> Result<(), DbError> {
+    use diesel::connection::SimpleConnection;
+    if let DbConnection::Postgres(c) = conn {
+        c.batch_execute("LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE")?;
+    }
+    Ok(())
 }
 
 /// Whether any user exists.
@@ -307,7 +331,8 @@ pub fn create_first_admin(
     check_name(name)?;
     check_password(password)?;
     let hash = hash_password(password);
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
+        lock_users(conn)?;
         if has_users(conn)? {
             return Ok(None);
         }
@@ -346,7 +371,7 @@ pub fn set_password(
 ) -> Result<(), AccountError> {
     check_password(password)?;
     let hash = hash_password(password);
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let id: Option<i32> = users::table
             .filter(users::name.eq(name))
             .select(users::id)
@@ -363,7 +388,8 @@ pub fn set_password(
 
 /// Changes a user's role; the last administrator cannot stop being one.
 pub fn set_role(conn: &mut DbConnection, name: &str, role: Role) -> Result<(), AccountError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
+        lock_users(conn)?;
         let current: Option<String> = users::table
             .filter(users::name.eq(name))
             .select(users::role)
@@ -430,7 +456,7 @@ pub fn grant(
     slug: &str,
     access: Access,
 ) -> Result<(), AccountError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let tournament_id: i32 = tournaments::table
             .filter(tournaments::slug.eq(slug))
             .select(tournaments::id)
@@ -626,4 +652,50 @@ pub fn secret(
             .first(conn)?),
         Err(e) => Err(e),
     }
+}
+
+/// Counts one sign-in attempt against `key` (`user:…` or `addr:…`) and returns how many
+/// were made within `window` of the first, this one included. The count is raised and read
+/// in one statement (an upsert with `RETURNING`), so simultaneous attempts get distinct
+/// counts on both backends and every server sharing the database sees the same figure.
+pub fn count_attempt(
+    conn: &mut DbConnection,
+    key: &str,
+    window: chrono::Duration,
+) -> Result<i32, DbError> {
+    let now = now();
+    // An expired window starts again (for every key, so the table stays small).
+    diesel::delete(login_attempts::table.filter(login_attempts::since.lt(now - window)))
+        .execute(conn)?;
+    let count = per_backend!(&mut *conn, |c| diesel::insert_into(login_attempts::table)
+        .values((
+            login_attempts::key.eq(key),
+            login_attempts::attempts.eq(1),
+            login_attempts::since.eq(now),
+        ))
+        .on_conflict(login_attempts::key)
+        .do_update()
+        .set(login_attempts::attempts.eq(login_attempts::attempts + 1))
+        .returning(login_attempts::attempts)
+        .get_result::<i32>(c))?;
+    Ok(count)
+}
+
+/// Forgets the attempts counted against `key` (a successful sign-in for a name).
+pub fn forget_attempts(conn: &mut DbConnection, key: &str) -> Result<(), DbError> {
+    diesel::delete(login_attempts::table.find(key)).execute(conn)?;
+    Ok(())
+}
+
+/// Takes back one attempt counted against `key` (a successful sign-in from an address:
+/// only failures count there).
+pub fn release_attempt(conn: &mut DbConnection, key: &str) -> Result<(), DbError> {
+    diesel::update(
+        login_attempts::table
+            .find(key)
+            .filter(login_attempts::attempts.gt(0)),
+    )
+    .set(login_attempts::attempts.eq(login_attempts::attempts - 1))
+    .execute(conn)?;
+    Ok(())
 }

@@ -55,13 +55,10 @@ fn now() -> chrono::NaiveDateTime {
 }
 
 /// The id of the tournament with this slug.
+/// The tournament's id, its row locked for the rest of the (write) transaction, so that
+/// team numbers are checked and taken one change at a time on both backends.
 fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<i32, EditError> {
-    tournaments::table
-        .filter(tournaments::slug.eq(slug))
-        .select(tournaments::id)
-        .first(conn)
-        .optional()?
-        .ok_or(EditError::NoTournament)
+    super::rounds::lock_tournament(conn, slug)?.ok_or(EditError::NoTournament)
 }
 
 /// A tournament's settings alone, without its teams and results; `None` for an unknown slug.
@@ -114,7 +111,7 @@ pub fn update_settings_as(
     new: &Settings,
     who: &str,
 ) -> Result<(), EditError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let event = load_event(conn, slug)?.ok_or(EditError::NoTournament)?;
         let found = change::conflicts(&event, new);
         if !found.is_empty() {
@@ -190,7 +187,12 @@ impl Roster {
 
     /// The number after the highest one in use.
     pub fn next_number(&self) -> i32 {
-        self.teams.iter().map(|t| t.number).max().unwrap_or(0) + 1
+        self.teams
+            .iter()
+            .map(|t| t.number)
+            .max()
+            .unwrap_or(0)
+            .saturating_add(1)
     }
 }
 
@@ -300,7 +302,7 @@ pub fn add_team_as(
     who: &str,
 ) -> Result<(), EditError> {
     let max_binds = conn.backend().max_binds();
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let tournament = tournament_id(conn, slug)?;
         super::revision::bump(conn, tournament)?;
         if team_id(conn, tournament, team.number)?.is_some() {
@@ -335,7 +337,7 @@ pub fn update_team_as(
     who: &str,
 ) -> Result<(), EditError> {
     let max_binds = conn.backend().max_binds();
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let tournament = tournament_id(conn, slug)?;
         super::revision::bump(conn, tournament)?;
         let id = team_id(conn, tournament, number)?.ok_or(EditError::NoTeam(number))?;
@@ -406,7 +408,9 @@ pub fn set_withdrawn_as(
     withdrawn: bool,
     who: &str,
 ) -> Result<(), EditError> {
-    conn.transaction(|conn| set_withdrawn_in(conn, slug, number, withdrawn, who))
+    super::write_transaction(conn, |conn| {
+        set_withdrawn_in(conn, slug, number, withdrawn, who)
+    })
 }
 
 fn set_withdrawn_in(
@@ -468,7 +472,7 @@ pub fn upsert_teams_as(
     who: &str,
 ) -> Result<Upserted, EditError> {
     let max_binds = conn.backend().max_binds();
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let tournament = tournament_id(conn, slug)?;
         super::revision::bump(conn, tournament)?;
         let before = teams_now(conn, slug)?;

@@ -48,6 +48,22 @@ impl DbError {
         )
     }
 
+    /// Whether the database was too busy to take the write (SQLite's lock still held when
+    /// the busy timeout ran out, a PostgreSQL serialization failure or deadlock, no free
+    /// connection in time): nothing was written, and sending it again may well succeed.
+    pub fn is_busy(&self) -> bool {
+        match self {
+            DbError::Query(DieselError::DatabaseError(kind, info)) => {
+                matches!(kind, DatabaseErrorKind::SerializationFailure)
+                    || info.message().contains("database is locked")
+                    || info.message().contains("database is busy")
+                    || info.message().contains("deadlock detected")
+            }
+            DbError::Pool(_) => true,
+            _ => false,
+        }
+    }
+
     /// Whether the query found no row (`get_result` on an empty result).
     pub fn is_not_found(&self) -> bool {
         matches!(self, DbError::Query(DieselError::NotFound))

@@ -122,7 +122,7 @@ pub fn save_lineups_as(
     choices: &[LineupChoice],
     who: &str,
 ) -> Result<bool, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let Some((tournament, round_id)) = locate_round(conn, slug, round)? else {
             return Ok(false);
         };
@@ -277,7 +277,7 @@ pub fn set_odd_threshold_as(
     threshold: i32,
     who: &str,
 ) -> Result<bool, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let Some(id) = tournament_id(conn, slug)? else {
             return Ok(false);
         };
@@ -332,7 +332,7 @@ pub fn mark_checked_as(
     flag: &str,
     who: &str,
 ) -> Result<bool, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let Some(id) = tournament_id(conn, slug)? else {
             return Ok(false);
         };

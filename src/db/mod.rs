@@ -24,13 +24,13 @@ pub mod tournament;
 
 pub use connection::{
     Backend, DEFAULT_DATABASE, DatabaseUrl, DbConnection, Pool, PooledConnection, connect, open,
-    pool, run_migrations,
+    pool, run_migrations, write_transaction,
 };
 pub use edit::*;
 pub use error::DbError;
 pub use models::TournamentSummary;
 pub use rounds::{
-    MatchSave, RoundSheet, add_round, load_round, match_version, replace_pairings,
+    MatchSave, RoundSheet, add_round, add_round_once, load_round, match_version, replace_pairings,
     replace_pairings_as, save_match_results, save_match_results_as, update_boards,
     update_boards_as,
 };

@@ -46,6 +46,12 @@ impl RoundSheet {
     }
 }
 
+/// Now, to the microsecond both databases keep.
+fn stamp() -> chrono::NaiveDateTime {
+    use chrono::SubsecRound;
+    chrono::Utc::now().naive_utc().trunc_subsecs(6)
+}
+
 /// Marks the tournament as changed: a new revision, announced to every server.
 pub(super) fn touch(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
     super::revision::bump(conn, tournament_id)
@@ -58,6 +64,41 @@ pub(super) fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<Optio
         .first(conn)
         .optional()?)
 }
+
+/// The id of the tournament `slug`, its row locked for the rest of the transaction (its
+/// `updated_at` is set), so that writes that number things or check an invariant across
+/// rows (the next round, a round's pairing, a team number) run one after another on
+/// PostgreSQL as they do on SQLite. `None` when there is no such tournament.
+pub(super) fn lock_tournament(conn: &mut DbConnection, slug: &str) -> Result<Option<i32>, DbError> {
+    Ok(
+        diesel::update(tournaments::table.filter(tournaments::slug.eq(slug)))
+            .set(tournaments::updated_at.eq(stamp()))
+            .returning(tournaments::id)
+            .get_result(conn)
+            .optional()?,
+    )
+}
+
+/// Marks a form token as acted on, inside the caller's transaction: `false` when it was
+/// already (the same form sent twice). Tokens older than a day are forgotten.
+pub fn use_form_token(conn: &mut DbConnection, token: &str) -> Result<bool, DbError> {
+    use super::schema::form_tokens;
+    let now = stamp();
+    diesel::delete(
+        form_tokens::table.filter(form_tokens::created_at.lt(now - chrono::Duration::days(1))),
+    )
+    .execute(conn)?;
+    let inserted = per_backend!(&mut *conn, |c| diesel::insert_into(form_tokens::table)
+        .values((
+            form_tokens::token.eq(token),
+            form_tokens::created_at.eq(now)
+        ))
+        .on_conflict_do_nothing()
+        .execute(c))?;
+    Ok(inserted == 1)
+}
+
+pub use crate::rules::event::MAX_ROUND;
 
 /// (tournament id, round id) of round `number` of the tournament `slug`.
 pub(super) fn locate_round(
@@ -226,16 +267,38 @@ pub fn add_round(
     slug: &str,
     boards: &[Board],
 ) -> Result<Option<i32>, DbError> {
+    add_round_once(conn, slug, boards, None)
+}
+
+/// [`add_round`] for a form with a token: when the token was used already (the form was
+/// sent twice), nothing is added and the highest round's number is returned.
+pub fn add_round_once(
+    conn: &mut DbConnection,
+    slug: &str,
+    boards: &[Board],
+    token: Option<&str>,
+) -> Result<Option<i32>, DbError> {
     let max_binds = conn.backend().max_binds();
-    conn.transaction(|conn| {
-        let Some(tournament_id) = tournament_id(conn, slug)? else {
+    super::write_transaction(conn, |conn| {
+        let Some(tournament_id) = lock_tournament(conn, slug)? else {
             return Ok(None);
         };
         let highest: Option<i32> = rounds::table
             .filter(rounds::tournament_id.eq(tournament_id))
             .select(diesel::dsl::max(rounds::number))
             .first(conn)?;
-        let number = highest.unwrap_or(0) + 1;
+        if let Some(token) = token
+            && !use_form_token(conn, token)?
+        {
+            return Ok(Some(highest.unwrap_or(0)));
+        }
+        let number = highest
+            .unwrap_or(0)
+            .checked_add(1)
+            .filter(|n| *n <= MAX_ROUND)
+            .ok_or_else(|| {
+                DbError::Inconsistent(format!("a tournament has at most {MAX_ROUND} rounds"))
+            })?;
         let round_id: i32 = diesel::insert_into(rounds::table)
             .values(NewRound {
                 tournament_id,
@@ -274,7 +337,7 @@ pub fn update_boards_as(
     new: &[Board],
     who: &str,
 ) -> Result<bool, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let Some((tournament_id, round_id)) = locate_round(conn, slug, round)? else {
             return Ok(false);
         };
@@ -357,7 +420,10 @@ pub fn replace_pairings_as(
     who: &str,
 ) -> Result<bool, DbError> {
     let max_binds = conn.backend().max_binds();
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
+        if lock_tournament(conn, slug)?.is_none() {
+            return Ok(false);
+        }
         let Some((tournament_id, round_id)) = locate_round(conn, slug, round)? else {
             return Ok(false);
         };
@@ -545,7 +611,7 @@ pub fn save_match_results_as(
     expected: Option<i32>,
 ) -> Result<MatchSave, DbError> {
     let max_binds = conn.backend().max_binds();
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let Some((tournament_id, round_id)) = locate_round(conn, slug, round)? else {
             return Ok(MatchSave::Missing);
         };

@@ -285,7 +285,11 @@ pub fn save_generated(
     who: &str,
 ) -> Result<bool, DbError> {
     let max_binds = conn.backend().max_binds();
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
+        // One generation of a tournament's rounds at a time (PostgreSQL: a row lock).
+        if super::rounds::lock_tournament(conn, slug)?.is_none() {
+            return Ok(false);
+        }
         let Some((tournament_id, old_pairing, old_seed)) = tournaments::table
             .filter(tournaments::slug.eq(slug))
             .select((
@@ -385,7 +389,7 @@ pub fn save_generated(
 /// Records that round `round` was unlocked for re-pairing; `false` when there is no such
 /// round.
 pub fn unlock_round(conn: &mut DbConnection, slug: &str, round: i32) -> Result<bool, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let Some(id) = round_id(conn, slug, round)? else {
             return Ok(false);
         };

@@ -223,3 +223,10 @@ diesel::joinable!(lineups -> matches (match_id));
 diesel::joinable!(lineups -> teams (team_id));
 diesel::joinable!(odd_result_settings -> tournaments (tournament_id));
 diesel::joinable!(odd_result_checks -> tournaments (tournament_id));
+diesel::table! {
+    /// Form tokens already acted on (a double-submitted form acts once).
+    form_tokens (token) {
+        token -> Text,
+        created_at -> Timestamp,
+    }
+}

@@ -398,7 +398,7 @@ pub fn save_entry(
     submission: &str,
     address: &str,
 ) -> Result<TableSave, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         if let Some(why) = closed(conn, room)? {
             return Ok(TableSave::Closed(why));
         }
@@ -467,7 +467,7 @@ pub fn flag(
     boards: &[i32],
     address: &str,
 ) -> Result<Result<bool, Closed>, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         if let Some(why) = closed(conn, room)? {
             return Ok(Err(why));
         }
@@ -510,7 +510,7 @@ pub fn confirm(
     code: &str,
     address: &str,
 ) -> Result<Result<(), ConfirmRefusal>, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         if let Some(why) = closed(conn, room)? {
             return Ok(Err(ConfirmRefusal::Closed(why)));
         }
@@ -613,7 +613,7 @@ fn team_code(
 
 /// Every team's code by team number, made for the teams that have none yet.
 pub fn team_codes(conn: &mut DbConnection, slug: &str) -> Result<HashMap<i32, String>, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let rows: Vec<(i32, i32, Option<String>)> = teams::table
             .inner_join(tournaments::table)
             .filter(tournaments::slug.eq(slug))
@@ -663,7 +663,7 @@ pub fn round_links(
     slug: &str,
     round: i32,
 ) -> Result<Option<(bool, Vec<RoomLink>)>, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let Some((round_id, locked)) = rounds::table
             .inner_join(tournaments::table)
             .filter(tournaments::slug.eq(slug))
@@ -753,7 +753,7 @@ pub fn round_links(
 
 /// Replaces every link of round `round`: the old ones answer 404 from now on.
 pub fn renew_links(conn: &mut DbConnection, slug: &str, round: i32) -> Result<bool, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let Some(round_id) = rounds::table
             .inner_join(tournaments::table)
             .filter(tournaments::slug.eq(slug))
@@ -819,7 +819,7 @@ pub fn judge(
     verdict: &Verdict,
     who: &str,
 ) -> Result<bool, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let Some(sheet) = load_round(conn, slug, round)? else {
             return Ok(false);
         };

@@ -32,7 +32,7 @@ pub(super) const RESULT_COLUMNS: usize = 11;
 pub fn insert_event(conn: &mut DbConnection, event: &Event) -> Result<i32, DbError> {
     check_references(event)?;
     let max_binds = conn.backend().max_binds();
-    conn.transaction(|conn| insert_rows(conn, event, max_binds))
+    super::write_transaction(conn, |conn| insert_rows(conn, event, max_binds))
 }
 
 /// Every match names teams of the event and every result a board of its round, so that

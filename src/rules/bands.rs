@@ -27,7 +27,21 @@ pub enum BandTableError {
     Step(i32),
     #[error("takeover_at must be 0 or more, not {0}")]
     Takeover(i32),
+    /// A figure beyond what any table needs (s, a minimum P, the step, the band count).
+    #[error("{what} must be at most {max} (either sign for s), not {value}")]
+    TooLarge {
+        what: &'static str,
+        value: i64,
+        max: i32,
+    },
 }
+
+/// The largest |s| a custom band gives.
+pub const MAX_BAND_S: i32 = 100;
+/// The largest minimum P, step and takeover mark of a custom table.
+pub const MAX_BAND_P: i32 = 100_000;
+/// The most bands a custom table has.
+pub const MAX_BANDS: i32 = 100;
 
 impl BandTable {
     /// A custom table, checked: starts at 0, strictly ascending minimums, step > 0.
@@ -51,6 +65,24 @@ impl BandTable {
         }
         if takeover_at < 0 {
             return Err(BandTableError::Takeover(takeover_at));
+        }
+        let too_large = |what, value: i64, max: i32| {
+            (value.abs() > i64::from(max)).then_some(BandTableError::TooLarge { what, value, max })
+        };
+        let count = i64::try_from(bands.len()).unwrap_or(i64::MAX);
+        let checks = [
+            too_large("the number of bands", count, MAX_BANDS),
+            too_large("step", step.into(), MAX_BAND_P),
+            too_large("takeover_at", takeover_at.into(), MAX_BAND_P),
+        ];
+        let per_band = bands.iter().flat_map(|&(min, s)| {
+            [
+                too_large("a band's minimum P", min.into(), MAX_BAND_P),
+                too_large("s", s.into(), MAX_BAND_S),
+            ]
+        });
+        if let Some(e) = checks.into_iter().chain(per_band).flatten().next() {
+            return Err(e);
         }
         Ok(BandTable {
             takeover_at,

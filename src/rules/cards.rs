@@ -60,6 +60,18 @@ impl Decks {
         }
     }
 
+    /// The longest tractor (pairs) or titanic (triples) one hand can hold: the cards of a
+    /// hand divided by 2 or 3.
+    pub fn max_combo_length(self, combo: Combination) -> Option<u8> {
+        let hand = (54 * self.count() - self.bottom_cards()) / 4;
+        let width = match combo {
+            Combination::Tractor(_) => 2,
+            Combination::Titanic(_) => 3,
+            _ => return None,
+        };
+        u8::try_from(hand / width).ok()
+    }
+
     /// The most points the bottom can hold: every card a 10 or a K.
     pub fn max_bottom_points(self) -> i32 {
         10 * self.bottom_cards()

@@ -10,6 +10,7 @@ use std::collections::{HashMap, HashSet};
 use super::cards::{Combination, Decks, Level, Room, Seat, Trump};
 use super::event::{Board, Match, Team};
 use super::table::{FieldError, TableEntry};
+use super::why::Why;
 
 /// The most boards a round may have when it is created by hand.
 pub const MAX_BOARDS: i32 = 64;
@@ -100,8 +101,12 @@ pub enum SheetProblem {
     NotANumber,
     /// A choice that is not offered (last trick, combination kind).
     NotAChoice,
-    /// A tractor or titanic length below 2.
+    /// A tractor or titanic without its length, below 2, or longer than a hand holds.
     ComboLength,
+    /// A combination although the declarers won the last trick.
+    ComboWithDeclarer,
+    /// A TD ruling outside the band table's range of s.
+    Ruling { min: i32, max: i32 },
     /// Both trick points and P typed: P is computed from the trick points.
     TotalWithTricks,
     /// Trick points not a multiple of 5 within the deck's total.
@@ -200,6 +205,15 @@ impl SheetRow {
     /// The entry this row stands for: `Ok(None)` for a blank row, else the entry or every
     /// problem. The rules are [`TableEntry::check`]'s.
     pub fn parse(&self, decks: Decks) -> Result<Option<TableEntry>, Vec<SheetError>> {
+        self.parse_with(decks, None)
+    }
+
+    /// [`SheetRow::parse`], and with the band table a ruling is checked against its range.
+    pub fn parse_with(
+        &self,
+        decks: Decks,
+        bands: Option<&super::bands::BandTable>,
+    ) -> Result<Option<TableEntry>, Vec<SheetError>> {
         if self.is_blank() {
             return Ok(None);
         }
@@ -260,7 +274,12 @@ impl SheetRow {
             },
         };
         let unreadable: HashSet<&str> = errors.iter().map(|e| e.field).collect();
-        for e in entry.check(decks) {
+        let ruling = bands.and_then(|b| entry.check_ruling(decks, b));
+        let combo = super::table::combo_with_declarer_last_trick(&entry).then_some(FieldError {
+            field: "combo",
+            why: Why::ComboWithDeclarerLastTrick,
+        });
+        for e in entry.check(decks).into_iter().chain(ruling).chain(combo) {
             let problem = classify(&e, &entry);
             // A field that did not read has said so already; and with an unreadable figure
             // the row's "no result" is no news.
@@ -291,7 +310,22 @@ impl SheetRow {
                 return None;
             }
             "tractor" | "titanic" => match length {
-                None => format!("{kind}:2"),
+                None => {
+                    errors.push(SheetError {
+                        field: "combo_length",
+                        problem: SheetProblem::ComboLength,
+                        detail: format!("a {kind} needs its length L"),
+                    });
+                    return None;
+                }
+                Some(l) if l > i32::from(u8::MAX) => {
+                    errors.push(SheetError {
+                        field: "combo_length",
+                        problem: SheetProblem::ComboLength,
+                        detail: format!("a {kind} of {l} is longer than any hand"),
+                    });
+                    return None;
+                }
                 Some(l) if l >= 2 => format!("{kind}:{l}"),
                 Some(l) => {
                     errors.push(SheetError {
@@ -318,6 +352,12 @@ impl SheetRow {
 
 /// Names a problem [`TableEntry::check`] found, by its field and the entry's state.
 fn classify(error: &FieldError, entry: &TableEntry) -> SheetProblem {
+    match error.why {
+        Why::ComboWithDeclarerLastTrick => return SheetProblem::ComboWithDeclarer,
+        Why::ComboTooLong { .. } => return SheetProblem::ComboLength,
+        Why::RulingOutOfRange { min, max, .. } => return SheetProblem::Ruling { min, max },
+        _ => {}
+    }
     match error.field {
         "trick_points" if entry.trick_points.is_some() => SheetProblem::TrickPoints,
         "trick_points" => SheetProblem::NoResult,
@@ -625,14 +665,86 @@ mod tests {
         );
         // And back: the form shows what was stored.
         assert_eq!(SheetRow::from_entry(&entry), r);
-        // A tractor without a length is a tractor of 2 pairs.
+        // A tractor without a length is refused at the length, not taken for 2.
         let r = row(&[
             ("trick_points", "60"),
             ("last_trick", "defenders"),
             ("combo", "tractor"),
         ]);
-        let entry = r.parse(Decks::Two).unwrap().unwrap();
-        assert_eq!(entry.combo, Some(Combination::Tractor(2)));
+        assert_eq!(
+            problems(&r, Decks::Two),
+            vec![("combo_length", SheetProblem::ComboLength)]
+        );
+    }
+
+    #[test]
+    fn contradictions_and_out_of_range_values_are_refused_at_their_field() {
+        use SheetProblem::*;
+        let bands = crate::rules::bands::BandTable::preset(
+            Decks::Two,
+            crate::rules::bands::Preset::Standard,
+        )
+        .unwrap();
+        let check = |fields: &[(&str, &str)]| match row(fields).parse_with(Decks::Two, Some(&bands))
+        {
+            Ok(_) => vec![],
+            Err(errors) => errors.into_iter().map(|e| (e.field, e.problem)).collect(),
+        };
+        // A ruling one column too far (45 for 4) is outside the table's s, -12 to +3
+        // (s at P = 200 + 4 x 80 = 520 is -3 - (520 - 160) / 40).
+        let range = Ruling { min: -12, max: 3 };
+        assert_eq!(
+            check(&[("trick_points", "60"), ("ruling", "45")]),
+            vec![("ruling", range.clone())]
+        );
+        assert_eq!(check(&[("ruling", "-12")]), vec![]);
+        assert_eq!(check(&[("ruling", "3")]), vec![]);
+        assert_eq!(check(&[("ruling", "4")]), vec![("ruling", range.clone())]);
+        assert_eq!(check(&[("ruling", "-13")]), vec![("ruling", range.clone())]);
+        assert_eq!(check(&[("ruling", "2147483647")]), vec![("ruling", range)]);
+        // A combination when the declarers won the last trick.
+        assert_eq!(
+            check(&[
+                ("trick_points", "60"),
+                ("last_trick", "declarer"),
+                ("combo", "pair")
+            ]),
+            vec![("combo", ComboWithDeclarer)]
+        );
+        // Lengths no hand holds, and lengths past a byte.
+        for length in ["13", "31", "300", "2147483647"] {
+            assert_eq!(
+                check(&[
+                    ("trick_points", "60"),
+                    ("last_trick", "defenders"),
+                    ("combo", "tractor"),
+                    ("combo_length", length),
+                ]),
+                vec![("combo_length", ComboLength)],
+                "{length}"
+            );
+        }
+        assert_eq!(
+            check(&[
+                ("trick_points", "60"),
+                ("last_trick", "defenders"),
+                ("combo", "tractor"),
+                ("combo_length", "12"),
+            ]),
+            vec![]
+        );
+        // Penalties: multiples of 5 within the card points.
+        for penalty in ["2147483645", "1005", "7", "-5"] {
+            assert_eq!(
+                check(&[("trick_points", "60"), ("declarer_penalty", penalty)]),
+                vec![("declarer_penalty", Penalty)],
+                "{penalty}"
+            );
+        }
+        assert_eq!(
+            check(&[("trick_points", "60"), ("defender_penalty", "1000")]),
+            vec![]
+        );
     }
 
     #[test]

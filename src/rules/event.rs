@@ -1,6 +1,32 @@
 //! A whole tournament as data: its settings, teams, rounds, boards, matches and table
 //! results. The archive reads and writes this; the database stores and loads it.
 
+/// The highest round number a tournament may have.
+pub const MAX_ROUND: i32 = 999;
+/// The highest team (and table) number.
+pub const MAX_TEAM_NUMBER: i32 = 99_999;
+/// The most characters of a name, a club or a member (teams and tournaments alike, in
+/// forms, uploads and archives).
+pub const MAX_TEXT: usize = 200;
+
+/// What is wrong with one line of text a user gave for `column`, if anything: longer than
+/// [`MAX_TEXT`] characters, or holding a control character (NUL, a tab, a line break…),
+/// which no name, club or member has and PostgreSQL cannot store.
+pub fn check_text(column: &str, text: &str) -> Option<Why> {
+    if text.chars().any(char::is_control) {
+        Some(Why::ControlCharacter {
+            column: column.to_owned(),
+        })
+    } else if text.chars().count() > MAX_TEXT {
+        Some(Why::TextTooLong {
+            column: column.to_owned(),
+            max: MAX_TEXT,
+        })
+    } else {
+        None
+    }
+}
+
 use super::bands::{BandTable, Rules};
 use super::cards::{Decks, Level, ParseError, Room, Seat, Trump};
 use super::scoring::ScoringRules;

@@ -65,6 +65,8 @@ impl Report {
     /// the highest, with every s in between (count 0 when none scored it). Tables without
     /// a scorable result do not count.
     pub fn table_score_counts(event: &Event) -> Vec<(i32, u32)> {
+        /// The widest range of s shown with its empty values.
+        const DISTRIBUTION_SPAN: i32 = 40;
         let scorer = Scorer::new(&event.settings);
         let scores: Vec<i32> = event
             .rounds
@@ -74,15 +76,21 @@ impl Report {
             .filter_map(|r| scorer.table(&r.entry))
             .map(|o| o.table_score)
             .collect();
-        let (Some(lo), Some(hi)) = (scores.iter().min(), scores.iter().max()) else {
+        let mut counts: std::collections::BTreeMap<i32, u32> = std::collections::BTreeMap::new();
+        for s in scores {
+            *counts.entry(s).or_default() += 1;
+        }
+        let (Some(&lo), Some(&hi)) = (counts.keys().next(), counts.keys().next_back()) else {
             return Vec::new();
         };
-        (*lo..=*hi)
-            .map(|s| {
-                let count = scores.iter().filter(|x| **x == s).count();
-                (s, u32::try_from(count).unwrap_or(u32::MAX))
-            })
-            .collect()
+        // A small range shows every s, the empty ones too; a wide one (a stored ruling far
+        // out) shows only the values that occur, so the chart grows with the data alone.
+        if i64::from(hi) - i64::from(lo) <= i64::from(DISTRIBUTION_SPAN) {
+            for s in lo..=hi {
+                counts.entry(s).or_default();
+            }
+        }
+        counts.into_iter().collect()
     }
 
     /// The standings after each round, in round order: for round r, the standings of the

@@ -190,8 +190,8 @@ impl TableEntry {
             if let Some(why) = points(Points::Bottom, k, decks.max_bottom_points()) {
                 err("bottom_points", why);
             } else if let Some(t) = self.trick_points
-                && t + k > total
                 && t <= total
+                && t + k > total
             {
                 err(
                     "bottom_points",
@@ -219,15 +219,40 @@ impl TableEntry {
         if self.last_trick == Some(LastTrick::Defenders) && self.combo.is_none() {
             err("combo", Why::ComboMissing);
         }
+        if let Some(c @ (Combination::Tractor(l) | Combination::Titanic(l))) = self.combo
+            && let Some(max) = decks.max_combo_length(c)
+            && l > max
+        {
+            err(
+                "combo_length",
+                Why::ComboTooLong {
+                    combo: c.to_string(),
+                    max: max.into(),
+                    decks: count,
+                },
+            );
+        }
         for (field, value) in [
             ("declarer_penalty", self.declarer_penalty),
             ("defender_penalty", self.defender_penalty),
         ] {
             if let Some(v) = value
-                && (v < 0 || v % 5 != 0)
+                && (v < 0 || v % 5 != 0 || v > MAX_PENALTY)
             {
-                err(field, Why::Penalty { value: v });
+                err(
+                    field,
+                    Why::Penalty {
+                        value: v,
+                        max: MAX_PENALTY,
+                    },
+                );
             }
+        }
+        if let Some(p) = self.defender_total
+            && self.trick_points.is_none()
+            && p > MAX_DEFENDER_TOTAL
+        {
+            err("defender_total", Why::DefenderTotal { value: p });
         }
         if self.trick_points.is_none() {
             if let Some(p) = self.defender_total {
@@ -239,6 +264,31 @@ impl TableEntry {
             }
         }
         errors
+    }
+
+    /// The TD ruling's problem, if any: a ruling reaches the band table's extremes
+    /// ([`ruling_range`]), not beyond.
+    pub fn check_ruling(&self, decks: Decks, bands: &BandTable) -> Option<FieldError> {
+        let value = self.ruling?;
+        let (min, max) = ruling_range(decks, bands);
+        (value < min || value > max).then_some(FieldError {
+            field: "ruling",
+            why: Why::RulingOutOfRange { value, min, max },
+        })
+    }
+
+    /// A ruling beyond ±[`MAX_RULING`]: the bound every stored ruling keeps, whatever the
+    /// band table.
+    pub fn check_ruling_bound(&self) -> Option<FieldError> {
+        let value = self.ruling?;
+        (value.abs() > MAX_RULING).then_some(FieldError {
+            field: "ruling",
+            why: Why::RulingOutOfRange {
+                value,
+                min: -MAX_RULING,
+                max: MAX_RULING,
+            },
+        })
     }
 
     /// The defenders' total P (clamped at 0), or `None` when neither trick points nor a
@@ -273,6 +323,32 @@ impl TableEntry {
             wording: Wording::of(s, p, bands),
         })
     }
+}
+
+/// The largest |s| a ruling may give anywhere (archives included).
+pub const MAX_RULING: i32 = 100;
+
+/// The largest penalty one side may be charged on one board (ten decks' card points: far
+/// above any real penalty, low enough that no sum of figures can overflow).
+pub const MAX_PENALTY: i32 = 1000;
+
+/// Whether a row gives a combination although the declarers won the last trick: the
+/// archive format allows it (the combination is then ignored, SPEC §6), a score sheet
+/// being typed refuses it as a likely slip.
+pub fn combo_with_declarer_last_trick(entry: &TableEntry) -> bool {
+    entry.last_trick == Some(LastTrick::Declarer) && entry.combo.is_some()
+}
+
+/// The largest total P a row may give directly: the card points and a bottom of the
+/// greatest multiplier are far below it, and s stays a small number.
+pub const MAX_DEFENDER_TOTAL: i32 = 100_000;
+
+/// The lowest and highest s a TD ruling may give: s at P = 0, and s at the largest P a
+/// usual deal reaches (every card point and a full bottom taken four times, as a pair in
+/// the last trick takes it).
+pub fn ruling_range(decks: Decks, bands: &BandTable) -> (i32, i32) {
+    let most = decks.total_points() + 4 * decks.max_bottom_points();
+    (bands.table_score(most), bands.table_score(0))
 }
 
 #[cfg(test)]

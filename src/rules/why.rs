@@ -98,6 +98,16 @@ pub enum Why {
     },
     ZipNoToml,
     ZipManyToml,
+    /// More entries in a .zip than an archive could need.
+    ZipTooManyEntries {
+        count: usize,
+        max: usize,
+    },
+    /// A file of a .zip, or all of them, unpacking to more than the limit.
+    ZipTooLarge {
+        name: String,
+        limit_mib: u64,
+    },
     /// A text from the operating system, the database or a library, as it came.
     Failed {
         error: String,
@@ -132,6 +142,12 @@ pub enum Why {
     },
     VpBlitz {
         value: String,
+    },
+    /// A score setting that is not finite or beyond the limit.
+    ScoreRange {
+        key: String,
+        value: String,
+        max: String,
     },
     OnlyForCustom {
         key: String,
@@ -180,6 +196,20 @@ pub enum Why {
         error: String,
     },
     Empty {
+        column: String,
+    },
+    TooLarge {
+        column: String,
+        value: i32,
+        max: i32,
+    },
+    /// Text longer than its field allows.
+    TextTooLong {
+        column: String,
+        max: usize,
+    },
+    /// Text with a control character (NUL, a tab, a line break…).
+    ControlCharacter {
         column: String,
     },
     TooSmall {
@@ -296,8 +326,23 @@ pub enum Why {
         allowed: String,
     },
     ComboMissing,
+    /// A combination given although the declarers won the last trick.
+    ComboWithDeclarerLastTrick,
+    /// A tractor or titanic longer than one hand can hold.
+    ComboTooLong {
+        combo: String,
+        max: i32,
+        decks: i32,
+    },
+    /// A TD ruling beyond the band table's range of s.
+    RulingOutOfRange {
+        value: i32,
+        min: i32,
+        max: i32,
+    },
     Penalty {
         value: i32,
+        max: i32,
     },
     DefenderTotal {
         value: i32,
@@ -305,11 +350,25 @@ pub enum Why {
     NoResult,
 }
 
+/// The most characters of what was sent that a message quotes.
+pub const QUOTE_LIMIT: usize = 80;
+
+/// `text` cut to [`QUOTE_LIMIT`] characters (the last one `…` when cut), so that no
+/// message grows with the input it quotes.
+pub fn clip(text: &str) -> String {
+    if text.chars().count() <= QUOTE_LIMIT {
+        return text.to_owned();
+    }
+    let mut cut: String = text.chars().take(QUOTE_LIMIT - 1).collect();
+    cut.push('…');
+    cut
+}
+
 impl From<ParseError> for Why {
     fn from(e: ParseError) -> Why {
         Why::NotOneOf {
             what: e.what.to_owned(),
-            got: e.got,
+            got: clip(&e.got),
             allowed: e.allowed.to_owned(),
         }
     }
@@ -341,6 +400,14 @@ impl fmt::Display for Why {
             Why::NotAZip { error } => write!(f, "not a readable .zip: {error}"),
             Why::ZipNoToml => write!(f, "the .zip holds no tournament.toml"),
             Why::ZipManyToml => write!(f, "the .zip holds more than one tournament.toml"),
+            Why::ZipTooManyEntries { count, max } => write!(
+                f,
+                "the .zip holds {count} entries; an archive has at most {max}"
+            ),
+            Why::ZipTooLarge { name, limit_mib } => write!(
+                f,
+                "{name} unpacks to more than {limit_mib} MiB, the most an archive may hold"
+            ),
             Why::Failed { error } => write!(f, "{error}"),
             Why::NoTournament => write!(f, "no tournament with this slug"),
             Why::SlugTaken { slug } => write!(
@@ -361,7 +428,16 @@ impl fmt::Display for Why {
                 "slug \"{slug}\" is reserved: /d/{slug} is a page of fushi; choose another"
             ),
             Why::DecksCount { decks } => write!(f, "decks must be 1, 2 or 3, not {decks}"),
-            Why::VpBlitz { value } => write!(f, "vp_blitz must be greater than 0, not {value}"),
+            Why::VpBlitz { value } => write!(
+                f,
+                "vp_blitz must be greater than 0 and at most 100, not {value}"
+            ),
+            Why::ScoreRange { key, value, max } => {
+                write!(
+                    f,
+                    "{key} must be a number from -{max} to {max}, not {value}"
+                )
+            }
             Why::OnlyForCustom { key } => write!(f, "{key} is only for rules = \"custom\""),
             Why::CustomNeeds { key } => write!(f, "rules = \"custom\" needs {key}"),
             Why::NotOneOf { what, got, allowed } => {
@@ -390,6 +466,16 @@ impl fmt::Display for Why {
             }
             Why::UnreadableRow { error } => write!(f, "unreadable row: {error}"),
             Why::Empty { column } => write!(f, "{column} is empty"),
+            Why::TextTooLong { column, max } => {
+                write!(f, "{column} is longer than {max} characters")
+            }
+            Why::ControlCharacter { column } => write!(
+                f,
+                "{column} holds a control character (NUL, tab, line break…): remove it"
+            ),
+            Why::TooLarge { column, value, max } => {
+                write!(f, "{column} {value} must be {max} or less")
+            }
             Why::TooSmall { column, value, min } => {
                 write!(f, "{column} {value} must be {min} or more")
             }
@@ -515,8 +601,23 @@ impl fmt::Display for Why {
                 f,
                 "the defenders won the last trick: give its largest combination"
             ),
-            Why::Penalty { value } => {
-                write!(f, "penalty {value} must be a multiple of 5, 0 or more")
+            Why::ComboWithDeclarerLastTrick => write!(
+                f,
+                "the declarers won the last trick: no combination (it doubles only the defenders' bottom)"
+            ),
+            Why::ComboTooLong { combo, max, decks } => write!(
+                f,
+                "{combo} is longer than one hand holds with {decks} deck(s): L is at most {max}"
+            ),
+            Why::RulingOutOfRange { value, min, max } => write!(
+                f,
+                "ruling {value} is outside the band table's range of s, {min} to {max}"
+            ),
+            Why::Penalty { value, max } => {
+                write!(
+                    f,
+                    "penalty {value} must be a multiple of 5, from 0 to {max}"
+                )
             }
             Why::DefenderTotal { value } => write!(
                 f,
@@ -533,6 +634,21 @@ impl fmt::Display for Why {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_quote_at_most_80_characters_of_the_input() {
+        assert_eq!(clip("short"), "short");
+        let long = "界".repeat(10_000);
+        assert_eq!(clip(&long).chars().count(), QUOTE_LIMIT);
+        assert_eq!(clip(&clip(&long)), clip(&long));
+        let header = format!("team_no,name,club,members,{}\n", "x".repeat(100_000));
+        let problems = crate::archive::parse_teams(&header).unwrap_err();
+        let text = problems[0].to_string();
+        assert!(text.len() < 200, "{text}");
+        let cell = format!("team_no,name,club,members\n{},A,,\n", "9".repeat(100_000));
+        let text = crate::archive::parse_teams(&cell).unwrap_err()[0].to_string();
+        assert!(text.len() < 250, "{text}");
+    }
 
     #[test]
     fn parse_errors_keep_their_parts() {

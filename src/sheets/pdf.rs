@@ -200,15 +200,23 @@ fn fit(text: &str, size: f32, width: f32) -> (String, f32) {
     if text_width(text, shrunk) <= width {
         return (text.to_owned(), shrunk);
     }
-    let mut cut: Vec<char> = text.chars().collect();
-    while !cut.is_empty() {
-        cut.pop();
-        let t: String = cut.iter().collect::<String>() + "…";
-        if text_width(&t, shrunk) <= width {
-            return (t, shrunk);
+    // The longest start that fits with "…" after it, measured once per character (linear
+    // in the text's length, however long a name is).
+    let room = width - text_width("…", shrunk);
+    let mut used = 0.0;
+    let mut end = 0;
+    for (i, c) in text.char_indices() {
+        let mut buf = [0u8; 4];
+        used += text_width(c.encode_utf8(&mut buf), shrunk);
+        if used > room {
+            break;
         }
+        end = i + c.len_utf8();
     }
-    (String::new(), shrunk)
+    if end == 0 && room < 0.0 {
+        return (String::new(), shrunk);
+    }
+    (format!("{}…", &text[..end]), shrunk)
 }
 
 struct Placer {
@@ -843,6 +851,11 @@ mod tests {
         assert!(text_width(&t, s) <= 80.0);
         let (t, _) = fit(&"闲".repeat(50), 10.0, 40.0);
         assert!(t.ends_with('…'));
+        assert!(text_width(&t, 6.0) <= 40.0);
+        // A name of 100,000 characters is cut in one pass.
+        let (t, s) = fit(&"Long name ".repeat(10_000), 10.0, 80.0);
+        assert!(t.ends_with('…') && t.chars().count() < 40, "{t}");
+        assert!(text_width(&t, s) <= 80.0);
     }
 
     #[test]

@@ -29,6 +29,9 @@ pub enum AppError {
     /// Heavy work (a PDF) had no free turn in time: try again shortly.
     #[error("busy")]
     Busy,
+    /// The database could not take the write in time: 503, nothing saved, send again.
+    #[error("database busy: {0}")]
+    DbBusy(String),
 }
 
 impl AppError {
@@ -52,6 +55,13 @@ impl From<super::live::SnapshotError> for AppError {
 
 impl From<crate::db::DbError> for AppError {
     fn from(e: crate::db::DbError) -> Self {
+        if e.is_busy() {
+            return AppError::DbBusy(e.to_string());
+        }
+        if let crate::db::DbError::Inconsistent(why) = e {
+            // Input the checks before the database let through: refused, not a crash.
+            return AppError::BadRequest(why);
+        }
         AppError::Internal(e.to_string())
     }
 }
@@ -70,7 +80,7 @@ impl From<actix_web::error::BlockingError> for AppError {
 
 impl From<diesel::r2d2::PoolError> for AppError {
     fn from(e: diesel::r2d2::PoolError) -> Self {
-        AppError::Internal(e.to_string())
+        AppError::DbBusy(e.to_string())
     }
 }
 
@@ -81,14 +91,21 @@ impl ResponseError for AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Forbidden => StatusCode::FORBIDDEN,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Busy | AppError::DbBusy(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
     /// A bare status: [`error_pages`] draws the page, knowing the reader's language.
     fn error_response(&self) -> HttpResponse {
-        if let AppError::Internal(e) = self {
-            tracing::error!("{e}");
+        match self {
+            AppError::Internal(e) => tracing::error!("{e}"),
+            AppError::DbBusy(e) => {
+                tracing::warn!("{e}");
+                return HttpResponse::build(self.status_code())
+                    .insert_header((actix_web::http::header::RETRY_AFTER, "2"))
+                    .finish();
+            }
+            _ => {}
         }
         if let AppError::Busy = self {
             return HttpResponse::ServiceUnavailable()
@@ -125,15 +142,17 @@ fn draw_error_page<B: MessageBody + 'static>(
     let status = res.status();
     let ctx = Ctx::of(res.request());
     let t = ctx.t;
-    let detail = res
+    let error = res
         .response()
         .error()
-        .and_then(|e| e.as_error::<AppError>())
-        .and_then(|e| match e {
-            AppError::BadRequest(m) => Some(m.clone()),
-            _ => None,
-        });
+        .and_then(|e| e.as_error::<AppError>());
+    let detail = error.and_then(|e| match e {
+        AppError::BadRequest(m) => Some(m.clone()),
+        _ => None,
+    });
+    let db_busy = matches!(error, Some(AppError::DbBusy(_)));
     let (title, text) = match status.as_u16() {
+        503 if db_busy => (t.t("error-db-busy-title"), t.t("error-db-busy-text")),
         code @ (400 | 403 | 404 | 413 | 500 | 503) => (
             t.t(&format!("error-{code}-title")),
             t.t(&format!("error-{code}-text")),
@@ -166,4 +185,33 @@ fn draw_error_page<B: MessageBody + 'static>(
 /// The `default_service`: any unknown URL.
 pub async fn not_found() -> Result<HttpResponse, AppError> {
     Err(AppError::not_found())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use diesel::result::{DatabaseErrorKind, Error as DieselError};
+
+    fn failed(kind: DatabaseErrorKind, message: &str) -> AppError {
+        let e = DieselError::DatabaseError(kind, Box::new(message.to_owned()));
+        crate::db::DbError::Query(e).into()
+    }
+
+    #[test]
+    fn a_busy_database_is_a_503_not_a_500() {
+        let locked = failed(DatabaseErrorKind::Unknown, "database is locked");
+        assert_eq!(locked.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+        let response = locked.error_response();
+        assert_eq!(response.headers().get("retry-after").unwrap(), "2");
+        let serial = failed(
+            DatabaseErrorKind::SerializationFailure,
+            "could not serialize",
+        );
+        assert_eq!(serial.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+        let other = failed(DatabaseErrorKind::Unknown, "disk I/O error");
+        assert_eq!(other.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+        let refused: AppError =
+            crate::db::DbError::Inconsistent("a bye has no results".into()).into();
+        assert_eq!(refused.status_code(), StatusCode::BAD_REQUEST);
+    }
 }

@@ -65,6 +65,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// The largest request body fushi accepts (an archive .zip or a CSV upload).
 pub const MAX_UPLOAD: usize = 16 * 1024 * 1024;
 
+/// The largest urlencoded form (the biggest, a 64-board entry grid, is some 50 kB).
+pub const MAX_FORM: usize = 1024 * 1024;
+
 /// The application with its state, error pages and the 404 page, ready for `HttpServer`
 /// or a test.
 pub fn app(
@@ -81,7 +84,7 @@ pub fn app(
     let session = auth::session_middleware(&state.accounts);
     App::new()
         .app_data(web::Data::new(state))
-        .app_data(web::FormConfig::default().limit(MAX_UPLOAD))
+        .app_data(web::FormConfig::default().limit(MAX_FORM))
         .app_data(web::PayloadConfig::new(MAX_UPLOAD))
         .app_data(auth::multipart_config())
         .wrap(actix_web::middleware::from_fn(live::http::public_pages))

@@ -108,6 +108,20 @@ pub fn render_status(
     Ok(response)
 }
 
+/// `next` when it is a plain path of this site, else `default`: it starts with one `/`
+/// (not `//` or `/\\`, which browsers read as another host), has no backslash, no
+/// scheme, no space or control character (`%09` and `%0a` arrive decoded), only visible
+/// ASCII (so it is always a valid `Location`), and at most 2,000 characters.
+pub fn local_path<'a>(next: Option<&'a str>, default: &'a str) -> &'a str {
+    next.filter(|n| {
+        n.starts_with('/')
+            && !n.starts_with("//")
+            && n.len() <= 2000
+            && n.bytes().all(|b| b.is_ascii_graphic() && b != b'\\')
+    })
+    .unwrap_or(default)
+}
+
 /// 303 See Other to `location`.
 pub fn redirect(location: &str) -> HttpResponse {
     HttpResponse::SeeOther()
@@ -169,11 +183,7 @@ pub struct LangChoice {
 
 /// `GET /lang?lang=en&next=/path`: remembers the choice for a year and goes back.
 pub async fn choose_language(choice: web::Query<LangChoice>) -> HttpResponse {
-    let next = choice
-        .next
-        .as_deref()
-        .filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'))
-        .unwrap_or("/");
+    let next = local_path(choice.next.as_deref(), "/");
     let mut response = redirect(next);
     if let Some(lang) = Lang::from_code(&choice.lang) {
         let cookie = Cookie::build(LANG_COOKIE, lang.code())

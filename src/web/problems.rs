@@ -24,7 +24,8 @@ pub fn why_text(t: &Tr, why: &Why) -> String {
 }
 
 fn s(v: impl ToString) -> FluentValue<'static> {
-    FluentValue::from(v.to_string())
+    // No message quotes more than a short piece of what was sent.
+    FluentValue::from(crate::rules::why::clip(&v.to_string()))
 }
 
 /// The Fluent id of a reason and its arguments (texts, except `decks` of
@@ -37,6 +38,14 @@ fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)
         Why::NotAZip { error } => ("problems-not-a-zip", vec![("error", s(error))]),
         Why::ZipNoToml => ("problems-zip-no-toml", vec![]),
         Why::ZipManyToml => ("problems-zip-many-toml", vec![]),
+        Why::ZipTooManyEntries { count, max } => (
+            "problems-zip-too-many",
+            vec![("count", s(count)), ("max", s(max))],
+        ),
+        Why::ZipTooLarge { name, limit_mib } => (
+            "problems-zip-too-large",
+            vec![("name", s(name)), ("limit", s(limit_mib))],
+        ),
         Why::Failed { error } => ("problems-failed", vec![("error", s(error))]),
         Why::NoTournament => ("problems-no-tournament", vec![]),
         Why::SlugTaken { slug } => ("problems-slug-taken", vec![("slug", s(slug))]),
@@ -60,6 +69,10 @@ fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)
         Why::SlugReserved { slug } => ("problems-slug-reserved", vec![("slug", s(slug))]),
         Why::DecksCount { decks } => ("problems-decks-count", vec![("decks", s(decks))]),
         Why::VpBlitz { value } => ("problems-vp-blitz", vec![("value", s(value))]),
+        Why::ScoreRange { key, value, max } => (
+            "problems-score-range",
+            vec![("key", s(key)), ("value", s(value)), ("max", s(max))],
+        ),
         Why::OnlyForCustom { key } => ("problems-only-for-custom", vec![("key", s(key))]),
         Why::CustomNeeds { key } => ("problems-custom-needs", vec![("key", s(key))]),
         Why::NotOneOf { what, got, allowed } => (
@@ -90,6 +103,10 @@ fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)
             ),
             BandTableError::Step(v) => ("problems-bands-step", vec![("value", s(v))]),
             BandTableError::Takeover(v) => ("problems-bands-takeover", vec![("value", s(v))]),
+            BandTableError::TooLarge { what, value, max } => (
+                "problems-bands-too-large",
+                vec![("what", s(what)), ("value", s(value)), ("max", s(max))],
+            ),
         },
         Why::TiebreakTwice { tiebreak } => {
             ("problems-tiebreak-twice", vec![("tiebreak", s(tiebreak))])
@@ -107,6 +124,17 @@ fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)
         ),
         Why::UnreadableRow { error } => ("problems-unreadable-row", vec![("error", s(error))]),
         Why::Empty { column } => ("problems-empty", vec![("column", s(column))]),
+        Why::TextTooLong { column, max } => (
+            "problems-text-too-long",
+            vec![("column", s(column)), ("max", s(max))],
+        ),
+        Why::ControlCharacter { column } => {
+            ("problems-control-character", vec![("column", s(column))])
+        }
+        Why::TooLarge { column, value, max } => (
+            "problems-too-large",
+            vec![("column", s(column)), ("value", s(value)), ("max", s(max))],
+        ),
         Why::TooSmall { column, value, min } => (
             "problems-too-small",
             vec![("column", s(column)), ("value", s(value)), ("min", s(min))],
@@ -262,7 +290,19 @@ fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)
             ],
         ),
         Why::ComboMissing => ("problems-combo-missing", vec![]),
-        Why::Penalty { value } => ("problems-penalty", vec![("value", s(value))]),
+        Why::ComboWithDeclarerLastTrick => ("problems-combo-with-declarer", vec![]),
+        Why::ComboTooLong { combo, max, decks } => (
+            "problems-combo-too-long",
+            vec![("combo", s(combo)), ("max", s(max)), ("decks", s(decks))],
+        ),
+        Why::RulingOutOfRange { value, min, max } => (
+            "problems-ruling-range",
+            vec![("value", s(value)), ("min", s(min)), ("max", s(max))],
+        ),
+        Why::Penalty { value, max } => (
+            "problems-penalty",
+            vec![("value", s(value)), ("max", s(max))],
+        ),
         Why::DefenderTotal { value } => ("problems-defender-total", vec![("value", s(value))]),
         Why::NoResult => ("problems-no-result", vec![]),
     }
@@ -285,6 +325,14 @@ mod tests {
             Why::NotAZip { error: text("bad") },
             Why::ZipNoToml,
             Why::ZipManyToml,
+            Why::ZipTooManyEntries {
+                count: 5000,
+                max: 1000,
+            },
+            Why::ZipTooLarge {
+                name: text("teams.csv"),
+                limit_mib: 32,
+            },
             Why::Failed {
                 error: text("disk full"),
             },
@@ -327,6 +375,12 @@ mod tests {
             .into(),
             BandTableError::Step(0).into(),
             BandTableError::Takeover(-5).into(),
+            BandTableError::TooLarge {
+                what: "s",
+                value: 2147483647,
+                max: 100,
+            }
+            .into(),
             Why::TiebreakTwice {
                 tiebreak: text("level_diff"),
             },
@@ -353,6 +407,18 @@ mod tests {
                 column: text("team_no"),
                 value: 0,
                 min: 1,
+            },
+            Why::TextTooLong {
+                column: text("name"),
+                max: 200,
+            },
+            Why::ControlCharacter {
+                column: text("club"),
+            },
+            Why::TooLarge {
+                column: text("round"),
+                value: 2147483647,
+                max: 999,
             },
             Why::NotWholeNumber {
                 column: text("team_no"),
@@ -390,7 +456,23 @@ mod tests {
             },
             Why::NoBoard { round: 1, board: 9 },
             Why::ComboMissing,
-            Why::Penalty { value: 7 },
+            Why::ComboWithDeclarerLastTrick,
+            Why::ScoreRange {
+                key: text("bye_score"),
+                value: text("NaN"),
+                max: text("10000"),
+            },
+            Why::ComboTooLong {
+                combo: "tractor:31".into(),
+                max: 12,
+                decks: 2,
+            },
+            Why::RulingOutOfRange {
+                value: 45,
+                min: -4,
+                max: 3,
+            },
+            Why::Penalty { value: 7, max: 200 },
             Why::DefenderTotal { value: -5 },
             Why::NoResult,
         ];
@@ -472,6 +554,8 @@ mod tests {
             | Why::NotAZip { .. }
             | Why::ZipNoToml
             | Why::ZipManyToml
+            | Why::ZipTooManyEntries { .. }
+            | Why::ZipTooLarge { .. }
             | Why::Failed { .. }
             | Why::NoTournament
             | Why::SlugTaken { .. }
@@ -484,6 +568,7 @@ mod tests {
             | Why::SlugReserved { .. }
             | Why::DecksCount { .. }
             | Why::VpBlitz { .. }
+            | Why::ScoreRange { .. }
             | Why::OnlyForCustom { .. }
             | Why::CustomNeeds { .. }
             | Why::NotOneOf { .. }
@@ -500,6 +585,9 @@ mod tests {
             | Why::UnreadableRow { .. }
             | Why::Empty { .. }
             | Why::TooSmall { .. }
+            | Why::TooLarge { .. }
+            | Why::TextTooLong { .. }
+            | Why::ControlCharacter { .. }
             | Why::NotWholeNumber { .. }
             | Why::TeamTwice { .. }
             | Why::TooManyMembers { .. }
@@ -524,6 +612,9 @@ mod tests {
             | Why::PointsExceed { .. }
             | Why::ComboNotAllowed { .. }
             | Why::ComboMissing
+            | Why::ComboWithDeclarerLastTrick
+            | Why::ComboTooLong { .. }
+            | Why::RulingOutOfRange { .. }
             | Why::Penalty { .. }
             | Why::DefenderTotal { .. }
             | Why::NoResult => {}

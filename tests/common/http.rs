@@ -242,6 +242,38 @@ where
             .await
     }
 
+    /// Posts a form with the cookies and the CSRF token without changing the browser
+    /// (so that several can be under way at once): the answer's status and body.
+    pub async fn post_shared(&self, path: &str, form: &[(String, String)]) -> (StatusCode, String) {
+        let mut fields = form.to_vec();
+        if let Some(token) = &self.csrf {
+            fields.insert(0, ("csrf".to_owned(), token.clone()));
+        }
+        let mut req = TestRequest::post()
+            .uri(path)
+            .set_form(fields)
+            .insert_header((header::ACCEPT_LANGUAGE, self.accept_language.as_str()));
+        for (name, value) in &self.cookies {
+            req = req.cookie(actix_web::cookie::Cookie::new(name.clone(), value.clone()));
+        }
+        let res = test::call_service(&self.app, req.to_request()).await;
+        let status = res.status();
+        let body = test::read_body(res).await;
+        (status, String::from_utf8_lossy(&body).into_owned())
+    }
+
+    /// Posts several forms at the same moment (each with the cookies and the CSRF token)
+    /// and returns each answer's status and body, in the order given.
+    pub async fn post_together(
+        &self,
+        posts: &[(String, Vec<(String, String)>)],
+    ) -> Vec<(StatusCode, String)> {
+        let answers = posts
+            .iter()
+            .map(|(path, form)| self.post_shared(path, form));
+        futures_util::future::join_all(answers).await
+    }
+
     /// Posts a form exactly as given: no CSRF token is added.
     pub async fn post_raw(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
         self.send(TestRequest::post().uri(path).set_form(form))

@@ -14,9 +14,8 @@ mod pages;
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use actix_session::config::CookieContentSecurity;
 use actix_session::storage::CookieSessionStore;
@@ -262,12 +261,12 @@ pub fn decide(rule: Rule, user: Option<&User>, has_users: bool, gate: Option<Gat
 // ---------------------------------------------------------------------------------------
 // State
 
-/// What the accounts need beside the database: the cookie key, the login throttle, and
+/// What the accounts need beside the database: the cookie key, the proxies believed, and
 /// whether a user exists (remembered once true).
 pub struct Accounts {
     pub key: Key,
     pub secure_cookies: bool,
-    pub throttle: Throttle,
+    pub trusted_proxies: TrustedProxies,
     has_users: AtomicBool,
 }
 
@@ -288,7 +287,7 @@ impl Accounts {
         Ok(Accounts {
             key,
             secure_cookies,
-            throttle: Throttle::default(),
+            trusted_proxies: TrustedProxies::from_env()?,
             has_users: AtomicBool::new(false),
         })
     }
@@ -324,55 +323,134 @@ fn parse_key(text: &str) -> Result<Key, String> {
         .map_err(|_| "FUSHI_SECRET_KEY must hold at least 64 bytes".to_owned())
 }
 
-/// Failed logins per account and per address, in memory.
-#[derive(Default)]
-pub struct Throttle {
-    failures: Mutex<HashMap<String, Vec<Instant>>>,
-}
-
-/// Failures within [`WINDOW`] before an account is refused.
-pub const ACCOUNT_LIMIT: usize = 5;
-/// Failures within [`WINDOW`] before an address is refused.
-pub const ADDRESS_LIMIT: usize = 20;
-/// How long failures count.
+/// Failed sign-ins within [`WINDOW`] before an account is refused.
+pub const ACCOUNT_LIMIT: i32 = 5;
+/// Failed sign-ins within [`WINDOW`] before an address is refused.
+pub const ADDRESS_LIMIT: i32 = 20;
+/// How long failures count (from the first one).
 pub const WINDOW: Duration = Duration::from_secs(15 * 60);
 
-impl Throttle {
-    fn keys(name: &str, addr: Option<IpAddr>) -> [String; 2] {
-        [
-            format!("user:{}", name.to_lowercase()),
-            format!("addr:{}", addr.map_or_else(String::new, |a| a.to_string())),
-        ]
-    }
+/// The keys a sign-in is counted under: the name (lowercased, cut to what a name may be)
+/// and the client's address.
+pub fn attempt_keys(name: &str, addr: Option<IpAddr>) -> (String, String) {
+    let name: String = name
+        .chars()
+        .take(accounts::MAX_NAME + 1)
+        .collect::<String>()
+        .to_lowercase();
+    let addr = addr.map_or_else(|| "unknown".to_owned(), |a| a.to_string());
+    (format!("user:{name}"), format!("addr:{addr}"))
+}
 
-    /// Whether a login for `name` from `addr` is refused now.
-    pub fn refused(&self, name: &str, addr: Option<IpAddr>) -> bool {
-        let now = Instant::now();
-        let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        let [user, addr] = Self::keys(name, addr);
-        let mut count = |key: &str| {
-            map.get_mut(key).map_or(0, |v| {
-                v.retain(|t| now.duration_since(*t) < WINDOW);
-                v.len()
-            })
-        };
-        count(&user) >= ACCOUNT_LIMIT || count(&addr) >= ADDRESS_LIMIT
-    }
+/// The proxies whose `X-Forwarded-For` / `Forwarded` headers are believed
+/// (`FUSHI_TRUSTED_PROXIES`: addresses or CIDR ranges, separated by commas or spaces;
+/// none by default, so the address of the connection is the client's).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrustedProxies(Vec<(IpAddr, u8)>);
 
-    pub fn failed(&self, name: &str, addr: Option<IpAddr>) {
-        let now = Instant::now();
-        let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        // Forget what has expired, so the map does not grow without end.
-        map.retain(|_, v| v.last().is_some_and(|t| now.duration_since(*t) < WINDOW));
-        for key in Self::keys(name, addr) {
-            map.entry(key).or_default().push(now);
+impl TrustedProxies {
+    pub fn parse(text: &str) -> Result<TrustedProxies, String> {
+        let mut list = Vec::new();
+        for item in text.split([',', ' ', '\t', '\n']).filter(|i| !i.is_empty()) {
+            let (ip, bits) = match item.split_once('/') {
+                Some((ip, bits)) => (ip, Some(bits)),
+                None => (item, None),
+            };
+            let bad = || format!("FUSHI_TRUSTED_PROXIES: \"{item}\" is not an address or range");
+            let ip: IpAddr = ip.parse().map_err(|_| bad())?;
+            let max = if ip.is_ipv4() { 32 } else { 128 };
+            let bits = match bits {
+                Some(b) => b.parse::<u8>().ok().filter(|b| *b <= max).ok_or_else(bad)?,
+                None => max,
+            };
+            list.push((ip, bits));
         }
+        Ok(TrustedProxies(list))
     }
 
-    pub fn succeeded(&self, name: &str) {
-        let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        map.remove(&format!("user:{}", name.to_lowercase()));
+    fn from_env() -> Result<TrustedProxies, String> {
+        TrustedProxies::parse(&std::env::var("FUSHI_TRUSTED_PROXIES").unwrap_or_default())
     }
+
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        let ip = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+            v4 => v4,
+        };
+        self.0.iter().any(|(net, bits)| match (net, ip) {
+            (IpAddr::V4(n), IpAddr::V4(a)) => {
+                let mask = u32::MAX.checked_shl(32 - u32::from(*bits)).unwrap_or(0);
+                u32::from(*n) & mask == u32::from(a) & mask
+            }
+            (IpAddr::V6(n), IpAddr::V6(a)) => {
+                let mask = u128::MAX.checked_shl(128 - u32::from(*bits)).unwrap_or(0);
+                u128::from(*n) & mask == u128::from(a) & mask
+            }
+            _ => false,
+        })
+    }
+
+    /// The client's address: the connection's, unless it comes from a trusted proxy; then
+    /// the nearest address in the forwarding chain that is not itself a trusted proxy.
+    pub fn client(&self, req: &HttpRequest) -> Option<IpAddr> {
+        let peer = req.peer_addr()?.ip();
+        if !self.contains(peer) {
+            return Some(peer);
+        }
+        let chain = forwarded_chain(req);
+        let mut client = peer;
+        for hop in chain.iter().rev() {
+            let Some(ip) = hop else {
+                break; // "unknown" or garbage: the last trusted hop is as far as we know
+            };
+            client = *ip;
+            if !self.contains(*ip) {
+                break;
+            }
+        }
+        Some(client)
+    }
+}
+
+/// The addresses of `Forwarded: for=…` (preferred) or `X-Forwarded-For`, oldest first;
+/// `None` for an entry that is not an address.
+fn forwarded_chain(req: &HttpRequest) -> Vec<Option<IpAddr>> {
+    fn address(text: &str) -> Option<IpAddr> {
+        let text = text.trim().trim_matches('"');
+        if let Ok(ip) = text.parse() {
+            return Some(ip);
+        }
+        if let Ok(sock) = text.parse::<std::net::SocketAddr>() {
+            return Some(sock.ip());
+        }
+        let inner = text.strip_prefix('[')?.split(']').next()?;
+        inner.parse().ok()
+    }
+    let all = |name: header::HeaderName| -> Vec<String> {
+        req.headers()
+            .get_all(name)
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .map(str::to_owned)
+            .collect()
+    };
+    let forwarded = all(header::FORWARDED);
+    if !forwarded.is_empty() {
+        return forwarded
+            .iter()
+            .map(|element| {
+                element
+                    .split(';')
+                    .filter_map(|pair| pair.split_once('='))
+                    .find(|(k, _)| k.trim().eq_ignore_ascii_case("for"))
+                    .and_then(|(_, v)| address(v))
+            })
+            .collect();
+    }
+    all(header::HeaderName::from_static("x-forwarded-for"))
+        .iter()
+        .map(|v| address(v))
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -631,7 +709,16 @@ pub async fn guard(
             {
                 return Ok(req.into_response(refusal).map_into_right_body());
             }
-            return Ok(next.call(req).await?.map_into_left_body());
+            let mut res = next.call(req).await?;
+            // What a signed-in user sees is theirs: no copy in any cache, so that after
+            // signing out the back button cannot show it again.
+            if user.is_some() && !path.starts_with("/static/") {
+                res.headers_mut().insert(
+                    header::CACHE_CONTROL,
+                    header::HeaderValue::from_static("no-store"),
+                );
+            }
+            return Ok(res.map_into_left_body());
         }
         Outcome::Setup => super::page::redirect("/setup"),
         Outcome::Login => {
@@ -670,19 +757,29 @@ async fn check_csrf(
             "error-413-text",
         )
     };
+    // A form is refused before more of it than a form can need is held in memory.
+    let is_form = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.to_ascii_lowercase()
+                .starts_with("application/x-www-form-urlencoded")
+        });
+    let max_body = if is_form { super::MAX_FORM } else { MAX_BODY };
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > MAX_BODY) {
+    if declared.is_some_and(|n| n > max_body) {
         return Ok(Some(too_large(req)));
     }
     let mut payload = req.take_payload();
     let mut body = web::BytesMut::new();
     while let Some(chunk) = payload.next().await {
         let chunk = chunk?;
-        if body.len() + chunk.len() > MAX_BODY {
+        if body.len() + chunk.len() > max_body {
             return Ok(Some(too_large(req)));
         }
         body.extend_from_slice(&chunk);
@@ -836,16 +933,46 @@ mod tests {
     }
 
     #[test]
-    fn throttle_refuses_after_the_limit() {
-        let t = Throttle::default();
-        let addr: Option<IpAddr> = Some("127.0.0.1".parse().unwrap());
-        for _ in 0..ACCOUNT_LIMIT {
-            assert!(!t.refused("Ann", addr));
-            t.failed("Ann", addr);
-        }
-        assert!(t.refused("ann", addr));
-        assert!(!t.refused("bob", addr));
-        t.succeeded("ANN");
-        assert!(!t.refused("ann", addr));
+    fn forwarded_addresses_count_only_from_trusted_proxies() {
+        use actix_web::test::TestRequest;
+        let none = TrustedProxies::parse("").unwrap();
+        let proxies = TrustedProxies::parse("10.0.0.0/8, ::1").unwrap();
+        assert!(TrustedProxies::parse("10.0.0.0/33").is_err());
+        assert!(TrustedProxies::parse("proxy.example").is_err());
+        let from = |peer: &str, xff: &str| {
+            TestRequest::default()
+                .peer_addr(peer.parse().unwrap())
+                .insert_header(("x-forwarded-for", xff.to_owned()))
+                .to_http_request()
+        };
+        let ip = |s: &str| Some(s.parse::<IpAddr>().unwrap());
+        // By default the header is ignored.
+        assert_eq!(
+            none.client(&from("203.0.113.5:1", "1.2.3.4")),
+            ip("203.0.113.5")
+        );
+        // From an untrusted peer it is ignored too.
+        assert_eq!(
+            proxies.client(&from("203.0.113.5:1", "1.2.3.4")),
+            ip("203.0.113.5")
+        );
+        // Through a trusted proxy: the nearest untrusted address, not a forged first one.
+        assert_eq!(
+            proxies.client(&from("10.1.2.3:1", "6.6.6.6, 198.51.100.7, 10.9.9.9")),
+            ip("198.51.100.7")
+        );
+        assert_eq!(proxies.client(&from("[::1]:1", "garbage")), ip("::1"));
+        let fwd = TestRequest::default()
+            .peer_addr("10.0.0.1:1".parse().unwrap())
+            .insert_header((
+                "forwarded",
+                "for=6.6.6.6, for=\"[2001:db8::7]:4711\";proto=https",
+            ))
+            .to_http_request();
+        assert_eq!(proxies.client(&fwd), ip("2001:db8::7"));
+        // Names are cut to what a name may be before they become a key.
+        let (user, addr) = attempt_keys(&"Ä".repeat(10_000), None);
+        assert!(user.chars().count() <= accounts::MAX_NAME + 6);
+        assert_eq!(addr, "addr:unknown");
     }
 }

@@ -20,14 +20,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// A local path to go on to after signing in; anything else is `/d`.
 pub fn safe_next(next: Option<&str>) -> String {
-    next.filter(|n| {
-        n.starts_with('/')
-            && !n.starts_with("//")
-            && !n.contains('\\')
-            && !n.chars().any(char::is_control)
-    })
-    .unwrap_or("/d")
-    .to_owned()
+    crate::web::page::local_path(next, "/d").to_owned()
 }
 
 #[derive(Template)]
@@ -88,46 +81,63 @@ async fn login(
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
     let next = safe_next(form.next.as_deref());
-    let addr = super::client_address(&req);
-    let throttle = &state.accounts.throttle;
-    if throttle.refused(&form.name, addr) {
-        return Ok(refused(
+    let addr = state.accounts.trusted_proxies.client(&req);
+    let (name_key, addr_key) = super::attempt_keys(&form.name, addr);
+    let name = form.name.clone();
+    let password = form.password.clone();
+    // The attempt is counted before the password is checked, in one statement per key,
+    // so simultaneous guesses are throttled like a sequence (and across servers).
+    let outcome = with_db(&state, move |conn| {
+        let window = chrono::Duration::from_std(super::WINDOW).unwrap_or_default();
+        let by_name = accounts::count_attempt(conn, &name_key, window)?;
+        let by_addr = accounts::count_attempt(conn, &addr_key, window)?;
+        if by_name > super::ACCOUNT_LIMIT || by_addr > super::ADDRESS_LIMIT {
+            // Nothing was checked: only failures count.
+            accounts::release_attempt(conn, &name_key)?;
+            accounts::release_attempt(conn, &addr_key)?;
+            return Ok(Login::Refused);
+        }
+        let user = match accounts::user_for_login(conn, &name)? {
+            Some((user, hash)) if accounts::verify_password(&hash, &password) => user,
+            Some(_) => return Ok(Login::Wrong),
+            None => {
+                accounts::dummy_verify(&password);
+                return Ok(Login::Wrong);
+            }
+        };
+        accounts::forget_attempts(conn, &name_key)?;
+        accounts::release_attempt(conn, &addr_key)?;
+        Ok(Login::In(accounts::start_session(conn, user.id)?))
+    })
+    .await?;
+    match outcome {
+        Login::Refused => Ok(refused(
             &req,
             StatusCode::TOO_MANY_REQUESTS,
             "auth-throttled-title",
             "auth-throttled-text",
-        ));
-    }
-    let name = form.name.clone();
-    let password = form.password.clone();
-    let signed_in = with_db(&state, move |conn| {
-        let Some((user, hash)) = accounts::user_for_login(conn, &name)? else {
-            accounts::dummy_verify(&password);
-            return Ok(None);
-        };
-        if !accounts::verify_password(&hash, &password) {
-            return Ok(None);
-        }
-        Ok(Some(accounts::start_session(conn, user.id)?))
-    })
-    .await?;
-    match signed_in {
-        Some(session_id) => {
-            throttle.succeeded(&form.name);
+        )),
+        Login::In(session_id) => {
             sign_in(&session, &session_id)?;
             Ok(redirect(&next))
         }
-        None => {
-            throttle.failed(&form.name, addr);
+        Login::Wrong => {
             let page = LoginPage {
                 ctx: ctx.clone(),
-                name: form.name,
+                name: form.name.chars().take(accounts::MAX_NAME + 1).collect(),
                 next,
                 error: Some(ctx.t.t("auth-login-wrong")),
             };
             render_status(&ctx, StatusCode::UNAUTHORIZED, &page)
         }
     }
+}
+
+/// How a sign-in ended.
+enum Login {
+    In(String),
+    Wrong,
+    Refused,
 }
 
 /// `POST /logout`: the session ends here and in the database.

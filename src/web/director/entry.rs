@@ -239,7 +239,15 @@ pub(crate) fn sheet_error_text(t: &Tr, e: &SheetError, decks: Decks) -> String {
             ],
         ),
         SheetProblem::ComboMissing => t.t("entry-error-combo-missing"),
-        SheetProblem::Penalty => t.t("entry-error-penalty"),
+        SheetProblem::Penalty => t.a(
+            "entry-error-penalty",
+            "total",
+            crate::rules::table::MAX_PENALTY,
+        ),
+        SheetProblem::ComboWithDeclarer => t.t("entry-error-combo-with-declarer"),
+        SheetProblem::Ruling { min, max } => {
+            t.args("entry-error-ruling", &[("min", n(min)), ("max", n(max))])
+        }
         SheetProblem::DefenderTotal => t.t("entry-error-defender-total"),
         SheetProblem::NoResult => t.t("entry-error-no-result"),
     }
@@ -294,6 +302,7 @@ fn read_sheet(
     form: &HashMap<String, String>,
 ) -> Result<Vec<TableResult>, Vec<Misentry>> {
     let decks = sheet.settings.decks;
+    let bands = sheet.settings.rules.band_table(decks);
     let mut results = Vec::new();
     let mut errors = Vec::new();
     for (room, key) in ROOMS {
@@ -302,7 +311,7 @@ fn read_sheet(
                 form.get(&field_name(key, board.number, f))
                     .map(String::as_str)
             });
-            match row.parse(decks) {
+            match row.parse_with(decks, bands.as_ref()) {
                 Ok(Some(entry)) => results.push(TableResult {
                     room,
                     board: board.number,

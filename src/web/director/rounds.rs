@@ -179,6 +179,9 @@ struct RoundLine {
 struct NewRoundForm {
     #[serde(default)]
     boards: String,
+    /// Made with the page: the same form sent twice adds one round.
+    #[serde(default)]
+    form_token: String,
     #[serde(default)]
     level: String,
     #[serde(default)]
@@ -207,6 +210,7 @@ struct RoundsPage {
     rounds: Vec<RoundLine>,
     next: i32,
     boards: String,
+    form_token: String,
     errors: NewRoundErrors,
     levels: Vec<Choice>,
     trumps: Vec<Choice>,
@@ -247,6 +251,7 @@ async fn rounds_page(
                 boards: last_count.to_string(),
                 level: "2".to_owned(),
                 trump: String::new(),
+                form_token: String::new(),
             },
             NewRoundErrors::default(),
         )
@@ -255,9 +260,17 @@ async fn rounds_page(
         ctx: ctx.clone(),
         tour: TourHead::of(event),
         section: "rounds",
-        next: event.rounds.last().map_or(1, |r| r.number + 1),
+        next: event
+            .rounds
+            .last()
+            .map_or(1, |r| r.number.saturating_add(1)),
         rounds,
         boards: form.boards,
+        form_token: if form.form_token.is_empty() {
+            crate::db::accounts::random_hex(16)
+        } else {
+            form.form_token
+        },
         errors,
         levels: level_choices(&form.level),
         trumps: trump_choices(t, &form.trump),
@@ -308,8 +321,9 @@ async fn add(
     };
     let boards = entry::new_boards(count, level, trump);
     let key = slug.clone();
+    let token = Some(form.form_token.trim().to_owned()).filter(|t| !t.is_empty() && t.len() <= 64);
     let number = with_db(&state, move |conn| {
-        db::add_round(conn, &key, &boards)?.ok_or_else(AppError::not_found)
+        db::add_round_once(conn, &key, &boards, token.as_deref())?.ok_or_else(AppError::not_found)
     })
     .await?;
     Ok(redirect_with(

@@ -30,7 +30,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// A team has at most this many members (SPEC §1: four to six players).
 const MAX_MEMBERS: usize = 6;
 /// The longest name or club a form accepts, in characters.
-const MAX_TEXT: usize = 200;
+use crate::rules::event::MAX_TEXT;
 
 /// Members as typed: one per line, or separated by `;` (also the full-width `；`).
 fn split_members(text: &str) -> Vec<String> {
@@ -81,6 +81,14 @@ impl TeamInput {
             errors.add("club", t.a("director-settings-error-long", "max", MAX_TEXT));
         }
         let members = split_members(&self.members);
+        for (field, text) in [("name", &name), ("club", &club)]
+            .into_iter()
+            .chain(members.iter().map(|m| ("members", m)))
+        {
+            if text.chars().any(char::is_control) && errors.get(field).is_none() {
+                errors.add(field, t.t("director-error-control-character"));
+            }
+        }
         if members.len() > MAX_MEMBERS {
             errors.add(
                 "members",

@@ -99,8 +99,8 @@ fn decimal(raw: &str) -> Option<f64> {
         .filter(|v| v.is_finite())
 }
 
-/// The largest match score a director may type (a bye, win, draw or loss).
-const SCORE_LIMIT: f64 = 10_000.0;
+use crate::rules::event::MAX_TEXT;
+use crate::rules::scoring::{BLITZ_LIMIT, SCORE_LIMIT};
 
 /// One row of the custom band table as typed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -385,6 +385,22 @@ impl SettingsInput {
                     "takeover_at".to_owned(),
                     t.t("director-settings-error-takeover"),
                 ),
+                BandTableError::TooLarge { what, max, .. } => {
+                    let field = match what {
+                        "step" => "step".to_owned(),
+                        "takeover_at" => "takeover_at".to_owned(),
+                        "s" => bands
+                            .iter()
+                            .find(|b| b.2.abs() > max)
+                            .map_or("bands".to_owned(), |b| format!("band-s-{}", b.0)),
+                        "a band's minimum P" => bands
+                            .iter()
+                            .find(|b| b.1.abs() > max)
+                            .map_or("bands".to_owned(), |b| format!("band-min-{}", b.0)),
+                        _ => "bands".to_owned(),
+                    };
+                    (field, t.a("director-settings-error-too-large", "max", max))
+                }
             };
             errors.add(field, message);
         }
@@ -400,8 +416,10 @@ impl SettingsInput {
         let name = self.name.trim().to_owned();
         if name.is_empty() {
             errors.add("name", t.t("director-settings-error-required"));
-        } else if name.chars().count() > 200 {
-            errors.add("name", t.a("director-settings-error-long", "max", 200));
+        } else if name.chars().count() > MAX_TEXT {
+            errors.add("name", t.a("director-settings-error-long", "max", MAX_TEXT));
+        } else if name.chars().any(char::is_control) {
+            errors.add("name", t.t("director-error-control-character"));
         }
         let slug = self.slug.trim().to_owned();
         if slug.is_empty() {
@@ -435,7 +453,7 @@ impl SettingsInput {
             Some(5.0)
         } else {
             match decimal(&self.vp_blitz) {
-                Some(v) if v > 0.0 && v <= 100.0 => Some(v),
+                Some(v) if v > 0.0 && v <= BLITZ_LIMIT => Some(v),
                 Some(_) => {
                     errors.add("vp_blitz", t.t("director-settings-error-blitz"));
                     None

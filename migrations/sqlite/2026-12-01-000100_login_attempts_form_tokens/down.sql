@@ -1,0 +1,2 @@
+DROP TABLE login_attempts;
+DROP TABLE form_tokens;

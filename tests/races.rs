@@ -1,0 +1,250 @@
+//! Invariants that hold when requests arrive at the same moment, on SQLite and PostgreSQL:
+//! one first administrator, the last administrator keeps the role, round numbers taken
+//! one at a time, a double-submitted form acting once, round numbers that cannot overflow.
+
+mod common;
+
+use std::path::Path;
+
+use actix_web::http::StatusCode;
+use common::backends;
+use common::http::browser;
+use fushi::archive::ArchiveFiles;
+use fushi::db::accounts::{self, AccountError, Role};
+
+/// `n` copies of `work` run at the same moment on their own connections.
+fn at_once<T: Send>(
+    pool: &fushi::db::Pool,
+    n: usize,
+    work: impl Fn(usize, &mut fushi::db::DbConnection) -> T + Sync,
+) -> Vec<T> {
+    let barrier = std::sync::Barrier::new(n);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..n)
+            .map(|i| {
+                let (barrier, work) = (&barrier, &work);
+                s.spawn(move || {
+                    let mut conn = pool.get().unwrap();
+                    barrier.wait();
+                    work(i, &mut conn)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
+#[test]
+fn the_first_administrator_is_created_once() {
+    for db in backends() {
+        let pool = fushi::db::pool(db.url()).unwrap();
+        let made = at_once(&pool, 6, |i, conn| {
+            accounts::create_first_admin(conn, &format!("admin{i}"), "a good password")
+                .unwrap()
+                .is_some()
+        });
+        assert_eq!(made.iter().filter(|m| **m).count(), 1, "{}", db.backend());
+        let users = accounts::list_users(&mut db.open()).unwrap();
+        assert_eq!(users.len(), 1, "{}", db.backend());
+    }
+}
+
+#[test]
+fn demoting_the_last_two_administrators_at_once_leaves_one() {
+    for db in backends() {
+        let pool = fushi::db::pool(db.url()).unwrap();
+        for name in ["ann", "bob"] {
+            accounts::create_user(&mut db.open(), name, "a good password", Role::Admin).unwrap();
+        }
+        for round in 0..10 {
+            let results = at_once(&pool, 2, |i, conn| {
+                accounts::set_role(conn, ["ann", "bob"][i], Role::Director)
+            });
+            let refused = results
+                .iter()
+                .filter(|r| matches!(r, Err(AccountError::LastAdmin)))
+                .count();
+            assert_eq!(refused, 1, "{} pass {round}: {results:?}", db.backend());
+            let admins = accounts::list_users(&mut db.open())
+                .unwrap()
+                .into_iter()
+                .filter(|u| u.user.role == Role::Admin)
+                .count();
+            assert_eq!(admins, 1, "{} pass {round}", db.backend());
+            for name in ["ann", "bob"] {
+                accounts::set_role(&mut db.open(), name, Role::Admin).unwrap();
+            }
+        }
+    }
+}
+
+fn import_club_night(db: &common::TestDb) {
+    let files =
+        ArchiveFiles::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"))
+            .unwrap();
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+}
+
+fn round_numbers(db: &common::TestDb) -> Vec<i32> {
+    let event = fushi::db::load_event(&mut db.open(), "club-night")
+        .unwrap()
+        .unwrap();
+    event.rounds.iter().map(|r| r.number).collect()
+}
+
+/// Rounds added at the same moment get the next numbers in turn, no 5xx; the same form
+/// sent twice (a double click: the same form token) adds one round.
+#[actix_web::test]
+async fn rounds_added_at_once_are_numbered_in_turn_and_a_double_click_adds_one() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser(&db).await;
+        let before = round_numbers(&db);
+        let last = *before.last().unwrap();
+        let page = b.get("/d/club-night/rounds").await;
+        let token = {
+            let at = page
+                .body
+                .find("name=\"form_token\" value=\"")
+                .expect("a form token")
+                + 25;
+            page.body[at..at + page.body[at..].find('"').unwrap()].to_owned()
+        };
+        let form = |token: &str| {
+            vec![
+                ("boards".to_owned(), "4".to_owned()),
+                ("level".to_owned(), "2".to_owned()),
+                ("trump".to_owned(), String::new()),
+                ("form_token".to_owned(), token.to_owned()),
+            ]
+        };
+        let path = "/d/club-night/rounds".to_owned();
+        // A double click: the same token twice at once, then once more.
+        let answers = b
+            .post_together(&[(path.clone(), form(&token)), (path.clone(), form(&token))])
+            .await;
+        assert!(
+            answers.iter().all(|(s, _)| *s == StatusCode::SEE_OTHER),
+            "{answers:?}"
+        );
+        let again = b.post_together(&[(path.clone(), form(&token))]).await;
+        assert_eq!(again[0].0, StatusCode::SEE_OTHER);
+        assert_eq!(
+            round_numbers(&db).len(),
+            before.len() + 1,
+            "{}",
+            db.backend()
+        );
+        // Four different forms at once: four rounds, numbered in turn.
+        let posts: Vec<_> = (0..4)
+            .map(|i| (path.clone(), form(&format!("other-{i}"))))
+            .collect();
+        let answers = b.post_together(&posts).await;
+        assert!(
+            answers.iter().all(|(s, _)| *s == StatusCode::SEE_OTHER),
+            "{}: {:?}",
+            db.backend(),
+            answers.iter().map(|a| a.0).collect::<Vec<_>>()
+        );
+        let expected: Vec<i32> = before.iter().copied().chain(last + 1..=last + 5).collect();
+        assert_eq!(round_numbers(&db), expected, "{}", db.backend());
+    }
+}
+
+/// The next round after the highest allowed number is refused with a message, not a
+/// dropped connection or a negative round.
+#[test]
+fn round_numbers_do_not_overflow() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut conn = db.open();
+        use diesel::prelude::*;
+        diesel::sql_query(format!(
+            "UPDATE rounds SET number = {} WHERE number = 3",
+            fushi::db::rounds::MAX_ROUND
+        ))
+        .execute(&mut conn)
+        .unwrap();
+        let added = fushi::db::add_round(&mut conn, "club-night", &[]);
+        let err = added.unwrap_err().to_string();
+        assert!(err.contains("at most 999 rounds"), "{err}");
+    }
+}
+
+/// Generating the same new round twice at the same moment: no error, one round added, and
+/// it holds one pairing (the later generation's, whole).
+#[test]
+fn the_same_round_generated_twice_at_once_is_one_round_with_one_pairing() {
+    use fushi::db::schedule::{GeneratedRound, save_generated};
+    use fushi::rules::PairingMethod;
+    use fushi::rules::entry::Pairing;
+    for db in backends() {
+        import_club_night(&db);
+        let pool = fushi::db::pool(db.url()).unwrap();
+        let next = *round_numbers(&db).last().unwrap() + 1;
+        let boards = fushi::rules::entry::new_boards(4, "2".parse().unwrap(), None);
+        let results = at_once(&pool, 2, |i, conn| {
+            let pairings = if i == 0 {
+                vec![
+                    Pairing {
+                        table: 1,
+                        home: 1,
+                        away: Some(2),
+                    },
+                    Pairing {
+                        table: 2,
+                        home: 3,
+                        away: Some(4),
+                    },
+                    Pairing {
+                        table: 3,
+                        home: 5,
+                        away: None,
+                    },
+                ]
+            } else {
+                vec![
+                    Pairing {
+                        table: 1,
+                        home: 1,
+                        away: Some(3),
+                    },
+                    Pairing {
+                        table: 2,
+                        home: 2,
+                        away: Some(5),
+                    },
+                    Pairing {
+                        table: 3,
+                        home: 4,
+                        away: None,
+                    },
+                ]
+            };
+            let generated = GeneratedRound {
+                number: next,
+                pairings,
+                explanations: Vec::new(),
+                overridden: false,
+            };
+            save_generated(
+                conn,
+                "club-night",
+                PairingMethod::Manual,
+                None,
+                &boards,
+                &[generated],
+                "",
+            )
+        });
+        for r in &results {
+            assert!(matches!(r, Ok(true)), "{}: {results:?}", db.backend());
+        }
+        let event = fushi::db::load_event(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        let added: Vec<_> = event.rounds.iter().filter(|r| r.number >= next).collect();
+        assert_eq!(added.len(), 1, "{}", db.backend());
+        assert_eq!(added[0].matches.len(), 3, "{}", db.backend());
+    }
+}
