@@ -47,7 +47,7 @@ entry-combo-tractor = tractor
 entry-combo-triple = triple
 entry-combo-titanic = titanic
 entry-save = Save the match
-entry-hint = Enter saves. Tab goes through the open room's boards, then the closed room's. An empty row means no result yet; clearing a row deletes its result.
+entry-hint = Enter goes to the next board, Ctrl+Enter saves. An empty row means no result yet; clearing a row deletes its result.
 entry-flash-saved = Results saved.
 entry-not-saved = Nothing was saved: { $count ->
         [one] one problem.
@@ -105,3 +105,13 @@ archive-import-failed = Nothing was imported: { $count ->
        *[other] { $count } problems.
     }
 archive-flash-imported = Tournament imported.
+entry-flash-saved-next = Results saved. This is the next match that still needs results.
+entry-flash-round-complete = Results saved. Every match of this round is complete.
+entry-keys-title = Keys
+entry-keys-enter = next board (same field: ↓); after the last board, the Save button
+entry-keys-save = save the match (also the button)
+entry-keys-tab = trick points, bottom, last trick, combination of the board, then the next board
+entry-keys-arrows = the same field one board up or down
+entry-keys-rare = opens (or closes) the board's rare fields: L, penalties, TD ruling, P only
+entry-keys-last = last trick: d defenders (also x, 闲), z declarers (庄); Delete empties
+entry-keys-combo = combination: s single, p pair, t tractor (again: titanic), r triple; 1, 2, 3 also work
