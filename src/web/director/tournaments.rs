@@ -1244,13 +1244,37 @@ fn settings_facts(t: &Tr, s: &Settings) -> Vec<(String, String)> {
     ]
 }
 
-/// `GET /d/{slug}`: the dashboard.
+/// The round a scorer works on: the first with matches that is not complete, else the
+/// last round with matches.
+fn scorers_round(event: &Event, report: &Report) -> Option<i32> {
+    let with_matches: Vec<i32> = event
+        .rounds
+        .iter()
+        .filter(|r| r.matches.iter().any(|m| !m.is_bye()))
+        .map(|r| r.number)
+        .collect();
+    with_matches
+        .iter()
+        .find(|n| report.round_progress(**n) != RoundProgress::Complete)
+        .or(with_matches.last())
+        .copied()
+}
+
+/// `GET /d/{slug}`: the dashboard (a director's); a scorer goes to the current round.
 async fn dashboard(
     ctx: Ctx,
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let (event, report) = page::load_event(&state, &slug).await?;
+    if !ctx.viewer.directs() {
+        // A scorer's home: the matches of the round being played.
+        let to = match scorers_round(&event, &report) {
+            Some(n) => format!("/d/{slug}/rounds/{n}"),
+            None => format!("/d/{slug}/rounds"),
+        };
+        return Ok(page::redirect(&to));
+    }
     let page = DashboardPage {
         ctx: ctx.clone(),
         tour: TourHead::of(&event),
