@@ -449,3 +449,101 @@ async fn a_match_is_typed_from_the_sheets_in_at_most_90_keys() {
         client.close().await.unwrap();
     }
 }
+
+fn import_club_night(db: &TestDb) {
+    let files = ArchiveFiles::read(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"),
+    )
+    .unwrap();
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+}
+
+/// The public pages of the club night, sheets' screen views included.
+const PUBLIC_PAGES: [&str; 13] = [
+    "/",
+    "/t/club-night",
+    "/t/club-night/standings",
+    "/t/club-night/rounds",
+    "/t/club-night/rounds/2",
+    "/t/club-night/rounds/2/tables/1",
+    "/t/club-night/teams",
+    "/t/club-night/teams/1",
+    "/t/club-night/teams/1/card",
+    "/t/club-night/rounds/2/tables/1/sheet",
+    "/t/club-night/rounds/2/sheets",
+    "/t/club-night/rounds/2/wall",
+    "/t/club-night/nowhere",
+];
+
+/// At 360 and 390 CSS pixels, in both languages, no public page scrolls sideways as a
+/// whole: `document.documentElement.scrollWidth` stays within the viewport.
+#[actix_web::test]
+async fn no_public_page_scrolls_sideways_on_a_phone() {
+    let Some(tools) = browser_tools() else {
+        return;
+    };
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let (_server, base) = serve(&db);
+    let (_driver, client) = open_browser(&tools, 390, 844).await;
+    let mut wide = Vec::new();
+    for width in [360u32, 390] {
+        client.set_window_size(width, 844).await.unwrap();
+        for lang in ["zh", "en"] {
+            client
+                .goto(&format!("{base}/lang?lang={lang}&next=/"))
+                .await
+                .unwrap();
+            for page in PUBLIC_PAGES {
+                client.goto(&format!("{base}{page}")).await.unwrap();
+                let sizes = client
+                    .execute(
+                        "return [document.documentElement.scrollWidth, window.innerWidth];",
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
+                let scroll = sizes[0].as_u64().unwrap();
+                let viewport = sizes[1].as_u64().unwrap();
+                assert!(
+                    viewport <= u64::from(width),
+                    "viewport {viewport} at {width}"
+                );
+                if scroll > viewport {
+                    wide.push(format!("{page} ({lang}, {width} px): {scroll} px"));
+                }
+                // Chart text as drawn (font size times the SVG's scale), at least 11 px.
+                let smallest = client
+                    .execute(
+                        "var m = Infinity; document.querySelectorAll('svg.chart text').forEach(function (t) { \
+                           if (t.getBoundingClientRect().width === 0) { return; } \
+                           var c = t.getScreenCTM(); \
+                           var s = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(c.a, c.b); \
+                           if (s < m) { m = s; } }); return m === Infinity ? null : m;",
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
+                if let Some(px) = smallest.as_f64()
+                    && px < 10.99
+                {
+                    wide.push(format!(
+                        "{page} ({lang}, {width} px): chart text {px:.1} px"
+                    ));
+                }
+                if width == 390 && page == "/t/club-night/rounds/2" {
+                    screenshot(&client, &format!("phone-round-{lang}.png")).await;
+                }
+                if width == 390 && page == "/t/club-night/standings" {
+                    screenshot(&client, &format!("phone-standings-{lang}.png")).await;
+                }
+            }
+        }
+    }
+    client.close().await.unwrap();
+    assert!(
+        wide.is_empty(),
+        "pages wider than the phone, or chart text too small:\n{}",
+        wide.join("\n")
+    );
+}
