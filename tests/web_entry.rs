@@ -927,7 +927,12 @@ async fn the_archive_downloads_and_uploads_into_a_fresh_database_unchanged() {
     let one = b.get("/d/entry-test/files/standings.csv").await;
     assert_eq!(one.status, StatusCode::OK);
     assert_eq!(one.content_type, "text/csv; charset=utf-8");
-    assert_eq!(one.body, exported.get("standings.csv").unwrap());
+    assert_eq!(one.bytes, exported.bytes("standings.csv").unwrap());
+    assert!(one.bytes.starts_with(b"\xef\xbb\xbfrank,"));
+    // The archive page counts what the .zip really holds: nine files.
+    b.get("/d/entry-test/archive")
+        .await
+        .has("with 9 files: the archive's files below and the audit trail (audit.csv)");
     assert_eq!(
         b.get("/d/entry-test/files/secret.csv").await.status,
         StatusCode::NOT_FOUND

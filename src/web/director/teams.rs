@@ -279,14 +279,15 @@ struct TeamsUpload {
 }
 
 /// Reads an uploaded `teams.csv`: the teams, or every problem as `teams.csv:LINE: why`.
-fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<Vec<Team>, Vec<String>> {
+/// The flag says the file was GB18030, not UTF-8.
+fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<(Vec<Team>, bool), Vec<String>> {
     let Some(file) = file.filter(|f| !f.data.is_empty()) else {
         return Err(vec![t.t("director-teams-upload-none")]);
     };
-    let Ok(text) = std::str::from_utf8(&file.data) else {
+    let Some((text, gb18030)) = archive::files::decode_text(&file.data) else {
         return Err(vec![t.t("director-teams-upload-not-utf8")]);
     };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = text.as_str();
     let strings = |problems: Vec<Problem>| problems.iter().map(|p| problem_text(t, p)).collect();
     let lines = archive::parse_teams(text).map_err(strings)?;
     let too_many: Vec<Problem> = lines
@@ -307,7 +308,7 @@ fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<Vec<Team>, Vec<String>> {
     if !too_many.is_empty() {
         return Err(strings(too_many));
     }
-    Ok(lines.into_iter().map(|(_, team)| team).collect())
+    Ok((lines.into_iter().map(|(_, team)| team).collect(), gb18030))
 }
 
 /// `POST /d/{slug}/teams/upload`: adds the new numbers and updates the existing ones, all
@@ -319,8 +320,8 @@ async fn upload(
     form: MultipartForm<TeamsUpload>,
 ) -> Result<HttpResponse, AppError> {
     let slug = slug.into_inner();
-    let teams = match read_upload(&ctx.t, form.file.as_ref()) {
-        Ok(teams) => teams,
+    let (teams, gb18030) = match read_upload(&ctx.t, form.file.as_ref()) {
+        Ok(read) => read,
         Err(problems) => {
             let roster = roster(&state, &slug).await?;
             let mut page = TeamsPage::new(&ctx, &roster);
@@ -337,7 +338,11 @@ async fn upload(
     .await?;
     Ok(redirect_with(
         &format!("/d/{slug}/teams"),
-        "director-teams-flash-uploaded",
+        if gb18030 {
+            "director-teams-flash-uploaded-gb18030"
+        } else {
+            "director-teams-flash-uploaded"
+        },
     ))
 }
 
