@@ -55,3 +55,6 @@ error-403-needs-director = This page needs director access to this tournament; {
 error-403-ask = To be given access, ask { $names }.
 error-403-ask-admin = To be given access, ask an administrator.
 error-404-back-to-tournament = Back to the tournament
+home-start-text = Start in the browser: create a tournament with its settings, or import the .zip archive of one. The first visit asks for the administrator's name and password.
+home-start-new = Create a tournament
+home-start-import = Import an archive (.zip)

@@ -55,3 +55,6 @@ error-403-needs-director = 此页面需要本赛事的裁判长权限；{ $name 
 error-403-ask = 如需权限，请联系：{ $names }。
 error-403-ask-admin = 如需权限，请联系管理员。
 error-404-back-to-tournament = 返回赛事
+home-start-text = 直接在浏览器中开始：新建赛事并设置规则，或导入赛事的 .zip 存档。首次访问时会要求设置管理员的用户名和密码。
+home-start-new = 新建赛事
+home-start-import = 导入存档（.zip）

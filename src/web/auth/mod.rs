@@ -690,7 +690,17 @@ pub async fn guard(
             }
             return Ok(next.call(req).await?.map_into_left_body());
         }
-        Outcome::Setup => super::page::redirect("/setup"),
+        Outcome::Setup => {
+            // On to the page asked for once the administrator exists.
+            let target = req
+                .uri()
+                .path_and_query()
+                .map_or("/d", |p| p.as_str())
+                .to_owned();
+            let next = if safe { target } else { path.clone() };
+            let query = serde_urlencoded::to_string([("next", next.as_str())]).unwrap_or_default();
+            super::page::redirect(&format!("/setup?{query}"))
+        }
         Outcome::Login => {
             let target = req
                 .uri()
