@@ -932,7 +932,7 @@ async fn the_archive_downloads_and_uploads_into_a_fresh_database_unchanged() {
     // The archive page counts what the .zip really holds: nine files.
     b.get("/d/entry-test/archive")
         .await
-        .has("with 9 files: the archive's files below and the audit trail (audit.csv)");
+        .has("with 9 files: the archive");
     assert_eq!(
         b.get("/d/entry-test/files/secret.csv").await.status,
         StatusCode::NOT_FOUND

@@ -747,6 +747,11 @@ pub fn standings_sheet(event: &Event, round: Option<i32>, words: &dyn Words) -> 
                         f.away_score
                     };
                     l.round_score = score.map(|s| method.format(s)).unwrap_or_default();
+                    if f.unplayed() {
+                        // Nothing compared yet: no figures, not 0 and 10.00.
+                        l.levels = "–".to_owned();
+                        l.round_score = "–".to_owned();
+                    }
                     if f.status == MatchStatus::InProgress {
                         l.round_score += " …";
                     }

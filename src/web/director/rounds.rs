@@ -841,6 +841,8 @@ async fn overview(
                 closed: entered(crate::rules::Room::Closed),
                 levels: if bye {
                     String::new()
+                } else if figures.unplayed() {
+                    "–".to_owned()
                 } else {
                     format!(
                         "{} : {}",
@@ -849,6 +851,7 @@ async fn overview(
                     )
                 },
                 score: match figures.away_score {
+                    Some(_) if figures.unplayed() => "–".to_owned(),
                     Some(away) => format!(
                         "{} : {}",
                         method.format(figures.home_score),

@@ -1,6 +1,7 @@
-//! A scorer's own view: every link and form a scorer is shown leads somewhere they may go;
-//! their home is the round being played; refusals say what is needed and whom to ask; a
-//! missing page offers the way back to its tournament.
+//! A director's evening. A scorer's own view: every link and form a scorer is shown leads
+//! somewhere they may go; their home is the round being played; refusals say what is
+//! needed and whom to ask; a missing page offers the way back to its tournament. Matches
+//! not played yet show "–", not figures.
 
 mod common;
 
@@ -211,5 +212,62 @@ async fn a_new_users_access_defaults_to_their_role() {
                 "{name}: {list}"
             );
         }
+    }
+}
+
+/// The club night with round 3, table 2 (teams 4 and 5) not played yet.
+fn import_club_night_unfinished(db: &TestDb) {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+    for name in ["tournament.toml", "teams.csv", "boards.csv", "schedule.csv"] {
+        std::fs::copy(sample.join(name), dir.path().join(name)).unwrap();
+    }
+    let results = std::fs::read_to_string(sample.join("results.csv")).unwrap();
+    let kept: String = results
+        .lines()
+        .filter(|l| !l.starts_with("3,2,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.path().join("results.csv"), kept).unwrap();
+    let files = ArchiveFiles::read(dir.path()).unwrap();
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+}
+
+/// The part of a page from `from` to the end of its table row.
+fn row_of<'a>(body: &'a str, from: &str) -> &'a str {
+    let at = body
+        .find(from)
+        .unwrap_or_else(|| panic!("{from} in {body}"));
+    let end = body[at..].find("</tr>").unwrap();
+    &body[at..at + end]
+}
+
+#[actix_web::test]
+async fn a_match_not_played_yet_shows_a_dash_not_figures() {
+    for db in backends() {
+        import_club_night_unfinished(&db);
+        let mut b = browser(&db).await;
+        let page = b.get("/t/club-night/rounds/3").await;
+        let row = row_of(&page.body, "href=\"/t/club-night/rounds/3/tables/2\"");
+        assert!(row.contains("<td class=\"num score\">–</td>"), "{row}");
+        assert!(!row.contains("10.00"), "{row}");
+        let page = b.get("/d/club-night/rounds/3").await;
+        let row = row_of(&page.body, "/d/club-night/rounds/3/tables/2\"");
+        assert!(!row.contains("10.00") && !row.contains("+0"), "{row}");
+        let start = page.body.find("<tr class=\"match-not-started\">").unwrap();
+        let row = &page.body[start..start + page.body[start..].find("</tr>").unwrap()];
+        assert!(row.matches(">–<").count() >= 2, "{row}");
+        let team = b.get("/t/club-night/teams/4").await;
+        assert!(
+            !team.body.contains("10.00 "),
+            "the unplayed match has no score"
+        );
+        team.has(">–<");
+        let files = fushi::transfer::export(&mut db.open(), SLUG).unwrap();
+        let matches = files.get("matches.csv").unwrap();
+        assert!(
+            matches.contains("\n3,2,4,5,0,,,,,,,in_progress\n"),
+            "{matches}"
+        );
     }
 }
