@@ -271,3 +271,26 @@ async fn a_match_not_played_yet_shows_a_dash_not_figures() {
         );
     }
 }
+
+/// The wall sheet says "after round N" only once round N is complete, and nothing is
+/// called final before the last round ends.
+#[actix_web::test]
+async fn the_wall_sheet_says_in_progress_until_the_round_is_complete() {
+    for db in backends() {
+        import_club_night_unfinished(&db);
+        let mut b = browser(&db).await;
+        let wall = b.get("/t/club-night/rounds/3/wall").await;
+        wall.has("round 3 in progress").lacks("after round 3");
+        b.get("/t/club-night/rounds/2/wall")
+            .await
+            .has("after round 2")
+            .lacks("in progress");
+        b.get("/t/club-night/standings").await.lacks("Final");
+        b.accept_language = "zh-CN".into();
+        b.get("/t/club-night/rounds/3/wall")
+            .await
+            .has("第3轮进行中")
+            .lacks("第3轮后");
+        b.get("/t/club-night/standings").await.lacks("最终");
+    }
+}

@@ -768,8 +768,19 @@ pub fn standings_sheet(event: &Event, round: Option<i32>, words: &dyn Words) -> 
         title: words.word(Word::StandingsSheet),
         event: event.settings.name.clone(),
         round,
+        // "after round N" only once every match of round N is complete.
         subtitle: round
-            .map(|n| words.with_n(Word::AfterRound, n.into()))
+            .map(|n| {
+                let complete = this_round
+                    .iter()
+                    .all(|m| matches!(m.figures.status, MatchStatus::Complete | MatchStatus::Bye));
+                let word = if complete {
+                    Word::AfterRound
+                } else {
+                    Word::RoundInProgress
+                };
+                words.with_n(word, n.into())
+            })
             .unwrap_or_default(),
         groups: vec![
             (String::new(), 3),
