@@ -1122,3 +1122,30 @@ async fn a_gb18030_teams_csv_upload_is_read_and_noted() {
         assert_eq!(roster.team(7).unwrap().members, ["甲", "乙", "丙", "丁"]);
     }
 }
+
+/// A new tournament with no slug gets one made from its name, Chinese through pinyin; a
+/// bad slug is explained by the page, not by the browser's pattern message.
+#[actix_web::test]
+async fn a_blank_slug_is_made_from_the_name_through_pinyin() {
+    assert_eq!(
+        fushi::rules::event::suggest_slug("春季杯 2026"),
+        "chun-ji-bei-2026"
+    );
+    assert_eq!(
+        fushi::rules::event::suggest_slug("Spring Cup: 江南 Open!"),
+        "spring-cup-jiang-nan-open"
+    );
+    assert_eq!(fushi::rules::event::suggest_slug("New"), "new-1");
+    for db in backends() {
+        let mut b = browser(&db).await;
+        let form = b.get("/d/new").await;
+        form.lacks("pattern=").has("chun-ji-bei-2026");
+        let page = b.post("/d/new", &custom_form("春季杯 2026", "")).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        assert_eq!(
+            b.get("/d/chun-ji-bei-2026").await.status,
+            StatusCode::OK,
+            "the tournament has the suggested slug"
+        );
+    }
+}

@@ -985,6 +985,16 @@ async fn create(
     posted: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
     let t = ctx.t;
+    let mut posted = posted.into_inner();
+    // A blank slug: the one made from the name (Chinese through pinyin).
+    if posted.get("slug").is_none_or(|s| s.trim().is_empty()) {
+        let suggested = crate::rules::event::suggest_slug(
+            posted.get("name").map(String::as_str).unwrap_or_default(),
+        );
+        if !suggested.is_empty() {
+            posted.insert("slug".to_owned(), suggested);
+        }
+    }
     let (input, redrawn) = redraw(&t, &posted, new_settings_form);
     let page = |form: SettingsForm| NewPage {
         ctx: ctx.clone(),
