@@ -294,3 +294,45 @@ async fn the_wall_sheet_says_in_progress_until_the_round_is_complete() {
         b.get("/t/club-night/standings").await.lacks("最终");
     }
 }
+
+/// With Swiss pairing, saving an unpaired round's boards leads on to Generate.
+#[actix_web::test]
+async fn saving_boards_of_an_unpaired_swiss_round_leads_to_generate() {
+    for db in backends() {
+        let dir = tempfile::tempdir().unwrap();
+        let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+        let toml = std::fs::read_to_string(sample.join("tournament.toml")).unwrap();
+        std::fs::write(
+            dir.path().join("tournament.toml"),
+            format!("{toml}pairing = \"swiss\"\n"),
+        )
+        .unwrap();
+        std::fs::copy(sample.join("teams.csv"), dir.path().join("teams.csv")).unwrap();
+        std::fs::write(
+            dir.path().join("boards.csv"),
+            "round,board,dealer,level,trump\n1,1,N,2,S\n1,2,E,3,\n",
+        )
+        .unwrap();
+        let files = ArchiveFiles::read(dir.path()).unwrap();
+        fushi::transfer::import(&mut db.open(), &files).unwrap();
+        let mut b = browser(&db).await;
+        b.get("/d/club-night/rounds/1/boards").await;
+        let form = [
+            ("dealer-1", "N"),
+            ("level-1", "2"),
+            ("trump-1", "S"),
+            ("dealer-2", "E"),
+            ("level-2", "4"),
+            ("trump-2", ""),
+        ];
+        let page = b.post("/d/club-night/rounds/1/boards", &form).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        assert_eq!(
+            page.location.as_deref(),
+            Some("/d/club-night/rounds/1/generate")
+        );
+        b.get("/d/club-night/rounds/1/generate")
+            .await
+            .has("Next: generate this round");
+    }
+}

@@ -449,6 +449,17 @@ async fn save_boards(
         }
     })
     .await?;
+    // With a generated schedule an unpaired round's next step is Generate.
+    let generated = matches!(
+        sheet.settings.pairing,
+        crate::rules::PairingMethod::Swiss | crate::rules::PairingMethod::RoundRobin
+    );
+    if generated && sheet.round.matches.is_empty() {
+        return Ok(redirect_with(
+            &format!("/d/{slug}/rounds/{round}/generate"),
+            "boards-flash-saved-generate",
+        ));
+    }
     Ok(redirect_with(
         &format!("/d/{slug}/rounds/{round}"),
         "boards-flash-saved",
