@@ -334,5 +334,18 @@ async fn saving_boards_of_an_unpaired_swiss_round_leads_to_generate() {
         b.get("/d/club-night/rounds/1/generate")
             .await
             .has("Next: generate this round");
+        // A generated round lands on the round's matches, not on the by-hand page.
+        let page = b
+            .post(
+                "/d/club-night/rounds/1/generate/confirm",
+                &[("method", "swiss")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        assert_eq!(page.location.as_deref(), Some("/d/club-night/rounds/1"));
+        b.get("/d/club-night/rounds/1")
+            .await
+            .has("Generated pairings saved.")
+            .has("href=\"/d/club-night/rounds/1/tables/1\"");
     }
 }
