@@ -349,3 +349,36 @@ async fn saving_boards_of_an_unpaired_swiss_round_leads_to_generate() {
             .has("href=\"/d/club-night/rounds/1/tables/1\"");
     }
 }
+
+/// Withdrawing a team asks first, and says what happens to its match in a round still
+/// being played.
+#[actix_web::test]
+async fn withdrawing_a_team_asks_first_and_names_its_unfinished_match() {
+    for db in backends() {
+        import_club_night_unfinished(&db);
+        let mut b = browser(&db).await;
+        b.get("/d/club-night/teams")
+            .await
+            .has("<a href=\"/d/club-night/teams/4/withdraw\">");
+        let page = b.get("/d/club-night/teams/4/withdraw").await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has("Withdraw 4 Level Up Lions?")
+            .has("round 3, table 2 (against 5 Kings")
+            .has("That match stays in the schedule")
+            .has("action=\"/d/club-night/teams/4/withdraw\"");
+        b.get("/d/club-night/teams/1/withdraw")
+            .await
+            .has("It is not paired in a round that is still being played.");
+        // Nothing changes until the confirmation is sent.
+        let roster = fushi::db::load_roster(&mut db.open(), SLUG)
+            .unwrap()
+            .unwrap();
+        assert!(!roster.team(4).unwrap().withdrawn);
+        let page = b.post("/d/club-night/teams/4/withdraw", &[]).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        let roster = fushi::db::load_roster(&mut db.open(), SLUG)
+            .unwrap()
+            .unwrap();
+        assert!(roster.team(4).unwrap().withdrawn);
+    }
+}

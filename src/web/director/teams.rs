@@ -23,6 +23,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/d/{slug}/teams/upload", web::post().to(upload))
         .route("/d/{slug}/teams/{no}/edit", web::get().to(edit_form))
         .route("/d/{slug}/teams/{no}/edit", web::post().to(save))
+        .route(
+            "/d/{slug}/teams/{no}/withdraw",
+            web::get().to(withdraw_form),
+        )
         .route("/d/{slug}/teams/{no}/withdraw", web::post().to(withdraw))
         .route("/d/{slug}/teams/{no}/reinstate", web::post().to(reinstate));
 }
@@ -457,6 +461,68 @@ async fn mark(
         "director-teams-flash-reinstated"
     };
     Ok(redirect_with(&format!("/d/{slug}/teams"), flash))
+}
+
+#[derive(Template)]
+#[template(path = "director/teams_withdraw.html")]
+struct WithdrawPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    number: i32,
+    /// "3 长城"
+    label: String,
+    /// What happens to each unfinished match the team is paired in, in words.
+    pending: Vec<String>,
+}
+
+/// `GET /d/{slug}/teams/{no}/withdraw`: the confirmation, with the team's matches in
+/// rounds not finished yet and what happens to them.
+async fn withdraw_form(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, number) = path.into_inner();
+    let (event, report) = crate::web::page::load_event(&state, &slug).await?;
+    let team = event.team(number).ok_or_else(AppError::not_found)?;
+    let t = &ctx.t;
+    let name_of = |n: i32| {
+        event
+            .team(n)
+            .map(|x| format!("{n} {}", x.name))
+            .unwrap_or_else(|| n.to_string())
+    };
+    let pending = report
+        .matches
+        .iter()
+        .filter(|m| m.home == number || m.away == Some(number))
+        .filter(|m| m.figures.status == crate::rules::MatchStatus::InProgress)
+        .map(|m| {
+            let opponent = if m.home == number {
+                m.away
+            } else {
+                Some(m.home)
+            };
+            t.args(
+                "director-teams-withdraw-pending",
+                &[
+                    ("round", m.round.into()),
+                    ("table", m.table.into()),
+                    ("opponent", opponent.map(name_of).unwrap_or_default().into()),
+                ],
+            )
+        })
+        .collect();
+    let page = WithdrawPage {
+        ctx: ctx.clone(),
+        tour: TourHead::of(&event),
+        section: "teams",
+        number,
+        label: format!("{number} {}", team.name),
+        pending,
+    };
+    render(&ctx, &page)
 }
 
 /// `POST /d/{slug}/teams/{no}/withdraw`
