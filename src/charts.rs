@@ -102,6 +102,18 @@ fn ticks(lo: f64, hi: f64) -> Vec<f64> {
     out
 }
 
+/// Ticks from at or below `lo` to at or above `hi`: the scale of a chart whose every
+/// value must lie between two labelled marks.
+fn ticks_covering(lo: f64, hi: f64) -> Vec<f64> {
+    let mut marks = ticks(lo, hi);
+    if let [.., before, last] = marks[..]
+        && last < hi - 1e-9
+    {
+        marks.push(last + (last - before));
+    }
+    marks
+}
+
 /// The frame every chart shares: the opening tag with its accessible name and the title.
 fn open(id: &str, words: &Words, out: &mut String) {
     let _ = write!(
@@ -190,6 +202,12 @@ impl LineChart {
         }
         if y_hi <= y_lo {
             y_hi = y_lo + 1.0;
+        }
+        if self.ranks.is_none() {
+            // The scale runs from a tick to a tick, so every value lies within labels.
+            let marks = ticks_covering(y_lo, y_hi);
+            y_lo = marks.first().copied().unwrap_or(y_lo);
+            y_hi = marks.last().copied().unwrap_or(y_hi);
         }
         let plot_w = WIDTH - LEFT - RIGHT;
         let plot_h = HEIGHT - TOP - BOTTOM;
@@ -320,14 +338,13 @@ impl BarChart {
         open(id, &self.words, &mut out);
         let plot_w = WIDTH - LEFT - 40.0;
         let plot_h = HEIGHT - TOP - BOTTOM;
-        let max = self.bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
+        let most = self.bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
+        let marks = ticks_covering(0.0, f64::from(most));
+        let top = marks.last().copied().unwrap_or(f64::from(most));
         let slot = plot_w / self.bars.len().max(1) as f64;
         out.push_str(r#"<g class="grid">"#);
-        for t in ticks(0.0, f64::from(max)) {
-            let y = TOP + plot_h * (1.0 - t / f64::from(max));
-            if t > f64::from(max) {
-                continue;
-            }
+        for t in marks {
+            let y = TOP + plot_h * (1.0 - t / top);
             let _ = write!(
                 out,
                 r#"<line x1="{LEFT}" x2="{}" y1="{}" y2="{}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
@@ -342,7 +359,7 @@ impl BarChart {
         out.push_str("</g>");
         axis_labels(&self.words, &mut out);
         for (i, (label, count)) in self.bars.iter().enumerate() {
-            let h = plot_h * f64::from(*count) / f64::from(max);
+            let h = plot_h * f64::from(*count) / top;
             let x = LEFT + slot * i as f64 + slot * 0.15;
             let _ = write!(
                 out,
@@ -463,5 +480,22 @@ mod tests {
         let svg = chart.svg("empty");
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert_eq!(svg.matches("class=\"point\"").count(), 0);
+    }
+
+    #[test]
+    fn the_scale_reaches_past_every_value() {
+        assert_eq!(ticks_covering(0.0, 7.58), [0.0, 2.0, 4.0, 6.0, 8.0]);
+        assert_eq!(ticks_covering(0.0, 6.0), [0.0, 2.0, 4.0, 6.0]);
+        let chart = LineChart {
+            words: words(),
+            ranks: None,
+            series: vec![Series {
+                label: "Red Tractors".into(),
+                key: "2".into(),
+                points: vec![(1, 0.76), (2, 7.58)],
+            }],
+        };
+        let svg = chart.svg("score");
+        assert!(svg.contains(">8</text>"), "{svg}");
     }
 }

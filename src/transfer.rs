@@ -16,6 +16,8 @@ pub struct Imported {
     pub teams: usize,
     pub rounds: usize,
     pub results: usize,
+    /// The files that were GB18030, not UTF-8, and were read as such.
+    pub gb18030: Vec<String>,
 }
 
 impl fmt::Display for Imported {
@@ -24,7 +26,15 @@ impl fmt::Display for Imported {
             f,
             "imported \"{}\" as {}: {} teams, {} rounds, {} table results",
             self.name, self.slug, self.teams, self.rounds, self.results
-        )
+        )?;
+        if !self.gb18030.is_empty() {
+            write!(
+                f,
+                " (read as GB18030, not UTF-8: {})",
+                self.gb18030.join(", ")
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -50,6 +60,7 @@ pub fn import(conn: &mut DbConnection, files: &ArchiveFiles) -> Result<Imported,
         teams: event.teams.len(),
         rounds: event.rounds.len(),
         results: event.result_count(),
+        gb18030: files.read_as_gb18030().to_vec(),
     })
 }
 

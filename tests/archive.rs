@@ -81,11 +81,13 @@ fn the_sample_exports_the_figures_worked_out_by_hand() {
             "standings.csv",
             "butler.csv",
         ] {
+            // As written to a file: with the byte-order mark Excel needs.
             assert_eq!(
-                files.get(name),
-                Some(expected(name).as_str()),
+                files.bytes(name).map(String::from_utf8),
+                Some(Ok(expected(name))),
                 "{backend} {name}"
             );
+            assert!(expected(name).starts_with('\u{feff}'));
         }
     }
 }
@@ -497,4 +499,50 @@ fn bad_lineups_are_named_by_file_and_line() {
             ]
         );
     }
+}
+
+/// Chinese Excel saves CSV as GB18030 by default: such a file is read as GB18030, the
+/// import says so, and the names come through unchanged.
+#[test]
+fn a_gb18030_teams_file_is_read_as_such_and_noted() {
+    let db = TestDb::sqlite();
+    let dir = tempfile::tempdir().unwrap();
+    for name in [
+        "tournament.toml",
+        "teams.csv",
+        "boards.csv",
+        "schedule.csv",
+        "results.csv",
+    ] {
+        std::fs::copy(sample_dir().join(name), dir.path().join(name)).unwrap();
+    }
+    let utf8 = std::fs::read_to_string(sample_dir().join("teams.csv")).unwrap();
+    let without_bom = utf8.trim_start_matches('\u{feff}');
+    let (gb, _, unmappable) = encoding_rs::GB18030.encode(without_bom);
+    assert!(!unmappable);
+    assert!(
+        std::str::from_utf8(&gb).is_err(),
+        "the file is really not UTF-8"
+    );
+    std::fs::write(dir.path().join("teams.csv"), &gb).unwrap();
+    let import = fushi(&["import", dir.path().to_str().unwrap(), "--db", db.url()]);
+    let stdout = String::from_utf8_lossy(&import.stdout);
+    assert!(
+        import.status.success(),
+        "{}",
+        String::from_utf8_lossy(&import.stderr)
+    );
+    assert!(
+        stdout.contains("(read as GB18030, not UTF-8: teams.csv)"),
+        "{stdout}"
+    );
+    let files = transfer::export(&mut db.open(), "club-night").unwrap();
+    assert_eq!(files.get("teams.csv"), Some(without_bom));
+
+    // Bytes that are neither UTF-8 nor GB18030 are refused as before.
+    std::fs::write(dir.path().join("teams.csv"), [0x80, 0xff, 0x30]).unwrap();
+    let other = TestDb::sqlite();
+    let import = fushi(&["import", dir.path().to_str().unwrap(), "--db", other.url()]);
+    assert!(!import.status.success());
+    assert!(String::from_utf8_lossy(&import.stderr).contains("teams.csv: is not UTF-8 text"));
 }

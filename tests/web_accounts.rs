@@ -349,7 +349,12 @@ async fn the_first_start_page_exists_only_while_there_is_no_user() {
         for path in ["/d", "/d/new", "/d/import", "/d/x/settings", "/admin/users"] {
             let page = b.get(path).await;
             assert_eq!(page.status, StatusCode::SEE_OTHER, "{path}");
-            assert_eq!(page.location.as_deref(), Some("/setup"), "{path}");
+            let next = serde_urlencoded::to_string([("next", path)]).unwrap();
+            assert_eq!(
+                page.location.as_deref(),
+                Some(format!("/setup?{next}").as_str()),
+                "{path}"
+            );
         }
         // The home page and public pages stay open.
         assert_eq!(b.get("/").await.status, StatusCode::OK);
@@ -1171,4 +1176,35 @@ async fn long_values_are_neither_held_nor_echoed_whole() {
         .await;
     assert_eq!(page.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert!(page.body.len() < 20_000, "{} bytes", page.body.len());
+}
+
+/// An empty install leads to the browser workflow, and after the first start the
+/// administrator lands where they were going.
+#[actix_web::test]
+async fn the_first_start_leads_on_to_where_the_administrator_was_going() {
+    for db in backends() {
+        let mut b = anonymous(&db).await;
+        let home = b.get("/").await;
+        home.has("href=\"/d/new\"")
+            .has("href=\"/d/import\"")
+            .lacks("fushi import PATH");
+        let page = b.get("/d/new").await;
+        assert_eq!(page.location.as_deref(), Some("/setup?next=%2Fd%2Fnew"));
+        let form = b.get("/setup?next=%2Fd%2Fnew").await;
+        form.has("name=\"next\" value=\"/d/new\"");
+        let page = b
+            .post(
+                "/setup",
+                &[
+                    ("name", "ada"),
+                    ("password", "long enough"),
+                    ("confirm", "long enough"),
+                    ("next", "/d/new"),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(page.location.as_deref(), Some("/d/new"));
+        assert_eq!(b.get("/d/new").await.status, StatusCode::OK);
+    }
 }

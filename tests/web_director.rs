@@ -1097,3 +1097,55 @@ async fn every_message_exists_in_both_languages() {
         }
     }
 }
+
+/// A teams.csv saved by Chinese Excel (GB18030, not UTF-8) is read as GB18030 and the page
+/// says so.
+#[actix_web::test]
+async fn a_gb18030_teams_csv_upload_is_read_and_noted() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser(&db).await;
+        let (gb, _, _) =
+            encoding_rs::GB18030.encode("team_no,name,club,members\n7,长城队,北京,甲;乙;丙;丁\n");
+        assert!(std::str::from_utf8(&gb).is_err());
+        let page = b
+            .upload("/d/club-night/teams/upload", "file", "teams.csv", &gb, &[])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        b.get("/d/club-night/teams")
+            .await
+            .has("was read as GB18030")
+            .has("长城队");
+        let roster = db::load_roster(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        assert_eq!(roster.team(7).unwrap().members, ["甲", "乙", "丙", "丁"]);
+    }
+}
+
+/// A new tournament with no slug gets one made from its name, Chinese through pinyin; a
+/// bad slug is explained by the page, not by the browser's pattern message.
+#[actix_web::test]
+async fn a_blank_slug_is_made_from_the_name_through_pinyin() {
+    assert_eq!(
+        fushi::rules::event::suggest_slug("春季杯 2026"),
+        "chun-ji-bei-2026"
+    );
+    assert_eq!(
+        fushi::rules::event::suggest_slug("Spring Cup: 江南 Open!"),
+        "spring-cup-jiang-nan-open"
+    );
+    assert_eq!(fushi::rules::event::suggest_slug("New"), "new-1");
+    for db in backends() {
+        let mut b = browser(&db).await;
+        let form = b.get("/d/new").await;
+        form.lacks("pattern=").has("chun-ji-bei-2026");
+        let page = b.post("/d/new", &custom_form("春季杯 2026", "")).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        assert_eq!(
+            b.get("/d/chun-ji-bei-2026").await.status,
+            StatusCode::OK,
+            "the tournament has the suggested slug"
+        );
+    }
+}

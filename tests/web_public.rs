@@ -453,9 +453,10 @@ async fn csv_downloads_are_the_export_byte_for_byte() {
             let file = format!("{name}.csv");
             assert_eq!(
                 page.bytes,
-                exported.get(&file).unwrap().as_bytes(),
+                exported.bytes(&file).unwrap(),
                 "{file} differs from the export"
             );
+            assert!(page.bytes.starts_with(b"\xef\xbb\xbf"), "{file} has a BOM");
         }
         // And the hand-checked figures, independently of the export code.
         for name in ["standings", "matches", "swings"] {

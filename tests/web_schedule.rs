@@ -252,7 +252,7 @@ async fn swiss_round_one_by_lots_with_a_recorded_seed() {
         assert_eq!(first.status, StatusCode::OK);
         first
             .has("Lots drawn with seed 12345.")
-            .has("first round, drawn by lots (seed 12345)")
+            .has("first round: partners drawn by lot (seed 12345)")
             .has("Nothing is saved until you confirm.");
         let again = b.post(&path, &form).await;
         assert_eq!(
@@ -293,7 +293,7 @@ async fn swiss_round_one_by_lots_with_a_recorded_seed() {
         b.accept_language = "zh".into();
         let page = b.post(&path, &form).await;
         page.has("第 1 轮配对方案")
-            .has("首轮，抽签（种子 12345）")
+            .has("首轮：抽签决定对手（种子 12345）")
             .has("抽签种子 12345。");
         let page = b.get(&path).await;
         page.has("自动编排第 1 轮").has("瑞士制");
@@ -374,9 +374,9 @@ async fn swiss_round_two_pairs_down_the_standings_with_explanations() {
         let page = b.get(&format!("/t/{SLUG}/rounds/2")).await;
         page.has("Why these pairings").has(&score(5));
         let has_reason = [
-            "next unpaired team down",
-            "floated down from score group",
-            "swapped to avoid a rematch with round 1",
+            "next in the standings, not met before",
+            "nearest in the standings still free",
+            "was met in round 1",
         ]
         .iter()
         .any(|r| page.body.contains(r));
@@ -665,7 +665,7 @@ async fn when_every_pairing_is_a_rematch_the_page_says_so_and_gives_the_fewest()
         page.has(
             "No pairing without rematches exists; this one has 2 rematch(es), the fewest possible.",
         )
-        .has("rematch of round");
+        .has("a second meeting (first in round");
         b.accept_language = "zh".into();
         let page = b
             .post(

@@ -87,3 +87,5 @@ pairings-error-team-twice = Team { $team } already plays at table { $table }.
 pairings-error-same-team = Team { $team } cannot play itself.
 pairings-error-has-results = Table { $table } already has results, so its pairing cannot change or be removed. Clear its results on its entry page first.
 pairings-error-round-locked = This round's results have begun, so its pairings are locked. Unlock the round on its Generate page first (matches with results stay as they are).
+round-print-title = Print:
+boards-flash-saved-generate = Boards saved. Next: generate this round’s pairings.

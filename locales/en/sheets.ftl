@@ -71,6 +71,7 @@ sheets-won-drawn-lost = W-D-L
 sheets-quotient = Quotient
 sheets-opponent = Opponent
 sheets-after-round = after round { $n }
+sheets-round-in-progress = round { $n } in progress
 
 # The web's sheet pages and charts (src/web/sheets).
 sheets-page-print = Print
@@ -87,7 +88,7 @@ sheets-page-back-match = Back to the match
 sheets-page-back-team = Back to the team
 sheets-page-wall-title = Results and standings after round { $n }
 sheets-page-wall-link = For the wall (print)
-sheets-page-wall-final = Final standings (PDF)
+sheets-page-wall-final = Standings (PDF)
 sheets-page-match-link = Match sheet (print)
 sheets-page-card-link = Team card (print)
 sheets-page-sheets-link = Score sheets (print)

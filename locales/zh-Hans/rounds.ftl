@@ -87,3 +87,5 @@ pairings-error-team-twice = { $team }号队已在第{ $table }桌比赛。
 pairings-error-same-team = { $team }号队不能与自己比赛。
 pairings-error-has-results = 第{ $table }桌已有成绩，对阵不能修改或删除。请先在该桌的录入页清除成绩。
 pairings-error-round-locked = 本轮已开始录入成绩，对阵已锁定。请先在“生成对阵”页解锁本轮（已有成绩的场次保持不变）。
+round-print-title = 打印：
+boards-flash-saved-generate = 已保存牌副。下一步：生成本轮对阵。

@@ -70,6 +70,7 @@ sheets-won-drawn-lost = 胜-平-负
 sheets-quotient = 级数比
 sheets-opponent = 对手
 sheets-after-round = 第{ $n }轮后
+sheets-round-in-progress = 第{ $n }轮进行中
 
 # 网页上的表格页面与图表（src/web/sheets）。
 sheets-page-print = 打印
@@ -86,7 +87,7 @@ sheets-page-back-match = 返回本场
 sheets-page-back-team = 返回本队
 sheets-page-wall-title = 第{ $n }轮成绩与排名
 sheets-page-wall-link = 张贴用（打印）
-sheets-page-wall-final = 最终排名（PDF）
+sheets-page-wall-final = 排名（PDF）
 sheets-page-match-link = 场次记录表（打印）
 sheets-page-card-link = 队伍成绩卡（打印）
 sheets-page-sheets-link = 记分表（打印）

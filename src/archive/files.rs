@@ -11,6 +11,37 @@ use super::{Problem, Why};
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArchiveFiles {
     files: BTreeMap<String, String>,
+    /// The files that were not UTF-8 but GB18030 (Chinese Excel's default), read as such.
+    gb18030: Vec<String>,
+}
+
+/// The byte-order mark that starts every CSV file fushi writes, so that Excel on Windows
+/// reads it as UTF-8 (Chinese names included).
+pub const UTF8_BOM: &str = "\u{feff}";
+
+/// A file as fushi writes it: a CSV file starts with [`UTF8_BOM`], anything else (the
+/// TOML) is written as it is.
+pub fn file_bytes(name: &str, text: &str) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(text.len() + 3);
+    if name.ends_with(".csv") && !text.starts_with(UTF8_BOM) {
+        bytes.extend_from_slice(UTF8_BOM.as_bytes());
+    }
+    bytes.extend_from_slice(text.as_bytes());
+    bytes
+}
+
+/// Uploaded or imported bytes as text: UTF-8 (a byte-order mark dropped), else GB18030
+/// when they are valid GB18030 (the flag is then true), else `None`.
+pub fn decode_text(bytes: &[u8]) -> Option<(String, bool)> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Some((
+            text.strip_prefix(UTF8_BOM).unwrap_or(text).to_owned(),
+            false,
+        )),
+        Err(_) => encoding_rs::GB18030
+            .decode_without_bom_handling_and_without_replacement(bytes)
+            .map(|text| (text.into_owned(), true)),
+    }
 }
 
 /// Files an archive may carry; anything else beside them is left alone.
@@ -42,15 +73,26 @@ impl ArchiveFiles {
         self.files.keys().map(String::as_str)
     }
 
-    /// Adds a file read as bytes: UTF-8, with a spreadsheet's byte-order mark dropped.
+    /// Adds a file read as bytes: UTF-8, with a spreadsheet's byte-order mark dropped, or
+    /// GB18030 (noted in [`ArchiveFiles::read_as_gb18030`]).
     fn add_bytes(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), Problem> {
-        let text = String::from_utf8(bytes).map_err(|_| Problem::in_file(name, Why::NotUtf8))?;
-        let text = text
-            .strip_prefix('\u{feff}')
-            .map(str::to_owned)
-            .unwrap_or(text);
+        let (text, gb18030) =
+            decode_text(&bytes).ok_or_else(|| Problem::in_file(name, Why::NotUtf8))?;
+        if gb18030 {
+            self.gb18030.push(name.to_owned());
+        }
         self.insert(name, text);
         Ok(())
+    }
+
+    /// The files that were read as GB18030, not UTF-8.
+    pub fn read_as_gb18030(&self) -> &[String] {
+        &self.gb18030
+    }
+
+    /// A file as fushi writes it (see [`file_bytes`]).
+    pub fn bytes(&self, name: &str) -> Option<Vec<u8>> {
+        self.get(name).map(|text| file_bytes(name, text))
     }
 
     /// Reads an archive folder, or a .zip holding one (at its root or in one folder).
@@ -208,7 +250,7 @@ impl ArchiveFiles {
     pub fn write_dir(&self, dir: &Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
         for (name, text) in &self.files {
-            std::fs::write(dir.join(name), text)?;
+            std::fs::write(dir.join(name), file_bytes(name, text))?;
         }
         Ok(())
     }
@@ -220,7 +262,7 @@ impl ArchiveFiles {
             .compression_method(zip::CompressionMethod::Deflated);
         for (name, text) in &self.files {
             zip.start_file(format!("{folder}/{name}"), options)?;
-            zip.write_all(text.as_bytes())?;
+            zip.write_all(&file_bytes(name, text))?;
         }
         zip.finish()
     }
@@ -230,6 +272,7 @@ impl<S: Into<String>> FromIterator<(S, String)> for ArchiveFiles {
     fn from_iter<I: IntoIterator<Item = (S, String)>>(iter: I) -> Self {
         ArchiveFiles {
             files: iter.into_iter().map(|(n, t)| (n.into(), t)).collect(),
+            gb18030: Vec::new(),
         }
     }
 }
@@ -305,5 +348,28 @@ mod tests {
         assert_eq!(files.get("teams.csv"), Some("team_no"));
         let err = files.add_bytes("boards.csv", vec![0xff, 0xfe]).unwrap_err();
         assert_eq!(err.to_string(), "boards.csv: is not UTF-8 text");
+        assert!(files.read_as_gb18030().is_empty());
+    }
+
+    #[test]
+    fn gb18030_is_read_and_noted_and_csv_files_are_written_with_a_bom() {
+        // "1,长城" as Chinese Excel saves it.
+        let (bytes, _, _) = encoding_rs::GB18030.encode("team_no,name\n1,长城\n");
+        let mut files = ArchiveFiles::new();
+        files.add_bytes("teams.csv", bytes.into_owned()).unwrap();
+        assert_eq!(files.get("teams.csv"), Some("team_no,name\n1,长城\n"));
+        assert_eq!(files.read_as_gb18030(), ["teams.csv"]);
+        assert_eq!(
+            files.bytes("teams.csv").unwrap(),
+            "\u{feff}team_no,name\n1,长城\n".as_bytes()
+        );
+        files.insert(TOURNAMENT_TOML, "name = \"x\"\n");
+        assert_eq!(files.bytes(TOURNAMENT_TOML).unwrap(), b"name = \"x\"\n");
+        let dir = tempfile::tempdir().unwrap();
+        files.write_dir(dir.path()).unwrap();
+        let written = std::fs::read(dir.path().join("teams.csv")).unwrap();
+        assert!(written.starts_with(b"\xef\xbb\xbfteam_no"));
+        let back = ArchiveFiles::read(dir.path()).unwrap();
+        assert_eq!(back.get("teams.csv"), files.get("teams.csv"));
     }
 }

@@ -236,18 +236,20 @@ pub fn matches_csv(event: &Event, report: &Report) -> String {
             let f = &m.figures;
             let bye = f.status == MatchStatus::Bye;
             let away = |v: String| if bye { String::new() } else { v };
+            // No board compared yet: no figures (not 0 levels and 10.00 each).
+            let figure = |v: String| if f.unplayed() { String::new() } else { v };
             [
                 m.round.to_string(),
                 m.table.to_string(),
                 m.home.to_string(),
                 opt(m.away),
                 f.compared.to_string(),
-                f.home_levels.to_string(),
-                away((-f.home_levels).to_string()),
-                f.home_points.to_string(),
-                away((-f.home_points).to_string()),
-                method.format(f.home_score),
-                opt(f.away_score.map(|s| method.format(s))),
+                figure(f.home_levels.to_string()),
+                figure(away((-f.home_levels).to_string())),
+                figure(f.home_points.to_string()),
+                figure(away((-f.home_points).to_string())),
+                figure(method.format(f.home_score)),
+                figure(opt(f.away_score.map(|s| method.format(s)))),
                 f.status.code().to_owned(),
             ]
         }),

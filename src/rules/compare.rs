@@ -60,6 +60,14 @@ pub struct MatchFigures {
     pub away_score: Option<Score>,
 }
 
+impl MatchFigures {
+    /// A match (not a bye) with no board compared yet: its levels, points and score are
+    /// not figures yet, and are shown as "–" (empty in the CSV files).
+    pub fn unplayed(&self) -> bool {
+        self.status != MatchStatus::Bye && self.compared == 0
+    }
+}
+
 /// What it takes to score tables and matches: derived once from the settings.
 #[derive(Clone, Debug)]
 pub struct Scorer {

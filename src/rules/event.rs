@@ -159,6 +159,38 @@ pub fn check_slug(slug: &str) -> Result<(), Why> {
     }
 }
 
+/// A slug made from a tournament's name: Chinese characters through their pinyin, letters
+/// and digits lowercased, everything else a single `-` ("春季杯 2026" → `chun-ji-bei-2026`).
+/// Empty when the name has nothing to make one of.
+pub fn suggest_slug(name: &str) -> String {
+    use pinyin::ToPinyin;
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    for c in name.chars() {
+        if let Some(p) = c.to_pinyin() {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            words.push(p.plain().to_owned());
+        } else if c.is_ascii_alphanumeric() {
+            word.push(c.to_ascii_lowercase());
+        } else if !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    let mut slug = words.join("-");
+    slug.truncate(64);
+    let slug = slug.trim_end_matches('-').to_owned();
+    if RESERVED_SLUGS.contains(&slug.as_str()) {
+        format!("{slug}-1")
+    } else {
+        slug
+    }
+}
+
 /// An entrant. Teams are known by their number within the tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Team {

@@ -753,6 +753,11 @@ pub fn standings_sheet(event: &Event, round: Option<i32>, words: &dyn Words) -> 
                         f.away_score
                     };
                     l.round_score = score.map(|s| method.format(s)).unwrap_or_default();
+                    if f.unplayed() {
+                        // Nothing compared yet: no figures, not 0 and 10.00.
+                        l.levels = "–".to_owned();
+                        l.round_score = "–".to_owned();
+                    }
                     if f.status == MatchStatus::InProgress {
                         l.round_score += " …";
                     }
@@ -769,8 +774,19 @@ pub fn standings_sheet(event: &Event, round: Option<i32>, words: &dyn Words) -> 
         title: words.word(Word::StandingsSheet),
         event: event.settings.name.clone(),
         round,
+        // "after round N" only once every match of round N is complete.
         subtitle: round
-            .map(|n| words.with_n(Word::AfterRound, n.into()))
+            .map(|n| {
+                let complete = this_round
+                    .iter()
+                    .all(|m| matches!(m.figures.status, MatchStatus::Complete | MatchStatus::Bye));
+                let word = if complete {
+                    Word::AfterRound
+                } else {
+                    Word::RoundInProgress
+                };
+                words.with_n(word, n.into())
+            })
             .unwrap_or_default(),
         groups: vec![
             (String::new(), 3),

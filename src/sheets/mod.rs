@@ -101,11 +101,12 @@ pub enum Word {
     Quotient,
     Opponent,
     AfterRound,
+    RoundInProgress,
 }
 
 impl Word {
     /// Every word, for tests and for generating the Fluent messages.
-    pub const ALL: [Word; 70] = {
+    pub const ALL: [Word; 71] = {
         use Word::*;
         [
             ScoreSheet,
@@ -178,6 +179,7 @@ impl Word {
             Quotient,
             Opponent,
             AfterRound,
+            RoundInProgress,
         ]
     };
 
@@ -263,6 +265,11 @@ impl Word {
             Quotient => ("sheets-quotient", "Quotient", "级数比"),
             Opponent => ("sheets-opponent", "Opponent", "对手"),
             AfterRound => ("sheets-after-round", "after round {n}", "第{n}轮后"),
+            RoundInProgress => (
+                "sheets-round-in-progress",
+                "round {n} in progress",
+                "第{n}轮进行中",
+            ),
         }
     }
 
@@ -405,7 +412,7 @@ pub fn signed(n: i64) -> String {
 mod tests {
     use super::*;
 
-    const ALL: [Word; 70] = Word::ALL;
+    const ALL: [Word; 71] = Word::ALL;
 
     #[test]
     fn every_word_has_a_unique_id_and_both_languages() {

@@ -219,6 +219,48 @@ fn fit(text: &str, size: f32, width: f32) -> (String, f32) {
     (format!("{}…", &text[..end]), shrunk)
 }
 
+/// Text for a table cell `width` wide and `height` high, never cut: on one line, shrunk
+/// down to [`MIN_SHRINK`] of `size`; else on two lines (broken at the space, or between
+/// characters, nearest the middle); else on one line shrunk as far as it takes.
+fn fit_cell(text: &str, size: f32, width: f32, height: f32) -> (Vec<String>, f32) {
+    let text = printable(text);
+    let w = text_width(&text, size);
+    if w <= width {
+        return (vec![text], size);
+    }
+    let shrunk = size * width / w;
+    if shrunk >= size * MIN_SHRINK {
+        return (vec![text], shrunk);
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let spaces: Vec<usize> = (1..chars.len()).filter(|&i| chars[i] == ' ').collect();
+    let breaks: Vec<usize> = if spaces.is_empty() {
+        (1..chars.len()).collect()
+    } else {
+        spaces
+    };
+    let best = breaks
+        .iter()
+        .map(|&i| {
+            let first: String = chars[..i].iter().collect::<String>().trim_end().to_owned();
+            let second: String = chars[i..]
+                .iter()
+                .collect::<String>()
+                .trim_start()
+                .to_owned();
+            let widest = text_width(&first, size).max(text_width(&second, size));
+            (widest, first, second)
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    if let Some((widest, first, second)) = best {
+        let two = (size * width / widest * 0.98).min(size).min(height / 2.3);
+        if two >= size * MIN_SHRINK * 0.8 {
+            return (vec![first, second], two);
+        }
+    }
+    (vec![text], shrunk)
+}
+
 struct Placer {
     pages: Vec<Vec<Op>>,
     y: f32,
@@ -256,14 +298,18 @@ impl Placer {
         if text.is_empty() {
             return;
         }
-        let (t, s) = fit(text, size, (w - 2.0 * PAD).max(1.0));
-        let tw = text_width(&t, s);
-        let tx = match align {
-            Align::Left => x + PAD,
-            Align::Center => x + (w - tw) / 2.0,
-            Align::Right => x + w - PAD - tw,
-        };
-        self.text(tx, top + h / 2.0 + s * 0.36, s, &t);
+        let (lines, s) = fit_cell(text, size, (w - 2.0 * PAD).max(1.0), h);
+        let step = s * 1.1;
+        let first = top + h / 2.0 + s * 0.36 - step * (lines.len() as f32 - 1.0) / 2.0;
+        for (i, t) in lines.iter().enumerate() {
+            let tw = text_width(t, s);
+            let tx = match align {
+                Align::Left => x + PAD,
+                Align::Center => x + (w - tw) / 2.0,
+                Align::Right => x + w - PAD - tw,
+            };
+            self.text(tx, first + step * i as f32, s, t);
+        }
     }
 
     fn line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, width: f32) {
@@ -856,6 +902,23 @@ mod tests {
         let (t, s) = fit(&"Long name ".repeat(10_000), 10.0, 80.0);
         assert!(t.ends_with('…') && t.chars().count() < 40, "{t}");
         assert!(text_width(&t, s) <= 80.0);
+    }
+
+    #[test]
+    fn a_cell_is_never_cut_it_shrinks_or_wraps() {
+        let (lines, s) = fit_cell("Kings & Tens 十与K", 12.0, 200.0, 20.0);
+        assert_eq!((lines, s), (vec!["Kings & Tens 十与K".to_owned()], 12.0));
+        let name = "Riverside Card Club Thursday Night Veterans";
+        let (lines, s) = fit_cell(name, 12.0, 120.0, 30.0);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines.join(" "), name);
+        assert!(lines.iter().all(|l| text_width(l, s) <= 120.0));
+        let (lines, s) = fit_cell("闲家得分", 10.0, 22.0, 24.0);
+        assert_eq!(lines.concat(), "闲家得分");
+        assert!(lines.iter().all(|l| text_width(l, s) <= 22.0));
+        let (lines, _) = fit_cell(&"闲".repeat(50), 10.0, 40.0, 12.0);
+        assert!(!lines.concat().contains('…'));
+        assert_eq!(lines.concat(), "闲".repeat(50));
     }
 
     #[test]

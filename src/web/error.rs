@@ -123,6 +123,23 @@ struct ErrorPage {
     status: u16,
     title: String,
     message: String,
+    /// A 404 under a tournament's pages: the way back to its first page.
+    back: Option<String>,
+}
+
+/// `/t/{slug}` or `/d/{slug}` for a path below a tournament's first page.
+fn tournament_home(path: &str) -> Option<String> {
+    let (area, rest) = path
+        .strip_prefix("/t/")
+        .map(|r| ("t", r))
+        .or_else(|| path.strip_prefix("/d/").map(|r| ("d", r)))?;
+    let (slug, tail) = rest.split_once('/')?;
+    let slug_like = !slug.is_empty()
+        && slug
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    (slug_like && !tail.is_empty() && slug != "new" && slug != "import")
+        .then(|| format!("/{area}/{slug}"))
 }
 
 /// What a 503 asks the client to wait, in seconds.
@@ -166,6 +183,9 @@ fn draw_error_page<B: MessageBody + 'static>(
         status: status.as_u16(),
         title,
         message: detail.unwrap_or(text),
+        back: (status == StatusCode::NOT_FOUND)
+            .then(|| tournament_home(res.request().path()))
+            .flatten(),
     };
     let body = page
         .render()

@@ -705,7 +705,8 @@ def standings(t, teams, matches):
 # ---------------------------------------------------------------- writing
 
 def write_csv(path, header, rows):
-    with open(path, "w", encoding="utf-8", newline="") as f:
+    # utf-8-sig: the byte-order mark every CSV file of fushi starts with (Excel).
+    with open(path, "w", encoding="utf-8-sig", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(header)
         w.writerows(rows)

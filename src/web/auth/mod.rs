@@ -56,6 +56,10 @@ pub struct Viewer {
     pub user: Option<User>,
     /// The session's CSRF token (empty while there is no session).
     pub csrf: String,
+    /// What the viewer may do in the tournament of a `/d/{slug}/…` page (admins:
+    /// director; a scorer account: scorer, whatever its row says), so pages show only the
+    /// links the viewer may follow.
+    pub tour_access: Option<Access>,
 }
 
 impl Viewer {
@@ -68,6 +72,18 @@ impl Viewer {
 
     pub fn is_admin(&self) -> bool {
         self.user.as_ref().is_some_and(|u| u.role == Role::Admin)
+    }
+
+    /// Whether the viewer runs this tournament (every director page), not only scores.
+    pub fn directs(&self) -> bool {
+        self.is_admin() || self.tour_access == Some(Access::Director)
+    }
+
+    /// Whether the viewer may create and import tournaments.
+    pub fn creates(&self) -> bool {
+        self.user
+            .as_ref()
+            .is_some_and(|u| matches!(u.role, Role::Admin | Role::Director))
     }
 
     /// The signed-in user's id.
@@ -240,13 +256,7 @@ pub fn decide(rule: Rule, user: Option<&User>, has_users: bool, gate: Option<Gat
                     let Some(gate) = gate else {
                         return Outcome::NotFound;
                     };
-                    // A scorer account scores, whatever its row says.
-                    let access = match (user.role, gate.access) {
-                        (Role::Admin, _) => Some(Access::Director),
-                        (Role::Scorer, Some(_)) => Some(Access::Scorer),
-                        (_, a) => a,
-                    };
-                    match access {
+                    match effective_access(user.role, gate.access) {
                         Some(Access::Director) => Outcome::Pass,
                         Some(Access::Scorer) if scorer => Outcome::Pass,
                         _ => Outcome::Forbidden,
@@ -255,6 +265,16 @@ pub fn decide(rule: Rule, user: Option<&User>, has_users: bool, gate: Option<Gat
                 _ => Outcome::Pass,
             }
         }
+    }
+}
+
+/// What a user of `role` with the access row `given` may do in a tournament: admins
+/// direct every tournament; a scorer account scores, whatever its row says.
+pub fn effective_access(role: Role, given: Option<Access>) -> Option<Access> {
+    match (role, given) {
+        (Role::Admin, _) => Some(Access::Director),
+        (Role::Scorer, Some(_)) => Some(Access::Scorer),
+        (_, a) => a,
     }
 }
 
@@ -567,6 +587,65 @@ pub fn refused(req: &HttpRequest, status: StatusCode, title: &str, message: &str
         .unwrap_or_else(|_| HttpResponse::build(status).body(status.to_string()))
 }
 
+/// The people who can give access: the tournament's directors (for a tournament's page)
+/// and the administrators, by name.
+fn whom_to_ask(
+    conn: &mut crate::db::DbConnection,
+    slug: Option<&str>,
+) -> Result<Vec<String>, crate::db::DbError> {
+    let users = accounts::list_users(conn)?;
+    let mut names: Vec<String> = users
+        .iter()
+        .filter(|u| {
+            slug.is_some_and(|slug| {
+                u.user.role != Role::Admin
+                    && u.access
+                        .iter()
+                        .any(|(s, _, a)| s == slug && *a == Access::Director)
+            })
+        })
+        .map(|u| u.user.name.clone())
+        .collect();
+    names.extend(
+        users
+            .iter()
+            .filter(|u| u.user.role == Role::Admin)
+            .map(|u| u.user.name.clone()),
+    );
+    Ok(names)
+}
+
+/// The 403 page of the guard: which role or access the page needs, what the viewer has,
+/// and whom to ask.
+fn forbidden(req: &HttpRequest, user: &User, needs: &str, people: &[String]) -> HttpResponse {
+    let ctx = Ctx::of(req);
+    let t = &ctx.t;
+    let role = t.t(&format!("role-{}", user.role.as_str()));
+    let mut message = t.args(
+        needs,
+        &[("name", user.name.clone().into()), ("role", role.into())],
+    );
+    message.push(' ');
+    message.push_str(&if people.is_empty() {
+        t.t("error-403-ask-admin")
+    } else {
+        let sep = if t.lang == super::i18n::Lang::Zh {
+            "、"
+        } else {
+            ", "
+        };
+        t.a("error-403-ask", "names", people.join(sep))
+    });
+    let page = RefusedPage {
+        status: 403,
+        title: t.t("error-403-title"),
+        message,
+        ctx: ctx.clone(),
+    };
+    render_status(&ctx, StatusCode::FORBIDDEN, &page)
+        .unwrap_or_else(|_| HttpResponse::Forbidden().body("403 Forbidden"))
+}
+
 /// The CSRF token of a session, made when missing.
 pub fn csrf_token(session: &Session) -> String {
     if let Ok(Some(token)) = session.get::<String>(CSRF)
@@ -674,6 +753,7 @@ pub async fn guard(
     req.extensions_mut().insert(Viewer {
         user: user.clone(),
         csrf: csrf.clone(),
+        tour_access: None,
     });
 
     // What the path needs.
@@ -700,6 +780,12 @@ pub async fn guard(
         // The public pages' cache reads the revision from here: no second query.
         req.extensions_mut().insert(gate);
     }
+    if let (Rule::Manage { .. }, Some(u), Some(g)) = (rule, user.as_ref(), gate) {
+        let tour_access = effective_access(u.role, g.access);
+        if let Some(v) = req.extensions_mut().get_mut::<Viewer>() {
+            v.tour_access = tour_access;
+        }
+    }
     let response = match decide(rule, user.as_ref(), has_users, gate) {
         Outcome::Pass => {
             // Every state-changing request carries the session's token.
@@ -720,7 +806,17 @@ pub async fn guard(
             }
             return Ok(res.map_into_left_body());
         }
-        Outcome::Setup => super::page::redirect("/setup"),
+        Outcome::Setup => {
+            // On to the page asked for once the administrator exists.
+            let target = req
+                .uri()
+                .path_and_query()
+                .map_or("/d", |p| p.as_str())
+                .to_owned();
+            let next = if safe { target } else { path.clone() };
+            let query = serde_urlencoded::to_string([("next", next.as_str())]).unwrap_or_default();
+            super::page::redirect(&format!("/setup?{query}"))
+        }
         Outcome::Login => {
             let target = req
                 .uri()
@@ -732,9 +828,25 @@ pub async fn guard(
             super::page::redirect(&format!("/login?{query}"))
         }
         Outcome::Forbidden => {
-            return Ok(req
-                .error_response(AppError::Forbidden)
-                .map_into_right_body());
+            let Some(user) = user else {
+                return Ok(req
+                    .error_response(AppError::Forbidden)
+                    .map_into_right_body());
+            };
+            let slug = match rule {
+                Rule::Manage { slug, .. } => Some(slug.to_owned()),
+                _ => None,
+            };
+            let needs = match rule {
+                Rule::Create => "error-403-needs-creator",
+                Rule::Admin => "error-403-needs-admin",
+                _ => "error-403-needs-director",
+            };
+            let asked = slug.clone();
+            let people =
+                super::page::with_db(&state, move |conn| Ok(whom_to_ask(conn, asked.as_deref())?))
+                    .await?;
+            forbidden(req.request(), &user, needs, &people)
         }
         Outcome::NotFound => {
             return Ok(req.error_response(AppError::NotFound).map_into_right_body());

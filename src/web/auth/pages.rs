@@ -155,6 +155,8 @@ struct SetupPage {
     ctx: Ctx,
     name: String,
     errors: Vec<(&'static str, String)>,
+    /// Where the administrator was going (empty: the users page).
+    next: String,
 }
 
 impl SetupPage {
@@ -171,7 +173,11 @@ async fn no_users(state: &AppState) -> Result<bool, AppError> {
 }
 
 /// `GET /setup`: only while there is no user; afterwards there is no such page.
-async fn setup_form(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+async fn setup_form(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    query: web::Query<NextQuery>,
+) -> Result<HttpResponse, AppError> {
     if !no_users(&state).await? {
         return Err(AppError::not_found());
     }
@@ -181,6 +187,11 @@ async fn setup_form(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse
             ctx: ctx.clone(),
             name: String::new(),
             errors: Vec::new(),
+            next: query
+                .next
+                .as_deref()
+                .map(|n| safe_next(Some(n)))
+                .unwrap_or_default(),
         },
     )
 }
@@ -193,6 +204,8 @@ struct SetupForm {
     password: String,
     #[serde(default)]
     confirm: String,
+    /// Where the administrator was going when the first start stopped them.
+    next: Option<String>,
 }
 
 /// `POST /setup`: creates the first administrator and signs them in.
@@ -221,6 +234,7 @@ async fn setup(
             ctx: ctx.clone(),
             name: form.name,
             errors,
+            next: form.next.unwrap_or_default(),
         };
         return render_status(&ctx, StatusCode::UNPROCESSABLE_ENTITY, &page);
     }
@@ -238,5 +252,10 @@ async fn setup(
         return Err(AppError::not_found());
     };
     sign_in(&session, &session_id)?;
-    Ok(redirect_with("/admin/users", "auth-flash-setup-done"))
+    // On to where they were going; the users page when they came to /setup itself.
+    let next = match form.next.as_deref().filter(|n| !n.is_empty()) {
+        Some(n) => safe_next(Some(n)),
+        None => "/admin/users".to_owned(),
+    };
+    Ok(redirect_with(&next, "auth-flash-setup-done"))
 }

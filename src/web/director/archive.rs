@@ -44,6 +44,8 @@ struct ArchivePage {
     section: &'static str,
     /// (file name, what it holds)
     files: Vec<(&'static str, String)>,
+    /// How many files the .zip holds: the export's, and `audit.csv`.
+    in_zip: usize,
 }
 
 async fn page(
@@ -57,6 +59,7 @@ async fn page(
         ctx: ctx.clone(),
         tour: TourHead::of(event),
         section: "archive",
+        in_zip: transfer::export_event(&event).names().count() + 1,
         files: FILE_NAMES
             .iter()
             // lineups.csv and butler.csv exist when the event records line-ups.
@@ -143,13 +146,13 @@ async fn download_file(
         return Err(AppError::not_found());
     };
     let files = export(&state, &slug).await?;
-    let text = files.get(name).ok_or_else(AppError::not_found)?;
+    let bytes = files.bytes(name).ok_or_else(AppError::not_found)?;
     let content_type = if name.ends_with(".csv") {
         "text/csv; charset=utf-8"
     } else {
         "application/toml; charset=utf-8"
     };
-    Ok(attachment(content_type, name, text.as_bytes().to_vec()))
+    Ok(attachment(content_type, name, bytes))
 }
 
 #[derive(Template)]
@@ -222,7 +225,11 @@ async fn import(
     match outcome {
         Ok(imported) => Ok(redirect_with(
             &format!("/d/{}", imported.slug),
-            "archive-flash-imported",
+            if imported.gb18030.is_empty() {
+                "archive-flash-imported"
+            } else {
+                "archive-flash-imported-gb18030"
+            },
         )),
         Err(problems) => {
             let page = ImportPage {

@@ -40,6 +40,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// The rooms in score-sheet order, with the letter that starts their field names.
 const ROOMS: [(Room, &str); 2] = [(Room::Open, "o"), (Room::Closed, "c")];
 
+/// The score-sheet fields most boards leave empty: the keyboard path skips them unless a
+/// row's rare fields are opened (see `static/js/entry.js`).
+const RARE_FIELDS: [&str; 5] = [
+    "combo_length",
+    "declarer_penalty",
+    "defender_penalty",
+    "ruling",
+    "defender_total",
+];
+
 fn field_name(key: &str, board: i32, field: &str) -> String {
     format!("{key}{board}-{field}")
 }
@@ -54,6 +64,9 @@ struct Input {
     value: String,
     error: Option<String>,
     autofocus: bool,
+    /// A field most boards leave empty: out of the default tab path with the script on
+    /// (one key opens a row's rare fields).
+    rare: bool,
     /// `number` (0 or more), `signed` (a ruling) or `select`.
     kind: &'static str,
     choices: Vec<Choice>,
@@ -432,6 +445,7 @@ fn entry_page(
                         name,
                         value,
                         autofocus: false,
+                        rare: RARE_FIELDS.contains(&field),
                         kind,
                         choices,
                     }
@@ -694,10 +708,22 @@ async fn save(
                 })
                 .await?;
             }
-            Ok(redirect_with(
-                &format!("/d/{slug}/rounds/{round}/tables/{table}"),
-                "entry-flash-saved",
-            ))
+            let sheet = load_sheet(&state, &slug, round).await?;
+            let (location, flash) = match next_to_enter(&sheet, table) {
+                Some(next) if next == table => (
+                    format!("/d/{slug}/rounds/{round}/tables/{table}"),
+                    "entry-flash-saved",
+                ),
+                Some(next) => (
+                    format!("/d/{slug}/rounds/{round}/tables/{next}"),
+                    "entry-flash-saved-next",
+                ),
+                None => (
+                    format!("/d/{slug}/rounds/{round}"),
+                    "entry-flash-round-complete",
+                ),
+            };
+            Ok(redirect_with(&location, flash))
         }
         MatchSave::Stale(_) => {
             let mut info = match_info(&state, &slug, round, table, &ctx.t).await?;
@@ -731,6 +757,29 @@ async fn save(
             entry_page(&ctx, &theirs, saved, Some(&form), &[], info)
         }
     }
+}
+
+/// The match to enter after saving table `saved`: the first match after it (in table
+/// order, wrapping round) that still needs results, else `saved` itself when it is still
+/// incomplete; `None` when every match of the round is complete.
+fn next_to_enter(sheet: &RoundSheet, saved: i32) -> Option<i32> {
+    let scorer = Scorer::new(&sheet.settings);
+    let needs_results = |m: &&Match| {
+        !m.is_bye()
+            && MatchProgress::of(&scorer.compare(&sheet.round.boards, m)) != MatchProgress::Complete
+    };
+    let open: Vec<i32> = sheet
+        .round
+        .matches
+        .iter()
+        .filter(needs_results)
+        .map(|m| m.table)
+        .collect();
+    open.iter()
+        .find(|t| **t > saved)
+        .or_else(|| open.iter().find(|t| **t != saved))
+        .or_else(|| open.first())
+        .copied()
 }
 
 /// `open board 3` in the reader's language.

@@ -464,6 +464,17 @@ async fn save_boards(
         }
     })
     .await?;
+    // With a generated schedule an unpaired round's next step is Generate.
+    let generated = matches!(
+        sheet.settings.pairing,
+        crate::rules::PairingMethod::Swiss | crate::rules::PairingMethod::RoundRobin
+    );
+    if generated && sheet.round.matches.is_empty() {
+        return Ok(redirect_with(
+            &format!("/d/{slug}/rounds/{round}/generate"),
+            "boards-flash-saved-generate",
+        ));
+    }
     Ok(redirect_with(
         &format!("/d/{slug}/rounds/{round}"),
         "boards-flash-saved",
@@ -862,6 +873,8 @@ async fn overview(
                 closed: entered(crate::rules::Room::Closed),
                 levels: if bye {
                     String::new()
+                } else if figures.unplayed() {
+                    "–".to_owned()
                 } else {
                     format!(
                         "{} : {}",
@@ -870,6 +883,7 @@ async fn overview(
                     )
                 },
                 score: match figures.away_score {
+                    Some(_) if figures.unplayed() => "–".to_owned(),
                     Some(away) => format!(
                         "{} : {}",
                         method.format(figures.home_score),

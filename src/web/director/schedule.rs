@@ -662,8 +662,9 @@ async fn round_confirm(
         }
     })
     .await?;
+    // On to the round's matches (with their entry pages), not the by-hand pairings page.
     Ok(redirect_with(
-        &format!("/d/{slug}/rounds/{round}/pairings"),
+        &format!("/d/{slug}/rounds/{round}"),
         "schedule-flash-saved",
     ))
 }

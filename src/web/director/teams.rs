@@ -23,6 +23,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/d/{slug}/teams/upload", web::post().to(upload))
         .route("/d/{slug}/teams/{no}/edit", web::get().to(edit_form))
         .route("/d/{slug}/teams/{no}/edit", web::post().to(save))
+        .route(
+            "/d/{slug}/teams/{no}/withdraw",
+            web::get().to(withdraw_form),
+        )
         .route("/d/{slug}/teams/{no}/withdraw", web::post().to(withdraw))
         .route("/d/{slug}/teams/{no}/reinstate", web::post().to(reinstate));
 }
@@ -287,14 +291,15 @@ struct TeamsUpload {
 }
 
 /// Reads an uploaded `teams.csv`: the teams, or every problem as `teams.csv:LINE: why`.
-fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<Vec<Team>, Vec<String>> {
+/// The flag says the file was GB18030, not UTF-8.
+fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<(Vec<Team>, bool), Vec<String>> {
     let Some(file) = file.filter(|f| !f.data.is_empty()) else {
         return Err(vec![t.t("director-teams-upload-none")]);
     };
-    let Ok(text) = std::str::from_utf8(&file.data) else {
+    let Some((text, gb18030)) = archive::files::decode_text(&file.data) else {
         return Err(vec![t.t("director-teams-upload-not-utf8")]);
     };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = text.as_str();
     let strings = |problems: Vec<Problem>| problems.iter().map(|p| problem_text(t, p)).collect();
     let lines = archive::parse_teams(text).map_err(strings)?;
     let too_many: Vec<Problem> = lines
@@ -315,7 +320,7 @@ fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<Vec<Team>, Vec<String>> {
     if !too_many.is_empty() {
         return Err(strings(too_many));
     }
-    Ok(lines.into_iter().map(|(_, team)| team).collect())
+    Ok((lines.into_iter().map(|(_, team)| team).collect(), gb18030))
 }
 
 /// `POST /d/{slug}/teams/upload`: adds the new numbers and updates the existing ones, all
@@ -327,8 +332,8 @@ async fn upload(
     form: MultipartForm<TeamsUpload>,
 ) -> Result<HttpResponse, AppError> {
     let slug = slug.into_inner();
-    let teams = match read_upload(&ctx.t, form.file.as_ref()) {
-        Ok(teams) => teams,
+    let (teams, gb18030) = match read_upload(&ctx.t, form.file.as_ref()) {
+        Ok(read) => read,
         Err(problems) => {
             let roster = roster(&state, &slug).await?;
             let mut page = TeamsPage::new(&ctx, &roster);
@@ -345,7 +350,11 @@ async fn upload(
     .await?;
     Ok(redirect_with(
         &format!("/d/{slug}/teams"),
-        "director-teams-flash-uploaded",
+        if gb18030 {
+            "director-teams-flash-uploaded-gb18030"
+        } else {
+            "director-teams-flash-uploaded"
+        },
     ))
 }
 
@@ -460,6 +469,69 @@ async fn mark(
         "director-teams-flash-reinstated"
     };
     Ok(redirect_with(&format!("/d/{slug}/teams"), flash))
+}
+
+#[derive(Template)]
+#[template(path = "director/teams_withdraw.html")]
+struct WithdrawPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    number: i32,
+    /// "3 长城"
+    label: String,
+    /// What happens to each unfinished match the team is paired in, in words.
+    pending: Vec<String>,
+}
+
+/// `GET /d/{slug}/teams/{no}/withdraw`: the confirmation, with the team's matches in
+/// rounds not finished yet and what happens to them.
+async fn withdraw_form(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, number) = path.into_inner();
+    let snap = crate::web::page::load_event(&state, &slug).await?;
+    let (event, report) = (&snap.event, &snap.report);
+    let team = event.team(number).ok_or_else(AppError::not_found)?;
+    let t = &ctx.t;
+    let name_of = |n: i32| {
+        event
+            .team(n)
+            .map(|x| format!("{n} {}", x.name))
+            .unwrap_or_else(|| n.to_string())
+    };
+    let pending = report
+        .matches
+        .iter()
+        .filter(|m| m.home == number || m.away == Some(number))
+        .filter(|m| m.figures.status == crate::rules::MatchStatus::InProgress)
+        .map(|m| {
+            let opponent = if m.home == number {
+                m.away
+            } else {
+                Some(m.home)
+            };
+            t.args(
+                "director-teams-withdraw-pending",
+                &[
+                    ("round", m.round.into()),
+                    ("table", m.table.into()),
+                    ("opponent", opponent.map(name_of).unwrap_or_default().into()),
+                ],
+            )
+        })
+        .collect();
+    let page = WithdrawPage {
+        ctx: ctx.clone(),
+        tour: TourHead::of(&event),
+        section: "teams",
+        number,
+        label: format!("{number} {}", team.name),
+        pending,
+    };
+    render(&ctx, &page)
 }
 
 /// `POST /d/{slug}/teams/{no}/withdraw`

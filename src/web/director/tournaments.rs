@@ -1013,6 +1013,16 @@ async fn create(
     posted: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
     let t = ctx.t;
+    let mut posted = posted.into_inner();
+    // A blank slug: the one made from the name (Chinese through pinyin).
+    if posted.get("slug").is_none_or(|s| s.trim().is_empty()) {
+        let suggested = crate::rules::event::suggest_slug(
+            posted.get("name").map(String::as_str).unwrap_or_default(),
+        );
+        if !suggested.is_empty() {
+            posted.insert("slug".to_owned(), suggested);
+        }
+    }
     let (input, redrawn) = redraw(&t, &posted, new_settings_form);
     let page = |form: SettingsForm| NewPage {
         ctx: ctx.clone(),
@@ -1272,7 +1282,23 @@ fn settings_facts(t: &Tr, s: &Settings) -> Vec<(String, String)> {
     ]
 }
 
-/// `GET /d/{slug}`: the dashboard.
+/// The round a scorer works on: the first with matches that is not complete, else the
+/// last round with matches.
+fn scorers_round(event: &Event, report: &Report) -> Option<i32> {
+    let with_matches: Vec<i32> = event
+        .rounds
+        .iter()
+        .filter(|r| r.matches.iter().any(|m| !m.is_bye()))
+        .map(|r| r.number)
+        .collect();
+    with_matches
+        .iter()
+        .find(|n| report.round_progress(**n) != RoundProgress::Complete)
+        .or(with_matches.last())
+        .copied()
+}
+
+/// `GET /d/{slug}`: the dashboard (a director's); a scorer goes to the current round.
 async fn dashboard(
     ctx: Ctx,
     state: web::Data<AppState>,
@@ -1280,6 +1306,14 @@ async fn dashboard(
 ) -> Result<HttpResponse, AppError> {
     let snap = page::load_event(&state, &slug).await?;
     let (event, report) = (&snap.event, &snap.report);
+    if !ctx.viewer.directs() {
+        // A scorer's home: the matches of the round being played.
+        let to = match scorers_round(event, report) {
+            Some(n) => format!("/d/{slug}/rounds/{n}"),
+            None => format!("/d/{slug}/rounds"),
+        };
+        return Ok(page::redirect(&to));
+    }
     let page = DashboardPage {
         ctx: ctx.clone(),
         tour: TourHead::of(event),

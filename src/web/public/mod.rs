@@ -510,5 +510,8 @@ async fn download(
                 event.settings.slug
             ),
         ))
-        .body(body))
+        .body(crate::archive::files::file_bytes(
+            &format!("{file}.csv"),
+            &body,
+        )))
 }

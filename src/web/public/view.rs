@@ -518,6 +518,8 @@ pub struct MatchLine {
     pub compared: u32,
     pub home_levels: String,
     pub away_levels: String,
+    /// No board compared yet: "–" instead of the figures.
+    pub unplayed: bool,
     pub home_score: String,
     pub away_score: String,
     pub status: StatusView,
@@ -538,6 +540,7 @@ pub fn match_lines(event: &Event, report: &Report, round: i32, t: &Tr) -> Vec<Ma
                 home: teams.link(m.home),
                 away: m.away.map(|a| teams.link(a)),
                 compared: f.compared,
+                unplayed: f.unplayed(),
                 home_levels: if bye {
                     String::new()
                 } else {
@@ -859,7 +862,15 @@ pub fn team_matches(event: &Event, report: &Report, team: i32, t: &Tr) -> Vec<Te
                 (_, false) => "pub-side-away",
             };
             let bye = stage == Stage::Bye;
-            let show = |n: i32| if bye { String::new() } else { signed(n.into()) };
+            let show = |n: i32| {
+                if bye {
+                    String::new()
+                } else if f.unplayed() {
+                    "–".to_owned()
+                } else {
+                    signed(n.into())
+                }
+            };
             TeamMatch {
                 round: m.round,
                 table: m.table,
@@ -868,8 +879,8 @@ pub fn team_matches(event: &Event, report: &Report, team: i32, t: &Tr) -> Vec<Te
                 levels: show(levels),
                 levels_class: sign_class(levels.into()),
                 points: show(points),
-                score: if stage == Stage::NotStarted {
-                    String::new()
+                score: if f.unplayed() {
+                    "–".to_owned()
                 } else {
                     score_text(method, score)
                 },

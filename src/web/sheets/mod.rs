@@ -467,7 +467,6 @@ struct WallPage {
     ctx: Ctx,
     tour: TourHead,
     section: &'static str,
-    round: i32,
     sheet: StandingsSheet,
 }
 
@@ -509,7 +508,6 @@ async fn wall(
         pdf_href: format!("/t/{}/rounds/{round}/wall.pdf", event.settings.slug),
         tour: TourHead::of(event),
         section: "standings",
-        round,
         sheet,
         ctx: ctx.clone(),
     };
