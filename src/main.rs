@@ -26,7 +26,7 @@ enum Command {
         #[arg(long, default_value = "127.0.0.1:8080", env = "FUSHI_BIND")]
         bind: String,
     },
-    /// Create a tournament from an archive folder or a .zip of one (SPEC §9).
+    /// Create a tournament from an archive folder or a .zip of one (docs/rules.md §9).
     Import {
         /// The archive folder or .zip.
         path: PathBuf,

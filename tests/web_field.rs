@@ -1,4 +1,4 @@
-//! The whole field on a board (SPEC §11) on the pages: travellers, the Butler ranking and
+//! The whole field on a board (docs/rules.md §11) on the pages: travellers, the Butler ranking and
 //! its CSV, on the sample club night (with its line-ups). Expected figures come from the
 //! independent reference calculator (tests/reference/compute.py →
 //! tests/data/club-night-expected/travellers.csv and butler.csv) or from hand arithmetic.

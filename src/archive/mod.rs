@@ -1,4 +1,4 @@
-//! The tournament archive of SPEC §9: `tournament.toml` and the CSV files, read from and
+//! The tournament archive of docs/rules.md §9: `tournament.toml` and the CSV files, read from and
 //! written to memory. [`files`] moves them between memory and a folder or a .zip.
 //!
 //! Import collects every problem in every file before it gives up, so a director can mend

@@ -632,7 +632,7 @@ fn read_results(
             },
         };
         if let Some(decks) = decks {
-            // SPEC §6 gives a ruling no range and the reference archives use rulings past
+            // docs/rules.md §6 gives a ruling no range and the reference archives use rulings past
             // the band table's s, so an archive is held to a wide bound only; the score
             // sheets keep to the table's range.
             let _ = bands;

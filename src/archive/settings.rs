@@ -1,4 +1,4 @@
-//! `tournament.toml`: the tournament's settings (SPEC §9).
+//! `tournament.toml`: the tournament's settings (docs/rules.md §9).
 
 use toml::Value;
 
@@ -500,7 +500,7 @@ pub fn settings_toml(settings: &Settings) -> String {
 mod tests {
     use super::*;
 
-    const SPEC_EXAMPLE: &str = r#"name = "Spring Duplicate 2026"     # required
+    const DOCUMENTED_EXAMPLE: &str = r#"name = "Spring Duplicate 2026"     # required
 slug = "spring-2026"               # required, [a-z0-9-]{1,64}, unique
 published = true                   # shown on the public pages; default false
 decks = 2                          # 1, 2 or 3
@@ -515,7 +515,7 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
 
     #[test]
     fn reads_the_spec_example_and_writes_it_canonically() {
-        let parsed = parse_settings(SPEC_EXAMPLE).unwrap();
+        let parsed = parse_settings(DOCUMENTED_EXAMPLE).unwrap();
         assert_eq!(parsed.slug_line, 2);
         let s = &parsed.settings;
         assert_eq!(s.name, "Spring Duplicate 2026");
@@ -551,26 +551,26 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
 
     #[test]
     fn table_side_entry_round_trips() {
-        let text = format!("{SPEC_EXAMPLE}table_entry = true\ntable_approval = true\n");
+        let text = format!("{DOCUMENTED_EXAMPLE}table_entry = true\ntable_approval = true\n");
         let s = parse_settings(&text).unwrap().settings;
         assert!(s.table.entry && s.table.approval && !s.table.codes);
         let written = settings_toml(&s);
         assert!(written.ends_with("table_entry = true\ntable_approval = true\n"));
-        let plain = parse_settings(SPEC_EXAMPLE).unwrap().settings;
+        let plain = parse_settings(DOCUMENTED_EXAMPLE).unwrap().settings;
         assert_eq!(plain.table, TableSide::default());
         assert!(!settings_toml(&plain).contains("table_"));
     }
 
     #[test]
     fn pairing_and_swiss_seed_round_trip() {
-        let text = format!("{SPEC_EXAMPLE}pairing = \"swiss\"\nswiss_seed = 20261129\n");
+        let text = format!("{DOCUMENTED_EXAMPLE}pairing = \"swiss\"\nswiss_seed = 20261129\n");
         let s = parse_settings(&text).unwrap().settings;
         assert_eq!(s.pairing, PairingMethod::Swiss);
         assert_eq!(s.swiss_seed, Some(20261129));
         let written = settings_toml(&s);
         assert!(written.ends_with("pairing = \"swiss\"\nswiss_seed = 20261129\n"));
         assert_eq!(parse_settings(&written).unwrap().settings, s);
-        let s = parse_settings(SPEC_EXAMPLE).unwrap().settings;
+        let s = parse_settings(DOCUMENTED_EXAMPLE).unwrap().settings;
         assert_eq!((s.pairing, s.swiss_seed), (PairingMethod::Manual, None));
         assert_eq!(
             problems("name = \"x\"\nslug = \"x\"\npairing = \"dutch\"\nswiss_seed = -1\n"),

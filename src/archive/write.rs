@@ -1,4 +1,4 @@
-//! Writing an event as the archive files of SPEC §9, computed columns filled.
+//! Writing an event as the archive files of docs/rules.md §9, computed columns filled.
 
 use super::neutralise;
 use super::settings::{TOURNAMENT_TOML, settings_toml};

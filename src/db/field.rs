@@ -1,5 +1,5 @@
 //! Line-ups (who sat in each room of each match) and the director's checks of odd results
-//! (SPEC §11). The figures themselves come from [`crate::rules::field`].
+//! (docs/rules.md §11). The figures themselves come from [`crate::rules::field`].
 
 use std::collections::{HashMap, HashSet};
 

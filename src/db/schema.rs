@@ -190,7 +190,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     table_entries,
 );
 
-// The whole field on a board (SPEC §11): line-ups and odd-result checks.
+// The whole field on a board (docs/rules.md §11): line-ups and odd-result checks.
 diesel::table! {
     lineups (id) {
         id -> Integer,

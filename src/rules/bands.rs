@@ -1,4 +1,4 @@
-//! Band tables: from the defenders' total P to the table score s (SPEC §3).
+//! Band tables: from the defenders' total P to the table score s (docs/rules.md §3).
 
 use std::fmt;
 use std::str::FromStr;
@@ -160,7 +160,7 @@ impl BandTable {
     }
 }
 
-/// A named band table of SPEC §3.
+/// A named band table of docs/rules.md §3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Preset {
     Standard,

@@ -1,4 +1,4 @@
-//! Cards, seats and the vocabulary of one deal (SPEC §1, §2, §4).
+//! Cards, seats and the vocabulary of one deal (docs/rules.md §1, §2, §4).
 
 use std::fmt;
 use std::str::FromStr;
@@ -130,7 +130,7 @@ pub enum Pair {
 impl Seat {
     pub const ALL: [Seat; 4] = [Seat::North, Seat::East, Seat::South, Seat::West];
 
-    /// The pair that declares when this seat deals (SPEC §4).
+    /// The pair that declares when this seat deals (docs/rules.md §4).
     pub fn pair(self) -> Pair {
         match self {
             Seat::North | Seat::South => Pair::NorthSouth,
@@ -176,7 +176,7 @@ impl fmt::Display for Seat {
     }
 }
 
-/// The two rooms of a match (SPEC §1): in the open room the home team sits North–South.
+/// The two rooms of a match (docs/rules.md §1): in the open room the home team sits North–South.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Room {
     Open,

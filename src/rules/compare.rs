@@ -1,5 +1,5 @@
 //! Comparing the two rooms of a match: swings, level and point differences, boards won,
-//! completeness and the match score (SPEC §5, §6).
+//! completeness and the match score (docs/rules.md §5, §6).
 
 use super::bands::BandTable;
 use super::cards::Room;

@@ -32,7 +32,7 @@ pub fn new_boards(count: i32, level: Level, trump: Option<Trump>) -> Vec<Board> 
         .collect()
 }
 
-/// Whether the home team declares `board` in `room` (SPEC §1, §4): the pair in the
+/// Whether the home team declares `board` in `room` (docs/rules.md §1, §4): the pair in the
 /// dealer's direction declares, and the home team sits NS in the open room.
 pub fn home_declares(board: &Board, room: Room) -> bool {
     board.dealer.pair() == room.home_pair()
@@ -369,7 +369,7 @@ fn classify(error: &FieldError, entry: &TableEntry) -> SheetProblem {
     }
 }
 
-/// The kinds of combination a form offers for `decks`, in the order of SPEC §2.
+/// The kinds of combination a form offers for `decks`, in the order of docs/rules.md §2.
 pub fn combination_kinds(decks: Decks) -> Vec<&'static str> {
     let kinds = [
         ("single", Combination::Single),

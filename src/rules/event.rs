@@ -45,7 +45,7 @@ pub struct Settings {
     pub bottom_multiplier: MultiplierPolicy,
     pub scoring: ScoringRules,
     pub tiebreaks: Vec<TieBreak>,
-    /// How the director's pages pair rounds by default (SPEC §8).
+    /// How the director's pages pair rounds by default (docs/rules.md §8).
     pub pairing: PairingMethod,
     /// The seed of the lots drawn for a Swiss first round, recorded so that the draw can be
     /// reproduced.

@@ -1,4 +1,4 @@
-//! The whole field on a board (SPEC §11): every room's result on a board (its traveller),
+//! The whole field on a board (docs/rules.md §11): every room's result on a board (its traveller),
 //! the datum, Butler scores of pairs, and results that look wrong.
 //!
 //! A datum is a mean, so it is carried as an exact [`Fraction`]; figures are rounded only
@@ -168,7 +168,7 @@ pub struct TravellerRow {
     pub defenders: i32,
     pub outcome: TableOutcome,
     /// The declaring team's swing on this board in its match, once the other room has a
-    /// result (SPEC §5).
+    /// result (docs/rules.md §5).
     pub swing: Option<i32>,
     /// Whether penalty points were charged to either side.
     pub penalties: bool,
@@ -198,7 +198,7 @@ pub struct Traveller {
     pub rows: Vec<TravellerRow>,
     /// Rooms with a result that this view leaves out.
     pub withheld: usize,
-    /// The field's mean s for the declaring side (SPEC §11), `None` without rows.
+    /// The field's mean s for the declaring side (docs/rules.md §11), `None` without rows.
     pub datum: Option<Fraction>,
     /// Whether the highest and lowest s were dropped from the datum (six rooms or more).
     pub trimmed: bool,
@@ -370,7 +370,7 @@ fn pair_in(event: &Event, round: i32, table: i32, room: Room, team: i32) -> Opti
     Some(PairOfPlayers { team, players })
 }
 
-/// The Butler ranking of pairs (SPEC §11) over the rooms that `show` lets through in each
+/// The Butler ranking of pairs (docs/rules.md §11) over the rooms that `show` lets through in each
 /// round: each pair's score on a board is s − datum when its side declared, datum − s when
 /// it defended; rooms without a line-up for a team count for nobody on that side.
 pub fn butler(event: &Event, show: impl Fn(i32) -> Show) -> Vec<ButlerLine> {

@@ -1,15 +1,15 @@
 //! The game and its scoring, pure: no web, no database, no I/O.
 //!
-//! - [`cards`]: decks, seats, rooms, levels, trumps and last-trick combinations (SPEC §2, §4)
-//! - [`bands`]: band tables and presets, from P to the table score s (SPEC §3)
-//! - [`table`]: one table's result, the bottom multiplier and the wording (SPEC §3)
-//! - [`compare`]: both rooms of a match: swings, differences, completeness (SPEC §5)
-//! - [`scoring`]: match scores: vp20, wdl, levels and byes (SPEC §6)
-//! - [`standings`]: ranking with the tie-break chain (SPEC §7)
+//! - [`cards`]: decks, seats, rooms, levels, trumps and last-trick combinations (docs/rules.md §2, §4)
+//! - [`bands`]: band tables and presets, from P to the table score s (docs/rules.md §3)
+//! - [`table`]: one table's result, the bottom multiplier and the wording (docs/rules.md §3)
+//! - [`compare`]: both rooms of a match: swings, differences, completeness (docs/rules.md §5)
+//! - [`scoring`]: match scores: vp20, wdl, levels and byes (docs/rules.md §6)
+//! - [`standings`]: ranking with the tie-break chain (docs/rules.md §7)
 //! - [`event`]: a whole tournament as data
 //! - [`entry`]: what a director types in (boards, pairings, score-sheet rows), read and checked
 //! - [`field`]: the whole field on a board: travellers, the datum, Butler scores of pairs
-//!   and odd results (SPEC §11)
+//!   and odd results (docs/rules.md §11)
 //! - [`report`]: every computed figure of an event at once
 
 pub mod bands;

@@ -1,4 +1,4 @@
-//! Match scores: the continuous 20-point VP scale, win/draw/loss and plain levels (SPEC §6).
+//! Match scores: the continuous 20-point VP scale, win/draw/loss and plain levels (docs/rules.md §6).
 
 use std::fmt;
 use std::str::FromStr;
@@ -160,7 +160,7 @@ pub struct ScoringRules {
 }
 
 impl ScoringRules {
-    /// The default bye score for a method (SPEC §6): 12 for vp20, a win for wdl, 0 for levels.
+    /// The default bye score for a method (docs/rules.md §6): 12 for vp20, a win for wdl, 0 for levels.
     pub fn default_bye(method: MatchScoring, win_draw_loss: [Score; 3]) -> Score {
         match method {
             MatchScoring::Vp20 => Score::from_whole(12),

@@ -1,4 +1,4 @@
-//! Standings: totals per team, ranked by match score and the tie-break chain (SPEC §7).
+//! Standings: totals per team, ranked by match score and the tie-break chain (docs/rules.md §7).
 
 use std::cmp::Ordering;
 use std::collections::HashMap;

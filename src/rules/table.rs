@@ -1,4 +1,4 @@
-//! One table's result: the defenders' total P, the table score s and its wording (SPEC §3).
+//! One table's result: the defenders' total P, the table score s and its wording (docs/rules.md §3).
 
 use std::fmt;
 use std::str::FromStr;
@@ -95,7 +95,7 @@ pub struct TableOutcome {
     pub wording: Wording,
 }
 
-/// The result of a table in words (SPEC §3).
+/// The result of a table in words (docs/rules.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wording {
     /// 庄家方升s级
@@ -333,7 +333,7 @@ pub const MAX_RULING: i32 = 100;
 pub const MAX_PENALTY: i32 = 1000;
 
 /// Whether a row gives a combination although the declarers won the last trick: the
-/// archive format allows it (the combination is then ignored, SPEC §6), a score sheet
+/// archive format allows it (the combination is then ignored, docs/rules.md §6), a score sheet
 /// being typed refuses it as a likely slip.
 pub fn combo_with_declarer_last_trick(entry: &TableEntry) -> bool {
     entry.last_trick == Some(LastTrick::Declarer) && entry.combo.is_some()

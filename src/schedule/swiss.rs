@@ -1,4 +1,4 @@
-//! Swiss pairing down the standings (SPEC §8), with a reason for every match.
+//! Swiss pairing down the standings (docs/rules.md §8), with a reason for every match.
 //!
 //! Pairing goes down the ranking: the top unpaired team meets the next unpaired team it
 //! may meet, backtracking when the rest of the field could not be paired. That search is

@@ -162,7 +162,7 @@ pub fn score_sheet(
     let (r, m) = find_match(event, round, table)?;
     let away = m.away?;
     let scorer = Scorer::new(&event.settings);
-    // Open room: home NS, away EW; closed room: away NS, home EW (SPEC §1).
+    // Open room: home NS, away EW; closed room: away NS, home EW (docs/rules.md §1).
     let (ns, ns_role, ew, ew_role) = match room_ {
         Room::Open => (m.home, Word::Home, away, Word::Away),
         Room::Closed => (away, Word::Away, m.home, Word::Home),
@@ -279,7 +279,7 @@ impl MatchLine {
     }
 }
 
-/// The match sheet: both rooms side by side, the swings and the match total (SPEC §10).
+/// The match sheet: both rooms side by side, the swings and the match total (docs/rules.md §10).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchSheet {
     pub title: String,

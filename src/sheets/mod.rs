@@ -1,4 +1,4 @@
-//! Score sheets, match sheets, team cards and the standings sheet (SPEC §10).
+//! Score sheets, match sheets, team cards and the standings sheet (docs/rules.md §10).
 //!
 //! - [`content`]: what each sheet says, as plain structs with the text of every cell in one
 //!   language, built from an [`Event`](crate::rules::Event) and its

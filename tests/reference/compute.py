@@ -448,7 +448,7 @@ def load(path):
     return t, teams, boards, schedule, results, header
 
 
-# -------------------------------------------- the whole field (SPEC §11)
+# -------------------------------------------- the whole field (docs/rules.md §11)
 
 def travellers(t, boards, schedule, results):
     """Per (round, board): every room with a result, from the declarers' side, and the datum."""

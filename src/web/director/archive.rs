@@ -1,4 +1,4 @@
-//! The tournament archive of SPEC §9 on the web: download and upload.
+//! The tournament archive of docs/rules.md §9 on the web: download and upload.
 //!
 //! - `GET /d/{slug}/archive`: the page with the downloads
 //! - `GET /d/{slug}/archive.zip`: the whole tournament, a folder named after the slug

@@ -1,7 +1,7 @@
 //! Result entry for one match: `GET/POST /d/{slug}/rounds/{n}/tables/{t}`.
 //!
 //! Both rooms side by side, one row per board with its conditions and the fields of the
-//! score sheet (SPEC §9), named `{o|c}{board}-{field}` with the `results.csv` field names.
+//! score sheet (docs/rules.md §9), named `{o|c}{board}-{field}` with the `results.csv` field names.
 //! A blank row means "no result yet". A save replaces the match's results in one
 //! transaction and comes back to the page (Post/Redirect/Get), which then shows every
 //! computed figure beside the inputs. Wrong input comes back with status 422, every error

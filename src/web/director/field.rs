@@ -1,4 +1,4 @@
-//! The director's side of the whole field (SPEC §11): line-ups chosen on the entry page,
+//! The director's side of the whole field (docs/rules.md §11): line-ups chosen on the entry page,
 //! and results that look wrong, flagged on the round and entry pages and marked as checked.
 //!
 //! - `POST /d/{slug}/rounds/{n}/tables/{t}/lineups`: the match's line-ups, in one

@@ -486,7 +486,7 @@ async fn save_boards(
 
 /// Where the rows of the pairings form come from.
 ///
-/// This is the seam for generated schedules (SPEC §8, the "Schedules: round robin and
+/// This is the seam for generated schedules (docs/rules.md §8, the "Schedules: round robin and
 /// Swiss" issue): a generator adds a variant here that yields `Vec<Pairing>`, chosen by
 /// `GET …/pairings?source=…` and offered in the page's "Generated pairings" section. Its
 /// pairings fill the same form unsaved; the director edits them and saves, and

@@ -1,4 +1,4 @@
-//! Generated schedules (SPEC §8): round robin and Swiss pairings with an explanation of
+//! Generated schedules (docs/rules.md §8): round robin and Swiss pairings with an explanation of
 //! every match, shown before they are saved.
 //!
 //! - `GET /d/{slug}/rounds/{n}/generate`: the choices for round n, its notes, the unlock form

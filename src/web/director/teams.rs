@@ -31,7 +31,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/d/{slug}/teams/{no}/reinstate", web::post().to(reinstate));
 }
 
-/// A team has at most this many members (SPEC §1: four to six players).
+/// A team has at most this many members (docs/rules.md §1: four to six players).
 const MAX_MEMBERS: usize = 6;
 /// The longest name or club a form accepts, in characters.
 use crate::rules::event::MAX_TEXT;

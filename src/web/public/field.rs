@@ -1,4 +1,4 @@
-//! The whole field on a board (SPEC §11), public side: a board's traveller
+//! The whole field on a board (docs/rules.md §11), public side: a board's traveller
 //! (`/t/{slug}/rounds/{n}/boards/{b}`) and the Butler ranking of pairs (`/t/{slug}/butler`,
 //! `butler.csv`). The director sees every traveller whole at `/d/{slug}/rounds/{n}/boards/{b}`.
 //!

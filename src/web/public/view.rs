@@ -851,7 +851,7 @@ pub fn team_matches(event: &Event, report: &Report, team: i32, t: &Tr) -> Vec<Te
                     f.away_score.unwrap_or_default(),
                 )
             };
-            // Only complete matches and byes count in the standings (SPEC §5, §6).
+            // Only complete matches and byes count in the standings (docs/rules.md §5, §6).
             let counted = matches!(stage, Stage::Complete | Stage::Bye);
             if counted {
                 total += score;

@@ -1,4 +1,4 @@
-//! Printable sheets (SPEC §10) on the web, public and read only, and the charts of the
+//! Printable sheets (docs/rules.md §10) on the web, public and read only, and the charts of the
 //! public pages ([`charts`]).
 //!
 //! - `/t/{slug}/rounds/{n}/sheets` every score sheet of round n, filled (`?blank=1`: blank),
