@@ -59,7 +59,7 @@ async fn page(
         ctx: ctx.clone(),
         tour: TourHead::of(event),
         section: "archive",
-        in_zip: transfer::export_event(&event).names().count() + 1,
+        in_zip: transfer::export_event(event).names().count() + 1,
         files: FILE_NAMES
             .iter()
             // lineups.csv and butler.csv exist when the event records line-ups.

@@ -515,7 +515,7 @@ async fn sheets_pdf(
     let (_, links) = round_rooms(&state, &slug, round).await?;
     let site = site(&req);
     let words = super::super::sheets::words(ctx.lang);
-    let sheets = crate::sheets::score_sheets(&event, round, false, &words);
+    let sheets = crate::sheets::score_sheets(event, round, false, &words);
     let caption = ctx.t.t("table-card-scan");
     let pages: Vec<pdf::SheetPage> = sheets
         .iter()

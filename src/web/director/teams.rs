@@ -525,7 +525,7 @@ async fn withdraw_form(
         .collect();
     let page = WithdrawPage {
         ctx: ctx.clone(),
-        tour: TourHead::of(&event),
+        tour: TourHead::of(event),
         section: "teams",
         number,
         label: format!("{number} {}", team.name),
