@@ -419,7 +419,9 @@ async fn line_ups_are_chosen_on_the_entry_page() {
         let files = fushi::transfer::export(&mut db.open(), "club-night").unwrap();
         assert_eq!(
             files.get("lineups.csv").unwrap(),
-            std::fs::read_to_string(sample_dir().join("lineups.csv")).unwrap(),
+            std::fs::read_to_string(sample_dir().join("lineups.csv"))
+                .unwrap()
+                .trim_start_matches('\u{feff}'),
             "the line-ups chosen are the sample's own"
         );
         b.get("/d/club-night/rounds/3/tables/1")

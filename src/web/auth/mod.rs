@@ -184,6 +184,8 @@ pub fn rule<'a>(method: &Method, path: &'a str) -> Rule<'a> {
             ["rounds", n] => read && digits(n),
             ["rounds", n, "tables", t] => digits(n) && digits(t),
             ["rounds", n, "tables", t, "lineups"] => digits(n) && digits(t),
+            // The director's traveller of a board: every room, to check what was entered.
+            ["rounds", n, "boards", b] => read && digits(n) && digits(b),
             _ => false,
         };
         return Rule::Manage { slug, scorer };
