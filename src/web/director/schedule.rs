@@ -341,6 +341,38 @@ fn round_state(event: &Event, report: &Report, round: i32, record: &RoundRecord)
     }
 }
 
+/// The pairings saved for round `round` (an unlocked round being paired again).
+fn saved_pairings(event: &Event, round: i32) -> Vec<Pairing> {
+    event
+        .rounds
+        .iter()
+        .filter(|r| r.number == round)
+        .flat_map(|r| &r.matches)
+        .map(|m| Pairing {
+            table: m.table,
+            home: m.home,
+            away: m.away,
+        })
+        .collect()
+}
+
+/// "Table 2: 4 Delta – 3 长城", or the bye.
+fn pairing_line(t: &Tr, event: &Event, p: &Pairing) -> String {
+    t.args(
+        "schedule-diff-line",
+        &[
+            ("table", p.table.to_string().into()),
+            ("home", label(event, p.home).into()),
+            (
+                "away",
+                p.away
+                    .map_or_else(|| t.t("schedule-bye"), |a| label(event, a))
+                    .into(),
+            ),
+        ],
+    )
+}
+
 fn propose(event: &Event, round: i32, choice: Choice) -> Proposal {
     let field = Field::before(event, round);
     match choice {
@@ -479,6 +511,11 @@ struct PreviewPage {
     method: String,
     lines: Vec<ExplanationLine>,
     kept: Vec<String>,
+    /// An unlocked round's saved pairings compared with the proposal (all empty when
+    /// nothing was saved): unchanged meetings, new ones, and saved ones that go.
+    same: Vec<String>,
+    new: Vec<String>,
+    gone: Vec<String>,
     bye: Option<String>,
     /// Swiss only: no pairing without rematches exists, and this one has this many.
     rematches: u32,
@@ -524,7 +561,8 @@ fn check_round(
     }
     match choice {
         Some(choice) if !errors.any() => {
-            let proposal = propose(event, round, choice);
+            let mut proposal = propose(event, round, choice);
+            draft::keep_saved_sides(&mut proposal, &saved_pairings(event, round));
             Ok((
                 Checked::Ready {
                     choice,
@@ -577,6 +615,7 @@ async fn round_preview(
         .iter()
         .map(|w| warning_text(t, event, w))
         .collect();
+    let difference = draft::difference(&saved_pairings(event, round), &proposal.pairings());
     let page = PreviewPage {
         ctx: ctx.clone(),
         tour: TourHead::of(event),
@@ -607,6 +646,34 @@ async fn round_preview(
                     ],
                 )
             })
+            .collect(),
+        same: difference
+            .same
+            .iter()
+            .map(|(saved, now)| {
+                let line = pairing_line(t, event, now);
+                if saved.table == now.table {
+                    line
+                } else {
+                    t.args(
+                        "schedule-diff-moved",
+                        &[
+                            ("line", line.into()),
+                            ("table", saved.table.to_string().into()),
+                        ],
+                    )
+                }
+            })
+            .collect(),
+        new: difference
+            .new
+            .iter()
+            .map(|p| pairing_line(t, event, p))
+            .collect(),
+        gone: difference
+            .gone
+            .iter()
+            .map(|p| pairing_line(t, event, p))
             .collect(),
         bye: proposal.bye.map(|b| label(event, b)),
         rematches: match choice {
