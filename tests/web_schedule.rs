@@ -593,6 +593,18 @@ async fn hand_edits_are_warned_about_and_a_started_round_is_locked_until_unlocke
         assert_eq!(kept.results.len(), 1);
         let again = r2.matches.iter().find(|m| m.table == 1).unwrap();
         assert_eq!((again.home, again.away), (3, Some(1)), "saved home kept");
+        // The public explanation lists every match, the one kept for its results included.
+        let page = b.get(&format!("/t/{SLUG}/rounds/2")).await;
+        let at = page.body.find("table class=\"list explained\"").unwrap();
+        let explained = &page.body[at..at + page.body[at..].find("</table>").unwrap()];
+        let played = r2.matches.iter().filter(|m| m.away.is_some()).count();
+        assert_eq!(explained.matches("<th scope=\"row\"").count(), played);
+        assert!(explained.contains("kept for its results"), "{explained}");
+        b.accept_language = "zh".into();
+        b.get(&format!("/t/{SLUG}/rounds/2"))
+            .await
+            .has("因已有成绩而保留");
+        b.accept_language = "en".into();
         let teams: HashSet<i32> = r2
             .matches
             .iter()

@@ -93,3 +93,5 @@ schedule-diff-gone = Saved meetings that change
 schedule-diff-none = None.
 schedule-diff-line = Table { $table }: { $home } – { $away }
 schedule-diff-moved = { $line } (saved at table { $table })
+schedule-why-by-hand = paired by hand
+schedule-why-kept = paired by hand before the round was paired again, and kept for its results

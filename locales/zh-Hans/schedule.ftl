@@ -93,3 +93,5 @@ schedule-diff-gone = 将被更改的已保存对阵
 schedule-diff-none = 无。
 schedule-diff-line = 桌号 { $table }：{ $home } – { $away }
 schedule-diff-moved = { $line }（原在桌号 { $table }）
+schedule-why-by-hand = 手工配对
+schedule-why-kept = 重新配对前已手工配对，因已有成绩而保留

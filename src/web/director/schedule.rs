@@ -129,7 +129,7 @@ pub fn recorded_lines(
     let Some(r) = event.rounds.iter().find(|r| r.number == round) else {
         return Vec::new();
     };
-    record
+    let mut lines: Vec<ExplanationLine> = record
         .explanations
         .iter()
         .filter(|p| {
@@ -138,7 +138,45 @@ pub fn recorded_lines(
                 .any(|m| m.table == p.table && draft::same_teams(m, p.home, p.away))
         })
         .map(|p| explanation_line(t, event, p))
-        .collect()
+        .collect();
+    if lines.is_empty() {
+        return lines;
+    }
+    // Every match of a generated round is listed: one paired by hand (before a re-pairing
+    // that kept it for its results, or afterwards) says so, with the same ranks and scores.
+    let field = Field::before(event, round);
+    let method = event.settings.scoring.method;
+    let rank = |team: i32| {
+        field
+            .rank
+            .get(&team)
+            .copied()
+            .unwrap_or((0, crate::rules::Score::ZERO))
+    };
+    for m in &r.matches {
+        let Some(away) = m.away else { continue };
+        if lines.iter().any(|l| l.table == m.table) {
+            continue;
+        }
+        let (home_rank, home_score) = rank(m.home);
+        let (away_rank, away_score) = rank(away);
+        lines.push(ExplanationLine {
+            table: m.table,
+            home: label(event, m.home),
+            away: label(event, away),
+            home_rank,
+            away_rank,
+            home_score: method.format(home_score),
+            away_score: method.format(away_score),
+            reason: t.t(if m.results.is_empty() {
+                "schedule-why-by-hand"
+            } else {
+                "schedule-why-kept"
+            }),
+        });
+    }
+    lines.sort_by_key(|l| l.table);
+    lines
 }
 
 /// The notes of a round in words, with when (UTC).
@@ -716,7 +754,24 @@ async fn round_confirm(
     let generated = GeneratedRound {
         number: round,
         pairings: proposal.pairings(),
-        explanations: proposal.matches,
+        // A match kept for its results keeps the explanation it was generated with, if any:
+        // the standings before the round have not changed.
+        explanations: proposal
+            .matches
+            .iter()
+            .cloned()
+            .chain(
+                record
+                    .explanations
+                    .iter()
+                    .filter(|p| {
+                        proposal.kept.iter().any(|k| {
+                            k.table == p.table && k.home == p.home && k.away == Some(p.away)
+                        })
+                    })
+                    .cloned(),
+            )
+            .collect(),
         overridden,
     };
     let key = slug.clone();
