@@ -547,3 +547,58 @@ async fn no_public_page_scrolls_sideways_on_a_phone() {
         wide.join("\n")
     );
 }
+
+/// The director's entry page on a phone: at 360 and 390 CSS pixels, in both languages,
+/// the page does not scroll sideways as a whole; each room's wide grid scrolls inside its
+/// own box, which shows that it does (a shadow at the edge with more).
+#[actix_web::test]
+async fn the_entry_page_does_not_scroll_sideways_on_a_phone() {
+    let Some(tools) = browser_tools() else {
+        return;
+    };
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    ensure_user(&db, "director", Role::Admin);
+    let (_server, base) = serve(&db);
+    let (_driver, client) = open_browser(&tools, 390, 844).await;
+    log_in(&client, &base, "director").await;
+    let mut wide = Vec::new();
+    for width in [360u32, 390] {
+        client.set_window_size(width, 844).await.unwrap();
+        for lang in ["zh", "en"] {
+            client
+                .goto(&format!("{base}/lang?lang={lang}&next=/"))
+                .await
+                .unwrap();
+            client
+                .goto(&format!("{base}/d/club-night/rounds/2/tables/1"))
+                .await
+                .unwrap();
+            let found = client
+                .execute(
+                    "var grid = document.querySelector('.room .table-scroll'); \
+                     return [document.documentElement.scrollWidth, window.innerWidth, \
+                       grid.scrollWidth, grid.clientWidth, \
+                       getComputedStyle(grid).backgroundImage];",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let n = |i: usize| found[i].as_u64().unwrap();
+            let (scroll, viewport, grid, grid_box) = (n(0), n(1), n(2), n(3));
+            if scroll > viewport {
+                wide.push(format!("{lang}, {width} px: the page is {scroll} px"));
+            }
+            assert!(
+                grid > grid_box,
+                "the grid scrolls in its box ({grid}/{grid_box})"
+            );
+            let cue = found[4].as_str().unwrap_or_default();
+            if !cue.contains("gradient") {
+                wide.push(format!("{lang}, {width} px: no cue that the grid scrolls"));
+            }
+        }
+    }
+    client.close().await.unwrap();
+    assert!(wide.is_empty(), "{}", wide.join("\n"));
+}

@@ -259,6 +259,13 @@ async fn a_match_not_played_yet_shows_a_dash_not_figures() {
         let start = page.body.find("<tr class=\"match-not-started\">").unwrap();
         let row = &page.body[start..start + page.body[start..].find("</tr>").unwrap()];
         assert!(row.matches(">–<").count() >= 2, "{row}");
+        // The entry page's comparison block: no figures either.
+        let entry = b.get("/d/club-night/rounds/3/tables/2").await;
+        for figures in entry.body.split("<tr class=\"team-figures\">").skip(1) {
+            let row = &figures[..figures.find("</tr>").unwrap()];
+            assert!(!row.contains("10.00") && !row.contains("+0"), "{row}");
+            assert_eq!(row.matches(">–<").count(), 4, "{row}");
+        }
         let team = b.get("/t/club-night/teams/4").await;
         assert!(
             !team.body.contains("10.00 "),

@@ -563,6 +563,26 @@ async fn hand_edits_are_warned_about_and_a_started_round_is_locked_until_unlocke
         let page = b.post(&path, &[("method", "swiss")]).await;
         assert_eq!(page.status, StatusCode::OK);
         page.has("Table 2: 2 Beta – 5 Echo (has results, kept)");
+        // Before saving, the page compares with the saved pairings (table 1: 3–1 after the
+        // hand edit, table 2: 2–5, table 3: 4's bye)…
+        let at = page
+            .body
+            .find("class=\"schedule-difference\"")
+            .expect("a comparison");
+        let difference = &page.body[at..at + page.body[at..].find("</section>").unwrap()];
+        let kept = &difference[difference.find("class=\"diff-same\"").unwrap()..];
+        let kept = &kept[..kept.find("</ul>").unwrap()];
+        assert!(kept.contains("Table 2: 2 Beta – 5 Echo"), "{difference}");
+        // …and a meeting generated again keeps the saved home team and table: 3 Gamma
+        // at home, as the hand edit had it, not 1 Alpha as Swiss ranks would have it.
+        assert!(kept.contains("Table 1: 3 Gamma – 1 Alpha"), "{difference}");
+        assert!(difference.contains("Meetings kept") && difference.contains("New meetings"));
+        b.accept_language = "zh".into();
+        b.post(&path, &[("method", "swiss")])
+            .await
+            .has("与已保存的对阵比较")
+            .has("保持不变的对阵");
+        b.accept_language = "en".into();
         b.submit(&format!("{path}/confirm"), &[("method", "swiss")])
             .await
             .has("Generated pairings saved.");
@@ -571,6 +591,20 @@ async fn hand_edits_are_warned_about_and_a_started_round_is_locked_until_unlocke
         let kept = r2.matches.iter().find(|m| m.table == 2).unwrap();
         assert_eq!((kept.home, kept.away), (2, Some(5)));
         assert_eq!(kept.results.len(), 1);
+        let again = r2.matches.iter().find(|m| m.table == 1).unwrap();
+        assert_eq!((again.home, again.away), (3, Some(1)), "saved home kept");
+        // The public explanation lists every match, the one kept for its results included.
+        let page = b.get(&format!("/t/{SLUG}/rounds/2")).await;
+        let at = page.body.find("table class=\"list explained\"").unwrap();
+        let explained = &page.body[at..at + page.body[at..].find("</table>").unwrap()];
+        let played = r2.matches.iter().filter(|m| m.away.is_some()).count();
+        assert_eq!(explained.matches("<th scope=\"row\"").count(), played);
+        assert!(explained.contains("kept for its results"), "{explained}");
+        b.accept_language = "zh".into();
+        b.get(&format!("/t/{SLUG}/rounds/2"))
+            .await
+            .has("因已有成绩而保留");
+        b.accept_language = "en".into();
         let teams: HashSet<i32> = r2
             .matches
             .iter()

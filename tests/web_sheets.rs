@@ -445,3 +445,21 @@ async fn charts_leave_out_rounds_not_played_yet() {
     b.get("/t/club-night/standings").await.lacks("<svg");
     b.get("/t/club-night").await.lacks("<svg");
 }
+
+/// A match with no board compared yet has no figures on its sheet, on the page and in the
+/// PDF: "–", as everywhere else, not 0 and 10.00.
+#[actix_web::test]
+async fn a_match_sheet_not_played_yet_shows_a_dash_not_figures() {
+    for db in backends() {
+        fushi::transfer::import(&mut db.open(), &without_round_3()).expect("imports");
+        let mut b = browser(&db).await;
+        let page = b.get("/t/club-night/rounds/3/tables/2/sheet").await;
+        let at = page.body.find("class=\"sheet-summary\"").unwrap();
+        let summary = &page.body[at..];
+        assert!(!summary.contains("10.00"), "{summary}");
+        assert!(summary.matches("<dd>–</dd>").count() >= 4, "{summary}");
+        let text = pdf_text(&b.get("/t/club-night/rounds/3/tables/2/sheet.pdf").await);
+        assert!(!text.contains("10.00"), "{text}");
+        assert!(text.contains("–"), "{text}");
+    }
+}

@@ -642,3 +642,143 @@ mod tests {
         assert!(p.bye.is_some());
     }
 }
+
+/// How a proposal for a round that already has pairings (an unlocked round) differs from
+/// them, meeting by meeting (who meets whom, regardless of home and table).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Difference {
+    /// Meetings, and the bye, that the proposal keeps: `(saved, proposed)`.
+    pub same: Vec<(Pairing, Pairing)>,
+    /// Meetings of the proposal that were not saved.
+    pub new: Vec<Pairing>,
+    /// Saved meetings that the proposal no longer has.
+    pub gone: Vec<Pairing>,
+}
+
+fn meeting(p: &Pairing) -> (i32, Option<i32>) {
+    match p.away {
+        Some(a) => (p.home.min(a), Some(p.home.max(a))),
+        None => (p.home, None),
+    }
+}
+
+/// Compares the pairings of a proposal with those saved for the round.
+pub fn difference(saved: &[Pairing], proposed: &[Pairing]) -> Difference {
+    let mut out = Difference::default();
+    for p in proposed {
+        match saved.iter().find(|s| meeting(s) == meeting(p)) {
+            Some(s) => out.same.push((*s, *p)),
+            None => out.new.push(*p),
+        }
+    }
+    out.gone = saved
+        .iter()
+        .filter(|s| !proposed.iter().any(|p| meeting(p) == meeting(s)))
+        .copied()
+        .collect();
+    out
+}
+
+/// A proposed meeting that was already saved keeps the saved home team, and its saved table
+/// when another generated match can give it up (they swap tables); tables of matches kept
+/// for their results never move.
+pub fn keep_saved_sides(proposal: &mut Proposal, saved: &[Pairing]) {
+    for m in &mut proposal.matches {
+        let pair = (m.home.min(m.away), Some(m.home.max(m.away)));
+        let Some(s) = saved.iter().find(|s| meeting(s) == pair) else {
+            continue;
+        };
+        if s.home != m.home {
+            std::mem::swap(&mut m.home, &mut m.away);
+            std::mem::swap(&mut m.home_rank, &mut m.away_rank);
+            std::mem::swap(&mut m.home_score, &mut m.away_score);
+        }
+    }
+    let tables: Vec<i32> = proposal.matches.iter().map(|m| m.table).collect();
+    let mut settled: Vec<bool> = vec![false; proposal.matches.len()];
+    for i in 0..proposal.matches.len() {
+        let m = &proposal.matches[i];
+        let Some(s) = saved
+            .iter()
+            .find(|s| s.home == m.home && s.away == Some(m.away))
+        else {
+            continue;
+        };
+        if s.table == m.table {
+            settled[i] = true;
+            continue;
+        }
+        if !tables.contains(&s.table) {
+            continue;
+        }
+        if let Some(j) = (0..proposal.matches.len())
+            .find(|&j| j != i && !settled[j] && proposal.matches[j].table == s.table)
+        {
+            let mine = proposal.matches[i].table;
+            proposal.matches[j].table = mine;
+            proposal.matches[i].table = s.table;
+            settled[i] = true;
+        }
+    }
+    proposal.matches.sort_by_key(|m| m.table);
+}
+
+#[cfg(test)]
+mod saved_sides_tests {
+    use super::*;
+
+    fn proposed(table: i32, home: i32, away: i32) -> Proposed {
+        Proposed {
+            table,
+            home,
+            away,
+            home_rank: home as u32,
+            away_rank: away as u32,
+            home_score: Score::ZERO,
+            away_score: Score::ZERO,
+            why: Why::RoundRobin { round: 1 },
+        }
+    }
+
+    fn pairing(table: i32, home: i32, away: Option<i32>) -> Pairing {
+        Pairing { table, home, away }
+    }
+
+    #[test]
+    fn a_kept_meeting_keeps_its_home_team_and_table() {
+        let saved = [
+            pairing(1, 1, Some(2)),
+            pairing(2, 4, Some(3)),
+            pairing(3, 5, Some(6)),
+        ];
+        let mut proposal = Proposal {
+            matches: vec![proposed(1, 1, 5), proposed(2, 3, 4), proposed(3, 2, 6)],
+            bye: None,
+            kept: vec![],
+            rematches: 0,
+            same_club_meetings: 0,
+        };
+        keep_saved_sides(&mut proposal, &saved);
+        let p = proposal.pairings();
+        assert!(p.contains(&pairing(2, 4, Some(3))), "{p:?}");
+        assert_eq!(proposal.matches[1].home_rank, 4);
+        let d = difference(&saved, &p);
+        assert_eq!(d.same.len(), 1);
+        assert_eq!(d.new.len(), 2);
+        assert_eq!(d.gone, vec![pairing(1, 1, Some(2)), pairing(3, 5, Some(6))]);
+    }
+
+    #[test]
+    fn a_kept_meeting_moves_back_to_its_saved_table() {
+        let saved = [pairing(1, 1, Some(2)), pairing(2, 4, Some(3))];
+        let mut proposal = Proposal {
+            matches: vec![proposed(1, 3, 4), proposed(2, 1, 2)],
+            bye: None,
+            kept: vec![],
+            rematches: 0,
+            same_club_meetings: 0,
+        };
+        keep_saved_sides(&mut proposal, &saved);
+        assert_eq!(proposal.pairings(), saved.to_vec());
+    }
+}

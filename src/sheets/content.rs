@@ -364,38 +364,40 @@ pub fn match_sheet(
         })
         .collect();
     let method = event.settings.scoring.method;
-    let home_score = method.format(f.home_score);
-    let away_score = f.away_score.map(|s| method.format(s)).unwrap_or_default();
+    // Nothing compared yet: no figures, "–" as everywhere else, not 0 and 10.00.
+    let dash = f.unplayed();
+    let show = |v: String| if dash { "–".to_owned() } else { v };
+    let pair = |home: String, away: String| show(format!("{home} : {away}"));
+    let home_score = show(method.format(f.home_score));
+    let away_score = show(f.away_score.map(|s| method.format(s)).unwrap_or_default());
     let total = MatchLine {
         board: words.word(Word::Total),
-        swing_home: signed(f.home_levels.into()),
-        swing_away: signed((-f.home_levels).into()),
+        swing_home: show(signed(f.home_levels.into())),
+        swing_away: show(signed((-f.home_levels).into())),
         ..MatchLine::default()
     };
     let summary = vec![
         (
             words.word(Word::LevelDiff),
-            format!(
-                "{} : {}",
+            pair(
                 signed(f.home_levels.into()),
-                signed((-f.home_levels).into())
+                signed((-f.home_levels).into()),
             ),
         ),
         (
             words.word(Word::PointDiff),
-            format!(
-                "{} : {}",
+            pair(
                 signed(f.home_points.into()),
-                signed((-f.home_points).into())
+                signed((-f.home_points).into()),
             ),
         ),
         (
             words.word(Word::BoardsWon),
-            format!("{} : {}", f.home_boards_won, f.away_boards_won),
+            pair(f.home_boards_won.to_string(), f.away_boards_won.to_string()),
         ),
         (
             words.word(Word::MatchScore),
-            format!("{home_score} : {away_score}"),
+            pair(home_score.clone(), away_score.clone()),
         ),
         (words.word(Word::Status), status(words, f.status)),
     ];
@@ -613,7 +615,11 @@ pub fn team_card(
             opponent,
             lines,
             levels: sign * f.home_levels,
-            score: score.map(|s| method.format(s)).unwrap_or_default(),
+            score: if mr.away.is_some() && f.unplayed() {
+                "–".to_owned()
+            } else {
+                score.map(|s| method.format(s)).unwrap_or_default()
+            },
             running_score: method.format(running_score),
             status: status(words, f.status),
         });

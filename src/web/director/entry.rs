@@ -119,8 +119,40 @@ struct TeamFigures {
     name: String,
     levels: String,
     points: String,
-    boards_won: u32,
+    boards_won: String,
     score: String,
+}
+
+/// The comparison block's two lines. A match with no board compared yet has no figures:
+/// "–", as on the round page and the public pages, not 0 and 10.00.
+fn team_figures(
+    method: crate::rules::MatchScoring,
+    figures: &crate::rules::MatchFigures,
+    [home, away]: [String; 2],
+) -> [TeamFigures; 2] {
+    let dash = figures.unplayed();
+    let show = |v: String| if dash { "–".to_owned() } else { v };
+    [
+        TeamFigures {
+            name: home,
+            levels: show(signed(figures.home_levels)),
+            points: show(signed(figures.home_points)),
+            boards_won: show(figures.home_boards_won.to_string()),
+            score: show(method.format(figures.home_score)),
+        },
+        TeamFigures {
+            name: away,
+            levels: show(signed(-figures.home_levels)),
+            points: show(signed(-figures.home_points)),
+            boards_won: show(figures.away_boards_won.to_string()),
+            score: show(
+                figures
+                    .away_score
+                    .map(|s| method.format(s))
+                    .unwrap_or_default(),
+            ),
+        },
+    ]
 }
 
 /// A column heading: short on screen, the full words in the title and for screen readers.
@@ -570,25 +602,7 @@ fn entry_page(
         status: match_progress_label(t, MatchProgress::of(&figures)),
         compared: figures.compared,
         boards: sheet.round.boards.len(),
-        teams: [
-            TeamFigures {
-                name: home.clone(),
-                levels: signed(figures.home_levels),
-                points: signed(figures.home_points),
-                boards_won: figures.home_boards_won,
-                score: method.format(figures.home_score),
-            },
-            TeamFigures {
-                name: away.clone(),
-                levels: signed(-figures.home_levels),
-                points: signed(-figures.home_points),
-                boards_won: figures.away_boards_won,
-                score: figures
-                    .away_score
-                    .map(|s| method.format(s))
-                    .unwrap_or_default(),
-            },
-        ],
+        teams: team_figures(method, &figures, [home.clone(), away.clone()]),
         home,
         away,
         not_saved: t.args("entry-not-saved", &[("count", errors.len().into())]),

@@ -129,7 +129,7 @@ pub fn recorded_lines(
     let Some(r) = event.rounds.iter().find(|r| r.number == round) else {
         return Vec::new();
     };
-    record
+    let mut lines: Vec<ExplanationLine> = record
         .explanations
         .iter()
         .filter(|p| {
@@ -138,7 +138,45 @@ pub fn recorded_lines(
                 .any(|m| m.table == p.table && draft::same_teams(m, p.home, p.away))
         })
         .map(|p| explanation_line(t, event, p))
-        .collect()
+        .collect();
+    if lines.is_empty() {
+        return lines;
+    }
+    // Every match of a generated round is listed: one paired by hand (before a re-pairing
+    // that kept it for its results, or afterwards) says so, with the same ranks and scores.
+    let field = Field::before(event, round);
+    let method = event.settings.scoring.method;
+    let rank = |team: i32| {
+        field
+            .rank
+            .get(&team)
+            .copied()
+            .unwrap_or((0, crate::rules::Score::ZERO))
+    };
+    for m in &r.matches {
+        let Some(away) = m.away else { continue };
+        if lines.iter().any(|l| l.table == m.table) {
+            continue;
+        }
+        let (home_rank, home_score) = rank(m.home);
+        let (away_rank, away_score) = rank(away);
+        lines.push(ExplanationLine {
+            table: m.table,
+            home: label(event, m.home),
+            away: label(event, away),
+            home_rank,
+            away_rank,
+            home_score: method.format(home_score),
+            away_score: method.format(away_score),
+            reason: t.t(if m.results.is_empty() {
+                "schedule-why-by-hand"
+            } else {
+                "schedule-why-kept"
+            }),
+        });
+    }
+    lines.sort_by_key(|l| l.table);
+    lines
 }
 
 /// The notes of a round in words, with when (UTC).
@@ -341,6 +379,38 @@ fn round_state(event: &Event, report: &Report, round: i32, record: &RoundRecord)
     }
 }
 
+/// The pairings saved for round `round` (an unlocked round being paired again).
+fn saved_pairings(event: &Event, round: i32) -> Vec<Pairing> {
+    event
+        .rounds
+        .iter()
+        .filter(|r| r.number == round)
+        .flat_map(|r| &r.matches)
+        .map(|m| Pairing {
+            table: m.table,
+            home: m.home,
+            away: m.away,
+        })
+        .collect()
+}
+
+/// "Table 2: 4 Delta – 3 长城", or the bye.
+fn pairing_line(t: &Tr, event: &Event, p: &Pairing) -> String {
+    t.args(
+        "schedule-diff-line",
+        &[
+            ("table", p.table.to_string().into()),
+            ("home", label(event, p.home).into()),
+            (
+                "away",
+                p.away
+                    .map_or_else(|| t.t("schedule-bye"), |a| label(event, a))
+                    .into(),
+            ),
+        ],
+    )
+}
+
 fn propose(event: &Event, round: i32, choice: Choice) -> Proposal {
     let field = Field::before(event, round);
     match choice {
@@ -479,6 +549,11 @@ struct PreviewPage {
     method: String,
     lines: Vec<ExplanationLine>,
     kept: Vec<String>,
+    /// An unlocked round's saved pairings compared with the proposal (all empty when
+    /// nothing was saved): unchanged meetings, new ones, and saved ones that go.
+    same: Vec<String>,
+    new: Vec<String>,
+    gone: Vec<String>,
     bye: Option<String>,
     /// Swiss only: no pairing without rematches exists, and this one has this many.
     rematches: u32,
@@ -524,7 +599,8 @@ fn check_round(
     }
     match choice {
         Some(choice) if !errors.any() => {
-            let proposal = propose(event, round, choice);
+            let mut proposal = propose(event, round, choice);
+            draft::keep_saved_sides(&mut proposal, &saved_pairings(event, round));
             Ok((
                 Checked::Ready {
                     choice,
@@ -577,6 +653,7 @@ async fn round_preview(
         .iter()
         .map(|w| warning_text(t, event, w))
         .collect();
+    let difference = draft::difference(&saved_pairings(event, round), &proposal.pairings());
     let page = PreviewPage {
         ctx: ctx.clone(),
         tour: TourHead::of(event),
@@ -607,6 +684,34 @@ async fn round_preview(
                     ],
                 )
             })
+            .collect(),
+        same: difference
+            .same
+            .iter()
+            .map(|(saved, now)| {
+                let line = pairing_line(t, event, now);
+                if saved.table == now.table {
+                    line
+                } else {
+                    t.args(
+                        "schedule-diff-moved",
+                        &[
+                            ("line", line.into()),
+                            ("table", saved.table.to_string().into()),
+                        ],
+                    )
+                }
+            })
+            .collect(),
+        new: difference
+            .new
+            .iter()
+            .map(|p| pairing_line(t, event, p))
+            .collect(),
+        gone: difference
+            .gone
+            .iter()
+            .map(|p| pairing_line(t, event, p))
             .collect(),
         bye: proposal.bye.map(|b| label(event, b)),
         rematches: match choice {
@@ -649,7 +754,24 @@ async fn round_confirm(
     let generated = GeneratedRound {
         number: round,
         pairings: proposal.pairings(),
-        explanations: proposal.matches,
+        // A match kept for its results keeps the explanation it was generated with, if any:
+        // the standings before the round have not changed.
+        explanations: proposal
+            .matches
+            .iter()
+            .cloned()
+            .chain(
+                record
+                    .explanations
+                    .iter()
+                    .filter(|p| {
+                        proposal.kept.iter().any(|k| {
+                            k.table == p.table && k.home == p.home && k.away == Some(p.away)
+                        })
+                    })
+                    .cloned(),
+            )
+            .collect(),
         overridden,
     };
     let key = slug.clone();
