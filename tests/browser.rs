@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use browser::{browser_tools, open_browser, screenshot, serve};
 use common::http::{TEST_PASSWORD, ensure_user};
-use common::{TestDb, backends};
+use common::{TestDb, backends, import_club_night};
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::{Client, Locator};
 use fushi::archive::ArchiveFiles;
@@ -335,14 +335,6 @@ async fn a_match_is_typed_from_the_sheets_in_at_most_90_keys() {
         }
         client.close().await.unwrap();
     }
-}
-
-fn import_club_night(db: &TestDb) {
-    let files = ArchiveFiles::read(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"),
-    )
-    .unwrap();
-    fushi::transfer::import(&mut db.open(), &files).unwrap();
 }
 
 /// The public pages of the club night, sheets' screen views included.

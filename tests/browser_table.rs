@@ -14,43 +14,18 @@ mod common;
 use std::time::{Duration, Instant};
 
 use browser::screenshot;
-use common::TestDb;
-use diesel::prelude::*;
+use common::{TestDb, club_night_with_table_round};
 use fantoccini::{Client, Locator};
-use fushi::archive::ArchiveFiles;
-use fushi::db::schema::tournaments;
-use fushi::rules::entry::{Pairing, new_boards};
-use fushi::rules::{Level, Room};
+use fushi::rules::Room;
 
 const SLUG: &str = "club-night";
 const BOARDS: i32 = 8;
 
-/// The club night with a fourth round of 8 boards and table-side entry on.
+/// The club night with a fourth round of 8 boards and table-side entry on: the token of
+/// table 1's open room.
 fn prepare(db: &TestDb) -> String {
-    let files = ArchiveFiles::read(std::path::Path::new("examples/club-night")).unwrap();
+    club_night_with_table_round(db, BOARDS, false);
     let mut conn = db.open();
-    fushi::transfer::import(&mut conn, &files).unwrap();
-    let two = "2".parse::<Level>().unwrap();
-    fushi::db::add_round(&mut conn, SLUG, &new_boards(BOARDS, two, None))
-        .unwrap()
-        .unwrap();
-    let pairings = [
-        Pairing {
-            table: 1,
-            home: 1,
-            away: Some(2),
-        },
-        Pairing {
-            table: 2,
-            home: 3,
-            away: Some(4),
-        },
-    ];
-    fushi::db::replace_pairings(&mut conn, SLUG, 4, &pairings).unwrap();
-    diesel::update(tournaments::table.filter(tournaments::slug.eq(SLUG)))
-        .set(tournaments::table_entry.eq(true))
-        .execute(&mut conn)
-        .unwrap();
     let (_, links) = fushi::db::table::round_links(&mut conn, SLUG, 4)
         .unwrap()
         .unwrap();
