@@ -11,7 +11,7 @@ use common::http::{anonymous, browser};
 use common::{TestDb, backends, club_night_with_table_round};
 use diesel::prelude::*;
 use fushi::db::schema::tournaments;
-use fushi::db::table::{self as tables, EntryState};
+use fushi::db::table::{self as tables, EntryState, RoomLink};
 use fushi::rules::Room;
 
 const SLUG: &str = "club-night";
@@ -23,8 +23,8 @@ fn prepare(db: &TestDb, codes: bool) {
     club_night_with_table_round(db, BOARDS, codes);
 }
 
-/// The token of a room of round 4.
-fn token(db: &TestDb, table: i32, room: Room) -> String {
+/// The link of a room of round 4, with the room's state.
+fn room_link(db: &TestDb, table: i32, room: Room) -> RoomLink {
     let (_, links) = tables::round_links(&mut db.open(), SLUG, 4)
         .unwrap()
         .unwrap();
@@ -32,18 +32,15 @@ fn token(db: &TestDb, table: i32, room: Room) -> String {
         .into_iter()
         .find(|l| l.table == table && l.room == room)
         .unwrap()
-        .token
+}
+
+/// The token of a room of round 4.
+fn token(db: &TestDb, table: i32, room: Room) -> String {
+    room_link(db, table, room).token
 }
 
 fn state_of(db: &TestDb, table: i32, room: Room) -> EntryState {
-    let (_, links) = tables::round_links(&mut db.open(), SLUG, 4)
-        .unwrap()
-        .unwrap();
-    links
-        .into_iter()
-        .find(|l| l.table == table && l.room == room)
-        .unwrap()
-        .state
+    room_link(db, table, room).state
 }
 
 /// A whole room as the table types it: every board `60` trick points, the declarers won
