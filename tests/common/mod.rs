@@ -366,11 +366,12 @@ pub fn sample_event(slug: &str) -> Event {
     event
 }
 
-/// SplitMix64: a small deterministic generator, so the large event is the same every run.
-struct Dice(u64);
+/// SplitMix64: a small deterministic generator, so the large event (and every fuzz case)
+/// is the same every run.
+pub struct Dice(pub u64);
 
 impl Dice {
-    fn next(&mut self) -> u64 {
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -381,6 +382,16 @@ impl Dice {
     /// 0..n
     fn below(&mut self, n: u64) -> i32 {
         i32::try_from(self.next() % n).expect("small")
+    }
+
+    /// An index in 0..n (0 when `n` is 0).
+    pub fn index(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// One of `items`, which must not be empty.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.index(items.len())]
     }
 
     /// true with probability `percent` %.
