@@ -81,6 +81,17 @@ impl Taps {
     }
 }
 
+/// The text of the page's `<main>`.
+async fn main_text(client: &Client) -> String {
+    client
+        .find(Locator::Css("main"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
 async fn wait_for(client: &Client, css: &str) {
     let start = Instant::now();
     while client.find(Locator::Css(css)).await.is_err() {
@@ -149,13 +160,7 @@ async fn a_room_is_entered_on_a_phone() {
     taps.tap(&client, "#table-save").await;
     wait_for(&client, "#table-confirm").await;
     screenshot(&client, "table-saved.png").await;
-    let body = client
-        .find(Locator::Css("main"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let body = main_text(&client).await;
     // Every board's figures right after the save: board 2 is 70 + 10 × 4 = 110.
     assert!(body.contains("110"), "{body}");
     assert!(body.contains("waiting for the opponents"), "{body}");
@@ -164,13 +169,7 @@ async fn a_room_is_entered_on_a_phone() {
     // The opponents: their side is chosen already; one tap confirms.
     taps.tap(&client, "#table-confirm").await;
     wait_for(&client, ".table-closed").await;
-    let body = client
-        .find(Locator::Css("main"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let body = main_text(&client).await;
     assert!(body.contains("Confirmed"), "{body}");
     client.close().await.unwrap();
 
