@@ -5,125 +5,20 @@
 //!
 //! With `FUSHI_SCREENSHOTS=DIR` the tests also leave screenshots of the pages in DIR.
 
+#[path = "common/browser.rs"]
+mod browser;
 mod common;
 
-use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use browser::{browser_tools, open_browser, screenshot, serve};
 use common::http::{TEST_PASSWORD, ensure_user};
-use common::{TestDb, backends};
+use common::{TestDb, backends, import_club_night};
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
 use fushi::archive::ArchiveFiles;
 use fushi::db::accounts::Role;
 use fushi::rules::{Combination, LastTrick, Room, TableEntry};
-
-/// A child process that is ended when the test is done with it.
-struct Process(Child);
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn tool(var: &str, default: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(std::env::var(var).unwrap_or_else(|_| default.to_owned()));
-    path.exists().then_some(path)
-}
-
-/// Chromium and chromedriver, or a printed notice and `None`.
-fn browser_tools() -> Option<(PathBuf, PathBuf)> {
-    match (
-        tool("FUSHI_CHROMIUM", "/usr/bin/chromium"),
-        tool("FUSHI_CHROMEDRIVER", "/usr/bin/chromedriver"),
-    ) {
-        (Some(chromium), Some(driver)) => Some((chromium, driver)),
-        _ => {
-            eprintln!(
-                "skipped: headless Chromium and chromedriver are needed \
-                 (apt-get install chromium chromium-driver, or set FUSHI_CHROMIUM and FUSHI_CHROMEDRIVER)"
-            );
-            None
-        }
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port()
-}
-
-/// Waits until something listens on `port` (the process is starting up).
-fn wait_for_port(port: u16, what: &str) {
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "{what} did not start listening on port {port}"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
-/// The `fushi` binary serving `db`, and its address.
-fn serve(db: &TestDb) -> (Process, String) {
-    let port = free_port();
-    let child = Command::new(env!("CARGO_BIN_EXE_fushi"))
-        .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--db"])
-        .arg(db.url())
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("start fushi serve");
-    let process = Process(child);
-    wait_for_port(port, "fushi serve");
-    (process, format!("http://127.0.0.1:{port}"))
-}
-
-/// A headless Chromium session of `width` × `height` CSS pixels.
-async fn open_browser(
-    (chromium, driver): &(PathBuf, PathBuf),
-    width: u32,
-    height: u32,
-) -> (Process, Client) {
-    let port = free_port();
-    let child = Command::new(driver)
-        .arg(format!("--port={port}"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start chromedriver");
-    let process = Process(child);
-    wait_for_port(port, "chromedriver");
-    let capabilities = serde_json::json!({
-        "goog:chromeOptions": {
-            "binary": chromium,
-            "args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                format!("--window-size={width},{height}"), "--lang=en-GB",
-                "--force-device-scale-factor=1",
-            ],
-        }
-    });
-    let serde_json::Value::Object(capabilities) = capabilities else {
-        unreachable!()
-    };
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    let client = ClientBuilder::new(connector)
-        .capabilities(capabilities)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a chromedriver session");
-    (process, client)
-}
 
 async fn log_in(client: &Client, base: &str, name: &str) {
     client.goto(&format!("{base}/login")).await.unwrap();
@@ -182,14 +77,6 @@ async fn wait_while_at(client: &Client, path: &str) -> String {
 
 async fn tokio_sleep() {
     actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-}
-
-async fn screenshot(client: &Client, name: &str) {
-    if let Ok(dir) = std::env::var("FUSHI_SCREENSHOTS") {
-        let png = client.screenshot().await.expect("a screenshot");
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(PathBuf::from(dir).join(name), png).unwrap();
-    }
 }
 
 // WebDriver's codes for the keys that are not characters.
@@ -448,14 +335,6 @@ async fn a_match_is_typed_from_the_sheets_in_at_most_90_keys() {
         }
         client.close().await.unwrap();
     }
-}
-
-fn import_club_night(db: &TestDb) {
-    let files = ArchiveFiles::read(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"),
-    )
-    .unwrap();
-    fushi::transfer::import(&mut db.open(), &files).unwrap();
 }
 
 /// The public pages of the club night, sheets' screen views included.

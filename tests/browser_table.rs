@@ -7,83 +7,25 @@
 //! It enters a whole 8-board room on a 390 px wide viewport and counts the taps: the README
 //! quotes the figure it prints.
 
+#[path = "common/browser.rs"]
+mod browser;
 mod common;
 
-use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::TestDb;
-use diesel::prelude::*;
-use fantoccini::{Client, ClientBuilder, Locator};
-use fushi::archive::ArchiveFiles;
-use fushi::db::schema::tournaments;
-use fushi::rules::entry::{Pairing, new_boards};
-use fushi::rules::{Level, Room};
+use browser::screenshot;
+use common::{TestDb, club_night_with_table_round};
+use fantoccini::{Client, Locator};
+use fushi::rules::Room;
 
 const SLUG: &str = "club-night";
 const BOARDS: i32 = 8;
 
-/// A child process that is ended when the test is done with it.
-struct Process(Child);
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn tool(var: &str, default: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(std::env::var(var).unwrap_or_else(|_| default.to_owned()));
-    path.exists().then_some(path)
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port()
-}
-
-fn wait_for_port(port: u16, what: &str) {
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "{what} did not start listening on port {port}"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
-/// The club night with a fourth round of 8 boards and table-side entry on.
+/// The club night with a fourth round of 8 boards and table-side entry on: the token of
+/// table 1's open room.
 fn prepare(db: &TestDb) -> String {
-    let files = ArchiveFiles::read(std::path::Path::new("examples/club-night")).unwrap();
+    club_night_with_table_round(db, BOARDS, false);
     let mut conn = db.open();
-    fushi::transfer::import(&mut conn, &files).unwrap();
-    let two = "2".parse::<Level>().unwrap();
-    fushi::db::add_round(&mut conn, SLUG, &new_boards(BOARDS, two, None))
-        .unwrap()
-        .unwrap();
-    let pairings = [
-        Pairing {
-            table: 1,
-            home: 1,
-            away: Some(2),
-        },
-        Pairing {
-            table: 2,
-            home: 3,
-            away: Some(4),
-        },
-    ];
-    fushi::db::replace_pairings(&mut conn, SLUG, 4, &pairings).unwrap();
-    diesel::update(tournaments::table.filter(tournaments::slug.eq(SLUG)))
-        .set(tournaments::table_entry.eq(true))
-        .execute(&mut conn)
-        .unwrap();
     let (_, links) = fushi::db::table::round_links(&mut conn, SLUG, 4)
         .unwrap()
         .unwrap();
@@ -139,13 +81,15 @@ impl Taps {
     }
 }
 
-/// With `FUSHI_SCREENSHOTS=DIR`, a screenshot of the page in DIR.
-async fn screenshot(client: &Client, name: &str) {
-    if let Ok(dir) = std::env::var("FUSHI_SCREENSHOTS") {
-        let png = client.screenshot().await.expect("a screenshot");
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(PathBuf::from(dir).join(name), png).unwrap();
-    }
+/// The text of the page's `<main>`.
+async fn main_text(client: &Client) -> String {
+    client
+        .find(Locator::Css("main"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
 }
 
 async fn wait_for(client: &Client, css: &str) {
@@ -158,65 +102,14 @@ async fn wait_for(client: &Client, css: &str) {
 
 #[actix_web::test]
 async fn a_room_is_entered_on_a_phone() {
-    let (Some(chromium), Some(driver)) = (
-        tool("FUSHI_CHROMIUM", "/usr/bin/chromium"),
-        tool("FUSHI_CHROMEDRIVER", "/usr/bin/chromedriver"),
-    ) else {
-        eprintln!(
-            "skipped: headless Chromium and chromedriver are needed \
-             (apt-get install chromium chromium-driver, or set FUSHI_CHROMIUM and FUSHI_CHROMEDRIVER)"
-        );
+    let Some(tools) = browser::browser_tools() else {
         return;
     };
     let db = TestDb::sqlite();
     let token = prepare(&db);
 
-    let port = free_port();
-    let _server = Process(
-        Command::new(env!("CARGO_BIN_EXE_fushi"))
-            .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--db"])
-            .arg(db.url())
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("start fushi serve"),
-    );
-    wait_for_port(port, "fushi serve");
-    let base = format!("http://127.0.0.1:{port}");
-
-    let driver_port = free_port();
-    let _driver = Process(
-        Command::new(driver)
-            .arg(format!("--port={driver_port}"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start chromedriver"),
-    );
-    wait_for_port(driver_port, "chromedriver");
-    let capabilities = serde_json::json!({
-        "goog:chromeOptions": {
-            "binary": chromium,
-            "args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=390,844", "--lang=en-GB", "--force-device-scale-factor=1",
-            ],
-            "mobileEmulation": {
-                "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0, "touch": true }
-            },
-        }
-    });
-    let serde_json::Value::Object(capabilities) = capabilities else {
-        unreachable!()
-    };
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    let client = ClientBuilder::new(connector)
-        .capabilities(capabilities)
-        .connect(&format!("http://127.0.0.1:{driver_port}"))
-        .await
-        .expect("a chromedriver session");
+    let (_server, base) = browser::serve(&db);
+    let (_driver, client) = browser::open_phone(&tools, 390, 844).await;
 
     let link = format!("{base}/table/{token}");
     client.goto(&link).await.unwrap();
@@ -267,13 +160,7 @@ async fn a_room_is_entered_on_a_phone() {
     taps.tap(&client, "#table-save").await;
     wait_for(&client, "#table-confirm").await;
     screenshot(&client, "table-saved.png").await;
-    let body = client
-        .find(Locator::Css("main"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let body = main_text(&client).await;
     // Every board's figures right after the save: board 2 is 70 + 10 × 4 = 110.
     assert!(body.contains("110"), "{body}");
     assert!(body.contains("waiting for the opponents"), "{body}");
@@ -282,13 +169,7 @@ async fn a_room_is_entered_on_a_phone() {
     // The opponents: their side is chosen already; one tap confirms.
     taps.tap(&client, "#table-confirm").await;
     wait_for(&client, ".table-closed").await;
-    let body = client
-        .find(Locator::Css("main"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let body = main_text(&client).await;
     assert!(body.contains("Confirmed"), "{body}");
     client.close().await.unwrap();
 

@@ -6,33 +6,15 @@
 //! `cargo test --test fuzz` runs a few hundred cases in seconds; the longer run is
 //! `cargo test --test fuzz -- --ignored --nocapture` (figures in the README).
 
+mod common;
+
 use std::path::Path;
 
+use common::Dice;
 use fushi::archive::ArchiveFiles;
 use fushi::rules::bands::{BandTable, Preset};
 use fushi::rules::entry::SheetRow;
 use fushi::rules::{Decks, MultiplierPolicy};
-
-/// splitmix64: reproducible cases from a seed.
-struct Dice(u64);
-
-impl Dice {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 /// Pieces that parsers find hard.
 const NASTY: &[&str] = &[
@@ -85,32 +67,32 @@ fn line_count(text: &str) -> u64 {
 /// One mutation of one file's text.
 fn mutate(text: &str, dice: &mut Dice) -> String {
     let mut bytes = text.as_bytes().to_vec();
-    match dice.below(8) {
+    match dice.index(8) {
         0 => {
             // Flip a few bytes.
-            for _ in 0..1 + dice.below(4) {
+            for _ in 0..1 + dice.index(4) {
                 if !bytes.is_empty() {
-                    let at = dice.below(bytes.len());
-                    bytes[at] ^= 1 << dice.below(8);
+                    let at = dice.index(bytes.len());
+                    bytes[at] ^= 1 << dice.index(8);
                 }
             }
         }
-        1 => bytes.truncate(dice.below(bytes.len() + 1)),
+        1 => bytes.truncate(dice.index(bytes.len() + 1)),
         2 => return text.replace('\n', "\r\n"),
         3 => return text.replace('\n', "\r"),
         4 => return format!("\u{feff}{text}"),
         5 => {
             // A nasty piece at a random place.
-            let at = dice.below(bytes.len() + 1);
+            let at = dice.index(bytes.len() + 1);
             let piece = dice.pick(NASTY).as_bytes();
             bytes.splice(at..at, piece.iter().copied());
         }
         6 => {
             // Replace one cell of a random line.
             let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
-            let n = dice.below(lines.len());
+            let n = dice.index(lines.len());
             let mut cells: Vec<String> = lines[n].split(',').map(str::to_owned).collect();
-            let c = dice.below(cells.len());
+            let c = dice.index(cells.len());
             cells[c] = (*dice.pick(NASTY)).to_owned();
             lines[n] = cells.join(",");
             return lines.join("\n");
@@ -118,10 +100,10 @@ fn mutate(text: &str, dice: &mut Dice) -> String {
         _ => {
             // Blank lines and a duplicated line.
             let mut lines: Vec<&str> = text.split('\n').collect();
-            let n = dice.below(lines.len());
+            let n = dice.index(lines.len());
             lines.insert(n, "");
-            let copy = lines[dice.below(lines.len())];
-            lines.insert(dice.below(lines.len()), copy);
+            let copy = lines[dice.index(lines.len())];
+            lines.insert(dice.index(lines.len()), copy);
             return lines.join("\n");
         }
     }
@@ -137,7 +119,7 @@ fn fuzz_archive(cases: usize, seed: u64) -> (usize, usize) {
     let mut seen = 0;
     for case in 0..cases {
         let mut files = good.clone();
-        for _ in 0..1 + dice.below(3) {
+        for _ in 0..1 + dice.index(3) {
             let name = dice.pick(&names).clone();
             let text = files.get(&name).unwrap_or("").to_owned();
             files.insert(name, mutate(&text, &mut dice));
@@ -182,7 +164,7 @@ fn fuzz_entries(cases: usize, seed: u64) -> (usize, usize) {
         let bands = BandTable::preset(decks, Preset::Standard).unwrap();
         let cells: Vec<String> = fields
             .iter()
-            .map(|f| match (*f, dice.below(24)) {
+            .map(|f| match (*f, dice.index(24)) {
                 (_, 0) => (*dice.pick(NASTY)).to_owned(),
                 (_, 1..=8) => String::new(),
                 ("last_trick", _) => (*dice.pick(&["", "declarer", "defenders"])).to_owned(),

@@ -4,12 +4,9 @@
 
 mod common;
 
-use std::path::Path;
-
 use actix_web::http::StatusCode;
-use common::backends;
 use common::http::browser;
-use fushi::archive::ArchiveFiles;
+use common::{backends, club_night_pairings, import_club_night};
 use fushi::db::accounts::{self, AccountError, Role};
 
 /// `n` copies of `work` run at the same moment on their own connections.
@@ -76,13 +73,6 @@ fn demoting_the_last_two_administrators_at_once_leaves_one() {
             }
         }
     }
-}
-
-fn import_club_night(db: &common::TestDb) {
-    let files =
-        ArchiveFiles::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"))
-            .unwrap();
-    fushi::transfer::import(&mut db.open(), &files).unwrap();
 }
 
 fn round_numbers(db: &common::TestDb) -> Vec<i32> {
@@ -185,23 +175,7 @@ fn the_same_round_generated_twice_at_once_is_one_round_with_one_pairing() {
         let boards = fushi::rules::entry::new_boards(4, "2".parse().unwrap(), None);
         let results = at_once(&pool, 2, |i, conn| {
             let pairings = if i == 0 {
-                vec![
-                    Pairing {
-                        table: 1,
-                        home: 1,
-                        away: Some(2),
-                    },
-                    Pairing {
-                        table: 2,
-                        home: 3,
-                        away: Some(4),
-                    },
-                    Pairing {
-                        table: 3,
-                        home: 5,
-                        away: None,
-                    },
-                ]
+                club_night_pairings()
             } else {
                 vec![
                     Pairing {

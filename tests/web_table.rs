@@ -8,13 +8,11 @@ mod common;
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::http::{anonymous, browser};
-use common::{TestDb, backends};
+use common::{TestDb, backends, club_night_with_table_round};
 use diesel::prelude::*;
-use fushi::archive::ArchiveFiles;
 use fushi::db::schema::tournaments;
-use fushi::db::table::{self as tables, EntryState};
-use fushi::rules::entry::{Pairing, new_boards};
-use fushi::rules::{Level, Room};
+use fushi::db::table::{self as tables, EntryState, RoomLink};
+use fushi::rules::Room;
 
 const SLUG: &str = "club-night";
 const BOARDS: i32 = 8;
@@ -22,65 +20,27 @@ const BOARDS: i32 = 8;
 /// The club night with a fourth round of 8 boards (1 v 2, 3 v 4, 5 bye) and no result,
 /// table-side entry on (and the code when `codes`).
 fn prepare(db: &TestDb, codes: bool) {
-    let files = ArchiveFiles::read(std::path::Path::new("examples/club-night")).unwrap();
-    let mut conn = db.open();
-    fushi::transfer::import(&mut conn, &files).unwrap();
-    let round = fushi::db::add_round(
-        &mut conn,
-        SLUG,
-        &new_boards(BOARDS, "2".parse::<Level>().unwrap(), None),
-    )
-    .unwrap()
-    .unwrap();
-    assert_eq!(round, 4);
-    let pairings = [
-        Pairing {
-            table: 1,
-            home: 1,
-            away: Some(2),
-        },
-        Pairing {
-            table: 2,
-            home: 3,
-            away: Some(4),
-        },
-        Pairing {
-            table: 3,
-            home: 5,
-            away: None,
-        },
-    ];
-    assert!(fushi::db::replace_pairings(&mut conn, SLUG, 4, &pairings).unwrap());
-    diesel::update(tournaments::table.filter(tournaments::slug.eq(SLUG)))
-        .set((
-            tournaments::table_entry.eq(true),
-            tournaments::table_codes.eq(codes),
-        ))
-        .execute(&mut conn)
+    club_night_with_table_round(db, BOARDS, codes);
+}
+
+/// The link of a room of round 4, with the room's state.
+fn room_link(db: &TestDb, table: i32, room: Room) -> RoomLink {
+    let (_, links) = tables::round_links(&mut db.open(), SLUG, 4)
+        .unwrap()
         .unwrap();
+    links
+        .into_iter()
+        .find(|l| l.table == table && l.room == room)
+        .unwrap()
 }
 
 /// The token of a room of round 4.
 fn token(db: &TestDb, table: i32, room: Room) -> String {
-    let (_, links) = tables::round_links(&mut db.open(), SLUG, 4)
-        .unwrap()
-        .unwrap();
-    links
-        .into_iter()
-        .find(|l| l.table == table && l.room == room)
-        .unwrap()
-        .token
+    room_link(db, table, room).token
 }
 
 fn state_of(db: &TestDb, table: i32, room: Room) -> EntryState {
-    let (_, links) = tables::round_links(&mut db.open(), SLUG, 4)
-        .unwrap()
-        .unwrap();
-    links
-        .into_iter()
-        .find(|l| l.table == table && l.room == room)
-        .unwrap()
-        .state
+    room_link(db, table, room).state
 }
 
 /// A whole room as the table types it: every board `60` trick points, the declarers won

@@ -242,7 +242,12 @@ pub fn load_round_record(
     }))
 }
 
-fn round_id(conn: &mut DbConnection, slug: &str, round: i32) -> Result<Option<i32>, DbError> {
+/// The id of round `round` of tournament `slug`, if there is one.
+pub(super) fn round_id(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+) -> Result<Option<i32>, DbError> {
     Ok(rounds::table
         .inner_join(tournaments::table)
         .filter(tournaments::slug.eq(slug))

@@ -18,6 +18,7 @@ use diesel::prelude::*;
 use super::DbError;
 use super::connection::DbConnection;
 use super::rounds::{MatchSave, load_round, save_match_results_as};
+use super::schedule::round_id;
 use super::schema::{matches, rounds, table_entries, table_links, teams, tournaments};
 use crate::rules::entry::{SHEET_FIELDS, SheetRow};
 use crate::rules::{Decks, Room, TableEntry, TableResult};
@@ -754,14 +755,7 @@ pub fn round_links(
 /// Replaces every link of round `round`: the old ones answer 404 from now on.
 pub fn renew_links(conn: &mut DbConnection, slug: &str, round: i32) -> Result<bool, DbError> {
     super::write_transaction(conn, |conn| {
-        let Some(round_id) = rounds::table
-            .inner_join(tournaments::table)
-            .filter(tournaments::slug.eq(slug))
-            .filter(rounds::number.eq(round))
-            .select(rounds::id)
-            .first::<i32>(conn)
-            .optional()?
-        else {
+        let Some(round_id) = round_id(conn, slug, round)? else {
             return Ok(false);
         };
         let ids: Vec<i32> = matches::table
@@ -782,14 +776,7 @@ pub fn lock_round(
     round: i32,
     locked: bool,
 ) -> Result<bool, DbError> {
-    let Some(round_id) = rounds::table
-        .inner_join(tournaments::table)
-        .filter(tournaments::slug.eq(slug))
-        .filter(rounds::number.eq(round))
-        .select(rounds::id)
-        .first::<i32>(conn)
-        .optional()?
-    else {
+    let Some(round_id) = round_id(conn, slug, round)? else {
         return Ok(false);
     };
     diesel::update(rounds::table.find(round_id))

@@ -279,18 +279,19 @@ fn typed_row(form: &HashMap<String, String>, board: i32) -> SheetRow {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn room_page(
+async fn room_page(
     ctx: &Ctx,
+    state: &AppState,
     token: &str,
     room: &TableRoom,
     sheet: &RoundSheet,
     m: &Match,
-    pending: Option<&Pending>,
-    closed: Option<Closed>,
     typed: Option<&HashMap<String, String>>,
     errors: &[(i32, SheetError)],
     confirm_error: Option<String>,
 ) -> Result<HttpResponse, AppError> {
+    let (pending, closed) = room_state(state, room).await?;
+    let pending = pending.as_ref();
     let t = &ctx.t;
     let decks = sheet.settings.decks;
     let scorer = Scorer::new(&sheet.settings);
@@ -479,19 +480,7 @@ async fn show(
         Err(refusal) => return Ok(refusal),
     };
     let m = sheet.table(room.table).ok_or_else(AppError::not_found)?;
-    let (pending, closed) = room_state(&state, &room).await?;
-    room_page(
-        &ctx,
-        &token,
-        &room,
-        &sheet,
-        m,
-        pending.as_ref(),
-        closed,
-        None,
-        &[],
-        None,
-    )
+    room_page(&ctx, &state, &token, &room, &sheet, m, None, &[], None).await
 }
 
 /// `POST /table/{token}`: what the table typed, by the side that typed it.
@@ -512,21 +501,20 @@ async fn save(
     let side = form.get("side").and_then(|s| Side::parse(s));
     let boards = read_boards(&sheet, &form);
     let (Some(side), Ok(boards)) = (side, boards.clone()) else {
-        let (pending, closed) = room_state(&state, &room).await?;
         let errors = boards.err().unwrap_or_default();
         let side_error = side.is_none().then(|| ctx.t.t("table-error-side"));
         return room_page(
             &ctx,
+            &state,
             &token,
             &room,
             &sheet,
             m,
-            pending.as_ref(),
-            closed,
             Some(&form),
             &errors,
             side_error,
         )
+        .await
         .map(|mut r| {
             *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
             r
@@ -583,16 +571,14 @@ async fn confirm(
         .filter(|b| form.contains_key(&format!("flag-{b}")))
         .collect();
     let dispute = form.get("action").map(String::as_str) == Some("dispute") || !flagged.is_empty();
-    let refuse = |message: String| async {
-        let (pending, closed) = room_state(&state, &room).await?;
+    let refuse = |message: String| {
         room_page(
             &ctx,
+            &state,
             &token,
             &room,
             &sheet,
             m,
-            pending.as_ref(),
-            closed,
             None,
             &[],
             Some(message),

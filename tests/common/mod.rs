@@ -11,7 +11,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use diesel::prelude::*;
+use std::path::Path;
+
+use fushi::archive::ArchiveFiles;
+use fushi::db::schema::tournaments;
 use fushi::db::{self, Backend, DbConnection};
+use fushi::rules::entry::{Pairing, new_boards};
 use fushi::rules::{
     BandTable, Board, Combination, Decks, Event, LastTrick, Level, Match, MatchScoring,
     MultiplierPolicy, Preset, Room, Round, Rules, Score, ScoringRules, Seat, Settings, TableEntry,
@@ -131,6 +136,59 @@ pub fn backends() -> Vec<TestDb> {
     let mut dbs = vec![TestDb::sqlite()];
     dbs.extend(TestDb::postgres());
     dbs
+}
+
+/// The example club night (`examples/club-night`: 5 teams, 3 rounds) imported into `db`.
+pub fn import_club_night(db: &TestDb) {
+    let files =
+        ArchiveFiles::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"))
+            .expect("the club night example");
+    fushi::transfer::import(&mut db.open(), &files).expect("the club night imported");
+}
+
+/// The club night's five teams paired as 1 v 2, 3 v 4 and 5 with the bye.
+pub fn club_night_pairings() -> Vec<Pairing> {
+    vec![
+        Pairing {
+            table: 1,
+            home: 1,
+            away: Some(2),
+        },
+        Pairing {
+            table: 2,
+            home: 3,
+            away: Some(4),
+        },
+        Pairing {
+            table: 3,
+            home: 5,
+            away: None,
+        },
+    ]
+}
+
+/// The club night with a fourth round of `boards` boards paired by
+/// [`club_night_pairings`], no result yet, and table-side entry on (with the team code
+/// when `codes`).
+pub fn club_night_with_table_round(db: &TestDb, boards: i32, codes: bool) {
+    import_club_night(db);
+    let mut conn = db.open();
+    let round = db::add_round(
+        &mut conn,
+        "club-night",
+        &new_boards(boards, "2".parse::<Level>().expect("a level code"), None),
+    )
+    .unwrap()
+    .expect("the club night");
+    assert_eq!(round, 4);
+    assert!(db::replace_pairings(&mut conn, "club-night", 4, &club_night_pairings()).unwrap());
+    diesel::update(tournaments::table.filter(tournaments::slug.eq("club-night")))
+        .set((
+            tournaments::table_entry.eq(true),
+            tournaments::table_codes.eq(codes),
+        ))
+        .execute(&mut conn)
+        .unwrap();
 }
 
 fn team(number: i32, name: &str, club: &str, members: &[&str]) -> Team {
@@ -308,11 +366,12 @@ pub fn sample_event(slug: &str) -> Event {
     event
 }
 
-/// SplitMix64: a small deterministic generator, so the large event is the same every run.
-struct Dice(u64);
+/// SplitMix64: a small deterministic generator, so the large event (and every fuzz case)
+/// is the same every run.
+pub struct Dice(pub u64);
 
 impl Dice {
-    fn next(&mut self) -> u64 {
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -323,6 +382,16 @@ impl Dice {
     /// 0..n
     fn below(&mut self, n: u64) -> i32 {
         i32::try_from(self.next() % n).expect("small")
+    }
+
+    /// An index in 0..n (0 when `n` is 0).
+    pub fn index(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// One of `items`, which must not be empty.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.index(items.len())]
     }
 
     /// true with probability `percent` %.

@@ -810,25 +810,9 @@ pub async fn guard(
         }
         Outcome::Setup => {
             // On to the page asked for once the administrator exists.
-            let target = req
-                .uri()
-                .path_and_query()
-                .map_or("/d", |p| p.as_str())
-                .to_owned();
-            let next = if safe { target } else { path.clone() };
-            let query = serde_urlencoded::to_string([("next", next.as_str())]).unwrap_or_default();
-            super::page::redirect(&format!("/setup?{query}"))
+            redirect_on(&req, safe, &path, "/setup")
         }
-        Outcome::Login => {
-            let target = req
-                .uri()
-                .path_and_query()
-                .map_or("/d", |p| p.as_str())
-                .to_owned();
-            let next = if safe { target } else { path.clone() };
-            let query = serde_urlencoded::to_string([("next", next.as_str())]).unwrap_or_default();
-            super::page::redirect(&format!("/login?{query}"))
-        }
+        Outcome::Login => redirect_on(&req, safe, &path, "/login"),
         Outcome::Forbidden => {
             let Some(user) = user else {
                 return Ok(req
@@ -855,6 +839,18 @@ pub async fn guard(
         }
     };
     Ok(req.into_response(response).map_into_right_body())
+}
+
+/// A redirect to `form` (`/login` or `/setup`) that comes back afterwards: to the page
+/// asked for when the request only read it, else to its path alone.
+fn redirect_on(req: &ServiceRequest, safe: bool, path: &str, form: &str) -> HttpResponse {
+    let next = if safe {
+        req.uri().path_and_query().map_or("/d", |p| p.as_str())
+    } else {
+        path
+    };
+    let query = serde_urlencoded::to_string([("next", next)]).unwrap_or_default();
+    super::page::redirect(&format!("{form}?{query}"))
 }
 
 /// Reads the body of a state-changing request (at most [`MAX_BODY`]), puts it back for

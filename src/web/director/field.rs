@@ -12,6 +12,7 @@ use actix_web::{HttpResponse, web};
 
 use super::super::i18n::Tr;
 use super::super::page::{Ctx, redirect_with, with_db};
+use super::super::public::field::path_number;
 use super::super::{AppError, AppState};
 use super::rounds::{Choice, choices};
 use crate::db::field::{LineupChoice, checked_flags, odd_threshold};
@@ -248,13 +249,6 @@ pub(super) fn field_extras(
         lineups: table.map_or_else(Vec::new, |tb| lineup_rooms(t, event, round, tb)),
         threshold,
     }
-}
-
-fn path_number(text: &str) -> Result<i32, AppError> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(AppError::not_found());
-    }
-    text.parse().map_err(|_| AppError::not_found())
 }
 
 /// `POST …/tables/{t}/lineups`: both players of a pair or neither, members of the team.

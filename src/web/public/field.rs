@@ -171,14 +171,16 @@ pub struct TravellerPage {
     pub view: TravellerView,
 }
 
+/// A number in a page's path: digits only, else the page is not there.
+pub(crate) fn path_number(text: &str) -> Result<i32, AppError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(AppError::not_found());
+    }
+    text.parse().map_err(|_| AppError::not_found())
+}
+
 fn path_numbers(round: &str, board: &str) -> Result<(i32, i32), AppError> {
-    let n = |s: &str| {
-        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(AppError::not_found());
-        }
-        s.parse::<i32>().map_err(|_| AppError::not_found())
-    };
-    Ok((n(round)?, n(board)?))
+    Ok((path_number(round)?, path_number(board)?))
 }
 
 /// The public traveller of a board.

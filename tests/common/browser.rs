@@ -1,0 +1,148 @@
+//! Helpers shared by the browser tests: the `fushi` binary serving a test database and a
+//! headless Chromium session through chromedriver (`/usr/bin/chromium`,
+//! `/usr/bin/chromedriver`; other paths through `FUSHI_CHROMIUM` and `FUSHI_CHROMEDRIVER`).
+//!
+//! Included by `tests/browser.rs` and `tests/browser_table.rs` with `#[path]`, next to
+//! `mod common`.
+#![allow(dead_code)]
+
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder};
+
+use crate::common::TestDb;
+
+/// A child process that is ended when the test is done with it.
+pub struct Process(Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn tool(var: &str, default: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(std::env::var(var).unwrap_or_else(|_| default.to_owned()));
+    path.exists().then_some(path)
+}
+
+/// Chromium and chromedriver, or a printed notice and `None`: the test then passes
+/// without running.
+pub fn browser_tools() -> Option<(PathBuf, PathBuf)> {
+    match (
+        tool("FUSHI_CHROMIUM", "/usr/bin/chromium"),
+        tool("FUSHI_CHROMEDRIVER", "/usr/bin/chromedriver"),
+    ) {
+        (Some(chromium), Some(driver)) => Some((chromium, driver)),
+        _ => {
+            eprintln!(
+                "skipped: headless Chromium and chromedriver are needed \
+                 (apt-get install chromium chromium-driver, or set FUSHI_CHROMIUM and FUSHI_CHROMEDRIVER)"
+            );
+            None
+        }
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+/// Waits until something listens on `port` (the process is starting up).
+fn wait_for_port(port: u16, what: &str) {
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{what} did not start listening on port {port}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The `fushi` binary serving `db`, and its address.
+pub fn serve(db: &TestDb) -> (Process, String) {
+    let port = free_port();
+    let child = Command::new(env!("CARGO_BIN_EXE_fushi"))
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--db"])
+        .arg(db.url())
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("start fushi serve");
+    let process = Process(child);
+    wait_for_port(port, "fushi serve");
+    (process, format!("http://127.0.0.1:{port}"))
+}
+
+/// A headless Chromium session of `width` × `height` CSS pixels.
+pub async fn open_browser(
+    tools: &(PathBuf, PathBuf),
+    width: u32,
+    height: u32,
+) -> (Process, Client) {
+    open(tools, width, height, false).await
+}
+
+/// A headless Chromium session that stands for a touch phone of `width` × `height` CSS
+/// pixels.
+pub async fn open_phone(tools: &(PathBuf, PathBuf), width: u32, height: u32) -> (Process, Client) {
+    open(tools, width, height, true).await
+}
+
+async fn open(
+    (chromium, driver): &(PathBuf, PathBuf),
+    width: u32,
+    height: u32,
+    phone: bool,
+) -> (Process, Client) {
+    let port = free_port();
+    let child = Command::new(driver)
+        .arg(format!("--port={port}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chromedriver");
+    let process = Process(child);
+    wait_for_port(port, "chromedriver");
+    let mut options = serde_json::json!({
+        "binary": chromium,
+        "args": [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            format!("--window-size={width},{height}"), "--lang=en-GB",
+            "--force-device-scale-factor=1",
+        ],
+    });
+    if phone {
+        options["mobileEmulation"] = serde_json::json!({
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 3.0, "touch": true }
+        });
+    }
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("goog:chromeOptions".to_owned(), options);
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a chromedriver session");
+    (process, client)
+}
+
+/// With `FUSHI_SCREENSHOTS=DIR`, a screenshot of the page in DIR.
+pub async fn screenshot(client: &Client, name: &str) {
+    if let Ok(dir) = std::env::var("FUSHI_SCREENSHOTS") {
+        let png = client.screenshot().await.expect("a screenshot");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(PathBuf::from(dir).join(name), png).unwrap();
+    }
+}
