@@ -35,19 +35,14 @@ const RENDER_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 /// compares it with the revision an event announced).
 pub const REVISION_HEADER: &str = "fushi-revision";
 
-/// Marks a request that arrived as `HEAD` and is served as `GET` (the server sends the
-/// headers and no body).
-#[derive(Clone, Copy, Debug)]
-pub struct WasHead;
-
-/// `HEAD` is answered by the `GET` route: same status and headers, no body.
+/// `HEAD` is answered by the `GET` route: same status and headers; the HTTP layer sends
+/// no body for a request that arrived as `HEAD`.
 pub async fn head_as_get(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
     if req.method() == Method::HEAD {
         req.head_mut().method = Method::GET;
-        req.extensions_mut().insert(WasHead);
     }
     next.call(req).await
 }

@@ -413,7 +413,8 @@ impl Live {
         all.slots.get(&id)?.current.as_ref().map(|s| s.revision)
     }
 
-    /// Forgets a tournament (deleted).
+    /// Forgets a tournament that is gone (deleted), so its snapshot does not wait for the
+    /// least-recently-used rule.
     pub fn forget(&self, id: i32) {
         if let Ok(mut all) = self.snapshots.lock() {
             all.slots.remove(&id);
@@ -435,10 +436,6 @@ impl Live {
         let before = self.listeners.fetch_add(1, Ordering::SeqCst);
         let slot = ListenerSlot(self.clone());
         (before < self.limits.listeners).then_some(slot)
-    }
-
-    pub fn listener_count(&self) -> usize {
-        self.listeners.load(Ordering::SeqCst)
     }
 
     /// Waits for a turn to draw a PDF, at most the configured time.

@@ -95,12 +95,19 @@ impl Watcher {
         }
     }
 
-    /// The tournaments whose revision moved since the last look, with their slugs.
-    fn tick(&mut self) -> Result<Vec<(Change, String)>, String> {
+    /// The tournaments whose revision moved since the last look, with their slugs, and
+    /// those that are gone.
+    fn tick(&mut self) -> Result<Ticked, String> {
         if !self.poked()? {
-            return Ok(Vec::new());
+            return Ok(Ticked::default());
         }
         let now = self.revisions()?;
+        let gone = self
+            .known
+            .keys()
+            .filter(|id| !now.contains_key(id))
+            .copied()
+            .collect();
         let changed = now
             .iter()
             .filter(|(id, (_, revision))| self.known.get(id).is_none_or(|(_, r)| r != revision))
@@ -115,8 +122,15 @@ impl Watcher {
             })
             .collect();
         self.known = now;
-        Ok(changed)
+        Ok(Ticked { changed, gone })
     }
+}
+
+/// What one look found.
+#[derive(Default)]
+struct Ticked {
+    changed: Vec<(Change, String)>,
+    gone: Vec<i32>,
 }
 
 /// Starts the watcher on the current actix runtime. It runs until the server stops.
@@ -143,9 +157,12 @@ async fn run(live: Arc<Live>) {
         })
         .await;
         let pause = match outcome {
-            Ok(Ok((w, changes))) => {
+            Ok(Ok((w, ticked))) => {
                 watcher = Some(w);
-                for (change, slug) in changes {
+                for id in ticked.gone {
+                    live.forget(id);
+                }
+                for (change, slug) in ticked.changed {
                     // Someone is looking at it: have the new snapshot ready before the
                     // pages that hear of the change ask for it.
                     if live
