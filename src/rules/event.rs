@@ -220,6 +220,24 @@ pub struct TableResult {
     pub entry: TableEntry,
 }
 
+/// The rooms whose results differ between two versions of a match's results (order of the
+/// rows does not matter).
+pub fn rooms_changed(before: &[TableResult], after: &[TableResult]) -> Vec<Room> {
+    fn of(list: &[TableResult], room: Room) -> Vec<(i32, &TableEntry)> {
+        let mut rows: Vec<(i32, &TableEntry)> = list
+            .iter()
+            .filter(|r| r.room == room)
+            .map(|r| (r.board, &r.entry))
+            .collect();
+        rows.sort_by_key(|(board, _)| *board);
+        rows
+    }
+    Room::BOTH
+        .into_iter()
+        .filter(|&room| of(before, room) != of(after, room))
+        .collect()
+}
+
 /// Two teams meeting at a numbered table pair; `away` is `None` for a bye.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
@@ -312,6 +330,43 @@ impl Event {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_rooms_with_other_results_count_as_changed() {
+        let row = |room, board, points| TableResult {
+            room,
+            board,
+            entry: TableEntry {
+                trick_points: Some(points),
+                ..TableEntry::default()
+            },
+        };
+        let before = vec![
+            row(Room::Open, 1, 40),
+            row(Room::Open, 2, 60),
+            row(Room::Closed, 1, 80),
+        ];
+        // The same rows in another order: nothing changed.
+        let shuffled = vec![before[2].clone(), before[1].clone(), before[0].clone()];
+        assert!(rooms_changed(&before, &shuffled).is_empty());
+        // A corrected closed-room board.
+        let corrected = vec![
+            before[0].clone(),
+            before[1].clone(),
+            row(Room::Closed, 1, 85),
+        ];
+        assert_eq!(rooms_changed(&before, &corrected), vec![Room::Closed]);
+        // A board removed from the open room, one added to the closed room.
+        let moved = vec![
+            before[0].clone(),
+            before[2].clone(),
+            row(Room::Closed, 2, 5),
+        ];
+        assert_eq!(
+            rooms_changed(&before, &moved),
+            vec![Room::Open, Room::Closed]
+        );
+    }
 
     #[test]
     fn pairing_methods_read_their_codes() {

@@ -698,23 +698,7 @@ async fn save(
         MatchSave::Missing => Err(AppError::not_found()),
         MatchSave::Saved(_) => {
             // A desk correction wins: a room it changed is closed to its table.
-            let changed: Vec<Room> = ROOMS
-                .iter()
-                .map(|(room, _)| *room)
-                .filter(|room| {
-                    let of = |list: &[TableResult]| {
-                        list.iter()
-                            .filter(|r| r.room == *room)
-                            .map(|r| (r.board, audit::entry_text(&r.entry)))
-                            .collect::<Vec<_>>()
-                    };
-                    let mut before = of(&m.results);
-                    let mut after = of(&results);
-                    before.sort();
-                    after.sort();
-                    before != after
-                })
-                .collect();
+            let changed = crate::rules::event::rooms_changed(&m.results, &results);
             if !changed.is_empty() {
                 let key = slug.clone();
                 with_db(&state, move |conn| {
