@@ -14,12 +14,12 @@ use diesel::upsert::excluded;
 
 use super::DbError;
 use super::audit::{self, Place};
-use super::connection::DbConnection;
+use super::connection::{DbConnection, chunk_len, per_backend};
 use super::models::{TeamMemberRow, TeamRow, TournamentRow};
 use super::schema::{matches, rounds, team_members, teams, tournaments};
 use super::tournament::{
-    TEAM_COLUMNS, chunk_len, insert_event, insert_members, insert_teams, load_event, per_backend,
-    settings_from_row, slug_exists, tournament_form,
+    TEAM_COLUMNS, insert_event, insert_members, insert_teams, load_event, settings_from_row,
+    slug_exists, tournament_form,
 };
 use crate::rules::change::{self, Conflict};
 use crate::rules::{Event, Settings, Team};

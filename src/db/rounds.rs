@@ -12,14 +12,14 @@ use diesel::prelude::*;
 
 use super::DbError;
 use super::audit;
-use super::connection::DbConnection;
+use super::connection::{DbConnection, chunk_len, per_backend};
 use super::models::{
     BoardRow, MatchRow, NewMatch, NewRound, TableResultRow, TeamMemberRow, TeamRow, TournamentRow,
 };
 use super::schema::{boards, matches, rounds, table_results, team_members, teams, tournaments};
 use super::tournament::{
-    BOARD_COLUMNS, MATCH_COLUMNS, RESULT_COLUMNS, board_form, board_from_row, chunk_len,
-    per_backend, result_form, result_from_row, settings_from_row,
+    BOARD_COLUMNS, MATCH_COLUMNS, RESULT_COLUMNS, board_form, board_from_row, result_form,
+    result_from_row, settings_from_row,
 };
 use crate::rules::entry::Pairing;
 use crate::rules::{Board, Match, Round, Settings, TableResult, Team, Trump};

@@ -10,7 +10,7 @@ use chrono::{SubsecRound, Utc};
 use diesel::prelude::*;
 
 use super::DbError;
-use super::connection::DbConnection;
+use super::connection::{DbConnection, chunk_len, per_backend};
 use super::models::*;
 use super::schema::{boards, matches, rounds, table_results, team_members, teams, tournaments};
 use crate::rules::{
@@ -59,24 +59,6 @@ fn check_references(event: &Event) -> Result<(), DbError> {
         }
     }
     Ok(())
-}
-
-/// Runs `$body` with `$c` bound to the concrete connection. Diesel's `MultiConnection`
-/// cannot build a multi-row INSERT for SQLite (that is implemented for
-/// `SqliteConnection` alone), so batch writes go to the inner connection; a transaction
-/// begun on the [`DbConnection`] is the inner connection's own, so they stay inside it.
-macro_rules! per_backend {
-    ($conn:expr, |$c:ident| $body:expr) => {
-        match $conn {
-            DbConnection::Postgres($c) => $body,
-            DbConnection::Sqlite($c) => $body,
-        }
-    };
-}
-pub(super) use per_backend;
-
-pub(super) fn chunk_len(max_binds: usize, columns: usize) -> usize {
-    (max_binds / columns).max(1)
 }
 
 fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Result<i32, DbError> {
@@ -191,7 +173,7 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
                 .map(move |m| ((r.number, m.table), match_ids[&(round_id, m.table)]))
         })
         .collect();
-    super::field::insert_lineups(conn, event, &by_number, &team_ids, max_binds)?;
+    super::lineups::insert_lineups(conn, event, &by_number, &team_ids, max_binds)?;
 
     Ok(tournament_id)
 }
@@ -634,7 +616,7 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
         rounds[r].matches[m].results.push(result);
     }
 
-    let lineups = super::field::load_lineups(conn, id)?;
+    let lineups = super::lineups::load_lineups(conn, id)?;
     let mut event = Event {
         settings,
         teams,

@@ -30,8 +30,8 @@ pub fn check_text(column: &str, text: &str) -> Option<Why> {
 use super::bands::{BandTable, Rules};
 use super::cards::{Decks, Level, ParseError, Room, Seat, Trump};
 use super::scoring::ScoringRules;
-use super::standings::TieBreak;
 use super::table::{MultiplierPolicy, TableEntry};
+use super::tiebreak::TieBreak;
 use super::why::Why;
 
 /// Everything in `tournament.toml`.
