@@ -21,6 +21,7 @@ pub mod rounds;
 pub mod schedule;
 pub mod schema;
 pub mod table;
+mod teams;
 pub mod tournament;
 
 pub use connection::{

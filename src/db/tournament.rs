@@ -506,16 +506,7 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
     let id = tournament.id;
     let settings = settings_from_row(&tournament)?;
 
-    let team_rows: Vec<TeamRow> = teams::table
-        .filter(teams::tournament_id.eq(id))
-        .select(TeamRow::as_select())
-        .load(conn)?;
-    let member_rows: Vec<TeamMemberRow> = team_members::table
-        .inner_join(teams::table)
-        .filter(teams::tournament_id.eq(id))
-        .order((team_members::team_id, team_members::position))
-        .select(TeamMemberRow::as_select())
-        .load(conn)?;
+    let (teams, team_numbers) = super::teams::load_teams(conn, id)?;
     let round_rows: Vec<RoundRow> = rounds::table
         .filter(rounds::tournament_id.eq(id))
         .select(RoundRow::as_select())
@@ -536,29 +527,10 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
         .select(TableResultRow::as_select())
         .load(conn)?;
 
-    // Teams, keyed by row id.
-    let mut teams: Vec<Team> = Vec::with_capacity(team_rows.len());
-    let mut team_index: HashMap<i32, usize> = HashMap::with_capacity(team_rows.len());
-    for row in team_rows {
-        team_index.insert(row.id, teams.len());
-        teams.push(Team {
-            number: row.team_no,
-            name: row.name,
-            club: row.club,
-            members: Vec::new(),
-            withdrawn: row.withdrawn,
-        });
-    }
-    for row in member_rows {
-        let &i = team_index
-            .get(&row.team_id)
-            .ok_or_else(|| DbError::corrupt("team_members", row.id, "team_id", "no such team"))?;
-        teams[i].members.push(row.name);
-    }
     let team_no = |table: &str, row_id: i32, column: &str, team_id: i32| {
-        team_index
+        team_numbers
             .get(&team_id)
-            .map(|&i| teams[i].number)
+            .copied()
             .ok_or_else(|| DbError::corrupt(table, row_id, column, "not a team of this tournament"))
     };
 
