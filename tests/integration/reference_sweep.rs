@@ -6,7 +6,7 @@
 //! imported on every backend and exported, and each computed file must equal the one the
 //! Python reference calculator (tests/reference/compute.py) wrote into `<name>-expected/`.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
