@@ -13,8 +13,11 @@ pub mod live;
 pub mod page;
 pub mod problems;
 pub mod public;
+pub mod routes;
 pub mod sheets;
 pub mod table;
+pub mod tour;
+pub mod viewer;
 
 use actix_web::{App, HttpResponse, HttpServer, http::header, web};
 
@@ -48,18 +51,29 @@ impl AppState {
     }
 }
 
-/// Registers every route; `main` and the tests build the app the same way.
+/// Registers every route and the [`routes::RouteTable`] the access guard reads; `main` and
+/// the tests build the app the same way.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/", web::get().to(home::index))
-        .configure(auth::configure)
-        .route("/lang", web::get().to(page::choose_language))
-        .route("/static/fushi.css", web::get().to(stylesheet))
-        .route("/static/fushi.js", web::get().to(script))
-        .route("/t/{slug}/events", web::get().to(live::events::events))
-        .configure(public::configure)
-        .configure(sheets::configure)
-        .configure(director::configure)
-        .configure(table::configure);
+    let mut routes = routes::Routes::new(cfg);
+    declare(&mut routes);
+    let table = routes.finish();
+    cfg.app_data(web::Data::new(table));
+}
+
+/// Every route of the app, in the order actix matches them.
+fn declare(routes: &mut routes::Routes) {
+    routes.area(|cfg| {
+        cfg.route("/", web::get().to(home::index))
+            .configure(auth::configure)
+            .route("/lang", web::get().to(page::choose_language))
+            .route("/static/fushi.css", web::get().to(stylesheet))
+            .route("/static/fushi.js", web::get().to(script))
+            .route("/t/{slug}/events", web::get().to(live::events::events));
+    });
+    public::configure(routes);
+    routes.area(sheets::configure);
+    director::configure(routes);
+    routes.area(table::configure);
 }
 
 /// The largest request body fushi accepts (an archive .zip or a CSV upload).

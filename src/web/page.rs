@@ -13,7 +13,7 @@ use super::{AppError, AppState};
 use std::sync::Arc;
 
 use super::live::Snapshot;
-use crate::rules::Event;
+use crate::rules::{Event, Settings};
 
 /// The cookie that carries a confirmation message across a redirect (Post/Redirect/Get).
 pub const FLASH_COOKIE: &str = "flash";
@@ -33,7 +33,7 @@ pub struct Ctx {
     /// This page's path and query, for the language switcher to come back to.
     pub path: String,
     /// Who is signed in, and the CSRF token every form carries.
-    pub viewer: super::auth::Viewer,
+    pub viewer: super::viewer::Viewer,
     /// The snapshot the public pages' cache chose for this request, if it is one.
     pub snapshot: Option<Arc<Snapshot>>,
 }
@@ -61,7 +61,7 @@ impl Ctx {
             t,
             flash,
             path,
-            viewer: super::auth::Viewer::of(req),
+            viewer: super::viewer::Viewer::of(req),
             snapshot: req
                 .extensions()
                 .get::<super::live::http::PageSnapshot>()
@@ -205,11 +205,22 @@ pub struct TourHead {
 }
 
 impl TourHead {
+    /// The header of an event's pages.
     pub fn of(event: &Event) -> TourHead {
+        TourHead::of_settings(&event.settings)
+    }
+
+    /// The header from the settings alone (a page that loads no more).
+    pub fn of_settings(settings: &Settings) -> TourHead {
+        TourHead::new(&settings.slug, &settings.name, settings.published)
+    }
+
+    /// The header from what a page loaded of the tournament.
+    pub fn new(slug: &str, name: &str, published: bool) -> TourHead {
         TourHead {
-            slug: event.settings.slug.clone(),
-            name: event.settings.name.clone(),
-            published: event.settings.published,
+            slug: slug.to_owned(),
+            name: name.to_owned(),
+            published,
         }
     }
 }

@@ -80,7 +80,7 @@ impl Guesses {
 
 /// The client's address as text (as the proxy reports it, else the connection's).
 fn address(req: &HttpRequest) -> String {
-    super::auth::client_address(req)
+    super::auth::client::client_address(req)
         .map(|a| a.to_string())
         .unwrap_or_default()
 }

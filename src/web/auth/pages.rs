@@ -82,16 +82,16 @@ async fn login(
     let form = form.into_inner();
     let next = safe_next(form.next.as_deref());
     let addr = state.accounts.trusted_proxies.client(&req);
-    let (name_key, addr_key) = super::attempt_keys(&form.name, addr);
+    let (name_key, addr_key) = super::client::attempt_keys(&form.name, addr);
     let name = form.name.clone();
     let password = form.password.clone();
     // The attempt is counted before the password is checked, in one statement per key,
     // so simultaneous guesses are throttled like a sequence (and across servers).
     let outcome = with_db(&state, move |conn| {
-        let window = chrono::Duration::from_std(super::WINDOW).unwrap_or_default();
+        let window = chrono::Duration::from_std(super::client::WINDOW).unwrap_or_default();
         let by_name = accounts::count_attempt(conn, &name_key, window)?;
         let by_addr = accounts::count_attempt(conn, &addr_key, window)?;
-        if by_name > super::ACCOUNT_LIMIT || by_addr > super::ADDRESS_LIMIT {
+        if by_name > super::client::ACCOUNT_LIMIT || by_addr > super::client::ADDRESS_LIMIT {
             // Nothing was checked: only failures count.
             accounts::release_attempt(conn, &name_key)?;
             accounts::release_attempt(conn, &addr_key)?;

@@ -27,13 +27,15 @@ use crate::db;
 use crate::db::accounts::Access;
 use crate::transfer;
 use crate::web::problems::problem_text;
+use crate::web::routes::{Need, Routes};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/d/import", web::get().to(import_form))
-        .route("/d/import", web::post().to(import))
-        .route("/d/{slug}/archive", web::get().to(page))
-        .route("/d/{slug}/archive.zip", web::get().to(download_zip))
-        .route("/d/{slug}/files/{name}", web::get().to(download_file));
+pub fn configure(routes: &mut Routes) {
+    routes
+        .get("/d/import", Need::Create, import_form)
+        .post("/d/import", Need::Create, import)
+        .get("/d/{slug}/archive", Need::Director, page)
+        .get("/d/{slug}/archive.zip", Need::Director, download_zip)
+        .get("/d/{slug}/files/{name}", Need::Director, download_file);
 }
 
 #[derive(Template)]

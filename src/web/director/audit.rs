@@ -7,16 +7,17 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::super::auth::Viewer;
 use super::super::i18n::Tr;
 use super::super::page::{Ctx, TourHead, render_status, with_db};
+use super::super::viewer::Viewer;
 use super::super::{AppError, AppState};
 use crate::db::{self, audit::AuditEntry};
+use crate::web::routes::{Need, Routes};
 
 pub const PER_PAGE: i64 = 100;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/d/{slug}/audit", web::get().to(show));
+pub fn configure(routes: &mut Routes) {
+    routes.get("/d/{slug}/audit", Need::Director, show);
 }
 
 /// The signed-in user's name, for the audit trail (blank without accounts).

@@ -25,16 +25,20 @@ use crate::db::audit::{self, AuditEntry};
 use crate::db::{self, MatchSave, RoundSheet};
 use crate::rules::entry::{self, SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
 use crate::rules::{Decks, Match, MatchProgress, Pair, Room, Scorer, TableResult};
+use crate::web::routes::{Need, Routes};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route(
-        "/d/{slug}/rounds/{round}/tables/{table}",
-        web::get().to(show),
-    )
-    .route(
-        "/d/{slug}/rounds/{round}/tables/{table}",
-        web::post().to(save),
-    );
+pub fn configure(routes: &mut Routes) {
+    routes
+        .get(
+            "/d/{slug}/rounds/{round}/tables/{table}",
+            Need::Scorer,
+            show,
+        )
+        .post(
+            "/d/{slug}/rounds/{round}/tables/{table}",
+            Need::Scorer,
+            save,
+        );
 }
 
 /// The rooms in score-sheet order, with the letter that starts their field names.

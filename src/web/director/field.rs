@@ -18,17 +18,21 @@ use super::rounds::{Choice, choices};
 use crate::db::field::{LineupChoice, checked_flags, odd_threshold};
 use crate::rules::field::{OddKind, OddResult, odd_results};
 use crate::rules::{Event, Room};
+use crate::web::routes::{Need, Routes};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route(
-        "/d/{slug}/rounds/{round}/tables/{table}/lineups",
-        web::post().to(save_lineups),
-    )
-    .route("/d/{slug}/rounds/{round}/odd", web::post().to(mark_checked))
-    .route(
-        "/d/{slug}/rounds/{round}/odd-threshold",
-        web::post().to(set_threshold),
-    );
+pub fn configure(routes: &mut Routes) {
+    routes
+        .post(
+            "/d/{slug}/rounds/{round}/tables/{table}/lineups",
+            Need::Scorer,
+            save_lineups,
+        )
+        .post("/d/{slug}/rounds/{round}/odd", Need::Director, mark_checked)
+        .post(
+            "/d/{slug}/rounds/{round}/odd-threshold",
+            Need::Director,
+            set_threshold,
+        );
 }
 
 /// One flagged result as the pages show it.

@@ -24,20 +24,28 @@ use crate::rules::entry::{self, MAX_BOARDS, Pairing, PairingError, PairingProble
 use crate::rules::{
     Board, Level, Match, MatchProgress, MatchStatus, RoundProgress, Scorer, Seat, Settings, Trump,
 };
+use crate::web::routes::{Need, Routes};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/d/{slug}/rounds", web::get().to(list))
-        .route("/d/{slug}/rounds", web::post().to(add))
-        .route("/d/{slug}/rounds/{round}", web::get().to(overview))
-        .route("/d/{slug}/rounds/{round}/boards", web::get().to(boards))
-        .route(
+pub fn configure(routes: &mut Routes) {
+    routes
+        .get("/d/{slug}/rounds", Need::Scorer, list)
+        .post("/d/{slug}/rounds", Need::Director, add)
+        .get("/d/{slug}/rounds/{round}", Need::Scorer, overview)
+        .get("/d/{slug}/rounds/{round}/boards", Need::Director, boards)
+        .post(
             "/d/{slug}/rounds/{round}/boards",
-            web::post().to(save_boards),
+            Need::Director,
+            save_boards,
         )
-        .route("/d/{slug}/rounds/{round}/pairings", web::get().to(pairings))
-        .route(
+        .get(
             "/d/{slug}/rounds/{round}/pairings",
-            web::post().to(save_pairings),
+            Need::Director,
+            pairings,
+        )
+        .post(
+            "/d/{slug}/rounds/{round}/pairings",
+            Need::Director,
+            save_pairings,
         );
 }
 

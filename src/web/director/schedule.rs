@@ -27,24 +27,29 @@ use crate::rules::{Board, Event, Level, PairingMethod, Report, Settings};
 use crate::schedule::Reason;
 use crate::schedule::draft::{self, Field, FirstRound, NoteKind, Proposal, Proposed, Warning, Why};
 use crate::schedule::lots::Lots;
+use crate::web::routes::{Need, Routes};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/d/{slug}/schedule", web::get().to(whole_form))
-        .route("/d/{slug}/schedule", web::post().to(whole_preview))
-        .route("/d/{slug}/schedule/confirm", web::post().to(whole_confirm))
-        .route(
+pub fn configure(routes: &mut Routes) {
+    routes
+        .get("/d/{slug}/schedule", Need::Director, whole_form)
+        .post("/d/{slug}/schedule", Need::Director, whole_preview)
+        .post("/d/{slug}/schedule/confirm", Need::Director, whole_confirm)
+        .get(
             "/d/{slug}/rounds/{round}/generate",
-            web::get().to(round_form),
+            Need::Director,
+            round_form,
         )
-        .route(
+        .post(
             "/d/{slug}/rounds/{round}/generate",
-            web::post().to(round_preview),
+            Need::Director,
+            round_preview,
         )
-        .route(
+        .post(
             "/d/{slug}/rounds/{round}/generate/confirm",
-            web::post().to(round_confirm),
+            Need::Director,
+            round_confirm,
         )
-        .route("/d/{slug}/rounds/{round}/unlock", web::post().to(unlock));
+        .post("/d/{slug}/rounds/{round}/unlock", Need::Director, unlock);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -19,32 +19,40 @@ use super::audit::who;
 use super::rounds::{load_sheet, signed, team_label, tour_head};
 use crate::db::table::{self as tables, EntryState, RoomLink, Side, Verdict};
 use crate::rules::{Room, Scorer};
+use crate::web::routes::{Need, Routes};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route(
-        "/d/{slug}/rounds/{round}/table-links",
-        web::get().to(links_page),
-    )
-    .route(
-        "/d/{slug}/rounds/{round}/table-links",
-        web::post().to(links_action),
-    )
-    .route(
-        "/d/{slug}/rounds/{round}/table-cards",
-        web::get().to(cards_page),
-    )
-    .route(
-        "/d/{slug}/rounds/{round}/table-sheets.pdf",
-        web::get().to(sheets_pdf),
-    )
-    .route(
-        "/d/{slug}/rounds/{round}/tables/{table}/rooms/{room}",
-        web::get().to(room_page),
-    )
-    .route(
-        "/d/{slug}/rounds/{round}/tables/{table}/rooms/{room}",
-        web::post().to(judge),
-    );
+pub fn configure(routes: &mut Routes) {
+    routes
+        .get(
+            "/d/{slug}/rounds/{round}/table-links",
+            Need::Director,
+            links_page,
+        )
+        .post(
+            "/d/{slug}/rounds/{round}/table-links",
+            Need::Director,
+            links_action,
+        )
+        .get(
+            "/d/{slug}/rounds/{round}/table-cards",
+            Need::Director,
+            cards_page,
+        )
+        .get(
+            "/d/{slug}/rounds/{round}/table-sheets.pdf",
+            Need::Director,
+            sheets_pdf,
+        )
+        .get(
+            "/d/{slug}/rounds/{round}/tables/{table}/rooms/{room}",
+            Need::Director,
+            room_page,
+        )
+        .post(
+            "/d/{slug}/rounds/{round}/tables/{table}/rooms/{room}",
+            Need::Director,
+            judge,
+        );
 }
 
 /// `https://host` as the request reached us (through a proxy too).

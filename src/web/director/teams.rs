@@ -15,20 +15,23 @@ use crate::rules::Team;
 use crate::web::i18n::{Lang, Tr};
 use crate::web::page::{Ctx, TourHead, redirect_with, render, render_status, with_db};
 use crate::web::problems::problem_text;
+use crate::web::routes::{Need, Routes};
 use crate::web::{AppError, AppState};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/d/{slug}/teams", web::get().to(list))
-        .route("/d/{slug}/teams", web::post().to(add))
-        .route("/d/{slug}/teams/upload", web::post().to(upload))
-        .route("/d/{slug}/teams/{no}/edit", web::get().to(edit_form))
-        .route("/d/{slug}/teams/{no}/edit", web::post().to(save))
-        .route(
+pub fn configure(routes: &mut Routes) {
+    routes
+        .get("/d/{slug}/teams", Need::Director, list)
+        .post("/d/{slug}/teams", Need::Director, add)
+        .post("/d/{slug}/teams/upload", Need::Director, upload)
+        .get("/d/{slug}/teams/{no}/edit", Need::Director, edit_form)
+        .post("/d/{slug}/teams/{no}/edit", Need::Director, save)
+        .get(
             "/d/{slug}/teams/{no}/withdraw",
-            web::get().to(withdraw_form),
+            Need::Director,
+            withdraw_form,
         )
-        .route("/d/{slug}/teams/{no}/withdraw", web::post().to(withdraw))
-        .route("/d/{slug}/teams/{no}/reinstate", web::post().to(reinstate));
+        .post("/d/{slug}/teams/{no}/withdraw", Need::Director, withdraw)
+        .post("/d/{slug}/teams/{no}/reinstate", Need::Director, reinstate);
 }
 
 /// A team has at most this many members (docs/rules.md §1: four to six players).

@@ -18,8 +18,8 @@ use actix_web::{HttpMessage, HttpResponse, web};
 use super::{Page, Snapshot};
 use crate::db::accounts::Gate;
 use crate::web::AppState;
-use crate::web::auth::Viewer;
 use crate::web::i18n::Lang;
+use crate::web::viewer::Viewer;
 
 /// How long a browser or proxy may use a public page before asking again (it asks with
 /// `If-None-Match`, so asking is cheap).

@@ -6,6 +6,8 @@
 //!   `/t/{slug}/rounds/{n}/tables/{t}` (one match, both rooms), `/t/{slug}/teams`,
 //!   `/t/{slug}/teams/{no}`
 //! - `/t/{slug}/{file}.csv` the archive's CSV files, as `fushi export` writes them
+//! - `/d/{slug}/rounds/{n}/boards/{b}` the director's traveller of a board (every room),
+//!   open to the tournament's scorers too
 //!
 //! While a round is in progress, the pages that change with it carry a live marker that
 //! `static/js/live.js` uses to refresh them in place.
@@ -18,6 +20,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use super::page::{Ctx, TourHead, page_snapshot, redirect, render};
+use super::routes::{Need, Routes};
 use super::{AppError, AppState};
 use crate::archive;
 use crate::rules::{Event, Report, check_slug};
@@ -29,7 +32,18 @@ use view::{
 /// Seconds between refreshes of a live page.
 const LIVE_SECONDS: u32 = 20;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(routes: &mut Routes) {
+    routes.area(public_pages);
+    // The director's traveller of a board: every room, to check what was entered.
+    routes.get(
+        "/d/{slug}/rounds/{round}/boards/{board}",
+        Need::Scorer,
+        field::director_traveller,
+    );
+}
+
+/// The public pages: open to everyone once the tournament is published.
+fn public_pages(cfg: &mut web::ServiceConfig) {
     cfg.route("/t/{slug}", web::get().to(overview))
         .route("/t/{slug}/", web::get().to(without_slash))
         .route("/t/{slug}/standings", web::get().to(standings))
@@ -54,10 +68,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             "/t/{slug}/rounds/{round}/travellers.pdf",
             web::get().to(field::travellers_pdf),
-        )
-        .route(
-            "/d/{slug}/rounds/{round}/boards/{board}",
-            web::get().to(field::director_traveller),
         );
 }
 

@@ -1,0 +1,202 @@
+//! Who the client is: its address (through the proxies believed) and the keys the login
+//! throttle counts failures under.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use actix_web::HttpRequest;
+use actix_web::http::header;
+
+use crate::db::accounts;
+
+/// Failed sign-ins within [`WINDOW`] before an account is refused.
+pub const ACCOUNT_LIMIT: i32 = 5;
+/// Failed sign-ins within [`WINDOW`] before an address is refused.
+pub const ADDRESS_LIMIT: i32 = 20;
+/// How long failures count (from the first one).
+pub const WINDOW: Duration = Duration::from_secs(15 * 60);
+
+/// The keys a sign-in is counted under: the name (lowercased, cut to what a name may be)
+/// and the client's address.
+pub fn attempt_keys(name: &str, addr: Option<IpAddr>) -> (String, String) {
+    let name: String = name
+        .chars()
+        .take(accounts::MAX_NAME + 1)
+        .collect::<String>()
+        .to_lowercase();
+    let addr = addr.map_or_else(|| "unknown".to_owned(), |a| a.to_string());
+    (format!("user:{name}"), format!("addr:{addr}"))
+}
+
+/// The proxies whose `X-Forwarded-For` / `Forwarded` headers are believed
+/// (`FUSHI_TRUSTED_PROXIES`: addresses or CIDR ranges, separated by commas or spaces;
+/// none by default, so the address of the connection is the client's).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrustedProxies(Vec<(IpAddr, u8)>);
+
+impl TrustedProxies {
+    pub fn parse(text: &str) -> Result<TrustedProxies, String> {
+        let mut list = Vec::new();
+        for item in text.split([',', ' ', '\t', '\n']).filter(|i| !i.is_empty()) {
+            let (ip, bits) = match item.split_once('/') {
+                Some((ip, bits)) => (ip, Some(bits)),
+                None => (item, None),
+            };
+            let bad = || format!("FUSHI_TRUSTED_PROXIES: \"{item}\" is not an address or range");
+            let ip: IpAddr = ip.parse().map_err(|_| bad())?;
+            let max = if ip.is_ipv4() { 32 } else { 128 };
+            let bits = match bits {
+                Some(b) => b.parse::<u8>().ok().filter(|b| *b <= max).ok_or_else(bad)?,
+                None => max,
+            };
+            list.push((ip, bits));
+        }
+        Ok(TrustedProxies(list))
+    }
+
+    pub(super) fn from_env() -> Result<TrustedProxies, String> {
+        TrustedProxies::parse(&std::env::var("FUSHI_TRUSTED_PROXIES").unwrap_or_default())
+    }
+
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        let ip = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+            v4 => v4,
+        };
+        self.0.iter().any(|(net, bits)| match (net, ip) {
+            (IpAddr::V4(n), IpAddr::V4(a)) => {
+                let mask = u32::MAX.checked_shl(32 - u32::from(*bits)).unwrap_or(0);
+                u32::from(*n) & mask == u32::from(a) & mask
+            }
+            (IpAddr::V6(n), IpAddr::V6(a)) => {
+                let mask = u128::MAX.checked_shl(128 - u32::from(*bits)).unwrap_or(0);
+                u128::from(*n) & mask == u128::from(a) & mask
+            }
+            _ => false,
+        })
+    }
+
+    /// The client's address: the connection's, unless it comes from a trusted proxy; then
+    /// the nearest address in the forwarding chain that is not itself a trusted proxy.
+    pub fn client(&self, req: &HttpRequest) -> Option<IpAddr> {
+        let peer = req.peer_addr()?.ip();
+        if !self.contains(peer) {
+            return Some(peer);
+        }
+        let chain = forwarded_chain(req);
+        let mut client = peer;
+        for hop in chain.iter().rev() {
+            let Some(ip) = hop else {
+                break; // "unknown" or garbage: the last trusted hop is as far as we know
+            };
+            client = *ip;
+            if !self.contains(*ip) {
+                break;
+            }
+        }
+        Some(client)
+    }
+}
+
+/// The addresses of `Forwarded: for=…` (preferred) or `X-Forwarded-For`, oldest first;
+/// `None` for an entry that is not an address.
+fn forwarded_chain(req: &HttpRequest) -> Vec<Option<IpAddr>> {
+    fn address(text: &str) -> Option<IpAddr> {
+        let text = text.trim().trim_matches('"');
+        if let Ok(ip) = text.parse() {
+            return Some(ip);
+        }
+        if let Ok(sock) = text.parse::<std::net::SocketAddr>() {
+            return Some(sock.ip());
+        }
+        let inner = text.strip_prefix('[')?.split(']').next()?;
+        inner.parse().ok()
+    }
+    let all = |name: header::HeaderName| -> Vec<String> {
+        req.headers()
+            .get_all(name)
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .map(str::to_owned)
+            .collect()
+    };
+    let forwarded = all(header::FORWARDED);
+    if !forwarded.is_empty() {
+        return forwarded
+            .iter()
+            .map(|element| {
+                element
+                    .split(';')
+                    .filter_map(|pair| pair.split_once('='))
+                    .find(|(k, _)| k.trim().eq_ignore_ascii_case("for"))
+                    .and_then(|(_, v)| address(v))
+            })
+            .collect();
+    }
+    all(header::HeaderName::from_static("x-forwarded-for"))
+        .iter()
+        .map(|v| address(v))
+        .collect()
+}
+
+/// The client's address: as the proxy reports it in `X-Forwarded-For`/`Forwarded`, else
+/// the connection's.
+pub fn client_address(req: &HttpRequest) -> Option<std::net::IpAddr> {
+    req.connection_info()
+        .realip_remote_addr()
+        .and_then(|a| {
+            a.parse::<std::net::IpAddr>()
+                .ok()
+                .or_else(|| a.parse::<std::net::SocketAddr>().ok().map(|s| s.ip()))
+        })
+        .or_else(|| req.peer_addr().map(|a| a.ip()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forwarded_addresses_count_only_from_trusted_proxies() {
+        use actix_web::test::TestRequest;
+        let none = TrustedProxies::parse("").unwrap();
+        let proxies = TrustedProxies::parse("10.0.0.0/8, ::1").unwrap();
+        assert!(TrustedProxies::parse("10.0.0.0/33").is_err());
+        assert!(TrustedProxies::parse("proxy.example").is_err());
+        let from = |peer: &str, xff: &str| {
+            TestRequest::default()
+                .peer_addr(peer.parse().unwrap())
+                .insert_header(("x-forwarded-for", xff.to_owned()))
+                .to_http_request()
+        };
+        let ip = |s: &str| Some(s.parse::<IpAddr>().unwrap());
+        // By default the header is ignored.
+        assert_eq!(
+            none.client(&from("203.0.113.5:1", "1.2.3.4")),
+            ip("203.0.113.5")
+        );
+        // From an untrusted peer it is ignored too.
+        assert_eq!(
+            proxies.client(&from("203.0.113.5:1", "1.2.3.4")),
+            ip("203.0.113.5")
+        );
+        // Through a trusted proxy: the nearest untrusted address, not a forged first one.
+        assert_eq!(
+            proxies.client(&from("10.1.2.3:1", "6.6.6.6, 198.51.100.7, 10.9.9.9")),
+            ip("198.51.100.7")
+        );
+        assert_eq!(proxies.client(&from("[::1]:1", "garbage")), ip("::1"));
+        let fwd = TestRequest::default()
+            .peer_addr("10.0.0.1:1".parse().unwrap())
+            .insert_header((
+                "forwarded",
+                "for=6.6.6.6, for=\"[2001:db8::7]:4711\";proto=https",
+            ))
+            .to_http_request();
+        assert_eq!(proxies.client(&fwd), ip("2001:db8::7"));
+        // Names are cut to what a name may be before they become a key.
+        let (user, addr) = attempt_keys(&"Ä".repeat(10_000), None);
+        assert!(user.chars().count() <= accounts::MAX_NAME + 6);
+        assert_eq!(addr, "addr:unknown");
+    }
+}

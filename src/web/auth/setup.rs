@@ -1,0 +1,171 @@
+//! What the accounts need beside the database (the cookie key, the proxies believed) and
+//! the middleware they configure: the session cookie, the security headers, `Secure`
+//! cookies over HTTPS and the upload limits.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use actix_session::SessionMiddleware;
+use actix_session::config::CookieContentSecurity;
+use actix_session::storage::CookieSessionStore;
+use actix_web::body::MessageBody;
+use actix_web::cookie::{Cookie, Key, SameSite};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{StatusCode, header};
+use actix_web::middleware::{DefaultHeaders, Next};
+
+use super::SESSION_COOKIE;
+use super::client::TrustedProxies;
+use crate::db::accounts;
+use crate::web::{AppError, AppState};
+
+/// What the accounts need beside the database: the cookie key, the proxies believed, and
+/// whether a user exists (remembered once true).
+pub struct Accounts {
+    pub key: Key,
+    pub secure_cookies: bool,
+    pub trusted_proxies: TrustedProxies,
+    has_users: AtomicBool,
+}
+
+impl Accounts {
+    /// The cookie key from `FUSHI_SECRET_KEY` (hex or base64, 64 bytes or more), else the
+    /// one stored in the database (made on first start).
+    pub fn load(conn: &mut crate::db::DbConnection) -> Result<Accounts, String> {
+        let key = match std::env::var("FUSHI_SECRET_KEY") {
+            Ok(text) if !text.trim().is_empty() => parse_key(text.trim())?,
+            _ => {
+                let hex = accounts::secret(conn, "cookie_key", || accounts::random_hex(64))
+                    .map_err(|e| e.to_string())?;
+                parse_key(&hex)?
+            }
+        };
+        let secure_cookies = std::env::var("FUSHI_SECURE_COOKIES")
+            .is_ok_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on"));
+        Ok(Accounts {
+            key,
+            secure_cookies,
+            trusted_proxies: TrustedProxies::from_env()?,
+            has_users: AtomicBool::new(false),
+        })
+    }
+
+    pub(super) async fn has_users(&self, state: &AppState) -> Result<bool, AppError> {
+        if self.has_users.load(Ordering::Relaxed) {
+            return Ok(true);
+        }
+        let any = crate::web::page::with_db(state, |conn| Ok(accounts::has_users(conn)?)).await?;
+        if any {
+            self.has_users.store(true, Ordering::Relaxed);
+        }
+        Ok(any)
+    }
+}
+
+/// A 64-byte (or longer) key written as hex or base64.
+fn parse_key(text: &str) -> Result<Key, String> {
+    use base64::Engine;
+    let bytes = if text.len().is_multiple_of(2) && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        (0..text.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&text[i..i + 2], 16))
+            .collect::<Result<Vec<u8>, _>>()
+            .map_err(|e| e.to_string())?
+    } else {
+        base64::engine::general_purpose::STANDARD
+            .decode(text)
+            .or_else(|_| base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(text))
+            .map_err(|_| "FUSHI_SECRET_KEY is neither hex nor base64".to_owned())?
+    };
+    Key::try_from(bytes.as_slice())
+        .map_err(|_| "FUSHI_SECRET_KEY must hold at least 64 bytes".to_owned())
+}
+
+/// The session cookie: private (encrypted and signed), HttpOnly, SameSite=Lax, Secure
+/// when configured (and, by [`secure_over_https`], whenever the request came over HTTPS).
+pub fn session_middleware(accounts: &Accounts) -> SessionMiddleware<CookieSessionStore> {
+    SessionMiddleware::builder(CookieSessionStore::default(), accounts.key.clone())
+        .cookie_name(SESSION_COOKIE.to_owned())
+        .cookie_http_only(true)
+        .cookie_same_site(SameSite::Lax)
+        .cookie_secure(accounts.secure_cookies)
+        .cookie_content_security(CookieContentSecurity::Private)
+        .build()
+}
+
+/// Uploads over a field's limit answer 413 (the page says the limits), not 400.
+pub fn multipart_config() -> actix_multipart::form::MultipartFormConfig {
+    use actix_multipart::MultipartError;
+    fn overflow(err: &MultipartError) -> bool {
+        match err {
+            MultipartError::Payload(actix_web::error::PayloadError::Overflow) => true,
+            MultipartError::Field { source, .. } => {
+                source.as_error::<MultipartError>().is_some_and(overflow)
+            }
+            _ => false,
+        }
+    }
+    actix_multipart::form::MultipartFormConfig::default().error_handler(|err, _req| {
+        if overflow(&err) {
+            actix_web::error::InternalError::new(err, StatusCode::PAYLOAD_TOO_LARGE).into()
+        } else {
+            err.into()
+        }
+    })
+}
+
+/// The security headers of every response.
+pub fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+             object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+        ))
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::REFERRER_POLICY, "same-origin"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+}
+
+/// Marks every cookie `Secure` when the request came over HTTPS (directly, or through a
+/// proxy that says so in `X-Forwarded-Proto` / `Forwarded`).
+pub async fn secure_over_https(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let https = req.connection_info().scheme() == "https";
+    let mut res = next.call(req).await?;
+    if https {
+        let cookies: Vec<String> = res
+            .headers()
+            .get_all(header::SET_COOKIE)
+            .filter_map(|v| v.to_str().ok())
+            .filter_map(|v| Cookie::parse(v.to_owned()).ok())
+            .map(|mut c| {
+                c.set_secure(true);
+                c.to_string()
+            })
+            .collect();
+        let headers = res.headers_mut();
+        headers.remove(header::SET_COOKIE);
+        for c in cookies {
+            if let Ok(v) = header::HeaderValue::from_str(&c) {
+                headers.append(header::SET_COOKIE, v);
+            }
+        }
+    }
+    Ok(res)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_parse_from_hex_and_base64() {
+        assert!(parse_key(&"ab".repeat(64)).is_ok());
+        assert!(parse_key(&"ab".repeat(32)).is_err());
+        use base64::Engine;
+        let b64 = base64::engine::general_purpose::STANDARD.encode([7u8; 64]);
+        assert!(parse_key(&b64).is_ok());
+    }
+}

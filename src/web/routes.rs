@@ -1,0 +1,242 @@
+//! The route table of the director's pages: every route under `/d` is registered together
+//! with who may reach it ([`Need`]), so a new page is added in one place and its access is
+//! read where it is declared.
+//!
+//! ```ignore
+//! routes
+//!     .get("/d/{slug}/rounds", Need::Scorer, list)
+//!     .post("/d/{slug}/rounds", Need::Director, add);
+//! ```
+//!
+//! The access guard ([`super::auth::guard`]) asks the [`RouteTable`] what a request needs,
+//! matching its path with actix's own [`ResourceDef`]. Deny by default: a path under
+//! `/d/{slug}/…` that no declaration matches (for its method) is a director's page. The
+//! other areas need no declaration per route: `/t/{slug}/…` is public once published,
+//! `/admin/…` is for admins, `/table/{token}/…` checks its token.
+
+use actix_web::dev::ResourceDef;
+use actix_web::http::Method;
+use actix_web::{FromRequest, Handler, Responder, web};
+
+/// Who may reach a route under `/d`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// Any signed-in user (`/d`, the list of their tournaments).
+    SignedIn,
+    /// Creating tournaments (`/d/new`, `/d/import`): admins and directors by account role.
+    Create,
+    /// A tournament's scorers too (besides its directors and the admins): the pages they
+    /// need to find their table and enter it.
+    Scorer,
+    /// A tournament's directors and the admins.
+    Director,
+}
+
+/// One declared route: its pattern, method and need.
+#[derive(Clone, Debug)]
+pub struct Declared {
+    pub pattern: &'static str,
+    pub method: Method,
+    pub need: Need,
+    def: ResourceDef,
+}
+
+impl Declared {
+    fn new(pattern: &'static str, method: Method, need: Need) -> Declared {
+        Declared {
+            pattern,
+            method,
+            need,
+            def: ResourceDef::new(pattern),
+        }
+    }
+}
+
+/// What every declared route needs, in the order they were registered (the order actix
+/// matches them in).
+#[derive(Clone, Debug, Default)]
+pub struct RouteTable(Vec<Declared>);
+
+impl RouteTable {
+    /// What a request with `method` on `path` needs: the first declaration whose pattern
+    /// matches the path and whose method is the request's (HEAD reads as GET); `None` when
+    /// nothing is declared for it.
+    pub fn need(&self, method: &Method, path: &str) -> Option<Need> {
+        let method = if *method == Method::HEAD {
+            &Method::GET
+        } else {
+            method
+        };
+        self.0
+            .iter()
+            .find(|d| d.method == *method && d.def.is_match(path))
+            .map(|d| d.need)
+    }
+
+    /// Every declared route.
+    pub fn iter(&self) -> impl Iterator<Item = &Declared> {
+        self.0.iter()
+    }
+}
+
+/// Registers routes with actix and records what each needs. Built by
+/// [`super::configure`]; [`table`] builds the same table without an app.
+pub struct Routes<'c> {
+    cfg: Option<&'c mut web::ServiceConfig>,
+    declared: Vec<Declared>,
+}
+
+impl<'c> Routes<'c> {
+    pub(super) fn new(cfg: &'c mut web::ServiceConfig) -> Routes<'c> {
+        Routes {
+            cfg: Some(cfg),
+            declared: Vec::new(),
+        }
+    }
+
+    /// `GET pattern` (and HEAD) for `need`.
+    pub fn get<F, Args>(&mut self, pattern: &'static str, need: Need, handler: F) -> &mut Self
+    where
+        F: Handler<Args>,
+        Args: FromRequest + 'static,
+        F::Output: Responder + 'static,
+    {
+        self.route(pattern, Method::GET, need, web::get().to(handler))
+    }
+
+    /// `POST pattern` for `need`.
+    pub fn post<F, Args>(&mut self, pattern: &'static str, need: Need, handler: F) -> &mut Self
+    where
+        F: Handler<Args>,
+        Args: FromRequest + 'static,
+        F::Output: Responder + 'static,
+    {
+        self.route(pattern, Method::POST, need, web::post().to(handler))
+    }
+
+    /// A route built by hand (with a guard of its own) for `method` and `need`.
+    pub fn route(
+        &mut self,
+        pattern: &'static str,
+        method: Method,
+        need: Need,
+        route: actix_web::Route,
+    ) -> &mut Self {
+        debug_assert!(
+            pattern.starts_with("/d"),
+            "{pattern}: only `/d` is declared"
+        );
+        if let Some(cfg) = self.cfg.as_deref_mut() {
+            cfg.route(pattern, route);
+        }
+        self.declared.push(Declared::new(pattern, method, need));
+        self
+    }
+
+    /// What a route registered by a module that does not use `Routes` yet needs (see
+    /// `director::configure`).
+    pub fn declare(&mut self, pattern: &'static str, method: Method, need: Need) -> &mut Self {
+        self.declared.push(Declared::new(pattern, method, need));
+        self
+    }
+
+    /// Routes of an area decided by its path alone (public pages, sign-in, admin pages).
+    pub fn area(&mut self, configure: impl FnOnce(&mut web::ServiceConfig)) -> &mut Self {
+        if let Some(cfg) = self.cfg.as_deref_mut() {
+            configure(cfg);
+        }
+        self
+    }
+
+    pub(super) fn finish(self) -> RouteTable {
+        RouteTable(self.declared)
+    }
+}
+
+/// The route table the app declares, built without an app (for tests and tools).
+pub fn table() -> RouteTable {
+    let mut routes = Routes {
+        cfg: None,
+        declared: Vec::new(),
+    };
+    super::declare(&mut routes);
+    routes.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_needs_what_its_first_match_declares() {
+        let table = table();
+        let need = |m: Method, p: &str| table.need(&m, p);
+        assert_eq!(need(Method::GET, "/d/cup/rounds"), Some(Need::Scorer));
+        assert_eq!(need(Method::HEAD, "/d/cup/rounds/2"), Some(Need::Scorer));
+        assert_eq!(need(Method::POST, "/d/cup/rounds"), Some(Need::Director));
+        assert_eq!(
+            need(Method::POST, "/d/cup/rounds/2/tables/3"),
+            Some(Need::Scorer)
+        );
+        assert_eq!(
+            need(Method::GET, "/d/cup/rounds/2/boards/4"),
+            Some(Need::Scorer)
+        );
+        assert_eq!(need(Method::GET, "/d/cup/settings"), Some(Need::Director));
+        assert_eq!(need(Method::GET, "/d/import"), Some(Need::Create));
+        // Nothing declared: the guard treats it as a director's page.
+        assert_eq!(need(Method::GET, "/d/cup/nothing-here"), None);
+        assert_eq!(need(Method::DELETE, "/d/cup/rounds"), None);
+    }
+
+    /// The source of the web layer, file by file.
+    fn sources() -> Vec<(String, String)> {
+        fn walk(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+            for entry in std::fs::read_dir(dir).expect("src/web is readable") {
+                let path = entry.expect("a directory entry").path();
+                if path.is_dir() {
+                    walk(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).expect("a source file");
+                    out.push((path.display().to_string(), text));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web");
+        walk(&root, &mut out);
+        out
+    }
+
+    /// Every pattern under `/d` given to actix by hand (`.route("/d/…"` or
+    /// `web::resource("/d/…"`) must be declared: deny by default keeps an undeclared page
+    /// closed to scorers, but this says where to declare it.
+    #[test]
+    fn every_route_under_d_is_declared() {
+        let table = table();
+        let mut undeclared = Vec::new();
+        for (file, text) in sources() {
+            for opener in ["route(", "resource("] {
+                for (at, _) in text.match_indices(opener) {
+                    let rest = text[at + opener.len()..].trim_start();
+                    let Some(literal) = rest.strip_prefix('"') else {
+                        continue;
+                    };
+                    let pattern = literal.split('"').next().unwrap_or("");
+                    if pattern == "/d" || pattern.starts_with("/d/") {
+                        if !table.iter().any(|d| d.pattern == pattern) {
+                            undeclared.push(format!("{file}: {pattern}"));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            undeclared.is_empty(),
+            "declare these with `Routes` and a `Need` (src/web/routes.rs): {undeclared:#?}"
+        );
+        // And the table itself names nothing outside `/d`.
+        assert!(table.iter().all(|d| d.pattern.starts_with("/d")));
+        assert!(table.iter().count() > 30);
+    }
+}

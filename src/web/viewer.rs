@@ -1,0 +1,95 @@
+//! Who is asking: the signed-in user as the access guard found them, the session's CSRF
+//! token and their access in the tournament of the page; and which tournaments they see.
+
+use std::collections::HashMap;
+
+use actix_web::{FromRequest, HttpMessage, HttpRequest};
+
+use crate::db::accounts::{self, Access, Role, User};
+
+/// Who is asking, as the guard found them; in the request's extensions and in every
+/// page's [`Ctx`](super::Ctx).
+#[derive(Clone, Debug, Default)]
+pub struct Viewer {
+    pub user: Option<User>,
+    /// The session's CSRF token (empty while there is no session).
+    pub csrf: String,
+    /// What the viewer may do in the tournament of a `/d/{slug}/…` page (admins:
+    /// director; a scorer account: scorer, whatever its row says), so pages show only the
+    /// links the viewer may follow.
+    pub tour_access: Option<Access>,
+}
+
+impl Viewer {
+    pub fn of(req: &HttpRequest) -> Viewer {
+        req.extensions()
+            .get::<Viewer>()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    pub fn is_admin(&self) -> bool {
+        self.user.as_ref().is_some_and(|u| u.role == Role::Admin)
+    }
+
+    /// Whether the viewer runs this tournament (every director page), not only scores.
+    pub fn directs(&self) -> bool {
+        self.is_admin() || self.tour_access == Some(Access::Director)
+    }
+
+    /// Whether the viewer may create and import tournaments.
+    pub fn creates(&self) -> bool {
+        self.user
+            .as_ref()
+            .is_some_and(|u| matches!(u.role, Role::Admin | Role::Director))
+    }
+
+    /// The signed-in user's name, as the audit trail records it (blank without one).
+    pub fn name(&self) -> String {
+        self.user
+            .as_ref()
+            .map(|u| u.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// The signed-in user's id.
+    pub fn user_id(&self) -> Option<i32> {
+        self.user.as_ref().map(|u| u.id)
+    }
+
+    /// Whether the viewer may see a tournament's pages, published or not: admins and
+    /// anyone given access.
+    pub fn sees_unpublished(&self, access: Option<Access>) -> bool {
+        self.is_admin() || (self.user.is_some() && access.is_some())
+    }
+}
+
+/// The tournaments of `list` a viewer may see: admins all; others those they were given,
+/// and with `published_too` every published one (the home page).
+pub fn visible(
+    conn: &mut crate::db::DbConnection,
+    viewer: &Viewer,
+    list: Vec<crate::db::TournamentSummary>,
+    published_too: bool,
+) -> Result<Vec<crate::db::TournamentSummary>, crate::db::DbError> {
+    if viewer.is_admin() {
+        return Ok(list);
+    }
+    let given = match viewer.user_id() {
+        Some(id) => accounts::access_of(conn, id)?,
+        None => HashMap::new(),
+    };
+    Ok(list
+        .into_iter()
+        .filter(|t| given.contains_key(&t.id) || (published_too && t.published))
+        .collect())
+}
+
+impl FromRequest for Viewer {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        std::future::ready(Ok(Viewer::of(req)))
+    }
+}
