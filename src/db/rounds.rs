@@ -42,6 +42,20 @@ impl RoundSheet {
     pub fn table(&self, table: i32) -> Option<&Match> {
         self.round.matches.iter().find(|m| m.table == table)
     }
+
+    /// Round `number` of an event already loaded (a snapshot), as [`load_round`] reads it
+    /// from the database; `None` when there is no such round.
+    pub fn of_event(event: &crate::rules::Event, number: i32) -> Option<RoundSheet> {
+        let round = event.rounds.iter().find(|r| r.number == number)?;
+        let mut round_numbers: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
+        round_numbers.sort_unstable();
+        Some(RoundSheet {
+            settings: event.settings.clone(),
+            teams: event.teams.clone(),
+            round: round.clone(),
+            round_numbers,
+        })
+    }
 }
 
 /// Now, to the microsecond both databases keep.

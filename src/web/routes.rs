@@ -208,8 +208,8 @@ mod tests {
         out
     }
 
-    /// Every pattern under `/d` given to actix by hand (`.route("/d/…"` or
-    /// `web::resource("/d/…"`) must be declared: deny by default keeps an undeclared page
+    /// Every pattern under `/d` given to actix by hand (to `.route` or `web::resource`)
+    /// must be declared: deny by default keeps an undeclared page
     /// closed to scorers, but this says where to declare it.
     #[test]
     fn every_route_under_d_is_declared() {

@@ -19,7 +19,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
-use super::director::{combo_label, seat_label, sheet_error_text, signed, team_label, trump_label};
+use super::director::{combo_label, seat_label, sheet_error_text, team_label, trump_label};
 use super::i18n::Lang;
 use super::page::{Ctx, redirect_with, render_status, with_db};
 use super::{AppError, AppState};
@@ -27,6 +27,7 @@ use crate::db::table::{
     self as tables, Closed, ConfirmRefusal, EntryState, Pending, Side, TableRoom, TableSave,
 };
 use crate::db::{self, RoundSheet};
+use crate::figures::signed;
 use crate::rules::entry::{self, SheetError, SheetRow};
 use crate::rules::{Decks, Match, Pair, Room, Scorer, TableEntry};
 
@@ -337,7 +338,7 @@ async fn room_page(
                         Lang::Zh => o.result_zh(),
                         Lang::En => o.result_en(),
                     },
-                    s: signed(o.table_score),
+                    s: signed(o.table_score.into()),
                 })
         };
         let pair = board.dealer.pair();

@@ -20,10 +20,9 @@ use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpMessage, HttpRequest};
 
 use super::live::Snapshot;
-use super::page::with_db;
 use super::{AppError, AppState};
+use crate::db::RoundSheet;
 use crate::db::accounts::{Access, Gate};
-use crate::db::{self, RoundSheet};
 
 /// The tournament of the page's `{slug}`, as the guard found it.
 #[derive(Clone, Debug)]
@@ -84,15 +83,11 @@ pub struct RoundAt {
 }
 
 impl RoundAt {
-    /// The round with its boards, matches and the teams, in one query; 404 when the round
-    /// does not exist.
+    /// The round with its boards, matches and the teams, from the tournament's snapshot
+    /// (no query when it is current); 404 when the round does not exist.
     pub async fn sheet(&self, state: &AppState) -> Result<RoundSheet, AppError> {
-        let slug = self.tour.slug.clone();
-        let round = self.round;
-        with_db(state, move |conn| {
-            db::load_round(conn, &slug, round)?.ok_or_else(AppError::not_found)
-        })
-        .await
+        let snap = self.tour.snapshot(state).await?;
+        RoundSheet::of_event(&snap.event, self.round).ok_or(AppError::NotFound)
     }
 
     /// `/d/{slug}/rounds/{round}` and what follows.

@@ -13,6 +13,7 @@ use super::super::viewer::Viewer;
 use super::super::{AppError, AppState};
 use crate::db::{self, audit::AuditEntry};
 use crate::web::routes::{Need, Routes};
+use crate::web::tour::Tour;
 
 pub const PER_PAGE: i64 = 100;
 
@@ -22,11 +23,7 @@ pub fn configure(routes: &mut Routes) {
 
 /// The signed-in user's name, for the audit trail (blank without accounts).
 pub fn who(viewer: &Viewer) -> String {
-    viewer
-        .user
-        .as_ref()
-        .map(|u| u.name.clone())
-        .unwrap_or_default()
+    viewer.name()
 }
 
 /// One change as the pages show it.
@@ -79,12 +76,11 @@ struct AuditPage {
 async fn show(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    tour: Tour,
     query: web::Query<Query>,
 ) -> Result<HttpResponse, AppError> {
-    let slug = path.into_inner();
     let page = query.page.unwrap_or(1).max(1);
-    let key = slug.clone();
+    let key = tour.slug;
     let (settings, (entries, total)) = with_db(&state, move |conn| {
         let trail = db::audit::audit_trail(conn, &key, None, (page - 1) * PER_PAGE, PER_PAGE)?
             .ok_or_else(AppError::not_found)?;
@@ -98,7 +94,7 @@ async fn show(
     }
     let view = AuditPage {
         lines: trail_lines(&ctx.t, &entries),
-        tour: super::rounds::tour_head(&settings),
+        tour: TourHead::of_settings(&settings),
         section: "audit",
         trail_caption: ctx.t.args(
             "audit-caption",

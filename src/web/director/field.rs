@@ -14,7 +14,7 @@ use super::super::i18n::Tr;
 use super::super::page::{Ctx, redirect_with, with_db};
 use super::super::public::field::path_number;
 use super::super::{AppError, AppState};
-use super::rounds::{Choice, choices};
+use super::labels::{Choice, choices};
 use crate::db::field::{LineupChoice, checked_flags, odd_threshold};
 use crate::rules::field::{OddKind, OddResult, odd_results};
 use crate::rules::{Event, Room};
@@ -81,7 +81,7 @@ pub(super) fn odd_text(t: &Tr, o: &OddResult) -> String {
         .room
         .map(|r| t.t(&format!("entry-room-{}", r.code())))
         .unwrap_or_default();
-    let signed = |n: i32| super::rounds::signed(n);
+    let signed = |n: i32| crate::figures::signed(n.into());
     match &o.kind {
         OddKind::FarFromField {
             score,
@@ -222,6 +222,15 @@ pub(super) async fn extras(
     })
     .await?;
     Ok(field_extras(&event, round, table, threshold, &checked, t))
+}
+
+/// The odd-result threshold and who checked which flag, for [`field_extras`] inside a
+/// handler's one database call.
+pub(super) fn flags(
+    conn: &mut crate::db::DbConnection,
+    slug: &str,
+) -> Result<(i32, HashMap<String, String>), crate::db::DbError> {
+    Ok((odd_threshold(conn, slug)?, checked_flags(conn, slug)?))
 }
 
 /// [`extras`] over a loaded event.

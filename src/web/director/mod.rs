@@ -9,6 +9,7 @@ mod archive;
 mod audit;
 mod entry;
 mod field;
+mod labels;
 mod rounds;
 mod schedule;
 mod tables;
@@ -20,7 +21,7 @@ use actix_web::http::Method;
 use super::routes::{Need, Routes};
 
 pub(crate) use entry::{combo_label, sheet_error_text};
-pub(crate) use rounds::{Choice, choices, seat_label, signed, team_label, trump_label};
+pub(crate) use labels::{Choice, choices, seat_label, team_label, trump_label};
 pub use schedule::{ExplanationLine, note_texts, recorded_lines};
 pub(crate) use tables::{qr_svg, site};
 

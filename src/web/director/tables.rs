@@ -15,11 +15,12 @@ use askama::Template;
 use super::super::i18n::Lang;
 use super::super::page::{Ctx, TourHead, redirect_with, render, with_db};
 use super::super::{AppError, AppState};
-use super::audit::who;
-use super::rounds::{load_sheet, signed, team_label, tour_head};
+use super::labels::team_label;
 use crate::db::table::{self as tables, EntryState, RoomLink, Side, Verdict};
+use crate::figures::signed;
 use crate::rules::{Room, Scorer};
 use crate::web::routes::{Need, Routes};
+use crate::web::tour::{RoundAt, TableAt};
 
 pub fn configure(routes: &mut Routes) {
     routes
@@ -162,13 +163,13 @@ async fn links_page(
     req: HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(String, i32)>,
+    at: RoundAt,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = path.into_inner();
-    let sheet = load_sheet(&state, &slug, round).await?;
-    let (locked, links) = round_rooms(&state, &slug, round).await?;
+    let (slug, round) = (&at.tour.slug, at.round);
+    let sheet = at.sheet(&state).await?;
+    let (locked, links) = round_rooms(&state, slug, round).await?;
     let page = LinksPage {
-        tour: tour_head(&sheet.settings),
+        tour: TourHead::of_settings(&sheet.settings),
         section: "rounds",
         tab: "table-links",
         round,
@@ -188,12 +189,12 @@ struct LinksAction {
 /// `POST`: `renew`, `lock` or `unlock`.
 async fn links_action(
     state: web::Data<AppState>,
-    path: web::Path<(String, i32)>,
+    at: RoundAt,
     form: web::Form<LinksAction>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = path.into_inner();
+    let round = at.round;
     let action = form.into_inner().action;
-    let key = slug.clone();
+    let key = at.tour.slug.clone();
     let flash = with_db(&state, move |conn| {
         let (found, flash) = match action.as_str() {
             "renew" => (
@@ -217,10 +218,7 @@ async fn links_action(
         }
     })
     .await?;
-    Ok(redirect_with(
-        &format!("/d/{slug}/rounds/{round}/table-links"),
-        flash,
-    ))
+    Ok(redirect_with(&at.url("/table-links"), flash))
 }
 
 /// One printed card: a room, its seats and its link.
@@ -250,11 +248,11 @@ async fn cards_page(
     req: HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(String, i32)>,
+    at: RoundAt,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = path.into_inner();
-    let sheet = load_sheet(&state, &slug, round).await?;
-    let (_, links) = round_rooms(&state, &slug, round).await?;
+    let (slug, round) = (&at.tour.slug, at.round);
+    let sheet = at.sheet(&state).await?;
+    let (_, links) = round_rooms(&state, slug, round).await?;
     let site = site(&req);
     let cards = links
         .iter()
@@ -298,7 +296,7 @@ async fn cards_page(
         Vec::new()
     };
     let page = CardsPage {
-        tour: tour_head(&sheet.settings),
+        tour: TourHead::of_settings(&sheet.settings),
         section: "rounds",
         round,
         cards,
@@ -338,6 +336,12 @@ struct RoomPage {
     can_reject: bool,
 }
 
+/// The `{room}` of a room's path: `open` or `closed`.
+#[derive(serde::Deserialize)]
+struct RoomPath {
+    room: String,
+}
+
 fn parse_room(text: &str) -> Result<Room, AppError> {
     text.parse::<Room>().map_err(|_| AppError::NotFound)
 }
@@ -345,16 +349,17 @@ fn parse_room(text: &str) -> Result<Room, AppError> {
 async fn room_page(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(String, i32, i32, String)>,
+    at: TableAt,
+    path: web::Path<RoomPath>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round, table, room) = path.into_inner();
-    let room = parse_room(&room)?;
-    let sheet = load_sheet(&state, &slug, round).await?;
+    let (slug, round, table) = (&at.round.tour.slug, at.round.round, at.table);
+    let room = parse_room(&path.room)?;
+    let sheet = at.round.sheet(&state).await?;
     let m = sheet.table(table).ok_or_else(AppError::not_found)?;
     if m.is_bye() {
         return Err(AppError::NotFound);
     }
-    let (_, links) = round_rooms(&state, &slug, round).await?;
+    let (_, links) = round_rooms(&state, slug, round).await?;
     let link = links
         .iter()
         .find(|l| l.table == table && l.room == room)
@@ -405,7 +410,9 @@ async fn room_page(
                                 Lang::En => o.result_en(),
                             })
                             .unwrap_or_default(),
-                        s: outcome.map(|o| signed(o.table_score)).unwrap_or_default(),
+                        s: outcome
+                            .map(|o| signed(o.table_score.into()))
+                            .unwrap_or_default(),
                         flagged: p.flagged.contains(&b.number),
                     }
                 })
@@ -414,7 +421,7 @@ async fn room_page(
         .unwrap_or_default();
     let room_label = t.t(&format!("entry-room-{}", room.code()));
     let page = RoomPage {
-        tour: tour_head(&sheet.settings),
+        tour: TourHead::of_settings(&sheet.settings),
         section: "rounds",
         round,
         table,
@@ -478,18 +485,20 @@ struct JudgeForm {
 async fn judge(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(String, i32, i32, String)>,
+    at: TableAt,
+    path: web::Path<RoomPath>,
     form: web::Form<JudgeForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round, table, room_code) = path.into_inner();
-    let room = parse_room(&room_code)?;
+    let (slug, round, table) = (&at.round.tour.slug, at.round.round, at.table);
+    let room_code = &path.room;
+    let room = parse_room(room_code)?;
     let form = form.into_inner();
     let verdict = match form.action.as_str() {
         "approve" => Verdict::Approve,
         "reject" => Verdict::Reject(form.note.chars().take(500).collect()),
         _ => return Err(AppError::bad_request(form.action)),
     };
-    let who = who(&ctx.viewer);
+    let who = ctx.viewer.name();
     let key = slug.clone();
     let done = with_db(&state, move |conn| {
         Ok(tables::judge(
@@ -514,13 +523,13 @@ async fn sheets_pdf(
     req: HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(String, i32)>,
+    at: RoundAt,
 ) -> Result<HttpResponse, AppError> {
     use crate::sheets::pdf::{self, Block};
-    let (slug, round) = path.into_inner();
-    let snap = super::super::page::load_event(&state, &slug).await?;
+    let round = at.round;
+    let snap = at.tour.snapshot(&state).await?;
     let event = &snap.event;
-    let (_, links) = round_rooms(&state, &slug, round).await?;
+    let (_, links) = round_rooms(&state, &at.tour.slug, round).await?;
     let site = site(&req);
     let words = super::super::sheets::words(ctx.lang);
     let sheets = crate::sheets::score_sheets(event, round, false, &words);
@@ -560,7 +569,10 @@ async fn sheets_pdf(
         .insert_header(("Content-Type", "application/pdf"))
         .insert_header((
             "Content-Disposition",
-            format!("inline; filename=\"{slug}-round-{round}-table-sheets.pdf\""),
+            format!(
+                "inline; filename=\"{}-round-{round}-table-sheets.pdf\"",
+                at.tour.slug
+            ),
         ))
         .body(bytes))
 }

@@ -1,48 +1,26 @@
-//! Result entry for one match: `GET/POST /d/{slug}/rounds/{n}/tables/{t}`.
-//!
-//! Both rooms side by side, one row per board with its conditions and the fields of the
-//! score sheet (docs/rules.md §9), named `{o|c}{board}-{field}` with the `results.csv` field names.
-//! A blank row means "no result yet". A save replaces the match's results in one
-//! transaction and comes back to the page (Post/Redirect/Get), which then shows every
-//! computed figure beside the inputs. Wrong input comes back with status 422, every error
-//! beside its field and everything typed kept; nothing is saved.
+//! The entry page of a match as the template draws it: both rooms' sheets with the
+//! computed figures, the swings, the comparison, the match's trail and, after a refused
+//! stale save, both versions.
 
 use std::collections::HashMap;
 
+use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::super::i18n::{Lang, Tr};
-use super::super::page::{Ctx, TourHead, redirect_with, render_status, with_db};
-use super::super::{AppError, AppState};
-use super::audit::{TrailLine, trail_lines};
-use super::rounds::{
-    Choice, choices, load_sheet, match_progress_label, seat_label, signed, team_label, tour_head,
-    trump_label,
+use super::super::audit::{TrailLine, trail_lines};
+use super::super::labels::{
+    Choice, choices, match_progress_label, seat_label, team_label, trump_label,
 };
-use crate::db::audit::{self, AuditEntry};
-use crate::db::{self, MatchSave, RoundSheet};
+use super::forms::{Misentry, ROOMS, field_name};
+use crate::db::RoundSheet;
+use crate::db::audit::AuditEntry;
+use crate::figures::signed;
 use crate::rules::entry::{self, SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
-use crate::rules::{Decks, Match, MatchProgress, Pair, Room, Scorer, TableResult};
-use crate::web::routes::{Need, Routes};
-
-pub fn configure(routes: &mut Routes) {
-    routes
-        .get(
-            "/d/{slug}/rounds/{round}/tables/{table}",
-            Need::Scorer,
-            show,
-        )
-        .post(
-            "/d/{slug}/rounds/{round}/tables/{table}",
-            Need::Scorer,
-            save,
-        );
-}
-
-/// The rooms in score-sheet order, with the letter that starts their field names.
-const ROOMS: [(Room, &str); 2] = [(Room::Open, "o"), (Room::Closed, "c")];
+use crate::rules::{Decks, Match, MatchProgress, Pair, Room, Scorer};
+use crate::web::AppError;
+use crate::web::i18n::{Lang, Tr};
+use crate::web::page::{Ctx, TourHead, render_status};
 
 /// The score-sheet fields most boards leave empty: the keyboard path skips them unless a
 /// row's rare fields are opened (see `static/js/entry.js`).
@@ -53,10 +31,6 @@ const RARE_FIELDS: [&str; 5] = [
     "ruling",
     "defender_total",
 ];
-
-fn field_name(key: &str, board: i32, field: &str) -> String {
-    format!("{key}{board}-{field}")
-}
 
 /// One input of a score-sheet row.
 #[derive(Debug)]
@@ -139,15 +113,15 @@ fn team_figures(
     [
         TeamFigures {
             name: home,
-            levels: show(signed(figures.home_levels)),
-            points: show(signed(figures.home_points)),
+            levels: show(signed(figures.home_levels.into())),
+            points: show(signed(figures.home_points.into())),
             boards_won: show(figures.home_boards_won.to_string()),
             score: show(method.format(figures.home_score)),
         },
         TeamFigures {
             name: away,
-            levels: show(signed(-figures.home_levels)),
-            points: show(signed(-figures.home_points)),
+            levels: show(signed((-figures.home_levels).into())),
+            points: show(signed((-figures.home_points).into())),
             boards_won: show(figures.away_boards_won.to_string()),
             score: show(
                 figures
@@ -199,70 +173,42 @@ struct EntryPage {
     /// A save refused because the match was saved since the page was loaded.
     conflict: Option<Conflict>,
     /// Line-ups and flagged results of this match.
-    field: super::field::FieldExtras,
+    field: super::super::field::FieldExtras,
 }
 
 /// Both versions of a match after a refused stale save.
 #[derive(Debug)]
-struct Conflict {
-    by: String,
-    rows: Vec<ConflictRow>,
+pub(super) struct Conflict {
+    pub(super) by: String,
+    pub(super) rows: Vec<ConflictRow>,
 }
 
 #[derive(Debug)]
-struct ConflictRow {
-    subject: String,
-    theirs: String,
-    yours: String,
+pub(super) struct ConflictRow {
+    pub(super) subject: String,
+    pub(super) theirs: String,
+    pub(super) yours: String,
 }
 
 /// What the entry page shows besides the sheet: the version and the match's trail.
-struct MatchInfo {
-    version: i32,
+pub(super) struct MatchInfo {
+    pub(super) version: i32,
     /// Line-ups and flagged results of this match.
-    field: super::field::FieldExtras,
-    trail: Vec<AuditEntry>,
-    conflict: Option<Conflict>,
-}
-
-/// The match's version, then its trail; the version is read first, so that a page is
-/// never based on a newer version than the results it shows.
-async fn match_info(
-    state: &AppState,
-    slug: &str,
-    round: i32,
-    table: i32,
-    t: &Tr,
-) -> Result<MatchInfo, AppError> {
-    let field = super::field::extras(state, slug, round, Some(table), t).await?;
-    let slug = slug.to_owned();
-    with_db(state, move |conn| {
-        let version = db::match_version(conn, &slug, round, table)?.unwrap_or_default();
-        let (trail, _) = db::audit::audit_trail(conn, &slug, Some((round, table)), 0, 200)?
-            .ok_or_else(AppError::not_found)?;
-        Ok(MatchInfo {
-            version,
-            field,
-            trail,
-            conflict: None,
-        })
-    })
-    .await
+    pub(super) field: super::super::field::FieldExtras,
+    pub(super) trail: Vec<AuditEntry>,
+    pub(super) conflict: Option<Conflict>,
 }
 
 #[derive(Template)]
 #[template(path = "director/entry_bye.html")]
-struct ByePage {
-    ctx: Ctx,
-    tour: TourHead,
-    section: &'static str,
-    round: i32,
-    table: i32,
-    team: String,
+pub(super) struct ByePage {
+    pub(super) ctx: Ctx,
+    pub(super) tour: TourHead,
+    pub(super) section: &'static str,
+    pub(super) round: i32,
+    pub(super) table: i32,
+    pub(super) team: String,
 }
-
-/// A problem with one field of the posted sheet: its field name, room and board.
-type Misentry = (String, Room, i32, SheetError);
 
 /// An error of a score-sheet field in the reader's language.
 pub(crate) fn sheet_error_text(t: &Tr, e: &SheetError, decks: Decks) -> String {
@@ -344,50 +290,9 @@ fn headings(t: &Tr, fields: &[&'static str]) -> Vec<Heading> {
     all
 }
 
-/// Reads every row of the posted sheet: the results to save, or every error keyed by
-/// field name.
-fn read_sheet(
-    sheet: &RoundSheet,
-    form: &HashMap<String, String>,
-) -> Result<Vec<TableResult>, Vec<Misentry>> {
-    let decks = sheet.settings.decks;
-    let bands = sheet.settings.rules.band_table(decks);
-    let mut results = Vec::new();
-    let mut errors = Vec::new();
-    for (room, key) in ROOMS {
-        for board in &sheet.round.boards {
-            let row = SheetRow::from_fields(|f| {
-                form.get(&field_name(key, board.number, f))
-                    .map(String::as_str)
-            });
-            match row.parse_with(decks, bands.as_ref()) {
-                Ok(Some(entry)) => results.push(TableResult {
-                    room,
-                    board: board.number,
-                    entry,
-                }),
-                Ok(None) => {}
-                Err(problems) => errors.extend(problems.into_iter().map(|e| {
-                    (
-                        field_name(key, board.number, e.field),
-                        room,
-                        board.number,
-                        e,
-                    )
-                })),
-            }
-        }
-    }
-    if errors.is_empty() {
-        Ok(results)
-    } else {
-        Err(errors)
-    }
-}
-
 /// The entry page of match `m`: from the saved results, or (after a refused save) from
 /// what was typed, with `errors` beside their fields and status 422.
-fn entry_page(
+pub(super) fn entry_page(
     ctx: &Ctx,
     sheet: &RoundSheet,
     m: &Match,
@@ -498,7 +403,7 @@ fn entry_page(
                         Lang::En => o.result_en(),
                     },
                     ruled: o.ruled,
-                    s: signed(o.table_score),
+                    s: signed(o.table_score.into()),
                 });
             let declarer = if entry::home_declares(board, room) {
                 &home
@@ -561,7 +466,7 @@ fn entry_page(
         .iter()
         .map(|b| {
             let swing = figures.boards.iter().find(|s| s.board == b.number);
-            let show = |v: Option<i32>| v.map(signed).unwrap_or_default();
+            let show = |v: Option<i32>| v.map(|v| signed(v.into())).unwrap_or_default();
             SwingLine {
                 board: b.number,
                 open: show(swing.and_then(|s| s.open)),
@@ -596,7 +501,7 @@ fn entry_page(
         .collect();
     let page = EntryPage {
         ctx: ctx.clone(),
-        tour: tour_head(&sheet.settings),
+        tour: TourHead::of_settings(&sheet.settings),
         section: "rounds",
         round: sheet.round.number,
         table: m.table,
@@ -632,160 +537,8 @@ fn entry_page(
     render_status(ctx, status, &page)
 }
 
-async fn show(
-    ctx: Ctx,
-    state: web::Data<AppState>,
-    path: web::Path<(String, i32, i32)>,
-) -> Result<HttpResponse, AppError> {
-    let (slug, round, table) = path.into_inner();
-    let info = match_info(&state, &slug, round, table, &ctx.t).await?;
-    let sheet = load_sheet(&state, &slug, round).await?;
-    let m = sheet.table(table).ok_or_else(AppError::not_found)?;
-    if m.is_bye() {
-        let page = ByePage {
-            ctx: ctx.clone(),
-            tour: tour_head(&sheet.settings),
-            section: "rounds",
-            round,
-            table,
-            team: team_label(&sheet, m.home),
-        };
-        return render_status(&ctx, StatusCode::OK, &page);
-    }
-    entry_page(&ctx, &sheet, m, None, &[], info)
-}
-
-/// `POST`: the whole match at once; blank rows delete their result. The form carries
-/// the version of the match it was based on; when the match was saved since, nothing is
-/// saved and the page comes back with status 409, both versions and the typed values.
-async fn save(
-    ctx: Ctx,
-    state: web::Data<AppState>,
-    path: web::Path<(String, i32, i32)>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, AppError> {
-    let (slug, round, table) = path.into_inner();
-    let sheet = load_sheet(&state, &slug, round).await?;
-    let m = sheet.table(table).ok_or_else(AppError::not_found)?;
-    if m.is_bye() {
-        return Err(AppError::bad_request(ctx.t.t("entry-bye-no-results")));
-    }
-    let form = form.into_inner();
-    // A form without a version (a script) is not checked; the page always sends one.
-    let expected = match form.get("version") {
-        None => None,
-        Some(v) => Some(
-            v.trim()
-                .parse::<i32>()
-                .map_err(|_| AppError::bad_request(ctx.t.t("audit-bad-version")))?,
-        ),
-    };
-    let results = match read_sheet(&sheet, &form) {
-        Ok(results) => results,
-        Err(errors) => {
-            let mut info = match_info(&state, &slug, round, table, &ctx.t).await?;
-            // Keep the version the typed page was based on.
-            info.version = expected.unwrap_or(info.version);
-            return entry_page(&ctx, &sheet, m, Some(&form), &errors, info);
-        }
-    };
-    let who = super::audit::who(&ctx.viewer);
-    let key = slug.clone();
-    let mine = results.clone();
-    let outcome = with_db(&state, move |conn| {
-        Ok(db::save_match_results_as(
-            conn, &key, round, table, &mine, &who, expected,
-        )?)
-    })
-    .await?;
-    match outcome {
-        MatchSave::Missing => Err(AppError::not_found()),
-        MatchSave::Saved(_) => {
-            // A desk correction wins: a room it changed is closed to its table.
-            let changed = crate::rules::event::rooms_changed(&m.results, &results);
-            if !changed.is_empty() {
-                let key = slug.clone();
-                with_db(&state, move |conn| {
-                    Ok(db::table::desk_saved(conn, &key, round, table, &changed)?)
-                })
-                .await?;
-            }
-            let sheet = load_sheet(&state, &slug, round).await?;
-            let (location, flash) = match next_to_enter(&sheet, table) {
-                Some(next) if next == table => (
-                    format!("/d/{slug}/rounds/{round}/tables/{table}"),
-                    "entry-flash-saved",
-                ),
-                Some(next) => (
-                    format!("/d/{slug}/rounds/{round}/tables/{next}"),
-                    "entry-flash-saved-next",
-                ),
-                None => (
-                    format!("/d/{slug}/rounds/{round}"),
-                    "entry-flash-round-complete",
-                ),
-            };
-            Ok(redirect_with(&location, flash))
-        }
-        MatchSave::Stale(_) => {
-            let mut info = match_info(&state, &slug, round, table, &ctx.t).await?;
-            let theirs = load_sheet(&state, &slug, round).await?;
-            let saved = theirs.table(table).ok_or_else(AppError::not_found)?;
-            let t = &ctx.t;
-            let by = match info.trail.first() {
-                Some(e) if !e.user_name.is_empty() => t.args(
-                    "audit-conflict-by",
-                    &[
-                        ("user", e.user_name.clone().into()),
-                        ("at", e.at.format("%Y-%m-%d %H:%M:%S").to_string().into()),
-                    ],
-                ),
-                Some(e) => t.a(
-                    "audit-conflict-by-unknown",
-                    "at",
-                    e.at.format("%Y-%m-%d %H:%M:%S").to_string(),
-                ),
-                None => String::new(),
-            };
-            let rows = audit::result_changes(&saved.results, &results)
-                .into_iter()
-                .map(|c| ConflictRow {
-                    subject: conflict_subject(t, &c.subject),
-                    theirs: c.before,
-                    yours: c.after,
-                })
-                .collect();
-            info.conflict = Some(Conflict { by, rows });
-            entry_page(&ctx, &theirs, saved, Some(&form), &[], info)
-        }
-    }
-}
-
-/// The match to enter after saving table `saved`: the first match after it (in table
-/// order, wrapping round) that still needs results, else `saved` itself when it is still
-/// incomplete; `None` when every match of the round is complete.
-fn next_to_enter(sheet: &RoundSheet, saved: i32) -> Option<i32> {
-    let scorer = Scorer::new(&sheet.settings);
-    let needs_results = |m: &&Match| {
-        !m.is_bye()
-            && MatchProgress::of(&scorer.compare(&sheet.round.boards, m)) != MatchProgress::Complete
-    };
-    let open: Vec<i32> = sheet
-        .round
-        .matches
-        .iter()
-        .filter(needs_results)
-        .map(|m| m.table)
-        .collect();
-    open.iter()
-        .find(|t| **t > saved)
-        .or_else(|| open.iter().find(|t| **t != saved))
-        .or_else(|| open.first())
-        .copied()
-}
-
 /// `open board 3` in the reader's language.
-fn conflict_subject(t: &Tr, subject: &str) -> String {
+pub(super) fn conflict_subject(t: &Tr, subject: &str) -> String {
     match subject.split_once(" board ") {
         Some((room, board)) => format!(
             "{} · {}",

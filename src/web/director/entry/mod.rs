@@ -1,0 +1,221 @@
+//! Result entry for one match: `GET/POST /d/{slug}/rounds/{n}/tables/{t}`, open to the
+//! tournament's scorers.
+//!
+//! Both rooms side by side, one row per board with its conditions and the fields of the
+//! score sheet (docs/rules.md §9), named `{o|c}{board}-{field}` with the `results.csv` field names.
+//! A blank row means "no result yet". A save replaces the match's results in one
+//! transaction and comes back to the page (Post/Redirect/Get), which then shows every
+//! computed figure beside the inputs. Wrong input comes back with status 422, every error
+//! beside its field and everything typed kept; nothing is saved.
+//!
+//! The posted sheet is read in [`forms`]; the page is drawn in [`views`].
+
+mod forms;
+mod views;
+
+use std::collections::HashMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+
+use super::labels::team_label;
+use crate::db::audit;
+use crate::db::{self, MatchSave, RoundSheet};
+use crate::rules::{Match, MatchProgress, Scorer};
+use crate::web::i18n::Tr;
+use crate::web::page::{Ctx, TourHead, redirect_with, render_status, with_db};
+use crate::web::routes::{Need, Routes};
+use crate::web::tour::TableAt;
+use crate::web::{AppError, AppState};
+use forms::read_sheet;
+use views::{ByePage, Conflict, ConflictRow, MatchInfo, conflict_subject, entry_page};
+
+pub(crate) use views::{combo_label, sheet_error_text};
+
+pub fn configure(routes: &mut Routes) {
+    routes
+        .get(
+            "/d/{slug}/rounds/{round}/tables/{table}",
+            Need::Scorer,
+            show,
+        )
+        .post(
+            "/d/{slug}/rounds/{round}/tables/{table}",
+            Need::Scorer,
+            save,
+        );
+}
+
+/// The round as the database holds it now, with the match's version and trail and the
+/// round's flags, in one call. The version is read first, so that a page is never based on
+/// a newer version than the results it shows; the line-ups and odd results come from the
+/// snapshot.
+async fn load_match(
+    state: &AppState,
+    at: &TableAt,
+    t: &Tr,
+) -> Result<(RoundSheet, MatchInfo), AppError> {
+    let (round, table) = (at.round.round, at.table);
+    let snap = at.round.tour.snapshot(state).await?;
+    let slug = at.round.tour.slug.clone();
+    let (sheet, version, trail, (threshold, checked)) = with_db(state, move |conn| {
+        let version = db::match_version(conn, &slug, round, table)?.unwrap_or_default();
+        let (trail, _) = db::audit::audit_trail(conn, &slug, Some((round, table)), 0, 200)?
+            .ok_or_else(AppError::not_found)?;
+        let flags = super::field::flags(conn, &slug)?;
+        let sheet = db::load_round(conn, &slug, round)?.ok_or_else(AppError::not_found)?;
+        Ok((sheet, version, trail, flags))
+    })
+    .await?;
+    let field = super::field::field_extras(&snap.event, round, Some(table), threshold, &checked, t);
+    Ok((
+        sheet,
+        MatchInfo {
+            version,
+            field,
+            trail,
+            conflict: None,
+        },
+    ))
+}
+
+async fn show(ctx: Ctx, state: web::Data<AppState>, at: TableAt) -> Result<HttpResponse, AppError> {
+    let (sheet, info) = load_match(&state, &at, &ctx.t).await?;
+    let m = sheet.table(at.table).ok_or_else(AppError::not_found)?;
+    if m.is_bye() {
+        let page = ByePage {
+            ctx: ctx.clone(),
+            tour: TourHead::of_settings(&sheet.settings),
+            section: "rounds",
+            round: at.round.round,
+            table: at.table,
+            team: team_label(&sheet, m.home),
+        };
+        return render_status(&ctx, StatusCode::OK, &page);
+    }
+    entry_page(&ctx, &sheet, m, None, &[], info)
+}
+
+/// `POST`: the whole match at once; blank rows delete their result. The form carries
+/// the version of the match it was based on; when the match was saved since, nothing is
+/// saved and the page comes back with status 409, both versions and the typed values.
+async fn save(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    at: TableAt,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let (round, table) = (at.round.round, at.table);
+    let sheet = at.round.sheet(&state).await?;
+    let m = sheet.table(table).ok_or_else(AppError::not_found)?;
+    if m.is_bye() {
+        return Err(AppError::bad_request(ctx.t.t("entry-bye-no-results")));
+    }
+    let form = form.into_inner();
+    // A form without a version (a script) is not checked; the page always sends one.
+    let expected = match form.get("version") {
+        None => None,
+        Some(v) => Some(
+            v.trim()
+                .parse::<i32>()
+                .map_err(|_| AppError::bad_request(ctx.t.t("audit-bad-version")))?,
+        ),
+    };
+    let results = match read_sheet(&sheet, &form) {
+        Ok(results) => results,
+        Err(errors) => {
+            let (_, mut info) = load_match(&state, &at, &ctx.t).await?;
+            // Keep the version the typed page was based on.
+            info.version = expected.unwrap_or(info.version);
+            return entry_page(&ctx, &sheet, m, Some(&form), &errors, info);
+        }
+    };
+    // A desk correction wins: a room it changed is closed to its table.
+    let changed = crate::rules::event::rooms_changed(&m.results, &results);
+    let who = ctx.viewer.name();
+    let key = at.round.tour.slug.clone();
+    let mine = results.clone();
+    // The save, what it closes, and the round as it now stands, in one call.
+    let (outcome, after) = with_db(&state, move |conn| {
+        let outcome = db::save_match_results_as(conn, &key, round, table, &mine, &who, expected)?;
+        if !matches!(outcome, MatchSave::Saved(_)) {
+            return Ok((outcome, None));
+        }
+        if !changed.is_empty() {
+            db::table::desk_saved(conn, &key, round, table, &changed)?;
+        }
+        Ok((outcome, db::load_round(conn, &key, round)?))
+    })
+    .await?;
+    match outcome {
+        MatchSave::Missing => Err(AppError::not_found()),
+        MatchSave::Saved(_) => {
+            let after = after.ok_or_else(AppError::not_found)?;
+            let (location, flash) = match next_to_enter(&after, table) {
+                Some(next) if next == table => (
+                    at.round.url(&format!("/tables/{table}")),
+                    "entry-flash-saved",
+                ),
+                Some(next) => (
+                    at.round.url(&format!("/tables/{next}")),
+                    "entry-flash-saved-next",
+                ),
+                None => (at.round.url(""), "entry-flash-round-complete"),
+            };
+            Ok(redirect_with(&location, flash))
+        }
+        MatchSave::Stale(_) => {
+            let (theirs, mut info) = load_match(&state, &at, &ctx.t).await?;
+            let saved = theirs.table(table).ok_or_else(AppError::not_found)?;
+            let t = &ctx.t;
+            let by = match info.trail.first() {
+                Some(e) if !e.user_name.is_empty() => t.args(
+                    "audit-conflict-by",
+                    &[
+                        ("user", e.user_name.clone().into()),
+                        ("at", e.at.format("%Y-%m-%d %H:%M:%S").to_string().into()),
+                    ],
+                ),
+                Some(e) => t.a(
+                    "audit-conflict-by-unknown",
+                    "at",
+                    e.at.format("%Y-%m-%d %H:%M:%S").to_string(),
+                ),
+                None => String::new(),
+            };
+            let rows = audit::result_changes(&saved.results, &results)
+                .into_iter()
+                .map(|c| ConflictRow {
+                    subject: conflict_subject(t, &c.subject),
+                    theirs: c.before,
+                    yours: c.after,
+                })
+                .collect();
+            info.conflict = Some(Conflict { by, rows });
+            entry_page(&ctx, &theirs, saved, Some(&form), &[], info)
+        }
+    }
+}
+
+/// The match to enter after saving table `saved`: the first match after it (in table
+/// order, wrapping round) that still needs results, else `saved` itself when it is still
+/// incomplete; `None` when every match of the round is complete.
+fn next_to_enter(sheet: &RoundSheet, saved: i32) -> Option<i32> {
+    let scorer = Scorer::new(&sheet.settings);
+    let needs_results = |m: &&Match| {
+        !m.is_bye()
+            && MatchProgress::of(&scorer.compare(&sheet.round.boards, m)) != MatchProgress::Complete
+    };
+    let open: Vec<i32> = sheet
+        .round
+        .matches
+        .iter()
+        .filter(needs_results)
+        .map(|m| m.table)
+        .collect();
+    open.iter()
+        .find(|t| **t > saved)
+        .or_else(|| open.iter().find(|t| **t != saved))
+        .or_else(|| open.first())
+        .copied()
+}

@@ -1,0 +1,491 @@
+//! Generating one round (`/d/{slug}/rounds/{n}/generate`): the choices, the proposal with
+//! its explanation and warnings, the confirmation that saves it, and unlocking a round
+//! that has results.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use super::forms::{Choice, FormErrors, GenerateForm, UnlockForm, default_form};
+use super::{
+    ExplanationLine, explanation_line, label, method_label, note_texts, tables_list, warning_text,
+};
+use crate::db::schedule::{self as store, GeneratedRound, RoundRecord};
+use crate::rules::entry::Pairing;
+use crate::rules::{Event, PairingMethod, Report};
+use crate::schedule::draft::{self, Field, FirstRound, Proposal};
+use crate::web::i18n::Tr;
+use crate::web::page::{Ctx, TourHead, redirect_with, render_status, with_db};
+use crate::web::tour::RoundAt;
+use crate::web::{AppError, AppState};
+
+/// Where round `round` stands.
+struct RoundState {
+    exists: bool,
+    has_results: bool,
+    locked: bool,
+    /// Tables of the previous round not complete.
+    open: Vec<i32>,
+    /// No round before this one.
+    first_round: bool,
+}
+
+/// Whether round `round` is locked against re-pairing (hand edits included).
+pub(in crate::web::director) async fn is_locked(
+    state: &AppState,
+    slug: &str,
+    round: i32,
+    has_results: bool,
+) -> Result<bool, AppError> {
+    if !has_results {
+        return Ok(false);
+    }
+    let key = slug.to_owned();
+    let record = with_db(state, move |conn| {
+        store::load_round_record(conn, &key, round)?.ok_or_else(AppError::not_found)
+    })
+    .await?;
+    Ok(draft::is_locked(has_results, &record.kinds()))
+}
+
+fn round_state(event: &Event, report: &Report, round: i32, record: &RoundRecord) -> RoundState {
+    let r = event.rounds.iter().find(|r| r.number == round);
+    let has_results = r.is_some_and(|r| r.matches.iter().any(|m| !m.results.is_empty()));
+    RoundState {
+        exists: r.is_some(),
+        has_results,
+        locked: draft::is_locked(has_results, &record.kinds()),
+        open: draft::previous_round_open(event, report, round),
+        first_round: !event.rounds.iter().any(|r| r.number < round),
+    }
+}
+
+/// The pairings saved for round `round` (an unlocked round being paired again).
+fn saved_pairings(event: &Event, round: i32) -> Vec<Pairing> {
+    event
+        .rounds
+        .iter()
+        .filter(|r| r.number == round)
+        .flat_map(|r| &r.matches)
+        .map(|m| Pairing {
+            table: m.table,
+            home: m.home,
+            away: m.away,
+        })
+        .collect()
+}
+
+/// "Table 2: 4 Delta – 3 长城", or the bye.
+fn pairing_line(t: &Tr, event: &Event, p: &Pairing) -> String {
+    t.args(
+        "schedule-diff-line",
+        &[
+            ("table", p.table.to_string().into()),
+            ("home", label(event, p.home).into()),
+            (
+                "away",
+                p.away
+                    .map_or_else(|| t.t("schedule-bye"), |a| label(event, a))
+                    .into(),
+            ),
+        ],
+    )
+}
+
+fn propose(event: &Event, round: i32, choice: Choice) -> Proposal {
+    let field = Field::before(event, round);
+    match choice {
+        Choice::Swiss {
+            first,
+            avoid_same_club,
+        } => field.swiss(first, avoid_same_club),
+        Choice::RoundRobin { double } => {
+            let plans = crate::schedule::round_robin(&field.teams_by_number(), double);
+            if plans.is_empty() {
+                return field.swiss(Some(FirstRound::ByNumber), false);
+            }
+            let index = (round.max(1) as usize - 1) % plans.len();
+            field.round_robin_round(&plans[index], index)
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "director/schedule_round.html")]
+struct RoundFormPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    tab: &'static str,
+    round: i32,
+    form: GenerateForm,
+    errors: FormErrors,
+    locked: bool,
+    has_results: bool,
+    open: String,
+    first_round: bool,
+    notes: Vec<String>,
+    unlock_error: Option<String>,
+}
+
+/// The tournament's snapshot and round `round`'s schedule record (404 without the round).
+async fn load_all(
+    state: &AppState,
+    at: &RoundAt,
+) -> Result<(std::sync::Arc<crate::web::live::Snapshot>, RoundRecord), AppError> {
+    let snap = at.tour.snapshot(state).await?;
+    let (key, round) = (at.tour.slug.clone(), at.round);
+    let record = with_db(state, move |conn| {
+        Ok(store::load_round_record(conn, &key, round)?)
+    })
+    .await?
+    .ok_or_else(AppError::not_found)?;
+    Ok((snap, record))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn form_page(
+    ctx: &Ctx,
+    event: &Event,
+    report: &Report,
+    round: i32,
+    record: &RoundRecord,
+    form: GenerateForm,
+    errors: FormErrors,
+    unlock_error: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let state = round_state(event, report, round, record);
+    let status = if errors.any() || unlock_error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    let page = RoundFormPage {
+        ctx: ctx.clone(),
+        tour: TourHead::of(event),
+        section: "rounds",
+        tab: "generate",
+        round,
+        form,
+        errors,
+        locked: state.locked,
+        has_results: state.has_results,
+        open: tables_list(&state.open),
+        first_round: state.first_round,
+        notes: note_texts(&ctx.t, record),
+        unlock_error,
+    };
+    render_status(ctx, status, &page)
+}
+
+pub(super) async fn round_form(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    at: RoundAt,
+) -> Result<HttpResponse, AppError> {
+    let round = at.round;
+    let (snap, record) = load_all(&state, &at).await?;
+    let (event, report) = (&snap.event, &snap.report);
+    let form = default_form(&event.settings);
+    form_page(
+        &ctx,
+        event,
+        report,
+        round,
+        &record,
+        form,
+        FormErrors::default(),
+        None,
+    )
+}
+
+#[derive(Template)]
+#[template(path = "director/schedule_preview.html")]
+struct PreviewPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    tab: &'static str,
+    round: i32,
+    form: GenerateForm,
+    method: String,
+    lines: Vec<ExplanationLine>,
+    kept: Vec<String>,
+    /// An unlocked round's saved pairings compared with the proposal (all empty when
+    /// nothing was saved): unchanged meetings, new ones, and saved ones that go.
+    same: Vec<String>,
+    new: Vec<String>,
+    gone: Vec<String>,
+    bye: Option<String>,
+    /// Swiss only: no pairing without rematches exists, and this one has this many.
+    rematches: u32,
+    warnings: Vec<String>,
+    overridden: bool,
+}
+
+/// Checks the form and the round, and computes the proposal, or shows the form again.
+enum Checked {
+    Ready {
+        choice: Choice,
+        proposal: Proposal,
+        overridden: bool,
+    },
+    Refused(HttpResponse),
+}
+
+fn check_round(
+    ctx: &Ctx,
+    event: &Event,
+    report: &Report,
+    round: i32,
+    record: &RoundRecord,
+    mut form: GenerateForm,
+) -> Result<(Checked, GenerateForm), AppError> {
+    let t = &ctx.t;
+    let state = round_state(event, report, round, record);
+    if !state.exists {
+        return Err(AppError::not_found());
+    }
+    let mut errors = FormErrors::default();
+    let choice = form.choice(t, state.first_round, &mut errors);
+    if state.locked {
+        errors.general.push(t.t("schedule-error-locked"));
+    }
+    let overridden = !state.open.is_empty();
+    if overridden && form.override_open.is_none() {
+        errors.general.push(t.a(
+            "schedule-error-previous-open",
+            "tables",
+            tables_list(&state.open),
+        ));
+    }
+    match choice {
+        Some(choice) if !errors.any() => {
+            let mut proposal = propose(event, round, choice);
+            draft::keep_saved_sides(&mut proposal, &saved_pairings(event, round));
+            Ok((
+                Checked::Ready {
+                    choice,
+                    proposal,
+                    overridden,
+                },
+                form,
+            ))
+        }
+        _ => {
+            let page = form_page(
+                ctx,
+                event,
+                report,
+                round,
+                record,
+                form.clone(),
+                errors,
+                None,
+            )?;
+            Ok((Checked::Refused(page), form))
+        }
+    }
+}
+
+pub(super) async fn round_preview(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    at: RoundAt,
+    form: web::Form<GenerateForm>,
+) -> Result<HttpResponse, AppError> {
+    let round = at.round;
+    let (snap, record) = load_all(&state, &at).await?;
+    let (event, report) = (&snap.event, &snap.report);
+    let (checked, form) = check_round(&ctx, event, report, round, &record, form.into_inner())?;
+    let (choice, proposal, overridden) = match checked {
+        Checked::Ready {
+            choice,
+            proposal,
+            overridden,
+        } => (choice, proposal, overridden),
+        Checked::Refused(page) => return Ok(page),
+    };
+    let t = &ctx.t;
+    let method = match choice {
+        Choice::Swiss { .. } => method_label(t, PairingMethod::Swiss),
+        Choice::RoundRobin { .. } => method_label(t, PairingMethod::RoundRobin),
+    };
+    let warnings = draft::warnings(event, round, &proposal.pairings())
+        .iter()
+        .map(|w| warning_text(t, event, w))
+        .collect();
+    let difference = draft::difference(&saved_pairings(event, round), &proposal.pairings());
+    let page = PreviewPage {
+        ctx: ctx.clone(),
+        tour: TourHead::of(event),
+        section: "rounds",
+        tab: "generate",
+        round,
+        method,
+        lines: proposal
+            .matches
+            .iter()
+            .map(|p| explanation_line(t, event, p))
+            .collect(),
+        kept: proposal
+            .kept
+            .iter()
+            .map(|p| {
+                t.args(
+                    "schedule-kept",
+                    &[
+                        ("table", p.table.to_string().into()),
+                        ("home", label(event, p.home).into()),
+                        (
+                            "away",
+                            p.away
+                                .map_or_else(|| t.t("schedule-bye"), |a| label(event, a))
+                                .into(),
+                        ),
+                    ],
+                )
+            })
+            .collect(),
+        same: difference
+            .same
+            .iter()
+            .map(|(saved, now)| {
+                let line = pairing_line(t, event, now);
+                if saved.table == now.table {
+                    line
+                } else {
+                    t.args(
+                        "schedule-diff-moved",
+                        &[
+                            ("line", line.into()),
+                            ("table", saved.table.to_string().into()),
+                        ],
+                    )
+                }
+            })
+            .collect(),
+        new: difference
+            .new
+            .iter()
+            .map(|p| pairing_line(t, event, p))
+            .collect(),
+        gone: difference
+            .gone
+            .iter()
+            .map(|p| pairing_line(t, event, p))
+            .collect(),
+        bye: proposal.bye.map(|b| label(event, b)),
+        rematches: match choice {
+            Choice::Swiss { .. } => proposal.rematches,
+            Choice::RoundRobin { .. } => 0,
+        },
+        warnings,
+        overridden,
+        form,
+    };
+    render_status(&ctx, StatusCode::OK, &page)
+}
+
+pub(super) async fn round_confirm(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    at: RoundAt,
+    form: web::Form<GenerateForm>,
+) -> Result<HttpResponse, AppError> {
+    let round = at.round;
+    let (snap, record) = load_all(&state, &at).await?;
+    let (event, report) = (&snap.event, &snap.report);
+    let (checked, _) = check_round(&ctx, event, report, round, &record, form.into_inner())?;
+    let (choice, proposal, overridden) = match checked {
+        Checked::Ready {
+            choice,
+            proposal,
+            overridden,
+        } => (choice, proposal, overridden),
+        Checked::Refused(page) => return Ok(page),
+    };
+    let (method, seed) = match choice {
+        Choice::Swiss {
+            first: Some(FirstRound::Lots(seed)),
+            ..
+        } => (PairingMethod::Swiss, Some(seed)),
+        Choice::Swiss { .. } => (PairingMethod::Swiss, None),
+        Choice::RoundRobin { .. } => (PairingMethod::RoundRobin, None),
+    };
+    let generated = GeneratedRound {
+        number: round,
+        pairings: proposal.pairings(),
+        // A match kept for its results keeps the explanation it was generated with, if any:
+        // the standings before the round have not changed.
+        explanations: proposal
+            .matches
+            .iter()
+            .cloned()
+            .chain(
+                record
+                    .explanations
+                    .iter()
+                    .filter(|p| {
+                        proposal.kept.iter().any(|k| {
+                            k.table == p.table && k.home == p.home && k.away == Some(p.away)
+                        })
+                    })
+                    .cloned(),
+            )
+            .collect(),
+        overridden,
+    };
+    let key = at.tour.slug.clone();
+    let who = ctx.viewer.name();
+    with_db(&state, move |conn| {
+        if store::save_generated(conn, &key, method, seed, &[], &[generated], &who)? {
+            Ok(())
+        } else {
+            Err(AppError::not_found())
+        }
+    })
+    .await?;
+    // On to the round's matches (with their entry pages), not the by-hand pairings page.
+    Ok(redirect_with(&at.url(""), "schedule-flash-saved"))
+}
+
+/// `POST …/unlock`: the word typed must be the one the page asks for.
+pub(super) async fn unlock(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    at: RoundAt,
+    form: web::Form<UnlockForm>,
+) -> Result<HttpResponse, AppError> {
+    let round = at.round;
+    let (snap, record) = load_all(&state, &at).await?;
+    let (event, report) = (&snap.event, &snap.report);
+    let t = &ctx.t;
+    let word = t.t("schedule-unlock-word");
+    let typed = form.confirm.trim();
+    if !typed.eq_ignore_ascii_case(&word) && !typed.eq_ignore_ascii_case("unlock") {
+        return form_page(
+            &ctx,
+            event,
+            report,
+            round,
+            &record,
+            default_form(&event.settings),
+            FormErrors::default(),
+            Some(t.a("schedule-error-unlock", "word", &word)),
+        );
+    }
+    let key = at.tour.slug.clone();
+    with_db(&state, move |conn| {
+        if store::unlock_round(conn, &key, round)? {
+            Ok(())
+        } else {
+            Err(AppError::not_found())
+        }
+    })
+    .await?;
+    Ok(redirect_with(
+        &at.url("/generate"),
+        "schedule-flash-unlocked",
+    ))
+}
