@@ -11,9 +11,17 @@ pub fn signed(n: i64) -> String {
     }
 }
 
+/// A figure already written out (`-0.75`, `-2.50`) with its minus made typographic.
+pub fn typographic_minus(text: String) -> String {
+    match text.strip_prefix('-') {
+        Some(rest) => format!("\u{2212}{rest}"),
+        None => text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::signed;
+    use super::{signed, typographic_minus};
 
     #[test]
     fn the_sign_is_always_written_and_the_minus_is_typographic() {
@@ -25,5 +33,7 @@ mod tests {
             signed(i64::MIN),
             format!("\u{2212}{}", i64::MIN.unsigned_abs())
         );
+        assert_eq!(typographic_minus("-0.75".into()), "\u{2212}0.75");
+        assert_eq!(typographic_minus("2.50".into()), "2.50");
     }
 }

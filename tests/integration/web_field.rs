@@ -304,7 +304,7 @@ async fn odd_results_are_flagged_checked_and_audited() {
         let page = b.get("/d/club-night/rounds/1").await;
         assert_eq!(page.status, StatusCode::OK);
         page.has(FLAG)
-            .has("(s -5, datum -0.75)")
+            .has("(s \u{2212}5, datum \u{2212}0.75)")
             .has("name=\"threshold\" min=\"1\" max=\"20\" value=\"3\"")
             .has("href=\"/d/club-night/rounds/1/boards/1\"");
         assert_eq!(page.body.matches("data-flag=").count(), 1);

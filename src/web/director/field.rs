@@ -100,7 +100,10 @@ pub(super) fn odd_text(t: &Tr, o: &OddResult) -> String {
                     average_p.map_or_else(String::new, |a| a.short()).into(),
                 ),
                 ("s", signed(*score).into()),
-                ("datum", datum.two_decimals().into()),
+                (
+                    "datum",
+                    crate::figures::typographic_minus(datum.two_decimals()).into(),
+                ),
             ],
         ),
         OddKind::FarFromField { score, datum, .. } => t.args(
@@ -110,7 +113,10 @@ pub(super) fn odd_text(t: &Tr, o: &OddResult) -> String {
                 ("table", o.table.to_string().into()),
                 ("room", room.into()),
                 ("s", signed(*score).into()),
-                ("datum", datum.two_decimals().into()),
+                (
+                    "datum",
+                    crate::figures::typographic_minus(datum.two_decimals()).into(),
+                ),
             ],
         ),
         OddKind::SwingBeyondBands { swing, limit } => t.args(

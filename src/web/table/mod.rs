@@ -1,0 +1,268 @@
+//! Results entered at the table: `/table/{token}`, one room of one match, no account.
+//!
+//! The token (128 random bits) is the only key: an unknown or renewed one answers 404, and
+//! an address that guesses wrong too often is refused for a while (429). The page is a plain
+//! form, phone first: each board's conditions and the score-sheet fields named
+//! `{board}-{field}` as in `results.csv`, validated by the rules core with the director's
+//! grid's messages. After a save every entered board shows its P, result and s. The
+//! opponents (the side that did not enter) confirm the whole room with
+//! `POST /table/{token}/confirm`, or mark boards "call the director".
+//!
+//! Not signed in, so no session CSRF token: the secret path itself is what a forged
+//! cross-site form cannot know (the guard lets `/table/` through on that ground).
+//!
+//! The posted boards are read in [`forms`], the page is drawn in [`views`], and wrong
+//! tokens are counted in [`guesses`].
+
+mod forms;
+mod guesses;
+mod views;
+
+use std::collections::HashMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use super::page::{Ctx, redirect_with, with_db};
+use super::{AppError, AppState};
+use crate::db::table::{
+    self as tables, Closed, ConfirmRefusal, Pending, Side, TableRoom, TableSave,
+};
+use crate::db::{self, RoundSheet};
+use forms::read_boards;
+use views::room_page;
+
+pub use guesses::{GUESS_LIMIT, GUESS_WINDOW, Guesses};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/table/{token}", web::get().to(show))
+        .route("/table/{token}", web::post().to(save))
+        .route("/table/{token}/confirm", web::post().to(confirm));
+}
+
+/// The fields a table fills in, as named in `results.csv` (a ruling and "P only" are the
+/// director's).
+pub const TABLE_FIELDS: [&str; 6] = [
+    "trick_points",
+    "bottom_points",
+    "last_trick",
+    "combo",
+    "declarer_penalty",
+    "defender_penalty",
+];
+
+/// The client's address as text (as the proxy reports it, else the connection's).
+fn address(req: &HttpRequest) -> String {
+    super::auth::client::client_address(req)
+        .map(|a| a.to_string())
+        .unwrap_or_default()
+}
+
+/// The room behind `token`: 404 when unknown (counted as a guess) or when table-side entry
+/// is off; 429 once the address has guessed too often.
+async fn locate(
+    req: &HttpRequest,
+    state: &AppState,
+    token: &str,
+) -> Result<Result<(TableRoom, RoundSheet), HttpResponse>, AppError> {
+    let addr = address(req);
+    let guesses = &state.table_guesses;
+    if guesses.refused(&addr) {
+        return Ok(Err(super::auth::refused(
+            req,
+            StatusCode::TOO_MANY_REQUESTS,
+            "table-throttled-title",
+            "table-throttled-text",
+        )));
+    }
+    let plausible = token.len() == 22
+        && token
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    let found = if plausible {
+        let token = token.to_owned();
+        with_db(state, move |conn| {
+            let Some(room) = tables::find_link(conn, &token)? else {
+                return Ok(None);
+            };
+            let sheet = db::load_round(conn, &room.slug, room.round)?;
+            Ok(sheet.map(|s| (room, s)))
+        })
+        .await?
+    } else {
+        None
+    };
+    match found {
+        Some((room, _)) if !room.table_entry => Err(AppError::NotFound),
+        Some(found) => Ok(Ok(found)),
+        None => {
+            guesses.missed(&addr);
+            Err(AppError::NotFound)
+        }
+    }
+}
+
+/// The room's pending entry and why it is closed, read together.
+async fn room_state(
+    state: &AppState,
+    room: &TableRoom,
+) -> Result<(Option<Pending>, Option<Closed>), AppError> {
+    let room = room.clone();
+    with_db(state, move |conn| {
+        Ok((
+            tables::pending(conn, room.match_id, room.room)?,
+            tables::closed(conn, &room)?,
+        ))
+    })
+    .await
+}
+
+async fn show(
+    req: HttpRequest,
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let token = path.into_inner();
+    let (room, sheet) = match locate(&req, &state, &token).await? {
+        Ok(found) => found,
+        Err(refusal) => return Ok(refusal),
+    };
+    let m = sheet.table(room.table).ok_or_else(AppError::not_found)?;
+    room_page(&ctx, &state, &token, &room, &sheet, m, None, &[], None).await
+}
+
+/// `POST /table/{token}`: what the table typed, by the side that typed it.
+async fn save(
+    req: HttpRequest,
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let token = path.into_inner();
+    let (room, sheet) = match locate(&req, &state, &token).await? {
+        Ok(found) => found,
+        Err(refusal) => return Ok(refusal),
+    };
+    let m = sheet.table(room.table).ok_or_else(AppError::not_found)?;
+    let form = form.into_inner();
+    let side = form.get("side").and_then(|s| Side::parse(s));
+    let boards = read_boards(&sheet, &form);
+    let (Some(side), Ok(boards)) = (side, boards.clone()) else {
+        let errors = boards.err().unwrap_or_default();
+        let side_error = side.is_none().then(|| ctx.t.t("table-error-side"));
+        return room_page(
+            &ctx,
+            &state,
+            &token,
+            &room,
+            &sheet,
+            m,
+            Some(&form),
+            &errors,
+            side_error,
+        )
+        .await
+        .map(|mut r| {
+            *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
+            r
+        });
+    };
+    let submission = form
+        .get("submission")
+        .map(|s| s.trim().chars().take(64).collect::<String>())
+        .unwrap_or_default();
+    let addr = address(&req);
+    let target = room.clone();
+    let saved = with_db(&state, move |conn| {
+        Ok(tables::save_entry(
+            conn,
+            &target,
+            side,
+            &boards,
+            &submission,
+            &addr,
+        )?)
+    })
+    .await?;
+    let back = format!("/table/{token}");
+    match saved {
+        TableSave::Saved => Ok(redirect_with(&back, "table-flash-saved")),
+        TableSave::Unchanged => Ok(redirect_with(&back, "table-flash-unchanged")),
+        TableSave::Closed(_) => Ok(redirect_with(&back, "table-flash-closed")),
+    }
+}
+
+/// `POST /table/{token}/confirm`: the opponents confirm the room, or either side marks
+/// boards "call the director" (`flag-{board}`).
+async fn confirm(
+    req: HttpRequest,
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let token = path.into_inner();
+    let (room, sheet) = match locate(&req, &state, &token).await? {
+        Ok(found) => found,
+        Err(refusal) => return Ok(refusal),
+    };
+    let m = sheet.table(room.table).ok_or_else(AppError::not_found)?;
+    let form = form.into_inner();
+    let addr = address(&req);
+    let back = format!("/table/{token}");
+    let flagged: Vec<i32> = sheet
+        .round
+        .boards
+        .iter()
+        .map(|b| b.number)
+        .filter(|b| form.contains_key(&format!("flag-{b}")))
+        .collect();
+    let dispute = form.get("action").map(String::as_str) == Some("dispute") || !flagged.is_empty();
+    let refuse = |message: String| {
+        room_page(
+            &ctx,
+            &state,
+            &token,
+            &room,
+            &sheet,
+            m,
+            None,
+            &[],
+            Some(message),
+        )
+    };
+    if dispute {
+        if flagged.is_empty() {
+            return refuse(ctx.t.t("table-error-no-flag")).await;
+        }
+        let target = room.clone();
+        let done = with_db(&state, move |conn| {
+            Ok(tables::flag(conn, &target, &flagged, &addr)?)
+        })
+        .await?;
+        return Ok(match done {
+            Ok(true) => redirect_with(&back, "table-flash-flagged"),
+            Ok(false) => redirect_with(&back, "table-flash-nothing"),
+            Err(_) => redirect_with(&back, "table-flash-closed"),
+        });
+    }
+    let Some(side) = form.get("side").and_then(|s| Side::parse(s)) else {
+        return refuse(ctx.t.t("table-error-side")).await;
+    };
+    let code = form.get("code").cloned().unwrap_or_default();
+    let target = room.clone();
+    let outcome = with_db(&state, move |conn| {
+        Ok(tables::confirm(conn, &target, side, &code, &addr)?)
+    })
+    .await?;
+    match outcome {
+        Ok(()) => Ok(redirect_with(&back, "table-flash-confirmed")),
+        Err(ConfirmRefusal::Closed(_)) => Ok(redirect_with(&back, "table-flash-closed")),
+        Err(ConfirmRefusal::Incomplete) => refuse(ctx.t.t("table-error-incomplete")).await,
+        Err(ConfirmRefusal::SameSide) => refuse(ctx.t.t("table-error-same-side")).await,
+        Err(ConfirmRefusal::WrongCode) => refuse(ctx.t.t("table-error-code")).await,
+        Err(ConfirmRefusal::Stale) => refuse(ctx.t.t("table-error-stale")).await,
+    }
+}

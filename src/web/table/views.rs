@@ -1,0 +1,296 @@
+//! The room page at the table: each board's conditions, the fields as typed or saved with
+//! their errors, and the computed figures once saved.
+
+use std::collections::HashMap;
+
+use actix_web::HttpResponse;
+use actix_web::http::StatusCode;
+use askama::Template;
+
+use super::forms::{combo_value, typed_row};
+use super::room_state;
+use crate::db::RoundSheet;
+use crate::db::table::{self as tables, Closed, EntryState, Side, TableRoom};
+use crate::figures::signed;
+use crate::rules::entry::{self, SheetError, SheetRow};
+use crate::rules::{Decks, Match, Pair, Room, Scorer};
+use crate::web::director::{
+    Choice, choices, combo_label, seat_label, sheet_error_text, team_label, trump_label,
+};
+use crate::web::i18n::Lang;
+use crate::web::page::{Ctx, render_status};
+use crate::web::{AppError, AppState};
+
+/// One board at the table.
+#[derive(Debug)]
+struct BoardView {
+    number: i32,
+    dealer: String,
+    level: &'static str,
+    trump: String,
+    /// "North-South (3 Name)".
+    declarers: String,
+    trick_points: String,
+    bottom_points: String,
+    last_trick: String,
+    combos: Vec<Choice>,
+    declarer_penalty: String,
+    defender_penalty: String,
+    /// (field, message)
+    errors: Vec<(&'static str, String)>,
+    computed: Option<Computed>,
+    flagged: bool,
+}
+
+impl BoardView {
+    fn error(&self, field: &str) -> Option<&String> {
+        self.errors
+            .iter()
+            .find(|(f, _)| *f == field)
+            .map(|(_, m)| m)
+    }
+}
+
+#[derive(Debug)]
+struct Computed {
+    p: String,
+    result: String,
+    s: String,
+}
+
+#[derive(Template)]
+#[template(path = "table/room.html")]
+struct RoomPage {
+    ctx: Ctx,
+    tour_name: String,
+    title: String,
+    not_saved: String,
+    token: String,
+    round: i32,
+    ns: String,
+    ew: String,
+    ns_members: String,
+    ew_members: String,
+    state: &'static str,
+    state_label: String,
+    note: String,
+    /// Why the room takes no entries now.
+    closed: Option<String>,
+    boards: Vec<BoardView>,
+    /// The side that typed (the entry form's choice).
+    side: String,
+    entered_by: String,
+    /// The side asked to confirm.
+    confirm_side: String,
+    can_confirm: bool,
+    codes: bool,
+    submission: String,
+    problems: Vec<String>,
+    confirm_error: Option<String>,
+    entered: usize,
+}
+
+fn side_label(ctx: &Ctx, side: Side) -> String {
+    match side {
+        Side::NorthSouth => ctx.t.t("entry-pair-ns"),
+        Side::EastWest => ctx.t.t("entry-pair-ew"),
+    }
+}
+
+/// The combination choices for `decks`: tractors and titanics with their lengths.
+fn combo_choices(ctx: &Ctx, decks: Decks, current: &str) -> Vec<Choice> {
+    let mut options = vec![(String::new(), String::new())];
+    for kind in entry::combination_kinds(decks) {
+        let label = combo_label(&ctx.t, kind);
+        match kind {
+            "tractor" | "titanic" => {
+                for l in 2..=4 {
+                    options.push((
+                        format!("{kind}:{l}"),
+                        ctx.t.args(
+                            "table-combo-length",
+                            &[("kind", label.clone().into()), ("length", l.into())],
+                        ),
+                    ));
+                }
+            }
+            _ => options.push((kind.to_owned(), label)),
+        }
+    }
+    choices(options, current)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn room_page(
+    ctx: &Ctx,
+    state: &AppState,
+    token: &str,
+    room: &TableRoom,
+    sheet: &RoundSheet,
+    m: &Match,
+    typed: Option<&HashMap<String, String>>,
+    errors: &[(i32, SheetError)],
+    confirm_error: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let (pending, closed) = room_state(state, room).await?;
+    let pending = pending.as_ref();
+    let t = &ctx.t;
+    let decks = sheet.settings.decks;
+    let scorer = Scorer::new(&sheet.settings);
+    let home = team_label(sheet, m.home);
+    let away = m.away.map(|a| team_label(sheet, a)).unwrap_or_default();
+    let (ns, ew) = match room.room {
+        Room::Open => (home.clone(), away.clone()),
+        Room::Closed => (away.clone(), home.clone()),
+    };
+    let members = |number: i32| {
+        sheet
+            .team(number)
+            .map(|t| t.members.join(" · "))
+            .unwrap_or_default()
+    };
+    let ns_no = tables::seated(m, room.room, Side::NorthSouth);
+    let ew_no = tables::seated(m, room.room, Side::EastWest);
+    let stored: Vec<_> = m.results.iter().filter(|r| r.room == room.room).collect();
+    let failed = !errors.is_empty();
+    let mut boards = Vec::new();
+    for board in &sheet.round.boards {
+        let row = match typed {
+            Some(form) => typed_row(form, board.number),
+            None => match stored.iter().find(|r| r.board == board.number) {
+                Some(r) => SheetRow::from_entry(&r.entry),
+                None => pending
+                    .and_then(|p| p.row(board.number))
+                    .cloned()
+                    .unwrap_or_default(),
+            },
+        };
+        let computed = if failed || typed.is_some() {
+            None
+        } else {
+            row.parse(decks)
+                .ok()
+                .flatten()
+                .and_then(|e| scorer.table(&e))
+                .map(|o| Computed {
+                    p: o.defender_total
+                        .map_or_else(|| "—".to_owned(), |p| p.to_string()),
+                    result: match ctx.lang {
+                        Lang::Zh => o.result_zh(),
+                        Lang::En => o.result_en(),
+                    },
+                    s: signed(o.table_score.into()),
+                })
+        };
+        let pair = board.dealer.pair();
+        let declaring = match pair {
+            Pair::NorthSouth => (Side::NorthSouth, &ns),
+            Pair::EastWest => (Side::EastWest, &ew),
+        };
+        boards.push(BoardView {
+            number: board.number,
+            dealer: seat_label(t, board.dealer),
+            level: board.level.code(),
+            trump: trump_label(t, board.trump),
+            declarers: format!("{} ({})", side_label(ctx, declaring.0), declaring.1),
+            combos: combo_choices(ctx, decks, &combo_value(&row)),
+            trick_points: row.trick_points,
+            bottom_points: row.bottom_points,
+            last_trick: row.last_trick,
+            declarer_penalty: row.declarer_penalty,
+            defender_penalty: row.defender_penalty,
+            errors: errors
+                .iter()
+                .filter(|(b, _)| *b == board.number)
+                .map(|(_, e)| {
+                    let field = if e.field == "combo_length" {
+                        "combo"
+                    } else {
+                        e.field
+                    };
+                    (field, sheet_error_text(t, e, decks))
+                })
+                .collect(),
+            computed,
+            flagged: pending.is_some_and(|p| p.flagged.contains(&board.number)),
+        });
+    }
+    let problems = errors
+        .iter()
+        .map(|(board, e)| {
+            t.args(
+                "table-problem",
+                &[
+                    ("board", (*board).into()),
+                    ("field", t.t(&format!("entry-col-{}", e.field)).into()),
+                    ("why", sheet_error_text(t, e, decks).into()),
+                ],
+            )
+        })
+        .collect();
+    let state = match (closed, pending.map(|p| p.state)) {
+        (Some(Closed::Done), Some(s @ (EntryState::Confirmed | EntryState::Approved))) => s,
+        (Some(Closed::Done), _) => EntryState::Desk,
+        (_, Some(s)) => s,
+        (_, None) => EntryState::NotStarted,
+    };
+    let state_label = if state == EntryState::Confirmed && room.approval {
+        t.t("table-state-provisional")
+    } else {
+        t.t(&format!("table-state-{}", state.code()))
+    };
+    let entered_by = pending.map(|p| p.entered_by);
+    let typed_side = typed.and_then(|f| f.get("side")).cloned();
+    let page = RoomPage {
+        ctx: ctx.clone(),
+        tour_name: sheet.settings.name.clone(),
+        title: t.args(
+            "table-title",
+            &[
+                ("table", m.table.into()),
+                (
+                    "room",
+                    t.t(&format!("entry-room-{}", room.room.code())).into(),
+                ),
+            ],
+        ),
+        not_saved: t.args("table-not-saved", &[("count", errors.len().into())]),
+        token: token.to_owned(),
+        round: sheet.round.number,
+        ns_members: members(ns_no),
+        ew_members: members(ew_no),
+        ns,
+        ew,
+        state: state.code(),
+        state_label,
+        note: pending.map(|p| p.note.clone()).unwrap_or_default(),
+        closed: closed.map(|c| {
+            t.t(match c {
+                Closed::Off => "table-closed-off",
+                Closed::Locked => "table-closed-locked",
+                Closed::Done => "table-closed-done",
+                Closed::Disputed => "table-closed-disputed",
+            })
+        }),
+        entered: boards.iter().filter(|b| !b.trick_points.is_empty()).count(),
+        boards,
+        side: typed_side
+            .or_else(|| entered_by.map(|s| s.code().to_owned()))
+            .unwrap_or_default(),
+        entered_by: entered_by.map(|s| side_label(ctx, s)).unwrap_or_default(),
+        confirm_side: entered_by
+            .map(|s| s.other().code().to_owned())
+            .unwrap_or_default(),
+        can_confirm: closed.is_none() && pending.is_some_and(|p| p.state == EntryState::Waiting),
+        codes: room.codes,
+        submission: tables::new_token(),
+        problems,
+        confirm_error,
+    };
+    let status = if failed || page.confirm_error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    render_status(ctx, status, &page)
+}
