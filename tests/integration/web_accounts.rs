@@ -234,6 +234,94 @@ async fn every_role_reaches_what_it_may_and_nothing_else() {
     }
 }
 
+/// A declared route's pattern with the club night's numbers in it.
+fn concrete(pattern: &str) -> String {
+    [
+        ("{slug}", SLUG),
+        ("{round}", "1"),
+        ("{table}", "1"),
+        ("{board}", "1"),
+        ("{no}", "1"),
+        ("{room}", "open"),
+        ("{name}", "teams.csv"),
+    ]
+    .iter()
+    .fold(pattern.to_owned(), |path, (name, value)| {
+        path.replace(name, value)
+    })
+}
+
+/// Every route under `/d/{slug}` is declared with who may reach it (src/web/routes.rs), and
+/// the guard keeps to the declaration: a scorer reaches exactly the routes declared for
+/// scorers and gets 403 on every other one; the tournament's director reads them all.
+#[actix_web::test]
+async fn a_scorer_reaches_the_routes_declared_for_scorers_and_no_other() {
+    use fushi::web::routes::{Need, table};
+    let routes = table();
+    let of_a_tournament: Vec<_> = routes
+        .iter()
+        .filter(|d| d.pattern.starts_with("/d/{slug}"))
+        .collect();
+    // The pages a scorer needs to find their table and enter it, and nothing else.
+    let mut for_scorers: Vec<String> = of_a_tournament
+        .iter()
+        .filter(|d| d.need == Need::Scorer)
+        .map(|d| format!("{} {}", d.method, d.pattern))
+        .collect();
+    for_scorers.sort();
+    assert_eq!(
+        for_scorers,
+        [
+            "GET /d/{slug}",
+            "GET /d/{slug}/rounds",
+            "GET /d/{slug}/rounds/{round}",
+            "GET /d/{slug}/rounds/{round}/boards/{board}",
+            "GET /d/{slug}/rounds/{round}/tables/{table}",
+            "POST /d/{slug}/rounds/{round}/tables/{table}",
+            "POST /d/{slug}/rounds/{round}/tables/{table}/lineups",
+        ]
+    );
+    assert!(of_a_tournament.len() > 30);
+    for db in backends() {
+        import_club_night(&db);
+        ensure_user(&db, "dora", Role::Director);
+        ensure_user(&db, "sam", Role::Scorer);
+        give(&db, "dora", Access::Director);
+        give(&db, "sam", Access::Scorer);
+        ensure_user(&db, "admin", Role::Admin);
+        let mut scorer = browser_as(&db, "sam", Role::Scorer).await;
+        let mut director = browser_as(&db, "dora", Role::Director).await;
+        let mut wrong = Vec::new();
+        for d in &of_a_tournament {
+            let path = concrete(d.pattern);
+            let post = d.method == actix_web::http::Method::POST;
+            let page = if post {
+                scorer.post(&path, &[]).await
+            } else {
+                scorer.get(&path).await
+            };
+            let want = if d.need == Need::Scorer {
+                Seen::Reached
+            } else {
+                Seen::Forbidden
+            };
+            let got = seen(&page);
+            // A scorer's own page may still say 404 (a room with no link yet).
+            if got != want && !(want == Seen::Reached && got == Seen::NotFound) {
+                wrong.push(format!("scorer {} {path}: {got:?}", d.method));
+            }
+            // The director reads every page (posting would change the tournament).
+            if !post {
+                let got = seen(&director.get(&path).await);
+                if matches!(got, Seen::Forbidden | Seen::Login) {
+                    wrong.push(format!("director GET {path}: {got:?}"));
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+}
+
 #[actix_web::test]
 async fn anonymous_readers_are_sent_to_login_and_come_back() {
     let db = TestDb::sqlite();
