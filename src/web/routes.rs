@@ -223,10 +223,9 @@ mod tests {
                         continue;
                     };
                     let pattern = literal.split('"').next().unwrap_or("");
-                    if pattern == "/d" || pattern.starts_with("/d/") {
-                        if !table.iter().any(|d| d.pattern == pattern) {
-                            undeclared.push(format!("{file}: {pattern}"));
-                        }
+                    let under_d = pattern == "/d" || pattern.starts_with("/d/");
+                    if under_d && !table.iter().any(|d| d.pattern == pattern) {
+                        undeclared.push(format!("{file}: {pattern}"));
                     }
                 }
             }
