@@ -161,7 +161,7 @@ pub enum AccountError {
 
 impl From<diesel::result::Error> for AccountError {
     fn from(e: diesel::result::Error) -> Self {
-        AccountError::Db(DbError::Query(e))
+        AccountError::Db(DbError::from(e))
     }
 }
 
@@ -312,7 +312,7 @@ fn insert_user(
             role,
         }),
         Err(e) => {
-            let e = DbError::Query(e);
+            let e = DbError::from(e);
             if e.is_unique_violation() {
                 Err(AccountError::NameTaken(name.to_owned()))
             } else {
@@ -642,7 +642,7 @@ pub fn secret(
     let inserted = diesel::insert_into(secrets::table)
         .values((secrets::name.eq(name), secrets::value.eq(&value)))
         .execute(conn)
-        .map_err(DbError::Query);
+        .map_err(DbError::from);
     match inserted {
         Ok(_) => Ok(value),
         // Another process stored it first: use theirs.

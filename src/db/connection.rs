@@ -246,7 +246,7 @@ pub fn run_migrations(conn: &mut DbConnection) -> Result<(), DbError> {
         DbConnection::Postgres(c) => c.run_pending_migrations(POSTGRES_MIGRATIONS).map(drop),
         DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(drop),
     };
-    applied.map_err(|e| DbError::Migration(e.to_string()))
+    applied.map_err(DbError::Migration)
 }
 
 /// Runs on every connection the pool opens: checks that the try-each `establish` of

@@ -27,7 +27,7 @@ pub use connection::{
     pool, run_migrations, write_transaction,
 };
 pub use edit::*;
-pub use error::DbError;
+pub use error::{DbError, report};
 pub use models::TournamentSummary;
 pub use rounds::{
     MatchSave, RoundSheet, add_round, add_round_once, load_round, match_version, replace_pairings,
