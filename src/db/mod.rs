@@ -24,7 +24,7 @@ pub mod tournament;
 
 pub use connection::{
     Backend, DEFAULT_DATABASE, DatabaseUrl, DbConnection, Pool, PooledConnection, connect, open,
-    pool, run_migrations, write_transaction,
+    pool, pool_with_busy_timeout, run_migrations, write_transaction,
 };
 pub use edit::*;
 pub use error::{DbError, report};

@@ -194,6 +194,8 @@ struct EntryPage {
     trail_caption: String,
     /// A save refused because the match was saved since the page was loaded.
     conflict: Option<Conflict>,
+    /// The database was too busy to take the save: nothing saved, everything typed kept.
+    busy: bool,
     /// Line-ups and flagged results of this match.
     field: super::field::FieldExtras,
 }
@@ -219,6 +221,8 @@ struct MatchInfo {
     field: super::field::FieldExtras,
     trail: Vec<AuditEntry>,
     conflict: Option<Conflict>,
+    /// The save found the database busy past its timeout.
+    busy: bool,
 }
 
 /// The match's version, then its trail; the version is read first, so that a page is
@@ -241,6 +245,7 @@ async fn match_info(
             field,
             trail,
             conflict: None,
+            busy: false,
         })
     })
     .await
@@ -484,7 +489,7 @@ fn entry_page(
                 })
                 .collect::<Vec<_>>();
             let computed = saved
-                .filter(|_| !failed && info.conflict.is_none())
+                .filter(|_| !failed && info.conflict.is_none() && !info.busy)
                 .and_then(|e| scorer.table(e))
                 .map(|o| Computed {
                     p: o.defender_total
@@ -616,16 +621,26 @@ fn entry_page(
         lines: trail_lines(t, &info.trail),
         trail_caption: t.t("audit-match-caption"),
         conflict: info.conflict,
+        busy: info.busy,
         field: info.field,
     };
     let status = if failed {
         StatusCode::UNPROCESSABLE_ENTITY
     } else if page.conflict.is_some() {
         StatusCode::CONFLICT
+    } else if page.busy {
+        StatusCode::SERVICE_UNAVAILABLE
     } else {
         StatusCode::OK
     };
-    render_status(ctx, status, &page)
+    let mut response = render_status(ctx, status, &page)?;
+    if page.busy {
+        response.headers_mut().insert(
+            actix_web::http::header::RETRY_AFTER,
+            actix_web::http::header::HeaderValue::from_static("2"),
+        );
+    }
+    Ok(response)
 }
 
 async fn show(
@@ -688,12 +703,24 @@ async fn save(
     let who = super::audit::who(&ctx.viewer);
     let key = slug.clone();
     let mine = results.clone();
-    let outcome = with_db(&state, move |conn| {
+    let saved = with_db(&state, move |conn| {
         Ok(db::save_match_results_as(
             conn, &key, round, table, &mine, &who, expected,
         )?)
     })
-    .await?;
+    .await;
+    let outcome = match saved {
+        Ok(outcome) => outcome,
+        // Nothing was saved: the page again, with everything typed and the reason (503).
+        Err(AppError::DbBusy(why)) => {
+            tracing::warn!("{}", crate::db::report(&why));
+            let mut info = match_info(&state, &slug, round, table, &ctx.t).await?;
+            info.version = expected.unwrap_or(info.version);
+            info.busy = true;
+            return entry_page(&ctx, &sheet, m, Some(&form), &[], info);
+        }
+        Err(e) => return Err(e),
+    };
     match outcome {
         MatchSave::Missing => Err(AppError::not_found()),
         MatchSave::Saved(_) => {
