@@ -48,6 +48,22 @@ impl AppError {
     }
 }
 
+/// A text field refused for its length or a control character: a 400 whose message names
+/// the field (`label`, in the reader's language) and the limit.
+pub fn text_refused(t: &super::i18n::Tr, label: &str, problem: crate::limits::TextProblem) -> AppError {
+    use crate::limits::TextProblem;
+    let why = match problem {
+        TextProblem::TooLong { max } => crate::rules::Why::TextTooLong {
+            column: label.to_owned(),
+            max,
+        },
+        TextProblem::Control => crate::rules::Why::ControlCharacter {
+            column: label.to_owned(),
+        },
+    };
+    AppError::BadRequest(super::problems::why_text(t, &why))
+}
+
 impl From<super::live::SnapshotError> for AppError {
     fn from(e: super::live::SnapshotError) -> Self {
         match e {

@@ -522,8 +522,10 @@ async fn save(
     };
     let submission = form
         .get("submission")
-        .map(|s| s.trim().chars().take(64).collect::<String>())
+        .map(|s| s.trim().to_owned())
         .unwrap_or_default();
+    crate::limits::check(&submission, crate::limits::CODE)
+        .map_err(|p| super::error::text_refused(&ctx.t, "submission", p))?;
     let addr = address(&req);
     let target = room.clone();
     let saved = match with_db(&state, move |conn| {
