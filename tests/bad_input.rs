@@ -190,7 +190,12 @@ async fn passwords_and_sign_in_names_are_bounded() {
                 &[("name", "root"), ("password", &long), ("confirm", &long)],
             )
             .await;
-        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", db.backend());
+        assert_eq!(
+            page.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            db.backend()
+        );
         page.has("at most 1,000");
         assert!(page.body.len() < 100_000, "the password is not echoed");
 
@@ -202,37 +207,60 @@ async fn passwords_and_sign_in_names_are_bounded() {
                 &[("name", "long"), ("role", "director"), ("password", &long)],
             )
             .await;
-        assert!(page.status.is_client_error(), "{}: {}", db.backend(), page.status);
+        assert!(
+            page.status.is_client_error(),
+            "{}: {}",
+            db.backend(),
+            page.status
+        );
         page.has("at most 1,000");
         let page = admin
             .submit(
                 "/admin/users",
-                &[("name", "longest"), ("role", "director"), ("password", &fine)],
+                &[
+                    ("name", "longest"),
+                    ("role", "director"),
+                    ("password", &fine),
+                ],
             )
             .await;
         assert_eq!(page.status, StatusCode::OK, "{}", db.backend());
         let users = fushi::db::accounts::list_users(&mut db.open()).unwrap();
         assert!(users.iter().all(|u| u.user.name != "long"));
-        let id = users.iter().find(|u| u.user.name == "longest").unwrap().user.id;
+        let id = users
+            .iter()
+            .find(|u| u.user.name == "longest")
+            .unwrap()
+            .user
+            .id;
         let page = admin
             .post(
                 &format!("/admin/users/{id}/password"),
                 &[("password", &long)],
             )
             .await;
-        assert!(page.status.is_client_error(), "{}: {}", db.backend(), page.status);
+        assert!(
+            page.status.is_client_error(),
+            "{}: {}",
+            db.backend(),
+            page.status
+        );
         page.has("at most 1,000");
 
         // Signing in: the longest password works, a longer one and a NUL name are wrong.
         let mut b = common::http::anonymous(&db).await;
         b.get("/login").await;
-        let page = b.post("/login", &[("name", "longest"), ("password", &long)]).await;
+        let page = b
+            .post("/login", &[("name", "longest"), ("password", &long)])
+            .await;
         assert_eq!(page.status, StatusCode::UNAUTHORIZED, "{}", db.backend());
         let page = b
             .post("/login", &[("name", "lon\0gest"), ("password", &fine)])
             .await;
         assert_eq!(page.status, StatusCode::UNAUTHORIZED, "{}", db.backend());
-        let page = b.post("/login", &[("name", "longest"), ("password", &fine)]).await;
+        let page = b
+            .post("/login", &[("name", "longest"), ("password", &fine)])
+            .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", db.backend());
     }
 }
@@ -260,7 +288,10 @@ async fn codes_notes_and_tokens_are_bounded_on_both_backends() {
                 )
                 .await;
             assert!(page.status.is_client_error(), "{backend}: {}", page.status);
-            assert!(page.body.len() < 100_000, "{backend}: the slug is not echoed whole");
+            assert!(
+                page.body.len() < 100_000,
+                "{backend}: the slug is not echoed whole"
+            );
         }
 
         // The director's note refusing a table's entry: at most 500 characters, line
@@ -268,7 +299,9 @@ async fn codes_notes_and_tokens_are_bounded_on_both_backends() {
         let room = "/d/club-night/rounds/4/tables/1/rooms/open";
         admin.get(room).await;
         let long = "n".repeat(fushi::limits::NOTE + 1);
-        let page = admin.post(room, &[("action", "reject"), ("note", &long)]).await;
+        let page = admin
+            .post(room, &[("action", "reject"), ("note", &long)])
+            .await;
         assert_eq!(page.status, StatusCode::BAD_REQUEST, "{backend}");
         page.has("is longer than 500 characters");
         let page = admin
@@ -279,7 +312,12 @@ async fn codes_notes_and_tokens_are_bounded_on_both_backends() {
         let page = admin
             .post(room, &[("action", "reject"), ("note", "two\r\nlines")])
             .await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{backend}: {}", page.body);
+        assert_eq!(
+            page.status,
+            StatusCode::SEE_OTHER,
+            "{backend}: {}",
+            page.body
+        );
 
         // A table's submission id.
         let (_, links) = fushi::db::table::round_links(&mut db.open(), "club-night", 4)
@@ -307,7 +345,12 @@ async fn codes_notes_and_tokens_are_bounded_on_both_backends() {
                     ],
                 )
                 .await;
-            assert_eq!(page.status, StatusCode::BAD_REQUEST, "{backend}: {}", page.body);
+            assert_eq!(
+                page.status,
+                StatusCode::BAD_REQUEST,
+                "{backend}: {}",
+                page.body
+            );
             page.has("submission");
         }
 
@@ -316,9 +359,19 @@ async fn codes_notes_and_tokens_are_bounded_on_both_backends() {
         let page = admin
             .post(
                 "/d/club-night/rounds",
-                &[("boards", "2"), ("level", "2"), ("trump", ""), ("form_token", "t\0k")],
+                &[
+                    ("boards", "2"),
+                    ("level", "2"),
+                    ("trump", ""),
+                    ("form_token", "t\0k"),
+                ],
             )
             .await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{backend}: {}", page.body);
+        assert_eq!(
+            page.status,
+            StatusCode::SEE_OTHER,
+            "{backend}: {}",
+            page.body
+        );
     }
 }

@@ -447,11 +447,10 @@ fn the_built_in_postgres_client_speaks_tls() {
     let base = admin.split('?').next().unwrap().to_owned();
     let ssl_of = |mode: &str| -> Result<bool, String> {
         let mut conn = db::connect(&format!("{base}?sslmode={mode}")).map_err(|e| e.to_string())?;
-        let row: Ssl = diesel::sql_query(
-            "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
-        )
-        .get_result(&mut conn)
-        .map_err(|e| e.to_string())?;
+        let row: Ssl =
+            diesel::sql_query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+                .get_result(&mut conn)
+                .map_err(|e| e.to_string())?;
         Ok(row.ssl)
     };
     assert_eq!(ssl_of("disable"), Ok(false));

@@ -238,8 +238,7 @@ async fn busy_round(
     common::club_night_with_table_round(db, 2, false);
     common::http::ensure_user(db, "admin", fushi::db::accounts::Role::Admin);
     let pool =
-        fushi::db::pool_with_busy_timeout(db.url(), std::time::Duration::from_millis(50))
-            .unwrap();
+        fushi::db::pool_with_busy_timeout(db.url(), std::time::Duration::from_millis(50)).unwrap();
     let mut b = common::http::anonymous_on(pool).await;
     b.log_in("admin", common::http::TEST_PASSWORD).await;
     b
@@ -282,7 +281,12 @@ async fn a_busy_database_shows_the_score_sheet_again_with_everything_typed() {
     ];
     let mut holder = hold_write_lock(&db);
     let page = b.post(entry, &typed).await;
-    assert_eq!(page.status, StatusCode::SERVICE_UNAVAILABLE, "{}", page.body);
+    assert_eq!(
+        page.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        page.body
+    );
     assert_eq!(page.header("retry-after"), Some("2"));
     page.has("nothing was saved")
         .has("Everything you typed is still below")
@@ -324,7 +328,12 @@ async fn a_busy_database_shows_the_tables_page_again_with_everything_typed() {
     ];
     let mut holder = hold_write_lock(&db);
     let page = b.post_raw(&link, &typed).await;
-    assert_eq!(page.status, StatusCode::SERVICE_UNAVAILABLE, "{}", page.body);
+    assert_eq!(
+        page.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        page.body
+    );
     page.has("nothing was saved")
         .has("value=\"60\"")
         .has("value=\"35\"");

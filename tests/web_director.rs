@@ -1180,7 +1180,10 @@ async fn missing_rounds_matches_and_teams_are_404_not_500() {
         for (path, form) in [
             ("/d/club-night/rounds/1/tables/99", vec![("version", "0")]),
             ("/d/club-night/rounds/99/tables/1", vec![("version", "0")]),
-            ("/d/club-night/teams/99/edit", vec![("name", "X"), ("members", "A")]),
+            (
+                "/d/club-night/teams/99/edit",
+                vec![("name", "X"), ("members", "A")],
+            ),
             ("/d/club-night/teams/99/withdraw", vec![]),
             ("/d/club-night/rounds/99/pairings", vec![]),
             ("/d/club-night/rounds/99/tables/1/lineups", vec![]),

@@ -109,7 +109,10 @@ mod tests {
 
     #[test]
     fn a_missing_row_is_its_own_error_and_causes_are_kept() {
-        assert!(matches!(DbError::from(DieselError::NotFound), DbError::NotFound));
+        assert!(matches!(
+            DbError::from(DieselError::NotFound),
+            DbError::NotFound
+        ));
         assert!(DbError::from(DieselError::NotFound).is_not_found());
         let failed = DbError::from(DieselError::DatabaseError(
             DatabaseErrorKind::Unknown,

@@ -50,7 +50,11 @@ impl AppError {
 
 /// A text field refused for its length or a control character: a 400 whose message names
 /// the field (`label`, in the reader's language) and the limit.
-pub fn text_refused(t: &super::i18n::Tr, label: &str, problem: crate::limits::TextProblem) -> AppError {
+pub fn text_refused(
+    t: &super::i18n::Tr,
+    label: &str,
+    problem: crate::limits::TextProblem,
+) -> AppError {
     use crate::limits::TextProblem;
     let why = match problem {
         TextProblem::TooLong { max } => crate::rules::Why::TextTooLong {

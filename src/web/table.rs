@@ -545,7 +545,17 @@ async fn save(
         Err(AppError::DbBusy(why)) => {
             tracing::warn!("{}", crate::db::report(&why));
             let busy = Some(ctx.t.t("entry-busy"));
-            let page = room_page(&ctx, &state, &token, &room, &sheet, m, Some(&form), &[], busy);
+            let page = room_page(
+                &ctx,
+                &state,
+                &token,
+                &room,
+                &sheet,
+                m,
+                Some(&form),
+                &[],
+                busy,
+            );
             return page.await.map(|mut r| {
                 *r.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
                 r.headers_mut().insert(
