@@ -103,6 +103,12 @@ pub fn report(error: &(dyn std::error::Error + 'static)) -> String {
     text
 }
 
+impl From<diesel::ConnectionError> for DbError {
+    fn from(e: diesel::ConnectionError) -> Self {
+        DbError::Connection(e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,11 +133,5 @@ mod tests {
             std::error::Error::source(&migration).map(ToString::to_string),
             Some("no such table: x".to_owned())
         );
-    }
-}
-
-impl From<diesel::ConnectionError> for DbError {
-    fn from(e: diesel::ConnectionError) -> Self {
-        DbError::Connection(e.to_string())
     }
 }
