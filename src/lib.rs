@@ -6,6 +6,7 @@ pub mod archive;
 pub mod charts;
 pub mod db;
 pub mod figures;
+pub mod limits;
 pub mod rules;
 pub mod schedule;
 pub mod sheets;

@@ -53,6 +53,7 @@ entry-not-saved = Nothing was saved: { $count ->
         [one] one problem.
        *[other] { $count } problems.
     } Everything you typed is kept below.
+entry-busy = The database was busy with other saves for too long, so nothing was saved. Everything you typed is still below: try again.
 entry-problem = { $room }, board { $board }, { $field }: { $why }
 entry-error-not-a-number = Not a whole number.
 entry-error-not-a-choice = Choose from the list.

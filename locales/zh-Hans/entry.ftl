@@ -50,6 +50,7 @@ entry-save = 保存本场
 entry-hint = 回车到下一副牌，Ctrl+回车保存。空行表示尚无成绩；清空一行即删除该成绩。
 entry-flash-saved = 已保存成绩。
 entry-not-saved = 未保存（共 { $count } 处问题）。您输入的内容都保留在下面。
+entry-busy = 其他保存操作占用数据库过久，本次没有保存任何内容。您输入的内容都保留在下面，请重试。
 entry-problem = { $room }第{ $board }副，{ $field }：{ $why }
 entry-error-not-a-number = 不是整数。
 entry-error-not-a-choice = 请从列表中选择。

@@ -632,13 +632,22 @@ fn read_results(
             },
         };
         if let Some(decks) = decks {
-            // docs/rules.md §6 gives a ruling no range and the reference archives use rulings past
-            // the band table's s, so an archive is held to a wide bound only; the score
-            // sheets keep to the table's range.
-            let _ = bands;
-            let ruling = entry.check_ruling_bound();
-            for e in entry.check(decks).into_iter().chain(ruling) {
-                row.problem(e.why);
+            // The director's grid's rules (docs/rules.md §3): a ruling within the band
+            // table's range of s, no combination when the declarers won the last trick.
+            let ruling = match bands {
+                Some(bands) => entry.check_ruling(decks, bands),
+                None => entry.check_ruling_bound(),
+            };
+            let combo = crate::rules::table::combo_with_declarer_last_trick(&entry)
+                .then_some(Why::ComboWithDeclarerLastTrick);
+            for why in entry
+                .check(decks)
+                .into_iter()
+                .chain(ruling)
+                .map(|e| e.why)
+                .chain(combo)
+            {
+                row.problem(why);
             }
         }
         if let (Some(r), Some(t)) = (round, table_no) {

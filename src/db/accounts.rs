@@ -151,8 +151,8 @@ pub enum AccountError {
     NoTournament(String),
     #[error("a name has 1 to 64 characters, without spaces at either end")]
     BadName,
-    #[error("a password has at least 8 characters")]
-    ShortPassword,
+    #[error("a password has 8 to 1,000 characters")]
+    BadPassword,
     #[error("the last administrator keeps the role")]
     LastAdmin,
     #[error(transparent)]
@@ -161,7 +161,7 @@ pub enum AccountError {
 
 impl From<diesel::result::Error> for AccountError {
     fn from(e: diesel::result::Error) -> Self {
-        AccountError::Db(DbError::Query(e))
+        AccountError::Db(DbError::from(e))
     }
 }
 
@@ -169,7 +169,7 @@ impl From<diesel::result::Error> for AccountError {
 pub const SESSION_DAYS: i64 = 14;
 
 /// The shortest password accepted.
-pub const MIN_PASSWORD: usize = 8;
+pub const MIN_PASSWORD: usize = crate::limits::PASSWORD_MIN;
 
 fn now() -> chrono::NaiveDateTime {
     Utc::now().naive_utc().trunc_subsecs(6)
@@ -219,6 +219,10 @@ pub fn hash_password(password: &str) -> String {
 
 /// Whether `password` matches the stored PHC string.
 pub fn verify_password(stored: &str, password: &str) -> bool {
+    // No stored password is longer than the limit: a longer one is wrong without hashing it.
+    if password.chars().nth(crate::limits::PASSWORD).is_some() {
+        return false;
+    }
     PasswordHash::new(stored).is_ok_and(|hash| {
         Argon2::default()
             .verify_password(password.as_bytes(), &hash)
@@ -236,7 +240,7 @@ pub fn dummy_verify(password: &str) {
 }
 
 /// The longest user name, in characters.
-pub const MAX_NAME: usize = 64;
+pub const MAX_NAME: usize = crate::limits::USER_NAME;
 
 /// Checks a user name: 1–64 characters, no control characters, no spaces at either end.
 pub fn check_name(name: &str) -> Result<(), AccountError> {
@@ -252,10 +256,13 @@ pub fn check_name(name: &str) -> Result<(), AccountError> {
 }
 
 pub fn check_password(password: &str) -> Result<(), AccountError> {
-    if password.chars().count() >= MIN_PASSWORD {
+    let long_enough = password.chars().nth(MIN_PASSWORD - 1).is_some();
+    // Any character may be in a password; only its length is bounded.
+    let short_enough = password.chars().nth(crate::limits::PASSWORD).is_none();
+    if long_enough && short_enough {
         Ok(())
     } else {
-        Err(AccountError::ShortPassword)
+        Err(AccountError::BadPassword)
     }
 }
 
@@ -312,7 +319,7 @@ fn insert_user(
             role,
         }),
         Err(e) => {
-            let e = DbError::Query(e);
+            let e = DbError::from(e);
             if e.is_unique_violation() {
                 Err(AccountError::NameTaken(name.to_owned()))
             } else {
@@ -345,6 +352,10 @@ pub fn user_for_login(
     conn: &mut DbConnection,
     name: &str,
 ) -> Result<Option<(User, String)>, DbError> {
+    // No user has a name that breaks the rules (a NUL, 2 MB): not looked up at all.
+    if check_name(name).is_err() {
+        return Ok(None);
+    }
     let row: Option<(i32, String, String, String)> = users::table
         .filter(users::name.eq(name))
         .select((users::id, users::name, users::role, users::password_hash))
@@ -456,6 +467,12 @@ pub fn grant(
     slug: &str,
     access: Access,
 ) -> Result<(), AccountError> {
+    // A slug longer than any, or with a control character, names no tournament.
+    if crate::limits::check(slug, crate::limits::SLUG).is_err() {
+        return Err(AccountError::NoTournament(crate::rules::why::clip(
+            &slug.replace(char::is_control, "?"),
+        )));
+    }
     super::write_transaction(conn, |conn| {
         let tournament_id: i32 = tournaments::table
             .filter(tournaments::slug.eq(slug))
@@ -498,6 +515,9 @@ pub fn grant_creator(
 
 /// Takes a user's access to a tournament away.
 pub fn revoke(conn: &mut DbConnection, user_id: i32, slug: &str) -> Result<(), DbError> {
+    if crate::limits::check(slug, crate::limits::SLUG).is_err() {
+        return Ok(());
+    }
     let ids = tournaments::table
         .filter(tournaments::slug.eq(slug))
         .select(tournaments::id);
@@ -642,7 +662,7 @@ pub fn secret(
     let inserted = diesel::insert_into(secrets::table)
         .values((secrets::name.eq(name), secrets::value.eq(&value)))
         .execute(conn)
-        .map_err(DbError::Query);
+        .map_err(DbError::from);
     match inserted {
         Ok(_) => Ok(value),
         // Another process stored it first: use theirs.

@@ -16,10 +16,13 @@ pub const DEFAULT_DATABASE: &str = "fushi.db";
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
 
-/// Set on every SQLite connection: enforce the foreign keys (the cascades rely on them),
-/// let readers work beside the writer, wait for a lock instead of failing at once.
-const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; \
-                              PRAGMA journal_mode = WAL; \
+/// How long a SQLite connection waits for another writer's lock before it gives up with
+/// "database is locked" (which the web layer answers with 503, nothing saved).
+pub const SQLITE_BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Set on every SQLite connection after its busy timeout: enforce the foreign keys (the
+/// cascades rely on them), let readers work beside the writer.
+const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; \
                               PRAGMA synchronous = NORMAL; \
                               PRAGMA foreign_keys = ON;";
 
@@ -171,7 +174,7 @@ impl DatabaseUrl {
                 diesel::SqliteConnection::establish(&self.target).map_err(|e| self.failed(e))?,
             ),
         };
-        prepare(&mut conn).map_err(|e| self.failed(e))?;
+        prepare(&mut conn, SQLITE_BUSY_TIMEOUT).map_err(|e| self.failed(e))?;
         Ok(conn)
     }
 
@@ -219,10 +222,14 @@ fn redact_password(url: &str) -> String {
     }
 }
 
-/// Per-connection settings; only SQLite needs any.
-fn prepare(conn: &mut DbConnection) -> QueryResult<()> {
+/// Per-connection settings; only SQLite needs any: wait up to `busy` for a lock instead
+/// of failing at once, then [`SQLITE_PRAGMAS`].
+fn prepare(conn: &mut DbConnection, busy: std::time::Duration) -> QueryResult<()> {
     match conn {
-        DbConnection::Sqlite(c) => c.batch_execute(SQLITE_PRAGMAS),
+        DbConnection::Sqlite(c) => c.batch_execute(&format!(
+            "PRAGMA busy_timeout = {}; {SQLITE_PRAGMAS}",
+            busy.as_millis()
+        )),
         DbConnection::Postgres(_) => Ok(()),
     }
 }
@@ -246,13 +253,13 @@ pub fn run_migrations(conn: &mut DbConnection) -> Result<(), DbError> {
         DbConnection::Postgres(c) => c.run_pending_migrations(POSTGRES_MIGRATIONS).map(drop),
         DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(drop),
     };
-    applied.map_err(|e| DbError::Migration(e.to_string()))
+    applied.map_err(DbError::Migration)
 }
 
 /// Runs on every connection the pool opens: checks that the try-each `establish` of
 /// `MultiConnection` picked the backend the URL names, then applies the PRAGMAs.
 #[derive(Debug)]
-struct Prepare(Backend);
+struct Prepare(Backend, std::time::Duration);
 
 impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for Prepare {
     fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
@@ -265,20 +272,26 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for Prepare {
                 )),
             ));
         }
-        prepare(conn).map_err(diesel::r2d2::Error::QueryError)
+        prepare(conn, self.1).map_err(diesel::r2d2::Error::QueryError)
     }
 }
 
 /// Builds the connection pool and applies the migrations once, on a connection opened
 /// first on its own so that a bad URL reports the real reason.
 pub fn pool(url: &str) -> Result<Pool, DbError> {
+    pool_with_busy_timeout(url, SQLITE_BUSY_TIMEOUT)
+}
+
+/// [`pool`] with SQLite connections that wait at most `busy` for a lock (the tests use a
+/// short one to see what a director gets when the database stays busy).
+pub fn pool_with_busy_timeout(url: &str, busy: std::time::Duration) -> Result<Pool, DbError> {
     let url = DatabaseUrl::parse(url)?;
     let mut first = url.connect()?;
     run_migrations(&mut first)?;
     drop(first);
     let manager = ConnectionManager::<DbConnection>::new(url.target());
     Ok(diesel::r2d2::Pool::builder()
-        .connection_customizer(Box::new(Prepare(url.backend())))
+        .connection_customizer(Box::new(Prepare(url.backend(), busy)))
         .build(manager)?)
 }
 

@@ -46,7 +46,7 @@ pub enum EditError {
 
 impl From<diesel::result::Error> for EditError {
     fn from(e: diesel::result::Error) -> Self {
-        EditError::Db(DbError::Query(e))
+        EditError::Db(DbError::from(e))
     }
 }
 

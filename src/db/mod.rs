@@ -26,14 +26,14 @@ pub mod tournament;
 
 pub use connection::{
     Backend, DEFAULT_DATABASE, DatabaseUrl, DbConnection, Pool, PooledConnection, connect, open,
-    pool, run_migrations, write_transaction,
+    pool, pool_with_busy_timeout, run_migrations, write_transaction,
 };
 pub use edit::{
     EditError, Roster, Upserted, add_team, add_team_as, create_tournament, load_roster,
     load_settings, set_withdrawn, set_withdrawn_as, update_settings, update_settings_as,
     update_team, update_team_as, upsert_teams, upsert_teams_as,
 };
-pub use error::DbError;
+pub use error::{DbError, report};
 pub use models::TournamentSummary;
 pub use rounds::{
     MatchSave, RoundSheet, add_round, add_round_once, load_round, match_version, replace_pairings,

@@ -6,24 +6,28 @@ pub const MAX_ROUND: i32 = 999;
 /// The highest team (and table) number.
 pub const MAX_TEAM_NUMBER: i32 = 99_999;
 /// The most characters of a name, a club or a member (teams and tournaments alike, in
-/// forms, uploads and archives).
-pub const MAX_TEXT: usize = 200;
+/// forms, uploads and archives): [`crate::limits::NAME`].
+pub const MAX_TEXT: usize = crate::limits::NAME;
 
 /// What is wrong with one line of text a user gave for `column`, if anything: longer than
 /// [`MAX_TEXT`] characters, or holding a control character (NUL, a tab, a line break…),
 /// which no name, club or member has and PostgreSQL cannot store.
 pub fn check_text(column: &str, text: &str) -> Option<Why> {
-    if text.chars().any(char::is_control) {
-        Some(Why::ControlCharacter {
+    check_text_within(column, text, MAX_TEXT)
+}
+
+/// [`check_text`] with another limit (one of [`crate::limits`]).
+pub fn check_text_within(column: &str, text: &str, max: usize) -> Option<Why> {
+    use crate::limits::TextProblem;
+    match crate::limits::check(text, max) {
+        Ok(()) => None,
+        Err(TextProblem::Control) => Some(Why::ControlCharacter {
             column: column.to_owned(),
-        })
-    } else if text.chars().count() > MAX_TEXT {
-        Some(Why::TextTooLong {
+        }),
+        Err(TextProblem::TooLong { max }) => Some(Why::TextTooLong {
             column: column.to_owned(),
-            max: MAX_TEXT,
-        })
-    } else {
-        None
+            max,
+        }),
     }
 }
 

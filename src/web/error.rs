@@ -26,12 +26,16 @@ pub enum AppError {
     Forbidden,
     #[error("internal error: {0}")]
     Internal(String),
+    /// A failure with its cause kept (a database query, a template, a worker thread):
+    /// a 500, and the whole chain of causes in the log.
+    #[error("internal error")]
+    Failed(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// Heavy work (a PDF) had no free turn in time: try again shortly.
     #[error("busy")]
     Busy,
     /// The database could not take the write in time: 503, nothing saved, send again.
-    #[error("database busy: {0}")]
-    DbBusy(String),
+    #[error("database busy")]
+    DbBusy(#[source] crate::db::DbError),
 }
 
 impl AppError {
@@ -42,6 +46,26 @@ impl AppError {
     pub fn bad_request(message: impl Into<String>) -> Self {
         AppError::BadRequest(message.into())
     }
+}
+
+/// A text field refused for its length or a control character: a 400 whose message names
+/// the field (`label`, in the reader's language) and the limit.
+pub fn text_refused(
+    t: &super::i18n::Tr,
+    label: &str,
+    problem: crate::limits::TextProblem,
+) -> AppError {
+    use crate::limits::TextProblem;
+    let why = match problem {
+        TextProblem::TooLong { max } => crate::rules::Why::TextTooLong {
+            column: label.to_owned(),
+            max,
+        },
+        TextProblem::Control => crate::rules::Why::ControlCharacter {
+            column: label.to_owned(),
+        },
+    };
+    AppError::BadRequest(super::problems::why_text(t, &why))
 }
 
 impl From<super::live::SnapshotError> for AppError {
@@ -56,31 +80,33 @@ impl From<super::live::SnapshotError> for AppError {
 impl From<crate::db::DbError> for AppError {
     fn from(e: crate::db::DbError) -> Self {
         if e.is_busy() {
-            return AppError::DbBusy(e.to_string());
+            return AppError::DbBusy(e);
         }
-        if let crate::db::DbError::Inconsistent(why) = e {
+        match e {
+            // A round, match or team that is not there: the page does not exist.
+            crate::db::DbError::NotFound => AppError::NotFound,
             // Input the checks before the database let through: refused, not a crash.
-            return AppError::BadRequest(why);
+            crate::db::DbError::Inconsistent(why) => AppError::BadRequest(why),
+            e => AppError::Failed(Box::new(e)),
         }
-        AppError::Internal(e.to_string())
     }
 }
 
 impl From<askama::Error> for AppError {
     fn from(e: askama::Error) -> Self {
-        AppError::Internal(e.to_string())
+        AppError::Failed(Box::new(e))
     }
 }
 
 impl From<actix_web::error::BlockingError> for AppError {
     fn from(e: actix_web::error::BlockingError) -> Self {
-        AppError::Internal(e.to_string())
+        AppError::Failed(Box::new(e))
     }
 }
 
 impl From<diesel::r2d2::PoolError> for AppError {
     fn from(e: diesel::r2d2::PoolError) -> Self {
-        AppError::DbBusy(e.to_string())
+        AppError::DbBusy(crate::db::DbError::Pool(e))
     }
 }
 
@@ -90,7 +116,7 @@ impl ResponseError for AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Forbidden => StatusCode::FORBIDDEN,
-            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            AppError::Internal(_) | AppError::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
             AppError::Busy | AppError::DbBusy(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
@@ -99,8 +125,9 @@ impl ResponseError for AppError {
     fn error_response(&self) -> HttpResponse {
         match self {
             AppError::Internal(e) => tracing::error!("{e}"),
-            AppError::DbBusy(e) => {
-                tracing::warn!("{e}");
+            AppError::Failed(_) => tracing::error!("{}", crate::db::report(self)),
+            AppError::DbBusy(_) => {
+                tracing::warn!("{}", crate::db::report(self));
                 return HttpResponse::build(self.status_code())
                     .insert_header((actix_web::http::header::RETRY_AFTER, "2"))
                     .finish();
@@ -233,5 +260,23 @@ mod tests {
         let refused: AppError =
             crate::db::DbError::Inconsistent("a bye has no results".into()).into();
         assert_eq!(refused.status_code(), StatusCode::BAD_REQUEST);
+    }
+
+    #[test]
+    fn a_missing_row_is_a_404_and_failures_keep_their_cause() {
+        let missing: AppError = crate::db::DbError::from(DieselError::NotFound).into();
+        assert_eq!(missing.status_code(), StatusCode::NOT_FOUND);
+        let broken = failed(DatabaseErrorKind::Unknown, "disk I/O error");
+        assert_eq!(broken.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+        // The chain reaches diesel's own error, and the log line names it.
+        let db = std::error::Error::source(&broken).expect("the database error");
+        let diesel = db.source().expect("diesel's error");
+        assert_eq!(diesel.to_string(), "disk I/O error");
+        assert_eq!(
+            crate::db::report(&broken),
+            "internal error: database query failed: disk I/O error"
+        );
+        let busy = failed(DatabaseErrorKind::Unknown, "database is locked");
+        assert!(matches!(&busy, AppError::DbBusy(e) if e.is_busy()));
     }
 }

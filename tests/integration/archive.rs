@@ -426,6 +426,45 @@ fn one_deck_limits_and_combinations() {
     );
 }
 
+/// An archive is held to the director's grid: a ruling within the band table's range of s
+/// (two decks, `standard`: −12 to +3, docs/rules.md §3), and no combination when the
+/// declarers won the last trick. A ruling at the range's end is accepted.
+#[test]
+fn rulings_out_of_range_and_combinations_with_the_declarers_last_trick_are_refused() {
+    let db = TestDb::sqlite();
+    let archive = BadArchive::new()
+        .replace(
+            "results.csv",
+            "1,1,open,1,55,15,declarer,,,,,,,",
+            "1,1,open,1,55,15,declarer,pair,,,,,,",
+        )
+        .replace(
+            "results.csv",
+            "1,1,open,2,35,,declarer,,,,,,,",
+            "1,1,open,2,35,,declarer,,,,45,,,",
+        )
+        .replace(
+            "results.csv",
+            "1,1,open,3,30,20,declarer,,,,,,,",
+            "1,1,open,3,30,20,declarer,,,,-12,,,",
+        )
+        .replace(
+            "results.csv",
+            "1,1,open,4,115,,declarer,,,,,,,",
+            "1,1,open,4,115,,declarer,,,,-13,,,",
+        );
+    let problems = rejected(&db, &archive);
+    assert_eq!(
+        problems,
+        [
+            "results.csv:2: the declarers won the last trick: no combination (it doubles only the defenders' bottom)",
+            "results.csv:3: ruling 45 is outside the band table's range of s, -12 to 3",
+            "results.csv:5: ruling -13 is outside the band table's range of s, -12 to 3",
+        ],
+        "{problems:#?}"
+    );
+}
+
 /// The Butler ranking of the sample by hand, for the pair that played in both rooms across
 /// rounds (张伟;李娜 of team 1: open in round 2 at table 2, closed in round 3 at table 1) and
 /// for the shared ranks; the whole file is compared with the reference calculator above.

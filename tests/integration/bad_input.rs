@@ -173,3 +173,205 @@ fn line_numbers_are_the_editors_for_lf_crlf_and_cr() {
         assert_eq!(upload_lines, vec![Some(4), Some(7)], "{ending:?}");
     }
 }
+
+/// Passwords have a maximum (1,000 characters) on every surface that sets one, and a longer
+/// one signs nobody in (it is not even hashed); a user name with a NUL is simply wrong, on
+/// both backends.
+#[actix_web::test]
+async fn passwords_and_sign_in_names_are_bounded() {
+    let long = "p".repeat(fushi::limits::PASSWORD + 1);
+    let fine = "p".repeat(fushi::limits::PASSWORD);
+    for db in backends() {
+        let mut first = common::http::anonymous(&db).await;
+        first.get("/setup").await;
+        let page = first
+            .post(
+                "/setup",
+                &[("name", "root"), ("password", &long), ("confirm", &long)],
+            )
+            .await;
+        assert_eq!(
+            page.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            db.backend()
+        );
+        page.has("at most 1,000");
+        assert!(page.body.len() < 100_000, "the password is not echoed");
+
+        let mut admin = browser(&db).await;
+        admin.get("/admin/users").await;
+        let page = admin
+            .post(
+                "/admin/users",
+                &[("name", "long"), ("role", "director"), ("password", &long)],
+            )
+            .await;
+        assert!(
+            page.status.is_client_error(),
+            "{}: {}",
+            db.backend(),
+            page.status
+        );
+        page.has("at most 1,000");
+        let page = admin
+            .submit(
+                "/admin/users",
+                &[
+                    ("name", "longest"),
+                    ("role", "director"),
+                    ("password", &fine),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::OK, "{}", db.backend());
+        let users = fushi::db::accounts::list_users(&mut db.open()).unwrap();
+        assert!(users.iter().all(|u| u.user.name != "long"));
+        let id = users
+            .iter()
+            .find(|u| u.user.name == "longest")
+            .unwrap()
+            .user
+            .id;
+        let page = admin
+            .post(
+                &format!("/admin/users/{id}/password"),
+                &[("password", &long)],
+            )
+            .await;
+        assert!(
+            page.status.is_client_error(),
+            "{}: {}",
+            db.backend(),
+            page.status
+        );
+        page.has("at most 1,000");
+
+        // Signing in: the longest password works, a longer one and a NUL name are wrong.
+        let mut b = common::http::anonymous(&db).await;
+        b.get("/login").await;
+        let page = b
+            .post("/login", &[("name", "longest"), ("password", &long)])
+            .await;
+        assert_eq!(page.status, StatusCode::UNAUTHORIZED, "{}", db.backend());
+        let page = b
+            .post("/login", &[("name", "lon\0gest"), ("password", &fine)])
+            .await;
+        assert_eq!(page.status, StatusCode::UNAUTHORIZED, "{}", db.backend());
+        let page = b
+            .post("/login", &[("name", "longest"), ("password", &fine)])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", db.backend());
+    }
+}
+
+/// The codes and notes the pages send back are bounded and refused with a message naming
+/// them, never a 500 (PostgreSQL cannot store a NUL): a tournament's slug in the access
+/// form, the note refusing a table's entry, a table's submission id, a form token.
+#[actix_web::test]
+async fn codes_notes_and_tokens_are_bounded_on_both_backends() {
+    for db in backends() {
+        common::club_night_with_table_round(&db, 2, false);
+        let mut admin = browser(&db).await;
+        let backend = db.backend();
+
+        // The access form's slug.
+        common::http::ensure_user(&db, "sam", fushi::db::accounts::Role::Director);
+        let users = fushi::db::accounts::list_users(&mut db.open()).unwrap();
+        let sam = users.iter().find(|u| u.user.name == "sam").unwrap().user.id;
+        admin.get("/admin/users").await;
+        for slug in ["club\0night".to_owned(), "c".repeat(5_000)] {
+            let page = admin
+                .post(
+                    &format!("/admin/users/{sam}/access"),
+                    &[("slug", &slug), ("access", "scorer")],
+                )
+                .await;
+            assert!(page.status.is_client_error(), "{backend}: {}", page.status);
+            assert!(
+                page.body.len() < 100_000,
+                "{backend}: the slug is not echoed whole"
+            );
+        }
+
+        // The director's note refusing a table's entry: at most 500 characters, line
+        // breaks allowed, no other control character.
+        let room = "/d/club-night/rounds/4/tables/1/rooms/open";
+        admin.get(room).await;
+        let long = "n".repeat(fushi::limits::NOTE + 1);
+        let page = admin
+            .post(room, &[("action", "reject"), ("note", &long)])
+            .await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST, "{backend}");
+        page.has("is longer than 500 characters");
+        let page = admin
+            .post(room, &[("action", "reject"), ("note", "bad\0note")])
+            .await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST, "{backend}");
+        page.has("holds a control character");
+        let page = admin
+            .post(room, &[("action", "reject"), ("note", "two\r\nlines")])
+            .await;
+        assert_eq!(
+            page.status,
+            StatusCode::SEE_OTHER,
+            "{backend}: {}",
+            page.body
+        );
+
+        // A table's submission id.
+        let (_, links) = fushi::db::table::round_links(&mut db.open(), "club-night", 4)
+            .unwrap()
+            .unwrap();
+        let token = &links
+            .iter()
+            .find(|l| l.table == 1 && l.room == fushi::rules::Room::Open)
+            .unwrap()
+            .token;
+        let link = format!("/table/{token}");
+        let mut table = common::http::anonymous(&db).await;
+        let long_id = "s".repeat(fushi::limits::CODE + 1);
+        for submission in ["s\0", long_id.as_str()] {
+            let page = table
+                .post_raw(
+                    &link,
+                    &[
+                        ("side", "ns"),
+                        ("submission", submission),
+                        ("1-trick_points", "60"),
+                        ("1-last_trick", "declarer"),
+                        ("2-trick_points", "60"),
+                        ("2-last_trick", "declarer"),
+                    ],
+                )
+                .await;
+            assert_eq!(
+                page.status,
+                StatusCode::BAD_REQUEST,
+                "{backend}: {}",
+                page.body
+            );
+            page.has("submission");
+        }
+
+        // A form token with a NUL is no token: the round is added once, no 500.
+        admin.get("/d/club-night/rounds").await;
+        let page = admin
+            .post(
+                "/d/club-night/rounds",
+                &[
+                    ("boards", "2"),
+                    ("level", "2"),
+                    ("trump", ""),
+                    ("form_token", "t\0k"),
+                ],
+            )
+            .await;
+        assert_eq!(
+            page.status,
+            StatusCode::SEE_OTHER,
+            "{backend}: {}",
+            page.body
+        );
+    }
+}

@@ -429,3 +429,36 @@ fn large_event_inserts_and_loads() {
         println!("large event 512×11×16 on PostgreSQL: insert {inserted:.2?}, load {load:.2?}");
     }
 }
+
+/// libpq is built in with TLS (pq-sys `bundled`, OpenSSL vendored): `sslmode=require`
+/// gets an encrypted connection (or, on a server without TLS, the server's refusal, never
+/// "SSL support is not compiled in"), and `sslmode=disable` a plain one.
+#[test]
+fn the_built_in_postgres_client_speaks_tls() {
+    #[derive(diesel::QueryableByName)]
+    struct Ssl {
+        #[diesel(sql_type = diesel::sql_types::Bool)]
+        ssl: bool,
+    }
+    let Ok(admin) = std::env::var(common::POSTGRES_VAR) else {
+        eprintln!("skipped: {} is not set", common::POSTGRES_VAR);
+        return;
+    };
+    let base = admin.split('?').next().unwrap().to_owned();
+    let ssl_of = |mode: &str| -> Result<bool, String> {
+        let mut conn = db::connect(&format!("{base}?sslmode={mode}")).map_err(|e| e.to_string())?;
+        let row: Ssl =
+            diesel::sql_query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+                .get_result(&mut conn)
+                .map_err(|e| e.to_string())?;
+        Ok(row.ssl)
+    };
+    assert_eq!(ssl_of("disable"), Ok(false));
+    match ssl_of("require") {
+        Ok(ssl) => assert!(ssl, "sslmode=require gave a plain connection"),
+        Err(e) => {
+            assert!(!e.contains("not compiled in"), "{e}");
+            assert!(e.contains("server does not support SSL"), "{e}");
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Invariants that hold when requests arrive at the same moment, on SQLite and PostgreSQL:
 //! one first administrator, the last administrator keeps the role, round numbers taken
-//! one at a time, a double-submitted form acting once, round numbers that cannot overflow.
+//! one at a time, a double-submitted form acting once, round numbers that cannot overflow;
+//! and a save that finds the database busy past its timeout keeps what was typed.
 
 use crate::common;
 
@@ -221,4 +222,122 @@ fn the_same_round_generated_twice_at_once_is_one_round_with_one_pairing() {
         assert_eq!(added.len(), 1, "{}", db.backend());
         assert_eq!(added[0].matches.len(), 3, "{}", db.backend());
     }
+}
+
+/// The club night's round 4 (two boards, table-side entry on) and a browser signed in as
+/// the administrator on connections that wait only 50 ms for SQLite's write lock.
+async fn busy_round(
+    db: &common::TestDb,
+) -> common::http::Browser<
+    impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+    >,
+> {
+    common::club_night_with_table_round(db, 2, false);
+    common::http::ensure_user(db, "admin", fushi::db::accounts::Role::Admin);
+    let pool =
+        fushi::db::pool_with_busy_timeout(db.url(), std::time::Duration::from_millis(50)).unwrap();
+    let mut b = common::http::anonymous_on(pool).await;
+    b.log_in("admin", common::http::TEST_PASSWORD).await;
+    b
+}
+
+/// Another connection holding SQLite's write lock until dropped (or `ROLLBACK`).
+fn hold_write_lock(db: &common::TestDb) -> fushi::db::DbConnection {
+    use diesel::connection::SimpleConnection;
+    let mut holder = db.open();
+    holder.batch_execute("BEGIN IMMEDIATE").unwrap();
+    holder
+}
+
+fn results_of_round_4(db: &common::TestDb, table: i32) -> usize {
+    let event = fushi::db::load_event(&mut db.open(), "club-night")
+        .unwrap()
+        .unwrap();
+    let round = event.rounds.iter().find(|r| r.number == 4).unwrap();
+    let m = round.matches.iter().find(|m| m.table == table).unwrap();
+    m.results.len()
+}
+
+#[actix_web::test]
+async fn a_busy_database_shows_the_score_sheet_again_with_everything_typed() {
+    use diesel::connection::SimpleConnection;
+    let db = common::TestDb::sqlite();
+    let mut b = busy_round(&db).await;
+    let entry = "/d/club-night/rounds/4/tables/1";
+    let page = b.get(entry).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let typed = [
+        ("version", "0"),
+        ("o1-trick_points", "55"),
+        ("o1-bottom_points", "15"),
+        ("o1-last_trick", "declarer"),
+        ("c2-trick_points", "85"),
+        ("c2-last_trick", "defenders"),
+        ("c2-combo", "pair"),
+        ("c2-ruling", "-2"),
+    ];
+    let mut holder = hold_write_lock(&db);
+    let page = b.post(entry, &typed).await;
+    assert_eq!(
+        page.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        page.body
+    );
+    assert_eq!(page.header("retry-after"), Some("2"));
+    page.has("nothing was saved")
+        .has("Everything you typed is still below")
+        .has("name=\"o1-trick_points\" value=\"55\"")
+        .has("name=\"o1-bottom_points\" value=\"15\"")
+        .has("name=\"c2-trick_points\" value=\"85\"")
+        .has("name=\"c2-ruling\" value=\"-2\"")
+        .has("<option value=\"pair\" selected>");
+    holder.batch_execute("ROLLBACK").unwrap();
+    assert_eq!(results_of_round_4(&db, 1), 0, "nothing was saved");
+    // Sent again once the database is free: saved.
+    let page = b.post(entry, &typed).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+    assert_eq!(results_of_round_4(&db, 1), 2);
+}
+
+#[actix_web::test]
+async fn a_busy_database_shows_the_tables_page_again_with_everything_typed() {
+    use diesel::connection::SimpleConnection;
+    let db = common::TestDb::sqlite();
+    let mut b = busy_round(&db).await;
+    let (_, links) = fushi::db::table::round_links(&mut db.open(), "club-night", 4)
+        .unwrap()
+        .unwrap();
+    let token = &links
+        .iter()
+        .find(|l| l.table == 1 && l.room == fushi::rules::Room::Open)
+        .unwrap()
+        .token;
+    let link = format!("/table/{token}");
+    let typed = [
+        ("side", "ns"),
+        ("submission", "busy-1"),
+        ("1-trick_points", "60"),
+        ("1-bottom_points", "10"),
+        ("1-last_trick", "declarer"),
+        ("2-trick_points", "35"),
+        ("2-last_trick", "declarer"),
+    ];
+    let mut holder = hold_write_lock(&db);
+    let page = b.post_raw(&link, &typed).await;
+    assert_eq!(
+        page.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        page.body
+    );
+    page.has("nothing was saved")
+        .has("value=\"60\"")
+        .has("value=\"35\"");
+    holder.batch_execute("ROLLBACK").unwrap();
+    let page = b.post_raw(&link, &typed).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
 }

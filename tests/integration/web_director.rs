@@ -1149,3 +1149,50 @@ async fn a_blank_slug_is_made_from_the_name_through_pinyin() {
         );
     }
 }
+
+/// A round, match, room or team that does not exist is a 404 page on every director page
+/// that names one, never a 500, on both backends.
+#[actix_web::test]
+async fn missing_rounds_matches_and_teams_are_404_not_500() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser(&db).await;
+        let missing = [
+            "/d/club-night/rounds/99",
+            "/d/club-night/rounds/99/boards",
+            "/d/club-night/rounds/99/pairings",
+            "/d/club-night/rounds/99/tables/1",
+            "/d/club-night/rounds/1/tables/99",
+            "/d/club-night/rounds/99/table-links",
+            "/d/club-night/rounds/99/table-cards",
+            "/d/club-night/rounds/1/tables/99/rooms/open",
+            "/d/club-night/rounds/99/tables/1/rooms/open",
+            "/d/club-night/teams/99/edit",
+        ];
+        let mut wrong = Vec::new();
+        for path in missing {
+            let page = b.get(path).await;
+            if page.status != StatusCode::NOT_FOUND {
+                wrong.push(format!("GET {path}: {}", page.status));
+            }
+        }
+        b.get("/d/club-night/rounds/1").await;
+        for (path, form) in [
+            ("/d/club-night/rounds/1/tables/99", vec![("version", "0")]),
+            ("/d/club-night/rounds/99/tables/1", vec![("version", "0")]),
+            (
+                "/d/club-night/teams/99/edit",
+                vec![("name", "X"), ("members", "A")],
+            ),
+            ("/d/club-night/teams/99/withdraw", vec![]),
+            ("/d/club-night/rounds/99/pairings", vec![]),
+            ("/d/club-night/rounds/99/tables/1/lineups", vec![]),
+        ] {
+            let page = b.post(path, &form).await;
+            if page.status != StatusCode::NOT_FOUND {
+                wrong.push(format!("POST {path}: {}", page.status));
+            }
+        }
+        assert!(wrong.is_empty(), "{}: {wrong:#?}", db.backend());
+    }
+}

@@ -110,6 +110,13 @@ def band_score(p, bands, step):
     return s
 
 
+def ruling_range(decks, bands, step):
+    """The table scores a TD ruling may give (§3): from s at the most a deal gives the
+    defenders (every card point and a full bottom taken four times) to s at P = 0."""
+    total, bottom_cards = DECKS[decks]
+    return band_score(total + 4 * 10 * bottom_cards, bands, step), band_score(0, bands, step)
+
+
 def wording(s, p, takeover_at, ruled):
     """English result wording of docs/decisions.md."""
     if s > 0:
@@ -539,6 +546,8 @@ def compute_row(t, row):
             raise ValueError(f"last_trick must be declarer or defenders, got {row['last_trick']!r}")
         combo = None
         if row["combo"] != "":
+            if last == "declarer":
+                raise ValueError("a combination is given only when the defenders won the last trick")
             combo = parse_combo(row["combo"], t.decks)
         elif last == "defenders":
             raise ValueError("combo is required when the defenders won the last trick")
@@ -561,6 +570,10 @@ def compute_row(t, row):
         p = None  # ruling only: P unknown
     else:
         raise ValueError("give trick_points, defender_total or a ruling")
+    if ruling is not None:
+        lo, hi = ruling_range(t.decks, t.bands, t.step)
+        if not lo <= ruling <= hi:
+            raise ValueError(f"a ruling is a table score from {lo} to {hi}, got {ruling}")
     s = ruling if ruling is not None else band_score(p, t.bands, t.step)
     return {"p": p, "s": s, "ruled": ruling is not None,
             "wording": wording(s, p, t.takeover_at, ruling is not None)}

@@ -26,6 +26,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from compute import PRESETS, ruling_range  # noqa: E402  (the band tables and §3's range)
 
 # decks -> (total card points, cards in bottom, combinations)
 DECKS = {
@@ -176,9 +178,22 @@ def multiple_of_5(rng, lo, hi):
     return 5 * rng.randint(lo // 5, hi // 5)
 
 
+def rulings(settings):
+    """The rulings a case draws from: -4..4 within the band table's range of s (§3)."""
+    decks = settings["decks"]
+    if settings["rules"] == "custom":
+        bands, step = [tuple(b) for b in settings["bands"]], settings["step"]
+    else:
+        _, bands, step = PRESETS[decks][settings["rules"]]
+    lo, hi = ruling_range(decks, bands, step)
+    return max(lo, -4), min(hi, 4)
+
+
 def result_row(rng, decks, case):
-    """The input cells of one results.csv row."""
+    """The input cells of one results.csv row: only rows fushi accepts (a ruling within the
+    band table's range, a combination only when the defenders won the last trick)."""
     total, bottom, combos = DECKS[decks]
+    lo, hi = rulings(case["settings"])
     row = {"trick_points": "", "bottom_points": "", "last_trick": "", "combo": "",
            "declarer_penalty": "", "defender_penalty": "", "ruling": "", "defender_total": ""}
     if "simple" in case:
@@ -188,7 +203,7 @@ def result_row(rng, decks, case):
     roll = rng.random()
     if roll < case.get("rulings", 0.03) / 2:
         # A ruling alone: P unknown.
-        row["ruling"] = str(rng.randint(-3, 3))
+        row["ruling"] = str(rng.randint(max(lo, -3), min(hi, 3)))
         return row
     if roll < case.get("totals_only", 0.04):
         row["defender_total"] = str(multiple_of_5(rng, 0, total + 40))
@@ -207,16 +222,13 @@ def result_row(rng, decks, case):
         row["combo"] = kind
     elif last < 0.85:
         row["last_trick"] = "declarer"
-        if rng.random() < 0.1:
-            row["combo"] = rng.choice(combos).replace("tractor", "tractor:2").replace(
-                "titanic", "titanic:2")
     # else: empty last_trick, which counts as the declarers'.
     if rng.random() < 0.08:
         row["declarer_penalty"] = str(rng.choice([10, 20, 30]))
     if rng.random() < 0.08:
         row["defender_penalty"] = str(rng.choice([10, 20, 200]))
     if rng.random() < case.get("rulings", 0.03) / 2:
-        row["ruling"] = str(rng.randint(-4, 4))
+        row["ruling"] = str(rng.randint(lo, hi))
     return row
 
 

@@ -95,7 +95,7 @@ fn explain(ctx: &Ctx, e: AccountError) -> Result<String, AppError> {
         AccountError::NoUser(_) => return Err(AppError::not_found()),
         AccountError::NoTournament(slug) => t.a("admin-error-no-tournament", "slug", slug),
         AccountError::BadName => t.t("auth-error-name"),
-        AccountError::ShortPassword => t.t("auth-error-password"),
+        AccountError::BadPassword => t.t("auth-error-password"),
         AccountError::LastAdmin => t.t("admin-error-last-admin"),
         AccountError::Db(e) => return Err(e.into()),
     })

@@ -21,6 +21,7 @@ pub const WINDOW: Duration = Duration::from_secs(15 * 60);
 pub fn attempt_keys(name: &str, addr: Option<IpAddr>) -> (String, String) {
     let name: String = name
         .chars()
+        .filter(|c| !c.is_control())
         .take(accounts::MAX_NAME + 1)
         .collect::<String>()
         .to_lowercase();

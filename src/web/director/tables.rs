@@ -495,7 +495,12 @@ async fn judge(
     let form = form.into_inner();
     let verdict = match form.action.as_str() {
         "approve" => Verdict::Approve,
-        "reject" => Verdict::Reject(form.note.chars().take(500).collect()),
+        "reject" => {
+            crate::limits::check_note(&form.note).map_err(|p| {
+                super::super::error::text_refused(&ctx.t, &ctx.t.t("table-reject-note"), p)
+            })?;
+            Verdict::Reject(form.note.clone())
+        }
         _ => return Err(AppError::bad_request(form.action)),
     };
     let who = ctx.viewer.name();

@@ -171,11 +171,13 @@ async fn save(
     };
     let submission = form
         .get("submission")
-        .map(|s| s.trim().chars().take(64).collect::<String>())
+        .map(|s| s.trim().to_owned())
         .unwrap_or_default();
+    crate::limits::check(&submission, crate::limits::CODE)
+        .map_err(|p| crate::web::error::text_refused(&ctx.t, "submission", p))?;
     let addr = address(&req);
     let target = room.clone();
-    let saved = with_db(&state, move |conn| {
+    let saved = match with_db(&state, move |conn| {
         Ok(tables::save_entry(
             conn,
             &target,
@@ -185,7 +187,35 @@ async fn save(
             &addr,
         )?)
     })
-    .await?;
+    .await
+    {
+        Ok(saved) => saved,
+        // Nothing was saved: the page again, with everything typed and the reason (503).
+        Err(AppError::DbBusy(why)) => {
+            tracing::warn!("{}", crate::db::report(&why));
+            let busy = Some(ctx.t.t("entry-busy"));
+            let page = room_page(
+                &ctx,
+                &state,
+                &token,
+                &room,
+                &sheet,
+                m,
+                Some(&form),
+                &[],
+                busy,
+            );
+            return page.await.map(|mut r| {
+                *r.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+                r.headers_mut().insert(
+                    actix_web::http::header::RETRY_AFTER,
+                    actix_web::http::header::HeaderValue::from_static("2"),
+                );
+                r
+            });
+        }
+        Err(e) => return Err(e),
+    };
     let back = format!("/table/{token}");
     match saved {
         TableSave::Saved => Ok(redirect_with(&back, "table-flash-saved")),

@@ -124,7 +124,20 @@ pub async fn anonymous(
         Error = actix_web::Error,
     >,
 > {
-    let pool = fushi::db::pool(db.url()).expect("pool");
+    anonymous_on(fushi::db::pool(db.url()).expect("pool")).await
+}
+
+/// A browser that is not signed in, on an app over `pool` (for example one whose SQLite
+/// connections wait only briefly for a lock).
+pub async fn anonymous_on(
+    pool: fushi::db::Pool,
+) -> Browser<
+    impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+    >,
+> {
     let app = test::init_service(app(AppState::new(pool).expect("state"))).await;
     Browser {
         app,

@@ -75,6 +75,7 @@ async fn load_match(
             field,
             trail,
             conflict: None,
+            busy: false,
         },
     ))
 }
@@ -136,7 +137,7 @@ async fn save(
     let key = at.round.tour.slug.clone();
     let mine = results.clone();
     // The save, what it closes, and the round as it now stands, in one call.
-    let (outcome, after) = with_db(&state, move |conn| {
+    let saved = with_db(&state, move |conn| {
         let outcome = db::save_match_results_as(conn, &key, round, table, &mine, &who, expected)?;
         if !matches!(outcome, MatchSave::Saved(_)) {
             return Ok((outcome, None));
@@ -146,7 +147,19 @@ async fn save(
         }
         Ok((outcome, db::load_round(conn, &key, round)?))
     })
-    .await?;
+    .await;
+    let (outcome, after) = match saved {
+        Ok(saved) => saved,
+        // Nothing was saved: the page again, with everything typed and the reason (503).
+        Err(AppError::DbBusy(why)) => {
+            tracing::warn!("{}", crate::db::report(&why));
+            let (_, mut info) = load_match(&state, &at, &ctx.t).await?;
+            info.version = expected.unwrap_or(info.version);
+            info.busy = true;
+            return entry_page(&ctx, &sheet, m, Some(&form), &[], info);
+        }
+        Err(e) => return Err(e),
+    };
     match outcome {
         MatchSave::Missing => Err(AppError::not_found()),
         MatchSave::Saved(_) => {

@@ -172,6 +172,8 @@ struct EntryPage {
     trail_caption: String,
     /// A save refused because the match was saved since the page was loaded.
     conflict: Option<Conflict>,
+    /// The database was too busy to take the save: nothing saved, everything typed kept.
+    busy: bool,
     /// Line-ups and flagged results of this match.
     field: super::super::field::FieldExtras,
 }
@@ -197,6 +199,8 @@ pub(super) struct MatchInfo {
     pub(super) field: super::super::field::FieldExtras,
     pub(super) trail: Vec<AuditEntry>,
     pub(super) conflict: Option<Conflict>,
+    /// The save found the database busy past its timeout.
+    pub(super) busy: bool,
 }
 
 #[derive(Template)]
@@ -393,7 +397,7 @@ pub(super) fn entry_page(
                 })
                 .collect::<Vec<_>>();
             let computed = saved
-                .filter(|_| !failed && info.conflict.is_none())
+                .filter(|_| !failed && info.conflict.is_none() && !info.busy)
                 .and_then(|e| scorer.table(e))
                 .map(|o| Computed {
                     p: o.defender_total
@@ -525,16 +529,26 @@ pub(super) fn entry_page(
         lines: trail_lines(t, &info.trail),
         trail_caption: t.t("audit-match-caption"),
         conflict: info.conflict,
+        busy: info.busy,
         field: info.field,
     };
     let status = if failed {
         StatusCode::UNPROCESSABLE_ENTITY
     } else if page.conflict.is_some() {
         StatusCode::CONFLICT
+    } else if page.busy {
+        StatusCode::SERVICE_UNAVAILABLE
     } else {
         StatusCode::OK
     };
-    render_status(ctx, status, &page)
+    let mut response = render_status(ctx, status, &page)?;
+    if page.busy {
+        response.headers_mut().insert(
+            actix_web::http::header::RETRY_AFTER,
+            actix_web::http::header::HeaderValue::from_static("2"),
+        );
+    }
+    Ok(response)
 }
 
 /// `open board 3` in the reader's language.

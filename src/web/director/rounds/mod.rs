@@ -204,7 +204,8 @@ async fn add(
     };
     let boards = entry::new_boards(count, level, trump);
     let key = tour.slug.clone();
-    let token = Some(form.form_token.trim().to_owned()).filter(|t| !t.is_empty() && t.len() <= 64);
+    let token = Some(form.form_token.trim().to_owned())
+        .filter(|t| !t.is_empty() && crate::limits::check(t, crate::limits::CODE).is_ok());
     let number = with_db(&state, move |conn| {
         db::add_round_once(conn, &key, &boards, token.as_deref())?.ok_or_else(AppError::not_found)
     })
