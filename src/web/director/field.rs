@@ -321,7 +321,7 @@ async fn save_lineups(
             }
         }
     }
-    let who = super::audit::who(&ctx.viewer);
+    let who = ctx.viewer.name();
     let key = slug.clone();
     let saved = with_db(&state, move |conn| {
         Ok(crate::db::field::save_lineups_as(
@@ -359,7 +359,7 @@ async fn mark_checked(
     if !current.odd.iter().any(|o| o.key == flag) {
         return Err(AppError::bad_request(ctx.t.t("field-odd-none")));
     }
-    let who = super::audit::who(&ctx.viewer);
+    let who = ctx.viewer.name();
     let key = slug.clone();
     let marked = flag.clone();
     with_db(&state, move |conn| {
@@ -392,7 +392,7 @@ async fn set_threshold(
         .and_then(|v| v.trim().parse::<i32>().ok())
         .filter(|v| (1..=20).contains(v))
         .ok_or_else(|| AppError::bad_request(ctx.t.t("field-odd-threshold-invalid")))?;
-    let who = super::audit::who(&ctx.viewer);
+    let who = ctx.viewer.name();
     let key = slug.clone();
     let found = with_db(&state, move |conn| {
         Ok(crate::db::field::set_odd_threshold_as(

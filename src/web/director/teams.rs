@@ -168,11 +168,7 @@ struct TeamsPage {
 }
 
 fn head_of(roster: &Roster) -> TourHead {
-    TourHead {
-        slug: roster.slug.clone(),
-        name: roster.name.clone(),
-        published: roster.published,
-    }
+    TourHead::new(&roster.slug, &roster.name, roster.published)
 }
 
 impl TeamsPage {
@@ -264,7 +260,7 @@ async fn add(
         Err(errors) => return refuse_add(&ctx, &state, &slug, input, errors).await,
     };
     let target = slug.clone();
-    let who = super::audit::who(&ctx.viewer);
+    let who = ctx.viewer.name();
     let added = with_db(&state, move |conn| {
         match db::add_team_as(conn, &target, &team, &who) {
             Ok(()) => Ok(None),
@@ -346,7 +342,7 @@ async fn upload(
         }
     };
     let target = slug.clone();
-    let who = super::audit::who(&ctx.viewer);
+    let who = ctx.viewer.name();
     with_db(&state, move |conn| {
         db::upsert_teams_as(conn, &target, &teams, &who).map_err(edit_error)
     })
@@ -428,7 +424,7 @@ async fn save(
         Err(errors) => return refuse(errors, input).await,
     };
     let target = slug.clone();
-    let who = super::audit::who(&ctx.viewer);
+    let who = ctx.viewer.name();
     let saved = with_db(&state, move |conn| {
         match db::update_team_as(conn, &target, number, &team, &who) {
             Ok(()) => Ok(Ok(())),
@@ -461,7 +457,7 @@ async fn mark(
 ) -> Result<HttpResponse, AppError> {
     let (slug, number) = path.into_inner();
     let target = slug.clone();
-    let who = super::audit::who(&ctx.viewer);
+    let who = ctx.viewer.name();
     with_db(state, move |conn| {
         db::set_withdrawn_as(conn, &target, number, withdrawn, &who).map_err(edit_error)
     })
