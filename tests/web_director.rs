@@ -8,7 +8,7 @@ use common::http::{Page, browser};
 use common::{TestDb, backends, sample_event};
 use fushi::archive::ArchiveFiles;
 use fushi::db::{self, DbConnection, EditError};
-use fushi::rules::{Decks, MatchScoring, Preset, Rules, Score, Team};
+use fushi::rules::{DeckRules, Decks, MatchScoring, Score, Team};
 
 fn import_club_night(db: &TestDb) {
     let files = ArchiveFiles::read(
@@ -408,7 +408,7 @@ async fn one_deck_is_refused_for_club_night_while_wdl_takes_effect_at_once() {
         let stored = db::load_settings(&mut db.open(), "club-night")
             .unwrap()
             .unwrap();
-        assert_eq!(stored.decks, Decks::Two);
+        assert_eq!(stored.decks(), Decks::Two);
         assert_eq!(export(&db, "club-night", "standings.csv"), before);
 
         // Win / draw / loss scoring changes the standings' score column at once.
@@ -893,8 +893,7 @@ fn settings_are_created_and_updated_in_place() {
         ));
 
         settings.slug = "winter-2027".to_owned();
-        settings.decks = Decks::Three;
-        settings.rules = Rules::Preset(Preset::Standard);
+        settings.deck_rules = DeckRules::standard(Decks::Three);
         db::update_settings(&mut conn, "winter", &settings).unwrap();
         assert!(db::load_settings(&mut conn, "winter").unwrap().is_none());
         assert_eq!(settings_of(&mut conn, "winter-2027"), settings);
@@ -906,7 +905,7 @@ fn settings_are_created_and_updated_in_place() {
         // The sample's results use a pair and 150 trick points: one deck is refused.
         db::insert_event(&mut conn, &sample_event("sample")).unwrap();
         let mut one = settings_of(&mut conn, "sample");
-        one.decks = Decks::One;
+        one.deck_rules = DeckRules::new(Decks::One, one.rules().clone()).unwrap();
         one.name = "changed".to_owned();
         match db::update_settings(&mut conn, "sample", &one) {
             Err(EditError::Conflicts(found)) => {

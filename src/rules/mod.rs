@@ -21,6 +21,7 @@ pub mod event;
 pub mod field;
 pub mod report;
 pub mod scoring;
+pub mod settings;
 pub mod standings;
 pub mod table;
 pub mod why;
@@ -34,6 +35,9 @@ pub use event::{
 };
 pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
+pub use settings::{
+    DeckRules, SettingsDraft, SettingsError, SettingsErrors, SettingsField, SettingsReason,
+};
 pub use standings::{Quotient, Standing, TieBreak};
 pub use table::{FieldError, MultiplierPolicy, TableEntry, TableOutcome, Wording};
 pub use why::{Points, Wanted, Why};

@@ -250,7 +250,7 @@ fn read_boards(
     sheet: &RoundSheet,
     form: &HashMap<String, String>,
 ) -> Result<TypedBoards, Vec<BoardError>> {
-    let decks = sheet.settings.decks;
+    let decks = sheet.settings.decks();
     let mut out = Vec::new();
     let mut errors = Vec::new();
     for board in &sheet.round.boards {
@@ -293,7 +293,7 @@ async fn room_page(
     let (pending, closed) = room_state(state, room).await?;
     let pending = pending.as_ref();
     let t = &ctx.t;
-    let decks = sheet.settings.decks;
+    let decks = sheet.settings.decks();
     let scorer = Scorer::new(&sheet.settings);
     let home = team_label(sheet, m.home);
     let away = m.away.map(|a| team_label(sheet, a)).unwrap_or_default();

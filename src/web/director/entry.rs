@@ -346,8 +346,8 @@ fn read_sheet(
     sheet: &RoundSheet,
     form: &HashMap<String, String>,
 ) -> Result<Vec<TableResult>, Vec<Misentry>> {
-    let decks = sheet.settings.decks;
-    let bands = sheet.settings.rules.band_table(decks);
+    let decks = sheet.settings.decks();
+    let bands = sheet.settings.rules().band_table(decks);
     let mut results = Vec::new();
     let mut errors = Vec::new();
     for (room, key) in ROOMS {
@@ -392,7 +392,7 @@ fn entry_page(
     info: MatchInfo,
 ) -> Result<HttpResponse, AppError> {
     let t = &ctx.t;
-    let decks = sheet.settings.decks;
+    let decks = sheet.settings.decks();
     let scorer = Scorer::new(&sheet.settings);
     let method = sheet.settings.scoring.method;
     let failed = !errors.is_empty();
