@@ -7,12 +7,10 @@ use std::collections::{BTreeMap, HashMap};
 use actix_web::http::StatusCode;
 
 use super::FieldErrors;
-use super::view::{Preview, SettingsForm, preset_label, tiebreak_label};
+use super::messages::field_message;
+use super::view::{Preview, SettingsForm};
 use crate::rules::settings::DEFAULT_BLITZ;
-use crate::rules::{
-    BandTableError, PairingMethod, ScoringRules, Settings, SettingsDraft, SettingsError,
-    SettingsField, SettingsReason, TieBreak,
-};
+use crate::rules::{PairingMethod, ScoringRules, Settings, SettingsDraft, SettingsField, TieBreak};
 use crate::web::i18n::Tr;
 
 /// A decimal number as typed: `2`, `1.5`, or `1,5` with a decimal comma. `nan`, `inf` and
@@ -34,8 +32,9 @@ impl BandInput {
     }
 }
 
-/// The most band rows a form may carry.
-const MAX_BANDS: usize = 40;
+/// The most band rows a form may carry: as many as a band table may have, so that every
+/// stored table shows whole.
+const MAX_BANDS: usize = crate::rules::bands::MAX_BANDS as usize;
 /// Tie-break positions on the form: one per criterion.
 pub(super) const TIEBREAK_SLOTS: usize = TieBreak::DEFAULT.len();
 
@@ -153,8 +152,9 @@ impl SettingsInput {
                 row.s = value.clone();
             }
         }
-        // More rows than any table needs are dropped (the highest numbers first).
-        let rows: Vec<(usize, BandInput)> = rows.into_iter().take(MAX_BANDS).collect();
+        // One row more than a table may have is kept, for the parse to refuse; beyond that
+        // rows are dropped unread (the highest numbers first).
+        let rows: Vec<(usize, BandInput)> = rows.into_iter().take(MAX_BANDS + 1).collect();
         let indices = rows.iter().map(|(i, _)| *i).collect();
         let input = SettingsInput {
             name: field("name"),
@@ -363,75 +363,6 @@ fn is_table_form_field(field: &str) -> bool {
     ["takeover_at", "step", "bands", "band-"]
         .iter()
         .any(|f| field.starts_with(f))
-}
-
-/// A problem of the one parse of settings as a form field and a message in the reader's
-/// language. `rows` and `slots` give the form's band row and tie-break position of the
-/// draft's k-th band and tie-break.
-fn field_message(t: &Tr, e: &SettingsError, rows: &[usize], slots: &[usize]) -> (String, String) {
-    use SettingsField as F;
-    use SettingsReason as R;
-    let at = |list: &[usize], k: usize| list.get(k).copied().unwrap_or(k);
-    let field = match e.field {
-        F::BandMin(k) => format!("band-min-{}", at(rows, k)),
-        F::BandS(k) => format!("band-s-{}", at(rows, k)),
-        F::Tiebreak(k) => format!("tiebreak-{}", at(slots, k)),
-        F::Win => "win".to_owned(),
-        F::Draw => "draw".to_owned(),
-        F::Loss => "loss".to_owned(),
-        other => other.key().to_owned(),
-    };
-    let message = match &e.why {
-        R::Required => t.t("director-settings-error-required"),
-        R::TooLong { max } => t.a("director-settings-error-long", "max", *max),
-        R::ControlCharacter => t.t("director-error-control-character"),
-        R::SlugInvalid { .. } => t.t("director-settings-error-slug"),
-        R::SlugReserved { slug } => t.a("director-settings-error-slug-reserved", "slug", slug),
-        R::NotOneOf(_) if e.field == F::Rules => t.t("director-settings-error-rules"),
-        R::NotOneOf(_) => t.t("director-settings-error-choose-one"),
-        R::DecksCount { .. } => t.t("director-settings-error-decks"),
-        R::PresetNotForDecks {
-            preset,
-            decks,
-            allowed,
-        } => {
-            let choices: Vec<String> = allowed
-                .iter()
-                .map(|p| preset_label(t, p.code()))
-                .chain(std::iter::once(preset_label(t, "custom")))
-                .collect();
-            t.args(
-                "director-settings-error-preset",
-                &[
-                    ("preset", preset_label(t, preset.code()).into()),
-                    ("decks", decks.count().into()),
-                    ("choices", choices.join(" / ").into()),
-                ],
-            )
-        }
-        R::Bands(b) => match b {
-            BandTableError::Empty => t.t("director-settings-error-no-bands"),
-            BandTableError::FirstNotZero(_) => t.t("director-settings-error-first-band"),
-            BandTableError::NotAscending { previous, next } => t.args(
-                "director-settings-error-ascending",
-                &[("previous", (*previous).into()), ("next", (*next).into())],
-            ),
-            BandTableError::Step(_) => t.t("director-settings-error-step"),
-            BandTableError::Takeover(_) => t.t("director-settings-error-takeover"),
-            BandTableError::TooLarge { max, .. } => {
-                t.a("director-settings-error-too-large", "max", *max)
-            }
-        },
-        R::OutOfRange { .. } if e.field == F::VpBlitz => t.t("director-settings-error-blitz"),
-        R::OutOfRange { max, .. } => t.a("director-settings-error-score-range", "max", *max),
-        R::TiebreakTwice(tb) => t.a(
-            "director-settings-error-tiebreak-twice",
-            "name",
-            tiebreak_label(t, *tb),
-        ),
-        R::SwissSeed { .. } => t.t("schedule-settings-error-seed"),
-    };
-    (field, message)
 }
 
 /// What a posted settings form asks for besides saving.

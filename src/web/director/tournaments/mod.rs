@@ -7,6 +7,7 @@
 //! handlers.
 
 mod form;
+mod messages;
 mod pages;
 mod view;
 
