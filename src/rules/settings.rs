@@ -492,15 +492,14 @@ impl TryFrom<SettingsDraft> for Settings {
             }
         }
         let pairing = p.take(F::Pairing, code(&d.pairing));
+        // The draft's i64 is at most MAX_SWISS_SEED already; only a negative seed is wrong.
         let swiss_seed = match d.swiss_seed {
             None => Some(None),
             Some(n) => p.take(
                 F::SwissSeed,
                 u64::try_from(n)
-                    .ok()
-                    .filter(|_| n <= MAX_SWISS_SEED)
                     .map(Some)
-                    .ok_or(SettingsReason::SwissSeed { got: n }),
+                    .map_err(|_| SettingsReason::SwissSeed { got: n }),
             ),
         };
         match (
