@@ -148,7 +148,9 @@ impl SettingsDraft {
             bye_score: Some(s.scoring.bye_score.as_f64()),
             tiebreaks: s.tiebreaks.iter().map(|t| t.code().to_owned()).collect(),
             pairing: s.pairing.code().to_owned(),
-            swiss_seed: s.swiss_seed.map(|n| i64::try_from(n).unwrap_or(i64::MAX)),
+            // A seed beyond what a draft holds (only a hand-built `Settings` has one) reads
+            // back refused, never as another seed.
+            swiss_seed: s.swiss_seed.map(|n| i64::try_from(n).unwrap_or(-1)),
             table: s.table,
         }
     }
