@@ -13,7 +13,7 @@
 //!
 //! Every loop is bounded in count and time. Optional arguments: TEAMS ROUNDS BOARDS.
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/integration/common/mod.rs"]
 mod common;
 
 use std::process::{Child, Command, Stdio};

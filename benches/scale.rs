@@ -6,7 +6,7 @@
 //! processes and reports each one's wall time and peak memory (maximum resident set).
 //! Optional arguments: TEAMS ROUNDS BOARDS (default 512 11 16).
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/integration/common/mod.rs"]
 mod common;
 
 use std::process::Command;

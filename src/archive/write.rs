@@ -216,7 +216,7 @@ pub fn results_csv(event: &Event) -> String {
 }
 
 pub fn matches_csv(event: &Event, report: &Report) -> String {
-    let method = event.settings.scoring.method;
+    let scoring = &event.settings.scoring;
     csv_file(
         &[
             "round",
@@ -248,8 +248,8 @@ pub fn matches_csv(event: &Event, report: &Report) -> String {
                 figure(away((-f.home_levels).to_string())),
                 figure(f.home_points.to_string()),
                 figure(away((-f.home_points).to_string())),
-                figure(method.format(f.home_score)),
-                figure(opt(f.away_score.map(|s| method.format(s)))),
+                figure(scoring.format(f.home_score)),
+                figure(opt(f.away_score.map(|s| scoring.format(s)))),
                 f.status.code().to_owned(),
             ]
         }),

@@ -17,8 +17,8 @@ use diesel::prelude::*;
 
 use super::DbError;
 use super::connection::DbConnection;
+use super::connection::per_backend;
 use super::schema::tournaments;
-use super::tournament::per_backend;
 
 diesel::table! {
     users (id) {

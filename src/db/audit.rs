@@ -12,8 +12,8 @@ use diesel::prelude::*;
 
 use super::DbError;
 use super::connection::DbConnection;
+use super::connection::{chunk_len, per_backend};
 use super::schema::tournaments;
-use super::tournament::{chunk_len, per_backend};
 use crate::rules::entry::{SHEET_FIELDS, SheetRow};
 use crate::rules::{Settings, TableEntry, TableResult, Team};
 

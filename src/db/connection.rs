@@ -282,6 +282,24 @@ pub fn pool(url: &str) -> Result<Pool, DbError> {
         .build(manager)?)
 }
 
+/// Runs `$body` with `$c` bound to the concrete connection. Diesel's `MultiConnection`
+/// cannot build a multi-row INSERT for SQLite (that is implemented for
+/// `SqliteConnection` alone), so batch writes go to the inner connection; a transaction
+/// begun on the [`DbConnection`] is the inner connection's own, so they stay inside it.
+macro_rules! per_backend {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            DbConnection::Postgres($c) => $body,
+            DbConnection::Sqlite($c) => $body,
+        }
+    };
+}
+pub(super) use per_backend;
+
+pub(super) fn chunk_len(max_binds: usize, columns: usize) -> usize {
+    (max_binds / columns).max(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,12 +14,12 @@ use diesel::upsert::excluded;
 
 use super::DbError;
 use super::audit::{self, Place};
-use super::connection::DbConnection;
-use super::models::{TeamMemberRow, TeamRow, TournamentRow};
+use super::connection::{DbConnection, chunk_len, per_backend};
+use super::models::TournamentRow;
 use super::schema::{matches, rounds, team_members, teams, tournaments};
 use super::tournament::{
-    TEAM_COLUMNS, chunk_len, insert_event, insert_members, insert_teams, load_event, per_backend,
-    settings_from_row, slug_exists, tournament_form,
+    TEAM_COLUMNS, insert_event, insert_members, insert_teams, load_event, settings_from_row,
+    slug_exists, tournament_form,
 };
 use crate::rules::change::{self, Conflict};
 use crate::rules::{Event, Settings, Team};
@@ -212,45 +212,17 @@ pub fn load_roster(conn: &mut DbConnection, slug: &str) -> Result<Option<Roster>
     else {
         return Ok(None);
     };
-    let team_rows: Vec<TeamRow> = teams::table
-        .filter(teams::tournament_id.eq(id))
-        .order(teams::team_no)
-        .select(TeamRow::as_select())
-        .load(conn)?;
-    let member_rows: Vec<TeamMemberRow> = team_members::table
-        .inner_join(teams::table)
-        .filter(teams::tournament_id.eq(id))
-        .order((team_members::team_id, team_members::position))
-        .select(TeamMemberRow::as_select())
-        .load(conn)?;
+    let (teams, numbers) = super::teams::load_teams(conn, id)?;
     let pairings: Vec<(i32, Option<i32>)> = matches::table
         .inner_join(rounds::table)
         .filter(rounds::tournament_id.eq(id))
         .select((matches::home_team_id, matches::away_team_id))
         .load(conn)?;
 
-    let mut members: HashMap<i32, Vec<String>> = HashMap::new();
-    for row in member_rows {
-        members.entry(row.team_id).or_default().push(row.name);
-    }
-    let paired_ids: HashSet<i32> = pairings
+    let paired = pairings
         .into_iter()
         .flat_map(|(home, away)| std::iter::once(home).chain(away))
-        .collect();
-    let paired = team_rows
-        .iter()
-        .filter(|row| paired_ids.contains(&row.id))
-        .map(|row| row.team_no)
-        .collect();
-    let teams = team_rows
-        .into_iter()
-        .map(|row| Team {
-            number: row.team_no,
-            members: members.remove(&row.id).unwrap_or_default(),
-            name: row.name,
-            club: row.club,
-            withdrawn: row.withdrawn,
-        })
+        .filter_map(|id| numbers.get(&id).copied())
         .collect();
     Ok(Some(Roster {
         slug,

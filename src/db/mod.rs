@@ -14,19 +14,25 @@ pub mod connection;
 mod edit;
 mod error;
 pub mod field;
+mod lineups;
 pub mod models;
 pub mod revision;
 pub mod rounds;
 pub mod schedule;
 pub mod schema;
 pub mod table;
+mod teams;
 pub mod tournament;
 
 pub use connection::{
     Backend, DEFAULT_DATABASE, DatabaseUrl, DbConnection, Pool, PooledConnection, connect, open,
     pool, run_migrations, write_transaction,
 };
-pub use edit::*;
+pub use edit::{
+    EditError, Roster, Upserted, add_team, add_team_as, create_tournament, load_roster,
+    load_settings, set_withdrawn, set_withdrawn_as, update_settings, update_settings_as,
+    update_team, update_team_as, upsert_teams, upsert_teams_as,
+};
 pub use error::DbError;
 pub use models::TournamentSummary;
 pub use rounds::{

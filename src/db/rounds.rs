@@ -12,14 +12,12 @@ use diesel::prelude::*;
 
 use super::DbError;
 use super::audit;
-use super::connection::DbConnection;
-use super::models::{
-    BoardRow, MatchRow, NewMatch, NewRound, TableResultRow, TeamMemberRow, TeamRow, TournamentRow,
-};
-use super::schema::{boards, matches, rounds, table_results, team_members, teams, tournaments};
+use super::connection::{DbConnection, chunk_len, per_backend};
+use super::models::{BoardRow, MatchRow, NewMatch, NewRound, TableResultRow, TournamentRow};
+use super::schema::{boards, matches, rounds, table_results, teams, tournaments};
 use super::tournament::{
-    BOARD_COLUMNS, MATCH_COLUMNS, RESULT_COLUMNS, board_form, board_from_row, chunk_len,
-    per_backend, result_form, result_from_row, settings_from_row,
+    BOARD_COLUMNS, MATCH_COLUMNS, RESULT_COLUMNS, board_form, board_from_row, result_form,
+    result_from_row, settings_from_row,
 };
 use crate::rules::entry::Pairing;
 use crate::rules::{Board, Match, Round, Settings, TableResult, Team, Trump};
@@ -115,6 +113,24 @@ pub(super) fn locate_round(
         .optional()?)
 }
 
+/// The row id and the stored version of the match at `table` in round `round` of the
+/// tournament `slug`; `None` when there is none.
+fn locate_match(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    table: i32,
+) -> Result<Option<(i32, i32)>, DbError> {
+    Ok(matches::table
+        .inner_join(rounds::table.inner_join(tournaments::table))
+        .filter(tournaments::slug.eq(slug))
+        .filter(rounds::number.eq(round))
+        .filter(matches::table_no.eq(table))
+        .select((matches::id, matches::version))
+        .first(conn)
+        .optional()?)
+}
+
 /// The row id of the match at `table` in round `round` of the tournament `slug`.
 pub fn match_id(
     conn: &mut DbConnection,
@@ -122,14 +138,7 @@ pub fn match_id(
     round: i32,
     table: i32,
 ) -> Result<Option<i32>, DbError> {
-    Ok(matches::table
-        .inner_join(rounds::table.inner_join(tournaments::table))
-        .filter(tournaments::slug.eq(slug))
-        .filter(rounds::number.eq(round))
-        .filter(matches::table_no.eq(table))
-        .select(matches::id)
-        .first(conn)
-        .optional()?)
+    Ok(locate_match(conn, slug, round, table)?.map(|(id, _)| id))
 }
 
 /// Round `number` of the tournament `slug` with its settings and teams; `None` when either
@@ -156,7 +165,7 @@ pub fn load_round(
         return Ok(None);
     };
     let settings = settings_from_row(&tournament)?;
-    let (teams, team_numbers) = load_teams(conn, tournament.id)?;
+    let (teams, team_numbers) = super::teams::load_teams(conn, tournament.id)?;
 
     let board_rows: Vec<BoardRow> = boards::table
         .filter(boards::round_id.eq(round_id))
@@ -224,40 +233,6 @@ pub fn load_round(
         },
         round_numbers: round_numbers.into_iter().map(|(_, n)| n).collect(),
     }))
-}
-
-/// The teams of a tournament by number with their members, and row id → team number.
-fn load_teams(
-    conn: &mut DbConnection,
-    tournament_id: i32,
-) -> Result<(Vec<Team>, HashMap<i32, i32>), DbError> {
-    let team_rows: Vec<TeamRow> = teams::table
-        .filter(teams::tournament_id.eq(tournament_id))
-        .order(teams::team_no)
-        .select(TeamRow::as_select())
-        .load(conn)?;
-    let member_rows: Vec<TeamMemberRow> = team_members::table
-        .inner_join(teams::table)
-        .filter(teams::tournament_id.eq(tournament_id))
-        .order((team_members::team_id, team_members::position))
-        .select(TeamMemberRow::as_select())
-        .load(conn)?;
-    let mut members: HashMap<i32, Vec<String>> = HashMap::new();
-    for row in member_rows {
-        members.entry(row.team_id).or_default().push(row.name);
-    }
-    let numbers = team_rows.iter().map(|t| (t.id, t.team_no)).collect();
-    let teams = team_rows
-        .into_iter()
-        .map(|row| Team {
-            number: row.team_no,
-            members: members.remove(&row.id).unwrap_or_default(),
-            name: row.name,
-            club: row.club,
-            withdrawn: row.withdrawn,
-        })
-        .collect();
-    Ok((teams, numbers))
 }
 
 /// Adds the next round (one above the highest) with `boards` and returns its number;
@@ -587,14 +562,7 @@ pub fn match_version(
     round: i32,
     table: i32,
 ) -> Result<Option<i32>, DbError> {
-    Ok(matches::table
-        .inner_join(rounds::table.inner_join(tournaments::table))
-        .filter(tournaments::slug.eq(slug))
-        .filter(rounds::number.eq(round))
-        .filter(matches::table_no.eq(table))
-        .select(matches::version)
-        .first(conn)
-        .optional()?)
+    Ok(locate_match(conn, slug, round, table)?.map(|(_, version)| version))
 }
 
 /// [`save_match_results`] by `who`, in the audit trail one row per changed board. With

@@ -8,9 +8,9 @@ use diesel::prelude::*;
 
 use super::DbError;
 use super::connection::DbConnection;
+use super::connection::{chunk_len, per_backend};
 use super::rounds::{add_round, replace_pairings_as};
 use super::schema::{pairing_explanations, round_notes, rounds, tournaments};
-use super::tournament::{chunk_len, per_backend};
 use crate::rules::entry::Pairing;
 use crate::rules::{Board, PairingMethod, Score};
 use crate::schedule::Reason;

@@ -10,7 +10,7 @@ use chrono::{SubsecRound, Utc};
 use diesel::prelude::*;
 
 use super::DbError;
-use super::connection::DbConnection;
+use super::connection::{DbConnection, chunk_len, per_backend};
 use super::models::*;
 use super::schema::{boards, matches, rounds, table_results, team_members, teams, tournaments};
 use crate::rules::{
@@ -58,24 +58,6 @@ fn check_references(event: &Event) -> Result<(), DbError> {
         }
     }
     Ok(())
-}
-
-/// Runs `$body` with `$c` bound to the concrete connection. Diesel's `MultiConnection`
-/// cannot build a multi-row INSERT for SQLite (that is implemented for
-/// `SqliteConnection` alone), so batch writes go to the inner connection; a transaction
-/// begun on the [`DbConnection`] is the inner connection's own, so they stay inside it.
-macro_rules! per_backend {
-    ($conn:expr, |$c:ident| $body:expr) => {
-        match $conn {
-            DbConnection::Postgres($c) => $body,
-            DbConnection::Sqlite($c) => $body,
-        }
-    };
-}
-pub(super) use per_backend;
-
-pub(super) fn chunk_len(max_binds: usize, columns: usize) -> usize {
-    (max_binds / columns).max(1)
 }
 
 fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Result<i32, DbError> {
@@ -190,7 +172,7 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
                 .map(move |m| ((r.number, m.table), match_ids[&(round_id, m.table)]))
         })
         .collect();
-    super::field::insert_lineups(conn, event, &by_number, &team_ids, max_binds)?;
+    super::lineups::insert_lineups(conn, event, &by_number, &team_ids, max_binds)?;
 
     Ok(tournament_id)
 }
@@ -506,16 +488,7 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
     let id = tournament.id;
     let settings = settings_from_row(&tournament)?;
 
-    let team_rows: Vec<TeamRow> = teams::table
-        .filter(teams::tournament_id.eq(id))
-        .select(TeamRow::as_select())
-        .load(conn)?;
-    let member_rows: Vec<TeamMemberRow> = team_members::table
-        .inner_join(teams::table)
-        .filter(teams::tournament_id.eq(id))
-        .order((team_members::team_id, team_members::position))
-        .select(TeamMemberRow::as_select())
-        .load(conn)?;
+    let (teams, team_numbers) = super::teams::load_teams(conn, id)?;
     let round_rows: Vec<RoundRow> = rounds::table
         .filter(rounds::tournament_id.eq(id))
         .select(RoundRow::as_select())
@@ -536,29 +509,10 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
         .select(TableResultRow::as_select())
         .load(conn)?;
 
-    // Teams, keyed by row id.
-    let mut teams: Vec<Team> = Vec::with_capacity(team_rows.len());
-    let mut team_index: HashMap<i32, usize> = HashMap::with_capacity(team_rows.len());
-    for row in team_rows {
-        team_index.insert(row.id, teams.len());
-        teams.push(Team {
-            number: row.team_no,
-            name: row.name,
-            club: row.club,
-            members: Vec::new(),
-            withdrawn: row.withdrawn,
-        });
-    }
-    for row in member_rows {
-        let &i = team_index
-            .get(&row.team_id)
-            .ok_or_else(|| DbError::corrupt("team_members", row.id, "team_id", "no such team"))?;
-        teams[i].members.push(row.name);
-    }
     let team_no = |table: &str, row_id: i32, column: &str, team_id: i32| {
-        team_index
+        team_numbers
             .get(&team_id)
-            .map(|&i| teams[i].number)
+            .copied()
             .ok_or_else(|| DbError::corrupt(table, row_id, column, "not a team of this tournament"))
     };
 
@@ -616,7 +570,7 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
         rounds[r].matches[m].results.push(result);
     }
 
-    let lineups = super::field::load_lineups(conn, id)?;
+    let lineups = super::lineups::load_lineups(conn, id)?;
     let mut event = Event {
         settings,
         teams,

@@ -66,6 +66,48 @@ impl MatchFigures {
     pub fn unplayed(&self) -> bool {
         self.status != MatchStatus::Bye && self.compared == 0
     }
+
+    /// The figures from one team's side: the home team's as they are, the away team's
+    /// turned round (what one gains the other loses).
+    pub fn side(&self, home: bool) -> SideFigures {
+        if home {
+            SideFigures {
+                home: true,
+                levels: self.home_levels,
+                points: self.home_points,
+                boards_won: self.home_boards_won,
+                gained: self.home_gained,
+                lost: self.home_lost,
+                score: Some(self.home_score),
+            }
+        } else {
+            SideFigures {
+                home: false,
+                levels: -self.home_levels,
+                points: -self.home_points,
+                boards_won: self.away_boards_won,
+                gained: self.home_lost,
+                lost: self.home_gained,
+                score: self.away_score,
+            }
+        }
+    }
+}
+
+/// A match's figures from one team's side ([`MatchFigures::side`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SideFigures {
+    /// Whether the team is the match's home team.
+    pub home: bool,
+    /// The team's level difference M (positive: the team gained levels).
+    pub levels: i32,
+    pub points: i32,
+    pub boards_won: u32,
+    /// Σ the team's positive swings, and Σ |its negative swings| (the level quotient).
+    pub gained: i64,
+    pub lost: i64,
+    /// The team's match score; `None` for the missing side of a bye.
+    pub score: Option<Score>,
 }
 
 /// What it takes to score tables and matches: derived once from the settings.

@@ -31,8 +31,8 @@ use super::bands::{BandTable, Rules};
 use super::cards::{Decks, Level, ParseError, Room, Seat, Trump};
 use super::scoring::ScoringRules;
 use super::settings::{DeckRules, SettingsReason, slug_problem};
-use super::standings::TieBreak;
 use super::table::{MultiplierPolicy, TableEntry};
+use super::tiebreak::TieBreak;
 use super::why::Why;
 
 /// Everything in `tournament.toml`, checked: build it from a

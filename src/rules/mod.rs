@@ -6,6 +6,7 @@
 //! - [`compare`]: both rooms of a match: swings, differences, completeness (docs/rules.md §5)
 //! - [`scoring`]: match scores: vp20, wdl, levels and byes (docs/rules.md §6)
 //! - [`standings`]: ranking with the tie-break chain (docs/rules.md §7)
+//! - [`tiebreak`]: the tie-break criteria a tournament chooses (docs/rules.md §7)
 //! - [`event`]: a whole tournament as data
 //! - [`entry`]: what a director types in (boards, pairings, score-sheet rows), read and checked
 //! - [`field`]: the whole field on a board: travellers, the datum, Butler scores of pairs
@@ -24,11 +25,12 @@ pub mod scoring;
 pub mod settings;
 pub mod standings;
 pub mod table;
+pub mod tiebreak;
 pub mod why;
 
 pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
-pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer};
+pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer, SideFigures};
 pub use event::{
     Board, Event, Lineup, Match, PairingMethod, Round, Settings, TableResult, TableSide, Team,
     check_slug,
@@ -38,6 +40,7 @@ pub use scoring::{MatchScoring, Score, ScoringRules};
 pub use settings::{
     DeckRules, SettingsDraft, SettingsError, SettingsErrors, SettingsField, SettingsReason,
 };
-pub use standings::{Quotient, Standing, TieBreak};
+pub use standings::{Quotient, Standing};
 pub use table::{FieldError, MultiplierPolicy, TableEntry, TableOutcome, Wording};
+pub use tiebreak::TieBreak;
 pub use why::{Points, Wanted, Why};

@@ -1,6 +1,6 @@
 //! Every computed figure of an event, derived from its stored inputs in one pass.
 
-use super::compare::{MatchFigures, MatchStatus, Scorer};
+use super::compare::{MatchFigures, MatchStatus, Scorer, SideFigures};
 use super::event::Event;
 use super::standings::{MatchLine, Standing, standings};
 
@@ -12,6 +12,25 @@ pub struct MatchReport {
     pub home: i32,
     pub away: Option<i32>,
     pub figures: MatchFigures,
+}
+
+impl MatchReport {
+    /// Whether team `team` plays this match (either side, or its bye).
+    pub fn involves(&self, team: i32) -> bool {
+        self.home == team || self.away == Some(team)
+    }
+
+    /// The match from team `team`'s side, with its opponent (`None` for a bye); `None` when
+    /// the team does not play it.
+    pub fn side_of(&self, team: i32) -> Option<(SideFigures, Option<i32>)> {
+        if self.home == team {
+            Some((self.figures.side(true), self.away))
+        } else if self.away == Some(team) {
+            Some((self.figures.side(false), Some(self.home)))
+        } else {
+            None
+        }
+    }
 }
 
 /// The figures of every match, in round and table order, and the standings.

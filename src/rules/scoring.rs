@@ -143,6 +143,29 @@ pub struct ScoringRules {
 }
 
 impl ScoringRules {
+    /// Whether match scores are written with two decimals (docs/decisions.md, `matches.csv`):
+    /// always for vp20; for wdl and levels only when a configured value (the win, draw or
+    /// loss points, or the bye score) is fractional, and then every score of the event, so
+    /// that a column never mixes `2.50` with `0`.
+    pub fn two_decimals(&self) -> bool {
+        match self.method {
+            MatchScoring::Vp20 => true,
+            MatchScoring::Wdl => std::iter::once(self.bye_score)
+                .chain(self.win_draw_loss)
+                .any(|s| !s.is_whole()),
+            MatchScoring::Levels => !self.bye_score.is_whole(),
+        }
+    }
+
+    /// A match score as the event writes it ([`ScoringRules::two_decimals`]).
+    pub fn format(&self, score: Score) -> String {
+        if self.two_decimals() {
+            score.two_decimals()
+        } else {
+            score.plain()
+        }
+    }
+
     /// The default bye score for a method (docs/rules.md §6): 12 for vp20, a win for wdl, 0 for levels.
     pub fn default_bye(method: MatchScoring, win_draw_loss: [Score; 3]) -> Score {
         match method {
@@ -288,6 +311,26 @@ mod tests {
         assert_eq!(Score(150).plain(), "1.50");
         assert_eq!(MatchScoring::Vp20.format(Score(1200)), "12.00");
         assert_eq!(MatchScoring::Wdl.format(Score(200)), "2");
+        let mut wdl = ScoringRules {
+            method: MatchScoring::Wdl,
+            vp_blitz: 5.0,
+            win_draw_loss: [2, 1, 0].map(Score::from_whole),
+            bye_score: Score::from_whole(2),
+        };
+        assert_eq!(wdl.format(Score::ZERO), "0");
+        wdl.win_draw_loss[0] = Score(250);
+        assert_eq!(
+            wdl.format(Score::ZERO),
+            "0.00",
+            "a fractional win point: every score"
+        );
+        assert_eq!(wdl.format(Score(250)), "2.50");
+        let levels = ScoringRules {
+            method: MatchScoring::Levels,
+            bye_score: Score(150),
+            ..wdl
+        };
+        assert_eq!(levels.format(Score::from_whole(-3)), "-3.00");
         assert_eq!(Score::from_f64(1.005), Score(101));
         assert_eq!(Score::from_f64(-1.005), Score(-101));
     }

@@ -10,8 +10,8 @@ use super::bands::{BandTable, BandTableError, MAX_BAND_P, MAX_BAND_S, Preset, Ru
 use super::cards::{Decks, ParseError};
 use super::event::{MAX_TEXT, PairingMethod, RESERVED_SLUGS, Settings, TableSide};
 use super::scoring::{MatchScoring, Score, ScoringRules};
-use super::standings::TieBreak;
 use super::table::MultiplierPolicy;
+use super::tiebreak::TieBreak;
 
 /// The largest match score a setting may give (a bye, a win, a draw or a loss), either
 /// sign.

@@ -3,63 +3,10 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt;
-use std::str::FromStr;
 
-use super::cards::{ParseError, expected};
 use super::compare::{MatchFigures, MatchStatus};
 use super::scoring::Score;
-
-/// A criterion that separates teams level on match score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TieBreak {
-    HeadToHead,
-    LevelQuotient,
-    LevelDiff,
-    PointDiff,
-    BoardsWon,
-}
-
-impl TieBreak {
-    pub const DEFAULT: [TieBreak; 5] = [
-        TieBreak::HeadToHead,
-        TieBreak::LevelQuotient,
-        TieBreak::LevelDiff,
-        TieBreak::PointDiff,
-        TieBreak::BoardsWon,
-    ];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            TieBreak::HeadToHead => "head_to_head",
-            TieBreak::LevelQuotient => "level_quotient",
-            TieBreak::LevelDiff => "level_diff",
-            TieBreak::PointDiff => "point_diff",
-            TieBreak::BoardsWon => "boards_won",
-        }
-    }
-}
-
-impl FromStr for TieBreak {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        TieBreak::DEFAULT
-            .into_iter()
-            .find(|t| t.code() == s)
-            .ok_or_else(|| {
-                expected(
-                    "tie-break",
-                    s,
-                    "head_to_head, level_quotient, level_diff, point_diff, boards_won",
-                )
-            })
-    }
-}
-
-impl fmt::Display for TieBreak {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
-    }
-}
+use super::tiebreak::TieBreak;
 
 /// Σ positive swings ÷ Σ |negative swings|, kept as a fraction so that it compares exactly.
 /// Equality is that of the values: 4/2 equals 8/4.
@@ -215,40 +162,20 @@ pub fn standings(
             (MatchStatus::Bye, _) => rows[home].score += f.home_score,
             (MatchStatus::Complete, Some(away)) => {
                 let away_score = f.away_score.unwrap_or_default();
-                let sides = [
-                    (
-                        home,
-                        f.home_score,
-                        i64::from(f.home_levels),
-                        i64::from(f.home_points),
-                        f.home_boards_won,
-                        f.home_gained,
-                        f.home_lost,
-                    ),
-                    (
-                        away,
-                        away_score,
-                        -i64::from(f.home_levels),
-                        -i64::from(f.home_points),
-                        f.away_boards_won,
-                        f.home_lost,
-                        f.home_gained,
-                    ),
-                ];
-                for (team, score, levels, points, boards, gained, lost) in sides {
+                for (team, side) in [(home, f.side(true)), (away, f.side(false))] {
                     let row = &mut rows[team];
                     row.played += 1;
-                    match levels.signum() {
+                    match side.levels.signum() {
                         1 => row.won += 1,
                         0 => row.drawn += 1,
                         _ => row.lost += 1,
                     }
-                    row.score += score;
-                    row.level_diff += levels;
-                    row.point_diff += points;
-                    row.boards_won += boards;
-                    row.quotient.gained += gained;
-                    row.quotient.lost += lost;
+                    row.score += side.score.unwrap_or_default();
+                    row.level_diff += i64::from(side.levels);
+                    row.point_diff += i64::from(side.points);
+                    row.boards_won += side.boards_won;
+                    row.quotient.gained += side.gained;
+                    row.quotient.lost += side.lost;
                 }
                 meetings.push((home, away, f.home_score, away_score));
             }

@@ -9,7 +9,7 @@ totals given without trick points, penalties on both sides, in-progress matches,
 formula guard on names, a reordered tie-break list, and teams level on score that the
 tie-breaks part or that share a rank. For every archive the reference
 calculator (compute.py, beside this file) writes the computed files into
-`<name>-expected/`; tests/reference_sweep.rs imports each archive into fushi, exports it
+`<name>-expected/`; tests/integration/reference_sweep.rs imports each archive into fushi, exports it
 and compares every computed file with those.
 
 Usage: python3 tests/reference/generate.py [OUT_DIR]   (default tests/data/sweep)

@@ -1,4 +1,4 @@
--- The whole field on a board (SPEC §11): which two members of a team sat in each room of
+-- The whole field on a board (docs/rules.md §11): which two members of a team sat in each room of
 -- each match, the director's threshold for results far from the field, and the odd
 -- results a director has checked.
 CREATE TABLE lineups (

@@ -505,14 +505,9 @@ async fn withdraw_form(
     let pending = report
         .matches
         .iter()
-        .filter(|m| m.home == number || m.away == Some(number))
         .filter(|m| m.figures.status == crate::rules::MatchStatus::InProgress)
-        .map(|m| {
-            let opponent = if m.home == number {
-                m.away
-            } else {
-                Some(m.home)
-            };
+        .filter_map(|m| m.side_of(number).map(|(_, opponent)| (m, opponent)))
+        .map(|(m, opponent)| {
             t.args(
                 "director-teams-withdraw-pending",
                 &[

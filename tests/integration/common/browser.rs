@@ -2,7 +2,7 @@
 //! headless Chromium session through chromedriver (`/usr/bin/chromium`,
 //! `/usr/bin/chromedriver`; other paths through `FUSHI_CHROMIUM` and `FUSHI_CHROMEDRIVER`).
 //!
-//! Included by `tests/browser.rs` and `tests/browser_table.rs` with `#[path]`, next to
+//! Used by `tests/integration/browser.rs` and `tests/integration/browser_table.rs`, next to
 //! `mod common`.
 #![allow(dead_code)]
 

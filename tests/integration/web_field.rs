@@ -3,7 +3,7 @@
 //! independent reference calculator (tests/reference/compute.py →
 //! tests/data/club-night-expected/travellers.csv and butler.csv) or from hand arithmetic.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
@@ -251,7 +251,7 @@ async fn the_butler_ranking_and_its_csv_match_the_reference() {
         let rows = body_rows(&page, "butler-table");
         assert_eq!(rows.len(), 15);
         // The pair that played in both rooms across rounds: 6.75 over 8 boards (by hand in
-        // tests/archive.rs).
+        // tests/integration/archive.rs).
         for needle in ["\">1</th>", "张伟 &#38; 李娜", ">8<", ">6.75<", ">0.84<"] {
             assert!(rows[0].contains(needle), "{needle} not in {}", rows[0]);
         }

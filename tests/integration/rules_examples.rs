@@ -2,13 +2,13 @@
 //! document shows must be in the document and in fushi's export, so the two cannot drift
 //! apart unnoticed.
 
-mod common;
+use crate::common;
 
 use common::backends;
 use fushi::archive::ArchiveFiles;
 use fushi::transfer;
 
-const RULES_MD: &str = include_str!("../docs/rules.md");
+const RULES_MD: &str = include_str!("../../docs/rules.md");
 
 const RESULTS_HEADER: &str = "round,table,room,board,trick_points,bottom_points,last_trick,combo,declarer_penalty,defender_penalty,ruling,defender_total,table_score,result";
 

@@ -1,7 +1,7 @@
 //! The last gaps of the web application: problems in the reader's language, reserved slugs,
 //! and the links to the director's area.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

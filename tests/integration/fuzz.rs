@@ -3,10 +3,10 @@
 //! Every case must end in a result or in problems, never a panic, and every `file:line`
 //! must point at a line the file has (lines counted as an editor counts them).
 //!
-//! `cargo test --test fuzz` runs a few hundred cases in seconds; the longer run is
-//! `cargo test --test fuzz -- --ignored --nocapture` (figures in the README).
+//! `cargo test --test integration fuzz::` runs a few hundred cases in seconds; the longer run is
+//! `cargo test --test integration fuzz:: -- --ignored --nocapture` (figures in the README).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
@@ -215,7 +215,7 @@ fn random_score_sheet_rows_never_panic() {
 
 /// The longer run the README reports.
 #[test]
-#[ignore = "a longer run: cargo test --test fuzz -- --ignored --nocapture"]
+#[ignore = "a longer run: cargo test --test integration fuzz:: -- --ignored --nocapture"]
 fn longer_fuzz_run() {
     let started = std::time::Instant::now();
     let (archives, problems) = fuzz_archive(20_000, 0xF05E_1001);

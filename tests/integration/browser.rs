@@ -5,9 +5,8 @@
 //!
 //! With `FUSHI_SCREENSHOTS=DIR` the tests also leave screenshots of the pages in DIR.
 
-#[path = "common/browser.rs"]
-mod browser;
-mod common;
+use crate::common;
+use crate::common::browser;
 
 use std::time::{Duration, Instant};
 

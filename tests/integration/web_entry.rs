@@ -5,7 +5,7 @@
 //! The tournament used throughout: 2 decks, standard bands (0→+3, 5→+2, 40→+1, 80→−1,
 //! 120→−2, 160→−3, then −1 per 40), exponential bottom multiplier, vp20, five teams.
 
-mod common;
+use crate::common;
 
 use std::io::Cursor;
 

@@ -2,7 +2,7 @@
 //! one first administrator, the last administrator keeps the role, round numbers taken
 //! one at a time, a double-submitted form acting once, round numbers that cannot overflow.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use common::http::browser;

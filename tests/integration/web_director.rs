@@ -1,7 +1,7 @@
 //! The director's tournaments, dashboard, settings and teams, through the test browser, and
 //! the database functions behind them on both backends.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use common::http::{Page, browser};

@@ -2,7 +2,7 @@
 //! and their PDFs, and the charts of the public pages, on the sample club night whose figures
 //! were worked out by hand in tests/data/club-night-expected/WORKED.md.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -1,7 +1,7 @@
 //! Text that cannot be stored is refused with a message naming its field or file:line, the
 //! same on SQLite and PostgreSQL, in the form, the upload and the archive.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,9 +2,10 @@
 //! `FUSHI_TEST_POSTGRES` names a server, on PostgreSQL; a small event that uses every
 //! stored field; and a large deterministic event for timings.
 //!
-//! Each test file compiles this module on its own and uses only part of it.
+//! Every test module of the binary uses part of it.
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod http;
 
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -2,7 +2,7 @@
 //! exported figures against figures worked out by hand, round-trip, and reject bad
 //! archives with `file:line: why` while creating nothing.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! The public pages of a tournament (`/t/{slug}/…`), on the sample club night whose
 //! figures were worked out by hand in tests/data/club-night-expected/WORKED.md.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! The database layer on SQLite, and on PostgreSQL when `FUSHI_TEST_POSTGRES` is set:
 //! migrations, connection settings, whole events in and out, listing and deleting.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::time::Instant;
@@ -375,7 +375,7 @@ fn an_unreachable_postgres_server_is_reported_as_such() {
 }
 
 /// The timing target: 512 teams, 11 rounds, 16 boards (90,112 table results).
-/// `cargo test --release --test db -- --ignored --nocapture`
+/// `cargo test --release --test integration db:: -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn large_event_inserts_and_loads() {

@@ -3,7 +3,7 @@
 //! needed and whom to ask; a missing page offers the way back to its tournament. Matches
 //! not played yet show "–", not figures.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, VecDeque};
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! settings changes in the trail with their before and after values; `audit.csv` in the
 //! archive's zip and ignored on import.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use common::http::{Page, browser_as};
@@ -207,7 +207,7 @@ async fn a_correction_shows_before_and_after_and_an_unchanged_save_leaves_no_tra
     }
 }
 
-/// The settings form of examples/club-night as stored (see tests/web_director.rs).
+/// The settings form of examples/club-night as stored (see tests/integration/web_director.rs).
 fn club_night_settings() -> Vec<(&'static str, &'static str)> {
     vec![
         ("name", "Thursday Club Night 周四俱乐部复式赛"),
@@ -500,7 +500,7 @@ async fn concurrent_saves_never_fail_and_every_race_has_one_winner() {
 }
 
 /// The full run the README reports: 20 clients × 1,000 saves and four racers.
-/// `cargo test --release --test web_audit -- --ignored full_concurrent_saves --nocapture`
+/// `cargo test --release --test integration web_audit:: -- --ignored full_concurrent_saves --nocapture`
 #[actix_web::test]
 #[ignore = "minutes: run by hand, figures in the README"]
 async fn full_concurrent_saves() {

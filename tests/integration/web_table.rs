@@ -3,7 +3,7 @@
 //! renewed and other rooms' tokens; a room closed by the director; a resent entry saved
 //! once; "call the director"; the team code.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;

@@ -4,7 +4,7 @@
 //! beyond their limit. Servers here are real (`HttpServer` on a loopback port) wherever
 //! the thing under test is the wire: HEAD bodies and event streams.
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 use std::path::Path;

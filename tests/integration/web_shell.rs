@@ -1,6 +1,6 @@
 //! The web application's shell: the home page, languages, error pages.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use common::TestDb;

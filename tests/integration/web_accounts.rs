@@ -2,7 +2,7 @@
 //! first start, sign-in and its throttle, CSRF, security headers, cookies, upload limits,
 //! and user text that stays inert in HTML and CSV.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! of the sample event, the PDFs parsed back with their text (Chinese included), and
 //! `fushi export --sheets`.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -490,7 +490,7 @@ fn export_with_sheets_writes_the_pdfs() {
     assert!(!plain.path().join("sheets").exists());
 }
 
-/// The time to write every sheet, and the sizes: `cargo test --release --test sheets --
+/// The time to write every sheet, and the sizes: `cargo test --release --test integration sheets:: --
 /// --ignored --nocapture measure`.
 #[test]
 #[ignore = "a measurement; run it in release mode"]

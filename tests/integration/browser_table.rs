@@ -7,9 +7,8 @@
 //! It enters a whole 8-board room on a 390 px wide viewport and counts the taps: the README
 //! quotes the figure it prints.
 
-#[path = "common/browser.rs"]
-mod browser;
-mod common;
+use crate::common;
+use crate::common::browser;
 
 use std::time::{Duration, Instant};
 

@@ -4,7 +4,7 @@
 //! warnings, and the lock once results have begun. SQLite, and PostgreSQL when
 //! `FUSHI_TEST_POSTGRES` is set.
 
-mod common;
+use crate::common;
 
 use std::collections::{HashMap, HashSet};
 

@@ -1,0 +1,46 @@
+//! A tournament's teams as rows: loaded with their members, in number order, for the
+//! round pages, the team list and the whole event alike.
+
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+
+use super::DbError;
+use super::connection::DbConnection;
+use super::models::{TeamMemberRow, TeamRow};
+use super::schema::{team_members, teams};
+use crate::rules::Team;
+
+/// The teams of a tournament by number with their members, and row id → team number.
+pub(super) fn load_teams(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+) -> Result<(Vec<Team>, HashMap<i32, i32>), DbError> {
+    let team_rows: Vec<TeamRow> = teams::table
+        .filter(teams::tournament_id.eq(tournament_id))
+        .order(teams::team_no)
+        .select(TeamRow::as_select())
+        .load(conn)?;
+    let member_rows: Vec<TeamMemberRow> = team_members::table
+        .inner_join(teams::table)
+        .filter(teams::tournament_id.eq(tournament_id))
+        .order((team_members::team_id, team_members::position))
+        .select(TeamMemberRow::as_select())
+        .load(conn)?;
+    let mut members: HashMap<i32, Vec<String>> = HashMap::new();
+    for row in member_rows {
+        members.entry(row.team_id).or_default().push(row.name);
+    }
+    let numbers = team_rows.iter().map(|t| (t.id, t.team_no)).collect();
+    let teams = team_rows
+        .into_iter()
+        .map(|row| Team {
+            number: row.team_no,
+            members: members.remove(&row.id).unwrap_or_default(),
+            name: row.name,
+            club: row.club,
+            withdrawn: row.withdrawn,
+        })
+        .collect();
+    Ok((teams, numbers))
+}

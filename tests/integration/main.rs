@@ -1,0 +1,32 @@
+//! fushi's integration tests, one binary with a module per area: the rules' worked
+//! examples and the independent reference, the archive, the database layer, the sheets,
+//! every web page over HTTP on SQLite and PostgreSQL, races and bad input, and the browser
+//! tests in headless Chromium. One binary links once and shares [`common`].
+//!
+//! Run one area with `cargo test --test integration integration:: web_entry::`.
+
+mod common;
+
+mod archive;
+mod bad_input;
+mod browser;
+mod browser_table;
+mod db;
+mod fuzz;
+mod races;
+mod reference_sweep;
+mod rules_examples;
+mod sheets;
+mod web_accounts;
+mod web_audit;
+mod web_director;
+mod web_entry;
+mod web_evening;
+mod web_field;
+mod web_live;
+mod web_public;
+mod web_schedule;
+mod web_sheets;
+mod web_shell;
+mod web_slugs_and_languages;
+mod web_table;
