@@ -36,14 +36,12 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
         }
     };
     // Deck-dependent checks need the deck count; without valid settings, skip them.
-    let decks = settings.as_ref().map(|s| s.settings.decks);
+    let decks = settings.as_ref().map(|s| s.settings.decks());
 
     let teams = read_teams(files, &mut problems);
     let boards = read_boards(files, &mut problems);
     let schedule = read_schedule(files, &teams, &boards, &mut problems);
-    let bands = settings
-        .as_ref()
-        .and_then(|s| s.settings.rules.band_table(s.settings.decks));
+    let bands = settings.as_ref().map(|s| s.settings.band_table());
     let results = read_results(
         files,
         decks,

@@ -4,10 +4,9 @@ use toml::Value;
 
 use super::Problem;
 use crate::rules::{
-    BandTable, Decks, MatchScoring, MultiplierPolicy, PairingMethod, Preset, Rules, Score,
-    ScoringRules, Settings, TieBreak, check_slug,
+    PairingMethod, Rules, Score, Settings, SettingsDraft, SettingsError, SettingsField,
+    SettingsReason, TableSide, Wanted, Why,
 };
-use crate::rules::{TableSide, Wanted, Why};
 
 pub const TOURNAMENT_TOML: &str = "tournament.toml";
 
@@ -40,7 +39,9 @@ pub struct ParsedSettings {
     pub slug_line: u64,
 }
 
-/// Reads `tournament.toml`, reporting every problem with its line.
+/// Reads `tournament.toml`, reporting every problem with its line. The file's shape (keys,
+/// types, which keys go together) is checked here; the values are checked by the one parse
+/// of settings, `Settings::try_from`, whose problems are put on their key's line.
 pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
     let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
         let line = e.span().map(|s| line_of_offset(text, s.start)).unwrap_or(1);
@@ -56,114 +57,139 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
         text,
         table: &table,
         problems: Vec::new(),
+        keys: Vec::new(),
     };
     for key in table.keys() {
         if !KEYS.contains(&key.as_str()) {
-            let line = reader.line(key);
-            reader.problems.push(Problem::at(
+            reader.problem(key, Why::UnknownKey { key: key.clone() });
+        }
+    }
+    let defaults = SettingsDraft::default();
+    let rules = reader.string("rules", Some(&defaults.rules));
+    let custom = rules.as_deref() == Some("custom");
+    let custom_keys = ["takeover_at", "bands", "step"];
+    if !custom {
+        for key in custom_keys.into_iter().filter(|k| table.contains_key(*k)) {
+            reader.problem(
+                key,
+                Why::OnlyForCustom {
+                    key: key.to_owned(),
+                },
+            );
+        }
+    }
+    let draft = SettingsDraft {
+        name: reader.string("name", None).unwrap_or_default(),
+        slug: reader.string("slug", None).unwrap_or_default(),
+        published: reader.boolean("published", false),
+        decks: reader.integer("decks").unwrap_or(defaults.decks),
+        rules: rules.unwrap_or(defaults.rules),
+        takeover_at: reader.integer("takeover_at").filter(|_| custom),
+        step: reader.integer("step").filter(|_| custom),
+        bands: reader.bands().filter(|_| custom),
+        bottom_multiplier: reader
+            .string("bottom_multiplier", Some(&defaults.bottom_multiplier))
+            .unwrap_or(defaults.bottom_multiplier),
+        match_scoring: reader
+            .string("match_scoring", Some(&defaults.match_scoring))
+            .unwrap_or(defaults.match_scoring),
+        vp_blitz: reader.number("vp_blitz").unwrap_or(defaults.vp_blitz),
+        win_draw_loss: reader.win_draw_loss().unwrap_or(defaults.win_draw_loss),
+        bye_score: reader.number("bye_score"),
+        tiebreaks: reader.tiebreaks().unwrap_or(defaults.tiebreaks),
+        pairing: reader
+            .string("pairing", Some(&defaults.pairing))
+            .unwrap_or(defaults.pairing),
+        swiss_seed: reader.integer("swiss_seed"),
+        table: TableSide {
+            entry: reader.boolean("table_entry", false),
+            approval: reader.boolean("table_approval", false),
+            codes: reader.boolean("table_codes", false),
+        },
+    };
+    let parsed = Settings::try_from(draft);
+    let mut problems = reader.problems;
+    if let Err(errors) = &parsed {
+        for e in &errors.0 {
+            // A key already refused for its type or presence is not refused again.
+            if reader.keys.contains(&e.field.key()) {
+                continue;
+            }
+            let key = match (e.field, &e.why) {
+                (
+                    SettingsField::TakeoverAt | SettingsField::Step | SettingsField::Bands,
+                    SettingsReason::Required,
+                ) => "rules",
+                (field, _) => field.key(),
+            };
+            problems.push(Problem::at(
                 TOURNAMENT_TOML,
-                line,
-                Why::UnknownKey { key: key.clone() },
+                line_of_key(text, key),
+                why_of(e),
             ));
         }
     }
-
-    let name = reader.string("name", None);
-    if let Some(why) = name
-        .as_deref()
-        .and_then(|n| crate::rules::event::check_text("name", n))
-    {
-        reader.problem("name", why);
-    }
-    if name.as_deref().is_some_and(|n| n.trim().is_empty()) {
-        reader.problem("name", Why::NameEmpty);
-    }
-    let slug = reader.string("slug", None);
-    if let Some(Err(why)) = slug.as_deref().map(check_slug) {
-        reader.problem("slug", why);
-    }
-    let published = reader.boolean("published", false);
-    let decks = reader.integer("decks").map_or(Some(Decks::Two), |n| {
-        let d = Decks::from_count(n);
-        if d.is_none() {
-            reader.problem("decks", Why::DecksCount { decks: n });
-        }
-        d
-    });
-    let rules_code = reader.string("rules", Some("standard"));
-    let rules = rules_code
-        .as_deref()
-        .and_then(|code| reader.rules(code, decks));
-    let bottom_multiplier = reader.parsed::<MultiplierPolicy>("bottom_multiplier", "exponential");
-    let method = reader.parsed::<MatchScoring>("match_scoring", "vp20");
-    let vp_blitz = reader.number("vp_blitz").unwrap_or(5.0);
-    if !crate::rules::scoring::blitz_in_range(vp_blitz) {
-        reader.problem(
-            "vp_blitz",
-            Why::VpBlitz {
-                value: vp_blitz.to_string(),
-            },
-        );
-    }
-    let win_draw_loss = reader.win_draw_loss();
-    let bye_score = reader.number("bye_score");
-    if let Some(v) = bye_score {
-        reader.check_score("bye_score", v);
-    }
-    let bye_score = bye_score.map(Score::from_f64);
-    let tiebreaks = reader.tiebreaks();
-    let pairing = reader.parsed::<PairingMethod>("pairing", PairingMethod::Manual.code());
-    let swiss_seed = reader.integer("swiss_seed").and_then(|n| {
-        let seed = u64::try_from(n).ok();
-        if seed.is_none() {
-            reader.problem("swiss_seed", Why::SwissSeed { seed: n });
-        }
-        seed
-    });
-    let table = TableSide {
-        entry: reader.boolean("table_entry", false),
-        approval: reader.boolean("table_approval", false),
-        codes: reader.boolean("table_codes", false),
-    };
-
-    let mut problems = reader.problems;
     problems.sort_by_key(|p| p.line);
-    match (name, slug, decks, rules, bottom_multiplier, method, pairing) {
-        (
-            Some(name),
-            Some(slug),
-            Some(decks),
-            Some(rules),
-            Some(bottom_multiplier),
-            Some(method),
-            Some(pairing),
-        ) if problems.is_empty() => {
-            let bye_score =
-                bye_score.unwrap_or_else(|| ScoringRules::default_bye(method, win_draw_loss));
-            let slug_line = line_of_key(text, "slug");
-            Ok(ParsedSettings {
-                settings: Settings {
-                    name,
-                    slug,
-                    published,
-                    decks,
-                    rules,
-                    bottom_multiplier,
-                    scoring: ScoringRules {
-                        method,
-                        vp_blitz,
-                        win_draw_loss,
-                        bye_score,
-                    },
-                    tiebreaks,
-                    pairing,
-                    swiss_seed,
-                    table,
-                },
-                slug_line,
-            })
-        }
+    match parsed {
+        Ok(settings) if problems.is_empty() => Ok(ParsedSettings {
+            settings,
+            slug_line: line_of_key(text, "slug"),
+        }),
         _ => Err(problems),
+    }
+}
+
+/// A problem of the one parse of settings, in the words of `tournament.toml`.
+pub fn why_of(e: &SettingsError) -> Why {
+    let key = e.field.key().to_owned();
+    match (&e.why, e.field) {
+        (SettingsReason::Required, SettingsField::Name) => Why::NameEmpty,
+        (SettingsReason::Required, SettingsField::Slug) => Why::SlugInvalid {
+            slug: String::new(),
+        },
+        (
+            SettingsReason::Required,
+            SettingsField::TakeoverAt | SettingsField::Step | SettingsField::Bands,
+        ) => Why::CustomNeeds { key },
+        (SettingsReason::Required, _) => Why::Required { key },
+        (SettingsReason::TooLong { max }, _) => Why::TextTooLong {
+            column: key,
+            max: *max,
+        },
+        (SettingsReason::ControlCharacter, _) => Why::ControlCharacter { column: key },
+        (SettingsReason::SlugInvalid { slug }, _) => Why::SlugInvalid { slug: slug.clone() },
+        (SettingsReason::SlugReserved { slug }, _) => Why::SlugReserved { slug: slug.clone() },
+        (SettingsReason::NotOneOf(e), _) => e.clone().into(),
+        (SettingsReason::DecksCount { got }, _) => Why::DecksCount { decks: *got },
+        (
+            SettingsReason::PresetNotForDecks {
+                preset,
+                decks,
+                allowed,
+            },
+            _,
+        ) => Why::RulesNotForDecks {
+            rules: preset.code().to_owned(),
+            decks: decks.count(),
+            allowed: allowed
+                .iter()
+                .map(|p| p.code())
+                .collect::<Vec<_>>()
+                .join(", "),
+        },
+        (SettingsReason::Bands(error), _) => error.clone().into(),
+        (SettingsReason::OutOfRange { value, .. }, SettingsField::VpBlitz) => Why::VpBlitz {
+            value: value.to_string(),
+        },
+        (SettingsReason::OutOfRange { value, max, .. }, _) => Why::ScoreRange {
+            key,
+            value: value.to_string(),
+            max: max.to_string(),
+        },
+        (SettingsReason::TiebreakTwice(tb), _) => Why::TiebreakTwice {
+            tiebreak: tb.to_string(),
+        },
+        (SettingsReason::SwissSeed { got }, _) => Why::SwissSeed { seed: *got },
     }
 }
 
@@ -171,6 +197,8 @@ struct Reader<'a> {
     text: &'a str,
     table: &'a toml::Table,
     problems: Vec<Problem>,
+    /// The keys with a problem of shape (type, presence).
+    keys: Vec<&'static str>,
 }
 
 impl Reader<'_> {
@@ -184,7 +212,8 @@ impl Reader<'_> {
             .push(Problem::at(TOURNAMENT_TOML, line, why.into()));
     }
 
-    fn wrong_type(&mut self, key: &str, wanted: Wanted) {
+    fn wrong_type(&mut self, key: &'static str, wanted: Wanted) {
+        self.keys.push(key);
         self.problem(
             key,
             Why::WrongType {
@@ -195,7 +224,7 @@ impl Reader<'_> {
     }
 
     /// A string value; `default` None makes the key required.
-    fn string(&mut self, key: &str, default: Option<&str>) -> Option<String> {
+    fn string(&mut self, key: &'static str, default: Option<&str>) -> Option<String> {
         match self.table.get(key) {
             Some(Value::String(s)) => Some(s.clone()),
             Some(_) => {
@@ -205,6 +234,7 @@ impl Reader<'_> {
             None => match default {
                 Some(d) => Some(d.to_owned()),
                 None => {
+                    self.keys.push(key);
                     self.problems.push(Problem::at(
                         TOURNAMENT_TOML,
                         1,
@@ -218,7 +248,7 @@ impl Reader<'_> {
         }
     }
 
-    fn boolean(&mut self, key: &str, default: bool) -> bool {
+    fn boolean(&mut self, key: &'static str, default: bool) -> bool {
         match self.table.get(key) {
             Some(Value::Boolean(b)) => *b,
             Some(_) => {
@@ -229,7 +259,7 @@ impl Reader<'_> {
         }
     }
 
-    fn integer(&mut self, key: &str) -> Option<i64> {
+    fn integer(&mut self, key: &'static str) -> Option<i64> {
         match self.table.get(key) {
             Some(Value::Integer(n)) => Some(*n),
             Some(_) => {
@@ -240,7 +270,7 @@ impl Reader<'_> {
         }
     }
 
-    fn number(&mut self, key: &str) -> Option<f64> {
+    fn number(&mut self, key: &'static str) -> Option<f64> {
         match self.table.get(key) {
             Some(v) => as_number(v).or_else(|| {
                 self.wrong_type(key, Wanted::Number);
@@ -250,87 +280,12 @@ impl Reader<'_> {
         }
     }
 
-    /// A value read with `FromStr`, defaulting when the key is absent.
-    fn parsed<T>(&mut self, key: &str, default: &str) -> Option<T>
-    where
-        T: std::str::FromStr<Err = crate::rules::ParseError>,
-    {
-        let code = self.string(key, Some(default))?;
-        code.parse::<T>().map_err(|e| self.problem(key, e)).ok()
-    }
-
-    fn rules(&mut self, code: &str, decks: Option<Decks>) -> Option<Rules> {
-        let custom_keys = ["takeover_at", "bands", "step"];
-        if code != "custom" {
-            for key in custom_keys {
-                if self.table.contains_key(key) {
-                    self.problem(
-                        key,
-                        Why::OnlyForCustom {
-                            key: key.to_owned(),
-                        },
-                    );
-                }
-            }
-            let preset = code
-                .parse::<Preset>()
-                .map_err(|e| self.problem("rules", e))
-                .ok()?;
-            let rules = Rules::Preset(preset);
-            if let Some(decks) = decks
-                && Settings::check_rules(decks, &rules).is_err()
-            {
-                self.problem(
-                    "rules",
-                    Why::RulesNotForDecks {
-                        rules: code.to_owned(),
-                        decks: decks.count(),
-                        allowed: Preset::for_decks(decks)
-                            .iter()
-                            .map(|p| p.code())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    },
-                );
-                return None;
-            }
-            return Some(rules);
-        }
-        for key in custom_keys {
-            if !self.table.contains_key(key) {
-                self.problem(
-                    "rules",
-                    Why::CustomNeeds {
-                        key: key.to_owned(),
-                    },
-                );
-            }
-        }
-        let takeover_at = self.integer("takeover_at");
-        let step = self.integer("step");
-        let bands = self.bands();
-        let (takeover_at, step, bands) = (takeover_at?, step?, bands?);
-        let (Ok(takeover_at), Ok(step)) = (i32::try_from(takeover_at), i32::try_from(step)) else {
-            self.problem("step", Why::StepOutOfRange);
-            return None;
-        };
-        match BandTable::new(takeover_at, bands, step) {
-            Ok(table) => Some(Rules::Custom(table)),
-            Err(why) => {
-                self.problem("bands", why);
-                None
-            }
-        }
-    }
-
-    fn bands(&mut self) -> Option<Vec<(i32, i32)>> {
+    fn bands(&mut self) -> Option<Vec<(i64, i64)>> {
         let value = self.table.get("bands")?;
         let pairs = value.as_array().and_then(|rows| {
             rows.iter()
                 .map(|row| match row.as_array().map(Vec::as_slice) {
-                    Some([Value::Integer(min), Value::Integer(s)]) => {
-                        Some((i32::try_from(*min).ok()?, i32::try_from(*s).ok()?))
-                    }
+                    Some([Value::Integer(min), Value::Integer(s)]) => Some((*min, *s)),
                     _ => None,
                 })
                 .collect::<Option<Vec<_>>>()
@@ -341,65 +296,32 @@ impl Reader<'_> {
         pairs
     }
 
-    /// A score setting that is not finite or beyond the limit is a problem at its key.
-    fn check_score(&mut self, key: &str, value: f64) {
-        if !crate::rules::scoring::score_in_range(value) {
-            self.problem(
-                key,
-                Why::ScoreRange {
-                    key: key.to_owned(),
-                    value: value.to_string(),
-                    max: crate::rules::scoring::SCORE_LIMIT.to_string(),
-                },
-            );
-        }
-    }
-
-    fn win_draw_loss(&mut self) -> [Score; 3] {
-        let default = [2, 1, 0].map(Score::from_whole);
-        let Some(value) = self.table.get("win_draw_loss") else {
-            return default;
-        };
+    fn win_draw_loss(&mut self) -> Option<[f64; 3]> {
+        let value = self.table.get("win_draw_loss")?;
         let numbers: Option<Vec<f64>> = value
             .as_array()
             .and_then(|a| a.iter().map(as_number).collect());
         match numbers.as_deref() {
-            Some(&[w, d, l]) => {
-                for v in [w, d, l] {
-                    self.check_score("win_draw_loss", v);
-                }
-                [w, d, l].map(Score::from_f64)
-            }
+            Some(&[w, d, l]) => Some([w, d, l]),
             _ => {
                 self.wrong_type("win_draw_loss", Wanted::WinDrawLoss);
-                default
+                None
             }
         }
     }
 
-    fn tiebreaks(&mut self) -> Vec<TieBreak> {
-        let Some(value) = self.table.get("tiebreaks") else {
-            return TieBreak::DEFAULT.to_vec();
-        };
-        let Some(items) = value.as_array() else {
+    fn tiebreaks(&mut self) -> Option<Vec<String>> {
+        let value = self.table.get("tiebreaks")?;
+        let codes: Option<Vec<String>> = value.as_array().and_then(|items| {
+            items
+                .iter()
+                .map(|item| item.as_str().map(str::to_owned))
+                .collect()
+        });
+        if codes.is_none() {
             self.wrong_type("tiebreaks", Wanted::Tiebreaks);
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for item in items {
-            match item.as_str().map(str::parse::<TieBreak>) {
-                Some(Ok(t)) if out.contains(&t) => self.problem(
-                    "tiebreaks",
-                    Why::TiebreakTwice {
-                        tiebreak: t.to_string(),
-                    },
-                ),
-                Some(Ok(t)) => out.push(t),
-                Some(Err(e)) => self.problem("tiebreaks", e),
-                None => self.wrong_type("tiebreaks", Wanted::Tiebreaks),
-            }
         }
-        out
+        codes
     }
 }
 
@@ -448,9 +370,9 @@ pub fn settings_toml(settings: &Settings) -> String {
     line("name", quote(&settings.name));
     line("slug", quote(&settings.slug));
     line("published", settings.published.to_string());
-    line("decks", settings.decks.count().to_string());
-    line("rules", quote(settings.rules.code()));
-    if let Rules::Custom(table) = &settings.rules {
+    line("decks", settings.decks().count().to_string());
+    line("rules", quote(settings.rules().code()));
+    if let Rules::Custom(table) = settings.rules() {
         line("takeover_at", table.takeover_at().to_string());
         let bands: Vec<String> = table
             .bands()
@@ -499,6 +421,7 @@ pub fn settings_toml(settings: &Settings) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Decks, Preset, TieBreak};
 
     const DOCUMENTED_EXAMPLE: &str = r#"name = "Spring Duplicate 2026"     # required
 slug = "spring-2026"               # required, [a-z0-9-]{1,64}, unique
@@ -538,8 +461,8 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
         .unwrap()
         .settings;
         assert!(!s.published);
-        assert_eq!(s.decks, Decks::Two);
-        assert_eq!(s.rules, Rules::Preset(Preset::Standard));
+        assert_eq!(s.decks(), Decks::Two);
+        assert_eq!(s.rules(), &Rules::Preset(Preset::Standard));
         assert_eq!(s.scoring.bye_score, Score::from_whole(3));
         let written = settings_toml(&s);
         assert!(

@@ -538,7 +538,7 @@ pub fn confirm(
                 return Ok(Err(ConfirmRefusal::WrongCode));
             }
         }
-        let mine = entry.results(room.room, sheet.settings.decks);
+        let mine = entry.results(room.room, sheet.settings.decks());
         if mine.len() != sheet.round.boards.len() {
             return Ok(Err(ConfirmRefusal::Incomplete));
         }
@@ -841,7 +841,7 @@ pub fn judge(
                         if !has_results =>
                     {
                         let mut results = others();
-                        results.extend(entry.results(room, sheet.settings.decks));
+                        results.extend(entry.results(room, sheet.settings.decks()));
                         let saved = save_match_results_as(
                             conn,
                             slug,

@@ -14,9 +14,8 @@ use super::connection::{DbConnection, chunk_len, per_backend};
 use super::models::*;
 use super::schema::{boards, matches, rounds, table_results, team_members, teams, tournaments};
 use crate::rules::{
-    BandTable, Board, Combination, Decks, Event, LastTrick, Level, Match, MatchScoring,
-    MultiplierPolicy, PairingMethod, Preset, Room, Round, Rules, Score, ScoringRules, Seat,
-    Settings, TableEntry, TableResult, Team, TieBreak, Trump,
+    Board, Combination, Event, LastTrick, Level, Match, Room, Round, Rules, Seat, Settings,
+    SettingsDraft, SettingsField, TableEntry, TableResult, Team, Trump,
 };
 
 /// Columns each insert form writes, for splitting rows under the bind-parameter limit.
@@ -300,7 +299,7 @@ pub(super) fn result_from_row(row: &TableResultRow, board: i32) -> Result<TableR
 
 /// The tournaments row for a set of settings.
 pub(super) fn tournament_form(s: &Settings, now: chrono::NaiveDateTime) -> NewTournament<'_> {
-    let (takeover_at, bands, step) = match &s.rules {
+    let (takeover_at, bands, step) = match s.rules() {
         Rules::Preset(_) => (None, None, None),
         Rules::Custom(t) => (
             Some(t.takeover_at()),
@@ -313,8 +312,8 @@ pub(super) fn tournament_form(s: &Settings, now: chrono::NaiveDateTime) -> NewTo
         slug: &s.slug,
         name: &s.name,
         published: s.published,
-        decks: s.decks.count(),
-        rules: s.rules.code(),
+        decks: s.decks().count(),
+        rules: s.rules().code(),
         takeover_at,
         bands,
         step,
@@ -334,8 +333,9 @@ pub(super) fn tournament_form(s: &Settings, now: chrono::NaiveDateTime) -> NewTo
         created_at: now,
         updated_at: now,
         pairing: s.pairing.code(),
-        // Stored bit for bit: a seed above i64::MAX reads back the same.
-        swiss_seed: s.swiss_seed.map(|seed| seed as i64),
+        // A seed is at most i64::MAX (`rules::settings::MAX_SWISS_SEED`); a larger one
+        // would read back as corrupt, never as another seed.
+        swiss_seed: s.swiss_seed.map(|seed| i64::try_from(seed).unwrap_or(-1)),
         table_entry: s.table.entry,
         table_approval: s.table.approval,
         table_codes: s.table.codes,
@@ -351,7 +351,7 @@ fn bands_code(bands: &[(i32, i32)]) -> String {
         .join(",")
 }
 
-fn parse_bands(text: &str) -> Result<Vec<(i32, i32)>, String> {
+fn parse_bands(text: &str) -> Result<Vec<(i64, i64)>, String> {
     text.split(',')
         .map(|band| {
             let (min, s) = band
@@ -359,7 +359,7 @@ fn parse_bands(text: &str) -> Result<Vec<(i32, i32)>, String> {
                 .ok_or_else(|| format!("band \"{band}\" is not MIN:S"))?;
             let number = |v: &str| {
                 v.trim()
-                    .parse::<i32>()
+                    .parse::<i64>()
                     .map_err(|_| format!("band \"{band}\" is not MIN:S"))
             };
             Ok((number(min)?, number(s)?))
@@ -390,77 +390,59 @@ where
     text.map(|t| parse_column(table, id, column, t)).transpose()
 }
 
+/// A stored tournament's settings, checked by the one parse of settings: a value it
+/// refuses is corrupt data, never replaced by a default.
 pub(super) fn settings_from_row(row: &TournamentRow) -> Result<Settings, DbError> {
     let corrupt = |column: &str, why: &dyn std::fmt::Display| {
         DbError::corrupt("tournaments", row.id, column, why)
     };
-    let decks = Decks::from_count(row.decks.into())
-        .ok_or_else(|| corrupt("decks", &format!("{} is not 1, 2 or 3", row.decks)))?;
-    let rules = if row.rules == "custom" {
-        let takeover_at = row
-            .takeover_at
-            .ok_or_else(|| corrupt("takeover_at", &"empty for custom rules"))?;
-        let bands = row
-            .bands
-            .as_deref()
-            .ok_or_else(|| corrupt("bands", &"empty for custom rules"))?;
-        let bands = parse_bands(bands).map_err(|e| corrupt("bands", &e))?;
-        let step = row
-            .step
-            .ok_or_else(|| corrupt("step", &"empty for custom rules"))?;
-        Rules::Custom(BandTable::new(takeover_at, bands, step).map_err(|e| corrupt("bands", &e))?)
-    } else {
-        Rules::Preset(parse_column::<Preset>(
-            "tournaments",
-            row.id,
-            "rules",
-            &row.rules,
-        )?)
-    };
-    let tiebreaks = if row.tiebreaks.is_empty() {
-        Vec::new()
-    } else {
-        row.tiebreaks
-            .split(',')
-            .map(|code| parse_column::<TieBreak>("tournaments", row.id, "tiebreaks", code))
-            .collect::<Result<_, _>>()?
-    };
-    Ok(Settings {
+    let bands = row
+        .bands
+        .as_deref()
+        .map(|text| parse_bands(text).map_err(|e| corrupt("bands", &e)))
+        .transpose()?;
+    let hundredths = |h: i64| h as f64 / 100.0;
+    let draft = SettingsDraft {
         name: row.name.clone(),
         slug: row.slug.clone(),
         published: row.published,
-        decks,
-        rules,
-        bottom_multiplier: parse_column::<MultiplierPolicy>(
-            "tournaments",
-            row.id,
-            "bottom_multiplier",
-            &row.bottom_multiplier,
-        )?,
-        scoring: ScoringRules {
-            method: parse_column::<MatchScoring>(
-                "tournaments",
-                row.id,
-                "match_scoring",
-                &row.match_scoring,
-            )?,
-            vp_blitz: row.vp_blitz,
-            win_draw_loss: [
-                Score(row.win_points),
-                Score(row.draw_points),
-                Score(row.loss_points),
-            ],
-            bye_score: Score(row.bye_score),
+        decks: row.decks.into(),
+        rules: row.rules.clone(),
+        takeover_at: row.takeover_at.map(i64::from),
+        step: row.step.map(i64::from),
+        bands,
+        bottom_multiplier: row.bottom_multiplier.clone(),
+        match_scoring: row.match_scoring.clone(),
+        vp_blitz: row.vp_blitz,
+        win_draw_loss: [row.win_points, row.draw_points, row.loss_points].map(hundredths),
+        bye_score: Some(hundredths(row.bye_score)),
+        tiebreaks: if row.tiebreaks.is_empty() {
+            Vec::new()
+        } else {
+            row.tiebreaks.split(',').map(str::to_owned).collect()
         },
-        tiebreaks,
-        pairing: parse_column::<PairingMethod>("tournaments", row.id, "pairing", &row.pairing)?,
-        swiss_seed: row.swiss_seed.map(|seed| seed as u64),
+        pairing: row.pairing.clone(),
+        swiss_seed: row.swiss_seed,
         table: crate::rules::TableSide {
             entry: row.table_entry,
             approval: row.table_approval,
             codes: row.table_codes,
         },
+    };
+    Settings::try_from(draft).map_err(|errors| {
+        let first = &errors.0[0];
+        corrupt(column_of(first.field), &first.why)
     })
+}
+
+/// The tournaments column that holds a setting.
+fn column_of(field: SettingsField) -> &'static str {
+    match field {
+        SettingsField::Win => "win_points",
+        SettingsField::Draw => "draw_points",
+        SettingsField::Loss => "loss_points",
+        other => other.key(),
+    }
 }
 
 /// A tournament as it stood at one revision, read in one transaction.
@@ -667,7 +649,8 @@ mod tests {
     fn bands_round_trip() {
         let bands = vec![(0, 3), (5, 2), (40, 1), (80, -1)];
         assert_eq!(bands_code(&bands), "0:3,5:2,40:1,80:-1");
-        assert_eq!(parse_bands("0:3,5:2,40:1,80:-1").unwrap(), bands);
+        let wide: Vec<(i64, i64)> = bands.iter().map(|&(m, s)| (m.into(), s.into())).collect();
+        assert_eq!(parse_bands("0:3,5:2,40:1,80:-1").unwrap(), wide);
         assert!(parse_bands("0:3,5").is_err());
         assert!(parse_bands("0:x").is_err());
         assert!(parse_bands("").is_err());

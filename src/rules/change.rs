@@ -35,7 +35,7 @@ impl fmt::Display for Conflict {
 /// last trick's combination), so a change that keeps the deck count finds nothing: results
 /// were checked against that deck count when they were entered.
 pub fn conflicts(event: &Event, new: &Settings) -> Vec<Conflict> {
-    if new.decks == event.settings.decks {
+    if new.decks() == event.settings.decks() {
         return Vec::new();
     }
     let mut found = Vec::new();
@@ -45,7 +45,7 @@ pub fn conflicts(event: &Event, new: &Settings) -> Vec<Conflict> {
                 found.extend(
                     result
                         .entry
-                        .check(new.decks)
+                        .check(new.decks())
                         .into_iter()
                         .map(|problem| Conflict {
                             round: round.number,
@@ -66,8 +66,9 @@ pub fn conflicts(event: &Event, new: &Settings) -> Vec<Conflict> {
 mod tests {
     use super::*;
     use crate::rules::{
-        Board, Combination, Decks, LastTrick, Level, Match, MatchScoring, MultiplierPolicy, Preset,
-        Round, Rules, Score, ScoringRules, Seat, TableEntry, TableResult, Team, TieBreak,
+        Board, Combination, DeckRules, Decks, LastTrick, Level, Match, MatchScoring,
+        MultiplierPolicy, Preset, Round, Rules, Score, ScoringRules, Seat, TableEntry, TableResult,
+        Team, TieBreak,
     };
 
     fn settings(decks: Decks) -> Settings {
@@ -75,8 +76,7 @@ mod tests {
             name: "x".to_owned(),
             slug: "x".to_owned(),
             published: false,
-            decks,
-            rules: Rules::Preset(Preset::Standard),
+            deck_rules: DeckRules::new(decks, Rules::Preset(Preset::Standard)).unwrap(),
             bottom_multiplier: MultiplierPolicy::Exponential,
             scoring: ScoringRules {
                 method: MatchScoring::Vp20,
@@ -216,7 +216,8 @@ mod tests {
     fn keeping_the_deck_count_changes_nothing_that_was_entered() {
         let event = two_deck_event();
         let mut new = settings(Decks::Two);
-        new.rules = Rules::Preset(Preset::NoLevelTakeover);
+        new.deck_rules =
+            DeckRules::new(Decks::Two, Rules::Preset(Preset::NoLevelTakeover)).unwrap();
         new.scoring.method = MatchScoring::Wdl;
         new.bottom_multiplier = MultiplierPolicy::Doubling;
         new.tiebreaks.clear();

@@ -208,10 +208,10 @@ impl Scorer {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::rules::bands::{Preset, Rules};
     use crate::rules::cards::{Decks, LastTrick, Level, Seat};
     use crate::rules::event::TableResult;
     use crate::rules::scoring::MatchScoring;
+    use crate::rules::settings::DeckRules;
     use crate::rules::table::TableEntry;
 
     pub(crate) fn settings() -> Settings {
@@ -219,8 +219,7 @@ pub(crate) mod tests {
             name: "Test".into(),
             slug: "test".into(),
             published: false,
-            decks: Decks::Two,
-            rules: Rules::Preset(Preset::Standard),
+            deck_rules: DeckRules::standard(Decks::Two),
             bottom_multiplier: MultiplierPolicy::Exponential,
             scoring: ScoringRules {
                 method: MatchScoring::Vp20,

@@ -34,18 +34,20 @@ pub fn check_text_within(column: &str, text: &str, max: usize) -> Option<Why> {
 use super::bands::{BandTable, Rules};
 use super::cards::{Decks, Level, ParseError, Room, Seat, Trump};
 use super::scoring::ScoringRules;
+use super::settings::{DeckRules, SettingsReason, slug_problem};
 use super::table::{MultiplierPolicy, TableEntry};
 use super::tiebreak::TieBreak;
 use super::why::Why;
 
-/// Everything in `tournament.toml`.
+/// Everything in `tournament.toml`, checked: build it from a
+/// [`SettingsDraft`](super::settings::SettingsDraft) with `Settings::try_from`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     pub name: String,
     pub slug: String,
     pub published: bool,
-    pub decks: Decks,
-    pub rules: Rules,
+    /// The deck count and the rules, checked together so that the band table exists.
+    pub deck_rules: DeckRules,
     pub bottom_multiplier: MultiplierPolicy,
     pub scoring: ScoringRules,
     pub tiebreaks: Vec<TieBreak>,
@@ -114,30 +116,18 @@ impl std::fmt::Display for PairingMethod {
 }
 
 impl Settings {
-    /// The band table in force. Settings are checked when they are built, so a preset
-    /// that does not exist for the deck count falls back to the standard table.
-    pub fn band_table(&self) -> BandTable {
-        self.rules.band_table(self.decks).unwrap_or_else(|| {
-            BandTable::preset(self.decks, super::bands::Preset::Standard)
-                .expect("every deck count has a standard table")
-        })
+    pub fn decks(&self) -> Decks {
+        self.deck_rules.decks()
     }
 
-    /// Whether `rules` exists for `decks`.
-    pub fn check_rules(decks: Decks, rules: &Rules) -> Result<(), String> {
-        match rules.band_table(decks) {
-            Some(_) => Ok(()),
-            None => Err(format!(
-                "rules \"{}\" does not exist for {} deck(s); choose one of {} or custom",
-                rules.code(),
-                decks.count(),
-                super::bands::Preset::for_decks(decks)
-                    .iter()
-                    .map(|p| p.code())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
-        }
+    pub fn rules(&self) -> &Rules {
+        self.deck_rules.rules()
+    }
+
+    /// The band table in force (it exists: the deck count and rules were checked
+    /// together).
+    pub fn band_table(&self) -> BandTable {
+        self.deck_rules.table().clone()
     }
 }
 
@@ -145,21 +135,14 @@ impl Settings {
 pub const RESERVED_SLUGS: [&str; 2] = ["new", "import"];
 
 /// A slug names a tournament in URLs and files: `[a-z0-9-]{1,64}`, and not one of
-/// [`RESERVED_SLUGS`].
+/// [`RESERVED_SLUGS`] (checked by [`slug_problem`]).
 pub fn check_slug(slug: &str) -> Result<(), Why> {
-    let ok_chars = slug
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    if slug.is_empty() || slug.len() > 64 || !ok_chars {
-        Err(Why::SlugInvalid {
+    match slug_problem(slug) {
+        None => Ok(()),
+        Some(SettingsReason::SlugReserved { slug }) => Err(Why::SlugReserved { slug }),
+        Some(_) => Err(Why::SlugInvalid {
             slug: slug.to_owned(),
-        })
-    } else if RESERVED_SLUGS.contains(&slug) {
-        Err(Why::SlugReserved {
-            slug: slug.to_owned(),
-        })
-    } else {
-        Ok(())
+        }),
     }
 }
 
@@ -400,16 +383,5 @@ mod tests {
             );
         }
         assert!(check_slug("new-year").is_ok());
-    }
-
-    #[test]
-    fn rules_must_exist_for_the_deck_count() {
-        use super::super::bands::Preset;
-        assert!(Settings::check_rules(Decks::Two, &Rules::Preset(Preset::NoLevelTakeover)).is_ok());
-        let err = Settings::check_rules(Decks::Two, &Rules::Preset(Preset::Bands20)).unwrap_err();
-        assert!(
-            err.contains("standard, no-level-takeover or custom"),
-            "{err}"
-        );
     }
 }

@@ -485,7 +485,7 @@ pub fn swing_limit(scorer: &Scorer, total_points: i32) -> i32 {
 /// `threshold` levels from the datum, and swings beyond [`swing_limit`].
 pub fn odd_results(event: &Event, round: &Round, threshold: i32) -> Vec<OddResult> {
     let scorer = Scorer::new(&event.settings);
-    let limit = swing_limit(&scorer, event.settings.decks.total_points());
+    let limit = swing_limit(&scorer, event.settings.decks().total_points());
     let mut odd = Vec::new();
     for board in &round.boards {
         let Some(t) = Traveller::of(&scorer, round, board.number, Show::Everything) else {

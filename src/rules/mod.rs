@@ -22,6 +22,7 @@ pub mod event;
 pub mod field;
 pub mod report;
 pub mod scoring;
+pub mod settings;
 pub mod standings;
 pub mod table;
 pub mod tiebreak;
@@ -36,6 +37,9 @@ pub use event::{
 };
 pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
+pub use settings::{
+    DeckRules, SettingsDraft, SettingsError, SettingsErrors, SettingsField, SettingsReason,
+};
 pub use standings::{Quotient, Standing};
 pub use table::{FieldError, MultiplierPolicy, TableEntry, TableOutcome, Wording};
 pub use tiebreak::TieBreak;

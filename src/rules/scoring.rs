@@ -9,23 +9,6 @@ use super::cards::{ParseError, expected};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Score(pub i64);
 
-/// The largest match score a setting may give (a bye, a win, a draw or a loss), either
-/// sign: the same limit in the settings form, the archive and the database.
-pub const SCORE_LIMIT: f64 = 10_000.0;
-
-/// The largest vp_blitz (the VP scale's X multiplier) a setting may give.
-pub const BLITZ_LIMIT: f64 = 100.0;
-
-/// Whether a score setting is a finite number within [`SCORE_LIMIT`].
-pub fn score_in_range(v: f64) -> bool {
-    v.is_finite() && v.abs() <= SCORE_LIMIT
-}
-
-/// Whether a vp_blitz is finite, above 0 and at most [`BLITZ_LIMIT`].
-pub fn blitz_in_range(v: f64) -> bool {
-    v.is_finite() && v > 0.0 && v <= BLITZ_LIMIT
-}
-
 impl Score {
     pub const ZERO: Score = Score(0);
 

@@ -467,7 +467,7 @@ pub fn same_teams(m: &Match, home: i32, away: i32) -> bool {
 mod tests {
     use super::*;
     use crate::rules::{
-        Decks, MatchScoring, MultiplierPolicy, PairingMethod, Preset, Round, Rules, ScoringRules,
+        DeckRules, Decks, MatchScoring, MultiplierPolicy, PairingMethod, Round, ScoringRules,
         Settings, Team, TieBreak,
     };
 
@@ -477,8 +477,7 @@ mod tests {
                 name: "t".into(),
                 slug: "t".into(),
                 published: false,
-                decks: Decks::Two,
-                rules: Rules::Preset(Preset::Standard),
+                deck_rules: DeckRules::standard(Decks::Two),
                 bottom_multiplier: MultiplierPolicy::Exponential,
                 scoring: ScoringRules {
                     method: MatchScoring::Vp20,

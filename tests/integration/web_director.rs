@@ -8,7 +8,7 @@ use common::http::{Page, browser};
 use common::{TestDb, backends, sample_event};
 use fushi::archive::ArchiveFiles;
 use fushi::db::{self, DbConnection, EditError};
-use fushi::rules::{Decks, MatchScoring, Preset, Rules, Score, Team};
+use fushi::rules::{DeckRules, Decks, MatchScoring, Score, Team};
 
 fn import_club_night(db: &TestDb) {
     let files = ArchiveFiles::read(
@@ -408,7 +408,7 @@ async fn one_deck_is_refused_for_club_night_while_wdl_takes_effect_at_once() {
         let stored = db::load_settings(&mut db.open(), "club-night")
             .unwrap()
             .unwrap();
-        assert_eq!(stored.decks, Decks::Two);
+        assert_eq!(stored.decks(), Decks::Two);
         assert_eq!(export(&db, "club-night", "standings.csv"), before);
 
         // Win / draw / loss scoring changes the standings' score column at once.
@@ -893,8 +893,7 @@ fn settings_are_created_and_updated_in_place() {
         ));
 
         settings.slug = "winter-2027".to_owned();
-        settings.decks = Decks::Three;
-        settings.rules = Rules::Preset(Preset::Standard);
+        settings.deck_rules = DeckRules::standard(Decks::Three);
         db::update_settings(&mut conn, "winter", &settings).unwrap();
         assert!(db::load_settings(&mut conn, "winter").unwrap().is_none());
         assert_eq!(settings_of(&mut conn, "winter-2027"), settings);
@@ -906,7 +905,7 @@ fn settings_are_created_and_updated_in_place() {
         // The sample's results use a pair and 150 trick points: one deck is refused.
         db::insert_event(&mut conn, &sample_event("sample")).unwrap();
         let mut one = settings_of(&mut conn, "sample");
-        one.decks = Decks::One;
+        one.deck_rules = DeckRules::new(Decks::One, one.rules().clone()).unwrap();
         one.name = "changed".to_owned();
         match db::update_settings(&mut conn, "sample", &one) {
             Err(EditError::Conflicts(found)) => {
@@ -1194,5 +1193,276 @@ async fn missing_rounds_matches_and_teams_are_404_not_500() {
             }
         }
         assert!(wrong.is_empty(), "{}: {wrong:#?}", db.backend());
+    }
+}
+
+// ----- settings at and beyond their limits (src/rules/settings.rs) ----------------------
+
+/// `tournament.toml` with every setting at its limit, written as the archive writes it.
+fn limits_toml() -> String {
+    let name = "长".repeat(200);
+    // 100 bands (the most a table may have) from s = +100 down to s = −100, the last at
+    // P = 100000 (the largest minimum P).
+    let mut bands: Vec<String> = vec!["[0, 100]".to_owned()];
+    bands.extend((1..99).map(|k| format!("[{}, {}]", k * 1000, 100 - 2 * k)));
+    bands.push("[100000, -100]".to_owned());
+    format!(
+        "name = \"{name}\"\nslug = \"limits\"\npublished = true\ndecks = 3\nrules = \"custom\"\n\
+         takeover_at = 100000\nbands = [{}]\nstep = 100000\nbottom_multiplier = \"doubling\"\n\
+         match_scoring = \"wdl\"\nvp_blitz = 100.0\nwin_draw_loss = [10000, 0, -10000]\n\
+         bye_score = -10000.0\ntiebreaks = [\"boards_won\", \"point_diff\", \"level_diff\", \
+         \"level_quotient\", \"head_to_head\"]\npairing = \"swiss\"\n\
+         swiss_seed = 9223372036854775807\ntable_entry = true\ntable_approval = true\n\
+         table_codes = true\n",
+        bands.join(", ")
+    )
+}
+
+/// An archive of `toml` with the teams of examples/club-night and nothing played.
+fn archive_with(toml: &str) -> ArchiveFiles {
+    let teams = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night/teams.csv"),
+    )
+    .expect("the sample's teams");
+    let mut files = ArchiveFiles::new();
+    files.insert("tournament.toml", toml);
+    files.insert("teams.csv", teams);
+    files
+}
+
+/// What a browser posts back for the form on `page`: every text field and select with its
+/// value, every checked box and radio button.
+fn form_as_shown(page: &Page) -> Vec<(String, String)> {
+    fn attr(tag: &str, name: &str) -> Option<String> {
+        let marker = format!(" {name}=\"");
+        let start = tag.find(&marker)? + marker.len();
+        let end = start + tag[start..].find('"')?;
+        Some(
+            tag[start..end]
+                .replace("&#34;", "\"")
+                .replace("&#39;", "'")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&"),
+        )
+    }
+    let body = &page.body;
+    let start = body
+        .find("class=\"settings-form\"")
+        .expect("a settings form");
+    let end = start + body[start..].find("</form>").expect("the form's end");
+    let form = &body[start..end];
+    let mut fields = Vec::new();
+    for piece in form.split('<').skip(1) {
+        let tag = &piece[..piece.find('>').unwrap_or(piece.len())];
+        if let Some(rest) = tag.strip_prefix("input") {
+            let (Some(name), kind) = (attr(rest, "name"), attr(rest, "type")) else {
+                continue;
+            };
+            let checkable = matches!(kind.as_deref(), Some("checkbox" | "radio"));
+            if !checkable || rest.contains(" checked") {
+                fields.push((name, attr(rest, "value").unwrap_or_default()));
+            }
+        }
+    }
+    for select in form.split("<select ").skip(1) {
+        let tag = &select[..select.find('>').expect("a select tag")];
+        let name = attr(tag, "name").expect("a named select");
+        let options = &select[..select.find("</select>").expect("a closed select")];
+        let chosen = options
+            .split("<option ")
+            .skip(1)
+            .find(|o| o[..o.find('>').unwrap_or(0)].contains(" selected"))
+            .and_then(|o| attr(&format!(" {o}"), "value"))
+            .unwrap_or_default();
+        fields.push((name, chosen));
+    }
+    fields
+}
+
+#[actix_web::test]
+async fn every_setting_at_its_limits_imports_shows_and_saves_unchanged() {
+    for db in backends() {
+        let toml = limits_toml();
+        fushi::transfer::import(&mut db.open(), &archive_with(&toml))
+            .unwrap_or_else(|p| panic!("{} refused: {p:?}", db.backend()));
+        assert_eq!(export(&db, "limits", "tournament.toml"), toml);
+        let before = fushi::transfer::export(&mut db.open(), "limits").unwrap();
+
+        let mut b = browser(&db).await;
+        let page = b.get("/d/limits/settings").await;
+        assert_eq!(page.status, StatusCode::OK);
+        page.has(&format!("value=\"{}\"", "长".repeat(200)))
+            .has("name=\"band-s-0\" type=\"text\" inputmode=\"numeric\" size=\"5\" value=\"100\"")
+            .has("name=\"band-min-99\" type=\"text\" inputmode=\"numeric\" size=\"5\" value=\"100000\"")
+            .has("name=\"band-s-99\" type=\"text\" inputmode=\"numeric\" size=\"5\" value=\"-100\"")
+            .has("id=\"vp_blitz\" name=\"vp_blitz\" type=\"text\" inputmode=\"decimal\" size=\"5\" value=\"100\"")
+            .has("id=\"bye_score\" name=\"bye_score\" type=\"text\" inputmode=\"decimal\" size=\"5\" value=\"-10000\"")
+            .has("value=\"9223372036854775807\"");
+        let form = form_as_shown(&page);
+        assert!(form.iter().any(|(k, v)| k == "table_codes" && v == "on"));
+        assert!(
+            form.iter()
+                .any(|(k, v)| k == "tiebreak-4" && v == "head_to_head")
+        );
+        let fields: Vec<(&str, &str)> =
+            form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let saved = b.post("/d/limits/settings", &fields).await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        let after = fushi::transfer::export(&mut db.open(), "limits").unwrap();
+        for name in before.names() {
+            assert_eq!(after.get(name), before.get(name), "{name} changed");
+        }
+        assert_eq!(after.names().count(), before.names().count());
+    }
+}
+
+const ZH_SCORE_RANGE: &str = "请输入 -10000 到 10000 之间的数字。";
+
+/// Values no setting may take, each with the `tournament.toml` key it is tried in.
+const BEYOND: [(&str, &str); 12] = [
+    ("bye_score", "nan"),
+    ("bye_score", "inf"),
+    ("bye_score", "-inf"),
+    ("bye_score", "1e300"),
+    ("bye_score", "2147483648"),
+    ("bye_score", "10000.01"),
+    ("vp_blitz", "nan"),
+    ("vp_blitz", "inf"),
+    ("vp_blitz", "-inf"),
+    ("vp_blitz", "1e300"),
+    ("vp_blitz", "150"),
+    ("vp_blitz", "0"),
+];
+
+#[test]
+fn values_beyond_the_limits_are_refused_in_tournament_toml_at_their_line() {
+    let db = TestDb::sqlite();
+    for (key, value) in BEYOND {
+        let toml = format!("name = \"x\"\nslug = \"x\"\n{key} = {value}\n");
+        let problems: Vec<String> = fushi::transfer::import(&mut db.open(), &archive_with(&toml))
+            .expect_err(&format!("{key} = {value} is refused"))
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].starts_with(&format!("tournament.toml:3: {key} must be")),
+            "{key} = {value}: {problems:?}"
+        );
+    }
+    // Win, draw and loss are checked each; a seed beyond what the file can hold is refused
+    // by the TOML reader at its line.
+    for (line, want) in [
+        (
+            "win_draw_loss = [2, nan, 0]",
+            "tournament.toml:3: win_draw_loss must be",
+        ),
+        (
+            "win_draw_loss = [2, 1, -1e300]",
+            "tournament.toml:3: win_draw_loss must be",
+        ),
+        ("swiss_seed = -1", "tournament.toml:3: swiss_seed must be"),
+        ("swiss_seed = 18446744073709551616", "tournament.toml:3: "),
+        ("decks = 4", "tournament.toml:3: decks must be"),
+    ] {
+        let toml = format!("name = \"x\"\nslug = \"x\"\n{line}\n");
+        let problems =
+            fushi::transfer::import(&mut db.open(), &archive_with(&toml)).expect_err(line);
+        assert!(
+            problems[0].to_string().starts_with(want),
+            "{line}: {problems:?}"
+        );
+    }
+    assert!(db::list_tournaments(&mut db.open()).unwrap().is_empty());
+}
+
+#[actix_web::test]
+async fn values_beyond_the_limits_are_refused_in_the_form_at_their_field() {
+    let db = TestDb::sqlite();
+    let mut b = browser(&db).await;
+    for (key, value) in BEYOND {
+        let page = b
+            .post("/d/new", &with(custom_form("X", "x"), &[(key, value)]))
+            .await;
+        assert_eq!(
+            page.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{key} = {value}"
+        );
+        let want = match key {
+            "vp_blitz" => "Enter a number greater than 0 and at most 100.",
+            _ => "Enter a number between -10000 and 10000.",
+        };
+        assert_eq!(error_of(&page, key), want, "{key} = {value}");
+        page.has(&format!("value=\"{value}\""));
+    }
+    for field in ["win", "draw", "loss"] {
+        let page = b
+            .post("/d/new", &with(custom_form("X", "x"), &[(field, "-inf")]))
+            .await;
+        assert_eq!(
+            error_of(&page, field),
+            "Enter a number between -10000 and 10000."
+        );
+    }
+    let page = b
+        .post(
+            "/d/new",
+            &with(
+                custom_form("X", "x"),
+                &[("band-s-1", "2147483648"), ("takeover_at", "100001")],
+            ),
+        )
+        .await;
+    assert_eq!(error_of(&page, "band-s-1"), "At most 100 (either sign).");
+    assert_eq!(
+        error_of(&page, "takeover_at"),
+        "At most 100000 (either sign)."
+    );
+    // The same in Chinese.
+    b.accept_language = "zh-CN,zh;q=0.9".into();
+    let page = b
+        .post(
+            "/d/new",
+            &with(custom_form("X", "x"), &[("bye_score", "nan")]),
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error_of(&page, "bye_score"), ZH_SCORE_RANGE);
+    assert!(db::list_tournaments(&mut db.open()).unwrap().is_empty());
+}
+
+#[test]
+fn a_stored_value_beyond_its_limit_is_corrupt_data_not_a_fallback() {
+    use diesel::prelude::*;
+    for db in backends() {
+        import_club_night(&db);
+        let mut conn = db.open();
+        let id = db::list_tournaments(&mut conn).unwrap()[0].id;
+        for (set, column) in [
+            ("vp_blitz = 150", "vp_blitz"),
+            ("bye_score = 214748364800", "bye_score"),
+            ("win_points = -1000001", "win_points"),
+            ("rules = 'bands-20'", "rules"),
+            ("decks = 4", "decks"),
+            ("swiss_seed = -1", "swiss_seed"),
+            ("name = ''", "name"),
+        ] {
+            conn.transaction::<(), diesel::result::Error, _>(|conn| {
+                diesel::sql_query(format!("UPDATE tournaments SET {set} WHERE id = {id}"))
+                    .execute(conn)?;
+                let err = db::load_event(conn, "club-night")
+                    .expect_err(&format!("{set} is refused"))
+                    .to_string();
+                assert!(
+                    err.contains(&format!("tournaments id {id}, column {column}: ")),
+                    "{set}: {err}"
+                );
+                Err(diesel::result::Error::RollbackTransaction)
+            })
+            .unwrap_err();
+        }
+        assert!(db::load_event(&mut conn, "club-night").unwrap().is_some());
     }
 }

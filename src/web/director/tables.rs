@@ -371,7 +371,7 @@ async fn room_page(
     .await?;
     let t = &ctx.t;
     let scorer = Scorer::new(&sheet.settings);
-    let decks = sheet.settings.decks;
+    let decks = sheet.settings.decks();
     let side = |s: Side| match s {
         Side::NorthSouth => t.t("entry-pair-ns"),
         Side::EastWest => t.t("entry-pair-ew"),

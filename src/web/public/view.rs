@@ -230,7 +230,7 @@ pub struct BandLine {
 
 impl RulesSummary {
     pub fn of(settings: &Settings, t: &Tr) -> RulesSummary {
-        let decks = settings.decks;
+        let decks = settings.decks();
         let table = settings.band_table();
         let bands = table.bands();
         let band_lines = bands
@@ -255,7 +255,7 @@ impl RulesSummary {
                 }
             })
             .collect();
-        let band_name = match &settings.rules {
+        let band_name = match settings.rules() {
             Rules::Preset(p) => t.t(&format!("pub-preset-{}", p.code())),
             Rules::Custom(_) => t.t("pub-preset-custom"),
         };
@@ -313,7 +313,7 @@ impl RulesSummary {
 /// "exponential: single ×2, pair ×4, …" for the combinations the deck count allows.
 fn multiplier_text(settings: &Settings, t: &Tr) -> String {
     let policy = settings.bottom_multiplier;
-    let decks = settings.decks;
+    let decks = settings.decks();
     let combos = [
         Combination::Single,
         Combination::Pair,
@@ -895,7 +895,7 @@ pub fn team_matches(event: &Event, report: &Report, team: i32, t: &Tr) -> Vec<Te
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{BandTable, BoardSwing, Decks, Preset, ScoringRules, Seat};
+    use crate::rules::{BandTable, BoardSwing, DeckRules, Decks, Preset, ScoringRules, Seat};
     use crate::web::i18n::Lang;
 
     fn settings(decks: Decks, rules: Rules, scoring: MatchScoring) -> Settings {
@@ -904,8 +904,7 @@ mod tests {
             name: "Test".into(),
             slug: "test".into(),
             published: true,
-            decks,
-            rules,
+            deck_rules: DeckRules::new(decks, rules).unwrap(),
             bottom_multiplier: MultiplierPolicy::Doubling,
             scoring: ScoringRules {
                 method: scoring,

@@ -29,7 +29,7 @@ pub(super) fn read_boards(
     sheet: &RoundSheet,
     form: &HashMap<String, String>,
 ) -> Result<TypedBoards, Vec<BoardError>> {
-    let decks = sheet.settings.decks;
+    let decks = sheet.settings.decks();
     let mut out = Vec::new();
     let mut errors = Vec::new();
     for board in &sheet.round.boards {

@@ -135,7 +135,7 @@ pub(super) async fn room_page(
     let (pending, closed) = room_state(state, room).await?;
     let pending = pending.as_ref();
     let t = &ctx.t;
-    let decks = sheet.settings.decks;
+    let decks = sheet.settings.decks();
     let scorer = Scorer::new(&sheet.settings);
     let home = team_label(sheet, m.home);
     let away = m.away.map(|a| team_label(sheet, a)).unwrap_or_default();

@@ -19,8 +19,8 @@ use fushi::db::schema::tournaments;
 use fushi::db::{self, Backend, DbConnection};
 use fushi::rules::entry::{Pairing, new_boards};
 use fushi::rules::{
-    BandTable, Board, Combination, Decks, Event, LastTrick, Level, Match, MatchScoring,
-    MultiplierPolicy, Preset, Room, Round, Rules, Score, ScoringRules, Seat, Settings, TableEntry,
+    BandTable, Board, Combination, DeckRules, Decks, Event, LastTrick, Level, Match, MatchScoring,
+    MultiplierPolicy, Room, Round, Rules, Score, ScoringRules, Seat, Settings, TableEntry,
     TableResult, Team, TieBreak, Trump,
 };
 use tempfile::TempDir;
@@ -268,11 +268,14 @@ pub fn sample_event(slug: &str) -> Event {
             name: "Winter Duplicate 冬季复式".to_owned(),
             slug: slug.to_owned(),
             published: true,
-            decks: Decks::Two,
-            rules: Rules::Custom(
-                BandTable::new(80, vec![(0, 3), (5, 2), (40, 1), (80, -1)], 40)
-                    .expect("a valid band table"),
-            ),
+            deck_rules: DeckRules::new(
+                Decks::Two,
+                Rules::Custom(
+                    BandTable::new(80, vec![(0, 3), (5, 2), (40, 1), (80, -1)], 40)
+                        .expect("a valid band table"),
+                ),
+            )
+            .expect("custom rules exist for every deck count"),
             bottom_multiplier: MultiplierPolicy::Doubling,
             scoring: ScoringRules {
                 method: MatchScoring::Wdl,
@@ -543,8 +546,7 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
             name: format!("Large event {teams}×{rounds}×{boards}"),
             slug: format!("large-{teams}-{rounds}-{boards}"),
             published: true,
-            decks: Decks::Two,
-            rules: Rules::Preset(Preset::Standard),
+            deck_rules: DeckRules::standard(Decks::Two),
             bottom_multiplier: MultiplierPolicy::Exponential,
             scoring: ScoringRules {
                 method: MatchScoring::Vp20,

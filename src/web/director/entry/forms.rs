@@ -23,8 +23,8 @@ pub(super) fn read_sheet(
     sheet: &RoundSheet,
     form: &HashMap<String, String>,
 ) -> Result<Vec<TableResult>, Vec<Misentry>> {
-    let decks = sheet.settings.decks;
-    let bands = sheet.settings.rules.band_table(decks);
+    let decks = sheet.settings.decks();
+    let bands = sheet.settings.band_table();
     let mut results = Vec::new();
     let mut errors = Vec::new();
     for (room, key) in ROOMS {
@@ -33,7 +33,7 @@ pub(super) fn read_sheet(
                 form.get(&field_name(key, board.number, f))
                     .map(String::as_str)
             });
-            match row.parse_with(decks, bands.as_ref()) {
+            match row.parse_with(decks, Some(&bands)) {
                 Ok(Some(entry)) => results.push(TableResult {
                     room,
                     board: board.number,

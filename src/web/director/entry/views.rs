@@ -305,7 +305,7 @@ pub(super) fn entry_page(
     info: MatchInfo,
 ) -> Result<HttpResponse, AppError> {
     let t = &ctx.t;
-    let decks = sheet.settings.decks;
+    let decks = sheet.settings.decks();
     let scorer = Scorer::new(&sheet.settings);
     let method = sheet.settings.scoring.method;
     let failed = !errors.is_empty();

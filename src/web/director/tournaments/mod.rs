@@ -1,0 +1,93 @@
+//! The director's tournaments: the list (`/d`), creating one (`/d/new`), its dashboard
+//! (`/d/{slug}`), its settings (`/d/{slug}/settings`, with a live preview of the band
+//! table) and deleting it (`/d/{slug}/delete`).
+//!
+//! `form` reads the settings form (raw input → a draft → settings by the one parse of
+//! settings, problems back to their fields), `view` holds what the pages show, `pages` the
+//! handlers.
+
+mod form;
+mod messages;
+mod pages;
+mod view;
+
+use actix_web::guard::{self, GuardContext};
+use actix_web::web;
+
+use crate::db::EditError;
+use crate::rules::event::RESERVED_SLUGS;
+use crate::web::AppError;
+use pages::*;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/d", web::get().to(list))
+        .route("/d/new", web::get().to(new_form))
+        .route("/d/new", web::post().to(create))
+        .route("/d/new/preview", web::get().to(new_preview))
+        // `/d/import` and the like belong to other pages, registered after this one.
+        .route(
+            "/d/{slug}",
+            web::get()
+                .guard(guard::fn_guard(names_a_tournament))
+                .to(dashboard),
+        )
+        .route("/d/{slug}/settings", web::get().to(settings_form))
+        .route("/d/{slug}/settings", web::post().to(save_settings))
+        .route(
+            "/d/{slug}/settings/preview",
+            web::get().to(settings_preview),
+        )
+        .route("/d/{slug}/delete", web::get().to(delete_form))
+        .route("/d/{slug}/delete", web::post().to(delete));
+}
+
+fn names_a_tournament(ctx: &GuardContext<'_>) -> bool {
+    let path = ctx.head().uri.path();
+    let last = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+    !RESERVED_SLUGS.contains(&last)
+}
+
+/// Problems with a form by field name, already in the reader's language, in the order they
+/// were found (the order of the form).
+#[derive(Clone, Debug, Default)]
+pub(super) struct FieldErrors(Vec<(String, String)>);
+
+impl FieldErrors {
+    /// Notes a problem; a field keeps its first one.
+    pub(super) fn add(&mut self, field: impl Into<String>, message: String) {
+        let field = field.into();
+        if self.get(&field).is_none() {
+            self.0.push((field, message));
+        }
+    }
+
+    pub(super) fn get(&self, field: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(f, _)| f == field)
+            .map(|(_, m)| m.as_str())
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// (field, message) for the summary at the top of a form.
+    pub(super) fn all(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(f, m)| (f.as_str(), m.as_str()))
+    }
+}
+
+/// A whole number as typed: spaces around it and a leading `+` are fine.
+pub(super) fn whole(raw: &str) -> Option<i32> {
+    raw.trim().parse().ok()
+}
+
+/// A database refusal that no field can show.
+pub(super) fn edit_error(e: EditError) -> AppError {
+    match e {
+        EditError::NoTournament | EditError::NoTeam(_) => AppError::not_found(),
+        EditError::Db(e) => e.into(),
+        other => AppError::Internal(other.to_string()),
+    }
+}
