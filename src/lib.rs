@@ -5,6 +5,7 @@
 pub mod archive;
 pub mod charts;
 pub mod db;
+pub mod i18n;
 pub mod rules;
 pub mod schedule;
 pub mod sheets;

@@ -623,7 +623,7 @@ mod tests {
 
     #[test]
     fn english_messages_read_as_the_command_line_prints_them() {
-        let en = Tr::new(Lang::En);
+        let en = Tr::en();
         for why in every_reason() {
             assert_eq!(why_text(&en, &why), why.to_string(), "{why:?}");
         }
@@ -631,7 +631,7 @@ mod tests {
 
     #[test]
     fn every_reason_has_a_chinese_message() {
-        let zh = Tr::new(Lang::Zh);
+        let zh = Tr::new(Lang::ZH_HANS);
         for why in every_reason() {
             let (id, _) = message(&why);
             let text = why_text(&zh, &why);
@@ -642,7 +642,7 @@ mod tests {
         let p = Problem::at("teams.csv", 3, Why::NameEmpty);
         assert_eq!(problem_text(&zh, &p), "teams.csv:3: name 不能为空");
         assert_eq!(
-            problem_text(&Tr::new(Lang::En), &p),
+            problem_text(&Tr::en(), &p),
             "teams.csv:3: name must not be empty"
         );
     }

@@ -20,7 +20,6 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::director::{combo_label, seat_label, sheet_error_text, signed, team_label, trump_label};
-use super::i18n::Lang;
 use super::page::{Ctx, redirect_with, render_status, with_db};
 use super::{AppError, AppState};
 use crate::db::table::{
@@ -333,10 +332,7 @@ async fn room_page(
                 .map(|o| Computed {
                     p: o.defender_total
                         .map_or_else(|| "—".to_owned(), |p| p.to_string()),
-                    result: match ctx.lang {
-                        Lang::Zh => o.result_zh(),
-                        Lang::En => o.result_en(),
-                    },
+                    result: crate::sheets::result(&ctx.t, &o),
                     s: signed(o.table_score),
                 })
         };

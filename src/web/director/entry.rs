@@ -13,7 +13,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::super::i18n::{Lang, Tr};
+use super::super::i18n::Tr;
 use super::super::page::{Ctx, TourHead, redirect_with, render_status, with_db};
 use super::super::{AppError, AppState};
 use super::audit::{TrailLine, trail_lines};
@@ -304,12 +304,12 @@ pub(crate) fn combo_label(t: &Tr, kind: &str) -> String {
 
 /// The combinations allowed with `decks`, in words.
 fn combo_list(t: &Tr, decks: Decks) -> String {
-    let sep = if t.lang == Lang::Zh { "、" } else { ", " };
+    let sep = t.t("list-separator");
     entry::combination_kinds(decks)
         .into_iter()
         .map(|k| combo_label(t, k))
         .collect::<Vec<_>>()
-        .join(sep)
+        .join(&sep)
 }
 
 /// The headings of a room's sheet: the board and its conditions, the declaring side, the
@@ -489,10 +489,7 @@ fn entry_page(
                 .map(|o| Computed {
                     p: o.defender_total
                         .map_or_else(|| "—".to_owned(), |p| p.to_string()),
-                    result: match t.lang {
-                        Lang::Zh => o.result_zh(),
-                        Lang::En => o.result_en(),
-                    },
+                    result: crate::sheets::result(t, &o),
                     ruled: o.ruled,
                     s: signed(o.table_score),
                 });

@@ -21,7 +21,7 @@ use crate::rules::{
     PairingMethod, Preset, Report, RoundProgress, Rules, Score, ScoringRules, Settings, TableEntry,
     TieBreak, Why, check_slug,
 };
-use crate::web::i18n::{Lang, Tr};
+use crate::web::i18n::Tr;
 use crate::web::page::{self, Ctx, TourHead, redirect_with, render, render_status, with_db};
 use crate::web::problems::why_text;
 use crate::web::{AppError, AppState};
@@ -637,10 +637,7 @@ impl Preview {
             rows.push(PreviewRow {
                 p,
                 s: signed(s),
-                wording: match t.lang {
-                    Lang::Zh => outcome.wording.zh(),
-                    Lang::En => outcome.wording.en(),
-                },
+                wording: crate::sheets::wording(t, outcome.wording),
                 band_start,
                 takes_over: table.takes_over(p),
             });
@@ -1525,7 +1522,7 @@ mod tests {
     use super::*;
 
     fn tr() -> Tr {
-        Tr::new(Lang::En)
+        Tr::en()
     }
 
     fn posted(pairs: &[(&str, &str)]) -> HashMap<String, String> {
@@ -1651,7 +1648,10 @@ mod tests {
             ("-2", "defenders take over, up 2")
         );
         assert!(row(80).band_start && !row(85).band_start && row(80).takes_over);
-        let zh = input.preview(&Tr::new(Lang::Zh), &mut FieldErrors::default());
+        let zh = input.preview(
+            &Tr::new(crate::i18n::Lang::ZH_HANS),
+            &mut FieldErrors::default(),
+        );
         assert_eq!(zh.rows[24].wording, "闲家上台升2级");
     }
 }

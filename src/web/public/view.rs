@@ -11,7 +11,7 @@ use crate::rules::{
     MatchStatus, MultiplierPolicy, Pair, Report, Room, RoundProgress, Rules, Score, Scorer,
     Settings, Standing, TableEntry, Team, TieBreak, Trump,
 };
-use crate::web::i18n::{Lang, Tr};
+use crate::web::i18n::Tr;
 
 /// How many teams the overview shows from the top of the standings.
 const TOP_OF_STANDINGS: usize = 5;
@@ -758,10 +758,7 @@ pub(super) fn room_name(room: Room) -> &'static str {
 }
 
 pub(super) fn wording(t: &Tr, outcome: &crate::rules::TableOutcome) -> String {
-    match t.lang {
-        Lang::Zh => outcome.result_zh(),
-        Lang::En => outcome.result_en(),
-    }
+    crate::sheets::result(t, outcome)
 }
 
 /// How the defenders' total came about: `50 + 25×8 bottom`, `45 − 10 defenders' penalty`;
@@ -966,7 +963,7 @@ mod tests {
                 .map(|m| format!("pub-col-score-{}", m.code())),
         );
         ids.extend(super::super::DOWNLOADS.map(|f| format!("pub-csv-{f}")));
-        for lang in Lang::ALL {
+        for lang in Lang::all() {
             let t = Tr::new(lang);
             for id in &ids {
                 assert_ne!(t.t(id), *id, "{id} is missing in {lang:?}");
@@ -976,7 +973,7 @@ mod tests {
 
     #[test]
     fn rules_in_words() {
-        let t = Tr::new(Lang::En);
+        let t = Tr::en();
         let one = RulesSummary::of(
             &settings(
                 Decks::One,
@@ -1013,7 +1010,7 @@ mod tests {
         let custom = BandTable::new(100, vec![(0, 1), (50, 0), (100, -1)], 50).unwrap();
         let three = RulesSummary::of(
             &settings(Decks::Three, Rules::Custom(custom), MatchScoring::Levels),
-            &Tr::new(Lang::Zh),
+            &Tr::new(Lang::ZH_HANS),
         );
         assert_eq!(three.decks, "3副牌：共300分，底牌6张");
         assert_eq!(three.band_text, "本赛事自定；闲家总分达到100分即上台。");
