@@ -377,7 +377,6 @@ pub fn save_generated(
             ]
         };
         let changes = super::audit::keyed_changes(
-            "",
             &pairs(&old_pairing, old_seed),
             &pairs(method.code(), seed.or(old_seed)),
         );

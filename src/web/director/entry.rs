@@ -743,7 +743,7 @@ async fn save(
             let rows = audit::result_changes(&saved.results, &results)
                 .into_iter()
                 .map(|c| ConflictRow {
-                    subject: conflict_subject(t, &c.subject),
+                    subject: super::subject::subject_text(t, &c.subject),
                     theirs: c.before,
                     yours: c.after,
                 })
@@ -775,16 +775,4 @@ fn next_to_enter(sheet: &RoundSheet, saved: i32) -> Option<i32> {
         .or_else(|| open.iter().find(|t| **t != saved))
         .or_else(|| open.first())
         .copied()
-}
-
-/// `open board 3` in the reader's language.
-fn conflict_subject(t: &Tr, subject: &str) -> String {
-    match subject.split_once(" board ") {
-        Some((room, board)) => format!(
-            "{} · {}",
-            t.t(&format!("entry-room-{room}")),
-            t.a("audit-board", "board", board.to_owned())
-        ),
-        None => subject.to_owned(),
-    }
 }

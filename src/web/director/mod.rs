@@ -7,6 +7,7 @@ mod entry;
 mod field;
 mod rounds;
 mod schedule;
+mod subject;
 mod tables;
 mod teams;
 mod tournaments;
