@@ -24,6 +24,7 @@ pub mod scoring;
 pub mod standings;
 pub mod table;
 pub mod why;
+pub mod why_words;
 
 pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
