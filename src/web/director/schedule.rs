@@ -25,7 +25,9 @@ use crate::db::schedule::{self as store, GeneratedRound, RoundRecord};
 use crate::rules::entry::{self, Pairing};
 use crate::rules::{Board, Event, Level, PairingMethod, Report, Settings};
 use crate::schedule::Reason;
-use crate::schedule::draft::{self, Field, FirstRound, NoteKind, Proposal, Proposed, Warning, Why};
+use crate::schedule::draft::{
+    self, Field, FirstRound, NoteKind, PairingReason, Proposal, Proposed, Warning,
+};
 use crate::schedule::lots::Lots;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -71,11 +73,11 @@ fn label(event: &Event, number: i32) -> String {
 }
 
 /// Why two teams were paired, in words.
-pub fn reason_text(t: &Tr, event: &Event, why: &Why) -> String {
+pub fn reason_text(t: &Tr, event: &Event, why: &PairingReason) -> String {
     let method = event.settings.scoring.method;
     match why {
-        Why::RoundRobin { round } => t.a("schedule-why-round-robin", "round", round),
-        Why::Swiss(reason) => match reason {
+        PairingReason::RoundRobin { round } => t.a("schedule-why-round-robin", "round", round),
+        PairingReason::Swiss(reason) => match reason {
             Reason::Seeded => t.t("schedule-why-seeded"),
             Reason::Lots { seed } => t.a("schedule-why-lots", "seed", seed),
             Reason::NextDown => t.t("schedule-why-next-down"),
