@@ -248,7 +248,7 @@ pub fn result_changes(before: &[TableResult], after: &[TableResult]) -> Vec<Chan
     keys.into_iter()
         .filter_map(|(room, board)| {
             let (b, a) = (text(before, room, board), text(after, room, board));
-            (b != a).then(|| Change {
+            (b != a).then_some(Change {
                 subject: Subject::Result {
                     at: None,
                     room,
@@ -300,7 +300,7 @@ pub fn team_change(number: i32, before: Option<&Team>, after: Option<&Team>) -> 
         before.map(team_text).unwrap_or_default(),
         after.map(team_text).unwrap_or_default(),
     );
-    (b != a).then(|| Change {
+    (b != a).then_some(Change {
         subject: Subject::Team { number },
         before: b,
         after: a,

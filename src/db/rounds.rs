@@ -539,7 +539,7 @@ pub fn replace_pairings_as(
             .filter_map(|table| {
                 let b = before.get(&table).cloned().unwrap_or_default();
                 let a = after.get(&table).cloned().unwrap_or_default();
-                (b != a).then(|| audit::Change {
+                (b != a).then_some(audit::Change {
                     subject: audit::Subject::Pairing { round, table },
                     before: b,
                     after: a,

@@ -14,7 +14,6 @@ pub mod rules;
 pub mod standings;
 
 /// How many teams the overview shows from the top of the standings.
-
 const TOP_OF_STANDINGS: usize = 5;
 
 // ---------------------------------------------------------------------------------------
