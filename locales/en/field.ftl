@@ -1,4 +1,4 @@
-# The whole field on a board: travellers, line-ups, Butler, odd results (SPEC §11)
+# The whole field on a board: travellers, line-ups, Butler, odd results (docs/rules.md §11)
 field-traveller = Traveller
 field-traveller-of = Traveller of board { $board }
 field-traveller-title = Every room

@@ -1,4 +1,4 @@
-# 全场同一牌：成绩单、阵容、Butler 排名、可疑成绩（SPEC §11）
+# 全场同一牌：成绩单、阵容、Butler 排名、可疑成绩（docs/rules.md §11）
 field-traveller = 成绩单
 field-traveller-of = { $board } 号牌成绩单
 field-traveller-title = 各室成绩

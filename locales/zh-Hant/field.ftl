@@ -1,4 +1,4 @@
-# 全場同一牌：成績單、陣容、Butler 排名、可疑成績（SPEC §11）
+# 全場同一牌：成績單、陣容、Butler 排名、可疑成績（docs/rules.md §11）
 field-traveller = 成績單
 field-traveller-of = { $board } 號牌成績單
 field-traveller-title = 各室成績
