@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use fushi::i18n::{Lang, Tr};
 
 /// Duplicate tournaments of Shengji (升级 / 拖拉机) in the 记副式复式 format.
 #[derive(Parser)]
@@ -40,9 +41,9 @@ enum Command {
         /// Also write every sheet as PDF into OUTDIR/sheets/.
         #[arg(long)]
         sheets: bool,
-        /// The language of the sheets: zh or en.
-        #[arg(long, default_value = "zh", value_parser = ["zh", "en"])]
-        lang: String,
+        /// The language of the sheets: zh (简体中文), zh-Hant (繁體中文) or en.
+        #[arg(long, default_value = "zh", value_parser = lang_code)]
+        lang: Lang,
     },
     /// Manage accounts: the password is read from stdin, or generated and printed when
     /// stdin is empty or a terminal.
@@ -69,6 +70,14 @@ enum UserCommand {
     },
 }
 
+/// A language of fushi by its code (`zh`, `zh-Hant`, `en`).
+fn lang_code(code: &str) -> Result<Lang, String> {
+    Lang::from_code(code).ok_or_else(|| {
+        let codes: Vec<&str> = Lang::all().map(Lang::code).collect();
+        format!("one of {}", codes.join(", "))
+    })
+}
+
 /// The password from stdin (its first line), or a generated one when stdin is a terminal
 /// or empty; `true` when generated.
 fn password_from_stdin() -> Result<(String, bool), Vec<String>> {
@@ -79,7 +88,7 @@ fn password_from_stdin() -> Result<(String, bool), Vec<String>> {
         stdin
             .lock()
             .read_to_string(&mut text)
-            .map_err(|e| vec![format!("cannot read the password from stdin: {e}")])?;
+            .map_err(|e| vec![Tr::en().a("cli-password-unreadable", "error", e)])?;
     }
     let line = text.lines().next().unwrap_or("").to_owned();
     if line.is_empty() {
@@ -93,22 +102,39 @@ fn user_command(db: &str, command: UserCommand) -> Result<(), Vec<String>> {
     use fushi::db::accounts::{self, Role};
     let mut conn = fushi::db::open(db).map_err(|e| vec![e.to_string()])?;
     let (password, generated) = password_from_stdin()?;
+    let t = Tr::en();
     let name = match command {
         UserCommand::Add { name, role } => {
-            let role = Role::parse(&role).ok_or_else(|| vec![format!("unknown role {role}")])?;
+            let role =
+                Role::parse(&role).ok_or_else(|| vec![t.a("cli-unknown-role", "role", &role)])?;
             accounts::create_user(&mut conn, &name, &password, role)
                 .map_err(|e| vec![e.to_string()])?;
-            println!("user {name} added as {role}");
+            println!(
+                "{}",
+                t.args(
+                    "cli-user-added",
+                    &[
+                        ("name", name.clone().into()),
+                        ("role", role.to_string().into())
+                    ]
+                )
+            );
             name
         }
         UserCommand::Password { name } => {
             accounts::set_password(&mut conn, &name, &password).map_err(|e| vec![e.to_string()])?;
-            println!("password of {name} set");
+            println!("{}", t.a("cli-password-set", "name", &name));
             name
         }
     };
     if generated {
-        println!("generated password for {name}: {password}");
+        println!(
+            "{}",
+            t.args(
+                "cli-password-generated",
+                &[("name", name.into()), ("password", password.into())]
+            )
+        );
     }
     Ok(())
 }
@@ -140,14 +166,9 @@ fn main() -> ExitCode {
         } => fushi::transfer::export_dir(&db, &slug, &outdir).and_then(|summary| {
             println!("{summary}");
             if sheets {
-                let words: &dyn fushi::sheets::Words = if lang == "en" {
-                    &fushi::sheets::English
-                } else {
-                    &fushi::sheets::Chinese
-                };
                 println!(
                     "{}",
-                    fushi::transfer::export_sheets(&db, &slug, &outdir, words)?
+                    fushi::transfer::export_sheets(&db, &slug, &outdir, lang)?
                 );
             }
             Ok(())

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::archive::{self, ArchiveFiles, Problem, Why};
 use crate::db::{self, DbConnection};
+use crate::i18n::{Lang, Tr};
 use crate::rules::{Event, Report};
 
 /// What an import created.
@@ -20,21 +21,30 @@ pub struct Imported {
     pub gb18030: Vec<String>,
 }
 
+impl Imported {
+    /// What the import did, in words (`cli-imported`).
+    pub fn summary(&self, t: &Tr) -> String {
+        let mut text = t.args(
+            "cli-imported",
+            &[
+                ("name", self.name.clone().into()),
+                ("slug", self.slug.clone().into()),
+                ("teams", self.teams.to_string().into()),
+                ("rounds", self.rounds.to_string().into()),
+                ("results", self.results.to_string().into()),
+            ],
+        );
+        if !self.gb18030.is_empty() {
+            text += &t.a("cli-read-as-gb18030", "files", t.list(&self.gb18030));
+        }
+        text
+    }
+}
+
+/// The command line's English.
 impl fmt::Display for Imported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "imported \"{}\" as {}: {} teams, {} rounds, {} table results",
-            self.name, self.slug, self.teams, self.rounds, self.results
-        )?;
-        if !self.gb18030.is_empty() {
-            write!(
-                f,
-                " (read as GB18030, not UTF-8: {})",
-                self.gb18030.join(", ")
-            )?;
-        }
-        Ok(())
+        f.write_str(&self.summary(&Tr::en()))
     }
 }
 
@@ -105,27 +115,39 @@ pub fn export_dir(url: &str, slug: &str, outdir: &Path) -> Result<String, Vec<St
     files
         .write_dir(outdir)
         .map_err(|e| vec![format!("{}: {e}", outdir.display())])?;
-    Ok(format!(
-        "exported {slug} to {}: {}",
-        outdir.display(),
-        files.names().collect::<Vec<_>>().join(", ")
+    let t = Tr::en();
+    Ok(t.args(
+        "cli-exported",
+        &[
+            ("slug", slug.to_owned().into()),
+            ("dir", outdir.display().to_string().into()),
+            ("files", t.list(&files.names().collect::<Vec<_>>()).into()),
+        ],
     ))
 }
 
 /// `fushi export SLUG OUTDIR --sheets`: every score sheet, match sheet, team card and
-/// standings sheet as PDF into `OUTDIR/sheets/` (names in [`crate::sheets::files`]).
+/// standings sheet as PDF into `OUTDIR/sheets/` (names in [`crate::sheets::files`]), in
+/// `lang`.
 pub fn export_sheets(
     url: &str,
     slug: &str,
     outdir: &Path,
-    words: &dyn crate::sheets::Words,
+    lang: Lang,
 ) -> Result<String, Vec<String>> {
     let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
     let event = load(&mut conn, slug).map_err(strings)?;
-    let files = crate::sheets::all_sheets(&event, words).map_err(|e| vec![e.to_string()])?;
+    let files =
+        crate::sheets::all_sheets(&event, &Tr::new(lang)).map_err(|e| vec![e.to_string()])?;
     let dir = outdir.join("sheets");
     crate::sheets::write_dir(&dir, &files).map_err(|e| vec![format!("{}: {e}", dir.display())])?;
-    Ok(format!("wrote {} sheets to {}", files.len(), dir.display()))
+    Ok(Tr::en().args(
+        "cli-wrote-sheets",
+        &[
+            ("count", files.len().to_string().into()),
+            ("dir", dir.display().to_string().into()),
+        ],
+    ))
 }
 
 fn strings(problems: Vec<Problem>) -> Vec<String> {

@@ -62,3 +62,6 @@ error-404-back-to-tournament = Back to the tournament
 home-start-text = Start in the browser: create a tournament with its settings, or import the .zip archive of one. The first visit asks for the administrator's name and password.
 home-start-new = Create a tournament
 home-start-import = Import an archive (.zip)
+language-name = English
+# Between the items of a list.
+list-separator = { ", " }

@@ -1,5 +1,5 @@
-# Words of the printed sheets (src/sheets): generated from `sheets::Word::en()`;
-# a unit test (src/web/sheets) checks that each message equals the built-in word.
+# Words of the printed sheets (src/sheets), for the web and the command line alike;
+# `sheets::Word` lists the ids the sheets print.
 
 sheets-score-sheet = Score sheet
 sheets-match-sheet = Match sheet

@@ -62,3 +62,6 @@ error-404-back-to-tournament = 返回赛事
 home-start-text = 直接在浏览器中开始：新建赛事并设置规则，或导入赛事的 .zip 存档。首次访问时会要求设置管理员的用户名和密码。
 home-start-new = 新建赛事
 home-start-import = 导入存档（.zip）
+language-name = 简体中文
+# Between the items of a list.
+list-separator = 、

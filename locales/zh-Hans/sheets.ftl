@@ -1,4 +1,4 @@
-# 打印表格用词（src/sheets）：由 `sheets::Word::zh()` 生成；单元测试（src/web/sheets）核对每条消息与内置用词一致。
+# 打印表格用词（src/sheets），网页和命令行共用；`sheets::Word` 列出表格使用的消息 id。
 
 sheets-score-sheet = 记分表
 sheets-match-sheet = 场次记录表

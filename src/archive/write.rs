@@ -2,6 +2,7 @@
 
 use super::neutralise;
 use super::settings::{TOURNAMENT_TOML, settings_toml};
+use crate::i18n::Tr;
 use crate::rules::field::{ButlerLine, Show, butler};
 use crate::rules::{Event, MatchStatus, Report, Scorer};
 
@@ -207,7 +208,9 @@ pub fn results_csv(event: &Event) -> String {
                         opt(e.ruling),
                         opt(outcome.and_then(|o| o.defender_total)),
                         opt(outcome.map(|o| o.table_score)),
-                        outcome.map(|o| o.result_en()).unwrap_or_default(),
+                        outcome
+                            .map(|o| crate::sheets::result(&Tr::en(), &o))
+                            .unwrap_or_default(),
                     ]
                 })
             })

@@ -4,6 +4,10 @@
 //! as its score-sheet cells (`t=45 k=0 last=declarer`), a team as `name | club |
 //! members`, settings as `key=value`. Unchanged rows leave no trace.
 //!
+//! What a change touched is a typed [`Subject`], stored as short English text that parses
+//! back (`round 1 table 2 open board 3`, `team 3`): pages render it in the reader's language
+//! at display time, and `audit.csv` carries the stored text.
+//!
 //! The trail is not part of a tournament's archive: it is exported as `audit.csv` in the
 //! zip only, and never read back on import.
 
@@ -15,7 +19,7 @@ use super::connection::DbConnection;
 use super::connection::{chunk_len, per_backend};
 use super::schema::tournaments;
 use crate::rules::entry::{SHEET_FIELDS, SheetRow};
-use crate::rules::{Settings, TableEntry, TableResult, Team};
+use crate::rules::{Room, Settings, TableEntry, TableResult, Team};
 
 diesel::table! {
     audit_log (id) {
@@ -57,15 +61,157 @@ struct NewAudit<'a> {
     area: &'a str,
     round_no: Option<i32>,
     table_no: Option<i32>,
-    subject: &'a str,
+    subject: String,
     before: &'a str,
     after: &'a str,
+}
+
+/// What a change touched. Stored as its [`Display`](std::fmt::Display) text, which
+/// [`Subject::parse`] reads back; a text it does not know (written by another version)
+/// stays [`Subject::Other`] and is shown as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Subject {
+    /// A board's result in one room: `round 1 table 2 open board 3` (`open board 3` while
+    /// the match is still being compared, before it has a place).
+    Result {
+        at: Option<(i32, i32)>,
+        room: Room,
+        board: i32,
+    },
+    /// A team's line-up in one room: `round 1 table 2 open room team 3 line-up`.
+    Lineup {
+        round: i32,
+        table: i32,
+        room: Room,
+        team: i32,
+    },
+    /// A table's pairing: `round 1 table 2`.
+    Pairing { round: i32, table: i32 },
+    /// A board's conditions (dealer, level, trump): `round 1 board 2`.
+    Board { round: i32, board: i32 },
+    /// A team: `team 3`.
+    Team { number: i32 },
+    /// A team given another number: `team 3 → 4`.
+    Renumbered { from: i32, to: i32 },
+    /// A setting, by its `tournament.toml` key: `decks`.
+    Setting { key: String },
+    /// An odd result marked as checked, by its flag `round:board:table:room:kind`:
+    /// `odd result 1:2:3:open:field`.
+    OddResult { flag: String },
+    /// A text this version does not know.
+    Other(String),
+}
+
+impl Subject {
+    /// The subject of a stored text.
+    pub fn parse(text: &str) -> Subject {
+        let words: Vec<&str> = text.split(' ').collect();
+        let n = |s: &str| s.parse::<i32>().ok();
+        let room = |s: &str| s.parse::<Room>().ok();
+        let parsed = match words.as_slice() {
+            ["round", r, "table", t, rm, "board", b] => (|| {
+                Some(Subject::Result {
+                    at: Some((n(r)?, n(t)?)),
+                    room: room(rm)?,
+                    board: n(b)?,
+                })
+            })(),
+            [rm, "board", b] => (|| {
+                Some(Subject::Result {
+                    at: None,
+                    room: room(rm)?,
+                    board: n(b)?,
+                })
+            })(),
+            ["round", r, "table", t, rm, "room", "team", team, "line-up"] => (|| {
+                Some(Subject::Lineup {
+                    round: n(r)?,
+                    table: n(t)?,
+                    room: room(rm)?,
+                    team: n(team)?,
+                })
+            })(),
+            ["round", r, "table", t] => (|| {
+                Some(Subject::Pairing {
+                    round: n(r)?,
+                    table: n(t)?,
+                })
+            })(),
+            ["round", r, "board", b] => (|| {
+                Some(Subject::Board {
+                    round: n(r)?,
+                    board: n(b)?,
+                })
+            })(),
+            ["team", t] => n(t).map(|number| Subject::Team { number }),
+            ["team", a, "→", b] => (|| {
+                Some(Subject::Renumbered {
+                    from: n(a)?,
+                    to: n(b)?,
+                })
+            })(),
+            ["odd", "result", flag] => Some(Subject::OddResult {
+                flag: (*flag).to_owned(),
+            }),
+            [key]
+                if !key.is_empty() && key.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') =>
+            {
+                Some(Subject::Setting {
+                    key: (*key).to_owned(),
+                })
+            }
+            _ => None,
+        };
+        parsed.unwrap_or_else(|| Subject::Other(text.to_owned()))
+    }
+
+    /// A board's result compared within a match, given the match's place.
+    pub fn at_table(self, round: i32, table: i32) -> Subject {
+        match self {
+            Subject::Result { room, board, .. } => Subject::Result {
+                at: Some((round, table)),
+                room,
+                board,
+            },
+            other => other,
+        }
+    }
+}
+
+impl std::fmt::Display for Subject {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Subject::Result { at, room, board } => {
+                if let Some((round, table)) = at {
+                    write!(f, "round {round} table {table} ")?;
+                }
+                write!(f, "{} board {board}", room.code())
+            }
+            Subject::Lineup {
+                round,
+                table,
+                room,
+                team,
+            } => write!(
+                f,
+                "round {round} table {table} {} room team {team} line-up",
+                room.code()
+            ),
+            Subject::Pairing { round, table } => write!(f, "round {round} table {table}"),
+            Subject::Board { round, board } => write!(f, "round {round} board {board}"),
+            Subject::Team { number } => write!(f, "team {number}"),
+            Subject::Renumbered { from, to } => write!(f, "team {from} → {to}"),
+            Subject::Setting { key } => f.write_str(key),
+            Subject::OddResult { flag } => write!(f, "odd result {flag}"),
+            Subject::Other(text) => f.write_str(text),
+        }
+    }
 }
 
 /// A change about to be recorded: (subject, before, after); blank means "none".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
-    pub subject: String,
+    pub subject: Subject,
     pub before: String,
     pub after: String,
 }
@@ -85,25 +231,29 @@ pub fn entry_text(entry: &TableEntry) -> String {
 /// The changed rows between a match's saved results and the new ones, by room and board:
 /// one [`Change`] per board whose cells differ, subject `open board 3`.
 pub fn result_changes(before: &[TableResult], after: &[TableResult]) -> Vec<Change> {
-    let mut keys: Vec<(&'static str, i32)> = before
+    let mut keys: Vec<(Room, i32)> = before
         .iter()
         .chain(after)
-        .map(|r| (r.room.code(), r.board))
+        .map(|r| (r.room, r.board))
         .collect();
     // Open before closed, then by board.
-    keys.sort_by_key(|(room, board)| (*room != "open", *board));
+    keys.sort_by_key(|(room, board)| (*room != Room::Open, *board));
     keys.dedup();
-    let text = |list: &[TableResult], room: &str, board: i32| {
+    let text = |list: &[TableResult], room: Room, board: i32| {
         list.iter()
-            .find(|r| r.room.code() == room && r.board == board)
+            .find(|r| r.room == room && r.board == board)
             .map(|r| entry_text(&r.entry))
             .unwrap_or_default()
     };
     keys.into_iter()
         .filter_map(|(room, board)| {
             let (b, a) = (text(before, room, board), text(after, room, board));
-            (b != a).then(|| Change {
-                subject: format!("{room} board {board}"),
+            (b != a).then_some(Change {
+                subject: Subject::Result {
+                    at: None,
+                    room,
+                    board,
+                },
                 before: b,
                 after: a,
             })
@@ -112,11 +262,7 @@ pub fn result_changes(before: &[TableResult], after: &[TableResult]) -> Vec<Chan
 }
 
 /// The `key=value` pairs of `after` that differ from `before`, as one change each.
-pub fn keyed_changes(
-    prefix: &str,
-    before: &[(String, String)],
-    after: &[(String, String)],
-) -> Vec<Change> {
+pub fn keyed_changes(before: &[(String, String)], after: &[(String, String)]) -> Vec<Change> {
     let get = |list: &[(String, String)], key: &str| {
         list.iter()
             .find(|(k, _)| k == key)
@@ -131,7 +277,7 @@ pub fn keyed_changes(
         .filter_map(|k| {
             let (b, a) = (get(before, k), get(after, k));
             (b != a).then(|| Change {
-                subject: format!("{prefix}{k}"),
+                subject: Subject::Setting { key: k.clone() },
                 before: b,
                 after: a,
             })
@@ -154,8 +300,8 @@ pub fn team_change(number: i32, before: Option<&Team>, after: Option<&Team>) -> 
         before.map(team_text).unwrap_or_default(),
         after.map(team_text).unwrap_or_default(),
     );
-    (b != a).then(|| Change {
-        subject: format!("team {number}"),
+    (b != a).then_some(Change {
+        subject: Subject::Team { number },
         before: b,
         after: a,
     })
@@ -201,7 +347,7 @@ pub fn record(
             area: place.area,
             round_no: place.round,
             table_no: place.table,
-            subject: &c.subject,
+            subject: c.subject.to_string(),
             before: &c.before,
             after: &c.after,
         })
@@ -344,12 +490,20 @@ mod tests {
             changes,
             vec![
                 Change {
-                    subject: "open board 1".into(),
+                    subject: Subject::Result {
+                        at: None,
+                        room: Room::Open,
+                        board: 1
+                    },
                     before: "trick_points=40 bottom_points=0".into(),
                     after: "trick_points=45 bottom_points=0".into(),
                 },
                 Change {
-                    subject: "open board 3".into(),
+                    subject: Subject::Result {
+                        at: None,
+                        room: Room::Open,
+                        board: 3
+                    },
                     before: String::new(),
                     after: "trick_points=0 bottom_points=0".into(),
                 },
@@ -358,7 +512,7 @@ mod tests {
         assert!(result_changes(&after, &after).is_empty());
         let removed = result_changes(&before, &[]);
         assert_eq!(removed.len(), 2);
-        assert_eq!(removed[1].subject, "closed board 2");
+        assert_eq!(removed[1].subject.to_string(), "closed board 2");
         assert_eq!(removed[1].after, "");
     }
 
@@ -376,7 +530,7 @@ mod tests {
         let before = team.clone();
         team.withdrawn = true;
         let change = team_change(3, Some(&before), Some(&team)).unwrap();
-        assert_eq!(change.subject, "team 3");
+        assert_eq!(change.subject, Subject::Team { number: 3 });
         assert_eq!(change.after, "长城 | 北京 | 甲;乙 | withdrawn");
         assert_eq!(team_change(4, None, Some(&before)).unwrap().before, "");
     }
@@ -409,14 +563,74 @@ mod tests {
         let kv = |k: &str, v: &str| (k.to_owned(), v.to_owned());
         let before = [kv("name", "Night"), kv("decks", "2")];
         let after = [kv("name", "Night"), kv("decks", "3"), kv("venue", "Hall")];
-        let changes = keyed_changes("", &before, &after);
+        let changes = keyed_changes(&before, &after);
         assert_eq!(changes.len(), 2);
-        assert_eq!(changes[0].subject, "decks");
+        assert_eq!(changes[0].subject.to_string(), "decks");
         assert_eq!(
             (changes[0].before.as_str(), changes[0].after.as_str()),
             ("2", "3")
         );
-        assert_eq!(changes[1].subject, "venue");
+        assert_eq!(changes[1].subject.to_string(), "venue");
         assert_eq!(changes[1].before, "");
+    }
+
+    /// What is stored reads back as the same subject, so that pages can word it in any
+    /// language; a text this version does not know stays as it is.
+    #[test]
+    fn subjects_are_stored_as_text_that_parses_back() {
+        let subjects = [
+            (
+                Subject::Result {
+                    at: Some((1, 2)),
+                    room: Room::Open,
+                    board: 3,
+                },
+                "round 1 table 2 open board 3",
+            ),
+            (
+                Subject::Result {
+                    at: None,
+                    room: Room::Closed,
+                    board: 4,
+                },
+                "closed board 4",
+            ),
+            (
+                Subject::Lineup {
+                    round: 1,
+                    table: 2,
+                    room: Room::Closed,
+                    team: 3,
+                },
+                "round 1 table 2 closed room team 3 line-up",
+            ),
+            (Subject::Pairing { round: 2, table: 5 }, "round 2 table 5"),
+            (Subject::Board { round: 2, board: 7 }, "round 2 board 7"),
+            (Subject::Team { number: 3 }, "team 3"),
+            (Subject::Renumbered { from: 3, to: 9 }, "team 3 → 9"),
+            (
+                Subject::Setting {
+                    key: "odd_result_threshold".into(),
+                },
+                "odd_result_threshold",
+            ),
+            (
+                Subject::OddResult {
+                    flag: "1:2:3:both:swing".into(),
+                },
+                "odd result 1:2:3:both:swing",
+            ),
+        ];
+        for (subject, text) in subjects {
+            assert_eq!(subject.to_string(), text);
+            assert_eq!(Subject::parse(text), subject, "{text}");
+        }
+        for unknown in ["", "round x table 2", "something else", "team 3 4"] {
+            assert_eq!(Subject::parse(unknown), Subject::Other(unknown.into()));
+        }
+        assert_eq!(
+            Subject::parse("open board 3").at_table(1, 2).to_string(),
+            "round 1 table 2 open board 3"
+        );
     }
 }

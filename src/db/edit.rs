@@ -150,7 +150,6 @@ pub fn update_settings_as(
         match updated {
             Ok(_) => {
                 let changes = audit::keyed_changes(
-                    "",
                     &audit::settings_pairs(&event.settings),
                     &audit::settings_pairs(new),
                 );
@@ -350,7 +349,10 @@ pub fn update_team_as(
                     subject: if team.number == number {
                         c.subject
                     } else {
-                        format!("team {number} → {}", team.number)
+                        audit::Subject::Renumbered {
+                            from: number,
+                            to: team.number,
+                        }
                     },
                     ..c
                 })

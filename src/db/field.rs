@@ -143,9 +143,12 @@ pub fn save_lineups_as(
                     .unwrap_or_default();
                 if old != new {
                     changes.push(audit::Change {
-                        subject: format!(
-                            "round {round} table {table} {room} room team {team} line-up"
-                        ),
+                        subject: audit::Subject::Lineup {
+                            round,
+                            table,
+                            room,
+                            team,
+                        },
                         before: old,
                         after: new,
                     });
@@ -214,7 +217,9 @@ pub fn set_odd_threshold_as(
             table: None,
         };
         let change = audit::Change {
-            subject: "odd_result_threshold".to_owned(),
+            subject: audit::Subject::Setting {
+                key: "odd_result_threshold".to_owned(),
+            },
             before: before.to_string(),
             after: threshold.to_string(),
         };
@@ -268,7 +273,9 @@ pub fn mark_checked_as(
             table,
         };
         let change = audit::Change {
-            subject: format!("odd result {flag}"),
+            subject: audit::Subject::OddResult {
+                flag: flag.to_owned(),
+            },
             before: String::new(),
             after: "checked".to_owned(),
         };

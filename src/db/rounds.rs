@@ -352,7 +352,10 @@ pub fn update_boards_as(
                     )
                 };
                 changes.push(audit::Change {
-                    subject: format!("round {round} board {}", board.number),
+                    subject: audit::Subject::Board {
+                        round,
+                        board: board.number,
+                    },
                     before: text(&row.dealer, &row.level, row.trump.as_deref()),
                     after: text(board.dealer.code(), board.level.code(), trump),
                 });
@@ -525,8 +528,8 @@ pub fn replace_pairings_as(
             .filter_map(|table| {
                 let b = before.get(&table).cloned().unwrap_or_default();
                 let a = after.get(&table).cloned().unwrap_or_default();
-                (b != a).then(|| audit::Change {
-                    subject: format!("round {round} table {table}"),
+                (b != a).then_some(audit::Change {
+                    subject: audit::Subject::Pairing { round, table },
                     before: b,
                     after: a,
                 })
@@ -649,7 +652,7 @@ pub fn save_match_results_as(
         let changes: Vec<audit::Change> = audit::result_changes(&before, results)
             .into_iter()
             .map(|c| audit::Change {
-                subject: format!("round {round} table {table} {}", c.subject),
+                subject: c.subject.at_table(round, table),
                 ..c
             })
             .collect();

@@ -14,7 +14,7 @@ use super::schema::{pairing_explanations, round_notes, rounds, tournaments};
 use crate::rules::entry::Pairing;
 use crate::rules::{Board, PairingMethod, Score};
 use crate::schedule::Reason;
-use crate::schedule::draft::{NoteKind, Proposed, Why};
+use crate::schedule::draft::{NoteKind, PairingReason, Proposed};
 
 /// A note about a round, with when it was made (UTC).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,8 +102,8 @@ fn now() -> NaiveDateTime {
 
 fn explanation_form(round_id: i32, p: &Proposed) -> NewExplanation {
     let (reason, passed_over, met_round, from_score, seed) = match &p.why {
-        Why::RoundRobin { round } => ("round_robin", None, Some(*round), None, None),
-        Why::Swiss(r) => match r {
+        PairingReason::RoundRobin { round } => ("round_robin", None, Some(*round), None, None),
+        PairingReason::Swiss(r) => match r {
             Reason::Seeded => ("seeded", None, None, None, None),
             Reason::Lots { seed } => ("lots", None, None, None, Some(*seed as i64)),
             Reason::NextDown => ("next_down", None, None, None, None),
@@ -153,26 +153,26 @@ fn explanation_from_row(row: &ExplanationRow) -> Result<Proposed, DbError> {
     let passed = || row.passed_over.ok_or_else(|| corrupt("passed_over"));
     let met = || row.met_round.ok_or_else(|| corrupt("met_round"));
     let why = match row.reason.as_str() {
-        "round_robin" => Why::RoundRobin { round: met()? },
-        "seeded" => Why::Swiss(Reason::Seeded),
-        "lots" => Why::Swiss(Reason::Lots {
+        "round_robin" => PairingReason::RoundRobin { round: met()? },
+        "seeded" => PairingReason::Swiss(Reason::Seeded),
+        "lots" => PairingReason::Swiss(Reason::Lots {
             seed: row.seed.ok_or_else(|| corrupt("seed"))? as u64,
         }),
-        "next_down" => Why::Swiss(Reason::NextDown),
-        "floated_down" => Why::Swiss(Reason::FloatedDown {
+        "next_down" => PairingReason::Swiss(Reason::NextDown),
+        "floated_down" => PairingReason::Swiss(Reason::FloatedDown {
             from: Score(row.from_score.ok_or_else(|| corrupt("from_score"))?),
         }),
-        "avoids_rematch" => Why::Swiss(Reason::AvoidsRematch {
+        "avoids_rematch" => PairingReason::Swiss(Reason::AvoidsRematch {
             passed_over: passed()?,
             round: met()?,
         }),
-        "avoids_same_club" => Why::Swiss(Reason::AvoidsSameClub {
+        "avoids_same_club" => PairingReason::Swiss(Reason::AvoidsSameClub {
             passed_over: passed()?,
         }),
-        "keeps_field_pairable" => Why::Swiss(Reason::KeepsFieldPairable {
+        "keeps_field_pairable" => PairingReason::Swiss(Reason::KeepsFieldPairable {
             passed_over: passed()?,
         }),
-        "rematch" => Why::Swiss(Reason::Rematch { round: met()? }),
+        "rematch" => PairingReason::Swiss(Reason::Rematch { round: met()? }),
         other => {
             return Err(DbError::corrupt(
                 "pairing_explanations",
@@ -377,7 +377,6 @@ pub fn save_generated(
             ]
         };
         let changes = super::audit::keyed_changes(
-            "",
             &pairs(&old_pairing, old_seed),
             &pairs(method.code(), seed.or(old_seed)),
         );

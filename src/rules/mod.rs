@@ -27,6 +27,7 @@ pub mod standings;
 pub mod table;
 pub mod tiebreak;
 pub mod why;
+pub mod why_words;
 
 pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};

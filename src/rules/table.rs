@@ -120,44 +120,6 @@ impl Wording {
             Wording::NoLevelChange
         }
     }
-
-    pub fn en(self) -> String {
-        match self {
-            Wording::DeclarersUp(n) => format!("declarers up {n}"),
-            Wording::DefendersTakeOver => "defenders take over".to_owned(),
-            Wording::DefendersTakeOverUp(n) => format!("defenders take over, up {n}"),
-            Wording::NoLevelChange => "no level change".to_owned(),
-        }
-    }
-
-    pub fn zh(self) -> String {
-        match self {
-            Wording::DeclarersUp(n) => format!("庄家方升{n}级"),
-            Wording::DefendersTakeOver => "闲家上台".to_owned(),
-            Wording::DefendersTakeOverUp(n) => format!("闲家上台升{n}级"),
-            Wording::NoLevelChange => "不升级".to_owned(),
-        }
-    }
-}
-
-impl TableOutcome {
-    /// The `result` cell of `results.csv`: English wording, marked when the TD ruled.
-    pub fn result_en(&self) -> String {
-        if self.ruled {
-            format!("{} (TD ruling)", self.wording.en())
-        } else {
-            self.wording.en()
-        }
-    }
-
-    /// The result in Chinese, marked when the TD ruled.
-    pub fn result_zh(&self) -> String {
-        if self.ruled {
-            format!("{}（裁判判定）", self.wording.zh())
-        } else {
-            self.wording.zh()
-        }
-    }
 }
 
 impl TableEntry {
@@ -432,8 +394,7 @@ mod tests {
             (o.defender_total, o.table_score, o.ruled),
             (Some(125), -2, false)
         );
-        assert_eq!(o.result_en(), "defenders take over, up 2");
-        assert_eq!(o.result_zh(), "闲家上台升2级");
+        assert_eq!(o.wording, Wording::DefendersTakeOverUp(2));
 
         let mut ruled = entry(45, 0, LastTrick::Declarer, None);
         ruled.ruling = Some(-1);
@@ -442,7 +403,7 @@ mod tests {
             (o.defender_total, o.table_score, o.ruled),
             (Some(45), -1, true)
         );
-        assert_eq!(o.result_en(), "defenders take over, up 1 (TD ruling)");
+        assert_eq!(o.wording, Wording::DefendersTakeOverUp(1));
 
         let ruling_only = TableEntry {
             ruling: Some(2),
@@ -454,28 +415,26 @@ mod tests {
     }
 
     #[test]
-    fn wording_in_both_languages() {
+    fn wording_follows_the_table_score() {
         let bands = BandTable::preset(Decks::Two, Preset::NoLevelTakeover).unwrap();
         let p = MultiplierPolicy::Exponential;
         let cases = [
-            (0, "declarers up 3", "庄家方升3级"),
-            (40, "declarers up 1", "庄家方升1级"),
-            (80, "defenders take over", "闲家上台"),
-            (160, "defenders take over, up 2", "闲家上台升2级"),
+            (0, Wording::DeclarersUp(3)),
+            (40, Wording::DeclarersUp(1)),
+            (80, Wording::DefendersTakeOver),
+            (160, Wording::DefendersTakeOverUp(2)),
         ];
-        for (t, en, zh) in cases {
+        for (t, wording) in cases {
             let o = entry(t, 0, LastTrick::Declarer, None)
                 .outcome(p, &bands)
                 .unwrap();
-            assert_eq!(o.result_en(), en);
-            assert_eq!(o.result_zh(), zh);
+            assert_eq!(o.wording, wording);
         }
         let custom = BandTable::new(100, vec![(0, 1), (50, 0), (100, -1)], 50).unwrap();
         let o = entry(60, 0, LastTrick::Declarer, None)
             .outcome(p, &custom)
             .unwrap();
-        assert_eq!(o.result_en(), "no level change");
-        assert_eq!(o.result_zh(), "不升级");
+        assert_eq!(o.wording, Wording::NoLevelChange);
     }
 
     #[test]

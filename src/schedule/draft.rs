@@ -12,7 +12,7 @@ use crate::rules::{Event, Match, MatchStatus, Report, Score};
 
 /// Why two teams were paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Why {
+pub enum PairingReason {
     /// A Swiss reason.
     Swiss(Reason),
     /// Round `round` of the Berger table (of the cycle, 1-based).
@@ -29,7 +29,7 @@ pub struct Proposed {
     pub away_rank: u32,
     pub home_score: Score,
     pub away_score: Score,
-    pub why: Why,
+    pub why: PairingReason,
 }
 
 /// A proposed round: matches on tables 1…n (after any kept tables), the bye separately.
@@ -224,7 +224,7 @@ impl Field {
                     away_rank,
                     home_score,
                     away_score,
-                    why: Why::Swiss(m.reason.clone()),
+                    why: PairingReason::Swiss(m.reason.clone()),
                 }
             })
             .collect();
@@ -267,7 +267,7 @@ impl Field {
                     away_rank,
                     home_score,
                     away_score,
-                    why: Why::RoundRobin {
+                    why: PairingReason::RoundRobin {
                         round: (index % per_cycle) as i32 + 1,
                     },
                 }
@@ -636,7 +636,7 @@ mod tests {
         let plans = whole_round_robin(&e, true);
         assert_eq!(plans.len(), 10);
         let p = f.round_robin_round(&plans[6], 6);
-        assert_eq!(p.matches[0].why, Why::RoundRobin { round: 2 });
+        assert_eq!(p.matches[0].why, PairingReason::RoundRobin { round: 2 });
         assert_eq!(p.matches.len(), 2);
         assert!(p.bye.is_some());
     }
@@ -735,7 +735,7 @@ mod saved_sides_tests {
             away_rank: away as u32,
             home_score: Score::ZERO,
             away_score: Score::ZERO,
-            why: Why::RoundRobin { round: 1 },
+            why: PairingReason::RoundRobin { round: 1 },
         }
     }
 

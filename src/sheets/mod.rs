@@ -7,11 +7,11 @@
 //!   file.
 //! - [`files`]: every sheet of a tournament as named PDF files (`fushi export --sheets`).
 //!
-//! Words come from a [`Words`]: [`English`] and [`Chinese`] are built in (the command line
-//! uses them); the web passes its Fluent translator through the same trait, looking up
-//! [`Word::id`].
+//! Words come from Fluent (`locales/*/sheets.ftl`) through a [`Tr`] in the sheet's language:
+//! the web passes the reader's, the command line the one `--lang` names. [`Word`] is the
+//! typed list of the messages a sheet prints.
 //!
-//! Arrows: `sheets` → `rules`; nothing here touches the database.
+//! Arrows: `sheets` → `i18n`, `rules`; nothing here touches the database.
 
 pub mod content;
 pub mod files;
@@ -24,11 +24,11 @@ pub use content::{
 };
 pub use files::{SheetFile, all_sheets, match_pdf, round_pdf, standings_pdf, team_pdf, write_dir};
 
+use crate::i18n::Tr;
 use crate::rules::{Combination, LastTrick, Room, Seat, TableOutcome, Trump, Wording};
 
-/// Every word the sheets print. One list, in one place: [`Word::id`] is the message id a
-/// Fluent translator looks up, [`Word::en`] and [`Word::zh`] the built-in words. A word with
-/// `{n}` takes a number (see [`Words::with_n`]).
+/// Every word the sheets print, as the id of its Fluent message ([`Word::id`]). A word whose
+/// message uses `$n` takes a number (see [`Words::with_n`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Word {
     ScoreSheet,
@@ -105,7 +105,7 @@ pub enum Word {
 }
 
 impl Word {
-    /// Every word, for tests and for generating the Fluent messages.
+    /// Every word, for the test that each has its message in every language.
     pub const ALL: [Word; 71] = {
         use Word::*;
         [
@@ -183,154 +183,108 @@ impl Word {
         ]
     };
 
-    /// (Fluent message id, English, Chinese).
-    fn entry(self) -> (&'static str, &'static str, &'static str) {
+    /// The Fluent message id (`sheets-…`); a word with a number takes the variable `$n`.
+    pub fn id(self) -> &'static str {
         use Word::*;
         match self {
-            ScoreSheet => ("sheets-score-sheet", "Score sheet", "记分表"),
-            MatchSheet => ("sheets-match-sheet", "Match sheet", "场次记录表"),
-            TeamCard => ("sheets-team-card", "Team card", "队伍成绩卡"),
-            StandingsSheet => ("sheets-standings", "Results and standings", "成绩与排名"),
-            Event => ("sheets-event", "Tournament", "赛事"),
-            Round => ("sheets-round", "Round", "轮次"),
-            Table => ("sheets-table", "Table", "桌号"),
-            Room => ("sheets-room", "Room", "房间"),
-            Open => ("sheets-open", "Open room", "开室"),
-            Closed => ("sheets-closed", "Closed room", "闭室"),
-            Home => ("sheets-home", "Home", "主队"),
-            Away => ("sheets-away", "Away", "客队"),
-            NorthSouth => ("sheets-ns", "NS", "南北"),
-            EastWest => ("sheets-ew", "EW", "东西"),
-            Team => ("sheets-team", "Team", "队"),
-            Members => ("sheets-members", "Members", "队员"),
-            Board => ("sheets-board", "Board", "牌号"),
-            Dealer => ("sheets-dealer", "Dealer", "庄家方位"),
-            Level => ("sheets-level", "Level", "级数"),
-            Trump => ("sheets-trump", "Trump", "主花色"),
-            TrickPoints => ("sheets-trick-points", "Tricks", "闲家得分"),
-            BottomPoints => ("sheets-bottom-points", "Bottom", "底分"),
-            LastTrick => ("sheets-last-trick", "Last trick", "末轮"),
-            Combination => ("sheets-combination", "Combo", "牌型"),
-            DeclarerPenalty => ("sheets-declarer-penalty", "Pen. decl.", "庄罚分"),
-            DefenderPenalty => ("sheets-defender-penalty", "Pen. def.", "闲罚分"),
-            DefenderTotal => ("sheets-defender-total", "P", "闲家总分"),
-            Result => ("sheets-result", "Result", "结果"),
-            TableScore => ("sheets-table-score", "s", "本桌级数"),
-            Signature => ("sheets-signature", "Signature", "签名"),
-            Declarer => ("sheets-declarer", "declarer", "庄家方"),
-            Defenders => ("sheets-defenders", "defenders", "闲家"),
-            North => ("sheets-north", "N", "北"),
-            East => ("sheets-east", "E", "东"),
-            South => ("sheets-south", "S", "南"),
-            West => ("sheets-west", "W", "西"),
-            Spades => ("sheets-spades", "♠", "黑桃"),
-            Hearts => ("sheets-hearts", "♥", "红桃"),
-            Diamonds => ("sheets-diamonds", "♦", "方块"),
-            Clubs => ("sheets-clubs", "♣", "梅花"),
-            NoTrump => ("sheets-no-trump", "NT", "无主"),
-            Single => ("sheets-single", "single", "单张"),
-            Pair => ("sheets-pair", "pair", "对子"),
-            Tractor => ("sheets-tractor", "tractor:{n}", "{n}连对拖拉机"),
-            Triple => ("sheets-triple", "triple", "三张"),
-            Titanic => ("sheets-titanic", "titanic:{n}", "{n}连三张"),
-            DeclarersUp => ("sheets-declarers-up", "declarers up {n}", "庄家方升{n}级"),
-            DefendersTakeOver => (
-                "sheets-defenders-take-over",
-                "defenders take over",
-                "闲家上台",
-            ),
-            DefendersTakeOverUp => (
-                "sheets-defenders-take-over-up",
-                "defenders take over, up {n}",
-                "闲家上台升{n}级",
-            ),
-            NoLevelChange => ("sheets-no-level-change", "no level change", "不升级"),
-            Ruling => ("sheets-ruling", " (TD ruling)", "（裁判判定）"),
-            HomeScore => ("sheets-home-score", "Home", "主队级数"),
-            Swing => ("sheets-swing", "Swing", "级差"),
-            Total => ("sheets-total", "Total", "合计"),
-            RunningTotal => ("sheets-running-total", "Running", "累计"),
-            LevelDiff => ("sheets-level-diff", "Levels M", "级差合计"),
-            PointDiff => ("sheets-point-diff", "Points", "分差"),
-            BoardsWon => ("sheets-boards-won", "Boards won", "胜副数"),
-            MatchScore => ("sheets-match-score", "Score", "胜分"),
-            Status => ("sheets-status", "Status", "状态"),
-            Complete => ("sheets-complete", "complete", "已完成"),
-            InProgress => ("sheets-in-progress", "in progress", "进行中"),
-            Bye => ("sheets-bye", "bye", "轮空"),
-            Versus => ("sheets-versus", "vs", "对"),
-            Rank => ("sheets-rank", "Rank", "名次"),
-            Played => ("sheets-played", "Pld", "已赛"),
-            WonDrawnLost => ("sheets-won-drawn-lost", "W-D-L", "胜-平-负"),
-            Quotient => ("sheets-quotient", "Quotient", "级数比"),
-            Opponent => ("sheets-opponent", "Opponent", "对手"),
-            AfterRound => ("sheets-after-round", "after round {n}", "第{n}轮后"),
-            RoundInProgress => (
-                "sheets-round-in-progress",
-                "round {n} in progress",
-                "第{n}轮进行中",
-            ),
+            ScoreSheet => "sheets-score-sheet",
+            MatchSheet => "sheets-match-sheet",
+            TeamCard => "sheets-team-card",
+            StandingsSheet => "sheets-standings",
+            Event => "sheets-event",
+            Round => "sheets-round",
+            Table => "sheets-table",
+            Room => "sheets-room",
+            Open => "sheets-open",
+            Closed => "sheets-closed",
+            Home => "sheets-home",
+            Away => "sheets-away",
+            NorthSouth => "sheets-ns",
+            EastWest => "sheets-ew",
+            Team => "sheets-team",
+            Members => "sheets-members",
+            Board => "sheets-board",
+            Dealer => "sheets-dealer",
+            Level => "sheets-level",
+            Trump => "sheets-trump",
+            TrickPoints => "sheets-trick-points",
+            BottomPoints => "sheets-bottom-points",
+            LastTrick => "sheets-last-trick",
+            Combination => "sheets-combination",
+            DeclarerPenalty => "sheets-declarer-penalty",
+            DefenderPenalty => "sheets-defender-penalty",
+            DefenderTotal => "sheets-defender-total",
+            Result => "sheets-result",
+            TableScore => "sheets-table-score",
+            Signature => "sheets-signature",
+            Declarer => "sheets-declarer",
+            Defenders => "sheets-defenders",
+            North => "sheets-north",
+            East => "sheets-east",
+            South => "sheets-south",
+            West => "sheets-west",
+            Spades => "sheets-spades",
+            Hearts => "sheets-hearts",
+            Diamonds => "sheets-diamonds",
+            Clubs => "sheets-clubs",
+            NoTrump => "sheets-no-trump",
+            Single => "sheets-single",
+            Pair => "sheets-pair",
+            Tractor => "sheets-tractor",
+            Triple => "sheets-triple",
+            Titanic => "sheets-titanic",
+            DeclarersUp => "sheets-declarers-up",
+            DefendersTakeOver => "sheets-defenders-take-over",
+            DefendersTakeOverUp => "sheets-defenders-take-over-up",
+            NoLevelChange => "sheets-no-level-change",
+            Ruling => "sheets-ruling",
+            HomeScore => "sheets-home-score",
+            Swing => "sheets-swing",
+            Total => "sheets-total",
+            RunningTotal => "sheets-running-total",
+            LevelDiff => "sheets-level-diff",
+            PointDiff => "sheets-point-diff",
+            BoardsWon => "sheets-boards-won",
+            MatchScore => "sheets-match-score",
+            Status => "sheets-status",
+            Complete => "sheets-complete",
+            InProgress => "sheets-in-progress",
+            Bye => "sheets-bye",
+            Versus => "sheets-versus",
+            Rank => "sheets-rank",
+            Played => "sheets-played",
+            WonDrawnLost => "sheets-won-drawn-lost",
+            Quotient => "sheets-quotient",
+            Opponent => "sheets-opponent",
+            AfterRound => "sheets-after-round",
+            RoundInProgress => "sheets-round-in-progress",
         }
-    }
-
-    /// The Fluent message id (`sheets-…`); a word with `{n}` takes the variable `$n`.
-    pub fn id(self) -> &'static str {
-        self.entry().0
-    }
-
-    pub fn en(self) -> &'static str {
-        self.entry().1
-    }
-
-    pub fn zh(self) -> &'static str {
-        self.entry().2
     }
 }
 
-/// Where the sheets get their words. The web implements it over its Fluent translator.
+/// The sheets' words in one language, looked up in Fluent.
 pub trait Words {
     /// The word, in the sheet's language.
     fn word(&self, w: Word) -> String;
 
-    /// A word that takes a number (`{n}`).
+    /// A word that takes a number (`$n`).
+    fn with_n(&self, w: Word, n: i64) -> String;
+
+    /// The language tag written into the PDF (`en`, `zh-Hans`, `zh-Hant`).
+    fn language(&self) -> &'static str;
+}
+
+impl Words for Tr {
+    fn word(&self, w: Word) -> String {
+        self.t(w.id())
+    }
+
     fn with_n(&self, w: Word, n: i64) -> String {
-        self.word(w).replace("{n}", &n.to_string())
+        self.a(w.id(), "n", n)
     }
 
-    /// The language tag written into the PDF (`en`, `zh-Hans`).
-    fn language(&self) -> &str {
-        "en"
-    }
-}
-
-/// The built-in English words.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct English;
-
-/// The built-in Chinese words.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Chinese;
-
-impl Words for English {
-    fn word(&self, w: Word) -> String {
-        w.en().to_owned()
-    }
-}
-
-impl Words for Chinese {
-    fn word(&self, w: Word) -> String {
-        w.zh().to_owned()
-    }
-
-    fn language(&self) -> &str {
-        "zh-Hans"
-    }
-}
-
-/// Any `Fn(Word) -> String` is a [`Words`] too.
-impl<F: Fn(Word) -> String> Words for F {
-    fn word(&self, w: Word) -> String {
-        self(w)
+    fn language(&self) -> &'static str {
+        self.lang.tag()
     }
 }
 
@@ -383,19 +337,24 @@ pub fn combination(words: &dyn Words, c: Combination) -> String {
     }
 }
 
-/// A table's result in words, marked when the TD ruled (the English matches
-/// [`TableOutcome::result_en`], the Chinese [`TableOutcome::result_zh`]).
+/// A table's result in words (docs/rules.md §3, Wording), marked when the TD ruled: the
+/// match page, the score sheets and `results.csv` (in English) all say it this way.
 pub fn result(words: &dyn Words, outcome: &TableOutcome) -> String {
-    let wording = match outcome.wording {
-        Wording::DeclarersUp(n) => words.with_n(Word::DeclarersUp, n.into()),
-        Wording::DefendersTakeOver => words.word(Word::DefendersTakeOver),
-        Wording::DefendersTakeOverUp(n) => words.with_n(Word::DefendersTakeOverUp, n.into()),
-        Wording::NoLevelChange => words.word(Word::NoLevelChange),
-    };
+    let wording = wording(words, outcome.wording);
     if outcome.ruled {
         wording + &words.word(Word::Ruling)
     } else {
         wording
+    }
+}
+
+/// A table score in words, without the ruling's mark (docs/rules.md §3, Wording).
+pub fn wording(words: &dyn Words, wording: Wording) -> String {
+    match wording {
+        Wording::DeclarersUp(n) => words.with_n(Word::DeclarersUp, n.into()),
+        Wording::DefendersTakeOver => words.word(Word::DefendersTakeOver),
+        Wording::DefendersTakeOverUp(n) => words.with_n(Word::DefendersTakeOverUp, n.into()),
+        Wording::NoLevelChange => words.word(Word::NoLevelChange),
     }
 }
 
@@ -411,31 +370,53 @@ pub fn signed(n: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const ALL: [Word; 71] = Word::ALL;
+    use crate::i18n::Lang;
 
     #[test]
-    fn every_word_has_a_unique_id_and_both_languages() {
-        let mut ids: Vec<&str> = ALL.iter().map(|w| w.id()).collect();
+    fn every_word_has_a_unique_id_and_a_message_in_every_language() {
+        let mut ids: Vec<&str> = Word::ALL.iter().map(|w| w.id()).collect();
         ids.sort_unstable();
         ids.dedup();
-        assert_eq!(ids.len(), ALL.len());
-        for w in ALL {
-            assert!(w.id().starts_with("sheets-"), "{w:?}");
-            assert!(!w.en().is_empty() && !w.zh().is_empty(), "{w:?}");
-            assert_eq!(w.en().contains("{n}"), w.zh().contains("{n}"), "{w:?}");
+        assert_eq!(ids.len(), Word::ALL.len());
+        for lang in Lang::all() {
+            let t = Tr::new(lang);
+            for w in Word::ALL {
+                assert!(w.id().starts_with("sheets-"), "{w:?}");
+                let text = t.with_n(w, 7);
+                assert!(!text.is_empty() && text != w.id(), "{w:?} in {lang:?}");
+            }
         }
     }
 
     #[test]
-    fn result_words_match_the_rules_wording() {
-        let wordings = [
-            Wording::DeclarersUp(2),
-            Wording::DefendersTakeOver,
-            Wording::DefendersTakeOverUp(5),
-            Wording::NoLevelChange,
+    fn result_words_follow_the_rules_wording() {
+        let cases = [
+            (
+                Wording::DeclarersUp(2),
+                "declarers up 2",
+                "庄家方升2级",
+                "莊家方升2級",
+            ),
+            (
+                Wording::DefendersTakeOver,
+                "defenders take over",
+                "闲家上台",
+                "閒家上台",
+            ),
+            (
+                Wording::DefendersTakeOverUp(5),
+                "defenders take over, up 5",
+                "闲家上台升5级",
+                "閒家上台升5級",
+            ),
+            (
+                Wording::NoLevelChange,
+                "no level change",
+                "不升级",
+                "不升級",
+            ),
         ];
-        for wording in wordings {
+        for (wording, en, hans, hant) in cases {
             for ruled in [false, true] {
                 let o = TableOutcome {
                     defender_total: Some(100),
@@ -443,20 +424,33 @@ mod tests {
                     ruled,
                     wording,
                 };
-                assert_eq!(result(&English, &o), o.result_en());
-                assert_eq!(result(&Chinese, &o), o.result_zh());
+                let (en_mark, zh_mark, hant_mark) = if ruled {
+                    (" (TD ruling)", "（裁判判定）", "（裁判判定）")
+                } else {
+                    ("", "", "")
+                };
+                assert_eq!(result(&Tr::new(Lang::EN), &o), format!("{en}{en_mark}"));
+                assert_eq!(
+                    result(&Tr::new(Lang::ZH_HANS), &o),
+                    format!("{hans}{zh_mark}")
+                );
+                assert_eq!(
+                    result(&Tr::new(Lang::ZH_HANT), &o),
+                    format!("{hant}{hant_mark}")
+                );
             }
         }
     }
 
     #[test]
-    fn a_closure_gives_words() {
-        let shout = |w: Word| format!("{}!", w.en());
-        assert_eq!(shout.word(Word::Board), "Board!");
-        assert_eq!(shout.with_n(Word::DeclarersUp, 3), "declarers up 3!");
+    fn words_with_a_number() {
         assert_eq!(
-            combination(&Chinese, Combination::Tractor(2)),
+            combination(&Tr::new(Lang::ZH_HANS), Combination::Tractor(2)),
             "2连对拖拉机"
+        );
+        assert_eq!(
+            combination(&Tr::new(Lang::EN), Combination::Titanic(3)),
+            "titanic:3"
         );
         assert_eq!(signed(3), "+3");
         assert_eq!(signed(-5), "-5");

@@ -8,7 +8,8 @@ pub mod auth;
 pub mod director;
 mod error;
 mod home;
-pub mod i18n;
+/// The languages live at the top ([`crate::i18n`]): the sheets and the command line use them too.
+pub use crate::i18n;
 pub mod live;
 pub mod page;
 pub mod problems;

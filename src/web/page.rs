@@ -71,7 +71,7 @@ impl Ctx {
 
     /// The other languages, for the switcher.
     pub fn other_langs(&self) -> Vec<Lang> {
-        Lang::ALL.into_iter().filter(|l| *l != self.lang).collect()
+        Lang::all().filter(|l| *l != self.lang).collect()
     }
 }
 

@@ -10,9 +10,10 @@ use std::time::Instant;
 
 use common::{TestDb, large_event, sample_event};
 use fushi::archive::{self, ArchiveFiles};
+use fushi::i18n::{Lang, Tr};
 use fushi::rules::{Event, Report, Room};
 use fushi::sheets::pdf::{self, SheetPage};
-use fushi::sheets::{self, Chinese, English, SheetFile};
+use fushi::sheets::{self, SheetFile};
 
 fn sample_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night")
@@ -49,7 +50,7 @@ fn file<'a>(files: &'a [SheetFile], name: &str) -> &'a SheetFile {
 #[test]
 fn the_closed_room_score_sheet_of_round_1_table_2() {
     let event = sample();
-    let s = sheets::score_sheet(&event, 1, 2, Room::Closed, true, &English).expect("a sheet");
+    let s = sheets::score_sheet(&event, 1, 2, Room::Closed, true, &Tr::en()).expect("a sheet");
     assert_eq!(s.title, "Score sheet");
     assert_eq!(
         s.facts,
@@ -118,7 +119,8 @@ fn the_closed_room_score_sheet_of_round_1_table_2() {
     assert_eq!(s.lines[2].table_score, "+1");
     assert_eq!(s.signatures, vec!["NS 4 Signature", "EW 3 Signature"]);
 
-    let zh = sheets::score_sheet(&event, 1, 2, Room::Closed, true, &Chinese).expect("a sheet");
+    let zh = sheets::score_sheet(&event, 1, 2, Room::Closed, true, &Tr::new(Lang::ZH_HANS))
+        .expect("a sheet");
     assert_eq!(zh.title, "记分表");
     assert_eq!(zh.sides[0].label, "南北");
     assert_eq!(zh.lines[0].dealer, "北");
@@ -130,7 +132,7 @@ fn the_closed_room_score_sheet_of_round_1_table_2() {
 #[test]
 fn open_room_seats_home_north_south_and_blank_sheets_have_conditions_only() {
     let event = sample();
-    let s = sheets::score_sheet(&event, 1, 2, Room::Open, false, &English).expect("a sheet");
+    let s = sheets::score_sheet(&event, 1, 2, Room::Open, false, &Tr::en()).expect("a sheet");
     assert_eq!((s.sides[0].team_no, s.sides[0].role.as_str()), (3, "Home"));
     assert_eq!((s.sides[1].team_no, s.sides[1].role.as_str()), (4, "Away"));
     assert!(!s.filled);
@@ -145,7 +147,7 @@ fn open_room_seats_home_north_south_and_blank_sheets_have_conditions_only() {
         ["2", "5", "10", "J"]
     );
     // The round has three tables, one a bye: two matches, two rooms each.
-    let all = sheets::score_sheets(&event, 1, true, &English);
+    let all = sheets::score_sheets(&event, 1, true, &Tr::en());
     assert_eq!(
         all.iter().map(|s| (s.table, s.room)).collect::<Vec<_>>(),
         [
@@ -155,15 +157,15 @@ fn open_room_seats_home_north_south_and_blank_sheets_have_conditions_only() {
             (2, Room::Closed)
         ]
     );
-    assert!(sheets::score_sheet(&event, 1, 3, Room::Open, false, &English).is_none());
-    assert!(sheets::score_sheet(&event, 9, 1, Room::Open, false, &English).is_none());
+    assert!(sheets::score_sheet(&event, 1, 3, Room::Open, false, &Tr::en()).is_none());
+    assert!(sheets::score_sheet(&event, 9, 1, Room::Open, false, &Tr::en()).is_none());
 }
 
 #[test]
 fn the_match_sheet_puts_both_rooms_side_by_side() {
     let event = sample();
     let report = Report::compute(&event);
-    let m = sheets::match_sheet(&event, &report, 1, 2, &English).expect("a match sheet");
+    let m = sheets::match_sheet(&event, &report, 1, 2, &Tr::en()).expect("a match sheet");
     assert_eq!((m.home.team_no, m.away.team_no), (3, 4));
     assert_eq!(m.home_levels, 4);
     assert_eq!(
@@ -188,7 +190,7 @@ fn the_match_sheet_puts_both_rooms_side_by_side() {
             .contains(&("Levels M".to_owned(), "+4 : -4".to_owned()))
     );
     assert!(
-        sheets::match_sheet(&event, &report, 1, 3, &English).is_none(),
+        sheets::match_sheet(&event, &report, 1, 3, &Tr::en()).is_none(),
         "a bye"
     );
 }
@@ -197,7 +199,7 @@ fn the_match_sheet_puts_both_rooms_side_by_side() {
 fn team_cards_run_their_totals() {
     let event = sample();
     let report = Report::compute(&event);
-    let card = sheets::team_card(&event, &report, 3, &English).expect("team 3");
+    let card = sheets::team_card(&event, &report, 3, &Tr::en()).expect("team 3");
     assert_eq!(card.team, "八十分老友");
     assert_eq!(card.matches.len(), 3);
     let first = &card.matches[0];
@@ -214,18 +216,18 @@ fn team_cards_run_their_totals() {
     );
     assert_eq!(card.matches[2].running_score, "33.98");
     // The away side sees the same match with the signs turned.
-    let lions = sheets::team_card(&event, &report, 4, &English).expect("team 4");
+    let lions = sheets::team_card(&event, &report, 4, &Tr::en()).expect("team 4");
     let m = &lions.matches[0];
     assert_eq!((m.levels, m.score.as_str()), (-4, "4.26"));
     assert_eq!(m.lines[0].swing, "-7");
     assert!(lions.matches.iter().any(|m| m.bye && m.opponent == "bye"));
-    assert!(sheets::team_card(&event, &report, 99, &English).is_none());
+    assert!(sheets::team_card(&event, &report, 99, &Tr::en()).is_none());
 }
 
 #[test]
 fn the_standings_sheet_shows_the_round_and_the_table_after_it() {
     let event = sample();
-    let last = sheets::standings_sheet(&event, None, &English);
+    let last = sheets::standings_sheet(&event, None, &Tr::en());
     assert_eq!(last.round, Some(3));
     assert_eq!(last.lines.len(), 5);
     assert_eq!(
@@ -241,7 +243,7 @@ fn the_standings_sheet_shows_the_round_and_the_table_after_it() {
             ("5", "4", "20.52")
         ]
     );
-    let after1 = sheets::standings_sheet(&event, Some(1), &English);
+    let after1 = sheets::standings_sheet(&event, Some(1), &Tr::en());
     let three = after1
         .lines
         .iter()
@@ -271,7 +273,7 @@ fn the_standings_sheet_shows_the_round_and_the_table_after_it() {
 #[test]
 fn rulings_penalties_totals_only_and_matches_in_progress() {
     let event = sample_event("winter");
-    let open = sheets::score_sheet(&event, 1, 1, Room::Open, true, &English).expect("a sheet");
+    let open = sheets::score_sheet(&event, 1, 1, Room::Open, true, &Tr::en()).expect("a sheet");
     let b1 = &open.lines[0];
     assert_eq!(
         (
@@ -293,7 +295,8 @@ fn rulings_penalties_totals_only_and_matches_in_progress() {
             "defenders take over, up 1 (TD ruling)"
         )
     );
-    let closed = sheets::score_sheet(&event, 1, 1, Room::Closed, true, &Chinese).expect("a sheet");
+    let closed = sheets::score_sheet(&event, 1, 1, Room::Closed, true, &Tr::new(Lang::ZH_HANS))
+        .expect("a sheet");
     // P as it stood, no trick points.
     assert_eq!(
         (
@@ -314,7 +317,7 @@ fn rulings_penalties_totals_only_and_matches_in_progress() {
     // Round 2: P = 150 − 20 penalty on the defenders; the closed room has board 2 only, so
     // board 1 has no swing yet.
     let report = Report::compute(&event);
-    let m = sheets::match_sheet(&event, &report, 2, 1, &English).expect("a match sheet");
+    let m = sheets::match_sheet(&event, &report, 2, 1, &Tr::en()).expect("a match sheet");
     assert_eq!(
         (m.lines[0].open_p.as_str(), m.lines[0].closed_p.as_str()),
         ("130", "")
@@ -336,7 +339,7 @@ fn rulings_penalties_totals_only_and_matches_in_progress() {
 #[test]
 fn every_pdf_parses_and_carries_its_text_in_chinese() {
     let event = sample();
-    let files = sheets::all_sheets(&event, &Chinese).expect("the sheets render");
+    let files = sheets::all_sheets(&event, &Tr::new(Lang::ZH_HANS)).expect("the sheets render");
     let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
     for r in 1..=3 {
         assert!(names.contains(&format!("round-{r}.pdf").as_str()));
@@ -401,9 +404,57 @@ fn every_pdf_parses_and_carries_its_text_in_chinese() {
 }
 
 #[test]
+fn traditional_chinese_sheets_print_traditional_words() {
+    let event = sample();
+    let hant = Tr::new(Lang::ZH_HANT);
+    let s = sheets::score_sheet(&event, 1, 2, Room::Closed, true, &hant).expect("a sheet");
+    assert_eq!(s.title, "記分表");
+    assert_eq!(s.lines[0].result, "閒家上台升5級");
+    assert_eq!(s.lines[1].trump, "紅心");
+    let pdf = sheets::files::round_pdf(&event, 1, true, &hant).expect("renders");
+    let text = pdf_text(&pdf);
+    for phrase in [
+        "記分表",
+        "閒家上台升5級",
+        "2連對拖拉機",
+        "南北4簽名",
+        "八十分老友",
+    ] {
+        assert!(text.contains(phrase), "round-1.pdf lacks {phrase}: {text}");
+    }
+    assert!(!text.contains("记分表") && !text.contains("闲家"), "{text}");
+    let doc = lopdf::Document::load_mem(&pdf).expect("a valid PDF");
+    let lang = doc
+        .catalog()
+        .and_then(|c| c.get(b"Lang"))
+        .and_then(|l| l.as_str())
+        .expect("the PDF names its language");
+    assert_eq!(lang, b"zh-Hant");
+}
+
+/// Every character a sheet can print, in every language, has a glyph in the bundled font
+/// (WenQuanYi Micro Hei covers Simplified and Traditional Chinese alike).
+#[test]
+fn the_bundled_font_draws_every_sheet_word() {
+    let face = ttf_parser::Face::parse(pdf::FONT, 0).expect("the font parses");
+    for lang in Lang::all() {
+        let t = Tr::new(lang);
+        for w in sheets::Word::ALL {
+            let text = sheets::Words::with_n(&t, w, 3);
+            for c in text.chars().filter(|c| !c.is_whitespace()) {
+                assert!(
+                    face.glyph_index(c).is_some(),
+                    "no glyph for {c:?} of {w:?} in {lang:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn english_sheets_use_english_words() {
     let event = sample();
-    let pdf = sheets::files::round_pdf(&event, 1, true, &English).expect("renders");
+    let pdf = sheets::files::round_pdf(&event, 1, true, &Tr::en()).expect("renders");
     let text = pdf_text(&pdf);
     assert!(text.contains("Scoresheet"), "{text}");
     assert!(text.contains("defenderstakeover,up5"), "{text}");
@@ -413,7 +464,7 @@ fn english_sheets_use_english_words() {
 #[test]
 fn forty_teams_fit_one_page_in_large_type() {
     let event = large_event(40, 3, 4);
-    let sheet = sheets::standings_sheet(&event, None, &English);
+    let sheet = sheets::standings_sheet(&event, None, &Tr::en());
     assert_eq!(sheet.lines.len(), 40);
     let page: SheetPage = pdf::standings_page(&sheet);
     assert_eq!(pdf::layout(&page).len(), 1);
@@ -478,6 +529,18 @@ fn export_with_sheets_writes_the_pdfs() {
     assert!(run.status.success());
     let text = pdf_text(&std::fs::read(en.path().join("sheets/match-1-2.pdf")).expect("pdf"));
     assert!(text.contains("Matchsheet"), "{text}");
+    // Traditional Chinese by its code.
+    let hant = tempfile::tempdir().expect("a temporary directory");
+    let run = Command::new(env!("CARGO_BIN_EXE_fushi"))
+        .args(["export", "club-night"])
+        .arg(hant.path())
+        .args(["--sheets", "--lang", "zh-Hant", "--db", db.url()])
+        .env_remove("DATABASE_URL")
+        .output()
+        .expect("run fushi");
+    assert!(run.status.success());
+    let text = pdf_text(&std::fs::read(hant.path().join("sheets/match-1-2.pdf")).expect("pdf"));
+    assert!(text.contains("場次記錄表"), "{text}");
     let plain = tempfile::tempdir().expect("a temporary directory");
     let run = Command::new(env!("CARGO_BIN_EXE_fushi"))
         .args(["export", "club-night"])
@@ -500,7 +563,7 @@ fn measure() {
         ("64 teams, 7 rounds, 16 boards", large_event(64, 7, 16)),
     ] {
         let start = Instant::now();
-        let files = sheets::all_sheets(&event, &Chinese).expect("renders");
+        let files = sheets::all_sheets(&event, &Tr::new(Lang::ZH_HANS)).expect("renders");
         let took = start.elapsed();
         // To look at them: FUSHI_SHEETS_OUT=/some/dir.
         if let Ok(dir) = std::env::var("FUSHI_SHEETS_OUT") {

@@ -192,13 +192,39 @@ async fn a_correction_shows_before_and_after_and_an_unchanged_save_leaves_no_tra
             .has("<td>Results</td>")
             .has(&format!("trick_points={before}"))
             .has("ruling=-2</code>");
-        // In Chinese too.
+        // In Chinese too, the subject worded in Chinese.
         b.accept_language = "zh".into();
+        let zh = b.get("/d/club-night/audit").await;
+        zh.has("修改记录")
+            .has("成绩")
+            .has("第 1 轮第 1 桌闭室 3 号牌")
+            .has(&format!("trick_points={before}"));
+        assert!(!zh.body.contains("round 1 table 1 closed board 3"));
+        b.get(ENTRY)
+            .await
+            .has("本场次的修改记录")
+            .has("第 1 轮第 1 桌闭室 3 号牌");
+        // And in Traditional Chinese.
+        b.accept_language = "zh-TW".into();
         b.get("/d/club-night/audit")
             .await
-            .has("修改记录")
-            .has("成绩");
-        b.get(ENTRY).await.has("本场次的修改记录");
+            .has("<html lang=\"zh-Hant\">")
+            .has("修改記錄")
+            .has("第 1 輪第 1 桌閉室 3 號牌");
+        // audit.csv keeps the stored English text, whatever the reader's language.
+        let zip = b.get("/d/club-night/archive.zip").await;
+        assert_eq!(zip.status, StatusCode::OK);
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip.bytes.clone())).unwrap();
+        let mut csv = String::new();
+        std::io::Read::read_to_string(
+            &mut archive.by_name("club-night/audit.csv").unwrap(),
+            &mut csv,
+        )
+        .unwrap();
+        assert!(
+            csv.contains(",carol,results,round 1 table 1 closed board 3,"),
+            "{csv}"
+        );
         // An unknown slug is a 404.
         assert_eq!(
             b.get("/d/no-such/audit").await.status,

@@ -68,3 +68,45 @@ async fn the_stylesheet_is_served_from_the_binary() {
     assert!(css.content_type.starts_with("text/css"));
     css.has("--accent");
 }
+
+/// 繁體中文: chosen from the browser's zh-TW, offered by the switcher, and used by public and
+/// director pages alike, with the page's `lang` saying so.
+#[actix_web::test]
+async fn traditional_chinese_is_a_language_of_every_page() {
+    let db = TestDb::sqlite();
+    common::import_club_night(&db);
+    let mut b = common::http::browser_as(&db, "ada", fushi::db::accounts::Role::Admin).await;
+    b.accept_language = "zh-TW,zh;q=0.9,en;q=0.5".into();
+    b.get("/")
+        .await
+        .has("<html lang=\"zh-Hant\">")
+        .has("賽事")
+        .has("name=\"lang\" value=\"zh\"")
+        .has("简体中文")
+        .has("name=\"lang\" value=\"en\"")
+        .lacks("name=\"lang\" value=\"zh-Hant\"");
+    // A public match page: the result wording in Traditional Chinese.
+    b.get("/t/club-night/rounds/1/tables/2")
+        .await
+        .has("<html lang=\"zh-Hant\">")
+        .has("閒家上台升5級")
+        .lacks("闲家");
+    // A director page.
+    b.get("/d/club-night")
+        .await
+        .has("<html lang=\"zh-Hant\">")
+        .has("已完成場次");
+    // Simplified Chinese readers get Simplified; the switcher offers Traditional.
+    b.accept_language = "zh-CN".into();
+    b.get("/t/club-night/rounds/1/tables/2")
+        .await
+        .has("<html lang=\"zh-Hans\">")
+        .has("闲家上台升5级")
+        .has("name=\"lang\" value=\"zh-Hant\"")
+        .has("繁體中文");
+    // The choice is remembered.
+    let page = b.get("/lang?lang=zh-Hant&next=/").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert_eq!(b.cookies.get("lang").map(String::as_str), Some("zh-Hant"));
+    b.get("/").await.has("<html lang=\"zh-Hant\">");
+}

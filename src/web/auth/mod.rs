@@ -257,12 +257,7 @@ fn forbidden(req: &HttpRequest, user: &User, needs: &str, people: &[String]) -> 
     message.push_str(&if people.is_empty() {
         t.t("error-403-ask-admin")
     } else {
-        let sep = if t.lang == super::i18n::Lang::Zh {
-            "、"
-        } else {
-            ", "
-        };
-        t.a("error-403-ask", "names", people.join(sep))
+        t.a("error-403-ask", "names", t.list(people))
     });
     let page = RefusedPage {
         status: 403,

@@ -11,7 +11,7 @@ use super::super::i18n::Tr;
 use super::super::page::{Ctx, TourHead, render_status, with_db};
 use super::super::viewer::Viewer;
 use super::super::{AppError, AppState};
-use crate::db::{self, audit::AuditEntry};
+use crate::db::{self, audit::AuditEntry, audit::Subject};
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::Tour;
 
@@ -37,7 +37,7 @@ pub struct TrailLine {
     pub after: String,
 }
 
-/// The changes in the reader's language (area names; the rest is stored text).
+/// The changes in the reader's language (area names and subjects; values are stored text).
 pub fn trail_lines(t: &Tr, entries: &[AuditEntry]) -> Vec<TrailLine> {
     entries
         .iter()
@@ -49,7 +49,7 @@ pub fn trail_lines(t: &Tr, entries: &[AuditEntry]) -> Vec<TrailLine> {
                 e.user_name.clone()
             },
             area: t.t(&format!("audit-area-{}", e.area)),
-            subject: e.subject.clone(),
+            subject: super::subject::subject_text(t, &Subject::parse(&e.subject)),
             before: e.before.clone(),
             after: e.after.clone(),
         })

@@ -12,6 +12,7 @@ mod field;
 mod labels;
 mod rounds;
 mod schedule;
+mod subject;
 mod tables;
 mod teams;
 mod tournaments;

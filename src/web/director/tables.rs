@@ -12,7 +12,6 @@ use std::collections::HashMap;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
-use super::super::i18n::Lang;
 use super::super::page::{Ctx, TourHead, redirect_with, render, with_db};
 use super::super::{AppError, AppState};
 use super::labels::team_label;
@@ -405,10 +404,7 @@ async fn room_page(
                             .unwrap_or_default(),
                         result: outcome
                             .as_ref()
-                            .map(|o| match ctx.lang {
-                                Lang::Zh => o.result_zh(),
-                                Lang::En => o.result_en(),
-                            })
+                            .map(|o| crate::sheets::result(&ctx.t, o))
                             .unwrap_or_default(),
                         s: outcome
                             .map(|o| signed(o.table_score.into()))
@@ -536,7 +532,7 @@ async fn sheets_pdf(
     let event = &snap.event;
     let (_, links) = round_rooms(&state, &at.tour.slug, round).await?;
     let site = site(&req);
-    let words = super::super::sheets::words(ctx.lang);
+    let words = ctx.t;
     let sheets = crate::sheets::score_sheets(event, round, false, &words);
     let caption = ctx.t.t("table-card-scan");
     let pages: Vec<pdf::SheetPage> = sheets

@@ -12,7 +12,7 @@ use super::tournaments::{FieldErrors, edit_error, whole};
 use crate::archive::{self, Problem, Why};
 use crate::db::{self, EditError, Roster};
 use crate::rules::Team;
-use crate::web::i18n::{Lang, Tr};
+use crate::web::i18n::Tr;
 use crate::web::page::{Ctx, TourHead, redirect_with, render, render_status, with_db};
 use crate::web::problems::problem_text;
 use crate::web::routes::{Need, Routes};
@@ -174,10 +174,7 @@ fn head_of(roster: &Roster) -> TourHead {
 impl TeamsPage {
     /// The page with an empty add form (the next free number filled in).
     fn new(ctx: &Ctx, roster: &Roster) -> TeamsPage {
-        let separator = match ctx.lang {
-            Lang::Zh => "、",
-            Lang::En => ", ",
-        };
+        let separator = ctx.t.t("list-separator");
         TeamsPage {
             ctx: ctx.clone(),
             tour: head_of(roster),
@@ -189,7 +186,7 @@ impl TeamsPage {
                     number: t.number,
                     name: t.name.clone(),
                     club: t.club.clone(),
-                    members: t.members.join(separator),
+                    members: t.members.join(&separator),
                     member_count: t.members.len(),
                     withdrawn: t.withdrawn,
                     paired: roster.paired.contains(&t.number),
@@ -561,7 +558,7 @@ mod tests {
 
     #[test]
     fn members_come_one_per_line_or_separated_by_semicolons() {
-        let t = Tr::new(Lang::En);
+        let t = Tr::en();
         let team = input("7", " <b>Red</b> ", "Ann\r\nBo; Cy\n\n Di ；Ed")
             .parse(&t)
             .unwrap();
@@ -574,7 +571,7 @@ mod tests {
 
     #[test]
     fn problems_name_their_field() {
-        let t = Tr::new(Lang::En);
+        let t = Tr::en();
         let fields = |i: TeamInput| -> Vec<String> {
             i.parse(&t)
                 .unwrap_err()

@@ -10,7 +10,8 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use fluent_templates::fluent_bundle::FluentValue;
 
-use super::view::{self, BoardLine, sign_class, signed, typographic_minus};
+use super::view::matches::{self, BoardLine};
+use super::view::{sign_class, signed, typographic_minus};
 use crate::rules::field::{Fraction, OddKind, Show, Traveller, butler, odd_results};
 use crate::rules::{Event, Report, RoundProgress, Scorer};
 use crate::web::i18n::Tr;
@@ -105,7 +106,7 @@ impl TravellerView {
             .iter()
             .map(|row| TravellerLine {
                 table: row.table,
-                room: t.t(view::room_name(row.room)),
+                room: t.t(matches::room_name(row.room)),
                 declarers: row.declarers,
                 declarers_name: team_name(event, row.declarers),
                 defenders: row.defenders,
@@ -114,7 +115,7 @@ impl TravellerView {
                     .outcome
                     .defender_total
                     .map_or_else(|| "—".to_owned(), |p| p.to_string()),
-                result: view::wording(t, &row.outcome),
+                result: matches::wording(t, &row.outcome),
                 ruled: row.outcome.ruled,
                 s: signed(row.score().into()),
                 s_class: sign_class(row.score().into()),
@@ -145,7 +146,7 @@ impl TravellerView {
                 .iter()
                 .map(|f| FrequencyLine {
                     s: signed(f.score.into()),
-                    result: view::wording(t, &f.outcome),
+                    result: matches::wording(t, &f.outcome),
                     count: f.count,
                 })
                 .collect(),

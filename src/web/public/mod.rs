@@ -24,10 +24,10 @@ use super::routes::{Need, Routes};
 use super::{AppError, AppState};
 use crate::archive;
 use crate::rules::{Event, Report, check_slug};
-use view::{
-    BoardLine, MatchDetail, MatchLine, RoundLine, RoundStages, RulesSummary, Stage, StandingRow,
-    StatusView, TeamMatch,
-};
+use view::matches::{self, BoardLine, MatchDetail, MatchLine, TeamMatch};
+use view::rules::{self as rules_view, RulesSummary};
+use view::standings::{self, RoundLine, StandingRow};
+use view::{RoundStages, Stage, StatusView};
 
 /// Seconds between refreshes of a live page.
 const LIVE_SECONDS: u32 = 20;
@@ -159,11 +159,11 @@ async fn overview(
         section: "home",
         live: live(!stages.in_progress().is_empty()),
         rules: RulesSummary::of(&event.settings, t),
-        tiebreaks: view::tiebreaks(&event.settings, t),
-        score_label: view::score_label(&event.settings, t),
+        tiebreaks: rules_view::tiebreaks(&event.settings, t),
+        score_label: rules_view::score_label(&event.settings, t),
         teams: event.teams.len(),
-        rounds: view::round_lines(event, report, &stages, t),
-        top: view::top_of_standings(event, report),
+        rounds: standings::round_lines(event, report, &stages, t),
+        top: standings::top_of_standings(event, report),
         butler: !event.lineups.is_empty(),
         downloads: DOWNLOADS
             .into_iter()
@@ -225,9 +225,9 @@ async fn standings(
                 rounds.join(&t.t("pub-list-separator")),
             )
         }),
-        tiebreaks: view::tiebreaks(&event.settings, t),
-        score_label: view::score_label(&event.settings, t),
-        rows: view::standings(event, report),
+        tiebreaks: rules_view::tiebreaks(&event.settings, t),
+        score_label: rules_view::score_label(&event.settings, t),
+        rows: standings::standings(event, report),
         last_round: event.rounds.iter().map(|r| r.number).max(),
         charts: super::sheets::charts::race_chart(event, snap.after_each_played_round(), t)
             .into_iter()
@@ -259,7 +259,7 @@ async fn rounds(
         tour: TourHead::of(event),
         section: "rounds",
         live: live(!stages.in_progress().is_empty()),
-        rounds: view::round_lines(event, report, &stages, &ctx.t),
+        rounds: standings::round_lines(event, report, &stages, &ctx.t),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -319,13 +319,13 @@ async fn round(
             .and_then(|i| event.rounds.get(i))
             .map(|r| r.number),
         next: event.rounds.get(index + 1).map(|r| r.number),
-        score_label: view::score_label(&event.settings, t),
+        score_label: rules_view::score_label(&event.settings, t),
         boards: event.rounds[index]
             .boards
             .iter()
             .map(|b| BoardLine::of(b, t))
             .collect(),
-        matches: view::match_lines(event, report, number, t),
+        matches: matches::match_lines(event, report, number, t),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -374,7 +374,7 @@ async fn table(
         tour: TourHead::of(event),
         section: "rounds",
         live: live(stages.awaits(round, detail.stage)),
-        score_label: view::score_label(&event.settings, &ctx.t),
+        score_label: rules_view::score_label(&event.settings, &ctx.t),
         previous: index
             .checked_sub(1)
             .and_then(|i| r.matches.get(i))
@@ -462,7 +462,7 @@ async fn team(
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let team = event.team(number).ok_or_else(AppError::not_found)?;
-    let matches = view::team_matches(event, report, number, t);
+    let matches = matches::team_matches(event, report, number, t);
     let stages = RoundStages::of(event, report);
     let playing = matches
         .iter()
@@ -476,10 +476,10 @@ async fn team(
         club: team.club.clone(),
         members: team.members.clone(),
         withdrawn: team.withdrawn,
-        standing: view::standings(event, report)
+        standing: standings::standings(event, report)
             .into_iter()
             .find(|s| s.team.number == number),
-        score_label: view::score_label(&event.settings, t),
+        score_label: rules_view::score_label(&event.settings, t),
         matches,
         charts: super::sheets::charts::team_charts(
             snap.after_each_played_round(),

@@ -10,9 +10,8 @@
 //!
 //! One HTML view per sheet, styled for the screen and for `@media print`
 //! (`static/css/print.css`); the PDF is drawn by [`crate::sheets`] from the same content
-//! structs, on the blocking thread pool. The words come from Fluent through [`FluentWords`]:
-//! `locales/*/sheets.ftl` holds the [`Word`] ids, and a test keeps them equal to the
-//! built-in words the command line prints.
+//! structs, on the blocking thread pool. The words come from Fluent in the reader's language
+//! (`locales/*/sheets.ftl`), as they do for the command line.
 
 pub mod charts;
 
@@ -22,7 +21,6 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::i18n::{Lang, Tr};
 use super::page::{Ctx, TourHead, page_snapshot, render, with_db};
 use super::{AppError, AppState};
 use std::sync::Arc;
@@ -30,24 +28,6 @@ use std::sync::Arc;
 use super::live::Snapshot;
 use crate::rules::{Event, Room};
 use crate::sheets::{self, MatchSheet, ScoreSheet, StandingsSheet, TeamCard, Word, Words};
-
-/// The sheets' words in the reader's language, looked up in Fluent by [`Word::id`].
-#[derive(Clone, Copy, Debug)]
-pub struct FluentWords(pub Tr);
-
-impl Words for FluentWords {
-    fn word(&self, w: Word) -> String {
-        self.0.t(w.id())
-    }
-
-    fn with_n(&self, w: Word, n: i64) -> String {
-        self.0.a(w.id(), "n", n)
-    }
-
-    fn language(&self) -> &str {
-        self.0.lang.html_lang()
-    }
-}
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route(
@@ -260,7 +240,7 @@ async fn round_sheets(
     let round = known_round(event, &round)?;
     let blank = query.blank();
     let table = query.table(event, round)?;
-    let words = FluentWords(ctx.t);
+    let words = ctx.t;
     let links = if blank && event.settings.table.entry {
         table_links(&req, &ctx, &state, &slug, round).await?
     } else {
@@ -295,7 +275,7 @@ async fn round_sheets_pdf(
     let round = known_round(event, &round)?;
     let blank = query.blank();
     let table = query.table(event, round)?;
-    let words = FluentWords(ctx.t);
+    let words = ctx.t;
     let slug = event.settings.slug.clone();
     let shared = snap.clone();
     let bytes = pdf(&state, move || {
@@ -366,8 +346,8 @@ async fn match_sheet(
 ) -> Result<HttpResponse, AppError> {
     let (snap, round, table) = match_of(&ctx, &state, path.into_inner()).await?;
     let (event, report) = (&snap.event, &snap.report);
-    let sheet = sheets::match_sheet(event, report, round, table, &FluentWords(ctx.t))
-        .ok_or_else(AppError::not_found)?;
+    let sheet =
+        sheets::match_sheet(event, report, round, table, &ctx.t).ok_or_else(AppError::not_found)?;
     let page = MatchSheetPage {
         back_href: format!("/t/{}/rounds/{round}/tables/{table}", event.settings.slug),
         back_label: ctx.t.t("sheets-page-back-match"),
@@ -391,7 +371,7 @@ async fn match_sheet_pdf(
 ) -> Result<HttpResponse, AppError> {
     let (snap, round, table) = match_of(&ctx, &state, path.into_inner()).await?;
     let event = &snap.event;
-    let words = FluentWords(ctx.t);
+    let words = ctx.t;
     let name = format!("{}-match-{round}-{table}.pdf", event.settings.slug);
     let shared = snap.clone();
     let bytes = pdf(&state, move || {
@@ -423,8 +403,7 @@ async fn team_card(
     let team = number(&team)?;
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let (event, report) = (&snap.event, &snap.report);
-    let card = sheets::team_card(event, report, team, &FluentWords(ctx.t))
-        .ok_or_else(AppError::not_found)?;
+    let card = sheets::team_card(event, report, team, &ctx.t).ok_or_else(AppError::not_found)?;
     let page = TeamCardPage {
         back_href: format!("/t/{}/teams/{team}", event.settings.slug),
         back_label: ctx.t.t("sheets-page-back-team"),
@@ -448,7 +427,7 @@ async fn team_card_pdf(
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let event = &snap.event;
     event.team(team).ok_or_else(AppError::not_found)?;
-    let words = FluentWords(ctx.t);
+    let words = ctx.t;
     let name = format!("{}-team-{team}.pdf", event.settings.slug);
     let shared = snap.clone();
     let bytes = pdf(&state, move || {
@@ -501,7 +480,7 @@ async fn wall(
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let event = &snap.event;
     let round = known_round(event, &round)?;
-    let sheet = sheets::standings_sheet(event, Some(round), &FluentWords(ctx.t));
+    let sheet = sheets::standings_sheet(event, Some(round), &ctx.t);
     let page = WallPage {
         back_href: format!("/t/{}/rounds/{round}", event.settings.slug),
         back_label: ctx.t.a("sheets-page-back-round", "n", round),
@@ -523,7 +502,7 @@ async fn wall_pdf(
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let event = &snap.event;
     let round = known_round(event, &round)?;
-    let words = FluentWords(ctx.t);
+    let words = ctx.t;
     let name = format!("{}-standings-{round}.pdf", event.settings.slug);
     let shared = snap.clone();
     let bytes = pdf(&state, move || {
@@ -540,7 +519,7 @@ async fn standings_pdf(
 ) -> Result<HttpResponse, AppError> {
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let event = &snap.event;
-    let words = FluentWords(ctx.t);
+    let words = ctx.t;
     let name = format!("{}-standings.pdf", event.settings.slug);
     let shared = snap.clone();
     let bytes = pdf(&state, move || {
@@ -548,36 +527,4 @@ async fn standings_pdf(
     })
     .await?;
     Ok(pdf_response(bytes, &name))
-}
-
-/// The language of a reader, for code outside the web that wants one.
-pub fn words(lang: Lang) -> FluentWords {
-    FluentWords(Tr::new(lang))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The web and the command line print the same words: every Fluent message of
-    /// `sheets.ftl` equals the built-in word, in both languages.
-    #[test]
-    fn fluent_words_equal_the_built_in_words() {
-        for w in Word::ALL {
-            for (lang, built_in) in [(Lang::En, w.en()), (Lang::Zh, w.zh())] {
-                let fluent = words(lang);
-                if built_in.contains("{n}") {
-                    assert_eq!(
-                        fluent.with_n(w, 7),
-                        built_in.replace("{n}", "7"),
-                        "{w:?} {lang:?}"
-                    );
-                } else {
-                    assert_eq!(fluent.word(w), built_in, "{w:?} {lang:?}");
-                }
-            }
-        }
-        assert_eq!(words(Lang::Zh).language(), "zh-Hans");
-        assert_eq!(words(Lang::En).language(), "en");
-    }
 }

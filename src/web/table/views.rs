@@ -17,7 +17,6 @@ use crate::rules::{Decks, Match, Pair, Room, Scorer};
 use crate::web::director::{
     Choice, choices, combo_label, seat_label, sheet_error_text, team_label, trump_label,
 };
-use crate::web::i18n::Lang;
 use crate::web::page::{Ctx, render_status};
 use crate::web::{AppError, AppState};
 
@@ -175,10 +174,7 @@ pub(super) async fn room_page(
                 .map(|o| Computed {
                     p: o.defender_total
                         .map_or_else(|| "—".to_owned(), |p| p.to_string()),
-                    result: match ctx.lang {
-                        Lang::Zh => o.result_zh(),
-                        Lang::En => o.result_en(),
-                    },
+                    result: crate::sheets::result(&ctx.t, &o),
                     s: signed(o.table_score.into()),
                 })
         };

@@ -28,7 +28,7 @@ use crate::web::routes::{Need, Routes};
 use crate::web::tour::TableAt;
 use crate::web::{AppError, AppState};
 use forms::read_sheet;
-use views::{ByePage, Conflict, ConflictRow, MatchInfo, conflict_subject, entry_page};
+use views::{ByePage, Conflict, ConflictRow, MatchInfo, entry_page};
 
 pub(crate) use views::{combo_label, sheet_error_text};
 
@@ -199,7 +199,7 @@ async fn save(
             let rows = audit::result_changes(&saved.results, &results)
                 .into_iter()
                 .map(|c| ConflictRow {
-                    subject: conflict_subject(t, &c.subject),
+                    subject: super::subject::subject_text(t, &c.subject),
                     theirs: c.before,
                     yours: c.after,
                 })

@@ -19,7 +19,7 @@ use crate::figures::signed;
 use crate::rules::entry::{self, SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
 use crate::rules::{Decks, Match, MatchProgress, Pair, Room, Scorer};
 use crate::web::AppError;
-use crate::web::i18n::{Lang, Tr};
+use crate::web::i18n::Tr;
 use crate::web::page::{Ctx, TourHead, render_status};
 
 /// The score-sheet fields most boards leave empty: the keyboard path skips them unless a
@@ -258,12 +258,12 @@ pub(crate) fn combo_label(t: &Tr, kind: &str) -> String {
 
 /// The combinations allowed with `decks`, in words.
 fn combo_list(t: &Tr, decks: Decks) -> String {
-    let sep = if t.lang == Lang::Zh { "、" } else { ", " };
+    let sep = t.t("list-separator");
     entry::combination_kinds(decks)
         .into_iter()
         .map(|k| combo_label(t, k))
         .collect::<Vec<_>>()
-        .join(sep)
+        .join(&sep)
 }
 
 /// The headings of a room's sheet: the board and its conditions, the declaring side, the
@@ -402,10 +402,7 @@ pub(super) fn entry_page(
                 .map(|o| Computed {
                     p: o.defender_total
                         .map_or_else(|| "—".to_owned(), |p| p.to_string()),
-                    result: match t.lang {
-                        Lang::Zh => o.result_zh(),
-                        Lang::En => o.result_en(),
-                    },
+                    result: crate::sheets::result(t, &o),
                     ruled: o.ruled,
                     s: signed(o.table_score.into()),
                 });
@@ -549,16 +546,4 @@ pub(super) fn entry_page(
         );
     }
     Ok(response)
-}
-
-/// `open board 3` in the reader's language.
-pub(super) fn conflict_subject(t: &Tr, subject: &str) -> String {
-    match subject.split_once(" board ") {
-        Some((room, board)) => format!(
-            "{} · {}",
-            t.t(&format!("entry-room-{room}")),
-            t.a("audit-board", "board", board.to_owned())
-        ),
-        None => subject.to_owned(),
-    }
 }

@@ -24,7 +24,7 @@ use crate::db::schedule::RoundRecord;
 use crate::rules::entry::Pairing;
 use crate::rules::{Event, PairingMethod};
 use crate::schedule::Reason;
-use crate::schedule::draft::{self, Field, NoteKind, Proposed, Warning, Why};
+use crate::schedule::draft::{self, Field, NoteKind, PairingReason, Proposed, Warning};
 use crate::web::routes::{Need, Routes};
 
 pub(super) use round::is_locked;
@@ -84,11 +84,11 @@ pub(super) fn label(event: &Event, number: i32) -> String {
 }
 
 /// Why two teams were paired, in words.
-pub fn reason_text(t: &Tr, event: &Event, why: &Why) -> String {
+pub fn reason_text(t: &Tr, event: &Event, why: &PairingReason) -> String {
     let method = event.settings.scoring.method;
     match why {
-        Why::RoundRobin { round } => t.a("schedule-why-round-robin", "round", round),
-        Why::Swiss(reason) => match reason {
+        PairingReason::RoundRobin { round } => t.a("schedule-why-round-robin", "round", round),
+        PairingReason::Swiss(reason) => match reason {
             Reason::Seeded => t.t("schedule-why-seeded"),
             Reason::Lots { seed } => t.a("schedule-why-lots", "seed", seed),
             Reason::NextDown => t.t("schedule-why-next-down"),

@@ -444,10 +444,9 @@ pub(super) fn read_posted(
 mod tests {
     use super::*;
     use crate::rules::{Decks, MultiplierPolicy, Score};
-    use crate::web::i18n::Lang;
 
     fn tr() -> Tr {
-        Tr::new(Lang::En)
+        Tr::en()
     }
 
     fn posted(pairs: &[(&str, &str)]) -> HashMap<String, String> {
@@ -573,7 +572,10 @@ mod tests {
             ("-2", "defenders take over, up 2")
         );
         assert!(row(80).band_start && !row(85).band_start && row(80).takes_over);
-        let zh = input.preview(&Tr::new(Lang::Zh), &mut FieldErrors::default());
+        let zh = input.preview(
+            &Tr::new(crate::i18n::Lang::ZH_HANS),
+            &mut FieldErrors::default(),
+        );
         assert_eq!(zh.rows[24].wording, "闲家上台升2级");
     }
 }

@@ -13,7 +13,7 @@ use crate::rules::{
 };
 use crate::web::AppError;
 use crate::web::AppState;
-use crate::web::i18n::{Lang, Tr};
+use crate::web::i18n::Tr;
 use crate::web::page::{self, Ctx, TourHead};
 use crate::web::problems::why_text;
 
@@ -54,10 +54,7 @@ impl Preview {
             rows.push(PreviewRow {
                 p,
                 s: signed(s),
-                wording: match t.lang {
-                    Lang::Zh => outcome.wording.zh(),
-                    Lang::En => outcome.wording.en(),
-                },
+                wording: crate::sheets::wording(t, outcome.wording),
                 band_start,
                 takes_over: table.takes_over(p),
             });

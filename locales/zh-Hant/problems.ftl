@@ -1,0 +1,95 @@
+# 存檔、teams.csv 上傳和已錄成績的問題（src/rules/why.rs）。
+# 列名、鍵名和程式碼（team_no、decks、vp20）在各語言中保持原樣。
+problems-missing-file = 存檔中缺少此檔案
+problems-not-utf8 = 不是 UTF-8 文字
+problems-no-such-path = 沒有這個資料夾或檔案
+problems-not-a-zip = 不是可讀取的 .zip：{ $error }
+problems-zip-no-toml = .zip 中沒有 tournament.toml
+problems-zip-many-toml = .zip 中有不止一個 tournament.toml
+problems-failed = { $error }
+problems-no-tournament = 沒有使用此標識的賽事
+problems-slug-taken = 標識“{ $slug }”已存在：請換一個標識，或先刪除那個賽事
+problems-toml-syntax = TOML 語法錯誤：{ $error }
+problems-unknown-key = 未知的鍵“{ $key }”
+problems-required = 缺少 { $key }
+problems-must-be-string = { $key } 必須是雙引號中的文字
+problems-must-be-boolean = { $key } 必須是 true 或 false
+problems-must-be-whole-number = { $key } 必須是整數
+problems-must-be-number = { $key } 必須是數字
+problems-must-be-bands = { $key } 必須是由 [最低 P, s] 整數對組成的列表
+problems-must-be-win-draw-loss = { $key } 必須是三個數：[勝, 平, 負]
+problems-must-be-tiebreaks = { $key } 必須是破同分規則名稱的列表
+problems-name-empty = name 不能為空
+problems-slug-invalid = 標識“{ $slug }”須為 1–64 個字元，只能使用 a–z、0–9 和 -
+problems-slug-reserved = 標識“{ $slug }”已被保留：/d/{ $slug } 是 fushi 的頁面，請換一個
+problems-decks-count = decks 必須是 1、2 或 3，而不是 { $decks }
+problems-vp-blitz = vp_blitz 必須大於 0 且不超過 100，而不是 { $value }
+problems-only-for-custom = { $key } 只用於 rules = "custom"
+problems-custom-needs = rules = "custom" 需要 { $key }
+problems-not-one-of = { $what }“{ $got }”不是以下之一：{ $allowed }
+problems-rules-not-for-decks = { $decks } 副牌沒有計分表“{ $rules }”；請從 { $allowed } 或 custom 中選擇
+problems-step-out-of-range = takeover_at 或 step 超出範圍
+problems-bands-empty = 計分表沒有任何檔位
+problems-bands-first-not-zero = 第一檔必須從 P = 0 開始，而不是 { $value }
+problems-bands-not-ascending = 各檔最低分必須遞增：{ $previous } 之後是 { $next }
+problems-bands-step = step 必須大於 0，而不是 { $value }
+problems-bands-takeover = takeover_at 必須不小於 0，而不是 { $value }
+problems-tiebreak-twice = 破同分規則 { $tiebreak } 出現了兩次
+problems-swiss-seed = swiss_seed 必須是不小於 0 的整數，而不是 { $seed }
+problems-unreadable-header = 無法讀取標題行：{ $error }
+problems-column-twice = 列“{ $column }”出現了兩次
+problems-unknown-column = 未知的列“{ $column }”
+problems-missing-column = 缺少列“{ $column }”
+problems-cell-count = 有 { $cells } 個單元格，但標題行有 { $header } 列
+problems-unreadable-row = 無法讀取此行：{ $error }
+problems-empty = { $column } 為空
+problems-too-small = { $column } 為 { $value }，必須不小於 { $min }
+problems-not-whole-number = { $column }“{ $cell }”不是整數
+problems-team-twice = { $team } 號隊出現了兩次（第一次在第 { $first } 行）
+problems-too-many-members = { $team } 號隊有 { $members } 名隊員；每隊最多 { $max } 名
+problems-board-twice = 第 { $round } 輪 { $board } 號牌出現了兩次（第一次在第 { $first } 行）
+problems-round-without-boards = 第 { $round } 輪在 boards.csv 中沒有牌
+problems-unknown-team = 未知的 { $team } 號隊：不在 teams.csv 中
+problems-plays-itself = { $team } 號隊不能與自己比賽
+problems-table-twice = 第 { $round } 輪第 { $table } 桌出現了兩次（第一次在第 { $first } 行）
+problems-already-plays = { $team } 號隊在第 { $round } 輪已有比賽（第 { $first } 行）
+problems-no-table = 第 { $round } 輪在 schedule.csv 中沒有第 { $table } 桌
+problems-bye-no-results = 第 { $round } 輪第 { $table } 桌是 { $team } 號隊的輪空：輪空沒有成績
+problems-no-board = 第 { $round } 輪在 boards.csv 中沒有 { $board } 號牌
+problems-result-twice = 第 { $round } 輪第 { $table } 桌{ $room ->
+        [open] 開室
+       *[closed] 閉室
+    } { $board } 號牌出現了兩次（第一次在第 { $first } 行）
+problems-lineup-players = players 須為本隊兩名不同隊員，以 ; 分隔，而不是“{ $cell }”
+problems-not-a-member = { $player } 不是 { $team } 號隊的隊員
+problems-not-at-table = { $team } 號隊不在第 { $round } 輪第 { $table } 桌比賽
+problems-bye-no-lineup = 第 { $round } 輪第 { $table } 桌是 { $team } 號隊的輪空：輪空沒有陣容
+problems-lineup-twice = 第 { $round } 輪第 { $table } 桌{ $room ->
+        [open] 開室
+       *[closed] 閉室
+    }：{ $team } 號隊出現了兩次（第一次在第 { $first } 行）
+problems-not-multiple-of-5 = { $what ->
+        [trick] 閒家得分
+       *[bottom] 底分
+    } { $value } 不是 5 的倍數
+problems-points-out-of-range = { $what ->
+        [trick] 閒家得分
+       *[bottom] 底分
+    } { $value } 超出 { $decks } 副牌的範圍 0–{ $max }
+problems-points-exceed = 閒家得分 { $trick } 加底分 { $bottom } 超過了 { $decks } 副牌的 { $total } 分
+problems-combo-not-allowed = { $decks } 副牌不可能出現 { $combo }；可選：{ $allowed }
+problems-combo-missing = 閒家贏得最後一墩：請填寫其中最大的牌型
+problems-penalty = 罰分 { $value } 必須是 5 的倍數，且在 0 到 { $max } 之間
+problems-defender-total = 閒家總分 { $value } 必須是 5 的倍數，且不小於 0
+problems-no-result = 沒有成績：請填寫 trick_points、defender_total 或裁判判定
+problems-both-rooms = { $player } 已在本場比賽的另一室（第 { $first } 行）
+problems-combo-with-declarer = 莊家贏得最後一墩：不填牌型（牌型只翻倍閒家摳底）
+problems-combo-too-long = { $combo } 超過 { $decks } 副牌時一手牌的長度：L 最多為 { $max }
+problems-ruling-range = 裁判判定 { $value } 超出級差表 s 的範圍（{ $min } 到 { $max }）
+problems-score-range = { $key } 必須是 -{ $max } 到 { $max } 之間的數，而不是 { $value }
+problems-bands-too-large = { $what } 最多為 { $max }（s 取絕對值），而不是 { $value }
+problems-too-large = { $column } 為 { $value }，必須不大於 { $max }
+problems-zip-too-many = 該 .zip 含 { $count } 個條目；存檔最多 { $max } 個
+problems-zip-too-large = { $name } 解壓後超過 { $limit } MiB，超出存檔允許的大小
+problems-text-too-long = { $column } 超過 { $max } 個字元
+problems-control-character = { $column } 含有控制字元（NUL、製表符、換行等）：請刪除

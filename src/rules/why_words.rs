@@ -1,0 +1,306 @@
+//! The words of a reason ([`Why`]): its Fluent message id (`locales/*/problems.ftl`) and
+//! arguments. The web renders them in the reader's language; `Why`'s `Display` (the command
+//! line, logs) renders them in English. The messages are the only text of a reason.
+
+use fluent_templates::fluent_bundle::FluentValue;
+
+use super::bands::BandTableError;
+use super::why::{Why, clip};
+use crate::i18n::Tr;
+
+impl Why {
+    /// The reason in words, in `t`'s language.
+    pub fn text(&self, t: &Tr) -> String {
+        let (id, args) = message(self);
+        if args.is_empty() {
+            t.t(id)
+        } else {
+            t.args(id, &args)
+        }
+    }
+}
+
+fn s(v: impl ToString) -> FluentValue<'static> {
+    // No message quotes more than a short piece of what was sent.
+    FluentValue::from(clip(&v.to_string()))
+}
+
+/// The Fluent id of a reason and its arguments (texts, except `decks` of
+/// `PointsOutOfRange`, a number for the plural).
+pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)>) {
+    match why {
+        Why::MissingFile => ("problems-missing-file", vec![]),
+        Why::NotUtf8 => ("problems-not-utf8", vec![]),
+        Why::NoSuchPath => ("problems-no-such-path", vec![]),
+        Why::NotAZip { error } => ("problems-not-a-zip", vec![("error", s(error))]),
+        Why::ZipNoToml => ("problems-zip-no-toml", vec![]),
+        Why::ZipManyToml => ("problems-zip-many-toml", vec![]),
+        Why::ZipTooManyEntries { count, max } => (
+            "problems-zip-too-many",
+            vec![("count", s(count)), ("max", s(max))],
+        ),
+        Why::ZipTooLarge { name, limit_mib } => (
+            "problems-zip-too-large",
+            vec![("name", s(name)), ("limit", s(limit_mib))],
+        ),
+        Why::Failed { error } => ("problems-failed", vec![("error", s(error))]),
+        Why::NoTournament => ("problems-no-tournament", vec![]),
+        Why::SlugTaken { slug } => ("problems-slug-taken", vec![("slug", s(slug))]),
+        Why::TomlSyntax { error } => ("problems-toml-syntax", vec![("error", s(error))]),
+        Why::UnknownKey { key } => ("problems-unknown-key", vec![("key", s(key))]),
+        Why::Required { key } => ("problems-required", vec![("key", s(key))]),
+        Why::WrongType { key, wanted } => (
+            match wanted.code() {
+                "string" => "problems-must-be-string",
+                "boolean" => "problems-must-be-boolean",
+                "whole-number" => "problems-must-be-whole-number",
+                "number" => "problems-must-be-number",
+                "bands" => "problems-must-be-bands",
+                "win-draw-loss" => "problems-must-be-win-draw-loss",
+                _ => "problems-must-be-tiebreaks",
+            },
+            vec![("key", s(key))],
+        ),
+        Why::NameEmpty => ("problems-name-empty", vec![]),
+        Why::SlugInvalid { slug } => ("problems-slug-invalid", vec![("slug", s(slug))]),
+        Why::SlugReserved { slug } => ("problems-slug-reserved", vec![("slug", s(slug))]),
+        Why::DecksCount { decks } => ("problems-decks-count", vec![("decks", s(decks))]),
+        Why::VpBlitz { value } => ("problems-vp-blitz", vec![("value", s(value))]),
+        Why::ScoreRange { key, value, max } => (
+            "problems-score-range",
+            vec![("key", s(key)), ("value", s(value)), ("max", s(max))],
+        ),
+        Why::OnlyForCustom { key } => ("problems-only-for-custom", vec![("key", s(key))]),
+        Why::CustomNeeds { key } => ("problems-custom-needs", vec![("key", s(key))]),
+        Why::NotOneOf { what, got, allowed } => (
+            "problems-not-one-of",
+            vec![("what", s(what)), ("got", s(got)), ("allowed", s(allowed))],
+        ),
+        Why::RulesNotForDecks {
+            rules,
+            decks,
+            allowed,
+        } => (
+            "problems-rules-not-for-decks",
+            vec![
+                ("rules", s(rules)),
+                ("decks", s(decks)),
+                ("allowed", s(allowed)),
+            ],
+        ),
+        Why::StepOutOfRange => ("problems-step-out-of-range", vec![]),
+        Why::Bands { error } => match error {
+            BandTableError::Empty => ("problems-bands-empty", vec![]),
+            BandTableError::FirstNotZero(p) => {
+                ("problems-bands-first-not-zero", vec![("value", s(p))])
+            }
+            BandTableError::NotAscending { previous, next } => (
+                "problems-bands-not-ascending",
+                vec![("previous", s(previous)), ("next", s(next))],
+            ),
+            BandTableError::Step(v) => ("problems-bands-step", vec![("value", s(v))]),
+            BandTableError::Takeover(v) => ("problems-bands-takeover", vec![("value", s(v))]),
+            BandTableError::TooLarge { what, value, max } => (
+                "problems-bands-too-large",
+                vec![("what", s(what)), ("value", s(value)), ("max", s(max))],
+            ),
+        },
+        Why::TiebreakTwice { tiebreak } => {
+            ("problems-tiebreak-twice", vec![("tiebreak", s(tiebreak))])
+        }
+        Why::SwissSeed { seed } => ("problems-swiss-seed", vec![("seed", s(seed))]),
+        Why::UnreadableHeader { error } => {
+            ("problems-unreadable-header", vec![("error", s(error))])
+        }
+        Why::ColumnTwice { column } => ("problems-column-twice", vec![("column", s(column))]),
+        Why::UnknownColumn { column } => ("problems-unknown-column", vec![("column", s(column))]),
+        Why::MissingColumn { column } => ("problems-missing-column", vec![("column", s(column))]),
+        Why::CellCount { cells, header } => (
+            "problems-cell-count",
+            vec![("cells", s(cells)), ("header", s(header))],
+        ),
+        Why::UnreadableRow { error } => ("problems-unreadable-row", vec![("error", s(error))]),
+        Why::Empty { column } => ("problems-empty", vec![("column", s(column))]),
+        Why::TextTooLong { column, max } => (
+            "problems-text-too-long",
+            vec![("column", s(column)), ("max", s(max))],
+        ),
+        Why::ControlCharacter { column } => {
+            ("problems-control-character", vec![("column", s(column))])
+        }
+        Why::TooLarge { column, value, max } => (
+            "problems-too-large",
+            vec![("column", s(column)), ("value", s(value)), ("max", s(max))],
+        ),
+        Why::TooSmall { column, value, min } => (
+            "problems-too-small",
+            vec![("column", s(column)), ("value", s(value)), ("min", s(min))],
+        ),
+        Why::NotWholeNumber { column, cell } => (
+            "problems-not-whole-number",
+            vec![("column", s(column)), ("cell", s(cell))],
+        ),
+        Why::TeamTwice { team, first } => (
+            "problems-team-twice",
+            vec![("team", s(team)), ("first", s(first))],
+        ),
+        Why::TooManyMembers { team, members, max } => (
+            "problems-too-many-members",
+            vec![("team", s(team)), ("members", s(members)), ("max", s(max))],
+        ),
+        Why::BoardTwice {
+            round,
+            board,
+            first,
+        } => (
+            "problems-board-twice",
+            vec![
+                ("round", s(round)),
+                ("board", s(board)),
+                ("first", s(first)),
+            ],
+        ),
+        Why::RoundWithoutBoards { round } => {
+            ("problems-round-without-boards", vec![("round", s(round))])
+        }
+        Why::UnknownTeam { team } => ("problems-unknown-team", vec![("team", s(team))]),
+        Why::PlaysItself { team } => ("problems-plays-itself", vec![("team", s(team))]),
+        Why::TableTwice {
+            round,
+            table,
+            first,
+        } => (
+            "problems-table-twice",
+            vec![
+                ("round", s(round)),
+                ("table", s(table)),
+                ("first", s(first)),
+            ],
+        ),
+        Why::AlreadyPlays { team, round, first } => (
+            "problems-already-plays",
+            vec![("team", s(team)), ("round", s(round)), ("first", s(first))],
+        ),
+        Why::NoTable { round, table } => (
+            "problems-no-table",
+            vec![("round", s(round)), ("table", s(table))],
+        ),
+        Why::ByeNoResults { round, table, team } => (
+            "problems-bye-no-results",
+            vec![("round", s(round)), ("table", s(table)), ("team", s(team))],
+        ),
+        Why::NoBoard { round, board } => (
+            "problems-no-board",
+            vec![("round", s(round)), ("board", s(board))],
+        ),
+        Why::ResultTwice {
+            round,
+            table,
+            room,
+            board,
+            first,
+        } => (
+            "problems-result-twice",
+            vec![
+                ("round", s(round)),
+                ("table", s(table)),
+                ("room", s(room.code())),
+                ("board", s(board)),
+                ("first", s(first)),
+            ],
+        ),
+        Why::LineupPlayers { cell } => ("problems-lineup-players", vec![("cell", s(cell))]),
+        Why::NotAMember { player, team } => (
+            "problems-not-a-member",
+            vec![("player", s(player)), ("team", s(team))],
+        ),
+        Why::NotAtTable { team, round, table } => (
+            "problems-not-at-table",
+            vec![("team", s(team)), ("round", s(round)), ("table", s(table))],
+        ),
+        Why::ByeNoLineup { round, table, team } => (
+            "problems-bye-no-lineup",
+            vec![("round", s(round)), ("table", s(table)), ("team", s(team))],
+        ),
+        Why::LineupTwice {
+            round,
+            table,
+            room,
+            team,
+            first,
+        } => (
+            "problems-lineup-twice",
+            vec![
+                ("round", s(round)),
+                ("table", s(table)),
+                ("room", s(room.code())),
+                ("team", s(team)),
+                ("first", s(first)),
+            ],
+        ),
+        Why::BothRooms { player, first } => (
+            "problems-both-rooms",
+            vec![("player", s(player)), ("first", s(first))],
+        ),
+        Why::NotMultipleOf5 { what, value } => (
+            "problems-not-multiple-of-5",
+            vec![("what", s(what.code())), ("value", s(value))],
+        ),
+        Why::PointsOutOfRange {
+            what,
+            value,
+            max,
+            decks,
+        } => (
+            "problems-points-out-of-range",
+            vec![
+                ("what", s(what.code())),
+                ("value", s(value)),
+                ("max", s(max)),
+                ("decks", FluentValue::from(*decks)),
+            ],
+        ),
+        Why::PointsExceed {
+            trick,
+            bottom,
+            total,
+            decks,
+        } => (
+            "problems-points-exceed",
+            vec![
+                ("trick", s(trick)),
+                ("bottom", s(bottom)),
+                ("total", s(total)),
+                ("decks", s(decks)),
+            ],
+        ),
+        Why::ComboNotAllowed {
+            combo,
+            decks,
+            allowed,
+        } => (
+            "problems-combo-not-allowed",
+            vec![
+                ("combo", s(combo)),
+                ("decks", s(decks)),
+                ("allowed", s(allowed)),
+            ],
+        ),
+        Why::ComboMissing => ("problems-combo-missing", vec![]),
+        Why::ComboWithDeclarerLastTrick => ("problems-combo-with-declarer", vec![]),
+        Why::ComboTooLong { combo, max, decks } => (
+            "problems-combo-too-long",
+            vec![("combo", s(combo)), ("max", s(max)), ("decks", s(decks))],
+        ),
+        Why::RulingOutOfRange { value, min, max } => (
+            "problems-ruling-range",
+            vec![("value", s(value)), ("min", s(min)), ("max", s(max))],
+        ),
+        Why::Penalty { value, max } => (
+            "problems-penalty",
+            vec![("value", s(value)), ("max", s(max))],
+        ),
+        Why::DefenderTotal { value } => ("problems-defender-total", vec![("value", s(value))]),
+        Why::NoResult => ("problems-no-result", vec![]),
+    }
+}

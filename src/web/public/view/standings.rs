@@ -1,0 +1,114 @@
+//! The standings table and the list of rounds with their stage.
+
+use fluent_templates::fluent_bundle::FluentValue;
+
+use crate::rules::{Event, MatchReport, MatchStatus, Report, Standing};
+use crate::web::i18n::Tr;
+
+use super::{RoundStages, StatusView, TOP_OF_STANDINGS, TeamLink, Teams, signed, total_text};
+
+/// One line of the standings.
+#[derive(Clone, Debug)]
+pub struct StandingRow {
+    pub rank: String,
+    pub team: TeamLink,
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub score: String,
+    pub level_diff: String,
+    pub quotient: String,
+    pub point_diff: String,
+    pub boards_won: u32,
+}
+
+impl StandingRow {
+    fn of(s: &Standing, teams: &Teams<'_>) -> StandingRow {
+        StandingRow {
+            rank: s.rank_label(),
+            team: teams.link(s.team),
+            played: s.played,
+            won: s.won,
+            drawn: s.drawn,
+            lost: s.lost,
+            score: total_text(s.score),
+            level_diff: signed(s.level_diff),
+            quotient: if s.quotient.is_infinite() {
+                "∞".to_owned()
+            } else {
+                s.quotient.three_decimals()
+            },
+            point_diff: signed(s.point_diff),
+            boards_won: s.boards_won,
+        }
+    }
+}
+
+/// Every line of the standings, in rank order.
+pub fn standings(event: &Event, report: &Report) -> Vec<StandingRow> {
+    let teams = Teams::of(event);
+    report
+        .standings
+        .iter()
+        .map(|s| StandingRow::of(s, &teams))
+        .collect()
+}
+
+/// The first lines of the standings, for the overview.
+pub fn top_of_standings(event: &Event, report: &Report) -> Vec<StandingRow> {
+    let mut rows = standings(event, report);
+    rows.truncate(TOP_OF_STANDINGS);
+    rows
+}
+
+// ---------------------------------------------------------------------------------------
+// Rounds
+
+/// A round in the list of rounds.
+#[derive(Clone, Debug)]
+pub struct RoundLine {
+    pub number: i32,
+    pub status: StatusView,
+    pub boards: usize,
+    /// "2 of 3 matches complete": matches other than byes.
+    pub summary: String,
+    pub byes: Vec<TeamLink>,
+}
+
+pub fn round_lines(event: &Event, report: &Report, stages: &RoundStages, t: &Tr) -> Vec<RoundLine> {
+    let teams = Teams::of(event);
+    event
+        .rounds
+        .iter()
+        .map(|r| {
+            let in_round: Vec<&MatchReport> = report
+                .matches
+                .iter()
+                .filter(|m| m.round == r.number)
+                .collect();
+            let played: Vec<&&MatchReport> = in_round.iter().filter(|m| m.away.is_some()).collect();
+            let complete = played
+                .iter()
+                .filter(|m| m.figures.status == MatchStatus::Complete)
+                .count();
+            RoundLine {
+                number: r.number,
+                status: StatusView::of_round(t, stages.get(r.number)),
+                boards: r.boards.len(),
+                summary: t.args(
+                    "pub-round-count",
+                    &[
+                        ("done", FluentValue::from(complete.to_string())),
+                        ("n", FluentValue::from(played.len().to_string())),
+                    ],
+                ),
+                byes: in_round
+                    .iter()
+                    .filter(|m| m.away.is_none())
+                    .map(|m| teams.link(m.home))
+                    .collect(),
+            }
+        })
+        .collect()
+}
