@@ -436,7 +436,7 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
             .into_iter()
             .chain(members.iter().map(|m| ("members", m)));
         for (column, text) in texts {
-            if let Some(why) = crate::rules::event::check_text(column, text) {
+            if let Some(why) = crate::rules::settings::check_text(column, text) {
                 row.problem(why);
                 break;
             }

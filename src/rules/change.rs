@@ -5,7 +5,8 @@
 use std::fmt;
 
 use super::cards::Room;
-use super::event::{Event, Settings};
+use super::event::Event;
+use super::settings::Settings;
 use super::table::FieldError;
 
 /// A stored table result that is impossible under the new settings: where it stands and

@@ -3,8 +3,9 @@
 
 use super::bands::BandTable;
 use super::cards::Room;
-use super::event::{Board, Match, Settings};
+use super::event::{Board, Match};
 use super::scoring::{Score, ScoringRules};
+use super::settings::Settings;
 use super::table::{MultiplierPolicy, TableOutcome};
 
 /// Where a match stands.

@@ -32,14 +32,12 @@ pub mod why_words;
 pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
 pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer, SideFigures};
-pub use event::{
-    Board, Event, Lineup, Match, PairingMethod, Round, Settings, TableResult, TableSide, Team,
-    check_slug,
-};
+pub use event::{Board, Event, Lineup, Match, Round, TableResult, Team};
 pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
 pub use settings::{
-    DeckRules, SettingsDraft, SettingsError, SettingsErrors, SettingsField, SettingsReason,
+    DeckRules, PairingMethod, Settings, SettingsDraft, SettingsError, SettingsErrors,
+    SettingsField, SettingsReason, TableSide, check_slug,
 };
 pub use standings::{Quotient, Standing};
 pub use table::{FieldError, MultiplierPolicy, TableEntry, TableOutcome, Wording};

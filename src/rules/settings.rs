@@ -8,10 +8,175 @@ use std::fmt;
 
 use super::bands::{BandTable, BandTableError, MAX_BAND_P, MAX_BAND_S, Preset, Rules};
 use super::cards::{Decks, ParseError};
-use super::event::{MAX_TEXT, PairingMethod, RESERVED_SLUGS, Settings, TableSide};
 use super::scoring::{MatchScoring, Score, ScoringRules};
 use super::table::MultiplierPolicy;
 use super::tiebreak::TieBreak;
+use super::why::Why;
+
+/// The most characters of a name, a club or a member (teams and tournaments alike, in
+/// forms, uploads and archives): [`crate::limits::NAME`].
+pub const MAX_TEXT: usize = crate::limits::NAME;
+
+/// What is wrong with one line of text a user gave for `column`, if anything: longer than
+/// [`MAX_TEXT`] characters, or holding a control character (NUL, a tab, a line break…),
+/// which no name, club or member has and PostgreSQL cannot store.
+pub fn check_text(column: &str, text: &str) -> Option<Why> {
+    check_text_within(column, text, MAX_TEXT)
+}
+
+/// [`check_text`] with another limit (one of [`crate::limits`]).
+pub fn check_text_within(column: &str, text: &str, max: usize) -> Option<Why> {
+    use crate::limits::TextProblem;
+    match crate::limits::check(text, max) {
+        Ok(()) => None,
+        Err(TextProblem::Control) => Some(Why::ControlCharacter {
+            column: column.to_owned(),
+        }),
+        Err(TextProblem::TooLong { max }) => Some(Why::TextTooLong {
+            column: column.to_owned(),
+            max,
+        }),
+    }
+}
+
+/// Everything in `tournament.toml`, checked: build it from a
+/// [`SettingsDraft`](super::settings::SettingsDraft) with `Settings::try_from`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub name: String,
+    pub slug: String,
+    pub published: bool,
+    /// The deck count and the rules, checked together so that the band table exists.
+    pub deck_rules: DeckRules,
+    pub bottom_multiplier: MultiplierPolicy,
+    pub scoring: ScoringRules,
+    pub tiebreaks: Vec<TieBreak>,
+    /// How the director's pages pair rounds by default (docs/rules.md §8).
+    pub pairing: PairingMethod,
+    /// The seed of the lots drawn for a Swiss first round, recorded so that the draw can be
+    /// reproduced.
+    pub swiss_seed: Option<u64>,
+    /// Results entered at the table through each room's link.
+    pub table: TableSide,
+}
+
+/// Table-side entry: `table_entry`, `table_approval` and `table_codes` in
+/// `tournament.toml`, all off by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableSide {
+    /// Tables may enter their room's results through the room's link.
+    pub entry: bool,
+    /// A confirmed room stays provisional until the director approves it.
+    pub approval: bool,
+    /// Confirming needs the confirming team's four-digit code.
+    pub codes: bool,
+}
+
+/// How rounds are paired: `pairing` in `tournament.toml`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PairingMethod {
+    RoundRobin,
+    Swiss,
+    /// By hand (the default).
+    #[default]
+    Manual,
+}
+
+impl PairingMethod {
+    pub const ALL: [PairingMethod; 3] = [
+        PairingMethod::RoundRobin,
+        PairingMethod::Swiss,
+        PairingMethod::Manual,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            PairingMethod::RoundRobin => "round_robin",
+            PairingMethod::Swiss => "swiss",
+            PairingMethod::Manual => "manual",
+        }
+    }
+}
+
+impl std::str::FromStr for PairingMethod {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        PairingMethod::ALL
+            .into_iter()
+            .find(|m| m.code() == s)
+            .ok_or_else(|| super::cards::expected("pairing", s, "round_robin, swiss, manual"))
+    }
+}
+
+impl std::fmt::Display for PairingMethod {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl Settings {
+    pub fn decks(&self) -> Decks {
+        self.deck_rules.decks()
+    }
+
+    pub fn rules(&self) -> &Rules {
+        self.deck_rules.rules()
+    }
+
+    /// The band table in force (it exists: the deck count and rules were checked
+    /// together).
+    pub fn band_table(&self) -> BandTable {
+        self.deck_rules.table().clone()
+    }
+}
+
+/// Slugs that name pages under `/d` (`/d/new`, `/d/import`), so no tournament can have them.
+pub const RESERVED_SLUGS: [&str; 2] = ["new", "import"];
+
+/// A slug names a tournament in URLs and files: `[a-z0-9-]{1,64}`, and not one of
+/// [`RESERVED_SLUGS`] (checked by [`slug_problem`]).
+pub fn check_slug(slug: &str) -> Result<(), Why> {
+    match slug_problem(slug) {
+        None => Ok(()),
+        Some(SettingsReason::SlugReserved { slug }) => Err(Why::SlugReserved { slug }),
+        Some(_) => Err(Why::SlugInvalid {
+            slug: slug.to_owned(),
+        }),
+    }
+}
+
+/// A slug made from a tournament's name: Chinese characters through their pinyin, letters
+/// and digits lowercased, everything else a single `-` ("春季杯 2026" → `chun-ji-bei-2026`).
+/// Empty when the name has nothing to make one of.
+pub fn suggest_slug(name: &str) -> String {
+    use pinyin::ToPinyin;
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    for c in name.chars() {
+        if let Some(p) = c.to_pinyin() {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            words.push(p.plain().to_owned());
+        } else if c.is_ascii_alphanumeric() {
+            word.push(c.to_ascii_lowercase());
+        } else if !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    let mut slug = words.join("-");
+    slug.truncate(64);
+    let slug = slug.trim_end_matches('-').to_owned();
+    if RESERVED_SLUGS.contains(&slug.as_str()) {
+        format!("{slug}-1")
+    } else {
+        slug
+    }
+}
 
 /// The largest match score a setting may give (a bye, a win, a draw or a loss), either
 /// sign.

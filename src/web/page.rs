@@ -64,7 +64,7 @@ impl Ctx {
             viewer: super::viewer::Viewer::of(req),
             snapshot: req
                 .extensions()
-                .get::<super::live::http::PageSnapshot>()
+                .get::<super::live::PageSnapshot>()
                 .map(|p| p.0.clone()),
         }
     }

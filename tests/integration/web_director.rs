@@ -1127,14 +1127,14 @@ async fn a_gb18030_teams_csv_upload_is_read_and_noted() {
 #[actix_web::test]
 async fn a_blank_slug_is_made_from_the_name_through_pinyin() {
     assert_eq!(
-        fushi::rules::event::suggest_slug("春季杯 2026"),
+        fushi::rules::settings::suggest_slug("春季杯 2026"),
         "chun-ji-bei-2026"
     );
     assert_eq!(
-        fushi::rules::event::suggest_slug("Spring Cup: 江南 Open!"),
+        fushi::rules::settings::suggest_slug("Spring Cup: 江南 Open!"),
         "spring-cup-jiang-nan-open"
     );
-    assert_eq!(fushi::rules::event::suggest_slug("New"), "new-1");
+    assert_eq!(fushi::rules::settings::suggest_slug("New"), "new-1");
     for db in backends() {
         let mut b = browser(&db).await;
         let form = b.get("/d/new").await;

@@ -37,7 +37,7 @@ pub fn configure(routes: &mut Routes) {
 /// A team has at most this many members (docs/rules.md §1: four to six players).
 const MAX_MEMBERS: usize = 6;
 /// The longest name or club a form accepts, in characters.
-use crate::rules::event::MAX_TEXT;
+use crate::rules::settings::MAX_TEXT;
 
 /// Members as typed: one per line, or separated by `;` (also the full-width `；`).
 fn split_members(text: &str) -> Vec<String> {

@@ -7,15 +7,13 @@
 //! every reader of a language sees the same bytes. Signed-in readers get the page built
 //! from the same snapshot, with `Cache-Control: no-store`.
 
-use std::sync::Arc;
-
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::middleware::Next;
 use actix_web::{HttpMessage, HttpResponse, web};
 
-use super::{Page, Snapshot};
+use super::{Page, PageSnapshot, Snapshot};
 use crate::db::accounts::Gate;
 use crate::web::AppState;
 use crate::web::i18n::Lang;
@@ -73,10 +71,6 @@ fn public_slug(path: &str) -> Option<&str> {
     let (slug, tail) = rest.split_once('/').unwrap_or((rest, ""));
     (!slug.is_empty() && tail != "events").then_some(slug)
 }
-
-/// The snapshot a public page is built from, put there by [`public_pages`].
-#[derive(Clone, Debug)]
-pub struct PageSnapshot(pub Arc<Snapshot>);
 
 /// In front of every public page of a tournament: answers from the validator or the kept
 /// bytes when it can, otherwise hands the handler the snapshot to build from and keeps

@@ -36,6 +36,11 @@ const STALE_WAIT: Duration = Duration::from_millis(25);
 /// The standings after each round that has complete matches.
 pub type AfterEachRound = Vec<(i32, Vec<Standing>)>;
 
+/// The snapshot a public page is built from, put in the request by
+/// [`http::public_pages`].
+#[derive(Clone, Debug)]
+pub struct PageSnapshot(pub Arc<Snapshot>);
+
 /// A tournament at one revision and everything computed from it.
 pub struct Snapshot {
     pub id: i32,

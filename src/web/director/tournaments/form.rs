@@ -4,11 +4,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use actix_web::http::StatusCode;
-
 use super::FieldErrors;
 use super::messages::field_message;
-use super::view::{Preview, SettingsForm};
 use crate::rules::settings::DEFAULT_BLITZ;
 use crate::rules::{PairingMethod, ScoringRules, Settings, SettingsDraft, SettingsField, TieBreak};
 use crate::web::i18n::Tr;
@@ -34,7 +31,7 @@ impl BandInput {
 
 /// The most band rows a form may carry: as many as a band table may have, so that every
 /// stored table shows whole.
-const MAX_BANDS: usize = crate::rules::bands::MAX_BANDS as usize;
+pub(super) const MAX_BANDS: usize = crate::rules::bands::MAX_BANDS as usize;
 /// Tie-break positions on the form: one per criterion.
 pub(super) const TIEBREAK_SLOTS: usize = TieBreak::DEFAULT.len();
 
@@ -189,7 +186,7 @@ impl SettingsInput {
     /// The text of the form as a draft of settings. A number that cannot be read is a
     /// problem of its field here (the draft then holds a harmless stand-in); every other
     /// check is the one parse of settings.
-    fn draft(&self, t: &Tr) -> Drafted {
+    pub(super) fn draft(&self, t: &Tr) -> Drafted {
         let mut errors = FieldErrors::default();
         let mut table_unreadable = false;
         let whole_at = |field: String, raw: &str, errors: &mut FieldErrors| -> Option<i64> {
@@ -306,49 +303,17 @@ impl SettingsInput {
             }
         }
     }
-
-    /// The P → s table the form's deck count and rules give, or why there is none. The
-    /// problems with the deck count and rules go to `errors` too, for the fields.
-    pub(super) fn preview(&self, t: &Tr, errors: &mut FieldErrors) -> Preview {
-        let drafted = self.draft(t);
-        let found = drafted.draft.deck_rules();
-        for (field, message) in drafted.errors.all() {
-            if is_table_form_field(field) {
-                errors.add(field, message.to_owned());
-            }
-        }
-        match found {
-            Ok(deck_rules) if !drafted.table_unreadable => {
-                Preview::of(t, deck_rules.decks(), deck_rules.table())
-            }
-            result => {
-                if let Err(found) = result
-                    && !drafted.table_unreadable
-                {
-                    for e in &found.0 {
-                        let (field, message) = field_message(t, e, &drafted.rows, &drafted.slots);
-                        errors.add(field, message);
-                    }
-                }
-                Preview {
-                    caption: String::new(),
-                    rows: Vec::new(),
-                    error: Some(t.t("director-settings-preview-invalid")),
-                }
-            }
-        }
-    }
 }
 
 /// A form read as a draft: its text-level problems, which form row each band of the draft
 /// came from and which position each tie-break.
-struct Drafted {
-    draft: SettingsDraft,
-    errors: FieldErrors,
-    rows: Vec<usize>,
-    slots: Vec<usize>,
+pub(super) struct Drafted {
+    pub(super) draft: SettingsDraft,
+    pub(super) errors: FieldErrors,
+    pub(super) rows: Vec<usize>,
+    pub(super) slots: Vec<usize>,
     /// A figure of the custom table could not be read: the table is not checked further.
-    table_unreadable: bool,
+    pub(super) table_unreadable: bool,
 }
 
 fn is_table_field(field: SettingsField) -> bool {
@@ -359,85 +324,10 @@ fn is_table_field(field: SettingsField) -> bool {
     )
 }
 
-fn is_table_form_field(field: &str) -> bool {
+pub(super) fn is_table_form_field(field: &str) -> bool {
     ["takeover_at", "step", "bands", "band-"]
         .iter()
         .any(|f| field.starts_with(f))
-}
-
-/// What a posted settings form asks for besides saving.
-enum FormAction {
-    Save,
-    Preview,
-    AddBand,
-    RemoveBand(usize),
-}
-
-impl FormAction {
-    fn of(form: &HashMap<String, String>) -> FormAction {
-        match form.get("action").map(String::as_str) {
-            Some("preview") => FormAction::Preview,
-            Some("add-band") => FormAction::AddBand,
-            Some(a) => match a.strip_prefix("remove-band-").and_then(|i| i.parse().ok()) {
-                Some(i) => FormAction::RemoveBand(i),
-                None => FormAction::Save,
-            },
-            None => FormAction::Save,
-        }
-    }
-}
-
-/// What a posted settings form comes to.
-pub(super) enum Posted {
-    /// The form to show again: redrawn by a button (200) or with problems (422).
-    Show(StatusCode, SettingsForm),
-    /// Settings to save, with the input to show again should the save be refused.
-    Save(SettingsInput, Settings),
-}
-
-/// Reads a posted settings form: the buttons that only redraw it (preview, add or remove a
-/// band row), else the settings it gives or its problems. `make` builds the form page's
-/// model for the input.
-pub(super) fn read_posted(
-    t: &Tr,
-    posted: &HashMap<String, String>,
-    make: impl Fn(&Tr, SettingsInput) -> SettingsForm,
-) -> Posted {
-    let (mut input, indices) = SettingsInput::from_form(posted);
-    let form = match FormAction::of(posted) {
-        FormAction::Save => {
-            return match input.parse(t) {
-                Ok(settings) => Posted::Save(input, settings),
-                Err(errors) => Posted::Show(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    make(t, input).with_errors(errors),
-                ),
-            };
-        }
-        FormAction::Preview => {
-            let mut errors = FieldErrors::default();
-            input.preview(t, &mut errors);
-            make(t, input).with_errors(errors)
-        }
-        FormAction::AddBand => {
-            if input.bands.len() < MAX_BANDS {
-                input.bands.push(BandInput::default());
-            }
-            make(t, input)
-        }
-        FormAction::RemoveBand(index) => {
-            if let Some(k) = indices.iter().position(|i| *i == index) {
-                input.bands.remove(k);
-            }
-            make(t, input)
-        }
-    };
-    let status = if form.errors.is_empty() {
-        StatusCode::OK
-    } else {
-        StatusCode::UNPROCESSABLE_ENTITY
-    };
-    Posted::Show(status, form)
 }
 
 #[cfg(test)]

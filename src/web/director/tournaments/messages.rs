@@ -1,8 +1,7 @@
 //! The one parse of settings' problems as the settings form shows them: the form field
 //! and a message in the reader's language (locales/*/director.ftl).
 
-use super::view::{preset_label, tiebreak_label};
-use crate::rules::{BandTableError, SettingsError, SettingsField, SettingsReason};
+use crate::rules::{BandTableError, SettingsError, SettingsField, SettingsReason, TieBreak};
 use crate::web::i18n::Tr;
 
 /// A problem of the one parse of settings as a form field and a message in the reader's
@@ -77,4 +76,15 @@ pub(super) fn field_message(
         R::SwissSeed { .. } => t.t("schedule-settings-error-seed"),
     };
     (field, message)
+}
+
+pub(super) fn preset_label(t: &Tr, code: &str) -> String {
+    t.t(&format!("director-settings-rules-{code}"))
+}
+
+pub(super) fn tiebreak_label(t: &Tr, tb: TieBreak) -> String {
+    t.t(&format!(
+        "director-settings-tiebreak-{}",
+        tb.code().replace('_', "-")
+    ))
 }

@@ -15,7 +15,7 @@ use actix_web::guard::{self, GuardContext};
 use actix_web::web;
 
 use crate::db::EditError;
-use crate::rules::event::RESERVED_SLUGS;
+use crate::rules::settings::RESERVED_SLUGS;
 use crate::web::AppError;
 use pages::*;
 

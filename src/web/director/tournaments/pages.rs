@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
-use super::form::{Posted, SettingsInput, read_posted};
+use super::form::{BandInput, MAX_BANDS, SettingsInput};
 use super::view::*;
 use super::{FieldErrors, edit_error};
 use crate::db::{self, EditError};
@@ -88,7 +88,7 @@ pub(super) async fn create(
     let mut posted = posted.into_inner();
     // A blank slug: the one made from the name (Chinese through pinyin).
     if posted.get("slug").is_none_or(|s| s.trim().is_empty()) {
-        let suggested = crate::rules::event::suggest_slug(
+        let suggested = crate::rules::settings::suggest_slug(
             posted.get("name").map(String::as_str).unwrap_or_default(),
         );
         if !suggested.is_empty() {
@@ -324,4 +324,79 @@ pub(super) async fn delete(
         return Err(AppError::not_found());
     }
     Ok(redirect_with("/d", "director-flash-deleted"))
+}
+
+/// What a posted settings form asks for besides saving.
+enum FormAction {
+    Save,
+    Preview,
+    AddBand,
+    RemoveBand(usize),
+}
+
+impl FormAction {
+    fn of(form: &HashMap<String, String>) -> FormAction {
+        match form.get("action").map(String::as_str) {
+            Some("preview") => FormAction::Preview,
+            Some("add-band") => FormAction::AddBand,
+            Some(a) => match a.strip_prefix("remove-band-").and_then(|i| i.parse().ok()) {
+                Some(i) => FormAction::RemoveBand(i),
+                None => FormAction::Save,
+            },
+            None => FormAction::Save,
+        }
+    }
+}
+
+/// What a posted settings form comes to.
+pub(super) enum Posted {
+    /// The form to show again: redrawn by a button (200) or with problems (422).
+    Show(StatusCode, SettingsForm),
+    /// Settings to save, with the input to show again should the save be refused.
+    Save(SettingsInput, Settings),
+}
+
+/// Reads a posted settings form: the buttons that only redraw it (preview, add or remove a
+/// band row), else the settings it gives or its problems. `make` builds the form page's
+/// model for the input.
+pub(super) fn read_posted(
+    t: &Tr,
+    posted: &HashMap<String, String>,
+    make: impl Fn(&Tr, SettingsInput) -> SettingsForm,
+) -> Posted {
+    let (mut input, indices) = SettingsInput::from_form(posted);
+    let form = match FormAction::of(posted) {
+        FormAction::Save => {
+            return match input.parse(t) {
+                Ok(settings) => Posted::Save(input, settings),
+                Err(errors) => Posted::Show(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    make(t, input).with_errors(errors),
+                ),
+            };
+        }
+        FormAction::Preview => {
+            let mut errors = FieldErrors::default();
+            input.preview(t, &mut errors);
+            make(t, input).with_errors(errors)
+        }
+        FormAction::AddBand => {
+            if input.bands.len() < MAX_BANDS {
+                input.bands.push(BandInput::default());
+            }
+            make(t, input)
+        }
+        FormAction::RemoveBand(index) => {
+            if let Some(k) = indices.iter().position(|i| *i == index) {
+                input.bands.remove(k);
+            }
+            make(t, input)
+        }
+    };
+    let status = if form.errors.is_empty() {
+        StatusCode::OK
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    };
+    Posted::Show(status, form)
 }

@@ -4,7 +4,8 @@
 use askama::Template;
 
 use super::FieldErrors;
-use super::form::{SettingsInput, TIEBREAK_SLOTS};
+use super::form::{SettingsInput, TIEBREAK_SLOTS, is_table_form_field};
+use super::messages::{field_message, preset_label, tiebreak_label};
 use crate::db::TournamentSummary;
 use crate::rules::change::Conflict;
 use crate::rules::{
@@ -81,17 +82,6 @@ pub(super) fn signed(s: i32) -> String {
     } else {
         s.to_string()
     }
-}
-
-pub(super) fn preset_label(t: &Tr, code: &str) -> String {
-    t.t(&format!("director-settings-rules-{code}"))
-}
-
-pub(super) fn tiebreak_label(t: &Tr, tb: TieBreak) -> String {
-    t.t(&format!(
-        "director-settings-tiebreak-{}",
-        tb.code().replace('_', "-")
-    ))
 }
 
 pub(super) fn method_label(t: &Tr, method: MatchScoring) -> String {
@@ -544,5 +534,39 @@ impl DeletePage {
             typed: String::new(),
             error: None,
         })
+    }
+}
+
+impl SettingsInput {
+    /// The P → s table the form's deck count and rules give, or why there is none. The
+    /// problems with the deck count and rules go to `errors` too, for the fields.
+    pub(super) fn preview(&self, t: &Tr, errors: &mut FieldErrors) -> Preview {
+        let drafted = self.draft(t);
+        let found = drafted.draft.deck_rules();
+        for (field, message) in drafted.errors.all() {
+            if is_table_form_field(field) {
+                errors.add(field, message.to_owned());
+            }
+        }
+        match found {
+            Ok(deck_rules) if !drafted.table_unreadable => {
+                Preview::of(t, deck_rules.decks(), deck_rules.table())
+            }
+            result => {
+                if let Err(found) = result
+                    && !drafted.table_unreadable
+                {
+                    for e in &found.0 {
+                        let (field, message) = field_message(t, e, &drafted.rows, &drafted.slots);
+                        errors.add(field, message);
+                    }
+                }
+                Preview {
+                    caption: String::new(),
+                    rows: Vec::new(),
+                    error: Some(t.t("director-settings-preview-invalid")),
+                }
+            }
+        }
     }
 }
