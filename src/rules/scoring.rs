@@ -103,14 +103,6 @@ impl MatchScoring {
             MatchScoring::Levels => "levels",
         }
     }
-
-    /// How a match score of this method is written in `matches.csv`.
-    pub fn format(self, score: Score) -> String {
-        match self {
-            MatchScoring::Vp20 => score.two_decimals(),
-            MatchScoring::Wdl | MatchScoring::Levels => score.plain(),
-        }
-    }
 }
 
 impl FromStr for MatchScoring {
@@ -309,8 +301,6 @@ mod tests {
         assert_eq!(Score(200).plain(), "2");
         assert_eq!(Score(-300).plain(), "-3");
         assert_eq!(Score(150).plain(), "1.50");
-        assert_eq!(MatchScoring::Vp20.format(Score(1200)), "12.00");
-        assert_eq!(MatchScoring::Wdl.format(Score(200)), "2");
         let mut wdl = ScoringRules {
             method: MatchScoring::Wdl,
             vp_blitz: 5.0,

@@ -363,13 +363,13 @@ pub fn match_sheet(
             }
         })
         .collect();
-    let method = event.settings.scoring.method;
+    let scoring = &event.settings.scoring;
     // Nothing compared yet: no figures, "–" as everywhere else, not 0 and 10.00.
     let dash = f.unplayed();
     let show = |v: String| if dash { "–".to_owned() } else { v };
     let pair = |home: String, away: String| show(format!("{home} : {away}"));
-    let home_score = show(method.format(f.home_score));
-    let away_score = show(f.away_score.map(|s| method.format(s)).unwrap_or_default());
+    let home_score = show(scoring.format(f.home_score));
+    let away_score = show(f.away_score.map(|s| scoring.format(s)).unwrap_or_default());
     let total = MatchLine {
         board: words.word(Word::Total),
         swing_home: show(signed(f.home_levels.into())),
@@ -545,7 +545,7 @@ pub fn team_card(
     words: &dyn Words,
 ) -> Option<TeamCard> {
     let team = event.team(team_no)?;
-    let method = event.settings.scoring.method;
+    let scoring = &event.settings.scoring;
     let mut running_score = crate::rules::Score::ZERO;
     let mut matches = Vec::new();
     for mr in &report.matches {
@@ -618,9 +618,9 @@ pub fn team_card(
             score: if mr.away.is_some() && f.unplayed() {
                 "–".to_owned()
             } else {
-                score.map(|s| method.format(s)).unwrap_or_default()
+                score.map(|s| scoring.format(s)).unwrap_or_default()
             },
-            running_score: method.format(running_score),
+            running_score: scoring.format(running_score),
             status: status(words, f.status),
         });
     }
@@ -717,7 +717,7 @@ pub fn standings_sheet(event: &Event, round: Option<i32>, words: &dyn Words) -> 
         }
         _ => Report::compute(event),
     };
-    let method = event.settings.scoring.method;
+    let scoring = &event.settings.scoring;
     let this_round: Vec<&MatchReport> = report
         .matches
         .iter()
@@ -747,7 +747,7 @@ pub fn standings_sheet(event: &Event, round: Option<i32>, words: &dyn Words) -> 
             match m.away {
                 None => {
                     l.opponent = words.word(Word::Bye);
-                    l.round_score = method.format(f.home_score);
+                    l.round_score = scoring.format(f.home_score);
                 }
                 Some(away) => {
                     l.opponent = team_name(event, if home { away } else { m.home });
@@ -758,7 +758,7 @@ pub fn standings_sheet(event: &Event, round: Option<i32>, words: &dyn Words) -> 
                     } else {
                         f.away_score
                     };
-                    l.round_score = score.map(|s| method.format(s)).unwrap_or_default();
+                    l.round_score = score.map(|s| scoring.format(s)).unwrap_or_default();
                     if f.unplayed() {
                         // Nothing compared yet: no figures, not 0 and 10.00.
                         l.levels = "–".to_owned();

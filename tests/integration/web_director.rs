@@ -131,7 +131,7 @@ async fn a_tournament_with_a_custom_band_table_is_created_previewed_and_exported
             .has("data-preview-url=\"/d/new/preview\"")
             // The defaults: the standard two-deck table, its preview beside it.
             .has("<option value=\"standard\" data-decks=\"1 2 3\" selected>");
-        assert_eq!(preview_row(&new, 80).0, "-1");
+        assert_eq!(preview_row(&new, 80).0, "\u{2212}1");
 
         let created = b
             .post("/d/new", &custom_form("Spring <Duplicate> 春季", "spring"))
@@ -169,19 +169,19 @@ async fn a_tournament_with_a_custom_band_table_is_created_previewed_and_exported
         );
         assert_eq!(
             preview_row(&fragment, 80),
-            ("-1".into(), "defenders take over, up 1".into())
+            ("\u{2212}1".into(), "defenders take over, up 1".into())
         );
         assert_eq!(
             preview_row(&fragment, 120),
-            ("-2".into(), "defenders take over, up 2".into())
+            ("\u{2212}2".into(), "defenders take over, up 2".into())
         );
         assert_eq!(
             preview_row(&fragment, 200),
-            ("-4".into(), "defenders take over, up 4".into())
+            ("\u{2212}4".into(), "defenders take over, up 4".into())
         );
         // The same for a tournament still being created; a bad table says why.
         let fresh = b.get(&format!("/d/new/preview?{query}")).await;
-        assert_eq!(preview_row(&fresh, 120).0, "-2");
+        assert_eq!(preview_row(&fresh, 120).0, "\u{2212}2");
         b.get("/d/new/preview?decks=2&rules=custom&takeover_at=80&step=0&band-min-0=0&band-s-0=3")
             .await
             .has("No preview until");
@@ -208,7 +208,7 @@ async fn a_tournament_with_a_custom_band_table_is_created_previewed_and_exported
             .has("id=\"band-min-3\" name=\"band-min-3\" type=\"text\" inputmode=\"numeric\" size=\"5\" value=\"80\"")
             .has("id=\"bye_score\" name=\"bye_score\" type=\"text\" inputmode=\"decimal\" size=\"5\" value=\"\"")
             .has("id=\"vp_blitz\" name=\"vp_blitz\" type=\"text\" inputmode=\"decimal\" size=\"5\" value=\"4.5\"");
-        assert_eq!(preview_row(&settings, 120).0, "-2");
+        assert_eq!(preview_row(&settings, 120).0, "\u{2212}2");
         b.get("/d")
             .await
             .has("href=\"/d/spring\"")
@@ -371,7 +371,7 @@ async fn band_rows_are_added_and_removed_without_javascript() {
     );
     assert_eq!(
         preview_row(&page, 120),
-        ("-1".into(), "defenders take over, up 1".into())
+        ("\u{2212}1".into(), "defenders take over, up 1".into())
     );
     let form = with(
         custom_form("X", "x"),
@@ -822,7 +822,7 @@ async fn the_directors_pages_speak_chinese() {
         .has("保存设置");
     assert_eq!(
         preview_row(&page, 120),
-        ("-2".into(), "闲家上台升2级".into())
+        ("\u{2212}2".into(), "闲家上台升2级".into())
     );
     assert_eq!(preview_row(&page, 80).1, "闲家上台升1级");
     assert_eq!(preview_row(&page, 40).1, "庄家方升1级");

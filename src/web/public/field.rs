@@ -11,7 +11,8 @@ use askama::Template;
 use fluent_templates::fluent_bundle::FluentValue;
 
 use super::view::matches::{self, BoardLine};
-use super::view::{sign_class, signed, typographic_minus};
+use super::view::sign_class;
+use crate::figures::{signed, typographic_minus};
 use crate::rules::field::{Fraction, OddKind, Show, Traveller, butler, odd_results};
 use crate::rules::{Event, Report, RoundProgress, Scorer};
 use crate::web::i18n::Tr;

@@ -104,7 +104,7 @@ struct TeamFigures {
 /// The comparison block's two lines. A match with no board compared yet has no figures:
 /// "–", as on the round page and the public pages, not 0 and 10.00.
 fn team_figures(
-    method: crate::rules::MatchScoring,
+    scoring: &crate::rules::ScoringRules,
     figures: &crate::rules::MatchFigures,
     [home, away]: [String; 2],
 ) -> [TeamFigures; 2] {
@@ -116,7 +116,7 @@ fn team_figures(
             levels: show(signed(figures.home_levels.into())),
             points: show(signed(figures.home_points.into())),
             boards_won: show(figures.home_boards_won.to_string()),
-            score: show(method.format(figures.home_score)),
+            score: show(scoring.format(figures.home_score)),
         },
         TeamFigures {
             name: away,
@@ -126,7 +126,7 @@ fn team_figures(
             score: show(
                 figures
                     .away_score
-                    .map(|s| method.format(s))
+                    .map(|s| scoring.format(s))
                     .unwrap_or_default(),
             ),
         },
@@ -307,7 +307,7 @@ pub(super) fn entry_page(
     let t = &ctx.t;
     let decks = sheet.settings.decks();
     let scorer = Scorer::new(&sheet.settings);
-    let method = sheet.settings.scoring.method;
+    let scoring = &sheet.settings.scoring;
     let failed = !errors.is_empty();
     let home = team_label(sheet, m.home);
     let away = m.away.map(|a| team_label(sheet, a)).unwrap_or_default();
@@ -512,7 +512,7 @@ pub(super) fn entry_page(
         status: match_progress_label(t, MatchProgress::of(&figures)),
         compared: figures.compared,
         boards: sheet.round.boards.len(),
-        teams: team_figures(method, &figures, [home.clone(), away.clone()]),
+        teams: team_figures(scoring, &figures, [home.clone(), away.clone()]),
         home,
         away,
         not_saved: t.args("entry-not-saved", &[("count", errors.len().into())]),

@@ -79,7 +79,7 @@ pub(super) async fn overview(
     .await?;
     let t = &ctx.t;
     let scorer = Scorer::new(&sheet.settings);
-    let method = sheet.settings.scoring.method;
+    let scoring = &sheet.settings.scoring;
     let boards = &sheet.round.boards;
     let mut all = Vec::new();
     let matches = sheet
@@ -115,10 +115,10 @@ pub(super) async fn overview(
                     Some(_) if figures.unplayed() => "–".to_owned(),
                     Some(away) => format!(
                         "{} : {}",
-                        method.format(figures.home_score),
-                        method.format(away)
+                        scoring.format(figures.home_score),
+                        scoring.format(away)
                     ),
-                    None => method.format(figures.home_score),
+                    None => scoring.format(figures.home_score),
                 },
             }
         })

@@ -85,7 +85,7 @@ pub(super) fn label(event: &Event, number: i32) -> String {
 
 /// Why two teams were paired, in words.
 pub fn reason_text(t: &Tr, event: &Event, why: &PairingReason) -> String {
-    let method = event.settings.scoring.method;
+    let scoring = &event.settings.scoring;
     match why {
         PairingReason::RoundRobin { round } => t.a("schedule-why-round-robin", "round", round),
         PairingReason::Swiss(reason) => match reason {
@@ -93,7 +93,7 @@ pub fn reason_text(t: &Tr, event: &Event, why: &PairingReason) -> String {
             Reason::Lots { seed } => t.a("schedule-why-lots", "seed", seed),
             Reason::NextDown => t.t("schedule-why-next-down"),
             Reason::FloatedDown { from } => {
-                t.a("schedule-why-floated-down", "score", method.format(*from))
+                t.a("schedule-why-floated-down", "score", scoring.format(*from))
             }
             Reason::AvoidsRematch { passed_over, round } => t.args(
                 "schedule-why-avoids-rematch",
@@ -118,15 +118,15 @@ pub fn reason_text(t: &Tr, event: &Event, why: &PairingReason) -> String {
 }
 
 pub(super) fn explanation_line(t: &Tr, event: &Event, p: &Proposed) -> ExplanationLine {
-    let method = event.settings.scoring.method;
+    let scoring = &event.settings.scoring;
     ExplanationLine {
         table: p.table,
         home: label(event, p.home),
         away: label(event, p.away),
         home_rank: p.home_rank,
         away_rank: p.away_rank,
-        home_score: method.format(p.home_score),
-        away_score: method.format(p.away_score),
+        home_score: scoring.format(p.home_score),
+        away_score: scoring.format(p.away_score),
         reason: reason_text(t, event, &p.why),
     }
 }
@@ -158,7 +158,7 @@ pub fn recorded_lines(
     // Every match of a generated round is listed: one paired by hand (before a re-pairing
     // that kept it for its results, or afterwards) says so, with the same ranks and scores.
     let field = Field::before(event, round);
-    let method = event.settings.scoring.method;
+    let scoring = &event.settings.scoring;
     let rank = |team: i32| {
         field
             .rank
@@ -179,8 +179,8 @@ pub fn recorded_lines(
             away: label(event, away),
             home_rank,
             away_rank,
-            home_score: method.format(home_score),
-            away_score: method.format(away_score),
+            home_score: scoring.format(home_score),
+            away_score: scoring.format(away_score),
             reason: t.t(if m.results.is_empty() {
                 "schedule-why-by-hand"
             } else {

@@ -459,7 +459,7 @@ mod tests {
         assert_eq!(row(75).s, "+1");
         assert_eq!(
             (row(120).s.as_str(), row(120).wording.as_str()),
-            ("-2", "defenders take over, up 2")
+            ("\u{2212}2", "defenders take over, up 2")
         );
         assert!(row(80).band_start && !row(85).band_start && row(80).takes_over);
         let zh = input.preview(

@@ -7,6 +7,7 @@ use super::FieldErrors;
 use super::form::{SettingsInput, TIEBREAK_SLOTS, is_table_form_field};
 use super::messages::{field_message, preset_label, tiebreak_label};
 use crate::db::TournamentSummary;
+use crate::figures::signed;
 use crate::rules::change::Conflict;
 use crate::rules::{
     BandTable, Decks, Event, MatchScoring, MatchStatus, MultiplierPolicy, PairingMethod, Preset,
@@ -51,10 +52,10 @@ impl Preview {
                 continue;
             };
             let s = outcome.table_score;
-            let band_start = rows.last().is_none_or(|r| r.s != signed(s));
+            let band_start = rows.last().is_none_or(|r| r.s != signed(s.into()));
             rows.push(PreviewRow {
                 p,
-                s: signed(s),
+                s: signed(s.into()),
                 wording: crate::sheets::wording(t, outcome.wording),
                 band_start,
                 takes_over: table.takes_over(p),
@@ -72,15 +73,6 @@ impl Preview {
             rows,
             error: None,
         }
-    }
-}
-
-/// A table score with its sign: `+2`, `0`, `-1`.
-pub(super) fn signed(s: i32) -> String {
-    if s > 0 {
-        format!("+{s}")
-    } else {
-        s.to_string()
     }
 }
 
@@ -484,7 +476,7 @@ pub(super) fn settings_facts(t: &Tr, s: &Settings) -> Vec<(String, String)> {
         (t.t("director-settings-scoring"), scoring_text),
         (
             t.t("director-settings-bye"),
-            scoring.method.format(scoring.bye_score),
+            scoring.format(scoring.bye_score),
         ),
         (t.t("director-settings-tiebreaks"), tiebreaks),
     ]

@@ -60,7 +60,7 @@ pub struct MatchLine {
 
 pub fn match_lines(event: &Event, report: &Report, round: i32, t: &Tr) -> Vec<MatchLine> {
     let teams = Teams::of(event);
-    let method = event.settings.scoring.method;
+    let scoring = &event.settings.scoring;
     report
         .matches
         .iter()
@@ -84,10 +84,10 @@ pub fn match_lines(event: &Event, report: &Report, round: i32, t: &Tr) -> Vec<Ma
                 } else {
                     signed((-f.home_levels).into())
                 },
-                home_score: score_text(method, f.home_score),
+                home_score: score_text(scoring, f.home_score),
                 away_score: f
                     .away_score
-                    .map(|s| score_text(method, s))
+                    .map(|s| score_text(scoring, s))
                     .unwrap_or_default(),
                 status: StatusView::of_match(t, Stage::of_match(f)),
             }
@@ -162,7 +162,7 @@ impl MatchDetail {
     ) -> MatchDetail {
         let teams = Teams::of(event);
         let scorer = Scorer::new(&event.settings);
-        let method = event.settings.scoring.method;
+        let scoring = &event.settings.scoring;
         let f = &report.figures;
         let home = teams.link(m.home);
         let away = m.away.map(|a| teams.link(a));
@@ -191,7 +191,7 @@ impl MatchDetail {
             levels_class: sign_class(levels.into()),
             points: signed(points.into()),
             boards_won,
-            score: score_text(method, score),
+            score: score_text(scoring, score),
         };
         let stage = Stage::of_match(f);
         let summary = if away.is_some() {
@@ -207,7 +207,10 @@ impl MatchDetail {
                 "pub-bye-text",
                 &[
                     ("team", FluentValue::from(home.name.clone())),
-                    ("score", FluentValue::from(score_text(method, f.home_score))),
+                    (
+                        "score",
+                        FluentValue::from(score_text(scoring, f.home_score)),
+                    ),
                 ],
             )
         };
@@ -361,7 +364,7 @@ pub struct TeamMatch {
 /// Every match of a team, round by round, with the running total of its score.
 pub fn team_matches(event: &Event, report: &Report, team: i32, t: &Tr) -> Vec<TeamMatch> {
     let teams = Teams::of(event);
-    let method = event.settings.scoring.method;
+    let scoring = &event.settings.scoring;
     let mut total = Score::ZERO;
     report
         .matches
@@ -412,7 +415,7 @@ pub fn team_matches(event: &Event, report: &Report, team: i32, t: &Tr) -> Vec<Te
                 score: if f.unplayed() {
                     "–".to_owned()
                 } else {
-                    score_text(method, score)
+                    score_text(scoring, score)
                 },
                 status: StatusView::of_match(t, stage),
                 counted,

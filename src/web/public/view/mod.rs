@@ -4,8 +4,9 @@
 
 use std::collections::HashMap;
 
+use crate::figures::{signed, typographic_minus};
 use crate::rules::{
-    Event, MatchFigures, MatchProgress, MatchScoring, Report, RoundProgress, Score, Team,
+    Event, MatchFigures, MatchProgress, Report, RoundProgress, Score, ScoringRules, Team,
 };
 use crate::web::i18n::Tr;
 
@@ -19,30 +20,14 @@ const TOP_OF_STANDINGS: usize = 5;
 // ---------------------------------------------------------------------------------------
 // Numbers as the pages print them
 
-/// A signed integer with a typographic minus and an explicit plus: `+7`, `−5`, `0`.
-pub fn signed(n: i64) -> String {
-    match n.signum() {
-        1 => format!("+{n}"),
-        -1 => format!("\u{2212}{}", n.unsigned_abs()),
-        _ => "0".to_owned(),
-    }
-}
-
 /// A match score as the tournament's scoring prints it, with a typographic minus.
-fn score_text(method: MatchScoring, score: Score) -> String {
-    typographic_minus(method.format(score))
+fn score_text(scoring: &ScoringRules, score: Score) -> String {
+    typographic_minus(scoring.format(score))
 }
 
 /// A standings total: always two decimals (as in `standings.csv`).
 fn total_text(score: Score) -> String {
     typographic_minus(score.two_decimals())
-}
-
-pub(super) fn typographic_minus(text: String) -> String {
-    match text.strip_prefix('-') {
-        Some(rest) => format!("\u{2212}{rest}"),
-        None => text,
-    }
 }
 
 /// The CSS class for a signed figure: a reader sees the sign too, so colour is only a help.
@@ -209,8 +194,8 @@ mod tests {
     use super::rules::*;
     use super::*;
     use crate::rules::{
-        BandTable, BoardSwing, DeckRules, Decks, MatchStatus, MultiplierPolicy, Preset, Rules,
-        ScoringRules, Seat, Settings, TieBreak,
+        BandTable, BoardSwing, DeckRules, Decks, MatchScoring, MatchStatus, MultiplierPolicy,
+        Preset, Rules, ScoringRules, Seat, Settings, TieBreak,
     };
     use crate::web::i18n::Lang;
 
@@ -363,7 +348,15 @@ mod tests {
         assert_eq!(signed(-5), "\u{2212}5");
         assert_eq!(signed(0), "0");
         assert_eq!(
-            score_text(MatchScoring::Levels, Score::from_whole(-3)),
+            score_text(
+                &ScoringRules {
+                    method: MatchScoring::Levels,
+                    vp_blitz: 5.0,
+                    win_draw_loss: [2, 1, 0].map(Score::from_whole),
+                    bye_score: Score::ZERO,
+                },
+                Score::from_whole(-3)
+            ),
             "\u{2212}3"
         );
         assert_eq!(total_text(Score(3398)), "33.98");

@@ -109,7 +109,7 @@ impl RulesSummary {
             bye: t.a(
                 "pub-rules-bye",
                 "score",
-                score_text(scoring.method, scoring.bye_score),
+                score_text(scoring, scoring.bye_score),
             ),
         }
     }
