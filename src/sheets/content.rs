@@ -549,17 +549,14 @@ pub fn team_card(
     let mut running_score = crate::rules::Score::ZERO;
     let mut matches = Vec::new();
     for mr in &report.matches {
-        let home = mr.home == team_no;
-        if !home && mr.away != Some(team_no) {
+        let Some((side, _)) = mr.side_of(team_no) else {
             continue;
-        }
-        let f: &MatchFigures = &mr.figures;
-        let sign = if home { 1 } else { -1 };
-        let score = if home {
-            Some(f.home_score)
-        } else {
-            f.away_score
         };
+        let home = side.home;
+        let f: &MatchFigures = &mr.figures;
+        // The boards are listed from the team's side too.
+        let sign = if home { 1 } else { -1 };
+        let score = side.score;
         let counts = matches!(f.status, MatchStatus::Complete | MatchStatus::Bye);
         if counts && let Some(s) = score {
             running_score += s;
@@ -614,7 +611,7 @@ pub fn team_card(
             bye: mr.away.is_none(),
             opponent,
             lines,
-            levels: sign * f.home_levels,
+            levels: side.levels,
             score: if mr.away.is_some() && f.unplayed() {
                 "–".to_owned()
             } else {
@@ -738,26 +735,20 @@ pub fn standings_sheet(event: &Event, round: Option<i32>, words: &dyn Words) -> 
             quotient: s.quotient.three_decimals(),
             ..StandingLine::default()
         };
-        if let Some(m) = this_round
+        if let Some((m, (side, opponent))) = this_round
             .iter()
-            .find(|m| m.home == s.team || m.away == Some(s.team))
+            .find_map(|m| m.side_of(s.team).map(|side| (m, side)))
         {
-            let home = m.home == s.team;
             let f = &m.figures;
-            match m.away {
+            match opponent {
                 None => {
                     l.opponent = words.word(Word::Bye);
                     l.round_score = scoring.format(f.home_score);
                 }
-                Some(away) => {
-                    l.opponent = team_name(event, if home { away } else { m.home });
-                    let sign = if home { 1 } else { -1 };
-                    l.levels = signed((sign * f.home_levels).into());
-                    let score = if home {
-                        Some(f.home_score)
-                    } else {
-                        f.away_score
-                    };
+                Some(opponent) => {
+                    l.opponent = team_name(event, opponent);
+                    l.levels = signed(side.levels.into());
+                    let score = side.score;
                     l.round_score = score.map(|s| scoring.format(s)).unwrap_or_default();
                     if f.unplayed() {
                         // Nothing compared yet: no figures, not 0 and 10.00.

@@ -369,21 +369,13 @@ pub fn team_matches(event: &Event, report: &Report, team: i32, t: &Tr) -> Vec<Te
     report
         .matches
         .iter()
-        .filter(|m| m.home == team || m.away == Some(team))
-        .map(|m| {
+        .filter_map(|m| m.side_of(team).map(|(side, opponent)| (m, side, opponent)))
+        .map(|(m, side, opponent)| {
             let f = &m.figures;
             let stage = Stage::of_match(f);
-            let home = m.home == team;
-            let (opponent, levels, points, score) = if home {
-                (m.away, f.home_levels, f.home_points, f.home_score)
-            } else {
-                (
-                    Some(m.home),
-                    -f.home_levels,
-                    -f.home_points,
-                    f.away_score.unwrap_or_default(),
-                )
-            };
+            let home = side.home;
+            let (levels, points) = (side.levels, side.points);
+            let score = side.score.unwrap_or_default();
             // Only complete matches and byes count in the standings (docs/rules.md §5, §6).
             let counted = matches!(stage, Stage::Complete | Stage::Bye);
             if counted {
