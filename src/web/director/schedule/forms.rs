@@ -49,9 +49,6 @@ impl FormErrors {
     }
 }
 
-/// The highest seed fushi draws or accepts, so that it fits `tournament.toml` (an i64).
-pub(super) const MAX_SEED: u64 = i64::MAX as u64;
-
 /// A fresh seed for lots: nine digits, easy to read out and type.
 pub(super) fn random_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
@@ -83,7 +80,13 @@ impl GenerateForm {
                                 self.seed = random_seed().to_string();
                             }
                             match self.seed.trim().parse::<u64>() {
-                                Ok(seed) if seed <= MAX_SEED => FirstRound::Lots(seed),
+                                Ok(seed)
+                                    if seed
+                                        <= crate::rules::settings::MAX_SWISS_SEED
+                                            .unsigned_abs() =>
+                                {
+                                    FirstRound::Lots(seed)
+                                }
                                 _ => {
                                     errors.seed = Some(t.t("schedule-error-seed"));
                                     return None;
