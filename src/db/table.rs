@@ -903,30 +903,42 @@ pub fn judge(
     })
 }
 
-/// After a desk save that changed `rooms` of a match: their table entries are closed
-/// (a desk correction wins over the table).
-pub fn desk_saved(
+/// The director's save of a whole match ([`save_match_results_as`]) and, when it saves,
+/// the closing of the rooms it changed to their table (a desk correction wins over the
+/// table), in one transaction: a busy database refuses both or neither, so the page never
+/// says "nothing was saved" after a save.
+#[allow(clippy::too_many_arguments)]
+pub fn save_at_desk(
     conn: &mut DbConnection,
     slug: &str,
     round: i32,
     table: i32,
-    rooms: &[Room],
-) -> Result<(), DbError> {
-    let Some(match_id) = super::rounds::match_id(conn, slug, round, table)? else {
-        return Ok(());
-    };
-    let codes: Vec<&str> = rooms.iter().map(|r| r.code()).collect();
-    diesel::update(
-        table_entries::table
-            .filter(table_entries::match_id.eq(match_id))
-            .filter(table_entries::room.eq_any(codes)),
-    )
-    .set((
-        table_entries::state.eq(EntryState::Desk.code()),
-        table_entries::updated_at.eq(now()),
-    ))
-    .execute(conn)?;
-    Ok(())
+    results: &[TableResult],
+    who: &str,
+    expected: Option<i32>,
+    changed: &[Room],
+) -> Result<MatchSave, DbError> {
+    super::write_transaction(conn, |conn| {
+        let outcome = save_match_results_as(conn, slug, round, table, results, who, expected)?;
+        if !matches!(outcome, MatchSave::Saved(_)) || changed.is_empty() {
+            return Ok(outcome);
+        }
+        let Some(match_id) = super::rounds::match_id(conn, slug, round, table)? else {
+            return Ok(outcome);
+        };
+        let codes: Vec<&str> = changed.iter().map(|r| r.code()).collect();
+        diesel::update(
+            table_entries::table
+                .filter(table_entries::match_id.eq(match_id))
+                .filter(table_entries::room.eq_any(codes)),
+        )
+        .set((
+            table_entries::state.eq(EntryState::Desk.code()),
+            table_entries::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+        Ok(outcome)
+    })
 }
 
 #[cfg(test)]

@@ -136,14 +136,12 @@ async fn save(
     let who = ctx.viewer.name();
     let key = at.round.tour.slug.clone();
     let mine = results.clone();
-    // The save, what it closes, and the round as it now stands, in one call.
+    // The save and the rooms it closes in one transaction, then the round as it now stands.
     let saved = with_db(&state, move |conn| {
-        let outcome = db::save_match_results_as(conn, &key, round, table, &mine, &who, expected)?;
+        let outcome =
+            db::table::save_at_desk(conn, &key, round, table, &mine, &who, expected, &changed)?;
         if !matches!(outcome, MatchSave::Saved(_)) {
             return Ok((outcome, None));
-        }
-        if !changed.is_empty() {
-            db::table::desk_saved(conn, &key, round, table, &changed)?;
         }
         Ok((outcome, db::load_round(conn, &key, round)?))
     })
