@@ -353,8 +353,9 @@ const PUBLIC_PAGES: [&str; 13] = [
     "/t/club-night/nowhere",
 ];
 
-/// At 360 and 390 CSS pixels, in both languages, no public page scrolls sideways as a
-/// whole: `document.documentElement.scrollWidth` stays within the viewport.
+/// At 360 and 390 CSS pixels, in every language, no public page scrolls sideways as a
+/// whole: `document.documentElement.scrollWidth` stays within the viewport. On a round's
+/// page the matches' scores are in view without scrolling their table.
 #[actix_web::test]
 async fn no_public_page_scrolls_sideways_on_a_phone() {
     let Some(tools) = browser_tools() else {
@@ -367,7 +368,7 @@ async fn no_public_page_scrolls_sideways_on_a_phone() {
     let mut wide = Vec::new();
     for width in [360u32, 390] {
         client.set_window_size(width, 844).await.unwrap();
-        for lang in ["zh", "en"] {
+        for lang in ["zh", "zh-Hant", "en"] {
             client
                 .goto(&format!("{base}/lang?lang={lang}&next=/"))
                 .await
@@ -409,6 +410,23 @@ async fn no_public_page_scrolls_sideways_on_a_phone() {
                         "{page} ({lang}, {width} px): chart text {px:.1} px"
                     ));
                 }
+                // Each score's right edge within its scrolling box, as it opens.
+                let hidden = client
+                    .execute(
+                        "var out = []; document.querySelectorAll('table.matches td.score').forEach(function (c) { \
+                           var box = c.closest('.scroll').getBoundingClientRect(); \
+                           var over = c.getBoundingClientRect().right - box.right; \
+                           if (over > 0.5) { out.push(c.textContent.trim() + ' (' + Math.ceil(over) + ' px beyond, box ' + Math.round(box.width) + ' px)'); } }); \
+                         return out.join(' | ');",
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
+                if let Some(hidden) = hidden.as_str().filter(|h| !h.is_empty()) {
+                    wide.push(format!(
+                        "{page} ({lang}, {width} px): scores out of view: {hidden}"
+                    ));
+                }
                 if width == 390 && page == "/t/club-night/rounds/2" {
                     screenshot(&client, &format!("phone-round-{lang}.png")).await;
                 }
@@ -421,7 +439,7 @@ async fn no_public_page_scrolls_sideways_on_a_phone() {
     client.close().await.unwrap();
     assert!(
         wide.is_empty(),
-        "pages wider than the phone, or chart text too small:\n{}",
+        "pages wider than the phone, chart text too small, or scores out of view:\n{}",
         wide.join("\n")
     );
 }
@@ -443,7 +461,7 @@ async fn the_entry_page_does_not_scroll_sideways_on_a_phone() {
     let mut wide = Vec::new();
     for width in [360u32, 390] {
         client.set_window_size(width, 844).await.unwrap();
-        for lang in ["zh", "en"] {
+        for lang in ["zh", "zh-Hant", "en"] {
             client
                 .goto(&format!("{base}/lang?lang={lang}&next=/"))
                 .await
