@@ -7,7 +7,7 @@
 //! except a note, which may hold line breaks ([`check_note`]).
 //!
 //! This module depends on nothing else in the crate; the archive's reasons for these
-//! problems are made in [`crate::rules::settings::check_text_within`].
+//! problems are made in [`crate::input::text`].
 
 /// A team's name, club or member, a tournament's name, a player of a line-up.
 pub const NAME: usize = 200;

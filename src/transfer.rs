@@ -4,9 +4,10 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::archive::{self, ArchiveFiles, Problem, Why};
+use crate::archive::{self, ArchiveFiles, Problem};
 use crate::db::{self, DbConnection};
 use crate::i18n::{Lang, Tr};
+use crate::input::Why;
 use crate::rules::{Event, Report};
 
 /// What an import created.

@@ -1,4 +1,4 @@
-# Problems of archives, teams.csv uploads and stored results (src/rules/why.rs).
+# Problems of archives, teams.csv uploads and stored results (src/input/why.rs).
 # The command line prints these English messages (`Why`'s Display renders them).
 # Column, key and code names (team_no, decks, vp20) stay as they are in every language.
 problems-missing-file = missing from the archive

@@ -1,4 +1,4 @@
-# 存档、teams.csv 上传和已录成绩的问题（src/rules/why.rs）。
+# 存档、teams.csv 上传和已录成绩的问题（src/input/why.rs）。
 # 列名、键名和代码（team_no、decks、vp20）在各语言中保持原样。
 problems-missing-file = 存档中缺少此文件
 problems-not-utf8 = 不是 UTF-8 文本

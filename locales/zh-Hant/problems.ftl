@@ -1,4 +1,4 @@
-# 存檔、teams.csv 上傳和已錄成績的問題（src/rules/why.rs）。
+# 存檔、teams.csv 上傳和已錄成績的問題（src/input/why.rs）。
 # 列名、鍵名和程式碼（team_no、decks、vp20）在各語言中保持原樣。
 problems-missing-file = 存檔中缺少此檔案
 problems-not-utf8 = 不是 UTF-8 文字

@@ -4,8 +4,9 @@ use std::collections::BTreeMap;
 use std::io::{Read, Seek, Write};
 use std::path::Path;
 
+use super::Problem;
 use super::settings::TOURNAMENT_TOML;
-use super::{Problem, Why};
+use crate::input::Why;
 
 /// An archive's files by name, as UTF-8 text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

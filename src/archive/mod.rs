@@ -11,7 +11,7 @@ mod write;
 
 use std::fmt;
 
-pub use crate::rules::Why;
+use crate::input::Why;
 pub use files::ArchiveFiles;
 pub use read::{Parsed, parse, parse_teams};
 pub use settings::{TOURNAMENT_TOML, settings_toml};
@@ -89,6 +89,17 @@ pub fn unneutralise(cell: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_quote_at_most_80_characters_of_the_file() {
+        let header = format!("team_no,name,club,members,{}\n", "x".repeat(100_000));
+        let problems = parse_teams(&header).unwrap_err();
+        let text = problems[0].to_string();
+        assert!(text.len() < 200, "{text}");
+        let cell = format!("team_no,name,club,members\n{},A,,\n", "9".repeat(100_000));
+        let text = parse_teams(&cell).unwrap_err()[0].to_string();
+        assert!(text.len() < 250, "{text}");
+    }
 
     #[test]
     fn formula_cells_round_trip() {

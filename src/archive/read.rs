@@ -5,10 +5,10 @@ use std::str::FromStr;
 
 use super::settings::{ParsedSettings, TOURNAMENT_TOML, parse_settings};
 use super::write::{LINEUP_COLUMNS, LINEUPS, RESULT_COLUMNS, RESULT_INPUT_COUNT};
-use super::{ArchiveFiles, Problem, Why, unneutralise};
-use crate::rules::why::clip;
+use super::{ArchiveFiles, Problem, unneutralise};
+use crate::input::{Why, check_text, clip};
 use crate::rules::{
-    Board, Combination, Decks, Event, LastTrick, Level, Lineup, Match, Room, Round, Seat,
+    Board, Combination, Decks, Event, Fault, LastTrick, Level, Lineup, Match, Room, Round, Seat,
     TableEntry, TableResult, Team, Trump,
 };
 
@@ -363,7 +363,7 @@ impl<'t, 'r> Row<'t, 'r> {
 fn max_of(column: &str) -> i32 {
     match column {
         "round" => crate::rules::event::MAX_ROUND,
-        "board" => crate::rules::entry::MAX_BOARDS,
+        "board" => crate::rules::event::MAX_BOARDS,
         _ => crate::rules::event::MAX_TEAM_NUMBER,
     }
 }
@@ -436,7 +436,7 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
             .into_iter()
             .chain(members.iter().map(|m| ("members", m)));
         for (column, text) in texts {
-            if let Some(why) = crate::rules::settings::check_text(column, text) {
+            if let Some(why) = check_text(column, text) {
                 row.problem(why);
                 break;
             }
@@ -637,15 +637,15 @@ fn read_results(
                 None => entry.check_ruling_bound(),
             };
             let combo = crate::rules::table::combo_with_declarer_last_trick(&entry)
-                .then_some(Why::ComboWithDeclarerLastTrick);
-            for why in entry
+                .then_some(Fault::ComboWithDeclarerLastTrick);
+            for fault in entry
                 .check(decks)
                 .into_iter()
                 .chain(ruling)
-                .map(|e| e.why)
+                .map(|e| e.fault)
                 .chain(combo)
             {
-                row.problem(why);
+                row.problem(Why::from(fault));
             }
         }
         if let (Some(r), Some(t)) = (round, table_no) {

@@ -3,9 +3,10 @@
 use toml::Value;
 
 use super::Problem;
+use crate::input::{Wanted, Why};
 use crate::rules::{
     PairingMethod, Rules, Score, Settings, SettingsDraft, SettingsError, SettingsField,
-    SettingsReason, TableSide, Wanted, Why,
+    SettingsReason, TableSide,
 };
 
 pub const TOURNAMENT_TOML: &str = "tournament.toml";

@@ -469,7 +469,7 @@ pub fn grant(
 ) -> Result<(), AccountError> {
     // A slug longer than any, or with a control character, names no tournament.
     if crate::limits::check(slug, crate::limits::SLUG).is_err() {
-        return Err(AccountError::NoTournament(crate::rules::why::clip(
+        return Err(AccountError::NoTournament(crate::input::clip(
             &slug.replace(char::is_control, "?"),
         )));
     }

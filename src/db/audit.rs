@@ -18,7 +18,7 @@ use super::DbError;
 use super::connection::DbConnection;
 use super::connection::{chunk_len, per_backend};
 use super::schema::tournaments;
-use crate::rules::entry::{SHEET_FIELDS, SheetRow};
+use crate::input::{SHEET_FIELDS, SheetRow};
 use crate::rules::{Room, Settings, TableEntry, TableResult, Team};
 
 diesel::table! {

@@ -19,7 +19,7 @@ use super::tournament::{
     BOARD_COLUMNS, MATCH_COLUMNS, RESULT_COLUMNS, board_form, board_from_row, result_form,
     result_from_row, settings_from_row,
 };
-use crate::rules::entry::Pairing;
+use crate::rules::Pairing;
 use crate::rules::{Board, Match, Round, Settings, TableResult, Team, Trump};
 
 /// One round of a tournament, with what the director's pages show around it.
@@ -384,7 +384,7 @@ pub fn update_boards_as(
 /// is deleted, a new one is inserted. `false` when there is no such round. Changing or
 /// removing a match that has results, or naming a team the tournament does not have, is
 /// refused whole ([`DbError::Inconsistent`]); the pages check with
-/// [`crate::rules::entry::check_pairings`] first.
+/// [`crate::input::check_pairings`] first.
 pub fn replace_pairings(
     conn: &mut DbConnection,
     slug: &str,

@@ -11,7 +11,7 @@ use super::connection::DbConnection;
 use super::connection::{chunk_len, per_backend};
 use super::rounds::{add_round, replace_pairings_as};
 use super::schema::{pairing_explanations, round_notes, rounds, tournaments};
-use crate::rules::entry::Pairing;
+use crate::rules::Pairing;
 use crate::rules::{Board, PairingMethod, Score};
 use crate::schedule::Reason;
 use crate::schedule::draft::{NoteKind, PairingReason, Proposed};

@@ -20,7 +20,7 @@ use super::connection::DbConnection;
 use super::rounds::{MatchSave, load_round, save_match_results_as};
 use super::schedule::round_id;
 use super::schema::{matches, rounds, table_entries, table_links, teams, tournaments};
-use crate::rules::entry::{SHEET_FIELDS, SheetRow};
+use crate::input::{SHEET_FIELDS, SheetRow};
 use crate::rules::{Decks, Room, TableEntry, TableResult};
 
 fn now() -> NaiveDateTime {

@@ -2,8 +2,6 @@
 //! new settings would contradict. Nothing computed is stored, so every other change (band
 //! table, multiplier, match scoring, tie-breaks) simply takes effect on the next report.
 
-use std::fmt;
-
 use super::cards::Room;
 use super::event::Event;
 use super::settings::Settings;
@@ -18,16 +16,6 @@ pub struct Conflict {
     pub room: Room,
     pub board: i32,
     pub problem: FieldError,
-}
-
-impl fmt::Display for Conflict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "round {} table {} {} room board {}: {}",
-            self.round, self.table, self.room, self.board, self.problem.why
-        )
-    }
 }
 
 /// Every stored result that `new` would contradict, in round, table, room and board order.
@@ -67,9 +55,9 @@ pub fn conflicts(event: &Event, new: &Settings) -> Vec<Conflict> {
 mod tests {
     use super::*;
     use crate::rules::{
-        Board, Combination, DeckRules, Decks, LastTrick, Level, Match, MatchScoring,
-        MultiplierPolicy, Preset, Round, Rules, Score, ScoringRules, Seat, TableEntry, TableResult,
-        Team, TieBreak,
+        Board, Combination, DeckRules, Decks, Fault, LastTrick, Level, Match, MatchScoring,
+        MultiplierPolicy, Points, Preset, Round, Rules, Score, ScoringRules, Seat, TableEntry,
+        TableResult, Team, TieBreak,
     };
 
     fn settings(decks: Decks) -> Settings {
@@ -187,12 +175,21 @@ mod tests {
             ]
         );
         assert_eq!(
-            found[2].to_string(),
-            "round 2 table 1 closed room board 3: combination pair is not possible with 1 deck(s); allowed: single"
+            found[2].problem.fault,
+            Fault::ComboNotAllowed {
+                combo: Combination::Pair,
+                decks: 1,
+                allowed: "single"
+            }
         );
         assert_eq!(
-            found[1].to_string(),
-            "round 1 table 2 open room board 1: trick points 150 is out of range 0–100 for 1 deck"
+            found[1].problem.fault,
+            Fault::PointsOutOfRange {
+                what: Points::Trick,
+                value: 150,
+                max: 100,
+                decks: 1
+            }
         );
     }
 

@@ -5,6 +5,9 @@
 pub const MAX_ROUND: i32 = 999;
 /// The highest team (and table) number.
 pub const MAX_TEAM_NUMBER: i32 = 99_999;
+/// The most boards a round may have when it is created by hand.
+pub const MAX_BOARDS: i32 = 64;
+
 use super::cards::{Level, Room, Seat, Trump};
 use super::settings::Settings;
 use super::table::TableEntry;
@@ -145,11 +148,52 @@ impl Event {
     }
 }
 
+/// The dealer of board `number` in a new round: N, E, S, W, N, … by board number.
+pub fn default_dealer(number: i32) -> Seat {
+    Seat::ALL[usize::try_from((number - 1).rem_euclid(4)).unwrap_or(0)]
+}
+
+/// A new round's boards 1..=`count`, dealers rotating, each on `level` with `trump`.
+pub fn new_boards(count: i32, level: Level, trump: Option<Trump>) -> Vec<Board> {
+    (1..=count)
+        .map(|number| Board {
+            number,
+            dealer: default_dealer(number),
+            level,
+            trump,
+        })
+        .collect()
+}
+
+/// Whether the home team declares `board` in `room` (docs/rules.md §1, §4): the pair in the
+/// dealer's direction declares, and the home team sits NS in the open room.
+pub fn home_declares(board: &Board, room: Room) -> bool {
+    board.dealer.pair() == room.home_pair()
+}
+
+/// A checked pairing: team numbers of the event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    pub table: i32,
+    pub home: i32,
+    /// `None`: a bye for the home team.
+    pub away: Option<i32>,
+}
+
+impl Pairing {
+    pub fn of(m: &Match) -> Pairing {
+        Pairing {
+            table: m.table,
+            home: m.home,
+            away: m.away,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::settings::*;
-    use crate::rules::why::Why;
 
     #[test]
     fn only_rooms_with_other_results_count_as_changed() {
@@ -198,23 +242,32 @@ mod tests {
     }
 
     #[test]
-    fn slugs() {
-        assert!(check_slug("spring-2026").is_ok());
-        assert!(check_slug("a").is_ok());
-        assert!(check_slug(&"a".repeat(64)).is_ok());
-        assert!(check_slug(&"a".repeat(65)).is_err());
-        assert!(check_slug("").is_err());
-        assert!(check_slug("Spring").is_err());
-        assert!(check_slug("spring_2026").is_err());
-        assert!(check_slug("春季").is_err());
-        for reserved in RESERVED_SLUGS {
-            assert_eq!(
-                check_slug(reserved),
-                Err(Why::SlugReserved {
-                    slug: reserved.to_owned()
-                })
-            );
-        }
-        assert!(check_slug("new-year").is_ok());
+    fn dealers_rotate_by_board_number() {
+        let seats: Vec<&str> = (1..=9).map(|n| default_dealer(n).code()).collect();
+        assert_eq!(seats, ["N", "E", "S", "W", "N", "E", "S", "W", "N"]);
+        let level: Level = "5".parse().unwrap();
+        let boards = new_boards(6, level, Some(Trump::Hearts));
+        assert_eq!(boards.len(), 6);
+        assert_eq!(boards[5].number, 6);
+        assert_eq!(boards[5].dealer, Seat::East);
+        assert!(
+            boards
+                .iter()
+                .all(|b| b.level == level && b.trump == Some(Trump::Hearts))
+        );
+    }
+
+    #[test]
+    fn who_declares_follows_dealer_and_room() {
+        let board = |dealer| Board {
+            number: 1,
+            dealer,
+            level: "2".parse().unwrap(),
+            trump: None,
+        };
+        assert!(home_declares(&board(Seat::North), Room::Open));
+        assert!(!home_declares(&board(Seat::North), Room::Closed));
+        assert!(!home_declares(&board(Seat::West), Room::Open));
+        assert!(home_declares(&board(Seat::West), Room::Closed));
     }
 }

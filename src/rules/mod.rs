@@ -2,13 +2,13 @@
 //!
 //! - [`cards`]: decks, seats, rooms, levels, trumps and last-trick combinations (docs/rules.md §2, §4)
 //! - [`bands`]: band tables and presets, from P to the table score s (docs/rules.md §3)
-//! - [`table`]: one table's result, the bottom multiplier and the wording (docs/rules.md §3)
+//! - [`table`]: one table's result, the bottom multiplier, the wording and what the rules
+//!   refuse in it ([`table::Fault`]) (docs/rules.md §3)
 //! - [`compare`]: both rooms of a match: swings, differences, completeness (docs/rules.md §5)
 //! - [`scoring`]: match scores: vp20, wdl, levels and byes (docs/rules.md §6)
 //! - [`standings`]: ranking with the tie-break chain (docs/rules.md §7)
 //! - [`tiebreak`]: the tie-break criteria a tournament chooses (docs/rules.md §7)
-//! - [`event`]: a whole tournament as data
-//! - [`entry`]: what a director types in (boards, pairings, score-sheet rows), read and checked
+//! - [`event`]: a whole tournament as data, a new round's boards and a round's pairings
 //! - [`field`]: the whole field on a board: travellers, the datum, Butler scores of pairs
 //!   and odd results (docs/rules.md §11)
 //! - [`report`]: every computed figure of an event at once
@@ -17,7 +17,6 @@ pub mod bands;
 pub mod cards;
 pub mod change;
 pub mod compare;
-pub mod entry;
 pub mod event;
 pub mod field;
 pub mod report;
@@ -26,20 +25,17 @@ pub mod settings;
 pub mod standings;
 pub mod table;
 pub mod tiebreak;
-pub mod why;
-pub mod why_words;
 
 pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
 pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer, SideFigures};
-pub use event::{Board, Event, Lineup, Match, Round, TableResult, Team};
+pub use event::{Board, Event, Lineup, Match, Pairing, Round, TableResult, Team};
 pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
 pub use settings::{
     DeckRules, PairingMethod, Settings, SettingsDraft, SettingsError, SettingsErrors,
-    SettingsField, SettingsReason, TableSide, check_slug,
+    SettingsField, SettingsReason, TableSide,
 };
 pub use standings::{Quotient, Standing};
-pub use table::{FieldError, MultiplierPolicy, TableEntry, TableOutcome, Wording};
+pub use table::{Fault, FieldError, MultiplierPolicy, Points, TableEntry, TableOutcome, Wording};
 pub use tiebreak::TieBreak;
-pub use why::{Points, Wanted, Why};

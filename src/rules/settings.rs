@@ -11,33 +11,10 @@ use super::cards::{Decks, ParseError};
 use super::scoring::{MatchScoring, Score, ScoringRules};
 use super::table::MultiplierPolicy;
 use super::tiebreak::TieBreak;
-use super::why::Why;
 
 /// The most characters of a name, a club or a member (teams and tournaments alike, in
 /// forms, uploads and archives): [`crate::limits::NAME`].
 pub const MAX_TEXT: usize = crate::limits::NAME;
-
-/// What is wrong with one line of text a user gave for `column`, if anything: longer than
-/// [`MAX_TEXT`] characters, or holding a control character (NUL, a tab, a line break…),
-/// which no name, club or member has and PostgreSQL cannot store.
-pub fn check_text(column: &str, text: &str) -> Option<Why> {
-    check_text_within(column, text, MAX_TEXT)
-}
-
-/// [`check_text`] with another limit (one of [`crate::limits`]).
-pub fn check_text_within(column: &str, text: &str, max: usize) -> Option<Why> {
-    use crate::limits::TextProblem;
-    match crate::limits::check(text, max) {
-        Ok(()) => None,
-        Err(TextProblem::Control) => Some(Why::ControlCharacter {
-            column: column.to_owned(),
-        }),
-        Err(TextProblem::TooLong { max }) => Some(Why::TextTooLong {
-            column: column.to_owned(),
-            max,
-        }),
-    }
-}
 
 /// Everything in `tournament.toml`, checked: build it from a
 /// [`SettingsDraft`](super::settings::SettingsDraft) with `Settings::try_from`.
@@ -133,18 +110,6 @@ impl Settings {
 
 /// Slugs that name pages under `/d` (`/d/new`, `/d/import`), so no tournament can have them.
 pub const RESERVED_SLUGS: [&str; 2] = ["new", "import"];
-
-/// A slug names a tournament in URLs and files: `[a-z0-9-]{1,64}`, and not one of
-/// [`RESERVED_SLUGS`] (checked by [`slug_problem`]).
-pub fn check_slug(slug: &str) -> Result<(), Why> {
-    match slug_problem(slug) {
-        None => Ok(()),
-        Some(SettingsReason::SlugReserved { slug }) => Err(Why::SlugReserved { slug }),
-        Some(_) => Err(Why::SlugInvalid {
-            slug: slug.to_owned(),
-        }),
-    }
-}
 
 /// A slug made from a tournament's name: Chinese characters through their pinyin, letters
 /// and digits lowercased, everything else a single `-` ("春季杯 2026" → `chun-ji-bei-2026`).

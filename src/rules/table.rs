@@ -5,7 +5,6 @@ use std::str::FromStr;
 
 use super::bands::BandTable;
 use super::cards::{Combination, Decks, LastTrick, ParseError, expected};
-use super::why::{Points, Why};
 
 /// How the bottom's points are multiplied when the defenders win the last trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -71,17 +70,79 @@ pub struct TableEntry {
     pub defender_total: Option<i32>,
 }
 
+/// Which card-point figure of a table result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Points {
+    Trick,
+    Bottom,
+}
+
+impl Points {
+    /// The code the messages select on.
+    pub fn code(self) -> &'static str {
+        match self {
+            Points::Trick => "trick",
+            Points::Bottom => "bottom",
+        }
+    }
+}
+
+/// What the rules refuse in one table result, with the figures that say why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    NotMultipleOf5 {
+        what: Points,
+        value: i32,
+    },
+    PointsOutOfRange {
+        what: Points,
+        value: i32,
+        max: i32,
+        decks: i32,
+    },
+    PointsExceed {
+        trick: i32,
+        bottom: i32,
+        total: i32,
+        decks: i32,
+    },
+    ComboNotAllowed {
+        combo: Combination,
+        decks: i32,
+        allowed: &'static str,
+    },
+    /// The defenders won the last trick but no combination is given.
+    ComboMissing,
+    /// A combination given although the declarers won the last trick.
+    ComboWithDeclarerLastTrick,
+    /// A tractor or titanic longer than one hand can hold.
+    ComboTooLong {
+        combo: Combination,
+        max: i32,
+        decks: i32,
+    },
+    /// A TD ruling beyond the band table's range of s.
+    RulingOutOfRange {
+        value: i32,
+        min: i32,
+        max: i32,
+    },
+    Penalty {
+        value: i32,
+        max: i32,
+    },
+    DefenderTotal {
+        value: i32,
+    },
+    /// Neither trick points, a total nor a ruling.
+    NoResult,
+}
+
 /// A problem with one field of a [`TableEntry`], named as in `results.csv`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldError {
     pub field: &'static str,
-    pub why: Why,
-}
-
-impl fmt::Display for FieldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.why)
-    }
+    pub fault: Fault,
 }
 
 /// The figures one table produces.
@@ -126,14 +187,14 @@ impl TableEntry {
     /// Every problem with this entry for a tournament played with `decks`.
     pub fn check(&self, decks: Decks) -> Vec<FieldError> {
         let mut errors = Vec::new();
-        let mut err = |field: &'static str, why: Why| errors.push(FieldError { field, why });
+        let mut err = |field: &'static str, fault: Fault| errors.push(FieldError { field, fault });
         let total = decks.total_points();
         let count = decks.count();
         let points = |what: Points, value: i32, max: i32| {
             if value % 5 != 0 {
-                Some(Why::NotMultipleOf5 { what, value })
+                Some(Fault::NotMultipleOf5 { what, value })
             } else if value < 0 || value > max {
-                Some(Why::PointsOutOfRange {
+                Some(Fault::PointsOutOfRange {
                     what,
                     value,
                     max,
@@ -144,20 +205,20 @@ impl TableEntry {
             }
         };
         if let Some(t) = self.trick_points
-            && let Some(why) = points(Points::Trick, t, total)
+            && let Some(fault) = points(Points::Trick, t, total)
         {
-            err("trick_points", why);
+            err("trick_points", fault);
         }
         if let Some(k) = self.bottom_points {
-            if let Some(why) = points(Points::Bottom, k, decks.max_bottom_points()) {
-                err("bottom_points", why);
+            if let Some(fault) = points(Points::Bottom, k, decks.max_bottom_points()) {
+                err("bottom_points", fault);
             } else if let Some(t) = self.trick_points
                 && t <= total
                 && t + k > total
             {
                 err(
                     "bottom_points",
-                    Why::PointsExceed {
+                    Fault::PointsExceed {
                         trick: t,
                         bottom: k,
                         total,
@@ -171,15 +232,15 @@ impl TableEntry {
         {
             err(
                 "combo",
-                Why::ComboNotAllowed {
-                    combo: c.to_string(),
+                Fault::ComboNotAllowed {
+                    combo: c,
                     decks: count,
-                    allowed: decks.allowed_combinations().to_owned(),
+                    allowed: decks.allowed_combinations(),
                 },
             );
         }
         if self.last_trick == Some(LastTrick::Defenders) && self.combo.is_none() {
-            err("combo", Why::ComboMissing);
+            err("combo", Fault::ComboMissing);
         }
         if let Some(c @ (Combination::Tractor(l) | Combination::Titanic(l))) = self.combo
             && let Some(max) = decks.max_combo_length(c)
@@ -187,8 +248,8 @@ impl TableEntry {
         {
             err(
                 "combo_length",
-                Why::ComboTooLong {
-                    combo: c.to_string(),
+                Fault::ComboTooLong {
+                    combo: c,
                     max: max.into(),
                     decks: count,
                 },
@@ -203,7 +264,7 @@ impl TableEntry {
             {
                 err(
                     field,
-                    Why::Penalty {
+                    Fault::Penalty {
                         value: v,
                         max: MAX_PENALTY,
                     },
@@ -214,15 +275,15 @@ impl TableEntry {
             && self.trick_points.is_none()
             && p > MAX_DEFENDER_TOTAL
         {
-            err("defender_total", Why::DefenderTotal { value: p });
+            err("defender_total", Fault::DefenderTotal { value: p });
         }
         if self.trick_points.is_none() {
             if let Some(p) = self.defender_total {
                 if p < 0 || p % 5 != 0 {
-                    err("defender_total", Why::DefenderTotal { value: p });
+                    err("defender_total", Fault::DefenderTotal { value: p });
                 }
             } else if self.ruling.is_none() {
-                err("trick_points", Why::NoResult);
+                err("trick_points", Fault::NoResult);
             }
         }
         errors
@@ -235,7 +296,7 @@ impl TableEntry {
         let (min, max) = ruling_range(decks, bands);
         (value < min || value > max).then_some(FieldError {
             field: "ruling",
-            why: Why::RulingOutOfRange { value, min, max },
+            fault: Fault::RulingOutOfRange { value, min, max },
         })
     }
 
@@ -245,7 +306,7 @@ impl TableEntry {
         let value = self.ruling?;
         (value.abs() > MAX_RULING).then_some(FieldError {
             field: "ruling",
-            why: Why::RulingOutOfRange {
+            fault: Fault::RulingOutOfRange {
                 value,
                 min: -MAX_RULING,
                 max: MAX_RULING,

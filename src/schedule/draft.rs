@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::swiss::{Entrant, Meetings, Reason, SwissOptions, first_round, pair_swiss};
 use super::{RoundPlan, round_robin};
-use crate::rules::entry::Pairing;
+use crate::rules::Pairing;
 use crate::rules::{Event, Match, MatchStatus, Report, Score};
 
 /// Why two teams were paired.

@@ -55,16 +55,7 @@ pub fn text_refused(
     label: &str,
     problem: crate::limits::TextProblem,
 ) -> AppError {
-    use crate::limits::TextProblem;
-    let why = match problem {
-        TextProblem::TooLong { max } => crate::rules::Why::TextTooLong {
-            column: label.to_owned(),
-            max,
-        },
-        TextProblem::Control => crate::rules::Why::ControlCharacter {
-            column: label.to_owned(),
-        },
-    };
+    let why = crate::input::text::text_problem(label, problem);
     AppError::BadRequest(super::problems::why_text(t, &why))
 }
 

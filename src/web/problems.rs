@@ -1,10 +1,10 @@
 //! Problems of archives, uploads and stored results ([`Why`]) in the reader's language:
-//! the words are `locales/*/problems.ftl`, looked up by [`crate::rules::why_words`], the same
+//! the words are `locales/*/problems.ftl`, looked up by [`crate::input::why_words`], the same
 //! messages the command line prints in English.
 
 use super::i18n::Tr;
 use crate::archive::Problem;
-use crate::rules::Why;
+use crate::input::Why;
 
 /// `file:line: why` (or `file: why`) with the reason in the reader's language.
 pub fn problem_text(t: &Tr, p: &Problem) -> String {
@@ -19,8 +19,9 @@ pub fn why_text(t: &Tr, why: &Why) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::why_words::message;
-    use crate::rules::{BandTableError, Points, Room, Wanted};
+    use crate::input::Wanted;
+    use crate::input::why_words::message;
+    use crate::rules::{BandTableError, Combination, Fault, Points, Room};
     use crate::web::i18n::Lang;
 
     /// One of every reason, with figures that exercise each message (both plural forms
@@ -164,26 +165,26 @@ mod tests {
                 team: 5,
             },
             Why::NoBoard { round: 1, board: 9 },
-            Why::ComboMissing,
-            Why::ComboWithDeclarerLastTrick,
+            Why::Table(Fault::ComboMissing),
+            Why::Table(Fault::ComboWithDeclarerLastTrick),
             Why::ScoreRange {
                 key: text("bye_score"),
                 value: text("NaN"),
                 max: text("10000"),
             },
-            Why::ComboTooLong {
-                combo: "tractor:31".into(),
+            Why::Table(Fault::ComboTooLong {
+                combo: Combination::Tractor(31),
                 max: 12,
                 decks: 2,
-            },
-            Why::RulingOutOfRange {
+            }),
+            Why::Table(Fault::RulingOutOfRange {
                 value: 45,
                 min: -4,
                 max: 3,
-            },
-            Why::Penalty { value: 7, max: 200 },
-            Why::DefenderTotal { value: -5 },
-            Why::NoResult,
+            }),
+            Why::Table(Fault::Penalty { value: 7, max: 200 }),
+            Why::Table(Fault::DefenderTotal { value: -5 }),
+            Why::Table(Fault::NoResult),
         ];
         for wanted in Wanted::ALL {
             all.push(Why::WrongType {
@@ -229,27 +230,27 @@ mod tests {
             });
         }
         for what in [Points::Trick, Points::Bottom] {
-            all.push(Why::NotMultipleOf5 { what, value: 83 });
+            all.push(Why::Table(Fault::NotMultipleOf5 { what, value: 83 }));
             for decks in [1, 2, 3] {
-                all.push(Why::PointsOutOfRange {
+                all.push(Why::Table(Fault::PointsOutOfRange {
                     what,
                     value: 105,
                     max: 100 * decks,
                     decks,
-                });
+                }));
             }
         }
-        all.push(Why::PointsExceed {
+        all.push(Why::Table(Fault::PointsExceed {
             trick: 180,
             bottom: 40,
             total: 200,
             decks: 2,
-        });
-        all.push(Why::ComboNotAllowed {
-            combo: text("pair"),
+        }));
+        all.push(Why::Table(Fault::ComboNotAllowed {
+            combo: Combination::Pair,
             decks: 1,
-            allowed: text("single"),
-        });
+            allowed: "single",
+        }));
         all
     }
 
@@ -315,18 +316,20 @@ mod tests {
             | Why::NotAtTable { .. }
             | Why::ByeNoLineup { .. }
             | Why::LineupTwice { .. }
-            | Why::BothRooms { .. }
-            | Why::NotMultipleOf5 { .. }
-            | Why::PointsOutOfRange { .. }
-            | Why::PointsExceed { .. }
-            | Why::ComboNotAllowed { .. }
-            | Why::ComboMissing
-            | Why::ComboWithDeclarerLastTrick
-            | Why::ComboTooLong { .. }
-            | Why::RulingOutOfRange { .. }
-            | Why::Penalty { .. }
-            | Why::DefenderTotal { .. }
-            | Why::NoResult => {}
+            | Why::BothRooms { .. } => {}
+            Why::Table(fault) => match fault {
+                Fault::NotMultipleOf5 { .. }
+                | Fault::PointsOutOfRange { .. }
+                | Fault::PointsExceed { .. }
+                | Fault::ComboNotAllowed { .. }
+                | Fault::ComboMissing
+                | Fault::ComboWithDeclarerLastTrick
+                | Fault::ComboTooLong { .. }
+                | Fault::RulingOutOfRange { .. }
+                | Fault::Penalty { .. }
+                | Fault::DefenderTotal { .. }
+                | Fault::NoResult => {}
+            },
         }
     }
 
@@ -337,15 +340,24 @@ mod tests {
         for why in every_reason() {
             assert_eq!(why.to_string(), why_text(&en, &why), "{why:?}");
         }
-        let long = Why::PointsOutOfRange {
+        let long = Why::from(Fault::PointsOutOfRange {
             what: Points::Trick,
             value: 105,
             max: 100,
             decks: 1,
-        };
+        });
         assert_eq!(
             long.to_string(),
             "trick points 105 is out of range 0–100 for 1 deck"
+        );
+        let combo = Why::from(Fault::ComboNotAllowed {
+            combo: Combination::Pair,
+            decks: 1,
+            allowed: "single",
+        });
+        assert_eq!(
+            combo.to_string(),
+            "combination pair is not possible with 1 deck(s); allowed: single"
         );
     }
 

@@ -12,8 +12,8 @@ use std::path::Path;
 
 use common::Dice;
 use fushi::archive::ArchiveFiles;
+use fushi::input::SheetRow;
 use fushi::rules::bands::{BandTable, Preset};
-use fushi::rules::entry::SheetRow;
 use fushi::rules::{Decks, MultiplierPolicy};
 
 /// Pieces that parsers find hard.
@@ -152,7 +152,7 @@ fn fuzz_archive(cases: usize, seed: u64) -> (usize, usize) {
 /// Runs `cases` random score-sheet rows through the parser and, when one reads, through
 /// the scoring; returns (cases, rows read).
 fn fuzz_entries(cases: usize, seed: u64) -> (usize, usize) {
-    let fields = fushi::rules::entry::SHEET_FIELDS;
+    let fields = fushi::input::SHEET_FIELDS;
     let mut dice = Dice(seed);
     let mut read = 0;
     let values = [

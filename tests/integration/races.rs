@@ -167,13 +167,13 @@ fn round_numbers_do_not_overflow() {
 #[test]
 fn the_same_round_generated_twice_at_once_is_one_round_with_one_pairing() {
     use fushi::db::schedule::{GeneratedRound, save_generated};
+    use fushi::rules::Pairing;
     use fushi::rules::PairingMethod;
-    use fushi::rules::entry::Pairing;
     for db in backends() {
         import_club_night(&db);
         let pool = fushi::db::pool(db.url()).unwrap();
         let next = *round_numbers(&db).last().unwrap() + 1;
-        let boards = fushi::rules::entry::new_boards(4, "2".parse().unwrap(), None);
+        let boards = fushi::rules::event::new_boards(4, "2".parse().unwrap(), None);
         let results = at_once(&pool, 2, |i, conn| {
             let pairings = if i == 0 {
                 club_night_pairings()

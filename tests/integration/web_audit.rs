@@ -357,7 +357,7 @@ async fn team_and_settings_changes_are_audited_and_audit_csv_travels_in_the_zip_
 async fn pairings_and_boards_are_audited_in_the_same_transaction() {
     use fushi::db;
     use fushi::rules::Board;
-    use fushi::rules::entry::Pairing;
+    use fushi::rules::Pairing;
     for db in backends() {
         import_club_night(&db);
         let mut conn = db.open();

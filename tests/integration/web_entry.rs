@@ -14,7 +14,7 @@ use common::http::{Browser, Page, browser};
 use common::{TestDb, backends};
 use fushi::archive::ArchiveFiles;
 use fushi::db::{self, DbError};
-use fushi::rules::entry::Pairing;
+use fushi::rules::Pairing;
 use fushi::rules::{Board, LastTrick, Room, TableEntry, TableResult};
 
 const SLUG: &str = "entry-test";
@@ -1072,7 +1072,7 @@ fn rounds_in_the_database() {
     for db in backends() {
         import_small(&db);
         let mut conn = db.open();
-        let boards = fushi::rules::entry::new_boards(3, "2".parse().unwrap(), None);
+        let boards = fushi::rules::event::new_boards(3, "2".parse().unwrap(), None);
         assert_eq!(db::add_round(&mut conn, "nope", &boards).unwrap(), None);
         assert_eq!(db::add_round(&mut conn, SLUG, &boards).unwrap(), Some(1));
         assert_eq!(db::add_round(&mut conn, SLUG, &boards).unwrap(), Some(2));

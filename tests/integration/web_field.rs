@@ -485,7 +485,7 @@ fn a_match_whose_teams_change_loses_its_line_ups() {
         import(&db, &without("results.csv", |l| l.starts_with("3,")));
         let mut conn = db.open();
         let pairings = [(1, 3, Some(1)), (2, 5, Some(4)), (3, 2, None)]
-            .map(|(table, home, away)| fushi::rules::entry::Pairing { table, home, away });
+            .map(|(table, home, away)| fushi::rules::Pairing { table, home, away });
         assert!(fushi::db::replace_pairings(&mut conn, "club-night", 3, &pairings).unwrap());
         let event = fushi::db::load_event(&mut conn, "club-night")
             .unwrap()

@@ -9,8 +9,9 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use super::tournaments::{FieldErrors, edit_error, whole};
-use crate::archive::{self, Problem, Why};
+use crate::archive::{self, Problem};
 use crate::db::{self, EditError, Roster};
+use crate::input::Why;
 use crate::rules::Team;
 use crate::web::i18n::Tr;
 use crate::web::page::{Ctx, TourHead, redirect_with, render, render_status, with_db};

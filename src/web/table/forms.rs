@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use super::TABLE_FIELDS;
 use crate::db::RoundSheet;
+use crate::input::{SheetError, SheetRow};
 use crate::rules::TableEntry;
-use crate::rules::entry::{SheetError, SheetRow};
 
 /// The combination of a row as the table's select names it: `tractor:3`.
 pub(super) fn combo_value(row: &SheetRow) -> String {

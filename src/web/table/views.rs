@@ -12,7 +12,7 @@ use super::room_state;
 use crate::db::RoundSheet;
 use crate::db::table::{self as tables, Closed, EntryState, Side, TableRoom};
 use crate::figures::signed;
-use crate::rules::entry::{self, SheetError, SheetRow};
+use crate::input::sheet::{self, SheetError, SheetRow};
 use crate::rules::{Decks, Match, Pair, Room, Scorer};
 use crate::web::director::{
     Choice, choices, combo_label, seat_label, sheet_error_text, team_label, trump_label,
@@ -99,7 +99,7 @@ fn side_label(ctx: &Ctx, side: Side) -> String {
 /// The combination choices for `decks`: tractors and titanics with their lengths.
 fn combo_choices(ctx: &Ctx, decks: Decks, current: &str) -> Vec<Choice> {
     let mut options = vec![(String::new(), String::new())];
-    for kind in entry::combination_kinds(decks) {
+    for kind in sheet::combination_kinds(decks) {
         let label = combo_label(&ctx.t, kind);
         match kind {
             "tractor" | "titanic" => {

@@ -17,7 +17,8 @@ use std::path::Path;
 use fushi::archive::ArchiveFiles;
 use fushi::db::schema::tournaments;
 use fushi::db::{self, Backend, DbConnection};
-use fushi::rules::entry::{Pairing, new_boards};
+use fushi::rules::Pairing;
+use fushi::rules::event::new_boards;
 use fushi::rules::{
     BandTable, Board, Combination, DeckRules, Decks, Event, LastTrick, Level, Match, MatchScoring,
     MultiplierPolicy, Room, Round, Rules, Score, ScoringRules, Seat, Settings, TableEntry,

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::db::RoundSheet;
-use crate::rules::entry::{SheetError, SheetRow};
+use crate::input::{SheetError, SheetRow};
 use crate::rules::{Room, TableResult};
 
 /// The rooms in score-sheet order, with the letter that starts their field names.

@@ -16,7 +16,8 @@ use super::forms::{Misentry, ROOMS, field_name};
 use crate::db::RoundSheet;
 use crate::db::audit::AuditEntry;
 use crate::figures::signed;
-use crate::rules::entry::{self, SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
+use crate::input::sheet::{self, SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
+use crate::rules::event::home_declares;
 use crate::rules::{Decks, Match, MatchProgress, Pair, Room, Scorer};
 use crate::web::AppError;
 use crate::web::i18n::Tr;
@@ -259,7 +260,7 @@ pub(crate) fn combo_label(t: &Tr, kind: &str) -> String {
 /// The combinations allowed with `decks`, in words.
 fn combo_list(t: &Tr, decks: Decks) -> String {
     let sep = t.t("list-separator");
-    entry::combination_kinds(decks)
+    sheet::combination_kinds(decks)
         .into_iter()
         .map(|k| combo_label(t, k))
         .collect::<Vec<_>>()
@@ -311,7 +312,7 @@ pub(super) fn entry_page(
     let failed = !errors.is_empty();
     let home = team_label(sheet, m.home);
     let away = m.away.map(|a| team_label(sheet, a)).unwrap_or_default();
-    let kinds = entry::combination_kinds(decks);
+    let kinds = sheet::combination_kinds(decks);
     let with_length = kinds.contains(&"tractor");
     let fields: Vec<&'static str> = SHEET_FIELDS
         .into_iter()
@@ -406,7 +407,7 @@ pub(super) fn entry_page(
                     ruled: o.ruled,
                     s: signed(o.table_score.into()),
                 });
-            let declarer = if entry::home_declares(board, room) {
+            let declarer = if home_declares(board, room) {
                 &home
             } else {
                 &away

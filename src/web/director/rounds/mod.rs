@@ -20,7 +20,8 @@ use askama::Template;
 
 use super::labels::{Choice, level_choices, round_progress_label, trump_choices};
 use crate::db;
-use crate::rules::entry::{self, MAX_BOARDS};
+use crate::input::read_number;
+use crate::rules::event::{MAX_BOARDS, new_boards};
 use crate::rules::{Level, RoundProgress, Trump};
 use crate::web::page::{Ctx, TourHead, redirect_with, render_status, with_db};
 use crate::web::routes::{Need, Routes};
@@ -181,7 +182,7 @@ async fn add(
     let form = form.into_inner();
     let t = &ctx.t;
     let mut errors = NewRoundErrors::default();
-    let count = match entry::read_number(&form.boards) {
+    let count = match read_number(&form.boards) {
         Some(Ok(n)) if (1..=MAX_BOARDS).contains(&n) => Some(n),
         _ => {
             errors.boards = Some(t.a("rounds-error-boards", "max", MAX_BOARDS));
@@ -202,7 +203,7 @@ async fn add(
     let (Some(count), Some(level), Ok(trump)) = (count, level, trump) else {
         return rounds_page(&ctx, &state, &tour, Some((form, errors))).await;
     };
-    let boards = entry::new_boards(count, level, trump);
+    let boards = new_boards(count, level, trump);
     let key = tour.slug.clone();
     let token = Some(form.form_token.trim().to_owned())
         .filter(|t| !t.is_empty() && crate::limits::check(t, crate::limits::CODE).is_ok());

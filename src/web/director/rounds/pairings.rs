@@ -9,8 +9,8 @@ use askama::Template;
 
 use super::super::labels::{Choice, team_label};
 use crate::db::{self, RoundSheet};
-use crate::rules::Match;
-use crate::rules::entry::{self, Pairing, PairingError, PairingProblem, PairingRow};
+use crate::input::{self, PairingError, PairingProblem, PairingRow};
+use crate::rules::{Match, Pairing};
 use crate::web::i18n::Tr;
 use crate::web::page::{Ctx, TourHead, redirect_with, render_status, with_db};
 use crate::web::tour::RoundAt;
@@ -22,7 +22,7 @@ use crate::web::{AppError, AppState};
 /// Swiss" issue): a generator adds a variant here that yields `Vec<Pairing>`, chosen by
 /// `GET …/pairings?source=…` and offered in the page's "Generated pairings" section. Its
 /// pairings fill the same form unsaved; the director edits them and saves, and
-/// `POST …/pairings` checks them like typed rows ([`entry::check_pairings`]), so a
+/// `POST …/pairings` checks them like typed rows ([`input::check_pairings`]), so a
 /// generator never writes to the database on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum PairingSource {
@@ -110,7 +110,7 @@ fn pairing_problem_text(t: &Tr, p: &PairingProblem) -> String {
 
 /// The pairing a row stands for when each of its cells reads as a number.
 fn typed_pairing(row: &PairingRow) -> Option<Pairing> {
-    let number = |text: &str| entry::read_number(text).and_then(Result::ok);
+    let number = |text: &str| input::read_number(text).and_then(Result::ok);
     Some(Pairing {
         table: number(&row.table)?,
         home: number(&row.home)?,
@@ -170,7 +170,7 @@ fn pairings_page(
             let field = |name: &str, value: String| PairingField {
                 name: format!("{name}-{i}"),
                 team: (name != "table")
-                    .then(|| entry::read_number(&value).and_then(Result::ok))
+                    .then(|| input::read_number(&value).and_then(Result::ok))
                     .flatten()
                     .and_then(|n| sheet.team(n))
                     .map(|team| team.name.clone()),
@@ -291,7 +291,7 @@ pub(super) async fn save_pairings(
             away: cell("away", i),
         })
         .collect();
-    let pairings = match entry::check_pairings(&rows, &sheet.teams, &sheet.round.matches) {
+    let pairings = match input::check_pairings(&rows, &sheet.teams, &sheet.round.matches) {
         Ok(p) => p,
         Err(errors) => return pairings_page(&ctx, &sheet, rows, &errors, Vec::new()),
     };

@@ -21,7 +21,7 @@ mod whole;
 
 use super::super::i18n::Tr;
 use crate::db::schedule::RoundRecord;
-use crate::rules::entry::Pairing;
+use crate::rules::Pairing;
 use crate::rules::{Event, PairingMethod};
 use crate::schedule::Reason;
 use crate::schedule::draft::{self, Field, NoteKind, PairingReason, Proposed, Warning};

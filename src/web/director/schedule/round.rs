@@ -11,7 +11,7 @@ use super::{
     ExplanationLine, explanation_line, label, method_label, note_texts, tables_list, warning_text,
 };
 use crate::db::schedule::{self as store, GeneratedRound, RoundRecord};
-use crate::rules::entry::Pairing;
+use crate::rules::Pairing;
 use crate::rules::{Event, PairingMethod, Report};
 use crate::schedule::draft::{self, Field, FirstRound, Proposal};
 use crate::web::i18n::Tr;

@@ -8,7 +8,7 @@ use askama::Template;
 use super::forms::WholeForm;
 use super::{ExplanationLine, explanation_line, label, tables_list};
 use crate::db::schedule::{self as store, GeneratedRound};
-use crate::rules::entry;
+use crate::rules::event;
 use crate::rules::{Board, Event, Level, PairingMethod};
 use crate::schedule::draft::{self, Field, Proposal};
 use crate::web::i18n::Tr;
@@ -79,7 +79,7 @@ fn new_boards(event: &Event) -> Vec<Board> {
         .and_then(|r| r.boards.first())
         .map_or(Level::all().next().expect("levels"), |b| b.level);
     let trump = first.and_then(|r| r.boards.first()).and_then(|b| b.trump);
-    entry::new_boards(count, level, trump)
+    event::new_boards(count, level, trump)
 }
 
 fn whole_page(

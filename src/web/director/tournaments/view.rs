@@ -8,6 +8,7 @@ use super::form::{SettingsInput, TIEBREAK_SLOTS, is_table_form_field};
 use super::messages::{field_message, preset_label, tiebreak_label};
 use crate::db::TournamentSummary;
 use crate::figures::signed;
+use crate::input::Why;
 use crate::rules::change::Conflict;
 use crate::rules::{
     BandTable, Decks, Event, MatchScoring, MatchStatus, MultiplierPolicy, PairingMethod, Preset,
@@ -118,7 +119,7 @@ impl ConflictLine {
                     "director-field-{}",
                     c.problem.field.replace('_', "-")
                 )),
-                why_text(t, &c.problem.why)
+                why_text(t, &Why::from(c.problem.fault.clone()))
             ),
         }
     }

@@ -4,9 +4,9 @@
 
 use fluent_templates::fluent_bundle::FluentValue;
 
-use super::bands::BandTableError;
 use super::why::{Why, clip};
 use crate::i18n::Tr;
+use crate::rules::{BandTableError, Fault};
 
 impl Why {
     /// The reason in words, in `t`'s language.
@@ -242,11 +242,18 @@ pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'stat
             "problems-both-rooms",
             vec![("player", s(player)), ("first", s(first))],
         ),
-        Why::NotMultipleOf5 { what, value } => (
+        Why::Table(fault) => fault_message(fault),
+    }
+}
+
+/// The Fluent id and arguments of what the rules refuse in a table result.
+fn fault_message(fault: &Fault) -> (&'static str, Vec<(&'static str, FluentValue<'static>)>) {
+    match fault {
+        Fault::NotMultipleOf5 { what, value } => (
             "problems-not-multiple-of-5",
             vec![("what", s(what.code())), ("value", s(value))],
         ),
-        Why::PointsOutOfRange {
+        Fault::PointsOutOfRange {
             what,
             value,
             max,
@@ -260,7 +267,7 @@ pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'stat
                 ("decks", FluentValue::from(*decks)),
             ],
         ),
-        Why::PointsExceed {
+        Fault::PointsExceed {
             trick,
             bottom,
             total,
@@ -274,7 +281,7 @@ pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'stat
                 ("decks", s(decks)),
             ],
         ),
-        Why::ComboNotAllowed {
+        Fault::ComboNotAllowed {
             combo,
             decks,
             allowed,
@@ -286,21 +293,21 @@ pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'stat
                 ("allowed", s(allowed)),
             ],
         ),
-        Why::ComboMissing => ("problems-combo-missing", vec![]),
-        Why::ComboWithDeclarerLastTrick => ("problems-combo-with-declarer", vec![]),
-        Why::ComboTooLong { combo, max, decks } => (
+        Fault::ComboMissing => ("problems-combo-missing", vec![]),
+        Fault::ComboWithDeclarerLastTrick => ("problems-combo-with-declarer", vec![]),
+        Fault::ComboTooLong { combo, max, decks } => (
             "problems-combo-too-long",
             vec![("combo", s(combo)), ("max", s(max)), ("decks", s(decks))],
         ),
-        Why::RulingOutOfRange { value, min, max } => (
+        Fault::RulingOutOfRange { value, min, max } => (
             "problems-ruling-range",
             vec![("value", s(value)), ("min", s(min)), ("max", s(max))],
         ),
-        Why::Penalty { value, max } => (
+        Fault::Penalty { value, max } => (
             "problems-penalty",
             vec![("value", s(value)), ("max", s(max))],
         ),
-        Why::DefenderTotal { value } => ("problems-defender-total", vec![("value", s(value))]),
-        Why::NoResult => ("problems-no-result", vec![]),
+        Fault::DefenderTotal { value } => ("problems-defender-total", vec![("value", s(value))]),
+        Fault::NoResult => ("problems-no-result", vec![]),
     }
 }

@@ -1,65 +1,15 @@
-//! What a director types in by hand, read and checked: a new round's boards, a round's
-//! pairings and the rows of a score sheet. Pure: the web layer hands in the text of the
-//! form fields and gets domain values or every problem, each tied to its field.
-//!
-//! The scoring rules themselves stay in [`TableEntry::check`]; this module only turns text
-//! into a [`TableEntry`] and names the problems so that they can be shown in any language.
+//! The rows of a score sheet as a director or a table types them, read into a
+//! [`TableEntry`]: every problem named and tied to its field, so that it can be shown in any
+//! language. The scoring rules themselves stay in [`TableEntry::check`]; this module only
+//! turns text into an entry and names what the rules refuse.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
-use super::cards::{Combination, Decks, Level, Room, Seat, Trump};
-use super::event::{Board, Match, Team};
-use super::table::{FieldError, TableEntry};
+use super::text::read_number;
 use super::why::Why;
-
-/// The most boards a round may have when it is created by hand.
-pub const MAX_BOARDS: i32 = 64;
-
-/// The dealer of board `number` in a new round: N, E, S, W, N, … by board number.
-pub fn default_dealer(number: i32) -> Seat {
-    Seat::ALL[usize::try_from((number - 1).rem_euclid(4)).unwrap_or(0)]
-}
-
-/// A new round's boards 1..=`count`, dealers rotating, each on `level` with `trump`.
-pub fn new_boards(count: i32, level: Level, trump: Option<Trump>) -> Vec<Board> {
-    (1..=count)
-        .map(|number| Board {
-            number,
-            dealer: default_dealer(number),
-            level,
-            trump,
-        })
-        .collect()
-}
-
-/// Whether the home team declares `board` in `room` (docs/rules.md §1, §4): the pair in the
-/// dealer's direction declares, and the home team sits NS in the open room.
-pub fn home_declares(board: &Board, room: Room) -> bool {
-    board.dealer.pair() == room.home_pair()
-}
-
-/// Reads a whole number as typed: spaces trimmed, full-width digits and minus (as a
-/// Chinese input method writes them) read as ASCII. `None` for an empty field.
-pub fn read_number(text: &str) -> Option<Result<i32, ()>> {
-    let ascii: String = text
-        .trim()
-        .chars()
-        .map(|c| match c {
-            '０'..='９' => char::from(b'0' + (c as u32 - '０' as u32) as u8),
-            '－' | '−' => '-',
-            '＋' => '+',
-            c => c,
-        })
-        .collect();
-    if ascii.is_empty() {
-        None
-    } else {
-        Some(ascii.parse::<i32>().map_err(|_| ()))
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// Score-sheet rows
+use crate::rules::bands::BandTable;
+use crate::rules::cards::{Combination, Decks, ParseError};
+use crate::rules::table::{Fault, FieldError, TableEntry, combo_with_declarer_last_trick};
 
 /// The fields of one score-sheet row, named as in `results.csv`; `combo_length` is the L of
 /// `tractor:L` / `titanic:L`, typed apart from the combination's kind.
@@ -212,7 +162,7 @@ impl SheetRow {
     pub fn parse_with(
         &self,
         decks: Decks,
-        bands: Option<&super::bands::BandTable>,
+        bands: Option<&BandTable>,
     ) -> Result<Option<TableEntry>, Vec<SheetError>> {
         if self.is_blank() {
             return Ok(None);
@@ -242,7 +192,7 @@ impl SheetRow {
             "" => None,
             text => text
                 .parse()
-                .map_err(|e: super::cards::ParseError| {
+                .map_err(|e: ParseError| {
                     errors.push(SheetError {
                         field: "last_trick",
                         problem: SheetProblem::NotAChoice,
@@ -275,9 +225,9 @@ impl SheetRow {
         };
         let unreadable: HashSet<&str> = errors.iter().map(|e| e.field).collect();
         let ruling = bands.and_then(|b| entry.check_ruling(decks, b));
-        let combo = super::table::combo_with_declarer_last_trick(&entry).then_some(FieldError {
+        let combo = combo_with_declarer_last_trick(&entry).then_some(FieldError {
             field: "combo",
-            why: Why::ComboWithDeclarerLastTrick,
+            fault: Fault::ComboWithDeclarerLastTrick,
         });
         for e in entry.check(decks).into_iter().chain(ruling).chain(combo) {
             let problem = classify(&e, &entry);
@@ -291,7 +241,7 @@ impl SheetRow {
             errors.push(SheetError {
                 field: e.field,
                 problem,
-                detail: e.why.to_string(),
+                detail: Why::from(e.fault).to_string(),
             });
         }
         if errors.is_empty() {
@@ -339,7 +289,7 @@ impl SheetRow {
             _ => kind.to_owned(),
         };
         code.parse()
-            .map_err(|e: super::cards::ParseError| {
+            .map_err(|e: ParseError| {
                 errors.push(SheetError {
                     field: "combo",
                     problem: SheetProblem::NotAChoice,
@@ -352,10 +302,10 @@ impl SheetRow {
 
 /// Names a problem [`TableEntry::check`] found, by its field and the entry's state.
 fn classify(error: &FieldError, entry: &TableEntry) -> SheetProblem {
-    match error.why {
-        Why::ComboWithDeclarerLastTrick => return SheetProblem::ComboWithDeclarer,
-        Why::ComboTooLong { .. } => return SheetProblem::ComboLength,
-        Why::RulingOutOfRange { min, max, .. } => return SheetProblem::Ruling { min, max },
+    match error.fault {
+        Fault::ComboWithDeclarerLastTrick => return SheetProblem::ComboWithDeclarer,
+        Fault::ComboTooLong { .. } => return SheetProblem::ComboLength,
+        Fault::RulingOutOfRange { min, max, .. } => return SheetProblem::Ruling { min, max },
         _ => {}
     }
     match error.field {
@@ -385,239 +335,10 @@ pub fn combination_kinds(decks: Decks) -> Vec<&'static str> {
         .collect()
 }
 
-// ---------------------------------------------------------------------------------------
-// Pairings
-
-/// One pairing row as typed: table number, home and away team numbers (empty away: a bye).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PairingRow {
-    pub table: String,
-    pub home: String,
-    pub away: String,
-}
-
-impl PairingRow {
-    pub fn is_blank(&self) -> bool {
-        self.home.trim().is_empty() && self.away.trim().is_empty()
-    }
-}
-
-/// A checked pairing: team numbers of the event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pairing {
-    pub table: i32,
-    pub home: i32,
-    /// `None`: a bye for the home team.
-    pub away: Option<i32>,
-}
-
-impl Pairing {
-    pub fn of(m: &Match) -> Pairing {
-        Pairing {
-            table: m.table,
-            home: m.home,
-            away: m.away,
-        }
-    }
-}
-
-/// What is wrong with a pairing row.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PairingProblem {
-    /// The table number is missing, not a number or below 1.
-    BadTable,
-    /// Another row already has this table number.
-    TableTwice(i32),
-    /// Teams are given but no home team.
-    NoHome,
-    /// Not a team of the tournament.
-    UnknownTeam(String),
-    /// A withdrawn team that was not in this round's pairings before.
-    Withdrawn(i32),
-    /// The team already plays at another table of the round.
-    TeamTwice { team: i32, table: i32 },
-    /// Home and away are the same team.
-    SameTeam(i32),
-    /// The match at this table has results, and this would change or remove it.
-    HasResults(i32),
-    /// The round's results have begun and it has not been unlocked: no re-pairing.
-    RoundLocked,
-}
-
-/// A problem with a pairing: the row (index among the rows given; `None` for the form as a
-/// whole) and the field (`table`, `home`, `away`, or `row`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PairingError {
-    pub row: Option<usize>,
-    pub field: &'static str,
-    pub problem: PairingProblem,
-}
-
-/// Checks a round's pairings as typed, against the tournament's `teams` and the round's
-/// `saved` matches (a match with results cannot change or disappear). Blank rows are
-/// skipped. The pairings come back by table number.
-pub fn check_pairings(
-    rows: &[PairingRow],
-    teams: &[Team],
-    saved: &[Match],
-) -> Result<Vec<Pairing>, Vec<PairingError>> {
-    let known: HashMap<i32, &Team> = teams.iter().map(|t| (t.number, t)).collect();
-    let already: HashSet<i32> = saved
-        .iter()
-        .flat_map(|m| std::iter::once(m.home).chain(m.away))
-        .collect();
-    let mut errors = Vec::new();
-    let mut pairings = Vec::new();
-    let mut tables: HashMap<i32, usize> = HashMap::new();
-    let mut playing: HashMap<i32, i32> = HashMap::new();
-    for (i, row) in rows.iter().enumerate() {
-        if row.is_blank() {
-            continue;
-        }
-        let mut err = |field: &'static str, problem: PairingProblem| {
-            errors.push(PairingError {
-                row: Some(i),
-                field,
-                problem,
-            })
-        };
-        let table = match read_number(&row.table) {
-            Some(Ok(t)) if t >= 1 => Some(t),
-            _ => {
-                err("table", PairingProblem::BadTable);
-                None
-            }
-        };
-        if let Some(t) = table
-            && tables.insert(t, i).is_some()
-        {
-            err("table", PairingProblem::TableTwice(t));
-        }
-        let mut team = |field: &'static str, text: &str| -> Option<i32> {
-            let text = text.trim();
-            if text.is_empty() {
-                return None;
-            }
-            match read_number(text) {
-                Some(Ok(n)) if known.contains_key(&n) => {
-                    if known[&n].withdrawn && !already.contains(&n) {
-                        err(field, PairingProblem::Withdrawn(n));
-                        None
-                    } else {
-                        Some(n)
-                    }
-                }
-                _ => {
-                    err(field, PairingProblem::UnknownTeam(text.to_owned()));
-                    None
-                }
-            }
-        };
-        let home = team("home", &row.home);
-        let away = team("away", &row.away);
-        if row.home.trim().is_empty() {
-            err("home", PairingProblem::NoHome);
-        }
-        if let (Some(h), Some(a)) = (home, away)
-            && h == a
-        {
-            err("away", PairingProblem::SameTeam(h));
-        }
-        for (field, team) in [("home", home), ("away", away)] {
-            if let (Some(n), Some(t)) = (team, table)
-                && home != away
-            {
-                match playing.get(&n) {
-                    Some(&other) => err(
-                        field,
-                        PairingProblem::TeamTwice {
-                            team: n,
-                            table: other,
-                        },
-                    ),
-                    None => {
-                        playing.insert(n, t);
-                    }
-                }
-            }
-        }
-        if let (Some(table), Some(home)) = (table, home) {
-            pairings.push((i, Pairing { table, home, away }));
-        }
-    }
-    // A match with results keeps its table and its teams.
-    for m in saved.iter().filter(|m| !m.results.is_empty()) {
-        let same = pairings.iter().find(|(_, p)| p.table == m.table);
-        match same {
-            Some((_, p)) if *p == Pairing::of(m) => {}
-            Some((i, _)) => errors.push(PairingError {
-                row: Some(*i),
-                field: "row",
-                problem: PairingProblem::HasResults(m.table),
-            }),
-            None => errors.push(PairingError {
-                row: None,
-                field: "row",
-                problem: PairingProblem::HasResults(m.table),
-            }),
-        }
-    }
-    if errors.is_empty() {
-        let mut pairings: Vec<Pairing> = pairings.into_iter().map(|(_, p)| p).collect();
-        pairings.sort_by_key(|p| p.table);
-        Ok(pairings)
-    } else {
-        Err(errors)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::cards::LastTrick;
-    use crate::rules::event::TableResult;
-
-    #[test]
-    fn dealers_rotate_by_board_number() {
-        let seats: Vec<&str> = (1..=9).map(|n| default_dealer(n).code()).collect();
-        assert_eq!(seats, ["N", "E", "S", "W", "N", "E", "S", "W", "N"]);
-        let level: Level = "5".parse().unwrap();
-        let boards = new_boards(6, level, Some(Trump::Hearts));
-        assert_eq!(boards.len(), 6);
-        assert_eq!(boards[5].number, 6);
-        assert_eq!(boards[5].dealer, Seat::East);
-        assert!(
-            boards
-                .iter()
-                .all(|b| b.level == level && b.trump == Some(Trump::Hearts))
-        );
-    }
-
-    #[test]
-    fn who_declares_follows_dealer_and_room() {
-        let board = |dealer| Board {
-            number: 1,
-            dealer,
-            level: "2".parse().unwrap(),
-            trump: None,
-        };
-        assert!(home_declares(&board(Seat::North), Room::Open));
-        assert!(!home_declares(&board(Seat::North), Room::Closed));
-        assert!(!home_declares(&board(Seat::West), Room::Open));
-        assert!(home_declares(&board(Seat::West), Room::Closed));
-    }
-
-    #[test]
-    fn numbers_read_as_typed() {
-        assert_eq!(read_number(" 85 "), Some(Ok(85)));
-        assert_eq!(read_number("８５"), Some(Ok(85)));
-        assert_eq!(read_number("－１"), Some(Ok(-1)));
-        assert_eq!(read_number("-2"), Some(Ok(-2)));
-        assert_eq!(read_number(""), None);
-        assert_eq!(read_number("  "), None);
-        assert_eq!(read_number("8o"), Some(Err(())));
-        assert_eq!(read_number("85.0"), Some(Err(())));
-    }
 
     fn row(fields: &[(&str, &str)]) -> SheetRow {
         SheetRow::from_fields(|name| fields.iter().find(|(k, _)| *k == name).map(|(_, v)| *v))
@@ -680,11 +401,7 @@ mod tests {
     #[test]
     fn contradictions_and_out_of_range_values_are_refused_at_their_field() {
         use SheetProblem::*;
-        let bands = crate::rules::bands::BandTable::preset(
-            Decks::Two,
-            crate::rules::bands::Preset::Standard,
-        )
-        .unwrap();
+        let bands = BandTable::preset(Decks::Two, crate::rules::bands::Preset::Standard).unwrap();
         let check = |fields: &[(&str, &str)]| match row(fields).parse_with(Decks::Two, Some(&bands))
         {
             Ok(_) => vec![],
@@ -859,140 +576,5 @@ mod tests {
         assert_eq!(combination_kinds(Decks::One), ["single"]);
         assert_eq!(combination_kinds(Decks::Two), ["single", "pair", "tractor"]);
         assert_eq!(combination_kinds(Decks::Three).len(), 5);
-    }
-
-    fn team(number: i32, withdrawn: bool) -> Team {
-        Team {
-            number,
-            name: format!("T{number}"),
-            club: String::new(),
-            members: vec![],
-            withdrawn,
-        }
-    }
-
-    fn prow(table: &str, home: &str, away: &str) -> PairingRow {
-        PairingRow {
-            table: table.into(),
-            home: home.into(),
-            away: away.into(),
-        }
-    }
-
-    #[test]
-    fn pairings_are_checked_row_by_row() {
-        use PairingProblem::*;
-        let teams: Vec<Team> = (1..=5).map(|n| team(n, n == 5)).collect();
-        let ok = check_pairings(
-            &[
-                prow("2", "3", "4"),
-                prow("1", "2", "1"),
-                prow("3", "", ""),
-                prow("3", "5", ""),
-            ],
-            &teams[..4],
-            &[],
-        );
-        assert!(ok.is_err(), "team 5 is unknown among four teams");
-        let ok = check_pairings(
-            &[prow("2", "3", "4"), prow("1", "2", "1"), prow("", "", "")],
-            &teams,
-            &[],
-        )
-        .unwrap();
-        assert_eq!(
-            ok,
-            [
-                Pairing {
-                    table: 1,
-                    home: 2,
-                    away: Some(1)
-                },
-                Pairing {
-                    table: 2,
-                    home: 3,
-                    away: Some(4)
-                },
-            ]
-        );
-        let bye = check_pairings(&[prow("3", "1", "")], &teams, &[]).unwrap();
-        assert_eq!(bye[0].away, None);
-
-        let errors = check_pairings(
-            &[
-                prow("1", "1", "2"),
-                prow("1", "3", "3"),
-                prow("2", "9", "2"),
-                prow("x", "4", ""),
-                prow("4", "", "4"),
-                prow("5", "5", ""),
-            ],
-            &teams,
-            &[],
-        )
-        .unwrap_err();
-        let got: Vec<(Option<usize>, &str, PairingProblem)> = errors
-            .into_iter()
-            .map(|e| (e.row, e.field, e.problem))
-            .collect();
-        assert_eq!(
-            got,
-            [
-                (Some(1), "table", TableTwice(1)),
-                (Some(1), "away", SameTeam(3)),
-                (Some(2), "home", UnknownTeam("9".into())),
-                (Some(2), "away", TeamTwice { team: 2, table: 1 }),
-                (Some(3), "table", BadTable),
-                (Some(4), "home", NoHome),
-                (Some(5), "home", Withdrawn(5)),
-            ]
-        );
-    }
-
-    #[test]
-    fn matches_with_results_keep_their_pairing() {
-        let teams: Vec<Team> = (1..=5).map(|n| team(n, n == 5)).collect();
-        let played = Match {
-            table: 1,
-            home: 1,
-            away: Some(5),
-            results: vec![TableResult {
-                room: Room::Open,
-                board: 1,
-                entry: TableEntry {
-                    trick_points: Some(40),
-                    ..TableEntry::default()
-                },
-            }],
-        };
-        let unplayed = Match {
-            table: 2,
-            home: 2,
-            away: Some(3),
-            results: vec![],
-        };
-        let saved = [played, unplayed];
-        // Withdrawn team 5 stays where it was; the unplayed match may change.
-        assert!(
-            check_pairings(
-                &[prow("1", "1", "5"), prow("2", "3", "2"), prow("3", "4", "")],
-                &teams,
-                &saved
-            )
-            .is_ok()
-        );
-        let swapped = check_pairings(&[prow("1", "5", "1"), prow("2", "2", "3")], &teams, &saved)
-            .unwrap_err();
-        assert_eq!(swapped[0].row, Some(0));
-        assert_eq!(swapped[0].problem, PairingProblem::HasResults(1));
-        let removed = check_pairings(&[prow("2", "2", "3")], &teams, &saved).unwrap_err();
-        assert_eq!(
-            removed,
-            [PairingError {
-                row: None,
-                field: "row",
-                problem: PairingProblem::HasResults(1)
-            }]
-        );
     }
 }

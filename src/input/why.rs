@@ -1,28 +1,11 @@
 //! Why an archive, an upload or a stored result is refused: a typed reason with its figures
-//! as fields. Its words are Fluent messages (`problems.ftl`, see [`super::why_words`]): the
-//! web renders them in the reader's language, `Display` in English for the command line.
+//! as fields; what the rules refuse in a table result is the rules' own [`Fault`]. Its words
+//! are Fluent messages (`problems.ftl`, see [`super::why_words`]): the web renders them in
+//! the reader's language, `Display` in English for the command line.
 
 use std::fmt;
 
-use super::bands::BandTableError;
-use super::cards::{ParseError, Room};
-
-/// Which card-point figure of a table result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Points {
-    Trick,
-    Bottom,
-}
-
-impl Points {
-    /// The Fluent selector.
-    pub fn code(self) -> &'static str {
-        match self {
-            Points::Trick => "trick",
-            Points::Bottom => "bottom",
-        }
-    }
-}
+use crate::rules::{BandTableError, Fault, ParseError, Room};
 
 /// What a `tournament.toml` key must hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -280,51 +263,8 @@ pub enum Why {
         player: String,
         first: u64,
     },
-    // One table result (`TableEntry::check`)
-    NotMultipleOf5 {
-        what: Points,
-        value: i32,
-    },
-    PointsOutOfRange {
-        what: Points,
-        value: i32,
-        max: i32,
-        decks: i32,
-    },
-    PointsExceed {
-        trick: i32,
-        bottom: i32,
-        total: i32,
-        decks: i32,
-    },
-    ComboNotAllowed {
-        combo: String,
-        decks: i32,
-        allowed: String,
-    },
-    ComboMissing,
-    /// A combination given although the declarers won the last trick.
-    ComboWithDeclarerLastTrick,
-    /// A tractor or titanic longer than one hand can hold.
-    ComboTooLong {
-        combo: String,
-        max: i32,
-        decks: i32,
-    },
-    /// A TD ruling beyond the band table's range of s.
-    RulingOutOfRange {
-        value: i32,
-        min: i32,
-        max: i32,
-    },
-    Penalty {
-        value: i32,
-        max: i32,
-    },
-    DefenderTotal {
-        value: i32,
-    },
-    NoResult,
+    /// What the rules refuse in one table result (`TableEntry::check`).
+    Table(Fault),
 }
 
 /// The most characters of what was sent that a message quotes.
@@ -358,6 +298,12 @@ impl From<String> for Why {
     }
 }
 
+impl From<Fault> for Why {
+    fn from(fault: Fault) -> Why {
+        Why::Table(fault)
+    }
+}
+
 impl From<BandTableError> for Why {
     fn from(error: BandTableError) -> Why {
         Why::Bands { error }
@@ -381,19 +327,12 @@ mod tests {
         let long = "界".repeat(10_000);
         assert_eq!(clip(&long).chars().count(), QUOTE_LIMIT);
         assert_eq!(clip(&clip(&long)), clip(&long));
-        let header = format!("team_no,name,club,members,{}\n", "x".repeat(100_000));
-        let problems = crate::archive::parse_teams(&header).unwrap_err();
-        let text = problems[0].to_string();
-        assert!(text.len() < 200, "{text}");
-        let cell = format!("team_no,name,club,members\n{},A,,\n", "9".repeat(100_000));
-        let text = crate::archive::parse_teams(&cell).unwrap_err()[0].to_string();
-        assert!(text.len() < 250, "{text}");
     }
 
     #[test]
     fn parse_errors_keep_their_parts() {
         let e: Why = "north-east"
-            .parse::<super::super::cards::Seat>()
+            .parse::<crate::rules::Seat>()
             .unwrap_err()
             .into();
         assert!(

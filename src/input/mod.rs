@@ -1,0 +1,21 @@
+//! What people and files type in, read into the game's values, and the reasons it is
+//! refused. The rules ([`crate::rules`]) say what a table result, a pairing or a setting
+//! may be; this layer reads the text of a form field or a file cell into those values and
+//! names every problem ([`Why`], worded by [`why_words`] from `locales/*/problems.ftl`), so
+//! that the web, the archive and the command line refuse the same input with the same words.
+//!
+//! - [`text`]: a number as typed, a line of text within its limit, a slug
+//! - [`sheet`]: the rows of a score sheet, read into a [`crate::rules::TableEntry`]
+//! - [`pairings`]: a round's pairings as typed, checked into [`crate::rules::Pairing`]s
+//! - [`why`], [`why_words`]: the reasons and their messages
+
+pub mod pairings;
+pub mod sheet;
+pub mod text;
+pub mod why;
+pub mod why_words;
+
+pub use pairings::{PairingError, PairingProblem, PairingRow, check_pairings};
+pub use sheet::{SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
+pub use text::{check_slug, check_text, check_text_within, read_number};
+pub use why::{Wanted, Why, clip};
