@@ -2,7 +2,7 @@
 //! deterministic results, then the pairing of the tenth round is measured.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use fushi::rules::Score;
+use fushi::rules::{Score, TeamNo};
 use fushi::schedule::lots::Lots;
 use fushi::schedule::swiss::{Entrant, Meetings, SwissOptions, first_round, pair_swiss};
 
@@ -11,7 +11,7 @@ fn field_after(teams: i32, rounds: i32) -> (Vec<Entrant>, Meetings) {
     let mut lots = Lots::new(512);
     let mut field: Vec<Entrant> = (1..=teams)
         .map(|team| Entrant {
-            team,
+            team: TeamNo(team),
             score: Score::ZERO,
             club: format!("Club {}", team % 40),
             home: 0,

@@ -9,7 +9,7 @@ use super::{ArchiveFiles, Problem, unneutralise};
 use crate::input::{Why, check_text, clip};
 use crate::rules::{
     Board, Combination, Decks, Event, Fault, LastTrick, Level, Lineup, Match, Room, Round, Seat,
-    TableEntry, TableResult, Team, Trump,
+    TableEntry, TableResult, Team, TeamNo, Trump,
 };
 
 pub const TEAMS: &str = "teams.csv";
@@ -413,7 +413,7 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
     let mut teams = Vec::new();
     for (line, record) in &table.rows {
         let mut row = Row::new(&table, *line, record);
-        let number = row.number("team_no", 1);
+        let number = row.number("team_no", 1).map(TeamNo);
         let name = unneutralise(row.raw("name")).to_owned();
         if name.is_empty() {
             row.problem(Why::Empty {
@@ -518,7 +518,7 @@ fn read_boards(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Boards {
 }
 
 /// A schedule row: (round, table) → (home, away).
-type Schedule = HashMap<(i32, i32), (i32, Option<i32>)>;
+type Schedule = HashMap<(i32, i32), (TeamNo, Option<TeamNo>)>;
 
 fn read_schedule(
     files: &ArchiveFiles,
@@ -536,15 +536,15 @@ fn read_schedule(
     ) else {
         return schedule;
     };
-    let known: HashSet<i32> = teams.iter().map(|(_, t)| t.number).collect();
+    let known: HashSet<TeamNo> = teams.iter().map(|(_, t)| t.number).collect();
     let mut seen = HashMap::new();
-    let mut playing: HashMap<(i32, i32), u64> = HashMap::new();
+    let mut playing: HashMap<(i32, TeamNo), u64> = HashMap::new();
     for (line, record) in &table.rows {
         let mut row = Row::new(&table, *line, record);
         let round = row.number("round", 1);
         let table_no = row.number("table", 1);
-        let home = row.number("home", 1);
-        let away = row.optional_number("away");
+        let home = row.number("home", 1).map(TeamNo);
+        let away = row.optional_number("away").map(TeamNo);
         if let Some(r) = round
             && !boards.contains_key(&r)
         {
@@ -705,13 +705,13 @@ fn read_lineups(
     };
     let mut seen = HashMap::new();
     // (round, table, team, player) → (room, line): one person sits in one room at a time.
-    let mut seated: HashMap<(i32, i32, i32, String), (Room, u64)> = HashMap::new();
+    let mut seated: HashMap<(i32, i32, TeamNo, String), (Room, u64)> = HashMap::new();
     for (line, record) in &table.rows {
         let mut row = Row::new(&table, *line, record);
         let round = row.number("round", 1);
         let table_no = row.number("table", 1);
         let room = row.required::<Room>("room");
-        let team = row.number("team_no", 1);
+        let team = row.number("team_no", 1).map(TeamNo);
         let cell = unneutralise(row.raw("players"));
         let names: Vec<String> = cell.split(';').map(|p| p.trim().to_owned()).collect();
         let players: Option<[String; 2]> = match names.as_slice() {

@@ -19,7 +19,7 @@ use super::connection::DbConnection;
 use super::connection::{chunk_len, per_backend};
 use super::schema::tournaments;
 use crate::input::{SHEET_FIELDS, SheetRow};
-use crate::rules::{Room, Settings, TableEntry, TableResult, Team};
+use crate::rules::{Room, Settings, TableEntry, TableResult, Team, TeamNo};
 
 diesel::table! {
     audit_log (id) {
@@ -83,16 +83,16 @@ pub enum Subject {
         round: i32,
         table: i32,
         room: Room,
-        team: i32,
+        team: TeamNo,
     },
     /// A table's pairing: `round 1 table 2`.
     Pairing { round: i32, table: i32 },
     /// A board's conditions (dealer, level, trump): `round 1 board 2`.
     Board { round: i32, board: i32 },
     /// A team: `team 3`.
-    Team { number: i32 },
+    Team { number: TeamNo },
     /// A team given another number: `team 3 → 4`.
-    Renumbered { from: i32, to: i32 },
+    Renumbered { from: TeamNo, to: TeamNo },
     /// A setting, by its `tournament.toml` key: `decks`.
     Setting { key: String },
     /// An odd result marked as checked, by its flag `round:board:table:room:kind`:
@@ -128,7 +128,7 @@ impl Subject {
                     round: n(r)?,
                     table: n(t)?,
                     room: room(rm)?,
-                    team: n(team)?,
+                    team: TeamNo(n(team)?),
                 })
             })(),
             ["round", r, "table", t] => (|| {
@@ -143,11 +143,13 @@ impl Subject {
                     board: n(b)?,
                 })
             })(),
-            ["team", t] => n(t).map(|number| Subject::Team { number }),
+            ["team", t] => n(t).map(|number| Subject::Team {
+                number: TeamNo(number),
+            }),
             ["team", a, "→", b] => (|| {
                 Some(Subject::Renumbered {
-                    from: n(a)?,
-                    to: n(b)?,
+                    from: TeamNo(n(a)?),
+                    to: TeamNo(n(b)?),
                 })
             })(),
             ["odd", "result", flag] => Some(Subject::OddResult {
@@ -295,7 +297,7 @@ pub fn team_text(team: &Team) -> String {
 }
 
 /// The change of one team (subject `team 3`), if there is one.
-pub fn team_change(number: i32, before: Option<&Team>, after: Option<&Team>) -> Option<Change> {
+pub fn team_change(number: TeamNo, before: Option<&Team>, after: Option<&Team>) -> Option<Change> {
     let (b, a) = (
         before.map(team_text).unwrap_or_default(),
         after.map(team_text).unwrap_or_default(),
@@ -519,20 +521,23 @@ mod tests {
     #[test]
     fn a_team_reads_name_club_and_members() {
         let mut team = Team {
-            number: 3,
+            number: TeamNo(3),
             name: "长城".into(),
             club: "北京".into(),
             members: vec!["甲".into(), "乙".into()],
             withdrawn: false,
         };
         assert_eq!(team_text(&team), "长城 | 北京 | 甲;乙");
-        assert_eq!(team_change(3, Some(&team), Some(&team)), None);
+        assert_eq!(team_change(TeamNo(3), Some(&team), Some(&team)), None);
         let before = team.clone();
         team.withdrawn = true;
-        let change = team_change(3, Some(&before), Some(&team)).unwrap();
-        assert_eq!(change.subject, Subject::Team { number: 3 });
+        let change = team_change(TeamNo(3), Some(&before), Some(&team)).unwrap();
+        assert_eq!(change.subject, Subject::Team { number: TeamNo(3) });
         assert_eq!(change.after, "长城 | 北京 | 甲;乙 | withdrawn");
-        assert_eq!(team_change(4, None, Some(&before)).unwrap().before, "");
+        assert_eq!(
+            team_change(TeamNo(4), None, Some(&before)).unwrap().before,
+            ""
+        );
     }
 
     #[test]
@@ -600,14 +605,20 @@ mod tests {
                     round: 1,
                     table: 2,
                     room: Room::Closed,
-                    team: 3,
+                    team: TeamNo(3),
                 },
                 "round 1 table 2 closed room team 3 line-up",
             ),
             (Subject::Pairing { round: 2, table: 5 }, "round 2 table 5"),
             (Subject::Board { round: 2, board: 7 }, "round 2 board 7"),
-            (Subject::Team { number: 3 }, "team 3"),
-            (Subject::Renumbered { from: 3, to: 9 }, "team 3 → 9"),
+            (Subject::Team { number: TeamNo(3) }, "team 3"),
+            (
+                Subject::Renumbered {
+                    from: TeamNo(3),
+                    to: TeamNo(9),
+                },
+                "team 3 → 9",
+            ),
             (
                 Subject::Setting {
                     key: "odd_result_threshold".into(),

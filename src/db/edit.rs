@@ -22,7 +22,7 @@ use super::tournament::{
     slug_exists, tournament_form,
 };
 use crate::rules::change::{self, Conflict};
-use crate::rules::{Event, Settings, Team};
+use crate::rules::{Event, Settings, Team, TeamNo};
 
 /// Why an edit was refused.
 #[derive(Debug, thiserror::Error)]
@@ -30,13 +30,13 @@ pub enum EditError {
     #[error("no tournament has this slug")]
     NoTournament,
     #[error("the tournament has no team {0}")]
-    NoTeam(i32),
+    NoTeam(TeamNo),
     #[error("slug \"{0}\" is taken by another tournament")]
     SlugTaken(String),
     #[error("team number {0} is taken")]
-    TeamNumberTaken(i32),
+    TeamNumberTaken(TeamNo),
     #[error("team {0} plays in a pairing, so its number cannot change")]
-    TeamPaired(i32),
+    TeamPaired(TeamNo),
     /// The new settings contradict results already entered.
     #[error("the new settings contradict {} entered result(s)", .0.len())]
     Conflicts(Vec<Conflict>),
@@ -176,22 +176,18 @@ pub struct Roster {
     /// By team number, members in their order.
     pub teams: Vec<Team>,
     /// The numbers of the teams that play in a pairing (home, away or bye).
-    pub paired: HashSet<i32>,
+    pub paired: HashSet<TeamNo>,
 }
 
 impl Roster {
-    pub fn team(&self, number: i32) -> Option<&Team> {
+    pub fn team(&self, number: TeamNo) -> Option<&Team> {
         self.teams.iter().find(|t| t.number == number)
     }
 
     /// The number after the highest one in use.
-    pub fn next_number(&self) -> i32 {
-        self.teams
-            .iter()
-            .map(|t| t.number)
-            .max()
-            .unwrap_or(0)
-            .saturating_add(1)
+    pub fn next_number(&self) -> TeamNo {
+        let highest = self.teams.iter().map(|t| t.number.get()).max();
+        TeamNo(highest.unwrap_or(0).saturating_add(1))
     }
 }
 
@@ -233,10 +229,10 @@ pub fn load_roster(conn: &mut DbConnection, slug: &str) -> Result<Option<Roster>
 }
 
 /// The row id of team `number`, if the tournament has it.
-fn team_id(conn: &mut DbConnection, tournament: i32, number: i32) -> QueryResult<Option<i32>> {
+fn team_id(conn: &mut DbConnection, tournament: i32, number: TeamNo) -> QueryResult<Option<i32>> {
     teams::table
         .filter(teams::tournament_id.eq(tournament))
-        .filter(teams::team_no.eq(number))
+        .filter(teams::team_no.eq(number.get()))
         .select(teams::id)
         .first(conn)
         .optional()
@@ -260,7 +256,7 @@ const SETTINGS: Place<'static> = Place {
 };
 
 /// The tournament's teams by number, for the audit trail's "before".
-fn teams_now(conn: &mut DbConnection, slug: &str) -> Result<HashMap<i32, Team>, EditError> {
+fn teams_now(conn: &mut DbConnection, slug: &str) -> Result<HashMap<TeamNo, Team>, EditError> {
     let roster = load_roster(conn, slug)?.ok_or(EditError::NoTournament)?;
     Ok(roster.teams.into_iter().map(|t| (t.number, t)).collect())
 }
@@ -293,7 +289,7 @@ pub fn add_team_as(
 pub fn update_team(
     conn: &mut DbConnection,
     slug: &str,
-    number: i32,
+    number: TeamNo,
     team: &Team,
 ) -> Result<(), EditError> {
     update_team_as(conn, slug, number, team, "")
@@ -303,7 +299,7 @@ pub fn update_team(
 pub fn update_team_as(
     conn: &mut DbConnection,
     slug: &str,
-    number: i32,
+    number: TeamNo,
     team: &Team,
     who: &str,
 ) -> Result<(), EditError> {
@@ -331,7 +327,7 @@ pub fn update_team_as(
         }
         diesel::update(teams::table.find(id))
             .set((
-                teams::team_no.eq(team.number),
+                teams::team_no.eq(team.number.get()),
                 teams::name.eq(&team.name),
                 teams::club.eq(&team.club),
             ))
@@ -368,7 +364,7 @@ pub fn update_team_as(
 pub fn set_withdrawn(
     conn: &mut DbConnection,
     slug: &str,
-    number: i32,
+    number: TeamNo,
     withdrawn: bool,
 ) -> Result<(), EditError> {
     set_withdrawn_as(conn, slug, number, withdrawn, "")
@@ -378,7 +374,7 @@ pub fn set_withdrawn(
 pub fn set_withdrawn_as(
     conn: &mut DbConnection,
     slug: &str,
-    number: i32,
+    number: TeamNo,
     withdrawn: bool,
     who: &str,
 ) -> Result<(), EditError> {
@@ -390,7 +386,7 @@ pub fn set_withdrawn_as(
 fn set_withdrawn_in(
     conn: &mut DbConnection,
     slug: &str,
-    number: i32,
+    number: TeamNo,
     withdrawn: bool,
     who: &str,
 ) -> Result<(), EditError> {
@@ -400,7 +396,7 @@ fn set_withdrawn_in(
     let changed = diesel::update(
         teams::table
             .filter(teams::tournament_id.eq(tournament))
-            .filter(teams::team_no.eq(number)),
+            .filter(teams::team_no.eq(number.get())),
     )
     .set(teams::withdrawn.eq(withdrawn))
     .execute(conn)?;
@@ -450,23 +446,24 @@ pub fn upsert_teams_as(
         let tournament = tournament_id(conn, slug)?;
         super::revision::bump(conn, tournament)?;
         let before = teams_now(conn, slug)?;
-        let existing: HashSet<i32> = teams::table
+        let existing: HashSet<TeamNo> = teams::table
             .filter(teams::tournament_id.eq(tournament))
             .select(teams::team_no)
             .load::<i32>(conn)?
             .into_iter()
+            .map(TeamNo)
             .collect();
         let forms: Vec<super::models::NewTeam> = list
             .iter()
             .map(|t| super::models::NewTeam {
                 tournament_id: tournament,
-                team_no: t.number,
+                team_no: t.number.get(),
                 name: &t.name,
                 club: &t.club,
                 withdrawn: false,
             })
             .collect();
-        let mut ids: HashMap<i32, i32> = HashMap::with_capacity(forms.len());
+        let mut ids: HashMap<TeamNo, i32> = HashMap::with_capacity(forms.len());
         for chunk in forms.chunks(chunk_len(max_binds, TEAM_COLUMNS)) {
             let rows: Vec<(i32, i32)> =
                 per_backend!(&mut *conn, |c| diesel::insert_into(teams::table)
@@ -479,7 +476,7 @@ pub fn upsert_teams_as(
                     ))
                     .returning((teams::team_no, teams::id))
                     .get_results(c))?;
-            ids.extend(rows);
+            ids.extend(rows.into_iter().map(|(number, id)| (TeamNo(number), id)));
         }
         let updated: Vec<i32> = list
             .iter()

@@ -12,14 +12,14 @@ use super::connection::DbConnection;
 use super::lineups::NewLineup;
 use super::rounds::{locate_round, touch, tournament_id};
 use super::schema::{lineups, matches, odd_result_checks, odd_result_settings, teams, tournaments};
-use crate::rules::Room;
 use crate::rules::field::DEFAULT_THRESHOLD;
+use crate::rules::{Room, TeamNo};
 
 /// One team's pair in one room, as a director chose it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineupChoice {
     pub room: Room,
-    pub team: i32,
+    pub team: TeamNo,
     pub players: [String; 2],
 }
 
@@ -49,10 +49,13 @@ pub fn save_lineups_as(
             return Ok(false);
         };
         let playing: Vec<i32> = std::iter::once(home_id).chain(away_id).collect();
-        let team_rows: Vec<(i32, i32)> = teams::table
+        let team_rows: Vec<(TeamNo, i32)> = teams::table
             .filter(teams::id.eq_any(&playing))
             .select((teams::team_no, teams::id))
-            .load(conn)?;
+            .load::<(i32, i32)>(conn)?
+            .into_iter()
+            .map(|(number, id)| (TeamNo(number), id))
+            .collect();
         let members: Vec<(i32, String)> = super::schema::team_members::table
             .filter(super::schema::team_members::team_id.eq_any(&playing))
             .select((
@@ -133,7 +136,7 @@ pub fn save_lineups_as(
             for &(team, _) in &team_rows {
                 let old = before
                     .iter()
-                    .find(|b| b.0 == room.code() && b.1 == team)
+                    .find(|b| b.0 == room.code() && b.1 == team.get())
                     .map(|b| text(&b.2, &b.3))
                     .unwrap_or_default();
                 let new = choices

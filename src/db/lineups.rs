@@ -8,7 +8,7 @@ use diesel::prelude::*;
 use super::DbError;
 use super::connection::{DbConnection, chunk_len, per_backend};
 use super::schema::{lineups, matches, rounds, teams};
-use crate::rules::{Event, Lineup, Room};
+use crate::rules::{Event, Lineup, Room, TeamNo};
 
 const LINEUP_COLUMNS: usize = 5;
 
@@ -28,7 +28,7 @@ pub(super) fn insert_lineups(
     conn: &mut DbConnection,
     event: &Event,
     match_ids: &HashMap<(i32, i32), i32>,
-    team_ids: &HashMap<i32, i32>,
+    team_ids: &HashMap<TeamNo, i32>,
     max_binds: usize,
 ) -> Result<(), DbError> {
     let forms = event
@@ -88,7 +88,7 @@ pub(super) fn load_lineups(
                 round,
                 table,
                 room: room_of(&room, id)?,
-                team,
+                team: TeamNo(team),
                 players: [p1, p2],
             })
         })

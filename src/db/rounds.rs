@@ -20,7 +20,7 @@ use super::tournament::{
     result_from_row, settings_from_row,
 };
 use crate::rules::Pairing;
-use crate::rules::{Board, Match, Round, Settings, TableResult, Team, Trump};
+use crate::rules::{Board, Match, Round, Settings, TableResult, Team, TeamNo, Trump};
 
 /// One round of a tournament, with what the director's pages show around it.
 #[derive(Clone, Debug)]
@@ -35,7 +35,7 @@ pub struct RoundSheet {
 }
 
 impl RoundSheet {
-    pub fn team(&self, number: i32) -> Option<&Team> {
+    pub fn team(&self, number: TeamNo) -> Option<&Team> {
         self.teams.iter().find(|t| t.number == number)
     }
 
@@ -395,7 +395,7 @@ pub fn replace_pairings(
 }
 
 /// A pairing as compact text: `2 v 5`, or `3 bye`.
-fn pairing_text(home: i32, away: Option<i32>) -> String {
+fn pairing_text(home: TeamNo, away: Option<TeamNo>) -> String {
     match away {
         Some(away) => format!("{home} v {away}"),
         None => format!("{home} bye"),
@@ -419,13 +419,14 @@ pub fn replace_pairings_as(
         let Some((tournament_id, round_id)) = locate_round(conn, slug, round)? else {
             return Ok(false);
         };
-        let team_ids: HashMap<i32, i32> = teams::table
+        let team_ids: HashMap<TeamNo, i32> = teams::table
             .filter(teams::tournament_id.eq(tournament_id))
             .select((teams::team_no, teams::id))
             .load::<(i32, i32)>(conn)?
             .into_iter()
+            .map(|(number, id)| (TeamNo(number), id))
             .collect();
-        let team_id = |number: i32| {
+        let team_id = |number: TeamNo| {
             team_ids.get(&number).copied().ok_or_else(|| {
                 DbError::Inconsistent(format!("the tournament has no team {number}"))
             })
@@ -507,7 +508,7 @@ pub fn replace_pairings_as(
                 .values(chunk)
                 .execute(c))?;
         }
-        let numbers: HashMap<i32, i32> = team_ids.iter().map(|(n, id)| (*id, *n)).collect();
+        let numbers: HashMap<i32, TeamNo> = team_ids.iter().map(|(n, id)| (*id, *n)).collect();
         let number = |id: i32| numbers.get(&id).copied().unwrap_or_default();
         let before: HashMap<i32, String> = stored
             .iter()

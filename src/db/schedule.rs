@@ -12,7 +12,7 @@ use super::connection::{chunk_len, per_backend};
 use super::rounds::{add_round, replace_pairings_as};
 use super::schema::{pairing_explanations, round_notes, rounds, tournaments};
 use crate::rules::Pairing;
-use crate::rules::{Board, PairingMethod, Score};
+use crate::rules::{Board, PairingMethod, Score, TeamNo};
 use crate::schedule::Reason;
 use crate::schedule::draft::{NoteKind, PairingReason, Proposed};
 
@@ -110,25 +110,33 @@ fn explanation_form(round_id: i32, p: &Proposed) -> NewExplanation {
             Reason::FloatedDown { from } => ("floated_down", None, None, Some(from.0), None),
             Reason::AvoidsRematch { passed_over, round } => (
                 "avoids_rematch",
-                Some(*passed_over),
+                Some(passed_over.get()),
                 Some(*round),
                 None,
                 None,
             ),
-            Reason::AvoidsSameClub { passed_over } => {
-                ("avoids_same_club", Some(*passed_over), None, None, None)
-            }
-            Reason::KeepsFieldPairable { passed_over } => {
-                ("keeps_field_pairable", Some(*passed_over), None, None, None)
-            }
+            Reason::AvoidsSameClub { passed_over } => (
+                "avoids_same_club",
+                Some(passed_over.get()),
+                None,
+                None,
+                None,
+            ),
+            Reason::KeepsFieldPairable { passed_over } => (
+                "keeps_field_pairable",
+                Some(passed_over.get()),
+                None,
+                None,
+                None,
+            ),
             Reason::Rematch { round } => ("rematch", None, Some(*round), None, None),
         },
     };
     NewExplanation {
         round_id,
         table_no: p.table,
-        home_team_no: p.home,
-        away_team_no: p.away,
+        home_team_no: p.home.get(),
+        away_team_no: p.away.get(),
         home_rank: p.home_rank as i32,
         away_rank: p.away_rank as i32,
         home_score: p.home_score.0,
@@ -150,7 +158,11 @@ fn explanation_from_row(row: &ExplanationRow) -> Result<Proposed, DbError> {
             "missing for this reason",
         )
     };
-    let passed = || row.passed_over.ok_or_else(|| corrupt("passed_over"));
+    let passed = || {
+        row.passed_over
+            .map(TeamNo)
+            .ok_or_else(|| corrupt("passed_over"))
+    };
     let met = || row.met_round.ok_or_else(|| corrupt("met_round"));
     let why = match row.reason.as_str() {
         "round_robin" => PairingReason::RoundRobin { round: met()? },
@@ -184,8 +196,8 @@ fn explanation_from_row(row: &ExplanationRow) -> Result<Proposed, DbError> {
     };
     Ok(Proposed {
         table: row.table_no,
-        home: row.home_team_no,
-        away: row.away_team_no,
+        home: TeamNo(row.home_team_no),
+        away: TeamNo(row.away_team_no),
         home_rank: row.home_rank.max(0) as u32,
         away_rank: row.away_rank.max(0) as u32,
         home_score: Score(row.home_score),

@@ -21,7 +21,7 @@ use super::rounds::{MatchSave, load_round, save_match_results_as};
 use super::schedule::round_id;
 use super::schema::{matches, rounds, table_entries, table_links, teams, tournaments};
 use crate::input::{SHEET_FIELDS, SheetRow};
-use crate::rules::{Decks, Room, TableEntry, TableResult};
+use crate::rules::{Decks, Room, TableEntry, TableResult, TeamNo};
 
 fn now() -> NaiveDateTime {
     Utc::now().naive_utc().trunc_subsecs(6)
@@ -590,7 +590,7 @@ pub fn confirm(
 }
 
 /// The team sitting at `side` in `room` of match `m` (open: home NS; closed: away NS).
-pub fn seated(m: &crate::rules::Match, room: Room, side: Side) -> i32 {
+pub fn seated(m: &crate::rules::Match, room: Room, side: Side) -> TeamNo {
     let away = m.away.unwrap_or(m.home);
     match (room, side) {
         (Room::Open, Side::NorthSouth) | (Room::Closed, Side::EastWest) => m.home,
@@ -601,11 +601,11 @@ pub fn seated(m: &crate::rules::Match, room: Room, side: Side) -> i32 {
 fn team_code(
     conn: &mut DbConnection,
     tournament_id: i32,
-    team_no: i32,
+    team_no: TeamNo,
 ) -> Result<Option<String>, DbError> {
     Ok(teams::table
         .filter(teams::tournament_id.eq(tournament_id))
-        .filter(teams::team_no.eq(team_no))
+        .filter(teams::team_no.eq(team_no.get()))
         .select(teams::table_code)
         .first::<Option<String>>(conn)
         .optional()?
@@ -613,7 +613,7 @@ fn team_code(
 }
 
 /// Every team's code by team number, made for the teams that have none yet.
-pub fn team_codes(conn: &mut DbConnection, slug: &str) -> Result<HashMap<i32, String>, DbError> {
+pub fn team_codes(conn: &mut DbConnection, slug: &str) -> Result<HashMap<TeamNo, String>, DbError> {
     super::write_transaction(conn, |conn| {
         let rows: Vec<(i32, i32, Option<String>)> = teams::table
             .inner_join(tournaments::table)
@@ -639,7 +639,7 @@ pub fn team_codes(conn: &mut DbConnection, slug: &str) -> Result<HashMap<i32, St
                     code
                 }
             };
-            codes.insert(number, code);
+            codes.insert(TeamNo(number), code);
         }
         Ok(codes)
     })

@@ -9,13 +9,13 @@ use super::DbError;
 use super::connection::DbConnection;
 use super::models::{TeamMemberRow, TeamRow};
 use super::schema::{team_members, teams};
-use crate::rules::Team;
+use crate::rules::{Team, TeamNo};
 
 /// The teams of a tournament by number with their members, and row id → team number.
 pub(super) fn load_teams(
     conn: &mut DbConnection,
     tournament_id: i32,
-) -> Result<(Vec<Team>, HashMap<i32, i32>), DbError> {
+) -> Result<(Vec<Team>, HashMap<i32, TeamNo>), DbError> {
     let team_rows: Vec<TeamRow> = teams::table
         .filter(teams::tournament_id.eq(tournament_id))
         .order(teams::team_no)
@@ -31,11 +31,14 @@ pub(super) fn load_teams(
     for row in member_rows {
         members.entry(row.team_id).or_default().push(row.name);
     }
-    let numbers = team_rows.iter().map(|t| (t.id, t.team_no)).collect();
+    let numbers = team_rows
+        .iter()
+        .map(|t| (t.id, TeamNo(t.team_no)))
+        .collect();
     let teams = team_rows
         .into_iter()
         .map(|row| Team {
-            number: row.team_no,
+            number: TeamNo(row.team_no),
             members: members.remove(&row.id).unwrap_or_default(),
             name: row.name,
             club: row.club,

@@ -15,7 +15,7 @@ use super::models::*;
 use super::schema::{boards, matches, rounds, table_results, team_members, teams, tournaments};
 use crate::rules::{
     Board, Combination, Event, LastTrick, Level, Match, Room, Round, Rules, Seat, Settings,
-    SettingsDraft, SettingsField, TableEntry, TableResult, Team, Trump,
+    SettingsDraft, SettingsField, TableEntry, TableResult, Team, TeamNo, Trump,
 };
 
 /// Columns each insert form writes, for splitting rows under the bind-parameter limit.
@@ -37,7 +37,7 @@ pub fn insert_event(conn: &mut DbConnection, event: &Event) -> Result<i32, DbErr
 /// Every match names teams of the event and every result a board of its round, so that
 /// the key maps below cannot miss.
 fn check_references(event: &Event) -> Result<(), DbError> {
-    let teams: HashSet<i32> = event.teams.iter().map(|t| t.number).collect();
+    let teams: HashSet<TeamNo> = event.teams.iter().map(|t| t.number).collect();
     for round in &event.rounds {
         let boards: HashSet<i32> = round.boards.iter().map(|b| b.number).collect();
         for m in &round.matches {
@@ -183,24 +183,24 @@ pub(super) fn insert_teams(
     tournament_id: i32,
     teams: &[Team],
     max_binds: usize,
-) -> Result<HashMap<i32, i32>, DbError> {
+) -> Result<HashMap<TeamNo, i32>, DbError> {
     let team_forms: Vec<NewTeam> = teams
         .iter()
         .map(|t| NewTeam {
             tournament_id,
-            team_no: t.number,
+            team_no: t.number.get(),
             name: &t.name,
             club: &t.club,
             withdrawn: t.withdrawn,
         })
         .collect();
-    let mut team_ids: HashMap<i32, i32> = HashMap::with_capacity(team_forms.len());
+    let mut team_ids: HashMap<TeamNo, i32> = HashMap::with_capacity(team_forms.len());
     for chunk in team_forms.chunks(chunk_len(max_binds, TEAM_COLUMNS)) {
         let ids: Vec<(i32, i32)> = per_backend!(&mut *conn, |c| diesel::insert_into(teams::table)
             .values(chunk)
             .returning((teams::team_no, teams::id))
             .get_results(c))?;
-        team_ids.extend(ids);
+        team_ids.extend(ids.into_iter().map(|(number, id)| (TeamNo(number), id)));
     }
     insert_members(conn, &team_ids, teams, max_binds)?;
     Ok(team_ids)
@@ -209,7 +209,7 @@ pub(super) fn insert_teams(
 /// Inserts the members of `teams` under their row ids (`team_ids`: number → row id).
 pub(super) fn insert_members(
     conn: &mut DbConnection,
-    team_ids: &HashMap<i32, i32>,
+    team_ids: &HashMap<TeamNo, i32>,
     teams: &[Team],
     max_binds: usize,
 ) -> Result<(), DbError> {

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::text::read_number;
-use crate::rules::{Match, Pairing, Team};
+use crate::rules::{Match, Pairing, Team, TeamNo};
 
 /// One pairing row as typed: table number, home and away team numbers (empty away: a bye).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -33,11 +33,11 @@ pub enum PairingProblem {
     /// Not a team of the tournament.
     UnknownTeam(String),
     /// A withdrawn team that was not in this round's pairings before.
-    Withdrawn(i32),
+    Withdrawn(TeamNo),
     /// The team already plays at another table of the round.
-    TeamTwice { team: i32, table: i32 },
+    TeamTwice { team: TeamNo, table: i32 },
     /// Home and away are the same team.
-    SameTeam(i32),
+    SameTeam(TeamNo),
     /// The match at this table has results, and this would change or remove it.
     HasResults(i32),
     /// The round's results have begun and it has not been unlocked: no re-pairing.
@@ -61,15 +61,15 @@ pub fn check_pairings(
     teams: &[Team],
     saved: &[Match],
 ) -> Result<Vec<Pairing>, Vec<PairingError>> {
-    let known: HashMap<i32, &Team> = teams.iter().map(|t| (t.number, t)).collect();
-    let already: HashSet<i32> = saved
+    let known: HashMap<TeamNo, &Team> = teams.iter().map(|t| (t.number, t)).collect();
+    let already: HashSet<TeamNo> = saved
         .iter()
         .flat_map(|m| std::iter::once(m.home).chain(m.away))
         .collect();
     let mut errors = Vec::new();
     let mut pairings = Vec::new();
     let mut tables: HashMap<i32, usize> = HashMap::new();
-    let mut playing: HashMap<i32, i32> = HashMap::new();
+    let mut playing: HashMap<TeamNo, i32> = HashMap::new();
     for (i, row) in rows.iter().enumerate() {
         if row.is_blank() {
             continue;
@@ -93,13 +93,13 @@ pub fn check_pairings(
         {
             err("table", PairingProblem::TableTwice(t));
         }
-        let mut team = |field: &'static str, text: &str| -> Option<i32> {
+        let mut team = |field: &'static str, text: &str| -> Option<TeamNo> {
             let text = text.trim();
             if text.is_empty() {
                 return None;
             }
-            match read_number(text) {
-                Some(Ok(n)) if known.contains_key(&n) => {
+            match read_number(text).and_then(Result::ok).map(TeamNo) {
+                Some(n) if known.contains_key(&n) => {
                     if known[&n].withdrawn && !already.contains(&n) {
                         err(field, PairingProblem::Withdrawn(n));
                         None
@@ -178,7 +178,7 @@ mod tests {
 
     fn team(number: i32, withdrawn: bool) -> Team {
         Team {
-            number,
+            number: TeamNo(number),
             name: format!("T{number}"),
             club: String::new(),
             members: vec![],
@@ -220,13 +220,13 @@ mod tests {
             [
                 Pairing {
                     table: 1,
-                    home: 2,
-                    away: Some(1)
+                    home: TeamNo(2),
+                    away: Some(TeamNo(1))
                 },
                 Pairing {
                     table: 2,
-                    home: 3,
-                    away: Some(4)
+                    home: TeamNo(3),
+                    away: Some(TeamNo(4))
                 },
             ]
         );
@@ -254,12 +254,19 @@ mod tests {
             got,
             [
                 (Some(1), "table", TableTwice(1)),
-                (Some(1), "away", SameTeam(3)),
+                (Some(1), "away", SameTeam(TeamNo(3))),
                 (Some(2), "home", UnknownTeam("9".into())),
-                (Some(2), "away", TeamTwice { team: 2, table: 1 }),
+                (
+                    Some(2),
+                    "away",
+                    TeamTwice {
+                        team: TeamNo(2),
+                        table: 1
+                    }
+                ),
                 (Some(3), "table", BadTable),
                 (Some(4), "home", NoHome),
-                (Some(5), "home", Withdrawn(5)),
+                (Some(5), "home", Withdrawn(TeamNo(5))),
             ]
         );
     }
@@ -269,8 +276,8 @@ mod tests {
         let teams: Vec<Team> = (1..=5).map(|n| team(n, n == 5)).collect();
         let played = Match {
             table: 1,
-            home: 1,
-            away: Some(5),
+            home: TeamNo(1),
+            away: Some(TeamNo(5)),
             results: vec![TableResult {
                 room: Room::Open,
                 board: 1,
@@ -282,8 +289,8 @@ mod tests {
         };
         let unplayed = Match {
             table: 2,
-            home: 2,
-            away: Some(3),
+            home: TeamNo(2),
+            away: Some(TeamNo(3)),
             results: vec![],
         };
         let saved = [played, unplayed];

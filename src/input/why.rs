@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::rules::{BandTableError, Fault, ParseError, Room};
+use crate::rules::{BandTableError, Fault, ParseError, Room, TeamNo};
 
 /// What a `tournament.toml` key must hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,11 +182,11 @@ pub enum Why {
         cell: String,
     },
     TeamTwice {
-        team: i32,
+        team: TeamNo,
         first: u64,
     },
     TooManyMembers {
-        team: i32,
+        team: TeamNo,
         members: usize,
         max: usize,
     },
@@ -199,10 +199,10 @@ pub enum Why {
         round: i32,
     },
     UnknownTeam {
-        team: i32,
+        team: TeamNo,
     },
     PlaysItself {
-        team: i32,
+        team: TeamNo,
     },
     TableTwice {
         round: i32,
@@ -210,7 +210,7 @@ pub enum Why {
         first: u64,
     },
     AlreadyPlays {
-        team: i32,
+        team: TeamNo,
         round: i32,
         first: u64,
     },
@@ -221,7 +221,7 @@ pub enum Why {
     ByeNoResults {
         round: i32,
         table: i32,
-        team: i32,
+        team: TeamNo,
     },
     NoBoard {
         round: i32,
@@ -240,23 +240,23 @@ pub enum Why {
     },
     NotAMember {
         player: String,
-        team: i32,
+        team: TeamNo,
     },
     NotAtTable {
-        team: i32,
+        team: TeamNo,
         round: i32,
         table: i32,
     },
     ByeNoLineup {
         round: i32,
         table: i32,
-        team: i32,
+        team: TeamNo,
     },
     LineupTwice {
         round: i32,
         table: i32,
         room: Room,
-        team: i32,
+        team: TeamNo,
         first: u64,
     },
     BothRooms {

@@ -57,7 +57,7 @@ mod tests {
     use crate::rules::{
         Board, Combination, DeckRules, Decks, Fault, LastTrick, Level, Match, MatchScoring,
         MultiplierPolicy, Points, Preset, Round, Rules, Score, ScoringRules, Seat, TableEntry,
-        TableResult, Team, TieBreak,
+        TableResult, Team, TeamNo, TieBreak,
     };
 
     fn settings(decks: Decks) -> Settings {
@@ -119,7 +119,7 @@ mod tests {
             .collect::<Vec<_>>();
         Event {
             settings: settings(Decks::Two),
-            teams: (1..=4).map(team).collect(),
+            teams: (1..=4).map(TeamNo).map(team).collect(),
             rounds: vec![
                 Round {
                     number: 1,
@@ -127,8 +127,8 @@ mod tests {
                     matches: vec![
                         Match {
                             table: 1,
-                            home: 1,
-                            away: Some(2),
+                            home: TeamNo(1),
+                            away: Some(TeamNo(2)),
                             results: vec![
                                 played(Room::Open, 1, 40, 10, None),
                                 played(Room::Open, 2, 20, 70, None),
@@ -137,8 +137,8 @@ mod tests {
                         },
                         Match {
                             table: 2,
-                            home: 3,
-                            away: Some(4),
+                            home: TeamNo(3),
+                            away: Some(TeamNo(4)),
                             results: vec![played(Room::Open, 1, 150, 0, None)],
                         },
                     ],
@@ -148,8 +148,8 @@ mod tests {
                     boards,
                     matches: vec![Match {
                         table: 1,
-                        home: 1,
-                        away: Some(3),
+                        home: TeamNo(1),
+                        away: Some(TeamNo(3)),
                         results: vec![played(Room::Closed, 3, 30, 10, Some(Combination::Pair))],
                     }],
                 },

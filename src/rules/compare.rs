@@ -210,7 +210,7 @@ impl Scorer {
 pub(crate) mod tests {
     use super::*;
     use crate::rules::cards::{Decks, LastTrick, Level, Seat};
-    use crate::rules::event::TableResult;
+    use crate::rules::event::{TableResult, TeamNo};
     use crate::rules::scoring::MatchScoring;
     use crate::rules::settings::DeckRules;
     use crate::rules::table::TableEntry;
@@ -270,8 +270,8 @@ pub(crate) mod tests {
         let boards = [board(1, Seat::North), board(2, Seat::East)];
         let m = Match {
             table: 1,
-            home: 1,
-            away: Some(2),
+            home: TeamNo(1),
+            away: Some(TeamNo(2)),
             results: vec![
                 result(Room::Open, 1, 30),
                 result(Room::Closed, 1, 90),
@@ -300,8 +300,8 @@ pub(crate) mod tests {
         let boards = [board(1, Seat::North), board(2, Seat::South)];
         let mut m = Match {
             table: 1,
-            home: 1,
-            away: Some(2),
+            home: TeamNo(1),
+            away: Some(TeamNo(2)),
             results: vec![
                 result(Room::Open, 1, 30),
                 result(Room::Closed, 1, 30),
@@ -330,7 +330,7 @@ pub(crate) mod tests {
         let scorer = Scorer::new(&settings());
         let m = Match {
             table: 3,
-            home: 5,
+            home: TeamNo(5),
             away: None,
             results: vec![],
         };

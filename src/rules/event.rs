@@ -12,10 +12,28 @@ use super::cards::{Level, Room, Seat, Trump};
 use super::settings::Settings;
 use super::table::TableEntry;
 
+/// A team's number within its tournament: the name the schedule, the results and the
+/// standings know it by. Not a table number and not a board number.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TeamNo(pub i32);
+
+impl TeamNo {
+    /// The number as stored and written (a database column, a CSV cell).
+    pub fn get(self) -> i32 {
+        self.0
+    }
+}
+
+impl std::fmt::Display for TeamNo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 /// An entrant. Teams are known by their number within the tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Team {
-    pub number: i32,
+    pub number: TeamNo,
     pub name: String,
     pub club: String,
     pub members: Vec<String>,
@@ -63,8 +81,8 @@ pub fn rooms_changed(before: &[TableResult], after: &[TableResult]) -> Vec<Room>
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
     pub table: i32,
-    pub home: i32,
-    pub away: Option<i32>,
+    pub home: TeamNo,
+    pub away: Option<TeamNo>,
     pub results: Vec<TableResult>,
 }
 
@@ -96,7 +114,7 @@ pub struct Lineup {
     pub round: i32,
     pub table: i32,
     pub room: Room,
-    pub team: i32,
+    pub team: TeamNo,
     pub players: [String; 2],
 }
 
@@ -128,13 +146,13 @@ impl Event {
     }
 
     /// The line-up of `team` in one room of one match.
-    pub fn lineup(&self, round: i32, table: i32, room: Room, team: i32) -> Option<&Lineup> {
+    pub fn lineup(&self, round: i32, table: i32, room: Room, team: TeamNo) -> Option<&Lineup> {
         self.lineups
             .iter()
             .find(|l| l.round == round && l.table == table && l.room == room && l.team == team)
     }
 
-    pub fn team(&self, number: i32) -> Option<&Team> {
+    pub fn team(&self, number: TeamNo) -> Option<&Team> {
         self.teams.iter().find(|t| t.number == number)
     }
 
@@ -175,9 +193,9 @@ pub fn home_declares(board: &Board, room: Room) -> bool {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pairing {
     pub table: i32,
-    pub home: i32,
+    pub home: TeamNo,
     /// `None`: a bye for the home team.
-    pub away: Option<i32>,
+    pub away: Option<TeamNo>,
 }
 
 impl Pairing {

@@ -9,7 +9,7 @@ use std::fmt;
 
 use super::cards::Room;
 use super::compare::Scorer;
-use super::event::{Board, Event, Match, Round};
+use super::event::{Board, Event, Match, Round, TeamNo};
 use super::table::{TableEntry, TableOutcome};
 
 /// An exact rational number: a datum, a Butler total, an average.
@@ -164,8 +164,8 @@ pub struct TravellerRow {
     pub table: i32,
     pub room: Room,
     /// The team that declared in this room, and the team that defended.
-    pub declarers: i32,
-    pub defenders: i32,
+    pub declarers: TeamNo,
+    pub defenders: TeamNo,
     pub outcome: TableOutcome,
     /// The declaring team's swing on this board in its match, once the other room has a
     /// result (docs/rules.md §5).
@@ -316,7 +316,7 @@ impl Traveller {
 /// A team's two members who played together, named in the order of the team's list.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PairOfPlayers {
-    pub team: i32,
+    pub team: TeamNo,
     pub players: [String; 2],
 }
 
@@ -356,7 +356,13 @@ impl ButlerLine {
 }
 
 /// The pair `team` fielded in one room of one match, if the line-up is known.
-fn pair_in(event: &Event, round: i32, table: i32, room: Room, team: i32) -> Option<PairOfPlayers> {
+fn pair_in(
+    event: &Event,
+    round: i32,
+    table: i32,
+    room: Room,
+    team: TeamNo,
+) -> Option<PairOfPlayers> {
     let lineup = event.lineup(round, table, room, team)?;
     let members = event
         .team(team)
@@ -600,7 +606,7 @@ mod tests {
             round,
             table,
             room,
-            team,
+            team: TeamNo(team),
             players: [a.to_owned(), b.to_owned()],
         }
     }
@@ -610,7 +616,7 @@ mod tests {
     /// has a bye; boards 1 (dealer N) and 2 (dealer E).
     fn event() -> Event {
         let team = |n: i32, members: &[&str]| Team {
-            number: n,
+            number: TeamNo(n),
             name: format!("T{n}"),
             club: String::new(),
             members: members.iter().map(|m| (*m).to_owned()).collect(),
@@ -622,8 +628,8 @@ mod tests {
             matches: vec![
                 Match {
                     table: 1,
-                    home: 1,
-                    away: Some(2),
+                    home: TeamNo(1),
+                    away: Some(TeamNo(2)),
                     results: vec![
                         p(Room::Open, 1, 60),    // s = 1, team 1 declares
                         p(Room::Closed, 1, 100), // s = −1, team 2 declares
@@ -633,8 +639,8 @@ mod tests {
                 },
                 Match {
                     table: 2,
-                    home: 3,
-                    away: Some(4),
+                    home: TeamNo(3),
+                    away: Some(TeamNo(4)),
                     results: vec![
                         p(Room::Open, 1, 20),    // s = 2, team 3 declares
                         p(Room::Closed, 1, 200), // s = −4, team 4 declares
@@ -643,7 +649,7 @@ mod tests {
                 },
                 Match {
                     table: 3,
-                    home: 5,
+                    home: TeamNo(5),
                     away: None,
                     results: vec![],
                 },
@@ -655,8 +661,8 @@ mod tests {
             boards: vec![board(1, Seat::South)],
             matches: vec![Match {
                 table: 1,
-                home: 1,
-                away: Some(3),
+                home: TeamNo(1),
+                away: Some(TeamNo(3)),
                 results: vec![p(Room::Open, 1, 40), p(Room::Closed, 1, 5)],
             }],
         };
@@ -701,8 +707,8 @@ mod tests {
                 (
                     r.table,
                     r.room,
-                    r.declarers,
-                    r.defenders,
+                    r.declarers.get(),
+                    r.defenders.get(),
                     r.score(),
                     r.swing,
                 )
@@ -745,7 +751,7 @@ mod tests {
         // Board 2 at table 2 has one room only: no swing yet.
         let t = Traveller::of(&scorer, &e.rounds[0], 2, Show::Everything).unwrap();
         assert_eq!(t.rows[2].swing, None);
-        assert_eq!(t.rows[2].declarers, 4);
+        assert_eq!(t.rows[2].declarers, TeamNo(4));
     }
 
     #[test]
@@ -757,7 +763,7 @@ mod tests {
             .map(|l| {
                 (
                     l.rank_label(),
-                    l.pair.team,
+                    l.pair.team.get(),
                     l.pair.players_cell(),
                     l.boards,
                     l.total.two_decimals(),
@@ -827,7 +833,7 @@ mod tests {
             rank: 1,
             shared: false,
             pair: PairOfPlayers {
-                team: 1,
+                team: TeamNo(1),
                 players: ["a".into(), "b".into()],
             },
             boards: 3,

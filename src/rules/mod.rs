@@ -29,7 +29,7 @@ pub mod tiebreak;
 pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
 pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer, SideFigures};
-pub use event::{Board, Event, Lineup, Match, Pairing, Round, TableResult, Team};
+pub use event::{Board, Event, Lineup, Match, Pairing, Round, TableResult, Team, TeamNo};
 pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
 pub use settings::{

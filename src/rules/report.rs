@@ -1,7 +1,7 @@
 //! Every computed figure of an event, derived from its stored inputs in one pass.
 
 use super::compare::{MatchFigures, MatchStatus, Scorer, SideFigures};
-use super::event::Event;
+use super::event::{Event, TeamNo};
 use super::standings::{MatchLine, Standing, standings};
 
 /// One match with its figures.
@@ -9,20 +9,20 @@ use super::standings::{MatchLine, Standing, standings};
 pub struct MatchReport {
     pub round: i32,
     pub table: i32,
-    pub home: i32,
-    pub away: Option<i32>,
+    pub home: TeamNo,
+    pub away: Option<TeamNo>,
     pub figures: MatchFigures,
 }
 
 impl MatchReport {
     /// Whether team `team` plays this match (either side, or its bye).
-    pub fn involves(&self, team: i32) -> bool {
+    pub fn involves(&self, team: TeamNo) -> bool {
         self.home == team || self.away == Some(team)
     }
 
     /// The match from team `team`'s side, with its opponent (`None` for a bye); `None` when
     /// the team does not play it.
-    pub fn side_of(&self, team: i32) -> Option<(SideFigures, Option<i32>)> {
+    pub fn side_of(&self, team: TeamNo) -> Option<(SideFigures, Option<TeamNo>)> {
         if self.home == team {
             Some((self.figures.side(true), self.away))
         } else if self.away == Some(team) {
@@ -75,7 +75,7 @@ impl Report {
                 figures: &m.figures,
             })
             .collect();
-        let teams: Vec<i32> = event.teams.iter().map(|t| t.number).collect();
+        let teams: Vec<TeamNo> = event.teams.iter().map(|t| t.number).collect();
         let standings = standings(&teams, &lines, &event.settings.tiebreaks);
         Report { matches, standings }
     }
@@ -117,7 +117,7 @@ impl Report {
     /// The figures of every match are worked out once.
     pub fn after_each_round(event: &Event) -> Vec<(i32, Vec<Standing>)> {
         let report = Report::compute(event);
-        let teams: Vec<i32> = event.teams.iter().map(|t| t.number).collect();
+        let teams: Vec<TeamNo> = event.teams.iter().map(|t| t.number).collect();
         let mut rounds: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
         rounds.sort_unstable();
         rounds.dedup();

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::compare::{MatchFigures, MatchStatus};
+use super::event::TeamNo;
 use super::scoring::Score;
 use super::tiebreak::TieBreak;
 
@@ -77,8 +78,8 @@ impl fmt::Display for Quotient {
 /// A match as the standings need it: who met, the scores and the home side's figures.
 #[derive(Clone, Copy, Debug)]
 pub struct MatchLine<'a> {
-    pub home: i32,
-    pub away: Option<i32>,
+    pub home: TeamNo,
+    pub away: Option<TeamNo>,
     pub figures: &'a MatchFigures,
 }
 
@@ -88,7 +89,7 @@ pub struct Standing {
     pub rank: u32,
     /// Level with at least one other team on every criterion (shown `3=`).
     pub shared: bool,
-    pub team: i32,
+    pub team: TeamNo,
     pub played: u32,
     pub won: u32,
     pub drawn: u32,
@@ -121,13 +122,13 @@ enum Key {
 /// Ranks `teams` (by number) on the matches played so far. Only complete matches and byes
 /// count.
 pub fn standings(
-    teams: &[i32],
+    teams: &[TeamNo],
     matches: &[MatchLine<'_>],
     tiebreaks: &[TieBreak],
 ) -> Vec<Standing> {
     let mut sorted_teams = teams.to_vec();
     sorted_teams.sort_unstable();
-    let index: HashMap<i32, usize> = sorted_teams
+    let index: HashMap<TeamNo, usize> = sorted_teams
         .iter()
         .enumerate()
         .map(|(i, t)| (*t, i))
@@ -301,14 +302,15 @@ mod tests {
         let lines: Vec<MatchLine<'_>> = matches
             .iter()
             .map(|(home, away, figures)| MatchLine {
-                home: *home,
-                away: *away,
+                home: TeamNo(*home),
+                away: away.map(TeamNo),
                 figures,
             })
             .collect();
-        standings(teams, &lines, tiebreaks)
+        let teams: Vec<TeamNo> = teams.iter().copied().map(TeamNo).collect();
+        standings(&teams, &lines, tiebreaks)
             .into_iter()
-            .map(|s| (s.rank_label(), s.team))
+            .map(|s| (s.rank_label(), s.team.get()))
             .collect()
     }
 
@@ -440,12 +442,12 @@ mod tests {
             ..complete(0, 0, (0, 0), (0, 0), (0, 0))
         };
         let lines = [MatchLine {
-            home: 1,
+            home: TeamNo(1),
             away: None,
             figures: &bye,
         }];
-        let s = standings(&[1, 2], &lines, &TieBreak::DEFAULT);
-        assert_eq!(s[0].team, 1);
+        let s = standings(&[TeamNo(1), TeamNo(2)], &lines, &TieBreak::DEFAULT);
+        assert_eq!(s[0].team, TeamNo(1));
         assert_eq!(s[0].score, Score(1200));
         assert_eq!((s[0].played, s[0].won, s[0].drawn, s[0].lost), (0, 0, 0, 0));
         assert_eq!(s[1].quotient.three_decimals(), "1.000");
@@ -456,11 +458,11 @@ mod tests {
         let mut f = complete(5, 50, (5, 0), (5, 0), (1500, 500));
         f.status = MatchStatus::InProgress;
         let lines = [MatchLine {
-            home: 1,
-            away: Some(2),
+            home: TeamNo(1),
+            away: Some(TeamNo(2)),
             figures: &f,
         }];
-        let s = standings(&[1, 2], &lines, &TieBreak::DEFAULT);
+        let s = standings(&[TeamNo(1), TeamNo(2)], &lines, &TieBreak::DEFAULT);
         assert!(
             s.iter()
                 .all(|r| r.played == 0 && r.score == Score::ZERO && r.shared)

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use super::swiss::{Entrant, Meetings, Reason, SwissOptions, first_round, pair_swiss};
 use super::{RoundPlan, round_robin};
 use crate::rules::Pairing;
-use crate::rules::{Event, Match, MatchStatus, Report, Score};
+use crate::rules::{Event, Match, MatchStatus, Report, Score, TeamNo};
 
 /// Why two teams were paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,8 +23,8 @@ pub enum PairingReason {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proposed {
     pub table: i32,
-    pub home: i32,
-    pub away: i32,
+    pub home: TeamNo,
+    pub away: TeamNo,
     pub home_rank: u32,
     pub away_rank: u32,
     pub home_score: Score,
@@ -36,7 +36,7 @@ pub struct Proposed {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proposal {
     pub matches: Vec<Proposed>,
-    pub bye: Option<i32>,
+    pub bye: Option<TeamNo>,
     /// Matches of the round that have results and stay as they are (an unlocked round).
     pub kept: Vec<Pairing>,
     /// Rematches in the proposal; for Swiss, non-zero only when no pairing avoids them.
@@ -86,7 +86,7 @@ pub struct Field {
     pub entrants: Vec<Entrant>,
     pub meetings: Meetings,
     /// Rank (1-based position in the standings before the round) and score of every team.
-    pub rank: HashMap<i32, (u32, Score)>,
+    pub rank: HashMap<TeamNo, (u32, Score)>,
     /// Matches of the round that have results: they stay.
     pub kept: Vec<Pairing>,
 }
@@ -116,15 +116,15 @@ impl Field {
             .filter(|m| !m.results.is_empty())
             .map(Pairing::of)
             .collect();
-        let busy: HashSet<i32> = kept
+        let busy: HashSet<TeamNo> = kept
             .iter()
             .flat_map(|p| [Some(p.home), p.away])
             .flatten()
             .collect();
         let mut meetings = Meetings::new();
-        let mut home: HashMap<i32, u32> = HashMap::new();
-        let mut away: HashMap<i32, u32> = HashMap::new();
-        let mut byes: HashSet<i32> = HashSet::new();
+        let mut home: HashMap<TeamNo, u32> = HashMap::new();
+        let mut away: HashMap<TeamNo, u32> = HashMap::new();
+        let mut byes: HashSet<TeamNo> = HashSet::new();
         for r in &prior.rounds {
             for m in &r.matches {
                 match m.away {
@@ -166,7 +166,7 @@ impl Field {
         }
     }
 
-    fn rank_of(&self, team: i32) -> (u32, Score) {
+    fn rank_of(&self, team: TeamNo) -> (u32, Score) {
         self.rank.get(&team).copied().unwrap_or((0, Score(0)))
     }
 
@@ -180,13 +180,13 @@ impl Field {
     pub fn swiss(&self, first: Option<FirstRound>, avoid_same_club: bool) -> Proposal {
         let draw = match first {
             Some(FirstRound::ByNumber) => {
-                let mut teams: Vec<i32> = self.entrants.iter().map(|e| e.team).collect();
+                let mut teams: Vec<TeamNo> = self.entrants.iter().map(|e| e.team).collect();
                 teams.sort();
                 first_round(&teams, None)
             }
             Some(FirstRound::BySeeding) => first_round(&self.seeding_order(), None),
             Some(FirstRound::Lots(seed)) => {
-                let mut teams: Vec<i32> = self.entrants.iter().map(|e| e.team).collect();
+                let mut teams: Vec<TeamNo> = self.entrants.iter().map(|e| e.team).collect();
                 teams.sort();
                 first_round(&teams, Some(seed))
             }
@@ -200,12 +200,12 @@ impl Field {
             ),
         };
         let tables = self.free_tables(draw.matches.len());
-        let club: HashMap<i32, &str> = self
+        let club: HashMap<TeamNo, &str> = self
             .entrants
             .iter()
             .map(|e| (e.team, e.club.as_str()))
             .collect();
-        let same_club = |a: i32, b: i32| {
+        let same_club = |a: TeamNo, b: TeamNo| {
             let (x, y) = (club.get(&a).copied(), club.get(&b).copied());
             x.is_some_and(|x| !x.is_empty() && Some(x) == y)
         };
@@ -277,7 +277,7 @@ impl Field {
             .iter()
             .filter(|m| self.meetings.round_met(m.home, m.away).is_some())
             .count() as u32;
-        let club: HashMap<i32, &str> = self
+        let club: HashMap<TeamNo, &str> = self
             .entrants
             .iter()
             .map(|e| (e.team, e.club.as_str()))
@@ -300,18 +300,18 @@ impl Field {
 
     /// Team numbers interleaved top half with bottom half (1, k+1, 2, k+2, …), the last
     /// seed at the end when the count is odd, for [`first_round`] to pair in twos.
-    fn seeding_order(&self) -> Vec<i32> {
+    fn seeding_order(&self) -> Vec<TeamNo> {
         let mut teams = self.teams_by_number();
         let last = (teams.len() % 2 == 1).then(|| teams.pop()).flatten();
         let (top, bottom) = teams.split_at(teams.len() / 2);
-        let mut order: Vec<i32> = top.iter().zip(bottom).flat_map(|(&a, &b)| [a, b]).collect();
+        let mut order: Vec<TeamNo> = top.iter().zip(bottom).flat_map(|(&a, &b)| [a, b]).collect();
         order.extend(last);
         order
     }
 
     /// The teams of a round robin, by number.
-    pub fn teams_by_number(&self) -> Vec<i32> {
-        let mut teams: Vec<i32> = self.entrants.iter().map(|e| e.team).collect();
+    pub fn teams_by_number(&self) -> Vec<TeamNo> {
+        let mut teams: Vec<TeamNo> = self.entrants.iter().map(|e| e.team).collect();
         teams.sort();
         teams
     }
@@ -319,7 +319,7 @@ impl Field {
 
 /// The whole round robin for the active teams of `event` (by number), single or double.
 pub fn whole_round_robin(event: &Event, double: bool) -> Vec<RoundPlan> {
-    let teams: Vec<i32> = event
+    let teams: Vec<TeamNo> = event
         .teams
         .iter()
         .filter(|t| !t.withdrawn)
@@ -352,17 +352,25 @@ pub fn previous_round_open(event: &Event, report: &Report, round: i32) -> Vec<i3
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Warning {
     /// The two teams met in that round already.
-    Rematch { home: i32, away: i32, round: i32 },
+    Rematch {
+        home: TeamNo,
+        away: TeamNo,
+        round: i32,
+    },
     /// The team had a bye in that round already.
-    DoubleBye { team: i32, round: i32 },
+    DoubleBye { team: TeamNo, round: i32 },
     /// The two teams are of the same club.
-    SameClub { home: i32, away: i32, club: String },
+    SameClub {
+        home: TeamNo,
+        away: TeamNo,
+        club: String,
+    },
 }
 
 /// The warnings for `pairings` as round `round` of `event`, in table order.
 pub fn warnings(event: &Event, round: i32, pairings: &[Pairing]) -> Vec<Warning> {
-    let mut met: HashMap<(i32, i32), i32> = HashMap::new();
-    let mut byes: HashMap<i32, i32> = HashMap::new();
+    let mut met: HashMap<(TeamNo, TeamNo), i32> = HashMap::new();
+    let mut byes: HashMap<TeamNo, i32> = HashMap::new();
     for r in event.rounds.iter().filter(|r| r.number != round) {
         for m in &r.matches {
             match m.away {
@@ -377,7 +385,7 @@ pub fn warnings(event: &Event, round: i32, pairings: &[Pairing]) -> Vec<Warning>
             }
         }
     }
-    let club = |n: i32| {
+    let club = |n: TeamNo| {
         event
             .team(n)
             .map(|t| t.club.trim().to_owned())
@@ -458,7 +466,7 @@ pub fn is_locked(has_results: bool, notes: &[NoteKind]) -> bool {
 }
 
 /// Whether a match's teams are those of a pairing (either way round).
-pub fn same_teams(m: &Match, home: i32, away: i32) -> bool {
+pub fn same_teams(m: &Match, home: TeamNo, away: TeamNo) -> bool {
     m.away
         .is_some_and(|a| (m.home, a) == (home, away) || (m.home, a) == (away, home))
 }
@@ -492,7 +500,7 @@ mod tests {
             },
             teams: (1..=teams)
                 .map(|n| Team {
-                    number: n,
+                    number: TeamNo(n),
                     name: format!("T{n}"),
                     club: if n <= 2 { "East".into() } else { String::new() },
                     members: vec![],
@@ -513,8 +521,8 @@ mod tests {
                 .enumerate()
                 .map(|(i, &(home, away))| Match {
                     table: i as i32 + 1,
-                    home,
-                    away,
+                    home: TeamNo(home),
+                    away: away.map(TeamNo),
                     results: vec![],
                 })
                 .collect(),
@@ -539,24 +547,42 @@ mod tests {
         e.rounds
             .push(round(1, &[(1, Some(3)), (2, Some(4)), (5, None)]));
         let p = |table, home, away| Pairing { table, home, away };
-        let w = warnings(&e, 2, &[p(1, 3, Some(1)), p(2, 2, Some(1)), p(3, 5, None)]);
+        let w = warnings(
+            &e,
+            2,
+            &[
+                p(1, TeamNo(3), Some(TeamNo(1))),
+                p(2, TeamNo(2), Some(TeamNo(1))),
+                p(3, TeamNo(5), None),
+            ],
+        );
         assert_eq!(
             w,
             [
                 Warning::Rematch {
-                    home: 3,
-                    away: 1,
+                    home: TeamNo(3),
+                    away: TeamNo(1),
                     round: 1
                 },
                 Warning::SameClub {
-                    home: 2,
-                    away: 1,
+                    home: TeamNo(2),
+                    away: TeamNo(1),
                     club: "East".into()
                 },
-                Warning::DoubleBye { team: 5, round: 1 },
+                Warning::DoubleBye {
+                    team: TeamNo(5),
+                    round: 1
+                },
             ]
         );
-        assert!(warnings(&e, 2, &[p(1, 1, Some(4)), p(2, 3, None)]).is_empty());
+        assert!(
+            warnings(
+                &e,
+                2,
+                &[p(1, TeamNo(1), Some(TeamNo(4))), p(2, TeamNo(3), None)]
+            )
+            .is_empty()
+        );
     }
 
     #[test]
@@ -566,12 +592,18 @@ mod tests {
         e.rounds
             .push(round(1, &[(1, Some(2)), (3, Some(4)), (5, None)]));
         let f = Field::before(&e, 2);
-        let teams: Vec<i32> = f.teams_by_number();
+        let teams: Vec<i32> = f.teams_by_number().into_iter().map(TeamNo::get).collect();
         assert_eq!(teams, [1, 2, 3, 5]);
-        assert!(f.entrants.iter().find(|x| x.team == 5).unwrap().had_bye);
-        assert_eq!(f.meetings.round_met(2, 1), Some(1));
+        assert!(
+            f.entrants
+                .iter()
+                .find(|x| x.team == TeamNo(5))
+                .unwrap()
+                .had_bye
+        );
+        assert_eq!(f.meetings.round_met(TeamNo(2), TeamNo(1)), Some(1));
         // Nothing is complete (no results), so only the bye scores: team 5 leads.
-        assert_eq!(f.rank[&5], (1, Score::from_whole(12)));
+        assert_eq!(f.rank[&TeamNo(5)], (1, Score::from_whole(12)));
         let p = f.swiss(None, false);
         assert_eq!(p.rematches, 0);
         assert!(p.bye.is_none());
@@ -602,30 +634,33 @@ mod tests {
             [
                 Pairing {
                     table: 1,
-                    home: 1,
-                    away: Some(2)
+                    home: TeamNo(1),
+                    away: Some(TeamNo(2))
                 },
                 Pairing {
                     table: 2,
-                    home: 3,
-                    away: Some(4)
+                    home: TeamNo(3),
+                    away: Some(TeamNo(4))
                 },
                 Pairing {
                     table: 3,
-                    home: 5,
-                    away: Some(6)
+                    home: TeamNo(5),
+                    away: Some(TeamNo(6))
                 },
                 Pairing {
                     table: 4,
-                    home: 7,
+                    home: TeamNo(7),
                     away: None
                 },
             ]
         );
         assert_eq!(n.same_club_meetings, 1, "1 and 2 are both East");
         let s = f.swiss(Some(FirstRound::BySeeding), false);
-        let pairs: Vec<(i32, Option<i32>)> =
-            s.pairings().iter().map(|p| (p.home, p.away)).collect();
+        let pairs: Vec<(i32, Option<i32>)> = s
+            .pairings()
+            .iter()
+            .map(|p| (p.home.get(), p.away.map(TeamNo::get)))
+            .collect();
         assert_eq!(pairs, [(1, Some(4)), (2, Some(5)), (3, Some(6)), (7, None)]);
     }
 
@@ -654,7 +689,7 @@ pub struct Difference {
     pub gone: Vec<Pairing>,
 }
 
-fn meeting(p: &Pairing) -> (i32, Option<i32>) {
+fn meeting(p: &Pairing) -> (TeamNo, Option<TeamNo>) {
     match p.away {
         Some(a) => (p.home.min(a), Some(p.home.max(a))),
         None => (p.home, None),
@@ -729,8 +764,8 @@ mod saved_sides_tests {
     fn proposed(table: i32, home: i32, away: i32) -> Proposed {
         Proposed {
             table,
-            home,
-            away,
+            home: TeamNo(home),
+            away: TeamNo(away),
             home_rank: home as u32,
             away_rank: away as u32,
             home_score: Score::ZERO,
@@ -740,7 +775,11 @@ mod saved_sides_tests {
     }
 
     fn pairing(table: i32, home: i32, away: Option<i32>) -> Pairing {
-        Pairing { table, home, away }
+        Pairing {
+            table,
+            home: TeamNo(home),
+            away: away.map(TeamNo),
+        }
     }
 
     #[test]

@@ -9,19 +9,21 @@ pub mod lots;
 pub mod round_robin;
 pub mod swiss;
 
+use crate::rules::TeamNo;
 pub use round_robin::round_robin;
+
 pub use swiss::{Entrant, Reason, SwissDraw, SwissMatch, SwissOptions, first_round, pair_swiss};
 
 /// One round's pairings: (home, away) by table, table 1 first, and the team with the bye.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundPlan {
-    pub pairs: Vec<(i32, i32)>,
-    pub bye: Option<i32>,
+    pub pairs: Vec<(TeamNo, TeamNo)>,
+    pub bye: Option<TeamNo>,
 }
 
 impl RoundPlan {
     /// Every team in the round, the bye included.
-    pub fn teams(&self) -> impl Iterator<Item = i32> + '_ {
+    pub fn teams(&self) -> impl Iterator<Item = TeamNo> + '_ {
         self.pairs.iter().flat_map(|&(h, a)| [h, a]).chain(self.bye)
     }
 }

@@ -1,18 +1,19 @@
 //! Round robin by Berger tables: every team meets every other once per cycle.
 
 use super::RoundPlan;
+use crate::rules::TeamNo;
 
 /// The rounds of a round robin for `teams` (in seeding order: the first is Berger number 1).
 /// With an odd count, one team has a bye each round (each team exactly once per cycle).
 /// `double` adds a second cycle with home and away swapped. Home is the open room's NS.
-pub fn round_robin(teams: &[i32], double: bool) -> Vec<RoundPlan> {
+pub fn round_robin(teams: &[TeamNo], double: bool) -> Vec<RoundPlan> {
     if teams.len() < 2 {
         return Vec::new();
     }
     // Berger numbers 1..=n, n even; with an odd count, number n is the bye.
     let odd = teams.len() % 2 == 1;
     let n = teams.len() + usize::from(odd);
-    let team = |berger: usize| -> Option<i32> { teams.get(berger - 1).copied() };
+    let team = |berger: usize| -> Option<TeamNo> { teams.get(berger - 1).copied() };
     let half = n / 2;
     // Round 1: 1–n, 2–(n−1), …, the first of each pair at home.
     let mut pairs: Vec<(usize, usize)> = (1..=half).map(|i| (i, n + 1 - i)).collect();
@@ -79,8 +80,11 @@ mod tests {
 
     #[test]
     fn six_teams_follow_the_published_berger_table() {
-        let rounds = round_robin(&[1, 2, 3, 4, 5, 6], false);
-        let got: Vec<Vec<(i32, i32)>> = rounds.iter().map(|r| r.pairs.clone()).collect();
+        let rounds = round_robin(&[1, 2, 3, 4, 5, 6].map(TeamNo), false);
+        let got: Vec<Vec<(i32, i32)>> = rounds
+            .iter()
+            .map(|r| r.pairs.iter().map(|&(h, a)| (h.get(), a.get())).collect())
+            .collect();
         assert_eq!(
             got,
             vec![
@@ -95,18 +99,18 @@ mod tests {
 
     /// Checks every property of a round robin for `n` teams.
     fn check(n: usize, double: bool) {
-        let teams: Vec<i32> = (1..=n as i32).map(|t| t * 3).collect();
+        let teams: Vec<TeamNo> = (1..=n as i32).map(|t| TeamNo(t * 3)).collect();
         let rounds = round_robin(&teams, double);
         let cycles = if double { 2 } else { 1 };
         let per_cycle = if n.is_multiple_of(2) { n - 1 } else { n };
         assert_eq!(rounds.len(), per_cycle * cycles, "rounds for {n}");
         for (c, cycle) in rounds.chunks(per_cycle).enumerate() {
-            let mut met: HashMap<(i32, i32), usize> = HashMap::new();
-            let mut byes: HashMap<i32, usize> = HashMap::new();
-            let mut home: HashMap<i32, i64> = HashMap::new();
+            let mut met: HashMap<(TeamNo, TeamNo), usize> = HashMap::new();
+            let mut byes: HashMap<TeamNo, usize> = HashMap::new();
+            let mut home: HashMap<TeamNo, i64> = HashMap::new();
             for r in cycle {
-                let in_round: Vec<i32> = r.teams().collect();
-                let unique: HashSet<i32> = in_round.iter().copied().collect();
+                let in_round: Vec<TeamNo> = r.teams().collect();
+                let unique: HashSet<TeamNo> = in_round.iter().copied().collect();
                 assert_eq!(unique.len(), n, "every team once per round");
                 assert_eq!(r.bye.is_some(), n % 2 == 1);
                 if let Some(b) = r.bye {
@@ -138,7 +142,7 @@ mod tests {
         if double {
             let (first, second) = rounds.split_at(per_cycle);
             for (a, b) in first.iter().zip(second) {
-                let swapped: Vec<(i32, i32)> = a.pairs.iter().map(|&(h, w)| (w, h)).collect();
+                let swapped: Vec<(TeamNo, TeamNo)> = a.pairs.iter().map(|&(h, w)| (w, h)).collect();
                 assert_eq!(b.pairs, swapped);
             }
         }
@@ -150,7 +154,7 @@ mod tests {
             check(n, false);
             check(n, true);
         }
-        assert!(round_robin(&[1], false).is_empty());
+        assert!(round_robin(&[TeamNo(1)], false).is_empty());
     }
 
     proptest! {

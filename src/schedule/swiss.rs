@@ -15,12 +15,12 @@ use petgraph::graph::UnGraph;
 
 use super::RoundPlan;
 use super::lots::Lots;
-use crate::rules::Score;
+use crate::rules::{Score, TeamNo};
 
 /// A team as the Swiss pairing sees it. Entrants are given in ranking order.
 #[derive(Clone, Debug)]
 pub struct Entrant {
-    pub team: i32,
+    pub team: TeamNo,
     pub score: Score,
     /// Empty when the team has no club.
     pub club: String,
@@ -60,11 +60,11 @@ pub enum Reason {
     /// The higher team had no opponent left in its score group and floated down.
     FloatedDown { from: Score },
     /// The next team down had already been met in that round, so it was passed over.
-    AvoidsRematch { passed_over: i32, round: i32 },
+    AvoidsRematch { passed_over: TeamNo, round: i32 },
     /// The next team down is of the same club, so it was passed over.
-    AvoidsSameClub { passed_over: i32 },
+    AvoidsSameClub { passed_over: TeamNo },
     /// Passed over the next team down so that the rest of the field could be paired.
-    KeepsFieldPairable { passed_over: i32 },
+    KeepsFieldPairable { passed_over: TeamNo },
     /// No pairing of the whole field avoids every rematch: these two met in that round.
     Rematch { round: i32 },
 }
@@ -73,8 +73,8 @@ pub enum Reason {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SwissMatch {
     pub table: i32,
-    pub home: i32,
-    pub away: i32,
+    pub home: TeamNo,
+    pub away: TeamNo,
     /// 1-based positions in the standings given.
     pub home_rank: u32,
     pub away_rank: u32,
@@ -86,7 +86,7 @@ pub struct SwissMatch {
 pub struct SwissDraw {
     /// Table 1 is the top match.
     pub matches: Vec<SwissMatch>,
-    pub bye: Option<i32>,
+    pub bye: Option<TeamNo>,
     /// How many matches are rematches (0 whenever a pairing without rematches exists).
     pub rematches: u32,
     /// Whether teams of the same club meet although the option asks to avoid it.
@@ -105,7 +105,7 @@ impl SwissDraw {
 /// Who has met whom, and in which round (the latest meeting).
 #[derive(Clone, Debug, Default)]
 pub struct Meetings {
-    met: HashMap<(i32, i32), i32>,
+    met: HashMap<(TeamNo, TeamNo), i32>,
 }
 
 impl Meetings {
@@ -113,21 +113,21 @@ impl Meetings {
         Self::default()
     }
 
-    pub fn record(&mut self, a: i32, b: i32, round: i32) {
+    pub fn record(&mut self, a: TeamNo, b: TeamNo, round: i32) {
         let key = (a.min(b), a.max(b));
         let latest = self.met.entry(key).or_insert(round);
         *latest = (*latest).max(round);
     }
 
     /// The latest round in which `a` and `b` met.
-    pub fn round_met(&self, a: i32, b: i32) -> Option<i32> {
+    pub fn round_met(&self, a: TeamNo, b: TeamNo) -> Option<i32> {
         self.met.get(&(a.min(b), a.max(b))).copied()
     }
 }
 
 /// Round 1: pairs 1–2, 3–4, … in the order given (team number or seeding), or after
 /// drawing lots with `seed`. With an odd count the last team has the bye.
-pub fn first_round(teams: &[i32], seed: Option<u64>) -> SwissDraw {
+pub fn first_round(teams: &[TeamNo], seed: Option<u64>) -> SwissDraw {
     let mut order = teams.to_vec();
     if let Some(seed) = seed {
         Lots::new(seed).shuffle(&mut order);
@@ -380,7 +380,7 @@ mod tests {
 
     fn entrant(team: i32, score: i64, club: &str) -> Entrant {
         Entrant {
-            team,
+            team: TeamNo(team),
             score: Score::from_whole(score),
             club: club.to_owned(),
             home: 0,
@@ -391,12 +391,15 @@ mod tests {
 
     #[test]
     fn first_round_by_number_and_by_lots() {
-        let d = first_round(&[1, 2, 3, 4, 5], None);
-        assert_eq!(d.plan().pairs, [(1, 2), (3, 4)]);
-        assert_eq!(d.bye, Some(5));
+        let d = first_round(&[1, 2, 3, 4, 5].map(TeamNo), None);
+        assert_eq!(
+            d.plan().pairs,
+            [(TeamNo(1), TeamNo(2)), (TeamNo(3), TeamNo(4))]
+        );
+        assert_eq!(d.bye, Some(TeamNo(5)));
         assert!(d.matches.iter().all(|m| m.reason == Reason::Seeded));
-        let a = first_round(&[1, 2, 3, 4, 5, 6, 7, 8], Some(99));
-        let b = first_round(&[1, 2, 3, 4, 5, 6, 7, 8], Some(99));
+        let a = first_round(&[1, 2, 3, 4, 5, 6, 7, 8].map(TeamNo), Some(99));
+        let b = first_round(&[1, 2, 3, 4, 5, 6, 7, 8].map(TeamNo), Some(99));
         assert_eq!(a, b, "a recorded seed reproduces the draw");
         assert_eq!(a.matches[0].reason, Reason::Lots { seed: 99 });
     }
@@ -413,7 +416,7 @@ mod tests {
             entrant(6, 10, ""),
         ];
         let mut met = Meetings::new();
-        met.record(1, 2, 1);
+        met.record(TeamNo(1), TeamNo(2), 1);
         let options = SwissOptions {
             avoid_same_club: true,
             ..SwissOptions::default()
@@ -422,7 +425,10 @@ mod tests {
         let pairs: Vec<(i32, i32, Reason)> = d
             .matches
             .iter()
-            .map(|m| (m.home.min(m.away), m.home.max(m.away), m.reason.clone()))
+            .map(|m| {
+                let (low, high) = (m.home.min(m.away), m.home.max(m.away));
+                (low.get(), high.get(), m.reason.clone())
+            })
             .collect();
         assert_eq!(
             pairs,
@@ -431,7 +437,7 @@ mod tests {
                     1,
                     4,
                     Reason::AvoidsRematch {
-                        passed_over: 2,
+                        passed_over: TeamNo(2),
                         round: 1
                     }
                 ),
@@ -451,7 +457,7 @@ mod tests {
         assert_eq!(
             d.matches[0].reason,
             Reason::AvoidsRematch {
-                passed_over: 2,
+                passed_over: TeamNo(2),
                 round: 1
             }
         );
@@ -460,7 +466,7 @@ mod tests {
                 d.matches[0].home.min(d.matches[0].away),
                 d.matches[0].home.max(d.matches[0].away)
             ),
-            (1, 3)
+            (TeamNo(1), TeamNo(3))
         );
     }
 
@@ -469,7 +475,7 @@ mod tests {
         let mut field: Vec<Entrant> = (1..=5).map(|t| entrant(t, 10 - i64::from(t), "")).collect();
         field[4].had_bye = true;
         let d = pair_swiss(&field, &Meetings::new(), SwissOptions::default());
-        assert_eq!(d.bye, Some(4));
+        assert_eq!(d.bye, Some(TeamNo(4)));
     }
 
     #[test]
@@ -478,7 +484,10 @@ mod tests {
         field[0].home = 2;
         field[1].away = 1;
         let d = pair_swiss(&field, &Meetings::new(), SwissOptions::default());
-        assert_eq!((d.matches[0].home, d.matches[0].away), (2, 1));
+        assert_eq!(
+            (d.matches[0].home, d.matches[0].away),
+            (TeamNo(2), TeamNo(1))
+        );
     }
 
     #[test]
@@ -488,7 +497,7 @@ mod tests {
         let mut met = Meetings::new();
         for a in 1..=4 {
             for b in a + 1..=4 {
-                met.record(a, b, a + b);
+                met.record(TeamNo(a), TeamNo(b), a + b);
             }
         }
         let d = pair_swiss(&field, &met, SwissOptions::default());
@@ -497,8 +506,8 @@ mod tests {
     }
 
     /// The fewest rematches any pairing of `teams` can have, by trying every pairing.
-    fn fewest_by_brute_force(teams: &[i32], met: &Meetings) -> u32 {
-        fn go(rest: &[i32], met: &Meetings) -> u32 {
+    fn fewest_by_brute_force(teams: &[TeamNo], met: &Meetings) -> u32 {
+        fn go(rest: &[TeamNo], met: &Meetings) -> u32 {
             let Some((&first, others)) = rest.split_first() else {
                 return 0;
             };
@@ -535,14 +544,14 @@ mod tests {
                 pair_swiss(&entrants, &met, options)
             };
             let plan = draw.plan();
-            let teams: Vec<i32> = plan.teams().collect();
-            let unique: HashSet<i32> = teams.iter().copied().collect();
+            let teams: Vec<TeamNo> = plan.teams().collect();
+            let unique: HashSet<TeamNo> = teams.iter().copied().collect();
             assert_eq!(teams.len(), n, "every team once (round {round})");
             assert_eq!(unique.len(), n, "no team twice (round {round})");
             let tables: Vec<i32> = draw.matches.iter().map(|m| m.table).collect();
             assert_eq!(tables, (1..=draw.matches.len() as i32).collect::<Vec<_>>());
             if round > 1 {
-                let field: Vec<i32> = entrants
+                let field: Vec<TeamNo> = entrants
                     .iter()
                     .map(|e| e.team)
                     .filter(|t| Some(*t) != draw.bye)

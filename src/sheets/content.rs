@@ -3,7 +3,7 @@
 
 use crate::rules::{
     Event, Match, MatchFigures, MatchReport, MatchStatus, Report, Room, Round, Scorer, Standing,
-    TableEntry,
+    TableEntry, TeamNo,
 };
 
 use super::{Word, Words, combination, last_trick, result, room, seat, signed, trump};
@@ -13,7 +13,7 @@ use super::{Word, Words, combination, last_trick, result, room, seat, signed, tr
 pub struct SheetSide {
     /// `NS` / `EW` on a score sheet (南北 / 东西); `Home` / `Away` on a match sheet.
     pub label: String,
-    pub team_no: i32,
+    pub team_no: TeamNo,
     /// The team's name, `""` for a number that names no team.
     pub team: String,
     /// Home or away (on a match sheet the same as the label).
@@ -85,7 +85,7 @@ pub struct ScoreSheet {
     pub signatures: Vec<String>,
 }
 
-fn side(event: &Event, words: &dyn Words, label: Word, team_no: i32, role: Word) -> SheetSide {
+fn side(event: &Event, words: &dyn Words, label: Word, team_no: TeamNo, role: Word) -> SheetSide {
     let team = event.team(team_no);
     SheetSide {
         label: words.word(label),
@@ -104,7 +104,7 @@ fn side_columns(words: &dyn Words) -> Vec<String> {
     ]
 }
 
-fn team_name(event: &Event, team_no: i32) -> String {
+fn team_name(event: &Event, team_no: TeamNo) -> String {
     match event.team(team_no) {
         Some(t) => format!("{team_no} {}", t.name),
         None => team_no.to_string(),
@@ -504,7 +504,7 @@ pub struct CardMatch {
 pub struct TeamCard {
     pub title: String,
     pub event: String,
-    pub team_no: i32,
+    pub team_no: TeamNo,
     pub team: String,
     pub members: Vec<String>,
     /// Columns of every match's lines.
@@ -541,7 +541,7 @@ impl CardMatch {
 pub fn team_card(
     event: &Event,
     report: &Report,
-    team_no: i32,
+    team_no: TeamNo,
     words: &dyn Words,
 ) -> Option<TeamCard> {
     let team = event.team(team_no)?;

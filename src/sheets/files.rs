@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use crate::rules::{Event, Report};
+use crate::rules::{Event, Report, TeamNo};
 
 use super::Words;
 use super::content::{match_sheet, score_sheets, standings_sheet, team_card};
@@ -66,7 +66,7 @@ pub fn match_pdf(
 pub fn team_pdf(
     event: &Event,
     report: &Report,
-    team: i32,
+    team: TeamNo,
     words: &dyn Words,
 ) -> Option<Result<Vec<u8>, PdfError>> {
     let card = team_card(event, report, team, words)?;

@@ -21,7 +21,7 @@ mod tests {
     use super::*;
     use crate::input::Wanted;
     use crate::input::why_words::message;
-    use crate::rules::{BandTableError, Combination, Fault, Points, Room};
+    use crate::rules::{BandTableError, Combination, Fault, Points, Room, TeamNo};
     use crate::web::i18n::Lang;
 
     /// One of every reason, with figures that exercise each message (both plural forms
@@ -134,9 +134,12 @@ mod tests {
                 column: text("team_no"),
                 cell: text("x"),
             },
-            Why::TeamTwice { team: 3, first: 2 },
+            Why::TeamTwice {
+                team: TeamNo(3),
+                first: 2,
+            },
             Why::TooManyMembers {
-                team: 3,
+                team: TeamNo(3),
                 members: 7,
                 max: 6,
             },
@@ -146,15 +149,15 @@ mod tests {
                 first: 3,
             },
             Why::RoundWithoutBoards { round: 4 },
-            Why::UnknownTeam { team: 9 },
-            Why::PlaysItself { team: 2 },
+            Why::UnknownTeam { team: TeamNo(9) },
+            Why::PlaysItself { team: TeamNo(2) },
             Why::TableTwice {
                 round: 1,
                 table: 2,
                 first: 3,
             },
             Why::AlreadyPlays {
-                team: 1,
+                team: TeamNo(1),
                 round: 2,
                 first: 3,
             },
@@ -162,7 +165,7 @@ mod tests {
             Why::ByeNoResults {
                 round: 1,
                 table: 3,
-                team: 5,
+                team: TeamNo(5),
             },
             Why::NoBoard { round: 1, board: 9 },
             Why::Table(Fault::ComboMissing),
@@ -195,17 +198,17 @@ mod tests {
         all.push(Why::LineupPlayers { cell: text("Ann") });
         all.push(Why::NotAMember {
             player: text("Zed"),
-            team: 2,
+            team: TeamNo(2),
         });
         all.push(Why::NotAtTable {
-            team: 3,
+            team: TeamNo(3),
             round: 1,
             table: 1,
         });
         all.push(Why::ByeNoLineup {
             round: 1,
             table: 2,
-            team: 3,
+            team: TeamNo(3),
         });
         all.push(Why::BothRooms {
             player: text("Ann"),
@@ -216,7 +219,7 @@ mod tests {
                 round: 1,
                 table: 2,
                 room,
-                team: 3,
+                team: TeamNo(3),
                 first: 4,
             });
         }

@@ -2,6 +2,7 @@
 //! same on SQLite and PostgreSQL, in the form, the upload and the archive.
 
 use crate::common;
+use fushi::rules::TeamNo;
 
 use std::path::Path;
 
@@ -63,7 +64,7 @@ async fn nul_and_control_characters_are_refused_at_their_field() {
             .unwrap()
             .unwrap();
         assert!(
-            event.teams.iter().all(|t| t.number != 77),
+            event.teams.iter().all(|t| t.number != TeamNo(77)),
             "{}",
             db.backend()
         );
@@ -106,7 +107,7 @@ fn withdrawals_survive_the_archive() {
             before.get("teams.csv").unwrap().lines().next(),
             Some("team_no,name,club,members")
         );
-        fushi::db::set_withdrawn(&mut conn, "club-night", 4, true).unwrap();
+        fushi::db::set_withdrawn(&mut conn, "club-night", TeamNo(4), true).unwrap();
         let files = fushi::transfer::export(&mut conn, "club-night").unwrap();
         let teams = files.get("teams.csv").unwrap();
         assert!(
@@ -128,7 +129,7 @@ fn withdrawals_survive_the_archive() {
             .teams
             .iter()
             .filter(|t| t.withdrawn)
-            .map(|t| t.number)
+            .map(|t| t.number.get())
             .collect();
         assert_eq!(withdrawn, vec![4], "{}", db.backend());
     }

@@ -2,6 +2,7 @@
 //! migrations, connection settings, whole events in and out, listing and deleting.
 
 use crate::common;
+use fushi::rules::TeamNo;
 
 use std::collections::HashSet;
 use std::time::Instant;
@@ -227,7 +228,7 @@ fn an_event_that_names_a_missing_team_or_board_is_refused() {
     let test_db = TestDb::sqlite();
     let mut conn = test_db.open();
     let mut event = sample_event("broken");
-    event.rounds[1].matches[1].home = 9;
+    event.rounds[1].matches[1].home = TeamNo(9);
     let err = db::insert_event(&mut conn, &event).unwrap_err();
     assert!(
         matches!(&err, DbError::Inconsistent(m) if m.contains("team 9")),

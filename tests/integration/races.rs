@@ -4,6 +4,7 @@
 //! and a save that finds the database busy past its timeout keeps what was typed.
 
 use crate::common;
+use fushi::rules::TeamNo;
 
 use actix_web::http::StatusCode;
 use common::http::browser;
@@ -181,17 +182,17 @@ fn the_same_round_generated_twice_at_once_is_one_round_with_one_pairing() {
                 vec![
                     Pairing {
                         table: 1,
-                        home: 1,
-                        away: Some(3),
+                        home: TeamNo(1),
+                        away: Some(TeamNo(3)),
                     },
                     Pairing {
                         table: 2,
-                        home: 2,
-                        away: Some(5),
+                        home: TeamNo(2),
+                        away: Some(TeamNo(5)),
                     },
                     Pairing {
                         table: 3,
-                        home: 4,
+                        home: TeamNo(4),
                         away: None,
                     },
                 ]

@@ -3,6 +3,7 @@
 //! `fushi export --sheets`.
 
 use crate::common;
+use fushi::rules::TeamNo;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -71,7 +72,7 @@ fn the_closed_room_score_sheet_of_round_1_table_2() {
             s.sides[0].team_no,
             s.sides[0].team.as_str()
         ),
-        ("NS", 4, "Level Up Lions")
+        ("NS", TeamNo(4), "Level Up Lions")
     );
     assert_eq!(s.sides[0].role, "Away");
     assert_eq!(
@@ -80,7 +81,7 @@ fn the_closed_room_score_sheet_of_round_1_table_2() {
             s.sides[1].team_no,
             s.sides[1].team.as_str()
         ),
-        ("EW", 3, "八十分老友")
+        ("EW", TeamNo(3), "八十分老友")
     );
     // The line-up of that room (lineups.csv): East 周明, West 吴芳.
     assert_eq!(s.sides[1].members, ["周明", "吴芳"]);
@@ -133,8 +134,14 @@ fn the_closed_room_score_sheet_of_round_1_table_2() {
 fn open_room_seats_home_north_south_and_blank_sheets_have_conditions_only() {
     let event = sample();
     let s = sheets::score_sheet(&event, 1, 2, Room::Open, false, &Tr::en()).expect("a sheet");
-    assert_eq!((s.sides[0].team_no, s.sides[0].role.as_str()), (3, "Home"));
-    assert_eq!((s.sides[1].team_no, s.sides[1].role.as_str()), (4, "Away"));
+    assert_eq!(
+        (s.sides[0].team_no, s.sides[0].role.as_str()),
+        (TeamNo(3), "Home")
+    );
+    assert_eq!(
+        (s.sides[1].team_no, s.sides[1].role.as_str()),
+        (TeamNo(4), "Away")
+    );
     assert!(!s.filled);
     for line in &s.lines {
         assert!(!line.board.is_empty() && !line.dealer.is_empty() && !line.level.is_empty());
@@ -166,7 +173,7 @@ fn the_match_sheet_puts_both_rooms_side_by_side() {
     let event = sample();
     let report = Report::compute(&event);
     let m = sheets::match_sheet(&event, &report, 1, 2, &Tr::en()).expect("a match sheet");
-    assert_eq!((m.home.team_no, m.away.team_no), (3, 4));
+    assert_eq!((m.home.team_no, m.away.team_no), (TeamNo(3), TeamNo(4)));
     assert_eq!(m.home_levels, 4);
     assert_eq!(
         (m.home_score.as_str(), m.away_score.as_str()),
@@ -199,7 +206,7 @@ fn the_match_sheet_puts_both_rooms_side_by_side() {
 fn team_cards_run_their_totals() {
     let event = sample();
     let report = Report::compute(&event);
-    let card = sheets::team_card(&event, &report, 3, &Tr::en()).expect("team 3");
+    let card = sheets::team_card(&event, &report, TeamNo(3), &Tr::en()).expect("team 3");
     assert_eq!(card.team, "八十分老友");
     assert_eq!(card.matches.len(), 3);
     let first = &card.matches[0];
@@ -216,12 +223,12 @@ fn team_cards_run_their_totals() {
     );
     assert_eq!(card.matches[2].running_score, "33.98");
     // The away side sees the same match with the signs turned.
-    let lions = sheets::team_card(&event, &report, 4, &Tr::en()).expect("team 4");
+    let lions = sheets::team_card(&event, &report, TeamNo(4), &Tr::en()).expect("team 4");
     let m = &lions.matches[0];
     assert_eq!((m.levels, m.score.as_str()), (-4, "4.26"));
     assert_eq!(m.lines[0].swing, "-7");
     assert!(lions.matches.iter().any(|m| m.bye && m.opponent == "bye"));
-    assert!(sheets::team_card(&event, &report, 99, &Tr::en()).is_none());
+    assert!(sheets::team_card(&event, &report, TeamNo(99), &Tr::en()).is_none());
 }
 
 #[test]

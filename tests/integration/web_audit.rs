@@ -4,6 +4,7 @@
 //! archive's zip and ignored on import.
 
 use crate::common;
+use fushi::rules::TeamNo;
 
 use actix_web::http::StatusCode;
 use common::http::{Page, browser_as};
@@ -368,9 +369,16 @@ async fn pairings_and_boards_are_audited_in_the_same_transaction() {
             .boards;
         let round = db::add_round(&mut conn, SLUG, &boards).unwrap().unwrap();
         let pair = |table, home, away| Pairing { table, home, away };
-        let first = [pair(1, 1, Some(2)), pair(2, 3, None)];
+        let first = [
+            pair(1, TeamNo(1), Some(TeamNo(2))),
+            pair(2, TeamNo(3), None),
+        ];
         assert!(db::replace_pairings_as(&mut conn, SLUG, round, &first, "eve").unwrap());
-        let second = [pair(1, 1, Some(3)), pair(2, 3, None), pair(3, 2, None)];
+        let second = [
+            pair(1, TeamNo(1), Some(TeamNo(3))),
+            pair(2, TeamNo(3), None),
+            pair(3, TeamNo(2), None),
+        ];
         assert!(db::replace_pairings_as(&mut conn, SLUG, round, &second, "eve").unwrap());
         // A board's dealer.
         let mut edited = boards.clone();
@@ -427,7 +435,14 @@ async fn pairings_and_boards_are_audited_in_the_same_transaction() {
         // A refused change records nothing.
         let before = trail.len();
         assert!(
-            db::replace_pairings_as(&mut conn, SLUG, 1, &[pair(1, 1, Some(4))], "eve").is_err()
+            db::replace_pairings_as(
+                &mut conn,
+                SLUG,
+                1,
+                &[pair(1, TeamNo(1), Some(TeamNo(4)))],
+                "eve"
+            )
+            .is_err()
         );
         let after = db::audit::full_trail(&mut conn, SLUG).unwrap().unwrap();
         assert_eq!(after.len(), before);

@@ -2,6 +2,7 @@
 //! the database functions behind them on both backends.
 
 use crate::common;
+use fushi::rules::TeamNo;
 
 use actix_web::http::StatusCode;
 use common::http::{Page, browser};
@@ -601,11 +602,15 @@ async fn teams_csv_uploads_add_and_update_or_save_nothing() {
         let roster = db::load_roster(&mut db.open(), "club-night")
             .unwrap()
             .unwrap();
-        let two = roster.team(2).unwrap();
+        let two = roster.team(TeamNo(2)).unwrap();
         assert_eq!(two.club, "New Club");
         assert_eq!(two.members.len(), 5);
-        assert_eq!(roster.team(6).unwrap().name, "=Newcomers");
-        assert_eq!(roster.team(1).unwrap().name, "东城拖拉机", "untouched");
+        assert_eq!(roster.team(TeamNo(6)).unwrap().name, "=Newcomers");
+        assert_eq!(
+            roster.team(TeamNo(1)).unwrap().name,
+            "东城拖拉机",
+            "untouched"
+        );
 
         // A bad file: every problem with its line, nothing saved.
         let bad = "team_no,name,club,members\n\
@@ -733,7 +738,7 @@ async fn teams_are_edited_withdrawn_and_reinstated() {
     let roster = db::load_roster(&mut db.open(), "club-night")
         .unwrap()
         .unwrap();
-    assert!(roster.team(6).is_none() && roster.team(8).is_some());
+    assert!(roster.team(TeamNo(6)).is_none() && roster.team(TeamNo(8)).is_some());
 
     // Withdrawn: marked, and kept in the standings with its results.
     let page = b.submit("/d/club-night/teams/4/withdraw", &[]).await;
@@ -745,7 +750,7 @@ async fn teams_are_edited_withdrawn_and_reinstated() {
         db::load_roster(&mut db.open(), "club-night")
             .unwrap()
             .unwrap()
-            .team(4)
+            .team(TeamNo(4))
             .unwrap()
             .withdrawn
     );
@@ -868,7 +873,7 @@ async fn reserved_paths_are_not_tournaments() {
 
 fn team(number: i32, name: &str, members: &[&str]) -> Team {
     Team {
-        number,
+        number: TeamNo(number),
         name: name.to_owned(),
         club: String::new(),
         members: members.iter().map(|m| (*m).to_owned()).collect(),
@@ -942,15 +947,15 @@ fn teams_are_added_edited_withdrawn_and_upserted() {
         assert_eq!(roster.teams, sample_event("s").teams);
         assert_eq!(
             roster.paired,
-            [1, 2, 3].into_iter().collect(),
+            [1, 2, 3].into_iter().map(TeamNo).collect(),
             "byes count as pairings"
         );
-        assert_eq!(roster.next_number(), 4);
+        assert_eq!(roster.next_number(), TeamNo(4));
 
         db::add_team(&mut conn, "s", &team(4, "Four", &["a", "b"])).unwrap();
         assert!(matches!(
             db::add_team(&mut conn, "s", &team(4, "Again", &[])),
-            Err(EditError::TeamNumberTaken(4))
+            Err(EditError::TeamNumberTaken(TeamNo(4)))
         ));
         assert!(matches!(
             db::add_team(&mut conn, "nowhere", &team(1, "x", &[])),
@@ -959,25 +964,31 @@ fn teams_are_added_edited_withdrawn_and_upserted() {
 
         // Renumbering: refused for a paired team, allowed for a free one.
         assert!(matches!(
-            db::update_team(&mut conn, "s", 1, &team(9, "x", &[])),
-            Err(EditError::TeamPaired(1))
+            db::update_team(&mut conn, "s", TeamNo(1), &team(9, "x", &[])),
+            Err(EditError::TeamPaired(TeamNo(1)))
         ));
         assert!(matches!(
-            db::update_team(&mut conn, "s", 4, &team(2, "x", &[])),
-            Err(EditError::TeamNumberTaken(2))
+            db::update_team(&mut conn, "s", TeamNo(4), &team(2, "x", &[])),
+            Err(EditError::TeamNumberTaken(TeamNo(2)))
         ));
-        db::update_team(&mut conn, "s", 4, &team(5, "Five", &["c", "d", "e"])).unwrap();
-        db::update_team(&mut conn, "s", 1, &team(1, "长城队", &["张三"])).unwrap();
+        db::update_team(
+            &mut conn,
+            "s",
+            TeamNo(4),
+            &team(5, "Five", &["c", "d", "e"]),
+        )
+        .unwrap();
+        db::update_team(&mut conn, "s", TeamNo(1), &team(1, "长城队", &["张三"])).unwrap();
         assert!(matches!(
-            db::update_team(&mut conn, "s", 4, &team(4, "x", &[])),
-            Err(EditError::NoTeam(4))
+            db::update_team(&mut conn, "s", TeamNo(4), &team(4, "x", &[])),
+            Err(EditError::NoTeam(TeamNo(4)))
         ));
 
-        db::set_withdrawn(&mut conn, "s", 5, true).unwrap();
-        db::set_withdrawn(&mut conn, "s", 3, false).unwrap();
+        db::set_withdrawn(&mut conn, "s", TeamNo(5), true).unwrap();
+        db::set_withdrawn(&mut conn, "s", TeamNo(3), false).unwrap();
         assert!(matches!(
-            db::set_withdrawn(&mut conn, "s", 77, true),
-            Err(EditError::NoTeam(77))
+            db::set_withdrawn(&mut conn, "s", TeamNo(77), true),
+            Err(EditError::NoTeam(TeamNo(77)))
         ));
 
         let upserted = db::upsert_teams(
@@ -1003,7 +1014,7 @@ fn teams_are_added_edited_withdrawn_and_upserted() {
             .iter()
             .map(|t| {
                 (
-                    t.number,
+                    t.number.get(),
                     t.name.as_str(),
                     t.members.iter().map(String::as_str).collect(),
                     t.withdrawn,
@@ -1118,7 +1129,10 @@ async fn a_gb18030_teams_csv_upload_is_read_and_noted() {
         let roster = db::load_roster(&mut db.open(), "club-night")
             .unwrap()
             .unwrap();
-        assert_eq!(roster.team(7).unwrap().members, ["甲", "乙", "丙", "丁"]);
+        assert_eq!(
+            roster.team(TeamNo(7)).unwrap().members,
+            ["甲", "乙", "丙", "丁"]
+        );
     }
 }
 

@@ -6,6 +6,7 @@
 //! 120→−2, 160→−3, then −1 per 40), exponential bottom multiplier, vp20, five teams.
 
 use crate::common;
+use fushi::rules::TeamNo;
 
 use std::io::Cursor;
 
@@ -1105,7 +1106,11 @@ fn rounds_in_the_database() {
 
         // Pairings, then results, then the pairing of the played match is fixed.
         let pair = |table, home, away| Pairing { table, home, away };
-        let pairings = [pair(1, 1, Some(2)), pair(2, 3, Some(4)), pair(3, 5, None)];
+        let pairings = [
+            pair(1, TeamNo(1), Some(TeamNo(2))),
+            pair(2, TeamNo(3), Some(TeamNo(4))),
+            pair(3, TeamNo(5), None),
+        ];
         assert!(db::replace_pairings(&mut conn, SLUG, 1, &pairings).unwrap());
         let entry = TableEntry {
             trick_points: Some(85),
@@ -1142,15 +1147,22 @@ fn rounds_in_the_database() {
 
         // Table 2 may change and table 3 go; table 1 stays as it is or the whole save is
         // refused.
-        let changed = [pair(1, 1, Some(2)), pair(2, 4, Some(3)), pair(4, 5, None)];
+        let changed = [
+            pair(1, TeamNo(1), Some(TeamNo(2))),
+            pair(2, TeamNo(4), Some(TeamNo(3))),
+            pair(4, TeamNo(5), None),
+        ];
         assert!(db::replace_pairings(&mut conn, SLUG, 1, &changed).unwrap());
-        let refused = [pair(1, 2, Some(1)), pair(2, 3, Some(4))];
+        let refused = [
+            pair(1, TeamNo(2), Some(TeamNo(1))),
+            pair(2, TeamNo(3), Some(TeamNo(4))),
+        ];
         assert!(matches!(
             db::replace_pairings(&mut conn, SLUG, 1, &refused),
             Err(DbError::Inconsistent(_))
         ));
         assert!(matches!(
-            db::replace_pairings(&mut conn, SLUG, 1, &[pair(2, 3, Some(4))]),
+            db::replace_pairings(&mut conn, SLUG, 1, &[pair(2, TeamNo(3), Some(TeamNo(4)))]),
             Err(DbError::Inconsistent(_))
         ));
         assert!(matches!(
@@ -1158,7 +1170,10 @@ fn rounds_in_the_database() {
                 &mut conn,
                 SLUG,
                 1,
-                &[pair(1, 1, Some(2)), pair(2, 3, Some(99))]
+                &[
+                    pair(1, TeamNo(1), Some(TeamNo(2))),
+                    pair(2, TeamNo(3), Some(TeamNo(99)))
+                ]
             ),
             Err(DbError::Inconsistent(_))
         ));

@@ -4,6 +4,7 @@
 //! not played yet show "–", not figures.
 
 use crate::common;
+use fushi::rules::TeamNo;
 
 use std::collections::{BTreeSet, VecDeque};
 use std::path::Path;
@@ -382,12 +383,12 @@ async fn withdrawing_a_team_asks_first_and_names_its_unfinished_match() {
         let roster = fushi::db::load_roster(&mut db.open(), SLUG)
             .unwrap()
             .unwrap();
-        assert!(!roster.team(4).unwrap().withdrawn);
+        assert!(!roster.team(TeamNo(4)).unwrap().withdrawn);
         let page = b.post("/d/club-night/teams/4/withdraw", &[]).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         let roster = fushi::db::load_roster(&mut db.open(), SLUG)
             .unwrap()
             .unwrap();
-        assert!(roster.team(4).unwrap().withdrawn);
+        assert!(roster.team(TeamNo(4)).unwrap().withdrawn);
     }
 }

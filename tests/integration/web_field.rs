@@ -4,6 +4,7 @@
 //! tests/data/club-night-expected/travellers.csv and butler.csv) or from hand arithmetic.
 
 use crate::common;
+use fushi::rules::TeamNo;
 
 use std::path::{Path, PathBuf};
 
@@ -484,8 +485,14 @@ fn a_match_whose_teams_change_loses_its_line_ups() {
         // Round 3 not played yet, line-ups already chosen.
         import(&db, &without("results.csv", |l| l.starts_with("3,")));
         let mut conn = db.open();
-        let pairings = [(1, 3, Some(1)), (2, 5, Some(4)), (3, 2, None)]
-            .map(|(table, home, away)| fushi::rules::Pairing { table, home, away });
+        let pairings =
+            [(1, 3, Some(1)), (2, 5, Some(4)), (3, 2, None)].map(|(table, home, away)| {
+                fushi::rules::Pairing {
+                    table,
+                    home: TeamNo(home),
+                    away: away.map(TeamNo),
+                }
+            });
         assert!(fushi::db::replace_pairings(&mut conn, "club-night", 3, &pairings).unwrap());
         let event = fushi::db::load_event(&mut conn, "club-night")
             .unwrap()
@@ -494,7 +501,7 @@ fn a_match_whose_teams_change_loses_its_line_ups() {
             .lineups
             .iter()
             .filter(|l| l.round == 3)
-            .map(|l| (l.table, l.team))
+            .map(|l| (l.table, l.team.get()))
             .collect();
         // Table 1 kept its teams and its four line-ups; table 2 (now 5 v 4) lost its own.
         assert_eq!(tables, [(1, 1), (1, 3), (1, 1), (1, 3)]);

@@ -5,6 +5,7 @@
 //! `FUSHI_TEST_POSTGRES` is set.
 
 use crate::common;
+use fushi::rules::TeamNo;
 
 use std::collections::{HashMap, HashSet};
 
@@ -51,11 +52,16 @@ fn pairs(e: &Event, round: i32) -> (Vec<(i32, i32)>, Option<i32>) {
     let mut out = Vec::new();
     for m in &r.matches {
         match m.away {
-            Some(a) => out.push((m.home, a)),
-            None => bye = Some(m.home),
+            Some(a) => out.push((m.home.get(), a.get())),
+            None => bye = Some(m.home.get()),
         }
     }
     (out, bye)
+}
+
+/// Planned (home, away) pairs as numbers, to compare with [`pairs`].
+fn numbers(planned: &[(TeamNo, TeamNo)]) -> Vec<(i32, i32)> {
+    planned.iter().map(|&(h, a)| (h.get(), a.get())).collect()
 }
 
 /// Results for every board of the match at `table` in `round`: the home side always
@@ -267,10 +273,11 @@ async fn swiss_round_one_by_lots_with_a_recorded_seed() {
         let e = event(&db);
         assert_eq!(e.settings.swiss_seed, Some(12345));
         assert_eq!(e.settings.pairing, PairingMethod::Swiss);
-        let expected = fushi::schedule::first_round(&[1, 2, 3, 4, 5], Some(12345)).plan();
+        let expected =
+            fushi::schedule::first_round(&[1, 2, 3, 4, 5].map(TeamNo), Some(12345)).plan();
         let (saved, bye) = pairs(&e, 1);
-        assert_eq!(saved, expected.pairs);
-        assert_eq!(bye, expected.bye);
+        assert_eq!(saved, numbers(&expected.pairs));
+        assert_eq!(bye, expected.bye.map(TeamNo::get));
         let files = fushi::transfer::export(&mut db.open(), SLUG).unwrap();
         let toml = files.get("tournament.toml").unwrap().to_owned();
         assert!(
@@ -330,7 +337,7 @@ async fn swiss_round_two_pairs_down_the_standings_with_explanations() {
             report
                 .standings
                 .iter()
-                .find(|s| s.team == team)
+                .find(|s| s.team == TeamNo(team))
                 .unwrap()
                 .score
                 .two_decimals()
@@ -339,7 +346,7 @@ async fn swiss_round_two_pairs_down_the_standings_with_explanations() {
             report
                 .standings
                 .iter()
-                .position(|s| s.team == team)
+                .position(|s| s.team == TeamNo(team))
                 .unwrap()
                 + 1
         };
@@ -544,7 +551,11 @@ async fn hand_edits_are_warned_about_and_a_started_round_is_locked_until_unlocke
         let e = event(&db);
         let r2 = e.rounds.iter().find(|r| r.number == 2).unwrap();
         let t1 = r2.matches.iter().find(|m| m.table == 1).unwrap();
-        assert_eq!((t1.home, t1.away), (1, Some(3)), "nothing changed");
+        assert_eq!(
+            (t1.home, t1.away),
+            (TeamNo(1), Some(TeamNo(3))),
+            "nothing changed"
+        );
 
         // Unlocking needs the word.
         let unlock = format!("/d/{SLUG}/rounds/2/unlock");
@@ -589,10 +600,14 @@ async fn hand_edits_are_warned_about_and_a_started_round_is_locked_until_unlocke
         let e = event(&db);
         let r2 = e.rounds.iter().find(|r| r.number == 2).unwrap();
         let kept = r2.matches.iter().find(|m| m.table == 2).unwrap();
-        assert_eq!((kept.home, kept.away), (2, Some(5)));
+        assert_eq!((kept.home, kept.away), (TeamNo(2), Some(TeamNo(5))));
         assert_eq!(kept.results.len(), 1);
         let again = r2.matches.iter().find(|m| m.table == 1).unwrap();
-        assert_eq!((again.home, again.away), (3, Some(1)), "saved home kept");
+        assert_eq!(
+            (again.home, again.away),
+            (TeamNo(3), Some(TeamNo(1))),
+            "saved home kept"
+        );
         // The public explanation lists every match, the one kept for its results included.
         let page = b.get(&format!("/t/{SLUG}/rounds/2")).await;
         let at = page.body.find("table class=\"list explained\"").unwrap();
@@ -605,7 +620,7 @@ async fn hand_edits_are_warned_about_and_a_started_round_is_locked_until_unlocke
             .await
             .has("因已有成绩而保留");
         b.accept_language = "en".into();
-        let teams: HashSet<i32> = r2
+        let teams: HashSet<TeamNo> = r2
             .matches
             .iter()
             .flat_map(|m| [Some(m.home), m.away])
@@ -732,15 +747,15 @@ async fn a_round_robin_one_round_at_a_time() {
         b.submit(&format!("/d/{SLUG}/rounds/1/generate/confirm"), &rr)
             .await
             .has("Generated pairings saved.");
-        let plans = fushi::schedule::round_robin(&[1, 2, 3, 4], false);
-        assert_eq!(pairs(&event(&db), 1).0, plans[0].pairs);
+        let plans = fushi::schedule::round_robin(&[1, 2, 3, 4].map(TeamNo), false);
+        assert_eq!(pairs(&event(&db), 1).0, numbers(&plans[0].pairs));
         complete_match(&db, 1, 1, 1);
         complete_match(&db, 1, 2, 1);
         b.submit(&rounds, &new_round).await;
         b.submit(&format!("/d/{SLUG}/rounds/2/generate/confirm"), &rr)
             .await
             .has("Generated pairings saved.");
-        assert_eq!(pairs(&event(&db), 2).0, plans[1].pairs);
+        assert_eq!(pairs(&event(&db), 2).0, numbers(&plans[1].pairs));
         let page = b.get(&format!("/t/{SLUG}/rounds/2")).await;
         page.has("round robin, Berger round 2");
     }

@@ -2,6 +2,7 @@
 //! and the links to the director's area.
 
 use crate::common;
+use fushi::rules::TeamNo;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -162,7 +163,7 @@ async fn a_teams_upload_shows_its_problems_in_chinese() {
         let roster = db::load_roster(&mut db.open(), "club-night")
             .unwrap()
             .unwrap();
-        assert!(roster.team(7).is_none());
+        assert!(roster.team(TeamNo(7)).is_none());
     }
 }
 

@@ -4,6 +4,7 @@
 //! once; "call the director"; the team code.
 
 use crate::common;
+use fushi::rules::TeamNo;
 
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
@@ -420,7 +421,7 @@ async fn the_team_code_is_required_when_switched_on() {
         // Closed room of table 1: team 2 sits NS, team 1 EW; team 2 enters, team 1
         // confirms with its own code.
         let codes = tables::team_codes(&mut db.open(), SLUG).unwrap();
-        cards.has(&codes[&1]).has(&codes[&2]);
+        cards.has(&codes[&TeamNo(1)]).has(&codes[&TeamNo(2)]);
 
         let mut table = anonymous(&db).await;
         let link = format!("/table/{}", token(&db, 1, Room::Closed));
@@ -436,7 +437,11 @@ async fn the_team_code_is_required_when_switched_on() {
         let page = table
             .post_raw(
                 &confirm,
-                &[("side", "ew"), ("code", &codes[&2]), ("action", "confirm")],
+                &[
+                    ("side", "ew"),
+                    ("code", &codes[&TeamNo(2)]),
+                    ("action", "confirm"),
+                ],
             )
             .await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -444,7 +449,11 @@ async fn the_team_code_is_required_when_switched_on() {
         let page = table
             .post_raw(
                 &confirm,
-                &[("side", "ew"), ("code", &codes[&1]), ("action", "confirm")],
+                &[
+                    ("side", "ew"),
+                    ("code", &codes[&TeamNo(1)]),
+                    ("action", "confirm"),
+                ],
             )
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);

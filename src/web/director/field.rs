@@ -17,7 +17,7 @@ use super::super::{AppError, AppState};
 use super::labels::{Choice, choices};
 use crate::db::field::{LineupChoice, checked_flags, odd_threshold};
 use crate::rules::field::{OddKind, OddResult, odd_results};
-use crate::rules::{Event, Room};
+use crate::rules::{Event, Room, TeamNo};
 use crate::web::routes::{Need, Routes};
 
 pub fn configure(routes: &mut Routes) {
@@ -131,13 +131,13 @@ pub(super) fn odd_text(t: &Tr, o: &OddResult) -> String {
     }
 }
 
-fn select_name(room: Room, team: i32, seat: usize) -> String {
+fn select_name(room: Room, team: TeamNo, seat: usize) -> String {
     format!("{}-{team}-{seat}", room.code())
 }
 
 /// The players of `team` in `room` of this match: as saved, else as in the team's latest
 /// earlier match with a line-up for that room.
-fn lineup_default(event: &Event, round: i32, table: i32, room: Room, team: i32) -> [String; 2] {
+fn lineup_default(event: &Event, round: i32, table: i32, room: Room, team: TeamNo) -> [String; 2] {
     if let Some(l) = event.lineup(round, table, room, team) {
         return l.players.clone();
     }

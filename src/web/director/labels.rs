@@ -3,7 +3,7 @@
 
 use super::super::i18n::Tr;
 use crate::db::RoundSheet;
-use crate::rules::{Level, MatchProgress, RoundProgress, Seat, Trump};
+use crate::rules::{Level, MatchProgress, RoundProgress, Seat, TeamNo, Trump};
 
 /// One option of a `<select>` (or a `<datalist>`).
 #[derive(Clone, Debug)]
@@ -87,7 +87,7 @@ pub(super) fn round_progress_label(t: &Tr, p: RoundProgress) -> String {
 }
 
 /// A team as the director's pages name it: `3 Name`.
-pub(crate) fn team_label(sheet: &RoundSheet, number: i32) -> String {
+pub(crate) fn team_label(sheet: &RoundSheet, number: TeamNo) -> String {
     match sheet.team(number) {
         Some(t) => format!("{} {}", t.number, t.name),
         None => number.to_string(),

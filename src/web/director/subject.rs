@@ -11,7 +11,7 @@ fn room_word(t: &Tr, room: Room) -> String {
     t.t(&format!("audit-room-{}", room.code()))
 }
 
-fn n(v: i32) -> FluentValue<'static> {
+fn n(v: impl ToString) -> FluentValue<'static> {
     FluentValue::from(v.to_string())
 }
 

@@ -17,7 +17,7 @@ use super::super::{AppError, AppState};
 use super::labels::team_label;
 use crate::db::table::{self as tables, EntryState, RoomLink, Side, Verdict};
 use crate::figures::signed;
-use crate::rules::{Room, Scorer};
+use crate::rules::{Room, Scorer, TeamNo};
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::{RoundAt, TableAt};
 
@@ -271,9 +271,9 @@ async fn cards_page(
         .collect();
     let codes = if sheet.settings.table.codes {
         let key = slug.clone();
-        let codes: HashMap<i32, String> =
+        let codes: HashMap<TeamNo, String> =
             with_db(&state, move |conn| Ok(tables::team_codes(conn, &key)?)).await?;
-        let mut playing: Vec<i32> = sheet
+        let mut playing: Vec<TeamNo> = sheet
             .round
             .matches
             .iter()

@@ -12,7 +12,7 @@ use super::tournaments::{FieldErrors, edit_error, whole};
 use crate::archive::{self, Problem};
 use crate::db::{self, EditError, Roster};
 use crate::input::Why;
-use crate::rules::Team;
+use crate::rules::{Team, TeamNo};
 use crate::web::i18n::Tr;
 use crate::web::page::{Ctx, TourHead, redirect_with, render, render_status, with_db};
 use crate::web::problems::problem_text;
@@ -74,7 +74,9 @@ impl TeamInput {
 
     fn parse(&self, t: &Tr) -> Result<Team, FieldErrors> {
         let mut errors = FieldErrors::default();
-        let number = whole(&self.number).filter(|n| (1..=99_999).contains(n));
+        let number = whole(&self.number)
+            .filter(|n| (1..=99_999).contains(n))
+            .map(TeamNo);
         if number.is_none() {
             errors.add("number", t.t("director-teams-error-number"));
         }
@@ -146,7 +148,7 @@ impl TeamForm {
 
 /// One line of the team list.
 struct TeamLine {
-    number: i32,
+    number: TeamNo,
     name: String,
     club: String,
     members: String,
@@ -361,13 +363,13 @@ struct EditPage {
     ctx: Ctx,
     tour: TourHead,
     section: &'static str,
-    number: i32,
+    number: TeamNo,
     withdrawn: bool,
     form: TeamForm,
 }
 
 impl EditPage {
-    fn new(ctx: &Ctx, roster: &Roster, number: i32) -> Result<EditPage, AppError> {
+    fn new(ctx: &Ctx, roster: &Roster, number: TeamNo) -> Result<EditPage, AppError> {
         let team = roster.team(number).ok_or_else(AppError::not_found)?;
         Ok(EditPage {
             ctx: ctx.clone(),
@@ -393,6 +395,7 @@ async fn edit_form(
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, number) = path.into_inner();
+    let number = TeamNo(number);
     let roster = roster(&state, &slug).await?;
     render(&ctx, &EditPage::new(&ctx, &roster, number)?)
 }
@@ -406,6 +409,7 @@ async fn save(
 ) -> Result<HttpResponse, AppError> {
     let t = ctx.t;
     let (slug, number) = path.into_inner();
+    let number = TeamNo(number);
     let input = form.into_inner();
     let refuse = |errors: FieldErrors, input: TeamInput| {
         let (ctx, state, slug) = (ctx.clone(), state.clone(), slug.clone());
@@ -454,6 +458,7 @@ async fn mark(
     withdrawn: bool,
 ) -> Result<HttpResponse, AppError> {
     let (slug, number) = path.into_inner();
+    let number = TeamNo(number);
     let target = slug.clone();
     let who = ctx.viewer.name();
     with_db(state, move |conn| {
@@ -474,7 +479,7 @@ struct WithdrawPage {
     ctx: Ctx,
     tour: TourHead,
     section: &'static str,
-    number: i32,
+    number: TeamNo,
     /// "3 长城"
     label: String,
     /// What happens to each unfinished match the team is paired in, in words.
@@ -489,11 +494,12 @@ async fn withdraw_form(
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, number) = path.into_inner();
+    let number = TeamNo(number);
     let snap = crate::web::page::load_event(&state, &slug).await?;
     let (event, report) = (&snap.event, &snap.report);
     let team = event.team(number).ok_or_else(AppError::not_found)?;
     let t = &ctx.t;
-    let name_of = |n: i32| {
+    let name_of = |n: TeamNo| {
         event
             .team(n)
             .map(|x| format!("{n} {}", x.name))
@@ -563,7 +569,7 @@ mod tests {
         let team = input("7", " <b>Red</b> ", "Ann\r\nBo; Cy\n\n Di ；Ed")
             .parse(&t)
             .unwrap();
-        assert_eq!(team.number, 7);
+        assert_eq!(team.number, TeamNo(7));
         assert_eq!(team.name, "<b>Red</b>");
         assert_eq!(team.club, "Riverside");
         assert_eq!(team.members, ["Ann", "Bo", "Cy", "Di", "Ed"]);

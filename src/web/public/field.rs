@@ -14,7 +14,7 @@ use super::view::matches::{self, BoardLine};
 use super::view::sign_class;
 use crate::figures::{signed, typographic_minus};
 use crate::rules::field::{Fraction, OddKind, Show, Traveller, butler, odd_results};
-use crate::rules::{Event, Report, RoundProgress, Scorer};
+use crate::rules::{Event, Report, RoundProgress, Scorer, TeamNo};
 use crate::web::i18n::Tr;
 use crate::web::page::{Ctx, TourHead, load_event, page_snapshot, render};
 use crate::web::{AppError, AppState};
@@ -33,7 +33,7 @@ fn decimals(x: Fraction) -> String {
     typographic_minus(x.two_decimals())
 }
 
-fn team_name(event: &Event, number: i32) -> String {
+fn team_name(event: &Event, number: TeamNo) -> String {
     event
         .team(number)
         .map_or_else(|| number.to_string(), |t| t.name.clone())
@@ -43,9 +43,9 @@ fn team_name(event: &Event, number: i32) -> String {
 pub struct TravellerLine {
     pub table: i32,
     pub room: String,
-    pub declarers: i32,
+    pub declarers: TeamNo,
     pub declarers_name: String,
-    pub defenders: i32,
+    pub defenders: TeamNo,
     pub defenders_name: String,
     pub p: String,
     pub result: String,
@@ -262,7 +262,7 @@ pub async fn director_traveller(
 /// One pair's line of the Butler ranking.
 pub struct ButlerRow {
     pub rank: String,
-    pub team: i32,
+    pub team: TeamNo,
     pub team_name: String,
     pub players: String,
     pub boards: u32,

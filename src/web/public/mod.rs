@@ -24,7 +24,7 @@ use super::routes::{Need, Routes};
 use super::{AppError, AppState};
 use crate::archive;
 use crate::input::check_slug;
-use crate::rules::{Event, Report};
+use crate::rules::{Event, Report, TeamNo};
 use view::matches::{self, BoardLine, MatchDetail, MatchLine, TeamMatch};
 use view::rules::{self as rules_view, RulesSummary};
 use view::standings::{self, RoundLine, StandingRow};
@@ -389,7 +389,7 @@ async fn table(
 
 /// A team in the list of teams.
 struct TeamRow {
-    number: i32,
+    number: TeamNo,
     name: String,
     club: String,
     members: String,
@@ -441,7 +441,7 @@ struct TeamPage {
     tour: TourHead,
     section: &'static str,
     live: Option<u32>,
-    number: i32,
+    number: TeamNo,
     name: String,
     club: String,
     members: Vec<String>,
@@ -458,7 +458,7 @@ async fn team(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, team) = path.into_inner();
-    let number = self::number(&team)?;
+    let number = TeamNo(self::number(&team)?);
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;

@@ -3,7 +3,7 @@
 //! each round, the standings race of the top teams, the distribution of table scores s.
 
 use crate::charts::{BarChart, LineChart, Series, Words};
-use crate::rules::{Event, MatchStatus, Report, Standing};
+use crate::rules::{Event, MatchStatus, Report, Standing, TeamNo};
 use crate::web::i18n::Tr;
 
 /// How many teams the standings race shows.
@@ -53,7 +53,7 @@ fn score_value(s: &Standing) -> f64 {
 }
 
 /// Team `team`'s score and rank after each round: two charts, one point per round each.
-pub fn team_charts(after: &AfterEachRound, team: i32, name: &str, t: &Tr) -> Vec<ChartView> {
+pub fn team_charts(after: &AfterEachRound, team: TeamNo, name: &str, t: &Tr) -> Vec<ChartView> {
     let mine: Vec<(i32, &Standing)> = after
         .iter()
         .filter_map(|(r, list)| list.iter().find(|s| s.team == team).map(|s| (*r, s)))
@@ -122,13 +122,13 @@ pub fn team_charts(after: &AfterEachRound, team: i32, name: &str, t: &Tr) -> Vec
 /// latest standings, one line per team, one point per round.
 pub fn race_chart(event: &Event, after: &AfterEachRound, t: &Tr) -> Option<ChartView> {
     let (_, last) = after.last()?;
-    let top: Vec<i32> = last.iter().take(RACE_TEAMS).map(|s| s.team).collect();
-    let name = |team: i32| {
+    let top: Vec<TeamNo> = last.iter().take(RACE_TEAMS).map(|s| s.team).collect();
+    let name = |team: TeamNo| {
         event
             .team(team)
             .map_or_else(|| team.to_string(), |x| x.name.clone())
     };
-    let rank_in = |list: &[Standing], team: i32| list.iter().find(|s| s.team == team).cloned();
+    let rank_in = |list: &[Standing], team: TeamNo| list.iter().find(|s| s.team == team).cloned();
     let series: Vec<Series> = top
         .iter()
         .map(|&team| Series {

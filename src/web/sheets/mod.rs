@@ -26,7 +26,7 @@ use super::{AppError, AppState};
 use std::sync::Arc;
 
 use super::live::Snapshot;
-use crate::rules::{Event, Room};
+use crate::rules::{Event, Room, TeamNo};
 use crate::sheets::{self, MatchSheet, ScoreSheet, StandingsSheet, TeamCard, Word, Words};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -400,7 +400,7 @@ async fn team_card(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, team) = path.into_inner();
-    let team = number(&team)?;
+    let team = TeamNo(number(&team)?);
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let (event, report) = (&snap.event, &snap.report);
     let card = sheets::team_card(event, report, team, &ctx.t).ok_or_else(AppError::not_found)?;
@@ -423,7 +423,7 @@ async fn team_card_pdf(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, team) = path.into_inner();
-    let team = number(&team)?;
+    let team = TeamNo(number(&team)?);
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let event = &snap.event;
     event.team(team).ok_or_else(AppError::not_found)?;

@@ -13,7 +13,7 @@ use crate::db::RoundSheet;
 use crate::db::table::{self as tables, Closed, EntryState, Side, TableRoom};
 use crate::figures::signed;
 use crate::input::sheet::{self, SheetError, SheetRow};
-use crate::rules::{Decks, Match, Pair, Room, Scorer};
+use crate::rules::{Decks, Match, Pair, Room, Scorer, TeamNo};
 use crate::web::director::{
     Choice, choices, combo_label, seat_label, sheet_error_text, team_label, trump_label,
 };
@@ -142,7 +142,7 @@ pub(super) async fn room_page(
         Room::Open => (home.clone(), away.clone()),
         Room::Closed => (away.clone(), home.clone()),
     };
-    let members = |number: i32| {
+    let members = |number: TeamNo| {
         sheet
             .team(number)
             .map(|t| t.members.join(" · "))

@@ -8,6 +8,7 @@
 pub mod browser;
 pub mod http;
 
+use fushi::rules::TeamNo;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -153,17 +154,17 @@ pub fn club_night_pairings() -> Vec<Pairing> {
     vec![
         Pairing {
             table: 1,
-            home: 1,
-            away: Some(2),
+            home: TeamNo(1),
+            away: Some(TeamNo(2)),
         },
         Pairing {
             table: 2,
-            home: 3,
-            away: Some(4),
+            home: TeamNo(3),
+            away: Some(TeamNo(4)),
         },
         Pairing {
             table: 3,
-            home: 5,
+            home: TeamNo(5),
             away: None,
         },
     ]
@@ -195,7 +196,7 @@ pub fn club_night_with_table_round(db: &TestDb, boards: i32, codes: bool) {
 
 fn team(number: i32, name: &str, club: &str, members: &[&str]) -> Team {
     Team {
-        number,
+        number: TeamNo(number),
         name: name.to_owned(),
         club: club.to_owned(),
         members: members.iter().map(|m| (*m).to_owned()).collect(),
@@ -321,8 +322,8 @@ pub fn sample_event(slug: &str) -> Event {
                 matches: vec![
                     Match {
                         table: 1,
-                        home: 1,
-                        away: Some(2),
+                        home: TeamNo(1),
+                        away: Some(TeamNo(2)),
                         results: vec![
                             played(Room::Open, 1, full),
                             played(Room::Open, 2, declarer_won),
@@ -332,7 +333,7 @@ pub fn sample_event(slug: &str) -> Event {
                     },
                     Match {
                         table: 2,
-                        home: 3,
+                        home: TeamNo(3),
                         away: None,
                         results: Vec::new(),
                     },
@@ -347,8 +348,8 @@ pub fn sample_event(slug: &str) -> Event {
                 matches: vec![
                     Match {
                         table: 1,
-                        home: 3,
-                        away: Some(1),
+                        home: TeamNo(3),
+                        away: Some(TeamNo(1)),
                         // An incomplete match: the closed room has one board only.
                         results: vec![
                             played(Room::Open, 1, single),
@@ -358,7 +359,7 @@ pub fn sample_event(slug: &str) -> Event {
                     },
                     Match {
                         table: 2,
-                        home: 2,
+                        home: TeamNo(2),
                         away: None,
                         results: Vec::new(),
                     },
@@ -460,7 +461,7 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
     let count = |n: usize| i32::try_from(n).expect("a small count");
     let team_list: Vec<Team> = (1..=count(teams))
         .map(|n| Team {
-            number: n,
+            number: TeamNo(n),
             name: format!("Team {n}"),
             club: if n % 7 == 0 {
                 String::new()
@@ -514,8 +515,8 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
             .zip(1..)
             .map(|((home, away), table)| Match {
                 table,
-                home,
-                away: Some(away),
+                home: TeamNo(home),
+                away: Some(TeamNo(away)),
                 results: Room::BOTH
                     .into_iter()
                     .flat_map(|room| (1..=count(boards)).map(move |b| (room, b)))
@@ -530,7 +531,7 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
         if let Some(team) = bye {
             match_list.push(Match {
                 table: count(match_list.len() + 1),
-                home: count(team),
+                home: TeamNo(count(team)),
                 away: None,
                 results: Vec::new(),
             });

@@ -10,7 +10,7 @@ use askama::Template;
 use super::super::labels::{Choice, team_label};
 use crate::db::{self, RoundSheet};
 use crate::input::{self, PairingError, PairingProblem, PairingRow};
-use crate::rules::{Match, Pairing};
+use crate::rules::{Match, Pairing, TeamNo};
 use crate::web::i18n::Tr;
 use crate::web::page::{Ctx, TourHead, redirect_with, render_status, with_db};
 use crate::web::tour::RoundAt;
@@ -113,10 +113,10 @@ fn typed_pairing(row: &PairingRow) -> Option<Pairing> {
     let number = |text: &str| input::read_number(text).and_then(Result::ok);
     Some(Pairing {
         table: number(&row.table)?,
-        home: number(&row.home)?,
+        home: TeamNo(number(&row.home)?),
         away: match row.away.trim() {
             "" => None,
-            text => Some(number(text)?),
+            text => Some(TeamNo(number(text)?)),
         },
     })
 }
@@ -172,7 +172,7 @@ fn pairings_page(
                 team: (name != "table")
                     .then(|| input::read_number(&value).and_then(Result::ok))
                     .flatten()
-                    .and_then(|n| sheet.team(n))
+                    .and_then(|n| sheet.team(TeamNo(n)))
                     .map(|team| team.name.clone()),
                 value,
                 error: error_at(i, name),

@@ -22,7 +22,7 @@ mod whole;
 use super::super::i18n::Tr;
 use crate::db::schedule::RoundRecord;
 use crate::rules::Pairing;
-use crate::rules::{Event, PairingMethod};
+use crate::rules::{Event, PairingMethod, TeamNo};
 use crate::schedule::Reason;
 use crate::schedule::draft::{self, Field, NoteKind, PairingReason, Proposed, Warning};
 use crate::web::routes::{Need, Routes};
@@ -76,7 +76,7 @@ pub struct ExplanationLine {
     pub reason: String,
 }
 
-pub(super) fn label(event: &Event, number: i32) -> String {
+pub(super) fn label(event: &Event, number: TeamNo) -> String {
     match event.team(number) {
         Some(t) => format!("{} {}", t.number, t.name),
         None => number.to_string(),
@@ -159,7 +159,7 @@ pub fn recorded_lines(
     // that kept it for its results, or afterwards) says so, with the same ranks and scores.
     let field = Field::before(event, round);
     let scoring = &event.settings.scoring;
-    let rank = |team: i32| {
+    let rank = |team: TeamNo| {
         field
             .rank
             .get(&team)

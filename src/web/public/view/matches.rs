@@ -4,7 +4,7 @@ use fluent_templates::fluent_bundle::FluentValue;
 
 use crate::rules::{
     Board, Event, Match, MatchReport, MultiplierPolicy, Pair, Report, Room, Score, Scorer,
-    TableEntry, Trump,
+    TableEntry, TeamNo, Trump,
 };
 use crate::web::i18n::Tr;
 
@@ -362,7 +362,7 @@ pub struct TeamMatch {
 }
 
 /// Every match of a team, round by round, with the running total of its score.
-pub fn team_matches(event: &Event, report: &Report, team: i32, t: &Tr) -> Vec<TeamMatch> {
+pub fn team_matches(event: &Event, report: &Report, team: TeamNo, t: &Tr) -> Vec<TeamMatch> {
     let teams = Teams::of(event);
     let scoring = &event.settings.scoring;
     let mut total = Score::ZERO;

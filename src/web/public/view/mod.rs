@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use crate::figures::{signed, typographic_minus};
 use crate::rules::{
-    Event, MatchFigures, MatchProgress, Report, RoundProgress, Score, ScoringRules, Team,
+    Event, MatchFigures, MatchProgress, Report, RoundProgress, Score, ScoringRules, Team, TeamNo,
 };
 use crate::web::i18n::Tr;
 
@@ -45,14 +45,14 @@ pub(super) fn sign_class(n: i64) -> &'static str {
 /// A team as a link: its number, name and whether it withdrew.
 #[derive(Clone, Debug)]
 pub struct TeamLink {
-    pub number: i32,
+    pub number: TeamNo,
     pub name: String,
     pub withdrawn: bool,
 }
 
 /// The teams of an event by number.
 pub struct Teams<'a> {
-    by_number: HashMap<i32, &'a Team>,
+    by_number: HashMap<TeamNo, &'a Team>,
 }
 
 impl<'a> Teams<'a> {
@@ -62,7 +62,7 @@ impl<'a> Teams<'a> {
         }
     }
 
-    pub fn link(&self, number: i32) -> TeamLink {
+    pub fn link(&self, number: TeamNo) -> TeamLink {
         match self.by_number.get(&number) {
             Some(t) => TeamLink {
                 number,
