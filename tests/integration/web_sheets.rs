@@ -97,7 +97,7 @@ async fn a_round_prints_every_score_sheet_filled_or_blank() {
             "",
             "250",
             "defenders take over, up 5",
-            "-5",
+            "−5",
         ]))
         .has("Level Up Lions")
         .has("NS 4 Signature")
@@ -242,11 +242,11 @@ async fn the_match_sheet_shows_both_rooms_the_swings_and_the_total() {
         assert_eq!(page.status, StatusCode::OK);
         page.has("Match sheet")
             .has(&row(&[
-                "1", "N", "25", "+2", "+2", "250", "-5", "+5", "+7", "-7",
+                "1", "N", "25", "+2", "+2", "250", "−5", "+5", "+7", "−7",
             ]))
             .has("<dt>Score</dt><dd>15.74 : 4.26</dd>")
-            .has("<dt>Levels M</dt><dd>+4 : -4</dd>")
-            .has("<td>+4</td><td>-4</td></tr>\n    </tfoot>")
+            .has("<dt>Levels M</dt><dd>+4 : −4</dd>")
+            .has("<td>+4</td><td>−4</td></tr>\n    </tfoot>")
             .has("href=\"/t/club-night/rounds/1/tables/2/sheet.pdf\"");
         // The public match page links to its sheet.
         b.get("/t/club-night/rounds/1/tables/2")
