@@ -242,6 +242,11 @@ pub(super) struct Ready {
     at: RoundAt,
     snap: Arc<Snapshot>,
     record: RoundRecord,
+    proposed: Proposed,
+}
+
+/// What the checked form chose and the proposal it gives.
+struct Proposed {
     choice: Choice,
     proposal: Proposal,
     overridden: bool,
@@ -265,14 +270,11 @@ impl FromRequest for Ready {
                 .ok_or_else(|| AppError::Internal("no app state".into()))?;
             let (snap, record) = load_all(&state, &at).await?;
             match check_round(&ctx, &snap.event, &snap.report, at.round, &record, form)? {
-                Ok((choice, proposal, overridden, form)) => Ok(Ready {
+                Ok(proposed) => Ok(Ready {
                     at,
                     snap,
                     record,
-                    choice,
-                    proposal,
-                    overridden,
-                    form,
+                    proposed,
                 }),
                 Err(refusal) => Err(InternalError::from_response("refused", refusal).into()),
             }
@@ -287,7 +289,7 @@ fn check_round(
     round: i32,
     record: &RoundRecord,
     mut form: GenerateForm,
-) -> Result<Result<(Choice, Proposal, bool, GenerateForm), HttpResponse>, AppError> {
+) -> Result<Result<Proposed, HttpResponse>, AppError> {
     let t = &ctx.t;
     let state = round_state(event, report, round, record);
     if !state.exists {
@@ -310,7 +312,12 @@ fn check_round(
         Some(choice) if !errors.any() => {
             let mut proposal = propose(event, round, choice);
             draft::keep_saved_sides(&mut proposal, &saved_pairings(event, round));
-            Ok(Ok((choice, proposal, overridden, form)))
+            Ok(Ok(Proposed {
+                choice,
+                proposal,
+                overridden,
+                form,
+            }))
         }
         _ => {
             let page = form_page(
@@ -332,10 +339,13 @@ pub(super) async fn round_preview(ctx: Ctx, ready: Ready) -> Result<HttpResponse
     let Ready {
         at,
         snap,
-        choice,
-        proposal,
-        overridden,
-        form,
+        proposed:
+            Proposed {
+                choice,
+                proposal,
+                overridden,
+                form,
+            },
         ..
     } = ready;
     let round = at.round;
@@ -415,9 +425,13 @@ pub(super) async fn round_confirm(
     let Ready {
         at,
         record,
-        choice,
-        proposal,
-        overridden,
+        proposed:
+            Proposed {
+                choice,
+                proposal,
+                overridden,
+                ..
+            },
         ..
     } = ready;
     let round = at.round;
