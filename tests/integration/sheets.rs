@@ -386,7 +386,14 @@ fn every_pdf_parses_and_carries_its_text_in_chinese() {
     assert!(blank.contains("八十分老友") && !blank.contains("闲家上台升5级"));
 
     let m = pdf_text(&file(&files, "match-1-2.pdf").bytes);
-    for phrase in ["场次记录表", "开室", "闭室", "级差", "15.74:4.26", "+4:-4"] {
+    for phrase in [
+        "场次记录表",
+        "开室",
+        "闭室",
+        "级差",
+        "15.74:4.26",
+        "+4:\u{2212}4",
+    ] {
         assert!(m.contains(phrase), "match-1-2.pdf lacks {phrase}: {m}");
     }
     let card = pdf_text(&file(&files, "team-3.pdf").bytes);
