@@ -66,7 +66,10 @@ fn worded(cmd: clap::Command, t: &Tr, path: &str) -> clap::Command {
             .join("-")
     };
     let mut cmd = cmd.about(t.t(&id("cli-about", "")));
-    let args: Vec<String> = cmd.get_arguments().map(|a| a.get_id().to_string()).collect();
+    let args: Vec<String> = cmd
+        .get_arguments()
+        .map(|a| a.get_id().to_string())
+        .collect();
     for arg in args {
         let help = t.t(&id("cli-help", &arg));
         cmd = cmd.mut_arg(&arg, |a| a.help(help));
