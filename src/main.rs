@@ -3,15 +3,14 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use fushi::i18n::{Lang, Tr};
 
-/// Duplicate tournaments of Shengji (升级 / 拖拉机) in the 记副式复式 format.
+// The words of `--help` are Fluent messages (`locales/*/cli.ftl`), set by [`worded`]:
+// `cli-about[-COMMAND…]` for a command, `cli-help[-COMMAND…]-ARGUMENT` for an argument.
 #[derive(Parser)]
-#[command(name = "fushi", version, about)]
+#[command(name = "fushi", version)]
 struct Cli {
-    /// The database: a postgres:// or postgresql:// URL, or a SQLite file path
-    /// (default: fushi.db in the working directory).
     #[arg(long, global = true, env = "DATABASE_URL")]
     db: Option<String>,
 
@@ -21,32 +20,21 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the web application (the default when no command is given).
     Serve {
-        /// Address to listen on.
         #[arg(long, default_value = "127.0.0.1:8080", env = "FUSHI_BIND")]
         bind: String,
     },
-    /// Create a tournament from an archive folder or a .zip of one (docs/rules.md §9).
     Import {
-        /// The archive folder or .zip.
         path: PathBuf,
     },
-    /// Write a tournament's archive files into a folder, created if needed.
     Export {
-        /// The tournament's slug.
         slug: String,
-        /// The folder to write into.
         outdir: PathBuf,
-        /// Also write every sheet as PDF into OUTDIR/sheets/.
         #[arg(long)]
         sheets: bool,
-        /// The language of the sheets: zh (简体中文), zh-Hant (繁體中文) or en.
         #[arg(long, default_value = "zh", value_parser = lang_code)]
         lang: Lang,
     },
-    /// Manage accounts: the password is read from stdin, or generated and printed when
-    /// stdin is empty or a terminal.
     User {
         #[command(subcommand)]
         command: UserCommand,
@@ -55,26 +43,53 @@ enum Command {
 
 #[derive(Subcommand)]
 enum UserCommand {
-    /// Add a user.
     Add {
-        /// The user's name.
         name: String,
-        /// admin, director or scorer.
         #[arg(long, value_parser = ["admin", "director", "scorer"])]
         role: String,
     },
-    /// Set a user's password (their sessions end).
     Password {
-        /// The user's name.
         name: String,
     },
+}
+
+/// `cmd` with the about of it and of each of its subcommands, and the help of every
+/// argument, from the messages of `t` (see the comment on [`Cli`]); `path` names the
+/// command (`""`, `export`, `user-add`).
+fn worded(cmd: clap::Command, t: &Tr, path: &str) -> clap::Command {
+    let id = |prefix: &str, name: &str| {
+        [prefix, path, name]
+            .iter()
+            .filter(|part| !part.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join("-")
+    };
+    let mut cmd = cmd.about(t.t(&id("cli-about", "")));
+    let args: Vec<String> = cmd
+        .get_arguments()
+        .map(|a| a.get_id().to_string())
+        .collect();
+    for arg in args {
+        let help = t.t(&id("cli-help", &arg));
+        cmd = cmd.mut_arg(&arg, |a| a.help(help));
+    }
+    let subcommands: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_owned())
+        .collect();
+    for name in subcommands {
+        let inner = id("", &name);
+        cmd = cmd.mut_subcommand(&name, |s| worded(s, t, &inner));
+    }
+    cmd
 }
 
 /// A language of fushi by its code (`zh`, `zh-Hant`, `en`).
 fn lang_code(code: &str) -> Result<Lang, String> {
     Lang::from_code(code).ok_or_else(|| {
         let codes: Vec<&str> = Lang::all().map(Lang::code).collect();
-        format!("one of {}", codes.join(", "))
+        Tr::en().a("cli-lang-one-of", "codes", codes.join(", "))
     })
 }
 
@@ -140,7 +155,11 @@ fn user_command(db: &str, command: UserCommand) -> Result<(), Vec<String>> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = worded(Cli::command(), &Tr::en(), "").get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()

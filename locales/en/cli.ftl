@@ -8,3 +8,24 @@ cli-unknown-role = unknown role { $role }
 cli-user-added = user { $name } added as { $role }
 cli-password-set = password of { $name } set
 cli-password-generated = generated password for { $name }: { $password }
+
+# `fushi --help`: cli-about[-COMMAND…] is what a command does, cli-help[-COMMAND…]-ARGUMENT
+# what an argument means.
+cli-about = Duplicate tournaments of Shengji (升级 / 拖拉机) in the 记副式复式 format.
+cli-help-db = The database: a postgres:// or postgresql:// URL, or a SQLite file path (default: fushi.db in the working directory).
+cli-about-serve = Run the web application (the default when no command is given).
+cli-help-serve-bind = Address to listen on.
+cli-about-import = Create a tournament from an archive folder or a .zip of one (docs/rules.md §9).
+cli-help-import-path = The archive folder or .zip.
+cli-about-export = Write a tournament's archive files into a folder, created if needed.
+cli-help-export-slug = The tournament's slug.
+cli-help-export-outdir = The folder to write into.
+cli-help-export-sheets = Also write every sheet as PDF into OUTDIR/sheets/.
+cli-help-export-lang = The language of the sheets: zh (简体中文), zh-Hant (繁體中文) or en.
+cli-lang-one-of = one of { $codes }
+cli-about-user = Manage accounts: the password is read from stdin, or generated and printed when stdin is empty or a terminal.
+cli-about-user-add = Add a user.
+cli-help-user-add-name = The user's name.
+cli-help-user-add-role = admin, director or scorer.
+cli-about-user-password = Set a user's password (their sessions end).
+cli-help-user-password-name = The user's name.

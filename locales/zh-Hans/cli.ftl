@@ -8,3 +8,23 @@ cli-unknown-role = 未知角色 { $role }
 cli-user-added = 已添加用户 { $name }，角色为 { $role }
 cli-password-set = 已设置 { $name } 的密码
 cli-password-generated = 为 { $name } 生成的密码：{ $password }
+
+# `fushi --help`
+cli-about = 升级（拖拉机）记副式复式赛计分。
+cli-help-db = 数据库：postgres:// 或 postgresql:// 地址，或 SQLite 文件路径（默认为当前目录下的 fushi.db）。
+cli-about-serve = 运行网页应用（不给命令时的默认操作）。
+cli-help-serve-bind = 监听地址。
+cli-about-import = 从存档文件夹或其 .zip 创建比赛（docs/rules.md §9）。
+cli-help-import-path = 存档文件夹或 .zip。
+cli-about-export = 把比赛的存档文件写入文件夹（不存在则创建）。
+cli-help-export-slug = 比赛的网址名（slug）。
+cli-help-export-outdir = 写入的文件夹。
+cli-help-export-sheets = 同时把每张记分表以 PDF 写入 OUTDIR/sheets/。
+cli-help-export-lang = 记分表的语言：zh（简体中文）、zh-Hant（繁體中文）或 en。
+cli-lang-one-of = 应为 { $codes } 之一
+cli-about-user = 管理账户：密码从标准输入读取；标准输入为空或为终端时自动生成并显示。
+cli-about-user-add = 添加用户。
+cli-help-user-add-name = 用户名。
+cli-help-user-add-role = admin、director 或 scorer。
+cli-about-user-password = 设置用户的密码（其登录随之失效）。
+cli-help-user-password-name = 用户名。

@@ -15,7 +15,6 @@ use diesel::upsert::excluded;
 use super::DbError;
 use super::audit::{self, Place};
 use super::connection::{DbConnection, chunk_len, per_backend};
-use super::models::TournamentRow;
 use super::schema::{matches, rounds, team_members, teams, tournaments};
 use super::tournament::{
     TEAM_COLUMNS, insert_event, insert_members, insert_teams, load_event, settings_from_row,
@@ -63,11 +62,7 @@ fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<i32, EditError> 
 
 /// A tournament's settings alone, without its teams and results; `None` for an unknown slug.
 pub fn load_settings(conn: &mut DbConnection, slug: &str) -> Result<Option<Settings>, DbError> {
-    tournaments::table
-        .filter(tournaments::slug.eq(slug))
-        .select(TournamentRow::as_select())
-        .first(conn)
-        .optional()?
+    super::tournament::tournament_row(conn, slug)?
         .map(|row| settings_from_row(&row))
         .transpose()
 }

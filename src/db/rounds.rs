@@ -13,7 +13,7 @@ use diesel::prelude::*;
 use super::DbError;
 use super::audit;
 use super::connection::{DbConnection, chunk_len, per_backend};
-use super::models::{BoardRow, MatchRow, NewMatch, NewRound, TableResultRow, TournamentRow};
+use super::models::{BoardRow, MatchRow, NewMatch, NewRound, TableResultRow};
 use super::schema::{boards, matches, rounds, table_results, teams, tournaments};
 use super::tournament::{
     BOARD_COLUMNS, MATCH_COLUMNS, RESULT_COLUMNS, board_form, board_from_row, result_form,
@@ -162,12 +162,7 @@ pub fn load_round(
     slug: &str,
     number: i32,
 ) -> Result<Option<RoundSheet>, DbError> {
-    let Some(tournament) = tournaments::table
-        .filter(tournaments::slug.eq(slug))
-        .select(TournamentRow::as_select())
-        .first(conn)
-        .optional()?
-    else {
+    let Some(tournament) = super::tournament::tournament_row(conn, slug)? else {
         return Ok(None);
     };
     let round_numbers: Vec<(i32, i32)> = rounds::table

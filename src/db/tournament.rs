@@ -453,6 +453,18 @@ pub struct Loaded {
     pub event: Event,
 }
 
+/// The tournament's row by its slug; `None` when there is none.
+pub(super) fn tournament_row(
+    conn: &mut DbConnection,
+    slug: &str,
+) -> Result<Option<TournamentRow>, DbError> {
+    Ok(tournaments::table
+        .filter(tournaments::slug.eq(slug))
+        .select(TournamentRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
 /// Loads a whole tournament and its revision in one read transaction (REPEATABLE READ on
 /// PostgreSQL; on SQLite a read transaction sees one state of the WAL), so the event never
 /// mixes two revisions. `None` when no tournament has that slug.
@@ -477,12 +489,7 @@ pub fn load_consistent(conn: &mut DbConnection, slug: &str) -> Result<Option<Loa
 /// comes back [`Event::sort`]ed. Call it inside a transaction (or use
 /// [`load_consistent`]) when other writers may be at work.
 pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, DbError> {
-    let Some(tournament) = tournaments::table
-        .filter(tournaments::slug.eq(slug))
-        .select(TournamentRow::as_select())
-        .first(conn)
-        .optional()?
-    else {
+    let Some(tournament) = tournament_row(conn, slug)? else {
         return Ok(None);
     };
     let id = tournament.id;

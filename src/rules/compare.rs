@@ -62,6 +62,33 @@ pub struct MatchFigures {
 }
 
 impl MatchFigures {
+    /// For tests: a match with `status` whose boards 1..=`boards` have the open room
+    /// entered and nothing compared.
+    #[cfg(test)]
+    pub(crate) fn entered(status: MatchStatus, boards: usize) -> MatchFigures {
+        MatchFigures {
+            status,
+            boards: (1..=i32::try_from(boards).unwrap())
+                .map(|board| BoardSwing {
+                    board,
+                    open: Some(1),
+                    closed: None,
+                    swing: None,
+                    home_points: None,
+                })
+                .collect(),
+            compared: 0,
+            home_levels: 0,
+            home_points: 0,
+            home_boards_won: 0,
+            away_boards_won: 0,
+            home_gained: 0,
+            home_lost: 0,
+            home_score: Score::ZERO,
+            away_score: None,
+        }
+    }
+
     /// A match (not a bye) with no board compared yet: its levels, points and score are
     /// not figures yet, and are shown as "–" (empty in the CSV files).
     pub fn unplayed(&self) -> bool {

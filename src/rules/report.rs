@@ -210,32 +210,6 @@ impl RoundProgress {
 mod tests {
     use super::*;
 
-    fn figures(status: MatchStatus, boards: usize) -> MatchFigures {
-        use crate::rules::compare::BoardSwing;
-        use crate::rules::scoring::Score;
-        MatchFigures {
-            status,
-            boards: (0..boards)
-                .map(|b| BoardSwing {
-                    board: i32::try_from(b).unwrap() + 1,
-                    open: Some(1),
-                    closed: None,
-                    swing: None,
-                    home_points: None,
-                })
-                .collect(),
-            compared: 0,
-            home_levels: 0,
-            home_points: 0,
-            home_boards_won: 0,
-            away_boards_won: 0,
-            home_gained: 0,
-            home_lost: 0,
-            home_score: Score::ZERO,
-            away_score: None,
-        }
-    }
-
     #[test]
     fn standings_after_each_round_cut_the_event_there() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
@@ -264,10 +238,19 @@ mod tests {
     #[test]
     fn progress_of_matches_and_rounds() {
         use MatchProgress as M;
-        assert_eq!(M::of(&figures(MatchStatus::InProgress, 0)), M::NotStarted);
-        assert_eq!(M::of(&figures(MatchStatus::InProgress, 2)), M::InProgress);
-        assert_eq!(M::of(&figures(MatchStatus::Complete, 2)), M::Complete);
-        assert_eq!(M::of(&figures(MatchStatus::Bye, 0)), M::Bye);
+        assert_eq!(
+            M::of(&MatchFigures::entered(MatchStatus::InProgress, 0)),
+            M::NotStarted
+        );
+        assert_eq!(
+            M::of(&MatchFigures::entered(MatchStatus::InProgress, 2)),
+            M::InProgress
+        );
+        assert_eq!(
+            M::of(&MatchFigures::entered(MatchStatus::Complete, 2)),
+            M::Complete
+        );
+        assert_eq!(M::of(&MatchFigures::entered(MatchStatus::Bye, 0)), M::Bye);
         assert_eq!(RoundProgress::of(&[]), RoundProgress::NotStarted);
         // A round of nothing but a bye has nothing left to play.
         assert_eq!(RoundProgress::of(&[M::Bye]), RoundProgress::Complete);

@@ -6,7 +6,8 @@ use crate::rules::{
     TableEntry, TeamNo,
 };
 
-use super::{Word, Words, combination, last_trick, result, room, seat, signed, trump};
+use super::{Word, Words, combination, last_trick, result, room, seat, trump};
+use crate::figures::signed;
 
 /// One side of a table or match: a team at its pair.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,7 +39,7 @@ pub struct ScoreLine {
     /// P.
     pub defender_total: String,
     pub result: String,
-    /// s, signed (`+3`, `-5`, `0`).
+    /// s, signed (`+3`, `−5`, `0`).
     pub table_score: String,
 }
 

@@ -14,7 +14,10 @@ use std::path::Path;
 use crate::rules::{Event, Report, TeamNo};
 
 use super::Words;
-use super::content::{match_sheet, score_sheets, standings_sheet, team_card};
+use super::content::{
+    MatchSheet, ScoreSheet, StandingsSheet, TeamCard, match_sheet, score_sheets, standings_sheet,
+    team_card,
+};
 use super::pdf::{
     PdfError, SheetPage, match_sheet_page, render, score_sheet_page, standings_page, team_card_page,
 };
@@ -33,13 +36,22 @@ pub fn round_pdf(
     filled: bool,
     words: &dyn Words,
 ) -> Result<Vec<u8>, PdfError> {
-    let pages: Vec<SheetPage> = score_sheets(event, round, filled, words)
-        .iter()
-        .map(score_sheet_page)
-        .collect();
+    let sheets = score_sheets(event, round, filled, words);
+    score_sheets_pdf(&event.settings.name, round, None, &sheets, words)
+}
+
+/// The PDF of score sheets already built: round `round`'s, or table `table`'s only.
+pub fn score_sheets_pdf(
+    event_name: &str,
+    round: i32,
+    table: Option<i32>,
+    sheets: &[ScoreSheet],
+    words: &dyn Words,
+) -> Result<Vec<u8>, PdfError> {
+    let pages: Vec<SheetPage> = sheets.iter().map(score_sheet_page).collect();
+    let table = table.map(|t| format!("-{t}")).unwrap_or_default();
     let title = format!(
-        "{} · {} {round}",
-        event.settings.name,
+        "{event_name} · {} {round}{table}",
         words.word(super::Word::ScoreSheet)
     );
     render(&pages, &title, words.language())
@@ -54,12 +66,16 @@ pub fn match_pdf(
     words: &dyn Words,
 ) -> Option<Result<Vec<u8>, PdfError>> {
     let sheet = match_sheet(event, report, round, table, words)?;
-    let title = format!("{} · {} {round}-{table}", event.settings.name, sheet.title);
-    Some(render(
-        &[match_sheet_page(&sheet)],
-        &title,
-        words.language(),
-    ))
+    Some(match_sheet_pdf(&sheet, words))
+}
+
+/// The PDF of a match sheet already built.
+pub fn match_sheet_pdf(sheet: &MatchSheet, words: &dyn Words) -> Result<Vec<u8>, PdfError> {
+    let title = format!(
+        "{} · {} {}-{}",
+        sheet.event, sheet.title, sheet.round, sheet.table
+    );
+    render(&[match_sheet_page(sheet)], &title, words.language())
 }
 
 /// The PDF of one team card; `None` for an unknown team.
@@ -70,8 +86,13 @@ pub fn team_pdf(
     words: &dyn Words,
 ) -> Option<Result<Vec<u8>, PdfError>> {
     let card = team_card(event, report, team, words)?;
-    let title = format!("{} · {} {team}", event.settings.name, card.title);
-    Some(render(&[team_card_page(&card)], &title, words.language()))
+    Some(team_card_pdf(&card, words))
+}
+
+/// The PDF of a team card already built.
+pub fn team_card_pdf(card: &TeamCard, words: &dyn Words) -> Result<Vec<u8>, PdfError> {
+    let title = format!("{} · {} {}", card.event, card.title, card.team_no);
+    render(&[team_card_page(card)], &title, words.language())
 }
 
 /// The PDF of the results and standings after `round` (`None`: the last round).
@@ -80,12 +101,13 @@ pub fn standings_pdf(
     round: Option<i32>,
     words: &dyn Words,
 ) -> Result<Vec<u8>, PdfError> {
-    let sheet = standings_sheet(event, round, words);
-    let title = format!(
-        "{} · {} {}",
-        event.settings.name, sheet.title, sheet.subtitle
-    );
-    render(&[standings_page(&sheet)], &title, words.language())
+    standings_sheet_pdf(&standings_sheet(event, round, words), words)
+}
+
+/// The PDF of a standings sheet already built.
+pub fn standings_sheet_pdf(sheet: &StandingsSheet, words: &dyn Words) -> Result<Vec<u8>, PdfError> {
+    let title = format!("{} · {} {}", sheet.event, sheet.title, sheet.subtitle);
+    render(&[standings_page(sheet)], &title, words.language())
 }
 
 /// Every sheet of the event, in the order of the table above.

@@ -22,167 +22,109 @@ pub use content::{
     StandingsSheet, TeamCard, match_sheet, match_sheets, score_sheet, score_sheets,
     standings_sheet, team_card,
 };
-pub use files::{SheetFile, all_sheets, match_pdf, round_pdf, standings_pdf, team_pdf, write_dir};
+pub use files::{
+    SheetFile, all_sheets, match_pdf, match_sheet_pdf, round_pdf, score_sheets_pdf, standings_pdf,
+    standings_sheet_pdf, team_card_pdf, team_pdf, write_dir,
+};
 
 use crate::i18n::Tr;
 use crate::rules::{Combination, LastTrick, Room, Seat, TableOutcome, Trump, Wording};
 
-/// Every word the sheets print, as the id of its Fluent message ([`Word::id`]). A word whose
-/// message uses `$n` takes a number (see [`Words::with_n`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Word {
-    ScoreSheet,
-    MatchSheet,
-    TeamCard,
-    StandingsSheet,
-    Event,
-    Round,
-    Table,
-    Room,
-    Open,
-    Closed,
-    Home,
-    Away,
-    NorthSouth,
-    EastWest,
-    Team,
-    Members,
-    Board,
-    Dealer,
-    Level,
-    Trump,
-    TrickPoints,
-    BottomPoints,
-    LastTrick,
-    Combination,
-    DeclarerPenalty,
-    DefenderPenalty,
-    DefenderTotal,
-    Result,
-    TableScore,
-    Signature,
-    Declarer,
-    Defenders,
-    North,
-    East,
-    South,
-    West,
-    Spades,
-    Hearts,
-    Diamonds,
-    Clubs,
-    NoTrump,
-    Single,
-    Pair,
-    Tractor,
-    Triple,
-    Titanic,
-    DeclarersUp,
-    DefendersTakeOver,
-    DefendersTakeOverUp,
-    NoLevelChange,
-    Ruling,
-    HomeScore,
-    Swing,
-    Total,
-    RunningTotal,
-    LevelDiff,
-    PointDiff,
-    BoardsWon,
-    MatchScore,
-    Status,
-    Complete,
-    InProgress,
-    Bye,
-    Versus,
-    Rank,
-    Played,
-    WonDrawnLost,
-    Quotient,
-    Opponent,
-    AfterRound,
-    RoundInProgress,
+/// Declares [`Word`] and [`Word::ALL`] from one list of names, so that the two cannot drift.
+macro_rules! words {
+    ($(#[$meta:meta])* pub enum Word { $($name:ident,)* }) => {
+        $(#[$meta])*
+        pub enum Word {
+            $($name,)*
+        }
+
+        impl Word {
+            /// Every word, for the test that each has its message in every language.
+            pub const ALL: [Word; [$(Word::$name,)*].len()] = [$(Word::$name,)*];
+        }
+    };
+}
+
+words! {
+    /// Every word the sheets print, as the id of its Fluent message ([`Word::id`]). A word whose
+    /// message uses `$n` takes a number (see [`Words::with_n`]).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Word {
+        ScoreSheet,
+        MatchSheet,
+        TeamCard,
+        StandingsSheet,
+        Event,
+        Round,
+        Table,
+        Room,
+        Open,
+        Closed,
+        Home,
+        Away,
+        NorthSouth,
+        EastWest,
+        Team,
+        Members,
+        Board,
+        Dealer,
+        Level,
+        Trump,
+        TrickPoints,
+        BottomPoints,
+        LastTrick,
+        Combination,
+        DeclarerPenalty,
+        DefenderPenalty,
+        DefenderTotal,
+        Result,
+        TableScore,
+        Signature,
+        Declarer,
+        Defenders,
+        North,
+        East,
+        South,
+        West,
+        Spades,
+        Hearts,
+        Diamonds,
+        Clubs,
+        NoTrump,
+        Single,
+        Pair,
+        Tractor,
+        Triple,
+        Titanic,
+        DeclarersUp,
+        DefendersTakeOver,
+        DefendersTakeOverUp,
+        NoLevelChange,
+        Ruling,
+        HomeScore,
+        Swing,
+        Total,
+        RunningTotal,
+        LevelDiff,
+        PointDiff,
+        BoardsWon,
+        MatchScore,
+        Status,
+        Complete,
+        InProgress,
+        Bye,
+        Versus,
+        Rank,
+        Played,
+        WonDrawnLost,
+        Quotient,
+        Opponent,
+        AfterRound,
+        RoundInProgress,
+    }
 }
 
 impl Word {
-    /// Every word, for the test that each has its message in every language.
-    pub const ALL: [Word; 71] = {
-        use Word::*;
-        [
-            ScoreSheet,
-            MatchSheet,
-            TeamCard,
-            StandingsSheet,
-            Event,
-            Round,
-            Table,
-            Room,
-            Open,
-            Closed,
-            Home,
-            Away,
-            NorthSouth,
-            EastWest,
-            Team,
-            Members,
-            Board,
-            Dealer,
-            Level,
-            Trump,
-            TrickPoints,
-            BottomPoints,
-            LastTrick,
-            Combination,
-            DeclarerPenalty,
-            DefenderPenalty,
-            DefenderTotal,
-            Result,
-            TableScore,
-            Signature,
-            Declarer,
-            Defenders,
-            North,
-            East,
-            South,
-            West,
-            Spades,
-            Hearts,
-            Diamonds,
-            Clubs,
-            NoTrump,
-            Single,
-            Pair,
-            Tractor,
-            Triple,
-            Titanic,
-            DeclarersUp,
-            DefendersTakeOver,
-            DefendersTakeOverUp,
-            NoLevelChange,
-            Ruling,
-            HomeScore,
-            Swing,
-            Total,
-            RunningTotal,
-            LevelDiff,
-            PointDiff,
-            BoardsWon,
-            MatchScore,
-            Status,
-            Complete,
-            InProgress,
-            Bye,
-            Versus,
-            Rank,
-            Played,
-            WonDrawnLost,
-            Quotient,
-            Opponent,
-            AfterRound,
-            RoundInProgress,
-        ]
-    };
-
     /// The Fluent message id (`sheets-…`); a word with a number takes the variable `$n`.
     pub fn id(self) -> &'static str {
         use Word::*;
@@ -358,15 +300,6 @@ pub fn wording(words: &dyn Words, wording: Wording) -> String {
     }
 }
 
-/// A signed whole number with its sign: `+3`, `-5`, `0`.
-pub fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -452,8 +385,5 @@ mod tests {
             combination(&Tr::new(Lang::EN), Combination::Titanic(3)),
             "titanic:3"
         );
-        assert_eq!(signed(3), "+3");
-        assert_eq!(signed(-5), "-5");
-        assert_eq!(signed(0), "0");
     }
 }

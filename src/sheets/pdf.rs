@@ -629,6 +629,15 @@ fn col(title: &str, width: f32, align: Align) -> Col {
     }
 }
 
+/// A table's columns: its titles, each with its width and alignment.
+fn cols(titles: &[String], widths: &[(f32, Align)]) -> Vec<Col> {
+    titles
+        .iter()
+        .zip(widths)
+        .map(|(t, &(w, a))| col(t, w, a))
+        .collect()
+}
+
 fn sides_grid(titles: &[String], sides: &[&SheetSide]) -> Grid {
     let t = |i: usize| titles.get(i).map_or("", String::as_str);
     Grid {
@@ -676,12 +685,7 @@ pub fn score_sheet_page(s: &ScoreSheet) -> SheetPage {
         (2.9, Left),
         (1.2, Right),
     ];
-    let columns = s
-        .columns
-        .iter()
-        .zip(widths)
-        .map(|(t, (w, a))| col(t, w, a))
-        .collect();
+    let columns = cols(&s.columns, &widths);
     SheetPage {
         blocks: vec![
             Block::Title(format!("{} · {}", s.title, s.event)),
@@ -722,12 +726,7 @@ pub fn match_sheet_page(s: &MatchSheet) -> SheetPage {
         (1.2, Right),
         (1.2, Right),
     ];
-    let columns = s
-        .columns
-        .iter()
-        .zip(widths)
-        .map(|(t, (w, a))| col(t, w, a))
-        .collect();
+    let columns = cols(&s.columns, &widths);
     let mut rows: Vec<Vec<String>> = s
         .lines
         .iter()
@@ -841,12 +840,7 @@ pub fn standings_page(s: &StandingsSheet) -> SheetPage {
         (1.5, Right),
         (1.4, Right),
     ];
-    let columns = s
-        .columns
-        .iter()
-        .zip(widths)
-        .map(|(t, (w, a))| col(t, w, a))
-        .collect();
+    let columns = cols(&s.columns, &widths);
     SheetPage {
         blocks: vec![
             Block::Title(format!("{} · {}", s.title, s.subtitle)),

@@ -175,6 +175,55 @@ pub async fn page_snapshot(
     }
 }
 
+/// The snapshot a public page of `/t/{slug}` is built from ([`page_snapshot`]), taken as
+/// an extractor; it reads as the [`Snapshot`].
+pub struct PageSnapshot(pub Arc<Snapshot>);
+
+impl std::ops::Deref for PageSnapshot {
+    type Target = Snapshot;
+
+    fn deref(&self) -> &Snapshot {
+        &self.0
+    }
+}
+
+impl FromRequest for PageSnapshot {
+    type Error = AppError;
+    type Future = futures_util::future::LocalBoxFuture<'static, Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let ctx = Ctx::of(&req);
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .ok_or_else(|| AppError::Internal("no app state".into()))?;
+            let slug = req.match_info().get("slug").ok_or(AppError::NotFound)?;
+            Ok(PageSnapshot(page_snapshot(&ctx, state, slug).await?))
+        })
+    }
+}
+
+/// A number in a page's path (`{round}`, `{table}`, `{team}`): digits only, else the page
+/// is not there (404).
+pub fn path_number(text: &str) -> Result<i32, AppError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(AppError::not_found());
+    }
+    text.parse().map_err(|_| AppError::not_found())
+}
+
+/// The snapshot of a public page whose path is `{slug}` and a number (a round, a team),
+/// with that number; 404 when it is not a number.
+pub async fn snapshot_at(
+    ctx: &Ctx,
+    state: &AppState,
+    (slug, number): (String, String),
+) -> Result<(Arc<Snapshot>, i32), AppError> {
+    let number = path_number(&number)?;
+    Ok((page_snapshot(ctx, state, &slug).await?, number))
+}
+
 #[derive(serde::Deserialize)]
 pub struct LangChoice {
     lang: String,

@@ -133,13 +133,6 @@ impl<'c> Routes<'c> {
         self
     }
 
-    /// What a route registered by a module that does not use `Routes` yet needs (see
-    /// `director::configure`).
-    pub fn declare(&mut self, pattern: &'static str, method: Method, need: Need) -> &mut Self {
-        self.declared.push(Declared::new(pattern, method, need));
-        self
-    }
-
     /// Routes of an area decided by its path alone (public pages, sign-in, admin pages).
     pub fn area(&mut self, configure: impl FnOnce(&mut web::ServiceConfig)) -> &mut Self {
         if let Some(cfg) = self.cfg.as_deref_mut() {

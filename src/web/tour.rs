@@ -67,11 +67,7 @@ impl Tour {
 
 /// A number of the path (`{round}`, `{table}`): digits only, else there is no such page.
 fn path_number(req: &HttpRequest, name: &str) -> Result<i32, AppError> {
-    let text = req.match_info().get(name).ok_or(AppError::NotFound)?;
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(AppError::NotFound);
-    }
-    text.parse().map_err(|_| AppError::NotFound)
+    super::page::path_number(req.match_info().get(name).ok_or(AppError::NotFound)?)
 }
 
 /// Round `{round}` of the tournament. Whether the round exists is known once it is loaded

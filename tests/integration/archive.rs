@@ -585,3 +585,45 @@ fn a_gb18030_teams_file_is_read_as_such_and_noted() {
     assert!(!import.status.success());
     assert!(String::from_utf8_lossy(&import.stderr).contains("teams.csv: is not UTF-8 text"));
 }
+
+/// Every command's `--help` is worded from `cli.ftl`: each command and argument has its
+/// message (a missing one would print its id, `cli-…`), and the words are the messages'.
+#[test]
+fn every_command_line_help_comes_from_the_messages() {
+    let commands: [&[&str]; 7] = [
+        &[],
+        &["serve"],
+        &["import"],
+        &["export"],
+        &["user"],
+        &["user", "add"],
+        &["user", "password"],
+    ];
+    for command in commands {
+        let mut args = command.to_vec();
+        args.push("--help");
+        let out = fushi(&args);
+        let help = String::from_utf8(out.stdout).expect("UTF-8 help");
+        assert!(out.status.success(), "{args:?}: {help}");
+        assert!(
+            !help.contains("cli-"),
+            "{args:?} shows a message id:\n{help}"
+        );
+    }
+    let top = String::from_utf8(fushi(&["--help"]).stdout).unwrap();
+    assert!(top.starts_with("Duplicate tournaments of Shengji"), "{top}");
+    assert!(top.contains("Run the web application (the default when no command is given)."));
+    let export = String::from_utf8(fushi(&["export", "--help"]).stdout).unwrap();
+    assert!(
+        export.contains("--lang <LANG>  The language of the sheets: zh (简体中文)"),
+        "{export}"
+    );
+    assert!(
+        export.contains("<OUTDIR>  The folder to write into."),
+        "{export}"
+    );
+    let refused = fushi(&["export", "club-night", "out", "--lang", "fr"]);
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(!refused.status.success());
+    assert!(stderr.contains("one of zh, zh-Hant, en"), "{stderr}");
+}

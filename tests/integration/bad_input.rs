@@ -4,18 +4,20 @@
 use crate::common;
 use fushi::rules::TeamNo;
 
-use std::path::Path;
-
 use actix_web::http::StatusCode;
-use common::backends;
-use common::http::browser;
+use common::http::{Page, browser};
+use common::{TestDb, backends, club_night_dir, import_club_night};
 use fushi::archive::ArchiveFiles;
 
-fn import_club_night(db: &common::TestDb) {
-    let files =
-        ArchiveFiles::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"))
-            .unwrap();
-    fushi::transfer::import(&mut db.open(), &files).unwrap();
+/// Panics unless `page` refuses what was sent (a 4xx), naming the database.
+#[track_caller]
+fn refused(page: &Page, db: &TestDb) {
+    assert!(
+        page.status.is_client_error(),
+        "{}: {}",
+        db.backend(),
+        page.status
+    );
 }
 
 #[actix_web::test]
@@ -44,21 +46,8 @@ async fn nul_and_control_characters_are_refused_at_their_field() {
         }
         // An upload names the line.
         let csv = "team_no,name,club,members\n77,Nul\0team,,A\n";
-        let page = b
-            .upload(
-                "/d/club-night/teams/upload",
-                "file",
-                "teams.csv",
-                csv.as_bytes(),
-                &[],
-            )
-            .await;
-        assert!(
-            page.status.is_client_error(),
-            "{}: {}",
-            db.backend(),
-            page.status
-        );
+        let page = b.upload_teams(csv.as_bytes()).await;
+        refused(&page, &db);
         page.has("teams.csv:2: name holds a control character");
         let event = fushi::db::load_event(&mut db.open(), "club-night")
             .unwrap()
@@ -73,7 +62,7 @@ async fn nul_and_control_characters_are_refused_at_their_field() {
 
 #[test]
 fn an_archive_with_a_nul_or_a_long_name_names_file_and_line() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+    let dir = club_night_dir();
     let mut files = ArchiveFiles::read(&dir).unwrap();
     let teams = files.get("teams.csv").unwrap().to_owned();
     let mut lines: Vec<String> = teams.lines().map(str::to_owned).collect();
@@ -139,7 +128,7 @@ fn withdrawals_survive_the_archive() {
 /// with blank lines and a quoted cell over two lines before it.
 #[test]
 fn line_numbers_are_the_editors_for_lf_crlf_and_cr() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+    let dir = club_night_dir();
     let good = ArchiveFiles::read(&dir).unwrap();
     // Line 1 header, 2 a team, 3 blank, 4–5 a team whose club is quoted over two lines,
     // 6 blank, 7 the bad team number.
@@ -208,12 +197,7 @@ async fn passwords_and_sign_in_names_are_bounded() {
                 &[("name", "long"), ("role", "director"), ("password", &long)],
             )
             .await;
-        assert!(
-            page.status.is_client_error(),
-            "{}: {}",
-            db.backend(),
-            page.status
-        );
+        refused(&page, &db);
         page.has("at most 1,000");
         let page = admin
             .submit(
@@ -240,12 +224,7 @@ async fn passwords_and_sign_in_names_are_bounded() {
                 &[("password", &long)],
             )
             .await;
-        assert!(
-            page.status.is_client_error(),
-            "{}: {}",
-            db.backend(),
-            page.status
-        );
+        refused(&page, &db);
         page.has("at most 1,000");
 
         // Signing in: the longest password works, a longer one and a NUL name are wrong.
@@ -321,14 +300,7 @@ async fn codes_notes_and_tokens_are_bounded_on_both_backends() {
         );
 
         // A table's submission id.
-        let (_, links) = fushi::db::table::round_links(&mut db.open(), "club-night", 4)
-            .unwrap()
-            .unwrap();
-        let token = &links
-            .iter()
-            .find(|l| l.table == 1 && l.room == fushi::rules::Room::Open)
-            .unwrap()
-            .token;
+        let token = common::room_token(&db, 1, fushi::rules::Room::Open);
         let link = format!("/table/{token}");
         let mut table = common::http::anonymous(&db).await;
         let long_id = "s".repeat(fushi::limits::CODE + 1);

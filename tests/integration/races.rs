@@ -268,8 +268,7 @@ async fn a_busy_database_shows_the_score_sheet_again_with_everything_typed() {
     let db = common::TestDb::sqlite();
     let mut b = busy_round(&db).await;
     let entry = "/d/club-night/rounds/4/tables/1";
-    let page = b.get(entry).await;
-    assert_eq!(page.status, StatusCode::OK);
+    b.get_ok(entry).await;
     let typed = [
         ("version", "0"),
         ("o1-trick_points", "55"),
@@ -309,14 +308,7 @@ async fn a_busy_database_shows_the_tables_page_again_with_everything_typed() {
     use diesel::connection::SimpleConnection;
     let db = common::TestDb::sqlite();
     let mut b = busy_round(&db).await;
-    let (_, links) = fushi::db::table::round_links(&mut db.open(), "club-night", 4)
-        .unwrap()
-        .unwrap();
-    let token = &links
-        .iter()
-        .find(|l| l.table == 1 && l.room == fushi::rules::Room::Open)
-        .unwrap()
-        .token;
+    let token = common::room_token(&db, 1, fushi::rules::Room::Open);
     let link = format!("/table/{token}");
     let typed = [
         ("side", "ns"),

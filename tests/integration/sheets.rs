@@ -103,7 +103,7 @@ fn the_closed_room_score_sheet_of_round_1_table_2() {
             "",
             "250",
             "defenders take over, up 5",
-            "-5"
+            "−5"
         ]
     );
     // Board 2: E deals, hearts; 95 taken, declarers kept the last trick.
@@ -114,7 +114,7 @@ fn the_closed_room_score_sheet_of_round_1_table_2() {
             s.lines[1].table_score.as_str(),
             s.lines[1].result.as_str()
         ),
-        ("♥", "95", "-1", "defenders take over, up 1")
+        ("♥", "95", "−1", "defenders take over, up 1")
     );
     assert_eq!(s.lines[2].result, "declarers up 1");
     assert_eq!(s.lines[2].table_score, "+1");
@@ -181,11 +181,11 @@ fn the_match_sheet_puts_both_rooms_side_by_side() {
     );
     assert_eq!(
         m.lines[0].cells(),
-        ["1", "N", "25", "+2", "+2", "250", "-5", "+5", "+7", "-7"]
+        ["1", "N", "25", "+2", "+2", "250", "−5", "+5", "+7", "−7"]
     );
     assert_eq!(
         (m.total.swing_home.as_str(), m.total.swing_away.as_str()),
-        ("+4", "-4")
+        ("+4", "−4")
     );
     assert_eq!(m.groups.iter().map(|g| g.1).sum::<usize>(), m.columns.len());
     assert!(
@@ -194,7 +194,7 @@ fn the_match_sheet_puts_both_rooms_side_by_side() {
     );
     assert!(
         m.summary
-            .contains(&("Levels M".to_owned(), "+4 : -4".to_owned()))
+            .contains(&("Levels M".to_owned(), "+4 : −4".to_owned()))
     );
     assert!(
         sheets::match_sheet(&event, &report, 1, 3, &Tr::en()).is_none(),
@@ -226,7 +226,7 @@ fn team_cards_run_their_totals() {
     let lions = sheets::team_card(&event, &report, TeamNo(4), &Tr::en()).expect("team 4");
     let m = &lions.matches[0];
     assert_eq!((m.levels, m.score.as_str()), (-4, "4.26"));
-    assert_eq!(m.lines[0].swing, "-7");
+    assert_eq!(m.lines[0].swing, "−7");
     assert!(lions.matches.iter().any(|m| m.bye && m.opponent == "bye"));
     assert!(sheets::team_card(&event, &report, TeamNo(99), &Tr::en()).is_none());
 }
@@ -298,7 +298,7 @@ fn rulings_penalties_totals_only_and_matches_in_progress() {
             "5",
             "tractor:2",
             "145",
-            "-1",
+            "−1",
             "defenders take over, up 1 (TD ruling)"
         )
     );
@@ -393,7 +393,14 @@ fn every_pdf_parses_and_carries_its_text_in_chinese() {
     assert!(blank.contains("八十分老友") && !blank.contains("闲家上台升5级"));
 
     let m = pdf_text(&file(&files, "match-1-2.pdf").bytes);
-    for phrase in ["场次记录表", "开室", "闭室", "级差", "15.74:4.26", "+4:-4"] {
+    for phrase in [
+        "场次记录表",
+        "开室",
+        "闭室",
+        "级差",
+        "15.74:4.26",
+        "+4:\u{2212}4",
+    ] {
         assert!(m.contains(phrase), "match-1-2.pdf lacks {phrase}: {m}");
     }
     let card = pdf_text(&file(&files, "team-3.pdf").bytes);
@@ -456,6 +463,28 @@ fn the_bundled_font_draws_every_sheet_word() {
             }
         }
     }
+    // Signed figures print with the typographic minus (U+2212), as on the pages.
+    for c in fushi::figures::signed(-5)
+        .chars()
+        .chain("+0123456789".chars())
+    {
+        assert!(face.glyph_index(c).is_some(), "no glyph for {c:?}");
+    }
+}
+
+/// The match sheet's PDF draws its negative figures with the typographic minus, not a
+/// missing glyph.
+#[test]
+fn the_match_pdf_prints_the_typographic_minus() {
+    let event = sample();
+    let report = Report::compute(&event);
+    let bytes = sheets::match_pdf(&event, &report, 1, 2, &Tr::en())
+        .expect("a match")
+        .expect("renders");
+    assert_eq!(pdf::missing_glyphs("\u{2212}5"), "");
+    let text = pdf_text(&bytes);
+    assert!(text.contains("250\u{2212}5+5+7\u{2212}7"), "{text}");
+    assert!(!text.contains("-5"), "{text}");
 }
 
 #[test]

@@ -5,31 +5,16 @@
 use crate::common;
 
 use std::io::Write;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::http::{TEST_PASSWORD, anonymous, browser, browser_as, ensure_user};
-use common::{TestDb, backends};
+use common::{TestDb, backends, club_night_dir, give, import_club_night};
 use fushi::archive::ArchiveFiles;
 use fushi::db::accounts::{self, Access, Role};
 
 const SLUG: &str = "club-night";
-
-fn import_club_night(db: &TestDb) {
-    let files =
-        ArchiveFiles::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"))
-            .unwrap();
-    fushi::transfer::import(&mut db.open(), &files).unwrap();
-}
-
-/// Gives `name` access to the club night.
-fn give(db: &TestDb, name: &str, access: Access) {
-    let mut conn = db.open();
-    let (user, _) = accounts::user_for_login(&mut conn, name).unwrap().unwrap();
-    accounts::grant(&mut conn, user.id, SLUG, access).unwrap();
-}
 
 /// How a request ended for the permission table.
 #[derive(Debug, PartialEq, Eq, Clone, Copy)]
@@ -337,29 +322,11 @@ async fn anonymous_readers_are_sent_to_login_and_come_back() {
     );
     let form = b.get(page.location.as_deref().unwrap()).await;
     form.has("name=\"next\" value=\"/d/club-night/teams?x=1\"");
-    let page = b
-        .post(
-            "/login",
-            &[
-                ("name", "dora"),
-                ("password", TEST_PASSWORD),
-                ("next", "/d/club-night/teams?x=1"),
-            ],
-        )
-        .await;
+    let page = b.log_in_to("dora", "/d/club-night/teams?x=1").await;
     assert_eq!(page.location.as_deref(), Some("/d/club-night/teams?x=1"));
     // Only paths on this site are followed.
     b.get("/login").await;
-    let page = b
-        .post(
-            "/login",
-            &[
-                ("name", "dora"),
-                ("password", TEST_PASSWORD),
-                ("next", "//evil.example/"),
-            ],
-        )
-        .await;
+    let page = b.log_in_to("dora", "//evil.example/").await;
     assert_eq!(page.location.as_deref(), Some("/d"));
     // A scorer's /d lists only what they were given; the layout names who is signed in.
     b.get("/d")
@@ -446,8 +413,7 @@ async fn the_first_start_page_exists_only_while_there_is_no_user() {
         }
         // The home page and public pages stay open.
         assert_eq!(b.get("/").await.status, StatusCode::OK);
-        let form = b.get("/setup").await;
-        assert_eq!(form.status, StatusCode::OK);
+        let form = b.get_ok("/setup").await;
         form.has("First start").has("name=\"csrf\"");
         // Mistakes come back beside their fields.
         let page = b
@@ -807,12 +773,7 @@ async fn responses_carry_the_security_headers_and_cookie_flags() {
     }
     // The session cookie: HttpOnly, SameSite, and Secure over HTTPS (behind a proxy).
     let page = b.get("/login").await;
-    let cookie = page
-        .headers
-        .iter()
-        .find(|(n, v)| n == "set-cookie" && v.starts_with("fushi_session="))
-        .map(|(_, v)| v.clone())
-        .expect("a session cookie");
+    let cookie = page.session_cookie();
     assert!(cookie.contains("HttpOnly"), "{cookie}");
     assert!(cookie.contains("SameSite=Lax"), "{cookie}");
     assert!(!cookie.contains("Secure"), "{cookie}");
@@ -821,12 +782,7 @@ async fn responses_carry_the_security_headers_and_cookie_flags() {
         .uri("/login")
         .insert_header(("x-forwarded-proto", "https"));
     let page = fresh.request(req).await;
-    let cookie = page
-        .headers
-        .iter()
-        .find(|(n, v)| n == "set-cookie" && v.starts_with("fushi_session="))
-        .map(|(_, v)| v.clone())
-        .expect("a session cookie");
+    let cookie = page.session_cookie();
     assert!(cookie.contains("Secure"), "{cookie}");
     assert!(cookie.contains("HttpOnly"), "{cookie}");
 }
@@ -888,8 +844,7 @@ async fn team_names_stay_inert_in_pages_and_csv_files() {
             "/d/club-night/files/teams.csv",
             "/t/club-night/standings.csv",
         ] {
-            let page = b.get(path).await;
-            assert_eq!(page.status, StatusCode::OK, "{path}");
+            let page = b.get_ok(path).await;
             page.has("'=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\")")
                 .has("<script>alert(1)</script>");
             assert!(!page.body.contains("\n=HYPERLINK") && !page.body.contains(",=HYPERLINK"));
@@ -1044,9 +999,7 @@ async fn a_created_or_imported_tournament_belongs_to_its_director() {
     ensure_user(&db, "otto", Role::Director);
     let mut d = browser_as(&db, "dora", Role::Director).await;
     let zip = {
-        let files =
-            ArchiveFiles::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"))
-                .unwrap();
+        let files = ArchiveFiles::read(&club_night_dir()).unwrap();
         files
             .write_zip(std::io::Cursor::new(Vec::new()), "club-night")
             .unwrap()
@@ -1175,13 +1128,11 @@ async fn signed_in_pages_are_not_stored_by_any_cache() {
         "/admin/users",
         "/t/club-night",
     ] {
-        let page = admin.get(path).await;
-        assert_eq!(page.status, StatusCode::OK, "{path}");
+        let page = admin.get_ok(path).await;
         assert_eq!(page.header("cache-control"), Some("no-store"), "{path}");
     }
     let mut reader = anonymous(&db).await;
-    let page = reader.get("/t/club-night").await;
-    assert_eq!(page.status, StatusCode::OK);
+    let page = reader.get_ok("/t/club-night").await;
     assert_ne!(page.header("cache-control"), Some("no-store"));
 }
 
@@ -1215,16 +1166,7 @@ async fn redirect_targets_are_local_paths_only() {
     for next in bad {
         b.get("/login").await;
         let next = percent_decode(next);
-        let page = b
-            .post(
-                "/login",
-                &[
-                    ("name", "dora"),
-                    ("password", TEST_PASSWORD),
-                    ("next", &next),
-                ],
-            )
-            .await;
+        let page = b.log_in_to("dora", &next).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{next:?}");
         assert_eq!(page.location.as_deref(), Some("/d"), "{next:?}");
     }

@@ -8,17 +8,12 @@ use fushi::rules::TeamNo;
 
 use actix_web::http::StatusCode;
 use common::http::{Page, browser_as};
-use common::{TestDb, backends};
+use common::{TestDb, backends, import_club_night, refs};
 use fushi::archive::ArchiveFiles;
 use fushi::db::accounts::Role;
 
 const SLUG: &str = "club-night";
 const ENTRY: &str = "/d/club-night/rounds/1/tables/1";
-
-fn import_club_night(db: &TestDb) {
-    let files = ArchiveFiles::read(std::path::Path::new("examples/club-night")).unwrap();
-    fushi::transfer::import(&mut db.open(), &files).unwrap();
-}
 
 /// Every field of the entry form as the page has it: inputs with their value, selects
 /// with their selected option (the CSRF token is left to the browser).
@@ -80,10 +75,6 @@ fn get(form: &[(String, String)], name: &str) -> String {
         .unwrap_or_else(|| panic!("no field {name}"))
 }
 
-fn refs(form: &[(String, String)]) -> Vec<(&str, &str)> {
-    form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
-}
-
 #[actix_web::test]
 async fn two_people_edit_one_match_and_the_second_is_refused_with_both_versions() {
     for db in backends() {
@@ -91,8 +82,7 @@ async fn two_people_edit_one_match_and_the_second_is_refused_with_both_versions(
         let mut ann = browser_as(&db, "ann", Role::Admin).await;
         let mut bob = browser_as(&db, "bob", Role::Admin).await;
 
-        let page_a = ann.get(ENTRY).await;
-        assert_eq!(page_a.status, StatusCode::OK);
+        let page_a = ann.get_ok(ENTRY).await;
         let page_b = bob.get(ENTRY).await;
         let mut form_a = form_of(&page_a);
         let mut form_b = form_of(&page_b);
@@ -167,8 +157,7 @@ async fn a_correction_shows_before_and_after_and_an_unchanged_save_leaves_no_tra
     for db in backends() {
         import_club_night(&db);
         let mut b = browser_as(&db, "carol", Role::Admin).await;
-        let empty = b.get("/d/club-night/audit").await;
-        assert_eq!(empty.status, StatusCode::OK);
+        let empty = b.get_ok("/d/club-night/audit").await;
         empty.has("Nothing has been changed yet.");
 
         // Saving the page unchanged records nothing and keeps the version.
@@ -213,8 +202,7 @@ async fn a_correction_shows_before_and_after_and_an_unchanged_save_leaves_no_tra
             .has("修改記錄")
             .has("第 1 輪第 1 桌閉室 3 號牌");
         // audit.csv keeps the stored English text, whatever the reader's language.
-        let zip = b.get("/d/club-night/archive.zip").await;
-        assert_eq!(zip.status, StatusCode::OK);
+        let zip = b.get_ok("/d/club-night/archive.zip").await;
         let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip.bytes.clone())).unwrap();
         let mut csv = String::new();
         std::io::Read::read_to_string(
@@ -309,8 +297,7 @@ async fn team_and_settings_changes_are_audited_and_audit_csv_travels_in_the_zip_
             .lacks("<th scope=\"row\">name</th>");
 
         // audit.csv is in the zip, neutralised, oldest first.
-        let zip = b.get("/d/club-night/archive.zip").await;
-        assert_eq!(zip.status, StatusCode::OK);
+        let zip = b.get_ok("/d/club-night/archive.zip").await;
         let files = ArchiveFiles::read_zip(std::io::Cursor::new(zip.bytes.clone())).unwrap();
         assert!(files.get("audit.csv").is_some());
         let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip.bytes.clone())).unwrap();

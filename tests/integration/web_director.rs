@@ -6,18 +6,10 @@ use fushi::rules::TeamNo;
 
 use actix_web::http::StatusCode;
 use common::http::{Page, browser};
-use common::{TestDb, backends, sample_event};
+use common::{TestDb, backends, import_club_night, sample_event};
 use fushi::archive::ArchiveFiles;
 use fushi::db::{self, DbConnection, EditError};
 use fushi::rules::{DeckRules, Decks, MatchScoring, Score, Team};
-
-fn import_club_night(db: &TestDb) {
-    let files = ArchiveFiles::read(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"),
-    )
-    .expect("the sample archive");
-    fushi::transfer::import(&mut db.open(), &files).expect("the sample imports");
-}
 
 fn export(db: &TestDb, slug: &str, file: &str) -> String {
     let files = fushi::transfer::export(&mut db.open(), slug).expect("export");
@@ -126,8 +118,7 @@ async fn a_tournament_with_a_custom_band_table_is_created_previewed_and_exported
             .await
             .has("No tournaments yet")
             .has("href=\"/d/new\"");
-        let new = b.get("/d/new").await;
-        assert_eq!(new.status, StatusCode::OK);
+        let new = b.get_ok("/d/new").await;
         new.has("action=\"/d/new\"")
             .has("data-preview-url=\"/d/new/preview\"")
             // The defaults: the standard two-deck table, its preview beside it.
@@ -156,8 +147,9 @@ async fn a_tournament_with_a_custom_band_table_is_created_previewed_and_exported
         // The preview fragment, as settings.js asks for it.
         let query = "decks=2&rules=custom&takeover_at=80&step=40&band-min-0=0&band-s-0=3\
                      &band-min-1=5&band-s-1=2&band-min-2=40&band-s-2=1&band-min-3=80&band-s-3=-1";
-        let fragment = b.get(&format!("/d/spring/settings/preview?{query}")).await;
-        assert_eq!(fragment.status, StatusCode::OK);
+        let fragment = b
+            .get_ok(&format!("/d/spring/settings/preview?{query}"))
+            .await;
         assert!(fragment.content_type.starts_with("text/html"));
         fragment.lacks("<html").has("P from 0 to 200");
         assert_eq!(
@@ -488,8 +480,7 @@ async fn the_slug_can_change_but_not_to_a_taken_one() {
         .await;
     assert_eq!(page.location.as_deref(), Some("/d/thursday/settings"));
     assert_eq!(b.get("/d/club-night").await.status, StatusCode::NOT_FOUND);
-    let dashboard = b.get("/d/thursday").await;
-    assert_eq!(dashboard.status, StatusCode::OK);
+    let dashboard = b.get_ok("/d/thursday").await;
     // Every match of the sample is complete.
     dashboard
         .has("<span class=\"big\">6</span> <span class=\"note\">of 6</span>")
@@ -584,15 +575,7 @@ async fn teams_csv_uploads_add_and_update_or_save_nothing() {
         let csv = "\u{feff}team_no,name,club,members\n\
                    2,Red Tractors 红拖拉机,New Club,Alice Chen;Ben Wu;Carol Li;David Zhao;Eva Qian\n\
                    6,=Newcomers,,Xu;Yu;Zhu;Wu\n";
-        let page = b
-            .upload(
-                "/d/club-night/teams/upload",
-                "file",
-                "teams.csv",
-                csv.as_bytes(),
-                &[],
-            )
-            .await;
+        let page = b.upload_teams(csv.as_bytes()).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
         let list = b.get("/d/club-night/teams").await;
         list.has("teams.csv uploaded")
@@ -618,15 +601,7 @@ async fn teams_csv_uploads_add_and_update_or_save_nothing() {
                    8,,Club,A;B;C;D\n\
                    7,Again,,A\n\
                    x,Name,,\n";
-        let page = b
-            .upload(
-                "/d/club-night/teams/upload",
-                "file",
-                "teams.csv",
-                bad.as_bytes(),
-                &[],
-            )
-            .await;
+        let page = b.upload_teams(bad.as_bytes()).await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         page.has("Nothing was saved. Problems in the file:")
             .has("<code>teams.csv:3: name is empty</code>")
@@ -634,25 +609,11 @@ async fn teams_csv_uploads_add_and_update_or_save_nothing() {
             .has("<code>teams.csv:5: team_no &#34;x&#34; is not a whole number</code>")
             .has("aria-current=\"page\"");
         let page = b
-            .upload(
-                "/d/club-night/teams/upload",
-                "file",
-                "teams.csv",
-                b"team_no,name,club,members\n9,Crowd,,a;b;c;d;e;f;g\n",
-                &[],
-            )
+            .upload_teams(b"team_no,name,club,members\n9,Crowd,,a;b;c;d;e;f;g\n")
             .await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         page.has("teams.csv:2: team 9 has 7 members; a team has at most 6");
-        let page = b
-            .upload(
-                "/d/club-night/teams/upload",
-                "file",
-                "teams.csv",
-                b"\xff\xfe",
-                &[],
-            )
-            .await;
+        let page = b.upload_teams(b"\xff\xfe").await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         page.has("not UTF-8 text");
         let page = b
@@ -675,8 +636,7 @@ async fn teams_are_edited_withdrawn_and_reinstated() {
     let standings = export(&db, "club-night", "standings.csv");
 
     // Team 3 plays in the schedule: its number is fixed.
-    let page = b.get("/d/club-night/teams/3/edit").await;
-    assert_eq!(page.status, StatusCode::OK);
+    let page = b.get_ok("/d/club-night/teams/3/edit").await;
     page.has("value=\"八十分老友\"")
         .has("readonly")
         .has("its number cannot change")
@@ -785,8 +745,7 @@ async fn a_tournament_is_deleted_only_with_its_slug_typed() {
     let db = TestDb::sqlite();
     import_club_night(&db);
     let mut b = browser(&db).await;
-    let page = b.get("/d/club-night/delete").await;
-    assert_eq!(page.status, StatusCode::OK);
+    let page = b.get_ok("/d/club-night/delete").await;
     page.has("To confirm, type the slug: club-night")
         .has("It holds 5 team(s), 3 round(s) and 48 table result(s).");
 
@@ -1304,8 +1263,7 @@ async fn every_setting_at_its_limits_imports_shows_and_saves_unchanged() {
         let before = fushi::transfer::export(&mut db.open(), "limits").unwrap();
 
         let mut b = browser(&db).await;
-        let page = b.get("/d/limits/settings").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/d/limits/settings").await;
         page.has(&format!("value=\"{}\"", "长".repeat(200)))
             .has("name=\"band-s-0\" type=\"text\" inputmode=\"numeric\" size=\"5\" value=\"100\"")
             .has("name=\"band-min-99\" type=\"text\" inputmode=\"numeric\" size=\"5\" value=\"100000\"")

@@ -10,9 +10,10 @@ use fushi::rules::TeamNo;
 
 use std::io::Cursor;
 
+use actix_web::body::MessageBody;
 use actix_web::http::StatusCode;
-use common::http::{Browser, Page, browser};
-use common::{TestDb, backends};
+use common::http::{Browser, Page, TestApp, browser};
+use common::{TestDb, backends, pairings_form, refs};
 use fushi::archive::ArchiveFiles;
 use fushi::db::{self, DbError};
 use fushi::rules::Pairing;
@@ -139,24 +140,12 @@ fn with(field: &str, value: &str) -> Vec<(String, String)> {
     form
 }
 
-fn refs(form: &[(String, String)]) -> Vec<(&str, &str)> {
-    form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
-}
-
 const ENTRY: &str = "/d/entry-test/rounds/1/tables/1";
 
 /// The rounds, boards and pairings of the test tournament, entered through the pages:
 /// round 1 of 4 boards (board 3 edited to E, J, NT), round 2 of 6 boards, round 1 paired
 /// 1–2, 3–4 and a bye for 5.
-async fn set_up<S, B>(b: &mut Browser<S>)
-where
-    S: actix_web::dev::Service<
-            actix_http::Request,
-            Response = actix_web::dev::ServiceResponse<B>,
-            Error = actix_web::Error,
-        >,
-    B: actix_web::body::MessageBody,
-{
+async fn set_up<B: MessageBody>(b: &mut Browser<impl TestApp<B>>) {
     let page = b
         .post(
             "/d/entry-test/rounds",
@@ -184,26 +173,7 @@ where
         )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER);
-    let page = b
-        .post(
-            "/d/entry-test/rounds/1/pairings",
-            &[
-                ("table-0", "1"),
-                ("home-0", "1"),
-                ("away-0", "2"),
-                ("table-1", "2"),
-                ("home-1", "3"),
-                ("away-1", "4"),
-                ("table-2", "3"),
-                ("home-2", "5"),
-                ("away-2", ""),
-                ("table-3", "4"),
-                ("home-3", ""),
-                ("away-3", ""),
-            ],
-        )
-        .await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+    set_up_pairings(b).await;
 }
 
 #[actix_web::test]
@@ -211,8 +181,7 @@ async fn rounds_are_added_with_rotating_dealers_and_edited_in_one_grid() {
     for db in backends() {
         import_small(&db);
         let mut b = browser(&db).await;
-        let page = b.get("/d/entry-test/rounds").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/d/entry-test/rounds").await;
         // No round yet: 8 boards, level 2 and trump at the table are offered.
         page.has("No rounds yet").has("Add round 1");
         assert_eq!(value(&page, "boards"), "8");
@@ -335,8 +304,7 @@ async fn pairings_are_entered_by_hand_and_every_mistake_is_shown_at_its_field() 
             &[("boards", "4"), ("level", "2"), ("trump", "")],
         )
         .await;
-        let page = b.get("/d/entry-test/rounds/1/pairings").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/d/entry-test/rounds/1/pairings").await;
         // Five teams: three tables and one spare row, numbered in advance; a place is
         // kept for generated schedules.
         assert_eq!(value(&page, "table-0"), "1");
@@ -432,17 +400,11 @@ async fn pairings_are_entered_by_hand_and_every_mistake_is_shown_at_its_field() 
         let page = b
             .submit(
                 "/d/entry-test/rounds/1/pairings",
-                &[
-                    ("table-0", "1"),
-                    ("home-0", "1"),
-                    ("away-0", "2"),
-                    ("table-1", "2"),
-                    ("home-1", "4"),
-                    ("away-1", "3"),
-                    ("table-2", "3"),
-                    ("home-2", "5"),
-                    ("away-2", ""),
-                ],
+                &refs(&pairings_form(&[
+                    ("1", "1", "2"),
+                    ("2", "4", "3"),
+                    ("3", "5", ""),
+                ])),
             )
             .await;
         page.has("Pairings saved.").has("4 Delta");
@@ -455,32 +417,16 @@ async fn pairings_are_entered_by_hand_and_every_mistake_is_shown_at_its_field() 
     }
 }
 
-async fn set_up_pairings<S, B>(b: &mut Browser<S>)
-where
-    S: actix_web::dev::Service<
-            actix_http::Request,
-            Response = actix_web::dev::ServiceResponse<B>,
-            Error = actix_web::Error,
-        >,
-    B: actix_web::body::MessageBody,
-{
+async fn set_up_pairings<B: MessageBody>(b: &mut Browser<impl TestApp<B>>) {
     let page = b
         .post(
             "/d/entry-test/rounds/1/pairings",
-            &[
-                ("table-0", "1"),
-                ("home-0", "1"),
-                ("away-0", "2"),
-                ("table-1", "2"),
-                ("home-1", "3"),
-                ("away-1", "4"),
-                ("table-2", "3"),
-                ("home-2", "5"),
-                ("away-2", ""),
-                ("table-3", "4"),
-                ("home-3", ""),
-                ("away-3", ""),
-            ],
+            &refs(&pairings_form(&[
+                ("1", "1", "2"),
+                ("2", "3", "4"),
+                ("3", "5", ""),
+                ("4", "", ""),
+            ])),
         )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
@@ -498,8 +444,7 @@ async fn a_match_is_entered_and_every_figure_is_shown_beside_the_inputs() {
         page.has("<tr class=\"match-not-started\">")
             .has("<tr class=\"match-bye\">")
             .has("0/4");
-        let page = b.get(ENTRY).await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok(ENTRY).await;
         page.has("Open room")
             .has("NS: 1 Alpha · EW: 2 Beta")
             .has("NS: 2 Beta · EW: 1 Alpha")
@@ -541,8 +486,7 @@ async fn a_match_is_entered_and_every_figure_is_shown_beside_the_inputs() {
             page.location.as_deref(),
             Some("/d/entry-test/rounds/1/tables/2")
         );
-        let page = b.get(ENTRY).await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok(ENTRY).await;
         page.has("Results saved.").has("complete");
         // P, the wording (the ruling marked) and s beside each row.
         for (p, result, s) in [
@@ -655,15 +599,13 @@ async fn a_match_is_entered_and_every_figure_is_shown_beside_the_inputs() {
              5,2,Beta,1,0,0,1,0.48,-9,0.250,-155,1\n"
         );
         // The public pages show the same figures the moment they are saved.
-        let public = b.get("/t/entry-test/rounds/1/tables/1").await;
-        assert_eq!(public.status, StatusCode::OK);
+        let public = b.get_ok("/t/entry-test/rounds/1/tables/1").await;
         public
             .has("19.52")
             .has("0.48")
             .has("220")
             .has("(TD ruling)");
-        let public = b.get("/t/entry-test/standings").await;
-        assert_eq!(public.status, StatusCode::OK);
+        let public = b.get_ok("/t/entry-test/standings").await;
         public.has("Alpha").has("19.52").has("4.000").has("3=");
 
         // Clearing a row deletes its result; the match is in progress again.
@@ -884,14 +826,12 @@ async fn the_archive_downloads_and_uploads_into_a_fresh_database_unchanged() {
     set_up(&mut b).await;
     b.post(ENTRY, TABLE_1).await;
 
-    let page = b.get("/d/entry-test/archive").await;
-    assert_eq!(page.status, StatusCode::OK);
+    let page = b.get_ok("/d/entry-test/archive").await;
     page.has("href=\"/d/entry-test/archive.zip\"")
         .has("href=\"/d/entry-test/files/standings.csv\"")
         .has("href=\"/d/entry-test/files/tournament.toml\"");
 
-    let zip = b.get("/d/entry-test/archive.zip").await;
-    assert_eq!(zip.status, StatusCode::OK);
+    let zip = b.get_ok("/d/entry-test/archive.zip").await;
     assert_eq!(zip.content_type, "application/zip");
     // One folder named after the slug, holding the eight files and the audit trail.
     let mut names: Vec<String> = zip::ZipArchive::new(Cursor::new(zip.bytes.clone()))
@@ -923,8 +863,7 @@ async fn the_archive_downloads_and_uploads_into_a_fresh_database_unchanged() {
     assert!(zipped.get("audit.csv").is_some());
     assert!(exported.get("audit.csv").is_none());
     // Each file on its own, as the .zip holds it.
-    let one = b.get("/d/entry-test/files/standings.csv").await;
-    assert_eq!(one.status, StatusCode::OK);
+    let one = b.get_ok("/d/entry-test/files/standings.csv").await;
     assert_eq!(one.content_type, "text/csv; charset=utf-8");
     assert_eq!(one.bytes, exported.bytes("standings.csv").unwrap());
     assert!(one.bytes.starts_with(b"\xef\xbb\xbfrank,"));
@@ -944,8 +883,7 @@ async fn the_archive_downloads_and_uploads_into_a_fresh_database_unchanged() {
     // Into a fresh database through the upload form: every file byte for byte the same.
     for fresh in backends() {
         let mut other = browser(&fresh).await;
-        let form = other.get("/d/import").await;
-        assert_eq!(form.status, StatusCode::OK);
+        let form = other.get_ok("/d/import").await;
         form.has("enctype=\"multipart/form-data\"")
             .has("name=\"archive\"");
         let page = other

@@ -7,28 +7,14 @@ use crate::common;
 use fushi::rules::TeamNo;
 
 use std::collections::{BTreeSet, VecDeque};
-use std::path::Path;
 
 use actix_web::http::StatusCode;
 use common::http::{browser, browser_as, ensure_user};
-use common::{TestDb, backends};
+use common::{TestDb, backends, club_night_dir, give, import_club_night};
 use fushi::archive::ArchiveFiles;
 use fushi::db::accounts::{self, Access, Role};
 
 const SLUG: &str = "club-night";
-
-fn import_club_night(db: &TestDb) {
-    let files =
-        ArchiveFiles::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"))
-            .unwrap();
-    fushi::transfer::import(&mut db.open(), &files).unwrap();
-}
-
-fn give(db: &TestDb, name: &str, access: Access) {
-    let mut conn = db.open();
-    let (user, _) = accounts::user_for_login(&mut conn, name).unwrap().unwrap();
-    accounts::grant(&mut conn, user.id, SLUG, access).unwrap();
-}
 
 /// Every value of `attr="…"` in a page, `&amp;` undone.
 fn attributes(body: &str, attr: &str) -> Vec<String> {
@@ -143,8 +129,7 @@ async fn a_scorers_home_is_the_round_being_played_one_tap_to_each_match() {
 
         // A director still gets the dashboard, with every link.
         let mut d = browser(&db).await;
-        let dash = d.get("/d/club-night").await;
-        assert_eq!(dash.status, StatusCode::OK);
+        let dash = d.get_ok("/d/club-night").await;
         dash.has("<span class=\"badge\">Director</span>")
             .has("/d/club-night/settings")
             .has("/d/import");
@@ -221,7 +206,7 @@ async fn a_new_users_access_defaults_to_their_role() {
 /// The club night with round 3, table 2 (teams 4 and 5) not played yet.
 fn import_club_night_unfinished(db: &TestDb) {
     let dir = tempfile::tempdir().unwrap();
-    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+    let sample = club_night_dir();
     for name in ["tournament.toml", "teams.csv", "boards.csv", "schedule.csv"] {
         std::fs::copy(sample.join(name), dir.path().join(name)).unwrap();
     }
@@ -310,7 +295,7 @@ async fn the_wall_sheet_says_in_progress_until_the_round_is_complete() {
 async fn saving_boards_of_an_unpaired_swiss_round_leads_to_generate() {
     for db in backends() {
         let dir = tempfile::tempdir().unwrap();
-        let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+        let sample = club_night_dir();
         let toml = std::fs::read_to_string(sample.join("tournament.toml")).unwrap();
         std::fs::write(
             dir.path().join("tournament.toml"),
@@ -370,8 +355,7 @@ async fn withdrawing_a_team_asks_first_and_names_its_unfinished_match() {
         b.get("/d/club-night/teams")
             .await
             .has("<a href=\"/d/club-night/teams/4/withdraw\">");
-        let page = b.get("/d/club-night/teams/4/withdraw").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/d/club-night/teams/4/withdraw").await;
         page.has("Withdraw 4 Level Up Lions?")
             .has("round 3, table 2 (against 5 Kings")
             .has("That match stays in the schedule")

@@ -115,9 +115,8 @@ async fn a_traveller_shows_every_room_with_the_reference_figures() {
         let mut b = browser(&db).await;
         for (round, board) in [("1", "1"), ("2", "3"), ("3", "4")] {
             let page = b
-                .get(&format!("/t/club-night/rounds/{round}/boards/{board}"))
+                .get_ok(&format!("/t/club-night/rounds/{round}/boards/{board}"))
                 .await;
-            assert_eq!(page.status, StatusCode::OK);
             let want = reference(round, board);
             check_rows(&body_rows(&page, "traveller-table"), &want);
             let datum = want[0][7].replace('-', "\u{2212}");
@@ -208,8 +207,7 @@ async fn while_a_round_is_played_only_finished_rooms_show() {
         page.has("<dd class=\"datum\">0.67</dd>");
 
         // The director sees every room at once.
-        let page = b.get("/d/club-night/rounds/3/boards/1").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/d/club-night/rounds/3/boards/1").await;
         check_rows(&body_rows(&page, "traveller-table"), &reference("3", "1"));
         page.has("director&#39;s view")
             .lacks("not finished the round");
@@ -234,8 +232,7 @@ async fn the_butler_ranking_and_its_csv_match_the_reference() {
     for db in backends() {
         import(&db, &sample());
         let mut b = browser(&db).await;
-        let csv = b.get("/t/club-night/butler.csv").await;
-        assert_eq!(csv.status, StatusCode::OK);
+        let csv = b.get_ok("/t/club-night/butler.csv").await;
         assert!(csv.content_type.starts_with("text/csv"));
         assert_eq!(csv.body, expected("butler.csv"));
         let lineups = b.get("/t/club-night/lineups.csv").await;
@@ -244,8 +241,7 @@ async fn the_butler_ranking_and_its_csv_match_the_reference() {
             std::fs::read_to_string(sample_dir().join("lineups.csv")).unwrap()
         );
 
-        let page = b.get("/t/club-night/butler").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/t/club-night/butler").await;
         // The method and the datum rule are stated.
         page.has("the single highest and the single lowest s are dropped first")
             .has("s − datum on a board its side declared");
@@ -302,8 +298,7 @@ async fn odd_results_are_flagged_checked_and_audited() {
     for db in backends() {
         import(&db, &sample());
         let mut b = browser(&db).await;
-        let page = b.get("/d/club-night/rounds/1").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/d/club-night/rounds/1").await;
         page.has(FLAG)
             .has("(s \u{2212}5, datum \u{2212}0.75)")
             .has("name=\"threshold\" min=\"1\" max=\"20\" value=\"3\"")
@@ -390,8 +385,7 @@ async fn line_ups_are_chosen_on_the_entry_page() {
         // Round 3 table 1 (team 3 home, team 1 away) has no line-up yet.
         import(&db, &without("lineups.csv", |l| l.starts_with("3,1,")));
         let mut b = browser(&db).await;
-        let page = b.get("/d/club-night/rounds/3/tables/1").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/d/club-night/rounds/3/tables/1").await;
         page.has("<h2 id=\"lineups-title\">Line-ups</h2>");
         // Defaults come from each team's previous match, room by room: team 1 sat 张伟 and
         // 李娜 in the open room of round 2; team 3 sat 郑海 and 冯雪 there.
@@ -579,8 +573,7 @@ async fn a_round_s_travellers_print_together() {
         b.get("/t/club-night/rounds/2")
             .await
             .has("href=\"/t/club-night/rounds/2/travellers\"");
-        let page = b.get("/t/club-night/rounds/2/travellers").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/t/club-night/rounds/2/travellers").await;
         assert_eq!(
             page.body
                 .matches("<article class=\"traveller traveller-page\">")
@@ -613,8 +606,7 @@ async fn a_round_s_travellers_as_a_pdf() {
     let db = TestDb::sqlite();
     import(&db, &sample());
     let mut b = browser(&db).await;
-    let page = b.get("/t/club-night/rounds/1/travellers.pdf").await;
-    assert_eq!(page.status, StatusCode::OK);
+    let page = b.get_ok("/t/club-night/rounds/1/travellers.pdf").await;
     assert_eq!(page.content_type, "application/pdf");
     let doc = lopdf::Document::load_mem(&page.bytes).expect("a valid PDF");
     // One page per board.

@@ -130,8 +130,7 @@ async fn public_pages_answer_with_validators_and_304() {
             "/t/club-night/standings.csv",
             "/t/club-night/standings.pdf",
         ] {
-            let first = b.get(path).await;
-            assert_eq!(first.status, StatusCode::OK, "{path}");
+            let first = b.get_ok(path).await;
             let etag = first.header("etag").expect("an ETag").to_owned();
             assert!(etag.starts_with('"') && !etag.starts_with("W/"), "{etag}");
             assert_eq!(
@@ -177,8 +176,7 @@ async fn public_pages_answer_with_validators_and_304() {
 
         // Signed-in readers are never cached.
         let mut director = browser(&db).await;
-        let page = director.get("/t/club-night/standings").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = director.get_ok("/t/club-night/standings").await;
         assert_eq!(page.header("cache-control"), Some("no-store"));
         assert_eq!(page.header("etag"), None);
     }

@@ -6,7 +6,7 @@ use crate::common;
 use std::path::{Path, PathBuf};
 
 use actix_web::http::StatusCode;
-use common::http::{Page, browser};
+use common::http::{Page, browser, sqlite_browser};
 use common::{TestDb, backends};
 use diesel::prelude::*;
 use fushi::archive::ArchiveFiles;
@@ -96,8 +96,7 @@ async fn standings_show_the_worked_figures_and_the_ranking_order() {
     for db in backends() {
         import(&db, &sample());
         let mut b = browser(&db).await;
-        let page = b.get("/t/club-night/standings").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/t/club-night/standings").await;
         assert!(page.content_type.starts_with("text/html"));
 
         // Teams 5 and 3 share 33.98 VP; the level quotient (1.500 against 1.300) decides.
@@ -157,11 +156,8 @@ async fn standings_show_the_worked_figures_and_the_ranking_order() {
 
 #[actix_web::test]
 async fn the_overview_summarises_rules_rounds_and_standings() {
-    let db = TestDb::sqlite();
-    import(&db, &sample());
-    let mut b = browser(&db).await;
-    let page = b.get("/t/club-night").await;
-    assert_eq!(page.status, StatusCode::OK);
+    let (_db, mut b) = sqlite_browser(|db| import(db, &sample())).await;
+    let page = b.get_ok("/t/club-night").await;
     page.has("<h1>Thursday Club Night 周四俱乐部复式赛</h1>")
         .has("5 teams · 3 rounds")
         .has("2 decks: 200 card points, 8 cards in the bottom")
@@ -213,11 +209,8 @@ async fn the_overview_summarises_rules_rounds_and_standings() {
 
 #[actix_web::test]
 async fn a_round_lists_its_matches_with_scores_and_states() {
-    let db = TestDb::sqlite();
-    import(&db, &sample());
-    let mut b = browser(&db).await;
-    let page = b.get("/t/club-night/rounds/1").await;
-    assert_eq!(page.status, StatusCode::OK);
+    let (_db, mut b) = sqlite_browser(|db| import(db, &sample())).await;
+    let page = b.get_ok("/t/club-night/rounds/1").await;
     page.has("Round 1").has("state-complete\">complete<");
     // Table 1: team 2 (home) beat team 5 by one level, 11.76 to 8.24.
     let t1 = row(&page, "/rounds/1/tables/1\" aria-label");
@@ -246,8 +239,7 @@ async fn a_round_lists_its_matches_with_scores_and_states() {
     has_all(row(&page, "suit-h"), &[">E<", ">5<", "♥"]);
     page.has("rel=\"next\" href=\"/t/club-night/rounds/2\"");
 
-    let rounds = b.get("/t/club-night/rounds").await;
-    assert_eq!(rounds.status, StatusCode::OK);
+    let rounds = b.get_ok("/t/club-night/rounds").await;
     has_all(
         row(&rounds, ">Round 2<"),
         &["complete", "2 of 2 matches complete", "/teams/4\""],
@@ -256,11 +248,8 @@ async fn a_round_lists_its_matches_with_scores_and_states() {
 
 #[actix_web::test]
 async fn a_match_shows_both_rooms_board_by_board() {
-    let db = TestDb::sqlite();
-    import(&db, &sample());
-    let mut b = browser(&db).await;
-    let page = b.get("/t/club-night/rounds/1/tables/2").await;
-    assert_eq!(page.status, StatusCode::OK);
+    let (_db, mut b) = sqlite_browser(|db| import(db, &sample())).await;
+    let page = b.get_ok("/t/club-night/rounds/1/tables/2").await;
     // Team 3 (home) against team 4; the seating of both rooms.
     page.has("八十分老友</span> <span class=\"vs\">v</span> <span class=\"side\">Level Up Lions");
     in_order(
@@ -380,11 +369,8 @@ async fn a_match_shows_both_rooms_board_by_board() {
 
 #[actix_web::test]
 async fn a_team_page_lists_its_matches_with_a_running_total() {
-    let db = TestDb::sqlite();
-    import(&db, &sample());
-    let mut b = browser(&db).await;
-    let page = b.get("/t/club-night/teams/5").await;
-    assert_eq!(page.status, StatusCode::OK);
+    let (_db, mut b) = sqlite_browser(|db| import(db, &sample())).await;
+    let page = b.get_ok("/t/club-night/teams/5").await;
     page.has(&format!("<h1>{}</h1>", html("Kings & Tens 十与K")))
         .has("Riverside Card Club, Pudong")
         .has("<li>马晓东</li>");
@@ -424,8 +410,7 @@ async fn a_team_page_lists_its_matches_with_a_running_total() {
     );
     has_all(row(&one, "/rounds/3/tables/1\""), &["running\">33.76<"]);
 
-    let list = b.get("/t/club-night/teams").await;
-    assert_eq!(list.status, StatusCode::OK);
+    let list = b.get_ok("/t/club-night/teams").await;
     has_all(
         row(&list, "/t/club-night/teams/3\""),
         &["八十分老友", "海淀老年活动中心", "赵建国, 孙丽华"],
@@ -447,8 +432,7 @@ async fn csv_downloads_are_the_export_byte_for_byte() {
             "boards",
             "schedule",
         ] {
-            let page = b.get(&format!("/t/club-night/{name}.csv")).await;
-            assert_eq!(page.status, StatusCode::OK, "{name}.csv");
+            let page = b.get_ok(&format!("/t/club-night/{name}.csv")).await;
             assert_eq!(page.content_type, "text/csv; charset=utf-8");
             let file = format!("{name}.csv");
             assert_eq!(
@@ -529,9 +513,7 @@ async fn unknown_pages_are_real_404_pages() {
 
 #[actix_web::test]
 async fn pages_speak_the_readers_language() {
-    let db = TestDb::sqlite();
-    import(&db, &sample());
-    let mut b = browser(&db).await;
+    let (_db, mut b) = sqlite_browser(|db| import(db, &sample())).await;
     b.get("/t/club-night/standings")
         .await
         .has("<html lang=\"en\">")
@@ -605,8 +587,7 @@ async fn pages_are_live_only_while_a_round_is_in_progress() {
         "/t/club-night/rounds/1",
         "/t/club-night/teams",
     ] {
-        let page = b.get(path).await;
-        assert_eq!(page.status, StatusCode::OK, "{path}");
+        let page = b.get_ok(path).await;
         page.lacks("data-live").lacks("aria-live");
         // Still listening: a correction to a finished round appears too.
         page.has("data-events=\"/t/club-night/events\"");
@@ -631,9 +612,8 @@ async fn pages_are_live_only_while_a_round_is_in_progress() {
     );
 
     // A round none of whose results are in has not started: nothing is live.
-    let db = TestDb::sqlite();
-    import(&db, &without_results(|l| !l.starts_with("3,")));
-    let mut b = browser(&db).await;
+    let (_db, mut b) =
+        sqlite_browser(|db| import(db, &without_results(|l| !l.starts_with("3,")))).await;
     for path in [
         "/t/club-night",
         "/t/club-night/standings",
@@ -669,8 +649,7 @@ async fn team_names_are_escaped_everywhere() {
         "/t/club-night/teams/2",
         "/t/club-night/teams/5",
     ] {
-        let page = b.get(path).await;
-        assert_eq!(page.status, StatusCode::OK, "{path}");
+        let page = b.get_ok(path).await;
         page.has("&#60;b&#62;Tractor &#38; &#34;Co&#34;&#60;/b&#62;")
             .lacks("<b>Tractor")
             .lacks(name);
@@ -740,8 +719,7 @@ async fn every_page_finds_its_messages_in_both_languages() {
             "/t/club-night/teams",
             "/t/club-night/teams/5",
         ] {
-            let page = b.get(path).await;
-            assert_eq!(page.status, StatusCode::OK, "{path}");
+            let page = b.get_ok(path).await;
             // A missing message shows its id.
             page.lacks("pub-").lacks(">nav-");
         }

@@ -9,14 +9,18 @@ use fushi::rules::TeamNo;
 
 use std::collections::{HashMap, HashSet};
 
+use actix_web::body::MessageBody;
 use actix_web::http::StatusCode;
-use common::http::{Page, browser};
-use common::{TestDb, backends};
+use common::http::{Browser, Page, TestApp, browser};
+use common::{TestDb, backends, pairings_form, refs};
 use fushi::archive::ArchiveFiles;
 use fushi::db;
 use fushi::rules::{Event, LastTrick, PairingMethod, Room, TableEntry, TableResult};
 
 const SLUG: &str = "sched";
+
+/// Four teams without clubs or members.
+const FOUR_TEAMS: &str = "team_no,name,club,members\n1,A,,\n2,B,,\n3,C,,\n4,D,,\n";
 
 fn tournament_toml() -> String {
     format!(
@@ -101,6 +105,21 @@ fn begin_match(db: &TestDb, round: i32, table: i32) {
 }
 
 /// The value of the hidden or visible input called `name`.
+/// A new round of `boards` boards at `level`, trump named at the table, from the rounds
+/// page.
+async fn add_round<B: MessageBody>(b: &mut Browser<impl TestApp<B>>, boards: &str, level: &str) {
+    let new_round = [("boards", boards), ("level", level), ("trump", "")];
+    b.submit(&format!("/d/{SLUG}/rounds"), &new_round).await;
+}
+
+/// Round 1 added and its Swiss pairing by team number saved: the page after saving.
+async fn swiss_round_one<B: MessageBody>(b: &mut Browser<impl TestApp<B>>) -> Page {
+    add_round(b, "2", "2").await;
+    let form = [("method", "swiss"), ("first", "number")];
+    b.submit(&format!("/d/{SLUG}/rounds/1/generate/confirm"), &form)
+        .await
+}
+
 fn input(page: &Page, name: &str) -> String {
     let body = &page.body;
     let start = body
@@ -122,8 +141,7 @@ async fn a_whole_round_robin_for_five_teams() {
     for db in backends() {
         import(&db, TEAMS_CSV);
         let mut b = browser(&db).await;
-        let page = b.get(&format!("/d/{SLUG}/schedule")).await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok(&format!("/d/{SLUG}/schedule")).await;
         page.has("Generate a whole round robin")
             .has("Every one of the 5 teams meets every other")
             .has("with 8 boards each");
@@ -179,8 +197,7 @@ async fn a_whole_round_robin_for_five_teams() {
         // Visible on the director's and the public pages, with the explanation.
         let page = b.get(&format!("/d/{SLUG}/rounds")).await;
         page.has("Round 5");
-        let page = b.get(&format!("/t/{SLUG}/rounds/3")).await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok(&format!("/t/{SLUG}/rounds/3")).await;
         page.has("Why these pairings")
             .has("round robin, Berger round 3");
         let page = b.get(&format!("/d/{SLUG}/rounds/3/generate")).await;
@@ -202,17 +219,10 @@ async fn a_whole_round_robin_for_five_teams() {
 #[actix_web::test]
 async fn a_double_round_robin_swaps_home_and_away() {
     for db in backends() {
-        import(
-            &db,
-            "team_no,name,club,members\n1,A,,\n2,B,,\n3,C,,\n4,D,,\n",
-        );
+        import(&db, FOUR_TEAMS);
         let mut b = browser(&db).await;
         // An existing first round keeps its boards and gives its count to the new ones.
-        b.submit(
-            &format!("/d/{SLUG}/rounds"),
-            &[("boards", "3"), ("level", "5"), ("trump", "")],
-        )
-        .await;
+        add_round(&mut b, "3", "5").await;
         let page = b
             .post(&format!("/d/{SLUG}/schedule"), &[("double", "yes")])
             .await;
@@ -242,14 +252,9 @@ async fn swiss_round_one_by_lots_with_a_recorded_seed() {
     for db in backends() {
         import(&db, TEAMS_CSV);
         let mut b = browser(&db).await;
-        b.submit(
-            &format!("/d/{SLUG}/rounds"),
-            &[("boards", "2"), ("level", "2"), ("trump", "")],
-        )
-        .await;
+        add_round(&mut b, "2", "2").await;
         let path = format!("/d/{SLUG}/rounds/1/generate");
-        let page = b.get(&path).await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok(&path).await;
         page.has("Generate the pairings of round 1")
             .has("By drawing lots");
 
@@ -312,11 +317,7 @@ async fn swiss_round_two_pairs_down_the_standings_with_explanations() {
     for db in backends() {
         import(&db, TEAMS_CSV);
         let mut b = browser(&db).await;
-        let rounds = format!("/d/{SLUG}/rounds");
-        let new_round = [("boards", "2"), ("level", "2"), ("trump", "")];
-        b.submit(&rounds, &new_round).await;
-        let form = [("method", "swiss"), ("first", "number")];
-        b.submit(&format!("/d/{SLUG}/rounds/1/generate/confirm"), &form)
+        swiss_round_one(&mut b)
             .await
             .has("Generated pairings saved.");
         let (r1, bye1) = pairs(&event(&db), 1);
@@ -325,7 +326,7 @@ async fn swiss_round_two_pairs_down_the_standings_with_explanations() {
         complete_match(&db, 1, 1, 2);
         complete_match(&db, 1, 2, 2);
 
-        b.submit(&rounds, &new_round).await;
+        add_round(&mut b, "2", "2").await;
         let path = format!("/d/{SLUG}/rounds/2/generate");
         let swiss = [("method", "swiss")];
         let page = b.post(&path, &swiss).await;
@@ -399,16 +400,9 @@ async fn an_open_previous_round_is_refused_unless_overridden_and_the_override_is
     for db in backends() {
         import(&db, TEAMS_CSV);
         let mut b = browser(&db).await;
-        let rounds = format!("/d/{SLUG}/rounds");
-        let new_round = [("boards", "2"), ("level", "2"), ("trump", "")];
-        b.submit(&rounds, &new_round).await;
-        b.submit(
-            &format!("/d/{SLUG}/rounds/1/generate/confirm"),
-            &[("method", "swiss"), ("first", "number")],
-        )
-        .await;
+        swiss_round_one(&mut b).await;
         complete_match(&db, 1, 1, 2);
-        b.submit(&rounds, &new_round).await;
+        add_round(&mut b, "2", "2").await;
 
         let path = format!("/d/{SLUG}/rounds/2/generate");
         let page = b.get(&path).await;
@@ -450,17 +444,10 @@ async fn hand_edits_are_warned_about_and_a_started_round_is_locked_until_unlocke
     for db in backends() {
         import(&db, TEAMS_CSV);
         let mut b = browser(&db).await;
-        let rounds = format!("/d/{SLUG}/rounds");
-        let new_round = [("boards", "2"), ("level", "2"), ("trump", "")];
-        b.submit(&rounds, &new_round).await;
-        b.submit(
-            &format!("/d/{SLUG}/rounds/1/generate/confirm"),
-            &[("method", "swiss"), ("first", "number")],
-        )
-        .await;
+        swiss_round_one(&mut b).await;
         complete_match(&db, 1, 1, 2);
         complete_match(&db, 1, 2, 2);
-        b.submit(&rounds, &new_round).await;
+        add_round(&mut b, "2", "2").await;
         let path = format!("/d/{SLUG}/rounds/2/generate");
         b.submit(&format!("{path}/confirm"), &[("method", "swiss")])
             .await
@@ -473,17 +460,11 @@ async fn hand_edits_are_warned_about_and_a_started_round_is_locked_until_unlocke
         let page = b
             .submit(
                 &format!("/d/{SLUG}/rounds/2/pairings"),
-                &[
-                    ("table-0", "1"),
-                    ("home-0", "2"),
-                    ("away-0", "1"),
-                    ("table-1", "2"),
-                    ("home-1", "3"),
-                    ("away-1", "4"),
-                    ("table-2", "3"),
-                    ("home-2", "5"),
-                    ("away-2", ""),
-                ],
+                &refs(&pairings_form(&[
+                    ("1", "2", "1"),
+                    ("2", "3", "4"),
+                    ("3", "5", ""),
+                ])),
             )
             .await;
         assert_eq!(page.status, StatusCode::OK, "{}", page.body);
@@ -507,17 +488,11 @@ async fn hand_edits_are_warned_about_and_a_started_round_is_locked_until_unlocke
         let page = b
             .post(
                 &format!("/d/{SLUG}/rounds/2/pairings"),
-                &[
-                    ("table-0", "1"),
-                    ("home-0", "1"),
-                    ("away-0", "3"),
-                    ("table-1", "2"),
-                    ("home-1", "2"),
-                    ("away-1", "5"),
-                    ("table-2", "3"),
-                    ("home-2", "4"),
-                    ("away-2", ""),
-                ],
+                &refs(&pairings_form(&[
+                    ("1", "1", "3"),
+                    ("2", "2", "5"),
+                    ("3", "4", ""),
+                ])),
             )
             .await;
         assert!(page.status.is_redirection());
@@ -533,19 +508,9 @@ async fn hand_edits_are_warned_about_and_a_started_round_is_locked_until_unlocke
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         page.has("This round has results and is locked against re-pairing.");
         // Hand edits are locked too: swapping home and away at table 1 is refused.
-        let swapped = [
-            ("table-0", "1"),
-            ("home-0", "3"),
-            ("away-0", "1"),
-            ("table-1", "2"),
-            ("home-1", "2"),
-            ("away-1", "5"),
-            ("table-2", "3"),
-            ("home-2", "4"),
-            ("away-2", ""),
-        ];
+        let swapped = pairings_form(&[("1", "3", "1"), ("2", "2", "5"), ("3", "4", "")]);
         let pairings = format!("/d/{SLUG}/rounds/2/pairings");
-        let page = b.post(&pairings, &swapped).await;
+        let page = b.post(&pairings, &refs(&swapped)).await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         page.has("so its pairings are locked");
         let e = event(&db);
@@ -567,7 +532,7 @@ async fn hand_edits_are_warned_about_and_a_started_round_is_locked_until_unlocke
             .has("Unlocked for re-pairing although results had begun")
             .lacks("Locked: results have begun");
         // Unlocked, the hand edit goes through.
-        let page = b.post(&pairings, &swapped).await;
+        let page = b.post(&pairings, &refs(&swapped)).await;
         assert!(page.status.is_redirection(), "{}", page.body);
 
         // Re-pairing keeps the match with results (table 2: 2–5) and pairs the others.
@@ -663,8 +628,7 @@ async fn pairing_and_swiss_seed_round_trip_through_the_archive_byte_for_byte() {
 
         // The settings form shows and keeps them.
         let mut b = browser(&db).await;
-        let page = b.get(&format!("/d/{SLUG}/settings")).await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok(&format!("/d/{SLUG}/settings")).await;
         page.has("<option value=\"swiss\" selected>Swiss</option>")
             .has("value=\"9223372036854775807\"");
 
@@ -682,16 +646,9 @@ async fn pairing_and_swiss_seed_round_trip_through_the_archive_byte_for_byte() {
 #[actix_web::test]
 async fn when_every_pairing_is_a_rematch_the_page_says_so_and_gives_the_fewest() {
     for db in backends() {
-        import(
-            &db,
-            "team_no,name,club,members\n1,A,,\n2,B,,\n3,C,,\n4,D,,\n",
-        );
+        import(&db, FOUR_TEAMS);
         let mut b = browser(&db).await;
-        b.submit(
-            &format!("/d/{SLUG}/rounds"),
-            &[("boards", "1"), ("level", "2"), ("trump", "")],
-        )
-        .await;
+        add_round(&mut b, "1", "2").await;
         b.submit(&format!("/d/{SLUG}/schedule/confirm"), &[])
             .await
             .has("Round robin schedule saved.");
@@ -699,11 +656,7 @@ async fn when_every_pairing_is_a_rematch_the_page_says_so_and_gives_the_fewest()
             complete_match(&db, round, 1, 1);
             complete_match(&db, round, 2, 1);
         }
-        b.submit(
-            &format!("/d/{SLUG}/rounds"),
-            &[("boards", "1"), ("level", "2"), ("trump", "")],
-        )
-        .await;
+        add_round(&mut b, "1", "2").await;
         let page = b
             .post(
                 &format!("/d/{SLUG}/rounds/4/generate"),
@@ -729,15 +682,10 @@ async fn when_every_pairing_is_a_rematch_the_page_says_so_and_gives_the_fewest()
 #[actix_web::test]
 async fn a_round_robin_one_round_at_a_time() {
     for db in backends() {
-        import(
-            &db,
-            "team_no,name,club,members\n1,A,,\n2,B,,\n3,C,,\n4,D,,\n",
-        );
+        import(&db, FOUR_TEAMS);
         let mut b = browser(&db).await;
-        let rounds = format!("/d/{SLUG}/rounds");
-        let new_round = [("boards", "1"), ("level", "2"), ("trump", "")];
-        b.submit(&rounds, &new_round).await;
-        let page = b.get(&rounds).await;
+        add_round(&mut b, "1", "2").await;
+        let page = b.get(&format!("/d/{SLUG}/rounds")).await;
         page.has(&format!("href=\"/d/{SLUG}/schedule\""))
             .has(&format!("href=\"/d/{SLUG}/rounds/1/generate\""));
         let rr = [("method", "round_robin")];
@@ -751,7 +699,7 @@ async fn a_round_robin_one_round_at_a_time() {
         assert_eq!(pairs(&event(&db), 1).0, numbers(&plans[0].pairs));
         complete_match(&db, 1, 1, 1);
         complete_match(&db, 1, 2, 1);
-        b.submit(&rounds, &new_round).await;
+        add_round(&mut b, "1", "2").await;
         b.submit(&format!("/d/{SLUG}/rounds/2/generate/confirm"), &rr)
             .await
             .has("Generated pairings saved.");

@@ -71,8 +71,7 @@ async fn a_round_prints_every_score_sheet_filled_or_blank() {
     for db in backends() {
         import(&db);
         let mut b = browser(&db).await;
-        let page = b.get("/t/club-night/rounds/1/sheets").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/t/club-night/rounds/1/sheets").await;
         // Round 1: tables 1 and 2 play (table 3 is a bye): four sheets, open then closed.
         assert_eq!(
             page.body
@@ -97,7 +96,7 @@ async fn a_round_prints_every_score_sheet_filled_or_blank() {
             "",
             "250",
             "defenders take over, up 5",
-            "-5",
+            "−5",
         ]))
         .has("Level Up Lions")
         .has("NS 4 Signature")
@@ -105,8 +104,7 @@ async fn a_round_prints_every_score_sheet_filled_or_blank() {
         .has("href=\"/t/club-night/rounds/1/sheets.pdf\"")
         .lacks("<script>");
 
-        let blank = b.get("/t/club-night/rounds/1/sheets?blank=1").await;
-        assert_eq!(blank.status, StatusCode::OK);
+        let blank = b.get_ok("/t/club-night/rounds/1/sheets?blank=1").await;
         assert_eq!(blank.body.matches("score-sheet room-").count(), 4);
         blank
             .has(&row(&[
@@ -238,15 +236,14 @@ async fn the_match_sheet_shows_both_rooms_the_swings_and_the_total() {
     for db in backends() {
         import(&db);
         let mut b = browser(&db).await;
-        let page = b.get("/t/club-night/rounds/1/tables/2/sheet").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/t/club-night/rounds/1/tables/2/sheet").await;
         page.has("Match sheet")
             .has(&row(&[
-                "1", "N", "25", "+2", "+2", "250", "-5", "+5", "+7", "-7",
+                "1", "N", "25", "+2", "+2", "250", "−5", "+5", "+7", "−7",
             ]))
             .has("<dt>Score</dt><dd>15.74 : 4.26</dd>")
-            .has("<dt>Levels M</dt><dd>+4 : -4</dd>")
-            .has("<td>+4</td><td>-4</td></tr>\n    </tfoot>")
+            .has("<dt>Levels M</dt><dd>+4 : −4</dd>")
+            .has("<td>+4</td><td>−4</td></tr>\n    </tfoot>")
             .has("href=\"/t/club-night/rounds/1/tables/2/sheet.pdf\"");
         // The public match page links to its sheet.
         b.get("/t/club-night/rounds/1/tables/2")
@@ -277,8 +274,7 @@ async fn the_team_card_runs_its_totals() {
     for db in backends() {
         import(&db);
         let mut b = browser(&db).await;
-        let page = b.get("/t/club-night/teams/3/card").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/t/club-night/teams/3/card").await;
         page.has("Team card · 3 八十分老友")
             .has(&row(&["1", "+2", "+5", "+7", "+7"]))
             .has("<strong>33.98</strong>");
@@ -312,8 +308,7 @@ async fn the_wall_shows_the_round_and_the_standings_after_it() {
     for db in backends() {
         import(&db);
         let mut b = browser(&db).await;
-        let page = b.get("/t/club-night/rounds/1/wall").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get_ok("/t/club-night/rounds/1/wall").await;
         // After round 1 team 3 has beaten team 4: M +4, 15.74.
         page.has("after round 1")
             .has("<th scope=\"row\" class=\"text\">八十分老友</th><td class=\"text\">4 Level Up Lions</td><td class=\"num\">+4</td><td class=\"num\">15.74</td>");
@@ -394,11 +389,8 @@ async fn charts_have_a_point_per_round_and_team_shown() {
         counts.len()
     );
     for (s, n) in &counts {
-        let label = if *s > 0 {
-            format!("+{s}")
-        } else {
-            s.to_string()
-        };
+        // Signed as on every page and sheet: `+3`, `−5`, `0`.
+        let label = fushi::figures::signed((*s).into());
         overview.has(&format!("data-x=\"{label}\" data-y=\"{n}\""));
     }
     let tables: u32 = counts.iter().map(|c| c.1).sum();

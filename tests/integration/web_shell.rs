@@ -63,8 +63,7 @@ async fn the_home_page_lists_tournaments() {
 async fn the_stylesheet_is_served_from_the_binary() {
     let db = TestDb::sqlite();
     let mut b = browser(&db).await;
-    let css = b.get("/static/fushi.css").await;
-    assert_eq!(css.status, StatusCode::OK);
+    let css = b.get_ok("/static/fushi.css").await;
     assert!(css.content_type.starts_with("text/css"));
     css.has("--accent");
 }

@@ -5,23 +5,14 @@ use crate::common;
 use fushi::rules::TeamNo;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use actix_web::http::StatusCode;
 use common::http::browser;
-use common::{TestDb, backends};
+use common::{TestDb, backends, club_night_dir, import_club_night};
 use fushi::archive::ArchiveFiles;
 use fushi::db;
-
-fn sample_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night")
-}
-
-fn import_club_night(db: &TestDb) {
-    let files = ArchiveFiles::read(&sample_dir()).expect("the sample archive");
-    fushi::transfer::import(&mut db.open(), &files).expect("the sample imports");
-}
 
 /// The sample archive with `slug` instead of its own, as a folder.
 fn sample_with_slug(slug: &str) -> tempfile::TempDir {
@@ -33,7 +24,7 @@ fn sample_with_slug(slug: &str) -> tempfile::TempDir {
         "schedule.csv",
         "results.csv",
     ] {
-        let mut text = std::fs::read_to_string(sample_dir().join(name)).unwrap();
+        let mut text = std::fs::read_to_string(club_night_dir().join(name)).unwrap();
         if name == "tournament.toml" {
             assert!(text.contains("slug = \"club-night\""));
             text = text.replace("slug = \"club-night\"", &format!("slug = \"{slug}\""));
@@ -119,15 +110,7 @@ async fn a_teams_upload_shows_its_problems_in_chinese() {
                    7,Again,,A\n\
                    x,,,\n\
                    8,Many,,A;B;C;D;E;F;G\n";
-        let page = b
-            .upload(
-                "/d/club-night/teams/upload",
-                "file",
-                "teams.csv",
-                bad.as_bytes(),
-                &[],
-            )
-            .await;
+        let page = b.upload_teams(bad.as_bytes()).await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         page.has("teams.csv:3: 7 号队出现了两次（第一次在第 2 行）")
             .has("teams.csv:4: team_no“x”不是整数")
@@ -135,28 +118,12 @@ async fn a_teams_upload_shows_its_problems_in_chinese() {
             .lacks("is listed twice");
         // Too many members is its own check, after the file reads cleanly.
         let many = "team_no,name,club,members\n8,Many,,A;B;C;D;E;F;G\n";
-        let page = b
-            .upload(
-                "/d/club-night/teams/upload",
-                "file",
-                "teams.csv",
-                many.as_bytes(),
-                &[],
-            )
-            .await;
+        let page = b.upload_teams(many.as_bytes()).await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         page.has("teams.csv:2: 8 号队有 7 名队员；每队最多 6 名");
         // The same file in English reads as the command line would print it.
         b.accept_language = "en".into();
-        let page = b
-            .upload(
-                "/d/club-night/teams/upload",
-                "file",
-                "teams.csv",
-                bad.as_bytes(),
-                &[],
-            )
-            .await;
+        let page = b.upload_teams(bad.as_bytes()).await;
         page.has("teams.csv:3: team 7 is listed twice (first on line 2)")
             .has("teams.csv:4: team_no &#34;x&#34; is not a whole number");
         // Nothing was saved.
@@ -174,8 +141,7 @@ async fn a_refused_deck_change_lists_its_conflicts_in_chinese() {
     let mut b = browser(&db).await;
     b.accept_language = "zh".into();
     // The stored settings as the form shows them, with one deck instead of two.
-    let form = b.get("/d/club-night/settings").await;
-    assert_eq!(form.status, StatusCode::OK);
+    let form = b.get_ok("/d/club-night/settings").await;
     let mut fields = form_fields(&form.body);
     for (k, v) in &mut fields {
         if k == "decks" {

@@ -9,10 +9,10 @@ use fushi::rules::TeamNo;
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::http::{anonymous, browser};
-use common::{TestDb, backends, club_night_with_table_round};
+use common::{TestDb, backends, club_night_with_table_round, refs, room_link, room_token};
 use diesel::prelude::*;
 use fushi::db::schema::tournaments;
-use fushi::db::table::{self as tables, EntryState, RoomLink};
+use fushi::db::table::{self as tables, EntryState};
 use fushi::rules::Room;
 
 const SLUG: &str = "club-night";
@@ -22,22 +22,6 @@ const BOARDS: i32 = 8;
 /// table-side entry on (and the code when `codes`).
 fn prepare(db: &TestDb, codes: bool) {
     club_night_with_table_round(db, BOARDS, codes);
-}
-
-/// The link of a room of round 4, with the room's state.
-fn room_link(db: &TestDb, table: i32, room: Room) -> RoomLink {
-    let (_, links) = tables::round_links(&mut db.open(), SLUG, 4)
-        .unwrap()
-        .unwrap();
-    links
-        .into_iter()
-        .find(|l| l.table == table && l.room == room)
-        .unwrap()
-}
-
-/// The token of a room of round 4.
-fn token(db: &TestDb, table: i32, room: Room) -> String {
-    room_link(db, table, room).token
 }
 
 fn state_of(db: &TestDb, table: i32, room: Room) -> EntryState {
@@ -59,10 +43,6 @@ fn room_form(side: &str, submission: &str) -> Vec<(String, String)> {
     form
 }
 
-fn pairs(form: &[(String, String)]) -> Vec<(&str, &str)> {
-    form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
-}
-
 /// The `results.csv` lines of round 4, table 1.
 fn public_rows(csv: &str) -> usize {
     csv.lines().filter(|l| l.starts_with("4,1,")).count()
@@ -72,11 +52,10 @@ fn public_rows(csv: &str) -> usize {
 async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
     for db in backends() {
         prepare(&db, false);
-        let link = format!("/table/{}", token(&db, 1, Room::Open));
+        let link = format!("/table/{}", room_token(&db, 1, Room::Open));
         let mut table = anonymous(&db).await;
 
-        let page = table.get(&link).await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = table.get_ok(&link).await;
         // Open room: team 1 (home) sits North-South, team 2 East-West.
         page.has("1 东城拖拉机")
             .has("name=\"3-trick_points\"")
@@ -86,12 +65,12 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
         // A mistake comes back with the grid's own message, nothing saved.
         let mut wrong = room_form("ns", "w1");
         wrong[2].1 = "63".to_owned();
-        let page = table.post_raw(&link, &pairs(&wrong)).await;
+        let page = table.post_raw(&link, &refs(&wrong)).await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         page.has("Board 1, Trick points");
         assert_eq!(state_of(&db, 1, Room::Open), EntryState::NotStarted);
 
-        let page = table.post_raw(&link, &pairs(&room_form("ns", "s1"))).await;
+        let page = table.post_raw(&link, &refs(&room_form("ns", "s1"))).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
         let page = table.get(&link).await;
         // Each board's P, result and s, at once.
@@ -109,10 +88,7 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
 
         // The side that entered cannot confirm its own entry.
         let page = table
-            .post_raw(
-                &format!("{link}/confirm"),
-                &[("side", "ns"), ("action", "confirm")],
-            )
+            .confirm_room(&link, &[("side", "ns"), ("action", "confirm")])
             .await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         page.has("The side that entered cannot confirm");
@@ -122,10 +98,7 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
         );
 
         let page = table
-            .post_raw(
-                &format!("{link}/confirm"),
-                &[("side", "ew"), ("action", "confirm")],
-            )
+            .confirm_room(&link, &[("side", "ew"), ("action", "confirm")])
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
         assert_eq!(state_of(&db, 1, Room::Open), EntryState::Confirmed);
@@ -167,8 +140,7 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
         )
         .unwrap();
         let mut sam = common::http::browser_as(&db, "sam", fushi::db::accounts::Role::Scorer).await;
-        let page = sam.get("/d/club-night/rounds/4").await;
-        assert_eq!(page.status, StatusCode::OK);
+        let page = sam.get_ok("/d/club-night/rounds/4").await;
         page.lacks("/table/");
         assert_eq!(
             sam.get("/d/club-night/rounds/4/table-links").await.status,
@@ -176,7 +148,7 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
         );
 
         // Confirmed: the link takes no more entries.
-        let page = table.post_raw(&link, &pairs(&room_form("ns", "s2"))).await;
+        let page = table.post_raw(&link, &refs(&room_form("ns", "s2"))).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         table.get(&link).await.has("results are in");
 
@@ -207,24 +179,22 @@ async fn wrong_renewed_and_other_rooms_tokens_are_refused() {
         );
 
         // Another room's link reaches only that room.
-        let closed = format!("/table/{}", token(&db, 1, Room::Closed));
-        let page = table
-            .post_raw(&closed, &pairs(&room_form("ew", "c1")))
-            .await;
+        let closed = format!("/table/{}", room_token(&db, 1, Room::Closed));
+        let page = table.post_raw(&closed, &refs(&room_form("ew", "c1"))).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Waiting);
         assert_eq!(state_of(&db, 1, Room::Open), EntryState::NotStarted);
         assert_eq!(state_of(&db, 2, Room::Closed), EntryState::NotStarted);
 
         // Renewed: the old link is gone, the new one works.
-        let old = format!("/table/{}", token(&db, 1, Room::Open));
+        let old = format!("/table/{}", room_token(&db, 1, Room::Open));
         let mut director = browser(&db).await;
         let page = director
             .post("/d/club-night/rounds/4/table-links", &[("action", "renew")])
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(table.get(&old).await.status, StatusCode::NOT_FOUND);
-        let new = format!("/table/{}", token(&db, 1, Room::Open));
+        let new = format!("/table/{}", room_token(&db, 1, Room::Open));
         assert_ne!(old, new);
         assert_eq!(table.get(&new).await.status, StatusCode::OK);
 
@@ -257,7 +227,7 @@ async fn guessing_is_refused_per_address() {
             .await;
         assert_eq!(page.status, StatusCode::NOT_FOUND);
     }
-    let good = format!("/table/{}", token(&db, 1, Room::Open));
+    let good = format!("/table/{}", room_token(&db, 1, Room::Open));
     let page = table.request(from("198.51.100.7", &good)).await;
     assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS);
     page.has("Too many wrong links");
@@ -274,11 +244,11 @@ async fn a_room_closed_by_the_director_refuses_the_table() {
         let mut director = browser(&db).await;
 
         // Locked round.
-        let link = format!("/table/{}", token(&db, 2, Room::Open));
+        let link = format!("/table/{}", room_token(&db, 2, Room::Open));
         director
             .post("/d/club-night/rounds/4/table-links", &[("action", "lock")])
             .await;
-        let page = table.post_raw(&link, &pairs(&room_form("ns", "l1"))).await;
+        let page = table.post_raw(&link, &refs(&room_form("ns", "l1"))).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(state_of(&db, 2, Room::Open), EntryState::NotStarted);
         table.get(&link).await.has("locked this round");
@@ -290,7 +260,7 @@ async fn a_room_closed_by_the_director_refuses_the_table() {
             .await;
 
         // Entered at the desk: the desk wins and the room is closed to its table.
-        let page = table.post_raw(&link, &pairs(&room_form("ns", "l2"))).await;
+        let page = table.post_raw(&link, &refs(&room_form("ns", "l2"))).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(state_of(&db, 2, Room::Open), EntryState::Waiting);
         let page = director
@@ -302,10 +272,7 @@ async fn a_room_closed_by_the_director_refuses_the_table() {
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
         assert_eq!(state_of(&db, 2, Room::Open), EntryState::Desk);
         let page = table
-            .post_raw(
-                &format!("{link}/confirm"),
-                &[("side", "ew"), ("action", "confirm")],
-            )
+            .confirm_room(&link, &[("side", "ew"), ("action", "confirm")])
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         let csv = anonymous(&db)
@@ -324,15 +291,15 @@ async fn a_resent_entry_is_saved_once() {
     for db in backends() {
         prepare(&db, false);
         let mut table = anonymous(&db).await;
-        let link = format!("/table/{}", token(&db, 1, Room::Open));
+        let link = format!("/table/{}", room_token(&db, 1, Room::Open));
         let form = room_form("ns", "resend-1");
-        let first = table.post_raw(&link, &pairs(&form)).await;
+        let first = table.post_raw(&link, &refs(&form)).await;
         assert_eq!(first.status, StatusCode::SEE_OTHER);
         // The same submission again (the script resending after a lost answer).
-        table.post_raw(&link, &pairs(&form)).await;
+        table.post_raw(&link, &refs(&form)).await;
         // The same content under a new submission id.
         table
-            .post_raw(&link, &pairs(&room_form("ns", "resend-2")))
+            .post_raw(&link, &refs(&room_form("ns", "resend-2")))
             .await;
         let mut conn = db.open();
         let id = fushi::db::rounds::match_id(&mut conn, SLUG, 4, 1)
@@ -344,7 +311,7 @@ async fn a_resent_entry_is_saved_once() {
         // A real change counts.
         let mut changed = room_form("ns", "resend-3");
         changed[2].1 = "65".to_owned();
-        table.post_raw(&link, &pairs(&changed)).await;
+        table.post_raw(&link, &refs(&changed)).await;
         let pending = tables::pending(&mut conn, id, Room::Open).unwrap().unwrap();
         assert_eq!(pending.saves, 2);
     }
@@ -355,11 +322,11 @@ async fn a_disputed_board_is_flagged_for_the_director() {
     for db in backends() {
         prepare(&db, false);
         let mut table = anonymous(&db).await;
-        let link = format!("/table/{}", token(&db, 1, Room::Closed));
-        table.post_raw(&link, &pairs(&room_form("ns", "d1"))).await;
+        let link = format!("/table/{}", room_token(&db, 1, Room::Closed));
+        table.post_raw(&link, &refs(&room_form("ns", "d1"))).await;
         let page = table
-            .post_raw(
-                &format!("{link}/confirm"),
+            .confirm_room(
+                &link,
                 &[("side", "ew"), ("flag-3", "on"), ("action", "dispute")],
             )
             .await;
@@ -376,10 +343,7 @@ async fn a_disputed_board_is_flagged_for_the_director() {
         table.get(&link).await.has("director has been called");
         // Nobody can confirm a disputed room from the table.
         let page = table
-            .post_raw(
-                &format!("{link}/confirm"),
-                &[("side", "ew"), ("action", "confirm")],
-            )
+            .confirm_room(&link, &[("side", "ew"), ("action", "confirm")])
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Disputed);
@@ -415,8 +379,7 @@ async fn the_team_code_is_required_when_switched_on() {
     for db in backends() {
         prepare(&db, true);
         let mut director = browser(&db).await;
-        let cards = director.get("/d/club-night/rounds/4/table-cards").await;
-        assert_eq!(cards.status, StatusCode::OK);
+        let cards = director.get_ok("/d/club-night/rounds/4/table-cards").await;
         cards.has("<svg").has("/table/");
         // Closed room of table 1: team 2 sits NS, team 1 EW; team 2 enters, team 1
         // confirms with its own code.
@@ -424,8 +387,8 @@ async fn the_team_code_is_required_when_switched_on() {
         cards.has(&codes[&TeamNo(1)]).has(&codes[&TeamNo(2)]);
 
         let mut table = anonymous(&db).await;
-        let link = format!("/table/{}", token(&db, 1, Room::Closed));
-        table.post_raw(&link, &pairs(&room_form("ns", "k1"))).await;
+        let link = format!("/table/{}", room_token(&db, 1, Room::Closed));
+        table.post_raw(&link, &refs(&room_form("ns", "k1"))).await;
         table.get(&link).await.has("name=\"code\"");
         let confirm = format!("{link}/confirm");
         let page = table
@@ -465,7 +428,7 @@ async fn the_team_code_is_required_when_switched_on() {
 async fn blank_score_sheets_carry_the_link_for_the_director_only() {
     for db in backends() {
         prepare(&db, false);
-        let open = token(&db, 1, Room::Open);
+        let open = room_token(&db, 1, Room::Open);
         let sheets = "/t/club-night/rounds/4/sheets?blank=1";
         let mut director = browser(&db).await;
         director
@@ -475,9 +438,8 @@ async fn blank_score_sheets_carry_the_link_for_the_director_only() {
             .has(&format!("/table/{open}"));
         // The PDF the director prints: every room's sheet with its link as text and QR.
         let pdf = director
-            .get("/d/club-night/rounds/4/table-sheets.pdf")
+            .get_ok("/d/club-night/rounds/4/table-sheets.pdf")
             .await;
-        assert_eq!(pdf.status, StatusCode::OK);
         assert_eq!(pdf.content_type, "application/pdf");
         let text = pdf_extract::extract_text_from_mem(&pdf.bytes).expect("text extracts");
         assert!(text.contains(&format!("/table/{open}")), "{text}");
@@ -505,8 +467,7 @@ async fn table_entry_travels_in_the_archive() {
     for db in backends() {
         prepare(&db, true);
         let mut director = browser(&db).await;
-        let toml = director.get("/d/club-night/files/tournament.toml").await;
-        assert_eq!(toml.status, StatusCode::OK, "{}", toml.body);
+        let toml = director.get_ok("/d/club-night/files/tournament.toml").await;
         toml.has("table_entry = true\n")
             .has("table_codes = true\n")
             .lacks("table_approval");
@@ -527,13 +488,10 @@ async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approv
             .execute(&mut db.open())
             .unwrap();
         let mut table = anonymous(&db).await;
-        let link = format!("/table/{}", token(&db, 2, Room::Open));
-        table.post_raw(&link, &pairs(&room_form("ew", "a1"))).await;
+        let link = format!("/table/{}", room_token(&db, 2, Room::Open));
+        table.post_raw(&link, &refs(&room_form("ew", "a1"))).await;
         table
-            .post_raw(
-                &format!("{link}/confirm"),
-                &[("side", "ns"), ("action", "confirm")],
-            )
+            .confirm_room(&link, &[("side", "ns"), ("action", "confirm")])
             .await;
         table
             .get(&link)
@@ -567,10 +525,8 @@ async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approv
 
         // The director may also take an entry the opponents have not confirmed: the
         // results are then the director's, in the trail under the director's name.
-        let closed = format!("/table/{}", token(&db, 2, Room::Closed));
-        table
-            .post_raw(&closed, &pairs(&room_form("ns", "a2")))
-            .await;
+        let closed = format!("/table/{}", room_token(&db, 2, Room::Closed));
+        table.post_raw(&closed, &refs(&room_form("ns", "a2"))).await;
         let page = director
             .post(
                 "/d/club-night/rounds/4/tables/2/rooms/closed",

@@ -12,13 +12,13 @@ use actix_web::{HttpResponse, web};
 
 use super::super::i18n::Tr;
 use super::super::page::{Ctx, redirect_with, with_db};
-use super::super::public::field::path_number;
 use super::super::{AppError, AppState};
 use super::labels::{Choice, choices};
 use crate::db::field::{LineupChoice, checked_flags, odd_threshold};
 use crate::rules::field::{OddKind, OddResult, odd_results};
 use crate::rules::{Event, Room, TeamNo};
 use crate::web::routes::{Need, Routes};
+use crate::web::tour::{RoundAt, TableAt};
 
 pub fn configure(routes: &mut Routes) {
     routes
@@ -274,11 +274,10 @@ pub(super) fn field_extras(
 async fn save_lineups(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(String, String, String)>,
+    at: TableAt,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round, table) = path.into_inner();
-    let (round, table) = (path_number(&round)?, path_number(&table)?);
+    let (slug, round, table) = (&at.round.tour.slug, at.round.round, at.table);
     let form = form.into_inner();
     let key = slug.clone();
     let event = with_db(&state, move |conn| {
@@ -348,14 +347,13 @@ async fn save_lineups(
 async fn mark_checked(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(String, String)>,
+    at: RoundAt,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = path.into_inner();
-    let round = path_number(&round)?;
+    let (slug, round) = (&at.tour.slug, at.round);
     let flag = form.get("flag").cloned().unwrap_or_default();
     // Only a flag of this round as it stands can be marked.
-    let current = extras(&state, &slug, round, None, &ctx.t).await?;
+    let current = extras(&state, slug, round, None, &ctx.t).await?;
     if !current.odd.iter().any(|o| o.key == flag) {
         return Err(AppError::bad_request(ctx.t.t("field-odd-none")));
     }
@@ -382,18 +380,16 @@ async fn mark_checked(
 async fn set_threshold(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(String, String)>,
+    at: RoundAt,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = path.into_inner();
-    let round = path_number(&round)?;
     let threshold = form
         .get("threshold")
         .and_then(|v| v.trim().parse::<i32>().ok())
         .filter(|v| (1..=20).contains(v))
         .ok_or_else(|| AppError::bad_request(ctx.t.t("field-odd-threshold-invalid")))?;
     let who = ctx.viewer.name();
-    let key = slug.clone();
+    let key = at.tour.slug.clone();
     let found = with_db(&state, move |conn| {
         Ok(crate::db::field::set_odd_threshold_as(
             conn, &key, threshold, &who,
@@ -403,8 +399,5 @@ async fn set_threshold(
     if !found {
         return Err(AppError::not_found());
     }
-    Ok(redirect_with(
-        &format!("/d/{slug}/rounds/{round}"),
-        "field-odd-threshold-saved",
-    ))
+    Ok(redirect_with(&at.url(""), "field-odd-threshold-saved"))
 }

@@ -15,6 +15,7 @@ use askama::Template;
 use super::super::page::{Ctx, TourHead, redirect_with, render, with_db};
 use super::super::{AppError, AppState};
 use super::labels::team_label;
+use crate::db::RoundSheet;
 use crate::db::table::{self as tables, EntryState, RoomLink, Side, Verdict};
 use crate::figures::signed;
 use crate::rules::{Room, Scorer, TeamNo};
@@ -133,16 +134,23 @@ fn state_label(ctx: &Ctx, state: EntryState, approval: bool) -> String {
 }
 
 /// The round's links and states (links are made for rooms that have none).
-pub(crate) async fn round_rooms(
-    state: &AppState,
-    slug: &str,
-    round: i32,
-) -> Result<(bool, Vec<RoomLink>), AppError> {
-    let slug = slug.to_owned();
+async fn round_rooms(state: &AppState, at: &RoundAt) -> Result<(bool, Vec<RoomLink>), AppError> {
+    let (slug, round) = (at.tour.slug.clone(), at.round);
     with_db(state, move |conn| {
         tables::round_links(conn, &slug, round)?.ok_or(AppError::NotFound)
     })
     .await
+}
+
+/// The round with its rooms' links (the links page and the cards): the round, whether its
+/// links are locked, and the links.
+async fn round_with_rooms(
+    state: &AppState,
+    at: &RoundAt,
+) -> Result<(RoundSheet, bool, Vec<RoomLink>), AppError> {
+    let sheet = at.sheet(state).await?;
+    let (locked, links) = round_rooms(state, at).await?;
+    Ok((sheet, locked, links))
 }
 
 #[derive(Template)]
@@ -164,9 +172,8 @@ async fn links_page(
     state: web::Data<AppState>,
     at: RoundAt,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = (&at.tour.slug, at.round);
-    let sheet = at.sheet(&state).await?;
-    let (locked, links) = round_rooms(&state, slug, round).await?;
+    let (sheet, locked, links) = round_with_rooms(&state, &at).await?;
+    let round = at.round;
     let page = LinksPage {
         tour: TourHead::of_settings(&sheet.settings),
         section: "rounds",
@@ -249,9 +256,7 @@ async fn cards_page(
     state: web::Data<AppState>,
     at: RoundAt,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = (&at.tour.slug, at.round);
-    let sheet = at.sheet(&state).await?;
-    let (_, links) = round_rooms(&state, slug, round).await?;
+    let (sheet, _, links) = round_with_rooms(&state, &at).await?;
     let site = site(&req);
     let cards = links
         .iter()
@@ -270,7 +275,7 @@ async fn cards_page(
         })
         .collect();
     let codes = if sheet.settings.table.codes {
-        let key = slug.clone();
+        let key = at.tour.slug.clone();
         let codes: HashMap<TeamNo, String> =
             with_db(&state, move |conn| Ok(tables::team_codes(conn, &key)?)).await?;
         let mut playing: Vec<TeamNo> = sheet
@@ -297,7 +302,7 @@ async fn cards_page(
     let page = CardsPage {
         tour: TourHead::of_settings(&sheet.settings),
         section: "rounds",
-        round,
+        round: at.round,
         cards,
         codes,
         ctx: ctx.clone(),
@@ -351,14 +356,14 @@ async fn room_page(
     at: TableAt,
     path: web::Path<RoomPath>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round, table) = (&at.round.tour.slug, at.round.round, at.table);
+    let (round, table) = (at.round.round, at.table);
     let room = parse_room(&path.room)?;
     let sheet = at.round.sheet(&state).await?;
     let m = sheet.table(table).ok_or_else(AppError::not_found)?;
     if m.is_bye() {
         return Err(AppError::NotFound);
     }
-    let (_, links) = round_rooms(&state, slug, round).await?;
+    let (_, links) = round_rooms(&state, &at.round).await?;
     let link = links
         .iter()
         .find(|l| l.table == table && l.room == room)
@@ -530,7 +535,7 @@ async fn sheets_pdf(
     let round = at.round;
     let snap = at.tour.snapshot(&state).await?;
     let event = &snap.event;
-    let (_, links) = round_rooms(&state, &at.tour.slug, round).await?;
+    let (_, links) = round_rooms(&state, &at).await?;
     let site = site(&req);
     let words = ctx.t;
     let sheets = crate::sheets::score_sheets(event, round, false, &words);

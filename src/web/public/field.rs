@@ -16,7 +16,10 @@ use crate::figures::{signed, typographic_minus};
 use crate::rules::field::{Fraction, OddKind, Show, Traveller, butler, odd_results};
 use crate::rules::{Event, Report, RoundProgress, Scorer, TeamNo};
 use crate::web::i18n::Tr;
-use crate::web::page::{Ctx, TourHead, load_event, page_snapshot, render};
+use crate::web::page::{
+    Ctx, PageSnapshot, TourHead, load_event, page_snapshot, path_number, render, snapshot_at,
+};
+use crate::web::sheets::{pdf, pdf_response};
 use crate::web::{AppError, AppState};
 
 /// Which rooms the public sees in round `round`: everything once the round is complete.
@@ -173,14 +176,7 @@ pub struct TravellerPage {
     pub view: TravellerView,
 }
 
-/// A number in a page's path: digits only, else the page is not there.
-pub(crate) fn path_number(text: &str) -> Result<i32, AppError> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(AppError::not_found());
-    }
-    text.parse().map_err(|_| AppError::not_found())
-}
-
+/// The round and board of a traveller's path.
 fn path_numbers(round: &str, board: &str) -> Result<(i32, i32), AppError> {
     Ok((path_number(round)?, path_number(board)?))
 }
@@ -333,12 +329,7 @@ pub fn butler_page(ctx: &Ctx, event: &Event, report: &Report) -> Result<ButlerPa
 }
 
 /// `GET /t/{slug}/butler`: only when the event records line-ups.
-pub async fn butler_ranking(
-    ctx: Ctx,
-    state: web::Data<AppState>,
-    slug: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+pub async fn butler_ranking(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
     let page = butler_page(&ctx, &snap.event, &snap.report)?;
     render(&ctx, &page)
 }
@@ -389,9 +380,7 @@ pub async fn travellers(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = path.into_inner();
-    let (round, _) = path_numbers(&round, "1")?;
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (snap, round) = snapshot_at(&ctx, &state, path.into_inner()).await?;
     let page = travellers_page(&ctx, &snap.event, &snap.report, round)?;
     render(&ctx, &page)
 }
@@ -489,9 +478,7 @@ pub async fn travellers_pdf(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = path.into_inner();
-    let (round, _) = path_numbers(&round, "1")?;
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (snap, round) = snapshot_at(&ctx, &state, path.into_inner()).await?;
     let page = travellers_page(&ctx, &snap.event, &snap.report, round)?;
     let t = ctx.t;
     let sheets: Vec<crate::sheets::pdf::SheetPage> = page
@@ -505,17 +492,10 @@ pub async fn travellers_pdf(
         t.a("field-travellers-of", "round", round)
     );
     let language = ctx.lang.html_lang();
-    let Some(_turn) = state.live.pdf_turn().await else {
-        return Err(AppError::Busy);
-    };
-    let bytes = web::block(move || crate::sheets::pdf::render(&sheets, &title, language))
-        .await?
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    Ok(HttpResponse::Ok()
-        .insert_header((actix_web::http::header::CONTENT_TYPE, "application/pdf"))
-        .insert_header((
-            actix_web::http::header::CONTENT_DISPOSITION,
-            format!("inline; filename=\"{slug}-round-{round}-travellers.pdf\""),
-        ))
-        .body(bytes))
+    let bytes = pdf(&state, move || {
+        crate::sheets::pdf::render(&sheets, &title, language)
+    })
+    .await?;
+    let name = format!("{}-round-{round}-travellers.pdf", snap.event.settings.slug);
+    Ok(pdf_response(bytes, &name))
 }

@@ -19,7 +19,9 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::page::{Ctx, TourHead, page_snapshot, redirect, render};
+use super::page::{
+    Ctx, PageSnapshot, TourHead, page_snapshot, path_number, redirect, render, snapshot_at,
+};
 use super::routes::{Need, Routes};
 use super::{AppError, AppState};
 use crate::archive;
@@ -76,14 +78,6 @@ fn public_pages(cfg: &mut web::ServiceConfig) {
 async fn without_slash(slug: web::Path<String>) -> Result<HttpResponse, AppError> {
     check_slug(&slug).map_err(|_| AppError::not_found())?;
     Ok(redirect(&format!("/t/{slug}")))
-}
-
-/// A number in a path: digits only, else there is no such page.
-fn number(text: &str) -> Result<i32, AppError> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(AppError::not_found());
-    }
-    text.parse().map_err(|_| AppError::not_found())
 }
 
 /// The refresh interval of a live page, or `None` when nothing is coming in.
@@ -146,12 +140,7 @@ struct OverviewPage {
     charts: Vec<super::sheets::charts::ChartView>,
 }
 
-async fn overview(
-    ctx: Ctx,
-    state: web::Data<AppState>,
-    slug: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let stages = RoundStages::of(event, report);
@@ -202,12 +191,7 @@ struct StandingsPage {
     charts: Vec<super::sheets::charts::ChartView>,
 }
 
-async fn standings(
-    ctx: Ctx,
-    state: web::Data<AppState>,
-    slug: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+async fn standings(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let in_progress = RoundStages::of(event, report).in_progress();
@@ -248,12 +232,7 @@ struct RoundsPage {
     rounds: Vec<RoundLine>,
 }
 
-async fn rounds(
-    ctx: Ctx,
-    state: web::Data<AppState>,
-    slug: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+async fn rounds(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
     let (event, report) = (&snap.event, &snap.report);
     let stages = RoundStages::of(event, report);
     let page = RoundsPage {
@@ -290,9 +269,7 @@ async fn round(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = path.into_inner();
-    let number = self::number(&round)?;
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (snap, number) = snapshot_at(&ctx, &state, path.into_inner()).await?;
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let index = event
@@ -301,7 +278,7 @@ async fn round(
         .position(|r| r.number == number)
         .ok_or_else(AppError::not_found)?;
     let stage = RoundStages::of(event, report).get(number);
-    let key = slug.clone();
+    let key = event.settings.slug.clone();
     let record = super::page::with_db(&state, move |conn| {
         Ok(crate::db::schedule::load_round_record(conn, &key, number)?)
     })
@@ -351,7 +328,7 @@ async fn table(
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, round, table) = path.into_inner();
-    let (round, table) = (number(&round)?, number(&table)?);
+    let (round, table) = (path_number(&round)?, path_number(&table)?);
     let snap = page_snapshot(&ctx, &state, &slug).await?;
     let (event, report) = (&snap.event, &snap.report);
     let r = event
@@ -406,12 +383,7 @@ struct TeamsPage {
     teams: Vec<TeamRow>,
 }
 
-async fn teams(
-    ctx: Ctx,
-    state: web::Data<AppState>,
-    slug: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+async fn teams(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
     let event = &snap.event;
     let separator = ctx.t.t("pub-list-separator");
     let page = TeamsPage {
@@ -457,9 +429,8 @@ async fn team(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, team) = path.into_inner();
-    let number = TeamNo(self::number(&team)?);
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (snap, number) = snapshot_at(&ctx, &state, path.into_inner()).await?;
+    let number = TeamNo(number);
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let team = event.team(number).ok_or_else(AppError::not_found)?;

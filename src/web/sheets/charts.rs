@@ -184,7 +184,7 @@ pub fn distribution_chart(event: &Event, t: &Tr) -> Option<ChartView> {
     if counts.is_empty() {
         return None;
     }
-    let label = |s: i32| crate::sheets::signed(s.into());
+    let label = |s: i32| crate::figures::signed(s.into());
     let tables: u32 = counts.iter().map(|c| c.1).sum();
     let chart = BarChart {
         words: words(

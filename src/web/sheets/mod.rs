@@ -21,13 +21,14 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::page::{Ctx, TourHead, page_snapshot, render, with_db};
+use super::page::{Ctx, TourHead, page_snapshot, path_number, render, snapshot_at, with_db};
 use super::{AppError, AppState};
 use std::sync::Arc;
 
 use super::live::Snapshot;
+use crate::i18n::Tr;
 use crate::rules::{Event, Room, TeamNo};
-use crate::sheets::{self, MatchSheet, ScoreSheet, StandingsSheet, TeamCard, Word, Words};
+use crate::sheets::{self, MatchSheet, ScoreSheet, StandingsSheet, TeamCard};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route(
@@ -56,23 +57,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route("/t/{slug}/standings.pdf", web::get().to(standings_pdf));
 }
 
-/// A number in a path: digits only, else there is no such page.
-fn number(text: &str) -> Result<i32, AppError> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+/// The snapshot and round `{round}` of a sheet's path; 404 when the event has no such round.
+async fn round_of(
+    ctx: &Ctx,
+    state: &AppState,
+    path: (String, String),
+) -> Result<(Arc<Snapshot>, i32), AppError> {
+    let (snap, round) = snapshot_at(ctx, state, path).await?;
+    if !snap.event.rounds.iter().any(|r| r.number == round) {
         return Err(AppError::not_found());
     }
-    text.parse().map_err(|_| AppError::not_found())
-}
-
-/// The round `n` of the event, or 404.
-fn known_round(event: &Event, n: &str) -> Result<i32, AppError> {
-    let n = number(n)?;
-    event
-        .rounds
-        .iter()
-        .any(|r| r.number == n)
-        .then_some(n)
-        .ok_or_else(AppError::not_found)
+    Ok((snap, round))
 }
 
 /// Whether table `table` of round `round` is a match (not a bye, not missing).
@@ -104,7 +99,7 @@ impl SheetsQuery {
         let Some(t) = self.table.as_deref() else {
             return Ok(None);
         };
-        let t = number(t)?;
+        let t = path_number(t)?;
         if is_match(event, round, t) {
             Ok(Some(t))
         } else {
@@ -124,7 +119,7 @@ fn sheets_query(blank: bool, table: Option<i32>) -> String {
 }
 
 /// A PDF shown in the browser, with a file name to save it under.
-fn pdf_response(bytes: Vec<u8>, file_name: &str) -> HttpResponse {
+pub(crate) fn pdf_response(bytes: Vec<u8>, file_name: &str) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "application/pdf"))
         .insert_header((
@@ -138,16 +133,15 @@ fn pdf_response(bytes: Vec<u8>, file_name: &str) -> HttpResponse {
 /// request that waits longer than the configured time is answered 503 with Retry-After
 /// (the page cache keeps each drawn PDF for its revision, so a busy server draws each one
 /// once).
-async fn pdf<F>(state: &AppState, work: F) -> Result<Vec<u8>, AppError>
+pub(crate) async fn pdf<F>(state: &AppState, work: F) -> Result<Vec<u8>, AppError>
 where
-    F: FnOnce() -> Option<Result<Vec<u8>, sheets::pdf::PdfError>> + Send + 'static,
+    F: FnOnce() -> Result<Vec<u8>, sheets::pdf::PdfError> + Send + 'static,
 {
     let Some(_turn) = state.live.pdf_turn().await else {
         return Err(AppError::Busy);
     };
     web::block(work)
         .await?
-        .ok_or_else(AppError::not_found)?
         .map_err(|e| AppError::Internal(e.to_string()))
 }
 
@@ -227,6 +221,40 @@ async fn table_links(
         .unwrap_or_default())
 }
 
+/// The score sheets a path and query ask for: round `{round}`'s, blank or filled, of every
+/// table or one; the page and the PDF show the same sheets.
+struct RoundSheets {
+    snap: Arc<Snapshot>,
+    round: i32,
+    blank: bool,
+    table: Option<i32>,
+    sheets: Vec<ScoreSheet>,
+}
+
+impl RoundSheets {
+    async fn of(
+        ctx: &Ctx,
+        state: &AppState,
+        path: (String, String),
+        query: &SheetsQuery,
+    ) -> Result<RoundSheets, AppError> {
+        let (snap, round) = round_of(ctx, state, path).await?;
+        let blank = query.blank();
+        let table = query.table(&snap.event, round)?;
+        let sheets = sheets::score_sheets(&snap.event, round, !blank, &ctx.t)
+            .into_iter()
+            .filter(|s| table.is_none_or(|t| s.table == t))
+            .collect();
+        Ok(RoundSheets {
+            snap,
+            round,
+            blank,
+            table,
+            sheets,
+        })
+    }
+}
+
 async fn round_sheets(
     req: actix_web::HttpRequest,
     ctx: Ctx,
@@ -234,15 +262,10 @@ async fn round_sheets(
     path: web::Path<(String, String)>,
     query: web::Query<SheetsQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = path.into_inner();
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
-    let event = &snap.event;
-    let round = known_round(event, &round)?;
-    let blank = query.blank();
-    let table = query.table(event, round)?;
-    let words = ctx.t;
+    let asked = RoundSheets::of(&ctx, &state, path.into_inner(), &query).await?;
+    let (event, round, blank) = (&asked.snap.event, asked.round, asked.blank);
     let links = if blank && event.settings.table.entry {
-        table_links(&req, &ctx, &state, &slug, round).await?
+        table_links(&req, &ctx, &state, &event.settings.slug, round).await?
     } else {
         Default::default()
     };
@@ -252,12 +275,9 @@ async fn round_sheets(
         section: "rounds",
         round,
         blank,
-        table,
+        table: asked.table,
         separator: ctx.t.t("pub-list-separator"),
-        sheets: sheets::score_sheets(event, round, !blank, &words)
-            .into_iter()
-            .filter(|s| table.is_none_or(|t| s.table == t))
-            .collect(),
+        sheets: asked.sheets,
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -269,47 +289,65 @@ async fn round_sheets_pdf(
     path: web::Path<(String, String)>,
     query: web::Query<SheetsQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = path.into_inner();
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
-    let event = &snap.event;
-    let round = known_round(event, &round)?;
-    let blank = query.blank();
-    let table = query.table(event, round)?;
-    let words = ctx.t;
-    let slug = event.settings.slug.clone();
-    let shared = snap.clone();
-    let bytes = pdf(&state, move || {
-        let event = &shared.event;
-        Some(match table {
-            None => sheets::round_pdf(event, round, !blank, &words),
-            Some(t) => {
-                let pages: Vec<sheets::pdf::SheetPage> = Room::BOTH
-                    .into_iter()
-                    .filter_map(|room| sheets::score_sheet(event, round, t, room, !blank, &words))
-                    .map(|s| sheets::pdf::score_sheet_page(&s))
-                    .collect();
-                let title = format!(
-                    "{} · {} {round}-{t}",
-                    event.settings.name,
-                    words.word(Word::ScoreSheet)
-                );
-                sheets::pdf::render(&pages, &title, words.language())
-            }
-        })
-    })
-    .await?;
+    let RoundSheets {
+        snap,
+        round,
+        blank,
+        table,
+        sheets,
+    } = RoundSheets::of(&ctx, &state, path.into_inner(), &query).await?;
+    let settings = &snap.event.settings;
     let table_part = table.map(|t| format!("-table-{t}")).unwrap_or_default();
     let blank_part = if blank { "-blank" } else { "" };
-    let name = format!("{slug}-round-{round}{table_part}{blank_part}.pdf");
-    Ok(pdf_response(bytes, &name))
+    let name = format!(
+        "{}-round-{round}{table_part}{blank_part}.pdf",
+        settings.slug
+    );
+    let event_name = settings.name.clone();
+    pdf_file(&ctx, &state, &name, move |words| {
+        sheets::score_sheets_pdf(&event_name, round, table, &sheets, words)
+    })
+    .await
+}
+
+/// The screen-only bar of a sheet (`sheets/tools.html`): back to the page the sheet is of,
+/// and its PDF.
+struct SheetTools {
+    back_href: String,
+    back_label: String,
+    pdf_href: String,
+}
+
+impl SheetTools {
+    /// Back to `page`, labelled `back_label`; the PDF at `page` and `pdf_tail`.
+    fn new(page: String, back_label: String, pdf_tail: &str) -> SheetTools {
+        SheetTools {
+            pdf_href: format!("{page}{pdf_tail}"),
+            back_href: page,
+            back_label,
+        }
+    }
+}
+
+/// Draws a sheet's PDF in the reader's language and answers it as `file_name`.
+async fn pdf_file<F>(
+    ctx: &Ctx,
+    state: &AppState,
+    file_name: &str,
+    draw: F,
+) -> Result<HttpResponse, AppError>
+where
+    F: FnOnce(&Tr) -> Result<Vec<u8>, sheets::pdf::PdfError> + Send + 'static,
+{
+    let words = ctx.t;
+    let bytes = pdf(state, move || draw(&words)).await?;
+    Ok(pdf_response(bytes, file_name))
 }
 
 #[derive(Template)]
 #[template(path = "sheets/match.html")]
 struct MatchSheetPage {
-    back_href: String,
-    back_label: String,
-    pdf_href: String,
+    tools: SheetTools,
     ctx: Ctx,
     tour: TourHead,
     section: &'static str,
@@ -317,20 +355,18 @@ struct MatchSheetPage {
     sheet: MatchSheet,
 }
 
-/// The round and table of a path, and the match sheet's event and report; 404 for an
-/// unknown match or a bye.
-async fn match_of(
+/// The match sheet of a path's round and table, with the snapshot it was built from; 404
+/// for an unknown match or a bye.
+async fn match_sheet_of(
     ctx: &Ctx,
     state: &AppState,
-    path: (String, String, String),
-) -> Result<(Arc<Snapshot>, i32, i32), AppError> {
-    let (slug, round, table) = path;
-    let (round, table) = (number(&round)?, number(&table)?);
+    (slug, round, table): (String, String, String),
+) -> Result<(Arc<Snapshot>, MatchSheet), AppError> {
+    let (round, table) = (path_number(&round)?, path_number(&table)?);
     let snap = page_snapshot(ctx, state, &slug).await?;
-    if !is_match(&snap.event, round, table) {
-        return Err(AppError::not_found());
-    }
-    Ok((snap, round, table))
+    let sheet = sheets::match_sheet(&snap.event, &snap.report, round, table, &ctx.t)
+        .ok_or_else(AppError::not_found)?;
+    Ok((snap, sheet))
 }
 
 impl MatchSheetPage {
@@ -344,16 +380,16 @@ async fn match_sheet(
     state: web::Data<AppState>,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (snap, round, table) = match_of(&ctx, &state, path.into_inner()).await?;
-    let (event, report) = (&snap.event, &snap.report);
-    let sheet =
-        sheets::match_sheet(event, report, round, table, &ctx.t).ok_or_else(AppError::not_found)?;
+    let (snap, sheet) = match_sheet_of(&ctx, &state, path.into_inner()).await?;
+    let event = &snap.event;
     let page = MatchSheetPage {
-        back_href: format!("/t/{}/rounds/{round}/tables/{table}", event.settings.slug),
-        back_label: ctx.t.t("sheets-page-back-match"),
-        pdf_href: format!(
-            "/t/{}/rounds/{round}/tables/{table}/sheet.pdf",
-            event.settings.slug
+        tools: SheetTools::new(
+            format!(
+                "/t/{}/rounds/{}/tables/{}",
+                event.settings.slug, sheet.round, sheet.table
+            ),
+            ctx.t.t("sheets-page-back-match"),
+            "/sheet.pdf",
         ),
         tour: TourHead::of(event),
         section: "rounds",
@@ -369,24 +405,21 @@ async fn match_sheet_pdf(
     state: web::Data<AppState>,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (snap, round, table) = match_of(&ctx, &state, path.into_inner()).await?;
-    let event = &snap.event;
-    let words = ctx.t;
-    let name = format!("{}-match-{round}-{table}.pdf", event.settings.slug);
-    let shared = snap.clone();
-    let bytes = pdf(&state, move || {
-        sheets::match_pdf(&shared.event, &shared.report, round, table, &words)
+    let (snap, sheet) = match_sheet_of(&ctx, &state, path.into_inner()).await?;
+    let name = format!(
+        "{}-match-{}-{}.pdf",
+        snap.event.settings.slug, sheet.round, sheet.table
+    );
+    pdf_file(&ctx, &state, &name, move |words| {
+        sheets::match_sheet_pdf(&sheet, words)
     })
-    .await?;
-    Ok(pdf_response(bytes, &name))
+    .await
 }
 
 #[derive(Template)]
 #[template(path = "sheets/card.html")]
 struct TeamCardPage {
-    back_href: String,
-    back_label: String,
-    pdf_href: String,
+    tools: SheetTools,
     ctx: Ctx,
     tour: TourHead,
     section: &'static str,
@@ -394,20 +427,32 @@ struct TeamCardPage {
     card: TeamCard,
 }
 
+/// The team card of a path's `{team}`, with the snapshot it was built from; 404 for an
+/// unknown team.
+async fn team_card_of(
+    ctx: &Ctx,
+    state: &AppState,
+    path: (String, String),
+) -> Result<(Arc<Snapshot>, TeamCard), AppError> {
+    let (snap, team) = snapshot_at(ctx, state, path).await?;
+    let card = sheets::team_card(&snap.event, &snap.report, TeamNo(team), &ctx.t)
+        .ok_or_else(AppError::not_found)?;
+    Ok((snap, card))
+}
+
 async fn team_card(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, team) = path.into_inner();
-    let team = TeamNo(number(&team)?);
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
-    let (event, report) = (&snap.event, &snap.report);
-    let card = sheets::team_card(event, report, team, &ctx.t).ok_or_else(AppError::not_found)?;
+    let (snap, card) = team_card_of(&ctx, &state, path.into_inner()).await?;
+    let event = &snap.event;
     let page = TeamCardPage {
-        back_href: format!("/t/{}/teams/{team}", event.settings.slug),
-        back_label: ctx.t.t("sheets-page-back-team"),
-        pdf_href: format!("/t/{}/teams/{team}/card.pdf", event.settings.slug),
+        tools: SheetTools::new(
+            format!("/t/{}/teams/{}", event.settings.slug, card.team_no),
+            ctx.t.t("sheets-page-back-team"),
+            "/card.pdf",
+        ),
         tour: TourHead::of(event),
         section: "teams",
         separator: ctx.t.t("pub-list-separator"),
@@ -422,27 +467,18 @@ async fn team_card_pdf(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, team) = path.into_inner();
-    let team = TeamNo(number(&team)?);
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
-    let event = &snap.event;
-    event.team(team).ok_or_else(AppError::not_found)?;
-    let words = ctx.t;
-    let name = format!("{}-team-{team}.pdf", event.settings.slug);
-    let shared = snap.clone();
-    let bytes = pdf(&state, move || {
-        sheets::team_pdf(&shared.event, &shared.report, team, &words)
+    let (snap, card) = team_card_of(&ctx, &state, path.into_inner()).await?;
+    let name = format!("{}-team-{}.pdf", snap.event.settings.slug, card.team_no);
+    pdf_file(&ctx, &state, &name, move |words| {
+        sheets::team_card_pdf(&card, words)
     })
-    .await?;
-    Ok(pdf_response(bytes, &name))
+    .await
 }
 
 #[derive(Template)]
 #[template(path = "sheets/wall.html")]
 struct WallPage {
-    back_href: String,
-    back_label: String,
-    pdf_href: String,
+    tools: SheetTools,
     ctx: Ctx,
     tour: TourHead,
     section: &'static str,
@@ -471,20 +507,41 @@ impl WallPage {
     }
 }
 
+/// The results and standings after a path's `{round}`, or after the last round (`None`),
+/// with the snapshot they were built from and the round asked for; 404 for an unknown
+/// round.
+async fn standings_sheet_of(
+    ctx: &Ctx,
+    state: &AppState,
+    slug: String,
+    round: Option<String>,
+) -> Result<(Arc<Snapshot>, Option<i32>, StandingsSheet), AppError> {
+    let (snap, round) = match round {
+        Some(round) => {
+            let (snap, round) = round_of(ctx, state, (slug, round)).await?;
+            (snap, Some(round))
+        }
+        None => (page_snapshot(ctx, state, &slug).await?, None),
+    };
+    let sheet = sheets::standings_sheet(&snap.event, round, &ctx.t);
+    Ok((snap, round, sheet))
+}
+
 async fn wall(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, round) = path.into_inner();
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (snap, round, sheet) = standings_sheet_of(&ctx, &state, slug, Some(round)).await?;
     let event = &snap.event;
-    let round = known_round(event, &round)?;
-    let sheet = sheets::standings_sheet(event, Some(round), &ctx.t);
+    let round = round.unwrap_or_default();
     let page = WallPage {
-        back_href: format!("/t/{}/rounds/{round}", event.settings.slug),
-        back_label: ctx.t.a("sheets-page-back-round", "n", round),
-        pdf_href: format!("/t/{}/rounds/{round}/wall.pdf", event.settings.slug),
+        tools: SheetTools::new(
+            format!("/t/{}/rounds/{round}", event.settings.slug),
+            ctx.t.a("sheets-page-back-round", "n", round),
+            "/wall.pdf",
+        ),
         tour: TourHead::of(event),
         section: "standings",
         sheet,
@@ -493,23 +550,30 @@ async fn wall(
     render(&ctx, &page)
 }
 
+/// The standings sheet as a PDF: after `{round}` (`/rounds/{round}/wall.pdf`), or after
+/// the last round (`/standings.pdf`).
+async fn standings_sheet_pdf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    slug: String,
+    round: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let (snap, round, sheet) = standings_sheet_of(&ctx, &state, slug, round).await?;
+    let round_part = round.map(|r| format!("-{r}")).unwrap_or_default();
+    let name = format!("{}-standings{round_part}.pdf", snap.event.settings.slug);
+    pdf_file(&ctx, &state, &name, move |words| {
+        sheets::standings_sheet_pdf(&sheet, words)
+    })
+    .await
+}
+
 async fn wall_pdf(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, round) = path.into_inner();
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
-    let event = &snap.event;
-    let round = known_round(event, &round)?;
-    let words = ctx.t;
-    let name = format!("{}-standings-{round}.pdf", event.settings.slug);
-    let shared = snap.clone();
-    let bytes = pdf(&state, move || {
-        Some(sheets::standings_pdf(&shared.event, Some(round), &words))
-    })
-    .await?;
-    Ok(pdf_response(bytes, &name))
+    standings_sheet_pdf(ctx, state, slug, Some(round)).await
 }
 
 async fn standings_pdf(
@@ -517,14 +581,5 @@ async fn standings_pdf(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
-    let event = &snap.event;
-    let words = ctx.t;
-    let name = format!("{}-standings.pdf", event.settings.slug);
-    let shared = snap.clone();
-    let bytes = pdf(&state, move || {
-        Some(sheets::standings_pdf(&shared.event, None, &words))
-    })
-    .await?;
-    Ok(pdf_response(bytes, &name))
+    standings_sheet_pdf(ctx, state, slug.into_inner(), None).await
 }

@@ -20,8 +20,11 @@ mod views;
 
 use std::collections::HashMap;
 
+use actix_web::dev::Payload;
+use actix_web::error::InternalError;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use futures_util::future::LocalBoxFuture;
 
 use super::page::{Ctx, redirect_with, with_db};
 use super::{AppError, AppState};
@@ -29,6 +32,7 @@ use crate::db::table::{
     self as tables, Closed, ConfirmRefusal, Pending, Side, TableRoom, TableSave,
 };
 use crate::db::{self, RoundSheet};
+use crate::rules::Match;
 use forms::read_boards;
 use views::room_page;
 
@@ -117,57 +121,81 @@ async fn room_state(
     .await
 }
 
-async fn show(
-    req: HttpRequest,
-    ctx: Ctx,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let token = path.into_inner();
-    let (room, sheet) = match locate(&req, &state, &token).await? {
-        Ok(found) => found,
-        Err(refusal) => return Ok(refusal),
-    };
-    let m = sheet.table(room.table).ok_or_else(AppError::not_found)?;
-    room_page(&ctx, &state, &token, &room, &sheet, m, None, &[], None).await
+/// The room behind the path's `{token}`, with its round and its match: 404 when the token
+/// is unknown (counted as a guess), table-side entry is off or the room's match is gone;
+/// the 429 page once the address has guessed too often ([`locate`]).
+struct AtTable {
+    token: String,
+    room: TableRoom,
+    sheet: RoundSheet,
+    /// The client's address, as the guesses are counted by and the entries recorded with.
+    addr: String,
+}
+
+impl AtTable {
+    /// The room's page, `/table/{token}`.
+    fn url(&self) -> String {
+        format!("/table/{}", self.token)
+    }
+
+    /// The room's match in its round.
+    fn game(&self) -> &Match {
+        self.sheet
+            .table(self.room.table)
+            .expect("found when the room was located")
+    }
+}
+
+impl FromRequest for AtTable {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .cloned()
+                .ok_or_else(|| AppError::Internal("no app state".into()))?;
+            let token = req.match_info().get("token").unwrap_or_default().to_owned();
+            let (room, sheet) = match locate(&req, &state, &token).await? {
+                Ok(found) => found,
+                Err(refusal) => return Err(InternalError::from_response("refused", refusal).into()),
+            };
+            sheet.table(room.table).ok_or_else(AppError::not_found)?;
+            let addr = address(&req);
+            Ok(AtTable {
+                token,
+                room,
+                sheet,
+                addr,
+            })
+        })
+    }
+}
+
+async fn show(ctx: Ctx, state: web::Data<AppState>, at: AtTable) -> Result<HttpResponse, AppError> {
+    room_page(&ctx, &state, &at, None, &[], None).await
 }
 
 /// `POST /table/{token}`: what the table typed, by the side that typed it.
 async fn save(
-    req: HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    at: AtTable,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
-    let token = path.into_inner();
-    let (room, sheet) = match locate(&req, &state, &token).await? {
-        Ok(found) => found,
-        Err(refusal) => return Ok(refusal),
-    };
-    let m = sheet.table(room.table).ok_or_else(AppError::not_found)?;
-    let form = form.into_inner();
     let side = form.get("side").and_then(|s| Side::parse(s));
-    let boards = read_boards(&sheet, &form);
+    let boards = read_boards(&at.sheet, &form);
     let (Some(side), Ok(boards)) = (side, boards.clone()) else {
         let errors = boards.err().unwrap_or_default();
         let side_error = side.is_none().then(|| ctx.t.t("table-error-side"));
-        return room_page(
-            &ctx,
-            &state,
-            &token,
-            &room,
-            &sheet,
-            m,
-            Some(&form),
-            &errors,
-            side_error,
-        )
-        .await
-        .map(|mut r| {
-            *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
-            r
-        });
+        return room_page(&ctx, &state, &at, Some(&form), &errors, side_error)
+            .await
+            .map(|mut r| {
+                *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
+                r
+            });
     };
     let submission = form
         .get("submission")
@@ -175,8 +203,7 @@ async fn save(
         .unwrap_or_default();
     crate::limits::check(&submission, crate::limits::CODE)
         .map_err(|p| crate::web::error::text_refused(&ctx.t, "submission", p))?;
-    let addr = address(&req);
-    let target = room.clone();
+    let (target, addr) = (at.room.clone(), at.addr.clone());
     let saved = match with_db(&state, move |conn| {
         Ok(tables::save_entry(
             conn,
@@ -194,17 +221,7 @@ async fn save(
         Err(AppError::DbBusy(why)) => {
             tracing::warn!("{}", crate::db::report(&why));
             let busy = Some(ctx.t.t("entry-busy"));
-            let page = room_page(
-                &ctx,
-                &state,
-                &token,
-                &room,
-                &sheet,
-                m,
-                Some(&form),
-                &[],
-                busy,
-            );
+            let page = room_page(&ctx, &state, &at, Some(&form), &[], busy);
             return page.await.map(|mut r| {
                 *r.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
                 r.headers_mut().insert(
@@ -216,7 +233,7 @@ async fn save(
         }
         Err(e) => return Err(e),
     };
-    let back = format!("/table/{token}");
+    let back = at.url();
     match saved {
         TableSave::Saved => Ok(redirect_with(&back, "table-flash-saved")),
         TableSave::Unchanged => Ok(redirect_with(&back, "table-flash-unchanged")),
@@ -227,22 +244,13 @@ async fn save(
 /// `POST /table/{token}/confirm`: the opponents confirm the room, or either side marks
 /// boards "call the director" (`flag-{board}`).
 async fn confirm(
-    req: HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    at: AtTable,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
-    let token = path.into_inner();
-    let (room, sheet) = match locate(&req, &state, &token).await? {
-        Ok(found) => found,
-        Err(refusal) => return Ok(refusal),
-    };
-    let m = sheet.table(room.table).ok_or_else(AppError::not_found)?;
-    let form = form.into_inner();
-    let addr = address(&req);
-    let back = format!("/table/{token}");
-    let flagged: Vec<i32> = sheet
+    let flagged: Vec<i32> = at
+        .sheet
         .round
         .boards
         .iter()
@@ -250,28 +258,17 @@ async fn confirm(
         .filter(|b| form.contains_key(&format!("flag-{b}")))
         .collect();
     let dispute = form.get("action").map(String::as_str) == Some("dispute") || !flagged.is_empty();
-    let refuse = |message: String| {
-        room_page(
-            &ctx,
-            &state,
-            &token,
-            &room,
-            &sheet,
-            m,
-            None,
-            &[],
-            Some(message),
-        )
-    };
+    let refuse = |message: String| room_page(&ctx, &state, &at, None, &[], Some(message));
     if dispute {
         if flagged.is_empty() {
             return refuse(ctx.t.t("table-error-no-flag")).await;
         }
-        let target = room.clone();
+        let (target, addr) = (at.room.clone(), at.addr.clone());
         let done = with_db(&state, move |conn| {
             Ok(tables::flag(conn, &target, &flagged, &addr)?)
         })
         .await?;
+        let back = at.url();
         return Ok(match done {
             Ok(true) => redirect_with(&back, "table-flash-flagged"),
             Ok(false) => redirect_with(&back, "table-flash-nothing"),
@@ -282,11 +279,12 @@ async fn confirm(
         return refuse(ctx.t.t("table-error-side")).await;
     };
     let code = form.get("code").cloned().unwrap_or_default();
-    let target = room.clone();
+    let (target, addr) = (at.room.clone(), at.addr.clone());
     let outcome = with_db(&state, move |conn| {
         Ok(tables::confirm(conn, &target, side, &code, &addr)?)
     })
     .await?;
+    let back = at.url();
     match outcome {
         Ok(()) => Ok(redirect_with(&back, "table-flash-confirmed")),
         Err(ConfirmRefusal::Closed(_)) => Ok(redirect_with(&back, "table-flash-closed")),

@@ -8,12 +8,11 @@ use actix_web::http::StatusCode;
 use askama::Template;
 
 use super::forms::{combo_value, typed_row};
-use super::room_state;
-use crate::db::RoundSheet;
-use crate::db::table::{self as tables, Closed, EntryState, Side, TableRoom};
+use super::{AtTable, room_state};
+use crate::db::table::{self as tables, Closed, EntryState, Side};
 use crate::figures::signed;
 use crate::input::sheet::{self, SheetError, SheetRow};
-use crate::rules::{Decks, Match, Pair, Room, Scorer, TeamNo};
+use crate::rules::{Decks, Pair, Room, Scorer, TeamNo};
 use crate::web::director::{
     Choice, choices, combo_label, seat_label, sheet_error_text, team_label, trump_label,
 };
@@ -123,14 +122,12 @@ fn combo_choices(ctx: &Ctx, decks: Decks, current: &str) -> Vec<Choice> {
 pub(super) async fn room_page(
     ctx: &Ctx,
     state: &AppState,
-    token: &str,
-    room: &TableRoom,
-    sheet: &RoundSheet,
-    m: &Match,
+    at: &AtTable,
     typed: Option<&HashMap<String, String>>,
     errors: &[(i32, SheetError)],
     confirm_error: Option<String>,
 ) -> Result<HttpResponse, AppError> {
+    let (token, room, sheet, m) = (&at.token, &at.room, &at.sheet, at.game());
     let (pending, closed) = room_state(state, room).await?;
     let pending = pending.as_ref();
     let t = &ctx.t;

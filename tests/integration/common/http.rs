@@ -33,6 +33,15 @@ impl Page {
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
+
+    /// The session cookie this page sets (its whole `Set-Cookie` value); panics without one.
+    pub fn session_cookie(&self) -> String {
+        self.headers
+            .iter()
+            .find(|(n, v)| n == "set-cookie" && v.starts_with("fushi_session="))
+            .map(|(_, v)| v.clone())
+            .expect("a session cookie")
+    }
 }
 
 impl Page {
@@ -57,6 +66,18 @@ impl Page {
         );
         self
     }
+}
+
+/// The app a [`Browser`] drives, named once for helpers that take a browser:
+/// `async fn set_up<B: MessageBody>(b: &mut Browser<impl TestApp<B>>)`.
+pub trait TestApp<B>:
+    Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>
+{
+}
+
+impl<S, B> TestApp<B> for S where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>
+{
 }
 
 /// A browser on the app: it keeps cookies between requests, and the CSRF token of the
@@ -89,11 +110,30 @@ pub async fn browser(
 ) -> Browser<
     impl Service<
         actix_http::Request,
-        Response = ServiceResponse<impl MessageBody>,
+        Response = ServiceResponse<impl MessageBody + use<>>,
         Error = actix_web::Error,
-    >,
+    > + use<>,
 > {
     browser_as(db, "admin", Role::Admin).await
+}
+
+/// A fresh SQLite database made ready by `set_up`, and an administrator's browser on it.
+pub async fn sqlite_browser(
+    set_up: fn(&TestDb),
+) -> (
+    TestDb,
+    Browser<
+        impl Service<
+            actix_http::Request,
+            Response = ServiceResponse<impl MessageBody + use<>>,
+            Error = actix_web::Error,
+        > + use<>,
+    >,
+) {
+    let db = TestDb::sqlite();
+    set_up(&db);
+    let b = browser(&db).await;
+    (db, b)
 }
 
 /// A browser signed in as `name` with `role` (the user is created when missing).
@@ -104,9 +144,9 @@ pub async fn browser_as(
 ) -> Browser<
     impl Service<
         actix_http::Request,
-        Response = ServiceResponse<impl MessageBody>,
+        Response = ServiceResponse<impl MessageBody + use<>>,
         Error = actix_web::Error,
-    >,
+    > + use<>,
 > {
     ensure_user(db, name, role);
     let mut b = anonymous(db).await;
@@ -120,9 +160,9 @@ pub async fn anonymous(
 ) -> Browser<
     impl Service<
         actix_http::Request,
-        Response = ServiceResponse<impl MessageBody>,
+        Response = ServiceResponse<impl MessageBody + use<>>,
         Error = actix_web::Error,
-    >,
+    > + use<>,
 > {
     anonymous_on(fushi::db::pool(db.url()).expect("pool")).await
 }
@@ -212,6 +252,13 @@ where
         self.send(TestRequest::get().uri(path)).await
     }
 
+    /// Gets a page that must be there: panics unless the answer is 200 OK.
+    pub async fn get_ok(&mut self, path: &str) -> Page {
+        let page = self.get(path).await;
+        assert_eq!(page.status, StatusCode::OK, "{path}: {}", page.body);
+        page
+    }
+
     /// Sends a request built by the test (extra headers, say), with the cookies.
     pub async fn request(&mut self, req: TestRequest) -> Page {
         self.send(req).await
@@ -231,6 +278,15 @@ where
         );
         // A page with the signed-in session's token.
         self.get("/").await;
+    }
+
+    /// Posts the login form for `name` (with [`TEST_PASSWORD`]) that goes on to `next`.
+    pub async fn log_in_to(&mut self, name: &str, next: &str) -> Page {
+        self.post(
+            "/login",
+            &[("name", name), ("password", TEST_PASSWORD), ("next", next)],
+        )
+        .await
     }
 
     /// The form with the CSRF token added, unless it has a `csrf` field already.
@@ -293,6 +349,12 @@ where
             .await
     }
 
+    /// Posts a table's confirmation form (`{link}/confirm`) as the table's phone does,
+    /// without a CSRF token.
+    pub async fn confirm_room(&mut self, link: &str, form: &[(&str, &str)]) -> Page {
+        self.post_raw(&format!("{link}/confirm"), form).await
+    }
+
     /// Posts a form and, when it redirects, follows the redirect.
     pub async fn submit(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
         let page = self.post(path, form).await;
@@ -303,6 +365,12 @@ where
             }
             _ => page,
         }
+    }
+
+    /// Uploads `csv` as the club night's `teams.csv` from the teams page.
+    pub async fn upload_teams(&mut self, csv: &[u8]) -> Page {
+        self.upload("/d/club-night/teams/upload", "file", "teams.csv", csv, &[])
+            .await
     }
 
     /// Posts one file as `multipart/form-data` under `field`, with extra text fields.

@@ -13,10 +13,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use diesel::prelude::*;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use fushi::archive::ArchiveFiles;
+use fushi::db::accounts::{self, Access};
 use fushi::db::schema::tournaments;
+use fushi::db::table::RoomLink;
 use fushi::db::{self, Backend, DbConnection};
 use fushi::rules::Pairing;
 use fushi::rules::event::new_boards;
@@ -141,12 +143,22 @@ pub fn backends() -> Vec<TestDb> {
     dbs
 }
 
-/// The example club night (`examples/club-night`: 5 teams, 3 rounds) imported into `db`.
+/// The folder of the example club night (`examples/club-night`: 5 teams, 3 rounds).
+pub fn club_night_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night")
+}
+
+/// The example club night imported into `db`.
 pub fn import_club_night(db: &TestDb) {
-    let files =
-        ArchiveFiles::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night"))
-            .expect("the club night example");
+    let files = ArchiveFiles::read(&club_night_dir()).expect("the club night example");
     fushi::transfer::import(&mut db.open(), &files).expect("the club night imported");
+}
+
+/// Gives the user `name` access to the club night.
+pub fn give(db: &TestDb, name: &str, access: Access) {
+    let mut conn = db.open();
+    let (user, _) = accounts::user_for_login(&mut conn, name).unwrap().unwrap();
+    accounts::grant(&mut conn, user.id, "club-night", access).unwrap();
 }
 
 /// The club night's five teams paired as 1 v 2, 3 v 4 and 5 with the bye.
@@ -192,6 +204,40 @@ pub fn club_night_with_table_round(db: &TestDb, boards: i32, codes: bool) {
         ))
         .execute(&mut conn)
         .unwrap();
+}
+
+/// A form built at run time, borrowed as the browser posts it.
+pub fn refs(form: &[(String, String)]) -> Vec<(&str, &str)> {
+    form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+/// The by-hand pairings form of a round: `table-i`, `home-i` and `away-i` of each row
+/// (table, home, away) as typed.
+pub fn pairings_form(rows: &[(&str, &str, &str)]) -> Vec<(String, String)> {
+    rows.iter()
+        .enumerate()
+        .flat_map(|(i, (table, home, away))| {
+            [("table", table), ("home", home), ("away", away)]
+                .map(|(field, value)| (format!("{field}-{i}"), (*value).to_owned()))
+        })
+        .collect()
+}
+
+/// The link of a room of the club night's round 4 ([`club_night_with_table_round`]), with
+/// the room's state.
+pub fn room_link(db: &TestDb, table: i32, room: Room) -> RoomLink {
+    let (_, links) = db::table::round_links(&mut db.open(), "club-night", 4)
+        .unwrap()
+        .unwrap();
+    links
+        .into_iter()
+        .find(|l| l.table == table && l.room == room)
+        .unwrap()
+}
+
+/// The token of a room of the club night's round 4.
+pub fn room_token(db: &TestDb, table: i32, room: Room) -> String {
+    room_link(db, table, room).token
 }
 
 fn team(number: i32, name: &str, club: &str, members: &[&str]) -> Team {

@@ -2,9 +2,14 @@
 //! its explanation and warnings, the confirmation that saves it, and unlocking a round
 //! that has results.
 
+use std::sync::Arc;
+
+use actix_web::dev::Payload;
+use actix_web::error::InternalError;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use askama::Template;
+use futures_util::future::LocalBoxFuture;
 
 use super::forms::{Choice, FormErrors, GenerateForm, UnlockForm, default_form};
 use super::{
@@ -15,6 +20,7 @@ use crate::rules::Pairing;
 use crate::rules::{Event, PairingMethod, Report};
 use crate::schedule::draft::{self, Field, FirstRound, Proposal};
 use crate::web::i18n::Tr;
+use crate::web::live::Snapshot;
 use crate::web::page::{Ctx, TourHead, redirect_with, render_status, with_db};
 use crate::web::tour::RoundAt;
 use crate::web::{AppError, AppState};
@@ -77,8 +83,13 @@ fn saved_pairings(event: &Event, round: i32) -> Vec<Pairing> {
 
 /// "Table 2: 4 Delta – 3 长城", or the bye.
 fn pairing_line(t: &Tr, event: &Event, p: &Pairing) -> String {
+    pairing_text(t, "schedule-diff-line", event, p)
+}
+
+/// The message `id` about pairing `p`, with its table, home team and away team (or the bye).
+fn pairing_text(t: &Tr, id: &str, event: &Event, p: &Pairing) -> String {
     t.args(
-        "schedule-diff-line",
+        id,
         &[
             ("table", p.table.to_string().into()),
             ("home", label(event, p.home).into()),
@@ -132,7 +143,7 @@ struct RoundFormPage {
 async fn load_all(
     state: &AppState,
     at: &RoundAt,
-) -> Result<(std::sync::Arc<crate::web::live::Snapshot>, RoundRecord), AppError> {
+) -> Result<(Arc<Snapshot>, RoundRecord), AppError> {
     let snap = at.tour.snapshot(state).await?;
     let (key, round) = (at.tour.slug.clone(), at.round);
     let record = with_db(state, move |conn| {
@@ -223,14 +234,52 @@ struct PreviewPage {
     overridden: bool,
 }
 
-/// Checks the form and the round, and computes the proposal, or shows the form again.
-enum Checked {
-    Ready {
-        choice: Choice,
-        proposal: Proposal,
-        overridden: bool,
-    },
-    Refused(HttpResponse),
+/// A proposal the form and the round allow: what the preview shows and the confirmation
+/// saves. As an extractor it loads the round, reads and checks the form and computes the
+/// proposal; when the form or the round does not allow one, the answer is the form again
+/// with what is wrong.
+pub(super) struct Ready {
+    at: RoundAt,
+    snap: Arc<Snapshot>,
+    record: RoundRecord,
+    proposed: Proposed,
+}
+
+/// What the checked form chose and the proposal it gives.
+struct Proposed {
+    choice: Choice,
+    proposal: Proposal,
+    overridden: bool,
+    form: GenerateForm,
+}
+
+impl FromRequest for Ready {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let at = RoundAt::extract(req);
+        let form = web::Form::<GenerateForm>::from_request(req, payload);
+        let req = req.clone();
+        Box::pin(async move {
+            let (at, form) = (at.await?, form.await?.into_inner());
+            let ctx = Ctx::of(&req);
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .cloned()
+                .ok_or_else(|| AppError::Internal("no app state".into()))?;
+            let (snap, record) = load_all(&state, &at).await?;
+            match check_round(&ctx, &snap.event, &snap.report, at.round, &record, form)? {
+                Ok(proposed) => Ok(Ready {
+                    at,
+                    snap,
+                    record,
+                    proposed,
+                }),
+                Err(refusal) => Err(InternalError::from_response("refused", refusal).into()),
+            }
+        })
+    }
 }
 
 fn check_round(
@@ -240,7 +289,7 @@ fn check_round(
     round: i32,
     record: &RoundRecord,
     mut form: GenerateForm,
-) -> Result<(Checked, GenerateForm), AppError> {
+) -> Result<Result<Proposed, HttpResponse>, AppError> {
     let t = &ctx.t;
     let state = round_state(event, report, round, record);
     if !state.exists {
@@ -263,14 +312,12 @@ fn check_round(
         Some(choice) if !errors.any() => {
             let mut proposal = propose(event, round, choice);
             draft::keep_saved_sides(&mut proposal, &saved_pairings(event, round));
-            Ok((
-                Checked::Ready {
-                    choice,
-                    proposal,
-                    overridden,
-                },
+            Ok(Ok(Proposed {
+                choice,
+                proposal,
+                overridden,
                 form,
-            ))
+            }))
         }
         _ => {
             let page = form_page(
@@ -283,29 +330,26 @@ fn check_round(
                 errors,
                 None,
             )?;
-            Ok((Checked::Refused(page), form))
+            Ok(Err(page))
         }
     }
 }
 
-pub(super) async fn round_preview(
-    ctx: Ctx,
-    state: web::Data<AppState>,
-    at: RoundAt,
-    form: web::Form<GenerateForm>,
-) -> Result<HttpResponse, AppError> {
+pub(super) async fn round_preview(ctx: Ctx, ready: Ready) -> Result<HttpResponse, AppError> {
+    let Ready {
+        at,
+        snap,
+        proposed:
+            Proposed {
+                choice,
+                proposal,
+                overridden,
+                form,
+            },
+        ..
+    } = ready;
     let round = at.round;
-    let (snap, record) = load_all(&state, &at).await?;
-    let (event, report) = (&snap.event, &snap.report);
-    let (checked, form) = check_round(&ctx, event, report, round, &record, form.into_inner())?;
-    let (choice, proposal, overridden) = match checked {
-        Checked::Ready {
-            choice,
-            proposal,
-            overridden,
-        } => (choice, proposal, overridden),
-        Checked::Refused(page) => return Ok(page),
-    };
+    let event = &snap.event;
     let t = &ctx.t;
     let method = match choice {
         Choice::Swiss { .. } => method_label(t, PairingMethod::Swiss),
@@ -331,21 +375,7 @@ pub(super) async fn round_preview(
         kept: proposal
             .kept
             .iter()
-            .map(|p| {
-                t.args(
-                    "schedule-kept",
-                    &[
-                        ("table", p.table.to_string().into()),
-                        ("home", label(event, p.home).into()),
-                        (
-                            "away",
-                            p.away
-                                .map_or_else(|| t.t("schedule-bye"), |a| label(event, a))
-                                .into(),
-                        ),
-                    ],
-                )
-            })
+            .map(|p| pairing_text(t, "schedule-kept", event, p))
             .collect(),
         same: difference
             .same
@@ -390,21 +420,21 @@ pub(super) async fn round_preview(
 pub(super) async fn round_confirm(
     ctx: Ctx,
     state: web::Data<AppState>,
-    at: RoundAt,
-    form: web::Form<GenerateForm>,
+    ready: Ready,
 ) -> Result<HttpResponse, AppError> {
+    let Ready {
+        at,
+        record,
+        proposed:
+            Proposed {
+                choice,
+                proposal,
+                overridden,
+                ..
+            },
+        ..
+    } = ready;
     let round = at.round;
-    let (snap, record) = load_all(&state, &at).await?;
-    let (event, report) = (&snap.event, &snap.report);
-    let (checked, _) = check_round(&ctx, event, report, round, &record, form.into_inner())?;
-    let (choice, proposal, overridden) = match checked {
-        Checked::Ready {
-            choice,
-            proposal,
-            overridden,
-        } => (choice, proposal, overridden),
-        Checked::Refused(page) => return Ok(page),
-    };
     let (method, seed) = match choice {
         Choice::Swiss {
             first: Some(FirstRound::Lots(seed)),

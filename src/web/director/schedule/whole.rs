@@ -141,9 +141,7 @@ pub(super) async fn whole_form(
     state: web::Data<AppState>,
     tour: Tour,
 ) -> Result<HttpResponse, AppError> {
-    let snap = tour.snapshot(&state).await?;
-    let event = &snap.event;
-    whole_page(&ctx, event, false, false)
+    whole_page(&ctx, &tour.snapshot(&state).await?.event, false, false)
 }
 
 pub(super) async fn whole_preview(
@@ -152,9 +150,8 @@ pub(super) async fn whole_preview(
     tour: Tour,
     form: web::Form<WholeForm>,
 ) -> Result<HttpResponse, AppError> {
-    let snap = tour.snapshot(&state).await?;
-    let event = &snap.event;
-    whole_page(&ctx, event, form.double.is_some(), true)
+    let double = form.double.is_some();
+    whole_page(&ctx, &tour.snapshot(&state).await?.event, double, true)
 }
 
 pub(super) async fn whole_confirm(

@@ -12,33 +12,40 @@ mod pages;
 mod view;
 
 use actix_web::guard::{self, GuardContext};
+use actix_web::http::Method;
 use actix_web::web;
 
 use crate::db::EditError;
 use crate::rules::settings::RESERVED_SLUGS;
 use crate::web::AppError;
+use crate::web::routes::{Need, Routes};
 use pages::*;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/d", web::get().to(list))
-        .route("/d/new", web::get().to(new_form))
-        .route("/d/new", web::post().to(create))
-        .route("/d/new/preview", web::get().to(new_preview))
-        // `/d/import` and the like belong to other pages, registered after this one.
+pub fn configure(routes: &mut Routes) {
+    routes
+        .get("/d", Need::SignedIn, list)
+        .get("/d/new", Need::Create, new_form)
+        .post("/d/new", Need::Create, create)
+        .get("/d/new/preview", Need::Create, new_preview)
+        // A scorer's dashboard sends them on to the round being played. `/d/import` and
+        // the like belong to other pages: the guard leaves them to their own routes.
         .route(
             "/d/{slug}",
+            Method::GET,
+            Need::Scorer,
             web::get()
                 .guard(guard::fn_guard(names_a_tournament))
                 .to(dashboard),
         )
-        .route("/d/{slug}/settings", web::get().to(settings_form))
-        .route("/d/{slug}/settings", web::post().to(save_settings))
-        .route(
+        .get("/d/{slug}/settings", Need::Director, settings_form)
+        .post("/d/{slug}/settings", Need::Director, save_settings)
+        .get(
             "/d/{slug}/settings/preview",
-            web::get().to(settings_preview),
+            Need::Director,
+            settings_preview,
         )
-        .route("/d/{slug}/delete", web::get().to(delete_form))
-        .route("/d/{slug}/delete", web::post().to(delete));
+        .get("/d/{slug}/delete", Need::Director, delete_form)
+        .post("/d/{slug}/delete", Need::Director, delete);
 }
 
 fn names_a_tournament(ctx: &GuardContext<'_>) -> bool {

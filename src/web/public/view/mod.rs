@@ -194,8 +194,8 @@ mod tests {
     use super::rules::*;
     use super::*;
     use crate::rules::{
-        BandTable, BoardSwing, DeckRules, Decks, MatchScoring, MatchStatus, MultiplierPolicy,
-        Preset, Rules, ScoringRules, Seat, Settings, TieBreak,
+        BandTable, DeckRules, Decks, MatchScoring, MatchStatus, MultiplierPolicy, Preset, Rules,
+        ScoringRules, Seat, Settings, TieBreak,
     };
     use crate::web::i18n::Lang;
 
@@ -217,30 +217,6 @@ mod tests {
             pairing: crate::rules::PairingMethod::Manual,
             swiss_seed: None,
             table: Default::default(),
-        }
-    }
-
-    fn figures(status: MatchStatus, boards: usize) -> MatchFigures {
-        MatchFigures {
-            status,
-            boards: (1..=boards as i32)
-                .map(|board| BoardSwing {
-                    board,
-                    open: Some(1),
-                    closed: None,
-                    swing: None,
-                    home_points: None,
-                })
-                .collect(),
-            compared: 0,
-            home_levels: 0,
-            home_points: 0,
-            home_boards_won: 0,
-            away_boards_won: 0,
-            home_gained: 0,
-            home_lost: 0,
-            home_score: Score::ZERO,
-            away_score: None,
         }
     }
 
@@ -365,10 +341,10 @@ mod tests {
     #[test]
     fn progress_of_matches_and_rounds() {
         use MatchStatus::*;
-        let none = figures(InProgress, 0);
-        let some = figures(InProgress, 2);
-        let done = figures(Complete, 4);
-        let bye = figures(Bye, 0);
+        let none = MatchFigures::entered(InProgress, 0);
+        let some = MatchFigures::entered(InProgress, 2);
+        let done = MatchFigures::entered(Complete, 4);
+        let bye = MatchFigures::entered(Bye, 0);
         assert_eq!(Stage::of_match(&none), Stage::NotStarted);
         assert_eq!(Stage::of_match(&some), Stage::InProgress);
         assert_eq!(Stage::of_match(&done), Stage::Complete);
