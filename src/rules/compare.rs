@@ -66,17 +66,28 @@ impl MatchFigures {
     /// entered and nothing compared.
     #[cfg(test)]
     pub(crate) fn entered(status: MatchStatus, boards: usize) -> MatchFigures {
+        let boards = (1..=i32::try_from(boards).unwrap())
+            .map(|board| BoardSwing {
+                board,
+                open: Some(1),
+                closed: None,
+                swing: None,
+                home_points: None,
+            })
+            .collect();
+        MatchFigures::nothing_compared(status, boards, Score::ZERO)
+    }
+
+    /// `boards` with no board compared and the home team on `home_score`: a bye, and a
+    /// comparison before its first board.
+    fn nothing_compared(
+        status: MatchStatus,
+        boards: Vec<BoardSwing>,
+        home_score: Score,
+    ) -> MatchFigures {
         MatchFigures {
             status,
-            boards: (1..=i32::try_from(boards).unwrap())
-                .map(|board| BoardSwing {
-                    board,
-                    open: Some(1),
-                    closed: None,
-                    swing: None,
-                    home_points: None,
-                })
-                .collect(),
+            boards,
             compared: 0,
             home_levels: 0,
             home_points: 0,
@@ -84,7 +95,7 @@ impl MatchFigures {
             away_boards_won: 0,
             home_gained: 0,
             home_lost: 0,
-            home_score: Score::ZERO,
+            home_score,
             away_score: None,
         }
     }
@@ -161,19 +172,8 @@ impl Scorer {
 
     /// Compares the rooms of `m`, played on the round's `boards`.
     pub fn compare(&self, boards: &[Board], m: &Match) -> MatchFigures {
-        let mut f = MatchFigures {
-            status: MatchStatus::Bye,
-            boards: Vec::new(),
-            compared: 0,
-            home_levels: 0,
-            home_points: 0,
-            home_boards_won: 0,
-            away_boards_won: 0,
-            home_gained: 0,
-            home_lost: 0,
-            home_score: self.scoring.bye_score,
-            away_score: None,
-        };
+        let mut f =
+            MatchFigures::nothing_compared(MatchStatus::Bye, Vec::new(), self.scoring.bye_score);
         if m.is_bye() {
             return f;
         }
