@@ -22,18 +22,14 @@ use fushi::rules::{Combination, LastTrick, Room, TableEntry};
 async fn log_in(client: &Client, base: &str, name: &str) {
     client.goto(&format!("{base}/login")).await.unwrap();
     let form = client.find(Locator::Css("form.auth-form")).await.unwrap();
-    form.find(Locator::Id("name"))
-        .await
-        .unwrap()
-        .send_keys(name)
-        .await
-        .unwrap();
-    form.find(Locator::Id("password"))
-        .await
-        .unwrap()
-        .send_keys(TEST_PASSWORD)
-        .await
-        .unwrap();
+    for (field, text) in [("name", name), ("password", TEST_PASSWORD)] {
+        form.find(Locator::Id(field))
+            .await
+            .unwrap()
+            .send_keys(text)
+            .await
+            .unwrap();
+    }
     form.find(Locator::Css("button[type=submit]"))
         .await
         .unwrap()

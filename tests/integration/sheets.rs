@@ -88,24 +88,7 @@ fn the_closed_room_score_sheet_of_round_1_table_2() {
     assert_eq!(s.columns.len(), 13);
     assert_eq!(s.lines.len(), 4);
     let b1 = &s.lines[0];
-    assert_eq!(
-        b1.cells(),
-        [
-            "1",
-            "N",
-            "2",
-            "",
-            "50",
-            "25",
-            "defenders",
-            "tractor:2",
-            "",
-            "",
-            "250",
-            "defenders take over, up 5",
-            "−5"
-        ]
-    );
+    assert_eq!(b1.cells(), common::ROUND_1_TABLE_2_CLOSED_BOARD_1);
     // Board 2: E deals, hearts; 95 taken, declarers kept the last trick.
     assert_eq!(
         (

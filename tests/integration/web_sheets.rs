@@ -83,26 +83,12 @@ async fn a_round_prints_every_score_sheet_filled_or_blank() {
         let closed = page.body.find("room-closed").unwrap();
         assert!(open < closed);
         // Table 2, closed room, board 1: conditions, entry, P 250, s −5.
-        page.has(&row(&[
-            "1",
-            "N",
-            "2",
-            "",
-            "50",
-            "25",
-            "defenders",
-            "tractor:2",
-            "",
-            "",
-            "250",
-            "defenders take over, up 5",
-            "−5",
-        ]))
-        .has("Level Up Lions")
-        .has("NS 4 Signature")
-        .has("data-print")
-        .has("href=\"/t/club-night/rounds/1/sheets.pdf\"")
-        .lacks("<script>");
+        page.has(&row(&common::ROUND_1_TABLE_2_CLOSED_BOARD_1))
+            .has("Level Up Lions")
+            .has("NS 4 Signature")
+            .has("data-print")
+            .has("href=\"/t/club-night/rounds/1/sheets.pdf\"")
+            .lacks("<script>");
 
         let blank = b.get_ok("/t/club-night/rounds/1/sheets?blank=1").await;
         assert_eq!(blank.body.matches("score-sheet room-").count(), 4);

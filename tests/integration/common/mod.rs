@@ -135,6 +135,25 @@ fn with_database(admin_url: &str, name: &str) -> String {
     format!("{server}/{name}{query}")
 }
 
+/// The sample's round 1, table 2, closed room, board 1 as its score sheet prints it (PDF
+/// and page alike): conditions, the entry, P 250, s −5 (worked out in
+/// tests/data/club-night-expected/WORKED.md).
+pub const ROUND_1_TABLE_2_CLOSED_BOARD_1: [&str; 13] = [
+    "1",
+    "N",
+    "2",
+    "",
+    "50",
+    "25",
+    "defenders",
+    "tractor:2",
+    "",
+    "",
+    "250",
+    "defenders take over, up 5",
+    "−5",
+];
+
 /// A fresh SQLite database, and a fresh PostgreSQL one when `FUSHI_TEST_POSTGRES` is set:
 /// loop over them to run one test body on both backends.
 pub fn backends() -> Vec<TestDb> {
