@@ -69,7 +69,8 @@ impl Lang {
     pub const ZH_HANS: Lang = Lang(0);
     /// 繁體中文.
     pub const ZH_HANT: Lang = Lang(1);
-    /// English: also the command line's language and the fallback of a missing message.
+    /// English: the command line's language without a locale, and the fallback of a
+    /// missing message.
     pub const EN: Lang = Lang(2);
 
     /// Every language, in the switcher's order.
@@ -140,6 +141,31 @@ impl Lang {
             .map(|(_, l)| l)
     }
 
+    /// The language of a POSIX locale name (`zh_CN.UTF-8`, `zh_TW.Big5`, `en_GB@euro`): its
+    /// language and territory read as a language tag, so `zh_TW` and `zh_HK` are
+    /// Traditional and `zh_CN` and `zh_SG` Simplified. `None` for `C`, `POSIX` and the
+    /// languages fushi does not speak.
+    pub fn from_locale(name: &str) -> Option<Lang> {
+        let name = name.split(['.', '@']).next().unwrap_or_default();
+        Lang::of_tag(&name.replace('_', "-"))
+    }
+
+    /// The command line's language: the locale that names the language of messages, looked
+    /// up by `var` in the order POSIX gives (`LC_ALL`, `LC_MESSAGES`, `LANG`; the first
+    /// one set and not empty), and English when it names no language of fushi.
+    pub fn of_locale_vars(var: impl Fn(&str) -> Option<String>) -> Lang {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .into_iter()
+            .find_map(|name| var(name).filter(|value| !value.is_empty()))
+            .and_then(|locale| Lang::from_locale(&locale))
+            .unwrap_or(Lang::EN)
+    }
+
+    /// [`Lang::of_locale_vars`] of this process's environment.
+    pub fn of_environment() -> Lang {
+        Lang::of_locale_vars(|name| std::env::var(name).ok())
+    }
+
     /// The best of fushi's languages for an `Accept-Language` header, by quality.
     pub fn from_accept_language(header: &str) -> Option<Lang> {
         let mut choices: Vec<(f32, usize, Lang)> = header
@@ -175,7 +201,7 @@ impl Tr {
         Tr { lang }
     }
 
-    /// English: the command line's words and the `Display` of typed reasons.
+    /// English: the `Display` of typed reasons, and the command line's words without a locale.
     pub fn en() -> Self {
         Tr::new(Lang::EN)
     }
@@ -305,6 +331,54 @@ mod tests {
                 .join(lang.tag());
             assert!(dir.is_dir(), "{dir:?}");
         }
+    }
+
+    #[test]
+    fn a_locale_names_the_command_lines_language() {
+        for (locale, lang) in [
+            ("zh_CN.UTF-8", Some(Lang::ZH_HANS)),
+            ("zh_SG", Some(Lang::ZH_HANS)),
+            ("zh_CN.GB18030", Some(Lang::ZH_HANS)),
+            ("zh_TW.UTF-8", Some(Lang::ZH_HANT)),
+            ("zh_HK.Big5-HKSCS", Some(Lang::ZH_HANT)),
+            ("en_GB.UTF-8@euro", Some(Lang::EN)),
+            ("en", Some(Lang::EN)),
+            ("C.UTF-8", None),
+            ("POSIX", None),
+            ("de_DE.UTF-8", None),
+            ("", None),
+        ] {
+            assert_eq!(Lang::from_locale(locale), lang, "{locale}");
+        }
+        let vars = |set: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                set.iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| (*v).to_owned())
+            }
+        };
+        assert_eq!(Lang::of_locale_vars(vars(&[])), Lang::EN);
+        assert_eq!(
+            Lang::of_locale_vars(vars(&[("LANG", "zh_TW.UTF-8")])),
+            Lang::ZH_HANT
+        );
+        // LC_ALL before LC_MESSAGES before LANG; an empty one is not set.
+        assert_eq!(
+            Lang::of_locale_vars(vars(&[("LANG", "zh_CN.UTF-8"), ("LC_ALL", "C")])),
+            Lang::EN
+        );
+        assert_eq!(
+            Lang::of_locale_vars(vars(&[
+                ("LANG", "en_US.UTF-8"),
+                ("LC_MESSAGES", "zh_CN.UTF-8"),
+                ("LC_ALL", "")
+            ])),
+            Lang::ZH_HANS
+        );
+        assert_eq!(
+            Lang::of_locale_vars(vars(&[("LANG", "fr_FR.UTF-8")])),
+            Lang::EN
+        );
     }
 
     #[test]

@@ -8,6 +8,8 @@ use fushi::i18n::{Lang, Tr};
 
 // The words of `--help` are Fluent messages (`locales/*/cli.ftl`), set by [`worded`]:
 // `cli-about[-COMMAND…]` for a command, `cli-help[-COMMAND…]-ARGUMENT` for an argument.
+// Everything the command line says is in the language of the terminal's locale
+// (`Lang::of_environment`: `LC_ALL`, `LC_MESSAGES`, `LANG`), English by default.
 #[derive(Parser)]
 #[command(name = "fushi", version)]
 struct Cli {
@@ -89,13 +91,13 @@ fn worded(cmd: clap::Command, t: &Tr, path: &str) -> clap::Command {
 fn lang_code(code: &str) -> Result<Lang, String> {
     Lang::from_code(code).ok_or_else(|| {
         let codes: Vec<&str> = Lang::all().map(Lang::code).collect();
-        Tr::en().a("cli-lang-one-of", "codes", codes.join(", "))
+        Tr::new(Lang::of_environment()).a("cli-lang-one-of", "codes", codes.join(", "))
     })
 }
 
 /// The password from stdin (its first line), or a generated one when stdin is a terminal
 /// or empty; `true` when generated.
-fn password_from_stdin() -> Result<(String, bool), Vec<String>> {
+fn password_from_stdin(t: &Tr) -> Result<(String, bool), Vec<String>> {
     use std::io::{IsTerminal, Read};
     let stdin = std::io::stdin();
     let mut text = String::new();
@@ -103,7 +105,7 @@ fn password_from_stdin() -> Result<(String, bool), Vec<String>> {
         stdin
             .lock()
             .read_to_string(&mut text)
-            .map_err(|e| vec![Tr::en().a("cli-password-unreadable", "error", e)])?;
+            .map_err(|e| vec![t.a("cli-password-unreadable", "error", e)])?;
     }
     let line = text.lines().next().unwrap_or("").to_owned();
     if line.is_empty() {
@@ -113,17 +115,16 @@ fn password_from_stdin() -> Result<(String, bool), Vec<String>> {
     }
 }
 
-fn user_command(db: &str, command: UserCommand) -> Result<(), Vec<String>> {
+fn user_command(db: &str, command: UserCommand, t: &Tr) -> Result<(), Vec<String>> {
     use fushi::db::accounts::{self, Role};
     let mut conn = fushi::db::open(db).map_err(|e| vec![e.to_string()])?;
-    let (password, generated) = password_from_stdin()?;
-    let t = Tr::en();
+    let (password, generated) = password_from_stdin(t)?;
+    let refused = |e: accounts::AccountError| vec![e.text(t)];
     let name = match command {
         UserCommand::Add { name, role } => {
             let role =
                 Role::parse(&role).ok_or_else(|| vec![t.a("cli-unknown-role", "role", &role)])?;
-            accounts::create_user(&mut conn, &name, &password, role)
-                .map_err(|e| vec![e.to_string()])?;
+            accounts::create_user(&mut conn, &name, &password, role).map_err(refused)?;
             println!(
                 "{}",
                 t.args(
@@ -137,7 +138,7 @@ fn user_command(db: &str, command: UserCommand) -> Result<(), Vec<String>> {
             name
         }
         UserCommand::Password { name } => {
-            accounts::set_password(&mut conn, &name, &password).map_err(|e| vec![e.to_string()])?;
+            accounts::set_password(&mut conn, &name, &password).map_err(refused)?;
             println!("{}", t.a("cli-password-set", "name", &name));
             name
         }
@@ -155,7 +156,8 @@ fn user_command(db: &str, command: UserCommand) -> Result<(), Vec<String>> {
 }
 
 fn main() -> ExitCode {
-    let matches = worded(Cli::command(), &Tr::en(), "").get_matches();
+    let t = Tr::new(Lang::of_environment());
+    let matches = worded(Cli::command(), &t, "").get_matches();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
@@ -174,7 +176,7 @@ fn main() -> ExitCode {
         bind: "127.0.0.1:8080".to_owned(),
     }) {
         Command::Serve { bind } => fushi::web::serve(&db, &bind).map_err(|e| vec![e.to_string()]),
-        Command::Import { path } => fushi::transfer::import_path(&db, &path).map(|summary| {
+        Command::Import { path } => fushi::transfer::import_path(&db, &path, &t).map(|summary| {
             println!("{summary}");
         }),
         Command::Export {
@@ -182,17 +184,17 @@ fn main() -> ExitCode {
             outdir,
             sheets,
             lang,
-        } => fushi::transfer::export_dir(&db, &slug, &outdir).and_then(|summary| {
+        } => fushi::transfer::export_dir(&db, &slug, &outdir, &t).and_then(|summary| {
             println!("{summary}");
             if sheets {
                 println!(
                     "{}",
-                    fushi::transfer::export_sheets(&db, &slug, &outdir, lang)?
+                    fushi::transfer::export_sheets(&db, &slug, &outdir, lang, &t)?
                 );
             }
             Ok(())
         }),
-        Command::User { command } => user_command(&db, command),
+        Command::User { command } => user_command(&db, command, &t),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

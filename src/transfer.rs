@@ -1,7 +1,6 @@
 //! Moving whole tournaments between archives and the database: what `fushi import`,
 //! `fushi export` and the web's archive upload and download share.
 
-use std::fmt;
 use std::path::Path;
 
 use crate::archive::{self, ArchiveFiles, Problem};
@@ -39,13 +38,6 @@ impl Imported {
             text += &t.a("cli-read-as-gb18030", "files", t.list(&self.gb18030));
         }
         text
-    }
-}
-
-/// The command line's English.
-impl fmt::Display for Imported {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.summary(&Tr::en()))
     }
 }
 
@@ -102,21 +94,22 @@ fn load(conn: &mut DbConnection, slug: &str) -> Result<Event, Vec<Problem>> {
         .ok_or_else(|| vec![Problem::in_file(slug, Why::NoTournament)])
 }
 
-/// `fushi import PATH`: a folder or a .zip into the database at `url`.
-pub fn import_path(url: &str, path: &Path) -> Result<Imported, Vec<String>> {
-    let files = ArchiveFiles::read(path).map_err(strings)?;
+/// `fushi import PATH`: a folder or a .zip into the database at `url`; what it did or every
+/// problem, in `t`'s language.
+pub fn import_path(url: &str, path: &Path, t: &Tr) -> Result<String, Vec<String>> {
+    let files = ArchiveFiles::read(path).map_err(|p| texts(t, p))?;
     let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
-    import(&mut conn, &files).map_err(strings)
+    let imported = import(&mut conn, &files).map_err(|p| texts(t, p))?;
+    Ok(imported.summary(t))
 }
 
-/// `fushi export SLUG OUTDIR`.
-pub fn export_dir(url: &str, slug: &str, outdir: &Path) -> Result<String, Vec<String>> {
+/// `fushi export SLUG OUTDIR`, worded in `t`'s language.
+pub fn export_dir(url: &str, slug: &str, outdir: &Path, t: &Tr) -> Result<String, Vec<String>> {
     let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
-    let files = export(&mut conn, slug).map_err(strings)?;
+    let files = export(&mut conn, slug).map_err(|p| texts(t, p))?;
     files
         .write_dir(outdir)
         .map_err(|e| vec![format!("{}: {e}", outdir.display())])?;
-    let t = Tr::en();
     Ok(t.args(
         "cli-exported",
         &[
@@ -129,20 +122,21 @@ pub fn export_dir(url: &str, slug: &str, outdir: &Path) -> Result<String, Vec<St
 
 /// `fushi export SLUG OUTDIR --sheets`: every score sheet, match sheet, team card and
 /// standings sheet as PDF into `OUTDIR/sheets/` (names in [`crate::sheets::files`]), in
-/// `lang`.
+/// `lang`; what it wrote in `t`'s language.
 pub fn export_sheets(
     url: &str,
     slug: &str,
     outdir: &Path,
     lang: Lang,
+    t: &Tr,
 ) -> Result<String, Vec<String>> {
     let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
-    let event = load(&mut conn, slug).map_err(strings)?;
+    let event = load(&mut conn, slug).map_err(|p| texts(t, p))?;
     let files =
         crate::sheets::all_sheets(&event, &Tr::new(lang)).map_err(|e| vec![e.to_string()])?;
     let dir = outdir.join("sheets");
     crate::sheets::write_dir(&dir, &files).map_err(|e| vec![format!("{}: {e}", dir.display())])?;
-    Ok(Tr::en().args(
+    Ok(t.args(
         "cli-wrote-sheets",
         &[
             ("count", files.len().to_string().into()),
@@ -151,6 +145,7 @@ pub fn export_sheets(
     ))
 }
 
-fn strings(problems: Vec<Problem>) -> Vec<String> {
-    problems.iter().map(ToString::to_string).collect()
+/// Each problem as `file:line: why` in `t`'s language.
+fn texts(t: &Tr, problems: Vec<Problem>) -> Vec<String> {
+    problems.iter().map(|p| p.text(t)).collect()
 }

@@ -44,6 +44,7 @@ admin-generated = The password of { $name } (shown once; write it down):
 admin-roles-explained = An administrator manages users and every tournament. A director runs the tournaments they create or are given. A scorer enters results in the tournaments they are given. Everyone else sees the public pages of published tournaments.
 admin-error-name-taken = A user named “{ $name }” exists already.
 admin-error-no-tournament = There is no tournament “{ $slug }”.
+admin-error-no-user = There is no user named “{ $name }”.
 admin-error-role = Unknown role.
 admin-flash-added = The user is added.
 admin-flash-role = The role is changed.

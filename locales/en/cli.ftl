@@ -1,4 +1,4 @@
-# The command line (`fushi import`, `fushi export`, `fushi user`): it prints English.
+# The command line (`fushi import`, `fushi export`, `fushi user`), in the language of the terminal's locale.
 cli-imported = imported "{ $name }" as { $slug }: { $teams } teams, { $rounds } rounds, { $results } table results
 cli-read-as-gb18030 = { " " }(read as GB18030, not UTF-8: { $files })
 cli-exported = exported { $slug } to { $dir }: { $files }

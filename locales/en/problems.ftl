@@ -1,5 +1,5 @@
 # Problems of archives, teams.csv uploads and stored results (src/input/why.rs).
-# The command line prints these English messages (`Why`'s Display renders them).
+# `Why`'s Display renders these English messages (logs, tests, the command line in English).
 # Column, key and code names (team_no, decks, vp20) stay as they are in every language.
 problems-missing-file = missing from the archive
 problems-not-utf8 = is not UTF-8 text

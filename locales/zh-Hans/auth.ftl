@@ -44,6 +44,7 @@ admin-generated = { $name } 的密码（仅显示一次，请记下）：
 admin-roles-explained = 管理员管理用户和所有赛事。裁判长管理自己创建或被分配的赛事。记分员在被分配的赛事中录入成绩。其他人只能看到已公开赛事的公开页面。
 admin-error-name-taken = 用户名“{ $name }”已存在。
 admin-error-no-tournament = 没有赛事“{ $slug }”。
+admin-error-no-user = 没有名为“{ $name }”的用户。
 admin-error-role = 未知角色。
 admin-flash-added = 用户已添加。
 admin-flash-role = 角色已更改。

@@ -1,4 +1,4 @@
-# 命令行（`fushi import`、`fushi export`、`fushi user`）：它打印英文。
+# 命令行（`fushi import`、`fushi export`、`fushi user`）：按终端的区域设置（locale）说话。
 cli-imported = 已导入“{ $name }”，标识 { $slug }：{ $teams } 支队伍，{ $rounds } 轮，{ $results } 个桌次结果
 cli-read-as-gb18030 = （按 GB18030 而非 UTF-8 读取：{ $files }）
 cli-exported = 已将 { $slug } 导出到 { $dir }：{ $files }

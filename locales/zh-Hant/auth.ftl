@@ -44,6 +44,7 @@ admin-generated = { $name } 的密碼（僅顯示一次，請記下）：
 admin-roles-explained = 管理員管理使用者和所有賽事。裁判長管理自己建立或被分配的賽事。記分員在被分配的賽事中錄入成績。其他人只能看到已公開賽事的公開頁面。
 admin-error-name-taken = 使用者名稱“{ $name }”已存在。
 admin-error-no-tournament = 沒有賽事“{ $slug }”。
+admin-error-no-user = 沒有名為“{ $name }”的使用者。
 admin-error-role = 未知角色。
 admin-flash-added = 使用者已新增。
 admin-flash-role = 角色已更改。

@@ -1,4 +1,4 @@
-# 命令列（`fushi import`、`fushi export`、`fushi user`）：它列印英文。
+# 命令列（`fushi import`、`fushi export`、`fushi user`）：依終端機的地區設定（locale）說話。
 cli-imported = 已匯入“{ $name }”，標識 { $slug }：{ $teams } 支隊伍，{ $rounds } 輪，{ $results } 個桌次結果
 cli-read-as-gb18030 = （按 GB18030 而非 UTF-8 讀取：{ $files }）
 cli-exported = 已將 { $slug } 匯出到 { $dir }：{ $files }

@@ -11,6 +11,7 @@ mod write;
 
 use std::fmt;
 
+use crate::i18n::Tr;
 use crate::input::Why;
 pub use files::ArchiveFiles;
 pub use read::{Parsed, parse, parse_teams};
@@ -52,11 +53,17 @@ impl Problem {
             None => self.file.clone(),
         }
     }
+
+    /// `file:line: why` (or `file: why`), the reason in `t`'s language.
+    pub fn text(&self, t: &Tr) -> String {
+        format!("{}: {}", self.place(), self.why.text(t))
+    }
 }
 
+/// In English, as logs and tests read it.
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.place(), self.why)
+        f.write_str(&self.text(&Tr::en()))
     }
 }
 

@@ -19,6 +19,7 @@ use super::DbError;
 use super::connection::DbConnection;
 use super::connection::per_backend;
 use super::schema::tournaments;
+use crate::i18n::Tr;
 
 diesel::table! {
     users (id) {
@@ -157,6 +158,22 @@ pub enum AccountError {
     LastAdmin,
     #[error(transparent)]
     Db(#[from] DbError),
+}
+
+impl AccountError {
+    /// The refusal in `t`'s language (`auth.ftl`), for the admin pages and `fushi user`; a
+    /// database failure is its cause's own text.
+    pub fn text(&self, t: &Tr) -> String {
+        match self {
+            AccountError::NameTaken(name) => t.a("admin-error-name-taken", "name", name),
+            AccountError::NoUser(name) => t.a("admin-error-no-user", "name", name),
+            AccountError::NoTournament(slug) => t.a("admin-error-no-tournament", "slug", slug),
+            AccountError::BadName => t.t("auth-error-name"),
+            AccountError::BadPassword => t.t("auth-error-password"),
+            AccountError::LastAdmin => t.t("admin-error-last-admin"),
+            AccountError::Db(e) => e.to_string(),
+        }
+    }
 }
 
 impl From<diesel::result::Error> for AccountError {

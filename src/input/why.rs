@@ -1,7 +1,7 @@
 //! Why an archive, an upload or a stored result is refused: a typed reason with its figures
 //! as fields; what the rules refuse in a table result is the rules' own [`Fault`]. Its words
 //! are Fluent messages (`problems.ftl`, see [`super::why_words`]): the web renders them in
-//! the reader's language, `Display` in English for the command line.
+//! the reader's language, `Display` in English for logs and tests.
 
 use std::fmt;
 

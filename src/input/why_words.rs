@@ -311,3 +311,6 @@ fn fault_message(fault: &Fault) -> (&'static str, Vec<(&'static str, FluentValue
         Fault::NoResult => ("problems-no-result", vec![]),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -56,7 +56,7 @@ pub fn text_refused(
     problem: crate::limits::TextProblem,
 ) -> AppError {
     let why = crate::input::text::text_problem(label, problem);
-    AppError::BadRequest(super::problems::why_text(t, &why))
+    AppError::BadRequest(why.text(t))
 }
 
 impl From<super::live::SnapshotError> for AppError {

@@ -12,7 +12,6 @@ mod home;
 pub use crate::i18n;
 pub mod live;
 pub mod page;
-pub mod problems;
 pub mod public;
 pub mod routes;
 pub mod sheets;

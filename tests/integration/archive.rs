@@ -5,9 +5,8 @@
 use crate::common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use common::{TestDb, backends};
+use common::{TestDb, backends, fushi_command};
 use fushi::archive::ArchiveFiles;
 use fushi::{db, transfer};
 
@@ -23,11 +22,7 @@ fn expected(name: &str) -> String {
 }
 
 fn fushi(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_fushi"))
-        .args(args)
-        .env_remove("DATABASE_URL")
-        .output()
-        .expect("run fushi")
+    fushi_command().args(args).output().expect("run fushi")
 }
 
 fn import_sample(db: &TestDb) {
@@ -626,4 +621,91 @@ fn every_command_line_help_comes_from_the_messages() {
     let stderr = String::from_utf8(refused.stderr).unwrap();
     assert!(!refused.status.success());
     assert!(stderr.contains("one of zh, zh-Hant, en"), "{stderr}");
+}
+
+/// The command line speaks the language of the terminal's locale: its help, what it did and
+/// every problem, as `file:line: why`; `LC_ALL` comes before `LANG`, and a locale fushi does
+/// not speak means English.
+#[test]
+fn the_command_line_speaks_the_terminals_language() {
+    let run = |locale: &[(&str, &str)], args: &[&str]| {
+        let mut cmd = fushi_command();
+        cmd.args(args).envs(locale.iter().copied());
+        let out = cmd.output().expect("run fushi");
+        (
+            out.status.success(),
+            String::from_utf8(out.stdout).expect("UTF-8"),
+            String::from_utf8(out.stderr).expect("UTF-8"),
+        )
+    };
+    let zh = [("LANG", "zh_CN.UTF-8")];
+    let tw = [("LANG", "zh_TW.UTF-8")];
+
+    let (_, help, _) = run(&zh, &["--help"]);
+    assert!(
+        help.starts_with("升级（拖拉机）记副式复式赛计分。"),
+        "{help}"
+    );
+    let (_, help, _) = run(&[("LANG", "zh_CN.UTF-8"), ("LC_ALL", "C")], &["--help"]);
+    assert!(
+        help.starts_with("Duplicate tournaments of Shengji"),
+        "{help}"
+    );
+    let (_, help, _) = run(&[("LANG", "fr_FR.UTF-8")], &["--help"]);
+    assert!(
+        help.starts_with("Duplicate tournaments of Shengji"),
+        "{help}"
+    );
+
+    let db = TestDb::sqlite();
+    let sample = sample_dir();
+    let (ok, out, err) = run(&tw, &["import", sample.to_str().unwrap(), "--db", db.url()]);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with(
+            "已匯入“Thursday Club Night 周四俱乐部复式赛”，標識 club-night：5 支隊伍，3 輪，"
+        ),
+        "{out}"
+    );
+    // The same archive again: the slug is taken, said where and why in Chinese.
+    let (ok, _, err) = run(&zh, &["import", sample.to_str().unwrap(), "--db", db.url()]);
+    assert!(!ok);
+    assert!(err.starts_with("tournament.toml:"), "{err}");
+    assert!(err.contains("club-night"), "{err}");
+    assert!(!err.is_ascii(), "{err}");
+    let empty = tempfile::tempdir().expect("a temporary directory");
+    let (ok, _, err) = run(
+        &zh,
+        &["import", empty.path().to_str().unwrap(), "--db", db.url()],
+    );
+    assert!(!ok);
+    assert!(err.contains("tournament.toml: 存档中缺少此文件"), "{err}");
+
+    let out_dir = tempfile::tempdir().expect("a temporary directory");
+    let (ok, out, err) = run(
+        &zh,
+        &[
+            "export",
+            "club-night",
+            out_dir.path().to_str().unwrap(),
+            "--db",
+            db.url(),
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.starts_with("已将 club-night 导出到 "), "{out}");
+    assert!(out.contains("standings.csv、swings.csv、teams.csv"), "{out}");
+
+    let (ok, _, err) = run(&zh, &["user", "password", "nobody", "--db", db.url()]);
+    assert!(!ok);
+    assert_eq!(err.trim_end(), "没有名为“nobody”的用户。");
+    let (ok, _, err) = run(
+        &tw,
+        &["user", "add", " x", "--role", "scorer", "--db", db.url()],
+    );
+    assert!(!ok);
+    assert_eq!(
+        err.trim_end(),
+        "使用者名稱為 1 至 64 個字元，首尾不能有空格。"
+    );
 }

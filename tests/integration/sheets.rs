@@ -6,10 +6,9 @@ use crate::common;
 use fushi::rules::TeamNo;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Instant;
 
-use common::{TestDb, large_event, sample_event};
+use common::{TestDb, fushi_command, large_event, sample_event};
 use fushi::archive::{self, ArchiveFiles};
 use fushi::i18n::{Lang, Tr};
 use fushi::rules::{Event, Report, Room};
@@ -504,11 +503,10 @@ fn export_with_sheets_writes_the_pdfs() {
     let files = ArchiveFiles::read(&sample_dir()).expect("read the sample");
     fushi::transfer::import(&mut db.open(), &files).expect("the sample imports");
     let out = tempfile::tempdir().expect("a temporary directory");
-    let run = Command::new(env!("CARGO_BIN_EXE_fushi"))
+    let run = fushi_command()
         .args(["export", "club-night"])
         .arg(out.path())
         .args(["--sheets", "--db", db.url()])
-        .env_remove("DATABASE_URL")
         .output()
         .expect("run fushi");
     assert!(
@@ -538,11 +536,10 @@ fn export_with_sheets_writes_the_pdfs() {
 
     // English on request; without --sheets no sheets.
     let en = tempfile::tempdir().expect("a temporary directory");
-    let run = Command::new(env!("CARGO_BIN_EXE_fushi"))
+    let run = fushi_command()
         .args(["export", "club-night"])
         .arg(en.path())
         .args(["--sheets", "--lang", "en", "--db", db.url()])
-        .env_remove("DATABASE_URL")
         .output()
         .expect("run fushi");
     assert!(run.status.success());
@@ -550,22 +547,20 @@ fn export_with_sheets_writes_the_pdfs() {
     assert!(text.contains("Matchsheet"), "{text}");
     // Traditional Chinese by its code.
     let hant = tempfile::tempdir().expect("a temporary directory");
-    let run = Command::new(env!("CARGO_BIN_EXE_fushi"))
+    let run = fushi_command()
         .args(["export", "club-night"])
         .arg(hant.path())
         .args(["--sheets", "--lang", "zh-Hant", "--db", db.url()])
-        .env_remove("DATABASE_URL")
         .output()
         .expect("run fushi");
     assert!(run.status.success());
     let text = pdf_text(&std::fs::read(hant.path().join("sheets/match-1-2.pdf")).expect("pdf"));
     assert!(text.contains("場次記錄表"), "{text}");
     let plain = tempfile::tempdir().expect("a temporary directory");
-    let run = Command::new(env!("CARGO_BIN_EXE_fushi"))
+    let run = fushi_command()
         .args(["export", "club-night"])
         .arg(plain.path())
         .args(["--db", db.url()])
-        .env_remove("DATABASE_URL")
         .output()
         .expect("run fushi");
     assert!(run.status.success());
@@ -608,11 +603,10 @@ fn measure() {
         fushi::db::insert_event(&mut db.open(), &event).expect("insert");
         let out = tempfile::tempdir().expect("a temporary directory");
         let start = Instant::now();
-        let run = Command::new(env!("CARGO_BIN_EXE_fushi"))
+        let run = fushi_command()
             .args(["export", &event.settings.slug])
             .arg(out.path())
             .args(["--sheets", "--db", db.url()])
-            .env_remove("DATABASE_URL")
             .output()
             .expect("run fushi");
         assert!(run.status.success());

@@ -5,12 +5,12 @@
 use crate::common;
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::http::{TEST_PASSWORD, anonymous, browser, browser_as, ensure_user};
-use common::{TestDb, backends, club_night_dir, give, import_club_night};
+use common::{TestDb, backends, club_night_dir, fushi_command, give, import_club_night};
 use fushi::archive::ArchiveFiles;
 use fushi::db::accounts::{self, Access, Role};
 
@@ -1021,9 +1021,8 @@ async fn a_created_or_imported_tournament_belongs_to_its_director() {
 
 /// Runs `fushi` with `args` and `stdin`.
 fn fushi(args: &[&str], stdin: Option<&str>) -> (bool, String, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_fushi"));
+    let mut cmd = fushi_command();
     cmd.args(args)
-        .env_remove("DATABASE_URL")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .stdin(if stdin.is_some() {

@@ -6,11 +6,10 @@ use fushi::rules::TeamNo;
 
 use std::io::Write;
 use std::path::Path;
-use std::process::Command;
 
 use actix_web::http::StatusCode;
 use common::http::browser;
-use common::{TestDb, backends, club_night_dir, import_club_night};
+use common::{TestDb, backends, club_night_dir, fushi_command, import_club_night};
 use fushi::archive::ArchiveFiles;
 use fushi::db;
 
@@ -52,9 +51,8 @@ fn the_command_line_refuses_reserved_slugs_in_english() {
     let db = TestDb::sqlite();
     for slug in ["new", "import"] {
         let dir = sample_with_slug(slug);
-        let out = Command::new(env!("CARGO_BIN_EXE_fushi"))
+        let out = fushi_command()
             .args(["import", dir.path().to_str().unwrap(), "--db", db.url()])
-            .env_remove("DATABASE_URL")
             .output()
             .expect("run fushi");
         assert!(!out.status.success());

@@ -89,16 +89,11 @@ async fn refused(
 }
 
 fn explain(ctx: &Ctx, e: AccountError) -> Result<String, AppError> {
-    let t = &ctx.t;
-    Ok(match e {
-        AccountError::NameTaken(name) => t.a("admin-error-name-taken", "name", name),
-        AccountError::NoUser(_) => return Err(AppError::not_found()),
-        AccountError::NoTournament(slug) => t.a("admin-error-no-tournament", "slug", slug),
-        AccountError::BadName => t.t("auth-error-name"),
-        AccountError::BadPassword => t.t("auth-error-password"),
-        AccountError::LastAdmin => t.t("admin-error-last-admin"),
-        AccountError::Db(e) => return Err(e.into()),
-    })
+    match e {
+        AccountError::NoUser(_) => Err(AppError::not_found()),
+        AccountError::Db(e) => Err(e.into()),
+        refused => Ok(refused.text(&ctx.t)),
+    }
 }
 
 #[derive(serde::Deserialize)]

@@ -26,7 +26,6 @@ use crate::archive::{ArchiveFiles, FILE_NAMES, LINEUP_FILE_NAMES};
 use crate::db;
 use crate::db::accounts::Access;
 use crate::transfer;
-use crate::web::problems::problem_text;
 use crate::web::routes::{Need, Routes};
 
 pub fn configure(routes: &mut Routes) {
@@ -236,7 +235,7 @@ async fn import(
         Err(problems) => {
             let page = ImportPage {
                 ctx: ctx.clone(),
-                problems: problems.iter().map(|p| problem_text(&ctx.t, p)).collect(),
+                problems: problems.iter().map(|p| p.text(&ctx.t)).collect(),
             };
             render_status(&ctx, StatusCode::UNPROCESSABLE_ENTITY, &page)
         }

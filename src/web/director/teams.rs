@@ -15,7 +15,6 @@ use crate::input::Why;
 use crate::rules::{Team, TeamNo};
 use crate::web::i18n::Tr;
 use crate::web::page::{Ctx, TourHead, redirect_with, render, render_status, with_db};
-use crate::web::problems::problem_text;
 use crate::web::routes::{Need, Routes};
 use crate::web::{AppError, AppState};
 
@@ -299,7 +298,7 @@ fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<(Vec<Team>, bool), Vec<St
         return Err(vec![t.t("director-teams-upload-not-utf8")]);
     };
     let text = text.as_str();
-    let strings = |problems: Vec<Problem>| problems.iter().map(|p| problem_text(t, p)).collect();
+    let strings = |problems: Vec<Problem>| problems.iter().map(|p| p.text(t)).collect();
     let lines = archive::parse_teams(text).map_err(strings)?;
     let too_many: Vec<Problem> = lines
         .iter()

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder};
 
-use crate::common::TestDb;
+use crate::common::{TestDb, fushi_command};
 
 /// A child process that is ended when the test is done with it.
 pub struct Process(Child);
@@ -70,7 +70,7 @@ fn wait_for_port(port: u16, what: &str) {
 /// The `fushi` binary serving `db`, and its address.
 pub fn serve(db: &TestDb) -> (Process, String) {
     let port = free_port();
-    let child = Command::new(env!("CARGO_BIN_EXE_fushi"))
+    let child = fushi_command()
         .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--db"])
         .arg(db.url())
         .env("RUST_LOG", "warn")

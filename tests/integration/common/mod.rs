@@ -121,6 +121,17 @@ impl Drop for TestDb {
     }
 }
 
+/// The `fushi` binary, without `DATABASE_URL` and without a locale, so that it speaks
+/// English; a test of another language sets `LANG`.
+pub fn fushi_command() -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_fushi"));
+    cmd.env_remove("DATABASE_URL");
+    for locale in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+        cmd.env_remove(locale);
+    }
+    cmd
+}
+
 /// The admin URL with its database name replaced, query string kept.
 fn with_database(admin_url: &str, name: &str) -> String {
     let (base, query) = match admin_url.split_once('?') {

@@ -18,7 +18,6 @@ use crate::web::AppError;
 use crate::web::AppState;
 use crate::web::i18n::Tr;
 use crate::web::page::{self, Ctx, TourHead};
-use crate::web::problems::why_text;
 
 /// One line of the band table preview.
 #[derive(Clone, Debug)]
@@ -119,7 +118,7 @@ impl ConflictLine {
                     "director-field-{}",
                     c.problem.field.replace('_', "-")
                 )),
-                why_text(t, &Why::from(c.problem.fault.clone()))
+                Why::from(c.problem.fault.clone()).text(t)
             ),
         }
     }

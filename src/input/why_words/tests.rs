@@ -1,0 +1,366 @@
+//! Every reason has its message in every language, and the English `Display` is the English
+//! message.
+
+use super::message;
+use crate::archive::Problem;
+use crate::i18n::{Lang, Tr};
+use crate::input::{Wanted, Why};
+use crate::rules::{BandTableError, Combination, Fault, Points, Room, TeamNo};
+
+/// One of every reason, with figures that exercise each message (both plural forms
+/// where there is one).
+fn every_reason() -> Vec<Why> {
+    let text = |v: &str| v.to_owned();
+    let mut all = vec![
+        Why::MissingFile,
+        Why::NotUtf8,
+        Why::NoSuchPath,
+        Why::NotAZip { error: text("bad") },
+        Why::ZipNoToml,
+        Why::ZipManyToml,
+        Why::ZipTooManyEntries {
+            count: 5000,
+            max: 1000,
+        },
+        Why::ZipTooLarge {
+            name: text("teams.csv"),
+            limit_mib: 32,
+        },
+        Why::Failed {
+            error: text("disk full"),
+        },
+        Why::NoTournament,
+        Why::SlugTaken {
+            slug: text("spring"),
+        },
+        Why::TomlSyntax {
+            error: text("expected `=`"),
+        },
+        Why::UnknownKey {
+            key: text("colour"),
+        },
+        Why::Required { key: text("name") },
+        Why::NameEmpty,
+        Why::SlugInvalid { slug: text("A B") },
+        Why::SlugReserved { slug: text("new") },
+        Why::DecksCount { decks: 4 },
+        Why::VpBlitz {
+            value: text("-1.5"),
+        },
+        Why::OnlyForCustom { key: text("step") },
+        Why::CustomNeeds { key: text("bands") },
+        "north-east"
+            .parse::<crate::rules::Seat>()
+            .unwrap_err()
+            .into(),
+        Why::RulesNotForDecks {
+            rules: text("bands-20"),
+            decks: 2,
+            allowed: text("standard, no-level-takeover"),
+        },
+        Why::StepOutOfRange,
+        BandTableError::Empty.into(),
+        BandTableError::FirstNotZero(5).into(),
+        BandTableError::NotAscending {
+            previous: 40,
+            next: 30,
+        }
+        .into(),
+        BandTableError::Step(0).into(),
+        BandTableError::Takeover(-5).into(),
+        BandTableError::TooLarge {
+            what: "s",
+            value: 2147483647,
+            max: 100,
+        }
+        .into(),
+        Why::TiebreakTwice {
+            tiebreak: text("level_diff"),
+        },
+        Why::SwissSeed { seed: -3 },
+        Why::UnreadableHeader { error: text("x") },
+        Why::ColumnTwice {
+            column: text("name"),
+        },
+        Why::UnknownColumn {
+            column: text("colour"),
+        },
+        Why::MissingColumn {
+            column: text("club"),
+        },
+        Why::CellCount {
+            cells: 3,
+            header: 4,
+        },
+        Why::UnreadableRow { error: text("x") },
+        Why::Empty {
+            column: text("team_no"),
+        },
+        Why::TooSmall {
+            column: text("team_no"),
+            value: 0,
+            min: 1,
+        },
+        Why::TextTooLong {
+            column: text("name"),
+            max: 200,
+        },
+        Why::ControlCharacter {
+            column: text("club"),
+        },
+        Why::TooLarge {
+            column: text("round"),
+            value: 2147483647,
+            max: 999,
+        },
+        Why::NotWholeNumber {
+            column: text("team_no"),
+            cell: text("x"),
+        },
+        Why::TeamTwice {
+            team: TeamNo(3),
+            first: 2,
+        },
+        Why::TooManyMembers {
+            team: TeamNo(3),
+            members: 7,
+            max: 6,
+        },
+        Why::BoardTwice {
+            round: 1,
+            board: 2,
+            first: 3,
+        },
+        Why::RoundWithoutBoards { round: 4 },
+        Why::UnknownTeam { team: TeamNo(9) },
+        Why::PlaysItself { team: TeamNo(2) },
+        Why::TableTwice {
+            round: 1,
+            table: 2,
+            first: 3,
+        },
+        Why::AlreadyPlays {
+            team: TeamNo(1),
+            round: 2,
+            first: 3,
+        },
+        Why::NoTable { round: 1, table: 9 },
+        Why::ByeNoResults {
+            round: 1,
+            table: 3,
+            team: TeamNo(5),
+        },
+        Why::NoBoard { round: 1, board: 9 },
+        Why::Table(Fault::ComboMissing),
+        Why::Table(Fault::ComboWithDeclarerLastTrick),
+        Why::ScoreRange {
+            key: text("bye_score"),
+            value: text("NaN"),
+            max: text("10000"),
+        },
+        Why::Table(Fault::ComboTooLong {
+            combo: Combination::Tractor(31),
+            max: 12,
+            decks: 2,
+        }),
+        Why::Table(Fault::RulingOutOfRange {
+            value: 45,
+            min: -4,
+            max: 3,
+        }),
+        Why::Table(Fault::Penalty { value: 7, max: 200 }),
+        Why::Table(Fault::DefenderTotal { value: -5 }),
+        Why::Table(Fault::NoResult),
+    ];
+    for wanted in Wanted::ALL {
+        all.push(Why::WrongType {
+            key: text("decks"),
+            wanted,
+        });
+    }
+    all.push(Why::LineupPlayers { cell: text("Ann") });
+    all.push(Why::NotAMember {
+        player: text("Zed"),
+        team: TeamNo(2),
+    });
+    all.push(Why::NotAtTable {
+        team: TeamNo(3),
+        round: 1,
+        table: 1,
+    });
+    all.push(Why::ByeNoLineup {
+        round: 1,
+        table: 2,
+        team: TeamNo(3),
+    });
+    all.push(Why::BothRooms {
+        player: text("Ann"),
+        first: 3,
+    });
+    for room in [Room::Open, Room::Closed] {
+        all.push(Why::LineupTwice {
+            round: 1,
+            table: 2,
+            room,
+            team: TeamNo(3),
+            first: 4,
+        });
+    }
+    for room in [Room::Open, Room::Closed] {
+        all.push(Why::ResultTwice {
+            round: 1,
+            table: 2,
+            room,
+            board: 3,
+            first: 4,
+        });
+    }
+    for what in [Points::Trick, Points::Bottom] {
+        all.push(Why::Table(Fault::NotMultipleOf5 { what, value: 83 }));
+        for decks in [1, 2, 3] {
+            all.push(Why::Table(Fault::PointsOutOfRange {
+                what,
+                value: 105,
+                max: 100 * decks,
+                decks,
+            }));
+        }
+    }
+    all.push(Why::Table(Fault::PointsExceed {
+        trick: 180,
+        bottom: 40,
+        total: 200,
+        decks: 2,
+    }));
+    all.push(Why::Table(Fault::ComboNotAllowed {
+        combo: Combination::Pair,
+        decks: 1,
+        allowed: "single",
+    }));
+    all
+}
+
+/// Fails to compile when a reason is added, so that `every_reason` gets it too.
+#[allow(dead_code)]
+fn listed(why: &Why) {
+    match why {
+        Why::MissingFile
+        | Why::NotUtf8
+        | Why::NoSuchPath
+        | Why::NotAZip { .. }
+        | Why::ZipNoToml
+        | Why::ZipManyToml
+        | Why::ZipTooManyEntries { .. }
+        | Why::ZipTooLarge { .. }
+        | Why::Failed { .. }
+        | Why::NoTournament
+        | Why::SlugTaken { .. }
+        | Why::TomlSyntax { .. }
+        | Why::UnknownKey { .. }
+        | Why::Required { .. }
+        | Why::WrongType { .. }
+        | Why::NameEmpty
+        | Why::SlugInvalid { .. }
+        | Why::SlugReserved { .. }
+        | Why::DecksCount { .. }
+        | Why::VpBlitz { .. }
+        | Why::ScoreRange { .. }
+        | Why::OnlyForCustom { .. }
+        | Why::CustomNeeds { .. }
+        | Why::NotOneOf { .. }
+        | Why::RulesNotForDecks { .. }
+        | Why::StepOutOfRange
+        | Why::Bands { .. }
+        | Why::TiebreakTwice { .. }
+        | Why::SwissSeed { .. }
+        | Why::UnreadableHeader { .. }
+        | Why::ColumnTwice { .. }
+        | Why::UnknownColumn { .. }
+        | Why::MissingColumn { .. }
+        | Why::CellCount { .. }
+        | Why::UnreadableRow { .. }
+        | Why::Empty { .. }
+        | Why::TooSmall { .. }
+        | Why::TooLarge { .. }
+        | Why::TextTooLong { .. }
+        | Why::ControlCharacter { .. }
+        | Why::NotWholeNumber { .. }
+        | Why::TeamTwice { .. }
+        | Why::TooManyMembers { .. }
+        | Why::BoardTwice { .. }
+        | Why::RoundWithoutBoards { .. }
+        | Why::UnknownTeam { .. }
+        | Why::PlaysItself { .. }
+        | Why::TableTwice { .. }
+        | Why::AlreadyPlays { .. }
+        | Why::NoTable { .. }
+        | Why::ByeNoResults { .. }
+        | Why::NoBoard { .. }
+        | Why::ResultTwice { .. }
+        | Why::LineupPlayers { .. }
+        | Why::NotAMember { .. }
+        | Why::NotAtTable { .. }
+        | Why::ByeNoLineup { .. }
+        | Why::LineupTwice { .. }
+        | Why::BothRooms { .. } => {}
+        Why::Table(fault) => match fault {
+            Fault::NotMultipleOf5 { .. }
+            | Fault::PointsOutOfRange { .. }
+            | Fault::PointsExceed { .. }
+            | Fault::ComboNotAllowed { .. }
+            | Fault::ComboMissing
+            | Fault::ComboWithDeclarerLastTrick
+            | Fault::ComboTooLong { .. }
+            | Fault::RulingOutOfRange { .. }
+            | Fault::Penalty { .. }
+            | Fault::DefenderTotal { .. }
+            | Fault::NoResult => {}
+        },
+    }
+}
+
+/// `Display` (logs, tests) is the English message.
+#[test]
+fn display_is_the_english_message() {
+    let en = Tr::en();
+    for why in every_reason() {
+        assert_eq!(why.to_string(), why.text(&en), "{why:?}");
+    }
+    let long = Why::from(Fault::PointsOutOfRange {
+        what: Points::Trick,
+        value: 105,
+        max: 100,
+        decks: 1,
+    });
+    assert_eq!(
+        long.to_string(),
+        "trick points 105 is out of range 0–100 for 1 deck"
+    );
+    let combo = Why::from(Fault::ComboNotAllowed {
+        combo: Combination::Pair,
+        decks: 1,
+        allowed: "single",
+    });
+    assert_eq!(
+        combo.to_string(),
+        "combination pair is not possible with 1 deck(s); allowed: single"
+    );
+}
+
+#[test]
+fn every_reason_has_a_message_in_every_language() {
+    for lang in Lang::all() {
+        let t = Tr::new(lang);
+        for why in every_reason() {
+            let (id, _) = message(&why);
+            let text = why.text(&t);
+            assert_ne!(text, id, "{why:?} in {lang:?}");
+            assert!(!text.contains('{'), "{text}");
+        }
+    }
+    let zh = Tr::new(Lang::ZH_HANS);
+    // The place stays `file:line:` in both languages.
+    let p = Problem::at("teams.csv", 3, Why::NameEmpty);
+    assert_eq!(p.text(&zh), "teams.csv:3: name 不能为空");
+    assert_eq!(p.text(&Tr::en()), "teams.csv:3: name must not be empty");
+}
