@@ -694,7 +694,10 @@ fn the_command_line_speaks_the_terminals_language() {
     );
     assert!(ok, "{err}");
     assert!(out.starts_with("已将 club-night 导出到 "), "{out}");
-    assert!(out.contains("standings.csv、swings.csv、teams.csv"), "{out}");
+    assert!(
+        out.contains("standings.csv、swings.csv、teams.csv"),
+        "{out}"
+    );
 
     let (ok, _, err) = run(&zh, &["user", "password", "nobody", "--db", db.url()]);
     assert!(!ok);

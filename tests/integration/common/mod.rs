@@ -80,9 +80,10 @@ impl TestDb {
             std::process::id(),
             COUNTER.fetch_add(1, Ordering::Relaxed)
         );
+        let template = migrated_template(&admin_url);
         let mut admin = diesel::PgConnection::establish(&admin_url)
             .unwrap_or_else(|e| panic!("{POSTGRES_VAR}: cannot connect: {e}"));
-        diesel::sql_query(format!("CREATE DATABASE {name}"))
+        diesel::sql_query(format!("CREATE DATABASE {name} TEMPLATE {template}"))
             .execute(&mut admin)
             .unwrap_or_else(|e| panic!("CREATE DATABASE {name}: {e}"));
         Some(TestDb {
@@ -130,6 +131,76 @@ pub fn fushi_command() -> std::process::Command {
         cmd.env_remove(locale);
     }
     cmd
+}
+
+/// The name of a database on the test server with fushi's PostgreSQL migrations applied,
+/// which each test database is copied from (a copy costs what an empty database costs;
+/// migrating each one cost most of a second). It is named after the migrations, so it is
+/// made once and kept between runs; a run with other migrations makes its own and drops
+/// the older ones. Made under a new name and renamed when migrated, and under an advisory
+/// lock, so neither a failed migration nor a second test process leaves a half-made one.
+fn migrated_template(admin_url: &str) -> &'static str {
+    static TEMPLATE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        use std::hash::{DefaultHasher, Hash, Hasher};
+        let mut hasher = DefaultHasher::new();
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/postgres");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .expect("migrations/postgres")
+            .map(|entry| entry.expect("a migration").path().join("up.sql"))
+            .collect();
+        files.sort();
+        for file in files {
+            file.file_name().hash(&mut hasher);
+            std::fs::read(&file)
+                .expect("a migration's up.sql")
+                .hash(&mut hasher);
+        }
+        let name = format!("fushi_test_template_{:016x}", hasher.finish());
+
+        let mut admin = diesel::PgConnection::establish(admin_url)
+            .unwrap_or_else(|e| panic!("{POSTGRES_VAR}: cannot connect: {e}"));
+        let run = |admin: &mut diesel::PgConnection, sql: String| {
+            diesel::sql_query(&sql)
+                .execute(admin)
+                .unwrap_or_else(|e| panic!("{sql}: {e}"));
+        };
+        // Any number: the lock only keeps two test processes from making it at once.
+        run(&mut admin, "SELECT pg_advisory_lock(7140101)".into());
+        #[derive(QueryableByName)]
+        struct Database {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            datname: String,
+        }
+        let templates: Vec<String> = diesel::sql_query(
+            "SELECT datname FROM pg_database WHERE datname LIKE 'fushi\\_test\\_template\\_%'",
+        )
+        .load::<Database>(&mut admin)
+        .expect("list the test templates")
+        .into_iter()
+        .map(|d| d.datname)
+        .collect();
+        if !templates.contains(&name) {
+            let making = format!("{name}_making");
+            run(&mut admin, format!("DROP DATABASE IF EXISTS {making}"));
+            run(&mut admin, format!("CREATE DATABASE {making}"));
+            drop(
+                db::open(&with_database(admin_url, &making))
+                    .unwrap_or_else(|e| panic!("migrate {making}: {e}")),
+            );
+            run(
+                &mut admin,
+                format!("ALTER DATABASE {making} RENAME TO {name}"),
+            );
+            for old in &templates {
+                // Another run may still copy it; it is dropped by a later run then.
+                let _ =
+                    diesel::sql_query(format!("DROP DATABASE IF EXISTS {old}")).execute(&mut admin);
+            }
+        }
+        run(&mut admin, "SELECT pg_advisory_unlock(7140101)".into());
+        name
+    })
 }
 
 /// The admin URL with its database name replaced, query string kept.
