@@ -51,13 +51,10 @@ impl AppState {
     }
 }
 
-/// Registers every route and the [`routes::RouteTable`] the access guard reads; `main` and
-/// the tests build the app the same way.
+/// Registers every route (the access guard reads what each needs from [`routes::table`],
+/// made by the same [`declare`]); `main` and the tests build the app the same way.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    let mut routes = routes::Routes::new(cfg);
-    declare(&mut routes);
-    let table = routes.finish();
-    cfg.app_data(web::Data::new(table));
+    declare(&mut routes::Routes::new(cfg));
 }
 
 /// Every route of the app, in the order actix matches them.

@@ -14,6 +14,8 @@
 //! other areas need no declaration per route: `/t/{slug}/…` is public once published,
 //! `/admin/…` is for admins, `/table/{token}/…` checks its token.
 
+use std::sync::LazyLock;
+
 use actix_web::dev::ResourceDef;
 use actix_web::http::Method;
 use actix_web::{FromRequest, Handler, Responder, web};
@@ -79,8 +81,8 @@ impl RouteTable {
     }
 }
 
-/// Registers routes with actix and records what each needs. Built by
-/// [`super::configure`]; [`table`] builds the same table without an app.
+/// Registers routes with actix ([`super::configure`], for each app) or records what each
+/// needs ([`table`], once per process): the same declarations do both.
 pub struct Routes<'c> {
     cfg: Option<&'c mut web::ServiceConfig>,
     declared: Vec<Declared>,
@@ -126,10 +128,12 @@ impl<'c> Routes<'c> {
             pattern.starts_with("/d"),
             "{pattern}: only `/d` is declared"
         );
-        if let Some(cfg) = self.cfg.as_deref_mut() {
-            cfg.route(pattern, route);
+        match self.cfg.as_deref_mut() {
+            Some(cfg) => {
+                cfg.route(pattern, route);
+            }
+            None => self.declared.push(Declared::new(pattern, method, need)),
         }
-        self.declared.push(Declared::new(pattern, method, need));
         self
     }
 
@@ -140,20 +144,21 @@ impl<'c> Routes<'c> {
         }
         self
     }
-
-    pub(super) fn finish(self) -> RouteTable {
-        RouteTable(self.declared)
-    }
 }
 
-/// The route table the app declares, built without an app (for tests and tools).
-pub fn table() -> RouteTable {
-    let mut routes = Routes {
-        cfg: None,
-        declared: Vec::new(),
-    };
-    super::declare(&mut routes);
-    routes.finish()
+/// The route table the app declares, built without an app once per process: its patterns
+/// are compiled once, not again for every app (actix builds one per worker, the tests one
+/// per test).
+pub fn table() -> &'static RouteTable {
+    static TABLE: LazyLock<RouteTable> = LazyLock::new(|| {
+        let mut routes = Routes {
+            cfg: None,
+            declared: Vec::new(),
+        };
+        super::declare(&mut routes);
+        RouteTable(routes.declared)
+    });
+    &TABLE
 }
 
 #[cfg(test)]

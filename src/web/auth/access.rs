@@ -158,47 +158,47 @@ mod tests {
         let get = Method::GET;
         let post = Method::POST;
         let table = crate::web::routes::table();
-        assert_eq!(rule(&table, &get, "/"), Rule::Open);
-        assert_eq!(rule(&table, &get, "/d"), Rule::SignedIn);
-        assert_eq!(rule(&table, &get, "/d/new"), Rule::Create);
-        assert_eq!(rule(&table, &post, "/d/import"), Rule::Create);
-        assert_eq!(rule(&table, &get, "/admin/users"), Rule::Admin);
+        assert_eq!(rule(table, &get, "/"), Rule::Open);
+        assert_eq!(rule(table, &get, "/d"), Rule::SignedIn);
+        assert_eq!(rule(table, &get, "/d/new"), Rule::Create);
+        assert_eq!(rule(table, &post, "/d/import"), Rule::Create);
+        assert_eq!(rule(table, &get, "/admin/users"), Rule::Admin);
         assert_eq!(
-            rule(&table, &get, "/d/cup/rounds/2"),
+            rule(table, &get, "/d/cup/rounds/2"),
             Rule::Manage {
                 slug: "cup",
                 scorer: true
             }
         );
         assert_eq!(
-            rule(&table, &post, "/d/cup/rounds/2/tables/3"),
+            rule(table, &post, "/d/cup/rounds/2/tables/3"),
             Rule::Manage {
                 slug: "cup",
                 scorer: true
             }
         );
         assert_eq!(
-            rule(&table, &post, "/d/cup/rounds"),
+            rule(table, &post, "/d/cup/rounds"),
             Rule::Manage {
                 slug: "cup",
                 scorer: false
             }
         );
         assert_eq!(
-            rule(&table, &get, "/d/cup/settings"),
+            rule(table, &get, "/d/cup/settings"),
             Rule::Manage {
                 slug: "cup",
                 scorer: false
             }
         );
         assert_eq!(
-            rule(&table, &get, "/t/cup/standings.csv"),
+            rule(table, &get, "/t/cup/standings.csv"),
             Rule::Public { slug: "cup" }
         );
-        assert_eq!(rule(&table, &get, "/d/c%75p/settings"), Rule::NoPage);
-        assert_eq!(rule(&table, &post, "/table/abc/confirm"), Rule::Table);
-        assert_eq!(rule(&table, &get, "/table/a%62c"), Rule::NoPage);
-        assert_eq!(rule(&table, &get, "/dx"), Rule::NoPage);
+        assert_eq!(rule(table, &get, "/d/c%75p/settings"), Rule::NoPage);
+        assert_eq!(rule(table, &post, "/table/abc/confirm"), Rule::Table);
+        assert_eq!(rule(table, &get, "/table/a%62c"), Rule::NoPage);
+        assert_eq!(rule(table, &get, "/dx"), Rule::NoPage);
     }
 
     #[test]

@@ -25,7 +25,7 @@ use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::page::{Ctx, render_status, with_db};
-use super::routes::RouteTable;
+use super::routes;
 use super::{AppError, AppState};
 use crate::db::accounts::{self, Access, Role, User};
 use access::{Outcome, Rule, decide, effective_access, rule};
@@ -96,11 +96,7 @@ pub async fn guard(
     // What the path needs.
     let method = req.method().clone();
     let safe = matches!(method, Method::GET | Method::HEAD | Method::OPTIONS);
-    let table = req
-        .app_data::<web::Data<RouteTable>>()
-        .cloned()
-        .ok_or_else(|| AppError::Internal("no route table".into()))?;
-    let rule = rule(&table, &method, &path);
+    let rule = rule(routes::table(), &method, &path);
     let accounts = &state.accounts;
     let has_users = match rule {
         Rule::Open | Rule::Public { .. } | Rule::NoPage | Rule::Table => true,
