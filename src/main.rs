@@ -68,12 +68,18 @@ fn worded(cmd: clap::Command, t: &Tr, path: &str) -> clap::Command {
             .join("-")
     };
     let mut cmd = cmd.about(t.t(&id("cli-about", "")));
-    let args: Vec<String> = cmd
+    let args: Vec<(String, bool)> = cmd
         .get_arguments()
-        .map(|a| a.get_id().to_string())
+        .map(|a| (a.get_id().to_string(), a.is_global_set()))
         .collect();
-    for arg in args {
-        let help = t.t(&id("cli-help", &arg));
+    for (arg, global) in args {
+        let help = match arg.as_str() {
+            // clap's own flags, on every command: one message each.
+            "help" | "version" => t.t(&format!("cli-flag-{arg}")),
+            // `--db`, repeated on every command by clap: the top command's message.
+            _ if global => t.t(&format!("cli-help-{arg}")),
+            _ => t.t(&id("cli-help", &arg)),
+        };
         cmd = cmd.mut_arg(&arg, |a| a.help(help));
     }
     let subcommands: Vec<String> = cmd
@@ -81,6 +87,12 @@ fn worded(cmd: clap::Command, t: &Tr, path: &str) -> clap::Command {
         .map(|s| s.get_name().to_owned())
         .collect();
     for name in subcommands {
+        if name == "help" {
+            // clap's `help [COMMAND]`: only its line in the list of commands is shown.
+            let about = t.t("cli-about-help");
+            cmd = cmd.mut_subcommand(&name, |s| s.about(about));
+            continue;
+        }
         let inner = id("", &name);
         cmd = cmd.mut_subcommand(&name, |s| worded(s, t, &inner));
     }
@@ -157,7 +169,10 @@ fn user_command(db: &str, command: UserCommand, t: &Tr) -> Result<(), Vec<String
 
 fn main() -> ExitCode {
     let t = Tr::new(Lang::of_environment());
-    let matches = worded(Cli::command(), &t, "").get_matches();
+    // Built first, so that clap's own `--help`, `--version` and `help` are there to word.
+    let mut cmd = Cli::command();
+    cmd.build();
+    let matches = worded(cmd, &t, "").get_matches();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),

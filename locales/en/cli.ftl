@@ -29,3 +29,6 @@ cli-help-user-add-name = The user's name.
 cli-help-user-add-role = admin, director or scorer.
 cli-about-user-password = Set a user's password (their sessions end).
 cli-help-user-password-name = The user's name.
+cli-flag-help = Show this help.
+cli-flag-version = Show fushi's version.
+cli-about-help = Show the help of fushi or of one of its commands.

@@ -28,3 +28,6 @@ cli-help-user-add-name = 用户名。
 cli-help-user-add-role = admin、director 或 scorer。
 cli-about-user-password = 设置用户的密码（其登录随之失效）。
 cli-help-user-password-name = 用户名。
+cli-flag-help = 显示此帮助。
+cli-flag-version = 显示 fushi 的版本。
+cli-about-help = 显示 fushi 或其某个命令的帮助。

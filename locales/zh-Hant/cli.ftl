@@ -28,3 +28,6 @@ cli-help-user-add-name = 使用者名稱。
 cli-help-user-add-role = admin、director 或 scorer。
 cli-about-user-password = 設定使用者的密碼（其登入隨之失效）。
 cli-help-user-password-name = 使用者名稱。
+cli-flag-help = 顯示此說明。
+cli-flag-version = 顯示 fushi 的版本。
+cli-about-help = 顯示 fushi 或其某個命令的說明。

@@ -607,6 +607,18 @@ fn every_command_line_help_comes_from_the_messages() {
     }
     let top = String::from_utf8(fushi(&["--help"]).stdout).unwrap();
     assert!(top.starts_with("Duplicate tournaments of Shengji"), "{top}");
+    // clap's own flags and `help` command are worded by fushi too.
+    assert!(top.contains("-h, --help     Show this help."), "{top}");
+    assert!(
+        top.contains("-V, --version  Show fushi's version."),
+        "{top}"
+    );
+    assert!(top.contains("help    Show the help of fushi or of one of its commands."));
+    let user_add = String::from_utf8(fushi(&["user", "add", "--help"]).stdout).unwrap();
+    assert!(
+        user_add.contains("--db <DB>      The database: a postgres://"),
+        "{user_add}"
+    );
     assert!(top.contains("Run the web application (the default when no command is given)."));
     let export = String::from_utf8(fushi(&["export", "--help"]).stdout).unwrap();
     assert!(
@@ -646,6 +658,8 @@ fn the_command_line_speaks_the_terminals_language() {
         help.starts_with("升级（拖拉机）记副式复式赛计分。"),
         "{help}"
     );
+    assert!(help.contains("-h, --help     显示此帮助。"), "{help}");
+    assert!(!help.contains("Print"), "{help}");
     let (_, help, _) = run(&[("LANG", "zh_CN.UTF-8"), ("LC_ALL", "C")], &["--help"]);
     assert!(
         help.starts_with("Duplicate tournaments of Shengji"),
