@@ -56,27 +56,14 @@ mod tests {
     use super::*;
     use crate::rules::{
         Board, Combination, DeckRules, Decks, Fault, LastTrick, Level, Match, MatchScoring,
-        MultiplierPolicy, Points, Preset, Round, Rules, Score, ScoringRules, Seat, TableEntry,
-        TableResult, Team, TeamNo, TieBreak,
+        MultiplierPolicy, Points, Preset, Round, Rules, Seat, TableEntry, TableResult, Team,
+        TeamNo,
     };
 
     fn settings(decks: Decks) -> Settings {
         Settings {
-            name: "x".to_owned(),
-            slug: "x".to_owned(),
-            published: false,
-            deck_rules: DeckRules::new(decks, Rules::Preset(Preset::Standard)).unwrap(),
-            bottom_multiplier: MultiplierPolicy::Exponential,
-            scoring: ScoringRules {
-                method: MatchScoring::Vp20,
-                vp_blitz: 5.0,
-                win_draw_loss: [2, 1, 0].map(Score::from_whole),
-                bye_score: Score::from_whole(12),
-            },
-            tiebreaks: TieBreak::DEFAULT.to_vec(),
-            pairing: crate::rules::PairingMethod::Manual,
-            swiss_seed: None,
-            table: Default::default(),
+            deck_rules: DeckRules::standard(decks),
+            ..Settings::for_tests()
         }
     }
 

@@ -236,33 +236,12 @@ impl Scorer {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::rules::cards::{Decks, LastTrick, Level, Seat};
+    use crate::rules::cards::{LastTrick, Level, Seat};
     use crate::rules::event::{TableResult, TeamNo};
-    use crate::rules::scoring::MatchScoring;
-    use crate::rules::settings::DeckRules;
     use crate::rules::table::TableEntry;
 
-    pub(crate) fn settings() -> Settings {
-        Settings {
-            name: "Test".into(),
-            slug: "test".into(),
-            published: false,
-            deck_rules: DeckRules::standard(Decks::Two),
-            bottom_multiplier: MultiplierPolicy::Exponential,
-            scoring: ScoringRules {
-                method: MatchScoring::Vp20,
-                vp_blitz: 5.0,
-                win_draw_loss: [2, 1, 0].map(Score::from_whole),
-                bye_score: Score::from_whole(12),
-            },
-            tiebreaks: vec![],
-            pairing: crate::rules::PairingMethod::Manual,
-            swiss_seed: None,
-            table: Default::default(),
-        }
-    }
-
-    fn board(number: i32, dealer: Seat) -> Board {
+    /// A board dealt by `dealer` at level 2, no trump named.
+    pub(crate) fn board(number: i32, dealer: Seat) -> Board {
         Board {
             number,
             dealer,
@@ -285,7 +264,7 @@ pub(crate) mod tests {
 
     #[test]
     fn swings_follow_seats_and_rooms() {
-        let scorer = Scorer::new(&settings());
+        let scorer = Scorer::new(&Settings::for_tests());
         // Board 1: North deals, so NS declares: home declares in the open room (home NS)
         // and defends in the closed room (home EW).
         // Open: P = 30 → s = +2 for home. Closed: P = 90 → s = −1 for the away
@@ -323,7 +302,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_match_is_complete_only_with_every_board_in_both_rooms() {
-        let scorer = Scorer::new(&settings());
+        let scorer = Scorer::new(&Settings::for_tests());
         let boards = [board(1, Seat::North), board(2, Seat::South)];
         let mut m = Match {
             table: 1,
@@ -354,7 +333,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_bye_scores_the_bye_score() {
-        let scorer = Scorer::new(&settings());
+        let scorer = Scorer::new(&Settings::for_tests());
         let m = Match {
             table: 3,
             home: TeamNo(5),

@@ -544,9 +544,10 @@ pub fn odd_results(event: &Event, round: &Round, threshold: i32) -> Vec<OddResul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::cards::{Level, Seat};
+    use crate::rules::cards::Seat;
+    use crate::rules::compare::tests::board;
     use crate::rules::event::{Lineup, Team};
-    use crate::rules::{Match, TableResult};
+    use crate::rules::{Match, Settings, TableResult};
 
     fn frac(n: i128, d: i128) -> Fraction {
         Fraction::new(n, d)
@@ -579,15 +580,6 @@ mod tests {
         assert_eq!(datum(&[3, 3, 1, 1, -1, -4]), Some(Fraction::whole(1)));
         assert_eq!(datum(&[2]), Some(Fraction::whole(2)));
         assert_eq!(datum(&[]), None);
-    }
-
-    fn board(number: i32, dealer: Seat) -> Board {
-        Board {
-            number,
-            dealer,
-            level: "2".parse::<Level>().unwrap(),
-            trump: None,
-        }
     }
 
     fn p(room: Room, board: i32, total: i32) -> TableResult {
@@ -666,7 +658,7 @@ mod tests {
                 results: vec![p(Room::Open, 1, 40), p(Room::Closed, 1, 5)],
             }],
         };
-        let mut settings = crate::rules::compare::tests::settings();
+        let mut settings = Settings::for_tests();
         settings.scoring.method = crate::rules::MatchScoring::Levels;
         Event {
             settings,

@@ -108,6 +108,21 @@ impl Settings {
     }
 }
 
+#[cfg(test)]
+impl Settings {
+    /// For tests: what `tournament.toml` means when it gives only a name ("Test") and a slug
+    /// (`test`): two decks and the standard table, VP20, the default tie-breaks, manual
+    /// pairing. A test states the fields it is about (`Settings { …, ..for_tests() }`).
+    pub(crate) fn for_tests() -> Settings {
+        Settings::try_from(SettingsDraft {
+            name: "Test".into(),
+            slug: "test".into(),
+            ..SettingsDraft::default()
+        })
+        .expect("the defaults are valid settings")
+    }
+}
+
 /// Slugs that name pages under `/d` (`/d/new`, `/d/import`), so no tournament can have them.
 pub const RESERVED_SLUGS: [&str; 2] = ["new", "import"];
 

@@ -474,30 +474,11 @@ pub fn same_teams(m: &Match, home: TeamNo, away: TeamNo) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{
-        DeckRules, Decks, MatchScoring, MultiplierPolicy, PairingMethod, Round, ScoringRules,
-        Settings, Team, TieBreak,
-    };
+    use crate::rules::{Round, Settings, Team};
 
     fn event(teams: i32) -> Event {
         Event {
-            settings: Settings {
-                name: "t".into(),
-                slug: "t".into(),
-                published: false,
-                deck_rules: DeckRules::standard(Decks::Two),
-                bottom_multiplier: MultiplierPolicy::Exponential,
-                scoring: ScoringRules {
-                    method: MatchScoring::Vp20,
-                    vp_blitz: 5.0,
-                    win_draw_loss: [2, 1, 0].map(Score::from_whole),
-                    bye_score: Score::from_whole(12),
-                },
-                tiebreaks: TieBreak::DEFAULT.to_vec(),
-                pairing: PairingMethod::Manual,
-                swiss_seed: None,
-                table: Default::default(),
-            },
+            settings: Settings::for_tests(),
             teams: (1..=teams)
                 .map(|n| Team {
                     number: TeamNo(n),

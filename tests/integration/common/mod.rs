@@ -24,8 +24,8 @@ use fushi::rules::Pairing;
 use fushi::rules::event::new_boards;
 use fushi::rules::{
     BandTable, Board, Combination, DeckRules, Decks, Event, LastTrick, Level, Match, MatchScoring,
-    MultiplierPolicy, Room, Round, Rules, Score, ScoringRules, Seat, Settings, TableEntry,
-    TableResult, Team, TieBreak, Trump,
+    MultiplierPolicy, Room, Round, Rules, Score, ScoringRules, Seat, Settings, SettingsDraft,
+    TableEntry, TableResult, Team, TieBreak, Trump,
 };
 use tempfile::TempDir;
 
@@ -691,23 +691,15 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
     }
 
     let mut event = Event {
-        settings: Settings {
+        // What `tournament.toml` means with only these keys: two decks, the standard table,
+        // VP20, the default tie-breaks.
+        settings: Settings::try_from(SettingsDraft {
             name: format!("Large event {teams}×{rounds}×{boards}"),
             slug: format!("large-{teams}-{rounds}-{boards}"),
             published: true,
-            deck_rules: DeckRules::standard(Decks::Two),
-            bottom_multiplier: MultiplierPolicy::Exponential,
-            scoring: ScoringRules {
-                method: MatchScoring::Vp20,
-                vp_blitz: 5.0,
-                win_draw_loss: [2, 1, 0].map(Score::from_whole),
-                bye_score: Score::from_whole(12),
-            },
-            tiebreaks: TieBreak::DEFAULT.to_vec(),
-            pairing: fushi::rules::PairingMethod::Manual,
-            swiss_seed: None,
-            table: Default::default(),
-        },
+            ..SettingsDraft::default()
+        })
+        .expect("valid settings"),
         teams: team_list,
         rounds: round_list,
         lineups: Vec::new(),

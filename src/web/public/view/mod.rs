@@ -202,8 +202,6 @@ mod tests {
     fn settings(decks: Decks, rules: Rules, scoring: MatchScoring) -> Settings {
         let win_draw_loss = [3, 1, 0].map(Score::from_whole);
         Settings {
-            name: "Test".into(),
-            slug: "test".into(),
             published: true,
             deck_rules: DeckRules::new(decks, rules).unwrap(),
             bottom_multiplier: MultiplierPolicy::Doubling,
@@ -214,9 +212,7 @@ mod tests {
                 bye_score: ScoringRules::default_bye(scoring, win_draw_loss),
             },
             tiebreaks: vec![TieBreak::PointDiff, TieBreak::HeadToHead],
-            pairing: crate::rules::PairingMethod::Manual,
-            swiss_seed: None,
-            table: Default::default(),
+            ..Settings::for_tests()
         }
     }
 
