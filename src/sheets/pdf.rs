@@ -588,29 +588,14 @@ pub fn render(sheets: &[SheetPage], title: &str, language: &str) -> Result<Vec<u
                         }
                     }
                     Op::Dark { x, y, w, h } => {
-                        let mut b = PathBuilder::new();
-                        if let Some(rect) = Rect::from_xywh(x, y, w, h) {
-                            b.push_rect(rect);
-                        }
-                        if let Some(path) = b.finish() {
-                            surface.set_stroke(None);
-                            surface.set_fill(Some(Fill::default()));
-                            surface.draw_path(&path);
-                        }
+                        fill_rect(&mut surface, Rect::from_xywh(x, y, w, h), Fill::default());
                     }
                     Op::Shade { x, y, w, h } => {
-                        let mut b = PathBuilder::new();
-                        if let Some(rect) = Rect::from_xywh(x, y, w, h) {
-                            b.push_rect(rect);
-                        }
-                        if let Some(path) = b.finish() {
-                            surface.set_stroke(None);
-                            surface.set_fill(Some(Fill {
-                                paint: luma::Color::new(228).into(),
-                                ..Fill::default()
-                            }));
-                            surface.draw_path(&path);
-                        }
+                        let light = Fill {
+                            paint: luma::Color::new(228).into(),
+                            ..Fill::default()
+                        };
+                        fill_rect(&mut surface, Rect::from_xywh(x, y, w, h), light);
                     }
                 }
             }
@@ -619,6 +604,19 @@ pub fn render(sheets: &[SheetPage], title: &str, language: &str) -> Result<Vec<u
         }
     }
     doc.finish().map_err(|e| PdfError(format!("{e:?}")))
+}
+
+/// A rectangle filled with `fill`, without an outline (nothing for an empty one).
+fn fill_rect(surface: &mut krilla::surface::Surface<'_>, rect: Option<Rect>, fill: Fill) {
+    let mut b = PathBuilder::new();
+    if let Some(rect) = rect {
+        b.push_rect(rect);
+    }
+    if let Some(path) = b.finish() {
+        surface.set_stroke(None);
+        surface.set_fill(Some(fill));
+        surface.draw_path(&path);
+    }
 }
 
 fn col(title: &str, width: f32, align: Align) -> Col {
