@@ -141,6 +141,20 @@ fn axis_labels(words: &Words, out: &mut String) {
 }
 
 /// A marker of shape `k` at (x, y).
+/// A horizontal grid line across the plot at `y`, with `value` beside it on the left.
+fn grid_line(out: &mut String, plot_w: f64, y: f64, value: f64) {
+    let _ = write!(
+        out,
+        r#"<line x1="{LEFT}" x2="{}" y1="{}" y2="{}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+        n(LEFT + plot_w),
+        n(y),
+        n(y),
+        n(LEFT - 6.0),
+        n(y + 4.0),
+        n(value)
+    );
+}
+
 fn marker(k: usize, x: f64, y: f64, colour: &str, attrs: &str) -> String {
     match k % 4 {
         0 => format!(
@@ -238,17 +252,7 @@ impl LineChart {
             ticks(y_lo, y_hi)
         };
         for t in y_ticks.iter().filter(|t| **t >= y_lo && **t <= y_hi) {
-            let y = y_of(*t);
-            let _ = write!(
-                out,
-                r#"<line x1="{LEFT}" x2="{}" y1="{}" y2="{}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
-                n(LEFT + plot_w),
-                n(y),
-                n(y),
-                n(LEFT - 6.0),
-                n(y + 4.0),
-                n(*t)
-            );
+            grid_line(&mut out, plot_w, y_of(*t), *t);
         }
         // One label per round that has a point, or a bounded set of round steps when there
         // are many: the axis grows with the data, never with a value.
@@ -344,17 +348,7 @@ impl BarChart {
         let slot = plot_w / self.bars.len().max(1) as f64;
         out.push_str(r#"<g class="grid">"#);
         for t in marks {
-            let y = TOP + plot_h * (1.0 - t / top);
-            let _ = write!(
-                out,
-                r#"<line x1="{LEFT}" x2="{}" y1="{}" y2="{}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
-                n(LEFT + plot_w),
-                n(y),
-                n(y),
-                n(LEFT - 6.0),
-                n(y + 4.0),
-                n(t)
-            );
+            grid_line(&mut out, plot_w, TOP + plot_h * (1.0 - t / top), t);
         }
         out.push_str("</g>");
         axis_labels(&self.words, &mut out);
