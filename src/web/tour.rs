@@ -1,6 +1,6 @@
 //! What a page under `/d/{slug}/…` is about, taken from its path as an extractor: the
 //! tournament with the viewer's right to it ([`Tour`]), one of its rounds ([`RoundAt`]),
-//! one table of a round ([`TableAt`]). A handler names what it is about in its arguments
+//! one table of a round ([`TableAt`]), one of its teams ([`TeamAt`]). A handler names what it is about in its arguments
 //! instead of looking it up again:
 //!
 //! ```ignore
@@ -11,7 +11,7 @@
 //! The tournament is the one the access guard already read ([`Gate`]: id, revision,
 //! publication and the viewer's access row), so naming it costs no query; its snapshot is
 //! taken at that revision without asking for the revision again. A slug the guard found
-//! no tournament for, or a round or table number that is not a number, is a 404.
+//! no tournament for, or a round, table or team number that is not a number, is a 404.
 
 use std::future::{Ready, ready};
 use std::sync::Arc;
@@ -23,6 +23,7 @@ use super::live::Snapshot;
 use super::{AppError, AppState};
 use crate::db::RoundSheet;
 use crate::db::accounts::{Access, Gate};
+use crate::rules::TeamNo;
 
 /// The tournament of the page's `{slug}`, as the guard found it.
 #[derive(Clone, Debug)]
@@ -65,7 +66,8 @@ impl Tour {
     }
 }
 
-/// A number of the path (`{round}`, `{table}`): digits only, else there is no such page.
+/// A number of the path (`{round}`, `{table}`, `{no}`): digits only, else there is no such
+/// page.
 fn path_number(req: &HttpRequest, name: &str) -> Result<i32, AppError> {
     super::page::path_number(req.match_info().get(name).ok_or(AppError::NotFound)?)
 }
@@ -99,6 +101,14 @@ pub struct TableAt {
     pub table: i32,
 }
 
+/// Team `{no}` of the tournament. Whether the team exists is known once the tournament
+/// is loaded.
+#[derive(Clone, Debug)]
+pub struct TeamAt {
+    pub tour: Tour,
+    pub team: TeamNo,
+}
+
 impl FromRequest for Tour {
     type Error = AppError;
     type Future = Ready<Result<Self, Self::Error>>;
@@ -117,6 +127,20 @@ impl FromRequest for RoundAt {
             Ok(RoundAt {
                 tour: Tour::of(req)?,
                 round: path_number(req, "round")?,
+            })
+        })())
+    }
+}
+
+impl FromRequest for TeamAt {
+    type Error = AppError;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready((|| {
+            Ok(TeamAt {
+                tour: Tour::of(req)?,
+                team: TeamNo(path_number(req, "no")?),
             })
         })())
     }

@@ -635,6 +635,16 @@ async fn teams_are_edited_withdrawn_and_reinstated() {
     let mut b = browser(&db).await;
     let standings = export(&db, "club-night", "standings.csv");
 
+    // A team that does not exist, or a number that is not one, is no page.
+    for path in [
+        "/d/club-night/teams/99/edit",
+        "/d/club-night/teams/3x/edit",
+        "/d/club-night/teams/99/withdraw",
+        "/d/club-night/teams/-1/withdraw",
+    ] {
+        assert_eq!(b.get(path).await.status, StatusCode::NOT_FOUND, "{path}");
+    }
+
     // Team 3 plays in the schedule: its number is fixed.
     let page = b.get_ok("/d/club-night/teams/3/edit").await;
     page.has("value=\"八十分老友\"")

@@ -16,6 +16,7 @@ use crate::rules::{Team, TeamNo};
 use crate::web::i18n::Tr;
 use crate::web::page::{Ctx, TourHead, redirect_with, render, render_status, with_db};
 use crate::web::routes::{Need, Routes};
+use crate::web::tour::TeamAt;
 use crate::web::{AppError, AppState};
 
 pub fn configure(routes: &mut Routes) {
@@ -391,24 +392,21 @@ impl EditPage {
 async fn edit_form(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(String, i32)>,
+    at: TeamAt,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, number) = path.into_inner();
-    let number = TeamNo(number);
-    let roster = roster(&state, &slug).await?;
-    render(&ctx, &EditPage::new(&ctx, &roster, number)?)
+    let roster = roster(&state, &at.tour.slug).await?;
+    render(&ctx, &EditPage::new(&ctx, &roster, at.team)?)
 }
 
 /// `POST /d/{slug}/teams/{no}/edit`
 async fn save(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(String, i32)>,
+    at: TeamAt,
     form: web::Form<TeamInput>,
 ) -> Result<HttpResponse, AppError> {
     let t = ctx.t;
-    let (slug, number) = path.into_inner();
-    let number = TeamNo(number);
+    let (slug, number) = (at.tour.slug, at.team);
     let input = form.into_inner();
     let refuse = |errors: FieldErrors, input: TeamInput| {
         let (ctx, state, slug) = (ctx.clone(), state.clone(), slug.clone());
@@ -453,11 +451,10 @@ async fn save(
 async fn mark(
     ctx: &Ctx,
     state: &AppState,
-    path: web::Path<(String, i32)>,
+    at: TeamAt,
     withdrawn: bool,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, number) = path.into_inner();
-    let number = TeamNo(number);
+    let (slug, number) = (at.tour.slug, at.team);
     let target = slug.clone();
     let who = ctx.viewer.name();
     with_db(state, move |conn| {
@@ -490,11 +487,10 @@ struct WithdrawPage {
 async fn withdraw_form(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(String, i32)>,
+    at: TeamAt,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, number) = path.into_inner();
-    let number = TeamNo(number);
-    let snap = crate::web::page::load_event(&state, &slug).await?;
+    let number = at.team;
+    let snap = at.tour.snapshot(&state).await?;
     let (event, report) = (&snap.event, &snap.report);
     let team = event.team(number).ok_or_else(AppError::not_found)?;
     let t = &ctx.t;
@@ -535,18 +531,18 @@ async fn withdraw_form(
 async fn withdraw(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(String, i32)>,
+    at: TeamAt,
 ) -> Result<HttpResponse, AppError> {
-    mark(&ctx, &state, path, true).await
+    mark(&ctx, &state, at, true).await
 }
 
 /// `POST /d/{slug}/teams/{no}/reinstate`
 async fn reinstate(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(String, i32)>,
+    at: TeamAt,
 ) -> Result<HttpResponse, AppError> {
-    mark(&ctx, &state, path, false).await
+    mark(&ctx, &state, at, false).await
 }
 
 #[cfg(test)]
