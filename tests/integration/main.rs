@@ -1,7 +1,8 @@
 //! fushi's integration tests, one binary with a module per area: the rules' worked
 //! examples and the independent reference, the archive, the database layer, the sheets,
 //! every web page over HTTP on SQLite and PostgreSQL, races and bad input, and the browser
-//! tests in headless Chromium. One binary links once and shares [`common`].
+//! tests in headless Chromium, and the source's layout (no file cycles). One binary links
+//! once and shares [`common`].
 //!
 //! Run one area with `cargo test --test integration integration:: web_entry::`.
 
@@ -13,6 +14,7 @@ mod browser;
 mod browser_table;
 mod db;
 mod fuzz;
+mod layout;
 mod races;
 mod reference_sweep;
 mod rules_examples;

@@ -1,0 +1,236 @@
+//! The source's layout: no file of the crate reaches, through `crate::…` and `super::…`
+//! paths, a file that reaches it back (docs/decisions.md, "The input layer").
+//! Arrows go one way (web → db → input → rules), so a module can be read, and changed,
+//! with only what is below it in mind. Comments and `#[cfg(test)]` modules do not count: a
+//! test may use anything.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use petgraph::algo::tarjan_scc;
+use petgraph::graph::DiGraph;
+
+/// Every cycle among the `.rs` files under `root` (a crate's `src`), each as its files'
+/// paths relative to `root`, sorted.
+fn file_cycles(root: &Path) -> Vec<Vec<String>> {
+    let mut files = Vec::new();
+    collect(root, &mut files);
+    let modules: BTreeMap<Vec<String>, usize> = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (module_of(root, f), i))
+        .collect();
+    let mut graph = DiGraph::<usize, ()>::new();
+    let nodes: Vec<_> = (0..files.len()).map(|i| graph.add_node(i)).collect();
+    for (i, file) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(file).expect("a source file");
+        let here = module_of(root, file);
+        for path in paths(&code_of(&text)) {
+            let mut target = match path.first().map(String::as_str) {
+                Some("crate") => Vec::new(),
+                _ => here[..here.len().saturating_sub(1)].to_vec(),
+            };
+            let mut rest = path[1..].iter().peekable();
+            while rest.peek().is_some_and(|p| *p == "super") {
+                target.pop();
+                rest.next();
+            }
+            target.extend(rest.cloned());
+            // The longest prefix that is a file's module: `crate::db::edit::save` is in
+            // db/edit.rs.
+            while !target.is_empty() && !modules.contains_key(&target) {
+                target.pop();
+            }
+            if let Some(&j) = modules.get(&target)
+                && j != i
+            {
+                graph.update_edge(nodes[i], nodes[j], ());
+            }
+        }
+    }
+    let mut cycles: Vec<Vec<String>> = tarjan_scc(&graph)
+        .into_iter()
+        .filter(|scc| scc.len() > 1)
+        .map(|scc| {
+            let mut names: Vec<String> = scc
+                .iter()
+                .map(|n| {
+                    let file = &files[graph[*n]];
+                    file.strip_prefix(root).unwrap().display().to_string()
+                })
+                .collect();
+            names.sort();
+            names
+        })
+        .collect();
+    cycles.sort();
+    cycles
+}
+
+fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("a source folder")
+        .map(|e| e.expect("a folder entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            collect(&path, files);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+}
+
+/// The module a file is: `db/edit.rs` and `db/edit/mod.rs` are `[db, edit]`, `lib.rs` is
+/// the crate itself.
+fn module_of(root: &Path, file: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = file
+        .strip_prefix(root)
+        .unwrap()
+        .with_extension("")
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The text without comments and without a `#[cfg(test)]` module and what follows it (test
+/// modules close their files).
+fn code_of(text: &str) -> String {
+    let mut code = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(['/', '"']) {
+        code.push_str(&rest[..start]);
+        let tail = &rest[start..];
+        if let Some(after) = tail.strip_prefix("//") {
+            rest = after.find('\n').map_or("", |end| &after[end..]);
+        } else if let Some(after) = tail.strip_prefix("/*") {
+            rest = after.find("*/").map_or("", |end| &after[end + 2..]);
+        } else if let Some(after) = tail.strip_prefix('"') {
+            // A string's text is not code (an escaped quote ends nothing).
+            let mut end = 0;
+            let bytes = after.as_bytes();
+            while end < bytes.len() && bytes[end] != b'"' {
+                end += if bytes[end] == b'\\' { 2 } else { 1 };
+            }
+            code.push_str("\"\"");
+            rest = after.get(end + 1..).unwrap_or("");
+        } else {
+            code.push('/');
+            rest = &tail[1..];
+        }
+    }
+    code.push_str(rest);
+    let tests = code
+        .match_indices("#[cfg(test)]")
+        .map(|(at, _)| at)
+        .find(|&at| {
+            let after = code[at + "#[cfg(test)]".len()..].trim_start();
+            let after = after
+                .strip_prefix("pub(crate) ")
+                .or_else(|| after.strip_prefix("pub "))
+                .unwrap_or(after);
+            // An inline module (`mod tests {`), not a declaration (`mod tests;`).
+            after.starts_with("mod ")
+                && after
+                    .find('{')
+                    .is_some_and(|brace| after.find(';').is_none_or(|semi| brace < semi))
+        });
+    match tests {
+        Some(at) => code[..at].to_owned(),
+        None => code,
+    }
+}
+
+/// Every `crate::…` and `super::…` path in `code`, as its segments (`crate`/`super`
+/// first); a group `crate::a::{b, c::d}` gives one path per member.
+fn paths(code: &str) -> Vec<Vec<String>> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut found = Vec::new();
+    for head in ["crate::", "super::"] {
+        for (at, _) in code.match_indices(head) {
+            if code[..at].chars().next_back().is_some_and(ident) {
+                continue;
+            }
+            let mut segments = vec![head.trim_end_matches(':').to_owned()];
+            let mut rest = &code[at + head.len()..];
+            loop {
+                let len = rest.find(|c: char| !ident(c)).unwrap_or(rest.len());
+                if len == 0 {
+                    break;
+                }
+                segments.push(rest[..len].to_owned());
+                match rest[len..].strip_prefix("::") {
+                    Some(next) => rest = next,
+                    None => {
+                        rest = "";
+                        break;
+                    }
+                }
+            }
+            match rest.strip_prefix('{') {
+                Some(group) => {
+                    let group = group.split('}').next().unwrap_or("");
+                    for member in group.split(',') {
+                        let first = member.trim().split(['{', ':', ' ']).next().unwrap_or("");
+                        if !first.is_empty() && first != "self" {
+                            let mut path = segments.clone();
+                            path.push(first.to_owned());
+                            found.push(path);
+                        }
+                    }
+                    found.push(segments);
+                }
+                None => found.push(segments),
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_file_of_the_crate_imports_a_file_that_imports_it_back() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let cycles = file_cycles(&src);
+    assert!(cycles.is_empty(), "file cycles: {cycles:#?}");
+}
+
+/// The check finds a cycle through `use`, `super::` and an inline path, and leaves out
+/// comments, strings and test modules.
+#[test]
+fn the_cycle_check_sees_paths_and_ignores_comments_strings_and_tests() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let src = dir.path();
+    let write = |name: &str, text: &str| {
+        let path = src.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write("lib.rs", "pub mod a;\npub mod b;\npub mod c;\n");
+    write("a.rs", "use crate::b::{One, two::Two};\n");
+    write("b/mod.rs", "pub mod two;\npub fn f() { super::c::g(); }\n");
+    write("b/two.rs", "pub struct Two;\n");
+    write(
+        "c.rs",
+        "// use crate::a::X;\nconst S: &str = \"crate::a::X\";\n\
+         #[cfg(test)]\nmod tests {\n    use crate::a::X;\n}\n",
+    );
+    assert_eq!(file_cycles(src), Vec::<Vec<String>>::new());
+    write("c.rs", "pub fn g() { crate::a::h() }\n");
+    assert_eq!(file_cycles(src), vec![vec!["a.rs", "b/mod.rs", "c.rs"]]);
+    // A child's file reaching back to its parent module through `super::` counts too.
+    write("c.rs", "pub fn g() {}\n");
+    write("b/two.rs", "pub struct Two;\nuse super::f;\n");
+    write(
+        "b/mod.rs",
+        "pub mod two;\npub fn f() { two::Two; crate::b::two::Two; }\n",
+    );
+    assert_eq!(file_cycles(src), vec![vec!["b/mod.rs", "b/two.rs"]]);
+}
