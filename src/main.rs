@@ -172,7 +172,13 @@ fn main() -> ExitCode {
     // Built first, so that clap's own `--help`, `--version` and `help` are there to word.
     let mut cmd = Cli::command();
     cmd.build();
-    let matches = worded(cmd, &t, "").get_matches();
+    let cmd = worded(cmd, &t, "");
+    let mut matches = cmd.clone().get_matches();
+    if matches.subcommand().is_none() {
+        // No command is `serve`, read by clap like any other: its `--bind` default and
+        // `FUSHI_BIND` apply.
+        matches = cmd.get_matches_from(std::env::args_os().chain(["serve".into()]));
+    }
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
@@ -187,9 +193,7 @@ fn main() -> ExitCode {
     let db = cli
         .db
         .unwrap_or_else(|| fushi::db::DEFAULT_DATABASE.to_owned());
-    let outcome = match cli.command.unwrap_or(Command::Serve {
-        bind: "127.0.0.1:8080".to_owned(),
-    }) {
+    let outcome = match cli.command.expect("a command: `serve` when none is given") {
         Command::Serve { bind } => fushi::web::serve(&db, &bind).map_err(|e| vec![e.to_string()]),
         Command::Import { path } => fushi::transfer::import_path(&db, &path, &t).map(|summary| {
             println!("{summary}");

@@ -635,6 +635,25 @@ fn every_command_line_help_comes_from_the_messages() {
     assert!(stderr.contains("one of zh, zh-Hant, en"), "{stderr}");
 }
 
+/// `fushi` without a command serves, listening where `FUSHI_BIND` says, as `fushi serve`
+/// does (the README's configuration table).
+#[test]
+fn fushi_without_a_command_serves_where_fushi_bind_says() {
+    use common::browser::{Process, free_port, wait_for_port};
+    let db = TestDb::sqlite();
+    let port = free_port();
+    let child = fushi_command()
+        .args(["--db", db.url()])
+        .env("FUSHI_BIND", format!("127.0.0.1:{port}"))
+        .env("RUST_LOG", "warn")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("start fushi");
+    let _server = Process(child);
+    wait_for_port(port, "fushi with FUSHI_BIND and no command");
+}
+
 /// The command line speaks the language of the terminal's locale: its help, what it did and
 /// every problem, as `file:line: why`; `LC_ALL` comes before `LANG`, and a locale fushi does
 /// not speak means English.

@@ -16,7 +16,7 @@ use fantoccini::{Client, ClientBuilder};
 use crate::common::{TestDb, fushi_command};
 
 /// A child process that is ended when the test is done with it.
-pub struct Process(Child);
+pub struct Process(pub Child);
 
 impl Drop for Process {
     fn drop(&mut self) {
@@ -48,7 +48,7 @@ pub fn browser_tools() -> Option<(PathBuf, PathBuf)> {
     }
 }
 
-fn free_port() -> u16 {
+pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("a free port")
@@ -56,7 +56,7 @@ fn free_port() -> u16 {
 }
 
 /// Waits until something listens on `port` (the process is starting up).
-fn wait_for_port(port: u16, what: &str) {
+pub fn wait_for_port(port: u16, what: &str) {
     let start = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(
