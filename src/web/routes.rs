@@ -83,17 +83,17 @@ impl RouteTable {
 
 /// Registers routes with actix ([`super::configure`], for each app) or records what each
 /// needs ([`table`], once per process): the same declarations do both.
-pub struct Routes<'c> {
-    cfg: Option<&'c mut web::ServiceConfig>,
-    declared: Vec<Declared>,
+pub struct Routes<'c>(Target<'c>);
+
+/// Where [`Routes`] puts the declarations.
+enum Target<'c> {
+    App(&'c mut web::ServiceConfig),
+    Table(&'c mut Vec<Declared>),
 }
 
 impl<'c> Routes<'c> {
     pub(super) fn new(cfg: &'c mut web::ServiceConfig) -> Routes<'c> {
-        Routes {
-            cfg: Some(cfg),
-            declared: Vec::new(),
-        }
+        Routes(Target::App(cfg))
     }
 
     /// `GET pattern` (and HEAD) for `need`.
@@ -128,18 +128,18 @@ impl<'c> Routes<'c> {
             pattern.starts_with("/d"),
             "{pattern}: only `/d` is declared"
         );
-        match self.cfg.as_deref_mut() {
-            Some(cfg) => {
+        match &mut self.0 {
+            Target::App(cfg) => {
                 cfg.route(pattern, route);
             }
-            None => self.declared.push(Declared::new(pattern, method, need)),
+            Target::Table(declared) => declared.push(Declared::new(pattern, method, need)),
         }
         self
     }
 
     /// Routes of an area decided by its path alone (public pages, sign-in, admin pages).
     pub fn area(&mut self, configure: impl FnOnce(&mut web::ServiceConfig)) -> &mut Self {
-        if let Some(cfg) = self.cfg.as_deref_mut() {
+        if let Target::App(cfg) = &mut self.0 {
             configure(cfg);
         }
         self
@@ -151,12 +151,9 @@ impl<'c> Routes<'c> {
 /// per test).
 pub fn table() -> &'static RouteTable {
     static TABLE: LazyLock<RouteTable> = LazyLock::new(|| {
-        let mut routes = Routes {
-            cfg: None,
-            declared: Vec::new(),
-        };
-        super::declare(&mut routes);
-        RouteTable(routes.declared)
+        let mut declared = Vec::new();
+        super::declare(&mut Routes(Target::Table(&mut declared)));
+        RouteTable(declared)
     });
     &TABLE
 }
