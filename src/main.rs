@@ -25,6 +25,10 @@ enum Command {
     Serve {
         #[arg(long, default_value = "127.0.0.1:8080", env = "FUSHI_BIND")]
         bind: String,
+        #[arg(long)]
+        lan: bool,
+        #[arg(long, env = "FUSHI_PUBLIC_URL")]
+        public_url: Option<String>,
     },
     Import {
         path: PathBuf,
@@ -167,6 +171,28 @@ fn user_command(db: &str, command: UserCommand, t: &Tr) -> Result<(), Vec<String
     Ok(())
 }
 
+/// `fushi serve`: with `--lan` on every interface; says at start where the players' phones
+/// open fushi.
+fn serve(
+    db: &str,
+    bind: String,
+    lan: bool,
+    public_url: Option<String>,
+    t: &Tr,
+) -> Result<(), Vec<String>> {
+    use fushi::web::hall::{self, Hall, PublicUrl};
+    let public_url = match public_url.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => Some(PublicUrl::parse(text).map_err(|e| vec![e.text(t)])?),
+    };
+    let bind = if lan { hall::lan_bind(&bind) } else { bind };
+    let hall = Hall::for_bind(&bind, public_url);
+    for line in hall::start_lines(&bind, &hall, t) {
+        println!("{line}");
+    }
+    fushi::web::serve(db, &bind, hall).map_err(|e| vec![e.to_string()])
+}
+
 fn main() -> ExitCode {
     let t = Tr::new(Lang::of_environment());
     // Built first, so that clap's own `--help`, `--version` and `help` are there to word.
@@ -194,7 +220,11 @@ fn main() -> ExitCode {
         .db
         .unwrap_or_else(|| fushi::db::DEFAULT_DATABASE.to_owned());
     let outcome = match cli.command.expect("a command: `serve` when none is given") {
-        Command::Serve { bind } => fushi::web::serve(&db, &bind).map_err(|e| vec![e.to_string()]),
+        Command::Serve {
+            bind,
+            lan,
+            public_url,
+        } => serve(&db, bind, lan, public_url, &t),
         Command::Import { path } => fushi::transfer::import_path(&db, &path, &t).map(|summary| {
             println!("{summary}");
         }),

@@ -7,6 +7,7 @@
 pub mod auth;
 pub mod director;
 mod error;
+pub mod hall;
 mod home;
 /// The languages live at the top ([`crate::i18n`]): the sheets and the command line use them too.
 pub use crate::i18n;
@@ -35,6 +36,8 @@ pub struct AppState {
     pub live: std::sync::Arc<live::Live>,
     /// Wrong table-link tokens per address.
     pub table_guesses: std::sync::Arc<table::Guesses>,
+    /// The address the players' phones reach fushi by ([`hall`]).
+    pub hall: std::sync::Arc<hall::Hall>,
 }
 
 impl AppState {
@@ -47,6 +50,7 @@ impl AppState {
             pool,
             accounts: std::sync::Arc::new(accounts),
             table_guesses: Default::default(),
+            hall: Default::default(),
         })
     }
 }
@@ -112,9 +116,10 @@ pub fn app(
 
 /// Opens the database (creating and migrating it), then serves until stopped (Ctrl+C or
 /// SIGTERM): the event streams end cleanly, requests under way finish.
-pub fn serve(database_url: &str, bind: &str) -> std::io::Result<()> {
+pub fn serve(database_url: &str, bind: &str, hall: hall::Hall) -> std::io::Result<()> {
     let pool = db::pool(database_url).map_err(std::io::Error::other)?;
-    let state = AppState::new(pool).map_err(std::io::Error::other)?;
+    let mut state = AppState::new(pool).map_err(std::io::Error::other)?;
+    state.hall = std::sync::Arc::new(hall);
     tracing::info!("fushi listening on http://{bind}");
     actix_web::rt::System::new().block_on(async move {
         let live = state.live.clone();

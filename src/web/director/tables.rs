@@ -56,11 +56,8 @@ pub fn configure(routes: &mut Routes) {
         );
 }
 
-/// `https://host` as the request reached us (through a proxy too).
-pub(crate) fn site(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
-}
+/// `https://host` for the rooms' links: the hall's public address ([`crate::web::hall`]).
+pub(crate) use crate::web::hall::site;
 
 /// A room's link as an inline SVG QR code (no XML prolog, so it sits in HTML).
 pub(crate) fn qr_svg(text: &str) -> String {
@@ -257,7 +254,10 @@ async fn cards_page(
     at: RoundAt,
 ) -> Result<HttpResponse, AppError> {
     let (sheet, _, links) = round_with_rooms(&state, &at).await?;
-    let site = site(&req);
+    let site = match crate::web::hall::printed_site(&req, &ctx, TourHead::of_settings(&sheet.settings)) {
+        Ok(site) => site,
+        Err(refused) => return refused.0,
+    };
     let cards = links
         .iter()
         .filter_map(|l| {
@@ -536,7 +536,10 @@ async fn sheets_pdf(
     let snap = at.tour.snapshot(&state).await?;
     let event = &snap.event;
     let (_, links) = round_rooms(&state, &at).await?;
-    let site = site(&req);
+    let site = match crate::web::hall::printed_site(&req, &ctx, TourHead::of(event)) {
+        Ok(site) => site,
+        Err(refused) => return refused.0,
+    };
     let words = ctx.t;
     let sheets = crate::sheets::score_sheets(event, round, false, &words);
     let caption = ctx.t.t("table-card-scan");

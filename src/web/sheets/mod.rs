@@ -162,6 +162,9 @@ struct RoundSheetsPage {
     /// Each room's table link as (QR SVG, address): on blank sheets, for the director only
     /// (the links are secret; the sheets are public).
     links: std::collections::HashMap<(i32, &'static str), (String, String)>,
+    /// The links were left off: this loopback address is all the page knows
+    /// ([`crate::web::hall`]).
+    links_withheld: Option<String>,
 }
 
 impl RoundSheetsPage {
@@ -182,14 +185,20 @@ impl RoundSheetsPage {
     }
 }
 
-/// The room links of a round as QR codes, when the reader directs the tournament.
+/// The room links of a round as QR codes, when the reader directs the tournament; none,
+/// and the address, when that address reaches this machine only.
+type RoomLinks = (
+    std::collections::HashMap<(i32, &'static str), (String, String)>,
+    Option<String>,
+);
+
 async fn table_links(
     req: &actix_web::HttpRequest,
     ctx: &Ctx,
     state: &AppState,
     slug: &str,
     round: i32,
-) -> Result<std::collections::HashMap<(i32, &'static str), (String, String)>, AppError> {
+) -> Result<RoomLinks, AppError> {
     let Some(user) = ctx.viewer.user.clone() else {
         return Ok(Default::default());
     };
@@ -205,7 +214,10 @@ async fn table_links(
     })
     .await?;
     let site = super::director::site(req);
-    Ok(links
+    if links.is_some() && crate::web::hall::is_loopback(&site) {
+        return Ok((Default::default(), Some(site)));
+    }
+    let links = links
         .map(|(_, links)| {
             links
                 .into_iter()
@@ -218,7 +230,8 @@ async fn table_links(
                 })
                 .collect()
         })
-        .unwrap_or_default())
+        .unwrap_or_default();
+    Ok((links, None))
 }
 
 /// The score sheets a path and query ask for: round `{round}`'s, blank or filled, of every
@@ -264,13 +277,14 @@ async fn round_sheets(
 ) -> Result<HttpResponse, AppError> {
     let asked = RoundSheets::of(&ctx, &state, path.into_inner(), &query).await?;
     let (event, round, blank) = (&asked.snap.event, asked.round, asked.blank);
-    let links = if blank && event.settings.table.entry {
+    let (links, links_withheld) = if blank && event.settings.table.entry {
         table_links(&req, &ctx, &state, &event.settings.slug, round).await?
     } else {
         Default::default()
     };
     let page = RoundSheetsPage {
         links,
+        links_withheld,
         tour: TourHead::of(event),
         section: "rounds",
         round,

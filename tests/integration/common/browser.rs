@@ -98,11 +98,39 @@ pub async fn open_phone(tools: &(PathBuf, PathBuf), width: u32, height: u32) -> 
     open(tools, width, height, true).await
 }
 
+/// A phone-sized session whose Chromium resolves `host` to 127.0.0.1 itself (no name is
+/// looked up): a test server given that name as its public address is reached on loopback.
+pub async fn open_phone_at(
+    tools: &(PathBuf, PathBuf),
+    width: u32,
+    height: u32,
+    host: &str,
+) -> (Process, Client) {
+    open_with(
+        tools,
+        width,
+        height,
+        true,
+        &[format!("--host-resolver-rules=MAP {host} 127.0.0.1")],
+    )
+    .await
+}
+
 async fn open(
+    tools: &(PathBuf, PathBuf),
+    width: u32,
+    height: u32,
+    phone: bool,
+) -> (Process, Client) {
+    open_with(tools, width, height, phone, &[]).await
+}
+
+async fn open_with(
     (chromium, driver): &(PathBuf, PathBuf),
     width: u32,
     height: u32,
     phone: bool,
+    extra: &[String],
 ) -> (Process, Client) {
     let port = free_port();
     let child = Command::new(driver)
@@ -122,6 +150,9 @@ async fn open(
             "--force-device-scale-factor=1",
         ],
     });
+    for arg in extra {
+        options["args"].as_array_mut().unwrap().push(arg.clone().into());
+    }
     if phone {
         options["mobileEmulation"] = serde_json::json!({
             "deviceMetrics": { "width": width, "height": height, "pixelRatio": 3.0, "touch": true }

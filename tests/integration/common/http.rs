@@ -178,7 +178,30 @@ pub async fn anonymous_on(
         Error = actix_web::Error,
     >,
 > {
-    let app = test::init_service(app(AppState::new(pool).expect("state"))).await;
+    let mut state = AppState::new(pool).expect("state");
+    // The test app stands for a server the players' phones reach by a name (a loopback
+    // address on a table card is refused: see `web_hall`, which tests the hall itself).
+    state.hall = std::sync::Arc::new(fushi::web::hall::Hall {
+        public_url: Some(fushi::web::hall::PublicUrl::parse(TEST_PUBLIC_URL).expect("a URL")),
+        ..Default::default()
+    });
+    anonymous_with(state).await
+}
+
+/// The address the test app's links and QR codes carry.
+pub const TEST_PUBLIC_URL: &str = "http://hall.test:8080";
+
+/// A browser that is not signed in, on an app over `state` as it is.
+pub async fn anonymous_with(
+    state: AppState,
+) -> Browser<
+    impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+    >,
+> {
+    let app = test::init_service(app(state)).await;
     Browser {
         app,
         cookies: BTreeMap::new(),

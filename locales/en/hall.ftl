@@ -1,0 +1,26 @@
+# The hall's network: the address the players' phones reach fushi by.
+hall-loopback-title = The cards would point at this laptop only
+hall-loopback-why = The links on these cards would start with { $site }: that address means "this machine", so a player's phone that scans the code would look for fushi on itself and find nothing.
+hall-loopback-public-url = FUSHI_PUBLIC_URL is set to that address. Set it to the address the phones reach this machine by (for example http://192.168.1.23:8080, the laptop's address on the hall's Wi-Fi) and start fushi again.
+hall-loopback-do = Do one of these, then open this page again:
+hall-loopback-step-lan = Start fushi for the hall: it listens on the local network and prints the address for the players' phones.
+hall-loopback-step-public = Or give the address the phones reach this machine by (a name or the Wi-Fi address):
+hall-loopback-step-open = Or, with fushi already listening on the local network, open this page through the laptop's Wi-Fi address instead of 127.0.0.1 or localhost.
+hall-loopback-readme = The README's "A club night on a laptop" walks it through, the firewall and a phone included.
+hall-sheets-no-links = The rooms' links are left off these sheets: the address of this page ({ $site }) reaches this machine only. Start fushi with --lan, or set FUSHI_PUBLIC_URL.
+
+# `fushi serve` at start.
+hall-serve-here = fushi on this machine: { $site }
+hall-serve-phones = players' phones: { $site }
+hall-serve-no-lan = no local network found: join the hall's Wi-Fi (or set FUSHI_PUBLIC_URL) for the players' phones to reach fushi
+hall-serve-loopback = only this machine can open it; for the players' phones: fushi serve --lan
+cli-help-serve-lan = Serve the hall: listen on every interface (0.0.0.0, the port of --bind) and print the address for the players' phones.
+cli-help-serve-public_url = The address the players' phones reach fushi by (http://192.168.1.23:8080 or https://results.example), used for every link and QR code.
+
+# A public base URL that is refused.
+hall-url-refused = FUSHI_PUBLIC_URL: { $why }
+hall-url-scheme = "{ $url }" does not start with http:// or https://
+hall-url-no-host = "{ $url }" has no host
+hall-url-path = "{ $url }" has a path, query or fragment; give only http(s)://, the host and the port
+hall-url-port = "{ $url }" has a port that is not a number from 1 to 65535
+hall-url-character = "{ $url }" holds a space or a character that does not belong in an address

@@ -1,0 +1,26 @@
+# The hall's network: the address the players' phones reach fushi by.
+hall-loopback-title = 桌卡上的地址只指向这台电脑
+hall-loopback-why = 这些桌卡上的链接将以 { $site } 开头：这个地址的意思是“本机”，选手的手机扫码后会在手机自己身上找 fushi，什么也找不到。
+hall-loopback-public-url = FUSHI_PUBLIC_URL 设成了这个地址。请把它设为手机能访问到本机的地址（例如 http://192.168.1.23:8080，即笔记本在场馆 Wi-Fi 上的地址），然后重新启动 fushi。
+hall-loopback-do = 请任选一种做法，然后重新打开本页：
+hall-loopback-step-lan = 以场馆模式启动 fushi：它在局域网上监听，并打印供选手手机使用的地址。
+hall-loopback-step-public = 或者给出手机访问本机所用的地址（主机名或 Wi-Fi 地址）：
+hall-loopback-step-open = 或者在 fushi 已在局域网上监听时，通过笔记本的 Wi-Fi 地址（而不是 127.0.0.1 或 localhost）打开本页。
+hall-loopback-readme = README 的“在笔记本上办一场俱乐部比赛”一节逐步说明了做法，包括防火墙和手机。
+hall-sheets-no-links = 这些记分表上没有印各室的链接：本页的地址（{ $site }）只能在本机打开。请用 --lan 启动 fushi，或设置 FUSHI_PUBLIC_URL。
+
+# `fushi serve` at start.
+hall-serve-here = 本机访问 fushi：{ $site }
+hall-serve-phones = 选手手机访问：{ $site }
+hall-serve-no-lan = 没有找到局域网：请连上场馆的 Wi-Fi（或设置 FUSHI_PUBLIC_URL），选手的手机才能访问 fushi
+hall-serve-loopback = 只有本机能打开；要让选手的手机访问，请用：fushi serve --lan
+cli-help-serve-lan = 场馆模式：在所有网络接口上监听（0.0.0.0，端口取自 --bind），并打印供选手手机使用的地址。
+cli-help-serve-public_url = 选手手机访问 fushi 所用的地址（http://192.168.1.23:8080 或 https://results.example），所有链接和二维码都用它。
+
+# A public base URL that is refused.
+hall-url-refused = FUSHI_PUBLIC_URL：{ $why }
+hall-url-scheme = “{ $url }”不是以 http:// 或 https:// 开头
+hall-url-no-host = “{ $url }”没有主机名
+hall-url-path = “{ $url }”带有路径、查询或片段；只需写 http(s)://、主机名和端口
+hall-url-port = “{ $url }”的端口不是 1 到 65535 之间的数字
+hall-url-character = “{ $url }”含有空格或地址中不能出现的字符

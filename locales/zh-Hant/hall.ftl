@@ -1,0 +1,26 @@
+# The hall's network: the address the players' phones reach fushi by.
+hall-loopback-title = 桌卡上的位址只指向這台電腦
+hall-loopback-why = 這些桌卡上的連結將以 { $site } 開頭：這個位址的意思是「本機」，選手的手機掃碼後會在手機自己身上找 fushi，什麼也找不到。
+hall-loopback-public-url = FUSHI_PUBLIC_URL 設成了這個位址。請把它設為手機能連到本機的位址（例如 http://192.168.1.23:8080，即筆電在場館 Wi-Fi 上的位址），然後重新啟動 fushi。
+hall-loopback-do = 請任選一種做法，然後重新開啟本頁：
+hall-loopback-step-lan = 以場館模式啟動 fushi：它在區域網路上監聽，並印出供選手手機使用的位址。
+hall-loopback-step-public = 或者給出手機連到本機所用的位址（主機名稱或 Wi-Fi 位址）：
+hall-loopback-step-open = 或者在 fushi 已在區域網路上監聽時，透過筆電的 Wi-Fi 位址（而不是 127.0.0.1 或 localhost）開啟本頁。
+hall-loopback-readme = README 的「在筆電上辦一場俱樂部比賽」一節逐步說明了做法，包括防火牆和手機。
+hall-sheets-no-links = 這些記分表上沒有印各室的連結：本頁的位址（{ $site }）只能在本機開啟。請用 --lan 啟動 fushi，或設定 FUSHI_PUBLIC_URL。
+
+# `fushi serve` at start.
+hall-serve-here = 本機連到 fushi：{ $site }
+hall-serve-phones = 選手手機連到：{ $site }
+hall-serve-no-lan = 沒有找到區域網路：請連上場館的 Wi-Fi（或設定 FUSHI_PUBLIC_URL），選手的手機才能連到 fushi
+hall-serve-loopback = 只有本機能開啟；要讓選手的手機連到，請用：fushi serve --lan
+cli-help-serve-lan = 場館模式：在所有網路介面上監聽（0.0.0.0，連接埠取自 --bind），並印出供選手手機使用的位址。
+cli-help-serve-public_url = 選手手機連到 fushi 所用的位址（http://192.168.1.23:8080 或 https://results.example），所有連結和 QR 碼都用它。
+
+# A public base URL that is refused.
+hall-url-refused = FUSHI_PUBLIC_URL：{ $why }
+hall-url-scheme = 「{ $url }」不是以 http:// 或 https:// 開頭
+hall-url-no-host = 「{ $url }」沒有主機名稱
+hall-url-path = 「{ $url }」帶有路徑、查詢或片段；只需寫 http(s)://、主機名稱和連接埠
+hall-url-port = 「{ $url }」的連接埠不是 1 到 65535 之間的數字
+hall-url-character = 「{ $url }」含有空格或位址中不能出現的字元
