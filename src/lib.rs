@@ -9,6 +9,7 @@
 
 pub mod archive;
 pub mod charts;
+pub mod clock;
 pub mod db;
 pub mod figures;
 pub mod i18n;

@@ -24,3 +24,21 @@ hall-url-no-host = "{ $url }" has no host
 hall-url-path = "{ $url }" has a path, query or fragment; give only http(s)://, the host and the port
 hall-url-port = "{ $url }" has a port that is not a number from 1 to 65535
 hall-url-character = "{ $url }" holds a space or a character that does not belong in an address
+
+# tournament.toml's date, place and zone.
+problems-date = { $key } "{ $value }" is not a date (YYYY-MM-DD, a TOML date such as 2026-12-05)
+problems-ends-before-starts = ends is before starts
+problems-time-zone = time_zone "{ $zone }" is not a time zone (an IANA name such as Asia/Shanghai)
+problems-must-be-date = { $key } must be a date such as 2026-12-05
+
+# The settings form: date, place and zone.
+hall-settings-legend = Date and place
+hall-settings-starts = First day
+hall-settings-ends = Last day
+hall-settings-venue = Venue
+hall-settings-organiser = Organiser
+hall-settings-zone = Time zone
+hall-settings-zone-hint = An IANA name such as Asia/Shanghai or Europe/London; every time of the tournament is shown in it. Blank: this machine's zone, { $zone }.
+hall-settings-error-date = Give a date (YYYY-MM-DD).
+hall-settings-error-ends = The last day is before the first.
+hall-settings-error-zone = Not a time zone: give an IANA name such as Asia/Shanghai.

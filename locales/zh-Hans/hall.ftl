@@ -24,3 +24,21 @@ hall-url-no-host = “{ $url }”没有主机名
 hall-url-path = “{ $url }”带有路径、查询或片段；只需写 http(s)://、主机名和端口
 hall-url-port = “{ $url }”的端口不是 1 到 65535 之间的数字
 hall-url-character = “{ $url }”含有空格或地址中不能出现的字符
+
+# tournament.toml's date, place and zone.
+problems-date = { $key } 的“{ $value }”不是日期（YYYY-MM-DD，TOML 日期，例如 2026-12-05）
+problems-ends-before-starts = ends 早于 starts
+problems-time-zone = time_zone 的“{ $zone }”不是时区（IANA 名称，例如 Asia/Shanghai）
+problems-must-be-date = { $key } 必须是日期，例如 2026-12-05
+
+# The settings form: date, place and zone.
+hall-settings-legend = 日期和地点
+hall-settings-starts = 第一天
+hall-settings-ends = 最后一天
+hall-settings-venue = 地点
+hall-settings-organiser = 主办方
+hall-settings-zone = 时区
+hall-settings-zone-hint = IANA 名称，例如 Asia/Shanghai 或 Europe/London；赛事的所有时间都按此时区显示。留空：本机的时区 { $zone }。
+hall-settings-error-date = 请填写日期（YYYY-MM-DD）。
+hall-settings-error-ends = 最后一天早于第一天。
+hall-settings-error-zone = 不是时区：请填写 IANA 名称，例如 Asia/Shanghai。

@@ -24,3 +24,21 @@ hall-url-no-host = 「{ $url }」沒有主機名稱
 hall-url-path = 「{ $url }」帶有路徑、查詢或片段；只需寫 http(s)://、主機名稱和連接埠
 hall-url-port = 「{ $url }」的連接埠不是 1 到 65535 之間的數字
 hall-url-character = 「{ $url }」含有空格或位址中不能出現的字元
+
+# tournament.toml's date, place and zone.
+problems-date = { $key } 的「{ $value }」不是日期（YYYY-MM-DD，TOML 日期，例如 2026-12-05）
+problems-ends-before-starts = ends 早於 starts
+problems-time-zone = time_zone 的「{ $zone }」不是時區（IANA 名稱，例如 Asia/Shanghai）
+problems-must-be-date = { $key } 必須是日期，例如 2026-12-05
+
+# The settings form: date, place and zone.
+hall-settings-legend = 日期和地點
+hall-settings-starts = 第一天
+hall-settings-ends = 最後一天
+hall-settings-venue = 地點
+hall-settings-organiser = 主辦單位
+hall-settings-zone = 時區
+hall-settings-zone-hint = IANA 名稱，例如 Asia/Shanghai 或 Europe/London；賽事的所有時間都按此時區顯示。留空：本機的時區 { $zone }。
+hall-settings-error-date = 請填寫日期（YYYY-MM-DD）。
+hall-settings-error-ends = 最後一天早於第一天。
+hall-settings-error-zone = 不是時區：請填寫 IANA 名稱，例如 Asia/Shanghai。

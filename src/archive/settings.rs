@@ -11,7 +11,7 @@ use crate::rules::{
 
 pub const TOURNAMENT_TOML: &str = "tournament.toml";
 
-const KEYS: [&str; 19] = [
+const KEYS: [&str; 24] = [
     "name",
     "slug",
     "published",
@@ -31,6 +31,11 @@ const KEYS: [&str; 19] = [
     "table_entry",
     "table_approval",
     "table_codes",
+    "starts",
+    "ends",
+    "venue",
+    "organiser",
+    "time_zone",
 ];
 
 /// Settings read from `tournament.toml`, with the line of the slug for later messages.
@@ -106,6 +111,13 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
             entry: reader.boolean("table_entry", false),
             approval: reader.boolean("table_approval", false),
             codes: reader.boolean("table_codes", false),
+        },
+        occasion: crate::rules::OccasionDraft {
+            starts: reader.date("starts"),
+            ends: reader.date("ends"),
+            venue: reader.string("venue", Some("")).unwrap_or_default(),
+            organiser: reader.string("organiser", Some("")).unwrap_or_default(),
+            time_zone: reader.string("time_zone", Some("")).unwrap_or_default(),
         },
     };
     let parsed = Settings::try_from(draft);
@@ -191,6 +203,12 @@ pub fn why_of(e: &SettingsError) -> Why {
             tiebreak: tb.to_string(),
         },
         (SettingsReason::SwissSeed { got }, _) => Why::SwissSeed { seed: *got },
+        (SettingsReason::Date { value }, _) => Why::Date {
+            key,
+            value: value.clone(),
+        },
+        (SettingsReason::EndsBeforeStarts, _) => Why::EndsBeforeStarts,
+        (SettingsReason::TimeZone { zone }, _) => Why::TimeZone { zone: zone.clone() },
     }
 }
 
@@ -257,6 +275,22 @@ impl Reader<'_> {
                 default
             }
             None => default,
+        }
+    }
+
+    /// A TOML local date (`starts = 2026-12-05`; a quoted one is read too) as
+    /// `YYYY-MM-DD`, empty when not given.
+    fn date(&mut self, key: &'static str) -> String {
+        match self.table.get(key) {
+            None => String::new(),
+            Some(Value::String(s)) => s.clone(),
+            Some(Value::Datetime(dt)) if dt.time.is_none() && dt.offset.is_none() => {
+                dt.date.map(|d| d.to_string()).unwrap_or_default()
+            }
+            Some(_) => {
+                self.wrong_type(key, Wanted::Date);
+                String::new()
+            }
         }
     }
 
@@ -416,7 +450,27 @@ pub fn settings_toml(settings: &Settings) -> String {
             line(key, "true".to_owned());
         }
     }
+    occasion_lines(&settings.occasion, &mut line);
     out
+}
+
+/// `starts`, `ends`, `venue`, `organiser` and `time_zone`, each only when given (so an
+/// archive without them exports unchanged); dates as TOML local dates.
+fn occasion_lines(o: &crate::rules::Occasion, line: &mut impl FnMut(&str, String)) {
+    if let Some(d) = o.starts {
+        line("starts", d.to_string());
+    }
+    if let Some(d) = o.ends {
+        line("ends", d.to_string());
+    }
+    for (key, text) in [("venue", &o.venue), ("organiser", &o.organiser)] {
+        if !text.is_empty() {
+            line(key, Value::String(text.clone()).to_string());
+        }
+    }
+    if let Some(zone) = o.time_zone {
+        line("time_zone", Value::String(zone.name().to_owned()).to_string());
+    }
 }
 
 #[cfg(test)]
@@ -483,6 +537,49 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
         let plain = parse_settings(DOCUMENTED_EXAMPLE).unwrap().settings;
         assert_eq!(plain.table, TableSide::default());
         assert!(!settings_toml(&plain).contains("table_"));
+    }
+
+    #[test]
+    fn date_place_organiser_and_zone_round_trip() {
+        let text = format!(
+            "{DOCUMENTED_EXAMPLE}starts = 2026-12-05\nends = 2026-12-06\nvenue = \"东城棋牌室 2F\"\norganiser = \"Club \\\"80\\\"\"\ntime_zone = \"Asia/Shanghai\"\n"
+        );
+        let s = parse_settings(&text).unwrap().settings;
+        let o = &s.occasion;
+        assert_eq!(o.dates(), "2026-12-05 – 2026-12-06");
+        assert_eq!(o.venue, "东城棋牌室 2F");
+        assert_eq!(o.organiser, "Club \"80\"");
+        assert_eq!(o.time_zone.map(|z| z.name()), Some("Asia/Shanghai"));
+        let written = settings_toml(&s);
+        assert!(
+            written.ends_with(
+                "starts = 2026-12-05\nends = 2026-12-06\nvenue = \"东城棋牌室 2F\"\norganiser = 'Club \"80\"'\ntime_zone = \"Asia/Shanghai\"\n"
+            ),
+            "{written}"
+        );
+        assert_eq!(parse_settings(&written).unwrap().settings, s);
+        // Without them: written as before.
+        let plain = parse_settings(DOCUMENTED_EXAMPLE).unwrap().settings;
+        assert!(plain.occasion.is_empty());
+        for key in ["starts", "ends", "venue", "organiser", "time_zone"] {
+            assert!(!settings_toml(&plain).contains(key));
+        }
+        assert_eq!(
+            problems(
+                "name = \"x\"\nslug = \"x\"\nstarts = 2026-12-06\nends = 2026-12-05\ntime_zone = \"Asia/Beijing\"\n"
+            ),
+            [
+                "tournament.toml:4: ends is before starts",
+                "tournament.toml:5: time_zone \"Asia/Beijing\" is not a time zone (an IANA name such as Asia/Shanghai)",
+            ]
+        );
+        assert_eq!(
+            problems("name = \"x\"\nslug = \"x\"\nstarts = \"5.12.2026\"\nends = 12\n"),
+            [
+                "tournament.toml:3: starts \"5.12.2026\" is not a date (YYYY-MM-DD, a TOML date such as 2026-12-05)",
+                "tournament.toml:4: ends must be a date such as 2026-12-05",
+            ]
+        );
     }
 
     #[test]

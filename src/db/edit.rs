@@ -63,7 +63,11 @@ fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<i32, EditError> 
 /// A tournament's settings alone, without its teams and results; `None` for an unknown slug.
 pub fn load_settings(conn: &mut DbConnection, slug: &str) -> Result<Option<Settings>, DbError> {
     super::tournament::tournament_row(conn, slug)?
-        .map(|row| settings_from_row(&row))
+        .map(|row| {
+            let mut settings = settings_from_row(&row)?;
+            settings.occasion = super::occasion::load(conn, row.id)?;
+            Ok(settings)
+        })
         .transpose()
 }
 
@@ -149,6 +153,7 @@ pub fn update_settings_as(
                     &audit::settings_pairs(new),
                 );
                 let id = tournament_id(conn, &new.slug)?;
+                super::occasion::save(conn, id, &new.occasion)?;
                 super::revision::bump(conn, id)?;
                 audit::record(conn, id, who, SETTINGS, &changes)?;
                 Ok(())

@@ -16,6 +16,7 @@ mod error;
 pub mod field;
 mod lineups;
 pub mod models;
+pub mod occasion;
 pub mod revision;
 pub mod rounds;
 pub mod schedule;

@@ -173,7 +173,8 @@ pub fn load_round(
     let Some(&(round_id, _)) = round_numbers.iter().find(|(_, n)| *n == number) else {
         return Ok(None);
     };
-    let settings = settings_from_row(&tournament)?;
+    let mut settings = settings_from_row(&tournament)?;
+    settings.occasion = super::occasion::load(conn, tournament.id)?;
     let (teams, team_numbers) = super::teams::load_teams(conn, tournament.id)?;
 
     let board_rows: Vec<BoardRow> = boards::table

@@ -230,3 +230,17 @@ diesel::table! {
         created_at -> Timestamp,
     }
 }
+
+// When and where a tournament is played (docs/rules.md §9, third round).
+diesel::table! {
+    tournament_occasions (tournament_id) {
+        tournament_id -> Integer,
+        starts -> Nullable<Text>,
+        ends -> Nullable<Text>,
+        venue -> Text,
+        organiser -> Text,
+        time_zone -> Nullable<Text>,
+    }
+}
+
+diesel::joinable!(tournament_occasions -> tournaments (tournament_id));

@@ -66,6 +66,7 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
         .values(tournament_form(&event.settings, now))
         .returning(tournaments::id)
         .get_result(conn)?;
+    super::occasion::save(conn, tournament_id, &event.settings.occasion)?;
 
     let team_ids = insert_teams(conn, tournament_id, &event.teams, max_binds)?;
 
@@ -428,6 +429,8 @@ pub(super) fn settings_from_row(row: &TournamentRow) -> Result<Settings, DbError
             approval: row.table_approval,
             codes: row.table_codes,
         },
+        // Its own table: `occasion::load`.
+        occasion: Default::default(),
     };
     Settings::try_from(draft).map_err(|errors| {
         let first = &errors.0[0];
@@ -493,7 +496,8 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
         return Ok(None);
     };
     let id = tournament.id;
-    let settings = settings_from_row(&tournament)?;
+    let mut settings = settings_from_row(&tournament)?;
+    settings.occasion = super::occasion::load(conn, id)?;
 
     let (teams, team_numbers) = super::teams::load_teams(conn, id)?;
     let round_rows: Vec<RoundRow> = rounds::table

@@ -17,10 +17,11 @@ pub enum Wanted {
     Bands,
     WinDrawLoss,
     Tiebreaks,
+    Date,
 }
 
 impl Wanted {
-    pub const ALL: [Wanted; 7] = [
+    pub const ALL: [Wanted; 8] = [
         Wanted::String,
         Wanted::Boolean,
         Wanted::WholeNumber,
@@ -28,6 +29,7 @@ impl Wanted {
         Wanted::Bands,
         Wanted::WinDrawLoss,
         Wanted::Tiebreaks,
+        Wanted::Date,
     ];
 
     /// The Fluent id suffix.
@@ -40,6 +42,7 @@ impl Wanted {
             Wanted::Bands => "bands",
             Wanted::WinDrawLoss => "win-draw-loss",
             Wanted::Tiebreaks => "tiebreaks",
+            Wanted::Date => "date",
         }
     }
 }
@@ -134,6 +137,14 @@ pub enum Why {
     },
     SwissSeed {
         seed: i64,
+    },
+    Date {
+        key: String,
+        value: String,
+    },
+    EndsBeforeStarts,
+    TimeZone {
+        zone: String,
     },
     // CSV files
     UnreadableHeader {

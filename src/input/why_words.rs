@@ -57,6 +57,7 @@ pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'stat
                 "number" => "problems-must-be-number",
                 "bands" => "problems-must-be-bands",
                 "win-draw-loss" => "problems-must-be-win-draw-loss",
+                "date" => "problems-must-be-date",
                 _ => "problems-must-be-tiebreaks",
             },
             vec![("key", s(key))],
@@ -109,6 +110,9 @@ pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'stat
             ("problems-tiebreak-twice", vec![("tiebreak", s(tiebreak))])
         }
         Why::SwissSeed { seed } => ("problems-swiss-seed", vec![("seed", s(seed))]),
+        Why::Date { key, value } => ("problems-date", vec![("key", s(key)), ("value", s(value))]),
+        Why::EndsBeforeStarts => ("problems-ends-before-starts", vec![]),
+        Why::TimeZone { zone } => ("problems-time-zone", vec![("zone", s(zone))]),
         Why::UnreadableHeader { error } => {
             ("problems-unreadable-header", vec![("error", s(error))])
         }

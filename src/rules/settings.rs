@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use super::occasion::{Occasion, OccasionDraft};
 use super::bands::{BandTable, BandTableError, MAX_BAND_P, MAX_BAND_S, Preset, Rules};
 use super::cards::{Decks, ParseError};
 use super::scoring::{MatchScoring, Score, ScoringRules};
@@ -35,6 +36,8 @@ pub struct Settings {
     pub swiss_seed: Option<u64>,
     /// Results entered at the table through each room's link.
     pub table: TableSide,
+    /// When and where it is played, and the zone its times are shown in.
+    pub occasion: Occasion,
 }
 
 /// Table-side entry: `table_entry`, `table_approval` and `table_codes` in
@@ -235,6 +238,7 @@ pub struct SettingsDraft {
     pub pairing: String,
     pub swiss_seed: Option<i64>,
     pub table: TableSide,
+    pub occasion: OccasionDraft,
 }
 
 impl Default for SettingsDraft {
@@ -261,6 +265,7 @@ impl Default for SettingsDraft {
             pairing: PairingMethod::Manual.code().to_owned(),
             swiss_seed: None,
             table: TableSide::default(),
+            occasion: OccasionDraft::default(),
         }
     }
 }
@@ -297,6 +302,7 @@ impl SettingsDraft {
             // back refused, never as another seed.
             swiss_seed: s.swiss_seed.map(|n| i64::try_from(n).unwrap_or(-1)),
             table: s.table,
+            occasion: OccasionDraft::of(&s.occasion),
         }
     }
 }
@@ -334,6 +340,11 @@ pub enum SettingsField {
     Tiebreak(usize),
     Pairing,
     SwissSeed,
+    Starts,
+    Ends,
+    Venue,
+    Organiser,
+    TimeZone,
 }
 
 impl SettingsField {
@@ -355,6 +366,11 @@ impl SettingsField {
             SettingsField::Tiebreak(_) => "tiebreaks",
             SettingsField::Pairing => "pairing",
             SettingsField::SwissSeed => "swiss_seed",
+            SettingsField::Starts => "starts",
+            SettingsField::Ends => "ends",
+            SettingsField::Venue => "venue",
+            SettingsField::Organiser => "organiser",
+            SettingsField::TimeZone => "time_zone",
         }
     }
 }
@@ -397,6 +413,12 @@ pub enum SettingsReason {
     TiebreakTwice(TieBreak),
     #[error("must be a whole number from 0, not {got}")]
     SwissSeed { got: i64 },
+    #[error("\"{value}\" is not a date (YYYY-MM-DD)")]
+    Date { value: String },
+    #[error("is before the first day")]
+    EndsBeforeStarts,
+    #[error("\"{zone}\" is not a time zone (an IANA name such as Asia/Shanghai)")]
+    TimeZone { zone: String },
 }
 
 /// One problem with a draft: which setting, and why.
@@ -489,6 +511,69 @@ impl Problems {
     /// The value, or `None` with its problem noted at `field`.
     fn take<T>(&mut self, field: SettingsField, r: Result<T, SettingsReason>) -> Option<T> {
         r.map_err(|why| self.add(field, why)).ok()
+    }
+}
+
+/// The date, place, organiser and zone, every problem at its field (a wrong value is left
+/// out of what is returned: the problem stops the whole parse anyway).
+fn occasion(d: &OccasionDraft, p: &mut Problems) -> Occasion {
+    use super::occasion::{parse_date, parse_zone};
+    use SettingsField as F;
+    let mut date = |field, text: &str| {
+        let text = text.trim();
+        if text.is_empty() {
+            return None;
+        }
+        let date = parse_date(text);
+        if date.is_none() {
+            p.add(
+                field,
+                SettingsReason::Date {
+                    value: text.chars().take(80).collect(),
+                },
+            );
+        }
+        date
+    };
+    let starts = date(F::Starts, &d.starts);
+    let ends = date(F::Ends, &d.ends);
+    if let (Some(s), Some(e)) = (starts, ends)
+        && e < s
+    {
+        p.add(F::Ends, SettingsReason::EndsBeforeStarts);
+    }
+    let mut text = |field, raw: &str| {
+        let text = raw.trim().to_owned();
+        if text.chars().any(char::is_control) {
+            p.add(field, SettingsReason::ControlCharacter);
+        } else if text.chars().count() > MAX_TEXT {
+            p.add(field, SettingsReason::TooLong { max: MAX_TEXT });
+        }
+        text
+    };
+    let venue = text(F::Venue, &d.venue);
+    let organiser = text(F::Organiser, &d.organiser);
+    let zone = d.time_zone.trim();
+    let time_zone = if zone.is_empty() {
+        None
+    } else {
+        let found = parse_zone(zone);
+        if found.is_none() {
+            p.add(
+                F::TimeZone,
+                SettingsReason::TimeZone {
+                    zone: zone.chars().take(80).collect(),
+                },
+            );
+        }
+        found
+    };
+    Occasion {
+        starts,
+        ends,
+        venue,
+        organiser,
+        time_zone,
     }
 }
 
@@ -639,6 +724,7 @@ impl TryFrom<SettingsDraft> for Settings {
             }
         }
         let pairing = p.take(F::Pairing, code(&d.pairing));
+        let occasion = occasion(&d.occasion, &mut p);
         // The draft's i64 is at most MAX_SWISS_SEED already; only a negative seed is wrong.
         let swiss_seed = match d.swiss_seed {
             None => Some(None),
@@ -693,6 +779,7 @@ impl TryFrom<SettingsDraft> for Settings {
                     pairing,
                     swiss_seed,
                     table: d.table,
+                    occasion,
                 })
             }
             _ => Err(SettingsErrors(p.0)),

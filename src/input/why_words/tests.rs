@@ -78,6 +78,14 @@ fn every_reason() -> Vec<Why> {
             tiebreak: text("level_diff"),
         },
         Why::SwissSeed { seed: -3 },
+        Why::Date {
+            key: text("starts"),
+            value: text("5.12.2026"),
+        },
+        Why::EndsBeforeStarts,
+        Why::TimeZone {
+            zone: text("Asia/Beijing"),
+        },
         Why::UnreadableHeader { error: text("x") },
         Why::ColumnTwice {
             column: text("name"),
@@ -273,6 +281,9 @@ fn listed(why: &Why) {
         | Why::Bands { .. }
         | Why::TiebreakTwice { .. }
         | Why::SwissSeed { .. }
+        | Why::Date { .. }
+        | Why::EndsBeforeStarts
+        | Why::TimeZone { .. }
         | Why::UnreadableHeader { .. }
         | Why::ColumnTwice { .. }
         | Why::UnknownColumn { .. }

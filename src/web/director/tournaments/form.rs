@@ -62,6 +62,8 @@ pub(super) struct SettingsInput {
     pub swiss_seed: String,
     /// Table-side entry: three checkboxes.
     pub table: crate::rules::TableSide,
+    /// Date, place, organiser and zone, as typed.
+    pub occasion: crate::rules::OccasionDraft,
 }
 
 impl SettingsInput {
@@ -123,6 +125,7 @@ impl SettingsInput {
             pairing: s.pairing.code().to_owned(),
             swiss_seed: s.swiss_seed.map(|n| n.to_string()).unwrap_or_default(),
             table: s.table,
+            occasion: crate::rules::OccasionDraft::of(&s.occasion),
         }
     }
 
@@ -178,6 +181,13 @@ impl SettingsInput {
                 entry: form.contains_key("table_entry"),
                 approval: form.contains_key("table_approval"),
                 codes: form.contains_key("table_codes"),
+            },
+            occasion: crate::rules::OccasionDraft {
+                starts: field("starts"),
+                ends: field("ends"),
+                venue: field("venue"),
+                organiser: field("organiser"),
+                time_zone: field("time_zone"),
             },
         };
         (input, indices)
@@ -270,6 +280,7 @@ impl SettingsInput {
             },
             swiss_seed,
             table: self.table,
+            occasion: self.occasion.clone(),
         };
         Drafted {
             draft,

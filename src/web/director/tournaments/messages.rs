@@ -74,6 +74,9 @@ pub(super) fn field_message(
             tiebreak_label(t, *tb),
         ),
         R::SwissSeed { .. } => t.t("schedule-settings-error-seed"),
+        R::Date { .. } => t.t("hall-settings-error-date"),
+        R::EndsBeforeStarts => t.t("hall-settings-error-ends"),
+        R::TimeZone { .. } => t.t("hall-settings-error-zone"),
     };
     (field, message)
 }

@@ -295,6 +295,18 @@ impl SettingsForm {
         self.errors.get(field)
     }
 
+    /// The typed value of a date, place or organiser field.
+    pub(super) fn occasion_value(&self, field: &str) -> &str {
+        let o = &self.input.occasion;
+        match field {
+            "starts" => &o.starts,
+            "ends" => &o.ends,
+            "venue" => &o.venue,
+            "organiser" => &o.organiser,
+            _ => &o.time_zone,
+        }
+    }
+
     /// The tie-break position's field name.
     pub(super) fn tiebreak_field(&self, i: &usize) -> String {
         format!("tiebreak-{i}")
