@@ -28,6 +28,15 @@ pub fn of(settings: &Settings) -> Clock {
     Clock::new(settings.occasion.zone_or(machine_zone()))
 }
 
+/// "Times in Asia/Shanghai, UTC+08:00": the label a page that shows times carries once.
+pub fn times_in(t: &crate::i18n::Tr, clock: &Clock) -> String {
+    t.a(
+        "hall-times-in",
+        "zone",
+        clock.label(chrono::Utc::now().naive_utc()),
+    )
+}
+
 /// The machine zone's name, for the settings form's hint.
 pub fn machine_zone_name() -> &'static str {
     machine_zone().name()

@@ -1,7 +1,7 @@
 # The audit trail and safe concurrent entry.
 audit-title = Audit trail
 audit-nav = Audit trail
-audit-intro = Every change to results, rulings, pairings, teams and settings: who made it, when (UTC), and the value before and after.
+audit-intro = Every change to results, rulings, pairings, teams and settings: who made it, when (times in { $zone }), and the value before and after.
 audit-empty = Nothing has been changed yet.
 audit-caption = { $count ->
     [one] One change
@@ -12,7 +12,7 @@ audit-match-title = Changes to this match
 audit-pages = Pages of the audit trail
 audit-newer = Newer changes
 audit-older = Older changes
-audit-col-at = When (UTC)
+audit-col-at = When
 audit-col-user = Who
 audit-col-area = Area
 audit-col-subject = What
@@ -25,8 +25,8 @@ audit-area-teams = Teams
 audit-area-settings = Settings
 audit-area-boards = Boards
 audit-conflict-title = Someone else saved this match while you were typing
-audit-conflict-by = { $user } saved it at { $at } (UTC). Nothing was saved from your page: both versions are below.
-audit-conflict-by-unknown = It was saved at { $at } (UTC). Nothing was saved from your page: both versions are below.
+audit-conflict-by = { $user } saved it at { $at } ({ $zone }). Nothing was saved from your page: both versions are below.
+audit-conflict-by-unknown = It was saved at { $at } ({ $zone }). Nothing was saved from your page: both versions are below.
 audit-conflict-caption = The boards where the two versions differ
 audit-conflict-board = Board
 audit-conflict-theirs = Saved (theirs)

@@ -42,3 +42,19 @@ hall-settings-zone-hint = An IANA name such as Asia/Shanghai or Europe/London; e
 hall-settings-error-date = Give a date (YYYY-MM-DD).
 hall-settings-error-ends = The last day is before the first.
 hall-settings-error-zone = Not a time zone: give an IANA name such as Asia/Shanghai.
+
+# The label of a page that shows times.
+hall-times-in = Times in { $zone }.
+
+# The home page by date; the overview's facts.
+hall-home-upcoming = Upcoming and under way
+hall-home-past = Past
+hall-col-dates = Date
+hall-col-venue = Venue
+hall-fact-dates = Date
+hall-fact-venue = Venue
+hall-fact-organiser = Organiser
+
+# The sheets' headers.
+sheets-dates = Date
+sheets-venue = Venue

@@ -42,3 +42,19 @@ hall-settings-zone-hint = IANA 名称，例如 Asia/Shanghai 或 Europe/London�
 hall-settings-error-date = 请填写日期（YYYY-MM-DD）。
 hall-settings-error-ends = 最后一天早于第一天。
 hall-settings-error-zone = 不是时区：请填写 IANA 名称，例如 Asia/Shanghai。
+
+# The label of a page that shows times.
+hall-times-in = 时间按 { $zone }。
+
+# The home page by date; the overview's facts.
+hall-home-upcoming = 即将举行和进行中
+hall-home-past = 已结束
+hall-col-dates = 日期
+hall-col-venue = 地点
+hall-fact-dates = 日期
+hall-fact-venue = 地点
+hall-fact-organiser = 主办方
+
+# The sheets' headers.
+sheets-dates = 日期
+sheets-venue = 地点

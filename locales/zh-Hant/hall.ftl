@@ -42,3 +42,19 @@ hall-settings-zone-hint = IANA 名稱，例如 Asia/Shanghai 或 Europe/London�
 hall-settings-error-date = 請填寫日期（YYYY-MM-DD）。
 hall-settings-error-ends = 最後一天早於第一天。
 hall-settings-error-zone = 不是時區：請填寫 IANA 名稱，例如 Asia/Shanghai。
+
+# The label of a page that shows times.
+hall-times-in = 時間按 { $zone }。
+
+# The home page by date; the overview's facts.
+hall-home-upcoming = 即將舉行和進行中
+hall-home-past = 已結束
+hall-col-dates = 日期
+hall-col-venue = 地點
+hall-fact-dates = 日期
+hall-fact-venue = 地點
+hall-fact-organiser = 主辦單位
+
+# The sheets' headers.
+sheets-dates = 日期
+sheets-venue = 地點

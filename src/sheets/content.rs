@@ -119,11 +119,26 @@ fn find_match(event: &Event, round: i32, table: i32) -> Option<(&Round, &Match)>
 }
 
 fn facts(event: &Event, words: &dyn Words, round: i32, table: i32) -> Vec<(String, String)> {
-    vec![
-        (words.word(Word::Event), event.settings.name.clone()),
+    let mut facts = vec![(words.word(Word::Event), event.settings.name.clone())];
+    facts.extend(occasion_facts(event, words));
+    facts.extend([
         (words.word(Word::Round), round.to_string()),
         (words.word(Word::Table), table.to_string()),
-    ]
+    ]);
+    facts
+}
+
+/// The event's date and venue, each when given.
+pub fn occasion_facts(event: &Event, words: &dyn Words) -> Vec<(String, String)> {
+    let o = &event.settings.occasion;
+    let mut facts = Vec::new();
+    if !o.dates().is_empty() {
+        facts.push((words.word(Word::Dates), o.dates()));
+    }
+    if !o.venue.is_empty() {
+        facts.push((words.word(Word::Venue), o.venue.clone()));
+    }
+    facts
 }
 
 fn opt(v: Option<i32>) -> String {

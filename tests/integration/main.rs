@@ -28,6 +28,7 @@ mod web_evening;
 mod web_field;
 mod web_hall;
 mod web_live;
+mod web_occasion;
 mod web_public;
 mod web_schedule;
 mod web_sheets;

@@ -38,11 +38,11 @@ pub struct TrailLine {
 }
 
 /// The changes in the reader's language (area names and subjects; values are stored text).
-pub fn trail_lines(t: &Tr, entries: &[AuditEntry]) -> Vec<TrailLine> {
+pub fn trail_lines(t: &Tr, clock: &crate::rules::Clock, entries: &[AuditEntry]) -> Vec<TrailLine> {
     entries
         .iter()
         .map(|e| TrailLine {
-            at: e.at.format("%Y-%m-%d %H:%M:%S").to_string(),
+            at: clock.at(e.at),
             user: if e.user_name.is_empty() {
                 "—".to_owned()
             } else {
@@ -69,6 +69,8 @@ struct AuditPage {
     section: &'static str,
     lines: Vec<TrailLine>,
     trail_caption: String,
+    /// The zone the times are in.
+    zone: String,
     previous: Option<i64>,
     next: Option<i64>,
 }
@@ -93,7 +95,8 @@ async fn show(
         return Err(AppError::not_found());
     }
     let view = AuditPage {
-        lines: trail_lines(&ctx.t, &entries),
+        lines: trail_lines(&ctx.t, &crate::clock::of(&settings), &entries),
+        zone: crate::clock::of(&settings).label(chrono::Utc::now().naive_utc()),
         tour: TourHead::of_settings(&settings),
         section: "audit",
         trail_caption: ctx.t.args(

@@ -138,13 +138,26 @@ struct OverviewPage {
     /// Whether the event records line-ups, so that the Butler ranking exists.
     butler: bool,
     charts: Vec<super::sheets::charts::ChartView>,
+    /// Date, venue and organiser, each when given: (label, value).
+    occasion: Vec<(String, String)>,
 }
 
 async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let stages = RoundStages::of(event, report);
+    let o = &event.settings.occasion;
+    let occasion = [
+        ("hall-fact-dates", o.dates()),
+        ("hall-fact-venue", o.venue.clone()),
+        ("hall-fact-organiser", o.organiser.clone()),
+    ]
+    .into_iter()
+    .filter(|(_, value)| !value.is_empty())
+    .map(|(label, value)| (t.t(label), value))
+    .collect();
     let page = OverviewPage {
+        occasion,
         tour: TourHead::of(event),
         section: "home",
         live: live(!stages.in_progress().is_empty()),
@@ -262,6 +275,8 @@ struct RoundPage {
     /// Why the generated matches were paired, and what was recorded about the round.
     explained: Vec<super::director::ExplanationLine>,
     notes: Vec<String>,
+    /// The zone the notes' times are in, said once.
+    times_in: String,
 }
 
 async fn round(
@@ -286,7 +301,8 @@ async fn round(
     .unwrap_or_default();
     let page = RoundPage {
         explained: super::director::recorded_lines(t, event, number, &record),
-        notes: super::director::note_texts(t, &record),
+        notes: super::director::note_texts(t, &crate::clock::of(&event.settings), &record),
+        times_in: crate::clock::times_in(t, &crate::clock::of(&event.settings)),
         tour: TourHead::of(event),
         section: "rounds",
         live: live(stage == Stage::InProgress),

@@ -179,18 +179,22 @@ async fn save(
             let (theirs, mut info) = load_match(&state, &at, &ctx.t).await?;
             let saved = theirs.table(table).ok_or_else(AppError::not_found)?;
             let t = &ctx.t;
+            let clock = crate::clock::of(&theirs.settings);
             let by = match info.trail.first() {
                 Some(e) if !e.user_name.is_empty() => t.args(
                     "audit-conflict-by",
                     &[
                         ("user", e.user_name.clone().into()),
-                        ("at", e.at.format("%Y-%m-%d %H:%M:%S").to_string().into()),
+                        ("at", clock.at(e.at).into()),
+                        ("zone", clock.label(e.at).into()),
                     ],
                 ),
-                Some(e) => t.a(
+                Some(e) => t.args(
                     "audit-conflict-by-unknown",
-                    "at",
-                    e.at.format("%Y-%m-%d %H:%M:%S").to_string(),
+                    &[
+                        ("at", clock.at(e.at).into()),
+                        ("zone", clock.label(e.at).into()),
+                    ],
                 ),
                 None => String::new(),
             };

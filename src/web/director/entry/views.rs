@@ -524,8 +524,12 @@ pub(super) fn entry_page(
             .and_then(|p| playing.get(p).copied()),
         next: position.and_then(|p| playing.get(p + 1).copied()),
         version: info.version,
-        lines: trail_lines(t, &info.trail),
-        trail_caption: t.t("audit-match-caption"),
+        lines: trail_lines(t, &crate::clock::of(&sheet.settings), &info.trail),
+        trail_caption: format!(
+            "{} · {}",
+            t.t("audit-match-caption"),
+            crate::clock::times_in(t, &crate::clock::of(&sheet.settings))
+        ),
         conflict: info.conflict,
         busy: info.busy,
         field: info.field,

@@ -44,6 +44,8 @@ struct OverviewPage {
     next: Option<i32>,
     /// What the schedule pages recorded: generated, overridden, unlocked.
     notes: Vec<String>,
+    /// The zone the notes' times are in, said once.
+    times_in: String,
     /// Results of the round that look wrong.
     field: super::super::field::FieldExtras,
     /// Every room's table link and state, when tables enter.
@@ -155,7 +157,8 @@ pub(super) async fn overview(
             .and_then(|p| p.checked_sub(1))
             .and_then(|p| sheet.round_numbers.get(p).copied()),
         next: position.and_then(|p| sheet.round_numbers.get(p + 1).copied()),
-        notes: super::super::schedule::note_texts(t, &record),
+        notes: super::super::schedule::note_texts(t, &crate::clock::of(&sheet.settings), &record),
+        times_in: crate::clock::times_in(t, &crate::clock::of(&sheet.settings)),
         field: super::super::field::field_extras(&snap.event, round, None, threshold, &checked, t),
     };
     render(&ctx, &page)

@@ -192,13 +192,14 @@ pub fn recorded_lines(
     lines
 }
 
-/// The notes of a round in words, with when (UTC).
-pub fn note_texts(t: &Tr, record: &RoundRecord) -> Vec<String> {
+/// The notes of a round in words, with when (in the tournament's zone: the page says which
+/// once, with [`crate::clock::times_in`]).
+pub fn note_texts(t: &Tr, clock: &crate::rules::Clock, record: &RoundRecord) -> Vec<String> {
     record
         .notes
         .iter()
         .map(|n| {
-            let when = n.at.format("%Y-%m-%d %H:%M UTC").to_string();
+            let when = clock.minute(n.at);
             match n.kind {
                 NoteKind::Generated => {
                     let method = n

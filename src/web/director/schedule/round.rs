@@ -136,6 +136,8 @@ struct RoundFormPage {
     open: String,
     first_round: bool,
     notes: Vec<String>,
+    /// The zone the notes' times are in, said once.
+    times_in: String,
     unlock_error: Option<String>,
 }
 
@@ -183,7 +185,8 @@ fn form_page(
         has_results: state.has_results,
         open: tables_list(&state.open),
         first_round: state.first_round,
-        notes: note_texts(&ctx.t, record),
+        notes: note_texts(&ctx.t, &crate::clock::of(&event.settings), record),
+        times_in: crate::clock::times_in(&ctx.t, &crate::clock::of(&event.settings)),
         unlock_error,
     };
     render_status(ctx, status, &page)
