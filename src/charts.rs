@@ -311,7 +311,8 @@ impl LineChart {
         for (k, s) in self.series.iter().enumerate() {
             let colour = COLOURS[k % COLOURS.len()];
             let dash = DASHES[(k / 4) % DASHES.len()];
-            let y = TOP + 16.0 * k as f64;
+            // 30 units apart: on a phone the names are set larger (static/css/charts.css).
+            let y = TOP + 30.0 * k as f64;
             let x = WIDTH - RIGHT + 36.0;
             let _ = write!(
                 out,

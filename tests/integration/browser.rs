@@ -350,8 +350,10 @@ const PUBLIC_PAGES: [&str; 13] = [
 ];
 
 /// At 360 and 390 CSS pixels, in every language, no public page scrolls sideways as a
-/// whole: `document.documentElement.scrollWidth` stays within the viewport. On a round's
-/// page the matches' scores are in view without scrolling their table.
+/// whole: `document.documentElement.scrollWidth` stays within the viewport. The standings,
+/// round, team and overview tables show place, team and score without scrolling inside
+/// the table: each score cell's box is within its table's box and the phone's width, and
+/// those tables do not scroll sideways at all. Charts fit the width with readable text.
 #[actix_web::test]
 async fn no_public_page_scrolls_sideways_on_a_phone() {
     let Some(tools) = browser_tools() else {
@@ -409,10 +411,16 @@ async fn no_public_page_scrolls_sideways_on_a_phone() {
                 // Each score's right edge within its scrolling box, as it opens.
                 let hidden = client
                     .execute(
-                        "var out = []; document.querySelectorAll('table.matches td.score').forEach(function (c) { \
-                           var box = c.closest('.scroll').getBoundingClientRect(); \
-                           var over = c.getBoundingClientRect().right - box.right; \
-                           if (over > 0.5) { out.push(c.textContent.trim() + ' (' + Math.ceil(over) + ' px beyond, box ' + Math.round(box.width) + ' px)'); } }); \
+                        "var out = []; document.querySelectorAll('table.matches td.score, table.standings td.score, table.team-matches td.score').forEach(function (c) { \
+                           var wrap = c.closest('.scroll') || c.closest('table'); \
+                           var box = wrap.getBoundingClientRect(); \
+                           var cell = c.getBoundingClientRect(); \
+                           var over = Math.max(cell.right - box.right, cell.right - window.innerWidth); \
+                           if (cell.width === 0 || over > 0.5) { out.push(c.textContent.trim() + ' (' + Math.ceil(over) + ' px beyond, box ' + Math.round(box.width) + ' px)'); } \
+                           if (wrap.scrollWidth > wrap.clientWidth + 1) { out.push('the table scrolls: ' + wrap.scrollWidth + ' in ' + wrap.clientWidth + ' px'); } }); \
+                         document.querySelectorAll('svg.chart').forEach(function (s) { \
+                           var r = s.getBoundingClientRect(); \
+                           if (r.right > window.innerWidth + 0.5) { out.push('a chart ' + Math.round(r.width) + ' px wide'); } }); \
                          return out.join(' | ');",
                         vec![],
                     )
@@ -428,6 +436,12 @@ async fn no_public_page_scrolls_sideways_on_a_phone() {
                 }
                 if width == 390 && page == "/t/club-night/standings" {
                     screenshot(&client, &format!("phone-standings-{lang}.png")).await;
+                }
+                if width == 360 && page == "/t/club-night/standings" {
+                    screenshot(&client, &format!("phone-360-standings-{lang}.png")).await;
+                }
+                if width == 360 && page == "/t/club-night/teams/1" {
+                    screenshot(&client, &format!("phone-360-team-{lang}.png")).await;
                 }
             }
         }
