@@ -53,7 +53,11 @@ fn played_everywhere(round: &Round, teams: &[Team], board: i32) -> bool {
         .matches
         .iter()
         .filter(|m| will_play(m, teams))
-        .all(|m| Room::BOTH.iter().all(|&room| m.result(room, board).is_some()))
+        .all(|m| {
+            Room::BOTH
+                .iter()
+                .all(|&room| m.result(room, board).is_some())
+        })
 }
 
 impl Release {
@@ -121,7 +125,7 @@ impl Release {
         let mut report = Report::compute(public);
         for (shown, whole) in report.matches.iter_mut().zip(&full.matches) {
             debug_assert_eq!((shown.round, shown.table), (whole.round, whole.table));
-            if whole.figures.status == super::MatchStatus::Complete {
+            if whole.figures.status == super::compare::MatchStatus::Complete {
                 let round = whole.round;
                 let mut figures = whole.figures.clone();
                 figures.boards.retain(|b| self.board(round, b.board));
@@ -192,7 +196,10 @@ mod tests {
     }
 
     fn both_rooms(board: i32) -> Vec<TableResult> {
-        vec![result(Room::Open, board, 30), result(Room::Closed, board, 90)]
+        vec![
+            result(Room::Open, board, 30),
+            result(Room::Closed, board, 90),
+        ]
     }
 
     #[test]
