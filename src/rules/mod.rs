@@ -20,7 +20,9 @@ pub mod compare;
 pub mod event;
 pub mod field;
 pub mod occasion;
+pub mod release;
 pub mod report;
+pub mod room_state;
 pub mod scoring;
 pub mod settings;
 pub mod standings;
@@ -32,6 +34,7 @@ pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Se
 pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer, SideFigures};
 pub use event::{Board, Event, Lineup, Match, Pairing, Round, TableResult, Team, TeamNo};
 pub use occasion::{Clock, Occasion, OccasionDraft};
+pub use release::{Release, RoundRelease};
 pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
 pub use settings::{
