@@ -58,3 +58,6 @@ hall-fact-organiser = Organiser
 # The sheets' headers.
 sheets-dates = Date
 sheets-venue = Venue
+
+# The desk: figures while typing.
+hall-running-swing = Swing so far: { $levels } for { $team }, over { $boards } compared boards (as typed, not saved yet)

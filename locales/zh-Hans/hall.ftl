@@ -58,3 +58,6 @@ hall-fact-organiser = 主办方
 # The sheets' headers.
 sheets-dates = 日期
 sheets-venue = 地点
+
+# The desk: figures while typing.
+hall-running-swing = 目前级差：{ $team } { $levels }，已比较 { $boards } 副（按录入内容，尚未保存）

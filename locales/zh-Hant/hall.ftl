@@ -58,3 +58,6 @@ hall-fact-organiser = 主辦單位
 # The sheets' headers.
 sheets-dates = 日期
 sheets-venue = 地點
+
+# The desk: figures while typing.
+hall-running-swing = 目前級差：{ $team } { $levels }，已比較 { $boards } 副（按輸入內容，尚未儲存）

@@ -189,6 +189,7 @@ async fn stylesheet() -> HttpResponse {
 const SCRIPT: &str = concat!(
     include_str!("../../static/js/live.js"),
     include_str!("../../static/js/entry.js"),
+    include_str!("../../static/js/figures.js"),
     include_str!("../../static/js/settings.js"),
     include_str!("../../static/js/print.js"),
     include_str!("../../static/js/table.js"),

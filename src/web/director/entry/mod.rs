@@ -10,6 +10,7 @@
 //!
 //! The posted sheet is read in [`forms`]; the page is drawn in [`views`].
 
+mod figures;
 mod forms;
 mod views;
 
@@ -43,6 +44,11 @@ pub fn configure(routes: &mut Routes) {
             "/d/{slug}/rounds/{round}/tables/{table}",
             Need::Scorer,
             save,
+        )
+        .get(
+            "/d/{slug}/rounds/{round}/tables/{table}/figures",
+            Need::Scorer,
+            figures::figures,
         );
 }
 
