@@ -61,3 +61,7 @@ sheets-venue = Venue
 
 # The desk: figures while typing.
 hall-running-swing = Swing so far: { $levels } for { $team }, over { $boards } compared boards (as typed, not saved yet)
+
+# The table page: entries kept on the phone.
+hall-waiting = { $count } boards waiting to be sent: kept on this phone, sent as soon as fushi answers again.
+hall-sent = Sent: the boards kept on this phone have arrived.

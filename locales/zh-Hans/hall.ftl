@@ -61,3 +61,7 @@ sheets-venue = 地点
 
 # The desk: figures while typing.
 hall-running-swing = 目前级差：{ $team } { $levels }，已比较 { $boards } 副（按录入内容，尚未保存）
+
+# The table page: entries kept on the phone.
+hall-waiting = { $count } 副牌等待发送：已保存在本机，fushi 一恢复响应就自动发送。
+hall-sent = 已发送：保存在本机的牌已送达。

@@ -61,3 +61,7 @@ sheets-venue = 地點
 
 # The desk: figures while typing.
 hall-running-swing = 目前級差：{ $team } { $levels }，已比較 { $boards } 副（按輸入內容，尚未儲存）
+
+# The table page: entries kept on the phone.
+hall-waiting = { $count } 副牌等待傳送：已儲存在本機，fushi 一恢復回應就自動傳送。
+hall-sent = 已傳送：儲存在本機的牌已送達。

@@ -1,6 +1,9 @@
 // table: progressive enhancement for entering at the table; the page works without it.
 // What is typed is kept in the browser's storage (per link), put back after a reload, and
-// when a save fails for lack of connection it is sent again once the connection returns.
+// when a save fails for lack of connection it is sent again: every few seconds (2 s, then
+// doubling up to 30 s), whenever the page is shown again, and on the browser's "online"
+// (which never fires when only the server went away, so it cannot be the only trigger).
+// The page says how many boards wait ("3 boards waiting to be sent"), then "sent".
 // The form's submission id travels with it, so the server saves a resent entry once.
 (function () {
   "use strict";
@@ -52,6 +55,10 @@
     if (note) {
       note.textContent = text;
       note.hidden = !text;
+      // Under the Save button the phone has just been tapped: the note comes into view.
+      if (text && note.scrollIntoView) {
+        note.scrollIntoView({ block: "nearest" });
+      }
     }
   }
 
@@ -76,21 +83,70 @@
       });
   }
 
-  function retry() {
-    var saved;
+  // How many boards the kept entry holds: fields are named "{board}-{field}".
+  function boardsIn(data) {
+    var boards = {};
+    Object.keys(data).forEach(function (name) {
+      var m = /^(\d+)-/.exec(name);
+      if (m && data[name] !== "") {
+        boards[m[1]] = true;
+      }
+    });
+    return Object.keys(boards).length;
+  }
+
+  function waiting(data) {
+    var text = note ? note.getAttribute("data-waiting-text") || "" : "";
+    show(text.replace("§", String(boardsIn(data))));
+  }
+
+  var delay = 2000;
+  var timer = null;
+  var sending = false;
+
+  function pending() {
     try {
-      saved = JSON.parse(localStorage.getItem(key + "-pending") || "null");
+      return JSON.parse(localStorage.getItem(key + "-pending") || "null");
     } catch (e) {
-      saved = null;
+      return null;
     }
-    if (!saved) {
+  }
+
+  function later() {
+    if (timer) {
+      clearTimeout(timer);
+    }
+    timer = setTimeout(retry, delay);
+    delay = Math.min(delay * 2, 30000);
+  }
+
+  function retry() {
+    var saved = pending();
+    if (!saved || sending) {
       return;
     }
+    sending = true;
+    waiting(saved);
     send(saved).then(function () {
+      sending = false;
       localStorage.removeItem(key + "-pending");
+      try {
+        sessionStorage.setItem(key + "-sent", "1");
+      } catch (e) { /* the note is a courtesy */ }
       show(note ? note.getAttribute("data-resent-text") : "");
-    }, function () { /* still offline: wait for the next "online" */ });
+    }, function () {
+      sending = false;
+      later();
+    });
   }
+
+  // After a resend the page reloads: it says once that the entry was sent.
+  try {
+    if (sessionStorage.getItem(key + "-sent")) {
+      sessionStorage.removeItem(key + "-sent");
+      show(note ? note.getAttribute("data-resent-text") : "");
+    }
+  } catch (e) { /* no session storage: no note */ }
 
   restore();
   form.addEventListener("input", store);
@@ -101,9 +157,19 @@
     event.preventDefault();
     send(data).catch(function () {
       localStorage.setItem(key + "-pending", JSON.stringify(data));
-      show(note ? note.getAttribute("data-offline-text") : "");
+      delay = 2000;
+      waiting(data);
+      later();
     });
   });
-  window.addEventListener("online", retry);
+  window.addEventListener("online", function () {
+    delay = 2000;
+    retry();
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      retry();
+    }
+  });
   retry();
 })();

@@ -13,6 +13,7 @@ mod bad_input;
 mod browser;
 mod browser_figures;
 mod browser_hall;
+mod browser_offline;
 mod browser_table;
 mod db;
 mod fuzz;

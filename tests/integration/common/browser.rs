@@ -69,7 +69,11 @@ pub fn wait_for_port(port: u16, what: &str) {
 
 /// The `fushi` binary serving `db`, and its address.
 pub fn serve(db: &TestDb) -> (Process, String) {
-    let port = free_port();
+    serve_on(db, free_port())
+}
+
+/// The `fushi` binary serving `db` on `port` of 127.0.0.1 (to start it again where it was).
+pub fn serve_on(db: &TestDb, port: u16) -> (Process, String) {
     let child = fushi_command()
         .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--db"])
         .arg(db.url())
