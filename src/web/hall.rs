@@ -258,10 +258,11 @@ fn hall_of(req: &HttpRequest) -> Hall {
         .unwrap_or_default()
 }
 
-/// `scheme://host` for links shown on a page (see the module's note).
+/// `scheme://host` for links shown on a page (see the module's note). The request's own
+/// address is read by the trusted-proxy rule: a forged `X-Forwarded-Host` builds no link.
 pub fn site(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    hall_of(req).site_for(info.scheme(), info.host())
+    let rule = super::auth::client::rule(req);
+    hall_of(req).site_for(&rule.scheme(req), &rule.host(req))
 }
 
 /// The site for what is printed (table cards, score sheets with links): [`site`], unless it
@@ -276,9 +277,8 @@ pub fn printed_site(req: &HttpRequest, ctx: &Ctx, tour: TourHead) -> Result<Stri
             section: "rounds",
             site: site.clone(),
             public_url_set: hall.public_url.is_some(),
-            port: req
-                .connection_info()
-                .host()
+            port: super::auth::client::rule(req)
+                .host(req)
                 .rsplit_once(':')
                 .map(|(_, p)| p.to_owned())
                 .unwrap_or_else(|| "8080".to_owned()),

@@ -61,7 +61,8 @@ pub fn configure(routes: &mut Routes) {
         );
 }
 
-/// `https://host` for the rooms' links: the hall's public address ([`crate::web::hall`]).
+/// `https://host` for the rooms' links: the hall's public address ([`crate::web::hall`]),
+/// else the address the request came by (by the trusted-proxy rule).
 pub(crate) use crate::web::hall::site;
 
 /// A room's link as an inline SVG QR code (no XML prolog, so it sits in HTML).
