@@ -218,9 +218,10 @@ async fn save(
     }
 }
 
-/// The match to enter after saving table `saved`: the first match after it (in table
-/// order, wrapping round) that still needs results, else `saved` itself when it is still
-/// incomplete; `None` when every match of the round is complete.
+/// The match to enter after saving table `saved`: `saved` itself while it is incomplete (a
+/// partial save stays on its sheet, with the rest still to type), else the first match after
+/// it (in table order, wrapping round) that still needs results; `None` when every match of
+/// the round is complete.
 fn next_to_enter(sheet: &RoundSheet, saved: i32) -> Option<i32> {
     let scorer = Scorer::new(&sheet.settings);
     let needs_results = |m: &&Match| {
@@ -234,6 +235,9 @@ fn next_to_enter(sheet: &RoundSheet, saved: i32) -> Option<i32> {
         .filter(needs_results)
         .map(|m| m.table)
         .collect();
+    if open.contains(&saved) {
+        return Some(saved);
+    }
     open.iter()
         .find(|t| **t > saved)
         .or_else(|| open.iter().find(|t| **t != saved))
