@@ -79,3 +79,67 @@
   form.addEventListener("input", soon);
   form.addEventListener("change", soon);
 })();
+
+// The table page: each board's P, result and s as it is typed, from the server likewise
+// (form[data-table-figures-url]); the figures of a saved board are the page's own.
+(function () {
+  "use strict";
+  var form = document.querySelector("form[data-table-figures-url]");
+  if (!form || !window.fetch || !window.URLSearchParams) {
+    return;
+  }
+  var url = form.getAttribute("data-table-figures-url");
+  var timer = null;
+  var asked = 0;
+
+  function query() {
+    var params = new URLSearchParams();
+    Array.prototype.forEach.call(form.elements, function (f) {
+      if (!f.name || f.value === "" || !/^\d+-/.test(f.name)) {
+        return;
+      }
+      if ((f.type === "radio" || f.type === "checkbox") && !f.checked) {
+        return;
+      }
+      params.append(f.name, f.value);
+    });
+    return params.toString();
+  }
+
+  function show(figures) {
+    Object.keys(figures.boards).forEach(function (board) {
+      var line = form.querySelector("[data-board-typed='" + board + "']");
+      if (!line) {
+        return;
+      }
+      var f = figures.boards[board];
+      line.hidden = !f.p && !f.s;
+      line.querySelector("[data-p]").textContent = f.p;
+      line.querySelector("[data-result]").textContent = f.result;
+      line.querySelector("[data-s]").textContent = f.s;
+    });
+    form.setAttribute("data-figures-shown", String(asked));
+  }
+
+  function ask() {
+    asked += 1;
+    var mine = asked;
+    fetch(url + "?" + query(), { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (figures) {
+        if (figures && mine === asked) {
+          show(figures);
+        }
+      })
+      .catch(function () { /* offline: the figures come with the save */ });
+  }
+
+  function soon() {
+    if (timer) {
+      clearTimeout(timer);
+    }
+    timer = setTimeout(ask, 150);
+  }
+  form.addEventListener("input", soon);
+  form.addEventListener("change", soon);
+})();

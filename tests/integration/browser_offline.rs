@@ -15,14 +15,18 @@ use fantoccini::{Client, Locator};
 use fushi::db::table::EntryState;
 use fushi::rules::Room;
 
+/// The page's main text, read in one script call (the page may be replaced under it while
+/// the kept entry is sent: then the text is read again next time).
 async fn main_text(client: &Client) -> String {
     client
-        .find(Locator::Css("main"))
+        .execute(
+            "var m = document.querySelector('main'); return m ? m.innerText : '';",
+            vec![],
+        )
         .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap()
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
 }
 
 async fn wait_for_text(client: &Client, want: &str, within: Duration) -> String {
@@ -72,6 +76,22 @@ async fn an_entry_kept_on_the_phone_arrives_when_the_server_returns() {
             .click()
             .await
             .unwrap();
+    }
+    // Each board's figures as it is typed, before any save: 45, declarers won the last trick.
+    let start = Instant::now();
+    loop {
+        let shown = client
+            .find(Locator::Css("[data-board-typed='4']"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        if shown.contains("declarers up 1") {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "board 4 shows {shown:?}");
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
     }
     // The hall's server goes away mid-entry.
     drop(server);

@@ -61,3 +61,29 @@ async fn the_grid_is_scored_as_typed_without_saving() {
         assert_eq!(status, StatusCode::SEE_OTHER);
     }
 }
+
+#[actix_web::test]
+async fn the_table_page_is_scored_as_typed_without_saving() {
+    for db in backends() {
+        common::club_night_with_table_round(&db, 4, false);
+        let token = common::room_token(&db, 1, fushi::rules::Room::Open);
+        let mut table = common::http::anonymous(&db).await;
+        let page = table
+            .get_ok(&format!(
+                "/table/{token}/figures?2-trick_points=70&2-bottom_points=10&2-last_trick=defenders&2-combo=pair&3-trick_points=63"
+            ))
+            .await;
+        let json: serde_json::Value = serde_json::from_str(&page.body).unwrap();
+        assert_eq!(json["boards"]["2"]["p"], "110");
+        assert_eq!(json["boards"]["2"]["s"], "−1");
+        assert_eq!(json["boards"]["1"]["p"], "");
+        assert!(json["boards"]["3"]["problem"].as_str().unwrap().contains("multiple of 5"));
+        // Nothing was entered, and a wrong link is a 404 like the page's.
+        assert_eq!(
+            common::room_link(&db, 1, fushi::rules::Room::Open).state,
+            fushi::db::table::EntryState::NotStarted
+        );
+        let wrong = table.get("/table/AAAAAAAAAAAAAAAAAAAAAA/figures").await;
+        assert_eq!(wrong.status, StatusCode::NOT_FOUND);
+    }
+}

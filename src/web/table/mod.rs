@@ -14,6 +14,7 @@
 //! The posted boards are read in [`forms`], the page is drawn in [`views`], and wrong
 //! tokens are counted in [`guesses`].
 
+mod figures;
 mod forms;
 mod guesses;
 mod views;
@@ -41,7 +42,8 @@ pub use guesses::{GUESS_LIMIT, GUESS_WINDOW, Guesses};
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/table/{token}", web::get().to(show))
         .route("/table/{token}", web::post().to(save))
-        .route("/table/{token}/confirm", web::post().to(confirm));
+        .route("/table/{token}/confirm", web::post().to(confirm))
+        .route("/table/{token}/figures", web::get().to(figures::figures));
 }
 
 /// The fields a table fills in, as named in `results.csv` (a ruling and "P only" are the
