@@ -469,7 +469,10 @@ fn occasion_lines(o: &crate::rules::Occasion, line: &mut impl FnMut(&str, String
         }
     }
     if let Some(zone) = o.time_zone {
-        line("time_zone", Value::String(zone.name().to_owned()).to_string());
+        line(
+            "time_zone",
+            Value::String(zone.name().to_owned()).to_string(),
+        );
     }
 }
 

@@ -142,7 +142,10 @@ mod tests {
     #[test]
     fn times_are_shown_in_the_tournaments_zone() {
         let shanghai = Clock::new(parse_zone("Asia/Shanghai").unwrap());
-        assert_eq!(shanghai.at(at("2026-12-05 11:25:03")), "2026-12-05 19:25:03");
+        assert_eq!(
+            shanghai.at(at("2026-12-05 11:25:03")),
+            "2026-12-05 19:25:03"
+        );
         assert_eq!(shanghai.time(at("2026-12-05 17:00:00")), "01:00:00");
         assert_eq!(
             shanghai.label(at("2026-12-05 11:25:03")),
@@ -151,13 +154,19 @@ mod tests {
         // Summer time where the zone has it.
         let london = Clock::new(parse_zone("Europe/London").unwrap());
         assert_eq!(london.minute(at("2026-07-01 18:00:00")), "2026-07-01 19:00");
-        assert_eq!(london.label(at("2026-07-01 18:00:00")), "Europe/London, UTC+01:00");
+        assert_eq!(
+            london.label(at("2026-07-01 18:00:00")),
+            "Europe/London, UTC+01:00"
+        );
         assert_eq!(Clock::new(Tz::UTC).label(at("2026-07-01 18:00:00")), "UTC");
     }
 
     #[test]
     fn dates_zones_and_the_past() {
-        assert_eq!(parse_date("2026-12-05"), NaiveDate::from_ymd_opt(2026, 12, 5));
+        assert_eq!(
+            parse_date("2026-12-05"),
+            NaiveDate::from_ymd_opt(2026, 12, 5)
+        );
         assert_eq!(parse_date("2026-02-30"), None);
         assert_eq!(parse_date("5.12.2026"), None);
         assert!(parse_zone("Asia/Taipei").is_some());

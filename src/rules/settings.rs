@@ -6,9 +6,9 @@
 
 use std::fmt;
 
-use super::occasion::{Occasion, OccasionDraft};
 use super::bands::{BandTable, BandTableError, MAX_BAND_P, MAX_BAND_S, Preset, Rules};
 use super::cards::{Decks, ParseError};
+use super::occasion::{Occasion, OccasionDraft};
 use super::scoring::{MatchScoring, Score, ScoringRules};
 use super::table::MultiplierPolicy;
 use super::tiebreak::TieBreak;

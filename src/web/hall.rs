@@ -213,9 +213,12 @@ pub fn lan_address() -> Option<IpAddr> {
 /// range first (192.168/16, then 10/8, then 172.16/12); IPv6 only when there is no IPv4.
 pub fn choose_lan(interfaces: &[(String, IpAddr)]) -> Option<IpAddr> {
     let virtual_interface = |name: &str| {
-        ["docker", "br-", "veth", "virbr", "lxc", "tun", "tap", "wg", "utun", "zt", "vmnet", "vboxnet"]
-            .iter()
-            .any(|p| name.starts_with(p))
+        [
+            "docker", "br-", "veth", "virbr", "lxc", "tun", "tap", "wg", "utun", "zt", "vmnet",
+            "vboxnet",
+        ]
+        .iter()
+        .any(|p| name.starts_with(p))
     };
     let rank = |name: &str, ip: &IpAddr| -> Option<u8> {
         match ip {
@@ -262,7 +265,7 @@ fn hall_of(req: &HttpRequest) -> Hall {
 /// address is read by the trusted-proxy rule: a forged `X-Forwarded-Host` builds no link.
 pub fn site(req: &HttpRequest) -> String {
     let rule = super::auth::client::rule(req);
-    hall_of(req).site_for(&rule.scheme(req), &rule.host(req))
+    hall_of(req).site_for(rule.scheme(req), &rule.host(req))
 }
 
 /// The site for what is printed (table cards, score sheets with links): [`site`], unless it
@@ -283,13 +286,24 @@ pub fn printed_site(req: &HttpRequest, ctx: &Ctx, tour: TourHead) -> Result<Stri
                 .map(|(_, p)| p.to_owned())
                 .unwrap_or_else(|| "8080".to_owned()),
         };
-        return Err(Refused(render_status(ctx, StatusCode::CONFLICT, &page)));
+        return Err(Refused(Box::new(render_status(
+            ctx,
+            StatusCode::CONFLICT,
+            &page,
+        ))));
     }
     Ok(site)
 }
 
 /// A printed page refused for its loopback address: the response that says what to do.
-pub struct Refused(pub Result<HttpResponse, AppError>);
+pub struct Refused(Box<Result<HttpResponse, AppError>>);
+
+impl Refused {
+    /// The page that says what to do (409).
+    pub fn into_response(self) -> Result<HttpResponse, AppError> {
+        *self.0
+    }
+}
 
 #[derive(Template)]
 #[template(path = "director/hall_loopback.html")]
@@ -337,11 +351,15 @@ mod tests {
     #[test]
     fn public_urls_are_scheme_host_and_port_only() {
         assert_eq!(
-            PublicUrl::parse("http://192.168.1.23:8080/").unwrap().as_str(),
+            PublicUrl::parse("http://192.168.1.23:8080/")
+                .unwrap()
+                .as_str(),
             "http://192.168.1.23:8080"
         );
         assert_eq!(
-            PublicUrl::parse(" https://results.example ").unwrap().as_str(),
+            PublicUrl::parse(" https://results.example ")
+                .unwrap()
+                .as_str(),
             "https://results.example"
         );
         assert_eq!(
@@ -438,7 +456,10 @@ mod tests {
             lan.site_for("http", "127.0.0.1:8080"),
             "http://192.168.1.23:8080"
         );
-        assert_eq!(lan.site_for("http", "localhost:8080"), "http://192.168.1.23:8080");
+        assert_eq!(
+            lan.site_for("http", "localhost:8080"),
+            "http://192.168.1.23:8080"
+        );
         // Asked for by another name (the director's phone on the LAN): that name.
         assert_eq!(
             lan.site_for("http", "laptop.local:8080"),
@@ -448,8 +469,14 @@ mod tests {
             public_url: Some(PublicUrl::parse("https://club.example").unwrap()),
             ..lan.clone()
         };
-        assert_eq!(public.site_for("http", "127.0.0.1:8080"), "https://club.example");
-        assert_eq!(public.phones_site().as_deref(), Some("https://club.example"));
+        assert_eq!(
+            public.site_for("http", "127.0.0.1:8080"),
+            "https://club.example"
+        );
+        assert_eq!(
+            public.phones_site().as_deref(),
+            Some("https://club.example")
+        );
         // Bound to loopback: nothing to replace the request's address with.
         let local = Hall::default();
         assert_eq!(
@@ -488,8 +515,7 @@ mod tests {
         let no_network = Hall { lan: None, ..lan };
         assert!(start_lines("0.0.0.0:8080", &no_network, &t)[1].starts_with("no local network"));
         assert!(
-            start_lines("127.0.0.1:8080", &Hall::default(), &t)[1]
-                .contains("fushi serve --lan")
+            start_lines("127.0.0.1:8080", &Hall::default(), &t)[1].contains("fushi serve --lan")
         );
     }
 
@@ -500,6 +526,9 @@ mod tests {
             Hall::for_bind("0.0.0.0:18600", None).all_interfaces,
             Some(18600)
         );
-        assert_eq!(Hall::for_bind("[::]:18601", None).all_interfaces, Some(18601));
+        assert_eq!(
+            Hall::for_bind("[::]:18601", None).all_interfaces,
+            Some(18601)
+        );
     }
 }

@@ -71,7 +71,8 @@ fn by_date(
     // The list comes newest first; sorting is stable, so undated ones keep that order.
     upcoming.sort_by_key(|(day, _)| (day.is_none(), *day));
     past.sort_by_key(|(day, _)| std::cmp::Reverse(*day));
-    let rows = |v: Vec<(Option<chrono::NaiveDate>, HomeRow)>| v.into_iter().map(|(_, r)| r).collect();
+    let rows =
+        |v: Vec<(Option<chrono::NaiveDate>, HomeRow)>| v.into_iter().map(|(_, r)| r).collect();
     (rows(upcoming), rows(past))
 }
 

@@ -90,7 +90,10 @@ async fn an_entry_kept_on_the_phone_arrives_when_the_server_returns() {
         if shown.contains("declarers up 1") {
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(20), "board 4 shows {shown:?}");
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "board 4 shows {shown:?}"
+        );
         actix_web::rt::time::sleep(Duration::from_millis(100)).await;
     }
     // The hall's server goes away mid-entry.
@@ -102,14 +105,24 @@ async fn an_entry_kept_on_the_phone_arrives_when_the_server_returns() {
         .click()
         .await
         .unwrap();
-    let text = wait_for_text(&client, "4 boards waiting to be sent", Duration::from_secs(10)).await;
+    let text = wait_for_text(
+        &client,
+        "4 boards waiting to be sent",
+        Duration::from_secs(10),
+    )
+    .await;
     assert!(!text.contains("Sent:"), "{text}");
     screenshot(&client, "table-offline-waiting.png").await;
     assert_eq!(room_link(&db, 1, Room::Open).state, EntryState::NotStarted);
     // Back after a while; nothing is tapped.
     actix_web::rt::time::sleep(Duration::from_secs(3)).await;
     let (_server, _) = serve_on(&db, port);
-    wait_for_text(&client, "Sent: the boards kept on this phone have arrived", Duration::from_secs(40)).await;
+    wait_for_text(
+        &client,
+        "Sent: the boards kept on this phone have arrived",
+        Duration::from_secs(40),
+    )
+    .await;
     screenshot(&client, "table-offline-sent.png").await;
     assert_eq!(room_link(&db, 1, Room::Open).state, EntryState::Waiting);
     client.close().await.unwrap();

@@ -77,7 +77,12 @@ async fn the_table_page_is_scored_as_typed_without_saving() {
         assert_eq!(json["boards"]["2"]["p"], "110");
         assert_eq!(json["boards"]["2"]["s"], "−1");
         assert_eq!(json["boards"]["1"]["p"], "");
-        assert!(json["boards"]["3"]["problem"].as_str().unwrap().contains("multiple of 5"));
+        assert!(
+            json["boards"]["3"]["problem"]
+                .as_str()
+                .unwrap()
+                .contains("multiple of 5")
+        );
         // Nothing was entered, and a wrong link is a 404 like the page's.
         assert_eq!(
             common::room_link(&db, 1, fushi::rules::Room::Open).state,

@@ -210,13 +210,16 @@ fn serve_lan_prints_the_address_for_the_phones() {
     match fushi::web::hall::lan_address() {
         Some(ip) => assert_eq!(
             lines[1],
-            format!("players' phones: {}", fushi::web::hall::Hall {
-                public_url: None,
-                all_interfaces: Some(port),
-                lan: Some(ip)
-            }
-            .lan_site()
-            .unwrap())
+            format!(
+                "players' phones: {}",
+                fushi::web::hall::Hall {
+                    public_url: None,
+                    all_interfaces: Some(port),
+                    lan: Some(ip)
+                }
+                .lan_site()
+                .unwrap()
+            )
         ),
         None => assert!(lines[1].starts_with("no local network found"), "{lines:?}"),
     }

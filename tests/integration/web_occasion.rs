@@ -58,7 +58,9 @@ async fn the_director_sets_date_venue_organiser_and_zone() {
         let before = export(&db, "club-night", "tournament.toml");
         assert!(!before.contains("venue"), "{before}");
         let mut b = browser(&db).await;
-        let page = b.submit("/d/club-night/settings", &settings_form(&OCCASION)).await;
+        let page = b
+            .submit("/d/club-night/settings", &settings_form(&OCCASION))
+            .await;
         page.has("Settings saved.");
         let form = b.get_ok("/d/club-night/settings").await;
         form.has("value=\"2026-12-03\"")
@@ -89,7 +91,9 @@ async fn the_director_sets_date_venue_organiser_and_zone() {
 
         // Every time in the tournament's zone, labelled once, and no "UTC".
         let audit = b.get_ok("/d/club-night/audit").await;
-        audit.has("times in Asia/Shanghai, UTC+08:00").lacks("(UTC)");
+        audit
+            .has("times in Asia/Shanghai, UTC+08:00")
+            .lacks("(UTC)");
         let trail = fushi::db::audit::audit_trail(&mut db.open(), "club-night", None, 0, 1)
             .unwrap()
             .unwrap()
@@ -149,7 +153,10 @@ async fn the_home_page_lists_upcoming_then_past_by_date() {
             ("teams.csv", "team_no,name,club,members\n"),
             ("boards.csv", "round,board,dealer,level,trump\n"),
             ("schedule.csv", "round,table,home,away\n"),
-            ("results.csv", "round,table,room,board,trick_points,bottom_points,last_trick,combo,declarer_penalty,defender_penalty,ruling,defender_total,table_score,result\n"),
+            (
+                "results.csv",
+                "round,table,room,board,trick_points,bottom_points,last_trick,combo,declarer_penalty,defender_penalty,ruling,defender_total,table_score,result\n",
+            ),
         ] {
             files.insert(file, header.to_owned());
         }
@@ -157,7 +164,10 @@ async fn the_home_page_lists_upcoming_then_past_by_date() {
     }
     let page = browser(&db).await.get_ok("/").await;
     let body = &page.body;
-    let at = |text: &str| body.find(text).unwrap_or_else(|| panic!("{text} in {body}"));
+    let at = |text: &str| {
+        body.find(text)
+            .unwrap_or_else(|| panic!("{text} in {body}"))
+    };
     assert!(at("Upcoming and under way") < at("Soon Night"));
     assert!(at("Soon Night") < at("Later Night"));
     assert!(at("Later Night") < at("Undated Night"));

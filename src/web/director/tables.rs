@@ -284,10 +284,11 @@ async fn cards_page(
     at: RoundAt,
 ) -> Result<HttpResponse, AppError> {
     let (sheet, _, links) = round_with_rooms(&state, &at).await?;
-    let site = match crate::web::hall::printed_site(&req, &ctx, TourHead::of_settings(&sheet.settings)) {
-        Ok(site) => site,
-        Err(refused) => return refused.0,
-    };
+    let site =
+        match crate::web::hall::printed_site(&req, &ctx, TourHead::of_settings(&sheet.settings)) {
+            Ok(site) => site,
+            Err(refused) => return refused.into_response(),
+        };
     let cards = links
         .iter()
         .filter_map(|l| {
@@ -568,7 +569,7 @@ async fn sheets_pdf(
     let (_, links) = round_rooms(&state, &at).await?;
     let site = match crate::web::hall::printed_site(&req, &ctx, TourHead::of(event)) {
         Ok(site) => site,
-        Err(refused) => return refused.0,
+        Err(refused) => return refused.into_response(),
     };
     let words = ctx.t;
     let sheets = crate::sheets::score_sheets(event, round, false, &words);

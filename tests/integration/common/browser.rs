@@ -155,7 +155,10 @@ async fn open_with(
         ],
     });
     for arg in extra {
-        options["args"].as_array_mut().unwrap().push(arg.clone().into());
+        options["args"]
+            .as_array_mut()
+            .unwrap()
+            .push(arg.clone().into());
     }
     if phone {
         options["mobileEmulation"] = serde_json::json!({
