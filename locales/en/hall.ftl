@@ -65,3 +65,12 @@ hall-running-swing = Swing so far: { $levels } for { $team }, over { $boards } c
 # The table page: entries kept on the phone.
 hall-waiting = { $count } boards waiting to be sent: kept on this phone, sent as soon as fushi answers again.
 hall-sent = Sent: the boards kept on this phone have arrived.
+
+# Renewing a round's links asks first.
+hall-renew-title = Renew every link of this round?
+hall-renew-text = { $count ->
+        [one] 1 printed card stops
+       *[other] { $count } printed cards stop
+    } working at once: every room of round { $round } gets a new link, and the old QR codes and addresses answer "not found". Print the cards again afterwards.
+hall-renew-confirm = Renew all { $count } links
+hall-renew-cancel = Keep the links

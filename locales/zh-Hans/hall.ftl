@@ -65,3 +65,9 @@ hall-running-swing = 目前级差：{ $team } { $levels }，已比较 { $boards 
 # The table page: entries kept on the phone.
 hall-waiting = { $count } 副牌等待发送：已保存在本机，fushi 一恢复响应就自动发送。
 hall-sent = 已发送：保存在本机的牌已送达。
+
+# Renewing a round's links asks first.
+hall-renew-title = 要更新本轮的所有链接吗？
+hall-renew-text = 已打印的 { $count } 张桌卡将立即失效：第 { $round } 轮的每个室都会得到新链接，旧的二维码和地址会显示“未找到”。更新后请重新打印桌卡。
+hall-renew-confirm = 更新全部 { $count } 个链接
+hall-renew-cancel = 保留现有链接

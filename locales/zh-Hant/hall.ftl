@@ -65,3 +65,9 @@ hall-running-swing = 目前級差：{ $team } { $levels }，已比較 { $boards 
 # The table page: entries kept on the phone.
 hall-waiting = { $count } 副牌等待傳送：已儲存在本機，fushi 一恢復回應就自動傳送。
 hall-sent = 已傳送：儲存在本機的牌已送達。
+
+# Renewing a round's links asks first.
+hall-renew-title = 要更新本輪的所有連結嗎？
+hall-renew-text = 已列印的 { $count } 張桌卡將立即失效：第 { $round } 輪的每個室都會得到新連結，舊的 QR 碼和位址會顯示「找不到」。更新後請重新列印桌卡。
+hall-renew-confirm = 更新全部 { $count } 個連結
+hall-renew-cancel = 保留現有連結

@@ -68,8 +68,8 @@ async fn on_all_interfaces_the_cards_carry_the_laptops_address() {
     ensure_user(&db, "admin", Role::Admin);
     let mut director = anonymous_with(state(&db, on_the_lan())).await;
     director.log_in("admin", TEST_PASSWORD).await;
-    // The director opened the page on the laptop itself (the test request's host is
-    // `localhost:8080`): the phones get the laptop's address on the hall's network.
+    // The director opened the page on the laptop itself (the test request names no host:
+    // `localhost`): the phones get the laptop's address on the hall's network.
     let link = format!("http://192.168.1.23:18600/table/{open}");
     director.get_ok(CARDS).await.has(&link).lacks("localhost");
     let pdf = director.get_ok(SHEETS_PDF).await;
@@ -98,7 +98,7 @@ async fn a_loopback_address_on_a_card_is_refused_with_what_to_do() {
         let page = director.get(CARDS).await;
         assert_eq!(page.status, StatusCode::CONFLICT);
         page.has("The cards would point at this laptop only")
-            .has("http://localhost:8080")
+            .has("would start with http://localhost")
             .has("fushi serve --lan")
             .has("FUSHI_PUBLIC_URL=http://192.168.1.23:8080")
             .lacks(&open);
@@ -116,7 +116,7 @@ async fn a_loopback_address_on_a_card_is_refused_with_what_to_do() {
         director
             .get_ok("/d/club-night/rounds/4/table-links")
             .await
-            .has(&format!("http://localhost:8080/table/{open}"));
+            .has(&format!("http://localhost/table/{open}"));
         // In Chinese too.
         director.accept_language = "zh-CN".to_owned();
         director
@@ -253,4 +253,37 @@ fn a_wrong_public_url_stops_the_start_with_why() {
         String::from_utf8_lossy(&out.stderr).trim(),
         "FUSHI_PUBLIC_URL: \"192.168.1.23:8080\" does not start with http:// or https://"
     );
+}
+
+#[actix_web::test]
+async fn renewing_every_link_asks_first_and_names_the_cards_it_ends() {
+    for db in backends() {
+        club_night_with_table_round(&db, 4, false);
+        let before = room_token(&db, 1, Room::Open);
+        let mut director = browser(&db).await;
+        director.get_ok("/d/club-night/rounds/4/table-links").await;
+        // The button asks first: nothing is renewed yet.
+        let page = director
+            .post("/d/club-night/rounds/4/table-links", &[("action", "renew")])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        let ask = page.location.clone().unwrap();
+        assert_eq!(ask, "/d/club-night/rounds/4/table-links?renew=ask#renew");
+        assert_eq!(room_token(&db, 1, Room::Open), before);
+        // Two matches of two rooms: four printed cards.
+        director
+            .get_ok("/d/club-night/rounds/4/table-links?renew=ask")
+            .await
+            .has("4 printed cards stop working at once")
+            .has("Renew all 4 links")
+            .has("name=\"confirm\" value=\"yes\"");
+        let page = director
+            .post(
+                "/d/club-night/rounds/4/table-links",
+                &[("action", "renew"), ("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_ne!(room_token(&db, 1, Room::Open), before);
+    }
 }

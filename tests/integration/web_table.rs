@@ -198,7 +198,10 @@ async fn wrong_renewed_and_other_rooms_tokens_are_refused() {
         let old = format!("/table/{}", room_token(&db, 1, Room::Open));
         let mut director = browser(&db).await;
         let page = director
-            .post("/d/club-night/rounds/4/table-links", &[("action", "renew")])
+            .post(
+                "/d/club-night/rounds/4/table-links",
+                &[("action", "renew"), ("confirm", "yes")],
+            )
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(table.get(&old).await.status, StatusCode::NOT_FOUND);

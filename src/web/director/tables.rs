@@ -167,9 +167,17 @@ struct LinksPage {
     enabled: bool,
     locked: bool,
     rooms: Vec<RoomLine>,
+    /// Renewing was asked for: how many links (printed cards) it would end, to confirm.
+    renew_asked: Option<usize>,
+}
+
+#[derive(serde::Deserialize)]
+struct LinksQuery {
+    renew: Option<String>,
 }
 
 async fn links_page(
+    query: web::Query<LinksQuery>,
     req: HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
@@ -184,6 +192,7 @@ async fn links_page(
         round,
         enabled: sheet.settings.table.entry,
         locked,
+        renew_asked: (query.renew.as_deref() == Some("ask")).then_some(links.len()),
         rooms: room_lines(&ctx, &site(&req), sheet.settings.table.approval, &links),
         ctx: ctx.clone(),
     };
@@ -193,6 +202,8 @@ async fn links_page(
 #[derive(serde::Deserialize)]
 struct LinksAction {
     action: String,
+    /// `yes` once the director has confirmed renewing (every printed card stops working).
+    confirm: Option<String>,
 }
 
 /// `POST`: `renew`, `lock` or `unlock`.
@@ -202,7 +213,12 @@ async fn links_action(
     form: web::Form<LinksAction>,
 ) -> Result<HttpResponse, AppError> {
     let round = at.round;
-    let action = form.into_inner().action;
+    let LinksAction { action, confirm } = form.into_inner();
+    if action == "renew" && confirm.as_deref() != Some("yes") {
+        return Ok(crate::web::page::redirect(
+            &at.url("/table-links?renew=ask#renew"),
+        ));
+    }
     let key = at.tour.slug.clone();
     let flash = with_db(&state, move |conn| {
         let (found, flash) = match action.as_str() {
