@@ -102,6 +102,14 @@ impl Clock {
             .to_string()
     }
 
+    /// `19:25` in the clock's zone.
+    pub fn hm(&self, utc: NaiveDateTime) -> String {
+        self.zone
+            .from_utc_datetime(&utc)
+            .format("%H:%M")
+            .to_string()
+    }
+
     /// `19:25:03` in the clock's zone.
     pub fn time(&self, utc: NaiveDateTime) -> String {
         self.zone

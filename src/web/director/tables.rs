@@ -97,14 +97,16 @@ pub(crate) struct RoomLine {
     pub flagged: String,
 }
 
-/// The rooms of a round in the director's words.
+/// The rooms of a round in the director's words (times in the tournament's zone).
 pub(crate) fn room_lines(
     ctx: &Ctx,
     site: &str,
-    approval: bool,
+    settings: &crate::rules::Settings,
     links: &[RoomLink],
 ) -> Vec<RoomLine> {
     let t = &ctx.t;
+    let approval = settings.table.approval;
+    let clock = crate::clock::of(settings);
     links
         .iter()
         .map(|l| RoomLine {
@@ -114,10 +116,7 @@ pub(crate) fn room_lines(
             state: l.state.code(),
             state_label: state_label(ctx, l.state, approval),
             url: format!("{site}/table/{}", l.token),
-            updated: l
-                .updated_at
-                .map(|at| at.format("%H:%M:%S").to_string())
-                .unwrap_or_default(),
+            updated: l.updated_at.map(|at| clock.time(at)).unwrap_or_default(),
             flagged: l
                 .flagged
                 .iter()
@@ -193,7 +192,7 @@ async fn links_page(
         enabled: sheet.settings.table.entry,
         locked,
         renew_asked: (query.renew.as_deref() == Some("ask")).then_some(links.len()),
-        rooms: room_lines(&ctx, &site(&req), sheet.settings.table.approval, &links),
+        rooms: room_lines(&ctx, &site(&req), &sheet.settings, &links),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -385,6 +384,8 @@ struct RoomPage {
     lines: Vec<ReviewLine>,
     can_approve: bool,
     can_reject: bool,
+    /// The zone the times are in, said once.
+    times_in: String,
 }
 
 /// The `{room}` of a room's path: `open` or `closed`.
@@ -468,7 +469,10 @@ async fn room_page(
         })
         .unwrap_or_default();
     let room_label = t.t(&format!("entry-room-{}", room.code()));
+    // Times in the tournament's zone; the page says which once, under its title.
+    let clock = crate::clock::of(&sheet.settings);
     let page = RoomPage {
+        times_in: crate::clock::times_in(t, &clock),
         tour: TourHead::of_settings(&sheet.settings),
         section: "rounds",
         round,
@@ -488,10 +492,7 @@ async fn room_page(
                 "table-room-entered",
                 &[
                     ("side", side(p.entered_by).into()),
-                    (
-                        "at",
-                        p.updated_at.format("%Y-%m-%d %H:%M:%S").to_string().into(),
-                    ),
+                    ("at", clock.at(p.updated_at).into()),
                     ("address", p.address.clone().into()),
                     ("saves", p.saves.into()),
                 ],
@@ -501,10 +502,7 @@ async fn room_page(
             let (by, at) = (p.confirmed_by?, p.confirmed_at?);
             Some(t.args(
                 "table-room-confirmed",
-                &[
-                    ("side", side(by).into()),
-                    ("at", at.format("%Y-%m-%d %H:%M:%S").to_string().into()),
-                ],
+                &[("side", side(by).into()), ("at", clock.at(at).into())],
             ))
         }),
         note: pending.as_ref().map(|p| p.note.clone()).unwrap_or_default(),

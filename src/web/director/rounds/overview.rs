@@ -138,7 +138,7 @@ pub(super) async fn overview(
     let rooms = super::super::tables::room_lines(
         &ctx,
         &super::super::tables::site(&req),
-        sheet.settings.table.approval,
+        &sheet.settings,
         &links,
     );
     let release = snap.release.round(round);
