@@ -262,7 +262,7 @@ async fn a_scorer_reaches_the_routes_declared_for_scorers_and_no_other() {
             "GET /d/{slug}/rounds/{round}",
             "GET /d/{slug}/rounds/{round}/boards/{board}",
             "GET /d/{slug}/rounds/{round}/tables/{table}",
-"GET /d/{slug}/rounds/{round}/tables/{table}/figures",
+            "GET /d/{slug}/rounds/{round}/tables/{table}/figures",
             "POST /d/{slug}/rounds/{round}/tables/{table}",
             "POST /d/{slug}/rounds/{round}/tables/{table}/lineups",
         ]
