@@ -12,8 +12,11 @@
 //! - [`field`]: the whole field on a board: travellers, the datum, Butler scores of pairs
 //!   and odd results (docs/rules.md §11)
 //! - [`report`]: every computed figure of an event at once
+//! - [`stages`]: a championship's stages, their standings and qualifiers (docs/rules.md §12)
+//! - [`bracket`]: a knockout's bracket, ties, carry-over, winners and the final ranking
 
 pub mod bands;
+pub mod bracket;
 pub mod cards;
 pub mod change;
 pub mod compare;
@@ -22,6 +25,7 @@ pub mod field;
 pub mod report;
 pub mod scoring;
 pub mod settings;
+pub mod stages;
 pub mod standings;
 pub mod table;
 pub mod tiebreak;

@@ -35,6 +35,10 @@ pub struct Settings {
     pub swiss_seed: Option<u64>,
     /// Results entered at the table through each room's link.
     pub table: TableSide,
+    /// The championship's stages in order (docs/rules.md §12); empty: one league of all
+    /// rounds. Checked on their own by [`super::stages::Stage::parse_all`], so a draft
+    /// leaves them empty and the surface that holds them fills them in.
+    pub stages: Vec<super::stages::Stage>,
 }
 
 /// Table-side entry: `table_entry`, `table_approval` and `table_codes` in
@@ -693,6 +697,7 @@ impl TryFrom<SettingsDraft> for Settings {
                     pairing,
                     swiss_seed,
                     table: d.table,
+                    stages: Vec::new(),
                 })
             }
             _ => Err(SettingsErrors(p.0)),

@@ -440,6 +440,7 @@ pub fn sample_event(slug: &str) -> Event {
             pairing: fushi::rules::PairingMethod::Manual,
             swiss_seed: None,
             table: Default::default(),
+            stages: Vec::new(),
         },
         teams: vec![
             team(
