@@ -67,10 +67,151 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
                 lineups,
             };
             event.sort();
+            let problems = check_stages(files, &event);
+            if !problems.is_empty() {
+                return Err(problems);
+            }
             Ok(Parsed { event, slug_line })
         }
         _ => Err(problems),
     }
+}
+
+/// What a staged event's teams, rounds and results refuse in its stages and its knockout
+/// schedule (docs/rules.md §12), each at the line it stands on.
+fn check_stages(files: &ArchiveFiles, event: &Event) -> Vec<Problem> {
+    use crate::rules::Report;
+    use crate::rules::bracket::{Championship, KnockoutFault, NotYet, check_knockout};
+    use crate::rules::stages::{EventStageError, check_event};
+    let stages = &event.settings.stages;
+    if stages.is_empty() {
+        return Vec::new();
+    }
+    let toml = files.get(TOURNAMENT_TOML).unwrap_or("");
+    let mut lines: HashMap<(i32, i32), u64> = HashMap::new();
+    let mut first_of_round: HashMap<i32, u64> = HashMap::new();
+    if let Some(table) = read_csv(
+        files,
+        SCHEDULE,
+        &["round", "table", "home", "away"],
+        &[],
+        &mut Vec::new(),
+    ) {
+        for (line, record) in &table.rows {
+            let round = table.cell(record, "round").parse::<i32>().ok();
+            let t = table.cell(record, "table").parse::<i32>().ok();
+            if let (Some(r), Some(t)) = (round, t) {
+                lines.entry((r, t)).or_insert(*line);
+                first_of_round.entry(r).or_insert(*line);
+            }
+        }
+    }
+    let at_schedule = |round: i32, table: i32| {
+        lines
+            .get(&(round, table))
+            .or_else(|| first_of_round.get(&round))
+            .copied()
+            .unwrap_or(1)
+    };
+    let mut problems = Vec::new();
+    for e in check_event(stages, event) {
+        problems.push(match e {
+            EventStageError::RoundInNoStage { round, last } => Problem::at(
+                TOURNAMENT_TOML,
+                super::settings::stage_key_line(toml, stages.len() - 1, "rounds"),
+                Why::RoundInNoStage { round, last },
+            ),
+            EventStageError::UnknownGroupTeam { stage, team } => Problem::at(
+                TOURNAMENT_TOML,
+                super::settings::stage_key_line(toml, stage, "groups"),
+                Why::GroupTeamUnknown {
+                    stage: stage + 1,
+                    team,
+                },
+            ),
+            EventStageError::TeamInNoGroup { stage, team } => Problem::at(
+                TOURNAMENT_TOML,
+                super::settings::stage_key_line(toml, stage, "groups"),
+                Why::TeamInNoGroup {
+                    stage: stage + 1,
+                    team,
+                },
+            ),
+            EventStageError::AcrossGroups {
+                round,
+                table,
+                home,
+                away,
+            } => Problem::at(
+                SCHEDULE,
+                at_schedule(round, table),
+                Why::AcrossGroups { round, home, away },
+            ),
+        });
+    }
+    if !problems.is_empty() {
+        return problems;
+    }
+    let report = Report::compute(event);
+    let Some(bracket) = Championship::compute(event, &report).and_then(|c| c.bracket) else {
+        return problems;
+    };
+    for fault in check_knockout(&bracket, event) {
+        problems.push(match fault {
+            KnockoutFault::TooEarly {
+                round,
+                table,
+                reason,
+            } => Problem::at(
+                SCHEDULE,
+                at_schedule(round, table),
+                Why::KnockoutTooEarly {
+                    round,
+                    ko_round: match reason {
+                        NotYet::Qualifying => None,
+                        NotYet::Undecided { ko_round, .. } => Some(ko_round),
+                    },
+                },
+            ),
+            KnockoutFault::NotTheTie {
+                round,
+                table,
+                home,
+                away,
+            } => Problem::at(
+                SCHEDULE,
+                at_schedule(round, table),
+                Why::NotTheTie {
+                    round,
+                    table,
+                    home,
+                    away,
+                },
+            ),
+            KnockoutFault::NoSuchTie { round, table } => Problem::at(
+                SCHEDULE,
+                at_schedule(round, table),
+                Why::NoSuchTie { round, table },
+            ),
+            KnockoutFault::Missing {
+                round,
+                table,
+                home,
+                away,
+            } => Problem::at(
+                SCHEDULE,
+                at_schedule(round, table),
+                Why::TieMissing {
+                    round,
+                    table,
+                    home,
+                    away,
+                },
+            ),
+        });
+    }
+    problems.sort_by_key(|p| (p.file != TOURNAMENT_TOML, p.line));
+    problems
 }
 
 /// One CSV file's rows as cells by column, with the line each row starts on.

@@ -20,6 +20,7 @@ pub mod revision;
 pub mod rounds;
 pub mod schedule;
 pub mod schema;
+pub mod stages;
 pub mod table;
 mod teams;
 pub mod tournament;

@@ -188,6 +188,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     odd_result_checks,
     table_links,
     table_entries,
+    stages,
 );
 
 // The whole field on a board (docs/rules.md §11): line-ups and odd-result checks.
@@ -230,3 +231,24 @@ diesel::table! {
         created_at -> Timestamp,
     }
 }
+
+// A championship's stages (docs/rules.md §12).
+diesel::table! {
+    stages (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        position -> Integer,
+        name -> Text,
+        first_round -> Integer,
+        last_round -> Integer,
+        format -> Text,
+        groups_list -> Nullable<Text>,
+        teams -> Nullable<Integer>,
+        segments -> Nullable<Text>,
+        third_place -> Bool,
+        carry_over -> BigInt,
+        carry_over_h2h -> BigInt,
+    }
+}
+
+diesel::joinable!(stages -> tournaments (tournament_id));

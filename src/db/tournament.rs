@@ -173,6 +173,7 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
         })
         .collect();
     super::lineups::insert_lineups(conn, event, &by_number, &team_ids, max_binds)?;
+    super::stages::replace_stages(conn, tournament_id, &event.settings.stages)?;
 
     Ok(tournament_id)
 }
@@ -493,7 +494,8 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
         return Ok(None);
     };
     let id = tournament.id;
-    let settings = settings_from_row(&tournament)?;
+    let mut settings = settings_from_row(&tournament)?;
+    settings.stages = super::stages::load_stages(conn, id)?;
 
     let (teams, team_numbers) = super::teams::load_teams(conn, id)?;
     let round_rows: Vec<RoundRow> = rounds::table

@@ -582,6 +582,8 @@ pub enum KnockoutFault {
         home: TeamNo,
         away: Option<TeamNo>,
     },
+    /// A table of a knockout round that seats no tie of the bracket.
+    NoSuchTie { round: i32, table: i32 },
     /// A tie the round must seat and does not.
     Missing {
         round: i32,
@@ -616,16 +618,20 @@ pub fn check_knockout(bracket: &Bracket, event: &Event) -> Vec<KnockoutFault> {
                 }
             };
             for m in &round.matches {
-                let wanted = expected.iter().find(|p| p.table == m.table);
-                if wanted.is_none_or(|p| p.home != m.home || p.away != m.away) {
-                    let (home, away) = wanted.map_or((m.home, m.away), |p| (p.home, p.away));
-                    out.push(KnockoutFault::NotTheTie {
+                match expected.iter().find(|p| p.table == m.table) {
+                    None => out.push(KnockoutFault::NoSuchTie {
                         round: round.number,
                         table: m.table,
-                        home,
-                        away,
-                    });
-                    let _ = (home, away);
+                    }),
+                    Some(p) if p.home != m.home || p.away != m.away => {
+                        out.push(KnockoutFault::NotTheTie {
+                            round: round.number,
+                            table: m.table,
+                            home: p.home,
+                            away: p.away,
+                        });
+                    }
+                    Some(_) => {}
                 }
             }
             for p in &expected {

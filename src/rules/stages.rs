@@ -58,8 +58,12 @@ impl Exact {
 
     /// Two decimals, rounded half away from zero: `2.50`, `-0.33`.
     pub fn two_decimals(self) -> String {
-        let sign = if self.0 < 0 { "-" } else { "" };
         let hundredths = (self.0.abs() + 50) / 100;
+        let sign = if self.0 < 0 && hundredths > 0 {
+            "-"
+        } else {
+            ""
+        };
         format!("{sign}{}.{:02}", hundredths / 100, hundredths % 100)
     }
 
@@ -607,6 +611,8 @@ pub enum StageReason {
     BadTeam {
         got: i64,
     },
+    /// The key's value has the wrong shape or type.
+    Shape,
 }
 
 /// A problem of stage `index` (0-based) at `key`.
@@ -1029,6 +1035,7 @@ mod tests {
         assert_eq!(Exact(12_350).two_decimals(), "1.24");
         assert_eq!(Exact(-12_350).two_decimals(), "-1.24");
         assert_eq!(Exact(-50).two_decimals(), "-0.01");
+        assert_eq!(Exact(-49).two_decimals(), "0.00");
         assert_eq!(Exact::from_f64(0.3333), Some(Exact(3333)));
         assert_eq!(Exact::from_f64(0.33333), None);
     }
