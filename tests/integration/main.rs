@@ -19,6 +19,7 @@ mod races;
 mod reference_sweep;
 mod rules_examples;
 mod sheets;
+mod stages;
 mod web_accounts;
 mod web_audit;
 mod web_director;

@@ -1,0 +1,189 @@
+//! Championships (docs/rules.md §12) through the archive: every archive of tests/data/stages/
+//! (written by tests/reference/generate_stages.py: a Swiss into a knockout of eight with
+//! segments, carry-over and a play-off; groups of unequal size with a withdrawn team into
+//! semi-finals; thirteen teams into a bracket of sixteen with byes, stopped in the
+//! quarter-finals) is imported on every backend and exported; `standings.csv`,
+//! `bracket.csv` and `ranking.csv` must equal what the independent reference
+//! (tests/reference/stages.py) wrote, the inputs must come back unchanged, and a knockout
+//! schedule that does not follow from the results is refused at its line.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+
+use common::backends;
+use fushi::archive::ArchiveFiles;
+use fushi::transfer;
+
+const COMPUTED: [&str; 5] = [
+    "matches.csv",
+    "standings.csv",
+    "bracket.csv",
+    "ranking.csv",
+    "results.csv",
+];
+
+fn stages_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/stages")
+}
+
+fn archive(name: &str) -> ArchiveFiles {
+    ArchiveFiles::read(&stages_dir().join(name)).unwrap_or_else(|p| panic!("{name}: {p:#?}"))
+}
+
+const CASES: [&str; 3] = ["swiss-knockout-8", "groups-knockout-4", "byes-knockout-16"];
+
+#[test]
+fn championships_export_the_reference_bracket_ranking_and_standings() {
+    let mut differences = Vec::new();
+    for db in backends() {
+        let backend = db.backend().name();
+        let mut conn = db.open();
+        for name in CASES {
+            let files = archive(name);
+            let imported =
+                transfer::import(&mut conn, &files).unwrap_or_else(|p| panic!("{name}: {p:#?}"));
+            let exported = transfer::export(&mut conn, &imported.slug)
+                .unwrap_or_else(|p| panic!("{name}: {p:#?}"));
+            for file in COMPUTED {
+                let want =
+                    std::fs::read_to_string(stages_dir().join(format!("{name}-expected/{file}")))
+                        .unwrap_or_else(|e| panic!("{name}-expected/{file}: {e}"));
+                let want = want.strip_prefix('\u{feff}').unwrap_or(&want);
+                let got = exported
+                    .get(file)
+                    .unwrap_or_else(|| panic!("{name}: no {file}"));
+                if got != want {
+                    differences.push(format!(
+                        "{backend} {name}/{file}:\n--- fushi\n{got}--- reference\n{want}"
+                    ));
+                }
+            }
+            // The inputs come back as they went in, the stages too.
+            for file in ["teams.csv", "boards.csv", "schedule.csv"] {
+                assert_eq!(
+                    exported.get(file),
+                    files.get(file),
+                    "{backend} {name}/{file}"
+                );
+            }
+            let toml = files.get("tournament.toml").unwrap();
+            let stages = &toml[toml.find("\n[[stages]]").unwrap()..];
+            assert!(
+                exported.get("tournament.toml").unwrap().ends_with(stages),
+                "{backend} {name}: {}",
+                exported.get("tournament.toml").unwrap()
+            );
+            // An exported championship imports again to the same files.
+            let mut again = exported.clone();
+            let other = format!("{}-again", imported.slug);
+            let text = exported.get("tournament.toml").unwrap().replace(
+                &format!("slug = \"{}\"", imported.slug),
+                &format!("slug = \"{other}\""),
+            );
+            again.insert("tournament.toml", text.clone());
+            transfer::import(&mut conn, &again).unwrap_or_else(|p| panic!("{name}: {p:#?}"));
+            let twice = transfer::export(&mut conn, &other).unwrap();
+            for file in COMPUTED.iter().chain(&["tournament.toml", "schedule.csv"]) {
+                let first = if *file == "tournament.toml" {
+                    text.clone()
+                } else {
+                    exported.get(file).unwrap().to_owned()
+                };
+                assert_eq!(
+                    twice.get(file).unwrap(),
+                    first,
+                    "{backend} {name}/{file} again"
+                );
+            }
+        }
+    }
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+}
+
+/// The problems of an archive, in English.
+fn problems(files: &ArchiveFiles) -> Vec<String> {
+    fushi::archive::parse(files)
+        .map(|_| ())
+        .unwrap_err()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// The line (1 = header) of the first schedule.csv row starting with `prefix`.
+fn line_of(text: &str, prefix: &str) -> usize {
+    text.lines().position(|l| l.starts_with(prefix)).unwrap() + 1
+}
+
+#[test]
+fn a_knockout_schedule_that_does_not_follow_from_the_results_is_refused_at_its_line() {
+    let files = archive("swiss-knockout-8");
+    let schedule = files.get("schedule.csv").unwrap().to_owned();
+    // The first quarter-final with its sides swapped: the higher seed (7) is at home.
+    let mut swapped = files.clone();
+    swapped.insert(
+        "schedule.csv",
+        schedule.replace("\n4,1,7,8\n", "\n4,1,8,7\n"),
+    );
+    assert_eq!(
+        problems(&swapped),
+        [format!(
+            "schedule.csv:{}: table 1 of round 4 must be the tie the results make it: 7 v 8",
+            line_of(&schedule, "4,1,")
+        )]
+    );
+    // A quarter-final not finished: the semi-finals (round 6) cannot be paired yet.
+    let results = files.get("results.csv").unwrap();
+    let unfinished: String = results
+        .lines()
+        .filter(|l| !l.starts_with("5,4,closed,4,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut early = files.clone();
+    early.insert("results.csv", unfinished);
+    let p = problems(&early);
+    assert_eq!(
+        p[0],
+        format!(
+            "schedule.csv:{}: round 6 cannot be paired before every tie of knockout round 1 is decided",
+            line_of(&schedule, "6,1,")
+        ),
+        "{p:#?}"
+    );
+    // A team in two groups and a stage not adding up, at their lines.
+    let groups = archive("groups-knockout-4");
+    let toml = groups.get("tournament.toml").unwrap();
+    let mut broken = groups.clone();
+    broken.insert(
+        "tournament.toml",
+        toml.replace("[[1, 3, 5], [2, 4, 6, 7]]", "[[1, 3, 5], [2, 4, 5, 7]]")
+            .replace("segments = [1, 1]", "segments = [1, 2]"),
+    );
+    let line = |key: &str| toml.lines().position(|l| l.starts_with(key)).unwrap() + 1;
+    assert_eq!(
+        problems(&broken),
+        [
+            format!(
+                "tournament.toml:{}: stage 1: team 5 is in two groups",
+                line("groups")
+            ),
+            format!(
+                "tournament.toml:{}: stage 2: segments add up to 3 rounds, but the stage has 2",
+                line("segments")
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_tournament_without_stages_exports_no_bracket() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+    let files = ArchiveFiles::read(&dir).unwrap();
+    let parsed = fushi::archive::parse(&files).unwrap();
+    assert!(parsed.event.settings.stages.is_empty());
+    let exported = transfer::export_event(&parsed.event);
+    assert!(exported.get("bracket.csv").is_none() && exported.get("ranking.csv").is_none());
+    assert!(!exported.get("tournament.toml").unwrap().contains("stages"));
+    assert!(exported.get("standings.csv").unwrap().starts_with("rank,"));
+}
