@@ -22,7 +22,9 @@ pub mod change;
 pub mod compare;
 pub mod event;
 pub mod field;
+pub mod release;
 pub mod report;
+pub mod room_state;
 pub mod scoring;
 pub mod settings;
 pub mod stages;
@@ -34,6 +36,7 @@ pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
 pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer, SideFigures};
 pub use event::{Board, Event, Lineup, Match, Pairing, Round, TableResult, Team, TeamNo};
+pub use release::{Release, RoundRelease};
 pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
 pub use settings::{
