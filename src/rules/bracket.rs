@@ -905,6 +905,7 @@ pub(crate) mod tests {
                 home_score: Score(i64::from(m) * 100),
                 away_score: Some(Score(-i64::from(m) * 100)),
             },
+            counts: true,
         }
     }
 

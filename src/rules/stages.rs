@@ -11,6 +11,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
 use super::cards::{ParseError, expected};
+use super::compare::MatchStatus;
 use super::event::{Event, MAX_ROUND, TeamNo};
 use super::report::{Report, RoundProgress};
 use super::settings::MAX_TEXT;
@@ -740,6 +741,8 @@ impl StageTables {
                     .matches
                     .iter()
                     .filter(|m| stage.contains(m.round))
+                    // A bye counts once its round is done (docs/rules.md §5).
+                    .filter(|m| m.counts || m.figures.status != MatchStatus::Bye)
                     .map(|m| MatchLine {
                         home: m.home,
                         away: m.away,

@@ -90,7 +90,10 @@ def championship(t, teams, matches, standings):
     for s in stages:
         if s.format == "knockout":
             continue
-        ms = [m for m in matches if m["round"] in s.rounds()]
+        # A bye counts once every other match of its round is complete (§5).
+        open_rounds = {m["round"] for m in matches if m["status"] == "in_progress"}
+        ms = [m for m in matches if m["round"] in s.rounds()
+              and not (m["status"] == "bye" and m["round"] in open_rounds)]
         if s.groups:
             blocks = []
             for g, members in enumerate(s.groups):
