@@ -982,6 +982,42 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn progress_names_the_stage_and_how_far_into_it() {
+        let (mut e, _) = championship_of_eight();
+        let stages = e.settings.stages.clone();
+        for r in 1..=4 {
+            e.rounds.push(crate::rules::event::Round {
+                number: r,
+                boards: Vec::new(),
+                matches: vec![crate::rules::event::Match {
+                    table: 1,
+                    home: TeamNo(11),
+                    away: Some(TeamNo(18)),
+                    results: Vec::new(),
+                }],
+            });
+        }
+        assert_eq!(
+            progress(&stages, &e),
+            Some(Progress::Knockout {
+                stage: 1,
+                name: Reached::QuarterFinal,
+                segment: 2,
+                of: 2
+            })
+        );
+        e.rounds.truncate(2);
+        assert_eq!(
+            progress(&stages, &e),
+            Some(Progress::League {
+                stage: 0,
+                round: 2,
+                of: 2
+            })
+        );
+    }
+
+    #[test]
     fn bracket_order_is_the_spec_s() {
         assert_eq!(order(2), [1, 2]);
         assert_eq!(order(4), [1, 4, 2, 3]);
@@ -1359,5 +1395,51 @@ pub(crate) mod tests {
             ]
         );
         let _ = StageFormat::Manual;
+    }
+}
+
+/// Where a staged event stands: the stage of its latest round and how far into it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Round `round` of `of` of a league stage.
+    League { stage: usize, round: i32, of: i32 },
+    /// Segment `segment` of `of` of a knockout round.
+    Knockout {
+        stage: usize,
+        name: Reached,
+        segment: i32,
+        of: i32,
+    },
+}
+
+/// Where the event stands: at its highest round that has a match (the first stage's first
+/// round before any); `None` without stages.
+pub fn progress(stages: &[Stage], event: &Event) -> Option<Progress> {
+    let first = stages.first()?;
+    let round = event
+        .rounds
+        .iter()
+        .filter(|r| !r.matches.is_empty())
+        .map(|r| r.number)
+        .max()
+        .unwrap_or(first.first_round);
+    let index = super::stages::stage_of_round(stages, round)?;
+    let stage = &stages[index];
+    match stage.knockout() {
+        None => Some(Progress::League {
+            stage: index,
+            round: round - stage.first_round + 1,
+            of: stage.round_count(),
+        }),
+        Some(k) => {
+            let spans = stage.knockout_rounds();
+            let j = spans.iter().position(|(a, b)| (*a..=*b).contains(&round))?;
+            Some(Progress::Knockout {
+                stage: index,
+                name: Reached::of_places(k.teams >> j),
+                segment: round - spans[j].0 + 1,
+                of: spans[j].1 - spans[j].0 + 1,
+            })
+        }
     }
 }

@@ -187,3 +187,112 @@ fn a_tournament_without_stages_exports_no_bracket() {
     assert!(!exported.get("tournament.toml").unwrap().contains("stages"));
     assert!(exported.get("standings.csv").unwrap().starts_with("rank,"));
 }
+
+/// The archive with only its rounds up to `last`.
+fn cut(files: &ArchiveFiles, last: i32) -> ArchiveFiles {
+    let mut out = files.clone();
+    for file in ["boards.csv", "schedule.csv", "results.csv"] {
+        let text = files.get(file).unwrap();
+        let kept: String = text
+            .lines()
+            .enumerate()
+            .filter(|(i, l)| {
+                *i == 0 || l.split(',').next().and_then(|r| r.parse::<i32>().ok()) <= Some(last)
+            })
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+        out.insert(file, kept);
+    }
+    out
+}
+
+#[actix_web::test]
+async fn the_director_pairs_the_next_knockout_round_from_the_bracket() {
+    use common::http::browser;
+    for db in backends() {
+        let full = archive("swiss-knockout-8");
+        let slug = "stages-swiss-knockout-8";
+        transfer::import(&mut db.open(), &cut(&full, 5)).unwrap();
+        let mut b = browser(&db).await;
+        let page = b.get_ok(&format!("/d/{slug}/stages")).await;
+        page.has("winner of QF1 v winner of QF2")
+            .has("winner of QF3 v winner of QF4")
+            .has("Confirm the Semi-finals pairings")
+            .has("Paired once every tie of the Semi-finals is decided.");
+        // The final waits for the semi-finals.
+        b.post(&format!("/d/{slug}/stages/pair/3"), &[]).await;
+        let event = fushi::db::load_event(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        assert!(event.rounds.iter().all(|r| r.number <= 5));
+        // Confirming the semi-finals pairs them as the bracket says.
+        b.post(&format!("/d/{slug}/stages/pair/2"), &[]).await;
+        let event = fushi::db::load_event(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        let round6 = event
+            .rounds
+            .iter()
+            .find(|r| r.number == 6)
+            .expect("round 6 added");
+        let want: Vec<String> = full
+            .get("schedule.csv")
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("6,"))
+            .map(str::to_owned)
+            .collect();
+        let got: Vec<String> = round6
+            .matches
+            .iter()
+            .map(|m| {
+                format!(
+                    "6,{},{},{}",
+                    m.table,
+                    m.home,
+                    m.away.map(|a| a.to_string()).unwrap_or_default()
+                )
+            })
+            .collect();
+        assert_eq!(got, want, "{}", db.backend().name());
+        assert_eq!(round6.boards.len(), 4, "as many boards as the round before");
+        b.get_ok(&format!("/d/{slug}"))
+            .await
+            .has("Semi-finals, segment 1 of 1");
+        // A semi-final paired by hand is refused: it comes from the bracket.
+        let swapped = &round6.matches[0];
+        let refused = b
+            .post(
+                &format!("/d/{slug}/rounds/6/pairings"),
+                &[
+                    ("table-0", "1"),
+                    ("home-0", &swapped.away.unwrap().to_string()),
+                    ("away-0", &swapped.home.to_string()),
+                ],
+            )
+            .await;
+        assert_eq!(
+            refused.header("location"),
+            Some(&*format!("/d/{slug}/stages"))
+        );
+        // Stages that overlap are refused at the stage.
+        let page = b
+            .post(
+                &format!("/d/{slug}/stages"),
+                &[
+                    ("name-0", "Q"),
+                    ("first-0", "1"),
+                    ("last-0", "3"),
+                    ("format-0", "swiss"),
+                    ("name-1", "K"),
+                    ("first-1", "3"),
+                    ("last-1", "7"),
+                    ("format-1", "knockout"),
+                    ("teams-1", "8"),
+                    ("segments-1", "2 1 1"),
+                ],
+            )
+            .await;
+        page.has("stage 2: rounds must start at round 4");
+    }
+}
