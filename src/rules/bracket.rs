@@ -1222,6 +1222,54 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_corrected_result_that_changes_a_winner_shows_in_the_rounds_already_paired() {
+        let (mut e, mut r) = championship_of_eight();
+        // The schedule as it was paired: every match of the report.
+        for m in &r.matches {
+            if !e.rounds.iter().any(|x| x.number == m.round) {
+                e.rounds.push(crate::rules::event::Round {
+                    number: m.round,
+                    boards: Vec::new(),
+                    matches: Vec::new(),
+                });
+            }
+            let round = e.rounds.iter_mut().find(|x| x.number == m.round).unwrap();
+            round.matches.push(crate::rules::event::Match {
+                table: m.table,
+                home: m.home,
+                away: m.away,
+                results: Vec::new(),
+            });
+        }
+        let c = Championship::compute(&e, &r).unwrap();
+        assert!(check_knockout(c.bracket.as_ref().unwrap(), &e).is_empty());
+        // QF1's second segment corrected from −1 to +1: 2.50 − 2 + 1 = 1.50, 11 goes
+        // through instead of 18, so the semi-final 15 v 18 is no longer the tie.
+        let qf1 = r
+            .matches
+            .iter_mut()
+            .find(|m| m.round == 4 && m.table == 1)
+            .unwrap();
+        *qf1 = played(4, 1, 11, 18, 1, 0);
+        let c = Championship::compute(&e, &r).unwrap();
+        let b = c.bracket.unwrap();
+        assert_eq!(teams(b.rounds[0].ties[0].winner()), Some(11));
+        let faults = check_knockout(&b, &e);
+        assert_eq!(
+            faults[0],
+            KnockoutFault::NotTheTie {
+                round: 5,
+                table: 1,
+                home: TeamNo(11),
+                away: Some(TeamNo(15))
+            }
+        );
+        // What the new bracket pairs in the semi-finals: 11 (seed 1) at home.
+        let p = b.pairings(5).unwrap();
+        assert_eq!((p[0].home, p[0].away), (TeamNo(11), Some(TeamNo(15))));
+    }
+
+    #[test]
     fn a_bracket_of_sixteen_gives_the_top_seeds_byes() {
         let ko = Knockout {
             teams: 16,
