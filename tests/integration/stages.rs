@@ -296,3 +296,62 @@ async fn the_director_pairs_the_next_knockout_round_from_the_bracket() {
         page.has("stage 2: rounds must start at round 4");
     }
 }
+
+#[actix_web::test]
+async fn the_public_pages_show_the_stages_the_bracket_a_tie_and_the_ranking() {
+    use common::http::anonymous;
+    let db = common::TestDb::sqlite();
+    let files = archive("swiss-knockout-8");
+    transfer::import(&mut db.open(), &files).unwrap();
+    let slug = "stages-swiss-knockout-8";
+    let mut b = anonymous(&db).await;
+    b.get_ok(&format!("/t/{slug}"))
+        .await
+        .has("Final, segment 1 of 1")
+        .has(&format!("/t/{slug}/bracket"));
+    b.get_ok(&format!("/t/{slug}/stages"))
+        .await
+        .has("These standings count rounds 1–3 only.")
+        .has("资格赛");
+    let page = b.get_ok(&format!("/t/{slug}/bracket")).await;
+    page.has("<svg class=\"bracket-svg\"")
+        .has("role=\"img\"")
+        .has("<title id=\"bracket-title\">Bracket</title>")
+        .has("QF1")
+        .has("/t/stages-swiss-knockout-8/bracket/3/2");
+    // The figures of the table beneath are bracket.csv's: QF4 level on levels.
+    let bracket =
+        std::fs::read_to_string(stages_dir().join("swiss-knockout-8-expected/bracket.csv"))
+            .unwrap();
+    let qf4: Vec<&str> = bracket
+        .lines()
+        .find(|l| l.starts_with("2,1,4,"))
+        .unwrap()
+        .split(',')
+        .collect();
+    page.has(&format!("<td class=\"num\">{}</td>", qf4[7]));
+    let tie = b.get_ok(&format!("/t/{slug}/bracket/1/4")).await;
+    tie.has("Quarter-finals · QF4")
+        .has(&format!("<td class=\"num\">{}</td>", qf4[7]))
+        .has(&format!("points {}", qf4[11]));
+    let ranking = b.get_ok(&format!("/t/{slug}/ranking")).await;
+    let ranking_csv =
+        std::fs::read_to_string(stages_dir().join("swiss-knockout-8-expected/ranking.csv"))
+            .unwrap();
+    let first: Vec<&str> = ranking_csv.lines().nth(1).unwrap().split(',').collect();
+    ranking.has(&format!(
+        "<td class=\"num rank\">1</td><th scope=\"row\"><a href=\"/t/{slug}/teams/{}\">",
+        first[1]
+    ));
+    let csv = b.get_ok(&format!("/t/{slug}/bracket.csv")).await;
+    assert_eq!(
+        csv.body.trim_start_matches('\u{feff}'),
+        bracket.trim_start_matches('\u{feff}')
+    );
+    // In Chinese too.
+    b.get_ok(&format!("/t/{slug}/bracket?lang=zh-Hans")).await;
+    // A tournament without stages has none of these pages.
+    common::import_club_night(&db);
+    let page = b.get("/t/club-night/bracket").await;
+    assert_eq!(page.status, actix_web::http::StatusCode::NOT_FOUND);
+}

@@ -13,6 +13,7 @@
 //! `static/js/live.js` uses to refresh them in place.
 
 pub(crate) mod field;
+mod stages;
 mod view;
 
 use actix_web::http::header;
@@ -37,6 +38,7 @@ const LIVE_SECONDS: u32 = 20;
 
 pub fn configure(routes: &mut Routes) {
     routes.area(public_pages);
+    routes.area(stages::pages);
     // The director's traveller of a board: every room, to check what was entered.
     routes.get(
         "/d/{slug}/rounds/{round}/boards/{board}",
@@ -96,6 +98,9 @@ const DOWNLOADS: [&str; 7] = [
     "schedule",
 ];
 
+/// The CSV files a reader can download when the event has stages.
+const STAGE_DOWNLOADS: [&str; 2] = ["bracket", "ranking"];
+
 /// The CSV files a reader can download when the event records line-ups.
 const FIELD_DOWNLOADS: [&str; 2] = ["butler", "lineups"];
 
@@ -109,6 +114,14 @@ fn csv_file(name: &str, event: &Event, report: &Report) -> Option<String> {
         "teams" => archive::teams_csv(event),
         "boards" => archive::boards_csv(event),
         "schedule" => archive::schedule_csv(event),
+        "bracket" | "ranking" => {
+            let c = crate::rules::bracket::Championship::compute(event, report)?;
+            if name == "bracket" {
+                archive::bracket_csv(event, &c)
+            } else {
+                archive::ranking_csv(event, &c)
+            }
+        }
         _ => return None,
     })
 }
@@ -138,6 +151,9 @@ struct OverviewPage {
     /// Whether the event records line-ups, so that the Butler ranking exists.
     butler: bool,
     charts: Vec<super::sheets::charts::ChartView>,
+    /// Where a staged event stands ("Qualifying, round 7 of 9"); `None` without stages.
+    stage_progress: Option<String>,
+    has_bracket: bool,
 }
 
 async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
@@ -170,6 +186,8 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
         charts: super::sheets::charts::distribution_chart(event, t)
             .into_iter()
             .collect(),
+        stage_progress: super::director::progress_text(t, event),
+        has_bracket: event.settings.stages.iter().any(|s| s.format.is_knockout()),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -471,7 +489,10 @@ async fn download(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, file) = path.into_inner();
-    if !DOWNLOADS.contains(&file.as_str()) && !FIELD_DOWNLOADS.contains(&file.as_str()) {
+    if !DOWNLOADS.contains(&file.as_str())
+        && !FIELD_DOWNLOADS.contains(&file.as_str())
+        && !STAGE_DOWNLOADS.contains(&file.as_str())
+    {
         return Err(AppError::not_found());
     }
     let snap = page_snapshot(&ctx, &state, &slug).await?;
