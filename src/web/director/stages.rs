@@ -405,10 +405,24 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
                     t.a("stage-not-yet-undecided", "round", round_name(t, name)),
                 ),
             };
+            // Paired as the bracket says; a round paired otherwise (a corrected result
+            // changed a winner) is offered again.
             let paired = event
                 .rounds
                 .iter()
-                .any(|r| r.number == ko.first_round && !r.matches.is_empty());
+                .find(|r| r.number == ko.first_round && !r.matches.is_empty())
+                .is_some_and(|r| {
+                    let pairings: Vec<crate::rules::Pairing> =
+                        r.matches.iter().map(crate::rules::Pairing::of).collect();
+                    b.pairings(ko.first_round).is_ok_and(|list| {
+                        list.len() == pairings.len()
+                            && list.iter().all(|p| {
+                                pairings.iter().any(|q| {
+                                    q.table == p.table && q.home == p.home && q.away == p.away
+                                })
+                            })
+                    }) || b.pairings(ko.first_round).is_err()
+                });
             KoView {
                 number: ko.number,
                 name: round_name(t, ko.name()),
