@@ -294,6 +294,14 @@ async fn the_director_pairs_the_next_knockout_round_from_the_bracket() {
             )
             .await;
         page.has("stage 2: rounds must start at round 4");
+        // Snake-seeding ten teams into three groups from the team list fills the form.
+        let page = b
+            .post(
+                &format!("/d/{slug}/stages/snake"),
+                &[("stage", "0"), ("groups", "3"), ("from", "teams")],
+            )
+            .await;
+        page.has("value=\"1 6 7; 2 5 8; 3 4 9 10\"");
     }
 }
 

@@ -30,7 +30,8 @@ pub fn configure(routes: &mut Routes) {
     routes
         .get("/d/{slug}/stages", Need::Director, show)
         .post("/d/{slug}/stages", Need::Director, save)
-        .post("/d/{slug}/stages/pair/{ko}", Need::Director, pair);
+        .post("/d/{slug}/stages/pair/{ko}", Need::Director, pair)
+        .post("/d/{slug}/stages/snake", Need::Director, snake_seed);
 }
 
 /// The most stages the form offers.
@@ -762,4 +763,78 @@ pub fn knockout_allows(
         }
         Err(_) => pairings.is_empty(),
     }
+}
+
+/// `POST /d/{slug}/stages/snake`: the stages form again with stage `stage`'s groups
+/// snake-seeded into `groups` groups, from the team list (by number) or from the previous
+/// stage's standings (`from = previous`); saved only when the director saves the form.
+async fn snake_seed(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    tour: Tour,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let snap = tour.snapshot(&state).await?;
+    let event = &snap.event;
+    let form = form.into_inner();
+    let index: usize = form.get("stage").and_then(|s| s.parse().ok()).unwrap_or(0);
+    let groups: usize = form
+        .get("groups")
+        .and_then(|s| s.trim().parse().ok())
+        .filter(|n| (1..=crate::rules::stages::MAX_GROUPS).contains(n))
+        .unwrap_or(2);
+    let withdrawn: std::collections::BTreeSet<TeamNo> = event
+        .teams
+        .iter()
+        .filter(|t| t.withdrawn)
+        .map(|t| t.number)
+        .collect();
+    let from_previous = form.get("from").is_some_and(|f| f == "previous");
+    let mut order: Vec<TeamNo> = Vec::new();
+    if from_previous && index > 0 {
+        let c = Championship::compute(event, &snap.report);
+        if let Some(table) = c.as_ref().and_then(|c| c.tables.of_stage(index - 1)) {
+            order = table.order(&withdrawn, &event.settings.tiebreaks);
+        }
+    }
+    if order.is_empty() {
+        order = event
+            .teams
+            .iter()
+            .filter(|t| !t.withdrawn)
+            .map(|t| t.number)
+            .collect();
+    }
+    // Withdrawn teams go last, so that every team of the event has a group.
+    order.extend(withdrawn.iter().copied());
+    let seeded = crate::rules::stages::snake(&order, groups);
+    let mut fields: Vec<StageFields> = event
+        .settings
+        .stages
+        .iter()
+        .enumerate()
+        .map(|(i, s)| StageFields::of(i, s))
+        .collect();
+    let mut fields_len = fields.len();
+    if index >= fields_len {
+        fields = with_blank(fields);
+        fields_len = fields.len();
+    }
+    if let Some(f) = fields.get_mut(index.min(fields_len.saturating_sub(1))) {
+        f.format = "groups".to_owned();
+        f.groups = seeded
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+    }
+    render(
+        &ctx,
+        &page(&ctx, event, &snap.report, with_blank(fields), Vec::new()),
+    )
 }
