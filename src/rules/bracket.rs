@@ -734,36 +734,40 @@ pub fn ranking(
         .and_then(|i| tables.of_stage(i))
         .is_some_and(|t| t.complete);
     let mut rest: Vec<TeamNo> = Vec::new();
+    let mut placed: BTreeSet<TeamNo> = in_ko.clone();
     for &i in leagues.iter().rev() {
         if let Some(t) = tables.of_stage(i) {
             for team in t.order(&withdrawn, tiebreaks) {
-                if !in_ko.contains(&team) && !rest.contains(&team) {
+                if placed.insert(team) {
                     rest.push(team);
                 }
             }
         }
     }
     for t in &event.teams {
-        if !withdrawn.contains(&t.number) && !in_ko.contains(&t.number) && !rest.contains(&t.number)
-        {
+        if !withdrawn.contains(&t.number) && placed.insert(t.number) {
             rest.push(t.number);
+        }
+    }
+    // The last league stage each team has a match in (the first stage by default).
+    let mut played_in: std::collections::HashMap<TeamNo, usize> = std::collections::HashMap::new();
+    for m in &report.matches {
+        if let Some(i) = leagues
+            .iter()
+            .copied()
+            .find(|&i| stages[i].contains(m.round))
+        {
+            for team in std::iter::once(m.home).chain(m.away) {
+                let e = played_in.entry(team).or_insert(i);
+                *e = (*e).max(i);
+            }
         }
     }
     let last_stage = |team: TeamNo| -> usize {
         if in_ko.contains(&team) {
             return ko_index.unwrap_or(0);
         }
-        leagues
-            .iter()
-            .rev()
-            .copied()
-            .find(|&i| {
-                report
-                    .matches
-                    .iter()
-                    .any(|m| stages[i].contains(m.round) && m.involves(team))
-            })
-            .unwrap_or(0)
+        played_in.get(&team).copied().unwrap_or(0)
     };
 
     let mut lines: Vec<RankingLine> = Vec::new();
