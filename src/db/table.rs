@@ -741,6 +741,28 @@ pub fn renew_links(conn: &mut DbConnection, slug: &str, round: i32) -> Result<bo
     })
 }
 
+/// Releases (or withholds again) every result of round `round` to the public, whatever
+/// is still to be played (docs/rules.md §5); `false` when there is no such round.
+pub fn release_round(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    released: bool,
+) -> Result<bool, DbError> {
+    super::write_transaction(conn, |conn| {
+        let Some(round_id) = round_id(conn, slug, round)? else {
+            return Ok(false);
+        };
+        diesel::update(rounds::table.find(round_id))
+            .set(rounds::results_released.eq(released))
+            .execute(conn)?;
+        if let Some((tournament, _)) = super::revision::of_slug(conn, slug)? {
+            super::revision::bump(conn, tournament)?;
+        }
+        Ok(true)
+    })
+}
+
 /// Locks (or unlocks) round `round` against every table.
 pub fn lock_round(
     conn: &mut DbConnection,

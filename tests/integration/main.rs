@@ -17,6 +17,7 @@ mod fuzz;
 mod layout;
 mod races;
 mod reference_sweep;
+mod release_crawl;
 mod rules_examples;
 mod sheets;
 mod stages;
