@@ -1,7 +1,7 @@
 //! The public pages of a championship (docs/rules.md §12), from the public snapshot (only
 //! released results): `/t/{slug}/stages` each league stage's standings (groups side by
 //! side), `/t/{slug}/bracket` the bracket drawn on the server as SVG with its figures in a
-//! table beneath, `/t/{slug}/bracket/{ko}/{tie}` one tie (segments, carry-over, running
+//! table beneath, `/t/{slug}/bracket/{round}/{table}` one tie (knockout round, tie number = its table) (segments, carry-over, running
 //! total) and `/t/{slug}/ranking` the final ranking. A tournament without stages has none
 //! of them (404).
 
@@ -21,7 +21,7 @@ use crate::rules::stages::group_label;
 pub fn pages(cfg: &mut web::ServiceConfig) {
     cfg.route("/t/{slug}/stages", web::get().to(stages))
         .route("/t/{slug}/bracket", web::get().to(bracket))
-        .route("/t/{slug}/bracket/{ko}/{tie}", web::get().to(tie))
+        .route("/t/{slug}/bracket/{round}/{table}", web::get().to(tie))
         .route("/t/{slug}/ranking", web::get().to(ranking));
 }
 
