@@ -673,6 +673,10 @@ impl RankingLine {
     }
 }
 
+/// A knockout team in the ranking: (depth first, place within it, seed), team, decided,
+/// shared, the round reached.
+type KoRow = ((Reverse<u32>, u32, u32), TeamNo, bool, bool, Reached);
+
 /// The ranking of a championship: the knockout's teams by how far they went (the final's
 /// winner and loser, the play-off's, the semi-final losers `3=` without one, each earlier
 /// round's losers by seed), then the teams that did not qualify in the previous stages'
@@ -692,7 +696,7 @@ pub fn ranking(
         .collect();
     let tiebreaks = &event.settings.tiebreaks;
     // (sort key, team, decided, shared, reached)
-    let mut ko_rows: Vec<((Reverse<u32>, u32, u32), TeamNo, bool, bool, Reached)> = Vec::new();
+    let mut ko_rows: Vec<KoRow> = Vec::new();
     if let Some(b) = bracket {
         let last = b.rounds.len() as u32;
         for (i, &team) in b.seeds.iter().enumerate() {

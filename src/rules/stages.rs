@@ -889,7 +889,11 @@ pub fn snake(teams: &[TeamNo], groups: usize) -> Vec<Vec<TeamNo>> {
     for (i, team) in teams.iter().enumerate() {
         let lap = i / groups;
         let pos = i % groups;
-        let g = if lap % 2 == 0 { pos } else { groups - 1 - pos };
+        let g = if lap.is_multiple_of(2) {
+            pos
+        } else {
+            groups - 1 - pos
+        };
         out[g].push(*team);
     }
     out
