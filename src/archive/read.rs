@@ -82,7 +82,7 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
 fn check_stages(files: &ArchiveFiles, event: &Event) -> Vec<Problem> {
     use crate::rules::Report;
     use crate::rules::bracket::{Championship, KnockoutFault, NotYet, check_knockout};
-    use crate::rules::stages::{EventStageError, check_event};
+    use crate::rules::stage_tables::{EventStageError, check_event};
     let stages = &event.settings.stages;
     if stages.is_empty() {
         return Vec::new();

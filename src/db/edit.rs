@@ -501,3 +501,20 @@ pub fn upsert_teams_as(
         })
     })
 }
+
+/// Replaces the stages of the tournament `slug` in one write transaction and raises its
+/// revision; `false` for an unknown slug.
+pub fn save_stages(
+    conn: &mut DbConnection,
+    slug: &str,
+    list: &[crate::rules::stages::Stage],
+) -> Result<bool, DbError> {
+    super::write_transaction(conn, |conn| {
+        let Some(id) = super::rounds::lock_tournament(conn, slug)? else {
+            return Ok(false);
+        };
+        super::stages::replace_stages(conn, id, list)?;
+        super::revision::bump(conn, id)?;
+        Ok(true)
+    })
+}

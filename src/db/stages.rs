@@ -166,16 +166,3 @@ pub fn load_stages(conn: &mut DbConnection, tournament_id: i32) -> Result<Vec<St
         )
     })
 }
-
-/// Replaces the stages of the tournament `slug` in one write transaction and raises its
-/// revision; `false` for an unknown slug.
-pub fn save_stages(conn: &mut DbConnection, slug: &str, list: &[Stage]) -> Result<bool, DbError> {
-    super::write_transaction(conn, |conn| {
-        let Some(id) = super::rounds::lock_tournament(conn, slug)? else {
-            return Ok(false);
-        };
-        replace_stages(conn, id, list)?;
-        super::revision::bump(conn, id)?;
-        Ok(true)
-    })
-}

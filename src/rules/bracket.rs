@@ -10,7 +10,8 @@ use std::collections::BTreeSet;
 
 use super::event::{Event, TeamNo};
 use super::report::{MatchProgress, MatchReport, Report};
-use super::stages::{Exact, Knockout, Stage, StageTables};
+use super::stage_tables::StageTables;
+use super::stages::{Exact, Knockout, Stage};
 
 /// The bracket order of `places` seeds (a power of two from 2): order(2) = [1, 2],
 /// order(2n) = [x for s in order(n) for x in (s, 2n+1−s)]. Read in pairs it gives the first
@@ -1479,7 +1480,7 @@ pub fn progress(stages: &[Stage], event: &Event) -> Option<Progress> {
         .map(|r| r.number)
         .max()
         .unwrap_or(first.first_round);
-    let index = super::stages::stage_of_round(stages, round)?;
+    let index = super::stage_tables::stage_of_round(stages, round)?;
     let stage = &stages[index];
     match stage.knockout() {
         None => Some(Progress::League {

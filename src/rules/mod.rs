@@ -27,9 +27,11 @@ pub mod report;
 pub mod room_state;
 pub mod scoring;
 pub mod settings;
+pub mod stage_tables;
 pub mod stages;
 pub mod standings;
 pub mod table;
+pub mod team_no;
 pub mod tiebreak;
 
 pub use bands::{BandTable, BandTableError, Preset, Rules};

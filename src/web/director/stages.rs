@@ -19,9 +19,8 @@ use crate::rules::bracket::{
     Bracket, Championship, Feeds, KnockoutFault, NotYet, Progress, Reached, Slot, Tie,
     check_knockout, progress,
 };
-use crate::rules::stages::{
-    EventStageError, Stage, StageDraft, StageFormat, StageReason, check_event,
-};
+use crate::rules::stage_tables::{EventStageError, check_event};
+use crate::rules::stages::{Stage, StageDraft, StageFormat, StageReason};
 use crate::rules::{Event, Level, TeamNo};
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::Tour;
@@ -652,7 +651,7 @@ async fn save(
     }
     let slug = tour.slug.clone();
     with_db(&state, move |conn| {
-        db::stages::save_stages(conn, &slug, &stages)?
+        db::save_stages(conn, &slug, &stages)?
             .then_some(())
             .ok_or_else(AppError::not_found)
     })
