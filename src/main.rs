@@ -11,10 +11,13 @@ use fushi::i18n::{Lang, Tr};
 // Everything the command line says is in the language of the terminal's locale
 // (`Lang::of_environment`: `LC_ALL`, `LC_MESSAGES`, `LANG`), English by default.
 #[derive(Parser)]
-#[command(name = "fushi", version)]
+#[command(name = "fushi", version = fushi::VERSION)]
 struct Cli {
     #[arg(long, global = true, env = "DATABASE_URL")]
     db: Option<String>,
+
+    #[command(flatten)]
+    log: fushi::config::LogSettings,
 
     #[command(subcommand)]
     command: Option<Command>,
@@ -23,8 +26,8 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Serve {
-        #[arg(long, default_value = "127.0.0.1:8080", env = "FUSHI_BIND")]
-        bind: String,
+        #[command(flatten)]
+        settings: Box<fushi::config::Settings>,
     },
     Import {
         path: PathBuf,
@@ -183,18 +186,14 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,actix_server=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    fushi::config::init_log(&cli.log);
     let db = cli
         .db
         .unwrap_or_else(|| fushi::db::DEFAULT_DATABASE.to_owned());
     let outcome = match cli.command.expect("a command: `serve` when none is given") {
-        Command::Serve { bind } => fushi::web::serve(&db, &bind).map_err(|e| vec![e.to_string()]),
+        Command::Serve { settings } => {
+            fushi::web::serve(&db, &settings).map_err(|e| vec![e.to_string()])
+        }
         Command::Import { path } => fushi::transfer::import_path(&db, &path, &t).map(|summary| {
             println!("{summary}");
         }),

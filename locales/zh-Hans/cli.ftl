@@ -31,3 +31,25 @@ cli-help-user-password-name = 用户名。
 cli-flag-help = 显示此帮助。
 cli-flag-version = 显示 fushi 的版本。
 cli-about-help = 显示 fushi 或其某个命令的帮助。
+
+# `fushi serve` 的设置：每个选项也读取 --help 中列出的环境变量。
+cli-help-log_format = 日志格式：text（仅在终端上带颜色）或 json（每行一个对象）。
+cli-help-log = 记录哪些日志，用 tracing 的过滤写法（info、fushi=debug,info）。
+cli-help-serve-secret_key = Cookie 密钥，至少 64 字节的十六进制或 base64（默认：数据库中保存的密钥）。
+cli-help-serve-secure_cookies = 所有 Cookie 都标记 Secure，普通 HTTP 也是：true 或 false。
+cli-help-serve-trusted_proxies = 信任其 X-Forwarded-For / Forwarded 的代理：地址或 CIDR 网段，用逗号分隔。
+cli-help-serve-cache_tournaments = 在内存中保留快照的比赛数（至少 1）。
+cli-help-serve-max_listeners = 本服务器上同时打开的实时事件流数。
+cli-help-serve-pdf_concurrency = 同时生成的 PDF 数（至少 1）。
+cli-help-serve-pdf_wait_ms = PDF 请求等待轮到自己的最长毫秒数，超过则回答 503。
+cli-help-serve-metrics_token = 让非本机地址也能读取 /metrics 的 Bearer 令牌（至少 16 个字符）。
+cli-setting-refused = { $var }={ $value }：{ $why }
+cli-setting-why-address = 不是可监听的地址（主机:端口）
+cli-setting-why-key = 不是至少 64 字节的十六进制或 base64
+cli-setting-why-proxies = 不是用逗号分隔的地址或 CIDR 网段
+cli-setting-why-token = 令牌至少需要 16 个不含空格的可打印字符
+cli-setting-why-boolean = 应为 true 或 false
+cli-setting-why-count = 应为整数
+cli-setting-why-positive = 应为至少为 1 的整数
+cli-setting-why-log-format = 应为 text 或 json
+cli-setting-why-log-filter = 不是 tracing 过滤写法（例如 info 或 fushi=debug,info）

@@ -28,23 +28,24 @@ pub struct Accounts {
 }
 
 impl Accounts {
-    /// The cookie key from `FUSHI_SECRET_KEY` (hex or base64, 64 bytes or more), else the
-    /// one stored in the database (made on first start).
-    pub fn load(conn: &mut crate::db::DbConnection) -> Result<Accounts, String> {
-        let key = match std::env::var("FUSHI_SECRET_KEY") {
-            Ok(text) if !text.trim().is_empty() => parse_key(text.trim())?,
-            _ => {
+    /// The cookie key from the settings (`FUSHI_SECRET_KEY`), else the one stored in the
+    /// database (made on first start, in the `secrets` row `cookie_key`).
+    pub fn load(
+        conn: &mut crate::db::DbConnection,
+        settings: &crate::config::Settings,
+    ) -> Result<Accounts, String> {
+        let key = match &settings.secret_key {
+            Some(key) => key.0.clone(),
+            None => {
                 let hex = accounts::secret(conn, "cookie_key", || accounts::random_hex(64))
                     .map_err(|e| e.to_string())?;
                 parse_key(&hex)?
             }
         };
-        let secure_cookies = std::env::var("FUSHI_SECURE_COOKIES")
-            .is_ok_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on"));
         Ok(Accounts {
             key,
-            secure_cookies,
-            trusted_proxies: TrustedProxies::from_env()?,
+            secure_cookies: settings.secure_cookies,
+            trusted_proxies: settings.trusted_proxies.clone(),
             has_users: AtomicBool::new(false),
         })
     }
@@ -62,7 +63,7 @@ impl Accounts {
 }
 
 /// A 64-byte (or longer) key written as hex or base64.
-fn parse_key(text: &str) -> Result<Key, String> {
+pub(crate) fn parse_key(text: &str) -> Result<Key, String> {
     use base64::Engine;
     let bytes = if text.len().is_multiple_of(2) && text.bytes().all(|b| b.is_ascii_hexdigit()) {
         (0..text.len())

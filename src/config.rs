@@ -1,0 +1,253 @@
+//! The server's configuration: one typed structure, parsed once at start from the command
+//! line and the environment (every flag has its `FUSHI_…` variable), each value checked
+//! where it enters. A bad value stops the process with a message that names the variable
+//! and the value; nothing else in fushi reads the environment for a setting.
+
+use std::net::ToSocketAddrs;
+use std::time::Duration;
+
+use crate::i18n::{Lang, Tr};
+use crate::web::auth::client::TrustedProxies;
+
+/// Everything `fushi serve` is configured with. `Default` is what an unset environment
+/// gives (the tests build their apps from it).
+#[derive(Clone, Debug, clap::Args)]
+pub struct Settings {
+    /// Where to listen (`host:port`).
+    #[arg(long, default_value = "127.0.0.1:8080", env = "FUSHI_BIND", value_parser = bind_address)]
+    pub bind: String,
+
+    /// The cookie key (hex or base64, at least 64 bytes); when unset, the key stored in
+    /// the database (made on first start).
+    #[arg(long, env = "FUSHI_SECRET_KEY", hide_env_values = true, value_parser = secret_key, value_name = "KEY")]
+    pub secret_key: Option<SecretKey>,
+
+    /// Every cookie `Secure`, also on plain HTTP requests.
+    #[arg(long, env = "FUSHI_SECURE_COOKIES", default_value = "false", action = clap::ArgAction::Set, value_parser = boolean("FUSHI_SECURE_COOKIES"), value_name = "true|false")]
+    pub secure_cookies: bool,
+
+    /// The proxies whose `X-Forwarded-For` / `Forwarded` are believed.
+    #[arg(long, env = "FUSHI_TRUSTED_PROXIES", default_value = "", value_parser = trusted_proxies, value_name = "ADDRS")]
+    pub trusted_proxies: TrustedProxies,
+
+    /// Tournaments whose snapshot is kept in memory.
+    #[arg(long, env = "FUSHI_CACHE_TOURNAMENTS", default_value = "8", value_parser = count("FUSHI_CACHE_TOURNAMENTS", 1), value_name = "N")]
+    pub cache_tournaments: usize,
+
+    /// Open event streams on this server.
+    #[arg(long, env = "FUSHI_MAX_LISTENERS", default_value = "5000", value_parser = count("FUSHI_MAX_LISTENERS", 0), value_name = "N")]
+    pub max_listeners: usize,
+
+    /// PDFs drawn at once.
+    #[arg(long, env = "FUSHI_PDF_CONCURRENCY", default_value = "2", value_parser = count("FUSHI_PDF_CONCURRENCY", 1), value_name = "N")]
+    pub pdf_concurrency: usize,
+
+    /// How long a PDF request waits for its turn, in milliseconds.
+    #[arg(long, env = "FUSHI_PDF_WAIT_MS", default_value = "5000", value_parser = count("FUSHI_PDF_WAIT_MS", 0), value_name = "MS")]
+    pub pdf_wait_ms: usize,
+
+    /// The bearer token that opens `/metrics` from other addresses than loopback.
+    #[arg(long, env = "FUSHI_METRICS_TOKEN", hide_env_values = true, value_parser = metrics_token, value_name = "TOKEN")]
+    pub metrics_token: Option<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            bind: "127.0.0.1:8080".to_owned(),
+            secret_key: None,
+            secure_cookies: false,
+            trusted_proxies: TrustedProxies::default(),
+            cache_tournaments: 8,
+            max_listeners: 5_000,
+            pdf_concurrency: 2,
+            pdf_wait_ms: 5_000,
+            metrics_token: None,
+        }
+    }
+}
+
+impl Settings {
+    /// The limits of the live machinery.
+    pub fn live_limits(&self) -> crate::web::live::Limits {
+        crate::web::live::Limits {
+            tournaments: self.cache_tournaments,
+            listeners: self.max_listeners,
+            pdfs: self.pdf_concurrency,
+            pdf_wait: Duration::from_millis(self.pdf_wait_ms as u64),
+        }
+    }
+}
+
+/// Settings of every command: how fushi logs.
+#[derive(Clone, Debug, clap::Args)]
+pub struct LogSettings {
+    /// `text` (plain, coloured only on a terminal) or `json` (one object per line).
+    #[arg(long, global = true, env = "FUSHI_LOG_FORMAT", default_value = "text", value_parser = log_format, value_name = "text|json")]
+    pub log_format: LogFormat,
+
+    /// What is logged, as tracing's filter directives (`info`, `fushi=debug,info`).
+    #[arg(long, global = true, env = "RUST_LOG", default_value = "info,actix_server=warn", value_parser = log_filter, value_name = "FILTER")]
+    pub log: String,
+}
+
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// A cookie key checked at start (its bytes stay inside).
+#[derive(Clone)]
+pub struct SecretKey(pub actix_web::cookie::Key);
+
+impl std::fmt::Debug for SecretKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SecretKey(…)")
+    }
+}
+
+/// The words of a refused setting, in the terminal's language: `VAR=value: why`.
+fn refused(var: &str, value: &str, why_id: &str) -> String {
+    let t = Tr::new(Lang::of_environment());
+    t.args(
+        "cli-setting-refused",
+        &[
+            ("var", var.to_owned().into()),
+            ("value", value.to_owned().into()),
+            ("why", t.t(why_id).into()),
+        ],
+    )
+}
+
+fn bind_address(text: &str) -> Result<String, String> {
+    match text.to_socket_addrs().map(|mut addrs| addrs.next()) {
+        Ok(Some(_)) => Ok(text.to_owned()),
+        _ => Err(refused("FUSHI_BIND", text, "cli-setting-why-address")),
+    }
+}
+
+fn secret_key(text: &str) -> Result<SecretKey, String> {
+    crate::web::auth::setup::parse_key(text.trim())
+        .map(SecretKey)
+        .map_err(|_| refused("FUSHI_SECRET_KEY", "…", "cli-setting-why-key"))
+}
+
+fn trusted_proxies(text: &str) -> Result<TrustedProxies, String> {
+    TrustedProxies::parse(text)
+        .map_err(|_| refused("FUSHI_TRUSTED_PROXIES", text, "cli-setting-why-proxies"))
+}
+
+fn metrics_token(text: &str) -> Result<String, String> {
+    let token = text.trim();
+    if token.len() >= 16 && token.bytes().all(|b| b.is_ascii_graphic()) {
+        Ok(token.to_owned())
+    } else {
+        Err(refused("FUSHI_METRICS_TOKEN", "…", "cli-setting-why-token"))
+    }
+}
+
+/// Exactly `true` or `false`: anything else (`True`, `yes`, `1`) is refused rather than
+/// read as one of them.
+fn boolean(var: &'static str) -> impl Fn(&str) -> Result<bool, String> + Clone {
+    move |text| match text {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(refused(var, text, "cli-setting-why-boolean")),
+    }
+}
+
+/// A whole number, at least `min`.
+fn count(var: &'static str, min: usize) -> impl Fn(&str) -> Result<usize, String> + Clone {
+    move |text| match text.parse::<usize>() {
+        Ok(n) if n >= min => Ok(n),
+        _ if min == 0 => Err(refused(var, text, "cli-setting-why-count")),
+        _ => Err(refused(var, text, "cli-setting-why-positive")),
+    }
+}
+
+fn log_format(text: &str) -> Result<LogFormat, String> {
+    match text {
+        "text" => Ok(LogFormat::Text),
+        "json" => Ok(LogFormat::Json),
+        _ => Err(refused(
+            "FUSHI_LOG_FORMAT",
+            text,
+            "cli-setting-why-log-format",
+        )),
+    }
+}
+
+fn log_filter(text: &str) -> Result<String, String> {
+    tracing_subscriber::EnvFilter::builder()
+        .parse(text)
+        .map(|_| text.to_owned())
+        .map_err(|_| refused("RUST_LOG", text, "cli-setting-why-log-filter"))
+}
+
+/// Starts the log: plain text (colour only when stderr is a terminal) or JSON lines, on
+/// stderr, filtered by `settings.log`.
+pub fn init_log(settings: &LogSettings) {
+    use std::io::IsTerminal;
+    let filter = tracing_subscriber::EnvFilter::new(&settings.log);
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match settings.log_format {
+        LogFormat::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .init(),
+        LogFormat::Text => builder.with_ansi(std::io::stderr().is_terminal()).init(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn booleans_are_true_or_false_only() {
+        let parse = boolean("FUSHI_SECURE_COOKIES");
+        assert_eq!(parse("true"), Ok(true));
+        assert_eq!(parse("false"), Ok(false));
+        for bad in ["True", "yes", "1", ""] {
+            let e = parse(bad).unwrap_err();
+            assert!(e.contains("FUSHI_SECURE_COOKIES"), "{e}");
+            assert!(e.contains(&format!("={bad}")), "{e}");
+        }
+    }
+
+    #[test]
+    fn counts_name_the_variable_and_the_value() {
+        let parse = count("FUSHI_PDF_CONCURRENCY", 1);
+        assert_eq!(parse("3"), Ok(3));
+        let e = parse("abc").unwrap_err();
+        assert!(e.contains("FUSHI_PDF_CONCURRENCY=abc"), "{e}");
+        assert!(parse("0").is_err());
+        assert_eq!(count("FUSHI_MAX_LISTENERS", 0)("0"), Ok(0));
+    }
+
+    #[test]
+    fn the_defaults_are_what_clap_gives_without_arguments() {
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            settings: Settings,
+        }
+        use clap::Parser;
+        let parsed = Cli::try_parse_from(["fushi"]).unwrap().settings;
+        let d = Settings::default();
+        assert_eq!(parsed.bind, d.bind);
+        assert_eq!(parsed.secure_cookies, d.secure_cookies);
+        assert_eq!(parsed.trusted_proxies, d.trusted_proxies);
+        assert_eq!(parsed.cache_tournaments, d.cache_tournaments);
+        assert_eq!(parsed.max_listeners, d.max_listeners);
+        assert_eq!(parsed.pdf_concurrency, d.pdf_concurrency);
+        assert_eq!(parsed.pdf_wait_ms, d.pdf_wait_ms);
+        assert!(parsed.secret_key.is_none() && parsed.metrics_token.is_none());
+    }
+}
