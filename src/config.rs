@@ -19,8 +19,9 @@ pub struct Settings {
 
     /// The cookie key (hex or base64, at least 64 bytes); when unset, the key stored in
     /// the database (made on first start).
-    #[arg(long, env = "FUSHI_SECRET_KEY", hide_env_values = true, value_parser = secret_key, value_name = "KEY")]
-    pub secret_key: Option<SecretKey>,
+    /// Checked by [`Settings::check`], not by clap, whose refusal would print the value.
+    #[arg(long, env = "FUSHI_SECRET_KEY", hide_env_values = true, value_parser = secret, value_name = "KEY")]
+    pub secret_key: Option<Secret>,
 
     /// Every cookie `Secure`, also on plain HTTP requests.
     #[arg(long, env = "FUSHI_SECURE_COOKIES", default_value = "false", action = clap::ArgAction::Set, value_parser = boolean("FUSHI_SECURE_COOKIES"), value_name = "true|false")]
@@ -46,9 +47,14 @@ pub struct Settings {
     #[arg(long, env = "FUSHI_PDF_WAIT_MS", default_value = "5000", value_parser = count("FUSHI_PDF_WAIT_MS", 0), value_name = "MS")]
     pub pdf_wait_ms: usize,
 
+    /// How the server logs.
+    #[command(flatten)]
+    pub log: LogSettings,
+
     /// The bearer token that opens `/metrics` from other addresses than loopback.
-    #[arg(long, env = "FUSHI_METRICS_TOKEN", hide_env_values = true, value_parser = metrics_token, value_name = "TOKEN")]
-    pub metrics_token: Option<String>,
+    /// Checked by [`Settings::check`], like the key.
+    #[arg(long, env = "FUSHI_METRICS_TOKEN", hide_env_values = true, value_parser = secret, value_name = "TOKEN")]
+    pub metrics_token: Option<Secret>,
 }
 
 impl Default for Settings {
@@ -63,11 +69,32 @@ impl Default for Settings {
             pdf_concurrency: 2,
             pdf_wait_ms: 5_000,
             metrics_token: None,
+            log: LogSettings::default(),
         }
     }
 }
 
 impl Settings {
+    /// Checks the secrets (clap checks everything else as it parses): the message names
+    /// the variable but never shows the value.
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(key) = &self.secret_key {
+            secret_key(&key.0)?;
+        }
+        if let Some(token) = &self.metrics_token {
+            metrics_token(&token.0)?;
+        }
+        Ok(())
+    }
+
+    /// The cookie key, if one is configured.
+    pub fn cookie_key(&self) -> Result<Option<actix_web::cookie::Key>, String> {
+        self.secret_key
+            .as_ref()
+            .map(|k| secret_key(&k.0))
+            .transpose()
+    }
+
     /// The limits of the live machinery.
     pub fn live_limits(&self) -> crate::web::live::Limits {
         crate::web::live::Limits {
@@ -79,16 +106,25 @@ impl Settings {
     }
 }
 
-/// Settings of every command: how fushi logs.
+/// How fushi logs (the server's settings; the other commands log with the defaults).
 #[derive(Clone, Debug, clap::Args)]
 pub struct LogSettings {
     /// `text` (plain, coloured only on a terminal) or `json` (one object per line).
-    #[arg(long, global = true, env = "FUSHI_LOG_FORMAT", default_value = "text", value_parser = log_format, value_name = "text|json")]
+    #[arg(long, env = "FUSHI_LOG_FORMAT", default_value = "text", value_parser = log_format, value_name = "text|json")]
     pub log_format: LogFormat,
 
     /// What is logged, as tracing's filter directives (`info`, `fushi=debug,info`).
-    #[arg(long, global = true, env = "RUST_LOG", default_value = "info,actix_server=warn", value_parser = log_filter, value_name = "FILTER")]
+    #[arg(long, env = "RUST_LOG", default_value = "info,actix_server=warn", value_parser = log_filter, value_name = "FILTER")]
     pub log: String,
+}
+
+impl Default for LogSettings {
+    fn default() -> LogSettings {
+        LogSettings {
+            log_format: LogFormat::Text,
+            log: "info,actix_server=warn".to_owned(),
+        }
+    }
 }
 
 /// How log lines are written.
@@ -98,14 +134,19 @@ pub enum LogFormat {
     Json,
 }
 
-/// A cookie key checked at start (its bytes stay inside).
+/// A secret setting as given: never shown, not even by `{:?}`.
 #[derive(Clone)]
-pub struct SecretKey(pub actix_web::cookie::Key);
+pub struct Secret(pub String);
 
-impl std::fmt::Debug for SecretKey {
+impl std::fmt::Debug for Secret {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("SecretKey(…)")
+        f.write_str("Secret(…)")
     }
+}
+
+/// Takes any text: secrets are checked by [`Settings::check`].
+fn secret(text: &str) -> Result<Secret, String> {
+    Ok(Secret(text.trim().to_owned()))
 }
 
 /// The words of a refused setting, in the terminal's language: `VAR=value: why`.
@@ -128,9 +169,8 @@ fn bind_address(text: &str) -> Result<String, String> {
     }
 }
 
-fn secret_key(text: &str) -> Result<SecretKey, String> {
+fn secret_key(text: &str) -> Result<actix_web::cookie::Key, String> {
     crate::web::auth::setup::parse_key(text.trim())
-        .map(SecretKey)
         .map_err(|_| refused("FUSHI_SECRET_KEY", "…", "cli-setting-why-key"))
 }
 
@@ -139,10 +179,9 @@ fn trusted_proxies(text: &str) -> Result<TrustedProxies, String> {
         .map_err(|_| refused("FUSHI_TRUSTED_PROXIES", text, "cli-setting-why-proxies"))
 }
 
-fn metrics_token(text: &str) -> Result<String, String> {
-    let token = text.trim();
-    if token.len() >= 16 && token.bytes().all(|b| b.is_ascii_graphic()) {
-        Ok(token.to_owned())
+fn metrics_token(text: &str) -> Result<(), String> {
+    if text.len() >= 16 && text.bytes().all(|b| b.is_ascii_graphic()) {
+        Ok(())
     } else {
         Err(refused("FUSHI_METRICS_TOKEN", "…", "cli-setting-why-token"))
     }

@@ -16,9 +16,6 @@ struct Cli {
     #[arg(long, global = true, env = "DATABASE_URL")]
     db: Option<String>,
 
-    #[command(flatten)]
-    log: fushi::config::LogSettings,
-
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -43,6 +40,9 @@ enum Command {
     User {
         #[command(subcommand)]
         command: UserCommand,
+    },
+    Backup {
+        out: PathBuf,
     },
 }
 
@@ -186,12 +186,19 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    fushi::config::init_log(&cli.log);
+    match &cli.command {
+        Some(Command::Serve { settings }) => fushi::config::init_log(&settings.log),
+        _ => fushi::config::init_log(&fushi::config::LogSettings::default()),
+    }
     let db = cli
         .db
         .unwrap_or_else(|| fushi::db::DEFAULT_DATABASE.to_owned());
     let outcome = match cli.command.expect("a command: `serve` when none is given") {
         Command::Serve { settings } => {
+            if let Err(refused) = settings.check() {
+                eprintln!("error: {refused}");
+                return ExitCode::from(2);
+            }
             fushi::web::serve(&db, &settings).map_err(|e| vec![e.to_string()])
         }
         Command::Import { path } => fushi::transfer::import_path(&db, &path, &t).map(|summary| {
@@ -213,6 +220,9 @@ fn main() -> ExitCode {
             Ok(())
         }),
         Command::User { command } => user_command(&db, command, &t),
+        Command::Backup { out } => {
+            fushi::transfer::backup(&db, &out, &t).map(|summary| println!("{summary}"))
+        }
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -34,8 +34,8 @@ cli-flag-version = Show fushi's version.
 cli-about-help = Show the help of fushi or of one of its commands.
 
 # `fushi serve`'s settings: each flag also reads the environment variable named in --help.
-cli-help-log_format = How log lines are written: text (coloured only on a terminal) or json (one object per line).
-cli-help-log = What is logged, as tracing filter directives (info, fushi=debug,info).
+cli-help-serve-log_format = How log lines are written: text (coloured only on a terminal) or json (one object per line).
+cli-help-serve-log = What is logged, as tracing filter directives (info, fushi=debug,info).
 cli-help-serve-secret_key = The cookie key, hex or base64 of at least 64 bytes (default: the key stored in the database).
 cli-help-serve-secure_cookies = Mark every cookie Secure, also on plain HTTP: true or false.
 cli-help-serve-trusted_proxies = Proxies whose X-Forwarded-For / Forwarded are believed: addresses or CIDR ranges, separated by commas.
@@ -55,3 +55,9 @@ cli-setting-why-count = expected a whole number
 cli-setting-why-positive = expected a whole number of at least 1
 cli-setting-why-log-format = expected text or json
 cli-setting-why-log-filter = not a tracing filter (such as info or fushi=debug,info)
+cli-about-backup = Write a consistent copy of the SQLite database into a new file, also while the server runs (restore: README, Backups).
+cli-help-backup-out = The new file (it must not exist).
+cli-backed-up = backed up { $from } to { $path } ({ $bytes } bytes, integrity checked)
+cli-backup-exists = { $path } exists: fushi backup writes a new file only
+cli-backup-postgres = fushi backup copies SQLite databases; for PostgreSQL use pg_dump (see the README, Backups)
+cli-no-database = { $path }: no such database file (this command reads a database and never creates one)

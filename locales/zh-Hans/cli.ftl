@@ -33,8 +33,8 @@ cli-flag-version = 显示 fushi 的版本。
 cli-about-help = 显示 fushi 或其某个命令的帮助。
 
 # `fushi serve` 的设置：每个选项也读取 --help 中列出的环境变量。
-cli-help-log_format = 日志格式：text（仅在终端上带颜色）或 json（每行一个对象）。
-cli-help-log = 记录哪些日志，用 tracing 的过滤写法（info、fushi=debug,info）。
+cli-help-serve-log_format = 日志格式：text（仅在终端上带颜色）或 json（每行一个对象）。
+cli-help-serve-log = 记录哪些日志，用 tracing 的过滤写法（info、fushi=debug,info）。
 cli-help-serve-secret_key = Cookie 密钥，至少 64 字节的十六进制或 base64（默认：数据库中保存的密钥）。
 cli-help-serve-secure_cookies = 所有 Cookie 都标记 Secure，普通 HTTP 也是：true 或 false。
 cli-help-serve-trusted_proxies = 信任其 X-Forwarded-For / Forwarded 的代理：地址或 CIDR 网段，用逗号分隔。
@@ -53,3 +53,9 @@ cli-setting-why-count = 应为整数
 cli-setting-why-positive = 应为至少为 1 的整数
 cli-setting-why-log-format = 应为 text 或 json
 cli-setting-why-log-filter = 不是 tracing 过滤写法（例如 info 或 fushi=debug,info）
+cli-about-backup = 把 SQLite 数据库一致地复制到一个新文件，服务器运行时也可以（恢复方法见 README 的“备份”）。
+cli-help-backup-out = 新文件（不能已存在）。
+cli-backed-up = 已把 { $from } 备份到 { $path }（{ $bytes } 字节，已检查完整性）
+cli-backup-exists = { $path } 已存在：fushi backup 只写入新文件
+cli-backup-postgres = fushi backup 只复制 SQLite 数据库；PostgreSQL 请用 pg_dump（见 README 的“备份”）
+cli-no-database = { $path }：没有这个数据库文件（此命令只读取数据库，从不创建）

@@ -33,8 +33,8 @@ cli-flag-version = 顯示 fushi 的版本。
 cli-about-help = 顯示 fushi 或其某個命令的說明。
 
 # `fushi serve` 的設定：每個選項也讀取 --help 中列出的環境變數。
-cli-help-log_format = 日誌格式：text（僅在終端機上帶顏色）或 json（每行一個物件）。
-cli-help-log = 記錄哪些日誌，用 tracing 的過濾寫法（info、fushi=debug,info）。
+cli-help-serve-log_format = 日誌格式：text（僅在終端機上帶顏色）或 json（每行一個物件）。
+cli-help-serve-log = 記錄哪些日誌，用 tracing 的過濾寫法（info、fushi=debug,info）。
 cli-help-serve-secret_key = Cookie 金鑰，至少 64 位元組的十六進位或 base64（預設：資料庫中儲存的金鑰）。
 cli-help-serve-secure_cookies = 所有 Cookie 都標記 Secure，一般 HTTP 也是：true 或 false。
 cli-help-serve-trusted_proxies = 信任其 X-Forwarded-For / Forwarded 的代理：位址或 CIDR 網段，以逗號分隔。
@@ -53,3 +53,9 @@ cli-setting-why-count = 應為整數
 cli-setting-why-positive = 應為至少為 1 的整數
 cli-setting-why-log-format = 應為 text 或 json
 cli-setting-why-log-filter = 不是 tracing 過濾寫法（例如 info 或 fushi=debug,info）
+cli-about-backup = 把 SQLite 資料庫一致地複製到一個新檔案，伺服器執行時也可以（還原方法見 README 的「備份」）。
+cli-help-backup-out = 新檔案（不能已存在）。
+cli-backed-up = 已把 { $from } 備份到 { $path }（{ $bytes } 位元組，已檢查完整性）
+cli-backup-exists = { $path } 已存在：fushi backup 只寫入新檔案
+cli-backup-postgres = fushi backup 只複製 SQLite 資料庫；PostgreSQL 請用 pg_dump（見 README 的「備份」）
+cli-no-database = { $path }：沒有這個資料庫檔案（此命令只讀取資料庫，從不建立）

@@ -53,7 +53,10 @@ impl AppState {
         let accounts = auth::Accounts::load(&mut conn, settings)?;
         Ok(AppState {
             live: live::Live::new(pool.clone(), settings.live_limits()),
-            metrics_token: settings.metrics_token.clone().map(std::sync::Arc::from),
+            metrics_token: settings
+                .metrics_token
+                .as_ref()
+                .map(|t| std::sync::Arc::from(t.0.as_str())),
             pool,
             accounts: std::sync::Arc::new(accounts),
             table_guesses: Default::default(),

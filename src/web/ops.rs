@@ -37,11 +37,14 @@ pub fn configure(routes: &mut Routes) {
         .get("/metrics", Need::Metrics, metrics);
 }
 
+/// A plain-text answer for machines, kept as it is by the error pages.
 fn plain(status: actix_web::http::StatusCode, text: String) -> HttpResponse {
-    HttpResponse::build(status)
+    let mut res = HttpResponse::build(status)
         .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body(text)
+        .body(text);
+    res.extensions_mut().insert(super::page::Rendered);
+    res
 }
 
 /// `GET /healthz`

@@ -18,6 +18,7 @@ mod layout;
 mod races;
 mod reference_sweep;
 mod rules_examples;
+mod service;
 mod sheets;
 mod web_accounts;
 mod web_audit;

@@ -34,8 +34,8 @@ impl Accounts {
         conn: &mut crate::db::DbConnection,
         settings: &crate::config::Settings,
     ) -> Result<Accounts, String> {
-        let key = match &settings.secret_key {
-            Some(key) => key.0.clone(),
+        let key = match settings.cookie_key()? {
+            Some(key) => key,
             None => {
                 let hex = accounts::secret(conn, "cookie_key", || accounts::random_hex(64))
                     .map_err(|e| e.to_string())?;
