@@ -19,6 +19,7 @@ pub mod change;
 pub mod compare;
 pub mod event;
 pub mod field;
+pub mod release;
 pub mod report;
 pub mod scoring;
 pub mod settings;
@@ -30,6 +31,7 @@ pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
 pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer, SideFigures};
 pub use event::{Board, Event, Lineup, Match, Pairing, Round, TableResult, Team, TeamNo};
+pub use release::{Release, RoundRelease};
 pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
 pub use settings::{
