@@ -47,6 +47,11 @@ pub struct Settings {
     #[arg(long, env = "FUSHI_PDF_WAIT_MS", default_value = "5000", value_parser = count("FUSHI_PDF_WAIT_MS", 0), value_name = "MS")]
     pub pdf_wait_ms: usize,
 
+    /// The origins that may read `/api/v1/` from a browser: `*`, or origins separated by
+    /// commas.
+    #[arg(long, env = "FUSHI_API_ORIGINS", default_value = "", value_parser = api_origins, value_name = "ORIGINS")]
+    pub api_origins: crate::web::api::ApiOrigins,
+
     /// How the server logs.
     #[command(flatten)]
     pub log: LogSettings,
@@ -69,6 +74,7 @@ impl Default for Settings {
             pdf_concurrency: 2,
             pdf_wait_ms: 5_000,
             metrics_token: None,
+            api_origins: Default::default(),
             log: LogSettings::default(),
         }
     }
@@ -177,6 +183,11 @@ fn secret_key(text: &str) -> Result<actix_web::cookie::Key, String> {
 fn trusted_proxies(text: &str) -> Result<TrustedProxies, String> {
     TrustedProxies::parse(text)
         .map_err(|_| refused("FUSHI_TRUSTED_PROXIES", text, "cli-setting-why-proxies"))
+}
+
+fn api_origins(text: &str) -> Result<crate::web::api::ApiOrigins, String> {
+    crate::web::api::ApiOrigins::parse(text)
+        .map_err(|_| refused("FUSHI_API_ORIGINS", text, "cli-setting-why-origins"))
 }
 
 fn metrics_token(text: &str) -> Result<(), String> {

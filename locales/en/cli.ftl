@@ -61,3 +61,5 @@ cli-backed-up = backed up { $from } to { $path } ({ $bytes } bytes, integrity ch
 cli-backup-exists = { $path } exists: fushi backup writes a new file only
 cli-backup-postgres = fushi backup copies SQLite databases; for PostgreSQL use pg_dump (see the README, Backups)
 cli-no-database = { $path }: no such database file (this command reads a database and never creates one)
+cli-help-serve-api_origins = Origins that may read /api/v1/ from a browser (CORS): * or origins such as https://results.example, separated by commas (default: none).
+cli-setting-why-origins = not * or origins (https://host[:port]) separated by commas

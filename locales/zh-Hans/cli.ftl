@@ -59,3 +59,5 @@ cli-backed-up = 已把 { $from } 备份到 { $path }（{ $bytes } 字节，已�
 cli-backup-exists = { $path } 已存在：fushi backup 只写入新文件
 cli-backup-postgres = fushi backup 只复制 SQLite 数据库；PostgreSQL 请用 pg_dump（见 README 的“备份”）
 cli-no-database = { $path }：没有这个数据库文件（此命令只读取数据库，从不创建）
+cli-help-serve-api_origins = 允许从浏览器读取 /api/v1/ 的来源（CORS）：* 或用逗号分隔的来源，如 https://results.example（默认：无）。
+cli-setting-why-origins = 不是 * 或用逗号分隔的来源（https://主机[:端口]）

@@ -59,3 +59,5 @@ cli-backed-up = 已把 { $from } 備份到 { $path }（{ $bytes } 位元組，�
 cli-backup-exists = { $path } 已存在：fushi backup 只寫入新檔案
 cli-backup-postgres = fushi backup 只複製 SQLite 資料庫；PostgreSQL 請用 pg_dump（見 README 的「備份」）
 cli-no-database = { $path }：沒有這個資料庫檔案（此命令只讀取資料庫，從不建立）
+cli-help-serve-api_origins = 允許從瀏覽器讀取 /api/v1/ 的來源（CORS）：* 或以逗號分隔的來源，如 https://results.example（預設：無）。
+cli-setting-why-origins = 不是 * 或以逗號分隔的來源（https://主機[:連接埠]）

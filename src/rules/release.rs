@@ -53,7 +53,11 @@ fn played_everywhere(round: &Round, teams: &[Team], board: i32) -> bool {
         .matches
         .iter()
         .filter(|m| will_play(m, teams))
-        .all(|m| Room::BOTH.iter().all(|&room| m.result(room, board).is_some()))
+        .all(|m| {
+            Room::BOTH
+                .iter()
+                .all(|&room| m.result(room, board).is_some())
+        })
 }
 
 impl Release {
@@ -192,7 +196,10 @@ mod tests {
     }
 
     fn both_rooms(board: i32) -> Vec<TableResult> {
-        vec![result(Room::Open, board, 30), result(Room::Closed, board, 90)]
+        vec![
+            result(Room::Open, board, 30),
+            result(Room::Closed, board, 90),
+        ]
     }
 
     #[test]

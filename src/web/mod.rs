@@ -4,6 +4,7 @@
 //! - `/t/{slug}/…` the public pages of a tournament ([`public`])
 //! - `/d/…` the director's pages ([`director`])
 
+pub mod api;
 pub mod auth;
 pub mod director;
 mod error;
@@ -37,6 +38,8 @@ pub struct AppState {
     pub live: std::sync::Arc<live::Live>,
     /// Wrong table-link tokens per address.
     pub table_guesses: std::sync::Arc<table::Guesses>,
+    /// The origins that may read the API from a browser (`FUSHI_API_ORIGINS`).
+    pub api_origins: api::ApiOrigins,
     /// The bearer token that opens `/metrics` beyond loopback (`FUSHI_METRICS_TOKEN`).
     pub metrics_token: Option<std::sync::Arc<str>>,
 }
@@ -53,6 +56,7 @@ impl AppState {
         let accounts = auth::Accounts::load(&mut conn, settings)?;
         Ok(AppState {
             live: live::Live::new(pool.clone(), settings.live_limits()),
+            api_origins: settings.api_origins.clone(),
             metrics_token: settings
                 .metrics_token
                 .as_ref()
@@ -81,6 +85,7 @@ fn declare(routes: &mut routes::Routes) {
             .route("/t/{slug}/events", web::get().to(live::events::events));
     });
     ops::configure(routes);
+    routes.area(api::configure);
     public::configure(routes);
     routes.area(sheets::configure);
     director::configure(routes);
@@ -113,6 +118,7 @@ pub fn app(
         .app_data(web::PayloadConfig::new(MAX_UPLOAD))
         .app_data(auth::multipart_config())
         .wrap(actix_web::middleware::from_fn(live::http::public_pages))
+        .wrap(actix_web::middleware::from_fn(api::cors))
         .wrap(actix_web::middleware::from_fn(auth::guard))
         .wrap(error::error_pages())
         .wrap(session)

@@ -8,6 +8,7 @@
 
 mod common;
 
+mod api;
 mod archive;
 mod bad_input;
 mod browser;

@@ -67,6 +67,13 @@ pub fn rule<'a>(table: &RouteTable, method: &Method, path: &'a str) -> Rule<'a> 
         let slug = rest.split('/').next().unwrap_or("");
         return Rule::Public { slug };
     }
+    // The read API shows what a tournament's public pages show, to whom they show it.
+    if let Some(slug) = crate::web::api::tournament_slug(path) {
+        if path.contains('%') {
+            return Rule::NoPage;
+        }
+        return Rule::Public { slug };
+    }
     match table.need(method, path) {
         Some(Need::Probe) => Rule::Probe,
         Some(Need::Metrics) => Rule::Metrics,

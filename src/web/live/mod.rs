@@ -331,9 +331,12 @@ impl Live {
         let mut stats = CacheStats::default();
         for snapshot in all.slots.values().filter_map(|s| s.current.as_ref()) {
             stats.snapshots += 1;
-            if let Ok(cache) = snapshot.pages.lock() {
-                stats.pages += cache.pages.len();
-                stats.bytes += cache.bytes;
+            // The director's snapshot and the public one keep pages of their own.
+            for one in std::iter::once(snapshot).chain(snapshot.public.as_ref()) {
+                if let Ok(cache) = one.pages.lock() {
+                    stats.pages += cache.pages.len();
+                    stats.bytes += cache.bytes;
+                }
             }
         }
         stats
