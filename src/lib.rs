@@ -9,7 +9,6 @@
 
 pub mod archive;
 pub mod charts;
-pub mod config;
 pub mod db;
 pub mod figures;
 pub mod i18n;

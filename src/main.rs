@@ -24,7 +24,7 @@ struct Cli {
 enum Command {
     Serve {
         #[command(flatten)]
-        settings: Box<fushi::config::Settings>,
+        settings: Box<fushi::web::settings::Settings>,
     },
     Import {
         path: PathBuf,
@@ -43,6 +43,14 @@ enum Command {
     },
     Backup {
         out: PathBuf,
+    },
+    Copy {
+        #[arg(long)]
+        from: String,
+        #[arg(long)]
+        to: String,
+        #[arg(long)]
+        without_secrets: bool,
     },
 }
 
@@ -187,8 +195,8 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     match &cli.command {
-        Some(Command::Serve { settings }) => fushi::config::init_log(&settings.log),
-        _ => fushi::config::init_log(&fushi::config::LogSettings::default()),
+        Some(Command::Serve { settings }) => fushi::web::settings::init_log(&settings.log),
+        _ => fushi::web::settings::init_log(&fushi::web::settings::LogSettings::default()),
     }
     let db = cli
         .db
@@ -220,6 +228,12 @@ fn main() -> ExitCode {
             Ok(())
         }),
         Command::User { command } => user_command(&db, command, &t),
+        Command::Copy {
+            from,
+            to,
+            without_secrets,
+        } => fushi::transfer::copy_database(&from, &to, !without_secrets, &t)
+            .map(|summary| println!("{summary}")),
         Command::Backup { out } => {
             fushi::transfer::backup(&db, &out, &t).map(|summary| println!("{summary}"))
         }

@@ -216,3 +216,28 @@ pub fn backup(url: &str, out: &Path, t: &Tr) -> Result<String, Vec<String>> {
         ],
     ))
 }
+
+/// `fushi copy --from URL --to URL`: the whole database into an empty one (SQLite ↔
+/// PostgreSQL), with or without the secrets; the rows of each table, in words.
+pub fn copy_database(
+    from: &str,
+    to: &str,
+    with_secrets: bool,
+    t: &Tr,
+) -> Result<String, Vec<String>> {
+    let mut source = open_existing(from, t)?;
+    let mut target = db::open(to).map_err(|e| vec![e.to_string()])?;
+    let counts =
+        db::copy::copy(&mut source, &mut target, with_secrets).map_err(|e| vec![e.to_string()])?;
+    let tables: Vec<String> = counts.iter().map(|(t, n)| format!("{t} {n}")).collect();
+    let from = db::DatabaseUrl::parse(from).map_err(|e| vec![e.to_string()])?;
+    let to = db::DatabaseUrl::parse(to).map_err(|e| vec![e.to_string()])?;
+    Ok(t.args(
+        "cli-copied",
+        &[
+            ("from", from.to_string().into()),
+            ("to", to.to_string().into()),
+            ("tables", tables.join(", ").into()),
+        ],
+    ))
+}

@@ -15,6 +15,8 @@
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
+
+pub use super::settings::ApiOrigins;
 use actix_web::middleware::Next;
 use actix_web::{HttpResponse, web};
 use serde_json::{Value, json};
@@ -108,13 +110,11 @@ async fn tournament(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
         .rounds
         .iter()
         .map(|r| {
-            let progress = report.round_progress(r.number);
             json!({
                 "round": r.number,
                 "boards": r.boards.len(),
                 "matches": r.matches.len(),
                 "complete": report.matches.iter().filter(|m| m.round == r.number).all(|m| m.counts),
-                "progress": format!("{progress:?}"),
                 "url": format!("/api/v1/tournaments/{}/rounds/{}", event.settings.slug, r.number),
             })
         })
@@ -248,59 +248,6 @@ async fn round(
     })))
 }
 
-/// The origins allowed to read the API from a browser (`FUSHI_API_ORIGINS`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum ApiOrigins {
-    /// No cross-origin reading (the default).
-    #[default]
-    None,
-    /// Any origin (`*`).
-    Any,
-    /// These origins exactly (`https://results.example`).
-    Listed(Vec<String>),
-}
-
-impl ApiOrigins {
-    /// `*`, or origins (`scheme://host[:port]`) separated by commas; empty is none.
-    pub fn parse(text: &str) -> Result<ApiOrigins, String> {
-        let items: Vec<&str> = text
-            .split([',', ' '])
-            .map(str::trim)
-            .filter(|i| !i.is_empty())
-            .collect();
-        if items.is_empty() {
-            return Ok(ApiOrigins::None);
-        }
-        if items == ["*"] {
-            return Ok(ApiOrigins::Any);
-        }
-        for item in &items {
-            let plain = item
-                .strip_prefix("https://")
-                .or_else(|| item.strip_prefix("http://"))
-                .is_some_and(|host| !host.is_empty() && !host.contains('/'));
-            if !plain {
-                return Err((*item).to_owned());
-            }
-        }
-        Ok(ApiOrigins::Listed(
-            items.into_iter().map(str::to_owned).collect(),
-        ))
-    }
-
-    fn allows(&self, origin: &str) -> Option<HeaderValue> {
-        match self {
-            ApiOrigins::None => None,
-            ApiOrigins::Any => Some(HeaderValue::from_static("*")),
-            ApiOrigins::Listed(list) => list
-                .iter()
-                .any(|o| o == origin)
-                .then(|| HeaderValue::from_str(origin).ok())
-                .flatten(),
-        }
-    }
-}
-
 /// `Access-Control-Allow-Origin` on the API's answers (304s and cached ones included) for
 /// an allowed `Origin`; every API answer varies by `Origin`.
 pub async fn cors(
@@ -330,17 +277,6 @@ pub async fn cors(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn origins_parse_and_allow() {
-        assert_eq!(ApiOrigins::parse(""), Ok(ApiOrigins::None));
-        assert_eq!(ApiOrigins::parse("*"), Ok(ApiOrigins::Any));
-        let listed = ApiOrigins::parse("https://a.example, http://b.example:8080").unwrap();
-        assert!(listed.allows("https://a.example").is_some());
-        assert!(listed.allows("https://c.example").is_none());
-        assert_eq!(ApiOrigins::parse("a.example"), Err("a.example".to_owned()));
-        assert!(ApiOrigins::parse("https://a.example/path").is_err());
-    }
 
     #[test]
     fn api_paths_name_their_tournament() {

@@ -17,6 +17,7 @@ pub mod live;
 pub mod page;
 pub mod public;
 pub mod routes;
+pub mod settings;
 pub mod sheets;
 pub mod table;
 pub mod tour;
@@ -47,11 +48,11 @@ pub struct AppState {
 impl AppState {
     /// The state over a pool with the default settings.
     pub fn new(pool: Pool) -> Result<AppState, String> {
-        AppState::configured(pool, &crate::config::Settings::default())
+        AppState::configured(pool, &settings::Settings::default())
     }
 
     /// The state over a pool: the cookie key comes from the settings or the database.
-    pub fn configured(pool: Pool, settings: &crate::config::Settings) -> Result<AppState, String> {
+    pub fn configured(pool: Pool, settings: &settings::Settings) -> Result<AppState, String> {
         let mut conn = pool.get().map_err(|e| e.to_string())?;
         let accounts = auth::Accounts::load(&mut conn, settings)?;
         Ok(AppState {
@@ -132,7 +133,7 @@ pub fn app(
 
 /// Opens the database (creating and migrating it), then serves until stopped (Ctrl+C or
 /// SIGTERM): the event streams end cleanly, requests under way finish.
-pub fn serve(database_url: &str, settings: &crate::config::Settings) -> std::io::Result<()> {
+pub fn serve(database_url: &str, settings: &settings::Settings) -> std::io::Result<()> {
     let pool = db::pool(database_url).map_err(std::io::Error::other)?;
     let state = AppState::configured(pool, settings).map_err(std::io::Error::other)?;
     let bind = settings.bind.clone();

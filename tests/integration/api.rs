@@ -227,7 +227,7 @@ async fn cross_origin_reading_is_opt_in() {
     assert_eq!(res.status(), StatusCode::OK);
     assert!(res.headers().get("access-control-allow-origin").is_none());
 
-    let settings = fushi::config::Settings {
+    let settings = fushi::web::settings::Settings {
         api_origins: fushi::web::api::ApiOrigins::parse("https://results.example").unwrap(),
         ..Default::default()
     };

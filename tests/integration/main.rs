@@ -13,6 +13,7 @@ mod archive;
 mod bad_input;
 mod browser;
 mod browser_table;
+mod copy;
 mod db;
 mod fuzz;
 mod layout;

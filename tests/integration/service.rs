@@ -95,8 +95,10 @@ async fn readyz_says_503_and_why_when_the_database_does_not_answer() {
 async fn metrics_are_for_loopback_or_the_bearer_token() {
     let db = TestDb::sqlite();
     let pool = fushi::db::pool(db.url()).unwrap();
-    let settings = fushi::config::Settings {
-        metrics_token: Some(fushi::config::Secret("a-token-of-twenty-chars".to_owned())),
+    let settings = fushi::web::settings::Settings {
+        metrics_token: Some(fushi::web::settings::Secret(
+            "a-token-of-twenty-chars".to_owned(),
+        )),
         ..Default::default()
     };
     let service = test::init_service(app(AppState::configured(pool, &settings).unwrap())).await;

@@ -32,14 +32,14 @@ impl Accounts {
     /// database (made on first start, in the `secrets` row `cookie_key`).
     pub fn load(
         conn: &mut crate::db::DbConnection,
-        settings: &crate::config::Settings,
+        settings: &crate::web::settings::Settings,
     ) -> Result<Accounts, String> {
         let key = match settings.cookie_key()? {
             Some(key) => key,
             None => {
                 let hex = accounts::secret(conn, "cookie_key", || accounts::random_hex(64))
                     .map_err(|e| e.to_string())?;
-                parse_key(&hex)?
+                crate::web::settings::parse_key(&hex)?
             }
         };
         Ok(Accounts {
@@ -60,25 +60,6 @@ impl Accounts {
         }
         Ok(any)
     }
-}
-
-/// A 64-byte (or longer) key written as hex or base64.
-pub(crate) fn parse_key(text: &str) -> Result<Key, String> {
-    use base64::Engine;
-    let bytes = if text.len().is_multiple_of(2) && text.bytes().all(|b| b.is_ascii_hexdigit()) {
-        (0..text.len())
-            .step_by(2)
-            .map(|i| u8::from_str_radix(&text[i..i + 2], 16))
-            .collect::<Result<Vec<u8>, _>>()
-            .map_err(|e| e.to_string())?
-    } else {
-        base64::engine::general_purpose::STANDARD
-            .decode(text)
-            .or_else(|_| base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(text))
-            .map_err(|_| "FUSHI_SECRET_KEY is neither hex nor base64".to_owned())?
-    };
-    Key::try_from(bytes.as_slice())
-        .map_err(|_| "FUSHI_SECRET_KEY must hold at least 64 bytes".to_owned())
 }
 
 /// The session cookie: private (encrypted and signed), HttpOnly, SameSite=Lax, Secure
@@ -160,13 +141,4 @@ pub async fn secure_over_https(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn keys_parse_from_hex_and_base64() {
-        assert!(parse_key(&"ab".repeat(64)).is_ok());
-        assert!(parse_key(&"ab".repeat(32)).is_err());
-        use base64::Engine;
-        let b64 = base64::engine::general_purpose::STANDARD.encode([7u8; 64]);
-        assert!(parse_key(&b64).is_ok());
-    }
 }

@@ -234,7 +234,7 @@ pub struct Change {
     pub revision: i64,
 }
 
-/// Limits of the live machinery, from the settings ([`crate::config::Settings`]).
+/// Limits of the live machinery, from the settings ([`crate::web::settings::Settings`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Tournaments whose snapshot is kept in memory (least recently used dropped first).

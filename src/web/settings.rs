@@ -1,4 +1,4 @@
-//! The server's configuration: one typed structure, parsed once at start from the command
+//! The server's configuration (`fushi serve`): one typed structure, parsed once at start from the command
 //! line and the environment (every flag has its `FUSHI_…` variable), each value checked
 //! where it enters. A bad value stops the process with a message that names the variable
 //! and the value; nothing else in fushi reads the environment for a setting.
@@ -6,8 +6,8 @@
 use std::net::ToSocketAddrs;
 use std::time::Duration;
 
+use super::auth::client::TrustedProxies;
 use crate::i18n::{Lang, Tr};
-use crate::web::auth::client::TrustedProxies;
 
 /// Everything `fushi serve` is configured with. `Default` is what an unset environment
 /// gives (the tests build their apps from it).
@@ -50,7 +50,7 @@ pub struct Settings {
     /// The origins that may read `/api/v1/` from a browser: `*`, or origins separated by
     /// commas.
     #[arg(long, env = "FUSHI_API_ORIGINS", default_value = "", value_parser = api_origins, value_name = "ORIGINS")]
-    pub api_origins: crate::web::api::ApiOrigins,
+    pub api_origins: ApiOrigins,
 
     /// How the server logs.
     #[command(flatten)]
@@ -102,8 +102,8 @@ impl Settings {
     }
 
     /// The limits of the live machinery.
-    pub fn live_limits(&self) -> crate::web::live::Limits {
-        crate::web::live::Limits {
+    pub fn live_limits(&self) -> super::live::Limits {
+        super::live::Limits {
             tournaments: self.cache_tournaments,
             listeners: self.max_listeners,
             pdfs: self.pdf_concurrency,
@@ -176,8 +176,7 @@ fn bind_address(text: &str) -> Result<String, String> {
 }
 
 fn secret_key(text: &str) -> Result<actix_web::cookie::Key, String> {
-    crate::web::auth::setup::parse_key(text.trim())
-        .map_err(|_| refused("FUSHI_SECRET_KEY", "…", "cli-setting-why-key"))
+    parse_key(text.trim()).map_err(|_| refused("FUSHI_SECRET_KEY", "…", "cli-setting-why-key"))
 }
 
 fn trusted_proxies(text: &str) -> Result<TrustedProxies, String> {
@@ -185,8 +184,8 @@ fn trusted_proxies(text: &str) -> Result<TrustedProxies, String> {
         .map_err(|_| refused("FUSHI_TRUSTED_PROXIES", text, "cli-setting-why-proxies"))
 }
 
-fn api_origins(text: &str) -> Result<crate::web::api::ApiOrigins, String> {
-    crate::web::api::ApiOrigins::parse(text)
+fn api_origins(text: &str) -> Result<ApiOrigins, String> {
+    ApiOrigins::parse(text)
         .map_err(|_| refused("FUSHI_API_ORIGINS", text, "cli-setting-why-origins"))
 }
 
@@ -255,9 +254,104 @@ pub fn init_log(settings: &LogSettings) {
     }
 }
 
+use actix_web::cookie::Key;
+use actix_web::http::header::HeaderValue;
+
+/// The origins allowed to read the API from a browser (`FUSHI_API_ORIGINS`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ApiOrigins {
+    /// No cross-origin reading (the default).
+    #[default]
+    None,
+    /// Any origin (`*`).
+    Any,
+    /// These origins exactly (`https://results.example`).
+    Listed(Vec<String>),
+}
+
+impl ApiOrigins {
+    /// `*`, or origins (`scheme://host[:port]`) separated by commas; empty is none.
+    pub fn parse(text: &str) -> Result<ApiOrigins, String> {
+        let items: Vec<&str> = text
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|i| !i.is_empty())
+            .collect();
+        if items.is_empty() {
+            return Ok(ApiOrigins::None);
+        }
+        if items == ["*"] {
+            return Ok(ApiOrigins::Any);
+        }
+        for item in &items {
+            let plain = item
+                .strip_prefix("https://")
+                .or_else(|| item.strip_prefix("http://"))
+                .is_some_and(|host| !host.is_empty() && !host.contains('/'));
+            if !plain {
+                return Err((*item).to_owned());
+            }
+        }
+        Ok(ApiOrigins::Listed(
+            items.into_iter().map(str::to_owned).collect(),
+        ))
+    }
+
+    pub fn allows(&self, origin: &str) -> Option<HeaderValue> {
+        match self {
+            ApiOrigins::None => None,
+            ApiOrigins::Any => Some(HeaderValue::from_static("*")),
+            ApiOrigins::Listed(list) => list
+                .iter()
+                .any(|o| o == origin)
+                .then(|| HeaderValue::from_str(origin).ok())
+                .flatten(),
+        }
+    }
+}
+
+/// A 64-byte (or longer) key written as hex or base64.
+pub fn parse_key(text: &str) -> Result<Key, String> {
+    use base64::Engine;
+    let bytes = if text.len().is_multiple_of(2) && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        (0..text.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&text[i..i + 2], 16))
+            .collect::<Result<Vec<u8>, _>>()
+            .map_err(|e| e.to_string())?
+    } else {
+        base64::engine::general_purpose::STANDARD
+            .decode(text)
+            .or_else(|_| base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(text))
+            .map_err(|_| "FUSHI_SECRET_KEY is neither hex nor base64".to_owned())?
+    };
+    Key::try_from(bytes.as_slice())
+        .map_err(|_| "FUSHI_SECRET_KEY must hold at least 64 bytes".to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn origins_parse_and_allow() {
+        assert_eq!(ApiOrigins::parse(""), Ok(ApiOrigins::None));
+        assert_eq!(ApiOrigins::parse("*"), Ok(ApiOrigins::Any));
+        let listed = ApiOrigins::parse("https://a.example, http://b.example:8080").unwrap();
+        assert!(listed.allows("https://a.example").is_some());
+        assert!(listed.allows("https://c.example").is_none());
+        assert_eq!(ApiOrigins::parse("a.example"), Err("a.example".to_owned()));
+        assert!(ApiOrigins::parse("https://a.example/path").is_err());
+    }
+
+    #[test]
+    fn keys_parse_from_hex_and_base64() {
+        assert!(parse_key(&"ab".repeat(64)).is_ok());
+        assert!(parse_key(&"ab".repeat(32)).is_err());
+        use base64::Engine;
+        let b64 = base64::engine::general_purpose::STANDARD.encode([7u8; 64]);
+        assert!(parse_key(&b64).is_ok());
+    }
 
     #[test]
     fn booleans_are_true_or_false_only() {
