@@ -19,6 +19,7 @@ mod fuzz;
 mod layout;
 mod races;
 mod reference_sweep;
+mod release_crawl;
 mod rules_examples;
 mod service;
 mod sheets;

@@ -102,7 +102,15 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
         assert_eq!(state_of(&db, 1, Room::Open), EntryState::Confirmed);
+        // Confirmed, the room's results are saved: the director sees them, the public not
+        // before every room of the round has played the boards (docs/rules.md §5).
         let csv = public.get("/t/club-night/results.csv").await.body;
+        assert_eq!(public_rows(&csv), 0);
+        let csv = browser(&db)
+            .await
+            .get("/t/club-night/results.csv")
+            .await
+            .body;
         assert_eq!(public_rows(&csv), BOARDS as usize);
         assert!(
             csv.contains("4,1,open,1,60,10,declarer,,,,,60,1,declarers up 1"),
@@ -275,11 +283,8 @@ async fn a_room_closed_by_the_director_refuses_the_table() {
             .confirm_room(&link, &[("side", "ew"), ("action", "confirm")])
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
-        let csv = anonymous(&db)
-            .await
-            .get("/t/club-night/results.csv")
-            .await
-            .body;
+        // The director's view (the public sees round 4 once every room has played it).
+        let csv = director.get("/t/club-night/results.csv").await.body;
         let rows: Vec<&str> = csv.lines().filter(|l| l.starts_with("4,2,")).collect();
         assert_eq!(rows.len(), 1, "{csv}");
         assert!(rows[0].starts_with("4,2,open,1,100,"));
@@ -497,8 +502,9 @@ async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approv
             .get(&link)
             .await
             .has("provisional until the director approves");
-        // Provisional results count already.
-        let csv = anonymous(&db)
+        // Provisional results count already (the director's view: the public sees round
+        // 4 once every room has played it).
+        let csv = browser(&db)
             .await
             .get("/t/club-night/results.csv")
             .await
@@ -535,11 +541,7 @@ async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approv
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(state_of(&db, 2, Room::Closed), EntryState::Approved);
-        let csv = anonymous(&db)
-            .await
-            .get("/t/club-night/results.csv")
-            .await
-            .body;
+        let csv = director.get("/t/club-night/results.csv").await.body;
         assert_eq!(
             csv.lines().filter(|l| l.starts_with("4,2,closed,")).count(),
             8
