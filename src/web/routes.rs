@@ -142,7 +142,7 @@ impl<'c> Routes<'c> {
         route: actix_web::Route,
     ) -> &mut Self {
         debug_assert!(
-            pattern.starts_with("/d") == !need.is_operator(),
+            pattern.starts_with("/d") != need.is_operator(),
             "{pattern}: only `/d` and the operator's routes are declared"
         );
         match &mut self.0 {

@@ -137,8 +137,3 @@ pub async fn secure_over_https(
     }
     Ok(res)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-}
