@@ -68,3 +68,4 @@ cli-help-copy-from = The database to copy: a postgres:// URL or a SQLite file pa
 cli-help-copy-to = The empty database to fill (created and migrated if needed).
 cli-help-copy-without_secrets = Leave the cookie key and the sessions behind: a new key is made and everyone signs in again.
 cli-copied = copied { $from } to { $to }: { $tables }
+cli-help-serve-max_listeners_per_address = Open live event streams from one client address (at least 1).

@@ -66,3 +66,4 @@ cli-help-copy-from = 要复制的数据库：postgres:// 地址或 SQLite 文件
 cli-help-copy-to = 要填入的空数据库（需要时会创建并迁移）。
 cli-help-copy-without_secrets = 不复制 Cookie 密钥和会话：会生成新密钥，所有人重新登录。
 cli-copied = 已把 { $from } 复制到 { $to }：{ $tables }
+cli-help-serve-max_listeners_per_address = 同一客户端地址同时打开的实时事件流数（至少 1）。

@@ -66,3 +66,4 @@ cli-help-copy-from = 要複製的資料庫：postgres:// 位址或 SQLite 檔案
 cli-help-copy-to = 要填入的空資料庫（需要時會建立並遷移）。
 cli-help-copy-without_secrets = 不複製 Cookie 金鑰和工作階段：會產生新金鑰，所有人重新登入。
 cli-copied = 已把 { $from } 複製到 { $to }：{ $tables }
+cli-help-serve-max_listeners_per_address = 同一用戶端位址同時開啟的即時事件串流數（至少 1）。

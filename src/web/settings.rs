@@ -39,6 +39,10 @@ pub struct Settings {
     #[arg(long, env = "FUSHI_MAX_LISTENERS", default_value = "5000", value_parser = count("FUSHI_MAX_LISTENERS", 0), value_name = "N")]
     pub max_listeners: usize,
 
+    /// Open event streams from one client address.
+    #[arg(long, env = "FUSHI_MAX_LISTENERS_PER_ADDRESS", default_value = "200", value_parser = count("FUSHI_MAX_LISTENERS_PER_ADDRESS", 1), value_name = "N")]
+    pub max_listeners_per_address: usize,
+
     /// PDFs drawn at once.
     #[arg(long, env = "FUSHI_PDF_CONCURRENCY", default_value = "2", value_parser = count("FUSHI_PDF_CONCURRENCY", 1), value_name = "N")]
     pub pdf_concurrency: usize,
@@ -71,6 +75,7 @@ impl Default for Settings {
             trusted_proxies: TrustedProxies::default(),
             cache_tournaments: 8,
             max_listeners: 5_000,
+            max_listeners_per_address: 200,
             pdf_concurrency: 2,
             pdf_wait_ms: 5_000,
             metrics_token: None,
@@ -106,6 +111,7 @@ impl Settings {
         super::live::Limits {
             tournaments: self.cache_tournaments,
             listeners: self.max_listeners,
+            listeners_per_address: self.max_listeners_per_address,
             pdfs: self.pdf_concurrency,
             pdf_wait: Duration::from_millis(self.pdf_wait_ms as u64),
         }
@@ -390,6 +396,10 @@ mod tests {
         assert_eq!(parsed.trusted_proxies, d.trusted_proxies);
         assert_eq!(parsed.cache_tournaments, d.cache_tournaments);
         assert_eq!(parsed.max_listeners, d.max_listeners);
+        assert_eq!(
+            parsed.max_listeners_per_address,
+            d.max_listeners_per_address
+        );
         assert_eq!(parsed.pdf_concurrency, d.pdf_concurrency);
         assert_eq!(parsed.pdf_wait_ms, d.pdf_wait_ms);
         assert!(parsed.secret_key.is_none() && parsed.metrics_token.is_none());

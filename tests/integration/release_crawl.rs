@@ -230,7 +230,7 @@ async fn no_public_surface_shows_a_board_before_every_room_has_played_it() {
             "/t/club-night/rounds/3/boards/3",
             "/t/club-night/rounds/3/boards/4",
         ] {
-            let page = public.get(&path).await;
+            let page = public.get(path).await;
             let text = text_of(&page);
             seen.extend(SECRET.iter().copied().filter(|f| shows(&text, f)));
         }

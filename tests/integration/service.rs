@@ -295,6 +295,7 @@ fn every_setting_is_in_help_and_in_the_readme() {
         "FUSHI_TRUSTED_PROXIES",
         "FUSHI_CACHE_TOURNAMENTS",
         "FUSHI_MAX_LISTENERS",
+        "FUSHI_MAX_LISTENERS_PER_ADDRESS",
         "FUSHI_PDF_CONCURRENCY",
         "FUSHI_PDF_WAIT_MS",
         "FUSHI_METRICS_TOKEN",

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
-use common::http::{Page, browser};
+use common::http::{Page, anonymous, browser};
 use common::{TestDb, backends};
 use fushi::archive::ArchiveFiles;
 
@@ -187,16 +187,18 @@ async fn while_a_round_is_played_only_boards_played_everywhere_show() {
             &without("results.csv", |l| l.starts_with("3,2,closed,4,")),
         );
         let mut b = browser(&db).await;
+        // The public's view: the tournament's directors see every result on these pages.
+        let mut public = anonymous(&db).await;
         // Board 1 has been played in every room (docs/rules.md §5): released, every room
         // shows, and the datum is the mean of all four: (1 + 2 − 1 + 1) / 4 = 0.75.
-        let page = b.get("/t/club-night/rounds/3/boards/1").await;
+        let page = public.get("/t/club-night/rounds/3/boards/1").await;
         check_rows(&body_rows(&page, "traveller-table"), &reference("3", "1"));
         page.has("<dd class=\"datum\">0.75</dd>")
             .lacks("has not played this board")
             .has("data-live");
         // Board 4 is still to be played in table 2's closed room: no room of it shows, not
         // even the three that played it.
-        let page = b.get("/t/club-night/rounds/3/boards/4").await;
+        let page = public.get("/t/club-night/rounds/3/boards/4").await;
         page.has("Not every room of the round has played this board yet")
             .has("No results yet.");
         for row in reference("3", "4") {
@@ -213,7 +215,7 @@ async fn while_a_round_is_played_only_boards_played_everywhere_show() {
         // Grace Lin & Henry Xu (team 4) sat in that closed room of round 3, so they have 8
         // boards in the complete archive (tests/data/club-night-expected/butler.csv) and 7
         // here (board 4 of round 3 is not released).
-        let page = b.get("/t/club-night/butler").await;
+        let page = public.get("/t/club-night/butler").await;
         page.has("A round is in progress");
         let grace = body_rows(&page, "butler-table")
             .into_iter()

@@ -559,7 +559,8 @@ async fn pages_are_live_only_while_a_round_is_in_progress() {
         &db,
         &without_results(|l| !l.starts_with("3,2,closed,") || l.starts_with("3,2,closed,1,")),
     );
-    let mut b = browser(&db).await;
+    // The public's view (the tournament's directors see every result on these pages).
+    let mut b = common::http::anonymous(&db).await;
     // The container listens to the event stream and knows the revision it shows.
     let live = "data-revision=\"1\" data-live=\"20\">";
 

@@ -221,10 +221,12 @@ async fn guessing_is_refused_per_address() {
     let db = TestDb::sqlite();
     prepare(&db, false);
     let mut table = anonymous(&db).await;
+    // The client is the connection's address: no proxy is configured, so a forwarding
+    // header is nobody's word (docs/decisions.md, "who a client is").
     let from = |addr: &str, path: &str| {
         TestRequest::get()
             .uri(path)
-            .insert_header(("X-Forwarded-For", addr.to_owned()))
+            .peer_addr(format!("{addr}:40000").parse().unwrap())
     };
     for i in 0..fushi::web::table::GUESS_LIMIT {
         let page = table
@@ -239,6 +241,16 @@ async fn guessing_is_refused_per_address() {
     let page = table.request(from("198.51.100.7", &good)).await;
     assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS);
     page.has("Too many wrong links");
+    // A forged forwarding header changes nothing.
+    for (name, value) in [
+        ("X-Forwarded-For", "9.9.9.9"),
+        ("Forwarded", "for=9.9.9.9"),
+        ("X-Real-IP", "9.9.9.9"),
+    ] {
+        let forged = from("198.51.100.7", &good).insert_header((name, value));
+        let page = table.request(forged).await;
+        assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS, "{name}");
+    }
     // Another address is not affected.
     let page = table.request(from("198.51.100.8", &good)).await;
     assert_eq!(page.status, StatusCode::OK);

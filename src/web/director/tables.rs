@@ -63,8 +63,8 @@ pub fn configure(routes: &mut Routes) {
 
 /// `https://host` as the request reached us (through a proxy too).
 pub(crate) fn site(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
+    // By the trusted-proxy rule: a forged `X-Forwarded-Host` builds no link.
+    crate::web::auth::client::site(req)
 }
 
 /// A room's link as an inline SVG QR code (no XML prolog, so it sits in HTML).
