@@ -91,3 +91,4 @@ problems-zip-too-many = the .zip holds { $count } entries; an archive has at mos
 problems-zip-too-large = { $name } unpacks to more than { $limit } MiB, the most an archive may hold
 problems-text-too-long = { $column } is longer than { $max } characters
 problems-control-character = { $column } holds a control character (NUL, tab, line break…): remove it
+problems-last-trick-missing = { $bottom } bottom points, but who won the last trick is not given: say who did (the bottom counts only for the defenders)
