@@ -11,6 +11,7 @@
 pub mod accounts;
 pub mod audit;
 pub mod connection;
+pub mod copy;
 mod edit;
 mod error;
 pub mod field;

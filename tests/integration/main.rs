@@ -8,10 +8,12 @@
 
 mod common;
 
+mod api;
 mod archive;
 mod bad_input;
 mod browser;
 mod browser_table;
+mod copy;
 mod db;
 mod fuzz;
 mod layout;
@@ -19,6 +21,7 @@ mod races;
 mod reference_sweep;
 mod release_crawl;
 mod rules_examples;
+mod service;
 mod sheets;
 mod web_accounts;
 mod web_audit;
