@@ -187,8 +187,8 @@ async fn round(
         .map(|m| {
             let f = &m.figures;
             let bye = f.status == MatchStatus::Bye;
-            let figure = |v: i32| (!f.unplayed()).then_some(v);
-            let away_figure = |v: i32| (!f.unplayed() && !bye).then_some(v);
+            let figure = |v: i64| (!f.unplayed()).then_some(v);
+            let away_figure = |v: i64| (!f.unplayed() && !bye).then_some(v);
             let results: Vec<Value> = round
                 .matches
                 .iter()
