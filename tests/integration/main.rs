@@ -13,6 +13,7 @@ mod bad_input;
 mod browser;
 mod browser_table;
 mod db;
+mod deals;
 mod fuzz;
 mod layout;
 mod races;
