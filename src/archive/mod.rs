@@ -17,6 +17,7 @@ pub use files::ArchiveFiles;
 pub use read::{Parsed, parse, parse_teams};
 pub use settings::{TOURNAMENT_TOML, settings_toml};
 pub use write::{
+    DEALS, deals_csv,
     BUTLER, FILE_NAMES, LINEUP_FILE_NAMES, LINEUPS, boards_csv, butler_csv, export, lineups_csv,
     matches_csv, results_csv, schedule_csv, standings_csv, swings_csv, teams_csv,
 };

@@ -11,6 +11,7 @@
 pub mod accounts;
 pub mod audit;
 pub mod connection;
+pub mod deals;
 mod edit;
 mod error;
 pub mod field;

@@ -70,3 +70,131 @@ fn fushi_deals_the_cards_the_reference_deals() {
         }
     }
 }
+
+// ---- deals.csv and the seed in the archive --------------------------------------------
+
+use crate::common::{TestDb, backends, club_night_dir};
+use fushi::archive::ArchiveFiles;
+use fushi::transfer;
+
+const SAMPLE_SEED: &str = "Thursday 周四";
+
+/// The club-night sample with the deals of all its boards (3 rounds of 4, 2 decks) and
+/// the seed they were dealt from, revealed.
+fn dealt_sample() -> ArchiveFiles {
+    let mut files = ArchiveFiles::read(&club_night_dir()).unwrap();
+    files.insert("deals.csv", fushi(SAMPLE_SEED, Decks::Two, 3, 4));
+    let commitment = Seed::parse(SAMPLE_SEED).unwrap().commitment();
+    let toml = format!(
+        "{}deal_commitment = \"{commitment}\"\ndeal_seed = \"{SAMPLE_SEED}\"\n",
+        files.get("tournament.toml").unwrap()
+    );
+    files.insert("tournament.toml", toml);
+    files
+}
+
+#[test]
+fn deals_and_the_revealed_seed_round_trip_byte_for_byte() {
+    for db in backends() {
+        let files = dealt_sample();
+        transfer::import(&mut db.open(), &files).expect("the dealt sample imports");
+        let out = transfer::export(&mut db.open(), "club-night").unwrap();
+        for name in ["deals.csv", "tournament.toml"] {
+            assert_eq!(
+                out.bytes(name).unwrap(),
+                files.bytes(name).unwrap(),
+                "{name} on {:?}",
+                db.backend()
+            );
+        }
+        let plain = ArchiveFiles::read(&club_night_dir()).unwrap();
+        for name in ["teams.csv", "boards.csv", "schedule.csv", "lineups.csv"] {
+            assert_eq!(out.get(name), plain.get(name), "{name}");
+        }
+    }
+}
+
+#[test]
+fn an_archive_without_deals_exports_no_deals_file() {
+    let db = TestDb::sqlite();
+    let files = ArchiveFiles::read(&club_night_dir()).unwrap();
+    transfer::import(&mut db.open(), &files).unwrap();
+    let out = transfer::export(&mut db.open(), "club-night").unwrap();
+    assert!(out.get("deals.csv").is_none());
+    assert!(!out.get("tournament.toml").unwrap().contains("deal_"));
+}
+
+fn problems_of(files: &ArchiveFiles) -> Vec<String> {
+    let db = TestDb::sqlite();
+    let problems = transfer::import(&mut db.open(), files).unwrap_err();
+    assert!(
+        !fushi::db::slug_exists(&mut db.open(), "club-night").unwrap(),
+        "nothing is created"
+    );
+    problems.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn bad_deals_are_refused_with_file_and_line() {
+    let mut files = dealt_sample();
+    let good = files.get("deals.csv").unwrap().to_owned();
+    let mut lines: Vec<String> = good.lines().map(str::to_owned).collect();
+    // Line 2: a word that is no card. Line 3: North gives a card to East.
+    lines[1] = lines[1].replacen(",", ",X9 ", 2).replacen("1,X9 1", "1,1", 1);
+    let mut cells: Vec<String> = lines[2].split(',').map(str::to_owned).collect();
+    let moved = cells[2].split(' ').next().unwrap().to_owned();
+    cells[2] = cells[2].split(' ').skip(1).collect::<Vec<_>>().join(" ");
+    cells[3] = format!("{} {moved}", cells[3]);
+    lines[2] = cells.join(",");
+    // Line 4: round 1 board 9 is not in boards.csv. Line 5: board 1-1 again.
+    lines[3] = lines[3].replacen("1,3,", "1,9,", 1);
+    lines[4] = lines[1].clone();
+    files.insert("deals.csv", lines.join("\n") + "\n");
+    let got = problems_of(&files);
+    assert_eq!(
+        got,
+        vec![
+            "deals.csv:2: north: \"X9\" is not a card (S, H, D or C followed by 2–10, J, Q, K or A; LJ; BJ)".to_owned(),
+            "deals.csv:3: north holds 24 cards, not 25".to_owned(),
+            "deals.csv:4: round 1 has no board 9 in boards.csv".to_owned(),
+            "deals.csv:5: round 1 board 1 is listed twice (first on line 2)".to_owned(),
+            "deals.csv:5: north: \"X9\" is not a card (S, H, D or C followed by 2–10, J, Q, K or A; LJ; BJ)".to_owned(),
+        ],
+    );
+    // A card too often (South's first card becomes North's first).
+    let mut files = dealt_sample();
+    let mut lines: Vec<String> = good.lines().map(str::to_owned).collect();
+    let mut cells: Vec<String> = lines[1].split(',').map(str::to_owned).collect();
+    let north_first = cells[2].split(' ').next().unwrap().to_owned();
+    let mut south: Vec<&str> = cells[4].split(' ').collect();
+    let south_first = south[0].to_owned();
+    south[0] = &north_first;
+    cells[4] = south.join(" ");
+    lines[1] = cells.join(",");
+    files.insert("deals.csv", lines.join("\n") + "\n");
+    let got = problems_of(&files);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0].starts_with("deals.csv:2: ")
+            && (got[0].contains(&format!("{south_first} appears 1 times"))
+                || got[0].contains(&format!("{north_first} appears 3 times"))),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_revealed_seed_that_does_not_match_is_refused_on_import() {
+    let mut files = dealt_sample();
+    let toml = files
+        .get("tournament.toml")
+        .unwrap()
+        .replace(SAMPLE_SEED, "another seed");
+    files.insert("tournament.toml", toml.clone());
+    let line = toml.lines().position(|l| l.starts_with("deal_seed")).unwrap() + 1;
+    assert_eq!(
+        problems_of(&files),
+        vec![format!(
+            "tournament.toml:{line}: the seed does not match the published commitment"
+        )]
+    );
+}
