@@ -32,3 +32,15 @@ cli-help-user-password-name = The user's name.
 cli-flag-help = Show this help.
 cli-flag-version = Show fushi's version.
 cli-about-help = Show the help of fushi or of one of its commands.
+
+# `fushi deal` (docs/deals.md)
+cli-deal-seed-generated = generated the secret seed (shown only now; keep it until you reveal it): { $seed }
+cli-dealt = dealt { $boards ->
+        [one] one board
+       *[other] { $boards } boards
+    } of { $slug }
+cli-deal-commitment = commitment (publish it before play): { $commitment }
+cli-about-deal = Deal every board (or one round's) from a secret seed by docs/deals.md and print the seed's commitment.
+cli-help-deal-slug = The tournament's slug.
+cli-help-deal-seed = The secret seed (a text); without it the seed fushi holds is used, or one is generated and shown once.
+cli-help-deal-round = Deal this round only.

@@ -31,3 +31,12 @@ cli-help-user-password-name = 用户名。
 cli-flag-help = 显示此帮助。
 cli-flag-version = 显示 fushi 的版本。
 cli-about-help = 显示 fushi 或其某个命令的帮助。
+
+# `fushi deal`（docs/deals.md）
+cli-deal-seed-generated = 已生成秘密种子（只显示这一次，请保存到公开之时）：{ $seed }
+cli-dealt = 已为 { $slug } 发好 { $boards } 副牌
+cli-deal-commitment = 承诺（请在比赛前公布）：{ $commitment }
+cli-about-deal = 按 docs/deals.md 用秘密种子发每副牌（或某一轮的牌），并显示种子的承诺。
+cli-help-deal-slug = 赛事的标识。
+cli-help-deal-seed = 秘密种子（一段文字）；不给时使用 fushi 已保存的种子，没有则生成一个并只显示一次。
+cli-help-deal-round = 只发这一轮。

@@ -31,3 +31,12 @@ cli-help-user-password-name = 使用者名稱。
 cli-flag-help = 顯示此說明。
 cli-flag-version = 顯示 fushi 的版本。
 cli-about-help = 顯示 fushi 或其某個命令的說明。
+
+# `fushi deal`（docs/deals.md）
+cli-deal-seed-generated = 已產生秘密種子（只顯示這一次，請保存到公開之時）：{ $seed }
+cli-dealt = 已為 { $slug } 發好 { $boards } 副牌
+cli-deal-commitment = 承諾（請在比賽前公布）：{ $commitment }
+cli-about-deal = 按 docs/deals.md 用秘密種子發每副牌（或某一輪的牌），並顯示種子的承諾。
+cli-help-deal-slug = 賽事的標識。
+cli-help-deal-seed = 秘密種子（一段文字）；不給時使用 fushi 已保存的種子，沒有則產生一個並只顯示一次。
+cli-help-deal-round = 只發這一輪。

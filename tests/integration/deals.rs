@@ -198,3 +198,111 @@ fn a_revealed_seed_that_does_not_match_is_refused_on_import() {
         )]
     );
 }
+
+// ---- fushi deal ------------------------------------------------------------------------
+
+use crate::common::fushi_command;
+
+fn run(db: &TestDb, args: &[&str], lang: Option<&str>) -> (bool, String, String) {
+    let mut cmd = fushi_command();
+    cmd.args(args).args(["--db", db.url()]);
+    if let Some(lang) = lang {
+        cmd.env("LANG", lang);
+    }
+    let out = cmd.output().expect("run fushi");
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn imported_sample() -> TestDb {
+    let db = TestDb::sqlite();
+    let files = ArchiveFiles::read(&club_night_dir()).unwrap();
+    transfer::import(&mut db.open(), &files).unwrap();
+    db
+}
+
+fn exported(db: &TestDb) -> ArchiveFiles {
+    transfer::export(&mut db.open(), "club-night").unwrap()
+}
+
+#[test]
+fn fushi_deal_with_a_seed_deals_every_board_as_the_reference_does() {
+    let db = imported_sample();
+    let (ok, out, err) = run(&db, &["deal", "club-night", "--seed", "abc"], None);
+    assert!(ok, "{err}");
+    let commitment = Seed::parse("abc").unwrap().commitment();
+    assert_eq!(
+        out,
+        format!(
+            "dealt 12 boards of club-night\ncommitment (publish it before play): {commitment}\n"
+        )
+    );
+    let files = exported(&db);
+    let deals = files.get("deals.csv").unwrap();
+    if let Some(want) = reference("abc", 2, 3, 4) {
+        assert_eq!(deals, want);
+    }
+    // The seed is secret: its commitment is in the archive, the seed is not.
+    let toml = files.get("tournament.toml").unwrap();
+    assert!(toml.contains(&format!("deal_commitment = \"{commitment}\"")));
+    assert!(!toml.contains("deal_seed"), "{toml}");
+    // Dealing again gives the same boards.
+    let (ok, _, err) = run(&db, &["deal", "club-night", "--seed", "abc"], None);
+    assert!(ok, "{err}");
+    assert_eq!(exported(&db).get("deals.csv").unwrap(), deals);
+}
+
+#[test]
+fn fushi_deal_without_a_seed_generates_one_and_shows_it_once() {
+    let db = imported_sample();
+    let (ok, out, err) = run(&db, &["deal", "club-night", "--round", "2"], None);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    let seed = lines[0]
+        .rsplit(": ")
+        .next()
+        .expect("the generated seed ends the first line");
+    assert_eq!(seed.len(), 32, "128 bits in hex: {seed}");
+    assert_eq!(lines[1], "dealt 4 boards of club-night");
+    let commitment = Seed::parse(seed).unwrap().commitment();
+    assert!(lines[2].ends_with(commitment.as_str()), "{out}");
+    let deals = exported(&db).get("deals.csv").unwrap().to_owned();
+    assert_eq!(deals.lines().count(), 5);
+    assert!(deals.lines().skip(1).all(|l| l.starts_with("2,")));
+    // Dealing again without --seed uses the held seed: no new seed, the same commitment.
+    let (ok, out, err) = run(&db, &["deal", "club-night"], None);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        format!("dealt 12 boards of club-night\ncommitment (publish it before play): {commitment}\n")
+    );
+    let all = exported(&db).get("deals.csv").unwrap().to_owned();
+    let round2: Vec<&str> = all.lines().filter(|l| l.starts_with("2,")).collect();
+    assert_eq!(round2, deals.lines().skip(1).collect::<Vec<_>>());
+}
+
+#[test]
+fn fushi_deal_refuses_an_unknown_tournament_or_round_in_the_terminals_language() {
+    let db = imported_sample();
+    let (ok, _, err) = run(&db, &["deal", "club-night", "--seed", "x", "--round", "9"], None);
+    assert!(!ok);
+    assert_eq!(err.trim(), "round 9 has no boards");
+    assert!(exported(&db).get("deals.csv").is_none(), "nothing dealt");
+    let (ok, _, err) = run(
+        &db,
+        &["deal", "club-night", "--seed", "x", "--round", "9"],
+        Some("zh_CN.UTF-8"),
+    );
+    assert!(!ok);
+    assert_eq!(err.trim(), "第 9 轮没有牌");
+    let (ok, out, _) = run(&db, &["deal", "club-night", "--seed", "x"], Some("zh_CN.UTF-8"));
+    assert!(ok);
+    assert!(out.starts_with("已为 club-night 发好 12 副牌\n"), "{out}");
+    let (ok, _, err) = run(&db, &["deal", "no-such", "--seed", "x"], None);
+    assert!(!ok);
+    assert!(!err.trim().is_empty());
+}
