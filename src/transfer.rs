@@ -180,7 +180,7 @@ pub fn deal(
     round: Option<i32>,
     t: &Tr,
 ) -> Result<Vec<String>, Vec<String>> {
-    use crate::rules::deal::{SeedChange, Seed};
+    use crate::rules::deal::{Seed, SeedChange};
     let refused = |e: db::deals::DealChangeError| vec![deal_refusal_text(&e, round, t)];
     let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
     let event = db::load_event(&mut conn, slug)

@@ -57,7 +57,15 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
     let deals = read_deals(files, decks, &boards, &mut problems);
 
     // Report file by file in archive order, line by line within each file.
-    let order = [TOURNAMENT_TOML, TEAMS, BOARDS, SCHEDULE, RESULTS, LINEUPS, DEALS];
+    let order = [
+        TOURNAMENT_TOML,
+        TEAMS,
+        BOARDS,
+        SCHEDULE,
+        RESULTS,
+        LINEUPS,
+        DEALS,
+    ];
     problems.sort_by_key(|p| (order.iter().position(|f| *f == p.file), p.line));
     match settings {
         Some(ParsedSettings {
@@ -859,8 +867,7 @@ fn read_deals(
         let mut deal = None;
         if let (Some(decks), true) = (decks, row.problems.is_empty()) {
             let bottom = parts.pop().unwrap_or_default();
-            let hands: [Vec<Card>; 4] =
-                std::array::from_fn(|i| std::mem::take(&mut parts[i]));
+            let hands: [Vec<Card>; 4] = std::array::from_fn(|i| std::mem::take(&mut parts[i]));
             match Deal::new(decks, hands, bottom) {
                 Ok(d) => deal = Some(d),
                 Err(e) => row.problem(Why::Deal(e)),

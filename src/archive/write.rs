@@ -265,6 +265,8 @@ pub fn matches_csv(event: &Event, report: &Report) -> String {
             let away = |v: String| if bye { String::new() } else { v };
             // No board compared yet: no figures (not 0 levels and 10.00 each).
             let figure = |v: String| if f.unplayed() { String::new() } else { v };
+            // A match in progress has no score yet (docs/rules.md §5).
+            let score = |v: String| if f.scored() { v } else { String::new() };
             [
                 m.round.to_string(),
                 m.table.to_string(),
@@ -275,8 +277,8 @@ pub fn matches_csv(event: &Event, report: &Report) -> String {
                 figure(away((-f.home_levels).to_string())),
                 figure(f.home_points.to_string()),
                 figure(away((-f.home_points).to_string())),
-                figure(scoring.format(f.home_score)),
-                figure(opt(f.away_score.map(|s| scoring.format(s)))),
+                score(scoring.format(f.home_score)),
+                score(opt(f.away_score.map(|s| scoring.format(s)))),
                 f.status.code().to_owned(),
             ]
         }),

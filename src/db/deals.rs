@@ -127,15 +127,14 @@ pub(super) fn load_deals(
     tournament_id: i32,
     decks: Decks,
 ) -> Result<Deals, DbError> {
-    let (commitment, seed, revealed): (Option<String>, Option<String>, bool) =
-        tournaments::table
-            .find(tournament_id)
-            .select((
-                tournaments::deal_commitment,
-                tournaments::deal_seed,
-                tournaments::deal_seed_revealed,
-            ))
-            .first(conn)?;
+    let (commitment, seed, revealed): (Option<String>, Option<String>, bool) = tournaments::table
+        .find(tournament_id)
+        .select((
+            tournaments::deal_commitment,
+            tournaments::deal_seed,
+            tournaments::deal_seed_revealed,
+        ))
+        .first(conn)?;
     let seed = seed_from_columns(tournament_id, commitment, seed, revealed)?;
     let rows: Vec<DealRow> = deals::table
         .inner_join(boards::table.inner_join(rounds::table))

@@ -29,6 +29,7 @@ diesel::table! {
         table_entry -> Bool,
         table_approval -> Bool,
         table_codes -> Bool,
+        correction_minutes -> Integer,
         deal_commitment -> Nullable<Text>,
         deal_seed -> Nullable<Text>,
         deal_seed_revealed -> Bool,
@@ -62,6 +63,7 @@ diesel::table! {
         tournament_id -> Integer,
         number -> Integer,
         table_locked -> Bool,
+        results_released -> Bool,
     }
 }
 
@@ -160,6 +162,7 @@ diesel::table! {
         entered_at -> Timestamp,
         updated_at -> Timestamp,
         confirmed_at -> Nullable<Timestamp>,
+        code_failures -> Integer,
     }
 }
 

@@ -463,6 +463,53 @@ pub struct Loaded {
     pub id: i32,
     pub revision: i64,
     pub event: Event,
+    /// How play stands beyond the results: what the public may see of it.
+    pub play: Play,
+}
+
+/// What the database knows of play beyond the event's results (docs/rules.md §5, "What the
+/// public sees").
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Play {
+    /// Rounds whose results the director released (their byes count too).
+    pub released_rounds: Vec<i32>,
+    /// Rooms confirmed at the table and waiting for the director's approval, as
+    /// (round, table, room): their results are provisional.
+    pub provisional: Vec<(i32, i32, crate::rules::Room)>,
+}
+
+/// What [`Play`] holds for tournament `id`.
+pub fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbError> {
+    use super::schema::table_entries;
+    let released_rounds = rounds::table
+        .filter(rounds::tournament_id.eq(id))
+        .filter(rounds::results_released.eq(true))
+        .order(rounds::number)
+        .select(rounds::number)
+        .load(conn)?;
+    let approval: bool = tournaments::table
+        .find(id)
+        .select(tournaments::table_approval)
+        .first(conn)?;
+    let mut provisional = Vec::new();
+    if approval {
+        let rows: Vec<(i32, i32, String)> = table_entries::table
+            .inner_join(matches::table.inner_join(rounds::table))
+            .filter(rounds::tournament_id.eq(id))
+            .filter(table_entries::state.eq(super::table::EntryState::Confirmed.code()))
+            .select((rounds::number, matches::table_no, table_entries::room))
+            .load(conn)?;
+        for (round, table, room) in rows {
+            if let Ok(room) = room.parse() {
+                provisional.push((round, table, room));
+            }
+        }
+        provisional.sort();
+    }
+    Ok(Play {
+        released_rounds,
+        provisional,
+    })
 }
 
 /// The tournament's row by its slug; `None` when there is none.
@@ -489,10 +536,15 @@ pub fn load_consistent(conn: &mut DbConnection, slug: &str) -> Result<Option<Loa
         let Some((id, revision)) = super::revision::of_slug(conn, slug)? else {
             return Ok(None);
         };
-        Ok(load_event(conn, slug)?.map(|event| Loaded {
+        let Some(event) = load_event(conn, slug)? else {
+            return Ok(None);
+        };
+        let play = load_play(conn, id)?;
+        Ok(Some(Loaded {
             id,
             revision,
             event,
+            play,
         }))
     })
 }

@@ -106,6 +106,12 @@ impl MatchFigures {
         self.status != MatchStatus::Bye && self.compared == 0
     }
 
+    /// Whether the match score is a figure yet: a complete match, or a bye. A match in
+    /// progress shows "–" for its score, however many boards are compared (docs/rules.md §5).
+    pub fn scored(&self) -> bool {
+        self.status != MatchStatus::InProgress
+    }
+
     /// The figures from one team's side: the home team's as they are, the away team's
     /// turned round (what one gains the other loses).
     pub fn side(&self, home: bool) -> SideFigures {

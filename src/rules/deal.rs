@@ -491,9 +491,7 @@ impl DealSeed {
             (DealSeed::Secret(held), SeedChange::Reveal(None)) => {
                 Ok(DealSeed::Revealed(held.clone()))
             }
-            (DealSeed::Committed(_), SeedChange::Reveal(None)) => {
-                Err(SeedRefusal::NothingToReveal)
-            }
+            (DealSeed::Committed(_), SeedChange::Reveal(None)) => Err(SeedRefusal::NothingToReveal),
             (state, SeedChange::Reveal(Some(seed))) => {
                 let published = state.commitment().ok_or(SeedRefusal::NothingToReveal)?;
                 if published.verifies(&seed) {
@@ -569,6 +567,24 @@ impl Deals {
             .iter()
             .find(|d| d.round == round && d.board == board)
             .map(|d| &d.deal)
+    }
+
+    /// What the public may see: the deals of the boards `released` says are public, and the
+    /// seed only once revealed (a secret seed becomes its commitment).
+    pub fn public(&self, released: impl Fn(i32, i32) -> bool) -> Deals {
+        let seed = match &self.seed {
+            DealSeed::Secret(seed) => DealSeed::Committed(seed.commitment()),
+            other => other.clone(),
+        };
+        Deals {
+            seed,
+            boards: self
+                .boards
+                .iter()
+                .filter(|d| released(d.round, d.board))
+                .cloned()
+                .collect(),
+        }
     }
 
     /// Puts the deals in archive order.

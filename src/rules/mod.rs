@@ -22,6 +22,7 @@ pub mod compare;
 pub mod deal;
 pub mod event;
 pub mod field;
+pub mod release;
 pub mod report;
 pub mod scoring;
 pub mod settings;
@@ -31,9 +32,10 @@ pub mod tiebreak;
 
 pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
-pub use deal::{Card, Commitment, Deal, DealError, DealStats, Seed, SeedError, Suit};
 pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer, SideFigures};
+pub use deal::{Card, Commitment, Deal, DealError, DealStats, Seed, SeedError, Suit};
 pub use event::{Board, Event, Lineup, Match, Pairing, Round, TableResult, Team, TeamNo};
+pub use release::{Release, RoundRelease};
 pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
 pub use settings::{

@@ -12,6 +12,10 @@ pub struct MatchReport {
     pub home: TeamNo,
     pub away: Option<TeamNo>,
     pub figures: MatchFigures,
+    /// Whether the match counts in the standings now: a complete match, or a bye once every
+    /// other match of its round is complete or the director has closed the round
+    /// (docs/rules.md §5).
+    pub counts: bool,
 }
 
 impl MatchReport {
@@ -53,22 +57,49 @@ impl Report {
     }
 
     pub fn compute(event: &Event) -> Report {
+        Report::compute_closing(event, &[])
+    }
+
+    /// The figures of `event` where the director has closed the rounds `closed` (their
+    /// byes count although a match will not finish).
+    pub fn compute_closing(event: &Event, closed: &[i32]) -> Report {
         let scorer = Scorer::new(&event.settings);
+        let withdrawn = |n: TeamNo| event.team(n).is_some_and(|t| t.withdrawn);
         let mut matches = Vec::new();
         for round in &event.rounds {
-            for m in &round.matches {
+            let figures: Vec<MatchFigures> = round
+                .matches
+                .iter()
+                .map(|m| scorer.compare(&round.boards, m))
+                .collect();
+            // A bye counts once nothing else of its round is still to be played (a match
+            // of a withdrawn team will not be).
+            let done = closed.contains(&round.number)
+                || round.matches.iter().zip(&figures).all(|(m, f)| {
+                    f.status != MatchStatus::InProgress
+                        || withdrawn(m.home)
+                        || m.away.is_some_and(withdrawn)
+                });
+            for (m, figures) in round.matches.iter().zip(figures) {
+                let counts = match figures.status {
+                    MatchStatus::Complete => true,
+                    MatchStatus::Bye => done,
+                    MatchStatus::InProgress => false,
+                };
                 matches.push(MatchReport {
                     round: round.number,
                     table: m.table,
                     home: m.home,
                     away: m.away,
-                    figures: scorer.compare(&round.boards, m),
+                    figures,
+                    counts,
                 });
             }
         }
         matches.sort_by_key(|m| (m.round, m.table));
         let lines: Vec<MatchLine<'_>> = matches
             .iter()
+            .filter(|m| m.counts || m.figures.status != MatchStatus::Bye)
             .map(|m| MatchLine {
                 home: m.home,
                 away: m.away,
@@ -128,6 +159,7 @@ impl Report {
                     .matches
                     .iter()
                     .filter(|m| m.round <= r)
+                    .filter(|m| m.counts || m.figures.status != MatchStatus::Bye)
                     .map(|m| MatchLine {
                         home: m.home,
                         away: m.away,

@@ -369,8 +369,10 @@ pub fn match_sheet(
     let dash = f.unplayed();
     let show = |v: String| if dash { "–".to_owned() } else { v };
     let pair = |home: String, away: String| show(format!("{home} : {away}"));
-    let home_score = show(scoring.format(f.home_score));
-    let away_score = show(f.away_score.map(|s| scoring.format(s)).unwrap_or_default());
+    // A match in progress has no score yet (docs/rules.md §5).
+    let score = |v: String| if f.scored() { v } else { "–".to_owned() };
+    let home_score = score(scoring.format(f.home_score));
+    let away_score = score(f.away_score.map(|s| scoring.format(s)).unwrap_or_default());
     let total = MatchLine {
         board: words.word(Word::Total),
         swing_home: show(signed(f.home_levels.into())),
@@ -613,7 +615,7 @@ pub fn team_card(
             opponent,
             lines,
             levels: side.levels,
-            score: if mr.away.is_some() && f.unplayed() {
+            score: if mr.away.is_some() && !f.scored() {
                 "–".to_owned()
             } else {
                 score.map(|s| scoring.format(s)).unwrap_or_default()
@@ -754,10 +756,10 @@ pub fn standings_sheet(event: &Event, round: Option<i32>, words: &dyn Words) -> 
                     if f.unplayed() {
                         // Nothing compared yet: no figures, not 0 and 10.00.
                         l.levels = "–".to_owned();
-                        l.round_score = "–".to_owned();
                     }
                     if f.status == MatchStatus::InProgress {
-                        l.round_score += " …";
+                        // No score before the match is complete (docs/rules.md §5).
+                        l.round_score = "–".to_owned();
                     }
                 }
             }

@@ -162,6 +162,12 @@ pub async fn load_event(state: &AppState, slug: &str) -> Result<Arc<Snapshot>, A
     Ok(state.live.snapshot(slug, true).await?)
 }
 
+/// What the public may see of the current snapshot (docs/rules.md §5): results of released
+/// boards only.
+pub async fn load_public(state: &AppState, slug: &str) -> Result<Arc<Snapshot>, AppError> {
+    Ok(load_event(state, slug).await?.public())
+}
+
 /// The snapshot a public page is built from: the one the page cache chose for this request
 /// (so the page and its validator agree), else the current one.
 pub async fn page_snapshot(
@@ -170,8 +176,8 @@ pub async fn page_snapshot(
     slug: &str,
 ) -> Result<Arc<Snapshot>, AppError> {
     match &ctx.snapshot {
-        Some(snapshot) if snapshot.event.settings.slug == slug => Ok(snapshot.clone()),
-        _ => load_event(state, slug).await,
+        Some(snapshot) if snapshot.event.settings.slug == slug => Ok(snapshot.public()),
+        _ => load_public(state, slug).await,
     }
 }
 

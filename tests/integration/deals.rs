@@ -29,7 +29,11 @@ fn reference(seed: &str, decks: i32, rounds: u32, boards: u32) -> Option<String>
             return None;
         }
     };
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let commitment = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         commitment.trim(),
@@ -140,7 +144,9 @@ fn bad_deals_are_refused_with_file_and_line() {
     let good = files.get("deals.csv").unwrap().to_owned();
     let mut lines: Vec<String> = good.lines().map(str::to_owned).collect();
     // Line 2: a word that is no card. Line 3: North gives a card to East.
-    lines[1] = lines[1].replacen(",", ",X9 ", 2).replacen("1,X9 1", "1,1", 1);
+    lines[1] = lines[1]
+        .replacen(",", ",X9 ", 2)
+        .replacen("1,X9 1", "1,1", 1);
     let mut cells: Vec<String> = lines[2].split(',').map(str::to_owned).collect();
     let moved = cells[2].split(' ').next().unwrap().to_owned();
     cells[2] = cells[2].split(' ').skip(1).collect::<Vec<_>>().join(" ");
@@ -190,7 +196,11 @@ fn a_revealed_seed_that_does_not_match_is_refused_on_import() {
         .unwrap()
         .replace(SAMPLE_SEED, "another seed");
     files.insert("tournament.toml", toml.clone());
-    let line = toml.lines().position(|l| l.starts_with("deal_seed")).unwrap() + 1;
+    let line = toml
+        .lines()
+        .position(|l| l.starts_with("deal_seed"))
+        .unwrap()
+        + 1;
     assert_eq!(
         problems_of(&files),
         vec![format!(
@@ -278,7 +288,9 @@ fn fushi_deal_without_a_seed_generates_one_and_shows_it_once() {
     assert!(ok, "{err}");
     assert_eq!(
         out,
-        format!("dealt 12 boards of club-night\ncommitment (publish it before play): {commitment}\n")
+        format!(
+            "dealt 12 boards of club-night\ncommitment (publish it before play): {commitment}\n"
+        )
     );
     let all = exported(&db).get("deals.csv").unwrap().to_owned();
     let round2: Vec<&str> = all.lines().filter(|l| l.starts_with("2,")).collect();
@@ -288,7 +300,11 @@ fn fushi_deal_without_a_seed_generates_one_and_shows_it_once() {
 #[test]
 fn fushi_deal_refuses_an_unknown_tournament_or_round_in_the_terminals_language() {
     let db = imported_sample();
-    let (ok, _, err) = run(&db, &["deal", "club-night", "--seed", "x", "--round", "9"], None);
+    let (ok, _, err) = run(
+        &db,
+        &["deal", "club-night", "--seed", "x", "--round", "9"],
+        None,
+    );
     assert!(!ok);
     assert_eq!(err.trim(), "round 9 has no boards");
     assert!(exported(&db).get("deals.csv").is_none(), "nothing dealt");
@@ -299,7 +315,11 @@ fn fushi_deal_refuses_an_unknown_tournament_or_round_in_the_terminals_language()
     );
     assert!(!ok);
     assert_eq!(err.trim(), "第 9 轮没有牌");
-    let (ok, out, _) = run(&db, &["deal", "club-night", "--seed", "x"], Some("zh_CN.UTF-8"));
+    let (ok, out, _) = run(
+        &db,
+        &["deal", "club-night", "--seed", "x"],
+        Some("zh_CN.UTF-8"),
+    );
     assert!(ok);
     assert!(out.starts_with("已为 club-night 发好 12 副牌\n"), "{out}");
     let (ok, _, err) = run(&db, &["deal", "no-such", "--seed", "x"], None);

@@ -34,7 +34,9 @@ fn every_card_of_a_deck_reads_back_as_it_is_written() {
 
 #[test]
 fn cards_that_are_not_in_the_notation_are_refused() {
-    for bad in ["S1", "s2", "S11", "SJX", "T", "10", "X5", "lj", "Bj", "H", "S 2"] {
+    for bad in [
+        "S1", "s2", "S11", "SJX", "T", "10", "X5", "lj", "Bj", "H", "S 2",
+    ] {
         let e = bad.parse::<Card>().unwrap_err();
         assert_eq!(e.what, "card", "{bad}");
         assert_eq!(e.got, bad);
@@ -337,6 +339,28 @@ fn a_published_seed_must_match_its_commitment() {
         DealSeed::from_published(None, Some(a)),
         Err(SeedRefusal::SeedWithoutCommitment)
     );
+}
+
+#[test]
+fn the_public_sees_released_boards_and_no_secret_seed() {
+    let s = seed("alpha");
+    let board = |round, board| BoardDeal {
+        round,
+        board,
+        deal: deal_board(&s, Decks::One, round as u32, board as u32),
+    };
+    let deals = Deals {
+        seed: DealSeed::Secret(s.clone()),
+        boards: vec![board(1, 1), board(1, 2), board(2, 1)],
+    };
+    let public = deals.public(|r, b| (r, b) == (1, 2));
+    assert_eq!(public.seed, DealSeed::Committed(s.commitment()));
+    assert_eq!(public.boards, vec![board(1, 2)]);
+    let revealed = Deals {
+        seed: DealSeed::Revealed(s.clone()),
+        ..deals
+    };
+    assert_eq!(revealed.public(|_, _| false).seed, DealSeed::Revealed(s));
 }
 
 proptest! {

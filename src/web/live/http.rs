@@ -104,7 +104,8 @@ pub async fn public_pages(
         .snapshot_at(gate.tournament, gate.revision, &slug, !cacheable)
         .await
     {
-        Ok(snapshot) => snapshot,
+        // The public pages see only what the public may see (docs/rules.md §5).
+        Ok(snapshot) => snapshot.public(),
         // The handler reports it (404, or the error page).
         Err(_) => return next.call(req).await,
     };

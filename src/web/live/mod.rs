@@ -26,7 +26,7 @@ use futures_util::future::{BoxFuture, Shared};
 use tokio::sync::{Notify, Semaphore, broadcast, watch as tokio_watch};
 
 use crate::db::{self, Pool};
-use crate::rules::{Event, Report, Standing};
+use crate::rules::{Event, Release, Report, Standing};
 
 /// How long a reader waits for a newer revision that someone else is loading before it is
 /// served the previous snapshot (always whole and consistent, at most one load behind).
@@ -41,12 +41,21 @@ pub type AfterEachRound = Vec<(i32, Vec<Standing>)>;
 #[derive(Clone, Debug)]
 pub struct PageSnapshot(pub Arc<Snapshot>);
 
-/// A tournament at one revision and everything computed from it.
+/// A tournament at one revision and everything computed from it. The director's snapshot
+/// holds every result; its [`Snapshot::public`] one only what the public may see
+/// (docs/rules.md §5): the public pages, files and streams are built from that one alone,
+/// so a page added later cannot show an unreleased board.
 pub struct Snapshot {
     pub id: i32,
     pub revision: i64,
     pub event: Event,
     pub report: Report,
+    /// How play stands beyond the results (released rounds, provisional rooms).
+    pub play: db::tournament::Play,
+    /// Which boards of each round are public.
+    pub release: Release,
+    /// What the public sees; `None` in the public snapshot itself.
+    public: Option<Arc<Snapshot>>,
     after_rounds: OnceLock<AfterEachRound>,
     pages: Mutex<PageCache>,
     /// Pages being rendered right now: others asking for them wait instead of rendering
@@ -83,16 +92,68 @@ const PAGE_BUDGET: usize = 48 * 1024 * 1024;
 
 impl Snapshot {
     pub fn new(loaded: db::Loaded) -> Snapshot {
-        let report = Report::compute(&loaded.event);
-        Snapshot {
-            id: loaded.id,
-            revision: loaded.revision,
-            event: loaded.event,
+        let play = loaded.play;
+        let report = Report::compute_closing(&loaded.event, &play.released_rounds);
+        let release = Release::of(&loaded.event, &play.released_rounds);
+        let public_event = release.redact(&loaded.event);
+        let public_report = release.public_report(&report, &public_event);
+        let public = Snapshot::of_parts(
+            loaded.id,
+            loaded.revision,
+            public_event,
+            public_report,
+            play.clone(),
+            release.clone(),
+            None,
+        );
+        Snapshot::of_parts(
+            loaded.id,
+            loaded.revision,
+            loaded.event,
             report,
+            play,
+            release,
+            Some(Arc::new(public)),
+        )
+    }
+
+    fn of_parts(
+        id: i32,
+        revision: i64,
+        event: Event,
+        report: Report,
+        play: db::tournament::Play,
+        release: Release,
+        public: Option<Arc<Snapshot>>,
+    ) -> Snapshot {
+        Snapshot {
+            id,
+            revision,
+            event,
+            report,
+            play,
+            release,
+            public,
             after_rounds: OnceLock::new(),
             pages: Mutex::new(PageCache::default()),
             rendering: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// What the public may see of this revision: results of released boards only.
+    pub fn public(self: &Arc<Self>) -> Arc<Snapshot> {
+        self.public.clone().unwrap_or_else(|| self.clone())
+    }
+
+    /// Whether this is the public snapshot (results of released boards only).
+    pub fn is_public(&self) -> bool {
+        self.public.is_none()
+    }
+
+    /// Whether the room's results are provisional: confirmed at the table, not yet
+    /// approved by the director.
+    pub fn provisional(&self, round: i32, table: i32, room: crate::rules::Room) -> bool {
+        self.play.provisional.contains(&(round, table, room))
     }
 
     /// The standings after each round with complete matches, computed once per revision.

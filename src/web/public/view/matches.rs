@@ -84,11 +84,16 @@ pub fn match_lines(event: &Event, report: &Report, round: i32, t: &Tr) -> Vec<Ma
                 } else {
                     signed((-f.home_levels).into())
                 },
-                home_score: score_text(scoring, f.home_score),
-                away_score: f
-                    .away_score
-                    .map(|s| score_text(scoring, s))
-                    .unwrap_or_default(),
+                home_score: if f.scored() {
+                    score_text(scoring, f.home_score)
+                } else {
+                    "–".to_owned()
+                },
+                away_score: match f.away_score {
+                    Some(s) if f.scored() => score_text(scoring, s),
+                    Some(_) => "–".to_owned(),
+                    None => String::new(),
+                },
                 status: StatusView::of_match(t, Stage::of_match(f)),
             }
         })
@@ -191,7 +196,12 @@ impl MatchDetail {
             levels_class: sign_class(levels.into()),
             points: signed(points.into()),
             boards_won,
-            score: score_text(scoring, score),
+            // A match in progress has no score yet: "–" (docs/rules.md §5).
+            score: if f.scored() {
+                score_text(scoring, score)
+            } else {
+                "–".to_owned()
+            },
         };
         let stage = Stage::of_match(f);
         let summary = if away.is_some() {
@@ -404,7 +414,7 @@ pub fn team_matches(event: &Event, report: &Report, team: TeamNo, t: &Tr) -> Vec
                 levels: show(levels),
                 levels_class: sign_class(levels.into()),
                 points: show(points),
-                score: if f.unplayed() {
+                score: if !f.scored() {
                     "–".to_owned()
                 } else {
                     score_text(scoring, score)
