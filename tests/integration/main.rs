@@ -14,6 +14,7 @@ mod browser;
 mod browser_table;
 mod db;
 mod deals;
+mod web_deals;
 mod fuzz;
 mod layout;
 mod races;
