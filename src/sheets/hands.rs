@@ -124,7 +124,12 @@ pub fn hand_records(event: &Event, round: i32, t: &Tr) -> HandRecords {
         .map(|r| {
             r.boards
                 .iter()
-                .filter_map(|b| event.deals.of(round, b.number).map(|d| board_record(t, b, d)))
+                .filter_map(|b| {
+                    event
+                        .deals
+                        .of(round, b.number)
+                        .map(|d| board_record(t, b, d))
+                })
                 .collect()
         })
         .unwrap_or_default();

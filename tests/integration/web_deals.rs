@@ -71,8 +71,7 @@ async fn the_director_sets_the_seed_deals_prints_and_reveals() {
         page.has("data-seed-state=\"secret\"")
             .has(commitment.as_str());
         let page = b.submit("/d/club-night/deals/deal", &[("round", "")]).await;
-        page.has("4 of 4 boards dealt")
-            .has("class=\"deal-stats\"");
+        page.has("4 of 4 boards dealt").has("class=\"deal-stats\"");
         // Jokers per seat over a round's four boards: 4 boards × 4 jokers (2 decks) in all,
         // less those in the bottoms.
         let page = b.get_ok("/d/club-night/rounds/1/hands").await;
@@ -91,7 +90,9 @@ async fn the_director_sets_the_seed_deals_prints_and_reveals() {
             .await;
         assert_eq!(page.status, StatusCode::BAD_REQUEST);
         page.has("the seed does not match the published commitment");
-        let page = b.submit("/d/club-night/deals/reveal", &[("seed", "")]).await;
+        let page = b
+            .submit("/d/club-night/deals/reveal", &[("seed", "")])
+            .await;
         page.has("data-seed-state=\"revealed\"");
         let overview = b.get_ok("/t/club-night").await;
         overview
@@ -151,7 +152,10 @@ async fn a_boards_cards_appear_on_no_public_page_before_release_and_on_its_trave
         // The trumps line is long enough to be the board's own; the suit lines are
         // checked together, as the hand prints them.
         assert!(!text.contains(&hidden[0]), "{path} shows {}", hidden[0]);
-        assert!(!text.contains(&hidden.join("</p><p>")), "{path} shows the hand");
+        assert!(
+            !text.contains(&hidden.join("</p><p>")),
+            "{path} shows the hand"
+        );
         for link in links(&page.body) {
             let link = link.split('#').next().unwrap_or("").to_owned();
             if link.starts_with("/t/club-night") && seen.insert(link.clone()) {
@@ -167,7 +171,11 @@ async fn a_boards_cards_appear_on_no_public_page_before_release_and_on_its_trave
     page.has(&shown.join("</p><p>"));
     let csv = anon.get_ok("/t/club-night/deals.csv").await;
     assert!(csv.body.lines().any(|l| l.starts_with("3,1,")));
-    assert!(!csv.body.lines().any(|l| l.starts_with("3,2,")), "{}", csv.body);
+    assert!(
+        !csv.body.lines().any(|l| l.starts_with("3,2,")),
+        "{}",
+        csv.body
+    );
     // The director sees every board's cards on the director's traveller.
     let page = director.get_ok("/d/club-night/rounds/3/boards/2").await;
     page.has(&hidden.join("</p><p>"));

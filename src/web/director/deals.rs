@@ -33,7 +33,11 @@ pub fn configure(routes: &mut Routes) {
         .post("/d/{slug}/deals/deal", Need::Director, deal)
         .post("/d/{slug}/deals/reveal", Need::Director, reveal)
         .get("/d/{slug}/rounds/{round}/hands", Need::Director, hands)
-        .get("/d/{slug}/rounds/{round}/hands.pdf", Need::Director, hands_pdf);
+        .get(
+            "/d/{slug}/rounds/{round}/hands.pdf",
+            Need::Director,
+            hands_pdf,
+        );
 }
 
 /// One seat's line of the statistics.
@@ -235,7 +239,11 @@ struct HandsPage {
     records: HandRecords,
 }
 
-async fn records_of(ctx: &Ctx, state: &AppState, at: &RoundAt) -> Result<(TourHead, HandRecords), AppError> {
+async fn records_of(
+    ctx: &Ctx,
+    state: &AppState,
+    at: &RoundAt,
+) -> Result<(TourHead, HandRecords), AppError> {
     let snap = at.tour.snapshot(state).await?;
     let event = &snap.event;
     if !event.rounds.iter().any(|r| r.number == at.round) {
@@ -244,7 +252,11 @@ async fn records_of(ctx: &Ctx, state: &AppState, at: &RoundAt) -> Result<(TourHe
     Ok((TourHead::of(event), hand_records(event, at.round, &ctx.t)))
 }
 
-async fn hands(ctx: Ctx, state: web::Data<AppState>, at: RoundAt) -> Result<HttpResponse, AppError> {
+async fn hands(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    at: RoundAt,
+) -> Result<HttpResponse, AppError> {
     let (tour, records) = records_of(&ctx, &state, &at).await?;
     let view = HandsPage {
         tour,

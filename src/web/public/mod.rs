@@ -170,7 +170,11 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
                     .into_iter()
                     .filter(|_| !event.lineups.is_empty()),
             )
-            .chain(DEAL_DOWNLOADS.into_iter().filter(|_| !event.deals.boards.is_empty()))
+            .chain(
+                DEAL_DOWNLOADS
+                    .into_iter()
+                    .filter(|_| !event.deals.boards.is_empty()),
+            )
             .map(|file| Download {
                 file,
                 label: t.t(&format!("pub-csv-{file}")),
