@@ -62,3 +62,4 @@ audit-area-lineups = Line-ups
 archive-file-lineups-csv = which two members of each team sat in each room of each match
 archive-file-butler-csv = the Butler ranking of pairs (computed)
 field-travellers-of = Every traveller of round { $round }
+field-not-released = Not every room of the round has played this board yet: its results show once they have.

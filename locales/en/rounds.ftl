@@ -89,3 +89,12 @@ pairings-error-has-results = Table { $table } already has results, so its pairin
 pairings-error-round-locked = This round's results have begun, so its pairings are locked. Unlock the round on its Generate page first (matches with results stay as they are).
 round-print-title = Print:
 boards-flash-saved-generate = Boards saved. Next: generate this round’s pairings.
+
+release-title = What the public sees
+release-state = Boards released to the public: { $released } of { $boards }. A board is released once every room of the round has played it.
+release-explain = A match that will not finish holds its boards back. Release the round to show every result now (its byes then count too).
+release-now = Release the round's results
+release-by-director = You released this round's results: every board is public.
+release-withhold = Withhold them again
+release-flash-released = The round's results are public.
+release-flash-withheld = The round's boards are public again only once played everywhere.

@@ -59,3 +59,4 @@ audit-area-lineups = 阵容
 archive-file-lineups-csv = 每场比赛各室每队上场的两名队员
 archive-file-butler-csv = 选手对 Butler 排名（计算得出）
 field-travellers-of = 第 { $round } 轮全部成绩单
+field-not-released = 本轮还有室未打此牌：所有室打完后显示成绩。

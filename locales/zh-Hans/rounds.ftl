@@ -89,3 +89,12 @@ pairings-error-has-results = 第{ $table }桌已有成绩，对阵不能修改�
 pairings-error-round-locked = 本轮已开始录入成绩，对阵已锁定。请先在“生成对阵”页解锁本轮（已有成绩的场次保持不变）。
 round-print-title = 打印：
 boards-flash-saved-generate = 已保存牌副。下一步：生成本轮对阵。
+
+release-title = 公众可见
+release-state = 已公布的牌：{ $released } / { $boards }。本轮所有室打完某副牌后，该牌的成绩即公布。
+release-explain = 有场次无法打完时，它会挡住本轮的牌。公布本轮即可立即显示全部成绩（轮空亦随之计分）。
+release-now = 公布本轮成绩
+release-by-director = 您已公布本轮成绩：所有牌均已公开。
+release-withhold = 重新隐藏
+release-flash-released = 本轮成绩已公布。
+release-flash-withheld = 本轮的牌重新按“所有室打完才公布”处理。

@@ -59,3 +59,4 @@ audit-area-lineups = 陣容
 archive-file-lineups-csv = 每場比賽各室每隊上場的兩名隊員
 archive-file-butler-csv = 選手對 Butler 排名（計算得出）
 field-travellers-of = 第 { $round } 輪全部成績單
+field-not-released = 本輪還有室未打此牌：所有室打完後顯示成績。

@@ -89,3 +89,12 @@ pairings-error-has-results = 第{ $table }桌已有成績，對陣不能修改�
 pairings-error-round-locked = 本輪已開始錄入成績，對陣已鎖定。請先在“生成對陣”頁解鎖本輪（已有成績的場次保持不變）。
 round-print-title = 列印：
 boards-flash-saved-generate = 已儲存牌副。下一步：生成本輪對陣。
+
+release-title = 公眾可見
+release-state = 已公佈的牌：{ $released } / { $boards }。本輪所有室打完某副牌後，該牌的成績即公佈。
+release-explain = 有場次無法打完時，它會擋住本輪的牌。公佈本輪即可立即顯示全部成績（輪空亦隨之計分）。
+release-now = 公佈本輪成績
+release-by-director = 您已公佈本輪成績：所有牌均已公開。
+release-withhold = 重新隱藏
+release-flash-released = 本輪成績已公佈。
+release-flash-withheld = 本輪的牌重新按「所有室打完才公佈」處理。

@@ -21,6 +21,8 @@ use super::rounds::{MatchSave, load_round, save_match_results_as};
 use super::schedule::round_id;
 use super::schema::{matches, rounds, table_entries, table_links, teams, tournaments};
 use crate::input::{SHEET_FIELDS, SheetRow};
+use crate::rules::room_state::{self, Gate, Refusal, Results, RoomEntry, RoomEvent};
+pub use crate::rules::room_state::{Closed, EntryState, Side};
 use crate::rules::{Decks, Room, TableEntry, TableResult, TeamNo};
 
 fn now() -> NaiveDateTime {
@@ -40,95 +42,6 @@ fn new_code() -> String {
     let mut bytes = [0u8; 4];
     getrandom::fill(&mut bytes).expect("the operating system's random source");
     format!("{:04}", u32::from_le_bytes(bytes) % 10_000)
-}
-
-/// A pair of seats at the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    NorthSouth,
-    EastWest,
-}
-
-impl Side {
-    pub fn code(self) -> &'static str {
-        match self {
-            Side::NorthSouth => "ns",
-            Side::EastWest => "ew",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Side> {
-        match text.trim() {
-            "ns" => Some(Side::NorthSouth),
-            "ew" => Some(Side::EastWest),
-            _ => None,
-        }
-    }
-
-    pub fn other(self) -> Side {
-        match self {
-            Side::NorthSouth => Side::EastWest,
-            Side::EastWest => Side::NorthSouth,
-        }
-    }
-
-    /// `NS` / `EW`, for the audit trail.
-    fn upper(self) -> &'static str {
-        match self {
-            Side::NorthSouth => "NS",
-            Side::EastWest => "EW",
-        }
-    }
-}
-
-/// Where a room's entry stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EntryState {
-    /// Nothing entered yet (no row).
-    NotStarted,
-    /// Some boards entered.
-    Entering,
-    /// Every board entered: waiting for the opponents to confirm.
-    Waiting,
-    /// Confirmed by the opponents: the room's results (provisional when the director
-    /// approves each room).
-    Confirmed,
-    /// A board marked "call the director".
-    Disputed,
-    /// Approved by the director.
-    Approved,
-    /// Sent back to the table by the director, with a note.
-    Rejected,
-    /// Entered or corrected at the desk: closed to the table.
-    Desk,
-}
-
-impl EntryState {
-    pub fn code(self) -> &'static str {
-        match self {
-            EntryState::NotStarted => "not-started",
-            EntryState::Entering => "entering",
-            EntryState::Waiting => "waiting",
-            EntryState::Confirmed => "confirmed",
-            EntryState::Disputed => "disputed",
-            EntryState::Approved => "approved",
-            EntryState::Rejected => "rejected",
-            EntryState::Desk => "desk",
-        }
-    }
-
-    fn parse(text: &str) -> EntryState {
-        match text {
-            "entering" => EntryState::Entering,
-            "waiting" => EntryState::Waiting,
-            "confirmed" => EntryState::Confirmed,
-            "disputed" => EntryState::Disputed,
-            "approved" => EntryState::Approved,
-            "rejected" => EntryState::Rejected,
-            "desk" => EntryState::Desk,
-            _ => EntryState::NotStarted,
-        }
-    }
 }
 
 /// What a table link reaches: one room of one match of one round.
@@ -217,6 +130,7 @@ struct EntryRow {
     entered_at: NaiveDateTime,
     updated_at: NaiveDateTime,
     confirmed_at: Option<NaiveDateTime>,
+    code_failures: i32,
 }
 
 /// A room's entry as the table made it.
@@ -236,6 +150,8 @@ pub struct Pending {
     pub entered_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     pub confirmed_at: Option<NaiveDateTime>,
+    /// Wrong team codes sent since the entry was last saved.
+    pub code_failures: i32,
 }
 
 impl Pending {
@@ -295,9 +211,34 @@ fn flagged_text(boards: &[i32]) -> String {
         .join(",")
 }
 
-fn pending_of(row: EntryRow) -> Pending {
-    Pending {
-        state: EntryState::parse(&row.state),
+/// The stored state of an entry row; a text that names no state is a damaged row.
+fn state_of(row: &EntryRow) -> Result<EntryState, DbError> {
+    EntryState::parse(&row.state).ok_or_else(|| {
+        DbError::corrupt(
+            "table_entries",
+            row.id,
+            "state",
+            format!("\"{}\" is no state", row.state),
+        )
+    })
+}
+
+/// The room as the state machine knows it.
+fn room_entry(row: Option<&EntryRow>) -> Result<RoomEntry, DbError> {
+    Ok(match row {
+        None => RoomEntry::NEW,
+        Some(row) => RoomEntry {
+            state: state_of(row)?,
+            entered_by: Side::parse(&row.entered_by),
+            code_failures: row.code_failures,
+        },
+    })
+}
+
+fn pending_of(row: EntryRow) -> Result<Pending, DbError> {
+    let state = state_of(&row)?;
+    Ok(Pending {
+        state,
         entered_by: Side::parse(&row.entered_by).unwrap_or(Side::NorthSouth),
         confirmed_by: row.confirmed_by.as_deref().and_then(Side::parse),
         cells: read_cells(&row.cells),
@@ -312,7 +253,8 @@ fn pending_of(row: EntryRow) -> Pending {
         entered_at: row.entered_at,
         updated_at: row.updated_at,
         confirmed_at: row.confirmed_at,
-    }
+        code_failures: row.code_failures,
+    })
 }
 
 fn entry_row(
@@ -334,7 +276,7 @@ pub fn pending(
     match_id: i32,
     room: Room,
 ) -> Result<Option<Pending>, DbError> {
-    Ok(entry_row(conn, match_id, room)?.map(pending_of))
+    entry_row(conn, match_id, room)?.map(pending_of).transpose()
 }
 
 /// Whether the room has a stored result (from the desk or a confirmation).
@@ -348,36 +290,20 @@ fn room_has_results(conn: &mut DbConnection, match_id: i32, room: Room) -> Resul
     Ok(n > 0)
 }
 
-/// Why a room no longer takes the table's entries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Closed {
-    /// Table-side entry is off for the tournament.
-    Off,
-    /// The director has locked the round.
-    Locked,
-    /// The room has results: confirmed, approved, or entered at the desk.
-    Done,
-    /// A board is waiting for the director.
-    Disputed,
+/// What the state machine needs to know of the room besides its entry.
+fn gate(conn: &mut DbConnection, room: &TableRoom) -> Result<Gate, DbError> {
+    Ok(Gate {
+        table_entry: room.table_entry,
+        locked: room.round_locked,
+        has_results: room_has_results(conn, room.match_id, room.room)?,
+    })
 }
 
 /// Whether (and why not) the room takes entries from its table now.
 pub fn closed(conn: &mut DbConnection, room: &TableRoom) -> Result<Option<Closed>, DbError> {
-    if !room.table_entry {
-        return Ok(Some(Closed::Off));
-    }
-    if room.round_locked {
-        return Ok(Some(Closed::Locked));
-    }
-    if room_has_results(conn, room.match_id, room.room)? {
-        return Ok(Some(Closed::Done));
-    }
-    let state = entry_row(conn, room.match_id, room.room)?.map(|r| EntryState::parse(&r.state));
-    Ok(match state {
-        Some(EntryState::Disputed) => Some(Closed::Disputed),
-        Some(EntryState::Confirmed | EntryState::Approved | EntryState::Desk) => Some(Closed::Done),
-        _ => None,
-    })
+    let gate = gate(conn, room)?;
+    let row = entry_row(conn, room.match_id, room.room)?;
+    Ok(room_state::closed(&room_entry(row.as_ref())?, gate))
 }
 
 /// What became of a table's save.
@@ -400,22 +326,22 @@ pub fn save_entry(
     address: &str,
 ) -> Result<TableSave, DbError> {
     super::write_transaction(conn, |conn| {
-        if let Some(why) = closed(conn, room)? {
-            return Ok(TableSave::Closed(why));
-        }
         let entered: Vec<(i32, TableEntry)> = cells
             .iter()
             .filter_map(|(b, e)| e.clone().map(|e| (*b, e)))
             .collect();
         let complete = entered.len() == cells.len() && !cells.is_empty();
-        let state = if complete {
-            EntryState::Waiting
-        } else {
-            EntryState::Entering
+        let stored = entry_row(conn, room.match_id, room.room)?;
+        let event = RoomEvent::Saved { by: side, complete };
+        let next = match room_state::apply(&room_entry(stored.as_ref())?, gate(conn, room)?, event)
+        {
+            Ok(outcome) => outcome.next(),
+            Err(Refusal::Closed(why)) => return Ok(TableSave::Closed(why)),
+            Err(other) => return Err(DbError::Inconsistent(format!("{other:?}"))),
         };
+        let state = next.state;
         let text = cells_text(&entered);
         let at = now();
-        let stored = entry_row(conn, room.match_id, room.room)?;
         match stored {
             Some(row) => {
                 let resent = !submission.is_empty() && row.submission == submission;
@@ -427,6 +353,7 @@ pub fn save_entry(
                         table_entries::state.eq(state.code()),
                         table_entries::entered_by.eq(side.code()),
                         table_entries::confirmed_by.eq(None::<String>),
+                        table_entries::code_failures.eq(next.code_failures),
                         table_entries::cells.eq(&text),
                         table_entries::submission.eq(submission),
                         table_entries::saves.eq(row.saves + 1),
@@ -469,15 +396,22 @@ pub fn flag(
     address: &str,
 ) -> Result<Result<bool, Closed>, DbError> {
     super::write_transaction(conn, |conn| {
-        if let Some(why) = closed(conn, room)? {
-            return Ok(Err(why));
-        }
-        let Some(row) = entry_row(conn, room.match_id, room.room)? else {
+        let row = entry_row(conn, room.match_id, room.room)?;
+        let next = match room_state::apply(
+            &room_entry(row.as_ref())?,
+            gate(conn, room)?,
+            RoomEvent::Called,
+        ) {
+            Ok(outcome) => outcome.next(),
+            Err(Refusal::Closed(why)) => return Ok(Err(why)),
+            Err(_) => return Ok(Ok(false)),
+        };
+        let Some(row) = row else {
             return Ok(Ok(false));
         };
         diesel::update(table_entries::table.find(row.id))
             .set((
-                table_entries::state.eq(EntryState::Disputed.code()),
+                table_entries::state.eq(next.state.code()),
                 table_entries::flagged.eq(flagged_text(boards)),
                 table_entries::address.eq(address),
                 table_entries::updated_at.eq(now()),
@@ -496,8 +430,12 @@ pub enum ConfirmRefusal {
     Incomplete,
     /// The side that entered cannot confirm its own entry.
     SameSide,
-    /// The team code is required and was wrong or missing.
-    WrongCode,
+    /// The team code is required and was wrong or missing; `left` more tries.
+    WrongCode {
+        left: i32,
+    },
+    /// The code was wrong too often: the room calls the director.
+    CodesExhausted,
     /// The match was saved meanwhile (the version check).
     Stale,
 }
@@ -512,31 +450,62 @@ pub fn confirm(
     address: &str,
 ) -> Result<Result<(), ConfirmRefusal>, DbError> {
     super::write_transaction(conn, |conn| {
-        if let Some(why) = closed(conn, room)? {
-            return Ok(Err(ConfirmRefusal::Closed(why)));
+        let row = entry_row(conn, room.match_id, room.room)?;
+        let stored = room_entry(row.as_ref())?;
+        let gate = gate(conn, room)?;
+        let refuse = |r: Refusal| match r {
+            Refusal::Closed(why) => ConfirmRefusal::Closed(why),
+            Refusal::SameSide => ConfirmRefusal::SameSide,
+            Refusal::WrongCode { left } => ConfirmRefusal::WrongCode { left },
+            Refusal::CodesExhausted => ConfirmRefusal::CodesExhausted,
+            Refusal::Incomplete | Refusal::NothingToJudge => ConfirmRefusal::Incomplete,
+        };
+        // Asked first without the code, so that a closed room or the entering side is told
+        // so and a guess is never counted against the wrong room.
+        let asked = RoomEvent::Confirm {
+            by: side,
+            code_right: true,
+        };
+        if let Err(r) = room_state::apply(&stored, gate, asked) {
+            return Ok(Err(refuse(r)));
         }
-        let Some(row) = entry_row(conn, room.match_id, room.room)? else {
+        let Some(row) = row else {
             return Ok(Err(ConfirmRefusal::Incomplete));
         };
-        let entry = pending_of(row.clone());
-        if entry.state != EntryState::Waiting {
-            return Ok(Err(ConfirmRefusal::Incomplete));
-        }
-        if entry.entered_by == side {
-            return Ok(Err(ConfirmRefusal::SameSide));
-        }
+        let entry = pending_of(row.clone())?;
         let Some(sheet) = load_round(conn, &room.slug, room.round)? else {
             return Err(DbError::Inconsistent("the round is gone".into()));
         };
         let Some(m) = sheet.table(room.table).cloned() else {
             return Err(DbError::Inconsistent("the match is gone".into()));
         };
-        if room.codes {
+        let code_right = !room.codes || {
             let team = seated(&m, room.room, side);
             let expected = team_code(conn, room.tournament_id, team)?;
-            if expected.as_deref() != Some(code.trim()) {
-                return Ok(Err(ConfirmRefusal::WrongCode));
+            expected.is_some_and(|e| codes_match(&e, code.trim()))
+        };
+        let event = RoomEvent::Confirm {
+            by: side,
+            code_right,
+        };
+        let outcome = match room_state::apply(&stored, gate, event) {
+            Ok(outcome) => outcome,
+            Err(r) => return Ok(Err(refuse(r))),
+        };
+        if let Some(refused) = outcome.refused {
+            // A wrong code is counted, in this transaction, whatever the caller does next.
+            let next = outcome.next();
+            diesel::update(table_entries::table.find(row.id))
+                .set((
+                    table_entries::state.eq(next.state.code()),
+                    table_entries::code_failures.eq(next.code_failures),
+                    table_entries::updated_at.eq(now()),
+                ))
+                .execute(conn)?;
+            if next.state != stored.state {
+                super::revision::bump(conn, room.tournament_id)?;
             }
+            return Ok(Err(refuse(refused)));
         }
         let mine = entry.results(room.room, sheet.settings.decks());
         if mine.len() != sheet.round.boards.len() {
@@ -598,6 +567,12 @@ pub fn seated(m: &crate::rules::Match, room: Room, side: Side) -> TeamNo {
     }
 }
 
+/// Whether the typed code is the team's, compared in constant time.
+fn codes_match(expected: &str, typed: &str) -> bool {
+    use subtle::ConstantTimeEq;
+    expected.len() == typed.len() && bool::from(expected.as_bytes().ct_eq(typed.as_bytes()))
+}
+
 fn team_code(
     conn: &mut DbConnection,
     tournament_id: i32,
@@ -654,6 +629,8 @@ pub struct RoomLink {
     pub token: String,
     pub state: EntryState,
     pub flagged: Vec<i32>,
+    /// Wrong team codes sent to the room since its entry was saved.
+    pub code_failures: i32,
     pub updated_at: Option<NaiveDateTime>,
 }
 
@@ -726,15 +703,8 @@ pub fn round_links(
                 let has_results = with_results
                     .iter()
                     .any(|(m, r)| *m == match_id && r == room.code());
-                let state = match entry.map(|e| EntryState::parse(&e.state)) {
-                    Some(s @ (EntryState::Confirmed | EntryState::Approved)) if has_results => s,
-                    _ if has_results => EntryState::Desk,
-                    Some(EntryState::Confirmed | EntryState::Approved | EntryState::Desk) => {
-                        EntryState::NotStarted
-                    }
-                    Some(s) => s,
-                    None => EntryState::NotStarted,
-                };
+                let stored = entry.map(state_of).transpose()?;
+                let state = EntryState::shown(stored, has_results);
                 out.push(RoomLink {
                     table,
                     match_id,
@@ -742,8 +712,10 @@ pub fn round_links(
                     token: links[&(match_id, room.code().to_owned())].clone(),
                     state,
                     flagged: entry
-                        .map(|e| pending_of(e.clone()).flagged)
+                        .map(|e| pending_of(e.clone()).map(|p| p.flagged))
+                        .transpose()?
                         .unwrap_or_default(),
+                    code_failures: entry.map_or(0, |e| e.code_failures),
                     updated_at: entry.map(|e| e.updated_at),
                 });
             }
@@ -765,6 +737,28 @@ pub fn renew_links(conn: &mut DbConnection, slug: &str, round: i32) -> Result<bo
         diesel::delete(table_links::table.filter(table_links::match_id.eq_any(&ids)))
             .execute(conn)?;
         round_links(conn, slug, round)?;
+        Ok(true)
+    })
+}
+
+/// Releases (or withholds again) every result of round `round` to the public, whatever
+/// is still to be played (docs/rules.md §5); `false` when there is no such round.
+pub fn release_round(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    released: bool,
+) -> Result<bool, DbError> {
+    super::write_transaction(conn, |conn| {
+        let Some(round_id) = round_id(conn, slug, round)? else {
+            return Ok(false);
+        };
+        diesel::update(rounds::table.find(round_id))
+            .set(rounds::results_released.eq(released))
+            .execute(conn)?;
+        if let Some((tournament, _)) = super::revision::of_slug(conn, slug)? {
+            super::revision::bump(conn, tournament)?;
+        }
         Ok(true)
     })
 }
@@ -819,66 +813,56 @@ pub fn judge(
         let Some(row) = entry_row(conn, match_id, room)? else {
             return Ok(false);
         };
-        let entry = pending_of(row.clone());
+        let entry = pending_of(row.clone())?;
         let has_results = m.results.iter().any(|r| r.room == room);
         let version: i32 = matches::table
             .find(match_id)
             .select(matches::version)
             .first(conn)?;
-        let others = || -> Vec<TableResult> {
-            m.results
-                .iter()
-                .filter(|r| r.room != room)
-                .cloned()
-                .collect()
+        let event = match verdict {
+            Verdict::Approve => RoomEvent::Approved,
+            Verdict::Reject(_) => RoomEvent::SentBack,
         };
+        let stored = room_entry(Some(&row))?;
+        // The director judges whatever the table may do: the gate is only about results.
+        let gate = Gate {
+            table_entry: true,
+            locked: false,
+            has_results,
+        };
+        let Ok(outcome) = room_state::apply(&stored, gate, event) else {
+            return Ok(false);
+        };
+        let next = outcome.next();
+        let mut results: Vec<TableResult> = m
+            .results
+            .iter()
+            .filter(|r| r.room != room)
+            .cloned()
+            .collect();
+        let save = match outcome.transition.results {
+            Results::Keep => false,
+            Results::Remove => true,
+            Results::Save => {
+                // Approving saves the whole room or nothing: an entry that no longer reads
+                // in full is refused, not saved in part.
+                let mine = entry.results(room, sheet.settings.decks());
+                if mine.len() != entry.cells.len() || mine.len() != sheet.round.boards.len() {
+                    return Ok(false);
+                }
+                results.extend(mine);
+                true
+            }
+        };
+        if save {
+            let saved =
+                save_match_results_as(conn, slug, round, table, &results, who, Some(version))?;
+            if !matches!(saved, MatchSave::Saved(_)) {
+                return Ok(false);
+            }
+        }
         let at = now();
-        let state = match verdict {
-            Verdict::Approve => {
-                match entry.state {
-                    EntryState::Confirmed if has_results => {}
-                    EntryState::Waiting | EntryState::Disputed | EntryState::Rejected
-                        if !has_results =>
-                    {
-                        let mut results = others();
-                        results.extend(entry.results(room, sheet.settings.decks()));
-                        let saved = save_match_results_as(
-                            conn,
-                            slug,
-                            round,
-                            table,
-                            &results,
-                            who,
-                            Some(version),
-                        )?;
-                        if !matches!(saved, MatchSave::Saved(_)) {
-                            return Ok(false);
-                        }
-                    }
-                    _ => return Ok(false),
-                }
-                EntryState::Approved
-            }
-            Verdict::Reject(_) => {
-                if matches!(entry.state, EntryState::Confirmed | EntryState::Approved)
-                    && has_results
-                {
-                    let saved = save_match_results_as(
-                        conn,
-                        slug,
-                        round,
-                        table,
-                        &others(),
-                        who,
-                        Some(version),
-                    )?;
-                    if !matches!(saved, MatchSave::Saved(_)) {
-                        return Ok(false);
-                    }
-                }
-                EntryState::Rejected
-            }
-        };
+        let state = next.state;
         let note = match verdict {
             Verdict::Reject(note) => note.trim().to_owned(),
             Verdict::Approve => entry.note.clone(),
@@ -893,6 +877,7 @@ pub fn judge(
                 table_entries::state.eq(state.code()),
                 table_entries::note.eq(note),
                 table_entries::flagged.eq(flagged),
+                table_entries::code_failures.eq(next.code_failures),
                 table_entries::updated_at.eq(at),
             ))
             .execute(conn)?;

@@ -496,7 +496,7 @@ pub fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbError> {
         let rows: Vec<(i32, i32, String)> = table_entries::table
             .inner_join(matches::table.inner_join(rounds::table))
             .filter(rounds::tournament_id.eq(id))
-            .filter(table_entries::state.eq(super::table::EntryState::Confirmed.code()))
+            .filter(table_entries::state.eq(crate::rules::room_state::EntryState::Confirmed.code()))
             .select((rounds::number, matches::table_no, table_entries::room))
             .load(conn)?;
         for (round, table, room) in rows {

@@ -24,6 +24,7 @@ pub mod event;
 pub mod field;
 pub mod release;
 pub mod report;
+pub mod room_state;
 pub mod scoring;
 pub mod settings;
 pub mod standings;

@@ -127,7 +127,7 @@ impl Release {
         let mut report = Report::compute(public);
         for (shown, whole) in report.matches.iter_mut().zip(&full.matches) {
             debug_assert_eq!((shown.round, shown.table), (whole.round, whole.table));
-            if whole.figures.status == super::MatchStatus::Complete {
+            if whole.figures.status == super::compare::MatchStatus::Complete {
                 let round = whole.round;
                 let mut figures = whole.figures.clone();
                 figures.boards.retain(|b| self.board(round, b.board));

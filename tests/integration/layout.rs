@@ -234,3 +234,27 @@ fn the_cycle_check_sees_paths_and_ignores_comments_strings_and_tests() {
     );
     assert_eq!(file_cycles(src), vec![vec!["b/mod.rs", "b/two.rs"]]);
 }
+
+/// No `javascript:` URL anywhere: the pages' Content-Security-Policy (`script-src 'self'`)
+/// blocks them, so such a link would do nothing. Print buttons use `data-print`.
+#[test]
+fn no_page_or_script_carries_a_javascript_url() {
+    fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).expect("a folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                walk(&path, found);
+            } else if let Ok(text) = std::fs::read_to_string(&path)
+                && text.to_lowercase().contains("javascript:")
+            {
+                found.push(path.display().to_string());
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for dir in ["templates", "static"] {
+        walk(&root.join(dir), &mut found);
+    }
+    assert!(found.is_empty(), "javascript: URLs in {found:?}");
+}

@@ -18,6 +18,7 @@ mod fuzz;
 mod layout;
 mod races;
 mod reference_sweep;
+mod release_crawl;
 mod rules_examples;
 mod sheets;
 mod web_accounts;

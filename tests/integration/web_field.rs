@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
-use common::http::{Page, browser};
+use common::http::{Page, anonymous, browser};
 use common::{TestDb, backends};
 use fushi::archive::ArchiveFiles;
 
@@ -179,7 +179,7 @@ async fn a_traveller_reads_in_chinese_and_prints() {
 }
 
 #[actix_web::test]
-async fn while_a_round_is_played_only_finished_rooms_show() {
+async fn while_a_round_is_played_only_boards_played_everywhere_show() {
     for db in backends() {
         // Round 3, table 2, closed room: board 4 is still to come.
         import(
@@ -187,24 +187,23 @@ async fn while_a_round_is_played_only_finished_rooms_show() {
             &without("results.csv", |l| l.starts_with("3,2,closed,4,")),
         );
         let mut b = browser(&db).await;
-        let page = b.get("/t/club-night/rounds/3/boards/1").await;
-        let want: Vec<Vec<String>> = reference("3", "1")
-            .into_iter()
-            .filter(|r| !(r[0] == "2" && r[1] == "closed"))
-            .collect();
-        let rows = body_rows(&page, "traveller-table");
-        assert_eq!(rows.len(), 3);
-        // Table 2's closed room has played board 1 but not the round: withheld, and the
-        // datum is the mean of the three rooms shown.
-        for (row, w) in rows.iter().zip(&want) {
-            assert!(row.contains(&format!("#{}</span>", w[2])), "{row}");
-            assert!(row.contains(&format!("<td class=\"num\">{}</td>", w[4])));
-        }
-        page.has("One room has played this board but has not finished the round yet")
+        // The public's view: the tournament's directors see every result on these pages.
+        let mut public = anonymous(&db).await;
+        // Board 1 has been played in every room (docs/rules.md §5): released, every room
+        // shows, and the datum is the mean of all four: (1 + 2 − 1 + 1) / 4 = 0.75.
+        let page = public.get("/t/club-night/rounds/3/boards/1").await;
+        check_rows(&body_rows(&page, "traveller-table"), &reference("3", "1"));
+        page.has("<dd class=\"datum\">0.75</dd>")
+            .lacks("has not played this board")
             .has("data-live");
-        // By hand: s = 1 (table 1 open), 2 (table 1 closed), −1 (table 2 open); the fourth
-        // room's 1 is left out: (1 + 2 − 1) / 3 = 0.67 (it would be 0.75 with it).
-        page.has("<dd class=\"datum\">0.67</dd>");
+        // Board 4 is still to be played in table 2's closed room: no room of it shows, not
+        // even the three that played it.
+        let page = public.get("/t/club-night/rounds/3/boards/4").await;
+        page.has("Not every room of the round has played this board yet")
+            .has("No results yet.");
+        for row in reference("3", "4") {
+            page.lacks(&format!("<td class=\"num\">{}</td>", row[4]));
+        }
 
         // The director sees every room at once.
         let page = b.get_ok("/d/club-night/rounds/3/boards/1").await;
@@ -214,15 +213,15 @@ async fn while_a_round_is_played_only_finished_rooms_show() {
 
         // The Butler ranking says that it is provisional, and counts what the public sees:
         // Grace Lin & Henry Xu (team 4) sat in that closed room of round 3, so they have 8
-        // boards in the complete archive (tests/data/club-night-expected/butler.csv) and 4
-        // here.
-        let page = b.get("/t/club-night/butler").await;
+        // boards in the complete archive (tests/data/club-night-expected/butler.csv) and 7
+        // here (board 4 of round 3 is not released).
+        let page = public.get("/t/club-night/butler").await;
         page.has("A round is in progress");
         let grace = body_rows(&page, "butler-table")
             .into_iter()
             .find(|r| r.contains("Grace Lin"))
             .unwrap();
-        assert!(grace.contains("<td class=\"num\">4</td>"), "{grace}");
+        assert!(grace.contains("<td class=\"num\">7</td>"), "{grace}");
         assert!(expected("butler.csv").contains(",4,Grace Lin;Henry Xu,8,"));
     }
 }

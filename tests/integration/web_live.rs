@@ -425,3 +425,80 @@ async fn two_servers_on_one_postgresql_database_hear_each_other() {
     one.stop().await;
     two.stop().await;
 }
+
+#[actix_web::test]
+async fn one_address_cannot_take_every_live_stream() {
+    let db = TestDb::sqlite();
+    import(&db);
+    let pool = db::pool(db.url()).unwrap();
+    let mut state = AppState::new(pool).unwrap();
+    state.live = live::Live::new(
+        state.pool.clone(),
+        live::Limits {
+            listeners: 10,
+            listeners_per_address: 3,
+            ..live::Limits::default()
+        },
+    );
+    let app = actix_web::test::init_service(app(state.clone())).await;
+    let open = |peer: &str, forged: Option<&str>| {
+        let mut req = TestRequest::get()
+            .uri("/t/club-night/events")
+            .peer_addr(format!("{peer}:5000").parse().unwrap());
+        if let Some(ip) = forged {
+            req = req.insert_header(("x-forwarded-for", ip.to_owned()));
+        }
+        req.to_request()
+    };
+    let mut kept = Vec::new();
+    for _ in 0..3 {
+        let res = actix_web::test::call_service(&app, open("198.51.100.1", None)).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        kept.push(res);
+    }
+    // The fourth from the same address waits for one of its own to close; claiming to be
+    // another address through a header changes nothing.
+    for forged in [None, Some("9.9.9.9")] {
+        let res = actix_web::test::call_service(&app, open("198.51.100.1", forged)).await;
+        assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    }
+    // Everyone else still gets the live pages.
+    let res = actix_web::test::call_service(&app, open("198.51.100.2", None)).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    // A closed stream gives its place back.
+    kept.pop();
+    let res = actix_web::test::call_service(&app, open("198.51.100.1", None)).await;
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+#[actix_web::test]
+async fn distinct_query_strings_do_not_grow_the_page_cache() {
+    let db = TestDb::sqlite();
+    import(&db);
+    let pool = db::pool(db.url()).unwrap();
+    let state = AppState::new(pool).unwrap();
+    let app = actix_web::test::init_service(app(state.clone())).await;
+    let get = |query: String| {
+        TestRequest::get()
+            .uri(&format!("/t/club-night/standings.csv?{query}"))
+            .to_request()
+    };
+    let first = actix_web::test::call_service(&app, get(String::new())).await;
+    assert_eq!(first.status(), StatusCode::OK);
+    let snapshot = state
+        .live
+        .snapshot("club-night", true)
+        .await
+        .unwrap()
+        .public();
+    let kept = snapshot.cached_bytes();
+    assert!(kept > 0, "the page is kept");
+    // 200 requests with distinct 4 KB query strings: the same page, no new entry.
+    let filler = "x".repeat(4096);
+    for i in 0..200 {
+        let res = actix_web::test::call_service(&app, get(format!("v={i}&{filler}={i}"))).await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+    assert_eq!(snapshot.cached_bytes(), kept);
+    assert!(kept <= live::PAGE_BUDGET);
+}

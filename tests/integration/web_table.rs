@@ -102,7 +102,15 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
         assert_eq!(state_of(&db, 1, Room::Open), EntryState::Confirmed);
+        // Confirmed, the room's results are saved: the director sees them, the public not
+        // before every room of the round has played the boards (docs/rules.md §5).
         let csv = public.get("/t/club-night/results.csv").await.body;
+        assert_eq!(public_rows(&csv), 0);
+        let csv = browser(&db)
+            .await
+            .get("/t/club-night/results.csv")
+            .await
+            .body;
         assert_eq!(public_rows(&csv), BOARDS as usize);
         assert!(
             csv.contains("4,1,open,1,60,10,declarer,,,,,60,1,declarers up 1"),
@@ -213,10 +221,12 @@ async fn guessing_is_refused_per_address() {
     let db = TestDb::sqlite();
     prepare(&db, false);
     let mut table = anonymous(&db).await;
+    // The client is the connection's address: no proxy is configured, so a forwarding
+    // header is nobody's word (docs/decisions.md, "who a client is").
     let from = |addr: &str, path: &str| {
         TestRequest::get()
             .uri(path)
-            .insert_header(("X-Forwarded-For", addr.to_owned()))
+            .peer_addr(format!("{addr}:40000").parse().unwrap())
     };
     for i in 0..fushi::web::table::GUESS_LIMIT {
         let page = table
@@ -231,6 +241,16 @@ async fn guessing_is_refused_per_address() {
     let page = table.request(from("198.51.100.7", &good)).await;
     assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS);
     page.has("Too many wrong links");
+    // A forged forwarding header changes nothing.
+    for (name, value) in [
+        ("X-Forwarded-For", "9.9.9.9"),
+        ("Forwarded", "for=9.9.9.9"),
+        ("X-Real-IP", "9.9.9.9"),
+    ] {
+        let forged = from("198.51.100.7", &good).insert_header((name, value));
+        let page = table.request(forged).await;
+        assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS, "{name}");
+    }
     // Another address is not affected.
     let page = table.request(from("198.51.100.8", &good)).await;
     assert_eq!(page.status, StatusCode::OK);
@@ -275,11 +295,8 @@ async fn a_room_closed_by_the_director_refuses_the_table() {
             .confirm_room(&link, &[("side", "ew"), ("action", "confirm")])
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
-        let csv = anonymous(&db)
-            .await
-            .get("/t/club-night/results.csv")
-            .await
-            .body;
+        // The director's view (the public sees round 4 once every room has played it).
+        let csv = director.get("/t/club-night/results.csv").await.body;
         let rows: Vec<&str> = csv.lines().filter(|l| l.starts_with("4,2,")).collect();
         assert_eq!(rows.len(), 1, "{csv}");
         assert!(rows[0].starts_with("4,2,open,1,100,"));
@@ -497,8 +514,9 @@ async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approv
             .get(&link)
             .await
             .has("provisional until the director approves");
-        // Provisional results count already.
-        let csv = anonymous(&db)
+        // Provisional results count already (the director's view: the public sees round
+        // 4 once every room has played it).
+        let csv = browser(&db)
             .await
             .get("/t/club-night/results.csv")
             .await
@@ -535,11 +553,7 @@ async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approv
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(state_of(&db, 2, Room::Closed), EntryState::Approved);
-        let csv = anonymous(&db)
-            .await
-            .get("/t/club-night/results.csv")
-            .await
-            .body;
+        let csv = director.get("/t/club-night/results.csv").await.body;
         assert_eq!(
             csv.lines().filter(|l| l.starts_with("4,2,closed,")).count(),
             8

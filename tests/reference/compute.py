@@ -654,9 +654,13 @@ def standings(t, teams, matches):
     st = {no: {"no": no, "name": tm["name"], "played": 0, "won": 0, "drawn": 0, "lost": 0,
                "score": Decimal(0), "level_diff": 0, "point_diff": 0, "boards_won": 0,
                "pos": 0, "neg": 0} for no, tm in teams.items()}
+    # A bye counts once every other match of its round is complete (rules §5; the sweep
+    # archives withdraw no team).
+    open_rounds = {m["round"] for m in matches if m["status"] == "in_progress"}
     for m in matches:
         if m["status"] == "bye":
-            st[m["home"]]["score"] += m["home_score"]
+            if m["round"] not in open_rounds:
+                st[m["home"]]["score"] += m["home_score"]
             continue
         if m["status"] != "complete":
             continue
@@ -757,9 +761,12 @@ def main(argv):
             rows.append([m["round"], m["table"], m["home"], "", 0, 0, "", 0, "",
                          t.fmt_score(m["home_score"]), "", "bye"])
         else:
+            # A match in progress has no score yet (rules §5): empty score cells.
+            scored = m["status"] == "complete"
             rows.append([m["round"], m["table"], m["home"], m["away"], m["boards"],
                          m["levels"], -m["levels"], m["points"], -m["points"],
-                         t.fmt_score(m["home_score"]), t.fmt_score(m["away_score"]), m["status"]])
+                         t.fmt_score(m["home_score"]) if scored else "",
+                         t.fmt_score(m["away_score"]) if scored else "", m["status"]])
     write_csv(os.path.join(out, "matches.csv"),
               ["round", "table", "home", "away", "boards", "home_levels", "away_levels",
                "home_points", "away_points", "home_score", "away_score", "status"], rows)

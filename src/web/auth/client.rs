@@ -140,17 +140,83 @@ fn forwarded_chain(req: &HttpRequest) -> Vec<Option<IpAddr>> {
         .collect()
 }
 
-/// The client's address: as the proxy reports it in `X-Forwarded-For`/`Forwarded`, else
-/// the connection's.
+impl TrustedProxies {
+    /// Whether the connection comes from a proxy whose forwarding headers are believed.
+    fn believed(&self, req: &HttpRequest) -> bool {
+        req.peer_addr().is_some_and(|peer| self.contains(peer.ip()))
+    }
+
+    /// The scheme the client used: `https` only when a trusted proxy says so
+    /// (`Forwarded: proto=https` or `X-Forwarded-Proto: https`); fushi itself speaks HTTP.
+    pub fn scheme(&self, req: &HttpRequest) -> &'static str {
+        if !self.believed(req) {
+            return "http";
+        }
+        let forwarded = forwarded_value(req, "proto");
+        let proto = forwarded.or_else(|| {
+            req.headers()
+                .get("x-forwarded-proto")
+                .and_then(|v| v.to_str().ok())
+                .map(|v| v.split(',').next().unwrap_or("").trim().to_owned())
+        });
+        match proto {
+            Some(p) if p.eq_ignore_ascii_case("https") => "https",
+            _ => "http",
+        }
+    }
+
+    /// The host the client asked for: the request's own `Host`, or what a trusted proxy
+    /// forwards (`Forwarded: host=…`, `X-Forwarded-Host`).
+    pub fn host(&self, req: &HttpRequest) -> String {
+        let forwarded = self.believed(req).then(|| {
+            forwarded_value(req, "host").or_else(|| {
+                req.headers()
+                    .get("x-forwarded-host")
+                    .and_then(|v| v.to_str().ok())
+                    .map(|v| v.split(',').next().unwrap_or("").trim().to_owned())
+            })
+        });
+        forwarded
+            .flatten()
+            .filter(|h| !h.is_empty())
+            .or_else(|| {
+                req.headers()
+                    .get(header::HOST)
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_owned)
+            })
+            .unwrap_or_else(|| "localhost".to_owned())
+    }
+}
+
+/// The first `Forwarded` element's `key=` value, unquoted.
+fn forwarded_value(req: &HttpRequest, key: &str) -> Option<String> {
+    let value = req.headers().get(header::FORWARDED)?.to_str().ok()?;
+    let first = value.split(',').next()?;
+    first
+        .split(';')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(k, _)| k.trim().eq_ignore_ascii_case(key))
+        .map(|(_, v)| v.trim().trim_matches('"').to_owned())
+}
+
+/// The trusted-proxy rule of the app serving `req` (none believed without one).
+pub fn rule(req: &HttpRequest) -> TrustedProxies {
+    req.app_data::<actix_web::web::Data<crate::web::AppState>>()
+        .map(|state| state.accounts.trusted_proxies.clone())
+        .unwrap_or_default()
+}
+
+/// The client's address by the trusted-proxy rule: a forwarding header counts only from a
+/// configured proxy (`FUSHI_TRUSTED_PROXIES`).
 pub fn client_address(req: &HttpRequest) -> Option<std::net::IpAddr> {
-    req.connection_info()
-        .realip_remote_addr()
-        .and_then(|a| {
-            a.parse::<std::net::IpAddr>()
-                .ok()
-                .or_else(|| a.parse::<std::net::SocketAddr>().ok().map(|s| s.ip()))
-        })
-        .or_else(|| req.peer_addr().map(|a| a.ip()))
+    rule(req).client(req)
+}
+
+/// `scheme://host` as the client reached fushi, by the trusted-proxy rule.
+pub fn site(req: &HttpRequest) -> String {
+    let rule = rule(req);
+    format!("{}://{}", rule.scheme(req), rule.host(req))
 }
 
 #[cfg(test)]
@@ -195,6 +261,30 @@ mod tests {
             ))
             .to_http_request();
         assert_eq!(proxies.client(&fwd), ip("2001:db8::7"));
+        // Scheme and host: believed from a trusted proxy only.
+        let forged = |peer: &str| {
+            TestRequest::default()
+                .peer_addr(peer.parse().unwrap())
+                .insert_header(("host", "fushi.local:8080"))
+                .insert_header(("x-forwarded-proto", "https"))
+                .insert_header(("x-forwarded-host", "evil.example"))
+                .to_http_request()
+        };
+        let stranger = forged("203.0.113.5:1");
+        assert_eq!(proxies.scheme(&stranger), "http");
+        assert_eq!(proxies.host(&stranger), "fushi.local:8080");
+        let proxied = forged("10.0.0.2:1");
+        assert_eq!(proxies.scheme(&proxied), "https");
+        assert_eq!(proxies.host(&proxied), "evil.example");
+        let fwd = TestRequest::default()
+            .peer_addr("203.0.113.5:1".parse().unwrap())
+            .insert_header(("forwarded", "for=1.2.3.4;proto=https;host=evil.example"))
+            .insert_header(("host", "fushi.local"))
+            .to_http_request();
+        assert_eq!(
+            (none.scheme(&fwd), none.host(&fwd).as_str()),
+            ("http", "fushi.local")
+        );
         // Names are cut to what a name may be before they become a key.
         let (user, addr) = attempt_keys(&"Ä".repeat(10_000), None);
         assert!(user.chars().count() <= accounts::MAX_NAME + 6);

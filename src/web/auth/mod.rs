@@ -117,7 +117,11 @@ pub async fn guard(
         // The public pages' cache reads the revision from here: no second query.
         req.extensions_mut().insert(gate);
     }
-    if let (Rule::Manage { .. }, Some(u), Some(g)) = (rule, user.as_ref(), gate) {
+    // On the public pages too, so that the tournament's directors and scorers see every
+    // result there (docs/rules.md §5).
+    if let (Rule::Manage { .. } | Rule::Public { .. }, Some(u), Some(g)) =
+        (rule, user.as_ref(), gate)
+    {
         let tour_access = effective_access(u.role, g.access);
         if let Some(v) = req.extensions_mut().get_mut::<Viewer>() {
             v.tour_access = tour_access;

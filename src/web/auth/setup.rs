@@ -126,13 +126,14 @@ pub fn security_headers() -> DefaultHeaders {
         .add((header::X_FRAME_OPTIONS, "DENY"))
 }
 
-/// Marks every cookie `Secure` when the request came over HTTPS (directly, or through a
-/// proxy that says so in `X-Forwarded-Proto` / `Forwarded`).
+/// Marks every cookie `Secure` when the request came over HTTPS through a trusted proxy
+/// that says so in `X-Forwarded-Proto` / `Forwarded` (`FUSHI_TRUSTED_PROXIES`).
 pub async fn secure_over_https(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let https = req.connection_info().scheme() == "https";
+    // Believed from a configured proxy only (docs/decisions.md, "who a client is").
+    let https = super::client::rule(req.request()).scheme(req.request()) == "https";
     let mut res = next.call(req).await?;
     if https {
         let cookies: Vec<String> = res

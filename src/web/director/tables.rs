@@ -34,6 +34,11 @@ pub fn configure(routes: &mut Routes) {
             Need::Director,
             links_action,
         )
+        .post(
+            "/d/{slug}/rounds/{round}/release",
+            Need::Director,
+            release_action,
+        )
         .get(
             "/d/{slug}/rounds/{round}/table-cards",
             Need::Director,
@@ -58,8 +63,8 @@ pub fn configure(routes: &mut Routes) {
 
 /// `https://host` as the request reached us (through a proxy too).
 pub(crate) fn site(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
+    // By the trusted-proxy rule: a forged `X-Forwarded-Host` builds no link.
+    crate::web::auth::client::site(req)
 }
 
 /// A room's link as an inline SVG QR code (no XML prolog, so it sits in HTML).
@@ -225,6 +230,30 @@ async fn links_action(
     })
     .await?;
     Ok(redirect_with(&at.url("/table-links"), flash))
+}
+
+/// `POST /d/{slug}/rounds/{round}/release`: the director releases the round's results to
+/// the public (a match that will not finish), or withholds them again.
+async fn release_action(
+    state: web::Data<AppState>,
+    at: RoundAt,
+    form: web::Form<LinksAction>,
+) -> Result<HttpResponse, AppError> {
+    let round = at.round;
+    let (released, flash) = match form.into_inner().action.as_str() {
+        "release" => (true, "release-flash-released"),
+        "withhold" => (false, "release-flash-withheld"),
+        other => return Err(AppError::bad_request(other)),
+    };
+    let key = at.tour.slug.clone();
+    let found = with_db(&state, move |conn| {
+        Ok(tables::release_round(conn, &key, round, released)?)
+    })
+    .await?;
+    if !found {
+        return Err(AppError::NotFound);
+    }
+    Ok(redirect_with(&at.url(""), flash))
 }
 
 /// One printed card: a room, its seats and its link.

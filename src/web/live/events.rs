@@ -79,11 +79,13 @@ impl Stream {
 }
 
 pub async fn events(
+    req: actix_web::HttpRequest,
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let live = state.live.clone();
-    let Some(slot) = live.listener() else {
+    let client = crate::web::auth::client_address(&req);
+    let Some(slot) = live.listener(client) else {
         return Ok(HttpResponse::ServiceUnavailable()
             .insert_header((header::RETRY_AFTER, "30"))
             .insert_header((header::CACHE_CONTROL, "no-store"))

@@ -72,6 +72,26 @@ fn public_slug(path: &str) -> Option<&str> {
     (!slug.is_empty() && tail != "events").then_some(slug)
 }
 
+/// The query parameters a public page reads (a blank sheet); every other one is ignored by
+/// the pages and so by the cache, whatever a visitor sends.
+const KNOWN_PARAMETERS: [&str; 1] = ["blank"];
+
+/// The cache key of a public page: its language, its path and the parameters it reads, in
+/// a fixed order. Unknown parameters make no new entry (a PDF is drawn once per revision
+/// whatever the query string), and a path longer than any page's is not kept at all.
+pub fn page_key(lang: Lang, path: &str, query: &str) -> String {
+    let mut known: Vec<(String, String)> =
+        serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|(name, value)| KNOWN_PARAMETERS.contains(&name.as_str()) && value.len() <= 8)
+            .collect();
+    known.sort();
+    known.dedup_by(|a, b| a.0 == b.0);
+    let query = serde_urlencoded::to_string(&known).unwrap_or_default();
+    format!("{}{path}?{query}", lang.code())
+}
+
 /// In front of every public page of a tournament: answers from the validator or the kept
 /// bytes when it can, otherwise hands the handler the snapshot to build from and keeps
 /// what it built.
@@ -104,16 +124,14 @@ pub async fn public_pages(
         .snapshot_at(gate.tournament, gate.revision, &slug, !cacheable)
         .await
     {
-        // The public pages see only what the public may see (docs/rules.md §5).
+        // The public pages see only what the public may see (docs/rules.md §5); the
+        // tournament's directors and scorers see every result there too.
+        Ok(snapshot) if Viewer::of(req.request()).tour_access.is_some() => snapshot,
         Ok(snapshot) => snapshot.public(),
         // The handler reports it (404, or the error page).
         Err(_) => return next.call(req).await,
     };
-    let key = format!(
-        "{}{}",
-        lang.code(),
-        req.uri().path_and_query().map_or("", |p| p.as_str())
-    );
+    let key = page_key(lang, req.path(), req.query_string());
     if cacheable && let Some(page) = snapshot.page(&key) {
         let response = page_response(&snapshot, lang, &page);
         return Ok(req.into_response(response));
@@ -220,5 +238,16 @@ mod tests {
         assert_eq!(public_slug("/t/spring/events"), None);
         assert_eq!(public_slug("/t/"), None);
         assert_eq!(public_slug("/d/spring"), None);
+    }
+
+    #[test]
+    fn unknown_query_parameters_make_no_new_cache_key() {
+        let key = |q: &str| page_key(Lang::EN, "/t/a/rounds/1/sheets.pdf", q);
+        assert_eq!(key(""), key("v=1"));
+        assert_eq!(key("v=1&x=".to_owned().repeat(1000).as_str()), key(""));
+        assert_eq!(key("blank=1&v=2"), key("v=3&blank=1"));
+        assert_ne!(key("blank=1"), key(""));
+        // A long value of a known parameter is no page either.
+        assert_eq!(key(&format!("blank={}", "1".repeat(9000))), key(""));
     }
 }

@@ -87,8 +87,10 @@ struct PageCache {
     bytes: usize,
 }
 
-/// The most bytes of rendered pages one snapshot keeps.
-const PAGE_BUDGET: usize = 48 * 1024 * 1024;
+/// The most bytes of rendered pages (keys and bodies) one snapshot keeps. Only the public
+/// snapshot keeps pages, and at most [`Limits::tournaments`] tournaments are in memory, so
+/// the whole cache holds at most that many times this (8 × 16 MiB = 128 MiB by default).
+pub const PAGE_BUDGET: usize = 16 * 1024 * 1024;
 
 impl Snapshot {
     pub fn new(loaded: db::Loaded) -> Snapshot {
@@ -163,6 +165,11 @@ impl Snapshot {
         })
     }
 
+    /// How many bytes of rendered pages (keys and bodies) this snapshot keeps.
+    pub fn cached_bytes(&self) -> usize {
+        self.pages.lock().map_or(0, |cache| cache.bytes)
+    }
+
     /// A rendered page of this revision, if one was kept.
     pub fn page(&self, key: &str) -> Option<Page> {
         self.pages.lock().ok()?.pages.get(key).cloned()
@@ -184,11 +191,12 @@ impl Snapshot {
 
     /// Keeps a rendered page while the budget allows.
     pub fn keep_page(&self, key: String, page: Page) {
+        let cost = key.len() + page.content_type.len() + page.body.len();
         if let Ok(mut cache) = self.pages.lock()
-            && cache.bytes + page.body.len() <= PAGE_BUDGET
+            && cache.bytes + cost <= PAGE_BUDGET
             && !cache.pages.contains_key(&key)
         {
-            cache.bytes += page.body.len();
+            cache.bytes += cost;
             cache.pages.insert(key, page);
         }
     }
@@ -241,6 +249,9 @@ pub struct Limits {
     pub tournaments: usize,
     /// Open event streams on this server.
     pub listeners: usize,
+    /// Open event streams from one client address (by the trusted-proxy rule), so that
+    /// one client cannot take every place.
+    pub listeners_per_address: usize,
     /// PDFs drawn at once.
     pub pdfs: usize,
     /// How long a PDF request waits for its turn before it is answered 503.
@@ -252,6 +263,8 @@ impl Default for Limits {
         Limits {
             tournaments: 8,
             listeners: 5_000,
+            // A hall behind one NAT address still has room for every phone.
+            listeners_per_address: 200,
             pdfs: 2,
             pdf_wait: Duration::from_secs(5),
         }
@@ -271,6 +284,9 @@ impl Limits {
                 .unwrap_or(d.tournaments)
                 .max(1),
             listeners: number("FUSHI_MAX_LISTENERS").unwrap_or(d.listeners),
+            listeners_per_address: number("FUSHI_MAX_LISTENERS_PER_ADDRESS")
+                .unwrap_or(d.listeners_per_address)
+                .max(1),
             pdfs: number("FUSHI_PDF_CONCURRENCY").unwrap_or(d.pdfs).max(1),
             pdf_wait: number("FUSHI_PDF_WAIT_MS")
                 .map(|ms| Duration::from_millis(ms as u64))
@@ -286,6 +302,8 @@ pub struct Live {
     snapshots: Mutex<Snapshots>,
     changes: broadcast::Sender<Change>,
     listeners: AtomicUsize,
+    /// Open event streams by client address.
+    listeners_by_address: Mutex<HashMap<std::net::IpAddr, usize>>,
     pdfs: Semaphore,
     /// Flipped to `true` when the server stops, so event streams end cleanly.
     stopping: tokio_watch::Sender<bool>,
@@ -317,6 +335,7 @@ impl Live {
             snapshots: Mutex::new(Snapshots::default()),
             changes,
             listeners: AtomicUsize::new(0),
+            listeners_by_address: Mutex::new(HashMap::new()),
             stopping,
         })
     }
@@ -497,11 +516,27 @@ impl Live {
         self.changes.subscribe()
     }
 
-    /// A place for one more event stream, or `None` at the limit.
-    pub fn listener(self: &Arc<Self>) -> Option<ListenerSlot> {
+    /// A place for one more event stream from `client`, or `None` at the server's limit
+    /// or at the limit of one address.
+    pub fn listener(self: &Arc<Self>, client: Option<std::net::IpAddr>) -> Option<ListenerSlot> {
         let before = self.listeners.fetch_add(1, Ordering::SeqCst);
-        let slot = ListenerSlot(self.clone());
-        (before < self.limits.listeners).then_some(slot)
+        let mut slot = ListenerSlot {
+            live: self.clone(),
+            client: None,
+        };
+        if before >= self.limits.listeners {
+            return None;
+        }
+        if let Some(ip) = client {
+            let mut by = self.listeners_by_address.lock().ok()?;
+            let open = by.entry(ip).or_default();
+            if *open >= self.limits.listeners_per_address {
+                return None;
+            }
+            *open += 1;
+            slot.client = Some(ip);
+        }
+        Some(slot)
     }
 
     /// Waits for a turn to draw a PDF, at most the configured time.
@@ -525,10 +560,22 @@ impl Live {
 const NOT_FOUND: &str = "no such tournament";
 
 /// Holds one place among the open event streams; gives it back when dropped.
-pub struct ListenerSlot(Arc<Live>);
+pub struct ListenerSlot {
+    live: Arc<Live>,
+    client: Option<std::net::IpAddr>,
+}
 
 impl Drop for ListenerSlot {
     fn drop(&mut self) {
-        self.0.listeners.fetch_sub(1, Ordering::SeqCst);
+        self.live.listeners.fetch_sub(1, Ordering::SeqCst);
+        if let Some(ip) = self.client
+            && let Ok(mut by) = self.live.listeners_by_address.lock()
+            && let Some(open) = by.get_mut(&ip)
+        {
+            *open -= 1;
+            if *open == 0 {
+                by.remove(&ip);
+            }
+        }
     }
 }

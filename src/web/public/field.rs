@@ -2,9 +2,9 @@
 //! (`/t/{slug}/rounds/{n}/boards/{b}`) and the Butler ranking of pairs (`/t/{slug}/butler`,
 //! `butler.csv`). The director sees every traveller whole at `/d/{slug}/rounds/{n}/boards/{b}`.
 //!
-//! While a round is in progress a public traveller shows only rooms that have finished
-//! every board of the round, so that a board's result does not reach tables still to play
-//! it; the Butler ranking counts the same rooms.
+//! The public pages are built from the public snapshot, which holds the results of
+//! released boards only (docs/rules.md §5): a board shows on its traveller, in the Butler
+//! ranking and in `butler.csv` once every room of its round has played it.
 
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -16,20 +16,12 @@ use crate::figures::{signed, typographic_minus};
 use crate::rules::field::{Fraction, OddKind, Show, Traveller, butler, odd_results};
 use crate::rules::{Event, Report, RoundProgress, Scorer, TeamNo};
 use crate::web::i18n::Tr;
+use crate::web::live::Snapshot;
 use crate::web::page::{
     Ctx, PageSnapshot, TourHead, load_event, page_snapshot, path_number, render, snapshot_at,
 };
 use crate::web::sheets::{pdf, pdf_response};
 use crate::web::{AppError, AppState};
-
-/// Which rooms the public sees in round `round`: everything once the round is complete.
-pub fn public_show(report: &Report, round: i32) -> Show {
-    if report.round_progress(round) == RoundProgress::Complete {
-        Show::Everything
-    } else {
-        Show::CompleteRooms
-    }
-}
 
 /// An exact figure with two decimals and a typographic minus.
 fn decimals(x: Fraction) -> String {
@@ -191,20 +183,17 @@ fn path_numbers(round: &str, board: &str) -> Result<(i32, i32), AppError> {
 /// The public traveller of a board.
 pub fn traveller_page(
     ctx: &Ctx,
-    event: &Event,
-    report: &Report,
+    snap: &Snapshot,
     round: i32,
     board: i32,
 ) -> Result<TravellerPage, AppError> {
-    let show = public_show(report, round);
-    let view = TravellerView::of(event, round, board, show, None, &ctx.t)
-        .ok_or_else(AppError::not_found)?;
+    let (event, report) = (&snap.event, &snap.report);
+    let view = public_traveller(ctx, snap, round, board).ok_or_else(AppError::not_found)?;
     Ok(TravellerPage {
         ctx: ctx.clone(),
         tour: TourHead::of(event),
         section: "rounds",
-        live: (show == Show::CompleteRooms
-            && report.round_progress(round) != RoundProgress::NotStarted)
+        live: (report.round_progress(round) == RoundProgress::InProgress)
             .then_some(super::LIVE_SECONDS),
         base: format!("/t/{}", event.settings.slug),
         director: false,
@@ -221,7 +210,7 @@ pub async fn traveller(
     let (slug, round, board) = path.into_inner();
     let (round, board) = path_numbers(&round, &board)?;
     let snap = page_snapshot(&ctx, &state, &slug).await?;
-    let page = traveller_page(&ctx, &snap.event, &snap.report, round, board)?;
+    let page = traveller_page(&ctx, &snap, round, board)?;
     render(&ctx, &page)
 }
 
@@ -275,13 +264,13 @@ pub struct ButlerRow {
 }
 
 /// The Butler ranking over the rooms the public sees; `None` without line-ups.
-pub fn butler_rows(event: &Event, report: &Report, t: &Tr) -> Option<Vec<ButlerRow>> {
+pub fn butler_rows(event: &Event, t: &Tr) -> Option<Vec<ButlerRow>> {
     if event.lineups.is_empty() {
         return None;
     }
     let separator = t.t("field-players-separator");
     Some(
-        butler(event, |round| public_show(report, round))
+        butler(event, |_| Show::Everything)
             .into_iter()
             .map(|l| ButlerRow {
                 rank: l.rank_label(),
@@ -299,11 +288,11 @@ pub fn butler_rows(event: &Event, report: &Report, t: &Tr) -> Option<Vec<ButlerR
 
 /// `butler.csv` as the public sees it: the rooms of rounds still in progress that have
 /// not finished every board do not count yet.
-pub fn public_butler_csv(event: &Event, report: &Report) -> Option<String> {
+pub fn public_butler_csv(event: &Event) -> Option<String> {
     if event.lineups.is_empty() {
         return None;
     }
-    let pairs = butler(event, |round| public_show(report, round));
+    let pairs = butler(event, |_| Show::Everything);
     Some(crate::archive::butler_csv(event, &pairs))
 }
 
@@ -320,7 +309,7 @@ pub struct ButlerPage {
 
 /// The Butler page of an event with line-ups.
 pub fn butler_page(ctx: &Ctx, event: &Event, report: &Report) -> Result<ButlerPage, AppError> {
-    let rows = butler_rows(event, report, &ctx.t).ok_or_else(AppError::not_found)?;
+    let rows = butler_rows(event, &ctx.t).ok_or_else(AppError::not_found)?;
     let provisional = event
         .rounds
         .iter()
@@ -353,19 +342,25 @@ pub struct TravellersPage {
     pub views: Vec<TravellerView>,
 }
 
+/// A board's traveller as the public sees it: the public snapshot holds released boards
+/// only (docs/rules.md §5), so every room of a released board shows, and a board not yet
+/// released says so.
+fn public_traveller(ctx: &Ctx, snap: &Snapshot, round: i32, board: i32) -> Option<TravellerView> {
+    let mut view = TravellerView::of(&snap.event, round, board, Show::Everything, None, &ctx.t)?;
+    if !snap.release.board(round, board) {
+        view.withheld = Some(ctx.t.t("field-not-released"));
+    }
+    Some(view)
+}
+
 /// Every traveller of round `round`, one per printed page, as the public sees them.
-pub fn travellers_page(
-    ctx: &Ctx,
-    event: &Event,
-    report: &Report,
-    round: i32,
-) -> Result<TravellersPage, AppError> {
+pub fn travellers_page(ctx: &Ctx, snap: &Snapshot, round: i32) -> Result<TravellersPage, AppError> {
+    let event = &snap.event;
     let r = event
         .rounds
         .iter()
         .find(|r| r.number == round)
         .ok_or_else(AppError::not_found)?;
-    let show = public_show(report, round);
     Ok(TravellersPage {
         ctx: ctx.clone(),
         tour: TourHead::of(event),
@@ -376,7 +371,7 @@ pub fn travellers_page(
         views: r
             .boards
             .iter()
-            .filter_map(|b| TravellerView::of(event, round, b.number, show, None, &ctx.t))
+            .filter_map(|b| public_traveller(ctx, snap, round, b.number))
             .collect(),
     })
 }
@@ -388,7 +383,7 @@ pub async fn travellers(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (snap, round) = snapshot_at(&ctx, &state, path.into_inner()).await?;
-    let page = travellers_page(&ctx, &snap.event, &snap.report, round)?;
+    let page = travellers_page(&ctx, &snap, round)?;
     render(&ctx, &page)
 }
 
@@ -495,7 +490,7 @@ pub async fn travellers_pdf(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (snap, round) = snapshot_at(&ctx, &state, path.into_inner()).await?;
-    let page = travellers_page(&ctx, &snap.event, &snap.report, round)?;
+    let page = travellers_page(&ctx, &snap, round)?;
     let t = ctx.t;
     let sheets: Vec<crate::sheets::pdf::SheetPage> = page
         .views

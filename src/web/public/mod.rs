@@ -518,7 +518,7 @@ async fn download(
     let (event, report) = (&snap.event, &snap.report);
     let body = match file.as_str() {
         // Only when the event records line-ups.
-        "butler" => field::public_butler_csv(event, report),
+        "butler" => field::public_butler_csv(event),
         "lineups" => (!event.lineups.is_empty()).then(|| archive::lineups_csv(event)),
         // The public event holds the deals of released boards only.
         "deals" => (!event.deals.boards.is_empty()).then(|| archive::deals_csv(event)),

@@ -290,7 +290,12 @@ async fn confirm(
         Err(ConfirmRefusal::Closed(_)) => Ok(redirect_with(&back, "table-flash-closed")),
         Err(ConfirmRefusal::Incomplete) => refuse(ctx.t.t("table-error-incomplete")).await,
         Err(ConfirmRefusal::SameSide) => refuse(ctx.t.t("table-error-same-side")).await,
-        Err(ConfirmRefusal::WrongCode) => refuse(ctx.t.t("table-error-code")).await,
+        Err(ConfirmRefusal::WrongCode { left }) => {
+            refuse(ctx.t.a("table-error-code", "left", left)).await
+        }
+        Err(ConfirmRefusal::CodesExhausted) => {
+            Ok(redirect_with(&back, "table-flash-codes-exhausted"))
+        }
         Err(ConfirmRefusal::Stale) => refuse(ctx.t.t("table-error-stale")).await,
     }
 }

@@ -48,6 +48,15 @@ struct OverviewPage {
     field: super::super::field::FieldExtras,
     /// Every room's table link and state, when tables enter.
     rooms: Vec<super::super::tables::RoomLine>,
+    /// What the public sees of the round (docs/rules.md §5).
+    release: ReleaseLine,
+}
+
+/// How much of the round is public, and whether the director released it.
+struct ReleaseLine {
+    released: usize,
+    boards: usize,
+    by_director: bool,
 }
 
 pub(super) async fn overview(
@@ -130,7 +139,13 @@ pub(super) async fn overview(
         sheet.settings.table.approval,
         &links,
     );
+    let release = snap.release.round(round);
     let page = OverviewPage {
+        release: ReleaseLine {
+            released: release.boards.len(),
+            boards: release.of,
+            by_director: release.by_director,
+        },
         rooms,
         ctx: ctx.clone(),
         tour: TourHead::of_settings(&sheet.settings),

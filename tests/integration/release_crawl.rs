@@ -1,0 +1,239 @@
+//! Duplicate's secrecy on every open surface (docs/rules.md §5): during a half-played round
+//! no public page, file or PDF shows any room's figure of a board that not every room has
+//! played; once the director releases the round, they all do. The routes come from the
+//! source itself (every `/t/{slug}…` and `/api/v1/tournaments/{slug}…` pattern under
+//! `src/web`), so a page added later is crawled without anyone remembering to add it.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use crate::common;
+use common::backends;
+use common::http::{anonymous, browser};
+use fushi::archive::ArchiveFiles;
+
+/// The trick points given to the open rooms of round 3 on boards 2–4 (P = t: no bottom, no
+/// penalty): figures that occur nowhere else in the event. Table 1's closed room plays
+/// them for 40, so that table 1 is complete and shows its totals (allowed: they reveal no
+/// board), which are no secret figure.
+const SECRET: [&str; 6] = ["180", "145", "165", "175", "185", "190"];
+
+/// The sample with round 3 half played: table 1 complete, table 2's open room complete,
+/// its closed room on board 1 only. Board 1 is released; boards 2–4 are not, and the rooms
+/// that played them carry the [`SECRET`] figures.
+fn half_played() -> ArchiveFiles {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+    let mut files = ArchiveFiles::read(&dir).expect("the sample reads");
+    let text = files.get("results.csv").expect("results.csv").to_owned();
+    let mut secret = SECRET.iter();
+    let lines: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with("3,2,closed,") || l.starts_with("3,2,closed,1,"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            if cells[0] == "3" && cells[3] != "1" {
+                let t = if cells[2] == "open" {
+                    secret.next().expect("two open rooms played boards 2-4")
+                } else {
+                    "40"
+                };
+                format!(
+                    "3,{},{},{},{t},,declarer,,,,,,,",
+                    cells[1], cells[2], cells[3]
+                )
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect();
+    assert!(secret.next().is_none(), "every secret figure is used");
+    files.insert("results.csv", lines.join("\n") + "\n");
+    files
+}
+
+/// Every public route pattern in the source.
+fn public_patterns() -> BTreeSet<String> {
+    fn walk(dir: &Path, out: &mut BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).expect("src/web") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                for piece in text.split('"').skip(1).step_by(2) {
+                    let public = piece.starts_with("/t/{slug}")
+                        || piece.starts_with("/api/v1/tournaments/{slug}");
+                    if public && !piece.contains(' ') {
+                        out.insert(piece.to_owned());
+                    }
+                }
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web"),
+        &mut out,
+    );
+    out
+}
+
+/// The paths of one pattern, every parameter filled in with each value that matters.
+fn paths(pattern: &str) -> Vec<String> {
+    let values = |name: &str| -> Vec<&'static str> {
+        match name {
+            "slug" => vec!["club-night"],
+            "round" | "n" => vec!["3"],
+            "table" | "t" => vec!["1", "2"],
+            "team" | "no" => vec!["1", "3", "4", "5"],
+            "board" | "b" => vec!["1", "2", "3", "4"],
+            "file" => vec![
+                "standings",
+                "matches",
+                "swings",
+                "results",
+                "teams",
+                "boards",
+                "schedule",
+                "butler",
+                "lineups",
+                "deals",
+                "bracket",
+                "ranking",
+            ],
+            other => panic!("{pattern}: the release crawl has no values for {{{other}}}"),
+        }
+    };
+    let mut out = vec![String::new()];
+    let mut rest = pattern;
+    while let Some(open) = rest.find('{') {
+        let close = rest[open..].find('}').expect("a closed parameter") + open;
+        let name = &rest[open + 1..close];
+        let name = name.split(':').next().unwrap_or(name);
+        let literal = &rest[..open];
+        out = out
+            .iter()
+            .flat_map(|p| {
+                values(name)
+                    .into_iter()
+                    .map(move |v| format!("{p}{literal}{v}"))
+            })
+            .collect();
+        rest = &rest[close + 1..];
+    }
+    out.into_iter().map(|p| format!("{p}{rest}")).collect()
+}
+
+/// The text of a response as a reader gets it: a PDF's extracted text, a page's text
+/// between its tags (not a chart's coordinates), a file as sent.
+fn text_of(page: &common::http::Page) -> String {
+    if page.content_type.starts_with("application/pdf") {
+        return pdf_extract::extract_text_from_mem(&page.bytes).expect("the PDF's text extracts");
+    }
+    if !page.content_type.starts_with("text/html") {
+        return page.body.clone();
+    }
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in page.body.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text
+}
+
+/// Whether `figure` stands alone in `text` (not as part of a longer number).
+fn shows(text: &str, figure: &str) -> bool {
+    text.match_indices(figure).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + figure.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_digit() || c == '.')
+            && !after.is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+#[actix_web::test]
+async fn no_public_surface_shows_a_board_before_every_room_has_played_it() {
+    let patterns = public_patterns();
+    // The crawl sees the pages this test was written against, and whatever came later.
+    for known in [
+        "/t/{slug}/rounds/{round}/boards/{board}",
+        "/t/{slug}/rounds/{round}/travellers.pdf",
+        "/t/{slug}/{file}.csv",
+        "/t/{slug}/teams/{team}/card.pdf",
+    ] {
+        assert!(
+            patterns.contains(known),
+            "{known} is not among {patterns:?}"
+        );
+    }
+    for db in backends() {
+        fushi::transfer::import(&mut db.open(), &half_played()).expect("the archive imports");
+        // The secret figures are in the database: the director's traveller shows them.
+        let mut director = browser(&db).await;
+        let page = director.get_ok("/d/club-night/rounds/3/boards/2").await;
+        assert!(shows(&page.body, SECRET[0]), "the director sees board 2");
+
+        let mut public = anonymous(&db).await;
+        let mut crawled = 0;
+        for pattern in &patterns {
+            if pattern.ends_with("/events") || pattern.ends_with('/') {
+                continue; // the live stream carries revisions only; `/` redirects
+            }
+            for path in paths(pattern) {
+                let page = public.get(&path).await;
+                if !page.status.is_success() {
+                    continue; // no such file or page for this event (404)
+                }
+                crawled += 1;
+                let text = text_of(&page);
+                for figure in SECRET {
+                    assert!(
+                        !shows(&text, figure),
+                        "{path} shows {figure} before release:\n{text}"
+                    );
+                }
+            }
+        }
+        assert!(crawled >= 40, "only {crawled} public pages answered");
+
+        // The match in progress shows no score, however many boards are compared.
+        let page = public.get("/t/club-night/rounds/3/tables/2").await;
+        page.lacks("10.00").has("1 of 4 boards compared");
+        let csv = public.get("/t/club-night/matches.csv").await;
+        let row = csv
+            .body
+            .lines()
+            .find(|l| l.starts_with("3,2,"))
+            .expect("round 3 table 2");
+        assert!(row.ends_with(",,,in_progress"), "{row}");
+
+        // The director releases the round: every figure is public.
+        let page = director.get_ok("/d/club-night/rounds/3").await;
+        page.has("Boards released to the public: 1 of 4");
+        let done = director
+            .post("/d/club-night/rounds/3/release", &[("action", "release")])
+            .await;
+        assert!(done.status.is_redirection(), "{}", done.status);
+        let mut seen: BTreeSet<&str> = BTreeSet::new();
+        for path in [
+            "/t/club-night/results.csv",
+            "/t/club-night/rounds/3/travellers",
+            "/t/club-night/rounds/3/boards/2",
+            "/t/club-night/rounds/3/boards/3",
+            "/t/club-night/rounds/3/boards/4",
+        ] {
+            let page = public.get(path).await;
+            let text = text_of(&page);
+            seen.extend(SECRET.iter().copied().filter(|f| shows(&text, f)));
+        }
+        assert_eq!(seen.len(), SECRET.len(), "after release: {seen:?}");
+    }
+}
