@@ -91,6 +91,7 @@ problems-zip-too-many = the .zip holds { $count } entries; an archive has at mos
 problems-zip-too-large = { $name } unpacks to more than { $limit } MiB, the most an archive may hold
 problems-text-too-long = { $column } is longer than { $max } characters
 problems-control-character = { $column } holds a control character (NUL, tab, line break…): remove it
+problems-last-trick-missing = { $bottom } bottom points, but who won the last trick is not given: say who did (the bottom counts only for the defenders)
 
 # deals.csv and the dealing seed (docs/rules.md §13)
 problems-bad-card = { $column }: "{ $card }" is not a card (S, H, D or C followed by 2–10, J, Q, K or A; LJ; BJ)

@@ -93,6 +93,7 @@ problems-zip-too-many = 该 .zip 含 { $count } 个条目；存档最多 { $max 
 problems-zip-too-large = { $name } 解压后超过 { $limit } MiB，超出存档允许的大小
 problems-text-too-long = { $column } 超过 { $max } 个字符
 problems-control-character = { $column } 含有控制字符（NUL、制表符、换行等）：请删除
+problems-last-trick-missing = 填了底分 { $bottom }，但未注明最后一墩由谁赢得：请注明（底分只在闲家赢得最后一墩时计入）
 
 # deals.csv 与发牌种子（docs/rules.md §13）
 problems-bad-card = { $column }：“{ $card }”不是一张牌（S、H、D 或 C 加 2–10、J、Q、K 或 A；LJ；BJ）

@@ -93,6 +93,7 @@ problems-zip-too-many = 該 .zip 含 { $count } 個條目；存檔最多 { $max 
 problems-zip-too-large = { $name } 解壓後超過 { $limit } MiB，超出存檔允許的大小
 problems-text-too-long = { $column } 超過 { $max } 個字元
 problems-control-character = { $column } 含有控制字元（NUL、製表符、換行等）：請刪除
+problems-last-trick-missing = 填了底分 { $bottom }，但未註明最後一墩由誰贏得：請註明（底分只在閒家贏得最後一墩時計入）
 
 # deals.csv 與發牌種子（docs/rules.md §13）
 problems-bad-card = { $column }：“{ $card }”不是一張牌（S、H、D 或 C 加 2–10、J、Q、K 或 A；LJ；BJ）

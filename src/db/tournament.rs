@@ -476,6 +476,19 @@ pub struct Play {
     /// Rooms confirmed at the table and waiting for the director's approval, as
     /// (round, table, room): their results are provisional.
     pub provisional: Vec<(i32, i32, crate::rules::Room)>,
+    /// The minutes after a round is complete in which its results may still be corrected.
+    pub correction_minutes: i32,
+    /// When each round's results last changed (UTC), as (round, time).
+    pub last_change: Vec<(i32, chrono::NaiveDateTime)>,
+}
+
+impl Play {
+    /// Until when round `round`'s results may be corrected (UTC), when it is complete; they
+    /// are final after that.
+    pub fn corrections_until(&self, round: i32) -> Option<chrono::NaiveDateTime> {
+        let at = self.last_change.iter().find(|(r, _)| *r == round)?.1;
+        Some(at + chrono::Duration::minutes(i64::from(self.correction_minutes)))
+    }
 }
 
 /// What [`Play`] holds for tournament `id`.
@@ -487,9 +500,9 @@ pub fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbError> {
         .order(rounds::number)
         .select(rounds::number)
         .load(conn)?;
-    let approval: bool = tournaments::table
+    let (approval, correction_minutes): (bool, i32) = tournaments::table
         .find(id)
-        .select(tournaments::table_approval)
+        .select((tournaments::table_approval, tournaments::correction_minutes))
         .first(conn)?;
     let mut provisional = Vec::new();
     if approval {
@@ -509,6 +522,8 @@ pub fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbError> {
     Ok(Play {
         released_rounds,
         provisional,
+        correction_minutes,
+        last_change: super::audit::last_result_changes(conn, id)?,
     })
 }
 

@@ -343,6 +343,9 @@ fn fault_message(fault: &Fault) -> (&'static str, Vec<(&'static str, FluentValue
         ),
         Fault::ComboMissing => ("problems-combo-missing", vec![]),
         Fault::ComboWithDeclarerLastTrick => ("problems-combo-with-declarer", vec![]),
+        Fault::LastTrickMissing { bottom } => {
+            ("problems-last-trick-missing", vec![("bottom", s(bottom))])
+        }
         Fault::ComboTooLong { combo, max, decks } => (
             "problems-combo-too-long",
             vec![("combo", s(combo)), ("max", s(max)), ("decks", s(decks))],

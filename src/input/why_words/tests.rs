@@ -341,6 +341,7 @@ fn listed(why: &Why) {
             | Fault::ComboNotAllowed { .. }
             | Fault::ComboMissing
             | Fault::ComboWithDeclarerLastTrick
+            | Fault::LastTrickMissing { .. }
             | Fault::ComboTooLong { .. }
             | Fault::RulingOutOfRange { .. }
             | Fault::Penalty { .. }

@@ -299,6 +299,51 @@ struct RoundPage {
     /// Why the generated matches were paired, and what was recorded about the round.
     explained: Vec<super::director::ExplanationLine>,
     notes: Vec<String>,
+    /// Provisional or final (docs/rules.md §5), once the round has results.
+    finality: Option<String>,
+}
+
+/// Whether round `round`'s results are provisional or final (docs/rules.md §5): rooms
+/// confirmed at the table and waiting for the director's approval are provisional; a
+/// complete round is provisional until its correction period has passed, then final.
+fn finality(
+    snap: &crate::web::live::Snapshot,
+    round: i32,
+    t: &crate::web::i18n::Tr,
+) -> Option<String> {
+    use fluent_templates::fluent_bundle::FluentValue;
+    let waiting: Vec<String> = snap
+        .play
+        .provisional
+        .iter()
+        .filter(|(r, _, _)| *r == round)
+        .map(|(_, table, room)| {
+            t.args(
+                "pub-provisional-room",
+                &[
+                    ("table", FluentValue::from(table.to_string())),
+                    (
+                        "room",
+                        FluentValue::from(t.t(&format!("pub-room-{}", room.code()))),
+                    ),
+                ],
+            )
+        })
+        .collect();
+    if !waiting.is_empty() {
+        return Some(t.a("pub-provisional-approval", "rooms", t.list(&waiting)));
+    }
+    if snap.report.round_progress(round) != crate::rules::RoundProgress::Complete {
+        return None;
+    }
+    match snap.play.corrections_until(round) {
+        Some(until) if until > chrono::Utc::now().naive_utc() => Some(t.a(
+            "pub-provisional-until",
+            "time",
+            format!("{} UTC", until.format("%H:%M")),
+        )),
+        _ => Some(t.t("pub-final")),
+    }
 }
 
 async fn round(
@@ -341,6 +386,7 @@ async fn round(
             .map(|b| BoardLine::of(b, t))
             .collect(),
         matches: matches::match_lines(event, report, number, t),
+        finality: finality(&snap, number, t),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
