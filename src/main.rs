@@ -1,4 +1,5 @@
-//! The `fushi` command line: serve the web application, import and export archives.
+//! The `fushi` command line: serve the web application, import and export archives, deal
+//! the boards.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -36,6 +37,13 @@ enum Command {
         sheets: bool,
         #[arg(long, default_value = "zh", value_parser = lang_code)]
         lang: Lang,
+    },
+    Deal {
+        slug: String,
+        #[arg(long)]
+        seed: Option<String>,
+        #[arg(long)]
+        round: Option<i32>,
     },
     User {
         #[command(subcommand)]
@@ -227,6 +235,13 @@ fn main() -> ExitCode {
             }
             Ok(())
         }),
+        Command::Deal { slug, seed, round } => {
+            fushi::transfer::deal(&db, &slug, seed.as_deref(), round, &t).map(|lines| {
+                for line in lines {
+                    println!("{line}");
+                }
+            })
+        }
         Command::User { command } => user_command(&db, command, &t),
         Command::Copy {
             from,

@@ -241,3 +241,69 @@ pub fn copy_database(
         ],
     ))
 }
+
+/// Words for a refused change of a tournament's deals.
+pub fn deal_refusal_text(e: &db::deals::DealChangeError, round: Option<i32>, t: &Tr) -> String {
+    use db::deals::DealChangeError;
+    match e {
+        DealChangeError::NoTournament => Why::NoTournament.text(t),
+        DealChangeError::NoRound => t.a("deals-no-round", "round", round.unwrap_or_default()),
+        DealChangeError::Refused(refusal) => Why::SeedRefused(*refusal).text(t),
+        DealChangeError::Db(e) => e.to_string(),
+    }
+}
+
+/// A new secret seed of 128 random bits.
+pub fn random_seed() -> crate::rules::Seed {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the operating system's random source");
+    crate::rules::Seed::from_random(bytes)
+}
+
+/// `fushi deal SLUG [--seed TEXT] [--round N]`: deals every board (or one round's) from the
+/// seed by docs/rules.md §13. With `--seed` that seed becomes the tournament's secret seed
+/// (unless it is already the one held); without it the seed fushi already holds is used, or
+/// a new one is generated and shown once. Returns the lines to print: the generated seed,
+/// how many boards were dealt, and the commitment.
+pub fn deal(
+    url: &str,
+    slug: &str,
+    seed: Option<&str>,
+    round: Option<i32>,
+    t: &Tr,
+) -> Result<Vec<String>, Vec<String>> {
+    use crate::rules::deal::{Seed, SeedChange};
+    let refused = |e: db::deals::DealChangeError| vec![deal_refusal_text(&e, round, t)];
+    let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
+    let event = db::load_event(&mut conn, slug)
+        .map_err(|e| vec![e.to_string()])?
+        .ok_or_else(|| vec![Why::NoTournament.text(t)])?;
+    let held = event.deals.seed.held().cloned();
+    let mut lines = Vec::new();
+    let wanted = match seed {
+        Some(text) => Some(Seed::parse(text).map_err(|e| vec![Why::Seed(e).text(t)])?),
+        None if held.is_some() => None,
+        None => {
+            let new = random_seed();
+            lines.push(t.a("cli-deal-seed-generated", "seed", new.as_str()));
+            Some(new)
+        }
+    };
+    if let Some(seed) = wanted
+        && held.as_ref() != Some(&seed)
+    {
+        db::deals::change_seed(&mut conn, slug, SeedChange::Set(seed)).map_err(refused)?;
+    }
+    let count = db::deals::deal_rounds(&mut conn, slug, round).map_err(refused)?;
+    let event = db::load_event(&mut conn, slug)
+        .map_err(|e| vec![e.to_string()])?
+        .ok_or_else(|| vec![Why::NoTournament.text(t)])?;
+    lines.push(t.args(
+        "cli-dealt",
+        &[("slug", slug.to_owned().into()), ("boards", count.into())],
+    ));
+    if let Some(c) = event.deals.seed.commitment() {
+        lines.push(t.a("cli-deal-commitment", "commitment", c.as_str()));
+    }
+    Ok(lines)
+}

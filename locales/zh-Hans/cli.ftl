@@ -67,3 +67,11 @@ cli-help-copy-to = 要填入的空数据库（需要时会创建并迁移）。
 cli-help-copy-without_secrets = 不复制 Cookie 密钥和会话：会生成新密钥，所有人重新登录。
 cli-copied = 已把 { $from } 复制到 { $to }：{ $tables }
 cli-help-serve-max_listeners_per_address = 同一客户端地址同时打开的实时事件流数（至少 1）。
+# `fushi deal`（docs/deals.md）
+cli-deal-seed-generated = 已生成秘密种子（只显示这一次，请保存到公开之时）：{ $seed }
+cli-dealt = 已为 { $slug } 发好 { $boards } 副牌
+cli-deal-commitment = 承诺（请在比赛前公布）：{ $commitment }
+cli-about-deal = 按 docs/deals.md 用秘密种子发每副牌（或某一轮的牌），并显示种子的承诺。
+cli-help-deal-slug = 赛事的标识。
+cli-help-deal-seed = 秘密种子（一段文字）；不给时使用 fushi 已保存的种子，没有则生成一个并只显示一次。
+cli-help-deal-round = 只发这一轮。

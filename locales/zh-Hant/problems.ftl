@@ -94,3 +94,17 @@ problems-zip-too-large = { $name } 解壓後超過 { $limit } MiB，超出存檔
 problems-text-too-long = { $column } 超過 { $max } 個字元
 problems-control-character = { $column } 含有控制字元（NUL、製表符、換行等）：請刪除
 problems-last-trick-missing = 填了底分 { $bottom }，但未註明最後一墩由誰贏得：請註明（底分只在閒家贏得最後一墩時計入）
+
+# deals.csv 與發牌種子（docs/rules.md §13）
+problems-bad-card = { $column }：“{ $card }”不是一張牌（S、H、D 或 C 加 2–10、J、Q、K 或 A；LJ；BJ）
+problems-deal-hand-size = { $column } 有 { $got } 張牌，應為 { $want } 張
+problems-deal-bottom-size = 底牌有 { $got } 張，應為 { $want } 張
+problems-deal-card-count = { $card } 在這副牌中出現 { $got } 次，應為 { $want } 次
+problems-seed-empty = 種子為空
+problems-seed-too-long = 種子超過 { $max } 位元組
+problems-seed-control = 種子含有控制字元（定位字元、換行……）
+problems-commitment = deal_commitment 必須是 64 位小寫十六進位數字（SHA-256）
+problems-seed-already-revealed = 種子已經公開，不能再更改
+problems-seed-nothing = 還沒有種子：請設定一個（或輸入承諾所對應的種子）
+problems-seed-does-not-match = 種子與已公布的承諾不符
+problems-seed-without-commitment = 給出了 deal_seed 卻沒有 deal_commitment

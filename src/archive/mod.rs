@@ -17,8 +17,9 @@ pub use files::ArchiveFiles;
 pub use read::{Parsed, parse, parse_teams};
 pub use settings::{TOURNAMENT_TOML, settings_toml};
 pub use write::{
-    BUTLER, FILE_NAMES, LINEUP_FILE_NAMES, LINEUPS, boards_csv, butler_csv, export, lineups_csv,
-    matches_csv, results_csv, schedule_csv, standings_csv, swings_csv, teams_csv,
+    BUTLER, DEALS, FILE_NAMES, LINEUP_FILE_NAMES, LINEUPS, boards_csv, butler_csv, deals_csv,
+    export, lineups_csv, matches_csv, results_csv, schedule_csv, standings_csv, swings_csv,
+    teams_csv,
 };
 
 /// One problem in an archive: the file, the line when there is one, and why.

@@ -173,6 +173,18 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
         })
         .collect();
     super::lineups::insert_lineups(conn, event, &by_number, &team_ids, max_binds)?;
+    let boards_by_number: HashMap<(i32, i32), i32> = event
+        .rounds
+        .iter()
+        .flat_map(|r| {
+            let round_id = round_ids[&r.number];
+            let board_ids = &board_ids;
+            r.boards
+                .iter()
+                .map(move |b| ((r.number, b.number), board_ids[&(round_id, b.number)]))
+        })
+        .collect();
+    super::deals::insert_deals(conn, tournament_id, event, &boards_by_number, max_binds)?;
 
     Ok(tournament_id)
 }
@@ -645,11 +657,13 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
     }
 
     let lineups = super::lineups::load_lineups(conn, id)?;
+    let deals = super::deals::load_deals(conn, id, settings.decks())?;
     let mut event = Event {
         settings,
         teams,
         rounds,
         lineups,
+        deals,
     };
     event.sort();
     Ok(Some(event))

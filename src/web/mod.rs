@@ -195,6 +195,7 @@ const STYLESHEET: &str = concat!(
     include_str!("../../static/css/print.css"),
     include_str!("../../static/css/field.css"),
     include_str!("../../static/css/table.css"),
+    include_str!("../../static/css/deals.css"),
 );
 
 async fn stylesheet() -> HttpResponse {

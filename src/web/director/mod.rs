@@ -7,6 +7,7 @@
 
 mod archive;
 mod audit;
+mod deals;
 mod entry;
 mod field;
 mod labels;
@@ -35,4 +36,5 @@ pub fn configure(routes: &mut Routes) {
     audit::configure(routes);
     field::configure(routes);
     tables::configure(routes);
+    deals::configure(routes);
 }

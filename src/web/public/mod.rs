@@ -99,6 +99,9 @@ const DOWNLOADS: [&str; 7] = [
 /// The CSV files a reader can download when the event records line-ups.
 const FIELD_DOWNLOADS: [&str; 2] = ["butler", "lineups"];
 
+/// The deals of the released boards, when the event has any (docs/deals.md).
+const DEAL_DOWNLOADS: [&str; 1] = ["deals"];
+
 /// A CSV file of the archive, written by the archive's own writers.
 fn csv_file(name: &str, event: &Event, report: &Report) -> Option<String> {
     Some(match name {
@@ -138,6 +141,11 @@ struct OverviewPage {
     /// Whether the event records line-ups, so that the Butler ranking exists.
     butler: bool,
     charts: Vec<super::sheets::charts::ChartView>,
+    /// The dealing seed's commitment and, once revealed, the seed (docs/deals.md).
+    deal_commitment: Option<String>,
+    deal_seed: Option<String>,
+    /// `python3 deal.py SEED DECKS ROUNDS BOARDS` for the revealed seed.
+    deal_check: String,
 }
 
 async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
@@ -162,6 +170,11 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
                     .into_iter()
                     .filter(|_| !event.lineups.is_empty()),
             )
+            .chain(
+                DEAL_DOWNLOADS
+                    .into_iter()
+                    .filter(|_| !event.deals.boards.is_empty()),
+            )
             .map(|file| Download {
                 file,
                 label: t.t(&format!("pub-csv-{file}")),
@@ -170,9 +183,33 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
         charts: super::sheets::charts::distribution_chart(event, t)
             .into_iter()
             .collect(),
+        deal_commitment: event.deals.seed.commitment().map(|c| c.as_str().to_owned()),
+        deal_seed: event.deals.seed.revealed().map(|s| s.as_str().to_owned()),
+        deal_check: deal_check(event),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
+}
+
+/// The command that deals the event's boards again with the reference dealer.
+fn deal_check(event: &Event) -> String {
+    let rounds = event.rounds.iter().map(|r| r.number).max().unwrap_or(0);
+    let boards = event
+        .rounds
+        .iter()
+        .flat_map(|r| r.boards.iter().map(|b| b.number))
+        .max()
+        .unwrap_or(0);
+    let seed = event
+        .deals
+        .seed
+        .revealed()
+        .map(|s| s.as_str().replace('\'', "'\\''"))
+        .unwrap_or_default();
+    format!(
+        "python3 tests/reference/deal.py '{seed}' {} {rounds} {boards}",
+        event.settings.decks().count()
+    )
 }
 
 #[derive(Template)]
@@ -517,7 +554,10 @@ async fn download(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, file) = path.into_inner();
-    if !DOWNLOADS.contains(&file.as_str()) && !FIELD_DOWNLOADS.contains(&file.as_str()) {
+    if !DOWNLOADS.contains(&file.as_str())
+        && !FIELD_DOWNLOADS.contains(&file.as_str())
+        && !DEAL_DOWNLOADS.contains(&file.as_str())
+    {
         return Err(AppError::not_found());
     }
     let snap = page_snapshot(&ctx, &state, &slug).await?;
@@ -526,6 +566,8 @@ async fn download(
         // Only when the event records line-ups.
         "butler" => field::public_butler_csv(event),
         "lineups" => (!event.lineups.is_empty()).then(|| archive::lineups_csv(event)),
+        // The public event holds the deals of released boards only.
+        "deals" => (!event.deals.boards.is_empty()).then(|| archive::deals_csv(event)),
         _ => csv_file(&file, event, report),
     }
     .ok_or_else(AppError::not_found)?;
