@@ -29,8 +29,8 @@ fn played(round: i32, table: i32, home: i32, away: i32, m: i32) -> MatchReport {
                 home_points: Some(m * 10),
             }],
             compared: 8,
-            home_levels: m,
-            home_points: m * 10,
+            home_levels: m.into(),
+            home_points: i64::from(m) * 10,
             home_boards_won: u32::from(m > 0),
             away_boards_won: u32::from(m < 0),
             home_gained: i64::from(m.max(0)),
@@ -82,6 +82,7 @@ fn championship() -> (Event, Report) {
             .collect(),
         rounds: Vec::new(),
         lineups: Vec::new(),
+        deals: Default::default(),
     };
     let mut matches = Vec::new();
     let mut seed = 7u64;

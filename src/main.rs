@@ -1,4 +1,5 @@
-//! The `fushi` command line: serve the web application, import and export archives.
+//! The `fushi` command line: serve the web application, import and export archives, deal
+//! the boards.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,7 +12,7 @@ use fushi::i18n::{Lang, Tr};
 // Everything the command line says is in the language of the terminal's locale
 // (`Lang::of_environment`: `LC_ALL`, `LC_MESSAGES`, `LANG`), English by default.
 #[derive(Parser)]
-#[command(name = "fushi", version)]
+#[command(name = "fushi", version = fushi::VERSION)]
 struct Cli {
     #[arg(long, global = true, env = "DATABASE_URL")]
     db: Option<String>,
@@ -23,8 +24,8 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Serve {
-        #[arg(long, default_value = "127.0.0.1:8080", env = "FUSHI_BIND")]
-        bind: String,
+        #[command(flatten)]
+        settings: Box<fushi::web::settings::Settings>,
     },
     Import {
         path: PathBuf,
@@ -37,9 +38,27 @@ enum Command {
         #[arg(long, default_value = "zh", value_parser = lang_code)]
         lang: Lang,
     },
+    Deal {
+        slug: String,
+        #[arg(long)]
+        seed: Option<String>,
+        #[arg(long)]
+        round: Option<i32>,
+    },
     User {
         #[command(subcommand)]
         command: UserCommand,
+    },
+    Backup {
+        out: PathBuf,
+    },
+    Copy {
+        #[arg(long)]
+        from: String,
+        #[arg(long)]
+        to: String,
+        #[arg(long)]
+        without_secrets: bool,
     },
 }
 
@@ -183,18 +202,21 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,actix_server=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    match &cli.command {
+        Some(Command::Serve { settings }) => fushi::web::settings::init_log(&settings.log),
+        _ => fushi::web::settings::init_log(&fushi::web::settings::LogSettings::default()),
+    }
     let db = cli
         .db
         .unwrap_or_else(|| fushi::db::DEFAULT_DATABASE.to_owned());
     let outcome = match cli.command.expect("a command: `serve` when none is given") {
-        Command::Serve { bind } => fushi::web::serve(&db, &bind).map_err(|e| vec![e.to_string()]),
+        Command::Serve { settings } => {
+            if let Err(refused) = settings.check() {
+                eprintln!("error: {refused}");
+                return ExitCode::from(2);
+            }
+            fushi::web::serve(&db, &settings).map_err(|e| vec![e.to_string()])
+        }
         Command::Import { path } => fushi::transfer::import_path(&db, &path, &t).map(|summary| {
             println!("{summary}");
         }),
@@ -213,7 +235,23 @@ fn main() -> ExitCode {
             }
             Ok(())
         }),
+        Command::Deal { slug, seed, round } => {
+            fushi::transfer::deal(&db, &slug, seed.as_deref(), round, &t).map(|lines| {
+                for line in lines {
+                    println!("{line}");
+                }
+            })
+        }
         Command::User { command } => user_command(&db, command, &t),
+        Command::Copy {
+            from,
+            to,
+            without_secrets,
+        } => fushi::transfer::copy_database(&from, &to, !without_secrets, &t)
+            .map(|summary| println!("{summary}")),
+        Command::Backup { out } => {
+            fushi::transfer::backup(&db, &out, &t).map(|summary| println!("{summary}"))
+        }
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -121,3 +121,4 @@ entry-keys-combo = combination: s single, p pair, t tractor (again: titanic), r 
 archive-flash-imported-gb18030 = Tournament imported. Some files were not UTF-8 but GB18030 (what Chinese Excel saves by default) and were read as GB18030.
 director-teams-flash-uploaded-gb18030 = teams.csv uploaded: new teams added, existing teams updated. The file was not UTF-8 but GB18030 (what Chinese Excel saves by default) and was read as GB18030.
 archive-zip-count = One .zip holding a folder “{ $folder }” with { $count } files: the archive's files below and the audit trail (audit.csv). Importing it into any fushi brings this tournament back. Every CSV file starts with a byte-order mark, so Excel opens Chinese text correctly.
+entry-error-last-trick-missing = Bottom points need the winner of the last trick: choose who won it.

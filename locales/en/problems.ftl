@@ -129,3 +129,18 @@ problems-stage-shape-whole = stage { $stage }: { $key } must be a whole number
 problems-stage-shape-boolean = stage { $stage }: { $key } must be true or false
 problems-stage-shape-number = stage { $stage }: { $key } must be a number
 problems-no-such-tie = table { $table } of round { $round } seats no tie of the bracket
+problems-last-trick-missing = { $bottom } bottom points, but who won the last trick is not given: say who did (the bottom counts only for the defenders)
+
+# deals.csv and the dealing seed (docs/rules.md §13)
+problems-bad-card = { $column }: "{ $card }" is not a card (S, H, D or C followed by 2–10, J, Q, K or A; LJ; BJ)
+problems-deal-hand-size = { $column } holds { $got } cards, not { $want }
+problems-deal-bottom-size = bottom holds { $got } cards, not { $want }
+problems-deal-card-count = { $card } appears { $got } times in the deal, not { $want }
+problems-seed-empty = the seed is empty
+problems-seed-too-long = the seed is longer than { $max } bytes
+problems-seed-control = the seed holds a control character (a tab, a line break…)
+problems-commitment = deal_commitment must be 64 lowercase hex digits (a SHA-256)
+problems-seed-already-revealed = the seed is revealed already and cannot be changed
+problems-seed-nothing = there is no seed: set one (or type the seed the commitment was made for)
+problems-seed-does-not-match = the seed does not match the published commitment
+problems-seed-without-commitment = deal_seed is given without deal_commitment

@@ -169,3 +169,8 @@ pub-side-away = away
 pub-side-bye = bye
 pub-not-counted = (not counted yet)
 pub-running-note = The total adds up complete matches and byes, as the standings do.
+
+pub-provisional-room = table { $table } ({ $room })
+pub-provisional-approval = Provisional (confirmed at the table, waiting for the director's approval): { $rooms }.
+pub-provisional-until = Provisional: corrections until { $time }, final after that.
+pub-final = Final.

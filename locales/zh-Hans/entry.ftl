@@ -115,3 +115,4 @@ entry-keys-combo = 牌型：s 单张，p 对子，t 拖拉机（再按：连三�
 archive-flash-imported-gb18030 = 已导入赛事。部分文件不是 UTF-8 而是 GB18030 编码（中文版 Excel 的默认保存格式），已按 GB18030 读取。
 director-teams-flash-uploaded-gb18030 = 已上传 teams.csv：新队已添加，原有队已更新。该文件不是 UTF-8 而是 GB18030 编码（中文版 Excel 的默认保存格式），已按 GB18030 读取。
 archive-zip-count = 一个 .zip 文件，内含文件夹“{ $folder }”，共 { $count } 个文件：下列存档文件和审计记录（audit.csv）。导入任何 fushi 即可恢复本赛事。每个 CSV 文件都以字节顺序标记开头，Excel 能正确显示中文。
+entry-error-last-trick-missing = 填了底分就要注明最后一墩由谁赢得。

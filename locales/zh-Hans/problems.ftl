@@ -131,3 +131,18 @@ problems-stage-shape-whole = 第 { $stage } 阶段：{ $key } 必须是整数
 problems-stage-shape-boolean = 第 { $stage } 阶段：{ $key } 必须是 true 或 false
 problems-stage-shape-number = 第 { $stage } 阶段：{ $key } 必须是数字
 problems-no-such-tie = 第 { $round } 轮第 { $table } 桌不是对阵表中的任何对决
+problems-last-trick-missing = 填了底分 { $bottom }，但未注明最后一墩由谁赢得：请注明（底分只在闲家赢得最后一墩时计入）
+
+# deals.csv 与发牌种子（docs/rules.md §13）
+problems-bad-card = { $column }：“{ $card }”不是一张牌（S、H、D 或 C 加 2–10、J、Q、K 或 A；LJ；BJ）
+problems-deal-hand-size = { $column } 有 { $got } 张牌，应为 { $want } 张
+problems-deal-bottom-size = 底牌有 { $got } 张，应为 { $want } 张
+problems-deal-card-count = { $card } 在这副牌中出现 { $got } 次，应为 { $want } 次
+problems-seed-empty = 种子为空
+problems-seed-too-long = 种子超过 { $max } 字节
+problems-seed-control = 种子含有控制字符（制表符、换行……）
+problems-commitment = deal_commitment 必须是 64 位小写十六进制数字（SHA-256）
+problems-seed-already-revealed = 种子已经公开，不能再更改
+problems-seed-nothing = 还没有种子：请设定一个（或输入承诺所对应的种子）
+problems-seed-does-not-match = 种子与已公布的承诺不符
+problems-seed-without-commitment = 给出了 deal_seed 却没有 deal_commitment

@@ -166,3 +166,8 @@ pub-side-away = 客队
 pub-side-bye = 轮空
 pub-not-counted = （尚未计入）
 pub-running-note = 累计只加已完成的场次与轮空，与排名一致。
+
+pub-provisional-room = 第{ $table }桌（{ $room }）
+pub-provisional-approval = 暂定（已在桌上确认，等待裁判批准）：{ $rooms }。
+pub-provisional-until = 暂定：{ $time }前可更正，之后为最终成绩。
+pub-final = 最终成绩。

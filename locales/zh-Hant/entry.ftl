@@ -115,3 +115,4 @@ archive-flash-imported-gb18030 = 已匯入賽事。部分檔案不是 UTF-8 而�
 director-teams-flash-uploaded-gb18030 = 已上傳 teams.csv：新隊已新增，原有隊已更新。該檔案不是 UTF-8 而是 GB18030 編碼（中文版 Excel 的預設儲存格式），已按 GB18030 讀取。
 archive-zip-count = 一個 .zip 檔案，內含資料夾“{ $folder }”，共 { $count } 個檔案：下列存檔檔案和審計記錄（audit.csv）。匯入任何 fushi 即可恢復本賽事。每個 CSV 檔案都以位元組順序標記開頭，Excel 能正確顯示中文。
 entry-busy = 其他儲存操作佔用資料庫過久，本次沒有儲存任何內容。您輸入的內容都保留在下面，請重試。
+entry-error-last-trick-missing = 填了底分就要註明最後一墩由誰贏得。

@@ -131,3 +131,18 @@ problems-stage-shape-whole = 第 { $stage } 階段：{ $key } 必須是整數
 problems-stage-shape-boolean = 第 { $stage } 階段：{ $key } 必須是 true 或 false
 problems-stage-shape-number = 第 { $stage } 階段：{ $key } 必須是數字
 problems-no-such-tie = 第 { $round } 輪第 { $table } 桌不是對陣表中的任何對決
+problems-last-trick-missing = 填了底分 { $bottom }，但未註明最後一墩由誰贏得：請註明（底分只在閒家贏得最後一墩時計入）
+
+# deals.csv 與發牌種子（docs/rules.md §13）
+problems-bad-card = { $column }：“{ $card }”不是一張牌（S、H、D 或 C 加 2–10、J、Q、K 或 A；LJ；BJ）
+problems-deal-hand-size = { $column } 有 { $got } 張牌，應為 { $want } 張
+problems-deal-bottom-size = 底牌有 { $got } 張，應為 { $want } 張
+problems-deal-card-count = { $card } 在這副牌中出現 { $got } 次，應為 { $want } 次
+problems-seed-empty = 種子為空
+problems-seed-too-long = 種子超過 { $max } 位元組
+problems-seed-control = 種子含有控制字元（定位字元、換行……）
+problems-commitment = deal_commitment 必須是 64 位小寫十六進位數字（SHA-256）
+problems-seed-already-revealed = 種子已經公開，不能再更改
+problems-seed-nothing = 還沒有種子：請設定一個（或輸入承諾所對應的種子）
+problems-seed-does-not-match = 種子與已公布的承諾不符
+problems-seed-without-commitment = 給出了 deal_seed 卻沒有 deal_commitment

@@ -166,3 +166,8 @@ pub-side-away = 客隊
 pub-side-bye = 輪空
 pub-not-counted = （尚未計入）
 pub-running-note = 累計只加已完成的場次與輪空，與排名一致。
+
+pub-provisional-room = 第{ $table }桌（{ $room }）
+pub-provisional-approval = 暫定（已在桌上確認，等待裁判批准）：{ $rooms }。
+pub-provisional-until = 暫定：{ $time }前可更正，之後為最終成績。
+pub-final = 最終成績。

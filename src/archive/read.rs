@@ -4,9 +4,12 @@ use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 
 use super::settings::{ParsedSettings, TOURNAMENT_TOML, parse_settings};
-use super::write::{LINEUP_COLUMNS, LINEUPS, RESULT_COLUMNS, RESULT_INPUT_COUNT};
+use super::write::{
+    DEAL_COLUMNS, DEALS, LINEUP_COLUMNS, LINEUPS, RESULT_COLUMNS, RESULT_INPUT_COUNT,
+};
 use super::{ArchiveFiles, Problem, unneutralise};
 use crate::input::{Why, check_text, clip};
+use crate::rules::deal::{BoardDeal, Card, Deal, Deals};
 use crate::rules::{
     Board, Combination, Decks, Event, Fault, LastTrick, Level, Lineup, Match, Room, Round, Seat,
     TableEntry, TableResult, Team, TeamNo, Trump,
@@ -51,20 +54,34 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
         &mut problems,
     );
     let lineups = read_lineups(files, &teams, &schedule, &mut problems);
+    let deals = read_deals(files, decks, &boards, &mut problems);
 
     // Report file by file in archive order, line by line within each file.
-    let order = [TOURNAMENT_TOML, TEAMS, BOARDS, SCHEDULE, RESULTS, LINEUPS];
+    let order = [
+        TOURNAMENT_TOML,
+        TEAMS,
+        BOARDS,
+        SCHEDULE,
+        RESULTS,
+        LINEUPS,
+        DEALS,
+    ];
     problems.sort_by_key(|p| (order.iter().position(|f| *f == p.file), p.line));
     match settings {
         Some(ParsedSettings {
             settings,
             slug_line,
+            deal_seed,
         }) if problems.is_empty() => {
             let mut event = Event {
                 settings,
                 teams: teams.into_iter().map(|(_, t)| t).collect(),
                 rounds: assemble(boards, schedule, results),
                 lineups,
+                deals: Deals {
+                    seed: deal_seed,
+                    boards: deals,
+                },
             };
             event.sort();
             let problems = check_stages(files, &event);
@@ -940,6 +957,72 @@ fn read_lineups(
         }
     }
     lineups
+}
+
+/// Reads the optional `deals.csv`: each row the cards of one board of `boards.csv`, a whole
+/// deal of the tournament's deck count.
+fn read_deals(
+    files: &ArchiveFiles,
+    decks: Option<Decks>,
+    boards: &Boards,
+    problems: &mut Vec<Problem>,
+) -> Vec<BoardDeal> {
+    let mut deals = Vec::new();
+    let Some(table) = read_csv(files, DEALS, &DEAL_COLUMNS, &[], problems) else {
+        return deals;
+    };
+    let mut seen = HashMap::new();
+    for (line, record) in &table.rows {
+        let mut row = Row::new(&table, *line, record);
+        let round = row.number("round", 1);
+        let board = row.number("board", 1);
+        if let (Some(r), Some(b)) = (round, board) {
+            if !boards
+                .get(&r)
+                .is_some_and(|bs| bs.iter().any(|x| x.number == b))
+            {
+                row.problem(Why::NoBoard { round: r, board: b });
+            }
+            if let Err(first) = first_seen(&mut seen, (r, b), *line) {
+                row.problem(Why::BoardTwice {
+                    round: r,
+                    board: b,
+                    first,
+                });
+            }
+        }
+        let mut parts = Vec::with_capacity(5);
+        for column in &DEAL_COLUMNS[2..] {
+            let mut cards = Vec::new();
+            for word in row.raw(column).split_whitespace() {
+                match word.parse::<Card>() {
+                    Ok(card) => cards.push(card),
+                    Err(_) => row.problem(Why::BadCard {
+                        column: (*column).to_owned(),
+                        card: clip(word),
+                    }),
+                }
+            }
+            parts.push(cards);
+        }
+        let mut deal = None;
+        if let (Some(decks), true) = (decks, row.problems.is_empty()) {
+            let bottom = parts.pop().unwrap_or_default();
+            let hands: [Vec<Card>; 4] = std::array::from_fn(|i| std::mem::take(&mut parts[i]));
+            match Deal::new(decks, hands, bottom) {
+                Ok(d) => deal = Some(d),
+                Err(e) => row.problem(Why::Deal(e)),
+            }
+        }
+        let value = match (round, board, deal) {
+            (Some(round), Some(board), Some(deal)) => Some(BoardDeal { round, board, deal }),
+            _ => None,
+        };
+        if let Some(d) = row.finish(value, problems) {
+            deals.push(d);
+        }
+    }
+    deals
 }
 
 fn assemble(boards: Boards, schedule: Schedule, mut results: Results) -> Vec<Round> {

@@ -5,6 +5,7 @@ use toml::Value;
 use super::Problem;
 use crate::input::{Wanted, Why};
 use crate::rules::stages::{Stage, StageDraft, StageFormat, StageKey, StageReason};
+use crate::rules::deal::{Commitment, DealSeed, Seed};
 use crate::rules::{
     PairingMethod, Rules, Score, Settings, SettingsDraft, SettingsError, SettingsField,
     SettingsReason, TableSide,
@@ -12,7 +13,7 @@ use crate::rules::{
 
 pub const TOURNAMENT_TOML: &str = "tournament.toml";
 
-const KEYS: [&str; 20] = [
+const KEYS: [&str; 22] = [
     "name",
     "slug",
     "published",
@@ -33,6 +34,8 @@ const KEYS: [&str; 20] = [
     "table_approval",
     "table_codes",
     "stages",
+    "deal_commitment",
+    "deal_seed",
 ];
 
 /// Settings read from `tournament.toml`, with the line of the slug for later messages.
@@ -40,6 +43,8 @@ const KEYS: [&str; 20] = [
 pub struct ParsedSettings {
     pub settings: Settings,
     pub slug_line: u64,
+    /// `deal_commitment` and `deal_seed` (docs/rules.md §13).
+    pub deal_seed: DealSeed,
 }
 
 /// Reads `tournament.toml`, reporting every problem with its line. The file's shape (keys,
@@ -110,6 +115,7 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
             codes: reader.boolean("table_codes", false),
         },
     };
+    let deal_seed = read_deal_seed(&mut reader);
     let mut parsed = Settings::try_from(draft);
     let mut problems = reader.problems;
     match read_stages(text, &table) {
@@ -145,6 +151,7 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
         Ok(settings) if problems.is_empty() => Ok(ParsedSettings {
             settings,
             slug_line: line_of_key(text, "slug"),
+            deal_seed: deal_seed.unwrap_or_default(),
         }),
         _ => Err(problems),
     }
@@ -565,6 +572,47 @@ fn score_value(score: Score, whole_as_integer: bool) -> String {
     }
 }
 
+/// `deal_commitment` and `deal_seed`: a commitment, and the revealed seed that must match it.
+fn read_deal_seed(reader: &mut Reader<'_>) -> Option<DealSeed> {
+    let commitment = match reader.table.contains_key("deal_commitment") {
+        false => None,
+        true => match Commitment::parse(&reader.string("deal_commitment", None)?) {
+            Ok(c) => Some(c),
+            Err(_) => {
+                reader.problem("deal_commitment", Why::Commitment);
+                return None;
+            }
+        },
+    };
+    let seed = match reader.table.get("deal_seed") {
+        None => None,
+        Some(_) => match Seed::parse(&reader.string("deal_seed", None)?) {
+            Ok(seed) => Some(seed),
+            Err(e) => {
+                reader.problem("deal_seed", Why::Seed(e));
+                return None;
+            }
+        },
+    };
+    DealSeed::from_published(commitment, seed)
+        .map_err(|refusal| reader.problem("deal_seed", Why::SeedRefused(refusal)))
+        .ok()
+}
+
+/// The lines of `deal_commitment` and `deal_seed`, written only when set so that older
+/// archives export unchanged; an unrevealed seed is never written.
+pub fn deal_seed_toml(seed: &DealSeed) -> String {
+    let quote = |s: &str| Value::String(s.to_owned()).to_string();
+    let mut out = String::new();
+    if let Some(c) = seed.commitment() {
+        out.push_str(&format!("deal_commitment = {}\n", quote(c.as_str())));
+    }
+    if let Some(s) = seed.revealed() {
+        out.push_str(&format!("deal_seed = {}\n", quote(s.as_str())));
+    }
+    out
+}
+
 /// Writes `tournament.toml` with every setting spelled out.
 pub fn settings_toml(settings: &Settings) -> String {
     let quote = |s: &str| Value::String(s.to_owned()).to_string();
@@ -692,6 +740,60 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
         let plain = parse_settings(DOCUMENTED_EXAMPLE).unwrap().settings;
         assert_eq!(plain.table, TableSide::default());
         assert!(!settings_toml(&plain).contains("table_"));
+    }
+
+    #[test]
+    fn the_deal_commitment_and_the_revealed_seed_round_trip() {
+        let seed = Seed::parse("春季 2026").unwrap();
+        let c = seed.commitment();
+        let text = format!("{DOCUMENTED_EXAMPLE}deal_commitment = \"{c}\"\n");
+        let parsed = parse_settings(&text).unwrap();
+        assert_eq!(parsed.deal_seed, DealSeed::Committed(c.clone()));
+        assert_eq!(
+            deal_seed_toml(&parsed.deal_seed),
+            format!("deal_commitment = \"{c}\"\n")
+        );
+        let text = format!("{text}deal_seed = \"春季 2026\"\n");
+        let parsed = parse_settings(&text).unwrap();
+        assert_eq!(parsed.deal_seed, DealSeed::Revealed(seed.clone()));
+        assert!(text.ends_with(&deal_seed_toml(&parsed.deal_seed)));
+        // A secret seed is not written; nothing is written without a seed.
+        assert!(!deal_seed_toml(&DealSeed::Secret(seed)).contains("deal_seed"));
+        assert_eq!(deal_seed_toml(&DealSeed::Unset), "");
+        assert_eq!(
+            parse_settings(DOCUMENTED_EXAMPLE).unwrap().deal_seed,
+            DealSeed::Unset
+        );
+    }
+
+    #[test]
+    fn a_revealed_seed_that_does_not_match_the_commitment_is_refused() {
+        let c = Seed::parse("alpha").unwrap().commitment();
+        let lines = DOCUMENTED_EXAMPLE.lines().count() as u64;
+        let text = format!("{DOCUMENTED_EXAMPLE}deal_commitment = \"{c}\"\ndeal_seed = \"beta\"\n");
+        assert_eq!(
+            problems(&text),
+            vec![format!(
+                "tournament.toml:{}: the seed does not match the published commitment",
+                lines + 2
+            )]
+        );
+        let text = format!("{DOCUMENTED_EXAMPLE}deal_seed = \"beta\"\n");
+        assert_eq!(
+            problems(&text),
+            vec![format!(
+                "tournament.toml:{}: deal_seed is given without deal_commitment",
+                lines + 1
+            )]
+        );
+        let text = format!("{DOCUMENTED_EXAMPLE}deal_commitment = \"ABC\"\n");
+        assert_eq!(
+            problems(&text),
+            vec![format!(
+                "tournament.toml:{}: deal_commitment must be 64 lowercase hex digits (a SHA-256)",
+                lines + 1
+            )]
+        );
     }
 
     #[test]

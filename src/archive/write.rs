@@ -1,7 +1,7 @@
 //! Writing an event as the archive files of docs/rules.md §9, computed columns filled.
 
 use super::neutralise;
-use super::settings::{TOURNAMENT_TOML, settings_toml};
+use super::settings::{TOURNAMENT_TOML, deal_seed_toml, settings_toml};
 use crate::i18n::Tr;
 use crate::rules::bracket::Championship;
 use crate::rules::field::{ButlerLine, Show, butler};
@@ -23,7 +23,7 @@ pub const FILE_NAMES: [&str; 8] = [
 /// Every file of the archive as (name, content), in [`FILE_NAMES`] order.
 pub fn export(event: &Event, report: &Report) -> Vec<(&'static str, String)> {
     let contents = [
-        settings_toml(&event.settings),
+        settings_toml(&event.settings) + &deal_seed_toml(&event.deals.seed),
         teams_csv(event),
         boards_csv(event),
         schedule_csv(event),
@@ -41,6 +41,9 @@ pub fn export(event: &Event, report: &Report) -> Vec<(&'static str, String)> {
         let pairs = butler(event, |_| Show::Everything);
         files.push((LINEUPS, lineups_csv(event)));
         files.push((BUTLER, butler_csv(event, &pairs)));
+    }
+    if !event.deals.boards.is_empty() {
+        files.push((DEALS, deals_csv(event)));
     }
     files
 }
@@ -123,6 +126,27 @@ pub fn ranking_csv(event: &Event, c: &Championship) -> String {
                 (l.stage + 1).to_string(),
                 l.reached.map(|r| r.code().to_owned()).unwrap_or_default(),
             ]
+        }),
+    )
+}
+
+/// `deals.csv` (docs/rules.md §13): optional on import, written when some board has its cards.
+pub const DEALS: &str = "deals.csv";
+
+/// The columns of `deals.csv`.
+pub(super) const DEAL_COLUMNS: [&str; 7] =
+    ["round", "board", "north", "east", "south", "west", "bottom"];
+
+pub fn deals_csv(event: &Event) -> String {
+    use crate::rules::Seat;
+    use crate::rules::deal::format_cards;
+    csv_file(
+        &DEAL_COLUMNS,
+        event.deals.boards.iter().map(|d| {
+            let mut row = vec![d.round.to_string(), d.board.to_string()];
+            row.extend(Seat::ALL.map(|s| format_cards(d.deal.hand(s))));
+            row.push(format_cards(d.deal.bottom()));
+            row
         }),
     )
 }

@@ -462,6 +462,26 @@ pub fn audit_csv(entries: &[AuditEntry]) -> String {
         .expect("every cell is UTF-8")
 }
 
+/// The time of the last change to the results of each round of tournament `id` (round,
+/// time), from the audit trail: when a complete round's correction period starts.
+pub fn last_result_changes(
+    conn: &mut DbConnection,
+    id: i32,
+) -> Result<Vec<(i32, chrono::NaiveDateTime)>, DbError> {
+    use diesel::dsl::max;
+    let rows: Vec<(Option<i32>, Option<chrono::NaiveDateTime>)> = audit_log::table
+        .filter(audit_log::tournament_id.eq(id))
+        .filter(audit_log::area.eq("results"))
+        .filter(audit_log::round_no.is_not_null())
+        .group_by(audit_log::round_no)
+        .select((audit_log::round_no, max(audit_log::at)))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(round, at)| Some((round?, at?)))
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

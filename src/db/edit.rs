@@ -77,6 +77,7 @@ pub fn create_tournament(conn: &mut DbConnection, settings: &Settings) -> Result
         teams: Vec::new(),
         rounds: Vec::new(),
         lineups: Vec::new(),
+        deals: Default::default(),
     };
     // Another request may take the slug between the check and the insert.
     insert_event(conn, &event).map_err(|e| {

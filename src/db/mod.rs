@@ -11,6 +11,8 @@
 pub mod accounts;
 pub mod audit;
 pub mod connection;
+pub mod copy;
+pub mod deals;
 mod edit;
 mod error;
 pub mod field;

@@ -30,6 +30,9 @@ diesel::table! {
         table_approval -> Bool,
         table_codes -> Bool,
         correction_minutes -> Integer,
+        deal_commitment -> Nullable<Text>,
+        deal_seed -> Nullable<Text>,
+        deal_seed_revealed -> Bool,
     }
 }
 
@@ -255,3 +258,19 @@ diesel::table! {
 }
 
 diesel::joinable!(stages -> tournaments (tournament_id));
+// Deals (docs/rules.md §13): the cards of each board.
+diesel::table! {
+    deals (board_id) {
+        board_id -> Integer,
+        north -> Text,
+        east -> Text,
+        south -> Text,
+        west -> Text,
+        bottom -> Text,
+    }
+}
+
+diesel::joinable!(deals -> boards (board_id));
+diesel::allow_tables_to_appear_in_same_query!(deals, boards);
+diesel::allow_tables_to_appear_in_same_query!(deals, rounds);
+diesel::allow_tables_to_appear_in_same_query!(deals, tournaments);

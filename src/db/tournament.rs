@@ -174,6 +174,18 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
         .collect();
     super::lineups::insert_lineups(conn, event, &by_number, &team_ids, max_binds)?;
     super::stages::replace_stages(conn, tournament_id, &event.settings.stages)?;
+    let boards_by_number: HashMap<(i32, i32), i32> = event
+        .rounds
+        .iter()
+        .flat_map(|r| {
+            let round_id = round_ids[&r.number];
+            let board_ids = &board_ids;
+            r.boards
+                .iter()
+                .map(move |b| ((r.number, b.number), board_ids[&(round_id, b.number)]))
+        })
+        .collect();
+    super::deals::insert_deals(conn, tournament_id, event, &boards_by_number, max_binds)?;
 
     Ok(tournament_id)
 }
@@ -465,6 +477,19 @@ pub struct Play {
     /// Rooms confirmed at the table and waiting for the director's approval, as
     /// (round, table, room): their results are provisional.
     pub provisional: Vec<(i32, i32, crate::rules::Room)>,
+    /// The minutes after a round is complete in which its results may still be corrected.
+    pub correction_minutes: i32,
+    /// When each round's results last changed (UTC), as (round, time).
+    pub last_change: Vec<(i32, chrono::NaiveDateTime)>,
+}
+
+impl Play {
+    /// Until when round `round`'s results may be corrected (UTC), when it is complete; they
+    /// are final after that.
+    pub fn corrections_until(&self, round: i32) -> Option<chrono::NaiveDateTime> {
+        let at = self.last_change.iter().find(|(r, _)| *r == round)?.1;
+        Some(at + chrono::Duration::minutes(i64::from(self.correction_minutes)))
+    }
 }
 
 /// What [`Play`] holds for tournament `id`.
@@ -476,9 +501,9 @@ pub fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbError> {
         .order(rounds::number)
         .select(rounds::number)
         .load(conn)?;
-    let approval: bool = tournaments::table
+    let (approval, correction_minutes): (bool, i32) = tournaments::table
         .find(id)
-        .select(tournaments::table_approval)
+        .select((tournaments::table_approval, tournaments::correction_minutes))
         .first(conn)?;
     let mut provisional = Vec::new();
     if approval {
@@ -498,6 +523,8 @@ pub fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbError> {
     Ok(Play {
         released_rounds,
         provisional,
+        correction_minutes,
+        last_change: super::audit::last_result_changes(conn, id)?,
     })
 }
 
@@ -632,11 +659,13 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
     }
 
     let lineups = super::lineups::load_lineups(conn, id)?;
+    let deals = super::deals::load_deals(conn, id, settings.decks())?;
     let mut event = Event {
         settings,
         teams,
         rounds,
         lineups,
+        deals,
     };
     event.sort();
     Ok(Some(event))

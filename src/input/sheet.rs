@@ -9,7 +9,9 @@ use super::text::read_number;
 use super::why::Why;
 use crate::rules::bands::BandTable;
 use crate::rules::cards::{Combination, Decks, ParseError};
-use crate::rules::table::{Fault, FieldError, TableEntry, combo_with_declarer_last_trick};
+use crate::rules::table::{
+    Fault, FieldError, TableEntry, bottom_without_last_trick, combo_with_declarer_last_trick,
+};
 
 /// The fields of one score-sheet row, named as in `results.csv`; `combo_length` is the L of
 /// `tractor:L` / `titanic:L`, typed apart from the combination's kind.
@@ -55,6 +57,8 @@ pub enum SheetProblem {
     ComboLength,
     /// A combination although the declarers won the last trick.
     ComboWithDeclarer,
+    /// Bottom points without the winner of the last trick.
+    LastTrickMissing,
     /// A TD ruling outside the band table's range of s.
     Ruling { min: i32, max: i32 },
     /// Both trick points and P typed: P is computed from the trick points.
@@ -229,7 +233,17 @@ impl SheetRow {
             field: "combo",
             fault: Fault::ComboWithDeclarerLastTrick,
         });
-        for e in entry.check(decks).into_iter().chain(ruling).chain(combo) {
+        let last_trick = bottom_without_last_trick(&entry).map(|bottom| FieldError {
+            field: "last_trick",
+            fault: Fault::LastTrickMissing { bottom },
+        });
+        for e in entry
+            .check(decks)
+            .into_iter()
+            .chain(ruling)
+            .chain(combo)
+            .chain(last_trick)
+        {
             let problem = classify(&e, &entry);
             // A field that did not read has said so already; and with an unreadable figure
             // the row's "no result" is no news.
@@ -304,6 +318,7 @@ impl SheetRow {
 fn classify(error: &FieldError, entry: &TableEntry) -> SheetProblem {
     match error.fault {
         Fault::ComboWithDeclarerLastTrick => return SheetProblem::ComboWithDeclarer,
+        Fault::LastTrickMissing { .. } => return SheetProblem::LastTrickMissing,
         Fault::ComboTooLong { .. } => return SheetProblem::ComboLength,
         Fault::RulingOutOfRange { min, max, .. } => return SheetProblem::Ruling { min, max },
         _ => {}
@@ -489,11 +504,23 @@ mod tests {
             Decks,
             Vec<(&'a str, SheetProblem)>,
         );
-        let cases: [Case; 9] = [
+        // No bottom (or a bottom of 0) needs no winner of the last trick.
+        assert!(
+            row(&[("trick_points", "60"), ("bottom_points", "0")])
+                .parse(Decks::Two)
+                .is_ok()
+        );
+        let cases: [Case; 10] = [
             (
                 &[("trick_points", "83")],
                 Decks::Two,
                 vec![("trick_points", TrickPoints)],
+            ),
+            // Bottom points and nobody named for the last trick: refused, not P = 60.
+            (
+                &[("trick_points", "60"), ("bottom_points", "10")],
+                Decks::Two,
+                vec![("last_trick", LastTrickMissing)],
             ),
             (
                 &[("trick_points", "205")],
@@ -501,12 +528,20 @@ mod tests {
                 vec![("trick_points", TrickPoints)],
             ),
             (
-                &[("trick_points", "60"), ("bottom_points", "85")],
+                &[
+                    ("trick_points", "60"),
+                    ("bottom_points", "85"),
+                    ("last_trick", "declarer"),
+                ],
                 Decks::Two,
                 vec![("bottom_points", BottomPoints)],
             ),
             (
-                &[("trick_points", "150"), ("bottom_points", "60")],
+                &[
+                    ("trick_points", "150"),
+                    ("bottom_points", "60"),
+                    ("last_trick", "declarer"),
+                ],
                 Decks::Two,
                 vec![("bottom_points", BottomPoints)],
             ),

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use crate::rules::stages::StageReason;
+use crate::rules::deal::{DealError, SeedError, SeedRefusal};
 use crate::rules::{BandTableError, Fault, ParseError, Room, TeamNo};
 
 /// What a `tournament.toml` key must hold.
@@ -312,6 +313,17 @@ pub enum Why {
         home: TeamNo,
         away: Option<TeamNo>,
     },
+    // deals.csv and the dealing seed (docs/rules.md §13)
+    /// A word of a hand that is no card.
+    BadCard {
+        column: String,
+        card: String,
+    },
+    /// Hands that are no deal of the tournament's deck count.
+    Deal(DealError),
+    Seed(SeedError),
+    Commitment,
+    SeedRefused(SeedRefusal),
 }
 
 /// The most characters of what was sent that a message quotes.

@@ -7,7 +7,8 @@ use fluent_templates::fluent_bundle::FluentValue;
 use super::why::{Why, clip};
 use crate::i18n::Tr;
 use crate::rules::stages::StageReason;
-use crate::rules::{BandTableError, Fault};
+use crate::rules::deal::{DealError, SeedError, SeedRefusal};
+use crate::rules::{BandTableError, Fault, Seat};
 
 impl Why {
     /// The reason in words, in `t`'s language.
@@ -287,6 +288,53 @@ pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'stat
             away,
         } => tie_message("problems-tie-missing", *round, *table, *home, *away),
         Why::Table(fault) => fault_message(fault),
+        Why::BadCard { column, card } => (
+            "problems-bad-card",
+            vec![("column", s(column)), ("card", s(card))],
+        ),
+        Why::Deal(error) => match error {
+            DealError::HandSize { seat, got, want } => (
+                "problems-deal-hand-size",
+                vec![
+                    ("column", s(hand_column(*seat))),
+                    ("got", s(got)),
+                    ("want", s(want)),
+                ],
+            ),
+            DealError::BottomSize { got, want } => (
+                "problems-deal-bottom-size",
+                vec![("got", s(got)), ("want", s(want))],
+            ),
+            DealError::CardCount { card, got, want } => (
+                "problems-deal-card-count",
+                vec![("card", s(card)), ("got", s(got)), ("want", s(want))],
+            ),
+        },
+        Why::Seed(error) => match error {
+            SeedError::Empty => ("problems-seed-empty", vec![]),
+            SeedError::TooLong { max } => ("problems-seed-too-long", vec![("max", s(max))]),
+            SeedError::ControlCharacter => ("problems-seed-control", vec![]),
+        },
+        Why::Commitment => ("problems-commitment", vec![]),
+        Why::SeedRefused(refusal) => (
+            match refusal {
+                SeedRefusal::AlreadyRevealed => "problems-seed-already-revealed",
+                SeedRefusal::NothingToReveal => "problems-seed-nothing",
+                SeedRefusal::DoesNotMatch => "problems-seed-does-not-match",
+                SeedRefusal::SeedWithoutCommitment => "problems-seed-without-commitment",
+            },
+            vec![],
+        ),
+    }
+}
+
+/// The `deals.csv` column of a seat's hand.
+pub fn hand_column(seat: Seat) -> &'static str {
+    match seat {
+        Seat::North => "north",
+        Seat::East => "east",
+        Seat::South => "south",
+        Seat::West => "west",
     }
 }
 
@@ -339,6 +387,9 @@ fn fault_message(fault: &Fault) -> (&'static str, Vec<(&'static str, FluentValue
         ),
         Fault::ComboMissing => ("problems-combo-missing", vec![]),
         Fault::ComboWithDeclarerLastTrick => ("problems-combo-with-declarer", vec![]),
+        Fault::LastTrickMissing { bottom } => {
+            ("problems-last-trick-missing", vec![("bottom", s(bottom))])
+        }
         Fault::ComboTooLong { combo, max, decks } => (
             "problems-combo-too-long",
             vec![("combo", s(combo)), ("max", s(max)), ("decks", s(decks))],

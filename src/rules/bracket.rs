@@ -83,8 +83,8 @@ pub struct Segment {
     pub table: Option<i32>,
     pub progress: Option<MatchProgress>,
     /// The home team's M and point difference, when the segment is complete.
-    pub home_levels: Option<i32>,
-    pub home_points: Option<i32>,
+    pub home_levels: Option<i64>,
+    pub home_points: Option<i64>,
 }
 
 /// Where a tie's sides come from: the winners of two ties of the knockout round before
@@ -146,9 +146,7 @@ impl Tie {
         let m: i64 = self
             .segments
             .iter()
-            .filter_map(|s| s.home_levels)
-            .map(i64::from)
-            .sum();
+            .filter_map(|s| s.home_levels).sum();
         self.carry_over + Exact::from_whole(m)
     }
 
@@ -156,9 +154,7 @@ impl Tie {
     pub fn home_points(&self) -> i64 {
         self.segments
             .iter()
-            .filter_map(|s| s.home_points)
-            .map(i64::from)
-            .sum()
+            .filter_map(|s| s.home_points).sum()
     }
 
     /// The winner once the tie is complete: the higher total, then the higher point
@@ -286,9 +282,9 @@ fn head_to_head(matches: &[&MatchReport], home: TeamNo, away: TeamNo) -> i64 {
         .filter(|m| m.figures.status == super::compare::MatchStatus::Complete)
         .filter_map(|m| {
             if m.home == home && m.away == Some(away) {
-                Some(i64::from(m.figures.home_levels))
+                Some(m.figures.home_levels)
             } else if m.home == away && m.away == Some(home) {
-                Some(-i64::from(m.figures.home_levels))
+                Some(-m.figures.home_levels)
             } else {
                 None
             }
@@ -905,8 +901,8 @@ pub(crate) mod tests {
                     home_points: Some(p),
                 }],
                 compared: 1,
-                home_levels: m,
-                home_points: p,
+                home_levels: m.into(),
+                home_points: p.into(),
                 home_boards_won: u32::from(m > 0),
                 away_boards_won: u32::from(m < 0),
                 home_gained: i64::from(m.max(0)),
@@ -950,6 +946,7 @@ pub(crate) mod tests {
                 .collect(),
             rounds: Vec::new(),
             lineups: Vec::new(),
+            deals: Default::default(),
         }
     }
 

@@ -110,6 +110,8 @@ pub struct Event {
     pub rounds: Vec<Round>,
     /// Who sat where; empty when the event does not record line-ups.
     pub lineups: Vec<Lineup>,
+    /// The cards of the boards that have them, and the dealing seed (docs/rules.md §13).
+    pub deals: super::deal::Deals,
 }
 
 impl Event {
@@ -125,6 +127,7 @@ impl Event {
                 m.results.sort_by_key(|r| (r.room, r.board));
             }
         }
+        self.deals.sort();
         self.lineups
             .sort_by_key(|l| (l.round, l.table, l.room, l.team));
     }

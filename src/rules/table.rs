@@ -115,6 +115,11 @@ pub enum Fault {
     ComboMissing,
     /// A combination given although the declarers won the last trick.
     ComboWithDeclarerLastTrick,
+    /// Bottom points typed but nobody named as the winner of the last trick: whether they
+    /// count (and how often) is not known.
+    LastTrickMissing {
+        bottom: i32,
+    },
     /// A tractor or titanic longer than one hand can hold.
     ComboTooLong {
         combo: Combination,
@@ -360,6 +365,15 @@ pub const MAX_PENALTY: i32 = 1000;
 /// being typed refuses it as a likely slip.
 pub fn combo_with_declarer_last_trick(entry: &TableEntry) -> bool {
     entry.last_trick == Some(LastTrick::Declarer) && entry.combo.is_some()
+}
+
+/// Bottom points in a row with trick points and no winner of the last trick: a form refuses
+/// them at the field rather than save P without the bottom.
+pub fn bottom_without_last_trick(entry: &TableEntry) -> Option<i32> {
+    match (entry.trick_points, entry.bottom_points, entry.last_trick) {
+        (Some(_), Some(bottom), None) if bottom > 0 => Some(bottom),
+        _ => None,
+    }
 }
 
 /// The largest total P a row may give directly: the card points and a bottom of the

@@ -725,3 +725,31 @@ async fn every_page_finds_its_messages_in_both_languages() {
         }
     }
 }
+
+#[actix_web::test]
+async fn a_complete_round_is_provisional_until_its_correction_period_has_passed() {
+    let db = TestDb::sqlite();
+    import(&db, &sample());
+    let mut public = common::http::anonymous(&db).await;
+    // Imported results carry no change in the trail: the round is final at once.
+    public.get("/t/club-night/rounds/1").await.has(">Final.<");
+    // A correction at the desk: the round is provisional for the correction period (30
+    // minutes by default) from that change on.
+    let mut conn = db.open();
+    let event = fushi::db::load_event(&mut conn, "club-night")
+        .unwrap()
+        .unwrap();
+    let mut results = event.rounds[0].matches[0].results.clone();
+    results[0].entry.trick_points = results[0].entry.trick_points.map(|t| t + 5);
+    let saved =
+        fushi::db::save_match_results_as(&mut conn, "club-night", 1, 1, &results, "admin", None)
+            .unwrap();
+    assert!(matches!(saved, fushi::db::MatchSave::Saved(_)));
+    let page = public.get("/t/club-night/rounds/1").await;
+    page.has("Provisional: corrections until").lacks(">Final.<");
+    // Without a correction period the same round is final.
+    diesel::sql_query("UPDATE tournaments SET correction_minutes = 0, revision = revision + 1")
+        .execute(&mut conn)
+        .unwrap();
+    public.get("/t/club-night/rounds/1").await.has(">Final.<");
+}

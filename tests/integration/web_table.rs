@@ -514,6 +514,12 @@ async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approv
             .get(&link)
             .await
             .has("provisional until the director approves");
+        // The public sees it marked provisional too (docs/rules.md §5).
+        anonymous(&db)
+            .await
+            .get("/t/club-night/rounds/4")
+            .await
+            .has("Provisional (confirmed at the table, waiting for the director&#39;s approval): table 2 (Open room).");
         // Provisional results count already (the director's view: the public sees round
         // 4 once every room has played it).
         let csv = browser(&db)

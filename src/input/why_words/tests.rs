@@ -5,6 +5,7 @@ use super::message;
 use crate::archive::Problem;
 use crate::i18n::{Lang, Tr};
 use crate::input::{Wanted, Why};
+use crate::rules::deal::{DealError, SeedError, SeedRefusal};
 use crate::rules::{BandTableError, Combination, Fault, Points, Room, TeamNo};
 
 /// One of every reason, with figures that exercise each message (both plural forms
@@ -237,6 +238,31 @@ fn every_reason() -> Vec<Why> {
         decks: 1,
         allowed: "single",
     }));
+    all.extend([
+        Why::BadCard {
+            column: text("north"),
+            card: text("S1"),
+        },
+        Why::Deal(DealError::HandSize {
+            seat: crate::rules::Seat::East,
+            got: 24,
+            want: 25,
+        }),
+        Why::Deal(DealError::BottomSize { got: 7, want: 8 }),
+        Why::Deal(DealError::CardCount {
+            card: crate::rules::Card::BigJoker,
+            got: 3,
+            want: 2,
+        }),
+        Why::Seed(SeedError::Empty),
+        Why::Seed(SeedError::TooLong { max: 200 }),
+        Why::Seed(SeedError::ControlCharacter),
+        Why::Commitment,
+        Why::SeedRefused(SeedRefusal::AlreadyRevealed),
+        Why::SeedRefused(SeedRefusal::NothingToReveal),
+        Why::SeedRefused(SeedRefusal::DoesNotMatch),
+        Why::SeedRefused(SeedRefusal::SeedWithoutCommitment),
+    ]);
     all.extend(stage_reasons());
     all
 }
@@ -431,7 +457,12 @@ fn listed(why: &Why) {
         | Why::NotAtTable { .. }
         | Why::ByeNoLineup { .. }
         | Why::LineupTwice { .. }
-        | Why::BothRooms { .. } => {}
+        | Why::BothRooms { .. }
+        | Why::BadCard { .. }
+        | Why::Deal(_)
+        | Why::Seed(_)
+        | Why::Commitment
+        | Why::SeedRefused(_) => {}
         Why::Table(fault) => match fault {
             Fault::NotMultipleOf5 { .. }
             | Fault::PointsOutOfRange { .. }
@@ -439,6 +470,7 @@ fn listed(why: &Why) {
             | Fault::ComboNotAllowed { .. }
             | Fault::ComboMissing
             | Fault::ComboWithDeclarerLastTrick
+            | Fault::LastTrickMissing { .. }
             | Fault::ComboTooLong { .. }
             | Fault::RulingOutOfRange { .. }
             | Fault::Penalty { .. }

@@ -7,6 +7,7 @@
 
 mod archive;
 mod audit;
+mod deals;
 mod entry;
 mod field;
 mod labels;
@@ -38,4 +39,5 @@ pub fn configure(routes: &mut Routes) {
     field::configure(routes);
     tables::configure(routes);
     stages::configure(routes);
+    deals::configure(routes);
 }

@@ -104,6 +104,9 @@ const STAGE_DOWNLOADS: [&str; 2] = ["bracket", "ranking"];
 /// The CSV files a reader can download when the event records line-ups.
 const FIELD_DOWNLOADS: [&str; 2] = ["butler", "lineups"];
 
+/// The deals of the released boards, when the event has any (docs/deals.md).
+const DEAL_DOWNLOADS: [&str; 1] = ["deals"];
+
 /// A CSV file of the archive, written by the archive's own writers.
 fn csv_file(name: &str, event: &Event, report: &Report) -> Option<String> {
     Some(match name {
@@ -154,6 +157,11 @@ struct OverviewPage {
     /// Where a staged event stands ("Qualifying, round 7 of 9"); `None` without stages.
     stage_progress: Option<String>,
     has_bracket: bool,
+    /// The dealing seed's commitment and, once revealed, the seed (docs/deals.md).
+    deal_commitment: Option<String>,
+    deal_seed: Option<String>,
+    /// `python3 deal.py SEED DECKS ROUNDS BOARDS` for the revealed seed.
+    deal_check: String,
 }
 
 async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
@@ -178,6 +186,11 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
                     .into_iter()
                     .filter(|_| !event.lineups.is_empty()),
             )
+            .chain(
+                DEAL_DOWNLOADS
+                    .into_iter()
+                    .filter(|_| !event.deals.boards.is_empty()),
+            )
             .map(|file| Download {
                 file,
                 label: t.t(&format!("pub-csv-{file}")),
@@ -188,9 +201,33 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
             .collect(),
         stage_progress: super::director::progress_text(t, event),
         has_bracket: event.settings.stages.iter().any(|s| s.format.is_knockout()),
+        deal_commitment: event.deals.seed.commitment().map(|c| c.as_str().to_owned()),
+        deal_seed: event.deals.seed.revealed().map(|s| s.as_str().to_owned()),
+        deal_check: deal_check(event),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
+}
+
+/// The command that deals the event's boards again with the reference dealer.
+fn deal_check(event: &Event) -> String {
+    let rounds = event.rounds.iter().map(|r| r.number).max().unwrap_or(0);
+    let boards = event
+        .rounds
+        .iter()
+        .flat_map(|r| r.boards.iter().map(|b| b.number))
+        .max()
+        .unwrap_or(0);
+    let seed = event
+        .deals
+        .seed
+        .revealed()
+        .map(|s| s.as_str().replace('\'', "'\\''"))
+        .unwrap_or_default();
+    format!(
+        "python3 tests/reference/deal.py '{seed}' {} {rounds} {boards}",
+        event.settings.decks().count()
+    )
 }
 
 #[derive(Template)]
@@ -280,6 +317,51 @@ struct RoundPage {
     /// Why the generated matches were paired, and what was recorded about the round.
     explained: Vec<super::director::ExplanationLine>,
     notes: Vec<String>,
+    /// Provisional or final (docs/rules.md §5), once the round has results.
+    finality: Option<String>,
+}
+
+/// Whether round `round`'s results are provisional or final (docs/rules.md §5): rooms
+/// confirmed at the table and waiting for the director's approval are provisional; a
+/// complete round is provisional until its correction period has passed, then final.
+fn finality(
+    snap: &crate::web::live::Snapshot,
+    round: i32,
+    t: &crate::web::i18n::Tr,
+) -> Option<String> {
+    use fluent_templates::fluent_bundle::FluentValue;
+    let waiting: Vec<String> = snap
+        .play
+        .provisional
+        .iter()
+        .filter(|(r, _, _)| *r == round)
+        .map(|(_, table, room)| {
+            t.args(
+                "pub-provisional-room",
+                &[
+                    ("table", FluentValue::from(table.to_string())),
+                    (
+                        "room",
+                        FluentValue::from(t.t(&format!("pub-room-{}", room.code()))),
+                    ),
+                ],
+            )
+        })
+        .collect();
+    if !waiting.is_empty() {
+        return Some(t.a("pub-provisional-approval", "rooms", t.list(&waiting)));
+    }
+    if snap.report.round_progress(round) != crate::rules::RoundProgress::Complete {
+        return None;
+    }
+    match snap.play.corrections_until(round) {
+        Some(until) if until > chrono::Utc::now().naive_utc() => Some(t.a(
+            "pub-provisional-until",
+            "time",
+            format!("{} UTC", until.format("%H:%M")),
+        )),
+        _ => Some(t.t("pub-final")),
+    }
 }
 
 async fn round(
@@ -322,6 +404,7 @@ async fn round(
             .map(|b| BoardLine::of(b, t))
             .collect(),
         matches: matches::match_lines(event, report, number, t),
+        finality: finality(&snap, number, t),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -492,6 +575,7 @@ async fn download(
     if !DOWNLOADS.contains(&file.as_str())
         && !FIELD_DOWNLOADS.contains(&file.as_str())
         && !STAGE_DOWNLOADS.contains(&file.as_str())
+        && !DEAL_DOWNLOADS.contains(&file.as_str())
     {
         return Err(AppError::not_found());
     }
@@ -501,6 +585,8 @@ async fn download(
         // Only when the event records line-ups.
         "butler" => field::public_butler_csv(event),
         "lineups" => (!event.lineups.is_empty()).then(|| archive::lineups_csv(event)),
+        // The public event holds the deals of released boards only.
+        "deals" => (!event.deals.boards.is_empty()).then(|| archive::deals_csv(event)),
         _ => csv_file(&file, event, report),
     }
     .ok_or_else(AppError::not_found)?;

@@ -367,7 +367,7 @@ async fn tie(
         .iter()
         .map(|s| {
             if let Some(m) = s.home_levels {
-                running = running + crate::rules::stages::Exact::from_whole(m.into());
+                running = running + crate::rules::stages::Exact::from_whole(m);
             }
             SegmentRow {
                 round: s.round,

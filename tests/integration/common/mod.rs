@@ -515,6 +515,7 @@ pub fn sample_event(slug: &str) -> Event {
             },
         ],
         lineups: Vec::new(),
+        deals: Default::default(),
     };
     event.sort();
     event
@@ -704,6 +705,7 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
         teams: team_list,
         rounds: round_list,
         lineups: Vec::new(),
+        deals: Default::default(),
     };
     event.sort();
     event

@@ -114,15 +114,15 @@ fn team_figures(
     [
         TeamFigures {
             name: home,
-            levels: show(signed(figures.home_levels.into())),
-            points: show(signed(figures.home_points.into())),
+            levels: show(signed(figures.home_levels)),
+            points: show(signed(figures.home_points)),
             boards_won: show(figures.home_boards_won.to_string()),
             score: show(scoring.format(figures.home_score)),
         },
         TeamFigures {
             name: away,
-            levels: show(signed((-figures.home_levels).into())),
-            points: show(signed((-figures.home_points).into())),
+            levels: show(signed(-figures.home_levels)),
+            points: show(signed(-figures.home_points)),
             boards_won: show(figures.away_boards_won.to_string()),
             score: show(
                 figures
@@ -245,6 +245,7 @@ pub(crate) fn sheet_error_text(t: &Tr, e: &SheetError, decks: Decks) -> String {
             crate::rules::table::MAX_PENALTY,
         ),
         SheetProblem::ComboWithDeclarer => t.t("entry-error-combo-with-declarer"),
+        SheetProblem::LastTrickMissing => t.t("entry-error-last-trick-missing"),
         SheetProblem::Ruling { min, max } => {
             t.args("entry-error-ruling", &[("min", n(min)), ("max", n(max))])
         }
