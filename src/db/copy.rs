@@ -26,6 +26,7 @@ pub const TABLES: &[&str] = &[
     "team_members",
     "rounds",
     "boards",
+    "deals",
     "matches",
     "table_results",
     "pairing_explanations",
