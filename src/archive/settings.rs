@@ -4,8 +4,8 @@ use toml::Value;
 
 use super::Problem;
 use crate::input::{Wanted, Why};
-use crate::rules::stages::{Stage, StageDraft, StageFormat, StageKey, StageReason};
 use crate::rules::deal::{Commitment, DealSeed, Seed};
+use crate::rules::stages::{Stage, StageDraft, StageFormat, StageKey, StageReason};
 use crate::rules::{
     PairingMethod, Rules, Score, Settings, SettingsDraft, SettingsError, SettingsField,
     SettingsReason, TableSide,

@@ -16,6 +16,7 @@ use super::{DbConnection, DbError};
 /// Every table, parents before children (foreign keys hold at every insert).
 pub const TABLES: &[&str] = &[
     "tournaments",
+    "stages",
     "users",
     "tournament_access",
     "sessions",

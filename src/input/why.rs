@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-use crate::rules::stages::StageReason;
 use crate::rules::deal::{DealError, SeedError, SeedRefusal};
+use crate::rules::stages::StageReason;
 use crate::rules::{BandTableError, Fault, ParseError, Room, TeamNo};
 
 /// What a `tournament.toml` key must hold.

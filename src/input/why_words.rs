@@ -6,8 +6,8 @@ use fluent_templates::fluent_bundle::FluentValue;
 
 use super::why::{Why, clip};
 use crate::i18n::Tr;
-use crate::rules::stages::StageReason;
 use crate::rules::deal::{DealError, SeedError, SeedRefusal};
+use crate::rules::stages::StageReason;
 use crate::rules::{BandTableError, Fault, Seat};
 
 impl Why {

@@ -143,18 +143,13 @@ impl Tie {
 
     /// The home team's total: carry-over + Σ M over complete segments.
     pub fn home_total(&self) -> Exact {
-        let m: i64 = self
-            .segments
-            .iter()
-            .filter_map(|s| s.home_levels).sum();
+        let m: i64 = self.segments.iter().filter_map(|s| s.home_levels).sum();
         self.carry_over + Exact::from_whole(m)
     }
 
     /// The home team's point difference over complete segments.
     pub fn home_points(&self) -> i64 {
-        self.segments
-            .iter()
-            .filter_map(|s| s.home_points).sum()
+        self.segments.iter().filter_map(|s| s.home_points).sum()
     }
 
     /// The winner once the tie is complete: the higher total, then the higher point
