@@ -46,6 +46,13 @@ fn everything(db: &TestDb) {
         token = link.token
     ))
     .unwrap();
+    drop(conn);
+    // The boards' cards, dealt from a seed the director keeps secret.
+    let dealt = fushi_command()
+        .args(["deal", "club-night", "--seed", "copy-test", "--db", db.url()])
+        .output()
+        .unwrap();
+    assert!(dealt.status.success(), "{}", String::from_utf8_lossy(&dealt.stderr));
 }
 
 fn export(url: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
