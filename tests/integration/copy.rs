@@ -46,6 +46,14 @@ fn everything(db: &TestDb) {
         token = link.token
     ))
     .unwrap();
+    // A championship's stage: one league of every round.
+    conn.batch_execute(
+        "INSERT INTO stages (tournament_id, position, name, first_round, last_round, format, \
+           groups_list, teams, segments, third_place, carry_over, carry_over_h2h) \
+         SELECT t.id, 0, 'League', 1, (SELECT MAX(number) FROM rounds WHERE tournament_id = t.id), \
+           'manual', NULL, NULL, NULL, FALSE, 0, 0 FROM tournaments t;",
+    )
+    .unwrap();
     drop(conn);
     // The boards' cards, dealt from a seed the director keeps secret.
     let dealt = fushi_command()
