@@ -20,3 +20,6 @@ pub mod schedule;
 pub mod sheets;
 pub mod transfer;
 pub mod web;
+
+/// fushi's version and the commit it was built from (`build.rs`): `0.1.0 (abc123def456)`.
+pub const VERSION: &str = env!("FUSHI_VERSION");

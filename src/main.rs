@@ -1,4 +1,5 @@
-//! The `fushi` command line: serve the web application, import and export archives.
+//! The `fushi` command line: serve the web application, import and export archives, deal
+//! the boards.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,7 +12,7 @@ use fushi::i18n::{Lang, Tr};
 // Everything the command line says is in the language of the terminal's locale
 // (`Lang::of_environment`: `LC_ALL`, `LC_MESSAGES`, `LANG`), English by default.
 #[derive(Parser)]
-#[command(name = "fushi", version)]
+#[command(name = "fushi", version = fushi::VERSION)]
 struct Cli {
     #[arg(long, global = true, env = "DATABASE_URL")]
     db: Option<String>,
@@ -23,12 +24,8 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Serve {
-        #[arg(long, default_value = "127.0.0.1:8080", env = "FUSHI_BIND")]
-        bind: String,
-        #[arg(long)]
-        lan: bool,
-        #[arg(long, env = "FUSHI_PUBLIC_URL")]
-        public_url: Option<String>,
+        #[command(flatten)]
+        settings: Box<fushi::web::settings::Settings>,
     },
     Import {
         path: PathBuf,
@@ -41,9 +38,27 @@ enum Command {
         #[arg(long, default_value = "zh", value_parser = lang_code)]
         lang: Lang,
     },
+    Deal {
+        slug: String,
+        #[arg(long)]
+        seed: Option<String>,
+        #[arg(long)]
+        round: Option<i32>,
+    },
     User {
         #[command(subcommand)]
         command: UserCommand,
+    },
+    Backup {
+        out: PathBuf,
+    },
+    Copy {
+        #[arg(long)]
+        from: String,
+        #[arg(long)]
+        to: String,
+        #[arg(long)]
+        without_secrets: bool,
     },
 }
 
@@ -173,24 +188,22 @@ fn user_command(db: &str, command: UserCommand, t: &Tr) -> Result<(), Vec<String
 
 /// `fushi serve`: with `--lan` on every interface; says at start where the players' phones
 /// open fushi.
-fn serve(
-    db: &str,
-    bind: String,
-    lan: bool,
-    public_url: Option<String>,
-    t: &Tr,
-) -> Result<(), Vec<String>> {
+fn serve(db: &str, settings: &fushi::web::settings::Settings, t: &Tr) -> Result<(), Vec<String>> {
     use fushi::web::hall::{self, Hall, PublicUrl};
-    let public_url = match public_url.as_deref().map(str::trim) {
+    let public_url = match settings.public_url.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(text) => Some(PublicUrl::parse(text).map_err(|e| vec![e.text(t)])?),
     };
-    let bind = if lan { hall::lan_bind(&bind) } else { bind };
+    let bind = if settings.lan {
+        hall::lan_bind(&settings.bind)
+    } else {
+        settings.bind.clone()
+    };
     let hall = Hall::for_bind(&bind, public_url);
     for line in hall::start_lines(&bind, &hall, t) {
         println!("{line}");
     }
-    fushi::web::serve(db, &bind, hall).map_err(|e| vec![e.to_string()])
+    fushi::web::serve(db, settings, &bind, hall).map_err(|e| vec![e.to_string()])
 }
 
 fn main() -> ExitCode {
@@ -209,22 +222,21 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,actix_server=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    match &cli.command {
+        Some(Command::Serve { settings }) => fushi::web::settings::init_log(&settings.log),
+        _ => fushi::web::settings::init_log(&fushi::web::settings::LogSettings::default()),
+    }
     let db = cli
         .db
         .unwrap_or_else(|| fushi::db::DEFAULT_DATABASE.to_owned());
     let outcome = match cli.command.expect("a command: `serve` when none is given") {
-        Command::Serve {
-            bind,
-            lan,
-            public_url,
-        } => serve(&db, bind, lan, public_url, &t),
+        Command::Serve { settings } => {
+            if let Err(refused) = settings.check() {
+                eprintln!("error: {refused}");
+                return ExitCode::from(2);
+            }
+            serve(&db, &settings, &t)
+        }
         Command::Import { path } => fushi::transfer::import_path(&db, &path, &t).map(|summary| {
             println!("{summary}");
         }),
@@ -243,7 +255,23 @@ fn main() -> ExitCode {
             }
             Ok(())
         }),
+        Command::Deal { slug, seed, round } => {
+            fushi::transfer::deal(&db, &slug, seed.as_deref(), round, &t).map(|lines| {
+                for line in lines {
+                    println!("{line}");
+                }
+            })
+        }
         Command::User { command } => user_command(&db, command, &t),
+        Command::Copy {
+            from,
+            to,
+            without_secrets,
+        } => fushi::transfer::copy_database(&from, &to, !without_secrets, &t)
+            .map(|summary| println!("{summary}")),
+        Command::Backup { out } => {
+            fushi::transfer::backup(&db, &out, &t).map(|summary| println!("{summary}"))
+        }
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

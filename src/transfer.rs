@@ -105,7 +105,7 @@ pub fn import_path(url: &str, path: &Path, t: &Tr) -> Result<String, Vec<String>
 
 /// `fushi export SLUG OUTDIR`, worded in `t`'s language.
 pub fn export_dir(url: &str, slug: &str, outdir: &Path, t: &Tr) -> Result<String, Vec<String>> {
-    let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
+    let mut conn = open_existing(url, t)?;
     let files = export(&mut conn, slug).map_err(|p| texts(t, p))?;
     files
         .write_dir(outdir)
@@ -130,7 +130,7 @@ pub fn export_sheets(
     lang: Lang,
     t: &Tr,
 ) -> Result<String, Vec<String>> {
-    let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
+    let mut conn = open_existing(url, t)?;
     let event = load(&mut conn, slug).map_err(|p| texts(t, p))?;
     let files =
         crate::sheets::all_sheets(&event, &Tr::new(lang)).map_err(|e| vec![e.to_string()])?;
@@ -148,4 +148,162 @@ pub fn export_sheets(
 /// Each problem as `file:line: why` in `t`'s language.
 fn texts(t: &Tr, problems: Vec<Problem>) -> Vec<String> {
     problems.iter().map(|p| p.text(t)).collect()
+}
+
+/// The database of a command that only reads (export, backup): a SQLite file that is not
+/// there is refused, never created; the schema is brought up to date as on every start.
+pub fn open_existing(url: &str, t: &Tr) -> Result<DbConnection, Vec<String>> {
+    let parsed = db::DatabaseUrl::parse(url).map_err(|e| vec![e.to_string()])?;
+    if parsed.backend() == db::Backend::Sqlite && !Path::new(parsed.target()).is_file() {
+        return Err(vec![t.a("cli-no-database", "path", parsed.target())]);
+    }
+    db::open(url).map_err(|e| vec![e.to_string()])
+}
+
+/// `fushi backup OUT`: a consistent copy of a SQLite database into the new file `out`
+/// (`VACUUM INTO`, which reads one snapshot of the database while a server goes on writing),
+/// checked with `PRAGMA integrity_check`. PostgreSQL is refused with what to use instead.
+pub fn backup(url: &str, out: &Path, t: &Tr) -> Result<String, Vec<String>> {
+    use diesel::RunQueryDsl;
+    let parsed = db::DatabaseUrl::parse(url).map_err(|e| vec![e.to_string()])?;
+    if parsed.backend() == db::Backend::Postgres {
+        return Err(vec![t.t("cli-backup-postgres")]);
+    }
+    if out.exists() {
+        return Err(vec![t.a(
+            "cli-backup-exists",
+            "path",
+            out.display().to_string(),
+        )]);
+    }
+    if !Path::new(parsed.target()).is_file() {
+        return Err(vec![t.a("cli-no-database", "path", parsed.target())]);
+    }
+    let mut conn = db::connect(url).map_err(|e| vec![e.to_string()])?;
+    let DbConnection::Sqlite(sqlite) = &mut conn else {
+        return Err(vec![t.t("cli-backup-postgres")]);
+    };
+    let target = out
+        .to_str()
+        .ok_or_else(|| vec![format!("{}: not UTF-8", out.display())])?;
+    diesel::sql_query("VACUUM INTO ?")
+        .bind::<diesel::sql_types::Text, _>(target)
+        .execute(sqlite)
+        .map_err(|e| vec![format!("{}: {e}", out.display())])?;
+    #[derive(diesel::QueryableByName)]
+    struct Check {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        integrity_check: String,
+    }
+    let mut copy = db::connect(target).map_err(|e| vec![e.to_string()])?;
+    let DbConnection::Sqlite(copy) = &mut copy else {
+        unreachable!("a file path is SQLite");
+    };
+    let checks: Vec<Check> = diesel::sql_query("PRAGMA integrity_check")
+        .load(copy)
+        .map_err(|e| vec![format!("{}: {e}", out.display())])?;
+    if checks.len() != 1 || checks[0].integrity_check != "ok" {
+        let why: Vec<String> = checks.into_iter().map(|c| c.integrity_check).collect();
+        return Err(vec![format!("{}: {}", out.display(), why.join("; "))]);
+    }
+    let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
+    Ok(t.args(
+        "cli-backed-up",
+        &[
+            ("from", parsed.target().to_owned().into()),
+            ("path", out.display().to_string().into()),
+            ("bytes", bytes.to_string().into()),
+        ],
+    ))
+}
+
+/// `fushi copy --from URL --to URL`: the whole database into an empty one (SQLite ↔
+/// PostgreSQL), with or without the secrets; the rows of each table, in words.
+pub fn copy_database(
+    from: &str,
+    to: &str,
+    with_secrets: bool,
+    t: &Tr,
+) -> Result<String, Vec<String>> {
+    let mut source = open_existing(from, t)?;
+    let mut target = db::open(to).map_err(|e| vec![e.to_string()])?;
+    let counts =
+        db::copy::copy(&mut source, &mut target, with_secrets).map_err(|e| vec![e.to_string()])?;
+    let tables: Vec<String> = counts.iter().map(|(t, n)| format!("{t} {n}")).collect();
+    let from = db::DatabaseUrl::parse(from).map_err(|e| vec![e.to_string()])?;
+    let to = db::DatabaseUrl::parse(to).map_err(|e| vec![e.to_string()])?;
+    Ok(t.args(
+        "cli-copied",
+        &[
+            ("from", from.to_string().into()),
+            ("to", to.to_string().into()),
+            ("tables", tables.join(", ").into()),
+        ],
+    ))
+}
+
+/// Words for a refused change of a tournament's deals.
+pub fn deal_refusal_text(e: &db::deals::DealChangeError, round: Option<i32>, t: &Tr) -> String {
+    use db::deals::DealChangeError;
+    match e {
+        DealChangeError::NoTournament => Why::NoTournament.text(t),
+        DealChangeError::NoRound => t.a("deals-no-round", "round", round.unwrap_or_default()),
+        DealChangeError::Refused(refusal) => Why::SeedRefused(*refusal).text(t),
+        DealChangeError::Db(e) => e.to_string(),
+    }
+}
+
+/// A new secret seed of 128 random bits.
+pub fn random_seed() -> crate::rules::Seed {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the operating system's random source");
+    crate::rules::Seed::from_random(bytes)
+}
+
+/// `fushi deal SLUG [--seed TEXT] [--round N]`: deals every board (or one round's) from the
+/// seed by docs/rules.md §13. With `--seed` that seed becomes the tournament's secret seed
+/// (unless it is already the one held); without it the seed fushi already holds is used, or
+/// a new one is generated and shown once. Returns the lines to print: the generated seed,
+/// how many boards were dealt, and the commitment.
+pub fn deal(
+    url: &str,
+    slug: &str,
+    seed: Option<&str>,
+    round: Option<i32>,
+    t: &Tr,
+) -> Result<Vec<String>, Vec<String>> {
+    use crate::rules::deal::{Seed, SeedChange};
+    let refused = |e: db::deals::DealChangeError| vec![deal_refusal_text(&e, round, t)];
+    let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
+    let event = db::load_event(&mut conn, slug)
+        .map_err(|e| vec![e.to_string()])?
+        .ok_or_else(|| vec![Why::NoTournament.text(t)])?;
+    let held = event.deals.seed.held().cloned();
+    let mut lines = Vec::new();
+    let wanted = match seed {
+        Some(text) => Some(Seed::parse(text).map_err(|e| vec![Why::Seed(e).text(t)])?),
+        None if held.is_some() => None,
+        None => {
+            let new = random_seed();
+            lines.push(t.a("cli-deal-seed-generated", "seed", new.as_str()));
+            Some(new)
+        }
+    };
+    if let Some(seed) = wanted
+        && held.as_ref() != Some(&seed)
+    {
+        db::deals::change_seed(&mut conn, slug, SeedChange::Set(seed)).map_err(refused)?;
+    }
+    let count = db::deals::deal_rounds(&mut conn, slug, round).map_err(refused)?;
+    let event = db::load_event(&mut conn, slug)
+        .map_err(|e| vec![e.to_string()])?
+        .ok_or_else(|| vec![Why::NoTournament.text(t)])?;
+    lines.push(t.args(
+        "cli-dealt",
+        &[("slug", slug.to_owned().into()), ("boards", count.into())],
+    ));
+    if let Some(c) = event.deals.seed.commitment() {
+        lines.push(t.a("cli-deal-commitment", "commitment", c.as_str()));
+    }
+    Ok(lines)
 }

@@ -32,3 +32,51 @@ cli-help-user-password-name = The user's name.
 cli-flag-help = Show this help.
 cli-flag-version = Show fushi's version.
 cli-about-help = Show the help of fushi or of one of its commands.
+
+# `fushi serve`'s settings: each flag also reads the environment variable named in --help.
+cli-help-serve-log_format = How log lines are written: text (coloured only on a terminal) or json (one object per line).
+cli-help-serve-log = What is logged, as tracing filter directives (info, fushi=debug,info).
+cli-help-serve-secret_key = The cookie key, hex or base64 of at least 64 bytes (default: the key stored in the database).
+cli-help-serve-secure_cookies = Mark every cookie Secure, also on plain HTTP: true or false.
+cli-help-serve-trusted_proxies = Proxies whose X-Forwarded-For / Forwarded are believed: addresses or CIDR ranges, separated by commas.
+cli-help-serve-cache_tournaments = Tournaments whose snapshot is kept in memory (at least 1).
+cli-help-serve-max_listeners = Open live event streams on this server.
+cli-help-serve-pdf_concurrency = PDFs drawn at once (at least 1).
+cli-help-serve-pdf_wait_ms = How long a PDF request waits for its turn, in milliseconds, before it is answered 503.
+cli-help-serve-metrics_token = Bearer token that opens /metrics to other addresses than loopback (at least 16 characters).
+# A refused setting: the variable, the value as given, and why.
+cli-setting-refused = { $var }={ $value }: { $why }
+cli-setting-why-address = not an address to listen on (host:port)
+cli-setting-why-key = not hex or base64 of at least 64 bytes
+cli-setting-why-proxies = not addresses or CIDR ranges separated by commas
+cli-setting-why-token = a token needs at least 16 printable characters without spaces
+cli-setting-why-boolean = expected true or false
+cli-setting-why-count = expected a whole number
+cli-setting-why-positive = expected a whole number of at least 1
+cli-setting-why-log-format = expected text or json
+cli-setting-why-log-filter = not a tracing filter (such as info or fushi=debug,info)
+cli-about-backup = Write a consistent copy of the SQLite database into a new file, also while the server runs (restore: README, Backups).
+cli-help-backup-out = The new file (it must not exist).
+cli-backed-up = backed up { $from } to { $path } ({ $bytes } bytes, integrity checked)
+cli-backup-exists = { $path } exists: fushi backup writes a new file only
+cli-backup-postgres = fushi backup copies SQLite databases; for PostgreSQL use pg_dump (see the README, Backups)
+cli-no-database = { $path }: no such database file (this command reads a database and never creates one)
+cli-help-serve-api_origins = Origins that may read /api/v1/ from a browser (CORS): * or origins such as https://results.example, separated by commas (default: none).
+cli-setting-why-origins = not * or origins (https://host[:port]) separated by commas
+cli-about-copy = Copy a whole database (tournaments, users and their access, the audit trail, table links and entries, notes, the cookie key) into an empty one, SQLite or PostgreSQL.
+cli-help-copy-from = The database to copy: a postgres:// URL or a SQLite file path.
+cli-help-copy-to = The empty database to fill (created and migrated if needed).
+cli-help-copy-without_secrets = Leave the cookie key and the sessions behind: a new key is made and everyone signs in again.
+cli-copied = copied { $from } to { $to }: { $tables }
+cli-help-serve-max_listeners_per_address = Open live event streams from one client address (at least 1).
+# `fushi deal` (docs/deals.md)
+cli-deal-seed-generated = generated the secret seed (shown only now; keep it until you reveal it): { $seed }
+cli-dealt = dealt { $boards ->
+        [one] one board
+       *[other] { $boards } boards
+    } of { $slug }
+cli-deal-commitment = commitment (publish it before play): { $commitment }
+cli-about-deal = Deal every board (or one round's) from a secret seed by docs/deals.md and print the seed's commitment.
+cli-help-deal-slug = The tournament's slug.
+cli-help-deal-seed = The secret seed (a text); without it the seed fushi holds is used, or one is generated and shown once.
+cli-help-deal-round = Deal this round only.

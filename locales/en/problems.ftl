@@ -91,4 +91,56 @@ problems-zip-too-many = the .zip holds { $count } entries; an archive has at mos
 problems-zip-too-large = { $name } unpacks to more than { $limit } MiB, the most an archive may hold
 problems-text-too-long = { $column } is longer than { $max } characters
 problems-control-character = { $column } holds a control character (NUL, tab, line break…): remove it
+problems-stage-required = stage { $stage }: { $key } is required
+problems-stage-too-long = stage { $stage }: name is longer than { $max } characters
+problems-stage-rounds-order = stage { $stage }: rounds must be [first, last] with 1 ≤ first ≤ last ≤ 999, not [{ $first }, { $last }]
+problems-stage-not-consecutive = stage { $stage }: rounds must start at round { $expected } (stages are consecutive blocks from round 1, without gaps or overlap), not { $got }
+problems-stage-format = stage { $stage }: format "{ $got }" is not one of round_robin, swiss, manual, groups, knockout
+problems-stage-only-for = stage { $stage }: { $key } is only for format = "{ $format }"
+problems-stage-knockout-first = stage { $stage }: a knockout takes its qualifiers from the stage before it, so it cannot be the first stage
+problems-stage-knockout-not-last = stage { $stage }: a knockout must be the last stage
+problems-stage-knockout-size = stage { $stage }: teams must be 2, 4, 8, 16 or 32, not { $got }
+problems-stage-fewer-places = stage { $stage }: teams = { $teams } is fewer than the { $groups } groups before it; every group needs a place
+problems-stage-third-place = stage { $stage }: a play-off for third needs semi-finals (teams = 4 or more)
+problems-stage-segment = stage { $stage }: every knockout round has 1 to 999 segments
+problems-stage-segments-count = stage { $stage }: a knockout of { $teams } has { $expected } knockout rounds, so segments lists { $expected } numbers, not { $got }
+problems-stage-segments-sum = stage { $stage }: segments add up to { $sum } rounds, but the stage has { $rounds }
+problems-stage-carry-over = stage { $stage }: { $key } must be a number from 0 to { $max } with at most four decimals, not { $value }
+problems-stage-group-count = stage { $stage }: groups must list 1 to { $max } groups, not { $got }
+problems-stage-group-small = stage { $stage }: group { $group } needs at least 2 teams
+problems-stage-team-two-groups = stage { $stage }: team { $team } is in two groups
+problems-stage-bad-team = stage { $stage }: { $got } is not a team number
+problems-round-in-no-stage = round { $round } is in no stage: the stages end at round { $last }
+problems-group-team-unknown = stage { $stage }: team { $team } of a group is not in teams.csv
+problems-team-in-no-group = stage { $stage }: team { $team } is in no group
+problems-across-groups = round { $round } is a round of groups, but teams { $home } and { $away } are in different groups
+problems-knockout-before-qualifying = round { $round } is a knockout round, but the stage before the knockout is not complete, so its qualifiers are not known
+problems-knockout-before-decided = round { $round } cannot be paired before every tie of knockout round { $ko } is decided
+problems-not-the-tie = table { $table } of round { $round } must be the tie the results make it: { $home } v { $away }
+problems-not-the-tie-bye = table { $table } of round { $round } must be the tie the results make it: { $home } with a bye
+problems-tie-missing = round { $round } has no table { $table }, where the tie { $home } v { $away } plays
+problems-tie-missing-bye = round { $round } has no table { $table }, where { $home } has its bye
+problems-stage-shape-stages = stages must be [[stages]] tables, one per stage
+problems-stage-shape-rounds = stage { $stage }: rounds must be [first, last], two whole numbers
+problems-stage-shape-segments = stage { $stage }: segments must be a list of whole numbers, one per knockout round
+problems-stage-shape-groups = stage { $stage }: groups must be a list of lists of team numbers, such as [[1, 4], [2, 3]]
+problems-stage-shape-text = stage { $stage }: { $key } must be text in quotes
+problems-stage-shape-whole = stage { $stage }: { $key } must be a whole number
+problems-stage-shape-boolean = stage { $stage }: { $key } must be true or false
+problems-stage-shape-number = stage { $stage }: { $key } must be a number
+problems-no-such-tie = table { $table } of round { $round } seats no tie of the bracket
 problems-last-trick-missing = { $bottom } bottom points, but who won the last trick is not given: say who did (the bottom counts only for the defenders)
+
+# deals.csv and the dealing seed (docs/rules.md §13)
+problems-bad-card = { $column }: "{ $card }" is not a card (S, H, D or C followed by 2–10, J, Q, K or A; LJ; BJ)
+problems-deal-hand-size = { $column } holds { $got } cards, not { $want }
+problems-deal-bottom-size = bottom holds { $got } cards, not { $want }
+problems-deal-card-count = { $card } appears { $got } times in the deal, not { $want }
+problems-seed-empty = the seed is empty
+problems-seed-too-long = the seed is longer than { $max } bytes
+problems-seed-control = the seed holds a control character (a tab, a line break…)
+problems-commitment = deal_commitment must be 64 lowercase hex digits (a SHA-256)
+problems-seed-already-revealed = the seed is revealed already and cannot be changed
+problems-seed-nothing = there is no seed: set one (or type the seed the commitment was made for)
+problems-seed-does-not-match = the seed does not match the published commitment
+problems-seed-without-commitment = deal_seed is given without deal_commitment

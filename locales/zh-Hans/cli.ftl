@@ -31,3 +31,47 @@ cli-help-user-password-name = 用户名。
 cli-flag-help = 显示此帮助。
 cli-flag-version = 显示 fushi 的版本。
 cli-about-help = 显示 fushi 或其某个命令的帮助。
+
+# `fushi serve` 的设置：每个选项也读取 --help 中列出的环境变量。
+cli-help-serve-log_format = 日志格式：text（仅在终端上带颜色）或 json（每行一个对象）。
+cli-help-serve-log = 记录哪些日志，用 tracing 的过滤写法（info、fushi=debug,info）。
+cli-help-serve-secret_key = Cookie 密钥，至少 64 字节的十六进制或 base64（默认：数据库中保存的密钥）。
+cli-help-serve-secure_cookies = 所有 Cookie 都标记 Secure，普通 HTTP 也是：true 或 false。
+cli-help-serve-trusted_proxies = 信任其 X-Forwarded-For / Forwarded 的代理：地址或 CIDR 网段，用逗号分隔。
+cli-help-serve-cache_tournaments = 在内存中保留快照的比赛数（至少 1）。
+cli-help-serve-max_listeners = 本服务器上同时打开的实时事件流数。
+cli-help-serve-pdf_concurrency = 同时生成的 PDF 数（至少 1）。
+cli-help-serve-pdf_wait_ms = PDF 请求等待轮到自己的最长毫秒数，超过则回答 503。
+cli-help-serve-metrics_token = 让非本机地址也能读取 /metrics 的 Bearer 令牌（至少 16 个字符）。
+cli-setting-refused = { $var }={ $value }：{ $why }
+cli-setting-why-address = 不是可监听的地址（主机:端口）
+cli-setting-why-key = 不是至少 64 字节的十六进制或 base64
+cli-setting-why-proxies = 不是用逗号分隔的地址或 CIDR 网段
+cli-setting-why-token = 令牌至少需要 16 个不含空格的可打印字符
+cli-setting-why-boolean = 应为 true 或 false
+cli-setting-why-count = 应为整数
+cli-setting-why-positive = 应为至少为 1 的整数
+cli-setting-why-log-format = 应为 text 或 json
+cli-setting-why-log-filter = 不是 tracing 过滤写法（例如 info 或 fushi=debug,info）
+cli-about-backup = 把 SQLite 数据库一致地复制到一个新文件，服务器运行时也可以（恢复方法见 README 的“备份”）。
+cli-help-backup-out = 新文件（不能已存在）。
+cli-backed-up = 已把 { $from } 备份到 { $path }（{ $bytes } 字节，已检查完整性）
+cli-backup-exists = { $path } 已存在：fushi backup 只写入新文件
+cli-backup-postgres = fushi backup 只复制 SQLite 数据库；PostgreSQL 请用 pg_dump（见 README 的“备份”）
+cli-no-database = { $path }：没有这个数据库文件（此命令只读取数据库，从不创建）
+cli-help-serve-api_origins = 允许从浏览器读取 /api/v1/ 的来源（CORS）：* 或用逗号分隔的来源，如 https://results.example（默认：无）。
+cli-setting-why-origins = 不是 * 或用逗号分隔的来源（https://主机[:端口]）
+cli-about-copy = 把整个数据库（比赛、用户及其权限、审计记录、桌号链接与录入、备注、Cookie 密钥）复制到一个空数据库，SQLite 或 PostgreSQL。
+cli-help-copy-from = 要复制的数据库：postgres:// 地址或 SQLite 文件路径。
+cli-help-copy-to = 要填入的空数据库（需要时会创建并迁移）。
+cli-help-copy-without_secrets = 不复制 Cookie 密钥和会话：会生成新密钥，所有人重新登录。
+cli-copied = 已把 { $from } 复制到 { $to }：{ $tables }
+cli-help-serve-max_listeners_per_address = 同一客户端地址同时打开的实时事件流数（至少 1）。
+# `fushi deal`（docs/deals.md）
+cli-deal-seed-generated = 已生成秘密种子（只显示这一次，请保存到公开之时）：{ $seed }
+cli-dealt = 已为 { $slug } 发好 { $boards } 副牌
+cli-deal-commitment = 承诺（请在比赛前公布）：{ $commitment }
+cli-about-deal = 按 docs/deals.md 用秘密种子发每副牌（或某一轮的牌），并显示种子的承诺。
+cli-help-deal-slug = 赛事的标识。
+cli-help-deal-seed = 秘密种子（一段文字）；不给时使用 fushi 已保存的种子，没有则生成一个并只显示一次。
+cli-help-deal-round = 只发这一轮。

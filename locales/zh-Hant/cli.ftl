@@ -31,3 +31,47 @@ cli-help-user-password-name = 使用者名稱。
 cli-flag-help = 顯示此說明。
 cli-flag-version = 顯示 fushi 的版本。
 cli-about-help = 顯示 fushi 或其某個命令的說明。
+
+# `fushi serve` 的設定：每個選項也讀取 --help 中列出的環境變數。
+cli-help-serve-log_format = 日誌格式：text（僅在終端機上帶顏色）或 json（每行一個物件）。
+cli-help-serve-log = 記錄哪些日誌，用 tracing 的過濾寫法（info、fushi=debug,info）。
+cli-help-serve-secret_key = Cookie 金鑰，至少 64 位元組的十六進位或 base64（預設：資料庫中儲存的金鑰）。
+cli-help-serve-secure_cookies = 所有 Cookie 都標記 Secure，一般 HTTP 也是：true 或 false。
+cli-help-serve-trusted_proxies = 信任其 X-Forwarded-For / Forwarded 的代理：位址或 CIDR 網段，以逗號分隔。
+cli-help-serve-cache_tournaments = 在記憶體中保留快照的比賽數（至少 1）。
+cli-help-serve-max_listeners = 本伺服器上同時開啟的即時事件串流數。
+cli-help-serve-pdf_concurrency = 同時產生的 PDF 數（至少 1）。
+cli-help-serve-pdf_wait_ms = PDF 請求等待輪到自己的最長毫秒數，超過則回答 503。
+cli-help-serve-metrics_token = 讓非本機位址也能讀取 /metrics 的 Bearer 權杖（至少 16 個字元）。
+cli-setting-refused = { $var }={ $value }：{ $why }
+cli-setting-why-address = 不是可監聽的位址（主機:連接埠）
+cli-setting-why-key = 不是至少 64 位元組的十六進位或 base64
+cli-setting-why-proxies = 不是以逗號分隔的位址或 CIDR 網段
+cli-setting-why-token = 權杖至少需要 16 個不含空白的可列印字元
+cli-setting-why-boolean = 應為 true 或 false
+cli-setting-why-count = 應為整數
+cli-setting-why-positive = 應為至少為 1 的整數
+cli-setting-why-log-format = 應為 text 或 json
+cli-setting-why-log-filter = 不是 tracing 過濾寫法（例如 info 或 fushi=debug,info）
+cli-about-backup = 把 SQLite 資料庫一致地複製到一個新檔案，伺服器執行時也可以（還原方法見 README 的「備份」）。
+cli-help-backup-out = 新檔案（不能已存在）。
+cli-backed-up = 已把 { $from } 備份到 { $path }（{ $bytes } 位元組，已檢查完整性）
+cli-backup-exists = { $path } 已存在：fushi backup 只寫入新檔案
+cli-backup-postgres = fushi backup 只複製 SQLite 資料庫；PostgreSQL 請用 pg_dump（見 README 的「備份」）
+cli-no-database = { $path }：沒有這個資料庫檔案（此命令只讀取資料庫，從不建立）
+cli-help-serve-api_origins = 允許從瀏覽器讀取 /api/v1/ 的來源（CORS）：* 或以逗號分隔的來源，如 https://results.example（預設：無）。
+cli-setting-why-origins = 不是 * 或以逗號分隔的來源（https://主機[:連接埠]）
+cli-about-copy = 把整個資料庫（比賽、使用者及其權限、稽核紀錄、桌號連結與輸入、備註、Cookie 金鑰）複製到一個空資料庫，SQLite 或 PostgreSQL。
+cli-help-copy-from = 要複製的資料庫：postgres:// 位址或 SQLite 檔案路徑。
+cli-help-copy-to = 要填入的空資料庫（需要時會建立並遷移）。
+cli-help-copy-without_secrets = 不複製 Cookie 金鑰和工作階段：會產生新金鑰，所有人重新登入。
+cli-copied = 已把 { $from } 複製到 { $to }：{ $tables }
+cli-help-serve-max_listeners_per_address = 同一用戶端位址同時開啟的即時事件串流數（至少 1）。
+# `fushi deal`（docs/deals.md）
+cli-deal-seed-generated = 已產生秘密種子（只顯示這一次，請保存到公開之時）：{ $seed }
+cli-dealt = 已為 { $slug } 發好 { $boards } 副牌
+cli-deal-commitment = 承諾（請在比賽前公布）：{ $commitment }
+cli-about-deal = 按 docs/deals.md 用秘密種子發每副牌（或某一輪的牌），並顯示種子的承諾。
+cli-help-deal-slug = 賽事的標識。
+cli-help-deal-seed = 秘密種子（一段文字）；不給時使用 fushi 已保存的種子，沒有則產生一個並只顯示一次。
+cli-help-deal-round = 只發這一輪。

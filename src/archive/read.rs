@@ -4,9 +4,12 @@ use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 
 use super::settings::{ParsedSettings, TOURNAMENT_TOML, parse_settings};
-use super::write::{LINEUP_COLUMNS, LINEUPS, RESULT_COLUMNS, RESULT_INPUT_COUNT};
+use super::write::{
+    DEAL_COLUMNS, DEALS, LINEUP_COLUMNS, LINEUPS, RESULT_COLUMNS, RESULT_INPUT_COUNT,
+};
 use super::{ArchiveFiles, Problem, unneutralise};
 use crate::input::{Why, check_text, clip};
+use crate::rules::deal::{BoardDeal, Card, Deal, Deals};
 use crate::rules::{
     Board, Combination, Decks, Event, Fault, LastTrick, Level, Lineup, Match, Room, Round, Seat,
     TableEntry, TableResult, Team, TeamNo, Trump,
@@ -51,26 +54,181 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
         &mut problems,
     );
     let lineups = read_lineups(files, &teams, &schedule, &mut problems);
+    let deals = read_deals(files, decks, &boards, &mut problems);
 
     // Report file by file in archive order, line by line within each file.
-    let order = [TOURNAMENT_TOML, TEAMS, BOARDS, SCHEDULE, RESULTS, LINEUPS];
+    let order = [
+        TOURNAMENT_TOML,
+        TEAMS,
+        BOARDS,
+        SCHEDULE,
+        RESULTS,
+        LINEUPS,
+        DEALS,
+    ];
     problems.sort_by_key(|p| (order.iter().position(|f| *f == p.file), p.line));
     match settings {
         Some(ParsedSettings {
             settings,
             slug_line,
+            deal_seed,
         }) if problems.is_empty() => {
             let mut event = Event {
                 settings,
                 teams: teams.into_iter().map(|(_, t)| t).collect(),
                 rounds: assemble(boards, schedule, results),
                 lineups,
+                deals: Deals {
+                    seed: deal_seed,
+                    boards: deals,
+                },
             };
             event.sort();
+            let problems = check_stages(files, &event);
+            if !problems.is_empty() {
+                return Err(problems);
+            }
             Ok(Parsed { event, slug_line })
         }
         _ => Err(problems),
     }
+}
+
+/// What a staged event's teams, rounds and results refuse in its stages and its knockout
+/// schedule (docs/rules.md §12), each at the line it stands on.
+fn check_stages(files: &ArchiveFiles, event: &Event) -> Vec<Problem> {
+    use crate::rules::Report;
+    use crate::rules::bracket::{Championship, KnockoutFault, NotYet, check_knockout};
+    use crate::rules::stage_tables::{EventStageError, check_event};
+    let stages = &event.settings.stages;
+    if stages.is_empty() {
+        return Vec::new();
+    }
+    let toml = files.get(TOURNAMENT_TOML).unwrap_or("");
+    let mut lines: HashMap<(i32, i32), u64> = HashMap::new();
+    let mut first_of_round: HashMap<i32, u64> = HashMap::new();
+    if let Some(table) = read_csv(
+        files,
+        SCHEDULE,
+        &["round", "table", "home", "away"],
+        &[],
+        &mut Vec::new(),
+    ) {
+        for (line, record) in &table.rows {
+            let round = table.cell(record, "round").parse::<i32>().ok();
+            let t = table.cell(record, "table").parse::<i32>().ok();
+            if let (Some(r), Some(t)) = (round, t) {
+                lines.entry((r, t)).or_insert(*line);
+                first_of_round.entry(r).or_insert(*line);
+            }
+        }
+    }
+    let at_schedule = |round: i32, table: i32| {
+        lines
+            .get(&(round, table))
+            .or_else(|| first_of_round.get(&round))
+            .copied()
+            .unwrap_or(1)
+    };
+    let mut problems = Vec::new();
+    for e in check_event(stages, event) {
+        problems.push(match e {
+            EventStageError::RoundInNoStage { round, last } => Problem::at(
+                TOURNAMENT_TOML,
+                super::settings::stage_key_line(toml, stages.len() - 1, "rounds"),
+                Why::RoundInNoStage { round, last },
+            ),
+            EventStageError::UnknownGroupTeam { stage, team } => Problem::at(
+                TOURNAMENT_TOML,
+                super::settings::stage_key_line(toml, stage, "groups"),
+                Why::GroupTeamUnknown {
+                    stage: stage + 1,
+                    team,
+                },
+            ),
+            EventStageError::TeamInNoGroup { stage, team } => Problem::at(
+                TOURNAMENT_TOML,
+                super::settings::stage_key_line(toml, stage, "groups"),
+                Why::TeamInNoGroup {
+                    stage: stage + 1,
+                    team,
+                },
+            ),
+            EventStageError::AcrossGroups {
+                round,
+                table,
+                home,
+                away,
+            } => Problem::at(
+                SCHEDULE,
+                at_schedule(round, table),
+                Why::AcrossGroups { round, home, away },
+            ),
+        });
+    }
+    if !problems.is_empty() {
+        return problems;
+    }
+    let report = Report::compute(event);
+    let Some(bracket) = Championship::compute(event, &report).and_then(|c| c.bracket) else {
+        return problems;
+    };
+    for fault in check_knockout(&bracket, event) {
+        problems.push(match fault {
+            KnockoutFault::TooEarly {
+                round,
+                table,
+                reason,
+            } => Problem::at(
+                SCHEDULE,
+                at_schedule(round, table),
+                Why::KnockoutTooEarly {
+                    round,
+                    ko_round: match reason {
+                        NotYet::Qualifying => None,
+                        NotYet::Undecided { ko_round, .. } => Some(ko_round),
+                    },
+                },
+            ),
+            KnockoutFault::NotTheTie {
+                round,
+                table,
+                home,
+                away,
+            } => Problem::at(
+                SCHEDULE,
+                at_schedule(round, table),
+                Why::NotTheTie {
+                    round,
+                    table,
+                    home,
+                    away,
+                },
+            ),
+            KnockoutFault::NoSuchTie { round, table } => Problem::at(
+                SCHEDULE,
+                at_schedule(round, table),
+                Why::NoSuchTie { round, table },
+            ),
+            KnockoutFault::Missing {
+                round,
+                table,
+                home,
+                away,
+            } => Problem::at(
+                SCHEDULE,
+                at_schedule(round, table),
+                Why::TieMissing {
+                    round,
+                    table,
+                    home,
+                    away,
+                },
+            ),
+        });
+    }
+    problems.sort_by_key(|p| (p.file != TOURNAMENT_TOML, p.line));
+    problems
 }
 
 /// One CSV file's rows as cells by column, with the line each row starts on.
@@ -799,6 +957,72 @@ fn read_lineups(
         }
     }
     lineups
+}
+
+/// Reads the optional `deals.csv`: each row the cards of one board of `boards.csv`, a whole
+/// deal of the tournament's deck count.
+fn read_deals(
+    files: &ArchiveFiles,
+    decks: Option<Decks>,
+    boards: &Boards,
+    problems: &mut Vec<Problem>,
+) -> Vec<BoardDeal> {
+    let mut deals = Vec::new();
+    let Some(table) = read_csv(files, DEALS, &DEAL_COLUMNS, &[], problems) else {
+        return deals;
+    };
+    let mut seen = HashMap::new();
+    for (line, record) in &table.rows {
+        let mut row = Row::new(&table, *line, record);
+        let round = row.number("round", 1);
+        let board = row.number("board", 1);
+        if let (Some(r), Some(b)) = (round, board) {
+            if !boards
+                .get(&r)
+                .is_some_and(|bs| bs.iter().any(|x| x.number == b))
+            {
+                row.problem(Why::NoBoard { round: r, board: b });
+            }
+            if let Err(first) = first_seen(&mut seen, (r, b), *line) {
+                row.problem(Why::BoardTwice {
+                    round: r,
+                    board: b,
+                    first,
+                });
+            }
+        }
+        let mut parts = Vec::with_capacity(5);
+        for column in &DEAL_COLUMNS[2..] {
+            let mut cards = Vec::new();
+            for word in row.raw(column).split_whitespace() {
+                match word.parse::<Card>() {
+                    Ok(card) => cards.push(card),
+                    Err(_) => row.problem(Why::BadCard {
+                        column: (*column).to_owned(),
+                        card: clip(word),
+                    }),
+                }
+            }
+            parts.push(cards);
+        }
+        let mut deal = None;
+        if let (Some(decks), true) = (decks, row.problems.is_empty()) {
+            let bottom = parts.pop().unwrap_or_default();
+            let hands: [Vec<Card>; 4] = std::array::from_fn(|i| std::mem::take(&mut parts[i]));
+            match Deal::new(decks, hands, bottom) {
+                Ok(d) => deal = Some(d),
+                Err(e) => row.problem(Why::Deal(e)),
+            }
+        }
+        let value = match (round, board, deal) {
+            (Some(round), Some(board), Some(deal)) => Some(BoardDeal { round, board, deal }),
+            _ => None,
+        };
+        if let Some(d) = row.finish(value, problems) {
+            deals.push(d);
+        }
+    }
+    deals
 }
 
 fn assemble(boards: Boards, schedule: Schedule, mut results: Results) -> Vec<Round> {

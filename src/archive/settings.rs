@@ -4,6 +4,8 @@ use toml::Value;
 
 use super::Problem;
 use crate::input::{Wanted, Why};
+use crate::rules::deal::{Commitment, DealSeed, Seed};
+use crate::rules::stages::{Stage, StageDraft, StageFormat, StageKey, StageReason};
 use crate::rules::{
     PairingMethod, Rules, Score, Settings, SettingsDraft, SettingsError, SettingsField,
     SettingsReason, TableSide,
@@ -11,7 +13,7 @@ use crate::rules::{
 
 pub const TOURNAMENT_TOML: &str = "tournament.toml";
 
-const KEYS: [&str; 24] = [
+const KEYS: [&str; 27] = [
     "name",
     "slug",
     "published",
@@ -36,6 +38,9 @@ const KEYS: [&str; 24] = [
     "venue",
     "organiser",
     "time_zone",
+    "stages",
+    "deal_commitment",
+    "deal_seed",
 ];
 
 /// Settings read from `tournament.toml`, with the line of the slug for later messages.
@@ -43,6 +48,8 @@ const KEYS: [&str; 24] = [
 pub struct ParsedSettings {
     pub settings: Settings,
     pub slug_line: u64,
+    /// `deal_commitment` and `deal_seed` (docs/rules.md §13).
+    pub deal_seed: DealSeed,
 }
 
 /// Reads `tournament.toml`, reporting every problem with its line. The file's shape (keys,
@@ -120,8 +127,17 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
             time_zone: reader.string("time_zone", Some("")).unwrap_or_default(),
         },
     };
-    let parsed = Settings::try_from(draft);
+    let deal_seed = read_deal_seed(&mut reader);
+    let mut parsed = Settings::try_from(draft);
     let mut problems = reader.problems;
+    match read_stages(text, &table) {
+        Ok(stages) => {
+            if let Ok(settings) = &mut parsed {
+                settings.stages = stages;
+            }
+        }
+        Err(p) => problems.extend(p),
+    }
     if let Err(errors) = &parsed {
         for e in &errors.0 {
             // A key already refused for its type or presence is not refused again.
@@ -147,9 +163,207 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
         Ok(settings) if problems.is_empty() => Ok(ParsedSettings {
             settings,
             slug_line: line_of_key(text, "slug"),
+            deal_seed: deal_seed.unwrap_or_default(),
         }),
         _ => Err(problems),
     }
+}
+
+/// The line of `key` in the `index`-th (0-based) `[[stages]]` table, or of the table's
+/// header when the key is absent (line 1 when there is no such table).
+pub fn stage_key_line(text: &str, index: usize, key: &str) -> u64 {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(header) = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.trim_start().starts_with("[[stages]]"))
+        .map(|(i, _)| i)
+        .nth(index)
+    else {
+        return line_of_key(text, "stages");
+    };
+    lines[header + 1..]
+        .iter()
+        .take_while(|l| !l.trim_start().starts_with('['))
+        .position(|line| {
+            line.trim_start()
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map_or(header as u64 + 1, |i| (header + 1 + i) as u64 + 1)
+}
+
+/// Reads the `[[stages]]` tables and checks them with `Stage::parse_all`, each problem at
+/// its stage's key.
+fn read_stages(text: &str, table: &toml::Table) -> Result<Vec<Stage>, Vec<Problem>> {
+    let Some(value) = table.get("stages") else {
+        return Ok(Vec::new());
+    };
+    let at = |index: usize, key: &'static str, reason: StageReason| {
+        let line = if key == "stages" {
+            line_of_key(text, "stages")
+        } else {
+            stage_key_line(text, index, key)
+        };
+        Problem::at(
+            TOURNAMENT_TOML,
+            line,
+            Why::Stage {
+                stage: index + 1,
+                key,
+                reason,
+            },
+        )
+    };
+    let Some(entries) = value
+        .as_array()
+        .and_then(|a| a.iter().map(Value::as_table).collect::<Option<Vec<_>>>())
+    else {
+        return Err(vec![at(0, "stages", StageReason::Shape)]);
+    };
+    let mut problems = Vec::new();
+    let mut unknown = Vec::new();
+    let mut drafts = Vec::new();
+    for (index, entry) in entries.iter().enumerate() {
+        for key in entry.keys() {
+            if !StageKey::ALL.iter().any(|k| k.key() == key) {
+                unknown.push(Problem::at(
+                    TOURNAMENT_TOML,
+                    stage_key_line(text, index, key),
+                    Why::UnknownKey { key: key.clone() },
+                ));
+            }
+        }
+        let mut shape = |key: StageKey| problems.push(at(index, key.key(), StageReason::Shape));
+        let text_of = |key: StageKey, shape: &mut dyn FnMut(StageKey)| match entry.get(key.key()) {
+            None => String::new(),
+            Some(Value::String(s)) => s.clone(),
+            Some(_) => {
+                shape(key);
+                String::new()
+            }
+        };
+        let name = text_of(StageKey::Name, &mut shape);
+        let format = text_of(StageKey::Format, &mut shape);
+        let integers = |v: &Value| -> Option<Vec<i64>> {
+            v.as_array()?.iter().map(Value::as_integer).collect()
+        };
+        let rounds = match entry.get("rounds") {
+            None => None,
+            Some(v) => match integers(v).as_deref() {
+                Some(&[first, last]) => Some((first, last)),
+                _ => {
+                    shape(StageKey::Rounds);
+                    None
+                }
+            },
+        };
+        let segments = entry.get("segments").and_then(|v| {
+            let list = integers(v);
+            if list.is_none() {
+                shape(StageKey::Segments);
+            }
+            list
+        });
+        let groups = entry.get("groups").and_then(|v| {
+            let list: Option<Vec<Vec<i64>>> =
+                v.as_array().and_then(|a| a.iter().map(integers).collect());
+            if list.is_none() {
+                shape(StageKey::Groups);
+            }
+            list
+        });
+        let teams = entry.get("teams").and_then(|v| {
+            if v.as_integer().is_none() {
+                shape(StageKey::Teams);
+            }
+            v.as_integer()
+        });
+        let third_place = entry.get("third_place").and_then(|v| {
+            if v.as_bool().is_none() {
+                shape(StageKey::ThirdPlace);
+            }
+            v.as_bool()
+        });
+        let mut number = |key: StageKey| {
+            entry.get(key.key()).and_then(|v| {
+                let n = as_number(v);
+                if n.is_none() {
+                    shape(key);
+                }
+                n
+            })
+        };
+        let carry_over = number(StageKey::CarryOver);
+        let carry_over_h2h = number(StageKey::CarryOverH2h);
+        drafts.push(StageDraft {
+            name,
+            rounds,
+            format,
+            groups,
+            teams,
+            segments,
+            third_place,
+            carry_over,
+            carry_over_h2h,
+        });
+    }
+    if !problems.is_empty() {
+        problems.extend(unknown);
+        return Err(problems);
+    }
+    match Stage::parse_all(&drafts) {
+        Ok(stages) if unknown.is_empty() => Ok(stages),
+        Ok(_) => Err(unknown),
+        Err(errors) => Err(errors
+            .into_iter()
+            .map(|e| at(e.index, e.key.key(), e.reason))
+            .chain(unknown)
+            .collect()),
+    }
+}
+
+/// The `[[stages]]` tables of `tournament.toml`, each after a blank line.
+pub fn stages_toml(stages: &[Stage]) -> String {
+    let quote = |s: &str| Value::String(s.to_owned()).to_string();
+    let mut out = String::new();
+    for stage in stages {
+        out.push_str("\n[[stages]]\n");
+        let mut line = |key: &str, value: String| {
+            out.push_str(key);
+            out.push_str(" = ");
+            out.push_str(&value);
+            out.push('\n');
+        };
+        line("name", quote(&stage.name));
+        line(
+            "rounds",
+            format!("[{}, {}]", stage.first_round, stage.last_round),
+        );
+        line("format", quote(stage.format.code()));
+        match &stage.format {
+            StageFormat::Groups(groups) => {
+                let lists: Vec<String> = groups
+                    .iter()
+                    .map(|g| {
+                        let teams: Vec<String> = g.iter().map(|t| t.to_string()).collect();
+                        format!("[{}]", teams.join(", "))
+                    })
+                    .collect();
+                line("groups", format!("[{}]", lists.join(", ")));
+            }
+            StageFormat::Knockout(k) => {
+                line("teams", k.teams.to_string());
+                let segments: Vec<String> = k.segments.iter().map(|n| n.to_string()).collect();
+                line("segments", format!("[{}]", segments.join(", ")));
+                line("third_place", k.third_place.to_string());
+                line("carry_over", k.carry_over.toml());
+                line("carry_over_h2h", k.carry_over_h2h.toml());
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// A problem of the one parse of settings, in the words of `tournament.toml`.
@@ -392,6 +606,47 @@ fn score_value(score: Score, whole_as_integer: bool) -> String {
     }
 }
 
+/// `deal_commitment` and `deal_seed`: a commitment, and the revealed seed that must match it.
+fn read_deal_seed(reader: &mut Reader<'_>) -> Option<DealSeed> {
+    let commitment = match reader.table.contains_key("deal_commitment") {
+        false => None,
+        true => match Commitment::parse(&reader.string("deal_commitment", None)?) {
+            Ok(c) => Some(c),
+            Err(_) => {
+                reader.problem("deal_commitment", Why::Commitment);
+                return None;
+            }
+        },
+    };
+    let seed = match reader.table.get("deal_seed") {
+        None => None,
+        Some(_) => match Seed::parse(&reader.string("deal_seed", None)?) {
+            Ok(seed) => Some(seed),
+            Err(e) => {
+                reader.problem("deal_seed", Why::Seed(e));
+                return None;
+            }
+        },
+    };
+    DealSeed::from_published(commitment, seed)
+        .map_err(|refusal| reader.problem("deal_seed", Why::SeedRefused(refusal)))
+        .ok()
+}
+
+/// The lines of `deal_commitment` and `deal_seed`, written only when set so that older
+/// archives export unchanged; an unrevealed seed is never written.
+pub fn deal_seed_toml(seed: &DealSeed) -> String {
+    let quote = |s: &str| Value::String(s.to_owned()).to_string();
+    let mut out = String::new();
+    if let Some(c) = seed.commitment() {
+        out.push_str(&format!("deal_commitment = {}\n", quote(c.as_str())));
+    }
+    if let Some(s) = seed.revealed() {
+        out.push_str(&format!("deal_seed = {}\n", quote(s.as_str())));
+    }
+    out
+}
+
 /// Writes `tournament.toml` with every setting spelled out.
 pub fn settings_toml(settings: &Settings) -> String {
     let quote = |s: &str| Value::String(s.to_owned()).to_string();
@@ -451,6 +706,8 @@ pub fn settings_toml(settings: &Settings) -> String {
         }
     }
     occasion_lines(&settings.occasion, &mut line);
+    // Tables come after every plain key; written only for a staged event.
+    out.push_str(&stages_toml(&settings.stages));
     out
 }
 
@@ -586,6 +843,60 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
     }
 
     #[test]
+    fn the_deal_commitment_and_the_revealed_seed_round_trip() {
+        let seed = Seed::parse("春季 2026").unwrap();
+        let c = seed.commitment();
+        let text = format!("{DOCUMENTED_EXAMPLE}deal_commitment = \"{c}\"\n");
+        let parsed = parse_settings(&text).unwrap();
+        assert_eq!(parsed.deal_seed, DealSeed::Committed(c.clone()));
+        assert_eq!(
+            deal_seed_toml(&parsed.deal_seed),
+            format!("deal_commitment = \"{c}\"\n")
+        );
+        let text = format!("{text}deal_seed = \"春季 2026\"\n");
+        let parsed = parse_settings(&text).unwrap();
+        assert_eq!(parsed.deal_seed, DealSeed::Revealed(seed.clone()));
+        assert!(text.ends_with(&deal_seed_toml(&parsed.deal_seed)));
+        // A secret seed is not written; nothing is written without a seed.
+        assert!(!deal_seed_toml(&DealSeed::Secret(seed)).contains("deal_seed"));
+        assert_eq!(deal_seed_toml(&DealSeed::Unset), "");
+        assert_eq!(
+            parse_settings(DOCUMENTED_EXAMPLE).unwrap().deal_seed,
+            DealSeed::Unset
+        );
+    }
+
+    #[test]
+    fn a_revealed_seed_that_does_not_match_the_commitment_is_refused() {
+        let c = Seed::parse("alpha").unwrap().commitment();
+        let lines = DOCUMENTED_EXAMPLE.lines().count() as u64;
+        let text = format!("{DOCUMENTED_EXAMPLE}deal_commitment = \"{c}\"\ndeal_seed = \"beta\"\n");
+        assert_eq!(
+            problems(&text),
+            vec![format!(
+                "tournament.toml:{}: the seed does not match the published commitment",
+                lines + 2
+            )]
+        );
+        let text = format!("{DOCUMENTED_EXAMPLE}deal_seed = \"beta\"\n");
+        assert_eq!(
+            problems(&text),
+            vec![format!(
+                "tournament.toml:{}: deal_seed is given without deal_commitment",
+                lines + 1
+            )]
+        );
+        let text = format!("{DOCUMENTED_EXAMPLE}deal_commitment = \"ABC\"\n");
+        assert_eq!(
+            problems(&text),
+            vec![format!(
+                "tournament.toml:{}: deal_commitment must be 64 lowercase hex digits (a SHA-256)",
+                lines + 1
+            )]
+        );
+    }
+
+    #[test]
     fn pairing_and_swiss_seed_round_trip() {
         let text = format!("{DOCUMENTED_EXAMPLE}pairing = \"swiss\"\nswiss_seed = 20261129\n");
         let s = parse_settings(&text).unwrap().settings;
@@ -683,6 +994,49 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
         assert_eq!(
             p,
             ["tournament.toml:3: step is only for rules = \"custom\""]
+        );
+    }
+
+    #[test]
+    fn stages_round_trip_and_are_written_only_when_there_are_some() {
+        let text = format!(
+            "{DOCUMENTED_EXAMPLE}\n[[stages]]\nname = \"资格赛\"\nrounds = [1, 9]\nformat = \"groups\"\ngroups = [[1, 4, 5, 8], [2, 3, 6, 7]]\n\n[[stages]]\nname = \"淘汰赛\"\nrounds = [10, 15]\nformat = \"knockout\"\nteams = 8\nsegments = [2, 2, 2]\nthird_place = true\ncarry_over = 0.5\ncarry_over_h2h = 0.25\n"
+        );
+        let s = parse_settings(&text).unwrap().settings;
+        assert_eq!(s.stages.len(), 2);
+        assert_eq!(s.stages[0].groups().unwrap()[1][0].get(), 2);
+        let written = settings_toml(&s);
+        assert!(
+            written.ends_with(&text[DOCUMENTED_EXAMPLE.len()..]),
+            "{written}"
+        );
+        assert_eq!(parse_settings(&written).unwrap().settings, s);
+        assert!(
+            !settings_toml(&parse_settings(DOCUMENTED_EXAMPLE).unwrap().settings)
+                .contains("stages")
+        );
+    }
+
+    #[test]
+    fn stage_problems_stand_at_their_stage_s_key() {
+        let text = "name = \"x\"\nslug = \"x\"\n\n[[stages]]\nname = \"Q\"\nrounds = [1, 4]\nformat = \"swiss\"\n\n[[stages]]\nname = \"KO\"\nrounds = [4, 9]\nformat = \"knockout\"\nteams = 8\nsegments = [2, 2, 1]\ncolour = 1\n";
+        assert_eq!(
+            problems(text),
+            [
+                "tournament.toml:11: stage 2: rounds must start at round 5 (stages are consecutive blocks from round 1, without gaps or overlap), not 4",
+                "tournament.toml:14: stage 2: segments add up to 5 rounds, but the stage has 6",
+                "tournament.toml:15: unknown key \"colour\"",
+            ]
+        );
+        let text = "name = \"x\"\nslug = \"x\"\n[[stages]]\nname = \"G\"\nrounds = [1, 3]\nformat = \"groups\"\ngroups = [[1, 2], [2, 3]]\n[[stages]]\nname = \"K\"\nrounds = \"4-5\"\nformat = \"knockout\"\n";
+        assert_eq!(
+            problems(text),
+            ["tournament.toml:10: stage 2: rounds must be [first, last], two whole numbers"]
+        );
+        let text = "name = \"x\"\nslug = \"x\"\n[[stages]]\nname = \"G\"\nrounds = [1, 3]\nformat = \"groups\"\ngroups = [[1, 2], [2, 3]]\n";
+        assert_eq!(
+            problems(text),
+            ["tournament.toml:7: stage 1: team 2 is in two groups"]
         );
     }
 

@@ -1,10 +1,12 @@
 //! Writing an event as the archive files of docs/rules.md §9, computed columns filled.
 
 use super::neutralise;
-use super::settings::{TOURNAMENT_TOML, settings_toml};
+use super::settings::{TOURNAMENT_TOML, deal_seed_toml, settings_toml};
 use crate::i18n::Tr;
+use crate::rules::bracket::Championship;
 use crate::rules::field::{ButlerLine, Show, butler};
-use crate::rules::{Event, MatchStatus, Report, Scorer};
+use crate::rules::stages::group_label;
+use crate::rules::{Event, MatchStatus, Report, Scorer, Standing};
 
 /// Every file an export writes, in the order it writes them.
 pub const FILE_NAMES: [&str; 8] = [
@@ -21,7 +23,7 @@ pub const FILE_NAMES: [&str; 8] = [
 /// Every file of the archive as (name, content), in [`FILE_NAMES`] order.
 pub fn export(event: &Event, report: &Report) -> Vec<(&'static str, String)> {
     let contents = [
-        settings_toml(&event.settings),
+        settings_toml(&event.settings) + &deal_seed_toml(&event.deals.seed),
         teams_csv(event),
         boards_csv(event),
         schedule_csv(event),
@@ -31,12 +33,122 @@ pub fn export(event: &Event, report: &Report) -> Vec<(&'static str, String)> {
         standings_csv(event, report),
     ];
     let mut files: Vec<(&'static str, String)> = FILE_NAMES.into_iter().zip(contents).collect();
+    if let Some(c) = Championship::compute(event, report) {
+        files.push((BRACKET, bracket_csv(event, &c)));
+        files.push((RANKING, ranking_csv(event, &c)));
+    }
     if !event.lineups.is_empty() {
         let pairs = butler(event, |_| Show::Everything);
         files.push((LINEUPS, lineups_csv(event)));
         files.push((BUTLER, butler_csv(event, &pairs)));
     }
+    if !event.deals.boards.is_empty() {
+        files.push((DEALS, deals_csv(event)));
+    }
     files
+}
+
+/// `bracket.csv`: export only, written when the event has stages.
+pub const BRACKET: &str = "bracket.csv";
+/// `ranking.csv`: export only, written when the event has stages.
+pub const RANKING: &str = "ranking.csv";
+/// The files an export writes only when the event has stages.
+pub const STAGE_FILE_NAMES: [&str; 2] = [BRACKET, RANKING];
+
+/// `bracket.csv`: every tie whose sides are known, knockout round by round in bracket
+/// order, the play-off last. A bye has its team at home, no carry-over or totals, and
+/// that team as its winner.
+pub fn bracket_csv(_event: &Event, c: &Championship) -> String {
+    let rows = c.bracket.iter().flat_map(|b| {
+        b.rounds.iter().flat_map(move |ko| {
+            ko.ties.iter().filter(|t| t.listed()).map(move |t| {
+                let (home, away) = match (t.home.team(), t.away.team()) {
+                    (Some(h), a) => (h, a),
+                    (None, Some(a)) => (a, None),
+                    (None, None) => unreachable!("a listed tie has a team"),
+                };
+                let played = away.is_some();
+                let figure = |v: String| if played { v } else { String::new() };
+                let total = t.home_total();
+                let points = t.home_points();
+                [
+                    (b.stage + 1).to_string(),
+                    ko.number.to_string(),
+                    t.number.to_string(),
+                    home.team.to_string(),
+                    opt(away.map(|a| a.team)),
+                    home.seed.to_string(),
+                    opt(away.map(|a| a.seed)),
+                    figure(t.carry_over.two_decimals()),
+                    t.complete_segments().to_string(),
+                    figure(total.two_decimals()),
+                    figure(total.negate().two_decimals()),
+                    figure(points.to_string()),
+                    figure((-points).to_string()),
+                    opt(t.winner().team().map(|w| w.team)),
+                    t.status.code().to_owned(),
+                ]
+            })
+        })
+    });
+    csv_file(
+        &[
+            "stage",
+            "ko_round",
+            "tie",
+            "home",
+            "away",
+            "home_seed",
+            "away_seed",
+            "carry_over",
+            "segments",
+            "home_total",
+            "away_total",
+            "home_points",
+            "away_points",
+            "winner",
+            "status",
+        ],
+        rows,
+    )
+}
+
+/// `ranking.csv`: the final ranking, places empty while undecided.
+pub fn ranking_csv(event: &Event, c: &Championship) -> String {
+    csv_file(
+        &["place", "team_no", "name", "stage", "reached"],
+        c.ranking.iter().map(|l| {
+            let name = event.team(l.team).map(|t| t.name.as_str()).unwrap_or("");
+            [
+                l.place_label(),
+                l.team.to_string(),
+                neutralise(name),
+                (l.stage + 1).to_string(),
+                l.reached.map(|r| r.code().to_owned()).unwrap_or_default(),
+            ]
+        }),
+    )
+}
+
+/// `deals.csv` (docs/rules.md §13): optional on import, written when some board has its cards.
+pub const DEALS: &str = "deals.csv";
+
+/// The columns of `deals.csv`.
+pub(super) const DEAL_COLUMNS: [&str; 7] =
+    ["round", "board", "north", "east", "south", "west", "bottom"];
+
+pub fn deals_csv(event: &Event) -> String {
+    use crate::rules::Seat;
+    use crate::rules::deal::format_cards;
+    csv_file(
+        &DEAL_COLUMNS,
+        event.deals.boards.iter().map(|d| {
+            let mut row = vec![d.round.to_string(), d.board.to_string()];
+            row.extend(Seat::ALL.map(|s| format_cards(d.deal.hand(s))));
+            row.push(format_cards(d.deal.bottom()));
+            row
+        }),
+    )
 }
 
 /// `lineups.csv`: optional on import, written when the event records line-ups.
@@ -291,38 +403,68 @@ pub fn swings_csv(_event: &Event, report: &Report) -> String {
     )
 }
 
+/// The columns of `standings.csv` after `stage,group` (docs/rules.md §9).
+const STANDING_COLUMNS: [&str; 12] = [
+    "rank",
+    "team_no",
+    "name",
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "score",
+    "level_diff",
+    "level_quotient",
+    "point_diff",
+    "boards_won",
+];
+
+fn standing_cells(event: &Event, s: &Standing) -> [String; 12] {
+    let name = event.team(s.team).map(|t| t.name.as_str()).unwrap_or("");
+    [
+        s.rank_label(),
+        s.team.to_string(),
+        neutralise(name),
+        s.played.to_string(),
+        s.won.to_string(),
+        s.drawn.to_string(),
+        s.lost.to_string(),
+        s.score.two_decimals(),
+        s.level_diff.to_string(),
+        s.quotient.three_decimals(),
+        s.point_diff.to_string(),
+        s.boards_won.to_string(),
+    ]
+}
+
+/// `standings.csv`; for a staged event with two leading columns `stage,group`, one block
+/// per league stage (groups in order), ranks within each block.
 pub fn standings_csv(event: &Event, report: &Report) -> String {
+    if let Some(c) = Championship::compute(event, report) {
+        let header: Vec<&str> = ["stage", "group"]
+            .into_iter()
+            .chain(STANDING_COLUMNS)
+            .collect();
+        return csv_file(
+            &header,
+            c.tables.tables.iter().flat_map(|t| {
+                t.blocks.iter().flat_map(move |b| {
+                    b.standings.iter().map(move |s| {
+                        let mut row = vec![
+                            (t.stage + 1).to_string(),
+                            b.group
+                                .map(|g| group_label(g).to_string())
+                                .unwrap_or_default(),
+                        ];
+                        row.extend(standing_cells(event, s));
+                        row
+                    })
+                })
+            }),
+        );
+    }
     csv_file(
-        &[
-            "rank",
-            "team_no",
-            "name",
-            "played",
-            "won",
-            "drawn",
-            "lost",
-            "score",
-            "level_diff",
-            "level_quotient",
-            "point_diff",
-            "boards_won",
-        ],
-        report.standings.iter().map(|s| {
-            let name = event.team(s.team).map(|t| t.name.as_str()).unwrap_or("");
-            [
-                s.rank_label(),
-                s.team.to_string(),
-                neutralise(name),
-                s.played.to_string(),
-                s.won.to_string(),
-                s.drawn.to_string(),
-                s.lost.to_string(),
-                s.score.two_decimals(),
-                s.level_diff.to_string(),
-                s.quotient.three_decimals(),
-                s.point_diff.to_string(),
-                s.boards_won.to_string(),
-            ]
-        }),
+        &STANDING_COLUMNS,
+        report.standings.iter().map(|s| standing_cells(event, s)),
     )
 }

@@ -278,9 +278,14 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for Prepare {
 
 /// Builds the connection pool and applies the migrations once, on a connection opened
 /// first on its own so that a bad URL reports the real reason.
+///
+/// A request waits at most [`POOL_WAIT`] for a connection.
 pub fn pool(url: &str) -> Result<Pool, DbError> {
     pool_with_busy_timeout(url, SQLITE_BUSY_TIMEOUT)
 }
+
+/// How long a request waits for a database connection before it is answered 503.
+pub const POOL_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// [`pool`] with SQLite connections that wait at most `busy` for a lock (the tests use a
 /// short one to see what a director gets when the database stays busy).
@@ -291,6 +296,9 @@ pub fn pool_with_busy_timeout(url: &str, busy: std::time::Duration) -> Result<Po
     drop(first);
     let manager = ConnectionManager::<DbConnection>::new(url.target());
     Ok(diesel::r2d2::Pool::builder()
+        // A database that is away answers 503 within seconds rather than holding every
+        // request for r2d2's default 30 s.
+        .connection_timeout(POOL_WAIT)
         .connection_customizer(Box::new(Prepare(url.backend(), busy)))
         .build(manager)?)
 }

@@ -81,6 +81,7 @@ pub fn create_tournament(conn: &mut DbConnection, settings: &Settings) -> Result
         teams: Vec::new(),
         rounds: Vec::new(),
         lineups: Vec::new(),
+        deals: Default::default(),
     };
     // Another request may take the slug between the check and the insert.
     insert_event(conn, &event).map_err(|e| {
@@ -504,5 +505,22 @@ pub fn upsert_teams_as(
             added: list.len() - updated.len(),
             updated: updated.len(),
         })
+    })
+}
+
+/// Replaces the stages of the tournament `slug` in one write transaction and raises its
+/// revision; `false` for an unknown slug.
+pub fn save_stages(
+    conn: &mut DbConnection,
+    slug: &str,
+    list: &[crate::rules::stages::Stage],
+) -> Result<bool, DbError> {
+    super::write_transaction(conn, |conn| {
+        let Some(id) = super::rounds::lock_tournament(conn, slug)? else {
+            return Ok(false);
+        };
+        super::stages::replace_stages(conn, id, list)?;
+        super::revision::bump(conn, id)?;
+        Ok(true)
     })
 }

@@ -11,6 +11,8 @@
 pub mod accounts;
 pub mod audit;
 pub mod connection;
+pub mod copy;
+pub mod deals;
 mod edit;
 mod error;
 pub mod field;
@@ -21,6 +23,7 @@ pub mod revision;
 pub mod rounds;
 pub mod schedule;
 pub mod schema;
+pub mod stages;
 pub mod table;
 mod teams;
 pub mod tournament;
@@ -31,8 +34,8 @@ pub use connection::{
 };
 pub use edit::{
     EditError, Roster, Upserted, add_team, add_team_as, create_tournament, load_roster,
-    load_settings, set_withdrawn, set_withdrawn_as, update_settings, update_settings_as,
-    update_team, update_team_as, upsert_teams, upsert_teams_as,
+    load_settings, save_stages, set_withdrawn, set_withdrawn_as, update_settings,
+    update_settings_as, update_team, update_team_as, upsert_teams, upsert_teams_as,
 };
 pub use error::{DbError, report};
 pub use models::TournamentSummary;

@@ -30,6 +30,9 @@ diesel::table! {
         table_approval -> Bool,
         table_codes -> Bool,
         correction_minutes -> Integer,
+        deal_commitment -> Nullable<Text>,
+        deal_seed -> Nullable<Text>,
+        deal_seed_revealed -> Bool,
     }
 }
 
@@ -191,6 +194,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     odd_result_checks,
     table_links,
     table_entries,
+    stages,
 );
 
 // The whole field on a board (docs/rules.md §11): line-ups and odd-result checks.
@@ -247,3 +251,39 @@ diesel::table! {
 }
 
 diesel::joinable!(tournament_occasions -> tournaments (tournament_id));
+// A championship's stages (docs/rules.md §12).
+diesel::table! {
+    stages (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        position -> Integer,
+        name -> Text,
+        first_round -> Integer,
+        last_round -> Integer,
+        format -> Text,
+        groups_list -> Nullable<Text>,
+        teams -> Nullable<Integer>,
+        segments -> Nullable<Text>,
+        third_place -> Bool,
+        carry_over -> BigInt,
+        carry_over_h2h -> BigInt,
+    }
+}
+
+diesel::joinable!(stages -> tournaments (tournament_id));
+// Deals (docs/rules.md §13): the cards of each board.
+diesel::table! {
+    deals (board_id) {
+        board_id -> Integer,
+        north -> Text,
+        east -> Text,
+        south -> Text,
+        west -> Text,
+        bottom -> Text,
+    }
+}
+
+diesel::joinable!(deals -> boards (board_id));
+diesel::allow_tables_to_appear_in_same_query!(deals, boards);
+diesel::allow_tables_to_appear_in_same_query!(deals, rounds);
+diesel::allow_tables_to_appear_in_same_query!(deals, tournaments);

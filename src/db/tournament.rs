@@ -174,6 +174,19 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
         })
         .collect();
     super::lineups::insert_lineups(conn, event, &by_number, &team_ids, max_binds)?;
+    super::stages::replace_stages(conn, tournament_id, &event.settings.stages)?;
+    let boards_by_number: HashMap<(i32, i32), i32> = event
+        .rounds
+        .iter()
+        .flat_map(|r| {
+            let round_id = round_ids[&r.number];
+            let board_ids = &board_ids;
+            r.boards
+                .iter()
+                .map(move |b| ((r.number, b.number), board_ids[&(round_id, b.number)]))
+        })
+        .collect();
+    super::deals::insert_deals(conn, tournament_id, event, &boards_by_number, max_binds)?;
 
     Ok(tournament_id)
 }
@@ -565,6 +578,7 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
     let id = tournament.id;
     let mut settings = settings_from_row(&tournament)?;
     settings.occasion = super::occasion::load(conn, id)?;
+    settings.stages = super::stages::load_stages(conn, id)?;
 
     let (teams, team_numbers) = super::teams::load_teams(conn, id)?;
     let round_rows: Vec<RoundRow> = rounds::table
@@ -649,11 +663,13 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
     }
 
     let lineups = super::lineups::load_lineups(conn, id)?;
+    let deals = super::deals::load_deals(conn, id, settings.decks())?;
     let mut event = Event {
         settings,
         teams,
         rounds,
         lineups,
+        deals,
     };
     event.sort();
     Ok(Some(event))

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::rules::deal::{DealError, SeedError, SeedRefusal};
+use crate::rules::stages::StageReason;
 use crate::rules::{BandTableError, Fault, ParseError, Room, TeamNo};
 
 /// What a `tournament.toml` key must hold.
@@ -276,6 +278,63 @@ pub enum Why {
     },
     /// What the rules refuse in one table result (`TableEntry::check`).
     Table(Fault),
+    // [[stages]] of tournament.toml and the schedule of a staged event
+    /// A problem of stage `stage` (from 1) at `key`.
+    Stage {
+        stage: usize,
+        key: &'static str,
+        reason: StageReason,
+    },
+    RoundInNoStage {
+        round: i32,
+        last: i32,
+    },
+    GroupTeamUnknown {
+        stage: usize,
+        team: TeamNo,
+    },
+    TeamInNoGroup {
+        stage: usize,
+        team: TeamNo,
+    },
+    AcrossGroups {
+        round: i32,
+        home: TeamNo,
+        away: TeamNo,
+    },
+    /// A knockout round paired before its ties are known: after `ko_round` (`None`: the
+    /// stage before the knockout) is decided.
+    KnockoutTooEarly {
+        round: i32,
+        ko_round: Option<u32>,
+    },
+    NotTheTie {
+        round: i32,
+        table: i32,
+        home: TeamNo,
+        away: Option<TeamNo>,
+    },
+    NoSuchTie {
+        round: i32,
+        table: i32,
+    },
+    TieMissing {
+        round: i32,
+        table: i32,
+        home: TeamNo,
+        away: Option<TeamNo>,
+    },
+    // deals.csv and the dealing seed (docs/rules.md §13)
+    /// A word of a hand that is no card.
+    BadCard {
+        column: String,
+        card: String,
+    },
+    /// Hands that are no deal of the tournament's deck count.
+    Deal(DealError),
+    Seed(SeedError),
+    Commitment,
+    SeedRefused(SeedRefusal),
 }
 
 /// The most characters of what was sent that a message quotes.

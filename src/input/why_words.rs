@@ -6,7 +6,9 @@ use fluent_templates::fluent_bundle::FluentValue;
 
 use super::why::{Why, clip};
 use crate::i18n::Tr;
-use crate::rules::{BandTableError, Fault};
+use crate::rules::deal::{DealError, SeedError, SeedRefusal};
+use crate::rules::stages::StageReason;
+use crate::rules::{BandTableError, Fault, Seat};
 
 impl Why {
     /// The reason in words, in `t`'s language.
@@ -246,7 +248,97 @@ pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'stat
             "problems-both-rooms",
             vec![("player", s(player)), ("first", s(first))],
         ),
+        Why::Stage { stage, key, reason } => stage_message(*stage, key, reason),
+        Why::RoundInNoStage { round, last } => (
+            "problems-round-in-no-stage",
+            vec![("round", s(round)), ("last", s(last))],
+        ),
+        Why::GroupTeamUnknown { stage, team } => (
+            "problems-group-team-unknown",
+            vec![("stage", s(stage)), ("team", s(team))],
+        ),
+        Why::TeamInNoGroup { stage, team } => (
+            "problems-team-in-no-group",
+            vec![("stage", s(stage)), ("team", s(team))],
+        ),
+        Why::AcrossGroups { round, home, away } => (
+            "problems-across-groups",
+            vec![("round", s(round)), ("home", s(home)), ("away", s(away))],
+        ),
+        Why::KnockoutTooEarly { round, ko_round } => match ko_round {
+            None => (
+                "problems-knockout-before-qualifying",
+                vec![("round", s(round))],
+            ),
+            Some(k) => (
+                "problems-knockout-before-decided",
+                vec![("round", s(round)), ("ko", s(k))],
+            ),
+        },
+        Why::NotTheTie {
+            round,
+            table,
+            home,
+            away,
+        } => tie_message("problems-not-the-tie", *round, *table, *home, *away),
+        Why::NoSuchTie { round, table } => (
+            "problems-no-such-tie",
+            vec![("round", s(round)), ("table", s(table))],
+        ),
+        Why::TieMissing {
+            round,
+            table,
+            home,
+            away,
+        } => tie_message("problems-tie-missing", *round, *table, *home, *away),
         Why::Table(fault) => fault_message(fault),
+        Why::BadCard { column, card } => (
+            "problems-bad-card",
+            vec![("column", s(column)), ("card", s(card))],
+        ),
+        Why::Deal(error) => match error {
+            DealError::HandSize { seat, got, want } => (
+                "problems-deal-hand-size",
+                vec![
+                    ("column", s(hand_column(*seat))),
+                    ("got", s(got)),
+                    ("want", s(want)),
+                ],
+            ),
+            DealError::BottomSize { got, want } => (
+                "problems-deal-bottom-size",
+                vec![("got", s(got)), ("want", s(want))],
+            ),
+            DealError::CardCount { card, got, want } => (
+                "problems-deal-card-count",
+                vec![("card", s(card)), ("got", s(got)), ("want", s(want))],
+            ),
+        },
+        Why::Seed(error) => match error {
+            SeedError::Empty => ("problems-seed-empty", vec![]),
+            SeedError::TooLong { max } => ("problems-seed-too-long", vec![("max", s(max))]),
+            SeedError::ControlCharacter => ("problems-seed-control", vec![]),
+        },
+        Why::Commitment => ("problems-commitment", vec![]),
+        Why::SeedRefused(refusal) => (
+            match refusal {
+                SeedRefusal::AlreadyRevealed => "problems-seed-already-revealed",
+                SeedRefusal::NothingToReveal => "problems-seed-nothing",
+                SeedRefusal::DoesNotMatch => "problems-seed-does-not-match",
+                SeedRefusal::SeedWithoutCommitment => "problems-seed-without-commitment",
+            },
+            vec![],
+        ),
+    }
+}
+
+/// The `deals.csv` column of a seat's hand.
+pub fn hand_column(seat: Seat) -> &'static str {
+    match seat {
+        Seat::North => "north",
+        Seat::East => "east",
+        Seat::South => "south",
+        Seat::West => "west",
     }
 }
 
@@ -317,6 +409,121 @@ fn fault_message(fault: &Fault) -> (&'static str, Vec<(&'static str, FluentValue
         Fault::DefenderTotal { value } => ("problems-defender-total", vec![("value", s(value))]),
         Fault::NoResult => ("problems-no-result", vec![]),
     }
+}
+
+/// A tie's message: `id` with a bye `id-bye`.
+fn tie_message(
+    id: &'static str,
+    round: i32,
+    table: i32,
+    home: crate::rules::TeamNo,
+    away: Option<crate::rules::TeamNo>,
+) -> (&'static str, Vec<(&'static str, FluentValue<'static>)>) {
+    let mut args = vec![("round", s(round)), ("table", s(table)), ("home", s(home))];
+    let id = match away {
+        Some(a) => {
+            args.push(("away", s(a)));
+            id
+        }
+        None if id == "problems-not-the-tie" => "problems-not-the-tie-bye",
+        None => "problems-tie-missing-bye",
+    };
+    (id, args)
+}
+
+/// A problem of one `[[stages]]` entry: every message starts with the stage's number.
+fn stage_message(
+    stage: usize,
+    key: &str,
+    reason: &StageReason,
+) -> (&'static str, Vec<(&'static str, FluentValue<'static>)>) {
+    let mut args = vec![("stage", s(stage)), ("key", s(key))];
+    let id = match reason {
+        StageReason::Required => "problems-stage-required",
+        StageReason::TooLong { max } => {
+            args.push(("max", s(max)));
+            "problems-stage-too-long"
+        }
+        StageReason::RoundsOrder { first, last } => {
+            args.push(("first", s(first)));
+            args.push(("last", s(last)));
+            "problems-stage-rounds-order"
+        }
+        StageReason::NotConsecutive { expected, got } => {
+            args.push(("expected", s(expected)));
+            args.push(("got", s(got)));
+            "problems-stage-not-consecutive"
+        }
+        StageReason::NotOneOf(e) => {
+            args.push(("got", s(&e.got)));
+            "problems-stage-format"
+        }
+        StageReason::OnlyFor { format } => {
+            args.push(("format", s(format)));
+            "problems-stage-only-for"
+        }
+        StageReason::KnockoutFirst => "problems-stage-knockout-first",
+        StageReason::KnockoutNotLast => "problems-stage-knockout-not-last",
+        StageReason::KnockoutSize { got } => {
+            args.push(("got", s(got)));
+            "problems-stage-knockout-size"
+        }
+        StageReason::FewerPlacesThanGroups { teams, groups } => {
+            args.push(("teams", s(teams)));
+            args.push(("groups", s(groups)));
+            "problems-stage-fewer-places"
+        }
+        StageReason::ThirdPlaceNeedsSemiFinals => "problems-stage-third-place",
+        StageReason::SegmentAtLeastOne => "problems-stage-segment",
+        StageReason::SegmentsCount {
+            expected,
+            got,
+            teams,
+        } => {
+            args.push(("expected", s(expected)));
+            args.push(("got", s(got)));
+            args.push(("teams", s(teams)));
+            "problems-stage-segments-count"
+        }
+        StageReason::SegmentsSum { sum, rounds } => {
+            args.push(("sum", s(sum)));
+            args.push(("rounds", s(rounds)));
+            "problems-stage-segments-sum"
+        }
+        StageReason::CarryOver { value, max } => {
+            args.push(("value", s(value)));
+            args.push(("max", s(max)));
+            "problems-stage-carry-over"
+        }
+        StageReason::GroupCount { got, max } => {
+            args.push(("got", s(got)));
+            args.push(("max", s(max)));
+            "problems-stage-group-count"
+        }
+        StageReason::GroupTooSmall { group } => {
+            args.push(("group", s(group)));
+            "problems-stage-group-small"
+        }
+        StageReason::TeamInTwoGroups { team } => {
+            args.push(("team", s(team)));
+            "problems-stage-team-two-groups"
+        }
+        StageReason::BadTeam { got } => {
+            args.push(("got", s(got)));
+            "problems-stage-bad-team"
+        }
+        StageReason::Shape => match key {
+            "stages" => "problems-stage-shape-stages",
+            "rounds" => "problems-stage-shape-rounds",
+            "segments" => "problems-stage-shape-segments",
+            "groups" => "problems-stage-shape-groups",
+            "name" | "format" => "problems-stage-shape-text",
+            "teams" => "problems-stage-shape-whole",
+            "third_place" => "problems-stage-shape-boolean",
+            _ => "problems-stage-shape-number",
+        },
+    };
+    (id, args)
 }
 
 #[cfg(test)]

@@ -142,6 +142,7 @@ mod tests {
                 },
             ],
             lineups: vec![],
+            deals: Default::default(),
         }
     }
 

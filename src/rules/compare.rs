@@ -48,8 +48,10 @@ pub struct MatchFigures {
     pub boards: Vec<BoardSwing>,
     pub compared: u32,
     /// M: the sum of swings over compared boards.
-    pub home_levels: i32,
-    pub home_points: i32,
+    /// Sums over the boards are 64-bit: one table's P reaches 191 million (three decks, a
+    /// titanic of 13 doubling the bottom 2·3¹³ times), so 24 of them overflow 32 bits.
+    pub home_levels: i64,
+    pub home_points: i64,
     pub home_boards_won: u32,
     pub away_boards_won: u32,
     /// Σ positive swings for the home team.
@@ -145,8 +147,8 @@ pub struct SideFigures {
     /// Whether the team is the match's home team.
     pub home: bool,
     /// The team's level difference M (positive: the team gained levels).
-    pub levels: i32,
-    pub points: i32,
+    pub levels: i64,
+    pub points: i64,
     pub boards_won: u32,
     /// Σ the team's positive swings, and Σ |its negative swings| (the level quotient).
     pub gained: i64,
@@ -204,8 +206,8 @@ impl Scorer {
             let points = both.map(|(o, c)| o.1 + c.1);
             if let (Some(d), Some(p)) = (swing, points) {
                 f.compared += 1;
-                f.home_levels += d;
-                f.home_points += p;
+                f.home_levels += i64::from(d);
+                f.home_points += i64::from(p);
                 match d.signum() {
                     1 => {
                         f.home_boards_won += 1;
@@ -335,6 +337,67 @@ pub(crate) mod tests {
         assert_eq!(f.home_levels, 3);
         assert!(f.home_score > Score::from_whole(10));
         assert_eq!(f.home_score + f.away_score.unwrap(), Score::from_whole(20));
+    }
+
+    #[test]
+    fn sums_over_many_boards_do_not_overflow() {
+        use crate::rules::cards::Combination;
+        use crate::rules::settings::SettingsDraft;
+        // Three decks, every value accepted alone: trick points 240, a bottom of 60 won by
+        // the defenders with a titanic of 13 (×2·3¹³ = 3,188,646) and 1,000 penalty points
+        // charged to the declarers: P = 240 + 60 × 3,188,646 + 1,000 = 191,320,000 in the
+        // open room, 0 in the closed room, on 12 boards. The home team declares board after
+        // board in the open room, so its point difference is −12 × 191,320,000 =
+        // −2,295,840,000, past what 32 bits hold.
+        let settings = Settings::try_from(SettingsDraft {
+            name: "Big".into(),
+            slug: "big".into(),
+            decks: 3,
+            ..SettingsDraft::default()
+        })
+        .unwrap();
+        let scorer = Scorer::new(&settings);
+        let big = TableEntry {
+            trick_points: Some(240),
+            bottom_points: Some(60),
+            last_trick: Some(LastTrick::Defenders),
+            combo: Some(Combination::Titanic(13)),
+            declarer_penalty: Some(1000),
+            ..TableEntry::default()
+        };
+        let nothing = TableEntry {
+            trick_points: Some(0),
+            last_trick: Some(LastTrick::Declarer),
+            ..TableEntry::default()
+        };
+        let boards: Vec<Board> = (1..=12).map(|n| board(n, Seat::North)).collect();
+        let results = (1..=12)
+            .flat_map(|b| {
+                [
+                    TableResult {
+                        room: Room::Open,
+                        board: b,
+                        entry: big.clone(),
+                    },
+                    TableResult {
+                        room: Room::Closed,
+                        board: b,
+                        entry: nothing.clone(),
+                    },
+                ]
+            })
+            .collect();
+        let m = Match {
+            table: 1,
+            home: TeamNo(1),
+            away: Some(TeamNo(2)),
+            results,
+        };
+        let f = scorer.compare(&boards, &m);
+        assert_eq!(f.status, MatchStatus::Complete);
+        assert_eq!(f.home_points, -2_295_840_000);
+        assert!(f.home_levels < 0, "the home team lost every board");
+        assert_eq!(f.home_score, Score::ZERO);
     }
 
     #[test]

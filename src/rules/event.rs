@@ -12,23 +12,7 @@ use super::cards::{Level, Room, Seat, Trump};
 use super::settings::Settings;
 use super::table::TableEntry;
 
-/// A team's number within its tournament: the name the schedule, the results and the
-/// standings know it by. Not a table number and not a board number.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct TeamNo(pub i32);
-
-impl TeamNo {
-    /// The number as stored and written (a database column, a CSV cell).
-    pub fn get(self) -> i32 {
-        self.0
-    }
-}
-
-impl std::fmt::Display for TeamNo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
+pub use super::team_no::TeamNo;
 
 /// An entrant. Teams are known by their number within the tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,6 +110,8 @@ pub struct Event {
     pub rounds: Vec<Round>,
     /// Who sat where; empty when the event does not record line-ups.
     pub lineups: Vec<Lineup>,
+    /// The cards of the boards that have them, and the dealing seed (docs/rules.md §13).
+    pub deals: super::deal::Deals,
 }
 
 impl Event {
@@ -141,6 +127,7 @@ impl Event {
                 m.results.sort_by_key(|r| (r.room, r.board));
             }
         }
+        self.deals.sort();
         self.lineups
             .sort_by_key(|l| (l.round, l.table, l.room, l.team));
     }

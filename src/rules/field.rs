@@ -684,6 +684,7 @@ mod tests {
                 lineup(2, 1, Room::Closed, 1, "anne", "bob"),
                 lineup(2, 1, Room::Closed, 3, "lu", "mo"),
             ],
+            deals: Default::default(),
         }
     }
 

@@ -12,11 +12,17 @@
 //! - [`field`]: the whole field on a board: travellers, the datum, Butler scores of pairs
 //!   and odd results (docs/rules.md §11)
 //! - [`report`]: every computed figure of an event at once
+//! - [`stages`]: a championship's stages, their standings and qualifiers (docs/rules.md §12)
+//! - [`bracket`]: a knockout's bracket, ties, carry-over, winners and the final ranking
+//! - [`deal`]: the cards of a board, dealing from a seed anyone can check, sorted hands and
+//!   deal statistics (docs/rules.md §13, docs/deals.md)
 
 pub mod bands;
+pub mod bracket;
 pub mod cards;
 pub mod change;
 pub mod compare;
+pub mod deal;
 pub mod event;
 pub mod field;
 pub mod occasion;
@@ -25,13 +31,17 @@ pub mod report;
 pub mod room_state;
 pub mod scoring;
 pub mod settings;
+pub mod stage_tables;
+pub mod stages;
 pub mod standings;
 pub mod table;
+pub mod team_no;
 pub mod tiebreak;
 
 pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
 pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer, SideFigures};
+pub use deal::{Card, Commitment, Deal, DealError, DealStats, Seed, SeedError, Suit};
 pub use event::{Board, Event, Lineup, Match, Pairing, Round, TableResult, Team, TeamNo};
 pub use occasion::{Clock, Occasion, OccasionDraft};
 pub use release::{Release, RoundRelease};

@@ -113,6 +113,8 @@ impl Release {
                 m.results.retain(|r| self.board(number, r.board));
             }
         }
+        // The cards of a board are released with its results; a secret seed never is.
+        public.deals = event.deals.public(|r, b| self.board(r, b));
         public
     }
 
@@ -192,6 +194,7 @@ mod tests {
                 ],
             }],
             lineups: Vec::new(),
+            deals: Default::default(),
         }
     }
 

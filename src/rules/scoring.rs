@@ -168,7 +168,7 @@ impl ScoringRules {
     }
 
     /// The home and away scores for a home level difference `m` over `boards` compared boards.
-    pub fn match_scores(&self, m: i32, boards: u32) -> (Score, Score) {
+    pub fn match_scores(&self, m: i64, boards: u32) -> (Score, Score) {
         match self.method {
             MatchScoring::Vp20 => {
                 let winner = vp20_winner(m.unsigned_abs(), boards, self.vp_blitz);
@@ -187,19 +187,21 @@ impl ScoringRules {
                     _ => (l, w),
                 }
             }
-            MatchScoring::Levels => (Score::from_whole(m.into()), Score::from_whole((-m).into())),
+            MatchScoring::Levels => (Score::from_whole(m), Score::from_whole(-m)),
         }
     }
 }
 
 /// The winner's VP on the WBF continuous scale with levels for IMPs: `margin` = |M|.
-pub fn vp20_winner(margin: u32, boards: u32, blitz: f64) -> Score {
+pub fn vp20_winner(margin: u64, boards: u32, blitz: f64) -> Score {
     if margin == 0 || boards == 0 {
         return Score::from_whole(10);
     }
     let x = blitz * f64::from(boards).sqrt();
     let r = ((5f64.sqrt() - 1.0) / 2.0).powi(3);
-    let vp = 10.0 + 10.0 * (1.0 - r.powf(f64::from(margin) / x)) / (1.0 - r);
+    // A margin past 2⁵³ is as decisive as 2⁵³: the scale is at 20 long before.
+    let margin = margin.min(1 << 53) as f64;
+    let vp = 10.0 + 10.0 * (1.0 - r.powf(margin / x)) / (1.0 - r);
     Score::from_f64(vp.min(20.0))
 }
 
@@ -214,7 +216,7 @@ mod tests {
             win_draw_loss: [2, 1, 0].map(Score::from_whole),
             bye_score: Score::from_whole(12),
         };
-        let (h, a) = rules.match_scores(m, n);
+        let (h, a) = rules.match_scores(m.into(), n);
         (h.to_string(), a.to_string())
     }
 

@@ -38,6 +38,10 @@ pub struct Settings {
     pub table: TableSide,
     /// When and where it is played, and the zone its times are shown in.
     pub occasion: Occasion,
+    /// The championship's stages in order (docs/rules.md §12); empty: one league of all
+    /// rounds. Checked on their own by [`super::stages::Stage::parse_all`], so a draft
+    /// leaves them empty and the surface that holds them fills them in.
+    pub stages: Vec<super::stages::Stage>,
 }
 
 /// Table-side entry: `table_entry`, `table_approval` and `table_codes` in
@@ -780,6 +784,7 @@ impl TryFrom<SettingsDraft> for Settings {
                     swiss_seed,
                     table: d.table,
                     occasion,
+                    stages: Vec::new(),
                 })
             }
             _ => Err(SettingsErrors(p.0)),

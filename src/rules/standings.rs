@@ -172,8 +172,8 @@ pub fn standings(
                         _ => row.lost += 1,
                     }
                     row.score += side.score.unwrap_or_default();
-                    row.level_diff += i64::from(side.levels);
-                    row.point_diff += i64::from(side.points);
+                    row.level_diff += side.levels;
+                    row.point_diff += side.points;
                     row.boards_won += side.boards_won;
                     row.quotient.gained += side.gained;
                     row.quotient.lost += side.lost;
@@ -283,8 +283,8 @@ mod tests {
             status: MatchStatus::Complete,
             boards: Vec::new(),
             compared: 8,
-            home_levels: levels,
-            home_points: points,
+            home_levels: levels.into(),
+            home_points: points.into(),
             home_boards_won: won.0,
             away_boards_won: won.1,
             home_gained: swings.0,

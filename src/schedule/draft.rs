@@ -106,6 +106,7 @@ impl Field {
                 .cloned()
                 .collect(),
             lineups: Vec::new(),
+            deals: Default::default(),
         };
         let report = Report::compute(&prior);
         let kept: Vec<Pairing> = event
@@ -490,6 +491,7 @@ mod tests {
                 .collect(),
             rounds: vec![],
             lineups: vec![],
+            deals: Default::default(),
         }
     }
 

@@ -316,7 +316,7 @@ pub struct MatchSheet {
     /// (label, value) lines under the table: levels, points, boards won, score, status.
     pub summary: Vec<(String, String)>,
     /// M for the home team.
-    pub home_levels: i32,
+    pub home_levels: i64,
     pub home_score: String,
     pub away_score: String,
 }
@@ -390,24 +390,18 @@ pub fn match_sheet(
     let away_score = score(f.away_score.map(|s| scoring.format(s)).unwrap_or_default());
     let total = MatchLine {
         board: words.word(Word::Total),
-        swing_home: show(signed(f.home_levels.into())),
-        swing_away: show(signed((-f.home_levels).into())),
+        swing_home: show(signed(f.home_levels)),
+        swing_away: show(signed(-f.home_levels)),
         ..MatchLine::default()
     };
     let summary = vec![
         (
             words.word(Word::LevelDiff),
-            pair(
-                signed(f.home_levels.into()),
-                signed((-f.home_levels).into()),
-            ),
+            pair(signed(f.home_levels), signed(-f.home_levels)),
         ),
         (
             words.word(Word::PointDiff),
-            pair(
-                signed(f.home_points.into()),
-                signed((-f.home_points).into()),
-            ),
+            pair(signed(f.home_points), signed(-f.home_points)),
         ),
         (
             words.word(Word::BoardsWon),
@@ -510,7 +504,7 @@ pub struct CardMatch {
     pub opponent: String,
     pub lines: Vec<CardLine>,
     /// The team's M.
-    pub levels: i32,
+    pub levels: i64,
     pub score: String,
     /// The team's score over its complete matches and byes up to this one.
     pub running_score: String,
@@ -546,7 +540,7 @@ impl CardMatch {
             if self.bye {
                 String::new()
             } else {
-                signed(self.levels.into())
+                signed(self.levels)
             },
             self.score.clone(),
             self.running_score.clone(),
@@ -765,7 +759,7 @@ pub fn standings_sheet(event: &Event, round: Option<i32>, words: &dyn Words) -> 
                 }
                 Some(opponent) => {
                     l.opponent = team_name(event, opponent);
-                    l.levels = signed(side.levels.into());
+                    l.levels = signed(side.levels);
                     let score = side.score;
                     l.round_score = score.map(|s| scoring.format(s)).unwrap_or_default();
                     if f.unplayed() {

@@ -15,6 +15,7 @@
 
 pub mod content;
 pub mod files;
+pub mod hands;
 pub mod pdf;
 
 pub use content::{

@@ -110,7 +110,41 @@ pub enum Block {
         width: usize,
         caption: String,
     },
+    /// A board's deal in the compass layout (docs/deals.md): North on top, West and East
+    /// on the left and right of the board's facts and bottom, South below.
+    Compass(Box<Compass>),
 }
+
+/// The text of a [`Block::Compass`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Compass {
+    pub title: String,
+    /// Dealer, level, trump.
+    pub facts: Vec<String>,
+    /// (label, lines) of North, East, South and West.
+    pub hands: [(String, Vec<String>); 4],
+    /// (label, lines) of the bottom.
+    pub bottom: (String, Vec<String>),
+}
+
+impl Compass {
+    /// Lines of the middle band: the longer of West and East, or the facts and bottom.
+    fn middle_lines(&self) -> usize {
+        let centre = self.facts.len() + 1 + self.bottom.1.len();
+        (self.hands[1].1.len() + 1)
+            .max(self.hands[3].1.len() + 1)
+            .max(centre)
+    }
+
+    /// Height in lines: title, North (label and lines), the middle band, South, a gap.
+    fn lines(&self) -> f32 {
+        let hand = |i: usize| self.hands[i].1.len() as f32 + 1.0;
+        1.4 + hand(0) + self.middle_lines() as f32 + hand(2) + 0.8
+    }
+}
+
+/// A compass line's height as a multiple of the font size.
+const COMPASS_LINE: f32 = 1.3;
 
 /// The side of a QR code on the page, in points (about 32 mm).
 const QR_SIDE: f32 = 90.0;
@@ -169,6 +203,7 @@ impl std::error::Error for PdfError {}
 
 fn block_height(block: &Block, size: f32) -> f32 {
     match block {
+        Block::Compass(c) => c.lines() * COMPASS_LINE * size,
         Block::Title(_) => size * 2.4,
         Block::Text(_) | Block::Pairs(_) => size * 1.6,
         Block::Grid(g) => {
@@ -411,6 +446,43 @@ impl Placer {
         self.y += self.size * 0.6;
     }
 
+    /// A board's deal: three columns, the hands of North and South in the middle one.
+    fn compass(&mut self, c: &Compass) {
+        let size = self.size;
+        let line = size * COMPASS_LINE;
+        let col = CONTENT_WIDTH / 3.0;
+        let top = self.y;
+        let (title, s) = fit(&c.title, size * 1.2, CONTENT_WIDTH);
+        self.text(MARGIN, top + size * 1.2, s, &title);
+        let mut y = top + 1.4 * line;
+        // One hand: its label, then its lines, from `y` in column `x`.
+        let column = |p: &mut Placer, x: f32, y: f32, label: &str, lines: &[String]| {
+            let (t, s) = fit(label, size, col - 6.0);
+            p.text(x, y + size, s * 0.95, &t);
+            for (i, l) in lines.iter().enumerate() {
+                let (t, s) = fit(l, size, col - 6.0);
+                p.text(x, y + line * (i as f32 + 1.0) + size, s, &t);
+            }
+        };
+        column(self, MARGIN + col, y, &c.hands[0].0, &c.hands[0].1);
+        y += (c.hands[0].1.len() as f32 + 1.0) * line;
+        column(self, MARGIN, y, &c.hands[3].0, &c.hands[3].1);
+        column(self, MARGIN + 2.0 * col, y, &c.hands[1].0, &c.hands[1].1);
+        let mut centre = c.facts.clone();
+        centre.push(c.bottom.0.clone());
+        centre.extend(c.bottom.1.iter().cloned());
+        for (i, l) in centre.iter().enumerate() {
+            let (t, s) = fit(l, size * 0.9, col - 6.0);
+            self.text(MARGIN + col, y + line * i as f32 + size, s, &t);
+        }
+        y += c.middle_lines() as f32 * line;
+        column(self, MARGIN + col, y, &c.hands[2].0, &c.hands[2].1);
+        y += (c.hands[2].1.len() as f32 + 1.0) * line;
+        self.y = y + 0.3 * line;
+        self.line(MARGIN, self.y, MARGIN + CONTENT_WIDTH, self.y, 0.4);
+        self.y += 0.5 * line;
+    }
+
     fn block(&mut self, block: &Block) {
         let size = self.size;
         let need = match block {
@@ -456,6 +528,7 @@ impl Placer {
                 self.y += size * 4.0;
             }
             Block::Gap(g) => self.y += size * g,
+            Block::Compass(c) => self.compass(c),
             Block::Qr {
                 modules,
                 width,

@@ -4,17 +4,21 @@
 //! - `/t/{slug}/…` the public pages of a tournament ([`public`])
 //! - `/d/…` the director's pages ([`director`])
 
+pub mod api;
 pub mod auth;
 pub mod director;
 mod error;
 pub mod hall;
 mod home;
+pub mod metrics;
+pub mod ops;
 /// The languages live at the top ([`crate::i18n`]): the sheets and the command line use them too.
 pub use crate::i18n;
 pub mod live;
 pub mod page;
 pub mod public;
 pub mod routes;
+pub mod settings;
 pub mod sheets;
 pub mod table;
 pub mod tour;
@@ -38,15 +42,29 @@ pub struct AppState {
     pub table_guesses: std::sync::Arc<table::Guesses>,
     /// The address the players' phones reach fushi by ([`hall`]).
     pub hall: std::sync::Arc<hall::Hall>,
+    /// The origins that may read the API from a browser (`FUSHI_API_ORIGINS`).
+    pub api_origins: api::ApiOrigins,
+    /// The bearer token that opens `/metrics` beyond loopback (`FUSHI_METRICS_TOKEN`).
+    pub metrics_token: Option<std::sync::Arc<str>>,
 }
 
 impl AppState {
-    /// The state over a pool: the cookie key comes from `FUSHI_SECRET_KEY` or the database.
+    /// The state over a pool with the default settings.
     pub fn new(pool: Pool) -> Result<AppState, String> {
+        AppState::configured(pool, &settings::Settings::default())
+    }
+
+    /// The state over a pool: the cookie key comes from the settings or the database.
+    pub fn configured(pool: Pool, settings: &settings::Settings) -> Result<AppState, String> {
         let mut conn = pool.get().map_err(|e| e.to_string())?;
-        let accounts = auth::Accounts::load(&mut conn)?;
+        let accounts = auth::Accounts::load(&mut conn, settings)?;
         Ok(AppState {
-            live: live::Live::new(pool.clone(), live::Limits::from_env()),
+            live: live::Live::new(pool.clone(), settings.live_limits()),
+            api_origins: settings.api_origins.clone(),
+            metrics_token: settings
+                .metrics_token
+                .as_ref()
+                .map(|t| std::sync::Arc::from(t.0.as_str())),
             pool,
             accounts: std::sync::Arc::new(accounts),
             table_guesses: Default::default(),
@@ -71,6 +89,8 @@ fn declare(routes: &mut routes::Routes) {
             .route("/static/fushi.js", web::get().to(script))
             .route("/t/{slug}/events", web::get().to(live::events::events));
     });
+    ops::configure(routes);
+    routes.area(api::configure);
     public::configure(routes);
     routes.area(sheets::configure);
     director::configure(routes);
@@ -103,32 +123,41 @@ pub fn app(
         .app_data(web::PayloadConfig::new(MAX_UPLOAD))
         .app_data(auth::multipart_config())
         .wrap(actix_web::middleware::from_fn(live::http::public_pages))
+        .wrap(actix_web::middleware::from_fn(api::cors))
         .wrap(actix_web::middleware::from_fn(auth::guard))
         .wrap(error::error_pages())
         .wrap(session)
         .wrap(actix_web::middleware::from_fn(auth::secure_over_https))
         .wrap(auth::security_headers())
-        .wrap(actix_web::middleware::Logger::new("%r %s %Dms"))
         .wrap(actix_web::middleware::from_fn(live::http::head_as_get))
+        .wrap(actix_web::middleware::from_fn(ops::observe))
         .configure(configure)
         .default_service(web::to(error::not_found))
 }
 
 /// Opens the database (creating and migrating it), then serves until stopped (Ctrl+C or
 /// SIGTERM): the event streams end cleanly, requests under way finish.
-pub fn serve(database_url: &str, bind: &str, hall: hall::Hall) -> std::io::Result<()> {
+pub fn serve(
+    database_url: &str,
+    settings: &settings::Settings,
+    bind: &str,
+    hall: hall::Hall,
+) -> std::io::Result<()> {
     let pool = db::pool(database_url).map_err(std::io::Error::other)?;
-    let mut state = AppState::new(pool).map_err(std::io::Error::other)?;
+    let mut state = AppState::configured(pool, settings).map_err(std::io::Error::other)?;
     state.hall = std::sync::Arc::new(hall);
-    tracing::info!("fushi listening on http://{bind}");
+    let bind = bind.to_owned();
     actix_web::rt::System::new().block_on(async move {
         let live = state.live.clone();
-        live::watch::spawn(live.clone());
         let server = HttpServer::new(move || app(state.clone()))
-            .bind(bind)?
-            .disable_signals()
-            .shutdown_timeout(10)
-            .run();
+            .bind(&bind)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{bind}: {e}")))?;
+        // Only now is the address ours.
+        for addr in server.addrs() {
+            tracing::info!(version = crate::VERSION, "fushi listening on http://{addr}");
+        }
+        live::watch::spawn(live.clone());
+        let server = server.disable_signals().shutdown_timeout(10).run();
         let handle = server.handle();
         actix_web::rt::spawn(async move {
             stop_signal().await;
@@ -176,6 +205,8 @@ const STYLESHEET: &str = concat!(
     include_str!("../../static/css/print.css"),
     include_str!("../../static/css/field.css"),
     include_str!("../../static/css/table.css"),
+    include_str!("../../static/css/stages.css"),
+    include_str!("../../static/css/deals.css"),
 );
 
 async fn stylesheet() -> HttpResponse {

@@ -32,6 +32,19 @@ pub enum Need {
     Scorer,
     /// A tournament's directors and the admins.
     Director,
+    /// Anyone, with no account and no database work before the handler: the probes of a
+    /// load balancer (`/healthz`, `/readyz`).
+    Probe,
+    /// The operator's scraper: a loopback address that no proxy forwarded, or the bearer
+    /// token of `FUSHI_METRICS_TOKEN` (`/metrics`).
+    Metrics,
+}
+
+impl Need {
+    /// Whether a route with this need lives outside `/d` (the operator's routes).
+    pub fn is_operator(self) -> bool {
+        matches!(self, Need::Probe | Need::Metrics)
+    }
 }
 
 /// One declared route: its pattern, method and need.
@@ -69,8 +82,12 @@ impl RouteTable {
         } else {
             method
         };
+        // `/d` paths are matched against `/d` declarations only, the others against the
+        // few operator routes, so a public page pays for no director's pattern.
+        let under_d = path.starts_with("/d");
         self.0
             .iter()
+            .filter(|d| d.pattern.starts_with("/d") == under_d)
             .find(|d| d.method == *method && d.def.is_match(path))
             .map(|d| d.need)
     }
@@ -125,8 +142,8 @@ impl<'c> Routes<'c> {
         route: actix_web::Route,
     ) -> &mut Self {
         debug_assert!(
-            pattern.starts_with("/d"),
-            "{pattern}: only `/d` is declared"
+            pattern.starts_with("/d") != need.is_operator(),
+            "{pattern}: only `/d` and the operator's routes are declared"
         );
         match &mut self.0 {
             Target::App(cfg) => {
@@ -182,6 +199,12 @@ mod tests {
         // Nothing declared: the guard treats it as a director's page.
         assert_eq!(need(Method::GET, "/d/cup/nothing-here"), None);
         assert_eq!(need(Method::DELETE, "/d/cup/rounds"), None);
+        // The operator's routes, declared like the rest.
+        assert_eq!(need(Method::GET, "/healthz"), Some(Need::Probe));
+        assert_eq!(need(Method::HEAD, "/readyz"), Some(Need::Probe));
+        assert_eq!(need(Method::GET, "/metrics"), Some(Need::Metrics));
+        assert_eq!(need(Method::POST, "/metrics"), None);
+        assert_eq!(need(Method::GET, "/t/cup/standings"), None);
     }
 
     /// The source of the web layer, file by file.
@@ -229,8 +252,12 @@ mod tests {
             undeclared.is_empty(),
             "declare these with `Routes` and a `Need` (src/web/routes.rs): {undeclared:#?}"
         );
-        // And the table itself names nothing outside `/d`.
-        assert!(table.iter().all(|d| d.pattern.starts_with("/d")));
+        // And the table names nothing outside `/d` but the operator's routes.
+        assert!(
+            table
+                .iter()
+                .all(|d| d.pattern.starts_with("/d") != d.need.is_operator())
+        );
         assert!(table.iter().count() > 30);
     }
 }

@@ -8,6 +8,7 @@
 
 mod common;
 
+mod api;
 mod archive;
 mod bad_input;
 mod browser;
@@ -15,16 +16,21 @@ mod browser_figures;
 mod browser_hall;
 mod browser_offline;
 mod browser_table;
+mod copy;
 mod db;
+mod deals;
 mod fuzz;
 mod layout;
 mod races;
 mod reference_sweep;
 mod release_crawl;
 mod rules_examples;
+mod service;
 mod sheets;
+mod stages;
 mod web_accounts;
 mod web_audit;
+mod web_deals;
 mod web_director;
 mod web_entry;
 mod web_evening;

@@ -778,14 +778,39 @@ async fn responses_carry_the_security_headers_and_cookie_flags() {
     assert!(cookie.contains("HttpOnly"), "{cookie}");
     assert!(cookie.contains("SameSite=Lax"), "{cookie}");
     assert!(!cookie.contains("Secure"), "{cookie}");
+    // A client that is no configured proxy cannot claim HTTPS (docs/decisions.md, "who a
+    // client is").
     let mut fresh = anonymous(&db).await;
     let req = TestRequest::get()
         .uri("/login")
+        .peer_addr("203.0.113.9:4000".parse().unwrap())
         .insert_header(("x-forwarded-proto", "https"));
     let page = fresh.request(req).await;
     let cookie = page.session_cookie();
-    assert!(cookie.contains("Secure"), "{cookie}");
-    assert!(cookie.contains("HttpOnly"), "{cookie}");
+    assert!(!cookie.contains("Secure"), "{cookie}");
+    // Through a configured proxy it can.
+    let mut state = fushi::web::AppState::new(fushi::db::pool(db.url()).unwrap()).unwrap();
+    std::sync::Arc::get_mut(&mut state.accounts)
+        .expect("the accounts are not shared yet")
+        .trusted_proxies = fushi::web::auth::client::TrustedProxies::parse("10.0.0.0/8").unwrap();
+    let app = actix_web::test::init_service(fushi::web::app(state)).await;
+    for (header, value) in [("x-forwarded-proto", "https"), ("forwarded", "proto=https")] {
+        let req = TestRequest::get()
+            .uri("/login")
+            .peer_addr("10.1.2.3:4000".parse().unwrap())
+            .insert_header((header, value))
+            .to_request();
+        let res = actix_web::test::call_service(&app, req).await;
+        let cookie = res
+            .headers()
+            .get_all("set-cookie")
+            .filter_map(|v| v.to_str().ok())
+            .find(|v| v.starts_with("fushi_session="))
+            .expect("a session cookie")
+            .to_owned();
+        assert!(cookie.contains("Secure"), "{header}: {cookie}");
+        assert!(cookie.contains("HttpOnly"), "{cookie}");
+    }
 }
 
 #[actix_web::test]

@@ -258,7 +258,7 @@ class Tournament:
             raise ArchiveError([f"tournament.toml: {e}"])
         known = {"name", "slug", "published", "decks", "rules", "bottom_multiplier",
                  "match_scoring", "vp_blitz", "win_draw_loss", "bye_score", "tiebreaks",
-                 "takeover_at", "bands", "step"}
+                 "takeover_at", "bands", "step", "stages"}
         for k in conf:
             if k not in known:
                 problems.append(f"tournament.toml: unknown key {k!r}")
@@ -308,6 +308,8 @@ class Tournament:
             self.bye_score = to_decimal(conf["bye_score"], "bye_score") if "bye_score" in conf else default_bye
         except ValueError as e:
             raise ArchiveError(problems + [f"tournament.toml: {e}"])
+        # [[stages]] (docs/rules.md §12), read by stages.py
+        self.stages = conf.get("stages", [])
         self.tiebreaks = conf.get("tiebreaks", DEFAULT_TIEBREAKS)
         for tb in self.tiebreaks:
             if tb not in KNOWN_TIEBREAKS:
@@ -335,7 +337,11 @@ def load(path):
     problems = []
 
     teams = {}
-    for line, row in read_csv(archive, "teams.csv", ["team_no", "name", "club", "members"]):
+    team_columns = ["team_no", "name", "club", "members"]
+    # the optional last column of withdrawn teams
+    if archive.text("teams.csv").lstrip("\ufeff").split("\n", 1)[0].strip().endswith(",withdrawn"):
+        team_columns.append("withdrawn")
+    for line, row in read_csv(archive, "teams.csv", team_columns):
         try:
             no = parse_int(row["team_no"], "team_no")
             if no < 1:
@@ -348,7 +354,8 @@ def load(path):
             members = [unescape_text(m) for m in row["members"].split(";")] if row["members"] else []
             if not 4 <= len(members) <= 6:
                 raise ValueError(f"a team has 4-6 members, found {len(members)}")
-            teams[no] = {"no": no, "name": name, "members": members}
+            teams[no] = {"no": no, "name": name, "members": members,
+                         "withdrawn": row.get("withdrawn") == "yes"}
         except ValueError as e:
             problems.append(f"teams.csv:{line}: {e}")
 
@@ -775,14 +782,29 @@ def main(argv):
     write_csv(os.path.join(out, "swings.csv"),
               ["round", "table", "board", "open_score", "closed_score", "home_swing"], rows)
 
-    rows = []
-    for rank, x in standings(t, teams, matches):
-        rows.append([rank, x["no"], escape_text(x["name"]), x["played"], x["won"], x["drawn"],
-                     x["lost"], str(round_half_away(x["score"], Decimal("0.01"))),
-                     x["level_diff"], x["quotient"].text(), x["point_diff"], x["boards_won"]])
-    write_csv(os.path.join(out, "standings.csv"),
-              ["rank", "team_no", "name", "played", "won", "drawn", "lost", "score",
-               "level_diff", "level_quotient", "point_diff", "boards_won"], rows)
+    def standing_row(rank, x):
+        return [rank, x["no"], escape_text(x["name"]), x["played"], x["won"], x["drawn"],
+                x["lost"], str(round_half_away(x["score"], Decimal("0.01"))),
+                x["level_diff"], x["quotient"].text(), x["point_diff"], x["boards_won"]]
+    standing_header = ["rank", "team_no", "name", "played", "won", "drawn", "lost", "score",
+                       "level_diff", "level_quotient", "point_diff", "boards_won"]
+    if t.stages:
+        # §12: one block per league stage, the bracket and the final ranking.
+        from stages import championship
+        for m in matches:
+            m["entered"] = any(k[0] == m["round"] and k[1] == m["table"] for k in results)
+        staged, bracket, ranking = championship(t, teams, matches, standings)
+        write_csv(os.path.join(out, "standings.csv"), ["stage", "group"] + standing_header,
+                  [[stage, group] + standing_row(rank, x) for stage, group, rank, x in staged])
+        write_csv(os.path.join(out, "bracket.csv"),
+                  ["stage", "ko_round", "tie", "home", "away", "home_seed", "away_seed",
+                   "carry_over", "segments", "home_total", "away_total", "home_points",
+                   "away_points", "winner", "status"], bracket)
+        write_csv(os.path.join(out, "ranking.csv"), ["place", "team_no", "name", "stage", "reached"],
+                  [[p, no, escape_text(name), st, r] for p, no, name, st, r in ranking])
+    else:
+        write_csv(os.path.join(out, "standings.csv"), standing_header,
+                  [standing_row(rank, x) for rank, x in standings(t, teams, matches)])
 
     field = travellers(t, boards, schedule, results)
     rows = [[rnd, board, r["table"], r["room"], r["declarers"], r["defenders"],

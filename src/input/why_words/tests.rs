@@ -5,6 +5,7 @@ use super::message;
 use crate::archive::Problem;
 use crate::i18n::{Lang, Tr};
 use crate::input::{Wanted, Why};
+use crate::rules::deal::{DealError, SeedError, SeedRefusal};
 use crate::rules::{BandTableError, Combination, Fault, Points, Room, TeamNo};
 
 /// One of every reason, with figures that exercise each message (both plural forms
@@ -245,6 +246,151 @@ fn every_reason() -> Vec<Why> {
         decks: 1,
         allowed: "single",
     }));
+    all.extend([
+        Why::BadCard {
+            column: text("north"),
+            card: text("S1"),
+        },
+        Why::Deal(DealError::HandSize {
+            seat: crate::rules::Seat::East,
+            got: 24,
+            want: 25,
+        }),
+        Why::Deal(DealError::BottomSize { got: 7, want: 8 }),
+        Why::Deal(DealError::CardCount {
+            card: crate::rules::Card::BigJoker,
+            got: 3,
+            want: 2,
+        }),
+        Why::Seed(SeedError::Empty),
+        Why::Seed(SeedError::TooLong { max: 200 }),
+        Why::Seed(SeedError::ControlCharacter),
+        Why::Commitment,
+        Why::SeedRefused(SeedRefusal::AlreadyRevealed),
+        Why::SeedRefused(SeedRefusal::NothingToReveal),
+        Why::SeedRefused(SeedRefusal::DoesNotMatch),
+        Why::SeedRefused(SeedRefusal::SeedWithoutCommitment),
+    ]);
+    all.extend(stage_reasons());
+    all
+}
+
+/// One of every reason of `[[stages]]` and of a staged event's schedule.
+fn stage_reasons() -> Vec<Why> {
+    use crate::rules::stages::StageReason as R;
+    let stage = |key: &'static str, reason: R| Why::Stage {
+        stage: 2,
+        key,
+        reason,
+    };
+    let mut all = vec![
+        stage("name", R::Required),
+        stage("name", R::TooLong { max: 200 }),
+        stage("rounds", R::RoundsOrder { first: 3, last: 2 }),
+        stage(
+            "rounds",
+            R::NotConsecutive {
+                expected: 10,
+                got: 9,
+            },
+        ),
+        stage(
+            "format",
+            R::NotOneOf(crate::rules::ParseError {
+                what: "format",
+                got: "ladder".into(),
+                allowed: "round_robin, swiss, manual, groups, knockout",
+            }),
+        ),
+        stage("teams", R::OnlyFor { format: "knockout" }),
+        stage("format", R::KnockoutFirst),
+        stage("format", R::KnockoutNotLast),
+        stage("teams", R::KnockoutSize { got: 6 }),
+        stage(
+            "teams",
+            R::FewerPlacesThanGroups {
+                teams: 2,
+                groups: 4,
+            },
+        ),
+        stage("third_place", R::ThirdPlaceNeedsSemiFinals),
+        stage("segments", R::SegmentAtLeastOne),
+        stage(
+            "segments",
+            R::SegmentsCount {
+                expected: 3,
+                got: 2,
+                teams: 8,
+            },
+        ),
+        stage("segments", R::SegmentsSum { sum: 5, rounds: 6 }),
+        stage(
+            "carry_over",
+            R::CarryOver {
+                value: "-1".into(),
+                max: 1000,
+            },
+        ),
+        stage("groups", R::GroupCount { got: 0, max: 26 }),
+        stage("groups", R::GroupTooSmall { group: 'B' }),
+        stage("groups", R::TeamInTwoGroups { team: TeamNo(5) }),
+        stage("groups", R::BadTeam { got: -1 }),
+        Why::RoundInNoStage {
+            round: 16,
+            last: 15,
+        },
+        Why::GroupTeamUnknown {
+            stage: 1,
+            team: TeamNo(9),
+        },
+        Why::TeamInNoGroup {
+            stage: 1,
+            team: TeamNo(9),
+        },
+        Why::AcrossGroups {
+            round: 2,
+            home: TeamNo(1),
+            away: TeamNo(2),
+        },
+        Why::KnockoutTooEarly {
+            round: 10,
+            ko_round: None,
+        },
+        Why::KnockoutTooEarly {
+            round: 12,
+            ko_round: Some(1),
+        },
+        Why::NoSuchTie {
+            round: 10,
+            table: 5,
+        },
+    ];
+    for key in [
+        "stages",
+        "rounds",
+        "segments",
+        "groups",
+        "name",
+        "teams",
+        "third_place",
+        "carry_over",
+    ] {
+        all.push(stage(key, R::Shape));
+    }
+    for away in [Some(TeamNo(8)), None] {
+        all.push(Why::NotTheTie {
+            round: 10,
+            table: 1,
+            home: TeamNo(1),
+            away,
+        });
+        all.push(Why::TieMissing {
+            round: 10,
+            table: 1,
+            home: TeamNo(1),
+            away,
+        });
+    }
     all
 }
 
@@ -308,12 +454,26 @@ fn listed(why: &Why) {
         | Why::ByeNoResults { .. }
         | Why::NoBoard { .. }
         | Why::ResultTwice { .. }
+        | Why::Stage { .. }
+        | Why::RoundInNoStage { .. }
+        | Why::GroupTeamUnknown { .. }
+        | Why::TeamInNoGroup { .. }
+        | Why::AcrossGroups { .. }
+        | Why::KnockoutTooEarly { .. }
+        | Why::NotTheTie { .. }
+        | Why::NoSuchTie { .. }
+        | Why::TieMissing { .. }
         | Why::LineupPlayers { .. }
         | Why::NotAMember { .. }
         | Why::NotAtTable { .. }
         | Why::ByeNoLineup { .. }
         | Why::LineupTwice { .. }
-        | Why::BothRooms { .. } => {}
+        | Why::BothRooms { .. }
+        | Why::BadCard { .. }
+        | Why::Deal(_)
+        | Why::Seed(_)
+        | Why::Commitment
+        | Why::SeedRefused(_) => {}
         Why::Table(fault) => match fault {
             Fault::NotMultipleOf5 { .. }
             | Fault::PointsOutOfRange { .. }

@@ -26,6 +26,10 @@ pub enum Rule<'a> {
     Table,
     /// A path no page has (escaped characters in a slug): 404.
     NoPage,
+    /// A load balancer's probe ([`Need::Probe`]): passed before the session is read.
+    Probe,
+    /// `/metrics` ([`Need::Metrics`]): the guard checks the address or the bearer token.
+    Metrics,
 }
 
 /// Classifies a request. Under `/d/{slug}/…` the [`RouteTable`] says whether the
@@ -63,7 +67,18 @@ pub fn rule<'a>(table: &RouteTable, method: &Method, path: &'a str) -> Rule<'a> 
         let slug = rest.split('/').next().unwrap_or("");
         return Rule::Public { slug };
     }
-    Rule::Open
+    // The read API shows what a tournament's public pages show, to whom they show it.
+    if let Some(slug) = crate::web::api::tournament_slug(path) {
+        if path.contains('%') {
+            return Rule::NoPage;
+        }
+        return Rule::Public { slug };
+    }
+    match table.need(method, path) {
+        Some(Need::Probe) => Rule::Probe,
+        Some(Need::Metrics) => Rule::Metrics,
+        _ => Rule::Open,
+    }
 }
 
 /// What the guard does with a request.
@@ -89,7 +104,9 @@ pub fn decide(rule: Rule, user: Option<&User>, has_users: bool, gate: Option<Gat
         return Outcome::Setup;
     }
     match rule {
-        Rule::Open | Rule::Table => Outcome::Pass,
+        Rule::Open | Rule::Table | Rule::Probe => Outcome::Pass,
+        // The guard decides `/metrics` before it comes here.
+        Rule::Metrics => Outcome::Forbidden,
         Rule::NoPage => Outcome::NotFound,
         Rule::Public { .. } => match gate {
             None => Outcome::Pass, // the page itself says 404

@@ -166,10 +166,14 @@ async fn set_role(
     let (_, name) = user_name(&state, &id).await?;
     let role = Role::parse(&form.role)
         .ok_or_else(|| AppError::bad_request(ctx.t.t("admin-error-role")))?;
+    let user = name.clone();
     let outcome = with_db(&state, move |conn| {
         Ok(accounts::set_role(conn, &name, role))
     })
     .await?;
+    if outcome.is_ok() {
+        tracing::info!(event = "role_changed", user = %user, role = %role, by = %by(&ctx), "role changed");
+    }
     match outcome {
         Ok(()) => Ok(redirect_with("/admin/users", "admin-flash-role")),
         Err(e) => refused(&ctx, &state, e, String::new()).await,
@@ -245,6 +249,7 @@ async fn set_access(
         ),
     };
     let slug = form.slug.clone();
+    let logged = (form.slug.clone(), access);
     let outcome = with_db(&state, move |conn| {
         Ok(match access {
             Some(access) => accounts::grant(conn, user_id, &slug, access),
@@ -252,8 +257,21 @@ async fn set_access(
         })
     })
     .await?;
+    if outcome.is_ok() {
+        let (slug, access) = logged;
+        let access = access.map_or("none", |a| a.as_str());
+        tracing::info!(event = "access_changed", user_id, tournament = %slug, access, by = %by(&ctx), "access changed");
+    }
     match outcome {
         Ok(()) => Ok(redirect_with("/admin/users", "admin-flash-access")),
         Err(e) => refused(&ctx, &state, e, String::new()).await,
     }
+}
+
+/// Who did it, for the log.
+fn by(ctx: &Ctx) -> String {
+    ctx.viewer
+        .user
+        .as_ref()
+        .map_or_else(|| "-".to_owned(), |u| u.name.clone())
 }

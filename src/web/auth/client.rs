@@ -55,10 +55,6 @@ impl TrustedProxies {
         Ok(TrustedProxies(list))
     }
 
-    pub(super) fn from_env() -> Result<TrustedProxies, String> {
-        TrustedProxies::parse(&std::env::var("FUSHI_TRUSTED_PROXIES").unwrap_or_default())
-    }
-
     pub fn contains(&self, ip: IpAddr) -> bool {
         let ip = match ip {
             IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),

@@ -60,6 +60,21 @@ pub async fn guard(
         .app_data::<web::Data<AppState>>()
         .cloned()
         .ok_or_else(|| AppError::Internal("no state".into()))?;
+    // The operator's routes need no session (a probe must answer while the database is
+    // down).
+    match rule(routes::table(), req.method(), req.path()) {
+        Rule::Probe => return Ok(next.call(req).await?.map_into_left_body()),
+        Rule::Metrics => {
+            if super::ops::may_scrape(req.request(), state.metrics_token.as_deref()) {
+                return Ok(next.call(req).await?.map_into_left_body());
+            }
+            let refusal = HttpResponse::Forbidden()
+                .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
+                .body("/metrics: only from a loopback address, or with the bearer token of FUSHI_METRICS_TOKEN\n");
+            return Ok(req.into_response(refusal).map_into_right_body());
+        }
+        _ => {}
+    }
     let session = req.get_session();
 
     // Who is asking.
@@ -99,7 +114,7 @@ pub async fn guard(
     let rule = rule(routes::table(), &method, &path);
     let accounts = &state.accounts;
     let has_users = match rule {
-        Rule::Open | Rule::Public { .. } | Rule::NoPage | Rule::Table => true,
+        Rule::Open | Rule::Public { .. } | Rule::NoPage | Rule::Table | Rule::Probe => true,
         _ => accounts.has_users(&state).await?,
     };
     let gate = match rule {

@@ -7,6 +7,7 @@ use askama::Template;
 
 use super::{CSRF, SESSION_ID, csrf_token, refused};
 use crate::db::accounts::{self, AccountError};
+use crate::web::metrics::SignIn;
 use crate::web::page::{Ctx, redirect, redirect_with, render, render_status, with_db};
 use crate::web::{AppError, AppState};
 
@@ -110,6 +111,27 @@ async fn login(
         Ok(Login::In(accounts::start_session(conn, user.id)?))
     })
     .await?;
+    let (metric, client) = (
+        match &outcome {
+            Login::In(_) => SignIn::SignedIn,
+            Login::Wrong => SignIn::Wrong,
+            Login::Refused => SignIn::LockedOut,
+        },
+        addr.map_or_else(|| "-".to_owned(), |a| a.to_string()),
+    );
+    state.live.metrics().sign_in(metric);
+    let user: String = form.name.chars().take(accounts::MAX_NAME).collect();
+    match metric {
+        SignIn::SignedIn => {
+            tracing::info!(event = "sign_in", user = %user, client = %client, "signed in")
+        }
+        SignIn::Wrong => {
+            tracing::warn!(event = "sign_in_failed", user = %user, client = %client, "wrong name or password")
+        }
+        SignIn::LockedOut => {
+            tracing::warn!(event = "locked_out", user = %user, client = %client, "sign-in refused: too many failures for the name or from the address")
+        }
+    }
     match outcome {
         Login::Refused => Ok(refused(
             &req,

@@ -28,23 +28,24 @@ pub struct Accounts {
 }
 
 impl Accounts {
-    /// The cookie key from `FUSHI_SECRET_KEY` (hex or base64, 64 bytes or more), else the
-    /// one stored in the database (made on first start).
-    pub fn load(conn: &mut crate::db::DbConnection) -> Result<Accounts, String> {
-        let key = match std::env::var("FUSHI_SECRET_KEY") {
-            Ok(text) if !text.trim().is_empty() => parse_key(text.trim())?,
-            _ => {
+    /// The cookie key from the settings (`FUSHI_SECRET_KEY`), else the one stored in the
+    /// database (made on first start, in the `secrets` row `cookie_key`).
+    pub fn load(
+        conn: &mut crate::db::DbConnection,
+        settings: &crate::web::settings::Settings,
+    ) -> Result<Accounts, String> {
+        let key = match settings.cookie_key()? {
+            Some(key) => key,
+            None => {
                 let hex = accounts::secret(conn, "cookie_key", || accounts::random_hex(64))
                     .map_err(|e| e.to_string())?;
-                parse_key(&hex)?
+                crate::web::settings::parse_key(&hex)?
             }
         };
-        let secure_cookies = std::env::var("FUSHI_SECURE_COOKIES")
-            .is_ok_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on"));
         Ok(Accounts {
             key,
-            secure_cookies,
-            trusted_proxies: TrustedProxies::from_env()?,
+            secure_cookies: settings.secure_cookies,
+            trusted_proxies: settings.trusted_proxies.clone(),
             has_users: AtomicBool::new(false),
         })
     }
@@ -59,25 +60,6 @@ impl Accounts {
         }
         Ok(any)
     }
-}
-
-/// A 64-byte (or longer) key written as hex or base64.
-fn parse_key(text: &str) -> Result<Key, String> {
-    use base64::Engine;
-    let bytes = if text.len().is_multiple_of(2) && text.bytes().all(|b| b.is_ascii_hexdigit()) {
-        (0..text.len())
-            .step_by(2)
-            .map(|i| u8::from_str_radix(&text[i..i + 2], 16))
-            .collect::<Result<Vec<u8>, _>>()
-            .map_err(|e| e.to_string())?
-    } else {
-        base64::engine::general_purpose::STANDARD
-            .decode(text)
-            .or_else(|_| base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(text))
-            .map_err(|_| "FUSHI_SECRET_KEY is neither hex nor base64".to_owned())?
-    };
-    Key::try_from(bytes.as_slice())
-        .map_err(|_| "FUSHI_SECRET_KEY must hold at least 64 bytes".to_owned())
 }
 
 /// The session cookie: private (encrypted and signed), HttpOnly, SameSite=Lax, Secure
@@ -155,18 +137,4 @@ pub async fn secure_over_https(
         }
     }
     Ok(res)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keys_parse_from_hex_and_base64() {
-        assert!(parse_key(&"ab".repeat(64)).is_ok());
-        assert!(parse_key(&"ab".repeat(32)).is_err());
-        use base64::Engine;
-        let b64 = base64::engine::general_purpose::STANDARD.encode([7u8; 64]);
-        assert!(parse_key(&b64).is_ok());
-    }
 }

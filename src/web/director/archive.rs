@@ -69,6 +69,10 @@ async fn page(
                     .iter()
                     .filter(|_| !event.lineups.is_empty()),
             )
+            // deals.csv exists when some board has its cards.
+            .chain(
+                std::iter::once(&crate::archive::DEALS).filter(|_| !event.deals.boards.is_empty()),
+            )
             .map(|f| {
                 (
                     *f,
@@ -142,6 +146,7 @@ async fn download_file(
     let Some(&name) = FILE_NAMES
         .iter()
         .chain(LINEUP_FILE_NAMES.iter())
+        .chain(std::iter::once(&crate::archive::DEALS))
         .find(|f| **f == name)
     else {
         return Err(AppError::not_found());

@@ -7,11 +7,13 @@
 
 mod archive;
 mod audit;
+mod deals;
 mod entry;
 mod field;
 mod labels;
 mod rounds;
 mod schedule;
+mod stages;
 mod subject;
 mod tables;
 mod teams;
@@ -22,6 +24,7 @@ use super::routes::Routes;
 pub(crate) use entry::{combo_label, sheet_error_text};
 pub(crate) use labels::{Choice, choices, seat_label, team_label, trump_label};
 pub use schedule::{ExplanationLine, note_texts, recorded_lines};
+pub(crate) use stages::{knockout_allows, progress_text, round_name, tie_label};
 pub(crate) use tables::{qr_svg, site};
 
 pub fn configure(routes: &mut Routes) {
@@ -35,4 +38,6 @@ pub fn configure(routes: &mut Routes) {
     audit::configure(routes);
     field::configure(routes);
     tables::configure(routes);
+    stages::configure(routes);
+    deals::configure(routes);
 }

@@ -67,6 +67,9 @@ fn matches(req: &ServiceRequest, etag: &str) -> bool {
 /// The slug of a public page of a tournament (`/t/{slug}` and below), except the event
 /// stream.
 fn public_slug(path: &str) -> Option<&str> {
+    if let Some(slug) = crate::web::api::tournament_slug(path) {
+        return Some(slug);
+    }
     let rest = path.strip_prefix("/t/")?;
     let (slug, tail) = rest.split_once('/').unwrap_or((rest, ""));
     (!slug.is_empty() && tail != "events").then_some(slug)

@@ -242,7 +242,7 @@ pub struct Change {
     pub revision: i64,
 }
 
-/// Limits of the live machinery, from the environment (see the README).
+/// Limits of the live machinery, from the settings ([`crate::web::settings::Settings`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Tournaments whose snapshot is kept in memory (least recently used dropped first).
@@ -271,30 +271,6 @@ impl Default for Limits {
     }
 }
 
-impl Limits {
-    /// The defaults, overridden by `FUSHI_CACHE_TOURNAMENTS`, `FUSHI_MAX_LISTENERS`,
-    /// `FUSHI_PDF_CONCURRENCY` and `FUSHI_PDF_WAIT_MS`.
-    pub fn from_env() -> Limits {
-        fn number(name: &str) -> Option<usize> {
-            std::env::var(name).ok()?.trim().parse().ok()
-        }
-        let d = Limits::default();
-        Limits {
-            tournaments: number("FUSHI_CACHE_TOURNAMENTS")
-                .unwrap_or(d.tournaments)
-                .max(1),
-            listeners: number("FUSHI_MAX_LISTENERS").unwrap_or(d.listeners),
-            listeners_per_address: number("FUSHI_MAX_LISTENERS_PER_ADDRESS")
-                .unwrap_or(d.listeners_per_address)
-                .max(1),
-            pdfs: number("FUSHI_PDF_CONCURRENCY").unwrap_or(d.pdfs).max(1),
-            pdf_wait: number("FUSHI_PDF_WAIT_MS")
-                .map(|ms| Duration::from_millis(ms as u64))
-                .unwrap_or(d.pdf_wait),
-        }
-    }
-}
-
 /// The shared live state of one server.
 pub struct Live {
     pool: Pool,
@@ -307,6 +283,16 @@ pub struct Live {
     pdfs: Semaphore,
     /// Flipped to `true` when the server stops, so event streams end cleanly.
     stopping: tokio_watch::Sender<bool>,
+    /// What `/metrics` reports; snapshot builds are counted here.
+    metrics: Arc<crate::web::metrics::Metrics>,
+}
+
+/// What the snapshot cache holds right now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheStats {
+    pub snapshots: usize,
+    pub pages: usize,
+    pub bytes: usize,
 }
 
 impl std::fmt::Debug for Live {
@@ -337,6 +323,7 @@ impl Live {
             listeners: AtomicUsize::new(0),
             listeners_by_address: Mutex::new(HashMap::new()),
             stopping,
+            metrics: Default::default(),
         })
     }
 
@@ -346,6 +333,36 @@ impl Live {
 
     pub fn limits(&self) -> Limits {
         self.limits
+    }
+
+    pub fn metrics(&self) -> &crate::web::metrics::Metrics {
+        &self.metrics
+    }
+
+    /// The snapshots kept and their rendered pages.
+    pub fn cache_stats(&self) -> CacheStats {
+        let Ok(all) = self.snapshots.lock() else {
+            return CacheStats::default();
+        };
+        let mut stats = CacheStats::default();
+        for snapshot in all.slots.values().filter_map(|s| s.current.as_ref()) {
+            stats.snapshots += 1;
+            // The director's snapshot and the public one keep pages of their own.
+            for one in std::iter::once(snapshot).chain(snapshot.public.as_ref()) {
+                if let Ok(cache) = one.pages.lock() {
+                    stats.pages += cache.pages.len();
+                    stats.bytes += cache.bytes;
+                }
+            }
+        }
+        stats
+    }
+
+    /// Event streams open now (those refused at the limit are never counted for long).
+    pub fn open_streams(&self) -> usize {
+        self.listeners
+            .load(Ordering::SeqCst)
+            .min(self.limits.listeners)
     }
 
     /// The id and current revision of the tournament with this slug (one indexed query).
@@ -451,12 +468,14 @@ impl Live {
 
     /// Loads the tournament in one read transaction and keeps it if it is the newest.
     fn load(&self, slug: &str) -> Result<Arc<Snapshot>, Arc<String>> {
+        let started = std::time::Instant::now();
         let mut conn = self.pool.get().map_err(|e| Arc::new(e.to_string()))?;
         let loaded = db::load_consistent(&mut conn, slug)
             .map_err(|e| Arc::new(e.to_string()))?
             .ok_or_else(|| Arc::new(NOT_FOUND.to_owned()))?;
         drop(conn);
         let snapshot = Arc::new(Snapshot::new(loaded));
+        self.metrics.snapshot_built(started.elapsed());
         let mut all = self.snapshots.lock().expect("snapshot cache poisoned");
         let slot = all.slots.entry(snapshot.id).or_default();
         if slot

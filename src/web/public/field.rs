@@ -72,6 +72,9 @@ pub struct TravellerView {
     pub frequencies: Vec<FrequencyLine>,
     pub previous: Option<i32>,
     pub next: Option<i32>,
+    /// The board's cards (docs/deals.md): in a public event, only once its results are
+    /// released (`Release::redact` keeps no other deal).
+    pub deal: Option<crate::sheets::hands::BoardRecord>,
 }
 
 impl TravellerView {
@@ -151,6 +154,10 @@ impl TravellerView {
                 .and_then(|i| r.boards.get(i))
                 .map(|b| b.number),
             next: r.boards.get(index + 1).map(|b| b.number),
+            deal: event
+                .deals
+                .of(round, board)
+                .map(|d| crate::sheets::hands::board_record(t, &r.boards[index], d)),
         })
     }
 }
@@ -441,6 +448,15 @@ fn traveller_sheet(view: &TravellerView, tour: &str, t: &Tr) -> crate::sheets::p
         (t.t("field-average-p"), view.average_p.clone()),
     ]));
     blocks.push(Block::Text(view.datum_rule.clone()));
+    if let Some(b) = &view.deal {
+        blocks.push(Block::Gap(0.3));
+        blocks.push(Block::Compass(Box::new(crate::sheets::pdf::Compass {
+            title: t.t("deals-traveller-title"),
+            facts: Vec::new(),
+            hands: b.hands.clone().map(|h| (h.label, h.lines)),
+            bottom: (b.bottom.label.clone(), b.bottom.lines.clone()),
+        })));
+    }
     if !view.frequencies.is_empty() {
         blocks.push(Block::Gap(0.3));
         blocks.push(Block::Grid(Grid {

@@ -13,6 +13,7 @@
 //! `static/js/live.js` uses to refresh them in place.
 
 pub(crate) mod field;
+mod stages;
 mod view;
 
 use actix_web::http::header;
@@ -37,6 +38,7 @@ const LIVE_SECONDS: u32 = 20;
 
 pub fn configure(routes: &mut Routes) {
     routes.area(public_pages);
+    routes.area(stages::pages);
     // The director's traveller of a board: every room, to check what was entered.
     routes.get(
         "/d/{slug}/rounds/{round}/boards/{board}",
@@ -96,8 +98,14 @@ const DOWNLOADS: [&str; 7] = [
     "schedule",
 ];
 
+/// The CSV files a reader can download when the event has stages.
+const STAGE_DOWNLOADS: [&str; 2] = ["bracket", "ranking"];
+
 /// The CSV files a reader can download when the event records line-ups.
 const FIELD_DOWNLOADS: [&str; 2] = ["butler", "lineups"];
+
+/// The deals of the released boards, when the event has any (docs/deals.md).
+const DEAL_DOWNLOADS: [&str; 1] = ["deals"];
 
 /// A CSV file of the archive, written by the archive's own writers.
 fn csv_file(name: &str, event: &Event, report: &Report) -> Option<String> {
@@ -109,6 +117,14 @@ fn csv_file(name: &str, event: &Event, report: &Report) -> Option<String> {
         "teams" => archive::teams_csv(event),
         "boards" => archive::boards_csv(event),
         "schedule" => archive::schedule_csv(event),
+        "bracket" | "ranking" => {
+            let c = crate::rules::bracket::Championship::compute(event, report)?;
+            if name == "bracket" {
+                archive::bracket_csv(event, &c)
+            } else {
+                archive::ranking_csv(event, &c)
+            }
+        }
         _ => return None,
     })
 }
@@ -140,6 +156,14 @@ struct OverviewPage {
     charts: Vec<super::sheets::charts::ChartView>,
     /// Date, venue and organiser, each when given: (label, value).
     occasion: Vec<(String, String)>,
+    /// Where a staged event stands ("Qualifying, round 7 of 9"); `None` without stages.
+    stage_progress: Option<String>,
+    has_bracket: bool,
+    /// The dealing seed's commitment and, once revealed, the seed (docs/deals.md).
+    deal_commitment: Option<String>,
+    deal_seed: Option<String>,
+    /// `python3 deal.py SEED DECKS ROUNDS BOARDS` for the revealed seed.
+    deal_check: String,
 }
 
 async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
@@ -175,6 +199,11 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
                     .into_iter()
                     .filter(|_| !event.lineups.is_empty()),
             )
+            .chain(
+                DEAL_DOWNLOADS
+                    .into_iter()
+                    .filter(|_| !event.deals.boards.is_empty()),
+            )
             .map(|file| Download {
                 file,
                 label: t.t(&format!("pub-csv-{file}")),
@@ -183,9 +212,35 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
         charts: super::sheets::charts::distribution_chart(event, t)
             .into_iter()
             .collect(),
+        stage_progress: super::director::progress_text(t, event),
+        has_bracket: event.settings.stages.iter().any(|s| s.format.is_knockout()),
+        deal_commitment: event.deals.seed.commitment().map(|c| c.as_str().to_owned()),
+        deal_seed: event.deals.seed.revealed().map(|s| s.as_str().to_owned()),
+        deal_check: deal_check(event),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
+}
+
+/// The command that deals the event's boards again with the reference dealer.
+fn deal_check(event: &Event) -> String {
+    let rounds = event.rounds.iter().map(|r| r.number).max().unwrap_or(0);
+    let boards = event
+        .rounds
+        .iter()
+        .flat_map(|r| r.boards.iter().map(|b| b.number))
+        .max()
+        .unwrap_or(0);
+    let seed = event
+        .deals
+        .seed
+        .revealed()
+        .map(|s| s.as_str().replace('\'', "'\\''"))
+        .unwrap_or_default();
+    format!(
+        "python3 tests/reference/deal.py '{seed}' {} {rounds} {boards}",
+        event.settings.decks().count()
+    )
 }
 
 #[derive(Template)]
@@ -537,7 +592,11 @@ async fn download(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, file) = path.into_inner();
-    if !DOWNLOADS.contains(&file.as_str()) && !FIELD_DOWNLOADS.contains(&file.as_str()) {
+    if !DOWNLOADS.contains(&file.as_str())
+        && !FIELD_DOWNLOADS.contains(&file.as_str())
+        && !STAGE_DOWNLOADS.contains(&file.as_str())
+        && !DEAL_DOWNLOADS.contains(&file.as_str())
+    {
         return Err(AppError::not_found());
     }
     let snap = page_snapshot(&ctx, &state, &slug).await?;
@@ -546,6 +605,8 @@ async fn download(
         // Only when the event records line-ups.
         "butler" => field::public_butler_csv(event),
         "lineups" => (!event.lineups.is_empty()).then(|| archive::lineups_csv(event)),
+        // The public event holds the deals of released boards only.
+        "deals" => (!event.deals.boards.is_empty()).then(|| archive::deals_csv(event)),
         _ => csv_file(&file, event, report),
     }
     .ok_or_else(AppError::not_found)?;

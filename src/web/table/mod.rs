@@ -74,6 +74,8 @@ async fn locate(
     let addr = address(req);
     let guesses = &state.table_guesses;
     if guesses.refused(&addr) {
+        state.live.metrics().table_entry("throttled");
+        tracing::warn!(client = %addr, "table links: too many wrong links from this address");
         return Ok(Err(super::auth::refused(
             req,
             StatusCode::TOO_MANY_REQUESTS,
@@ -102,6 +104,7 @@ async fn locate(
         Some((room, _)) if !room.table_entry => Err(AppError::NotFound),
         Some(found) => Ok(Ok(found)),
         None => {
+            state.live.metrics().table_entry("unknown_link");
             guesses.missed(&addr);
             Err(AppError::NotFound)
         }
@@ -236,6 +239,12 @@ async fn save(
         Err(e) => return Err(e),
     };
     let back = at.url();
+    let outcome = match &saved {
+        TableSave::Saved => "saved",
+        TableSave::Unchanged => "unchanged",
+        TableSave::Closed(_) => "closed",
+    };
+    state.live.metrics().table_entry(outcome);
     match saved {
         TableSave::Saved => Ok(redirect_with(&back, "table-flash-saved")),
         TableSave::Unchanged => Ok(redirect_with(&back, "table-flash-unchanged")),
@@ -271,6 +280,7 @@ async fn confirm(
         })
         .await?;
         let back = at.url();
+        state.live.metrics().table_entry("director_called");
         return Ok(match done {
             Ok(true) => redirect_with(&back, "table-flash-flagged"),
             Ok(false) => redirect_with(&back, "table-flash-nothing"),
@@ -287,6 +297,11 @@ async fn confirm(
     })
     .await?;
     let back = at.url();
+    state.live.metrics().table_entry(match &outcome {
+        Ok(()) => "confirmed",
+        Err(ConfirmRefusal::Closed(_)) => "closed",
+        Err(_) => "confirm_refused",
+    });
     match outcome {
         Ok(()) => Ok(redirect_with(&back, "table-flash-confirmed")),
         Err(ConfirmRefusal::Closed(_)) => Ok(redirect_with(&back, "table-flash-closed")),

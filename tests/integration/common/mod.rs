@@ -441,6 +441,7 @@ pub fn sample_event(slug: &str) -> Event {
             swiss_seed: None,
             table: Default::default(),
             occasion: Default::default(),
+            stages: Vec::new(),
         },
         teams: vec![
             team(
@@ -515,6 +516,7 @@ pub fn sample_event(slug: &str) -> Event {
             },
         ],
         lineups: Vec::new(),
+        deals: Default::default(),
     };
     event.sort();
     event
@@ -704,6 +706,7 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
         teams: team_list,
         rounds: round_list,
         lineups: Vec::new(),
+        deals: Default::default(),
     };
     event.sort();
     event

@@ -103,12 +103,12 @@ pub(super) async fn figures(
             .iter()
             .filter_map(|b| b.swing.map(|s| (b.board, signed(s.into()))))
             .collect(),
-        home_levels: signed(compared.home_levels.into()),
+        home_levels: signed(compared.home_levels),
         compared: compared.compared,
         running: t.args(
             "hall-running-swing",
             &[
-                ("levels", signed(compared.home_levels.into()).into()),
+                ("levels", signed(compared.home_levels).into()),
                 ("team", home.into()),
                 ("boards", compared.compared.into()),
             ],

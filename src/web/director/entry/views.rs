@@ -114,15 +114,15 @@ fn team_figures(
     [
         TeamFigures {
             name: home,
-            levels: show(signed(figures.home_levels.into())),
-            points: show(signed(figures.home_points.into())),
+            levels: show(signed(figures.home_levels)),
+            points: show(signed(figures.home_points)),
             boards_won: show(figures.home_boards_won.to_string()),
             score: show(scoring.format(figures.home_score)),
         },
         TeamFigures {
             name: away,
-            levels: show(signed((-figures.home_levels).into())),
-            points: show(signed((-figures.home_points).into())),
+            levels: show(signed(-figures.home_levels)),
+            points: show(signed(-figures.home_points)),
             boards_won: show(figures.away_boards_won.to_string()),
             score: show(
                 figures

@@ -118,8 +118,8 @@ pub(super) async fn overview(
                 } else {
                     format!(
                         "{} : {}",
-                        signed(figures.home_levels.into()),
-                        signed((-figures.home_levels).into())
+                        signed(figures.home_levels),
+                        signed(-figures.home_levels)
                     )
                 },
                 score: match figures.away_score {

@@ -295,6 +295,14 @@ pub(super) async fn save_pairings(
         Ok(p) => p,
         Err(errors) => return pairings_page(&ctx, &sheet, rows, &errors, Vec::new()),
     };
+    // A knockout round is paired from the bracket (the stages page), never by hand.
+    let snap = at.tour.snapshot(&state).await?;
+    if !super::super::knockout_allows(&snap.event, &snap.report, round, &pairings) {
+        return Ok(redirect_with(
+            &format!("/d/{slug}/stages"),
+            "stage-flash-by-bracket",
+        ));
+    }
     // A round whose results have begun is locked against re-pairing until the director
     // unlocks it on the generate page; a save that changes nothing is harmless.
     let unchanged = pairings.len() == sheet.round.matches.len()

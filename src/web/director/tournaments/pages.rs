@@ -198,6 +198,22 @@ pub(super) async fn dashboard(
         section: "dashboard",
         glance: Glance::of(event, report),
         facts: settings_facts(&ctx.t, &event.settings),
+        stages: event
+            .settings
+            .stages
+            .iter()
+            .map(|s| {
+                (
+                    s.name.clone(),
+                    format!("{}–{}", s.first_round, s.last_round),
+                    ctx.t.t(&format!(
+                        "stage-format-{}",
+                        s.format.code().replace('_', "-")
+                    )),
+                )
+            })
+            .collect(),
+        stage_progress: super::super::progress_text(&ctx.t, event).unwrap_or_default(),
     };
     render(&ctx, &page)
 }

@@ -427,6 +427,10 @@ pub(super) struct DashboardPage {
     pub(super) glance: Glance,
     /// Settings in brief: decks, band table, multiplier, scoring.
     pub(super) facts: Vec<(String, String)>,
+    /// The stages in order (name, rounds, format) and where the event stands; empty
+    /// without stages.
+    pub(super) stages: Vec<(String, String, String)>,
+    pub(super) stage_progress: String,
 }
 
 pub(super) fn settings_facts(t: &Tr, s: &Settings) -> Vec<(String, String)> {

@@ -77,12 +77,12 @@ pub fn match_lines(event: &Event, report: &Report, round: i32, t: &Tr) -> Vec<Ma
                 home_levels: if bye {
                     String::new()
                 } else {
-                    signed(f.home_levels.into())
+                    signed(f.home_levels)
                 },
                 away_levels: if bye {
                     String::new()
                 } else {
-                    signed((-f.home_levels).into())
+                    signed(-f.home_levels)
                 },
                 home_score: if f.scored() {
                     score_text(scoring, f.home_score)
@@ -191,10 +191,10 @@ impl MatchDetail {
                 })
                 .collect(),
         };
-        let side = |levels: i32, points: i32, boards_won: u32, score: Score| SideTotal {
-            levels: signed(levels.into()),
-            levels_class: sign_class(levels.into()),
-            points: signed(points.into()),
+        let side = |levels: i64, points: i64, boards_won: u32, score: Score| SideTotal {
+            levels: signed(levels),
+            levels_class: sign_class(levels),
+            points: signed(points),
             boards_won,
             // A match in progress has no score yet: "–" (docs/rules.md §5).
             score: if f.scored() {
@@ -397,13 +397,13 @@ pub fn team_matches(event: &Event, report: &Report, team: TeamNo, t: &Tr) -> Vec
                 (_, false) => "pub-side-away",
             };
             let bye = stage == Stage::Bye;
-            let show = |n: i32| {
+            let show = |n: i64| {
                 if bye {
                     String::new()
                 } else if f.unplayed() {
                     "–".to_owned()
                 } else {
-                    signed(n.into())
+                    signed(n)
                 }
             };
             TeamMatch {
@@ -412,7 +412,7 @@ pub fn team_matches(event: &Event, report: &Report, team: TeamNo, t: &Tr) -> Vec
                 opponent: opponent.map(|o| teams.link(o)),
                 side: t.t(side),
                 levels: show(levels),
-                levels_class: sign_class(levels.into()),
+                levels_class: sign_class(levels),
                 points: show(points),
                 score: if !f.scored() {
                     "–".to_owned()

@@ -112,3 +112,9 @@ pub fn round_lines(event: &Event, report: &Report, stages: &RoundStages, t: &Tr)
         })
         .collect()
 }
+
+/// Rows of any list of standings (a stage's, a group's).
+pub fn rows_of(event: &Event, list: &[Standing]) -> Vec<StandingRow> {
+    let teams = Teams::of(event);
+    list.iter().map(|s| StandingRow::of(s, &teams)).collect()
+}

@@ -1,0 +1,145 @@
+//! A championship of 512 teams: a nine-round Swiss qualifying into a knockout of 32 with
+//! its first round played. Measured: the whole championship's figures (every stage's
+//! standings, the seeds, the bracket with carry-over, the ranking), which the live snapshot
+//! works out once per revision.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use fushi::rules::bracket::Championship;
+use fushi::rules::stages::{Stage, StageDraft};
+use fushi::rules::{
+    BoardSwing, Event, MatchFigures, MatchReport, MatchStatus, Report, Score, Settings,
+    SettingsDraft, Team, TeamNo,
+};
+
+const TEAMS: i32 = 512;
+
+fn played(round: i32, table: i32, home: i32, away: i32, m: i32) -> MatchReport {
+    MatchReport {
+        round,
+        table,
+        home: TeamNo(home),
+        away: Some(TeamNo(away)),
+        figures: MatchFigures {
+            status: MatchStatus::Complete,
+            boards: vec![BoardSwing {
+                board: 1,
+                open: Some(m),
+                closed: Some(0),
+                swing: Some(m),
+                home_points: Some(m * 10),
+            }],
+            compared: 8,
+            home_levels: m.into(),
+            home_points: i64::from(m) * 10,
+            home_boards_won: u32::from(m > 0),
+            away_boards_won: u32::from(m < 0),
+            home_gained: i64::from(m.max(0)),
+            home_lost: i64::from((-m).max(0)),
+            home_score: Score(i64::from(10 + m.clamp(-10, 10)) * 100),
+            away_score: Some(Score(i64::from(10 - m.clamp(-10, 10)) * 100)),
+        },
+        counts: true,
+    }
+}
+
+fn championship() -> (Event, Report) {
+    let mut settings = Settings::try_from(SettingsDraft {
+        name: "Bench".into(),
+        slug: "bench".into(),
+        ..SettingsDraft::default()
+    })
+    .expect("valid settings");
+    settings.stages = Stage::parse_all(&[
+        StageDraft {
+            name: "Qualifying".into(),
+            rounds: Some((1, 9)),
+            format: "swiss".into(),
+            ..StageDraft::default()
+        },
+        StageDraft {
+            name: "Knockout".into(),
+            rounds: Some((10, 19)),
+            format: "knockout".into(),
+            teams: Some(32),
+            segments: Some(vec![2, 2, 2, 2, 2]),
+            third_place: Some(true),
+            carry_over: Some(0.5),
+            carry_over_h2h: Some(0.5),
+            ..StageDraft::default()
+        },
+    ])
+    .expect("valid stages");
+    let event = Event {
+        settings,
+        teams: (1..=TEAMS)
+            .map(|n| Team {
+                number: TeamNo(n),
+                name: format!("Team {n}"),
+                club: String::new(),
+                members: Vec::new(),
+                withdrawn: false,
+            })
+            .collect(),
+        rounds: Vec::new(),
+        lineups: Vec::new(),
+        deals: Default::default(),
+    };
+    let mut matches = Vec::new();
+    let mut seed = 7u64;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) % 21) as i32 - 10
+    };
+    for round in 1..=9 {
+        for table in 1..=TEAMS / 2 {
+            let home = (2 * table - 1 + round * 37) % TEAMS + 1;
+            let away = (2 * table + round * 37) % TEAMS + 1;
+            matches.push(played(round, table, home, away, next()));
+        }
+    }
+    let report = Report {
+        matches,
+        standings: Vec::new(),
+    };
+    // The first knockout round, both segments, as the bracket pairs it.
+    let c = Championship::compute(&event, &report).expect("stages");
+    let pairings = c
+        .bracket
+        .expect("a knockout")
+        .pairings(10)
+        .expect("qualified");
+    let mut matches = report.matches;
+    for round in [10, 11] {
+        for p in &pairings {
+            matches.push(played(
+                round,
+                p.table,
+                p.home.get(),
+                p.away.unwrap().get(),
+                next(),
+            ));
+        }
+    }
+    (
+        event,
+        Report {
+            matches,
+            standings: Vec::new(),
+        },
+    )
+}
+
+fn bracket(c: &mut Criterion) {
+    let (event, report) = championship();
+    let mut group = c.benchmark_group("bracket");
+    group.sample_size(20);
+    group.bench_function("512 teams, Swiss of 9 into a knockout of 32", |b| {
+        b.iter(|| Championship::compute(&event, &report))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bracket);
+criterion_main!(benches);

@@ -1,0 +1,839 @@
+//! A championship's stages (docs/rules.md §12): `GET /d/{slug}/stages` shows them with a
+//! form to define them, the bracket as it stands, the next knockout round's pairings when
+//! every tie before it is decided, and what a corrected result changed in a round already
+//! paired. `POST /d/{slug}/stages` saves the stages; `POST /d/{slug}/stages/pair/{ko}`
+//! pairs every segment of knockout round `ko` as the bracket says.
+
+use std::collections::HashMap;
+
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use fluent_templates::fluent_bundle::FluentValue;
+
+use super::super::i18n::Tr;
+use super::super::page::{Ctx, TourHead, redirect_with, render, render_status, with_db};
+use super::super::{AppError, AppState};
+use crate::db;
+use crate::input::Why;
+use crate::rules::bracket::{
+    Bracket, Championship, Feeds, KnockoutFault, NotYet, Progress, Reached, Slot, Tie,
+    check_knockout, progress,
+};
+use crate::rules::stage_tables::{EventStageError, check_event};
+use crate::rules::stages::{Stage, StageDraft, StageFormat, StageReason};
+use crate::rules::{Event, Level, TeamNo};
+use crate::web::routes::{Need, Routes};
+use crate::web::tour::Tour;
+
+pub fn configure(routes: &mut Routes) {
+    routes
+        .get("/d/{slug}/stages", Need::Director, show)
+        .post("/d/{slug}/stages", Need::Director, save)
+        .post("/d/{slug}/stages/pair/{ko}", Need::Director, pair)
+        .post("/d/{slug}/stages/snake", Need::Director, snake_seed);
+}
+
+/// The most stages the form offers.
+const MAX_STAGES: usize = 6;
+
+/// One stage's fields as typed, with the problems at each.
+#[derive(Clone, Debug, Default)]
+struct StageFields {
+    index: usize,
+    name: String,
+    first: String,
+    last: String,
+    format: String,
+    groups: String,
+    teams: String,
+    segments: String,
+    third_place: bool,
+    carry_over: String,
+    carry_over_h2h: String,
+    errors: Vec<String>,
+}
+
+impl StageFields {
+    fn of(index: usize, s: &Stage) -> StageFields {
+        let mut f = StageFields {
+            index,
+            name: s.name.clone(),
+            first: s.first_round.to_string(),
+            last: s.last_round.to_string(),
+            format: s.format.code().to_owned(),
+            ..StageFields::default()
+        };
+        match &s.format {
+            StageFormat::Groups(g) => {
+                f.groups = g
+                    .iter()
+                    .map(|g| {
+                        g.iter()
+                            .map(|t| t.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; ");
+            }
+            StageFormat::Knockout(k) => {
+                f.teams = k.teams.to_string();
+                f.segments = k
+                    .segments
+                    .iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                f.third_place = k.third_place;
+                f.carry_over = k.carry_over.two_decimals();
+                f.carry_over_h2h = k.carry_over_h2h.as_f64().to_string();
+            }
+            _ => {}
+        }
+        f
+    }
+
+    fn blank(&self) -> bool {
+        self.name.trim().is_empty() && self.first.trim().is_empty() && self.last.trim().is_empty()
+    }
+
+    /// The draft the fields make; a field that is not a number is a problem at once.
+    fn draft(&mut self, t: &Tr) -> StageDraft {
+        let stage = self.index + 1;
+        let shape = |errors: &mut Vec<String>, key: &'static str| {
+            errors.push(
+                Why::Stage {
+                    stage,
+                    key,
+                    reason: StageReason::Shape,
+                }
+                .text(t),
+            );
+        };
+        let whole = |text: &str| -> Option<Option<i64>> {
+            let text = text.trim();
+            if text.is_empty() {
+                Some(None)
+            } else {
+                text.parse().ok().map(Some)
+            }
+        };
+        let list = |text: &str| -> Option<Vec<i64>> {
+            text.split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().ok())
+                .collect()
+        };
+        let first = whole(&self.first);
+        let last = whole(&self.last);
+        let rounds = match (first, last) {
+            (Some(Some(a)), Some(Some(b))) => Some((a, b)),
+            (Some(None), Some(None)) => None,
+            _ => {
+                shape(&mut self.errors, "rounds");
+                None
+            }
+        };
+        let knockout = self.format == "knockout";
+        let groups = if self.format == "groups" && !self.groups.trim().is_empty() {
+            let parsed: Option<Vec<Vec<i64>>> = self
+                .groups
+                .split(';')
+                .filter(|g| !g.trim().is_empty())
+                .map(list)
+                .collect();
+            if parsed.is_none() {
+                shape(&mut self.errors, "groups");
+            }
+            parsed
+        } else {
+            None
+        };
+        let teams = match whole(&self.teams) {
+            Some(n) => n.filter(|_| knockout),
+            None => {
+                shape(&mut self.errors, "teams");
+                None
+            }
+        };
+        let segments = if knockout && !self.segments.trim().is_empty() {
+            let s = list(&self.segments);
+            if s.is_none() {
+                shape(&mut self.errors, "segments");
+            }
+            s
+        } else {
+            None
+        };
+        let mut number = |text: &str, key: &'static str| -> Option<f64> {
+            let text = text.trim();
+            if text.is_empty() || !knockout {
+                return None;
+            }
+            match text.parse::<f64>() {
+                Ok(v) => Some(v),
+                Err(_) => {
+                    shape(&mut self.errors, key);
+                    None
+                }
+            }
+        };
+        let carry_over = number(&self.carry_over.clone(), "carry_over");
+        let carry_over_h2h = number(&self.carry_over_h2h.clone(), "carry_over_h2h");
+        StageDraft {
+            name: self.name.clone(),
+            rounds,
+            format: self.format.clone(),
+            groups,
+            teams,
+            segments,
+            third_place: knockout.then_some(self.third_place),
+            carry_over,
+            carry_over_h2h,
+        }
+    }
+}
+
+/// A tie as the page shows it.
+struct TieView {
+    label: String,
+    home: String,
+    away: String,
+    carry_over: String,
+    total: String,
+    points: String,
+    segments: String,
+    status: String,
+    winner: String,
+}
+
+/// A knockout round as the page shows it.
+struct KoView {
+    number: u32,
+    name: String,
+    rounds: String,
+    ties: Vec<TieView>,
+    /// The pairings it can be given now, each with its reason.
+    proposal: Vec<(String, String)>,
+    /// Why it cannot be paired yet.
+    not_yet: String,
+    /// Its first segment already has a schedule.
+    paired: bool,
+}
+
+#[derive(Template)]
+#[template(path = "director/stages.html")]
+struct StagesPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    progress: String,
+    fields: Vec<StageFields>,
+    formats: Vec<(&'static str, String)>,
+    problems: Vec<String>,
+    knockout: Vec<KoView>,
+    warnings: Vec<String>,
+}
+
+/// "Qualifying, round 7 of 9", "Semi-finals, segment 1 of 2".
+pub fn progress_text(t: &Tr, event: &Event) -> Option<String> {
+    let stages = &event.settings.stages;
+    Some(match progress(stages, event)? {
+        Progress::League { stage, round, of } => t.args(
+            "stage-progress-league",
+            &[
+                ("stage", FluentValue::from(stages[stage].name.clone())),
+                ("round", FluentValue::from(round.to_string())),
+                ("of", FluentValue::from(of.to_string())),
+            ],
+        ),
+        Progress::Knockout {
+            name, segment, of, ..
+        } => t.args(
+            "stage-progress-knockout",
+            &[
+                ("round", FluentValue::from(round_name(t, name))),
+                ("segment", FluentValue::from(segment.to_string())),
+                ("of", FluentValue::from(of.to_string())),
+            ],
+        ),
+    })
+}
+
+pub fn round_name(t: &Tr, r: Reached) -> String {
+    t.t(&format!("stage-round-{}", r.code().replace('_', "-")))
+}
+
+/// "QF3", "SF1".
+pub fn tie_label(t: &Tr, bracket: &Bracket, ko_round: u32, tie: &Tie) -> String {
+    let name = if tie.play_off {
+        Reached::ThirdPlace
+    } else {
+        bracket.rounds[ko_round as usize - 1].name()
+    };
+    t.args(
+        "stage-tie",
+        &[
+            ("short", FluentValue::from(t.t(name.short_id()))),
+            ("n", FluentValue::from(tie.number.to_string())),
+        ],
+    )
+}
+
+fn team_text(event: &Event, slot: Slot) -> String {
+    match slot {
+        Slot::Team(s) => {
+            let name = event.team(s.team).map(|t| t.name.as_str()).unwrap_or("");
+            format!("{} {name} ({})", s.team, s.seed)
+        }
+        _ => String::new(),
+    }
+}
+
+/// Why a tie's sides meet: the seeds, or the ties before it.
+fn reason(t: &Tr, bracket: &Bracket, ko_round: u32, tie: &Tie) -> String {
+    let seed = |s: Slot| s.team().map(|s| s.seed.to_string()).unwrap_or_default();
+    match tie.feeds {
+        None if tie.is_bye() => t.a("stage-reason-bye", "home", seed(tie.home)),
+        None => t.args(
+            "stage-reason-seeds",
+            &[
+                ("home", FluentValue::from(seed(tie.home))),
+                ("away", FluentValue::from(seed(tie.away))),
+            ],
+        ),
+        Some(Feeds {
+            first,
+            second,
+            losers,
+        }) => {
+            let before = &bracket.rounds[ko_round as usize - 2];
+            let label = |n: u32| {
+                before
+                    .ties
+                    .iter()
+                    .find(|x| x.number == n)
+                    .map(|x| tie_label(t, bracket, before.number, x))
+                    .unwrap_or_default()
+            };
+            t.args(
+                if losers {
+                    "stage-reason-losers"
+                } else {
+                    "stage-reason-winners"
+                },
+                &[
+                    ("first", FluentValue::from(label(first))),
+                    ("second", FluentValue::from(label(second))),
+                ],
+            )
+        }
+    }
+}
+
+fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
+    let Some(b) = &c.bracket else {
+        return Vec::new();
+    };
+    b.rounds
+        .iter()
+        .map(|ko| {
+            let ties = ko
+                .ties
+                .iter()
+                .filter(|x| x.listed())
+                .map(|x| {
+                    let played = x.home.team().is_some() && x.away.team().is_some();
+                    let total = x.home_total();
+                    TieView {
+                        label: tie_label(t, b, ko.number, x),
+                        home: team_text(event, x.home),
+                        away: if x.is_bye() {
+                            t.t("stage-bye")
+                        } else {
+                            team_text(event, x.away)
+                        },
+                        carry_over: if played {
+                            x.carry_over.two_decimals()
+                        } else {
+                            String::new()
+                        },
+                        total: if played {
+                            format!(
+                                "{} : {}",
+                                total.two_decimals(),
+                                total.negate().two_decimals()
+                            )
+                        } else {
+                            String::new()
+                        },
+                        points: if played {
+                            x.home_points().to_string()
+                        } else {
+                            String::new()
+                        },
+                        segments: format!("{}/{}", x.complete_segments(), x.segments.len()),
+                        status: t.t(&format!(
+                            "stage-status-{}",
+                            x.status.code().replace('_', "-")
+                        )),
+                        winner: x
+                            .winner()
+                            .team()
+                            .map(|w| team_text(event, Slot::Team(w)))
+                            .unwrap_or_default(),
+                    }
+                })
+                .collect();
+            let (proposal, not_yet) = match b.pairings(ko.first_round) {
+                Ok(list) => (
+                    list.iter()
+                        .filter_map(|p| {
+                            let x = ko.ties.iter().find(|x| x.number == p.tie)?;
+                            let pairing = match p.away {
+                                Some(a) => format!("{}: {} v {}", p.table, p.home, a),
+                                None => format!("{}: {} ({})", p.table, p.home, t.t("stage-bye")),
+                            };
+                            Some((pairing, reason(t, b, ko.number, x)))
+                        })
+                        .collect(),
+                    String::new(),
+                ),
+                Err(NotYet::Qualifying) => (Vec::new(), t.t("stage-not-yet-qualifying")),
+                Err(NotYet::Undecided { name, .. }) => (
+                    Vec::new(),
+                    t.a("stage-not-yet-undecided", "round", round_name(t, name)),
+                ),
+            };
+            // Paired as the bracket says; a round paired otherwise (a corrected result
+            // changed a winner) is offered again.
+            let paired = event
+                .rounds
+                .iter()
+                .find(|r| r.number == ko.first_round && !r.matches.is_empty())
+                .is_some_and(|r| {
+                    let pairings: Vec<crate::rules::Pairing> =
+                        r.matches.iter().map(crate::rules::Pairing::of).collect();
+                    b.pairings(ko.first_round).is_ok_and(|list| {
+                        list.len() == pairings.len()
+                            && list.iter().all(|p| {
+                                pairings.iter().any(|q| {
+                                    q.table == p.table && q.home == p.home && q.away == p.away
+                                })
+                            })
+                    }) || b.pairings(ko.first_round).is_err()
+                });
+            KoView {
+                number: ko.number,
+                name: round_name(t, ko.name()),
+                rounds: if ko.first_round == ko.last_round {
+                    ko.first_round.to_string()
+                } else {
+                    format!("{}–{}", ko.first_round, ko.last_round)
+                },
+                ties,
+                proposal,
+                not_yet,
+                paired,
+            }
+        })
+        .collect()
+}
+
+/// What a corrected result changed in knockout rounds already paired.
+fn warnings(t: &Tr, event: &Event, c: &Championship) -> Vec<String> {
+    let Some(b) = &c.bracket else {
+        return Vec::new();
+    };
+    check_knockout(b, event)
+        .into_iter()
+        .map(|f| {
+            let why = match f {
+                KnockoutFault::TooEarly { round, reason, .. } => Why::KnockoutTooEarly {
+                    round,
+                    ko_round: match reason {
+                        NotYet::Qualifying => None,
+                        NotYet::Undecided { ko_round, .. } => Some(ko_round),
+                    },
+                },
+                KnockoutFault::NotTheTie {
+                    round,
+                    table,
+                    home,
+                    away,
+                } => Why::NotTheTie {
+                    round,
+                    table,
+                    home,
+                    away,
+                },
+                KnockoutFault::NoSuchTie { round, table } => Why::NoSuchTie { round, table },
+                KnockoutFault::Missing {
+                    round,
+                    table,
+                    home,
+                    away,
+                } => Why::TieMissing {
+                    round,
+                    table,
+                    home,
+                    away,
+                },
+            };
+            why.text(t)
+        })
+        .collect()
+}
+
+fn formats(t: &Tr) -> Vec<(&'static str, String)> {
+    StageFormat::CODES
+        .iter()
+        .map(|c| (*c, t.t(&format!("stage-format-{}", c.replace('_', "-")))))
+        .collect()
+}
+
+fn page(
+    ctx: &Ctx,
+    event: &Event,
+    report: &crate::rules::Report,
+    fields: Vec<StageFields>,
+    problems: Vec<String>,
+) -> StagesPage {
+    let c = Championship::compute(event, report);
+    StagesPage {
+        ctx: ctx.clone(),
+        tour: TourHead::of(event),
+        section: "stages",
+        progress: progress_text(&ctx.t, event).unwrap_or_default(),
+        fields,
+        formats: formats(&ctx.t),
+        problems,
+        knockout: c
+            .as_ref()
+            .map(|c| knockout_views(&ctx.t, event, c))
+            .unwrap_or_default(),
+        warnings: c
+            .as_ref()
+            .map(|c| warnings(&ctx.t, event, c))
+            .unwrap_or_default(),
+    }
+}
+
+fn with_blank(mut fields: Vec<StageFields>) -> Vec<StageFields> {
+    if fields.len() < MAX_STAGES {
+        fields.push(StageFields {
+            index: fields.len(),
+            format: "swiss".to_owned(),
+            ..StageFields::default()
+        });
+    }
+    fields
+}
+
+async fn show(ctx: Ctx, state: web::Data<AppState>, tour: Tour) -> Result<HttpResponse, AppError> {
+    let snap = tour.snapshot(&state).await?;
+    let event = &snap.event;
+    let fields = event
+        .settings
+        .stages
+        .iter()
+        .enumerate()
+        .map(|(i, s)| StageFields::of(i, s))
+        .collect();
+    render(
+        &ctx,
+        &page(&ctx, event, &snap.report, with_blank(fields), Vec::new()),
+    )
+}
+
+/// The problem of an event check, in words.
+fn event_problem(t: &Tr, e: &EventStageError) -> String {
+    match e {
+        EventStageError::RoundInNoStage { round, last } => Why::RoundInNoStage {
+            round: *round,
+            last: *last,
+        },
+        EventStageError::UnknownGroupTeam { stage, team } => Why::GroupTeamUnknown {
+            stage: stage + 1,
+            team: *team,
+        },
+        EventStageError::TeamInNoGroup { stage, team } => Why::TeamInNoGroup {
+            stage: stage + 1,
+            team: *team,
+        },
+        EventStageError::AcrossGroups {
+            round, home, away, ..
+        } => Why::AcrossGroups {
+            round: *round,
+            home: *home,
+            away: *away,
+        },
+    }
+    .text(t)
+}
+
+async fn save(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    tour: Tour,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let snap = tour.snapshot(&state).await?;
+    let event = &snap.event;
+    let form = form.into_inner();
+    let cell = |name: &str, i: usize| {
+        form.get(&format!("{name}-{i}"))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let mut fields: Vec<StageFields> = (0..MAX_STAGES)
+        .map(|i| StageFields {
+            index: i,
+            name: cell("name", i),
+            first: cell("first", i),
+            last: cell("last", i),
+            format: cell("format", i),
+            groups: cell("groups", i),
+            teams: cell("teams", i),
+            segments: cell("segments", i),
+            third_place: !cell("third", i).is_empty(),
+            carry_over: cell("carry", i),
+            carry_over_h2h: cell("share", i),
+            errors: Vec::new(),
+        })
+        .filter(|f| !f.blank())
+        .collect();
+    for (i, f) in fields.iter_mut().enumerate() {
+        f.index = i;
+    }
+    let drafts: Vec<StageDraft> = fields.iter_mut().map(|f| f.draft(&ctx.t)).collect();
+    let shaped = fields.iter().any(|f| !f.errors.is_empty());
+    let parsed = if shaped {
+        None
+    } else {
+        match Stage::parse_all(&drafts) {
+            Ok(stages) => Some(stages),
+            Err(errors) => {
+                for e in errors {
+                    let text = Why::Stage {
+                        stage: e.index + 1,
+                        key: e.key.key(),
+                        reason: e.reason,
+                    }
+                    .text(&ctx.t);
+                    if let Some(f) = fields.get_mut(e.index) {
+                        f.errors.push(text);
+                    }
+                }
+                None
+            }
+        }
+    };
+    let Some(stages) = parsed else {
+        let page = page(&ctx, event, &snap.report, with_blank(fields), Vec::new());
+        return render_status(
+            &ctx,
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+            &page,
+        );
+    };
+    let problems: Vec<String> = check_event(&stages, event)
+        .iter()
+        .map(|e| event_problem(&ctx.t, e))
+        .collect();
+    if !problems.is_empty() {
+        let page = page(&ctx, event, &snap.report, with_blank(fields), problems);
+        return render_status(
+            &ctx,
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+            &page,
+        );
+    }
+    let slug = tour.slug.clone();
+    with_db(&state, move |conn| {
+        db::save_stages(conn, &slug, &stages)?
+            .then_some(())
+            .ok_or_else(AppError::not_found)
+    })
+    .await?;
+    Ok(redirect_with(
+        &format!("/d/{}/stages", tour.slug),
+        "stage-flash-saved",
+    ))
+}
+
+/// Pairs every segment of knockout round `ko` as the bracket says, adding the rounds that
+/// do not exist yet (with as many boards as the round before). Refused while a tie before
+/// it is undecided, or when a segment already has results.
+async fn pair(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    tour: Tour,
+    path: web::Path<(String, u32)>,
+) -> Result<HttpResponse, AppError> {
+    let ko = path.into_inner().1;
+    let snap = tour.snapshot(&state).await?;
+    let event = &snap.event;
+    let c = Championship::compute(event, &snap.report).ok_or_else(AppError::not_found)?;
+    let b = c.bracket.as_ref().ok_or_else(AppError::not_found)?;
+    let round = b
+        .rounds
+        .get(ko.checked_sub(1).ok_or_else(AppError::not_found)? as usize)
+        .ok_or_else(AppError::not_found)?;
+    let stage_url = format!("/d/{}/stages", tour.slug);
+    let Ok(proposal) = b.pairings(round.first_round) else {
+        return Ok(redirect_with(&stage_url, "stage-flash-not-yet"));
+    };
+    let started = event.rounds.iter().any(|r| {
+        (round.first_round..=round.last_round).contains(&r.number)
+            && r.matches.iter().any(|m| !m.results.is_empty())
+    });
+    if started {
+        return Ok(redirect_with(&stage_url, "stage-flash-started"));
+    }
+    let pairings: Vec<crate::rules::Pairing> = proposal
+        .iter()
+        .map(|p| crate::rules::Pairing {
+            table: p.table,
+            home: p.home,
+            away: p.away,
+        })
+        .collect();
+    let boards = event
+        .rounds
+        .iter()
+        .filter(|r| r.number < round.first_round)
+        .max_by_key(|r| r.number)
+        .map_or(8, |r| r.boards.len().max(1) as i32);
+    let existing: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
+    let (slug, who) = (tour.slug.clone(), ctx.viewer.name());
+    let (first, last) = (round.first_round, round.last_round);
+    with_db(&state, move |conn| {
+        for number in first..=last {
+            if !existing.contains(&number) {
+                let level: Level = "2".parse().expect("2 is a level");
+                let added = db::add_round(
+                    conn,
+                    &slug,
+                    &crate::rules::event::new_boards(boards, level, None),
+                )?;
+                if added != Some(number) {
+                    return Err(AppError::Internal(format!(
+                        "round {number} of the knockout could not be added (got {added:?})"
+                    )));
+                }
+            }
+            if !db::replace_pairings_as(conn, &slug, number, &pairings, &who)? {
+                return Err(AppError::not_found());
+            }
+        }
+        Ok(())
+    })
+    .await?;
+    Ok(redirect_with(&stage_url, "stage-flash-paired"))
+}
+
+/// Whether `pairings` of `round` are what a knockout's bracket says (always true outside a
+/// knockout): a knockout round is paired from the results, never by hand.
+pub fn knockout_allows(
+    event: &Event,
+    report: &crate::rules::Report,
+    round: i32,
+    pairings: &[crate::rules::Pairing],
+) -> bool {
+    let Some(c) = Championship::compute(event, report) else {
+        return true;
+    };
+    let Some(b) = &c.bracket else {
+        return true;
+    };
+    if b.round_of(round).is_none() {
+        return true;
+    }
+    match b.pairings(round) {
+        Ok(list) => {
+            let mut want: Vec<(i32, TeamNo, Option<TeamNo>)> =
+                list.iter().map(|p| (p.table, p.home, p.away)).collect();
+            let mut got: Vec<(i32, TeamNo, Option<TeamNo>)> =
+                pairings.iter().map(|p| (p.table, p.home, p.away)).collect();
+            want.sort();
+            got.sort();
+            want == got || got.is_empty()
+        }
+        Err(_) => pairings.is_empty(),
+    }
+}
+
+/// `POST /d/{slug}/stages/snake`: the stages form again with stage `stage`'s groups
+/// snake-seeded into `groups` groups, from the team list (by number) or from the previous
+/// stage's standings (`from = previous`); saved only when the director saves the form.
+async fn snake_seed(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    tour: Tour,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let snap = tour.snapshot(&state).await?;
+    let event = &snap.event;
+    let form = form.into_inner();
+    let index: usize = form.get("stage").and_then(|s| s.parse().ok()).unwrap_or(0);
+    let groups: usize = form
+        .get("groups")
+        .and_then(|s| s.trim().parse().ok())
+        .filter(|n| (1..=crate::rules::stages::MAX_GROUPS).contains(n))
+        .unwrap_or(2);
+    let withdrawn: std::collections::BTreeSet<TeamNo> = event
+        .teams
+        .iter()
+        .filter(|t| t.withdrawn)
+        .map(|t| t.number)
+        .collect();
+    let from_previous = form.get("from").is_some_and(|f| f == "previous");
+    let mut order: Vec<TeamNo> = Vec::new();
+    if from_previous && index > 0 {
+        let c = Championship::compute(event, &snap.report);
+        if let Some(table) = c.as_ref().and_then(|c| c.tables.of_stage(index - 1)) {
+            order = table.order(&withdrawn, &event.settings.tiebreaks);
+        }
+    }
+    if order.is_empty() {
+        order = event
+            .teams
+            .iter()
+            .filter(|t| !t.withdrawn)
+            .map(|t| t.number)
+            .collect();
+    }
+    // Withdrawn teams go last, so that every team of the event has a group.
+    order.extend(withdrawn.iter().copied());
+    let seeded = crate::rules::stages::snake(&order, groups);
+    let mut fields: Vec<StageFields> = event
+        .settings
+        .stages
+        .iter()
+        .enumerate()
+        .map(|(i, s)| StageFields::of(i, s))
+        .collect();
+    let mut fields_len = fields.len();
+    if index >= fields_len {
+        fields = with_blank(fields);
+        fields_len = fields.len();
+    }
+    if let Some(f) = fields.get_mut(index.min(fields_len.saturating_sub(1))) {
+        f.format = "groups".to_owned();
+        f.groups = seeded
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+    }
+    render(
+        &ctx,
+        &page(&ctx, event, &snap.report, with_blank(fields), Vec::new()),
+    )
+}

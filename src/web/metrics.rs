@@ -1,0 +1,240 @@
+//! What `/metrics` reports, in the Prometheus/OpenMetrics text format (prometheus-client):
+//! counters and histograms updated as requests and snapshot builds happen, gauges read
+//! from the live state when scraped.
+//!
+//! | metric | what |
+//! | --- | --- |
+//! | `fushi_http_requests_total{route,method,status}` | requests by route pattern (`/t/{slug}/standings`), never the raw path |
+//! | `fushi_http_request_duration_seconds{route}` | latency histogram |
+//! | `fushi_snapshot_builds_total`, `fushi_snapshot_build_seconds` | snapshot loads and their time |
+//! | `fushi_page_cache_bytes`, `fushi_page_cache_entries`, `fushi_snapshots_cached` | the rendered-page cache |
+//! | `fushi_event_streams_open` | open Server-Sent Events streams |
+//! | `fushi_db_pool_connections_in_use`, `…_idle`, `…_max` | the database pool |
+//! | `fushi_sign_ins_total{outcome}` | `signed_in`, `wrong`, `locked_out` |
+//! | `fushi_table_entries_total{outcome}` | table-side entry: `saved`, `confirmed`, `refused`, `called` … |
+
+use std::sync::atomic::AtomicI64;
+use std::time::Duration;
+
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::Registry;
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RequestLabels {
+    route: String,
+    method: String,
+    status: u16,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteLabels {
+    route: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct OutcomeLabels {
+    outcome: &'static str,
+}
+
+/// Request latencies: 0.5 ms to some 8 s.
+fn latency_histogram() -> Histogram {
+    Histogram::new(exponential_buckets(0.0005, 2.0, 15))
+}
+
+/// How a sign-in ended, as counted and logged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignIn {
+    SignedIn,
+    Wrong,
+    LockedOut,
+}
+
+impl SignIn {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SignIn::SignedIn => "signed_in",
+            SignIn::Wrong => "wrong",
+            SignIn::LockedOut => "locked_out",
+        }
+    }
+}
+
+/// The metrics of one server (all apps of its workers share them).
+pub struct Metrics {
+    registry: Registry,
+    requests: Family<RequestLabels, Counter>,
+    latency: Family<RouteLabels, Histogram, fn() -> Histogram>,
+    snapshot_builds: Counter,
+    snapshot_seconds: Histogram,
+    cache_bytes: Gauge<i64, AtomicI64>,
+    cache_entries: Gauge<i64, AtomicI64>,
+    snapshots_cached: Gauge<i64, AtomicI64>,
+    streams: Gauge<i64, AtomicI64>,
+    pool_in_use: Gauge<i64, AtomicI64>,
+    pool_idle: Gauge<i64, AtomicI64>,
+    pool_max: Gauge<i64, AtomicI64>,
+    sign_ins: Family<OutcomeLabels, Counter>,
+    table_entries: Family<OutcomeLabels, Counter>,
+}
+
+impl std::fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Metrics").finish_non_exhaustive()
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Metrics {
+        let mut registry = Registry::with_prefix("fushi");
+        let requests = Family::<RequestLabels, Counter>::default();
+        registry.register(
+            "http_requests",
+            "HTTP requests by route pattern, method and status",
+            requests.clone(),
+        );
+        let latency = Family::<RouteLabels, Histogram, fn() -> Histogram>::new_with_constructor(
+            latency_histogram,
+        );
+        registry.register(
+            "http_request_duration_seconds",
+            "Time to the response's head, by route pattern",
+            latency.clone(),
+        );
+        let snapshot_builds = Counter::default();
+        registry.register(
+            "snapshot_builds",
+            "Tournament snapshots loaded and computed",
+            snapshot_builds.clone(),
+        );
+        let snapshot_seconds = Histogram::new(exponential_buckets(0.001, 2.0, 14));
+        registry.register(
+            "snapshot_build_seconds",
+            "Time to load and compute one snapshot",
+            snapshot_seconds.clone(),
+        );
+        let gauge = |registry: &mut Registry, name: &str, help: &str| {
+            let g = Gauge::<i64, AtomicI64>::default();
+            registry.register(name, help, g.clone());
+            g
+        };
+        let cache_bytes = gauge(
+            &mut registry,
+            "page_cache_bytes",
+            "Bytes of rendered pages kept",
+        );
+        let cache_entries = gauge(&mut registry, "page_cache_entries", "Rendered pages kept");
+        let snapshots_cached = gauge(
+            &mut registry,
+            "snapshots_cached",
+            "Tournament snapshots kept in memory",
+        );
+        let streams = gauge(
+            &mut registry,
+            "event_streams_open",
+            "Open live event streams",
+        );
+        let pool_in_use = gauge(
+            &mut registry,
+            "db_pool_connections_in_use",
+            "Database connections handed out",
+        );
+        let pool_idle = gauge(
+            &mut registry,
+            "db_pool_connections_idle",
+            "Database connections open and idle",
+        );
+        let pool_max = gauge(
+            &mut registry,
+            "db_pool_connections_max",
+            "The most database connections the pool opens",
+        );
+        let sign_ins = Family::<OutcomeLabels, Counter>::default();
+        registry.register(
+            "sign_ins",
+            "Sign-ins by outcome (signed_in, wrong, locked_out)",
+            sign_ins.clone(),
+        );
+        let table_entries = Family::<OutcomeLabels, Counter>::default();
+        registry.register(
+            "table_entries",
+            "Table-side entry requests by outcome",
+            table_entries.clone(),
+        );
+        Metrics {
+            registry,
+            requests,
+            latency,
+            snapshot_builds,
+            snapshot_seconds,
+            cache_bytes,
+            cache_entries,
+            snapshots_cached,
+            streams,
+            pool_in_use,
+            pool_idle,
+            pool_max,
+            sign_ins,
+            table_entries,
+        }
+    }
+}
+
+impl Metrics {
+    /// One answered request.
+    pub fn request(&self, route: &str, method: &str, status: u16, took: Duration) {
+        self.requests
+            .get_or_create(&RequestLabels {
+                route: route.to_owned(),
+                method: method.to_owned(),
+                status,
+            })
+            .inc();
+        self.latency
+            .get_or_create(&RouteLabels {
+                route: route.to_owned(),
+            })
+            .observe(took.as_secs_f64());
+    }
+
+    /// One snapshot built.
+    pub fn snapshot_built(&self, took: Duration) {
+        self.snapshot_builds.inc();
+        self.snapshot_seconds.observe(took.as_secs_f64());
+    }
+
+    pub fn sign_in(&self, outcome: SignIn) {
+        self.sign_ins
+            .get_or_create(&OutcomeLabels {
+                outcome: outcome.as_str(),
+            })
+            .inc();
+    }
+
+    pub fn table_entry(&self, outcome: &'static str) {
+        self.table_entries
+            .get_or_create(&OutcomeLabels { outcome })
+            .inc();
+    }
+
+    /// The text of `/metrics`, with the gauges read from `state` now.
+    pub fn render(&self, state: &super::AppState) -> String {
+        let cache = state.live.cache_stats();
+        self.cache_bytes.set(cache.bytes as i64);
+        self.cache_entries.set(cache.pages as i64);
+        self.snapshots_cached.set(cache.snapshots as i64);
+        self.streams.set(state.live.open_streams() as i64);
+        let pool = state.pool.state();
+        self.pool_in_use
+            .set(i64::from(pool.connections - pool.idle_connections));
+        self.pool_idle.set(i64::from(pool.idle_connections));
+        self.pool_max.set(i64::from(state.pool.max_size()));
+        let mut text = String::new();
+        // Writing into a String cannot fail.
+        let _ = prometheus_client::encoding::text::encode(&mut text, &self.registry);
+        text
+    }
+}

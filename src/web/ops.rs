@@ -1,0 +1,249 @@
+//! Running fushi as a service: the probes a load balancer asks (`/healthz`, `/readyz`),
+//! what Prometheus scrapes (`/metrics`), and the request log with its request id.
+//!
+//! - `/healthz`: 200 whenever the process serves; touches nothing else.
+//! - `/readyz`: 200 when the database answers `SELECT 1` within [`READY_TIMEOUT`]; else
+//!   503 with the reason (the server still serves the pages it has cached).
+//! - `/metrics`: the [`super::metrics`] text, only to a request from a loopback address
+//!   that did not come through a proxy (no `Forwarded` / `X-Forwarded-For`), or one with
+//!   `Authorization: Bearer` and the configured `FUSHI_METRICS_TOKEN`; everyone else 403.
+
+use std::net::IpAddr;
+use std::sync::LazyLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{HttpRequest, HttpResponse, web};
+use tracing::Instrument;
+
+use super::AppState;
+use super::routes::{Need, Routes};
+
+/// How long `/readyz` waits for the database.
+pub const READY_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// The response header that carries the request's id.
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The probes and the metrics, declared with who may reach them.
+pub fn configure(routes: &mut Routes) {
+    routes
+        .get("/healthz", Need::Probe, healthz)
+        .get("/readyz", Need::Probe, readyz)
+        .get("/metrics", Need::Metrics, metrics);
+}
+
+/// A plain-text answer for machines, kept as it is by the error pages.
+fn plain(status: actix_web::http::StatusCode, text: String) -> HttpResponse {
+    let mut res = HttpResponse::build(status)
+        .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(text);
+    res.extensions_mut().insert(super::page::Rendered);
+    res
+}
+
+/// `GET /healthz`
+async fn healthz() -> HttpResponse {
+    plain(actix_web::http::StatusCode::OK, "ok\n".to_owned())
+}
+
+/// `GET /readyz`
+async fn readyz(state: web::Data<AppState>) -> HttpResponse {
+    let pool = state.pool.clone();
+    let check = web::block(move || {
+        use diesel::connection::SimpleConnection;
+        let mut conn = pool.get_timeout(READY_TIMEOUT).map_err(|e| e.to_string())?;
+        conn.batch_execute("SELECT 1").map_err(|e| e.to_string())
+    });
+    let why = match tokio::time::timeout(READY_TIMEOUT, check).await {
+        Ok(Ok(Ok(()))) => return plain(actix_web::http::StatusCode::OK, "ready\n".to_owned()),
+        Ok(Ok(Err(e))) => format!("the database: {e}"),
+        Ok(Err(e)) => format!("the database check: {e}"),
+        Err(_) => format!(
+            "the database did not answer within {} ms",
+            READY_TIMEOUT.as_millis()
+        ),
+    };
+    tracing::warn!(reason = %why, "not ready");
+    plain(
+        actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+        format!("not ready: {why} (pages already cached are still served)\n"),
+    )
+}
+
+/// `GET /metrics` (the guard has checked [`may_scrape`]).
+async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        ))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(state.live.metrics().render(&state))
+}
+
+/// Whether this request may read `/metrics`: the right bearer token, or straight from a
+/// loopback address (not forwarded by a proxy on the same machine).
+pub fn may_scrape(req: &HttpRequest, token: Option<&str>) -> bool {
+    if let Some(token) = token
+        && let Some(given) = req
+            .headers()
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+    {
+        return constant_time_eq(given.trim().as_bytes(), token.as_bytes());
+    }
+    let forwarded = req.headers().contains_key(header::FORWARDED)
+        || req.headers().contains_key("x-forwarded-for");
+    let loopback = req.peer_addr().is_some_and(|a| match a.ip() {
+        IpAddr::V4(v4) => v4.is_loopback(),
+        IpAddr::V6(v6) => v6.is_loopback() || v6.to_ipv4_mapped().is_some_and(|v| v.is_loopback()),
+    });
+    loopback && !forwarded
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// This process's request ids: a random prefix, then a counter.
+fn next_request_id() -> String {
+    static PREFIX: LazyLock<u32> = LazyLock::new(|| {
+        let mut bytes = [0u8; 4];
+        let _ = getrandom::fill(&mut bytes);
+        u32::from_be_bytes(bytes)
+    });
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    format!(
+        "{:08x}{:08x}",
+        *PREFIX,
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// An id a trusted proxy sent along, if it is a plain token of at most 64 characters.
+fn forwarded_request_id(req: &ServiceRequest, state: Option<&AppState>) -> Option<String> {
+    let peer = req.peer_addr()?.ip();
+    if !state?.accounts.trusted_proxies.contains(peer) {
+        return None;
+    }
+    let id = req.headers().get(&REQUEST_ID)?.to_str().ok()?;
+    let plain = !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+    plain.then(|| id.to_owned())
+}
+
+/// The path as the log may show it: a path that carries a secret (a table's link,
+/// `/table/{token}…`) is written as its route pattern, never as it came.
+pub fn loggable_path<'a>(path: &'a str, route: &'a str) -> &'a str {
+    if path.starts_with("/table/") || path == "/table" {
+        if route.starts_with("/table/") {
+            route
+        } else {
+            "/table/{token}"
+        }
+    } else {
+        path
+    }
+}
+
+/// Every request: an id (from a trusted proxy's `X-Request-Id`, else a new one) echoed in
+/// the response's `X-Request-Id`, a span that carries it for every event logged while the
+/// request runs, one log line when it is answered (client as the trusted-proxy rule sees
+/// it, route pattern, status, time), and the request metrics.
+pub async fn observe(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
+    let started = Instant::now();
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let id = forwarded_request_id(&req, state.as_ref().map(|s| s.get_ref()))
+        .unwrap_or_else(next_request_id);
+    let client = state
+        .as_ref()
+        .and_then(|s| s.accounts.trusted_proxies.client(req.request()))
+        .map_or_else(|| "-".to_owned(), |ip| ip.to_string());
+    let method = req.method().clone();
+    let route = req
+        .match_pattern()
+        .unwrap_or_else(|| "unmatched".to_owned());
+    let path = loggable_path(req.path(), &route).to_owned();
+    let span = tracing::info_span!("request", id = %id);
+    let outcome = next.call(req).instrument(span.clone()).await;
+    let took = started.elapsed();
+    let status = match &outcome {
+        Ok(res) => res.status(),
+        Err(e) => e.as_response_error().status_code(),
+    };
+    let ms = took.as_secs_f64() * 1000.0;
+    tracing::info!(
+        parent: &span,
+        client = %client,
+        method = %method,
+        route = %route,
+        path = %path,
+        status = status.as_u16(),
+        ms = format_args!("{ms:.2}"),
+        "answered"
+    );
+    if let Some(state) = &state {
+        state
+            .live
+            .metrics()
+            .request(&route, method.as_str(), status.as_u16(), took);
+    }
+    let mut res = outcome?;
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        res.headers_mut().insert(REQUEST_ID, value);
+    }
+    Ok(res)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_links_are_logged_as_their_pattern() {
+        assert_eq!(
+            loggable_path("/table/abcdef0123456789", "/table/{token}"),
+            "/table/{token}"
+        );
+        assert_eq!(
+            loggable_path("/table/abcdef/confirm", "/table/{token}/confirm"),
+            "/table/{token}/confirm"
+        );
+        assert_eq!(
+            loggable_path("/table/abc/x/y", "unmatched"),
+            "/table/{token}"
+        );
+        assert_eq!(
+            loggable_path("/t/cup/standings", "/t/{slug}/standings"),
+            "/t/cup/standings"
+        );
+    }
+
+    #[test]
+    fn request_ids_differ() {
+        let a = next_request_id();
+        let b = next_request_id();
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 16);
+    }
+
+    #[test]
+    fn tokens_compare_whole() {
+        assert!(constant_time_eq(b"secret-token", b"secret-token"));
+        assert!(!constant_time_eq(b"secret-token", b"secret-tokem"));
+        assert!(!constant_time_eq(b"secret", b"secret-token"));
+    }
+}

@@ -1,0 +1,497 @@
+//! The public pages of a championship (docs/rules.md §12), from the public snapshot (only
+//! released results): `/t/{slug}/stages` each league stage's standings (groups side by
+//! side), `/t/{slug}/bracket` the bracket drawn on the server as SVG with its figures in a
+//! table beneath, `/t/{slug}/bracket/{round}/{table}` one tie (knockout round, tie number = its table) (segments, carry-over, running
+//! total) and `/t/{slug}/ranking` the final ranking. A tournament without stages has none
+//! of them (404).
+
+use std::fmt::Write as _;
+
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use super::super::director::{progress_text, round_name, tie_label};
+use super::super::page::{Ctx, PageSnapshot, TourHead, render};
+use super::AppError;
+use super::view::standings::{StandingRow, rows_of};
+use crate::rules::Event;
+use crate::rules::bracket::{Bracket, Championship, Reached, Slot, Tie, TieStatus};
+use crate::rules::stages::group_label;
+
+pub fn pages(cfg: &mut web::ServiceConfig) {
+    cfg.route("/t/{slug}/stages", web::get().to(stages))
+        .route("/t/{slug}/bracket", web::get().to(bracket))
+        .route("/t/{slug}/bracket/{round}/{table}", web::get().to(tie))
+        .route("/t/{slug}/ranking", web::get().to(ranking));
+}
+
+fn championship(snap: &PageSnapshot) -> Result<Championship, AppError> {
+    Championship::compute(&snap.event, &snap.report).ok_or_else(AppError::not_found)
+}
+
+/// One block of standings: a stage's, or a group's.
+struct Block {
+    title: String,
+    rows: Vec<StandingRow>,
+}
+
+struct StageView {
+    name: String,
+    rounds: String,
+    note: String,
+    blocks: Vec<Block>,
+}
+
+#[derive(Template)]
+#[template(path = "public/stages.html")]
+struct StagesPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    live: Option<u32>,
+    progress: String,
+    stages: Vec<StageView>,
+    has_bracket: bool,
+}
+
+async fn stages(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
+    let c = championship(&snap)?;
+    let event = &snap.event;
+    let t = &ctx.t;
+    let list = &event.settings.stages;
+    let views = c
+        .tables
+        .tables
+        .iter()
+        .map(|table| {
+            let stage = &list[table.stage];
+            StageView {
+                name: stage.name.clone(),
+                rounds: format!("{}–{}", stage.first_round, stage.last_round),
+                note: t.a(
+                    "stage-pub-counts",
+                    "rounds",
+                    format!("{}–{}", stage.first_round, stage.last_round),
+                ),
+                blocks: table
+                    .blocks
+                    .iter()
+                    .map(|b| Block {
+                        title: b
+                            .group
+                            .map(|g| t.a("stage-pub-group", "group", group_label(g)))
+                            .unwrap_or_default(),
+                        rows: rows_of(event, &b.standings),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let page = StagesPage {
+        tour: TourHead::of(event),
+        section: "stages",
+        live: None,
+        progress: progress_text(t, event).unwrap_or_default(),
+        stages: views,
+        has_bracket: c.bracket.is_some(),
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+/// A tie as the bracket table shows it.
+struct TieRow {
+    round: String,
+    label: String,
+    link: String,
+    home: String,
+    away: String,
+    carry_over: String,
+    home_total: String,
+    away_total: String,
+    segments: String,
+    status: String,
+    winner: String,
+}
+
+#[derive(Template)]
+#[template(path = "public/bracket.html")]
+struct BracketPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    live: Option<u32>,
+    progress: String,
+    svg: String,
+    ties: Vec<TieRow>,
+}
+
+fn side(event: &Event, slot: Slot, t: &crate::web::i18n::Tr) -> String {
+    match slot {
+        Slot::Team(s) => {
+            let name = event.team(s.team).map(|x| x.name.as_str()).unwrap_or("");
+            format!("({}) {name}", s.seed)
+        }
+        Slot::Empty => t.t("stage-bye"),
+        Slot::Waiting => "…".to_owned(),
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// At most `n` characters, `…` when cut.
+fn clipped(text: &str, n: usize) -> String {
+    if text.chars().count() <= n {
+        text.to_owned()
+    } else {
+        let mut s: String = text.chars().take(n - 1).collect();
+        s.push('…');
+        s
+    }
+}
+
+/// The bracket drawn as SVG: a column per knockout round, each tie a box with both sides
+/// and their totals, lines to the tie its winner goes on to. Its figures are also in the
+/// table beneath, so the drawing is an image with a title and a description.
+fn draw(event: &Event, b: &Bracket, t: &crate::web::i18n::Tr) -> String {
+    const W: i32 = 190;
+    const GAP: i32 = 36;
+    const BOX: i32 = 44;
+    const ROW: i32 = 56;
+    let first = b.rounds.first().map_or(1, |r| r.ties.len()) as i32;
+    let height = (first * ROW).max(ROW * 2) + 40;
+    let width = b.rounds.len() as i32 * (W + GAP) + 10;
+    let mut svg = String::new();
+    let _ = write!(
+        svg,
+        r#"<svg class="bracket-svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" aria-labelledby="bracket-title bracket-desc" xmlns="http://www.w3.org/2000/svg"><title id="bracket-title">{}</title><desc id="bracket-desc">{}</desc>"#,
+        escape(&t.t("stage-bracket")),
+        escape(&t.t("stage-bracket-desc"))
+    );
+    let centre = |i: usize, count: usize| -> i32 {
+        let slot = (height - 40) as f64 / count.max(1) as f64;
+        30 + (slot * (i as f64 + 0.5)) as i32
+    };
+    for (j, ko) in b.rounds.iter().enumerate() {
+        let x = 5 + j as i32 * (W + GAP);
+        let _ = write!(
+            svg,
+            r#"<text x="{}" y="16" class="bracket-round">{}</text>"#,
+            x,
+            escape(&round_name(t, ko.name()))
+        );
+        let regular: Vec<&Tie> = ko.ties.iter().filter(|x| !x.play_off).collect();
+        for (i, tie) in ko.ties.iter().enumerate() {
+            let y = if tie.play_off {
+                centre(0, 1) + BOX + 30
+            } else {
+                centre(i, regular.len())
+            };
+            let top = y - BOX / 2;
+            let cls = match tie.status {
+                TieStatus::Complete => "tie tie-complete",
+                TieStatus::InProgress => "tie tie-live",
+                TieStatus::NotStarted => "tie",
+            };
+            let _ = write!(
+                svg,
+                r#"<a href="/t/{}/bracket/{}/{}"><rect x="{x}" y="{top}" width="{W}" height="{BOX}" rx="4" class="{cls}"/>"#,
+                event.settings.slug, ko.number, tie.number
+            );
+            let winner = tie.winner().team().map(|w| w.team);
+            let played = tie.home.team().is_some() && tie.away.team().is_some();
+            let total = tie.home_total();
+            for (k, (slot, figure)) in [
+                (tie.home, total.two_decimals()),
+                (tie.away, total.negate().two_decimals()),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let ty = top + 17 + k as i32 * 20;
+                let won = slot.team().is_some_and(|s| Some(s.team) == winner);
+                let _ = write!(
+                    svg,
+                    r#"<text x="{}" y="{ty}" class="{}">{}</text>"#,
+                    x + 6,
+                    if won { "side side-won" } else { "side" },
+                    escape(&clipped(&side(event, slot, t), 20))
+                );
+                if played {
+                    let _ = write!(
+                        svg,
+                        r#"<text x="{}" y="{ty}" class="figure" text-anchor="end">{}</text>"#,
+                        x + W - 6,
+                        figure
+                    );
+                }
+            }
+            let _ = write!(
+                svg,
+                r#"<text x="{}" y="{}" class="tie-label">{}</text></a>"#,
+                x,
+                top - 3,
+                escape(&tie_label(t, b, ko.number, tie))
+            );
+            // The line to the tie the winner goes on to.
+            if !tie.play_off && j + 1 < b.rounds.len() {
+                let next = centre(i / 2, regular.len().div_ceil(2));
+                let _ = write!(
+                    svg,
+                    r#"<path d="M{} {y} H{} V{next} H{}" class="bracket-line" fill="none"/>"#,
+                    x + W,
+                    x + W + GAP / 2,
+                    x + W + GAP
+                );
+            }
+        }
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+async fn bracket(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
+    let c = championship(&snap)?;
+    let b = c.bracket.as_ref().ok_or_else(AppError::not_found)?;
+    let event = &snap.event;
+    let t = &ctx.t;
+    let mut ties = Vec::new();
+    for ko in &b.rounds {
+        for x in ko.ties.iter().filter(|x| x.listed()) {
+            let played = x.home.team().is_some() && x.away.team().is_some();
+            let total = x.home_total();
+            let shown = |v: String| if played { v } else { String::new() };
+            ties.push(TieRow {
+                round: round_name(
+                    t,
+                    if x.play_off {
+                        Reached::ThirdPlace
+                    } else {
+                        ko.name()
+                    },
+                ),
+                label: tie_label(t, b, ko.number, x),
+                link: format!(
+                    "/t/{}/bracket/{}/{}",
+                    event.settings.slug, ko.number, x.number
+                ),
+                home: side(event, x.home, t),
+                away: side(event, x.away, t),
+                carry_over: shown(x.carry_over.two_decimals()),
+                home_total: shown(total.two_decimals()),
+                away_total: shown(total.negate().two_decimals()),
+                segments: format!("{}/{}", x.complete_segments(), x.segments.len()),
+                status: t.t(&format!(
+                    "stage-status-{}",
+                    x.status.code().replace('_', "-")
+                )),
+                winner: x
+                    .winner()
+                    .team()
+                    .map(|w| side(event, Slot::Team(w), t))
+                    .unwrap_or_default(),
+            });
+        }
+    }
+    let page = BracketPage {
+        tour: TourHead::of(event),
+        section: "bracket",
+        live: None,
+        progress: progress_text(t, event).unwrap_or_default(),
+        svg: draw(event, b, t),
+        ties,
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+/// One segment of a tie with the running total after it.
+struct SegmentRow {
+    round: i32,
+    link: String,
+    levels: String,
+    points: String,
+    running: String,
+    status: String,
+}
+
+#[derive(Template)]
+#[template(path = "public/tie.html")]
+struct TiePage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    live: Option<u32>,
+    title: String,
+    home: String,
+    away: String,
+    carry_over: String,
+    segments: Vec<SegmentRow>,
+    total: String,
+    points: String,
+    status: String,
+    winner: String,
+}
+
+async fn tie(
+    ctx: Ctx,
+    snap: PageSnapshot,
+    path: web::Path<(String, u32, u32)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, ko, number) = path.into_inner();
+    let c = championship(&snap)?;
+    let b = c.bracket.as_ref().ok_or_else(AppError::not_found)?;
+    let event = &snap.event;
+    let t = &ctx.t;
+    let round = b
+        .rounds
+        .get(
+            (ko as usize)
+                .checked_sub(1)
+                .ok_or_else(AppError::not_found)?,
+        )
+        .ok_or_else(AppError::not_found)?;
+    let x = round
+        .ties
+        .iter()
+        .find(|x| x.number == number && x.listed())
+        .ok_or_else(AppError::not_found)?;
+    let mut running = x.carry_over;
+    let segments = x
+        .segments
+        .iter()
+        .map(|s| {
+            if let Some(m) = s.home_levels {
+                running = running + crate::rules::stages::Exact::from_whole(m);
+            }
+            SegmentRow {
+                round: s.round,
+                link: s
+                    .table
+                    .map(|table| {
+                        format!(
+                            "/t/{}/rounds/{}/tables/{table}",
+                            event.settings.slug, s.round
+                        )
+                    })
+                    .unwrap_or_default(),
+                levels: s
+                    .home_levels
+                    .map(|m| m.to_string())
+                    .unwrap_or_else(|| "–".into()),
+                points: s
+                    .home_points
+                    .map(|p| p.to_string())
+                    .unwrap_or_else(|| "–".into()),
+                running: if s.home_levels.is_some() {
+                    running.two_decimals()
+                } else {
+                    String::new()
+                },
+                status: s
+                    .progress
+                    .map(|p| {
+                        t.t(&format!(
+                            "stage-status-{}",
+                            match p {
+                                crate::rules::MatchProgress::Complete => "complete",
+                                crate::rules::MatchProgress::InProgress => "in-progress",
+                                _ => "not-started",
+                            }
+                        ))
+                    })
+                    .unwrap_or_else(|| t.t("stage-status-not-started")),
+            }
+        })
+        .collect();
+    let total = x.home_total();
+    let page = TiePage {
+        tour: TourHead::of(event),
+        section: "bracket",
+        live: (x.status == TieStatus::InProgress).then_some(20),
+        title: format!(
+            "{} · {}",
+            round_name(
+                t,
+                if x.play_off {
+                    Reached::ThirdPlace
+                } else {
+                    round.name()
+                }
+            ),
+            tie_label(t, b, ko, x)
+        ),
+        home: side(event, x.home, t),
+        away: side(event, x.away, t),
+        carry_over: x.carry_over.two_decimals(),
+        segments,
+        total: format!(
+            "{} : {}",
+            total.two_decimals(),
+            total.negate().two_decimals()
+        ),
+        points: x.home_points().to_string(),
+        status: t.t(&format!(
+            "stage-status-{}",
+            x.status.code().replace('_', "-")
+        )),
+        winner: x
+            .winner()
+            .team()
+            .map(|w| side(event, Slot::Team(w), t))
+            .unwrap_or_default(),
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}
+
+struct RankingRow {
+    place: String,
+    team: String,
+    link: String,
+    stage: String,
+    reached: String,
+}
+
+#[derive(Template)]
+#[template(path = "public/ranking.html")]
+struct RankingPage {
+    ctx: Ctx,
+    tour: TourHead,
+    section: &'static str,
+    live: Option<u32>,
+    rows: Vec<RankingRow>,
+}
+
+async fn ranking(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
+    let c = championship(&snap)?;
+    let event = &snap.event;
+    let t = &ctx.t;
+    let rows = c
+        .ranking
+        .iter()
+        .map(|l| RankingRow {
+            place: l.place_label(),
+            team: event
+                .team(l.team)
+                .map(|x| x.name.clone())
+                .unwrap_or_default(),
+            link: format!("/t/{}/teams/{}", event.settings.slug, l.team),
+            stage: event.settings.stages[l.stage].name.clone(),
+            reached: l.reached.map(|r| round_name(t, r)).unwrap_or_default(),
+        })
+        .collect();
+    let page = RankingPage {
+        tour: TourHead::of(event),
+        section: "ranking",
+        live: None,
+        rows,
+        ctx: ctx.clone(),
+    };
+    render(&ctx, &page)
+}

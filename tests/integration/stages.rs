@@ -1,0 +1,365 @@
+//! Championships (docs/rules.md §12) through the archive: every archive of tests/data/stages/
+//! (written by tests/reference/generate_stages.py: a Swiss into a knockout of eight with
+//! segments, carry-over and a play-off; groups of unequal size with a withdrawn team into
+//! semi-finals; thirteen teams into a bracket of sixteen with byes, stopped in the
+//! quarter-finals) is imported on every backend and exported; `standings.csv`,
+//! `bracket.csv` and `ranking.csv` must equal what the independent reference
+//! (tests/reference/stages.py) wrote, the inputs must come back unchanged, and a knockout
+//! schedule that does not follow from the results is refused at its line.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+
+use common::backends;
+use fushi::archive::ArchiveFiles;
+use fushi::transfer;
+
+const COMPUTED: [&str; 5] = [
+    "matches.csv",
+    "standings.csv",
+    "bracket.csv",
+    "ranking.csv",
+    "results.csv",
+];
+
+fn stages_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/stages")
+}
+
+fn archive(name: &str) -> ArchiveFiles {
+    ArchiveFiles::read(&stages_dir().join(name)).unwrap_or_else(|p| panic!("{name}: {p:#?}"))
+}
+
+const CASES: [&str; 3] = ["swiss-knockout-8", "groups-knockout-4", "byes-knockout-16"];
+
+#[test]
+fn championships_export_the_reference_bracket_ranking_and_standings() {
+    let mut differences = Vec::new();
+    for db in backends() {
+        let backend = db.backend().name();
+        let mut conn = db.open();
+        for name in CASES {
+            let files = archive(name);
+            let imported =
+                transfer::import(&mut conn, &files).unwrap_or_else(|p| panic!("{name}: {p:#?}"));
+            let exported = transfer::export(&mut conn, &imported.slug)
+                .unwrap_or_else(|p| panic!("{name}: {p:#?}"));
+            for file in COMPUTED {
+                let want =
+                    std::fs::read_to_string(stages_dir().join(format!("{name}-expected/{file}")))
+                        .unwrap_or_else(|e| panic!("{name}-expected/{file}: {e}"));
+                let want = want.strip_prefix('\u{feff}').unwrap_or(&want);
+                let got = exported
+                    .get(file)
+                    .unwrap_or_else(|| panic!("{name}: no {file}"));
+                if got != want {
+                    differences.push(format!(
+                        "{backend} {name}/{file}:\n--- fushi\n{got}--- reference\n{want}"
+                    ));
+                }
+            }
+            // The inputs come back as they went in, the stages too.
+            for file in ["teams.csv", "boards.csv", "schedule.csv"] {
+                assert_eq!(
+                    exported.get(file),
+                    files.get(file),
+                    "{backend} {name}/{file}"
+                );
+            }
+            let toml = files.get("tournament.toml").unwrap();
+            let stages = &toml[toml.find("\n[[stages]]").unwrap()..];
+            assert!(
+                exported.get("tournament.toml").unwrap().ends_with(stages),
+                "{backend} {name}: {}",
+                exported.get("tournament.toml").unwrap()
+            );
+            // An exported championship imports again to the same files.
+            let mut again = exported.clone();
+            let other = format!("{}-again", imported.slug);
+            let text = exported.get("tournament.toml").unwrap().replace(
+                &format!("slug = \"{}\"", imported.slug),
+                &format!("slug = \"{other}\""),
+            );
+            again.insert("tournament.toml", text.clone());
+            transfer::import(&mut conn, &again).unwrap_or_else(|p| panic!("{name}: {p:#?}"));
+            let twice = transfer::export(&mut conn, &other).unwrap();
+            for file in COMPUTED.iter().chain(&["tournament.toml", "schedule.csv"]) {
+                let first = if *file == "tournament.toml" {
+                    text.clone()
+                } else {
+                    exported.get(file).unwrap().to_owned()
+                };
+                assert_eq!(
+                    twice.get(file).unwrap(),
+                    first,
+                    "{backend} {name}/{file} again"
+                );
+            }
+        }
+    }
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+}
+
+/// The problems of an archive, in English.
+fn problems(files: &ArchiveFiles) -> Vec<String> {
+    fushi::archive::parse(files)
+        .map(|_| ())
+        .unwrap_err()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// The line (1 = header) of the first schedule.csv row starting with `prefix`.
+fn line_of(text: &str, prefix: &str) -> usize {
+    text.lines().position(|l| l.starts_with(prefix)).unwrap() + 1
+}
+
+#[test]
+fn a_knockout_schedule_that_does_not_follow_from_the_results_is_refused_at_its_line() {
+    let files = archive("swiss-knockout-8");
+    let schedule = files.get("schedule.csv").unwrap().to_owned();
+    // The first quarter-final with its sides swapped: the higher seed (7) is at home.
+    let mut swapped = files.clone();
+    swapped.insert(
+        "schedule.csv",
+        schedule.replace("\n4,1,7,8\n", "\n4,1,8,7\n"),
+    );
+    assert_eq!(
+        problems(&swapped),
+        [format!(
+            "schedule.csv:{}: table 1 of round 4 must be the tie the results make it: 7 v 8",
+            line_of(&schedule, "4,1,")
+        )]
+    );
+    // A quarter-final not finished: the semi-finals (round 6) cannot be paired yet.
+    let results = files.get("results.csv").unwrap();
+    let unfinished: String = results
+        .lines()
+        .filter(|l| !l.starts_with("5,4,closed,4,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut early = files.clone();
+    early.insert("results.csv", unfinished);
+    let p = problems(&early);
+    assert_eq!(
+        p[0],
+        format!(
+            "schedule.csv:{}: round 6 cannot be paired before every tie of knockout round 1 is decided",
+            line_of(&schedule, "6,1,")
+        ),
+        "{p:#?}"
+    );
+    // A team in two groups and a stage not adding up, at their lines.
+    let groups = archive("groups-knockout-4");
+    let toml = groups.get("tournament.toml").unwrap();
+    let mut broken = groups.clone();
+    broken.insert(
+        "tournament.toml",
+        toml.replace("[[1, 3, 5], [2, 4, 6, 7]]", "[[1, 3, 5], [2, 4, 5, 7]]")
+            .replace("segments = [1, 1]", "segments = [1, 2]"),
+    );
+    let line = |key: &str| toml.lines().position(|l| l.starts_with(key)).unwrap() + 1;
+    assert_eq!(
+        problems(&broken),
+        [
+            format!(
+                "tournament.toml:{}: stage 1: team 5 is in two groups",
+                line("groups")
+            ),
+            format!(
+                "tournament.toml:{}: stage 2: segments add up to 3 rounds, but the stage has 2",
+                line("segments")
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_tournament_without_stages_exports_no_bracket() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+    let files = ArchiveFiles::read(&dir).unwrap();
+    let parsed = fushi::archive::parse(&files).unwrap();
+    assert!(parsed.event.settings.stages.is_empty());
+    let exported = transfer::export_event(&parsed.event);
+    assert!(exported.get("bracket.csv").is_none() && exported.get("ranking.csv").is_none());
+    assert!(!exported.get("tournament.toml").unwrap().contains("stages"));
+    assert!(exported.get("standings.csv").unwrap().starts_with("rank,"));
+}
+
+/// The archive with only its rounds up to `last`.
+fn cut(files: &ArchiveFiles, last: i32) -> ArchiveFiles {
+    let mut out = files.clone();
+    for file in ["boards.csv", "schedule.csv", "results.csv"] {
+        let text = files.get(file).unwrap();
+        let kept: String = text
+            .lines()
+            .enumerate()
+            .filter(|(i, l)| {
+                *i == 0 || l.split(',').next().and_then(|r| r.parse::<i32>().ok()) <= Some(last)
+            })
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+        out.insert(file, kept);
+    }
+    out
+}
+
+#[actix_web::test]
+async fn the_director_pairs_the_next_knockout_round_from_the_bracket() {
+    use common::http::browser;
+    for db in backends() {
+        let full = archive("swiss-knockout-8");
+        let slug = "stages-swiss-knockout-8";
+        transfer::import(&mut db.open(), &cut(&full, 5)).unwrap();
+        let mut b = browser(&db).await;
+        let page = b.get_ok(&format!("/d/{slug}/stages")).await;
+        page.has("winner of QF1 v winner of QF2")
+            .has("winner of QF3 v winner of QF4")
+            .has("Confirm the Semi-finals pairings")
+            .has("Paired once every tie of the Semi-finals is decided.");
+        // The final waits for the semi-finals.
+        b.post(&format!("/d/{slug}/stages/pair/3"), &[]).await;
+        let event = fushi::db::load_event(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        assert!(event.rounds.iter().all(|r| r.number <= 5));
+        // Confirming the semi-finals pairs them as the bracket says.
+        b.post(&format!("/d/{slug}/stages/pair/2"), &[]).await;
+        let event = fushi::db::load_event(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        let round6 = event
+            .rounds
+            .iter()
+            .find(|r| r.number == 6)
+            .expect("round 6 added");
+        let want: Vec<String> = full
+            .get("schedule.csv")
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("6,"))
+            .map(str::to_owned)
+            .collect();
+        let got: Vec<String> = round6
+            .matches
+            .iter()
+            .map(|m| {
+                format!(
+                    "6,{},{},{}",
+                    m.table,
+                    m.home,
+                    m.away.map(|a| a.to_string()).unwrap_or_default()
+                )
+            })
+            .collect();
+        assert_eq!(got, want, "{}", db.backend().name());
+        assert_eq!(round6.boards.len(), 4, "as many boards as the round before");
+        b.get_ok(&format!("/d/{slug}"))
+            .await
+            .has("Semi-finals, segment 1 of 1");
+        // A semi-final paired by hand is refused: it comes from the bracket.
+        let swapped = &round6.matches[0];
+        let refused = b
+            .post(
+                &format!("/d/{slug}/rounds/6/pairings"),
+                &[
+                    ("table-0", "1"),
+                    ("home-0", &swapped.away.unwrap().to_string()),
+                    ("away-0", &swapped.home.to_string()),
+                ],
+            )
+            .await;
+        assert_eq!(
+            refused.header("location"),
+            Some(&*format!("/d/{slug}/stages"))
+        );
+        // Stages that overlap are refused at the stage.
+        let page = b
+            .post(
+                &format!("/d/{slug}/stages"),
+                &[
+                    ("name-0", "Q"),
+                    ("first-0", "1"),
+                    ("last-0", "3"),
+                    ("format-0", "swiss"),
+                    ("name-1", "K"),
+                    ("first-1", "3"),
+                    ("last-1", "7"),
+                    ("format-1", "knockout"),
+                    ("teams-1", "8"),
+                    ("segments-1", "2 1 1"),
+                ],
+            )
+            .await;
+        page.has("stage 2: rounds must start at round 4");
+        // Snake-seeding ten teams into three groups from the team list fills the form.
+        let page = b
+            .post(
+                &format!("/d/{slug}/stages/snake"),
+                &[("stage", "0"), ("groups", "3"), ("from", "teams")],
+            )
+            .await;
+        page.has("value=\"1 6 7; 2 5 8; 3 4 9 10\"");
+    }
+}
+
+#[actix_web::test]
+async fn the_public_pages_show_the_stages_the_bracket_a_tie_and_the_ranking() {
+    use common::http::anonymous;
+    let db = common::TestDb::sqlite();
+    let files = archive("swiss-knockout-8");
+    transfer::import(&mut db.open(), &files).unwrap();
+    let slug = "stages-swiss-knockout-8";
+    let mut b = anonymous(&db).await;
+    b.get_ok(&format!("/t/{slug}"))
+        .await
+        .has("Final, segment 1 of 1")
+        .has(&format!("/t/{slug}/bracket"));
+    b.get_ok(&format!("/t/{slug}/stages"))
+        .await
+        .has("These standings count rounds 1–3 only.")
+        .has("资格赛");
+    let page = b.get_ok(&format!("/t/{slug}/bracket")).await;
+    page.has("<svg class=\"bracket-svg\"")
+        .has("role=\"img\"")
+        .has("<title id=\"bracket-title\">Bracket</title>")
+        .has("QF1")
+        .has("/t/stages-swiss-knockout-8/bracket/3/2");
+    // The figures of the table beneath are bracket.csv's: QF4 level on levels.
+    let bracket =
+        std::fs::read_to_string(stages_dir().join("swiss-knockout-8-expected/bracket.csv"))
+            .unwrap();
+    let qf4: Vec<&str> = bracket
+        .lines()
+        .find(|l| l.starts_with("2,1,4,"))
+        .unwrap()
+        .split(',')
+        .collect();
+    page.has(&format!("<td class=\"num\">{}</td>", qf4[7]));
+    let tie = b.get_ok(&format!("/t/{slug}/bracket/1/4")).await;
+    tie.has("Quarter-finals · QF4")
+        .has(&format!("<td class=\"num\">{}</td>", qf4[7]))
+        .has(&format!("points {}", qf4[11]));
+    let ranking = b.get_ok(&format!("/t/{slug}/ranking")).await;
+    let ranking_csv =
+        std::fs::read_to_string(stages_dir().join("swiss-knockout-8-expected/ranking.csv"))
+            .unwrap();
+    let first: Vec<&str> = ranking_csv.lines().nth(1).unwrap().split(',').collect();
+    ranking.has(&format!(
+        "<td class=\"num rank\">1</td><th scope=\"row\"><a href=\"/t/{slug}/teams/{}\">",
+        first[1]
+    ));
+    let csv = b.get_ok(&format!("/t/{slug}/bracket.csv")).await;
+    assert_eq!(
+        csv.body.trim_start_matches('\u{feff}'),
+        bracket.trim_start_matches('\u{feff}')
+    );
+    // In Chinese too.
+    b.get_ok(&format!("/t/{slug}/bracket?lang=zh-Hans")).await;
+    // A tournament without stages has none of these pages.
+    common::import_club_night(&db);
+    let page = b.get("/t/club-night/bracket").await;
+    assert_eq!(page.status, actix_web::http::StatusCode::NOT_FOUND);
+}
