@@ -86,12 +86,6 @@ impl Release {
         Release { rounds }
     }
 
-    /// Everything released: what the director sees.
-    pub fn everything(event: &Event) -> Release {
-        let all: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
-        Release::of(event, &all)
-    }
-
     /// The release of round `round` (nothing released for a round that does not exist).
     pub fn round(&self, round: i32) -> RoundRelease {
         self.rounds.get(&round).cloned().unwrap_or_default()

@@ -147,11 +147,6 @@ impl Snapshot {
         self.public.clone().unwrap_or_else(|| self.clone())
     }
 
-    /// Whether this is the public snapshot (results of released boards only).
-    pub fn is_public(&self) -> bool {
-        self.public.is_none()
-    }
-
     /// Whether the room's results are provisional: confirmed at the table, not yet
     /// approved by the director.
     pub fn provisional(&self, round: i32, table: i32, room: crate::rules::Room) -> bool {
