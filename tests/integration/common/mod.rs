@@ -136,9 +136,12 @@ pub fn fushi_command() -> std::process::Command {
 /// The name of a database on the test server with fushi's PostgreSQL migrations applied,
 /// which each test database is copied from (a copy costs what an empty database costs;
 /// migrating each one cost most of a second). It is named after the migrations, so it is
-/// made once and kept between runs; a run with other migrations makes its own and drops
-/// the older ones. Made under a new name and renamed when migrated, and under an advisory
-/// lock, so neither a failed migration nor a second test process leaves a half-made one.
+/// made once and kept between runs; a run with other migrations makes its own beside it.
+/// Older ones are kept too: two checkouts on one machine (branches with different
+/// migrations) would otherwise drop each other's template between a run's tests. Each is
+/// an empty schema of a few megabytes; `DROP DATABASE` clears them by hand. Made under a new
+/// name and renamed when migrated, and under an advisory lock, so neither a failed
+/// migration nor a second test process leaves a half-made one.
 fn migrated_template(admin_url: &str) -> &'static str {
     static TEMPLATE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     TEMPLATE.get_or_init(|| {
@@ -192,11 +195,6 @@ fn migrated_template(admin_url: &str) -> &'static str {
                 &mut admin,
                 format!("ALTER DATABASE {making} RENAME TO {name}"),
             );
-            for old in &templates {
-                // Another run may still copy it; it is dropped by a later run then.
-                let _ =
-                    diesel::sql_query(format!("DROP DATABASE IF EXISTS {old}")).execute(&mut admin);
-            }
         }
         run(&mut admin, "SELECT pg_advisory_unlock(7140101)".into());
         name
