@@ -167,6 +167,11 @@ impl Lang {
     }
 
     /// The best of fushi's languages for an `Accept-Language` header, by quality.
+    ///
+    /// Not `fluent_langneg::parse_accepted_languages`, though it is in the tree: it keeps
+    /// the header's order and ignores `q=` weights (its documentation says so), so
+    /// `fr;q=1, en;q=0.5, zh;q=0.7` would pick English and `zh-TW;q=0` ("not Chinese")
+    /// would pick Traditional Chinese. The tags themselves are matched by [`Lang::of_tag`].
     pub fn from_accept_language(header: &str) -> Option<Lang> {
         let mut choices: Vec<(f32, usize, Lang)> = header
             .split(',')

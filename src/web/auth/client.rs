@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use actix_web::HttpRequest;
 use actix_web::http::header;
+use ipnet::IpNet;
 
 use crate::db::accounts;
 
@@ -33,44 +34,31 @@ pub fn attempt_keys(name: &str, addr: Option<IpAddr>) -> (String, String) {
 /// (`FUSHI_TRUSTED_PROXIES`: addresses or CIDR ranges, separated by commas or spaces;
 /// none by default, so the address of the connection is the client's).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TrustedProxies(Vec<(IpAddr, u8)>);
+pub struct TrustedProxies(Vec<IpNet>);
 
 impl TrustedProxies {
     pub fn parse(text: &str) -> Result<TrustedProxies, String> {
-        let mut list = Vec::new();
-        for item in text.split([',', ' ', '\t', '\n']).filter(|i| !i.is_empty()) {
-            let (ip, bits) = match item.split_once('/') {
-                Some((ip, bits)) => (ip, Some(bits)),
-                None => (item, None),
-            };
-            let bad = || format!("FUSHI_TRUSTED_PROXIES: \"{item}\" is not an address or range");
-            let ip: IpAddr = ip.parse().map_err(|_| bad())?;
-            let max = if ip.is_ipv4() { 32 } else { 128 };
-            let bits = match bits {
-                Some(b) => b.parse::<u8>().ok().filter(|b| *b <= max).ok_or_else(bad)?,
-                None => max,
-            };
-            list.push((ip, bits));
-        }
-        Ok(TrustedProxies(list))
+        text.split([',', ' ', '\t', '\n'])
+            .filter(|i| !i.is_empty())
+            .map(|item| {
+                item.parse::<IpNet>()
+                    .or_else(|_| item.parse::<IpAddr>().map(IpNet::from))
+                    .map_err(|_| {
+                        format!("FUSHI_TRUSTED_PROXIES: \"{item}\" is not an address or range")
+                    })
+            })
+            .collect::<Result<_, _>>()
+            .map(TrustedProxies)
     }
 
+    /// Whether `ip` is one of the proxies (an IPv4 address mapped into IPv6, as a dual-stack
+    /// socket reports it, counts as the IPv4 address).
     pub fn contains(&self, ip: IpAddr) -> bool {
         let ip = match ip {
             IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
             v4 => v4,
         };
-        self.0.iter().any(|(net, bits)| match (net, ip) {
-            (IpAddr::V4(n), IpAddr::V4(a)) => {
-                let mask = u32::MAX.checked_shl(32 - u32::from(*bits)).unwrap_or(0);
-                u32::from(*n) & mask == u32::from(a) & mask
-            }
-            (IpAddr::V6(n), IpAddr::V6(a)) => {
-                let mask = u128::MAX.checked_shl(128 - u32::from(*bits)).unwrap_or(0);
-                u128::from(*n) & mask == u128::from(a) & mask
-            }
-            _ => false,
-        })
+        self.0.iter().any(|net| net.contains(&ip))
     }
 
     /// The client's address: the connection's, unless it comes from a trusted proxy; then
@@ -226,6 +214,13 @@ mod tests {
         let proxies = TrustedProxies::parse("10.0.0.0/8, ::1").unwrap();
         assert!(TrustedProxies::parse("10.0.0.0/33").is_err());
         assert!(TrustedProxies::parse("proxy.example").is_err());
+        // Ranges keep their prefix even when written with host bits; mapped IPv4 counts.
+        let ranges = TrustedProxies::parse("192.168.7.9/24 2001:db8::/32").unwrap();
+        assert!(ranges.contains("192.168.7.200".parse().unwrap()));
+        assert!(!ranges.contains("192.168.8.1".parse().unwrap()));
+        assert!(ranges.contains("2001:db8:ffff::1".parse().unwrap()));
+        assert!(ranges.contains("::ffff:192.168.7.1".parse().unwrap()));
+        assert!(!ranges.contains("2001:db9::1".parse().unwrap()));
         let from = |peer: &str, xff: &str| {
             TestRequest::default()
                 .peer_addr(peer.parse().unwrap())

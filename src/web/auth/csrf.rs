@@ -32,11 +32,8 @@ pub fn csrf_token(session: &Session) -> String {
 
 /// Compares two strings in time independent of where they differ.
 fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
+    use subtle::ConstantTimeEq;
+    a.as_bytes().ct_eq(b.as_bytes()).into()
 }
 
 /// The CSRF token a request carries: the `X-CSRF-Token` header, or the `csrf` field of a
