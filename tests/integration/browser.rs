@@ -8,71 +8,14 @@
 use crate::common;
 use crate::common::browser;
 
-use std::time::{Duration, Instant};
-
-use browser::{browser_tools, open_browser, screenshot, serve};
-use common::http::{TEST_PASSWORD, ensure_user};
+use browser::{browser_tools, log_in, open_browser, screenshot, serve, wait_while_at};
+use common::http::ensure_user;
 use common::{TestDb, backends, import_club_night};
+use fantoccini::Client;
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
-use fantoccini::{Client, Locator};
 use fushi::archive::ArchiveFiles;
 use fushi::db::accounts::Role;
 use fushi::rules::{Combination, LastTrick, Room, TableEntry};
-
-async fn log_in(client: &Client, base: &str, name: &str) {
-    client.goto(&format!("{base}/login")).await.unwrap();
-    let form = client.find(Locator::Css("form.auth-form")).await.unwrap();
-    for (field, text) in [("name", name), ("password", TEST_PASSWORD)] {
-        form.find(Locator::Id(field))
-            .await
-            .unwrap()
-            .send_keys(text)
-            .await
-            .unwrap();
-    }
-    form.find(Locator::Css("button[type=submit]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait_while_at(client, "/login").await;
-}
-
-/// The path (and query) the browser shows.
-async fn path_of(client: &Client) -> String {
-    let at = client.current_url().await.expect("the current URL");
-    match at.query() {
-        Some(q) => format!("{}?{q}", at.path()),
-        None => at.path().to_owned(),
-    }
-}
-
-/// Waits for a navigation away from `path` (a form was submitted), and returns where the
-/// browser landed.
-async fn wait_while_at(client: &Client, path: &str) -> String {
-    let start = Instant::now();
-    loop {
-        let now = path_of(client).await;
-        let ready = client
-            .execute("return document.readyState;", vec![])
-            .await
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_owned));
-        if now != path && ready.as_deref() == Some("complete") {
-            return now;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "the browser stayed at {path}"
-        );
-        tokio_sleep().await;
-    }
-}
-
-async fn tokio_sleep() {
-    actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-}
 
 // WebDriver's codes for the keys that are not characters.
 const TAB: char = '\u{E004}';

@@ -5,39 +5,11 @@
 use crate::common;
 use crate::common::browser;
 
-use std::time::{Duration, Instant};
-
-use browser::{browser_tools, open_browser, screenshot, serve};
-use common::http::{TEST_PASSWORD, ensure_user};
+use browser::{browser_tools, log_in, open_browser, screenshot, serve, text_of, wait_text};
+use common::http::ensure_user;
 use common::{TestDb, import_club_night};
-use fantoccini::{Client, Locator};
+use fantoccini::Locator;
 use fushi::db::accounts::Role;
-
-async fn text_of(client: &Client, css: &str) -> String {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .text()
-        .await
-        .unwrap()
-}
-
-/// Waits until the element's text is `want`.
-async fn wait_text(client: &Client, css: &str, want: &str) {
-    let start = Instant::now();
-    loop {
-        let now = text_of(client, css).await;
-        if now == want {
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "{css} shows {now:?}, not {want:?}"
-        );
-        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-    }
-}
 
 #[actix_web::test]
 async fn the_desk_shows_figures_as_they_are_typed() {
@@ -50,23 +22,7 @@ async fn the_desk_shows_figures_as_they_are_typed() {
     let before = fushi::transfer::export(&mut db.open(), "club-night").unwrap();
     let (_server, base) = serve(&db);
     let (_driver, client) = open_browser(&tools, 1366, 900).await;
-    client.goto(&format!("{base}/login")).await.unwrap();
-    let form = client.find(Locator::Css("form.auth-form")).await.unwrap();
-    for (field, text) in [("name", "director"), ("password", TEST_PASSWORD)] {
-        form.find(Locator::Id(field))
-            .await
-            .unwrap()
-            .send_keys(text)
-            .await
-            .unwrap();
-    }
-    form.find(Locator::Css("button[type=submit]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    actix_web::rt::time::sleep(Duration::from_millis(500)).await;
+    log_in(&client, &base, "director").await;
     client
         .goto(&format!("{base}/d/club-night/rounds/1/tables/1"))
         .await

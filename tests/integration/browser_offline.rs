@@ -9,25 +9,11 @@ use crate::common::browser;
 
 use std::time::{Duration, Instant};
 
-use browser::{browser_tools, free_port, open_phone, screenshot, serve_on};
+use browser::{browser_tools, free_port, main_text, open_phone, screenshot, serve_on};
 use common::{TestDb, club_night_with_table_round, room_link, room_token};
 use fantoccini::{Client, Locator};
 use fushi::db::table::EntryState;
 use fushi::rules::Room;
-
-/// The page's main text, read in one script call (the page may be replaced under it while
-/// the kept entry is sent: then the text is read again next time).
-async fn main_text(client: &Client) -> String {
-    client
-        .execute(
-            "var m = document.querySelector('main'); return m ? m.innerText : '';",
-            vec![],
-        )
-        .await
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
-}
 
 async fn wait_for_text(client: &Client, want: &str, within: Duration) -> String {
     let start = Instant::now();

@@ -2,8 +2,8 @@
 //! headless Chromium session through chromedriver (`/usr/bin/chromium`,
 //! `/usr/bin/chromedriver`; other paths through `FUSHI_CHROMIUM` and `FUSHI_CHROMEDRIVER`).
 //!
-//! Used by `tests/integration/browser.rs` and `tests/integration/browser_table.rs`, next to
-//! `mod common`.
+//! Used by every `tests/integration/browser*.rs`: start-up, signing in, waiting for a page or
+//! a text, so that each test file holds only what it tests.
 #![allow(dead_code)]
 
 use std::net::{TcpListener, TcpStream};
@@ -11,8 +11,9 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fantoccini::{Client, ClientBuilder};
+use fantoccini::{Client, ClientBuilder, Locator};
 
+use crate::common::http::TEST_PASSWORD;
 use crate::common::{TestDb, fushi_command};
 
 /// A child process that is ended when the test is done with it.
@@ -183,4 +184,113 @@ pub async fn screenshot(client: &Client, name: &str) {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(PathBuf::from(dir).join(name), png).unwrap();
     }
+}
+
+/// A short pause between two looks at the page.
+pub async fn pause() {
+    actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+}
+
+/// Signs in as `name` (with the tests' password) at `base` and waits until the browser has
+/// left the sign-in page.
+pub async fn log_in(client: &Client, base: &str, name: &str) {
+    client.goto(&format!("{base}/login")).await.unwrap();
+    wait_for(client, "form.auth-form").await;
+    let form = client.find(Locator::Css("form.auth-form")).await.unwrap();
+    for (field, text) in [("name", name), ("password", TEST_PASSWORD)] {
+        form.find(Locator::Id(field))
+            .await
+            .unwrap()
+            .send_keys(text)
+            .await
+            .unwrap();
+    }
+    form.find(Locator::Css("button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_while_at(client, "/login").await;
+}
+
+/// The path (and query) the browser shows.
+pub async fn path_of(client: &Client) -> String {
+    let at = client.current_url().await.expect("the current URL");
+    match at.query() {
+        Some(q) => format!("{}?{q}", at.path()),
+        None => at.path().to_owned(),
+    }
+}
+
+/// Waits for a navigation away from `path` (a form was submitted), and returns where the
+/// browser landed.
+pub async fn wait_while_at(client: &Client, path: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let now = path_of(client).await;
+        let ready = client
+            .execute("return document.readyState;", vec![])
+            .await
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned));
+        if now != path && ready.as_deref() == Some("complete") {
+            return now;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the browser stayed at {path}"
+        );
+        pause().await;
+    }
+}
+
+/// Waits until the page has an element matching `css`.
+pub async fn wait_for(client: &Client, css: &str) {
+    let start = Instant::now();
+    while client.find(Locator::Css(css)).await.is_err() {
+        assert!(start.elapsed() < Duration::from_secs(30), "no {css}");
+        pause().await;
+    }
+}
+
+/// The text of the first element matching `css`.
+pub async fn text_of(client: &Client, css: &str) -> String {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .text()
+        .await
+        .unwrap()
+}
+
+/// Waits until the text of the element matching `css` is `want`.
+pub async fn wait_text(client: &Client, css: &str, want: &str) {
+    let start = Instant::now();
+    loop {
+        let now = text_of(client, css).await;
+        if now == want {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{css} shows {now:?}, not {want:?}"
+        );
+        pause().await;
+    }
+}
+
+/// The page's main text, read in one script call (the page may be replaced under it, as
+/// when a kept entry is sent: then the text is read again next time).
+pub async fn main_text(client: &Client) -> String {
+    client
+        .execute(
+            "var m = document.querySelector('main'); return m ? m.innerText : '';",
+            vec![],
+        )
+        .await
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
 }
