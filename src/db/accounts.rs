@@ -6,13 +6,13 @@
 //! they were given. Access to one tournament is a `tournament_access` row with the role
 //! `director` or `scorer`; the creator of a tournament gets a director row.
 
+use super::now;
 use std::collections::HashMap;
 use std::fmt;
 
 use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
-use chrono::{SubsecRound, Utc};
 use diesel::prelude::*;
 
 use super::DbError;
@@ -187,10 +187,6 @@ pub const SESSION_DAYS: i64 = 14;
 
 /// The shortest password accepted.
 pub const MIN_PASSWORD: usize = crate::limits::PASSWORD_MIN;
-
-fn now() -> chrono::NaiveDateTime {
-    Utc::now().naive_utc().trunc_subsecs(6)
-}
 
 fn role_of(table: &str, id: i32, text: &str) -> Result<Role, DbError> {
     Role::parse(text).ok_or_else(|| DbError::corrupt(table, id, "role", text))

@@ -11,7 +11,7 @@
 //! The trail is not part of a tournament's archive: it is exported as `audit.csv` in the
 //! zip only, and never read back on import.
 
-use chrono::{SubsecRound, Utc};
+use super::now;
 use diesel::prelude::*;
 
 use super::DbError;
@@ -316,10 +316,6 @@ pub fn settings_pairs(settings: &Settings) -> Vec<(String, String)> {
         .filter_map(|l| l.split_once(" = "))
         .map(|(k, v)| (k.to_owned(), v.to_owned()))
         .collect()
-}
-
-fn now() -> chrono::NaiveDateTime {
-    Utc::now().naive_utc().trunc_subsecs(6)
 }
 
 /// Where a change happened: the area and, for a match, its round and table.

@@ -6,9 +6,9 @@
 //! entered results) come back as [`EditError`] variants; anything else is
 //! [`EditError::Db`].
 
+use super::now;
 use std::collections::{HashMap, HashSet};
 
-use chrono::{SubsecRound, Utc};
 use diesel::prelude::*;
 use diesel::upsert::excluded;
 
@@ -47,10 +47,6 @@ impl From<diesel::result::Error> for EditError {
     fn from(e: diesel::result::Error) -> Self {
         EditError::Db(DbError::from(e))
     }
-}
-
-fn now() -> chrono::NaiveDateTime {
-    Utc::now().naive_utc().trunc_subsecs(6)
 }
 
 /// The id of the tournament with this slug.

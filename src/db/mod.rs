@@ -48,3 +48,10 @@ pub use tournament::{
     Loaded, delete_tournament, insert_event, list_tournaments, load_consistent, load_event,
     slug_exists,
 };
+
+/// The time a row records: now, in UTC, to the microsecond (what both backends keep, so a
+/// value read back equals the one written).
+pub(crate) fn now() -> chrono::NaiveDateTime {
+    use chrono::SubsecRound;
+    chrono::Utc::now().naive_utc().trunc_subsecs(6)
+}

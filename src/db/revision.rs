@@ -4,7 +4,6 @@
 //! sends a `NOTIFY` on [`CHANNEL`], delivered to every listening `fushi serve` when the
 //! transaction commits (and never when it rolls back).
 
-use chrono::SubsecRound;
 use diesel::prelude::*;
 use diesel::sql_types::Text;
 
@@ -17,7 +16,7 @@ pub const CHANNEL: &str = "fushi_changes";
 /// Raises the tournament's revision (and marks it changed now) inside the caller's
 /// transaction.
 pub fn bump(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
-    let now = chrono::Utc::now().naive_utc().trunc_subsecs(6);
+    let now = super::now();
     diesel::update(tournaments::table.find(tournament_id))
         .set((
             tournaments::revision.eq(tournaments::revision + 1),

@@ -3,7 +3,8 @@
 //! transaction, a whole round robin at once, unlocking a round, and reading back what was
 //! recorded about a round.
 
-use chrono::{NaiveDateTime, SubsecRound, Utc};
+use super::now;
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbError;
@@ -94,10 +95,6 @@ struct NewNote<'a> {
     kind: &'a str,
     detail: &'a str,
     created_at: NaiveDateTime,
-}
-
-fn now() -> NaiveDateTime {
-    Utc::now().naive_utc().trunc_subsecs(6)
 }
 
 fn explanation_form(round_id: i32, p: &Proposed) -> NewExplanation {

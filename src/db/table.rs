@@ -10,9 +10,10 @@
 //! has no stored result (entered at the desk, or confirmed): a desk correction therefore
 //! always wins and closes the room to the table.
 
+use super::now;
 use std::collections::HashMap;
 
-use chrono::{NaiveDateTime, SubsecRound, Utc};
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbError;
@@ -24,10 +25,6 @@ use crate::input::{SHEET_FIELDS, SheetRow};
 use crate::rules::room_state::{self, Gate, Refusal, Results, RoomEntry, RoomEvent};
 pub use crate::rules::room_state::{Closed, EntryState, Side};
 use crate::rules::{Decks, Room, TableEntry, TableResult, TeamNo};
-
-fn now() -> NaiveDateTime {
-    Utc::now().naive_utc().trunc_subsecs(6)
-}
 
 /// A fresh link token: 128 bits from the operating system, URL-safe base64 (22 characters).
 pub fn new_token() -> String {
