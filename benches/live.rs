@@ -205,7 +205,8 @@ fn save(
         return false;
     }
     results[0].entry.ruling = Some(ruling);
-    fushi::db::save_match_results(conn, slug, round, table, &results).unwrap_or(false)
+    fushi::db::save_match_results_as(conn, slug, round, table, &results, "bench", None)
+        .is_ok_and(|saved| saved != fushi::db::MatchSave::Missing)
 }
 
 fn main() {

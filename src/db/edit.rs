@@ -92,15 +92,8 @@ pub fn create_tournament(conn: &mut DbConnection, settings: &Settings) -> Result
 /// Replaces the settings of the tournament called `slug` (its slug may change too), in one
 /// transaction, unless they contradict a result already entered
 /// ([`EditError::Conflicts`]) or the new slug is taken ([`EditError::SlugTaken`]).
-pub fn update_settings(
-    conn: &mut DbConnection,
-    slug: &str,
-    new: &Settings,
-) -> Result<(), EditError> {
-    update_settings_as(conn, slug, new, "")
-}
-
-/// [`update_settings`] by `who`: every changed key goes in the audit trail.
+///
+/// By `who`: every changed key goes in the audit trail.
 pub fn update_settings_as(
     conn: &mut DbConnection,
     slug: &str,
@@ -235,11 +228,6 @@ fn team_id(conn: &mut DbConnection, tournament: i32, number: TeamNo) -> QueryRes
         .optional()
 }
 
-/// Adds one team with its members, refusing a number that is taken.
-pub fn add_team(conn: &mut DbConnection, slug: &str, team: &Team) -> Result<(), EditError> {
-    add_team_as(conn, slug, team, "")
-}
-
 const TEAMS: Place<'static> = Place {
     area: "teams",
     round: None,
@@ -258,7 +246,9 @@ fn teams_now(conn: &mut DbConnection, slug: &str) -> Result<HashMap<TeamNo, Team
     Ok(roster.teams.into_iter().map(|t| (t.number, t)).collect())
 }
 
-/// [`add_team`] by `who`, in the audit trail.
+/// Adds one team with its members, refusing a number that is taken.
+///
+/// By `who`, in the audit trail.
 pub fn add_team_as(
     conn: &mut DbConnection,
     slug: &str,
@@ -283,16 +273,8 @@ pub fn add_team_as(
 
 /// Replaces team `number`'s number, name, club and members (its withdrawn mark stays). The
 /// number may change only while the team is in no pairing, and not to one that is taken.
-pub fn update_team(
-    conn: &mut DbConnection,
-    slug: &str,
-    number: TeamNo,
-    team: &Team,
-) -> Result<(), EditError> {
-    update_team_as(conn, slug, number, team, "")
-}
-
-/// [`update_team`] by `who`, in the audit trail (a new number as `team 3 → 5`).
+///
+/// By `who`, in the audit trail (a new number as `team 3 → 5`).
 pub fn update_team_as(
     conn: &mut DbConnection,
     slug: &str,
@@ -358,16 +340,8 @@ pub fn update_team_as(
 }
 
 /// Marks team `number` withdrawn (it keeps its results and is paired no more) or back in.
-pub fn set_withdrawn(
-    conn: &mut DbConnection,
-    slug: &str,
-    number: TeamNo,
-    withdrawn: bool,
-) -> Result<(), EditError> {
-    set_withdrawn_as(conn, slug, number, withdrawn, "")
-}
-
-/// [`set_withdrawn`] by `who`, in the audit trail.
+///
+/// By `who`, in the audit trail.
 pub fn set_withdrawn_as(
     conn: &mut DbConnection,
     slug: &str,
@@ -423,15 +397,8 @@ pub struct Upserted {
 /// Adds the teams whose numbers are new and replaces the name, club and members of those
 /// that exist (their withdrawn mark stays), all in one transaction. Teams not in the list
 /// are left alone. The numbers in `list` must be distinct.
-pub fn upsert_teams(
-    conn: &mut DbConnection,
-    slug: &str,
-    list: &[Team],
-) -> Result<Upserted, EditError> {
-    upsert_teams_as(conn, slug, list, "")
-}
-
-/// [`upsert_teams`] by `who`: every added or changed team goes in the audit trail.
+///
+/// By `who`: every added or changed team goes in the audit trail.
 pub fn upsert_teams_as(
     conn: &mut DbConnection,
     slug: &str,

@@ -33,16 +33,14 @@ pub use connection::{
     pool, pool_with_busy_timeout, run_migrations, write_transaction,
 };
 pub use edit::{
-    EditError, Roster, Upserted, add_team, add_team_as, create_tournament, load_roster,
-    load_settings, save_stages, set_withdrawn, set_withdrawn_as, update_settings,
-    update_settings_as, update_team, update_team_as, upsert_teams, upsert_teams_as,
+    EditError, Roster, Upserted, add_team_as, create_tournament, load_roster, load_settings,
+    save_stages, set_withdrawn_as, update_settings_as, update_team_as, upsert_teams_as,
 };
 pub use error::{DbError, report};
 pub use models::TournamentSummary;
 pub use rounds::{
-    MatchSave, RoundSheet, add_round, add_round_once, load_round, match_version, replace_pairings,
-    replace_pairings_as, save_match_results, save_match_results_as, update_boards,
-    update_boards_as,
+    MatchSave, RoundSheet, add_round, add_round_once, load_round, match_version,
+    replace_pairings_as, save_match_results_as, update_boards_as,
 };
 pub use tournament::{
     Loaded, delete_tournament, insert_event, list_tournaments, load_consistent, load_event,

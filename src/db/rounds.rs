@@ -305,16 +305,8 @@ pub fn add_round_once(
 /// Sets dealer, level and trump of the boards of round `round`, matched by board number;
 /// `false` when there is no such round. A board the round does not have is refused
 /// whole ([`DbError::Inconsistent`]).
-pub fn update_boards(
-    conn: &mut DbConnection,
-    slug: &str,
-    round: i32,
-    new: &[Board],
-) -> Result<bool, DbError> {
-    update_boards_as(conn, slug, round, new, "")
-}
-
-/// [`update_boards`] by `who`: every changed board goes in the audit trail.
+///
+/// By `who`: every changed board goes in the audit trail.
 pub fn update_boards_as(
     conn: &mut DbConnection,
     slug: &str,
@@ -375,21 +367,6 @@ pub fn update_boards_as(
     })
 }
 
-/// Makes `pairings` the matches of round `round`: a table that stays with the same teams
-/// keeps its match (and results), one whose teams change is updated, one no longer listed
-/// is deleted, a new one is inserted. `false` when there is no such round. Changing or
-/// removing a match that has results, or naming a team the tournament does not have, is
-/// refused whole ([`DbError::Inconsistent`]); the pages check with
-/// [`crate::input::check_pairings`] first.
-pub fn replace_pairings(
-    conn: &mut DbConnection,
-    slug: &str,
-    round: i32,
-    pairings: &[Pairing],
-) -> Result<bool, DbError> {
-    replace_pairings_as(conn, slug, round, pairings, "")
-}
-
 /// A pairing as compact text: `2 v 5`, or `3 bye`.
 fn pairing_text(home: TeamNo, away: Option<TeamNo>) -> String {
     match away {
@@ -398,7 +375,14 @@ fn pairing_text(home: TeamNo, away: Option<TeamNo>) -> String {
     }
 }
 
-/// [`replace_pairings`] by `who`: every added, changed or removed table goes in the audit
+/// Makes `pairings` the matches of round `round`: a table that stays with the same teams
+/// keeps its match (and results), one whose teams change is updated, one no longer listed
+/// is deleted, a new one is inserted. `false` when there is no such round. Changing or
+/// removing a match that has results, or naming a team the tournament does not have, is
+/// refused whole ([`DbError::Inconsistent`]); the pages check with
+/// [`crate::input::check_pairings`] first.
+///
+/// By `who`: every added, changed or removed table goes in the audit
 /// trail (subject `round 1 table 2`, teams by number).
 pub fn replace_pairings_as(
     conn: &mut DbConnection,
@@ -554,21 +538,6 @@ pub enum MatchSave {
     Stale(i32),
 }
 
-/// Replaces every result of the match at `table` in round `round` with `results`, in one
-/// transaction; `false` when there is no such match. A bye, a board the round does not
-/// have, or the same room and board twice is refused whole ([`DbError::Inconsistent`]).
-/// Recorded in the audit trail with no user name; the pages use
-/// [`save_match_results_as`].
-pub fn save_match_results(
-    conn: &mut DbConnection,
-    slug: &str,
-    round: i32,
-    table: i32,
-    results: &[TableResult],
-) -> Result<bool, DbError> {
-    Ok(save_match_results_as(conn, slug, round, table, results, "", None)? != MatchSave::Missing)
-}
-
 /// The stored version of the match at `table` in round `round`; `None` when there is none.
 pub fn match_version(
     conn: &mut DbConnection,
@@ -579,7 +548,12 @@ pub fn match_version(
     Ok(locate_match(conn, slug, round, table)?.map(|(_, version)| version))
 }
 
-/// [`save_match_results`] by `who`, in the audit trail one row per changed board. With
+/// Replaces every result of the match at `table` in round `round` with `results`, in one
+/// transaction; [`MatchSave::Missing`] when there is no such match. A bye, a board the
+/// round does not have, or the same room and board twice is refused whole
+/// ([`DbError::Inconsistent`]).
+///
+/// By `who`, in the audit trail one row per changed board. With
 /// `expected` (the version the page was based on), a match saved since is not touched:
 /// [`MatchSave::Stale`] with the stored version. Every save that changes something moves
 /// the version on by one.

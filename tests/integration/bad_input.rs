@@ -96,7 +96,7 @@ fn withdrawals_survive_the_archive() {
             before.get("teams.csv").unwrap().lines().next(),
             Some("team_no,name,club,members")
         );
-        fushi::db::set_withdrawn(&mut conn, "club-night", TeamNo(4), true).unwrap();
+        crate::common::edits::set_withdrawn(&mut conn, "club-night", TeamNo(4), true).unwrap();
         let files = fushi::transfer::export(&mut conn, "club-night").unwrap();
         let teams = files.get("teams.csv").unwrap();
         assert!(

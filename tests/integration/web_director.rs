@@ -868,11 +868,11 @@ fn settings_are_created_and_updated_in_place() {
 
         settings.slug = "winter-2027".to_owned();
         settings.deck_rules = DeckRules::standard(Decks::Three);
-        db::update_settings(&mut conn, "winter", &settings).unwrap();
+        crate::common::edits::update_settings(&mut conn, "winter", &settings).unwrap();
         assert!(db::load_settings(&mut conn, "winter").unwrap().is_none());
         assert_eq!(settings_of(&mut conn, "winter-2027"), settings);
         assert!(matches!(
-            db::update_settings(&mut conn, "winter", &settings),
+            crate::common::edits::update_settings(&mut conn, "winter", &settings),
             Err(EditError::NoTournament)
         ));
 
@@ -881,7 +881,7 @@ fn settings_are_created_and_updated_in_place() {
         let mut one = settings_of(&mut conn, "sample");
         one.deck_rules = DeckRules::new(Decks::One, one.rules().clone()).unwrap();
         one.name = "changed".to_owned();
-        match db::update_settings(&mut conn, "sample", &one) {
+        match crate::common::edits::update_settings(&mut conn, "sample", &one) {
             Err(EditError::Conflicts(found)) => {
                 assert!(
                     found.iter().any(|c| c.problem.field == "combo"),
@@ -897,7 +897,7 @@ fn settings_are_created_and_updated_in_place() {
         let mut taken = settings_of(&mut conn, "sample");
         taken.slug = "winter-2027".to_owned();
         assert!(matches!(
-            db::update_settings(&mut conn, "sample", &taken),
+            crate::common::edits::update_settings(&mut conn, "sample", &taken),
             Err(EditError::SlugTaken(_))
         ));
         assert_eq!(
@@ -921,46 +921,47 @@ fn teams_are_added_edited_withdrawn_and_upserted() {
         );
         assert_eq!(roster.next_number(), TeamNo(4));
 
-        db::add_team(&mut conn, "s", &team(4, "Four", &["a", "b"])).unwrap();
+        crate::common::edits::add_team(&mut conn, "s", &team(4, "Four", &["a", "b"])).unwrap();
         assert!(matches!(
-            db::add_team(&mut conn, "s", &team(4, "Again", &[])),
+            crate::common::edits::add_team(&mut conn, "s", &team(4, "Again", &[])),
             Err(EditError::TeamNumberTaken(TeamNo(4)))
         ));
         assert!(matches!(
-            db::add_team(&mut conn, "nowhere", &team(1, "x", &[])),
+            crate::common::edits::add_team(&mut conn, "nowhere", &team(1, "x", &[])),
             Err(EditError::NoTournament)
         ));
 
         // Renumbering: refused for a paired team, allowed for a free one.
         assert!(matches!(
-            db::update_team(&mut conn, "s", TeamNo(1), &team(9, "x", &[])),
+            crate::common::edits::update_team(&mut conn, "s", TeamNo(1), &team(9, "x", &[])),
             Err(EditError::TeamPaired(TeamNo(1)))
         ));
         assert!(matches!(
-            db::update_team(&mut conn, "s", TeamNo(4), &team(2, "x", &[])),
+            crate::common::edits::update_team(&mut conn, "s", TeamNo(4), &team(2, "x", &[])),
             Err(EditError::TeamNumberTaken(TeamNo(2)))
         ));
-        db::update_team(
+        crate::common::edits::update_team(
             &mut conn,
             "s",
             TeamNo(4),
             &team(5, "Five", &["c", "d", "e"]),
         )
         .unwrap();
-        db::update_team(&mut conn, "s", TeamNo(1), &team(1, "长城队", &["张三"])).unwrap();
+        crate::common::edits::update_team(&mut conn, "s", TeamNo(1), &team(1, "长城队", &["张三"]))
+            .unwrap();
         assert!(matches!(
-            db::update_team(&mut conn, "s", TeamNo(4), &team(4, "x", &[])),
+            crate::common::edits::update_team(&mut conn, "s", TeamNo(4), &team(4, "x", &[])),
             Err(EditError::NoTeam(TeamNo(4)))
         ));
 
-        db::set_withdrawn(&mut conn, "s", TeamNo(5), true).unwrap();
-        db::set_withdrawn(&mut conn, "s", TeamNo(3), false).unwrap();
+        crate::common::edits::set_withdrawn(&mut conn, "s", TeamNo(5), true).unwrap();
+        crate::common::edits::set_withdrawn(&mut conn, "s", TeamNo(3), false).unwrap();
         assert!(matches!(
-            db::set_withdrawn(&mut conn, "s", TeamNo(77), true),
+            crate::common::edits::set_withdrawn(&mut conn, "s", TeamNo(77), true),
             Err(EditError::NoTeam(TeamNo(77)))
         ));
 
-        let upserted = db::upsert_teams(
+        let upserted = crate::common::edits::upsert_teams(
             &mut conn,
             "s",
             &[

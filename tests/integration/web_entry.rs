@@ -1028,7 +1028,7 @@ fn rounds_in_the_database() {
         let mut edited = boards.clone();
         edited[1].level = "A".parse().unwrap();
         edited[1].trump = Some(fushi::rules::Trump::Spades);
-        assert!(db::update_boards(&mut conn, SLUG, 1, &edited).unwrap());
+        assert!(crate::common::edits::update_boards(&mut conn, SLUG, 1, &edited).unwrap());
         let extra = Board {
             number: 9,
             ..boards[0]
@@ -1036,10 +1036,10 @@ fn rounds_in_the_database() {
         let mut too_many = boards.clone();
         too_many.push(extra);
         assert!(matches!(
-            db::update_boards(&mut conn, SLUG, 1, &too_many),
+            crate::common::edits::update_boards(&mut conn, SLUG, 1, &too_many),
             Err(DbError::Inconsistent(_))
         ));
-        assert!(!db::update_boards(&mut conn, SLUG, 5, &boards).unwrap());
+        assert!(!crate::common::edits::update_boards(&mut conn, SLUG, 5, &boards).unwrap());
         let sheet = db::load_round(&mut conn, SLUG, 1).unwrap().unwrap();
         assert_eq!(sheet.round.boards, edited);
 
@@ -1050,7 +1050,7 @@ fn rounds_in_the_database() {
             pair(2, TeamNo(3), Some(TeamNo(4))),
             pair(3, TeamNo(5), None),
         ];
-        assert!(db::replace_pairings(&mut conn, SLUG, 1, &pairings).unwrap());
+        assert!(crate::common::edits::replace_pairings(&mut conn, SLUG, 1, &pairings).unwrap());
         let entry = TableEntry {
             trick_points: Some(85),
             last_trick: Some(LastTrick::Declarer),
@@ -1062,25 +1062,29 @@ fn rounds_in_the_database() {
             entry: entry.clone(),
         };
         let results = [result(Room::Open, 1), result(Room::Closed, 1)];
-        assert!(db::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap());
-        assert!(!db::save_match_results(&mut conn, SLUG, 1, 8, &results).unwrap());
+        assert!(crate::common::edits::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap());
+        assert!(
+            !crate::common::edits::save_match_results(&mut conn, SLUG, 1, 8, &results).unwrap()
+        );
         assert!(matches!(
-            db::save_match_results(&mut conn, SLUG, 1, 3, &results),
+            crate::common::edits::save_match_results(&mut conn, SLUG, 1, 3, &results),
             Err(DbError::Inconsistent(_))
         ));
         let twice = [result(Room::Open, 2), result(Room::Open, 2)];
         assert!(matches!(
-            db::save_match_results(&mut conn, SLUG, 1, 1, &twice),
+            crate::common::edits::save_match_results(&mut conn, SLUG, 1, 1, &twice),
             Err(DbError::Inconsistent(_))
         ));
         let off_board = [result(Room::Open, 7)];
         assert!(matches!(
-            db::save_match_results(&mut conn, SLUG, 1, 1, &off_board),
+            crate::common::edits::save_match_results(&mut conn, SLUG, 1, 1, &off_board),
             Err(DbError::Inconsistent(_))
         ));
         // Replacing keeps only the new set.
         let replaced = [result(Room::Closed, 3)];
-        assert!(db::save_match_results(&mut conn, SLUG, 1, 1, &replaced).unwrap());
+        assert!(
+            crate::common::edits::save_match_results(&mut conn, SLUG, 1, 1, &replaced).unwrap()
+        );
         let sheet = db::load_round(&mut conn, SLUG, 1).unwrap().unwrap();
         assert_eq!(sheet.table(1).unwrap().results, replaced);
 
@@ -1091,21 +1095,26 @@ fn rounds_in_the_database() {
             pair(2, TeamNo(4), Some(TeamNo(3))),
             pair(4, TeamNo(5), None),
         ];
-        assert!(db::replace_pairings(&mut conn, SLUG, 1, &changed).unwrap());
+        assert!(crate::common::edits::replace_pairings(&mut conn, SLUG, 1, &changed).unwrap());
         let refused = [
             pair(1, TeamNo(2), Some(TeamNo(1))),
             pair(2, TeamNo(3), Some(TeamNo(4))),
         ];
         assert!(matches!(
-            db::replace_pairings(&mut conn, SLUG, 1, &refused),
+            crate::common::edits::replace_pairings(&mut conn, SLUG, 1, &refused),
             Err(DbError::Inconsistent(_))
         ));
         assert!(matches!(
-            db::replace_pairings(&mut conn, SLUG, 1, &[pair(2, TeamNo(3), Some(TeamNo(4)))]),
+            crate::common::edits::replace_pairings(
+                &mut conn,
+                SLUG,
+                1,
+                &[pair(2, TeamNo(3), Some(TeamNo(4)))]
+            ),
             Err(DbError::Inconsistent(_))
         ));
         assert!(matches!(
-            db::replace_pairings(
+            crate::common::edits::replace_pairings(
                 &mut conn,
                 SLUG,
                 1,

@@ -486,7 +486,9 @@ fn a_match_whose_teams_change_loses_its_line_ups() {
                     away: away.map(TeamNo),
                 }
             });
-        assert!(fushi::db::replace_pairings(&mut conn, "club-night", 3, &pairings).unwrap());
+        assert!(
+            crate::common::edits::replace_pairings(&mut conn, "club-night", 3, &pairings).unwrap()
+        );
         let event = fushi::db::load_event(&mut conn, "club-night")
             .unwrap()
             .unwrap();

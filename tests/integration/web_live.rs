@@ -34,7 +34,7 @@ fn rule_on_first_board(db: &TestDb, ruling: i32) {
     let event = db::load_event(&mut conn, SLUG).unwrap().unwrap();
     let mut results = event.rounds[0].matches[0].results.clone();
     results[0].entry.ruling = Some(ruling);
-    assert!(db::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap());
+    assert!(crate::common::edits::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap());
 }
 
 fn revision(db: &TestDb) -> i64 {
@@ -56,10 +56,11 @@ fn every_write_raises_the_revision_on_both_backends() {
             .boards
             .clone();
         boards[0].level = "5".parse().unwrap();
-        db::update_boards(&mut conn, SLUG, 1, &boards).unwrap();
+        crate::common::edits::update_boards(&mut conn, SLUG, 1, &boards).unwrap();
         assert_eq!(revision(&db), first + 2, "{}", db.backend());
         // A refused write changes nothing, the revision included.
-        let missing = db::save_match_results(&mut conn, SLUG, 1, 99, &[]).unwrap();
+        let missing =
+            crate::common::edits::save_match_results(&mut conn, SLUG, 1, 99, &[]).unwrap();
         assert!(!missing);
         assert_eq!(revision(&db), first + 2, "{}", db.backend());
     }
@@ -87,7 +88,7 @@ fn a_snapshot_never_mixes_two_revisions() {
                         r
                     })
                     .collect();
-                db::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap();
+                crate::common::edits::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap();
             }
         });
         let mut conn = db.open();
@@ -413,7 +414,7 @@ async fn two_servers_on_one_postgresql_database_hear_each_other() {
         let event = db::load_event(&mut conn, SLUG).unwrap().unwrap();
         let mut results = event.rounds[0].matches[0].results.clone();
         results[0].entry.ruling = Some(3);
-        assert!(db::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap());
+        assert!(crate::common::edits::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap());
     }
     assert!(
         wait_for_revision(&mut events, now + 1, &mut seen).await,

@@ -86,7 +86,10 @@ fn complete_match(db: &TestDb, round: i32, table: i32, boards: i32) {
             });
         }
     }
-    assert!(db::save_match_results(&mut db.open(), SLUG, round, table, &results).unwrap());
+    assert!(
+        crate::common::edits::save_match_results(&mut db.open(), SLUG, round, table, &results)
+            .unwrap()
+    );
 }
 
 /// One result only: the match has begun.
@@ -101,7 +104,10 @@ fn begin_match(db: &TestDb, round: i32, table: i32) {
         board: 1,
         entry,
     }];
-    assert!(db::save_match_results(&mut db.open(), SLUG, round, table, &results).unwrap());
+    assert!(
+        crate::common::edits::save_match_results(&mut db.open(), SLUG, round, table, &results)
+            .unwrap()
+    );
 }
 
 /// The value of the hidden or visible input called `name`.

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod edits;
 pub mod http;
 
 use fushi::rules::TeamNo;
@@ -295,7 +296,10 @@ pub fn club_night_with_table_round(db: &TestDb, boards: i32, codes: bool) {
     .unwrap()
     .expect("the club night");
     assert_eq!(round, 4);
-    assert!(db::replace_pairings(&mut conn, "club-night", 4, &club_night_pairings()).unwrap());
+    assert!(
+        crate::common::edits::replace_pairings(&mut conn, "club-night", 4, &club_night_pairings())
+            .unwrap()
+    );
     diesel::update(tournaments::table.filter(tournaments::slug.eq("club-night")))
         .set((
             tournaments::table_entry.eq(true),
