@@ -176,6 +176,33 @@ async fn a_boards_cards_appear_on_no_public_page_before_release_and_on_its_trave
         "{}",
         csv.body
     );
+    // The API: the unreleased board has no cards, the released one has them, in deals.csv's
+    // notation.
+    let cards = |round: i32, board: i32| {
+        let event = fushi::db::load_event(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        let deal = event.deals.of(round, board).unwrap();
+        fushi::rules::deal::format_cards(deal.hand(Seat::North))
+    };
+    for path in [
+        "/api/v1/tournaments/club-night/deals",
+        "/api/v1/tournaments/club-night/rounds/3/boards/2",
+        "/api/v1/tournaments/club-night/rounds/3",
+        "/api/v1/tournaments/club-night/results",
+    ] {
+        let page = anon.get_ok(path).await;
+        assert!(
+            !page.body.contains(&cards(3, 2)),
+            "{path} shows board 2's cards"
+        );
+    }
+    anon.get_ok("/api/v1/tournaments/club-night/rounds/3/boards/1")
+        .await
+        .has(&cards(3, 1));
+    anon.get_ok("/api/v1/tournaments/club-night/deals")
+        .await
+        .has(&cards(3, 1));
     // The director sees every board's cards on the director's traveller.
     let page = director.get_ok("/d/club-night/rounds/3/boards/2").await;
     page.has(&hidden.join("</p><p>"));
@@ -194,4 +221,11 @@ async fn a_boards_cards_appear_on_no_public_page_before_release_and_on_its_trave
     let mut anon = anonymous(&full).await;
     let page = anon.get_ok("/t/club-night/rounds/3/boards/2").await;
     page.has(&hidden.join("</p><p>"));
+    let event = fushi::db::load_event(&mut full.open(), "club-night")
+        .unwrap()
+        .unwrap();
+    let north = fushi::rules::deal::format_cards(event.deals.of(3, 2).unwrap().hand(Seat::North));
+    anon.get_ok("/api/v1/tournaments/club-night/rounds/3/boards/2")
+        .await
+        .has(&north);
 }
