@@ -191,7 +191,7 @@ async fn no_public_surface_shows_a_board_before_every_room_has_played_it() {
         let mut crawled = 0;
         for pattern in &patterns {
             if pattern.ends_with("/events") || pattern.ends_with('/') {
-                continue; // the live stream carries revisions only; `/` redirects
+                continue; // the stream's payload: web_live's change test; `/` redirects
             }
             for path in paths(pattern) {
                 let page = public.get(&path).await;
