@@ -45,6 +45,6 @@ pub use rounds::{
     update_boards_as,
 };
 pub use tournament::{
-    Loaded, delete_tournament, insert_event, list_tournaments, load_consistent, load_event,
-    slug_exists,
+    Loaded, delete_tournament, insert_event, insert_event_by, list_tournaments, load_consistent,
+    load_event, slug_exists,
 };

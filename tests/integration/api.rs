@@ -299,10 +299,11 @@ fn club_night_half_released_and_dealt(db: &TestDb) {
         &mut conn,
         "club-night",
         fushi::rules::deal::SeedChange::Set(seed),
+        "",
     )
     .unwrap();
     assert_eq!(
-        fushi::db::deals::deal_rounds(&mut conn, "club-night", None).unwrap(),
+        fushi::db::deals::deal_rounds(&mut conn, "club-night", None, "").unwrap(),
         12
     );
 }

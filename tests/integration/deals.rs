@@ -263,6 +263,72 @@ fn fushi_deal_with_a_seed_deals_every_board_as_the_reference_does() {
     let (ok, _, err) = run(&db, &["deal", "club-night", "--seed", "abc"], None);
     assert!(ok, "{err}");
     assert_eq!(exported(&db).get("deals.csv").unwrap(), deals);
+    // The trail names the command: the seed once (set, never shown), each round dealt
+    // twice, the second time with nothing changed.
+    let trail = trail(&db);
+    let seed_rows: Vec<_> = trail
+        .iter()
+        .filter(|e| e.subject == "dealing seed")
+        .collect();
+    assert_eq!(seed_rows.len(), 1, "{trail:#?}");
+    assert_eq!(seed_rows[0].user_name, "fushi deal");
+    assert_eq!(seed_rows[0].area, "deals");
+    assert_eq!(
+        seed_rows[0].after,
+        format!("state=secret commitment={commitment}")
+    );
+    let round_1: Vec<_> = trail
+        .iter()
+        .filter(|e| e.subject == "round 1 deals")
+        .collect();
+    assert_eq!(round_1.len(), 2, "{trail:#?}");
+    // Oldest first: the first dealing, then the second.
+    assert_eq!(round_1[0].before, "");
+    assert_eq!(
+        round_1[0].after,
+        format!("boards=4 changed=4 dealt_from={commitment}")
+    );
+    assert_eq!(round_1[1].before, "boards=4");
+    assert_eq!(
+        round_1[1].after,
+        format!("boards=4 changed=0 dealt_from={commitment}")
+    );
+    assert!(
+        trail.iter().all(|e| !e.after.contains("seed=abc")),
+        "the secret seed is in the trail"
+    );
+}
+
+/// The tournament's audit trail, oldest first.
+fn trail(db: &TestDb) -> Vec<fushi::db::audit::AuditEntry> {
+    fushi::db::audit::full_trail(&mut db.open(), "club-night")
+        .unwrap()
+        .unwrap()
+}
+
+#[test]
+fn importing_deals_and_their_revealed_seed_is_in_the_trail() {
+    for db in backends() {
+        let dir = tempfile::tempdir().unwrap();
+        dealt_sample().write_dir(dir.path()).unwrap();
+        let (ok, _, err) = run(&db, &["import", dir.path().to_str().unwrap()], None);
+        assert!(ok, "{err}");
+        let trail = trail(&db);
+        let commitment = Seed::parse(SAMPLE_SEED).unwrap().commitment();
+        let seed = trail.iter().find(|e| e.subject == "dealing seed").unwrap();
+        assert_eq!(seed.user_name, "fushi import");
+        assert_eq!(
+            seed.after,
+            format!("state=revealed commitment={commitment} seed={SAMPLE_SEED}")
+        );
+        for round in 1..=3 {
+            let row = trail
+                .iter()
+                .find(|e| e.subject == format!("round {round} deals"))
+                .unwrap_or_else(|| panic!("round {round}: {trail:#?}"));
+            assert_eq!(row.after, "boards=4 imported");
+        }
+    }
 }
 
 #[test]

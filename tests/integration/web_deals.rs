@@ -102,6 +102,46 @@ async fn the_director_sets_the_seed_deals_prints_and_reveals() {
         // A revealed seed is kept: setting another is refused.
         let page = b.post("/d/club-night/deals/seed", &[("seed", "x")]).await;
         assert_eq!(page.status, StatusCode::BAD_REQUEST);
+        // Dealing again deals the same boards.
+        b.submit("/d/club-night/deals/deal", &[("round", "2")])
+            .await;
+
+        // The trail: the seed set (its commitment only) and revealed, every round dealt,
+        // round 2 again with nothing changed, by the signed-in director; the refusals
+        // left nothing.
+        let page = b.get_ok("/d/club-night/audit").await;
+        page.has("<td>Deals</td>")
+            .has("dealing seed")
+            .has("round 3 deals")
+            .has(&format!("state=secret commitment={commitment}"))
+            .has(&format!(
+                "state=revealed commitment={commitment} seed=Thursday 周四"
+            ))
+            .has(&format!("boards=4 changed=4 dealt_from={commitment}"))
+            .has(&format!("boards=4 changed=0 dealt_from={commitment}"));
+        let trail = fushi::db::audit::full_trail(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        let deals: Vec<_> = trail.iter().filter(|e| e.area == "deals").collect();
+        assert_eq!(deals.len(), 2 + 3 + 1, "{deals:#?}");
+        assert!(deals.iter().all(|e| e.user_name == "admin"), "{deals:#?}");
+        // Before the reveal the seed was in no row.
+        let set = deals
+            .iter()
+            .find(|e| e.after.starts_with("state=secret"))
+            .unwrap();
+        assert!(!set.after.contains("Thursday"), "{set:?}");
+        for (lang, area, seed, round) in [
+            ("zh", "发牌", "发牌种子", "第 3 轮发牌"),
+            ("zh-TW", "發牌", "發牌種子", "第 3 輪發牌"),
+        ] {
+            b.accept_language = lang.into();
+            b.get_ok("/d/club-night/audit")
+                .await
+                .has(&format!("<td>{area}</td>"))
+                .has(seed)
+                .has(round);
+        }
     }
 }
 
