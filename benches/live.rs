@@ -15,6 +15,10 @@
 
 #[path = "../tests/integration/common/mod.rs"]
 mod common;
+#[path = "support/load.rs"]
+mod load;
+
+use load::{client, drive};
 
 use std::process::{Child, Command, Stdio};
 use std::rc::Rc;
@@ -102,82 +106,6 @@ fn server_rss(served: &Served) -> Vec<f64> {
                 .map_or(0.0, |kb| kb / 1024.0)
         })
         .collect()
-}
-
-fn client(connections: usize) -> awc::Client {
-    awc::Client::builder()
-        .connector(awc::Connector::new().limit(connections + 10))
-        .timeout(Duration::from_secs(30))
-        .finish()
-}
-
-#[derive(Default)]
-struct Tally {
-    latencies: Vec<Duration>,
-    bytes: usize,
-    errors: usize,
-    timeouts: usize,
-}
-
-impl Tally {
-    fn percentile(&mut self, p: f64) -> Duration {
-        self.latencies.sort();
-        if self.latencies.is_empty() {
-            return Duration::ZERO;
-        }
-        let i = ((self.latencies.len() as f64 - 1.0) * p).round() as usize;
-        self.latencies[i]
-    }
-}
-
-/// `connections` clients each asking `requests` times for paths in turn.
-async fn drive(
-    client: &awc::Client,
-    base: &[String],
-    paths: &[String],
-    connections: usize,
-    requests: usize,
-) -> (Tally, Duration) {
-    let started = Instant::now();
-    let tasks: Vec<_> = (0..connections)
-        .map(|c| {
-            let client = client.clone();
-            let base = base[c % base.len()].clone();
-            let paths = paths.to_vec();
-            actix_web::rt::spawn(async move {
-                let mut tally = Tally::default();
-                for i in 0..requests {
-                    let path = &paths[(c + i) % paths.len()];
-                    let t = Instant::now();
-                    match client.get(format!("{base}{path}")).send().await {
-                        Ok(mut res) => match res.body().limit(64 * 1024 * 1024).await {
-                            Ok(body) => {
-                                if res.status().is_success() {
-                                    tally.bytes += body.len();
-                                } else {
-                                    tally.errors += 1;
-                                }
-                            }
-                            Err(_) => tally.errors += 1,
-                        },
-                        Err(awc::error::SendRequestError::Timeout) => tally.timeouts += 1,
-                        Err(_) => tally.errors += 1,
-                    }
-                    tally.latencies.push(t.elapsed());
-                }
-                tally
-            })
-        })
-        .collect();
-    let mut all = Tally::default();
-    for task in tasks {
-        let t = task.await.expect("a load task");
-        all.latencies.extend(t.latencies);
-        all.bytes += t.bytes;
-        all.errors += t.errors;
-        all.timeouts += t.timeouts;
-    }
-    (all, started.elapsed())
 }
 
 /// A ruling on one board of round `round`, table `table`, from the director's desk: one

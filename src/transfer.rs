@@ -44,6 +44,15 @@ impl Imported {
 /// Reads an archive and creates its tournament in one transaction, or reports every
 /// problem and creates nothing.
 pub fn import(conn: &mut DbConnection, files: &ArchiveFiles) -> Result<Imported, Vec<Problem>> {
+    import_by(conn, files, "")
+}
+
+/// [`import`] by `who`, whom the audit trail names for the deals the archive brings.
+pub fn import_by(
+    conn: &mut DbConnection,
+    files: &ArchiveFiles,
+    who: &str,
+) -> Result<Imported, Vec<Problem>> {
     let parsed = archive::parse(files)?;
     let event = parsed.event;
     let taken = db::slug_exists(conn, &event.settings.slug).map_err(database)?;
@@ -56,7 +65,7 @@ pub fn import(conn: &mut DbConnection, files: &ArchiveFiles) -> Result<Imported,
             },
         )]);
     }
-    db::insert_event(conn, &event).map_err(database)?;
+    db::insert_event_by(conn, &event, who).map_err(database)?;
     Ok(Imported {
         slug: event.settings.slug.clone(),
         name: event.settings.name.clone(),
@@ -99,7 +108,7 @@ fn load(conn: &mut DbConnection, slug: &str) -> Result<Event, Vec<Problem>> {
 pub fn import_path(url: &str, path: &Path, t: &Tr) -> Result<String, Vec<String>> {
     let files = ArchiveFiles::read(path).map_err(|p| texts(t, p))?;
     let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
-    let imported = import(&mut conn, &files).map_err(|p| texts(t, p))?;
+    let imported = import_by(&mut conn, &files, CLI_IMPORT).map_err(|p| texts(t, p))?;
     Ok(imported.summary(t))
 }
 
@@ -260,6 +269,12 @@ pub fn random_seed() -> crate::rules::Seed {
     crate::rules::Seed::from_random(bytes)
 }
 
+/// Who the audit trail names for the command line's dealing.
+pub const CLI_DEAL: &str = "fushi deal";
+
+/// Who the audit trail names for the command line's import.
+pub const CLI_IMPORT: &str = "fushi import";
+
 /// `fushi deal SLUG [--seed TEXT] [--round N]`: deals every board (or one round's) from the
 /// seed by docs/rules.md §13. With `--seed` that seed becomes the tournament's secret seed
 /// (unless it is already the one held); without it the seed fushi already holds is used, or
@@ -292,9 +307,10 @@ pub fn deal(
     if let Some(seed) = wanted
         && held.as_ref() != Some(&seed)
     {
-        db::deals::change_seed(&mut conn, slug, SeedChange::Set(seed)).map_err(refused)?;
+        db::deals::change_seed(&mut conn, slug, SeedChange::Set(seed), CLI_DEAL)
+            .map_err(refused)?;
     }
-    let count = db::deals::deal_rounds(&mut conn, slug, round).map_err(refused)?;
+    let count = db::deals::deal_rounds(&mut conn, slug, round, CLI_DEAL).map_err(refused)?;
     let event = db::load_event(&mut conn, slug)
         .map_err(|e| vec![e.to_string()])?
         .ok_or_else(|| vec![Why::NoTournament.text(t)])?;

@@ -98,6 +98,11 @@ pub enum Subject {
     /// An odd result marked as checked, by its flag `round:board:table:room:kind`:
     /// `odd result 1:2:3:open:field`.
     OddResult { flag: String },
+    /// The tournament's dealing seed (its commitment, and the seed once revealed; a secret
+    /// seed is never written): `dealing seed`.
+    DealSeed,
+    /// The cards of a round's boards: `round 3 deals`.
+    Deals { round: i32 },
     /// A text this version does not know.
     Other(String),
 }
@@ -152,6 +157,8 @@ impl Subject {
                     to: TeamNo(n(b)?),
                 })
             })(),
+            ["dealing", "seed"] => Some(Subject::DealSeed),
+            ["round", r, "deals"] => n(r).map(|round| Subject::Deals { round }),
             ["odd", "result", flag] => Some(Subject::OddResult {
                 flag: (*flag).to_owned(),
             }),
@@ -205,6 +212,8 @@ impl std::fmt::Display for Subject {
             Subject::Renumbered { from, to } => write!(f, "team {from} → {to}"),
             Subject::Setting { key } => f.write_str(key),
             Subject::OddResult { flag } => write!(f, "odd result {flag}"),
+            Subject::DealSeed => f.write_str("dealing seed"),
+            Subject::Deals { round } => write!(f, "round {round} deals"),
             Subject::Other(text) => f.write_str(text),
         }
     }

@@ -75,16 +75,71 @@ fn seed_from_columns(
     }
 }
 
+/// The seed's state as the audit trail writes it: the commitment, and the seed only once
+/// revealed (a secret seed never reaches the trail, nor `audit.csv`).
+pub fn seed_text(seed: &DealSeed) -> String {
+    match seed {
+        DealSeed::Unset => String::new(),
+        DealSeed::Committed(c) => format!("state=published commitment={c}"),
+        DealSeed::Secret(s) => format!("state=secret commitment={}", s.commitment()),
+        DealSeed::Revealed(s) => format!(
+            "state=revealed commitment={} seed={}",
+            s.commitment(),
+            s.as_str()
+        ),
+    }
+}
+
+const DEALS_AREA: super::audit::Place<'static> = super::audit::Place {
+    area: "deals",
+    round: None,
+    table: None,
+};
+
+/// The audit rows of an imported tournament's deals: its seed's state and, per round, how
+/// many boards came with their cards.
+fn imported_changes(deals: &Deals) -> Vec<super::audit::Change> {
+    use super::audit::{Change, Subject};
+    let mut changes = Vec::new();
+    if deals.seed != DealSeed::Unset {
+        changes.push(Change {
+            subject: Subject::DealSeed,
+            before: String::new(),
+            after: seed_text(&deals.seed),
+        });
+    }
+    let mut rounds: Vec<i32> = deals.boards.iter().map(|d| d.round).collect();
+    rounds.dedup();
+    for round in rounds {
+        let count = deals.boards.iter().filter(|d| d.round == round).count();
+        changes.push(Change {
+            subject: Subject::Deals { round },
+            before: String::new(),
+            after: format!("boards={count} imported"),
+        });
+    }
+    changes
+}
+
 /// Stores the event's seed and deals inside the caller's transaction, given the row ids of
-/// its boards by (round number, board number).
+/// its boards by (round number, board number), with audit rows by `who` saying they were
+/// imported.
 pub(super) fn insert_deals(
     conn: &mut DbConnection,
     tournament_id: i32,
     event: &crate::rules::Event,
     board_ids: &HashMap<(i32, i32), i32>,
     max_binds: usize,
+    who: &str,
 ) -> Result<(), DbError> {
     write_seed(conn, tournament_id, &event.deals.seed)?;
+    super::audit::record(
+        conn,
+        tournament_id,
+        who,
+        DEALS_AREA,
+        &imported_changes(&event.deals),
+    )?;
     let forms = event
         .deals
         .boards
@@ -198,35 +253,47 @@ fn tournament_of(conn: &mut DbConnection, slug: &str) -> Result<(i32, Decks), De
     Ok((id, decks))
 }
 
-/// Applies a change of the seed (set, reveal) to the tournament with this slug, in one
-/// transaction, and returns the new state.
+/// Applies a change of the seed (set, reveal) by `who` to the tournament with this slug, in
+/// one transaction with its audit row, and returns the new state.
 pub fn change_seed(
     conn: &mut DbConnection,
     slug: &str,
     change: SeedChange,
+    who: &str,
 ) -> Result<DealSeed, DealChangeError> {
     super::write_transaction(conn, |conn| {
         let (id, decks) = tournament_of(conn, slug)?;
         let now = load_deals(conn, id, decks)?.seed;
         let next = now.apply(change)?;
         write_seed(conn, id, &next)?;
+        let (before, after) = (seed_text(&now), seed_text(&next));
+        if before != after {
+            let change = super::audit::Change {
+                subject: super::audit::Subject::DealSeed,
+                before,
+                after,
+            };
+            super::audit::record(conn, id, who, DEALS_AREA, &[change])?;
+        }
         super::revision::bump(conn, id)?;
         Ok(next)
     })
 }
 
 /// Deals every board of the given rounds (all rounds when `None`) from the tournament's
-/// seed by docs/rules.md §13, replacing the deals they had, in one transaction. Returns the
-/// number of boards dealt; refused when fushi holds no seed.
+/// seed by docs/rules.md §13, replacing the deals they had, in one transaction with an audit
+/// row by `who` per round (how many boards had cards, how many changed, the commitment of the
+/// seed dealt from). Returns the number of boards dealt; refused when fushi holds no seed.
 pub fn deal_rounds(
     conn: &mut DbConnection,
     slug: &str,
     round: Option<i32>,
+    who: &str,
 ) -> Result<usize, DealChangeError> {
     super::write_transaction(conn, |conn| {
         let (id, decks) = tournament_of(conn, slug)?;
-        let state = load_deals(conn, id, decks)?.seed;
-        let seed = state.held().ok_or(SeedRefusal::NothingToReveal)?.clone();
+        let had = load_deals(conn, id, decks)?;
+        let seed = had.seed.held().ok_or(SeedRefusal::NothingToReveal)?.clone();
         let mut rows: Vec<(i32, i32, i32)> = boards::table
             .inner_join(rounds::table)
             .filter(rounds::tournament_id.eq(id))
@@ -245,13 +312,43 @@ pub fn deal_rounds(
             )
             .execute(c))?;
         }
+        let mut dealt: Vec<(i32, i32, Deal)> = Vec::new();
         let forms: Vec<NewDeal> = rows
             .iter()
             .map(|&(board_id, r, b)| {
                 let deal = deal_board(&seed, decks, r.unsigned_abs(), b.unsigned_abs());
-                deal_form(board_id, &deal)
+                let form = deal_form(board_id, &deal);
+                dealt.push((r, b, deal));
+                form
             })
             .collect();
+        dealt.sort_by_key(|(r, b, _)| (*r, *b));
+        let mut changes = Vec::new();
+        let mut numbers: Vec<i32> = dealt.iter().map(|(r, _, _)| *r).collect();
+        numbers.dedup();
+        for number in numbers {
+            let of_round: Vec<&(i32, i32, Deal)> =
+                dealt.iter().filter(|(r, _, _)| *r == number).collect();
+            let before = had.boards.iter().filter(|d| d.round == number).count();
+            let changed = of_round
+                .iter()
+                .filter(|(r, b, deal)| had.of(*r, *b) != Some(deal))
+                .count();
+            changes.push(super::audit::Change {
+                subject: super::audit::Subject::Deals { round: number },
+                before: if before == 0 {
+                    String::new()
+                } else {
+                    format!("boards={before}")
+                },
+                after: format!(
+                    "boards={} changed={changed} dealt_from={}",
+                    of_round.len(),
+                    seed.commitment()
+                ),
+            });
+        }
+        super::audit::record(conn, id, who, DEALS_AREA, &changes)?;
         for chunk in forms.chunks(chunk_len(conn.backend().max_binds(), DEAL_COLUMNS)) {
             per_backend!(&mut *conn, |c| diesel::insert_into(deals::table)
                 .values(chunk)

@@ -29,9 +29,15 @@ pub(super) const RESULT_COLUMNS: usize = 11;
 /// Stores a whole tournament in one transaction and returns its id. Nothing is written
 /// when anything fails; a slug that is taken fails with [`DbError::is_unique_violation`].
 pub fn insert_event(conn: &mut DbConnection, event: &Event) -> Result<i32, DbError> {
+    insert_event_by(conn, event, "")
+}
+
+/// [`insert_event`], with the audit rows of what the event brings beyond its results (its
+/// deals and dealing seed) written as `who`'s.
+pub fn insert_event_by(conn: &mut DbConnection, event: &Event, who: &str) -> Result<i32, DbError> {
     check_references(event)?;
     let max_binds = conn.backend().max_binds();
-    super::write_transaction(conn, |conn| insert_rows(conn, event, max_binds))
+    super::write_transaction(conn, |conn| insert_rows(conn, event, max_binds, who))
 }
 
 /// Every match names teams of the event and every result a board of its round, so that
@@ -60,7 +66,12 @@ fn check_references(event: &Event) -> Result<(), DbError> {
     Ok(())
 }
 
-fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Result<i32, DbError> {
+fn insert_rows(
+    conn: &mut DbConnection,
+    event: &Event,
+    max_binds: usize,
+    who: &str,
+) -> Result<i32, DbError> {
     let now = Utc::now().naive_utc().trunc_subsecs(6);
     let tournament_id: i32 = diesel::insert_into(tournaments::table)
         .values(tournament_form(&event.settings, now))
@@ -186,7 +197,14 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
                 .map(move |b| ((r.number, b.number), board_ids[&(round_id, b.number)]))
         })
         .collect();
-    super::deals::insert_deals(conn, tournament_id, event, &boards_by_number, max_binds)?;
+    super::deals::insert_deals(
+        conn,
+        tournament_id,
+        event,
+        &boards_by_number,
+        max_binds,
+        who,
+    )?;
 
     Ok(tournament_id)
 }

@@ -154,7 +154,9 @@ pub fn round_stats(event: &Event, round: i32) -> DealStats {
     )
 }
 
-/// The hand records as pages: 2–4 boards a page, by the length of the hands.
+/// The hand records as pages: three boards to an A4 page for every deck count (a hand is
+/// at most five lines, the trumps and the other suits; a line too long for its column, as
+/// three decks' can be, is set smaller). Tested with 12 boards of 1, 2 and 3 decks.
 pub fn hand_records_page(h: &HandRecords) -> SheetPage {
     let mut blocks = vec![
         Block::Title(format!("{} · {}", h.event, h.title)),

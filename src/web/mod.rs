@@ -46,6 +46,9 @@ pub struct AppState {
     pub api_origins: api::ApiOrigins,
     /// The bearer token that opens `/metrics` beyond loopback (`FUSHI_METRICS_TOKEN`).
     pub metrics_token: Option<std::sync::Arc<str>>,
+    /// Request ids, the request metrics and the request log ([`ops::observe`]): on in every
+    /// server; off only where a benchmark measures what they cost (`benches/layers.rs`).
+    pub observe: bool,
 }
 
 impl AppState {
@@ -69,6 +72,7 @@ impl AppState {
             accounts: std::sync::Arc::new(accounts),
             table_guesses: Default::default(),
             hall: Default::default(),
+            observe: true,
         })
     }
 }
@@ -117,6 +121,7 @@ pub fn app(
     >,
 > {
     let session = auth::session_middleware(&state.accounts);
+    let observe = state.observe;
     App::new()
         .app_data(web::Data::new(state))
         .app_data(web::FormConfig::default().limit(MAX_FORM))
@@ -130,7 +135,10 @@ pub fn app(
         .wrap(actix_web::middleware::from_fn(auth::secure_over_https))
         .wrap(auth::security_headers())
         .wrap(actix_web::middleware::from_fn(live::http::head_as_get))
-        .wrap(actix_web::middleware::from_fn(ops::observe))
+        .wrap(actix_web::middleware::Condition::new(
+            observe,
+            actix_web::middleware::from_fn(ops::observe),
+        ))
         .configure(configure)
         .default_service(web::to(error::not_found))
 }

@@ -245,3 +245,292 @@ async fn cross_origin_reading_is_opt_in() {
     let res = test::call_service(&open, origin("https://elsewhere.example")).await;
     assert!(res.headers().get("access-control-allow-origin").is_none());
 }
+
+/// The rows of a file as the API has them, each JSON item flattened to the file's cells.
+fn assert_rows_equal(
+    what: &str,
+    csv: &[std::collections::BTreeMap<String, String>],
+    items: &[std::collections::BTreeMap<String, String>],
+) {
+    assert_eq!(csv.len(), items.len(), "{what}: rows");
+    for (row, item) in csv.iter().zip(items) {
+        for (column, value) in row {
+            let value = value.strip_prefix('\'').unwrap_or(value);
+            assert_eq!(
+                item.get(column).map(String::as_str),
+                Some(value),
+                "{what}: {column} of {row:?}"
+            );
+        }
+    }
+}
+
+/// A JSON object's members as CSV cells, `rename` naming the file's column of a member.
+fn flat(item: &Value, rename: &[(&str, &str)]) -> std::collections::BTreeMap<String, String> {
+    item.as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| {
+            let column = rename
+                .iter()
+                .find(|(json, _)| json == k)
+                .map_or(k.as_str(), |(_, csv)| csv);
+            (column.to_owned(), cell(v))
+        })
+        .collect()
+}
+
+/// The club night with round 3, table 1's closed room short of board 2 (so that board is
+/// not released) and every board dealt from a held seed.
+fn club_night_half_released_and_dealt(db: &TestDb) {
+    let mut files = fushi::archive::ArchiveFiles::read(&club_night_dir()).unwrap();
+    let results: String = files
+        .get("results.csv")
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("3,1,closed,2,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    files.insert("results.csv", results);
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+    let seed = fushi::rules::deal::Seed::parse("api").unwrap();
+    let mut conn = db.open();
+    fushi::db::deals::change_seed(
+        &mut conn,
+        "club-night",
+        fushi::rules::deal::SeedChange::Set(seed),
+        "",
+    )
+    .unwrap();
+    assert_eq!(
+        fushi::db::deals::deal_rounds(&mut conn, "club-night", None, "").unwrap(),
+        12
+    );
+}
+
+#[actix_web::test]
+async fn results_travellers_butler_and_deals_equal_the_csv_files_released_boards_only() {
+    for db in backends() {
+        club_night_half_released_and_dealt(&db);
+        let mut b = anonymous(&db).await;
+        let api = |body: String| json(&body);
+        let base = "/api/v1/tournaments/club-night";
+
+        // Every released room result, as in results.csv (which holds released ones only).
+        let csv = csv_rows(&b.get_ok("/t/club-night/results.csv").await.body);
+        assert!(!csv.iter().any(|r| r["round"] == "3" && r["board"] == "2"));
+        let results = api(b.get_ok(&format!("{base}/results")).await.body);
+        let items: Vec<_> = results["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| flat(i, &[]))
+            .collect();
+        assert_rows_equal("results", &csv, &items);
+
+        // Every match, as in matches.csv.
+        let matches_csv = csv_rows(&b.get_ok("/t/club-night/matches.csv").await.body);
+        let matches = api(b.get_ok(&format!("{base}/matches")).await.body);
+        let items: Vec<_> = matches["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| flat(i, &[("boards_compared", "boards")]))
+            .collect();
+        assert_rows_equal("matches", &matches_csv, &items);
+
+        // Each released board's traveller has the rooms of results.csv, with their figures.
+        let mut rows_seen = 0;
+        for round in 1..=3 {
+            for board in 1..=4 {
+                let t = api(b
+                    .get_ok(&format!("{base}/rounds/{round}/boards/{board}"))
+                    .await
+                    .body);
+                let released = !(round == 3 && board == 2);
+                assert_eq!(t["released"], released, "{round}/{board}");
+                let expected: Vec<_> = csv
+                    .iter()
+                    .filter(|r| r["round"] == round.to_string() && r["board"] == board.to_string())
+                    .collect();
+                let rows = t["rows"].as_array().unwrap();
+                assert_eq!(rows.len(), expected.len(), "{round}/{board}");
+                for row in rows {
+                    let line = expected
+                        .iter()
+                        .find(|r| {
+                            r["table"] == cell(&row["table"]) && r["room"] == cell(&row["room"])
+                        })
+                        .expect("the room in results.csv");
+                    for column in ["defender_total", "table_score", "result"] {
+                        assert_eq!(cell(&row[column]), line[column], "{column} of {line:?}");
+                    }
+                    rows_seen += 1;
+                }
+                assert_eq!(t["deal"].is_null(), !released, "{round}/{board}");
+            }
+        }
+        assert_eq!(rows_seen, csv.len());
+
+        // The Butler ranking, as in butler.csv.
+        let butler_csv = csv_rows(&b.get_ok("/t/club-night/butler.csv").await.body);
+        let butler = api(b.get_ok(&format!("{base}/butler")).await.body);
+        let items: Vec<_> = butler["butler"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                let mut row = flat(i, &[]);
+                let players: Vec<&str> = i["players"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| p.as_str().unwrap())
+                    .collect();
+                row.insert("players".into(), players.join(";"));
+                row
+            })
+            .collect();
+        assert!(!items.is_empty());
+        assert_rows_equal("butler", &butler_csv, &items);
+
+        // The deals of released boards, as in deals.csv; the seed is still secret.
+        let deals_csv = csv_rows(&b.get_ok("/t/club-night/deals.csv").await.body);
+        let deals = api(b.get_ok(&format!("{base}/deals")).await.body);
+        assert_eq!(deals["seed"], Value::Null);
+        assert_eq!(
+            deals["commitment"],
+            fushi::rules::deal::Seed::parse("api")
+                .unwrap()
+                .commitment()
+                .as_str()
+        );
+        let items: Vec<_> = deals["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                let mut row = flat(&i["deal"], &[]);
+                row.insert("round".into(), cell(&i["round"]));
+                row.insert("board".into(), cell(&i["board"]));
+                row
+            })
+            .collect();
+        assert_eq!(deals_csv.len(), 11);
+        assert_rows_equal("deals", &deals_csv, &items);
+        // The traveller's cards are the same cells.
+        let t = api(b.get_ok(&format!("{base}/rounds/2/boards/3")).await.body);
+        let row = deals_csv
+            .iter()
+            .find(|r| r["round"] == "2" && r["board"] == "3")
+            .unwrap();
+        assert_eq!(cell(&t["deal"]["north"]), row["north"]);
+
+        // The index of the tournament names every file's endpoint.
+        let one = api(b.get_ok(base).await.body);
+        for key in ["matches_url", "results_url", "butler_url", "deals_url"] {
+            let path = one[key].as_str().unwrap_or_else(|| panic!("{key}: {one}"));
+            b.get_ok(path).await;
+        }
+        assert_eq!(one["stages_url"], Value::Null);
+        for path in ["stages", "bracket", "ranking", "bracket/1/1"] {
+            assert_eq!(
+                b.get(&format!("{base}/{path}")).await.status,
+                StatusCode::NOT_FOUND,
+                "{path}"
+            );
+        }
+        // No such board or round: 404.
+        for path in [
+            "rounds/3/boards/9",
+            "rounds/7/boards/1",
+            "rounds/x/boards/1",
+        ] {
+            assert_eq!(
+                b.get(&format!("{base}/{path}")).await.status,
+                StatusCode::NOT_FOUND,
+                "{path}"
+            );
+        }
+    }
+}
+
+#[actix_web::test]
+async fn a_championships_stages_bracket_ties_and_ranking_equal_the_csv_files() {
+    for db in backends() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/stages/swiss-knockout-8");
+        let files = fushi::archive::ArchiveFiles::read(&dir).unwrap();
+        fushi::transfer::import(&mut db.open(), &files).unwrap();
+        let slug = "stages-swiss-knockout-8";
+        let base = format!("/api/v1/tournaments/{slug}");
+        let mut b = anonymous(&db).await;
+
+        let csv = csv_rows(&b.get_ok(&format!("/t/{slug}/standings.csv")).await.body);
+        let stages = json(&b.get_ok(&format!("{base}/stages")).await.body);
+        let mut items = Vec::new();
+        for stage in stages["stages"].as_array().unwrap() {
+            for block in stage["blocks"].as_array().unwrap() {
+                for s in block["standings"].as_array().unwrap() {
+                    let mut row = flat(s, &[]);
+                    row.insert("stage".into(), cell(&stage["stage"]));
+                    row.insert("group".into(), cell(&block["group"]));
+                    items.push(row);
+                }
+            }
+        }
+        assert!(!items.is_empty());
+        assert_rows_equal("standings", &csv, &items);
+        assert_eq!(stages["stages"][1]["format"], "knockout");
+
+        let csv = csv_rows(&b.get_ok(&format!("/t/{slug}/bracket.csv")).await.body);
+        let bracket = json(&b.get_ok(&format!("{base}/bracket")).await.body);
+        let mut items = Vec::new();
+        let mut ties = Vec::new();
+        for ko in bracket["ko_rounds"].as_array().unwrap() {
+            for tie in ko["ties"].as_array().unwrap() {
+                if tie["waiting"] == true || tie["home"].is_null() {
+                    continue; // bracket.csv lists ties whose sides are known
+                }
+                let mut row = flat(tie, &[("segments_complete", "segments")]);
+                row.insert("stage".into(), cell(&bracket["stage"]));
+                items.push(row);
+                ties.push(tie.clone());
+            }
+        }
+        assert!(items.len() >= 7, "{bracket}");
+        assert_rows_equal("bracket", &csv, &items);
+        // One tie answers alone with the same figures and its segments.
+        let quarter = &ties[3];
+        let one = json(&b.get_ok(&format!("{base}/bracket/1/4")).await.body);
+        for key in [
+            "home",
+            "away",
+            "home_total",
+            "home_points",
+            "winner",
+            "segments",
+        ] {
+            assert_eq!(one[key], quarter[key], "{key}");
+        }
+        assert_eq!(one["name"], "quarter_final");
+        assert_eq!(
+            b.get(&format!("{base}/bracket/1/9")).await.status,
+            StatusCode::NOT_FOUND
+        );
+
+        let csv = csv_rows(&b.get_ok(&format!("/t/{slug}/ranking.csv")).await.body);
+        let ranking = json(&b.get_ok(&format!("{base}/ranking")).await.body);
+        let items: Vec<_> = ranking["ranking"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| flat(i, &[]))
+            .collect();
+        assert_rows_equal("ranking", &csv, &items);
+        let one = json(&b.get_ok(&base).await.body);
+        for key in ["stages_url", "bracket_url", "ranking_url"] {
+            b.get_ok(one[key].as_str().unwrap()).await;
+        }
+    }
+}

@@ -263,6 +263,72 @@ fn fushi_deal_with_a_seed_deals_every_board_as_the_reference_does() {
     let (ok, _, err) = run(&db, &["deal", "club-night", "--seed", "abc"], None);
     assert!(ok, "{err}");
     assert_eq!(exported(&db).get("deals.csv").unwrap(), deals);
+    // The trail names the command: the seed once (set, never shown), each round dealt
+    // twice, the second time with nothing changed.
+    let trail = trail(&db);
+    let seed_rows: Vec<_> = trail
+        .iter()
+        .filter(|e| e.subject == "dealing seed")
+        .collect();
+    assert_eq!(seed_rows.len(), 1, "{trail:#?}");
+    assert_eq!(seed_rows[0].user_name, "fushi deal");
+    assert_eq!(seed_rows[0].area, "deals");
+    assert_eq!(
+        seed_rows[0].after,
+        format!("state=secret commitment={commitment}")
+    );
+    let round_1: Vec<_> = trail
+        .iter()
+        .filter(|e| e.subject == "round 1 deals")
+        .collect();
+    assert_eq!(round_1.len(), 2, "{trail:#?}");
+    // Oldest first: the first dealing, then the second.
+    assert_eq!(round_1[0].before, "");
+    assert_eq!(
+        round_1[0].after,
+        format!("boards=4 changed=4 dealt_from={commitment}")
+    );
+    assert_eq!(round_1[1].before, "boards=4");
+    assert_eq!(
+        round_1[1].after,
+        format!("boards=4 changed=0 dealt_from={commitment}")
+    );
+    assert!(
+        trail.iter().all(|e| !e.after.contains("seed=abc")),
+        "the secret seed is in the trail"
+    );
+}
+
+/// The tournament's audit trail, oldest first.
+fn trail(db: &TestDb) -> Vec<fushi::db::audit::AuditEntry> {
+    fushi::db::audit::full_trail(&mut db.open(), "club-night")
+        .unwrap()
+        .unwrap()
+}
+
+#[test]
+fn importing_deals_and_their_revealed_seed_is_in_the_trail() {
+    for db in backends() {
+        let dir = tempfile::tempdir().unwrap();
+        dealt_sample().write_dir(dir.path()).unwrap();
+        let (ok, _, err) = run(&db, &["import", dir.path().to_str().unwrap()], None);
+        assert!(ok, "{err}");
+        let trail = trail(&db);
+        let commitment = Seed::parse(SAMPLE_SEED).unwrap().commitment();
+        let seed = trail.iter().find(|e| e.subject == "dealing seed").unwrap();
+        assert_eq!(seed.user_name, "fushi import");
+        assert_eq!(
+            seed.after,
+            format!("state=revealed commitment={commitment} seed={SAMPLE_SEED}")
+        );
+        for round in 1..=3 {
+            let row = trail
+                .iter()
+                .find(|e| e.subject == format!("round {round} deals"))
+                .unwrap_or_else(|| panic!("round {round}: {trail:#?}"));
+            assert_eq!(row.after, "boards=4 imported");
+        }
+    }
 }
 
 #[test]
@@ -325,4 +391,55 @@ fn fushi_deal_refuses_an_unknown_tournament_or_round_in_the_terminals_language()
     let (ok, _, err) = run(&db, &["deal", "no-such", "--seed", "x"], None);
     assert!(!ok);
     assert!(!err.trim().is_empty());
+}
+
+/// Hand records print two to four boards to an A4 page: a round of 12 boards fills 3 to 6
+/// pages for each deck count, in both languages, every board's title there.
+/// (`FUSHI_HANDS_PDF_DIR=dir` keeps the PDFs to look at.)
+#[test]
+fn hand_records_print_two_to_four_boards_to_an_a4_page() {
+    use fushi::i18n::{Lang, Tr};
+    use fushi::sheets::hands::{hand_records, hand_records_pdf};
+    let seed = Seed::parse(SAMPLE_SEED).unwrap();
+    let mut pages_by_decks = Vec::new();
+    for decks in [Decks::One, Decks::Two, Decks::Three] {
+        let files = ArchiveFiles::read(&club_night_dir()).unwrap();
+        let mut event = fushi::archive::parse(&files).unwrap().event;
+        event.settings.deck_rules = fushi::rules::settings::DeckRules::standard(decks);
+        let round = &mut event.rounds[0];
+        round.matches.clear();
+        round.boards = fushi::rules::event::new_boards(12, round.boards[0].level, None);
+        event.deals.boards = (1..=12)
+            .map(|b| fushi::rules::deal::BoardDeal {
+                round: 1,
+                board: b,
+                deal: deal_board(&seed, decks, 1, b as u32),
+            })
+            .collect();
+        for lang in [Lang::EN, Lang::ZH_HANS] {
+            let t = Tr::new(lang);
+            let records = hand_records(&event, 1, &t);
+            assert_eq!(records.boards.len(), 12);
+            let pdf = hand_records_pdf(&records, &t).unwrap();
+            let doc = lopdf::Document::load_mem(&pdf).unwrap();
+            let pages = doc.get_pages().len();
+            assert!(
+                (3..=6).contains(&pages),
+                "{} deck(s), {lang:?}: 12 boards on {pages} pages",
+                decks.count()
+            );
+            if let Ok(dir) = std::env::var("FUSHI_HANDS_PDF_DIR") {
+                let name = format!("hands-{}-{lang:?}.pdf", decks.count());
+                std::fs::write(std::path::Path::new(&dir).join(name), &pdf).unwrap();
+            }
+            if lang == Lang::EN {
+                pages_by_decks.push(pages);
+                let text = pdf_extract::extract_text_from_mem(&pdf).unwrap();
+                assert!(text.contains("Board 12"), "{text}");
+            }
+        }
+    }
+    // A hand is always five lines at most (the trumps, then the other suits), so the boards
+    // a page holds do not depend on the deck count: three decks' long lines are set smaller.
+    assert_eq!(pages_by_decks, [4, 4, 4], "three boards to a page");
 }

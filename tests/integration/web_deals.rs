@@ -102,6 +102,46 @@ async fn the_director_sets_the_seed_deals_prints_and_reveals() {
         // A revealed seed is kept: setting another is refused.
         let page = b.post("/d/club-night/deals/seed", &[("seed", "x")]).await;
         assert_eq!(page.status, StatusCode::BAD_REQUEST);
+        // Dealing again deals the same boards.
+        b.submit("/d/club-night/deals/deal", &[("round", "2")])
+            .await;
+
+        // The trail: the seed set (its commitment only) and revealed, every round dealt,
+        // round 2 again with nothing changed, by the signed-in director; the refusals
+        // left nothing.
+        let page = b.get_ok("/d/club-night/audit").await;
+        page.has("<td>Deals</td>")
+            .has("dealing seed")
+            .has("round 3 deals")
+            .has(&format!("state=secret commitment={commitment}"))
+            .has(&format!(
+                "state=revealed commitment={commitment} seed=Thursday 周四"
+            ))
+            .has(&format!("boards=4 changed=4 dealt_from={commitment}"))
+            .has(&format!("boards=4 changed=0 dealt_from={commitment}"));
+        let trail = fushi::db::audit::full_trail(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        let deals: Vec<_> = trail.iter().filter(|e| e.area == "deals").collect();
+        assert_eq!(deals.len(), 2 + 3 + 1, "{deals:#?}");
+        assert!(deals.iter().all(|e| e.user_name == "admin"), "{deals:#?}");
+        // Before the reveal the seed was in no row.
+        let set = deals
+            .iter()
+            .find(|e| e.after.starts_with("state=secret"))
+            .unwrap();
+        assert!(!set.after.contains("Thursday"), "{set:?}");
+        for (lang, area, seed, round) in [
+            ("zh", "发牌", "发牌种子", "第 3 轮发牌"),
+            ("zh-TW", "發牌", "發牌種子", "第 3 輪發牌"),
+        ] {
+            b.accept_language = lang.into();
+            b.get_ok("/d/club-night/audit")
+                .await
+                .has(&format!("<td>{area}</td>"))
+                .has(seed)
+                .has(round);
+        }
     }
 }
 
@@ -176,6 +216,33 @@ async fn a_boards_cards_appear_on_no_public_page_before_release_and_on_its_trave
         "{}",
         csv.body
     );
+    // The API: the unreleased board has no cards, the released one has them, in deals.csv's
+    // notation.
+    let cards = |round: i32, board: i32| {
+        let event = fushi::db::load_event(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        let deal = event.deals.of(round, board).unwrap();
+        fushi::rules::deal::format_cards(deal.hand(Seat::North))
+    };
+    for path in [
+        "/api/v1/tournaments/club-night/deals",
+        "/api/v1/tournaments/club-night/rounds/3/boards/2",
+        "/api/v1/tournaments/club-night/rounds/3",
+        "/api/v1/tournaments/club-night/results",
+    ] {
+        let page = anon.get_ok(path).await;
+        assert!(
+            !page.body.contains(&cards(3, 2)),
+            "{path} shows board 2's cards"
+        );
+    }
+    anon.get_ok("/api/v1/tournaments/club-night/rounds/3/boards/1")
+        .await
+        .has(&cards(3, 1));
+    anon.get_ok("/api/v1/tournaments/club-night/deals")
+        .await
+        .has(&cards(3, 1));
     // The director sees every board's cards on the director's traveller.
     let page = director.get_ok("/d/club-night/rounds/3/boards/2").await;
     page.has(&hidden.join("</p><p>"));
@@ -194,4 +261,11 @@ async fn a_boards_cards_appear_on_no_public_page_before_release_and_on_its_trave
     let mut anon = anonymous(&full).await;
     let page = anon.get_ok("/t/club-night/rounds/3/boards/2").await;
     page.has(&hidden.join("</p><p>"));
+    let event = fushi::db::load_event(&mut full.open(), "club-night")
+        .unwrap()
+        .unwrap();
+    let north = fushi::rules::deal::format_cards(event.deals.of(3, 2).unwrap().hand(Seat::North));
+    anon.get_ok("/api/v1/tournaments/club-night/rounds/3/boards/2")
+        .await
+        .has(&north);
 }

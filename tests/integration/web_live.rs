@@ -293,6 +293,39 @@ async fn wait_for_revision(
     }
 }
 
+/// Reads an event stream until the `change` event of `revision` has come, and returns its
+/// data.
+async fn change_after(
+    stream: &mut awc::ClientResponse<
+        impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>>
+        + Unpin,
+    >,
+    revision: i64,
+    seen: &mut String,
+) -> serde_json::Value {
+    let wanted = "event: change\ndata: ";
+    let bound = tokio_bound(Duration::from_secs(20));
+    tokio::pin!(bound);
+    loop {
+        for (at, _) in seen.match_indices(wanted) {
+            let data = &seen[at + wanted.len()..];
+            let line = data.split('\n').next().unwrap_or("");
+            if let Ok(value) = serde_json::from_str::<serde_json::Value>(line)
+                && value["revision"] == revision
+            {
+                return value;
+            }
+        }
+        tokio::select! {
+            chunk = stream.next() => match chunk {
+                Some(Ok(bytes)) => seen.push_str(&String::from_utf8_lossy(&bytes)),
+                _ => panic!("the stream ended: {seen:?}"),
+            },
+            _ = &mut bound => panic!("no change event for {revision}: {seen:?}"),
+        }
+    }
+}
+
 async fn tokio_bound(d: Duration) {
     actix_web::rt::time::sleep(d).await;
 }
@@ -357,10 +390,27 @@ async fn the_event_stream_announces_a_save() {
             "{}: the first event names the current revision: {seen:?}",
             db.backend()
         );
+        // A reader holds the current snapshot, so the watcher can tell what changed.
+        let page = client
+            .get(server.url("/t/club-night/standings"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(page.status(), StatusCode::OK);
         rule_on_first_board(&db, -2);
         assert!(
             wait_for_revision(&mut events, now + 1, &mut seen).await,
             "{}: the save was announced: {seen:?}",
+            db.backend()
+        );
+        // Then what it changed: round 1, table 1's match and board 1's traveller.
+        let change = change_after(&mut events, now + 1, &mut seen).await;
+        assert_eq!(change["whole"], false, "{change}");
+        assert_eq!(change["standings"], true, "{change}");
+        assert_eq!(
+            change["rounds"],
+            serde_json::json!([{ "round": 1, "tables": [1], "boards": [1] }]),
+            "{}",
             db.backend()
         );
         assert!(seen.starts_with("retry: "), "{seen:?}");
@@ -502,4 +552,100 @@ async fn distinct_query_strings_do_not_grow_the_page_cache() {
     }
     assert_eq!(snapshot.cached_bytes(), kept);
     assert!(kept <= live::PAGE_BUDGET);
+}
+
+/// The public snapshot of the tournament as it is now, and the full one.
+fn snapshot_now(db: &TestDb) -> std::sync::Arc<live::Snapshot> {
+    let loaded = db::load_consistent(&mut db.open(), SLUG).unwrap().unwrap();
+    std::sync::Arc::new(live::Snapshot::new(loaded))
+}
+
+/// Saves round 3's match at `table` with `edit` applied to its results.
+fn save_round_3(db: &TestDb, table: i32, edit: impl FnOnce(&mut Vec<fushi::rules::TableResult>)) {
+    let mut conn = db.open();
+    let event = db::load_event(&mut conn, SLUG).unwrap().unwrap();
+    let m = event.rounds[2]
+        .matches
+        .iter()
+        .find(|m| m.table == table)
+        .unwrap();
+    let mut results = m.results.clone();
+    edit(&mut results);
+    assert!(db::save_match_results(&mut conn, SLUG, 3, table, &results).unwrap());
+}
+
+#[test]
+fn a_change_names_only_what_the_public_sees_change() {
+    use fushi::rules::Room;
+    use live::scope::Scope;
+    for db in backends() {
+        import(&db);
+        let full = snapshot_now(&db);
+        let kept = full.event.rounds[2].matches[0]
+            .results
+            .iter()
+            .find(|r| r.room == Room::Closed && r.board == 2)
+            .cloned()
+            .unwrap();
+        // Table 1's closed room loses board 2: the board is no longer released, in any room,
+        // and table 3's bye no longer counts while table 1's match is in progress.
+        save_round_3(&db, 1, |r| {
+            r.retain(|x| !(x.room == Room::Closed && x.board == 2))
+        });
+        let one = snapshot_now(&db);
+        let scope = Scope::between(&full.public(), &one.public());
+        assert!(!scope.whole);
+        assert_eq!(scope.boards.get(&3), Some(&[2].into()), "{scope:?}");
+        assert_eq!(scope.tables.get(&3), Some(&[1, 2, 3].into()), "{scope:?}");
+
+        // Table 1's open room corrects board 2, which is not released, in a match in
+        // progress: nothing public moves, and the change names nothing.
+        save_round_3(&db, 1, |r| {
+            let x = r
+                .iter_mut()
+                .find(|x| x.room == Room::Open && x.board == 2)
+                .unwrap();
+            x.entry.trick_points = x.entry.trick_points.map(|t| t + 5);
+        });
+        let two = snapshot_now(&db);
+        let public = Scope::between(&one.public(), &two.public());
+        assert_eq!(public, Scope::default(), "an unreleased board named");
+        assert_eq!(public.to_json(7)["rounds"], serde_json::json!([]));
+        // The director's side of the same change names the table and the board.
+        let director = Scope::between(&one, &two);
+        assert_eq!(director.tables.get(&3), Some(&[1].into()));
+        assert_eq!(director.boards.get(&3), Some(&[2].into()));
+        // Table 2's match is complete: a correction there moves its public totals (a
+        // complete match's totals reveal no board, docs/rules.md §5) and names the table,
+        // but not the unreleased board.
+        save_round_3(&db, 2, |r| {
+            let x = r
+                .iter_mut()
+                .find(|x| x.room == Room::Open && x.board == 2)
+                .unwrap();
+            x.entry.trick_points = x.entry.trick_points.map(|t| t + 5);
+        });
+        let corrected = snapshot_now(&db);
+        let public = Scope::between(&two.public(), &corrected.public());
+        assert_eq!(public.tables.get(&3), Some(&[2].into()), "{public:?}");
+        assert!(public.boards.is_empty(), "{public:?}");
+        let two = corrected;
+
+        // The last room plays board 2: it is released at both tables (and the bye counts).
+        save_round_3(&db, 1, |r| r.push(kept.clone()));
+        let three = snapshot_now(&db);
+        let scope = Scope::between(&two.public(), &three.public());
+        assert_eq!(scope.tables.get(&3), Some(&[1, 2, 3].into()), "{scope:?}");
+        assert_eq!(scope.boards.get(&3), Some(&[2].into()), "{scope:?}");
+        assert!(scope.standings, "table 1's match counts again");
+        assert_eq!(scope.tables.len(), 1, "{scope:?}");
+
+        // A board's level is not a result: every page.
+        let mut conn = db.open();
+        let mut boards = three.event.rounds[0].boards.clone();
+        boards[0].level = "9".parse().unwrap();
+        db::update_boards(&mut conn, SLUG, 1, &boards).unwrap();
+        let four = snapshot_now(&db);
+        assert!(Scope::between(&three.public(), &four.public()).whole);
+    }
 }

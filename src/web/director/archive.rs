@@ -206,6 +206,7 @@ async fn import(
         .filter(|n| !n.is_empty())
         .unwrap_or_else(|| "archive.zip".to_owned());
     let creator = ctx.viewer.user_id();
+    let who = super::audit::who(&ctx.viewer);
     let outcome = with_db(&state, move |conn| {
         let file = upload
             .file
@@ -219,7 +220,7 @@ async fn import(
             }
             problems
         });
-        let imported = files.and_then(|files| transfer::import(conn, &files));
+        let imported = files.and_then(|files| transfer::import_by(conn, &files, &who));
         // The importer runs the new tournament.
         if let (Ok(imported), Some(user_id)) = (&imported, creator) {
             crate::db::accounts::grant(conn, user_id, &imported.slug, Access::Director)

@@ -176,8 +176,9 @@ async fn set_seed(
     let seed = typed_seed(&ctx.t, &form)?.unwrap_or_else(crate::transfer::random_seed);
     let key = tour.slug.clone();
     let t = ctx.t;
+    let who = super::audit::who(&ctx.viewer);
     with_db(&state, move |conn| {
-        change_seed(conn, &key, SeedChange::Set(seed)).map_err(|e| refusal(&t, e, None))
+        change_seed(conn, &key, SeedChange::Set(seed), &who).map_err(|e| refusal(&t, e, None))
     })
     .await?;
     Ok(redirect_with(
@@ -201,8 +202,9 @@ async fn deal(
     };
     let key = tour.slug.clone();
     let t = ctx.t;
+    let who = super::audit::who(&ctx.viewer);
     with_db(&state, move |conn| {
-        deal_rounds(conn, &key, round).map_err(|e| refusal(&t, e, round))
+        deal_rounds(conn, &key, round, &who).map_err(|e| refusal(&t, e, round))
     })
     .await?;
     Ok(redirect_with(
@@ -220,8 +222,9 @@ async fn reveal(
     let seed = typed_seed(&ctx.t, &form)?;
     let key = tour.slug.clone();
     let t = ctx.t;
+    let who = super::audit::who(&ctx.viewer);
     with_db(&state, move |conn| {
-        change_seed(conn, &key, SeedChange::Reveal(seed)).map_err(|e| refusal(&t, e, None))
+        change_seed(conn, &key, SeedChange::Reveal(seed), &who).map_err(|e| refusal(&t, e, None))
     })
     .await?;
     Ok(redirect_with(

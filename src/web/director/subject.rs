@@ -70,6 +70,8 @@ pub fn subject_text(t: &Tr, subject: &Subject) -> String {
         ),
         Subject::Setting { key } => t.a("audit-subject-setting", "key", key),
         Subject::OddResult { flag } => odd_result(t, flag),
+        Subject::DealSeed => t.t("audit-subject-deal-seed"),
+        Subject::Deals { round } => t.a("audit-subject-deals", "round", round),
         Subject::Other(text) => text.clone(),
     }
 }
@@ -117,6 +119,8 @@ mod tests {
             "round 1 table 2 closed room team 3 line-up",
             "round 2 table 5",
             "round 2 board 7",
+            "dealing seed",
+            "round 3 deals",
             "team 3",
             "team 3 → 9",
             "decks",
@@ -130,6 +134,14 @@ mod tests {
         assert_eq!(subject_text(&hans, &result), "第 1 轮第 2 桌开室 3 号牌");
         assert_eq!(subject_text(&hant, &result), "第 1 輪第 2 桌開室 3 號牌");
         assert_eq!(subject_text(&hans, &Subject::parse("team 3")), "3 号队");
+        assert_eq!(
+            subject_text(&hant, &Subject::parse("round 3 deals")),
+            "第 3 輪發牌"
+        );
+        assert_eq!(
+            subject_text(&hans, &Subject::parse("dealing seed")),
+            "发牌种子"
+        );
         assert_eq!(
             subject_text(&hans, &Subject::parse("odd result 1:2:3:both:swing")),
             "待核成绩：第 1 轮第 3 桌两室 2 号牌，级差超出级数表"

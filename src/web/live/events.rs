@@ -1,6 +1,12 @@
 //! `GET /t/{slug}/events`: a Server-Sent Events stream that announces every new revision
 //! of the tournament. The first event carries the revision current at connection time, so
 //! a page that missed changes (a background tab, a dropped connection) can tell at once.
+//!
+//! Each save is announced twice: `event: revision` with the revision as its data (what the
+//! pages' script reads), then `event: change` with JSON saying what changed on the public
+//! side ([`super::scope::Scope`]): `{"revision":9,"whole":false,"standings":false,
+//! "rounds":[{"round":3,"tables":[2],"boards":[1]}]}`, `"whole":true` when every page may
+//! differ. A client that knows only `revision` events keeps working.
 //! A comment every [`KEEP_ALIVE`] keeps proxies from closing an idle stream; the stream
 //! ends cleanly when the server stops.
 
@@ -13,6 +19,7 @@ use actix_web::web::{self, Bytes};
 use futures_util::stream;
 use tokio::sync::broadcast::error::RecvError;
 
+use super::scope::Scope;
 use super::{Change, ListenerSlot, Live};
 use crate::web::{AppError, AppState};
 
@@ -27,6 +34,16 @@ fn revision_event(revision: i64) -> Bytes {
     Bytes::from(format!(
         "id: {revision}\nevent: revision\ndata: {revision}\n\n"
     ))
+}
+
+/// A new revision as its two events: `revision`, then `change` with what changed (every
+/// page when `scope` is not known).
+pub fn change_events(revision: i64, scope: Option<&Scope>) -> Bytes {
+    let whole = Scope::whole();
+    let data = scope.unwrap_or(&whole).to_json(revision);
+    let mut out = revision_event(revision).to_vec();
+    out.extend_from_slice(format!("event: change\ndata: {data}\n\n").as_bytes());
+    Bytes::from(out)
 }
 
 struct Stream {
@@ -54,7 +71,8 @@ impl Stream {
                     Ok(change) if change.tournament == self.tournament
                         && change.revision > self.last => {
                         self.last = change.revision;
-                        return Some((Ok(revision_event(change.revision)), self));
+                        let events = change_events(change.revision, change.scope.as_deref());
+                        return Some((Ok(events), self));
                     }
                     Ok(_) => continue,
                     Err(RecvError::Lagged(_)) => {
@@ -64,7 +82,7 @@ impl Stream {
                         };
                         if revision > self.last {
                             self.last = revision;
-                            return Some((Ok(revision_event(revision)), self));
+                            return Some((Ok(change_events(revision, None)), self));
                         }
                     }
                     Err(RecvError::Closed) => return None,

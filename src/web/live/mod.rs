@@ -7,12 +7,14 @@
 //!   a single load per new revision however many readers ask at once.
 //! - [`watch`]: a thread per server that notices committed changes (PostgreSQL `LISTEN`,
 //!   SQLite's `data_version`) and announces them to the event streams.
-//! - [`events`]: `GET /t/{slug}/events`, the Server-Sent Events stream.
+//! - [`events`]: `GET /t/{slug}/events`, the Server-Sent Events stream; [`scope`]: what a
+//!   change altered on the public side, which the stream's `change` event names.
 //! - [`http`]: ETag, 304, `HEAD`, Cache-Control and the rendered-page cache in front of the
 //!   public pages.
 
 pub mod events;
 pub mod http;
+pub mod scope;
 pub mod watch;
 
 use std::collections::HashMap;
@@ -184,6 +186,16 @@ impl Snapshot {
         })
     }
 
+    /// Drops the rendered pages (of this snapshot and its public one): a snapshot kept only
+    /// to compare the next one with needs no pages.
+    fn drop_pages(&self) {
+        for one in std::iter::once(self).chain(self.public.as_deref()) {
+            if let Ok(mut cache) = one.pages.lock() {
+                *cache = PageCache::default();
+            }
+        }
+    }
+
     /// Keeps a rendered page while the budget allows.
     pub fn keep_page(&self, key: String, page: Page) {
         let cost = key.len() + page.content_type.len() + page.body.len();
@@ -219,6 +231,10 @@ type Loading = Shared<BoxFuture<'static, Result<Arc<Snapshot>, Arc<String>>>>;
 #[derive(Default)]
 struct Slot {
     current: Option<Arc<Snapshot>>,
+    /// The snapshot `current` replaced, without its pages: what the change watcher compares
+    /// the new one with when a reader loaded the new revision before the watcher heard of
+    /// it ([`scope::Scope`]).
+    previous: Option<Arc<Snapshot>>,
     /// The load under way and the revision it will at least reach.
     loading: Option<(i64, Loading)>,
     last_used: u64,
@@ -230,11 +246,13 @@ struct Snapshots {
     clock: u64,
 }
 
-/// A committed change: the tournament and its new revision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A committed change: the tournament, its new revision and, when the watcher could tell,
+/// what it altered on the public side (`None`: every page may differ).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
     pub tournament: i32,
     pub revision: i64,
+    pub scope: Option<Arc<scope::Scope>>,
 }
 
 /// Limits of the live machinery, from the settings ([`crate::web::settings::Settings`]).
@@ -478,7 +496,10 @@ impl Live {
             .as_ref()
             .is_none_or(|c| c.revision < snapshot.revision)
         {
-            slot.current = Some(snapshot.clone());
+            slot.previous = slot.current.replace(snapshot.clone());
+            if let Some(previous) = &slot.previous {
+                previous.drop_pages();
+            }
         }
         if slot
             .loading
@@ -510,6 +531,25 @@ impl Live {
     pub fn cached_revision(&self, id: i32) -> Option<i64> {
         let all = self.snapshots.lock().ok()?;
         all.slots.get(&id)?.current.as_ref().map(|s| s.revision)
+    }
+
+    /// The newest snapshot this server holds of tournament `id` at `revision` or before
+    /// (the current one or the one it replaced), to compare a newer one with.
+    pub fn snapshot_until(&self, id: i32, revision: i64) -> Option<Arc<Snapshot>> {
+        let all = self.snapshots.lock().ok()?;
+        let slot = all.slots.get(&id)?;
+        [&slot.current, &slot.previous]
+            .into_iter()
+            .flatten()
+            .filter(|s| s.revision <= revision)
+            .max_by_key(|s| s.revision)
+            .cloned()
+    }
+
+    /// The current snapshot this server holds of tournament `id`, if any.
+    pub fn cached(&self, id: i32) -> Option<Arc<Snapshot>> {
+        let all = self.snapshots.lock().ok()?;
+        all.slots.get(&id)?.current.clone()
     }
 
     /// Forgets a tournament that is gone (deleted), so its snapshot does not wait for the

@@ -1,7 +1,8 @@
 //! The change watcher: one task per server that notices every committed change to a
 //! tournament, whoever made it (this server, another `fushi serve` on the same PostgreSQL
 //! database, or the command line), loads the new snapshot of a tournament someone is
-//! looking at, and announces the new revision to the event streams.
+//! looking at, and announces the new revision to the event streams with what it changed on
+//! the public side ([`super::scope::Scope`], from the snapshot before and the new one).
 //!
 //! PostgreSQL: the connection `LISTEN`s on [`crate::db::revision::CHANNEL`]; every write
 //! transaction's `NOTIFY` arrives when it commits, and a full check every few seconds
@@ -111,14 +112,11 @@ impl Watcher {
         let changed = now
             .iter()
             .filter(|(id, (_, revision))| self.known.get(id).is_none_or(|(_, r)| r != revision))
-            .map(|(&id, (slug, revision))| {
-                (
-                    Change {
-                        tournament: id,
-                        revision: *revision,
-                    },
-                    slug.clone(),
-                )
+            .map(|(&id, (slug, revision))| Seen {
+                tournament: id,
+                revision: *revision,
+                before: self.known.get(&id).map(|(_, r)| *r),
+                slug: slug.clone(),
             })
             .collect();
         self.known = now;
@@ -126,11 +124,32 @@ impl Watcher {
     }
 }
 
+/// A tournament whose revision moved: to which, from which (if known), and its slug.
+struct Seen {
+    tournament: i32,
+    revision: i64,
+    before: Option<i64>,
+    slug: String,
+}
+
 /// What one look found.
 #[derive(Default)]
 struct Ticked {
-    changed: Vec<(Change, String)>,
+    changed: Vec<Seen>,
     gone: Vec<i32>,
+}
+
+/// What a change altered on the public side: the public snapshot before it against the new
+/// one, when this server holds both; `None` (every page) otherwise.
+fn scope_of(live: &Arc<Live>, seen: &Seen) -> Option<Arc<super::scope::Scope>> {
+    let before = live.snapshot_until(seen.tournament, seen.before?)?;
+    let after = live.cached(seen.tournament)?;
+    (after.revision >= seen.revision).then(|| {
+        Arc::new(super::scope::Scope::between(
+            &before.public(),
+            &after.public(),
+        ))
+    })
 }
 
 /// Starts the watcher on the current actix runtime. It runs until the server stops.
@@ -162,18 +181,22 @@ async fn run(live: Arc<Live>) {
                 for id in ticked.gone {
                     live.forget(id);
                 }
-                for (change, slug) in ticked.changed {
+                for seen in ticked.changed {
                     // Someone is looking at it: have the new snapshot ready before the
                     // pages that hear of the change ask for it.
                     if live
-                        .cached_revision(change.tournament)
-                        .is_some_and(|r| r < change.revision)
+                        .cached_revision(seen.tournament)
+                        .is_some_and(|r| r < seen.revision)
                     {
                         let _ = live
-                            .snapshot_at(change.tournament, change.revision, &slug, true)
+                            .snapshot_at(seen.tournament, seen.revision, &seen.slug, true)
                             .await;
                     }
-                    live.announce(change);
+                    live.announce(Change {
+                        tournament: seen.tournament,
+                        revision: seen.revision,
+                        scope: scope_of(&live, &seen),
+                    });
                 }
                 TICK
             }

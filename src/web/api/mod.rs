@@ -8,6 +8,9 @@
 //! - `/api/v1/tournaments/{slug}/standings`: the rows of `standings.csv`, same figures
 //! - `/api/v1/tournaments/{slug}/rounds/{round}`: the matches (`matches.csv`'s figures),
 //!   each board's swing and each released room result
+//! - [`field`]: every match, every released room result, a board's traveller, the Butler
+//!   ranking and the deals of released boards
+//! - [`stages`]: a championship's stage standings, bracket, ties and final ranking
 //!
 //! Cross-origin reading is opt-in: `FUSHI_API_ORIGINS` lists the origins (or `*`) that get
 //! `Access-Control-Allow-Origin` ([`cors`]).
@@ -21,11 +24,17 @@ use actix_web::middleware::Next;
 use actix_web::{HttpResponse, web};
 use serde_json::{Value, json};
 
+use super::live::Snapshot;
 use super::page::{PageSnapshot, path_number, with_db};
 use super::{AppError, AppState};
-use crate::rules::{MatchStatus, Report, Scorer};
+use crate::rules::{Event, MatchReport, MatchStatus, Report, Round, Scorer, Standing};
+
+mod field;
+mod stages;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    field::configure(cfg);
+    stages::configure(cfg);
     cfg.route("/api/v1/tournaments", web::get().to(index))
         .route("/api/v1/tournaments/{slug}", web::get().to(tournament))
         .route(
@@ -43,6 +52,26 @@ pub fn tournament_slug(path: &str) -> Option<&str> {
     let rest = path.strip_prefix("/api/v1/tournaments/")?;
     let slug = rest.split('/').next().unwrap_or(rest);
     (!slug.is_empty()).then_some(slug)
+}
+
+/// `Some(text)` as a JSON string, `None` as `null`: a CSV cell that may be empty.
+fn text<T: ToString>(value: Option<T>) -> Value {
+    value.map_or(Value::Null, |v| Value::String(v.to_string()))
+}
+
+/// The API path of something of one tournament.
+fn url(event: &Event, tail: &str) -> String {
+    format!("/api/v1/tournaments/{}{tail}", event.settings.slug)
+}
+
+/// The round `number` of the event, or 404.
+fn round_of<'a>(event: &'a Event, number: &str) -> Result<&'a Round, AppError> {
+    let number = path_number(number)?;
+    event
+        .rounds
+        .iter()
+        .find(|r| r.number == number)
+        .ok_or(AppError::NotFound)
 }
 
 fn json_response(value: &Value) -> HttpResponse {
@@ -115,7 +144,7 @@ async fn tournament(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
                 "boards": r.boards.len(),
                 "matches": r.matches.len(),
                 "complete": report.matches.iter().filter(|m| m.round == r.number).all(|m| m.counts),
-                "url": format!("/api/v1/tournaments/{}/rounds/{}", event.settings.slug, r.number),
+                "url": url(event, &format!("/rounds/{}", r.number)),
             })
         })
         .collect();
@@ -127,8 +156,39 @@ async fn tournament(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
         "match_scoring": event.settings.scoring.method.code(),
         "teams": teams,
         "rounds": rounds,
-        "standings_url": format!("/api/v1/tournaments/{}/standings", event.settings.slug),
+        "standings_url": url(event, "/standings"),
+        "matches_url": url(event, "/matches"),
+        "results_url": url(event, "/results"),
+        "butler_url": (!event.lineups.is_empty()).then(|| url(event, "/butler")),
+        "deals_url": (!event.deals.boards.is_empty() || event.deals.seed.commitment().is_some())
+            .then(|| url(event, "/deals")),
+        "stages_url": (!event.settings.stages.is_empty()).then(|| url(event, "/stages")),
+        "bracket_url": event
+            .settings
+            .stages
+            .iter()
+            .any(|s| s.format.is_knockout())
+            .then(|| url(event, "/bracket")),
+        "ranking_url": (!event.settings.stages.is_empty()).then(|| url(event, "/ranking")),
     })))
+}
+
+/// One row of `standings.csv` (its columns after `stage,group`).
+fn standing_json(event: &Event, s: &Standing) -> Value {
+    json!({
+        "rank": s.rank_label(),
+        "team_no": s.team.0,
+        "name": event.team(s.team).map(|t| t.name.as_str()).unwrap_or(""),
+        "played": s.played,
+        "won": s.won,
+        "drawn": s.drawn,
+        "lost": s.lost,
+        "score": s.score.two_decimals(),
+        "level_diff": s.level_diff,
+        "level_quotient": s.quotient.three_decimals(),
+        "point_diff": s.point_diff,
+        "boards_won": s.boards_won,
+    })
 }
 
 /// `GET /api/v1/tournaments/{slug}/standings`: `standings.csv`'s rows; `score` (two
@@ -139,22 +199,7 @@ async fn standings(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
         .report
         .standings
         .iter()
-        .map(|s| {
-            json!({
-                "rank": s.rank_label(),
-                "team_no": s.team.0,
-                "name": event.team(s.team).map(|t| t.name.as_str()).unwrap_or(""),
-                "played": s.played,
-                "won": s.won,
-                "drawn": s.drawn,
-                "lost": s.lost,
-                "score": s.score.two_decimals(),
-                "level_diff": s.level_diff,
-                "level_quotient": s.quotient.three_decimals(),
-                "point_diff": s.point_diff,
-                "boards_won": s.boards_won,
-            })
-        })
+        .map(|s| standing_json(event, s))
         .collect();
     Ok(json_response(&json!({
         "slug": event.settings.slug,
@@ -163,87 +208,95 @@ async fn standings(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
     })))
 }
 
-/// `GET /api/v1/tournaments/{slug}/rounds/{round}`: the round's matches with
-/// `matches.csv`'s figures (`null` where the CSV cell is empty), the swing of every board
-/// compared in both rooms, and every released room result.
+/// One match with `matches.csv`'s figures (`null` where the CSV cell is empty), the swing
+/// of every board compared in both rooms and, with `results`, every released room result.
+fn match_json(snapshot: &Snapshot, m: &MatchReport, results: bool) -> Value {
+    let event = &snapshot.event;
+    let scoring = &event.settings.scoring;
+    let f = &m.figures;
+    let bye = f.status == MatchStatus::Bye;
+    let figure = |v: i64| (!f.unplayed()).then_some(v);
+    let away_figure = |v: i64| (!f.unplayed() && !bye).then_some(v);
+    let boards: Vec<Value> = f
+        .boards
+        .iter()
+        .filter(|b| b.swing.is_some())
+        .map(|b| {
+            json!({
+                "board": b.board,
+                "open_score": b.open,
+                "closed_score": b.closed,
+                "home_swing": b.swing,
+            })
+        })
+        .collect();
+    let mut value = json!({
+        "round": m.round,
+        "table": m.table,
+        "home": m.home.0,
+        "away": m.away.map(|a| a.0),
+        "status": f.status.code(),
+        "boards_compared": f.compared,
+        "home_levels": figure(f.home_levels),
+        "away_levels": away_figure(-f.home_levels),
+        "home_points": figure(f.home_points),
+        "away_points": away_figure(-f.home_points),
+        "home_score": f.scored().then(|| scoring.format(f.home_score)),
+        "away_score": f.away_score.filter(|_| f.scored()).map(|s| scoring.format(s)),
+        "boards": boards,
+    });
+    if results {
+        let scorer = Scorer::new(&event.settings);
+        let list: Vec<Value> = event
+            .rounds
+            .iter()
+            .find(|r| r.number == m.round)
+            .and_then(|r| r.matches.iter().find(|x| x.table == m.table))
+            .map(|x| {
+                x.results
+                    .iter()
+                    .map(|res| {
+                        let outcome = scorer.table(&res.entry);
+                        json!({
+                            "room": res.room.to_string(),
+                            "board": res.board,
+                            "defender_total": outcome.and_then(|o| o.defender_total),
+                            "table_score": outcome.map(|o| o.table_score),
+                            "provisional": snapshot.provisional(m.round, m.table, res.room),
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        value["results"] = Value::Array(list);
+    }
+    value
+}
+
+/// `GET /api/v1/tournaments/{slug}/rounds/{round}`: the round's matches ([`match_json`])
+/// with their released room results.
 async fn round(
     snapshot: PageSnapshot,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let number = path_number(&path.1)?;
-    let event = &snapshot.event;
-    let round = event
-        .rounds
-        .iter()
-        .find(|r| r.number == number)
-        .ok_or(AppError::NotFound)?;
-    let scoring = &event.settings.scoring;
-    let scorer = Scorer::new(&event.settings);
+    let round = round_of(&snapshot.event, &path.1)?;
     let matches: Vec<Value> = snapshot
         .report
         .matches
         .iter()
-        .filter(|m| m.round == number)
-        .map(|m| {
-            let f = &m.figures;
-            let bye = f.status == MatchStatus::Bye;
-            let figure = |v: i64| (!f.unplayed()).then_some(v);
-            let away_figure = |v: i64| (!f.unplayed() && !bye).then_some(v);
-            let results: Vec<Value> = round
-                .matches
-                .iter()
-                .find(|x| x.table == m.table)
-                .map(|x| {
-                    x.results
-                        .iter()
-                        .map(|res| {
-                            let outcome = scorer.table(&res.entry);
-                            json!({
-                                "room": res.room.to_string(),
-                                "board": res.board,
-                                "defender_total": outcome.and_then(|o| o.defender_total),
-                                "table_score": outcome.map(|o| o.table_score),
-                                "provisional": snapshot.provisional(number, m.table, res.room),
-                            })
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            let boards: Vec<Value> = f
-                .boards
-                .iter()
-                .filter(|b| b.swing.is_some())
-                .map(|b| {
-                    json!({
-                        "board": b.board,
-                        "open_score": b.open,
-                        "closed_score": b.closed,
-                        "home_swing": b.swing,
-                    })
-                })
-                .collect();
-            json!({
-                "table": m.table,
-                "home": m.home.0,
-                "away": m.away.map(|a| a.0),
-                "status": f.status.code(),
-                "boards_compared": f.compared,
-                "home_levels": figure(f.home_levels),
-                "away_levels": away_figure(-f.home_levels),
-                "home_points": figure(f.home_points),
-                "away_points": away_figure(-f.home_points),
-                "home_score": f.scored().then(|| scoring.format(f.home_score)),
-                "away_score": f.away_score.filter(|_| f.scored()).map(|s| scoring.format(s)),
-                "boards": boards,
-                "results": results,
-            })
-        })
+        .filter(|m| m.round == round.number)
+        .map(|m| match_json(&snapshot, m, true))
         .collect();
     Ok(json_response(&json!({
-        "slug": event.settings.slug,
+        "slug": snapshot.event.settings.slug,
         "revision": snapshot.revision,
-        "round": number,
+        "round": round.number,
         "boards": round.boards.len(),
+        "board_urls": round
+            .boards
+            .iter()
+            .map(|b| url(&snapshot.event, &format!("/rounds/{}/boards/{}", round.number, b.number)))
+            .collect::<Vec<_>>(),
         "matches": matches,
     })))
 }
