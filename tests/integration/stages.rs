@@ -363,3 +363,66 @@ async fn the_public_pages_show_the_stages_the_bracket_a_tie_and_the_ranking() {
     let page = b.get("/t/club-night/bracket").await;
     assert_eq!(page.status, actix_web::http::StatusCode::NOT_FOUND);
 }
+
+/// The archive without the result rows that start with any of `prefixes`.
+fn without_results(files: &ArchiveFiles, prefixes: &[&str]) -> ArchiveFiles {
+    let mut out = files.clone();
+    let kept: String = files
+        .get("results.csv")
+        .unwrap()
+        .lines()
+        .filter(|l| !prefixes.iter().any(|p| l.starts_with(p)))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    out.insert("results.csv", kept);
+    out
+}
+
+#[actix_web::test]
+async fn the_championship_is_computed_once_per_revision_and_the_public_one_from_released_boards() {
+    use fushi::rules::bracket::TieStatus;
+    use fushi::web::AppState;
+    for db in backends() {
+        let backend = db.backend().name();
+        // The last round half played: the final (table 1) has every board but board 4 in
+        // both rooms; the play-off (table 2) none yet in its closed room, so no board of
+        // the round is played everywhere and none is public.
+        let files = without_results(
+            &archive("swiss-knockout-8"),
+            &["7,1,closed,4,", "7,2,closed,"],
+        );
+        transfer::import(&mut db.open(), &files).unwrap();
+        let slug = "stages-swiss-knockout-8";
+        let state = AppState::new(fushi::db::pool(db.url()).unwrap()).unwrap();
+        let full = state.live.snapshot(slug, true).await.unwrap();
+        let once = full.championship().expect("a championship");
+        assert!(
+            std::ptr::eq(once, full.championship().unwrap()),
+            "{backend}: computed once"
+        );
+        let public = full.public();
+        let shown = public.championship().unwrap();
+        assert!(std::ptr::eq(shown, public.championship().unwrap()));
+        let final_of = |c: &fushi::rules::bracket::Championship| {
+            c.bracket.as_ref().unwrap().rounds[2].ties[0].clone()
+        };
+        // The director sees the final under way; the public, from released boards only,
+        // sees it not started.
+        assert_eq!(final_of(once).status, TieStatus::InProgress, "{backend}");
+        assert_eq!(final_of(shown).status, TieStatus::NotStarted, "{backend}");
+        // The semi-finals are complete for both: their figures are bracket.csv's.
+        for c in [once, shown] {
+            let sf1 = &c.bracket.as_ref().unwrap().rounds[1].ties[0];
+            assert_eq!(sf1.home_total().two_decimals(), "-18.50", "{backend}");
+        }
+        let mut b = common::http::anonymous(&db).await;
+        b.get_ok(&format!("/t/{slug}/bracket"))
+            .await
+            .lacks("tie tie-live");
+        // The director's own view of the public page shows every result.
+        let mut d = common::http::browser(&db).await;
+        d.get_ok(&format!("/t/{slug}/bracket"))
+            .await
+            .has("tie tie-live");
+    }
+}

@@ -22,6 +22,7 @@ use crate::rules::bracket::{
 use crate::rules::stage_tables::{EventStageError, check_event};
 use crate::rules::stages::{Stage, StageDraft, StageFormat, StageReason};
 use crate::rules::{Event, Level, TeamNo};
+use crate::web::live::Snapshot;
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::Tour;
 
@@ -492,14 +493,9 @@ fn formats(t: &Tr) -> Vec<(&'static str, String)> {
         .collect()
 }
 
-fn page(
-    ctx: &Ctx,
-    event: &Event,
-    report: &crate::rules::Report,
-    fields: Vec<StageFields>,
-    problems: Vec<String>,
-) -> StagesPage {
-    let c = Championship::compute(event, report);
+fn page(ctx: &Ctx, snap: &Snapshot, fields: Vec<StageFields>, problems: Vec<String>) -> StagesPage {
+    let event = &snap.event;
+    let c = snap.championship();
     StagesPage {
         ctx: ctx.clone(),
         tour: TourHead::of(event),
@@ -540,10 +536,7 @@ async fn show(ctx: Ctx, state: web::Data<AppState>, tour: Tour) -> Result<HttpRe
         .enumerate()
         .map(|(i, s)| StageFields::of(i, s))
         .collect();
-    render(
-        &ctx,
-        &page(&ctx, event, &snap.report, with_blank(fields), Vec::new()),
-    )
+    render(&ctx, &page(&ctx, &snap, with_blank(fields), Vec::new()))
 }
 
 /// The problem of an event check, in words.
@@ -630,7 +623,7 @@ async fn save(
         }
     };
     let Some(stages) = parsed else {
-        let page = page(&ctx, event, &snap.report, with_blank(fields), Vec::new());
+        let page = page(&ctx, &snap, with_blank(fields), Vec::new());
         return render_status(
             &ctx,
             actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
@@ -642,7 +635,7 @@ async fn save(
         .map(|e| event_problem(&ctx.t, e))
         .collect();
     if !problems.is_empty() {
-        let page = page(&ctx, event, &snap.report, with_blank(fields), problems);
+        let page = page(&ctx, &snap, with_blank(fields), problems);
         return render_status(
             &ctx,
             actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
@@ -674,7 +667,7 @@ async fn pair(
     let ko = path.into_inner().1;
     let snap = tour.snapshot(&state).await?;
     let event = &snap.event;
-    let c = Championship::compute(event, &snap.report).ok_or_else(AppError::not_found)?;
+    let c = snap.championship().ok_or_else(AppError::not_found)?;
     let b = c.bracket.as_ref().ok_or_else(AppError::not_found)?;
     let round = b
         .rounds
@@ -735,13 +728,8 @@ async fn pair(
 
 /// Whether `pairings` of `round` are what a knockout's bracket says (always true outside a
 /// knockout): a knockout round is paired from the results, never by hand.
-pub fn knockout_allows(
-    event: &Event,
-    report: &crate::rules::Report,
-    round: i32,
-    pairings: &[crate::rules::Pairing],
-) -> bool {
-    let Some(c) = Championship::compute(event, report) else {
+pub fn knockout_allows(snap: &Snapshot, round: i32, pairings: &[crate::rules::Pairing]) -> bool {
+    let Some(c) = snap.championship() else {
         return true;
     };
     let Some(b) = &c.bracket else {
@@ -791,8 +779,10 @@ async fn snake_seed(
     let from_previous = form.get("from").is_some_and(|f| f == "previous");
     let mut order: Vec<TeamNo> = Vec::new();
     if from_previous && index > 0 {
-        let c = Championship::compute(event, &snap.report);
-        if let Some(table) = c.as_ref().and_then(|c| c.tables.of_stage(index - 1)) {
+        if let Some(table) = snap
+            .championship()
+            .and_then(|c| c.tables.of_stage(index - 1))
+        {
             order = table.order(&withdrawn, &event.settings.tiebreaks);
         }
     }
@@ -832,8 +822,5 @@ async fn snake_seed(
             .collect::<Vec<_>>()
             .join("; ");
     }
-    render(
-        &ctx,
-        &page(&ctx, event, &snap.report, with_blank(fields), Vec::new()),
-    )
+    render(&ctx, &page(&ctx, &snap, with_blank(fields), Vec::new()))
 }

@@ -25,8 +25,10 @@ pub fn pages(cfg: &mut web::ServiceConfig) {
         .route("/t/{slug}/ranking", web::get().to(ranking));
 }
 
-fn championship(snap: &PageSnapshot) -> Result<Championship, AppError> {
-    Championship::compute(&snap.event, &snap.report).ok_or_else(AppError::not_found)
+/// The championship of the page's snapshot (computed once per revision); 404 without
+/// stages.
+fn championship(snap: &PageSnapshot) -> Result<&Championship, AppError> {
+    snap.championship().ok_or_else(AppError::not_found)
 }
 
 /// One block of standings: a stage's, or a group's.
