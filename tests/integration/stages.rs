@@ -426,3 +426,117 @@ async fn the_championship_is_computed_once_per_revision_and_the_public_one_from_
             .has("tie tie-live");
     }
 }
+
+/// The text of a PDF with its spaces removed (the extractor's spacing varies), and its
+/// number of pages.
+fn pdf_text(bytes: &[u8]) -> (String, usize) {
+    let pages = lopdf::Document::load_mem(bytes)
+        .expect("a valid PDF")
+        .get_pages()
+        .len();
+    let text = pdf_extract::extract_text_from_mem(bytes).expect("the text extracts");
+    (text.chars().filter(|c| !c.is_whitespace()).collect(), pages)
+}
+
+/// The rows of a reference file of tests/data/stages, split at commas, header left off.
+fn reference_rows(name: &str, file: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(stages_dir().join(format!("{name}-expected/{file}")))
+        .unwrap_or_else(|e| panic!("{name}/{file}: {e}"));
+    text.lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_owned).collect())
+        .collect()
+}
+
+#[actix_web::test]
+async fn the_bracket_tie_sheets_and_ranking_print_the_reference_figures() {
+    use common::http::anonymous;
+    for db in backends() {
+        let backend = db.backend().name();
+        for name in ["swiss-knockout-8", "byes-knockout-16"] {
+            let files = archive(name);
+            transfer::import(&mut db.open(), &files).unwrap();
+            let slug = format!("stages-{name}");
+            let mut b = anonymous(&db).await;
+            let bracket = reference_rows(name, "bracket.csv");
+            // The bracket: one A4 page with every tie's label and totals.
+            let page = b.get_ok(&format!("/t/{slug}/bracket.pdf")).await;
+            assert_eq!(page.header("content-type"), Some("application/pdf"));
+            let (text, pages) = pdf_text(&page.bytes);
+            assert_eq!(pages, 1, "{backend} {name}: the bracket on one page");
+            assert!(text.contains("Bracket"), "{text}");
+            for row in &bracket {
+                // Totals of ties with both sides (byes have none).
+                if !row[4].is_empty() {
+                    assert!(
+                        text.contains(&row[9]),
+                        "{backend} {name}: {row:?} in {text}"
+                    );
+                }
+            }
+            // Each tie's sheet: the carry-over, each complete segment's levels, the totals
+            // and points of both sides.
+            for row in &bracket {
+                let path = format!("/t/{slug}/bracket/{}/{}/sheet.pdf", row[1], row[2]);
+                let page = b.get_ok(&path).await;
+                let (text, pages) = pdf_text(&page.bytes);
+                assert_eq!(pages, 1, "{path}");
+                if row[4].is_empty() {
+                    assert!(text.contains("bye"), "{path}: {text}");
+                    continue;
+                }
+                for cell in [&row[7], &row[9], &row[10], &row[11], &row[12]] {
+                    assert!(text.contains(cell.as_str()), "{path}: {cell} in {text}");
+                }
+                assert!(text.contains("Homecaptain"), "{path}: {text}");
+            }
+            let all = b.get_ok(&format!("/t/{slug}/bracket/sheets.pdf")).await;
+            assert_eq!(
+                pdf_text(&all.bytes).1,
+                bracket.len(),
+                "{name}: a page a tie"
+            );
+            // The ranking for the wall: every team, in the reference's order.
+            let page = b.get_ok(&format!("/t/{slug}/ranking.pdf")).await;
+            let (text, pages) = pdf_text(&page.bytes);
+            assert_eq!(pages, 1);
+            let mut at = 0;
+            for row in reference_rows(name, "ranking.csv") {
+                let line = format!("{}{}{}", row[0], row[1], row[2].replace(' ', ""));
+                let found = text[at..]
+                    .find(&line)
+                    .unwrap_or_else(|| panic!("{backend} {name}: {line} after {at} in {text}"));
+                at += found + line.len();
+            }
+            // The pages link to their prints.
+            b.get_ok(&format!("/t/{slug}/bracket"))
+                .await
+                .has(&format!("/t/{slug}/bracket.pdf"))
+                .has(&format!("/t/{slug}/bracket/sheets.pdf"));
+            b.get_ok(&format!("/t/{slug}/bracket/1/2"))
+                .await
+                .has(&format!("/t/{slug}/bracket/1/2/sheet.pdf"));
+            b.get_ok(&format!("/t/{slug}/ranking"))
+                .await
+                .has(&format!("/t/{slug}/ranking.pdf"));
+            // No such tie, no sheet.
+            let missing = b.get(&format!("/t/{slug}/bracket/9/1/sheet.pdf")).await;
+            assert_eq!(missing.status, actix_web::http::StatusCode::NOT_FOUND);
+        }
+        // In Chinese, the tie sheet's words are Chinese.
+        let mut b = anonymous(&db).await;
+        b.accept_language = "zh-CN,zh;q=0.9".into();
+        let page = b
+            .get_ok("/t/stages-swiss-knockout-8/bracket/1/4/sheet.pdf")
+            .await;
+        let (text, _) = pdf_text(&page.bytes);
+        assert!(
+            text.contains("对阵记录表") && text.contains("携带分"),
+            "{text}"
+        );
+        // A tournament without stages has no prints of them.
+        common::import_club_night(&db);
+        let none = b.get("/t/club-night/bracket.pdf").await;
+        assert_eq!(none.status, actix_web::http::StatusCode::NOT_FOUND);
+    }
+}

@@ -16,8 +16,8 @@ use super::super::{AppError, AppState};
 use crate::db;
 use crate::input::Why;
 use crate::rules::bracket::{
-    Bracket, Championship, Feeds, KnockoutFault, NotYet, Progress, Reached, Slot, Tie,
-    check_knockout, progress,
+    Bracket, Championship, Feeds, KnockoutFault, NotYet, Progress, Slot, Tie, check_knockout,
+    progress,
 };
 use crate::rules::stage_tables::{EventStageError, check_event};
 use crate::rules::stages::{Stage, StageDraft, StageFormat, StageReason};
@@ -198,6 +198,8 @@ impl StageFields {
 /// A tie as the page shows it.
 struct TieView {
     label: String,
+    /// The tie's sheet to print.
+    sheet_pdf: String,
     home: String,
     away: String,
     carry_over: String,
@@ -261,25 +263,7 @@ pub fn progress_text(t: &Tr, event: &Event) -> Option<String> {
     })
 }
 
-pub fn round_name(t: &Tr, r: Reached) -> String {
-    t.t(&format!("stage-round-{}", r.code().replace('_', "-")))
-}
-
-/// "QF3", "SF1".
-pub fn tie_label(t: &Tr, bracket: &Bracket, ko_round: u32, tie: &Tie) -> String {
-    let name = if tie.play_off {
-        Reached::ThirdPlace
-    } else {
-        bracket.rounds[ko_round as usize - 1].name()
-    };
-    t.args(
-        "stage-tie",
-        &[
-            ("short", FluentValue::from(t.t(name.short_id()))),
-            ("n", FluentValue::from(tie.number.to_string())),
-        ],
-    )
-}
+pub use crate::sheets::stages::{round_name, tie_label};
 
 fn team_text(event: &Event, slot: Slot) -> String {
     match slot {
@@ -348,6 +332,10 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
                     let total = x.home_total();
                     TieView {
                         label: tie_label(t, b, ko.number, x),
+                        sheet_pdf: format!(
+                            "/t/{}/bracket/{}/{}/sheet.pdf",
+                            event.settings.slug, ko.number, x.number
+                        ),
                         home: team_text(event, x.home),
                         away: if x.is_bye() {
                             t.t("stage-bye")
@@ -374,10 +362,7 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
                             String::new()
                         },
                         segments: format!("{}/{}", x.complete_segments(), x.segments.len()),
-                        status: t.t(&format!(
-                            "stage-status-{}",
-                            x.status.code().replace('_', "-")
-                        )),
+                        status: crate::sheets::stages::status_text(t, x.status),
                         winner: x
                             .winner()
                             .team()
