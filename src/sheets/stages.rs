@@ -76,8 +76,6 @@ pub struct BracketSheet {
     pub title: String,
     pub event: String,
     pub drawing: BracketDrawing,
-    /// How the tie is decided, beneath the title.
-    pub rule: String,
 }
 
 fn bracket_box(event: &Event, b: &Bracket, ko: &KoRound, tie: &Tie, t: &Tr) -> BracketBox {
@@ -128,7 +126,6 @@ pub fn bracket_sheet(event: &Event, c: &Championship, t: &Tr) -> Option<BracketS
         title: format!("{} · {}", t.t("stage-bracket"), stage.name),
         event: event.settings.name.clone(),
         drawing: BracketDrawing { rounds, play_off },
-        rule: t.t("stage-tie-rule"),
     })
 }
 
@@ -140,6 +137,8 @@ pub struct TieSheet {
     /// "Quarter-finals · QF4".
     pub heading: String,
     pub columns: Vec<String>,
+    /// (title, columns) over the columns: each segment's, the total's.
+    pub groups: Vec<(String, usize)>,
     /// The home team's row and the away team's.
     pub rows: Vec<Vec<String>>,
     /// (label, value): status, winner.
@@ -169,44 +168,40 @@ pub fn tie_sheet(
 
 fn tie_sheet_of(event: &Event, b: &Bracket, round: &KoRound, tie: &Tie, t: &Tr) -> TieSheet {
     let shown = played(tie);
+    let (levels, points) = (t.t("stage-col-levels"), t.t("stage-col-points"));
+    let mut groups = vec![(String::new(), 2)];
     let mut columns = vec![t.t("sheets-team"), t.t("stage-col-carry")];
     for (i, s) in tie.segments.iter().enumerate() {
-        columns.push(t.args(
-            "stage-sheet-segment",
-            &[
-                ("n", FluentValue::from((i + 1).to_string())),
-                ("round", FluentValue::from(s.round.to_string())),
-            ],
+        groups.push((
+            t.args(
+                "stage-sheet-segment",
+                &[
+                    ("n", FluentValue::from((i + 1).to_string())),
+                    ("round", FluentValue::from(s.round.to_string())),
+                ],
+            ),
+            2,
         ));
+        columns.extend([levels.clone(), points.clone()]);
     }
-    columns.push(t.t("stage-col-total"));
-    columns.push(t.t("stage-col-points"));
+    groups.push((t.t("stage-col-total"), 2));
+    columns.extend([levels, points]);
     let row = |home: bool| {
         let sign = |v: i64| if home { v } else { -v };
         let exact = |v: Exact| if home { v } else { v.negate() };
         let slot = if home { tie.home } else { tie.away };
+        let or_dash = |v: Option<i64>| match v {
+            Some(v) if shown => sign(v).to_string(),
+            _ => "–".to_owned(),
+        };
         let mut cells = vec![side_text(event, slot, t)];
-        cells.push(if shown {
-            exact(tie.carry_over).two_decimals()
-        } else {
-            String::new()
-        });
+        let blank = |v: String| if shown { v } else { String::new() };
+        cells.push(blank(exact(tie.carry_over).two_decimals()));
         for s in &tie.segments {
-            cells.push(match s.home_levels {
-                Some(m) if shown => sign(m).to_string(),
-                _ => "–".to_owned(),
-            });
+            cells.extend([or_dash(s.home_levels), or_dash(s.home_points)]);
         }
-        cells.push(if shown {
-            exact(tie.home_total()).two_decimals()
-        } else {
-            String::new()
-        });
-        cells.push(if shown {
-            sign(tie.home_points()).to_string()
-        } else {
-            String::new()
-        });
+        cells.push(blank(exact(tie.home_total()).two_decimals()));
+        cells.push(blank(sign(tie.home_points()).to_string()));
         cells
     };
     let winner = tie
@@ -222,6 +217,7 @@ fn tie_sheet_of(event: &Event, b: &Bracket, round: &KoRound, tie: &Tie, t: &Tr) 
             tie_round_name(t, round, tie),
             tie_label(t, b, round.number, tie)
         ),
+        groups,
         columns,
         rows: vec![row(true), row(false)],
         facts: vec![
@@ -310,13 +306,21 @@ fn cols(titles: &[String], widths: &[(f32, Align)]) -> Vec<Col> {
         .collect()
 }
 
+/// A rule's sentences, a line each (a line of text is never wrapped on a sheet).
+fn sentences(rule: &str) -> Vec<Block> {
+    rule.split_inclusive([';', '；', '。'])
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty())
+        .map(|s| Block::Text(s.to_owned()))
+        .collect()
+}
+
 /// The bracket on one A4 page.
 pub fn bracket_page(s: &BracketSheet) -> SheetPage {
     SheetPage {
         blocks: vec![
             Block::Title(s.title.clone()),
             Block::Text(s.event.clone()),
-            Block::Text(s.rule.clone()),
             Block::Gap(0.4),
             Block::Bracket(Box::new(s.drawing.clone())),
         ],
@@ -327,27 +331,28 @@ pub fn bracket_page(s: &BracketSheet) -> SheetPage {
 
 /// A tie's sheet: the segments side by side, the totals, the signatures.
 pub fn tie_page(s: &TieSheet) -> SheetPage {
-    let segments = s.columns.len().saturating_sub(4);
-    let mut widths = vec![(4.5, Align::Left), (1.6, Align::Right)];
-    widths.extend(std::iter::repeat_n((1.4, Align::Right), segments));
-    widths.extend([(1.6, Align::Right), (1.5, Align::Right)]);
+    let mut widths = vec![(4.0, Align::Left), (1.5, Align::Right)];
+    widths.extend(std::iter::repeat_n(
+        (1.2, Align::Right),
+        s.columns.len().saturating_sub(2),
+    ));
+    let mut blocks = vec![
+        Block::Title(format!("{} · {}", s.title, s.heading)),
+        Block::Text(s.event.clone()),
+        Block::Gap(0.4),
+        Block::Grid(Grid {
+            groups: s.groups.clone(),
+            columns: cols(&s.columns, &widths),
+            rows: s.rows.clone(),
+            row_height: 2.2,
+            total_rows: 0,
+        }),
+        Block::Pairs(s.facts.clone()),
+    ];
+    blocks.extend(sentences(&s.rule));
+    blocks.extend([Block::Gap(1.0), Block::Signatures(s.signatures.clone())]);
     SheetPage {
-        blocks: vec![
-            Block::Title(format!("{} · {}", s.title, s.heading)),
-            Block::Text(s.event.clone()),
-            Block::Gap(0.4),
-            Block::Grid(Grid {
-                groups: Vec::new(),
-                columns: cols(&s.columns, &widths),
-                rows: s.rows.clone(),
-                row_height: 2.2,
-                total_rows: 0,
-            }),
-            Block::Pairs(s.facts.clone()),
-            Block::Text(s.rule.clone()),
-            Block::Gap(1.0),
-            Block::Signatures(s.signatures.clone()),
-        ],
+        blocks,
         font_size: 11.0,
         one_page: true,
     }
@@ -376,7 +381,8 @@ pub fn ranking_page(s: &RankingSheet) -> SheetPage {
                 total_rows: 0,
             }),
         ],
-        font_size: 14.0,
+        // Large for the wall when few teams leave room for it.
+        font_size: if s.lines.len() <= 20 { 18.0 } else { 14.0 },
         one_page: true,
     }
 }
@@ -411,4 +417,67 @@ pub fn ranking_pdf(s: &RankingSheet, words: &dyn Words) -> Result<Vec<u8>, PdfEr
         &format!("{} · {}", s.event, s.title),
         words.language(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sheets::pdf::{Op, PAGE_HEIGHT, PAGE_WIDTH, layout};
+
+    /// A placed page as SVG, to look at a sheet without a PDF viewer.
+    fn svg(ops: &[Op]) -> String {
+        let mut out = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{PAGE_WIDTH}" height="{PAGE_HEIGHT}" style="background:white;font-family:'WenQuanYi Micro Hei',sans-serif">"#
+        );
+        for op in ops {
+            out.push_str(&match op {
+                Op::Text { x, y, size, text } => format!(
+                    r#"<text x="{x}" y="{y}" font-size="{size}">{}</text>"#,
+                    text.replace('&', "&amp;").replace('<', "&lt;")
+                ),
+                Op::Line { x1, y1, x2, y2, width } => format!(
+                    r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="black" stroke-width="{width}"/>"#
+                ),
+                Op::Shade { x, y, w, h } => {
+                    format!(r##"<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#e4e4e4"/>"##)
+                }
+                Op::Dark { x, y, w, h } => {
+                    format!(r#"<rect x="{x}" y="{y}" width="{w}" height="{h}"/>"#)
+                }
+            });
+        }
+        out.push_str("</svg>");
+        out
+    }
+
+    /// `FUSHI_LOOK=dir cargo test --lib sheets::stages -- --ignored` writes the sheets of
+    /// the test championships as SVG into dir.
+    #[test]
+    #[ignore]
+    fn write_the_sheets_as_svg_to_look_at() {
+        let dir = std::env::var("FUSHI_LOOK").expect("FUSHI_LOOK names a folder");
+        for name in ["byes-knockout-16", "swiss-knockout-8", "groups-knockout-4"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/stages")
+                .join(name);
+            let files = crate::archive::ArchiveFiles::read(&path).unwrap();
+            let event = crate::archive::parse(&files).unwrap().event;
+            let report = crate::rules::Report::compute(&event);
+            let c = Championship::compute(&event, &report).unwrap();
+            let t = Tr::en();
+            let pages = [
+                (
+                    "bracket",
+                    bracket_page(&bracket_sheet(&event, &c, &t).unwrap()),
+                ),
+                ("tie", tie_page(&tie_sheets(&event, &c, &t)[1])),
+                ("ranking", ranking_page(&ranking_sheet(&event, &c, &t))),
+            ];
+            for (what, page) in pages {
+                let placed = layout(&page);
+                assert_eq!(placed.len(), 1, "{name} {what}");
+                std::fs::write(format!("{dir}/{name}-{what}.svg"), svg(&placed[0])).unwrap();
+            }
+        }
+    }
 }
