@@ -102,3 +102,5 @@ stage-print-bracket = Print the bracket (PDF)
 stage-print-tie = Print the tie sheet (PDF)
 stage-print-ties = Print every tie sheet (PDF)
 stage-print-ranking = Print the ranking for the wall (PDF)
+stage-pair-note = Note for the audit trail
+stage-pair-note-hint = Optional: why, when a corrected result re-pairs a round. The trail keeps it with each tie's reason.

@@ -102,3 +102,5 @@ stage-print-bracket = 打印对阵图（PDF）
 stage-print-tie = 打印对阵记录表（PDF）
 stage-print-ties = 打印全部对阵记录表（PDF）
 stage-print-ranking = 打印最终名次张贴表（PDF）
+stage-pair-note = 审计记录备注
+stage-pair-note-hint = 可选：成绩更正后重新编排时说明原因。记录中与每场对阵的缘由一同保存。

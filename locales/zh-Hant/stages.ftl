@@ -102,3 +102,5 @@ stage-print-bracket = 列印對陣圖（PDF）
 stage-print-tie = 列印對陣記錄表（PDF）
 stage-print-ties = 列印全部對陣記錄表（PDF）
 stage-print-ranking = 列印最終名次張貼表（PDF）
+stage-pair-note = 稽核記錄備註
+stage-pair-note-hint = 可選：成績更正後重新編排時說明原因。記錄中與每場對陣的緣由一同保存。

@@ -226,7 +226,11 @@ async fn the_director_pairs_the_next_knockout_round_from_the_bracket() {
             .unwrap();
         assert!(event.rounds.iter().all(|r| r.number <= 5));
         // Confirming the semi-finals pairs them as the bracket says.
-        b.post(&format!("/d/{slug}/stages/pair/2"), &[]).await;
+        b.post(
+            &format!("/d/{slug}/stages/pair/2"),
+            &[("note", "  confirmed at the\tdesk ")],
+        )
+        .await;
         let event = fushi::db::load_event(&mut db.open(), slug)
             .unwrap()
             .unwrap();
@@ -302,6 +306,74 @@ async fn the_director_pairs_the_next_knockout_round_from_the_bracket() {
             )
             .await;
         page.has("value=\"1 6 7; 2 5 8; 3 4 9 10\"");
+        // The audit trail keeps each semi-final's pairing with its reason and the note, in
+        // the reader's language.
+        let trail = b.get_ok(&format!("/d/{slug}/audit")).await;
+        trail
+            .has("round 6 table 1 tie")
+            .has("winner of QF1 v winner of QF2 — confirmed at the desk")
+            .has("round 6 table 2 tie")
+            .has("winner of QF3 v winner of QF4 — confirmed at the desk");
+        let stored = fushi::db::audit::full_trail(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        assert!(
+            stored.iter().any(|e| e.subject == "round 6 table 1 tie"
+                && e.after == "winners quarter_final 1 2 | confirmed at the desk"),
+            "{stored:?}"
+        );
+        b.accept_language = "zh-CN".into();
+        b.get_ok(&format!("/d/{slug}/audit"))
+            .await
+            .has("第 6 轮第 1 桌对阵缘由");
+        b.accept_language = "en".into();
+        // Saving the stages again with other segments keeps each changed key.
+        let saved = b
+            .post(
+                &format!("/d/{slug}/stages"),
+                &[
+                    ("name-0", "资格赛"),
+                    ("first-0", "1"),
+                    ("last-0", "3"),
+                    ("format-0", "swiss"),
+                    ("name-1", "Finals"),
+                    ("first-1", "4"),
+                    ("last-1", "7"),
+                    ("format-1", "knockout"),
+                    ("teams-1", "8"),
+                    ("segments-1", "2 1 1"),
+                    ("third-1", "on"),
+                    ("carry-1", "0.5"),
+                    ("share-1", "0.5"),
+                ],
+            )
+            .await;
+        assert!(saved.status.is_redirection(), "{}", saved.body);
+        let stored = fushi::db::audit::full_trail(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        let stage_rows: Vec<(&str, &str, &str, &str)> = stored
+            .iter()
+            .filter(|e| e.area == "stages")
+            .map(|e| {
+                (
+                    e.subject.as_str(),
+                    e.before.as_str(),
+                    e.after.as_str(),
+                    e.user_name.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            stage_rows,
+            [("stage 2 name", "\"淘汰赛\"", "\"Finals\"", "admin")],
+            "{}",
+            db.backend().name()
+        );
+        b.get_ok(&format!("/d/{slug}/audit"))
+            .await
+            .has("stage 2 name")
+            .has("Stages");
     }
 }
 

@@ -14,6 +14,7 @@ use super::super::i18n::Tr;
 use super::super::page::{Ctx, TourHead, redirect_with, render, render_status, with_db};
 use super::super::{AppError, AppState};
 use crate::db;
+use crate::db::audit::{TieReason, TieWhy};
 use crate::input::Why;
 use crate::rules::bracket::{
     Bracket, Championship, Feeds, KnockoutFault, NotYet, Progress, Slot, Tie, check_knockout,
@@ -33,6 +34,9 @@ pub fn configure(routes: &mut Routes) {
         .post("/d/{slug}/stages/pair/{ko}", Need::Director, pair)
         .post("/d/{slug}/stages/snake", Need::Director, snake_seed);
 }
+
+/// The longest note a director may keep with a knockout round's pairings.
+const NOTE_MAX: usize = 500;
 
 /// The most stages the form offers.
 const MAX_STAGES: usize = 6;
@@ -275,45 +279,31 @@ fn team_text(event: &Event, slot: Slot) -> String {
     }
 }
 
-/// Why a tie's sides meet: the seeds, or the ties before it.
-fn reason(t: &Tr, bracket: &Bracket, ko_round: u32, tie: &Tie) -> String {
-    let seed = |s: Slot| s.team().map(|s| s.seed.to_string()).unwrap_or_default();
+/// Why a tie's sides meet: the seeds, or the ties before it (the audit trail keeps it).
+fn tie_why(bracket: &Bracket, ko_round: u32, tie: &Tie) -> TieWhy {
+    let seed = |s: Slot| s.team().map_or(0, |s| s.seed);
     match tie.feeds {
-        None if tie.is_bye() => t.a("stage-reason-bye", "home", seed(tie.home)),
-        None => t.args(
-            "stage-reason-seeds",
-            &[
-                ("home", FluentValue::from(seed(tie.home))),
-                ("away", FluentValue::from(seed(tie.away))),
-            ],
-        ),
+        None if tie.is_bye() => TieWhy::Bye(seed(tie.home)),
+        None => TieWhy::Seeds(seed(tie.home), seed(tie.away)),
         Some(Feeds {
             first,
             second,
             losers,
-        }) => {
-            let before = &bracket.rounds[ko_round as usize - 2];
-            let label = |n: u32| {
-                before
-                    .ties
-                    .iter()
-                    .find(|x| x.number == n)
-                    .map(|x| tie_label(t, bracket, before.number, x))
-                    .unwrap_or_default()
-            };
-            t.args(
-                if losers {
-                    "stage-reason-losers"
-                } else {
-                    "stage-reason-winners"
-                },
-                &[
-                    ("first", FluentValue::from(label(first))),
-                    ("second", FluentValue::from(label(second))),
-                ],
-            )
-        }
+        }) => TieWhy::Feeds {
+            losers,
+            round: bracket.rounds[ko_round as usize - 2]
+                .name()
+                .code()
+                .to_owned(),
+            first,
+            second,
+        },
     }
+}
+
+/// Why a tie's sides meet, in words.
+fn reason(t: &Tr, bracket: &Bracket, ko_round: u32, tie: &Tie) -> String {
+    super::subject::tie_why_text(t, &tie_why(bracket, ko_round, tie))
 }
 
 fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
@@ -627,9 +617,9 @@ async fn save(
             &page,
         );
     }
-    let slug = tour.slug.clone();
+    let (slug, who) = (tour.slug.clone(), ctx.viewer.name());
     with_db(&state, move |conn| {
-        db::save_stages(conn, &slug, &stages)?
+        db::save_stages(conn, &slug, &stages, &who)?
             .then_some(())
             .ok_or_else(AppError::not_found)
     })
@@ -648,7 +638,16 @@ async fn pair(
     state: web::Data<AppState>,
     tour: Tour,
     path: web::Path<(String, u32)>,
+    form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
+    // The director's note, kept with each tie's reason in the audit trail.
+    let note: String = form
+        .get("note")
+        .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+        .chars()
+        .take(NOTE_MAX)
+        .collect();
     let ko = path.into_inner().1;
     let snap = tour.snapshot(&state).await?;
     let event = &snap.event;
@@ -677,6 +676,19 @@ async fn pair(
             away: p.away,
         })
         .collect();
+    let reasons: Vec<(i32, TieReason)> = proposal
+        .iter()
+        .filter_map(|p| {
+            let tie = round.ties.iter().find(|x| x.number == p.tie)?;
+            Some((
+                p.table,
+                TieReason {
+                    why: tie_why(b, round.number, tie),
+                    note: note.clone(),
+                },
+            ))
+        })
+        .collect();
     let boards = event
         .rounds
         .iter()
@@ -686,28 +698,34 @@ async fn pair(
     let existing: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
     let (slug, who) = (tour.slug.clone(), ctx.viewer.name());
     let (first, last) = (round.first_round, round.last_round);
-    with_db(&state, move |conn| {
-        for number in first..=last {
-            if !existing.contains(&number) {
-                let level: Level = "2".parse().expect("2 is a level");
-                let added = db::add_round(
-                    conn,
-                    &slug,
-                    &crate::rules::event::new_boards(boards, level, None),
-                )?;
-                if added != Some(number) {
-                    return Err(AppError::Internal(format!(
-                        "round {number} of the knockout could not be added (got {added:?})"
-                    )));
+    let found = with_db(&state, move |conn| {
+        // Every segment paired, or none.
+        Ok(db::write_transaction(conn, |conn| {
+            for number in first..=last {
+                if !existing.contains(&number) {
+                    let level: Level = "2".parse().expect("2 is a level");
+                    let added = db::add_round(
+                        conn,
+                        &slug,
+                        &crate::rules::event::new_boards(boards, level, None),
+                    )?;
+                    if added != Some(number) {
+                        return Err(db::DbError::Inconsistent(format!(
+                            "round {number} of the knockout could not be added (got {added:?})"
+                        )));
+                    }
+                }
+                if !db::replace_pairings_why(conn, &slug, number, &pairings, &who, &reasons)? {
+                    return Ok(false);
                 }
             }
-            if !db::replace_pairings_as(conn, &slug, number, &pairings, &who)? {
-                return Err(AppError::not_found());
-            }
-        }
-        Ok(())
+            Ok(true)
+        })?)
     })
     .await?;
+    if !found {
+        return Err(AppError::not_found());
+    }
     Ok(redirect_with(&stage_url, "stage-flash-paired"))
 }
 
