@@ -19,6 +19,7 @@ use super::connection::DbConnection;
 use super::connection::{chunk_len, per_backend};
 use super::schema::tournaments;
 use crate::input::{SHEET_FIELDS, SheetRow};
+use crate::rules::stages::Stage;
 use crate::rules::{Room, Settings, TableEntry, TableResult, Team, TeamNo};
 
 diesel::table! {
@@ -103,6 +104,11 @@ pub enum Subject {
     DealSeed,
     /// The cards of a round's boards: `round 3 deals`.
     Deals { round: i32 },
+    /// One key of a stage's `[[stages]]` table, the stage counted from 1: `stage 2 groups`.
+    Stage { stage: usize, key: String },
+    /// Why a knockout tie was paired as it was, in round `round` at table `table`:
+    /// `round 6 table 1 tie`; the value is a [`TieReason`] as text.
+    Tie { round: i32, table: i32 },
     /// A text this version does not know.
     Other(String),
 }
@@ -159,6 +165,18 @@ impl Subject {
             })(),
             ["dealing", "seed"] => Some(Subject::DealSeed),
             ["round", r, "deals"] => n(r).map(|round| Subject::Deals { round }),
+            ["stage", n_, key] if !key.is_empty() => {
+                n_.parse::<usize>().ok().map(|stage| Subject::Stage {
+                    stage,
+                    key: (*key).to_owned(),
+                })
+            }
+            ["round", r, "table", t, "tie"] => (|| {
+                Some(Subject::Tie {
+                    round: n(r)?,
+                    table: n(t)?,
+                })
+            })(),
             ["odd", "result", flag] => Some(Subject::OddResult {
                 flag: (*flag).to_owned(),
             }),
@@ -214,6 +232,8 @@ impl std::fmt::Display for Subject {
             Subject::OddResult { flag } => write!(f, "odd result {flag}"),
             Subject::DealSeed => f.write_str("dealing seed"),
             Subject::Deals { round } => write!(f, "round {round} deals"),
+            Subject::Stage { stage, key } => write!(f, "stage {stage} {key}"),
+            Subject::Tie { round, table } => write!(f, "round {round} table {table} tie"),
             Subject::Other(text) => f.write_str(text),
         }
     }
@@ -318,13 +338,116 @@ pub fn team_change(number: TeamNo, before: Option<&Team>, after: Option<&Team>) 
     })
 }
 
-/// The settings as `tournament.toml` spells them, key by key.
+/// The settings as `tournament.toml` spells them, key by key; the stages are audited
+/// stage by stage ([`stage_changes`]).
 pub fn settings_pairs(settings: &Settings) -> Vec<(String, String)> {
-    crate::archive::settings_toml(settings)
+    let mut settings = settings.clone();
+    settings.stages.clear();
+    crate::archive::settings_toml(&settings)
         .lines()
         .filter_map(|l| l.split_once(" = "))
         .map(|(k, v)| (k.to_owned(), v.to_owned()))
         .collect()
+}
+
+/// The changes between two lists of stages, key by key of each `[[stages]]` table (subject
+/// `stage 2 groups`): a stage added has every key from nothing, one removed every key to
+/// nothing.
+pub fn stage_changes(before: &[Stage], after: &[Stage]) -> Vec<Change> {
+    let pairs = |list: &[Stage], i: usize| -> Vec<(String, String)> {
+        list.get(i)
+            .map(|s| {
+                crate::archive::stages_toml(std::slice::from_ref(s))
+                    .lines()
+                    .filter_map(|l| l.split_once(" = "))
+                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    (0..before.len().max(after.len()))
+        .flat_map(|i| {
+            keyed_changes(&pairs(before, i), &pairs(after, i))
+                .into_iter()
+                .map(move |c| Change {
+                    subject: match c.subject {
+                        Subject::Setting { key } => Subject::Stage { stage: i + 1, key },
+                        other => other,
+                    },
+                    ..c
+                })
+        })
+        .collect()
+}
+
+/// Why a knockout tie is paired as it is, as the audit trail keeps it: `seeds 1 8`,
+/// `bye 2`, `winners quarter_final 1 2`, `losers semi_final 1 2`, and the director's
+/// note after ` | ` when one was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TieReason {
+    pub why: TieWhy,
+    pub note: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TieWhy {
+    Seeds(u32, u32),
+    Bye(u32),
+    /// The winners (or `losers`) of ties `first` and `second` of the round called `round`
+    /// (a [`Reached`](crate::rules::bracket::Reached) code).
+    Feeds {
+        losers: bool,
+        round: String,
+        first: u32,
+        second: u32,
+    },
+}
+
+impl std::fmt::Display for TieReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.why {
+            TieWhy::Seeds(h, a) => write!(f, "seeds {h} {a}")?,
+            TieWhy::Bye(h) => write!(f, "bye {h}")?,
+            TieWhy::Feeds {
+                losers,
+                round,
+                first,
+                second,
+            } => write!(
+                f,
+                "{} {round} {first} {second}",
+                if *losers { "losers" } else { "winners" }
+            )?,
+        }
+        if !self.note.is_empty() {
+            write!(f, " | {}", self.note)?;
+        }
+        Ok(())
+    }
+}
+
+impl TieReason {
+    /// The reason of a stored text; `None` for a text this version does not know.
+    pub fn parse(text: &str) -> Option<TieReason> {
+        let (code, note) = text.split_once(" | ").unwrap_or((text, ""));
+        let words: Vec<&str> = code.split(' ').collect();
+        let n = |s: &str| s.parse::<u32>().ok();
+        let why = match words.as_slice() {
+            ["seeds", h, a] => TieWhy::Seeds(n(h)?, n(a)?),
+            ["bye", h] => TieWhy::Bye(n(h)?),
+            [kind @ ("winners" | "losers"), round, first, second] => TieWhy::Feeds {
+                losers: *kind == "losers",
+                round: (*round).to_owned(),
+                first: n(first)?,
+                second: n(second)?,
+            },
+            _ => return None,
+        };
+        Some(TieReason {
+            why,
+            note: note.to_owned(),
+        })
+    }
 }
 
 /// Where a change happened: the area and, for a match, its round and table.

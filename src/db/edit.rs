@@ -472,17 +472,26 @@ pub fn upsert_teams_as(
 }
 
 /// Replaces the stages of the tournament `slug` in one write transaction and raises its
-/// revision; `false` for an unknown slug.
+/// revision, each changed key of each stage in the audit trail by `who`; `false` for an
+/// unknown slug.
 pub fn save_stages(
     conn: &mut DbConnection,
     slug: &str,
     list: &[crate::rules::stages::Stage],
+    who: &str,
 ) -> Result<bool, DbError> {
     super::write_transaction(conn, |conn| {
         let Some(id) = super::rounds::lock_tournament(conn, slug)? else {
             return Ok(false);
         };
+        let before = super::stages::load_stages(conn, id)?;
         super::stages::replace_stages(conn, id, list)?;
+        let place = Place {
+            area: "stages",
+            round: None,
+            table: None,
+        };
+        audit::record(conn, id, who, place, &audit::stage_changes(&before, list))?;
         super::revision::bump(conn, id)?;
         Ok(true)
     })

@@ -40,7 +40,7 @@ pub use error::{DbError, report};
 pub use models::TournamentSummary;
 pub use rounds::{
     MatchSave, RoundSheet, add_round, add_round_once, load_round, match_version,
-    replace_pairings_as, save_match_results_as, update_boards_as,
+    replace_pairings_as, replace_pairings_why, save_match_results_as, update_boards_as,
 };
 pub use tournament::{
     Loaded, delete_tournament, insert_event, insert_event_by, list_tournaments, load_consistent,

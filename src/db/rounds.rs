@@ -391,6 +391,20 @@ pub fn replace_pairings_as(
     pairings: &[Pairing],
     who: &str,
 ) -> Result<bool, DbError> {
+    replace_pairings_why(conn, slug, round, pairings, who, &[])
+}
+
+/// [`replace_pairings_as`] of a knockout round, with why each tie is paired as it is: the
+/// reason of every table whose pairing changed goes in the audit trail beside it (subject
+/// `round 6 table 1 tie`).
+pub fn replace_pairings_why(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    pairings: &[Pairing],
+    who: &str,
+    reasons: &[(i32, audit::TieReason)],
+) -> Result<bool, DbError> {
     let max_binds = conn.backend().max_binds();
     super::write_transaction(conn, |conn| {
         if lock_tournament(conn, slug)?.is_none() {
@@ -514,6 +528,20 @@ pub fn replace_pairings_as(
                     before: b,
                     after: a,
                 })
+            })
+            .flat_map(|change| {
+                let why = match change.subject {
+                    audit::Subject::Pairing { table, .. } => reasons
+                        .iter()
+                        .find(|(t, _)| *t == table)
+                        .map(|(_, reason)| audit::Change {
+                            subject: audit::Subject::Tie { round, table },
+                            before: String::new(),
+                            after: reason.to_string(),
+                        }),
+                    _ => None,
+                };
+                std::iter::once(change).chain(why)
             })
             .collect();
         let place = audit::Place {

@@ -221,6 +221,20 @@ impl Reached {
         }
     }
 
+    /// The round of a [`Reached::code`].
+    pub fn from_code(code: &str) -> Option<Reached> {
+        [
+            Reached::Final,
+            Reached::ThirdPlace,
+            Reached::SemiFinal,
+            Reached::QuarterFinal,
+            Reached::RoundOf16,
+            Reached::RoundOf32,
+        ]
+        .into_iter()
+        .find(|r| r.code() == code)
+    }
+
     /// The short name of a tie in this round (QF3, SF1): its Fluent id.
     pub fn short_id(self) -> &'static str {
         match self {

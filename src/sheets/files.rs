@@ -8,6 +8,9 @@
 //! | `team-N.pdf` | the team card of team N |
 //! | `standings-R.pdf` | round R's results and the standings after it, one page |
 //! | `standings.pdf` | the same after the last round |
+//! | `bracket.pdf` | a championship's bracket on one page (with stages only) |
+//! | `ties.pdf` | every tie's sheet, a page each (with a knockout only) |
+//! | `ranking.pdf` | the final ranking for the wall (with stages only) |
 
 use std::path::Path;
 
@@ -111,7 +114,7 @@ pub fn standings_sheet_pdf(sheet: &StandingsSheet, words: &dyn Words) -> Result<
 }
 
 /// Every sheet of the event, in the order of the table above.
-pub fn all_sheets(event: &Event, words: &dyn Words) -> Result<Vec<SheetFile>, PdfError> {
+pub fn all_sheets(event: &Event, words: &crate::i18n::Tr) -> Result<Vec<SheetFile>, PdfError> {
     let report = Report::compute(event);
     let mut files = Vec::new();
     for round in &event.rounds {
@@ -153,6 +156,26 @@ pub fn all_sheets(event: &Event, words: &dyn Words) -> Result<Vec<SheetFile>, Pd
         name: "standings.pdf".to_owned(),
         bytes: standings_pdf(event, None, words)?,
     });
+    if let Some(c) = crate::rules::bracket::Championship::compute(event, &report) {
+        use super::stages;
+        if let Some(sheet) = stages::bracket_sheet(event, &c, words) {
+            files.push(SheetFile {
+                name: "bracket.pdf".to_owned(),
+                bytes: stages::bracket_pdf(&sheet, words)?,
+            });
+        }
+        let ties = stages::tie_sheets(event, &c, words);
+        if !ties.is_empty() {
+            files.push(SheetFile {
+                name: "ties.pdf".to_owned(),
+                bytes: stages::ties_pdf(&ties, words)?,
+            });
+        }
+        files.push(SheetFile {
+            name: "ranking.pdf".to_owned(),
+            bytes: stages::ranking_pdf(&stages::ranking_sheet(event, &c, words), words)?,
+        });
+    }
     Ok(files)
 }
 

@@ -17,6 +17,7 @@ pub mod content;
 pub mod files;
 pub mod hands;
 pub mod pdf;
+pub mod stages;
 
 pub use content::{
     CardLine, CardMatch, MatchLine, MatchSheet, ScoreLine, ScoreSheet, SheetSide, StandingLine,

@@ -113,7 +113,33 @@ pub enum Block {
     /// A board's deal in the compass layout (docs/deals.md): North on top, West and East
     /// on the left and right of the board's facts and bottom, South below.
     Compass(Box<Compass>),
+    /// A knockout bracket drawn over the rest of the page: a column per knockout round,
+    /// each tie a box, lines from each tie to the one its winner goes on to.
+    Bracket(Box<BracketDrawing>),
 }
+
+/// One tie's box in a [`Block::Bracket`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct BracketBox {
+    /// "QF3".
+    pub label: String,
+    /// (side, total) of the home and the away team.
+    pub sides: [(String, String); 2],
+    /// Which side won (0 home, 1 away), once the tie is decided.
+    pub won: Option<usize>,
+}
+
+/// The text of a [`Block::Bracket`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct BracketDrawing {
+    /// (round name, its ties in bracket order), first knockout round first.
+    pub rounds: Vec<(String, Vec<BracketBox>)>,
+    /// The play-off for third, drawn beneath the final, with its heading.
+    pub play_off: Option<(String, BracketBox)>,
+}
+
+/// The least height a bracket takes, in points; it takes the rest of its page.
+const BRACKET_MIN: f32 = 320.0;
 
 /// The text of a [`Block::Compass`].
 #[derive(Clone, Debug, PartialEq)]
@@ -213,6 +239,7 @@ fn block_height(block: &Block, size: f32) -> f32 {
         Block::Signatures(_) => size * 4.0,
         Block::Gap(g) => size * g,
         Block::Qr { .. } => QR_SIDE + size,
+        Block::Bracket(_) => BRACKET_MIN,
     }
 }
 
@@ -483,6 +510,74 @@ impl Placer {
         self.y += 0.5 * line;
     }
 
+    /// A bracket over the rest of the page: its type sized to the first round's ties.
+    fn bracket(&mut self, d: &BracketDrawing) {
+        let columns = d.rounds.len().max(1);
+        let gap = 14.0;
+        let col = CONTENT_WIDTH / columns as f32;
+        let box_w = col - gap;
+        let top = self.y + self.size * 1.6;
+        let height = (PAGE_HEIGHT - MARGIN - top).max(BRACKET_MIN - self.size * 1.6);
+        let first = d.rounds.first().map_or(1, |r| r.1.len()).max(2);
+        let slot = height / first as f32;
+        let size = (slot / 4.6).min(self.size);
+        let box_h = size * 3.0;
+        let centre = |i: usize, count: usize| top + height / count.max(1) as f32 * (i as f32 + 0.5);
+        // The box of one tie centred on `y`: the label above it, a line per side, the
+        // winner's shaded.
+        let draw = |p: &mut Placer, x: f32, y: f32, b: &BracketBox| {
+            let y0 = y - box_h / 2.0;
+            let (label, s) = fit(&b.label, size * 0.8, box_w);
+            p.text(x, y0 - size * 0.3, s, &label);
+            for (k, (side, total)) in b.sides.iter().enumerate() {
+                let row = y0 + k as f32 * box_h / 2.0;
+                if b.won == Some(k) {
+                    p.ops().push(Op::Shade {
+                        x,
+                        y: row,
+                        w: box_w,
+                        h: box_h / 2.0,
+                    });
+                }
+                let tw = text_width(total, size);
+                let (name, s) = fit(side, size, box_w - tw - 3.0 * PAD);
+                let base = row + box_h / 4.0 + size * 0.36;
+                p.text(x + PAD, base, s, &name);
+                p.text(x + box_w - PAD - tw, base, size, total);
+            }
+            let (x1, y1) = (x + box_w, y0 + box_h);
+            p.line(x, y0, x1, y0, 0.6);
+            p.line(x, y1, x1, y1, 0.6);
+            p.line(x, y0, x, y1, 0.6);
+            p.line(x1, y0, x1, y1, 0.6);
+            p.line(x, y, x1, y, 0.3);
+        };
+        for (j, (name, ties)) in d.rounds.iter().enumerate() {
+            let x = MARGIN + j as f32 * col;
+            let (t, s) = fit(name, self.size, box_w);
+            self.text(x, self.y + self.size * 1.1, s, &t);
+            for (i, b) in ties.iter().enumerate() {
+                let y = centre(i, ties.len());
+                draw(self, x, y, b);
+                if j + 1 < d.rounds.len() {
+                    let next = centre(i / 2, ties.len().div_ceil(2));
+                    let mid = x + box_w + gap / 2.0;
+                    self.line(x + box_w, y, mid, y, 0.6);
+                    self.line(mid, y, mid, next, 0.6);
+                    self.line(mid, next, x + col, next, 0.6);
+                }
+            }
+        }
+        if let Some((name, b)) = &d.play_off {
+            let x = MARGIN + (columns - 1) as f32 * col;
+            let y = centre(0, 1) + box_h * 2.5;
+            let (t, s) = fit(name, size, box_w);
+            self.text(x, y - box_h / 2.0 - size * 1.4, s, &t);
+            draw(self, x, y, b);
+        }
+        self.y = PAGE_HEIGHT - MARGIN;
+    }
+
     fn block(&mut self, block: &Block) {
         let size = self.size;
         let need = match block {
@@ -529,6 +624,7 @@ impl Placer {
             }
             Block::Gap(g) => self.y += size * g,
             Block::Compass(c) => self.compass(c),
+            Block::Bracket(d) => self.bracket(d),
             Block::Qr {
                 modules,
                 width,

@@ -18,27 +18,30 @@ use fushi::archive::ArchiveFiles;
 /// board), which are no secret figure.
 const SECRET: [&str; 6] = ["180", "145", "165", "175", "185", "190"];
 
-/// The sample with round 3 half played: table 1 complete, table 2's open room complete,
+/// `files` with round `round` half played: table 1 complete, table 2's open room complete,
 /// its closed room on board 1 only. Board 1 is released; boards 2–4 are not, and the rooms
-/// that played them carry the [`SECRET`] figures.
-fn half_played() -> ArchiveFiles {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
-    let mut files = ArchiveFiles::read(&dir).expect("the sample reads");
+/// that played them carry the `secret` trick points.
+fn half_played_round(mut files: ArchiveFiles, round: i32, secret: &[&str; 6]) -> ArchiveFiles {
     let text = files.get("results.csv").expect("results.csv").to_owned();
-    let mut secret = SECRET.iter();
+    let mut secret = secret.iter();
+    let (r, closed, kept) = (
+        round.to_string(),
+        format!("{round},2,closed,"),
+        format!("{round},2,closed,1,"),
+    );
     let lines: Vec<String> = text
         .lines()
-        .filter(|l| !l.starts_with("3,2,closed,") || l.starts_with("3,2,closed,1,"))
+        .filter(|l| !l.starts_with(&closed) || l.starts_with(&kept))
         .map(|l| {
             let cells: Vec<&str> = l.split(',').collect();
-            if cells[0] == "3" && cells[3] != "1" {
+            if cells[0] == r && cells[3] != "1" {
                 let t = if cells[2] == "open" {
                     secret.next().expect("two open rooms played boards 2-4")
                 } else {
                     "40"
                 };
                 format!(
-                    "3,{},{},{},{t},,declarer,,,,,,,",
+                    "{round},{},{},{},{t},,declarer,,,,,,,",
                     cells[1], cells[2], cells[3]
                 )
             } else {
@@ -49,6 +52,32 @@ fn half_played() -> ArchiveFiles {
     assert!(secret.next().is_none(), "every secret figure is used");
     files.insert("results.csv", lines.join("\n") + "\n");
     files
+}
+
+/// The sample with round 3 half played (see [`half_played_round`]).
+fn half_played() -> ArchiveFiles {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+    let files = ArchiveFiles::read(&dir).expect("the sample reads");
+    half_played_round(files, 3, &SECRET)
+}
+
+/// A championship (tests/data/stages/swiss-knockout-8) under `slug` with its final round
+/// (7: the final at table 1, the play-off at table 2) half played: the play-off's open room
+/// plays boards 2–4 for `secret` trick points, everything else is the same whatever they
+/// are.
+fn staged_half_played(slug: &str, secret: [&str; 3]) -> ArchiveFiles {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/stages/swiss-knockout-8");
+    let mut files = ArchiveFiles::read(&dir).expect("the championship reads");
+    let toml = files
+        .get("tournament.toml")
+        .expect("tournament.toml")
+        .replace(
+            "slug = \"stages-swiss-knockout-8\"",
+            &format!("slug = \"{slug}\""),
+        );
+    files.insert("tournament.toml", toml);
+    let [a, b, c] = secret;
+    half_played_round(files, 7, &["110", "85", "30", a, b, c])
 }
 
 /// Every public route pattern in the source.
@@ -78,14 +107,40 @@ fn public_patterns() -> BTreeSet<String> {
     out
 }
 
+/// The event a crawl walks: its slug and the rounds and teams that matter.
+struct Crawled {
+    slug: &'static str,
+    /// Rounds, and for a championship its knockout rounds (`/bracket/{round}/{table}`).
+    rounds: &'static [&'static str],
+    teams: &'static [&'static str],
+}
+
+const CLUB_NIGHT: Crawled = Crawled {
+    slug: "club-night",
+    rounds: &["3"],
+    teams: &["1", "3", "4", "5"],
+};
+
+const CHAMPIONSHIP: Crawled = Crawled {
+    slug: "championship-a",
+    rounds: &["1", "2", "3", "7"],
+    teams: &["2", "8", "9", "10"],
+};
+
+/// The same championship with other figures on the unreleased boards.
+const CHAMPIONSHIP_B: Crawled = Crawled {
+    slug: "championship-b",
+    ..CHAMPIONSHIP
+};
+
 /// The paths of one pattern, every parameter filled in with each value that matters.
-fn paths(pattern: &str) -> Vec<String> {
+fn paths(pattern: &str, event: &Crawled) -> Vec<String> {
     let values = |name: &str| -> Vec<&'static str> {
         match name {
-            "slug" => vec!["club-night"],
-            "round" | "n" => vec!["3"],
+            "slug" => vec![event.slug],
+            "round" | "n" => event.rounds.to_vec(),
             "table" | "t" => vec!["1", "2"],
-            "team" | "no" => vec!["1", "3", "4", "5"],
+            "team" | "no" => event.teams.to_vec(),
             "board" | "b" => vec!["1", "2", "3", "4"],
             "file" => vec![
                 "standings",
@@ -159,6 +214,123 @@ fn shows(text: &str, figure: &str) -> bool {
     })
 }
 
+/// Gets every path of every pattern for `event` as the public; no answer may show a
+/// `secret` figure. The text of each path that answered.
+async fn crawl<S, B>(
+    public: &mut common::http::Browser<S>,
+    patterns: &BTreeSet<String>,
+    event: &Crawled,
+    secret: &[&str],
+) -> std::collections::BTreeMap<String, String>
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let mut crawled = std::collections::BTreeMap::new();
+    for pattern in patterns {
+        if pattern.ends_with("/events") || pattern.ends_with('/') {
+            continue; // the stream's payload: web_live's change test; `/` redirects
+        }
+        for path in paths(pattern, event) {
+            let page = public.get(&path).await;
+            if !page.status.is_success() {
+                continue; // no such file or page for this event (404)
+            }
+            let text = text_of(&page);
+            for figure in secret {
+                assert!(
+                    !shows(&text, figure),
+                    "{path} shows {figure} before release:\n{text}"
+                );
+            }
+            crawled.insert(path, text);
+        }
+    }
+    crawled
+}
+
+#[actix_web::test]
+async fn no_public_surface_of_a_championship_shows_a_board_before_every_room_has_played_it() {
+    let patterns = public_patterns();
+    for known in [
+        "/t/{slug}/bracket.pdf",
+        "/t/{slug}/bracket/{round}/{table}/sheet.pdf",
+        "/t/{slug}/ranking.pdf",
+    ] {
+        assert!(
+            patterns.contains(known),
+            "{known} is not among {patterns:?}"
+        );
+    }
+    // Two copies of one championship, differing only in the trick points of the boards not
+    // yet played everywhere: every public answer of one is the other's, slug aside.
+    let (secret_a, secret_b) = (["195", "155", "135"], ["45", "60", "70"]);
+    for db in backends() {
+        fushi::transfer::import(
+            &mut db.open(),
+            &staged_half_played(CHAMPIONSHIP.slug, secret_a),
+        )
+        .expect("the championship imports");
+        fushi::transfer::import(
+            &mut db.open(),
+            &staged_half_played(CHAMPIONSHIP_B.slug, secret_b),
+        )
+        .expect("the championship imports");
+        let slug = CHAMPIONSHIP.slug;
+        let mut director = browser(&db).await;
+        let page = director
+            .get_ok(&format!("/d/{slug}/rounds/7/boards/2"))
+            .await;
+        assert!(shows(&page.body, secret_a[0]), "the director sees board 2");
+        let mut public = anonymous(&db).await;
+        let seen_a = crawl(&mut public, &patterns, &CHAMPIONSHIP, &[]).await;
+        let seen_b = crawl(&mut public, &patterns, &CHAMPIONSHIP_B, &[]).await;
+        assert_eq!(seen_a.len(), seen_b.len());
+        for (path, text) in &seen_a {
+            let other = path.replace(CHAMPIONSHIP.slug, CHAMPIONSHIP_B.slug);
+            let b_text = seen_b
+                .get(&other)
+                .unwrap_or_else(|| panic!("{other} did not answer"));
+            assert_eq!(
+                text.replace(CHAMPIONSHIP.slug, "SLUG"),
+                b_text.replace(CHAMPIONSHIP_B.slug, "SLUG"),
+                "{path} depends on a board not yet played everywhere"
+            );
+        }
+        // Every page and print of the championship answered.
+        for path in [
+            "/t/{slug}/bracket",
+            "/t/{slug}/bracket.pdf",
+            "/t/{slug}/bracket/sheets.pdf",
+            "/t/{slug}/bracket/3/1",
+            "/t/{slug}/bracket/3/1/sheet.pdf",
+            "/t/{slug}/bracket/3/2/sheet.pdf",
+            "/t/{slug}/ranking",
+            "/t/{slug}/ranking.pdf",
+            "/t/{slug}/stages",
+            "/t/{slug}/bracket.csv",
+            "/t/{slug}/ranking.csv",
+        ] {
+            let path = path.replace("{slug}", slug);
+            assert!(seen_a.contains_key(&path), "{path} did not answer");
+        }
+        // Released, the round's figures are public.
+        let done = director
+            .post(
+                &format!("/d/{slug}/rounds/7/release"),
+                &[("action", "release")],
+            )
+            .await;
+        assert!(done.status.is_redirection(), "{}", done.status);
+        let page = public.get(&format!("/t/{slug}/rounds/7/boards/2")).await;
+        assert!(shows(&text_of(&page), secret_a[0]), "after release");
+    }
+}
+
 #[actix_web::test]
 async fn no_public_surface_shows_a_board_before_every_room_has_played_it() {
     let patterns = public_patterns();
@@ -188,27 +360,12 @@ async fn no_public_surface_shows_a_board_before_every_room_has_played_it() {
         assert!(shows(&page.body, SECRET[0]), "the director sees board 2");
 
         let mut public = anonymous(&db).await;
-        let mut crawled = 0;
-        for pattern in &patterns {
-            if pattern.ends_with("/events") || pattern.ends_with('/') {
-                continue; // the stream's payload: web_live's change test; `/` redirects
-            }
-            for path in paths(pattern) {
-                let page = public.get(&path).await;
-                if !page.status.is_success() {
-                    continue; // no such file or page for this event (404)
-                }
-                crawled += 1;
-                let text = text_of(&page);
-                for figure in SECRET {
-                    assert!(
-                        !shows(&text, figure),
-                        "{path} shows {figure} before release:\n{text}"
-                    );
-                }
-            }
-        }
-        assert!(crawled >= 40, "only {crawled} public pages answered");
+        let crawled = crawl(&mut public, &patterns, &CLUB_NIGHT, &SECRET).await;
+        assert!(
+            crawled.len() >= 40,
+            "only {} public pages answered",
+            crawled.len()
+        );
 
         // The match in progress shows no score, however many boards are compared.
         let page = public.get("/t/club-night/rounds/3/tables/2").await;

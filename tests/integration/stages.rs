@@ -226,7 +226,11 @@ async fn the_director_pairs_the_next_knockout_round_from_the_bracket() {
             .unwrap();
         assert!(event.rounds.iter().all(|r| r.number <= 5));
         // Confirming the semi-finals pairs them as the bracket says.
-        b.post(&format!("/d/{slug}/stages/pair/2"), &[]).await;
+        b.post(
+            &format!("/d/{slug}/stages/pair/2"),
+            &[("note", "  confirmed at the\tdesk ")],
+        )
+        .await;
         let event = fushi::db::load_event(&mut db.open(), slug)
             .unwrap()
             .unwrap();
@@ -302,6 +306,74 @@ async fn the_director_pairs_the_next_knockout_round_from_the_bracket() {
             )
             .await;
         page.has("value=\"1 6 7; 2 5 8; 3 4 9 10\"");
+        // The audit trail keeps each semi-final's pairing with its reason and the note, in
+        // the reader's language.
+        let trail = b.get_ok(&format!("/d/{slug}/audit")).await;
+        trail
+            .has("round 6 table 1 tie")
+            .has("winner of QF1 v winner of QF2 — confirmed at the desk")
+            .has("round 6 table 2 tie")
+            .has("winner of QF3 v winner of QF4 — confirmed at the desk");
+        let stored = fushi::db::audit::full_trail(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        assert!(
+            stored.iter().any(|e| e.subject == "round 6 table 1 tie"
+                && e.after == "winners quarter_final 1 2 | confirmed at the desk"),
+            "{stored:?}"
+        );
+        b.accept_language = "zh-CN".into();
+        b.get_ok(&format!("/d/{slug}/audit"))
+            .await
+            .has("第 6 轮第 1 桌对阵缘由");
+        b.accept_language = "en".into();
+        // Saving the stages again with other segments keeps each changed key.
+        let saved = b
+            .post(
+                &format!("/d/{slug}/stages"),
+                &[
+                    ("name-0", "资格赛"),
+                    ("first-0", "1"),
+                    ("last-0", "3"),
+                    ("format-0", "swiss"),
+                    ("name-1", "Finals"),
+                    ("first-1", "4"),
+                    ("last-1", "7"),
+                    ("format-1", "knockout"),
+                    ("teams-1", "8"),
+                    ("segments-1", "2 1 1"),
+                    ("third-1", "on"),
+                    ("carry-1", "0.5"),
+                    ("share-1", "0.5"),
+                ],
+            )
+            .await;
+        assert!(saved.status.is_redirection(), "{}", saved.body);
+        let stored = fushi::db::audit::full_trail(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        let stage_rows: Vec<(&str, &str, &str, &str)> = stored
+            .iter()
+            .filter(|e| e.area == "stages")
+            .map(|e| {
+                (
+                    e.subject.as_str(),
+                    e.before.as_str(),
+                    e.after.as_str(),
+                    e.user_name.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            stage_rows,
+            [("stage 2 name", "\"淘汰赛\"", "\"Finals\"", "admin")],
+            "{}",
+            db.backend().name()
+        );
+        b.get_ok(&format!("/d/{slug}/audit"))
+            .await
+            .has("stage 2 name")
+            .has("Stages");
     }
 }
 
@@ -362,4 +434,181 @@ async fn the_public_pages_show_the_stages_the_bracket_a_tie_and_the_ranking() {
     common::import_club_night(&db);
     let page = b.get("/t/club-night/bracket").await;
     assert_eq!(page.status, actix_web::http::StatusCode::NOT_FOUND);
+}
+
+/// The archive without the result rows that start with any of `prefixes`.
+fn without_results(files: &ArchiveFiles, prefixes: &[&str]) -> ArchiveFiles {
+    let mut out = files.clone();
+    let kept: String = files
+        .get("results.csv")
+        .unwrap()
+        .lines()
+        .filter(|l| !prefixes.iter().any(|p| l.starts_with(p)))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    out.insert("results.csv", kept);
+    out
+}
+
+#[actix_web::test]
+async fn the_championship_is_computed_once_per_revision_and_the_public_one_from_released_boards() {
+    use fushi::rules::bracket::TieStatus;
+    use fushi::web::AppState;
+    for db in backends() {
+        let backend = db.backend().name();
+        // The last round half played: the final (table 1) has every board but board 4 in
+        // both rooms; the play-off (table 2) none yet in its closed room, so no board of
+        // the round is played everywhere and none is public.
+        let files = without_results(
+            &archive("swiss-knockout-8"),
+            &["7,1,closed,4,", "7,2,closed,"],
+        );
+        transfer::import(&mut db.open(), &files).unwrap();
+        let slug = "stages-swiss-knockout-8";
+        let state = AppState::new(fushi::db::pool(db.url()).unwrap()).unwrap();
+        let full = state.live.snapshot(slug, true).await.unwrap();
+        let once = full.championship().expect("a championship");
+        assert!(
+            std::ptr::eq(once, full.championship().unwrap()),
+            "{backend}: computed once"
+        );
+        let public = full.public();
+        let shown = public.championship().unwrap();
+        assert!(std::ptr::eq(shown, public.championship().unwrap()));
+        let final_of = |c: &fushi::rules::bracket::Championship| {
+            c.bracket.as_ref().unwrap().rounds[2].ties[0].clone()
+        };
+        // The director sees the final under way; the public, from released boards only,
+        // sees it not started.
+        assert_eq!(final_of(once).status, TieStatus::InProgress, "{backend}");
+        assert_eq!(final_of(shown).status, TieStatus::NotStarted, "{backend}");
+        // The semi-finals are complete for both: their figures are bracket.csv's.
+        for c in [once, shown] {
+            let sf1 = &c.bracket.as_ref().unwrap().rounds[1].ties[0];
+            assert_eq!(sf1.home_total().two_decimals(), "-18.50", "{backend}");
+        }
+        let mut b = common::http::anonymous(&db).await;
+        b.get_ok(&format!("/t/{slug}/bracket"))
+            .await
+            .lacks("tie tie-live");
+        // The director's own view of the public page shows every result.
+        let mut d = common::http::browser(&db).await;
+        d.get_ok(&format!("/t/{slug}/bracket"))
+            .await
+            .has("tie tie-live");
+    }
+}
+
+/// The text of a PDF with its spaces removed (the extractor's spacing varies), and its
+/// number of pages.
+fn pdf_text(bytes: &[u8]) -> (String, usize) {
+    let pages = lopdf::Document::load_mem(bytes)
+        .expect("a valid PDF")
+        .get_pages()
+        .len();
+    let text = pdf_extract::extract_text_from_mem(bytes).expect("the text extracts");
+    (text.chars().filter(|c| !c.is_whitespace()).collect(), pages)
+}
+
+/// The rows of a reference file of tests/data/stages, split at commas, header left off.
+fn reference_rows(name: &str, file: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(stages_dir().join(format!("{name}-expected/{file}")))
+        .unwrap_or_else(|e| panic!("{name}/{file}: {e}"));
+    text.lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_owned).collect())
+        .collect()
+}
+
+#[actix_web::test]
+async fn the_bracket_tie_sheets_and_ranking_print_the_reference_figures() {
+    use common::http::anonymous;
+    for db in backends() {
+        let backend = db.backend().name();
+        for name in ["swiss-knockout-8", "byes-knockout-16"] {
+            let files = archive(name);
+            transfer::import(&mut db.open(), &files).unwrap();
+            let slug = format!("stages-{name}");
+            let mut b = anonymous(&db).await;
+            let bracket = reference_rows(name, "bracket.csv");
+            // The bracket: one A4 page with every tie's label and totals.
+            let page = b.get_ok(&format!("/t/{slug}/bracket.pdf")).await;
+            assert_eq!(page.header("content-type"), Some("application/pdf"));
+            let (text, pages) = pdf_text(&page.bytes);
+            assert_eq!(pages, 1, "{backend} {name}: the bracket on one page");
+            assert!(text.contains("Bracket"), "{text}");
+            for row in &bracket {
+                // Totals of ties with both sides (byes have none).
+                if !row[4].is_empty() {
+                    assert!(
+                        text.contains(&row[9]),
+                        "{backend} {name}: {row:?} in {text}"
+                    );
+                }
+            }
+            // Each tie's sheet: the carry-over, each complete segment's levels, the totals
+            // and points of both sides.
+            for row in &bracket {
+                let path = format!("/t/{slug}/bracket/{}/{}/sheet.pdf", row[1], row[2]);
+                let page = b.get_ok(&path).await;
+                let (text, pages) = pdf_text(&page.bytes);
+                assert_eq!(pages, 1, "{path}");
+                if row[4].is_empty() {
+                    assert!(text.contains("bye"), "{path}: {text}");
+                    continue;
+                }
+                for cell in [&row[7], &row[9], &row[10], &row[11], &row[12]] {
+                    assert!(text.contains(cell.as_str()), "{path}: {cell} in {text}");
+                }
+                assert!(text.contains("Homecaptain"), "{path}: {text}");
+            }
+            let all = b.get_ok(&format!("/t/{slug}/bracket/sheets.pdf")).await;
+            assert_eq!(
+                pdf_text(&all.bytes).1,
+                bracket.len(),
+                "{name}: a page a tie"
+            );
+            // The ranking for the wall: every team, in the reference's order.
+            let page = b.get_ok(&format!("/t/{slug}/ranking.pdf")).await;
+            let (text, pages) = pdf_text(&page.bytes);
+            assert_eq!(pages, 1);
+            let mut at = 0;
+            for row in reference_rows(name, "ranking.csv") {
+                let line = format!("{}{}{}", row[0], row[1], row[2].replace(' ', ""));
+                let found = text[at..]
+                    .find(&line)
+                    .unwrap_or_else(|| panic!("{backend} {name}: {line} after {at} in {text}"));
+                at += found + line.len();
+            }
+            // The pages link to their prints.
+            b.get_ok(&format!("/t/{slug}/bracket"))
+                .await
+                .has(&format!("/t/{slug}/bracket.pdf"))
+                .has(&format!("/t/{slug}/bracket/sheets.pdf"));
+            b.get_ok(&format!("/t/{slug}/bracket/1/2"))
+                .await
+                .has(&format!("/t/{slug}/bracket/1/2/sheet.pdf"));
+            b.get_ok(&format!("/t/{slug}/ranking"))
+                .await
+                .has(&format!("/t/{slug}/ranking.pdf"));
+            // No such tie, no sheet.
+            let missing = b.get(&format!("/t/{slug}/bracket/9/1/sheet.pdf")).await;
+            assert_eq!(missing.status, actix_web::http::StatusCode::NOT_FOUND);
+        }
+        // In Chinese, the tie sheet's words are Chinese.
+        let mut b = anonymous(&db).await;
+        b.accept_language = "zh-CN,zh;q=0.9".into();
+        let page = b
+            .get_ok("/t/stages-swiss-knockout-8/bracket/1/4/sheet.pdf")
+            .await;
+        let (text, _) = pdf_text(&page.bytes);
+        assert!(
+            text.contains("对阵记录表") && text.contains("携带分"),
+            "{text}"
+        );
+        // A tournament without stages has no prints of them.
+        common::import_club_night(&db);
+        let none = b.get("/t/club-night/bracket.pdf").await;
+        assert_eq!(none.status, actix_web::http::StatusCode::NOT_FOUND);
+    }
 }

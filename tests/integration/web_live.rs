@@ -571,7 +571,7 @@ fn save_round_3(db: &TestDb, table: i32, edit: impl FnOnce(&mut Vec<fushi::rules
         .unwrap();
     let mut results = m.results.clone();
     edit(&mut results);
-    assert!(db::save_match_results(&mut conn, SLUG, 3, table, &results).unwrap());
+    assert!(crate::common::edits::save_match_results(&mut conn, SLUG, 3, table, &results).unwrap());
 }
 
 #[test]
@@ -644,7 +644,7 @@ fn a_change_names_only_what_the_public_sees_change() {
         let mut conn = db.open();
         let mut boards = three.event.rounds[0].boards.clone();
         boards[0].level = "9".parse().unwrap();
-        db::update_boards(&mut conn, SLUG, 1, &boards).unwrap();
+        crate::common::edits::update_boards(&mut conn, SLUG, 1, &boards).unwrap();
         let four = snapshot_now(&db);
         assert!(Scope::between(&three.public(), &four.public()).whole);
     }

@@ -37,21 +37,25 @@ pub struct TrailLine {
     pub after: String,
 }
 
-/// The changes in the reader's language (area names and subjects; values are stored text).
+/// The changes in the reader's language (area names, subjects, and a knockout tie's reason;
+/// other values are stored text).
 pub fn trail_lines(t: &Tr, clock: &crate::rules::Clock, entries: &[AuditEntry]) -> Vec<TrailLine> {
     entries
         .iter()
-        .map(|e| TrailLine {
-            at: clock.at(e.at),
-            user: if e.user_name.is_empty() {
-                "—".to_owned()
-            } else {
-                e.user_name.clone()
-            },
-            area: t.t(&format!("audit-area-{}", e.area)),
-            subject: super::subject::subject_text(t, &Subject::parse(&e.subject)),
-            before: e.before.clone(),
-            after: e.after.clone(),
+        .map(|e| {
+            let subject = Subject::parse(&e.subject);
+            TrailLine {
+                at: clock.at(e.at),
+                user: if e.user_name.is_empty() {
+                    "—".to_owned()
+                } else {
+                    e.user_name.clone()
+                },
+                area: t.t(&format!("audit-area-{}", e.area)),
+                before: super::subject::value_text(t, &subject, &e.before),
+                after: super::subject::value_text(t, &subject, &e.after),
+                subject: super::subject::subject_text(t, &subject),
+            }
         })
         .collect()
 }

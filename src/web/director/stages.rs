@@ -14,14 +14,16 @@ use super::super::i18n::Tr;
 use super::super::page::{Ctx, TourHead, redirect_with, render, render_status, with_db};
 use super::super::{AppError, AppState};
 use crate::db;
+use crate::db::audit::{TieReason, TieWhy};
 use crate::input::Why;
 use crate::rules::bracket::{
-    Bracket, Championship, Feeds, KnockoutFault, NotYet, Progress, Reached, Slot, Tie,
-    check_knockout, progress,
+    Bracket, Championship, Feeds, KnockoutFault, NotYet, Progress, Slot, Tie, check_knockout,
+    progress,
 };
 use crate::rules::stage_tables::{EventStageError, check_event};
 use crate::rules::stages::{Stage, StageDraft, StageFormat, StageReason};
 use crate::rules::{Event, Level, TeamNo};
+use crate::web::live::Snapshot;
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::Tour;
 
@@ -32,6 +34,9 @@ pub fn configure(routes: &mut Routes) {
         .post("/d/{slug}/stages/pair/{ko}", Need::Director, pair)
         .post("/d/{slug}/stages/snake", Need::Director, snake_seed);
 }
+
+/// The longest note a director may keep with a knockout round's pairings.
+const NOTE_MAX: usize = 500;
 
 /// The most stages the form offers.
 const MAX_STAGES: usize = 6;
@@ -197,6 +202,8 @@ impl StageFields {
 /// A tie as the page shows it.
 struct TieView {
     label: String,
+    /// The tie's sheet to print.
+    sheet_pdf: String,
     home: String,
     away: String,
     carry_over: String,
@@ -260,25 +267,7 @@ pub fn progress_text(t: &Tr, event: &Event) -> Option<String> {
     })
 }
 
-pub fn round_name(t: &Tr, r: Reached) -> String {
-    t.t(&format!("stage-round-{}", r.code().replace('_', "-")))
-}
-
-/// "QF3", "SF1".
-pub fn tie_label(t: &Tr, bracket: &Bracket, ko_round: u32, tie: &Tie) -> String {
-    let name = if tie.play_off {
-        Reached::ThirdPlace
-    } else {
-        bracket.rounds[ko_round as usize - 1].name()
-    };
-    t.args(
-        "stage-tie",
-        &[
-            ("short", FluentValue::from(t.t(name.short_id()))),
-            ("n", FluentValue::from(tie.number.to_string())),
-        ],
-    )
-}
+pub use crate::sheets::stages::{round_name, tie_label};
 
 fn team_text(event: &Event, slot: Slot) -> String {
     match slot {
@@ -290,45 +279,31 @@ fn team_text(event: &Event, slot: Slot) -> String {
     }
 }
 
-/// Why a tie's sides meet: the seeds, or the ties before it.
-fn reason(t: &Tr, bracket: &Bracket, ko_round: u32, tie: &Tie) -> String {
-    let seed = |s: Slot| s.team().map(|s| s.seed.to_string()).unwrap_or_default();
+/// Why a tie's sides meet: the seeds, or the ties before it (the audit trail keeps it).
+fn tie_why(bracket: &Bracket, ko_round: u32, tie: &Tie) -> TieWhy {
+    let seed = |s: Slot| s.team().map_or(0, |s| s.seed);
     match tie.feeds {
-        None if tie.is_bye() => t.a("stage-reason-bye", "home", seed(tie.home)),
-        None => t.args(
-            "stage-reason-seeds",
-            &[
-                ("home", FluentValue::from(seed(tie.home))),
-                ("away", FluentValue::from(seed(tie.away))),
-            ],
-        ),
+        None if tie.is_bye() => TieWhy::Bye(seed(tie.home)),
+        None => TieWhy::Seeds(seed(tie.home), seed(tie.away)),
         Some(Feeds {
             first,
             second,
             losers,
-        }) => {
-            let before = &bracket.rounds[ko_round as usize - 2];
-            let label = |n: u32| {
-                before
-                    .ties
-                    .iter()
-                    .find(|x| x.number == n)
-                    .map(|x| tie_label(t, bracket, before.number, x))
-                    .unwrap_or_default()
-            };
-            t.args(
-                if losers {
-                    "stage-reason-losers"
-                } else {
-                    "stage-reason-winners"
-                },
-                &[
-                    ("first", FluentValue::from(label(first))),
-                    ("second", FluentValue::from(label(second))),
-                ],
-            )
-        }
+        }) => TieWhy::Feeds {
+            losers,
+            round: bracket.rounds[ko_round as usize - 2]
+                .name()
+                .code()
+                .to_owned(),
+            first,
+            second,
+        },
     }
+}
+
+/// Why a tie's sides meet, in words.
+fn reason(t: &Tr, bracket: &Bracket, ko_round: u32, tie: &Tie) -> String {
+    super::subject::tie_why_text(t, &tie_why(bracket, ko_round, tie))
 }
 
 fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
@@ -347,6 +322,10 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
                     let total = x.home_total();
                     TieView {
                         label: tie_label(t, b, ko.number, x),
+                        sheet_pdf: format!(
+                            "/t/{}/bracket/{}/{}/sheet.pdf",
+                            event.settings.slug, ko.number, x.number
+                        ),
                         home: team_text(event, x.home),
                         away: if x.is_bye() {
                             t.t("stage-bye")
@@ -373,10 +352,7 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
                             String::new()
                         },
                         segments: format!("{}/{}", x.complete_segments(), x.segments.len()),
-                        status: t.t(&format!(
-                            "stage-status-{}",
-                            x.status.code().replace('_', "-")
-                        )),
+                        status: crate::sheets::stages::status_text(t, x.status),
                         winner: x
                             .winner()
                             .team()
@@ -492,14 +468,9 @@ fn formats(t: &Tr) -> Vec<(&'static str, String)> {
         .collect()
 }
 
-fn page(
-    ctx: &Ctx,
-    event: &Event,
-    report: &crate::rules::Report,
-    fields: Vec<StageFields>,
-    problems: Vec<String>,
-) -> StagesPage {
-    let c = Championship::compute(event, report);
+fn page(ctx: &Ctx, snap: &Snapshot, fields: Vec<StageFields>, problems: Vec<String>) -> StagesPage {
+    let event = &snap.event;
+    let c = snap.championship();
     StagesPage {
         ctx: ctx.clone(),
         tour: TourHead::of(event),
@@ -540,10 +511,7 @@ async fn show(ctx: Ctx, state: web::Data<AppState>, tour: Tour) -> Result<HttpRe
         .enumerate()
         .map(|(i, s)| StageFields::of(i, s))
         .collect();
-    render(
-        &ctx,
-        &page(&ctx, event, &snap.report, with_blank(fields), Vec::new()),
-    )
+    render(&ctx, &page(&ctx, &snap, with_blank(fields), Vec::new()))
 }
 
 /// The problem of an event check, in words.
@@ -630,7 +598,7 @@ async fn save(
         }
     };
     let Some(stages) = parsed else {
-        let page = page(&ctx, event, &snap.report, with_blank(fields), Vec::new());
+        let page = page(&ctx, &snap, with_blank(fields), Vec::new());
         return render_status(
             &ctx,
             actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
@@ -642,16 +610,16 @@ async fn save(
         .map(|e| event_problem(&ctx.t, e))
         .collect();
     if !problems.is_empty() {
-        let page = page(&ctx, event, &snap.report, with_blank(fields), problems);
+        let page = page(&ctx, &snap, with_blank(fields), problems);
         return render_status(
             &ctx,
             actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
             &page,
         );
     }
-    let slug = tour.slug.clone();
+    let (slug, who) = (tour.slug.clone(), ctx.viewer.name());
     with_db(&state, move |conn| {
-        db::save_stages(conn, &slug, &stages)?
+        db::save_stages(conn, &slug, &stages, &who)?
             .then_some(())
             .ok_or_else(AppError::not_found)
     })
@@ -670,11 +638,20 @@ async fn pair(
     state: web::Data<AppState>,
     tour: Tour,
     path: web::Path<(String, u32)>,
+    form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
+    // The director's note, kept with each tie's reason in the audit trail.
+    let note: String = form
+        .get("note")
+        .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+        .chars()
+        .take(NOTE_MAX)
+        .collect();
     let ko = path.into_inner().1;
     let snap = tour.snapshot(&state).await?;
     let event = &snap.event;
-    let c = Championship::compute(event, &snap.report).ok_or_else(AppError::not_found)?;
+    let c = snap.championship().ok_or_else(AppError::not_found)?;
     let b = c.bracket.as_ref().ok_or_else(AppError::not_found)?;
     let round = b
         .rounds
@@ -699,6 +676,19 @@ async fn pair(
             away: p.away,
         })
         .collect();
+    let reasons: Vec<(i32, TieReason)> = proposal
+        .iter()
+        .filter_map(|p| {
+            let tie = round.ties.iter().find(|x| x.number == p.tie)?;
+            Some((
+                p.table,
+                TieReason {
+                    why: tie_why(b, round.number, tie),
+                    note: note.clone(),
+                },
+            ))
+        })
+        .collect();
     let boards = event
         .rounds
         .iter()
@@ -708,40 +698,41 @@ async fn pair(
     let existing: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
     let (slug, who) = (tour.slug.clone(), ctx.viewer.name());
     let (first, last) = (round.first_round, round.last_round);
-    with_db(&state, move |conn| {
-        for number in first..=last {
-            if !existing.contains(&number) {
-                let level: Level = "2".parse().expect("2 is a level");
-                let added = db::add_round(
-                    conn,
-                    &slug,
-                    &crate::rules::event::new_boards(boards, level, None),
-                )?;
-                if added != Some(number) {
-                    return Err(AppError::Internal(format!(
-                        "round {number} of the knockout could not be added (got {added:?})"
-                    )));
+    let found = with_db(&state, move |conn| {
+        // Every segment paired, or none.
+        Ok(db::write_transaction(conn, |conn| {
+            for number in first..=last {
+                if !existing.contains(&number) {
+                    let level: Level = "2".parse().expect("2 is a level");
+                    let added = db::add_round(
+                        conn,
+                        &slug,
+                        &crate::rules::event::new_boards(boards, level, None),
+                    )?;
+                    if added != Some(number) {
+                        return Err(db::DbError::Inconsistent(format!(
+                            "round {number} of the knockout could not be added (got {added:?})"
+                        )));
+                    }
+                }
+                if !db::replace_pairings_why(conn, &slug, number, &pairings, &who, &reasons)? {
+                    return Ok(false);
                 }
             }
-            if !db::replace_pairings_as(conn, &slug, number, &pairings, &who)? {
-                return Err(AppError::not_found());
-            }
-        }
-        Ok(())
+            Ok(true)
+        })?)
     })
     .await?;
+    if !found {
+        return Err(AppError::not_found());
+    }
     Ok(redirect_with(&stage_url, "stage-flash-paired"))
 }
 
 /// Whether `pairings` of `round` are what a knockout's bracket says (always true outside a
 /// knockout): a knockout round is paired from the results, never by hand.
-pub fn knockout_allows(
-    event: &Event,
-    report: &crate::rules::Report,
-    round: i32,
-    pairings: &[crate::rules::Pairing],
-) -> bool {
-    let Some(c) = Championship::compute(event, report) else {
+pub fn knockout_allows(snap: &Snapshot, round: i32, pairings: &[crate::rules::Pairing]) -> bool {
+    let Some(c) = snap.championship() else {
         return true;
     };
     let Some(b) = &c.bracket else {
@@ -791,8 +782,10 @@ async fn snake_seed(
     let from_previous = form.get("from").is_some_and(|f| f == "previous");
     let mut order: Vec<TeamNo> = Vec::new();
     if from_previous && index > 0 {
-        let c = Championship::compute(event, &snap.report);
-        if let Some(table) = c.as_ref().and_then(|c| c.tables.of_stage(index - 1)) {
+        if let Some(table) = snap
+            .championship()
+            .and_then(|c| c.tables.of_stage(index - 1))
+        {
             order = table.order(&withdrawn, &event.settings.tiebreaks);
         }
     }
@@ -832,8 +825,5 @@ async fn snake_seed(
             .collect::<Vec<_>>()
             .join("; ");
     }
-    render(
-        &ctx,
-        &page(&ctx, event, &snap.report, with_blank(fields), Vec::new()),
-    )
+    render(&ctx, &page(&ctx, &snap, with_blank(fields), Vec::new()))
 }

@@ -4,8 +4,9 @@
 use fluent_templates::fluent_bundle::FluentValue;
 
 use super::super::i18n::Tr;
-use crate::db::audit::Subject;
+use crate::db::audit::{Subject, TieReason, TieWhy};
 use crate::rules::Room;
+use crate::rules::bracket::Reached;
 
 fn room_word(t: &Tr, room: Room) -> String {
     t.t(&format!("audit-room-{}", room.code()))
@@ -72,7 +73,65 @@ pub fn subject_text(t: &Tr, subject: &Subject) -> String {
         Subject::OddResult { flag } => odd_result(t, flag),
         Subject::DealSeed => t.t("audit-subject-deal-seed"),
         Subject::Deals { round } => t.a("audit-subject-deals", "round", round),
+        Subject::Stage { stage, key } => t.args(
+            "audit-subject-stage",
+            &[("stage", n(*stage)), ("key", key.clone().into())],
+        ),
+        Subject::Tie { round, table } => t.args(
+            "audit-subject-tie",
+            &[("round", n(*round)), ("table", n(*table))],
+        ),
         Subject::Other(text) => text.clone(),
+    }
+}
+
+/// A stored value in the reader's language: why a knockout tie was paired as it was (with
+/// the director's note after a dash); every other value as stored.
+pub fn value_text(t: &Tr, subject: &Subject, value: &str) -> String {
+    match subject {
+        Subject::Tie { .. } => match TieReason::parse(value) {
+            Some(reason) if reason.note.is_empty() => tie_why_text(t, &reason.why),
+            Some(reason) => format!("{} — {}", tie_why_text(t, &reason.why), reason.note),
+            None => value.to_owned(),
+        },
+        _ => value.to_owned(),
+    }
+}
+
+/// Why a tie's sides meet, in words: "seed 1 v seed 8", "winner of QF1 v winner of QF2".
+pub fn tie_why_text(t: &Tr, why: &TieWhy) -> String {
+    match why {
+        TieWhy::Seeds(home, away) => t.args(
+            "stage-reason-seeds",
+            &[("home", n(*home)), ("away", n(*away))],
+        ),
+        TieWhy::Bye(home) => t.a("stage-reason-bye", "home", home),
+        TieWhy::Feeds {
+            losers,
+            round,
+            first,
+            second,
+        } => {
+            let short =
+                Reached::from_code(round).map_or_else(|| round.clone(), |r| t.t(r.short_id()));
+            let label = |k: &u32| {
+                t.args(
+                    "stage-tie",
+                    &[("short", short.clone().into()), ("n", n(*k))],
+                )
+            };
+            t.args(
+                if *losers {
+                    "stage-reason-losers"
+                } else {
+                    "stage-reason-winners"
+                },
+                &[
+                    ("first", label(first).into()),
+                    ("second", label(second).into()),
+                ],
+            )
+        }
     }
 }
 
@@ -124,6 +183,8 @@ mod tests {
             "team 3",
             "team 3 → 9",
             "decks",
+            "stage 2 groups",
+            "round 6 table 1 tie",
         ];
         for text in stored {
             assert_eq!(subject_text(&Tr::en(), &Subject::parse(text)), text);
@@ -157,6 +218,44 @@ mod tests {
         assert_eq!(
             subject_text(&hans, &Subject::parse("what the old version said")),
             "what the old version said"
+        );
+    }
+
+    /// A tie's reason reads back from its stored text and is worded in each language.
+    #[test]
+    fn tie_reasons_in_each_language() {
+        let tie = Subject::parse("round 6 table 1 tie");
+        for text in [
+            "seeds 1 8",
+            "bye 2",
+            "winners quarter_final 1 2",
+            "losers semi_final 1 2 | re-paired after board 3 of SF2 was corrected",
+        ] {
+            let reason = TieReason::parse(text).expect(text);
+            assert_eq!(reason.to_string(), text);
+        }
+        let en = Tr::en();
+        assert_eq!(value_text(&en, &tie, "seeds 1 8"), "seed 1 v seed 8");
+        assert_eq!(
+            value_text(&en, &tie, "winners quarter_final 3 4 | at the desk"),
+            "winner of QF3 v winner of QF4 — at the desk"
+        );
+        assert_eq!(
+            value_text(&en, &tie, "losers semi_final 1 2"),
+            "loser of SF1 v loser of SF2"
+        );
+        // Another version's text stays as stored; other subjects' values too.
+        assert_eq!(value_text(&en, &tie, "drawn by lot"), "drawn by lot");
+        assert_eq!(
+            value_text(&en, &Subject::parse("round 6 table 1"), "seeds 1 8"),
+            "seeds 1 8"
+        );
+        let hans = Tr::new(Lang::ZH_HANS);
+        assert_ne!(value_text(&hans, &tie, "seeds 1 8"), "seed 1 v seed 8");
+        assert_eq!(subject_text(&hans, &tie), "第 6 轮第 1 桌对阵缘由");
+        assert_eq!(
+            subject_text(&hans, &Subject::parse("stage 2 groups")),
+            "第 2 赛段 groups"
         );
     }
 }

@@ -28,6 +28,7 @@ use futures_util::future::{BoxFuture, Shared};
 use tokio::sync::{Notify, Semaphore, broadcast, watch as tokio_watch};
 
 use crate::db::{self, Pool};
+use crate::rules::bracket::Championship;
 use crate::rules::{Event, Release, Report, Standing};
 
 /// How long a reader waits for a newer revision that someone else is loading before it is
@@ -59,6 +60,8 @@ pub struct Snapshot {
     /// What the public sees; `None` in the public snapshot itself.
     public: Option<Arc<Snapshot>>,
     after_rounds: OnceLock<AfterEachRound>,
+    /// The championship (stages, standings per stage, bracket, ranking), computed once.
+    championship: OnceLock<Option<Championship>>,
     pages: Mutex<PageCache>,
     /// Pages being rendered right now: others asking for them wait instead of rendering
     /// the same bytes again.
@@ -139,6 +142,7 @@ impl Snapshot {
             release,
             public,
             after_rounds: OnceLock::new(),
+            championship: OnceLock::new(),
             pages: Mutex::new(PageCache::default()),
             rendering: Mutex::new(HashMap::new()),
         }
@@ -160,6 +164,15 @@ impl Snapshot {
         self.after_rounds.get_or_init(|| {
             crate::web::sheets::charts::after_each_played_round(&self.event, &self.report)
         })
+    }
+
+    /// The championship of this revision (each stage's standings, the bracket, the
+    /// ranking), computed once however many pages and files read it; `None` without
+    /// stages. The public snapshot's is computed from released figures only.
+    pub fn championship(&self) -> Option<&Championship> {
+        self.championship
+            .get_or_init(|| Championship::compute(&self.event, &self.report))
+            .as_ref()
     }
 
     /// How many bytes of rendered pages (keys and bodies) this snapshot keeps.

@@ -27,7 +27,7 @@ use super::routes::{Need, Routes};
 use super::{AppError, AppState};
 use crate::archive;
 use crate::input::check_slug;
-use crate::rules::{Event, Report, TeamNo};
+use crate::rules::{Event, TeamNo};
 use view::matches::{self, BoardLine, MatchDetail, MatchLine, TeamMatch};
 use view::rules::{self as rules_view, RulesSummary};
 use view::standings::{self, RoundLine, StandingRow};
@@ -108,7 +108,8 @@ const FIELD_DOWNLOADS: [&str; 2] = ["butler", "lineups"];
 const DEAL_DOWNLOADS: [&str; 1] = ["deals"];
 
 /// A CSV file of the archive, written by the archive's own writers.
-fn csv_file(name: &str, event: &Event, report: &Report) -> Option<String> {
+fn csv_file(name: &str, snap: &crate::web::live::Snapshot) -> Option<String> {
+    let (event, report) = (&snap.event, &snap.report);
     Some(match name {
         "standings" => archive::standings_csv(event, report),
         "matches" => archive::matches_csv(event, report),
@@ -118,11 +119,11 @@ fn csv_file(name: &str, event: &Event, report: &Report) -> Option<String> {
         "boards" => archive::boards_csv(event),
         "schedule" => archive::schedule_csv(event),
         "bracket" | "ranking" => {
-            let c = crate::rules::bracket::Championship::compute(event, report)?;
+            let c = snap.championship()?;
             if name == "bracket" {
-                archive::bracket_csv(event, &c)
+                archive::bracket_csv(event, c)
             } else {
-                archive::ranking_csv(event, &c)
+                archive::ranking_csv(event, c)
             }
         }
         _ => return None,
@@ -600,14 +601,14 @@ async fn download(
         return Err(AppError::not_found());
     }
     let snap = page_snapshot(&ctx, &state, &slug).await?;
-    let (event, report) = (&snap.event, &snap.report);
+    let event = &snap.event;
     let body = match file.as_str() {
         // Only when the event records line-ups.
         "butler" => field::public_butler_csv(event),
         "lineups" => (!event.lineups.is_empty()).then(|| archive::lineups_csv(event)),
         // The public event holds the deals of released boards only.
         "deals" => (!event.deals.boards.is_empty()).then(|| archive::deals_csv(event)),
-        _ => csv_file(&file, event, report),
+        _ => csv_file(&file, &snap),
     }
     .ok_or_else(AppError::not_found)?;
     Ok(HttpResponse::Ok()

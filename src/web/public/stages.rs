@@ -12,21 +12,34 @@ use askama::Template;
 
 use super::super::director::{progress_text, round_name, tie_label};
 use super::super::page::{Ctx, PageSnapshot, TourHead, render};
-use super::AppError;
 use super::view::standings::{StandingRow, rows_of};
+use super::{AppError, AppState};
 use crate::rules::Event;
-use crate::rules::bracket::{Bracket, Championship, Reached, Slot, Tie, TieStatus};
+use crate::rules::bracket::{Bracket, Championship, Slot, Tie, TieStatus};
 use crate::rules::stages::group_label;
+use crate::sheets::stages as sheets;
 
 pub fn pages(cfg: &mut web::ServiceConfig) {
     cfg.route("/t/{slug}/stages", web::get().to(stages))
         .route("/t/{slug}/bracket", web::get().to(bracket))
+        .route("/t/{slug}/bracket.pdf", web::get().to(bracket_pdf))
+        .route(
+            "/t/{slug}/bracket/sheets.pdf",
+            web::get().to(tie_sheets_pdf),
+        )
         .route("/t/{slug}/bracket/{round}/{table}", web::get().to(tie))
-        .route("/t/{slug}/ranking", web::get().to(ranking));
+        .route(
+            "/t/{slug}/bracket/{round}/{table}/sheet.pdf",
+            web::get().to(tie_sheet_pdf),
+        )
+        .route("/t/{slug}/ranking", web::get().to(ranking))
+        .route("/t/{slug}/ranking.pdf", web::get().to(ranking_pdf));
 }
 
-fn championship(snap: &PageSnapshot) -> Result<Championship, AppError> {
-    Championship::compute(&snap.event, &snap.report).ok_or_else(AppError::not_found)
+/// The championship of the page's snapshot (computed once per revision); 404 without
+/// stages.
+fn championship(snap: &PageSnapshot) -> Result<&Championship, AppError> {
+    snap.championship().ok_or_else(AppError::not_found)
 }
 
 /// One block of standings: a stage's, or a group's.
@@ -126,16 +139,7 @@ struct BracketPage {
     ties: Vec<TieRow>,
 }
 
-fn side(event: &Event, slot: Slot, t: &crate::web::i18n::Tr) -> String {
-    match slot {
-        Slot::Team(s) => {
-            let name = event.team(s.team).map(|x| x.name.as_str()).unwrap_or("");
-            format!("({}) {name}", s.seed)
-        }
-        Slot::Empty => t.t("stage-bye"),
-        Slot::Waiting => "…".to_owned(),
-    }
-}
+use crate::sheets::stages::side_text as side;
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -267,14 +271,7 @@ async fn bracket(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError>
             let total = x.home_total();
             let shown = |v: String| if played { v } else { String::new() };
             ties.push(TieRow {
-                round: round_name(
-                    t,
-                    if x.play_off {
-                        Reached::ThirdPlace
-                    } else {
-                        ko.name()
-                    },
-                ),
+                round: sheets::tie_round_name(t, ko, x),
                 label: tie_label(t, b, ko.number, x),
                 link: format!(
                     "/t/{}/bracket/{}/{}",
@@ -286,10 +283,7 @@ async fn bracket(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError>
                 home_total: shown(total.two_decimals()),
                 away_total: shown(total.negate().two_decimals()),
                 segments: format!("{}/{}", x.complete_segments(), x.segments.len()),
-                status: t.t(&format!(
-                    "stage-status-{}",
-                    x.status.code().replace('_', "-")
-                )),
+                status: sheets::status_text(t, x.status),
                 winner: x
                     .winner()
                     .team()
@@ -336,6 +330,8 @@ struct TiePage {
     points: String,
     status: String,
     winner: String,
+    /// The tie's sheet to print.
+    sheet_pdf: String,
 }
 
 async fn tie(
@@ -416,14 +412,7 @@ async fn tie(
         live: (x.status == TieStatus::InProgress).then_some(20),
         title: format!(
             "{} · {}",
-            round_name(
-                t,
-                if x.play_off {
-                    Reached::ThirdPlace
-                } else {
-                    round.name()
-                }
-            ),
+            sheets::tie_round_name(t, round, x),
             tie_label(t, b, ko, x)
         ),
         home: side(event, x.home, t),
@@ -436,15 +425,13 @@ async fn tie(
             total.negate().two_decimals()
         ),
         points: x.home_points().to_string(),
-        status: t.t(&format!(
-            "stage-status-{}",
-            x.status.code().replace('_', "-")
-        )),
+        status: sheets::status_text(t, x.status),
         winner: x
             .winner()
             .team()
             .map(|w| side(event, Slot::Team(w), t))
             .unwrap_or_default(),
+        sheet_pdf: format!("/t/{}/bracket/{ko}/{number}/sheet.pdf", event.settings.slug),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -494,4 +481,87 @@ async fn ranking(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError>
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
+}
+
+/// A print of the championship: drawn on the blocking pool when a PDF turn is free, kept
+/// with the snapshot's pages like every public file, named `{slug}-{name}.pdf`.
+async fn print<F>(
+    ctx: &Ctx,
+    state: &AppState,
+    snap: &PageSnapshot,
+    name: &str,
+    draw: F,
+) -> Result<HttpResponse, AppError>
+where
+    F: FnOnce(&crate::i18n::Tr) -> Result<Vec<u8>, crate::sheets::pdf::PdfError> + Send + 'static,
+{
+    let words = ctx.t;
+    let bytes = crate::web::sheets::pdf(state, move || draw(&words)).await?;
+    Ok(crate::web::sheets::pdf_response(
+        bytes,
+        &format!("{}-{name}.pdf", snap.event.settings.slug),
+    ))
+}
+
+/// `GET /t/{slug}/bracket.pdf`: the bracket on one A4 page.
+async fn bracket_pdf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    snap: PageSnapshot,
+) -> Result<HttpResponse, AppError> {
+    let sheet = sheets::bracket_sheet(&snap.event, championship(&snap)?, &ctx.t)
+        .ok_or_else(AppError::not_found)?;
+    print(&ctx, &state, &snap, "bracket", move |t| {
+        sheets::bracket_pdf(&sheet, t)
+    })
+    .await
+}
+
+/// `GET /t/{slug}/bracket/sheets.pdf`: every tie's sheet, a page each.
+async fn tie_sheets_pdf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    snap: PageSnapshot,
+) -> Result<HttpResponse, AppError> {
+    let list = sheets::tie_sheets(&snap.event, championship(&snap)?, &ctx.t);
+    if list.is_empty() {
+        return Err(AppError::not_found());
+    }
+    print(&ctx, &state, &snap, "ties", move |t| {
+        sheets::ties_pdf(&list, t)
+    })
+    .await
+}
+
+/// `GET /t/{slug}/bracket/{round}/{table}/sheet.pdf`: one tie's sheet.
+async fn tie_sheet_pdf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    snap: PageSnapshot,
+    path: web::Path<(String, u32, u32)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, ko, number) = path.into_inner();
+    let sheet = sheets::tie_sheet(&snap.event, championship(&snap)?, ko, number, &ctx.t)
+        .ok_or_else(AppError::not_found)?;
+    print(
+        &ctx,
+        &state,
+        &snap,
+        &format!("tie-{ko}-{number}"),
+        move |t| sheets::ties_pdf(&[sheet], t),
+    )
+    .await
+}
+
+/// `GET /t/{slug}/ranking.pdf`: the final ranking for the wall.
+async fn ranking_pdf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    snap: PageSnapshot,
+) -> Result<HttpResponse, AppError> {
+    let sheet = sheets::ranking_sheet(&snap.event, championship(&snap)?, &ctx.t);
+    print(&ctx, &state, &snap, "ranking", move |t| {
+        sheets::ranking_pdf(&sheet, t)
+    })
+    .await
 }

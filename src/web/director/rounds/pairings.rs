@@ -297,7 +297,7 @@ pub(super) async fn save_pairings(
     };
     // A knockout round is paired from the bracket (the stages page), never by hand.
     let snap = at.tour.snapshot(&state).await?;
-    if !super::super::knockout_allows(&snap.event, &snap.report, round, &pairings) {
+    if !super::super::knockout_allows(&snap, round, &pairings) {
         return Ok(redirect_with(
             &format!("/d/{slug}/stages"),
             "stage-flash-by-bracket",
