@@ -283,16 +283,7 @@ fn flat(item: &Value, rename: &[(&str, &str)]) -> std::collections::BTreeMap<Str
 /// The club night with round 3, table 1's closed room short of board 2 (so that board is
 /// not released) and every board dealt from a held seed.
 fn club_night_half_released_and_dealt(db: &TestDb) {
-    let mut files = fushi::archive::ArchiveFiles::read(&club_night_dir()).unwrap();
-    let results: String = files
-        .get("results.csv")
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with("3,1,closed,2,"))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    files.insert("results.csv", results);
-    fushi::transfer::import(&mut db.open(), &files).unwrap();
+    crate::common::import_club_night_with_one_board_unplayed(db);
     let seed = fushi::rules::deal::Seed::parse("api").unwrap();
     let mut conn = db.open();
     fushi::db::deals::change_seed(

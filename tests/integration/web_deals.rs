@@ -16,21 +16,6 @@ use fushi::rules::Seat;
 use fushi::rules::deal::Seed;
 use fushi::sheets::hands::hand_lines;
 
-/// The club night without the closed room's result of round 3, table 1, board 2: that
-/// board is not released; every other board of the event is.
-fn import_with_one_board_unplayed(db: &TestDb) {
-    let mut files = ArchiveFiles::read(&club_night_dir()).unwrap();
-    let results: String = files
-        .get("results.csv")
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with("3,1,closed,2,"))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    files.insert("results.csv", results);
-    fushi::transfer::import(&mut db.open(), &files).unwrap();
-}
-
 /// North's hand of a board as its traveller and hand records print it, line by line.
 fn north_lines(db: &TestDb, round: i32, board: i32) -> Vec<String> {
     let event = fushi::db::load_event(&mut db.open(), "club-night")
@@ -60,7 +45,7 @@ fn links(body: &str) -> Vec<String> {
 #[actix_web::test]
 async fn the_director_sets_the_seed_deals_prints_and_reveals() {
     for db in backends() {
-        import_with_one_board_unplayed(&db);
+        common::import_club_night_with_one_board_unplayed(&db);
         let mut b = browser(&db).await;
         let page = b.get_ok("/d/club-night/deals").await;
         page.has("data-seed-state=\"unset\"");
@@ -148,7 +133,7 @@ async fn the_director_sets_the_seed_deals_prints_and_reveals() {
 #[actix_web::test]
 async fn the_deals_page_is_for_directors_only() {
     let db = TestDb::sqlite();
-    import_with_one_board_unplayed(&db);
+    common::import_club_night_with_one_board_unplayed(&db);
     let mut anon = anonymous(&db).await;
     for path in [
         "/d/club-night/deals",
@@ -167,7 +152,7 @@ async fn the_deals_page_is_for_directors_only() {
 #[actix_web::test]
 async fn a_boards_cards_appear_on_no_public_page_before_release_and_on_its_traveller_after() {
     let db = TestDb::sqlite();
-    import_with_one_board_unplayed(&db);
+    common::import_club_night_with_one_board_unplayed(&db);
     let mut director = browser(&db).await;
     director
         .submit("/d/club-night/deals/seed", &[("seed", "abc")])

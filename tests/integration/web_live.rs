@@ -574,6 +574,15 @@ fn save_round_3(db: &TestDb, table: i32, edit: impl FnOnce(&mut Vec<fushi::rules
     assert!(crate::common::edits::save_match_results(&mut conn, SLUG, 3, table, &results).unwrap());
 }
 
+/// A correction: the open room's board 2 made five trick points more.
+fn five_more_on_the_open_rooms_board_2(results: &mut [fushi::rules::TableResult]) {
+    let x = results
+        .iter_mut()
+        .find(|x| x.room == fushi::rules::Room::Open && x.board == 2)
+        .unwrap();
+    x.entry.trick_points = x.entry.trick_points.map(|t| t + 5);
+}
+
 #[test]
 fn a_change_names_only_what_the_public_sees_change() {
     use fushi::rules::Room;
@@ -600,13 +609,7 @@ fn a_change_names_only_what_the_public_sees_change() {
 
         // Table 1's open room corrects board 2, which is not released, in a match in
         // progress: nothing public moves, and the change names nothing.
-        save_round_3(&db, 1, |r| {
-            let x = r
-                .iter_mut()
-                .find(|x| x.room == Room::Open && x.board == 2)
-                .unwrap();
-            x.entry.trick_points = x.entry.trick_points.map(|t| t + 5);
-        });
+        save_round_3(&db, 1, |r| five_more_on_the_open_rooms_board_2(r));
         let two = snapshot_now(&db);
         let public = Scope::between(&one.public(), &two.public());
         assert_eq!(public, Scope::default(), "an unreleased board named");
@@ -618,13 +621,7 @@ fn a_change_names_only_what_the_public_sees_change() {
         // Table 2's match is complete: a correction there moves its public totals (a
         // complete match's totals reveal no board, docs/rules.md §5) and names the table,
         // but not the unreleased board.
-        save_round_3(&db, 2, |r| {
-            let x = r
-                .iter_mut()
-                .find(|x| x.room == Room::Open && x.board == 2)
-                .unwrap();
-            x.entry.trick_points = x.entry.trick_points.map(|t| t + 5);
-        });
+        save_round_3(&db, 2, |r| five_more_on_the_open_rooms_board_2(r));
         let corrected = snapshot_now(&db);
         let public = Scope::between(&two.public(), &corrected.public());
         assert_eq!(public.tables.get(&3), Some(&[2].into()), "{public:?}");

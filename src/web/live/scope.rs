@@ -60,6 +60,7 @@ impl Scope {
                 .rounds
                 .iter()
                 .find(|r| r.number == round.number);
+            let mut moved_boards = BTreeSet::new();
             for m in &round.matches {
                 let was = old.and_then(|r| r.matches.iter().find(|x| x.table == m.table));
                 let figures = |s: &Snapshot| {
@@ -99,23 +100,18 @@ impl Scope {
                             .collect::<Vec<_>>()
                     };
                     if of(before_results) != of(&m.results) {
-                        scope
-                            .boards
-                            .entry(round.number)
-                            .or_default()
-                            .insert(board.number);
+                        moved_boards.insert(board.number);
                     }
                 }
             }
             for board in &round.boards {
                 let cards = |s: &Snapshot| s.event.deals.of(round.number, board.number).cloned();
                 if cards(before) != cards(after) {
-                    scope
-                        .boards
-                        .entry(round.number)
-                        .or_default()
-                        .insert(board.number);
+                    moved_boards.insert(board.number);
                 }
+            }
+            if !moved_boards.is_empty() {
+                scope.boards.insert(round.number, moved_boards);
             }
         }
         scope

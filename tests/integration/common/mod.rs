@@ -254,6 +254,21 @@ pub fn import_club_night(db: &TestDb) {
     fushi::transfer::import(&mut db.open(), &files).expect("the club night imported");
 }
 
+/// The club night without round 3, table 1's closed-room result of board 2: that board is
+/// not released; every other board of the event is.
+pub fn import_club_night_with_one_board_unplayed(db: &TestDb) {
+    let mut files = ArchiveFiles::read(&club_night_dir()).expect("the club night example");
+    let results: String = files
+        .get("results.csv")
+        .expect("results.csv")
+        .lines()
+        .filter(|l| !l.starts_with("3,1,closed,2,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    files.insert("results.csv", results);
+    fushi::transfer::import(&mut db.open(), &files).expect("the club night imported");
+}
+
 /// Gives the user `name` access to the club night.
 pub fn give(db: &TestDb, name: &str, access: Access) {
     let mut conn = db.open();
