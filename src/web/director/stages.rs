@@ -17,8 +17,7 @@ use crate::db;
 use crate::db::audit::{TieReason, TieWhy};
 use crate::input::Why;
 use crate::rules::bracket::{
-    Bracket, Championship, Feeds, KnockoutFault, NotYet, Progress, Slot, Tie, check_knockout,
-    progress,
+    Bracket, Championship, Feeds, NotYet, Progress, Slot, Tie, check_knockout, progress,
 };
 use crate::rules::stage_tables::{EventStageError, check_event};
 use crate::rules::stages::{Stage, StageDraft, StageFormat, StageReason};
@@ -58,7 +57,55 @@ struct StageFields {
     errors: Vec<String>,
 }
 
+/// Groups as the form spells them: team numbers, groups separated by `;`.
+fn groups_text(groups: &[Vec<TeamNo>]) -> String {
+    groups
+        .iter()
+        .map(|g| {
+            g.iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The fields of the stages the event has.
+fn saved_fields(event: &Event) -> Vec<StageFields> {
+    event
+        .settings
+        .stages
+        .iter()
+        .enumerate()
+        .map(|(i, s)| StageFields::of(i, s))
+        .collect()
+}
+
 impl StageFields {
+    /// Stage `index`'s fields as the form sent them (`name-0`, `first-0`, …).
+    fn sent(form: &HashMap<String, String>, index: usize) -> StageFields {
+        let cell = |name: &str| {
+            form.get(&format!("{name}-{index}"))
+                .cloned()
+                .unwrap_or_default()
+        };
+        StageFields {
+            index,
+            name: cell("name"),
+            first: cell("first"),
+            last: cell("last"),
+            format: cell("format"),
+            groups: cell("groups"),
+            teams: cell("teams"),
+            segments: cell("segments"),
+            third_place: !cell("third").is_empty(),
+            carry_over: cell("carry"),
+            carry_over_h2h: cell("share"),
+            errors: Vec::new(),
+        }
+    }
+
     fn of(index: usize, s: &Stage) -> StageFields {
         let mut f = StageFields {
             index,
@@ -69,18 +116,7 @@ impl StageFields {
             ..StageFields::default()
         };
         match &s.format {
-            StageFormat::Groups(g) => {
-                f.groups = g
-                    .iter()
-                    .map(|g| {
-                        g.iter()
-                            .map(|t| t.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .collect::<Vec<_>>()
-                    .join("; ");
-            }
+            StageFormat::Groups(g) => f.groups = groups_text(g),
             StageFormat::Knockout(k) => {
                 f.teams = k.teams.to_string();
                 f.segments = k
@@ -423,41 +459,7 @@ fn warnings(t: &Tr, event: &Event, c: &Championship) -> Vec<String> {
     };
     check_knockout(b, event)
         .into_iter()
-        .map(|f| {
-            let why = match f {
-                KnockoutFault::TooEarly { round, reason, .. } => Why::KnockoutTooEarly {
-                    round,
-                    ko_round: match reason {
-                        NotYet::Qualifying => None,
-                        NotYet::Undecided { ko_round, .. } => Some(ko_round),
-                    },
-                },
-                KnockoutFault::NotTheTie {
-                    round,
-                    table,
-                    home,
-                    away,
-                } => Why::NotTheTie {
-                    round,
-                    table,
-                    home,
-                    away,
-                },
-                KnockoutFault::NoSuchTie { round, table } => Why::NoSuchTie { round, table },
-                KnockoutFault::Missing {
-                    round,
-                    table,
-                    home,
-                    away,
-                } => Why::TieMissing {
-                    round,
-                    table,
-                    home,
-                    away,
-                },
-            };
-            why.text(t)
-        })
+        .map(|f| Why::of_knockout(f).text(t))
         .collect()
 }
 
@@ -504,13 +506,7 @@ fn with_blank(mut fields: Vec<StageFields>) -> Vec<StageFields> {
 async fn show(ctx: Ctx, state: web::Data<AppState>, tour: Tour) -> Result<HttpResponse, AppError> {
     let snap = tour.snapshot(&state).await?;
     let event = &snap.event;
-    let fields = event
-        .settings
-        .stages
-        .iter()
-        .enumerate()
-        .map(|(i, s)| StageFields::of(i, s))
-        .collect();
+    let fields = saved_fields(event);
     render(&ctx, &page(&ctx, &snap, with_blank(fields), Vec::new()))
 }
 
@@ -549,26 +545,8 @@ async fn save(
     let snap = tour.snapshot(&state).await?;
     let event = &snap.event;
     let form = form.into_inner();
-    let cell = |name: &str, i: usize| {
-        form.get(&format!("{name}-{i}"))
-            .cloned()
-            .unwrap_or_default()
-    };
     let mut fields: Vec<StageFields> = (0..MAX_STAGES)
-        .map(|i| StageFields {
-            index: i,
-            name: cell("name", i),
-            first: cell("first", i),
-            last: cell("last", i),
-            format: cell("format", i),
-            groups: cell("groups", i),
-            teams: cell("teams", i),
-            segments: cell("segments", i),
-            third_place: !cell("third", i).is_empty(),
-            carry_over: cell("carry", i),
-            carry_over_h2h: cell("share", i),
-            errors: Vec::new(),
-        })
+        .map(|i| StageFields::sent(&form, i))
         .filter(|f| !f.blank())
         .collect();
     for (i, f) in fields.iter_mut().enumerate() {
@@ -800,13 +778,7 @@ async fn snake_seed(
     // Withdrawn teams go last, so that every team of the event has a group.
     order.extend(withdrawn.iter().copied());
     let seeded = crate::rules::stages::snake(&order, groups);
-    let mut fields: Vec<StageFields> = event
-        .settings
-        .stages
-        .iter()
-        .enumerate()
-        .map(|(i, s)| StageFields::of(i, s))
-        .collect();
+    let mut fields = saved_fields(event);
     let mut fields_len = fields.len();
     if index >= fields_len {
         fields = with_blank(fields);
@@ -814,16 +786,7 @@ async fn snake_seed(
     }
     if let Some(f) = fields.get_mut(index.min(fields_len.saturating_sub(1))) {
         f.format = "groups".to_owned();
-        f.groups = seeded
-            .iter()
-            .map(|g| {
-                g.iter()
-                    .map(|t| t.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect::<Vec<_>>()
-            .join("; ");
+        f.groups = groups_text(&seeded);
     }
     render(&ctx, &page(&ctx, &snap, with_blank(fields), Vec::new()))
 }
