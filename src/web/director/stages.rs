@@ -610,7 +610,8 @@ async fn save(
 
 /// Pairs every segment of knockout round `ko` as the bracket says, adding the rounds that
 /// do not exist yet (with as many boards as the round before). Refused while a tie before
-/// it is undecided, or when a segment already has results.
+/// it is undecided, or when a table whose tie would change already has results (a tie the
+/// bracket still gives keeps its table and results).
 async fn pair(
     ctx: Ctx,
     state: web::Data<AppState>,
@@ -639,9 +640,15 @@ async fn pair(
     let Ok(proposal) = b.pairings(round.first_round) else {
         return Ok(redirect_with(&stage_url, "stage-flash-not-yet"));
     };
+    // A table that keeps its tie keeps its results; one that would change must have none.
     let started = event.rounds.iter().any(|r| {
         (round.first_round..=round.last_round).contains(&r.number)
-            && r.matches.iter().any(|m| !m.results.is_empty())
+            && r.matches.iter().any(|m| {
+                !m.results.is_empty()
+                    && !proposal
+                        .iter()
+                        .any(|p| p.table == m.table && p.home == m.home && p.away == m.away)
+            })
     });
     if started {
         return Ok(redirect_with(&stage_url, "stage-flash-started"));
