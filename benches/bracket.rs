@@ -144,8 +144,8 @@ fn bracket(c: &mut Criterion) {
     let words = fushi::i18n::Tr::en();
     group.bench_function("the bracket of 32 as one A4 PDF", |b| {
         b.iter(|| {
-            let sheet = fushi::sheets::stages::bracket_sheet(&event, &worked, &words)
-                .expect("a knockout");
+            let sheet =
+                fushi::sheets::stages::bracket_sheet(&event, &worked, &words).expect("a knockout");
             fushi::sheets::stages::bracket_pdf(&sheet, &words).expect("the PDF")
         })
     });

@@ -388,31 +388,6 @@ impl fmt::Display for Why {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn messages_quote_at_most_80_characters_of_the_input() {
-        assert_eq!(clip("short"), "short");
-        let long = "界".repeat(10_000);
-        assert_eq!(clip(&long).chars().count(), QUOTE_LIMIT);
-        assert_eq!(clip(&clip(&long)), clip(&long));
-    }
-
-    #[test]
-    fn parse_errors_keep_their_parts() {
-        let e: Why = "north-east"
-            .parse::<crate::rules::Seat>()
-            .unwrap_err()
-            .into();
-        assert!(
-            matches!(&e, Why::NotOneOf { got, .. } if got == "north-east"),
-            "{e:?}"
-        );
-    }
-}
-
 impl Why {
     /// What is wrong with a knockout's schedule ([`KnockoutFault`]), in the words of a
     /// problem: the archive's check and the director's warning say it alike.
@@ -449,5 +424,30 @@ impl Why {
                 away,
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_quote_at_most_80_characters_of_the_input() {
+        assert_eq!(clip("short"), "short");
+        let long = "界".repeat(10_000);
+        assert_eq!(clip(&long).chars().count(), QUOTE_LIMIT);
+        assert_eq!(clip(&clip(&long)), clip(&long));
+    }
+
+    #[test]
+    fn parse_errors_keep_their_parts() {
+        let e: Why = "north-east"
+            .parse::<crate::rules::Seat>()
+            .unwrap_err()
+            .into();
+        assert!(
+            matches!(&e, Why::NotOneOf { got, .. } if got == "north-east"),
+            "{e:?}"
+        );
     }
 }

@@ -766,13 +766,13 @@ async fn snake_seed(
         .collect();
     let from_previous = form.get("from").is_some_and(|f| f == "previous");
     let mut order: Vec<TeamNo> = Vec::new();
-    if from_previous && index > 0 {
-        if let Some(table) = snap
+    if from_previous
+        && index > 0
+        && let Some(table) = snap
             .championship()
             .and_then(|c| c.tables.of_stage(index - 1))
-        {
-            order = table.order(&withdrawn, &event.settings.tiebreaks);
-        }
+    {
+        order = table.order(&withdrawn, &event.settings.tiebreaks);
     }
     if order.is_empty() {
         order = event
