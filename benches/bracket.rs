@@ -1,7 +1,7 @@
 //! A championship of 512 teams: a nine-round Swiss qualifying into a knockout of 32 with
 //! its first round played. Measured: the whole championship's figures (every stage's
 //! standings, the seeds, the bracket with carry-over, the ranking), which the live snapshot
-//! works out once per revision.
+//! works out once per revision; and the bracket of 32 printed on one A4 page from it.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use fushi::rules::bracket::Championship;
@@ -137,6 +137,17 @@ fn bracket(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("512 teams, Swiss of 9 into a knockout of 32", |b| {
         b.iter(|| Championship::compute(&event, &report))
+    });
+    // Printing the bracket of 32 on one A4 page, from a championship already worked out
+    // (as the snapshot keeps it): the sheet's content and its PDF.
+    let worked = Championship::compute(&event, &report).expect("stages");
+    let words = fushi::i18n::Tr::en();
+    group.bench_function("the bracket of 32 as one A4 PDF", |b| {
+        b.iter(|| {
+            let sheet =
+                fushi::sheets::stages::bracket_sheet(&event, &worked, &words).expect("a knockout");
+            fushi::sheets::stages::bracket_pdf(&sheet, &words).expect("the PDF")
+        })
     });
     group.finish();
 }

@@ -98,7 +98,7 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
 /// schedule (docs/rules.md §12), each at the line it stands on.
 fn check_stages(files: &ArchiveFiles, event: &Event) -> Vec<Problem> {
     use crate::rules::Report;
-    use crate::rules::bracket::{Championship, KnockoutFault, NotYet, check_knockout};
+    use crate::rules::bracket::{Championship, check_knockout};
     use crate::rules::stage_tables::{EventStageError, check_event};
     let stages = &event.settings.stages;
     if stages.is_empty() {
@@ -174,58 +174,12 @@ fn check_stages(files: &ArchiveFiles, event: &Event) -> Vec<Problem> {
         return problems;
     };
     for fault in check_knockout(&bracket, event) {
-        problems.push(match fault {
-            KnockoutFault::TooEarly {
-                round,
-                table,
-                reason,
-            } => Problem::at(
-                SCHEDULE,
-                at_schedule(round, table),
-                Why::KnockoutTooEarly {
-                    round,
-                    ko_round: match reason {
-                        NotYet::Qualifying => None,
-                        NotYet::Undecided { ko_round, .. } => Some(ko_round),
-                    },
-                },
-            ),
-            KnockoutFault::NotTheTie {
-                round,
-                table,
-                home,
-                away,
-            } => Problem::at(
-                SCHEDULE,
-                at_schedule(round, table),
-                Why::NotTheTie {
-                    round,
-                    table,
-                    home,
-                    away,
-                },
-            ),
-            KnockoutFault::NoSuchTie { round, table } => Problem::at(
-                SCHEDULE,
-                at_schedule(round, table),
-                Why::NoSuchTie { round, table },
-            ),
-            KnockoutFault::Missing {
-                round,
-                table,
-                home,
-                away,
-            } => Problem::at(
-                SCHEDULE,
-                at_schedule(round, table),
-                Why::TieMissing {
-                    round,
-                    table,
-                    home,
-                    away,
-                },
-            ),
-        });
+        let (round, table) = fault.place();
+        problems.push(Problem::at(
+            SCHEDULE,
+            at_schedule(round, table),
+            Why::of_knockout(fault),
+        ));
     }
     problems.sort_by_key(|p| (p.file != TOURNAMENT_TOML, p.line));
     problems
@@ -518,6 +472,45 @@ impl<'t, 'r> Row<'t, 'r> {
 /// Notes a duplicate key, naming the line where it first appeared.
 /// The largest number a numbering column takes: rounds as many as a tournament may have,
 /// boards as many as a round may have, tables and teams far above any field.
+/// Every row of a CSV file read by `read` (its problems at its line), in file order; a row
+/// with a problem gives nothing. An absent file has no rows.
+fn each_row<'a, T>(
+    files: &ArchiveFiles,
+    file: &'static str,
+    required: &[&'a str],
+    optional: &[&'a str],
+    problems: &mut Vec<Problem>,
+    mut read: impl FnMut(&mut Row<'_, '_>, u64) -> Option<T>,
+) -> Vec<T> {
+    let Some(table) = read_csv(files, file, required, optional, problems) else {
+        return Vec::new();
+    };
+    let mut out = Vec::with_capacity(table.rows.len());
+    for (line, record) in &table.rows {
+        let mut row = Row::new(&table, *line, record);
+        let value = read(&mut row, *line);
+        out.extend(row.finish(value, problems));
+    }
+    out
+}
+
+/// A board named once per round in a file: its second row is a problem naming the first.
+fn board_once(
+    row: &mut Row<'_, '_>,
+    seen: &mut HashMap<(i32, i32), u64>,
+    round: i32,
+    board: i32,
+    line: u64,
+) {
+    if let Err(first) = first_seen(seen, (round, board), line) {
+        row.problem(Why::BoardTwice {
+            round,
+            board,
+            first,
+        });
+    }
+}
+
 fn max_of(column: &str) -> i32 {
     match column {
         "round" => crate::rules::event::MAX_ROUND,
@@ -629,48 +622,36 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
 type Boards = HashMap<i32, Vec<Board>>;
 
 fn read_boards(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Boards {
-    let mut boards: Boards = HashMap::new();
-    let Some(table) = read_csv(
+    let mut seen = HashMap::new();
+    let rows = each_row(
         files,
         BOARDS,
         &["round", "board", "dealer", "level", "trump"],
         &[],
         problems,
-    ) else {
-        return boards;
-    };
-    let mut seen = HashMap::new();
-    for (line, record) in &table.rows {
-        let mut row = Row::new(&table, *line, record);
-        let round = row.number("round", 1);
-        let number = row.number("board", 1);
-        let dealer = row.required::<Seat>("dealer");
-        let level = row.required::<Level>("level");
-        let trump = row.optional::<Trump>("trump");
-        if let (Some(r), Some(b)) = (round, number)
-            && let Err(first) = first_seen(&mut seen, (r, b), *line)
-        {
-            row.problem(Why::BoardTwice {
-                round: r,
-                board: b,
-                first,
-            });
-        }
-        let value = match (round, number, dealer, level) {
-            (Some(r), Some(number), Some(dealer), Some(level)) => Some((
-                r,
+        |row, line| {
+            let round = row.number("round", 1);
+            let number = row.number("board", 1);
+            let dealer = row.required::<Seat>("dealer");
+            let level = row.required::<Level>("level");
+            let trump = row.optional::<Trump>("trump");
+            if let (Some(r), Some(b)) = (round, number) {
+                board_once(row, &mut seen, r, b, line);
+            }
+            Some((
+                round?,
                 Board {
-                    number,
-                    dealer,
-                    level,
+                    number: number?,
+                    dealer: dealer?,
+                    level: level?,
                     trump,
                 },
-            )),
-            _ => None,
-        };
-        if let Some((r, board)) = row.finish(value, problems) {
-            boards.entry(r).or_default().push(board);
-        }
+            ))
+        },
+    );
+    let mut boards: Boards = HashMap::new();
+    for (r, board) in rows {
+        boards.entry(r).or_default().push(board);
     }
     boards
 }
@@ -967,13 +948,8 @@ fn read_deals(
     boards: &Boards,
     problems: &mut Vec<Problem>,
 ) -> Vec<BoardDeal> {
-    let mut deals = Vec::new();
-    let Some(table) = read_csv(files, DEALS, &DEAL_COLUMNS, &[], problems) else {
-        return deals;
-    };
     let mut seen = HashMap::new();
-    for (line, record) in &table.rows {
-        let mut row = Row::new(&table, *line, record);
+    each_row(files, DEALS, &DEAL_COLUMNS, &[], problems, |row, line| {
         let round = row.number("round", 1);
         let board = row.number("board", 1);
         if let (Some(r), Some(b)) = (round, board) {
@@ -983,13 +959,7 @@ fn read_deals(
             {
                 row.problem(Why::NoBoard { round: r, board: b });
             }
-            if let Err(first) = first_seen(&mut seen, (r, b), *line) {
-                row.problem(Why::BoardTwice {
-                    round: r,
-                    board: b,
-                    first,
-                });
-            }
+            board_once(row, &mut seen, r, b, line);
         }
         let mut parts = Vec::with_capacity(5);
         for column in &DEAL_COLUMNS[2..] {
@@ -1014,15 +984,12 @@ fn read_deals(
                 Err(e) => row.problem(Why::Deal(e)),
             }
         }
-        let value = match (round, board, deal) {
-            (Some(round), Some(board), Some(deal)) => Some(BoardDeal { round, board, deal }),
-            _ => None,
-        };
-        if let Some(d) = row.finish(value, problems) {
-            deals.push(d);
-        }
-    }
-    deals
+        Some(BoardDeal {
+            round: round?,
+            board: board?,
+            deal: deal?,
+        })
+    })
 }
 
 fn assemble(boards: Boards, schedule: Schedule, mut results: Results) -> Vec<Round> {

@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use crate::rules::bracket::{KnockoutFault, NotYet};
 use crate::rules::deal::{DealError, SeedError, SeedRefusal};
 use crate::rules::stages::StageReason;
 use crate::rules::{BandTableError, Fault, ParseError, Room, TeamNo};
@@ -384,6 +385,45 @@ impl From<BandTableError> for Why {
 impl fmt::Display for Why {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text(&crate::i18n::Tr::en()))
+    }
+}
+
+impl Why {
+    /// What is wrong with a knockout's schedule ([`KnockoutFault`]), in the words of a
+    /// problem: the archive's check and the director's warning say it alike.
+    pub fn of_knockout(fault: KnockoutFault) -> Why {
+        match fault {
+            KnockoutFault::TooEarly { round, reason, .. } => Why::KnockoutTooEarly {
+                round,
+                ko_round: match reason {
+                    NotYet::Qualifying => None,
+                    NotYet::Undecided { ko_round, .. } => Some(ko_round),
+                },
+            },
+            KnockoutFault::NotTheTie {
+                round,
+                table,
+                home,
+                away,
+            } => Why::NotTheTie {
+                round,
+                table,
+                home,
+                away,
+            },
+            KnockoutFault::NoSuchTie { round, table } => Why::NoSuchTie { round, table },
+            KnockoutFault::Missing {
+                round,
+                table,
+                home,
+                away,
+            } => Why::TieMissing {
+                round,
+                table,
+                home,
+                away,
+            },
+        }
     }
 }
 

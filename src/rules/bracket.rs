@@ -600,6 +600,18 @@ pub enum KnockoutFault {
 }
 
 /// Checks the schedule of a knockout stage's rounds against the bracket the results make.
+impl KnockoutFault {
+    /// The round and table the fault is at.
+    pub fn place(&self) -> (i32, i32) {
+        match *self {
+            KnockoutFault::TooEarly { round, table, .. }
+            | KnockoutFault::NotTheTie { round, table, .. }
+            | KnockoutFault::NoSuchTie { round, table }
+            | KnockoutFault::Missing { round, table, .. } => (round, table),
+        }
+    }
+}
+
 pub fn check_knockout(bracket: &Bracket, event: &Event) -> Vec<KnockoutFault> {
     let mut out = Vec::new();
     for ko in &bracket.rounds {

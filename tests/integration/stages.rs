@@ -612,3 +612,74 @@ async fn the_bracket_tie_sheets_and_ranking_print_the_reference_figures() {
         assert_eq!(none.status, actix_web::http::StatusCode::NOT_FOUND);
     }
 }
+
+#[actix_web::test]
+async fn a_corrected_quarter_final_warns_and_the_semi_final_is_paired_again() {
+    use common::http::browser;
+    use fushi::rules::Room;
+    for db in backends() {
+        let backend = db.backend().name();
+        let slug = "stages-swiss-knockout-8";
+        // Played to the semi-finals (round 6).
+        transfer::import(&mut db.open(), &cut(&archive("swiss-knockout-8"), 6)).unwrap();
+        // QF4 (table 4): carry-over 1.00, segments +4 and −5 (matches.csv), level on
+        // levels, 10 through on points (65 − 170). Its second segment typed with the rooms
+        // the wrong way round, corrected: +5, so 6 wins 10.00.
+        let event = fushi::db::load_event(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        let segment = &event.rounds.iter().find(|r| r.number == 5).unwrap().matches[3];
+        assert_eq!((segment.home.0, segment.away.map(|a| a.0)), (6, Some(10)));
+        let swapped: Vec<fushi::rules::TableResult> = segment
+            .results
+            .iter()
+            .map(|r| fushi::rules::TableResult {
+                room: match r.room {
+                    Room::Open => Room::Closed,
+                    Room::Closed => Room::Open,
+                },
+                ..r.clone()
+            })
+            .collect();
+        fushi::db::save_match_results_as(&mut db.open(), slug, 5, 4, &swapped, "admin", None)
+            .unwrap();
+        let mut b = browser(&db).await;
+        let page = b.get_ok(&format!("/d/{slug}/stages")).await;
+        // SF2 was paired 9 v 10; the bracket now makes it 9 v 6.
+        page.has("id=\"stage-warnings\"")
+            .has("table 2 of round 6 must be the tie the results make it: 9 v 6");
+        // Its results stand in the way: the director clears them, then pairs again.
+        let refused = b
+            .post(
+                &format!("/d/{slug}/stages/pair/2"),
+                &[("note", "QF4 corrected")],
+            )
+            .await;
+        assert_eq!(
+            refused.location.as_deref(),
+            Some(&*format!("/d/{slug}/stages")),
+            "{backend}"
+        );
+        fushi::db::save_match_results_as(&mut db.open(), slug, 6, 2, &[], "admin", None).unwrap();
+        b.post(
+            &format!("/d/{slug}/stages/pair/2"),
+            &[("note", "QF4 corrected: rooms swapped")],
+        )
+        .await;
+        let event = fushi::db::load_event(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        let sf2 = &event.rounds.iter().find(|r| r.number == 6).unwrap().matches[1];
+        assert_eq!(
+            (sf2.home.0, sf2.away.map(|a| a.0)),
+            (9, Some(6)),
+            "{backend}"
+        );
+        b.get_ok(&format!("/d/{slug}/stages"))
+            .await
+            .lacks("id=\"stage-warnings\"");
+        b.get_ok(&format!("/d/{slug}/audit"))
+            .await
+            .has("winner of QF3 v winner of QF4 — QF4 corrected: rooms swapped");
+    }
+}

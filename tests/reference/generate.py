@@ -301,19 +301,29 @@ def generate(case, out):
                "last_trick", "combo", "declarer_penalty", "defender_penalty", "ruling",
                "defender_total", "table_score", "result"], results)
 
-    expected = os.path.join(out, case["name"] + "-expected")
+    write_expected(out, case["name"])
+
+
+def write_expected(out, name):
+    """Runs compute.py on the archive `out/name` into `out/name-expected` (made afresh)."""
+    expected = os.path.join(out, name + "-expected")
     shutil.rmtree(expected, ignore_errors=True)
-    subprocess.run([sys.executable, os.path.join(HERE, "compute.py"), folder, expected],
-                   check=True)
+    subprocess.run([sys.executable, os.path.join(HERE, "compute.py"),
+                    os.path.join(out, name), expected], check=True)
+
+
+def run_cases(argv, cases, generate_case, default_out):
+    """Generates every case into argv[1] (or `default_out`), naming each as it goes."""
+    out = argv[1] if len(argv) > 1 else os.path.join(ROOT, default_out)
+    os.makedirs(out, exist_ok=True)
+    for case in cases:
+        generate_case(case, out)
+        print(case["name"])
+    return 0
 
 
 def main(argv):
-    out = argv[1] if len(argv) > 1 else os.path.join(ROOT, "tests/data/sweep")
-    os.makedirs(out, exist_ok=True)
-    for case in CASES:
-        generate(case, out)
-        print(case["name"])
-    return 0
+    return run_cases(argv, CASES, generate, "tests/data/sweep")
 
 
 if __name__ == "__main__":

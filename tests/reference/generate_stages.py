@@ -19,14 +19,14 @@ import io
 import os
 import random
 import shutil
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import compute  # noqa: E402
-from generate import LEVELS, TRUMPS, berger, result_row, toml_value, write_csv  # noqa: E402
+from generate import (LEVELS, TRUMPS, berger, result_row, run_cases, toml_value,  # noqa: E402
+                      write_csv, write_expected)
 from stages import championship  # noqa: E402
 
 RESULT_INPUTS = ("trick_points", "bottom_points", "last_trick", "combo", "declarer_penalty",
@@ -212,19 +212,11 @@ def generate(case, out):
     qualifying(case, w)
     knockout(case, w)
     w.write()
-    expected = os.path.join(out, case["name"] + "-expected")
-    shutil.rmtree(expected, ignore_errors=True)
-    subprocess.run([sys.executable, os.path.join(HERE, "compute.py"), folder, expected],
-                   check=True)
+    write_expected(out, case["name"])
 
 
 def main(argv):
-    out = argv[1] if len(argv) > 1 else os.path.join(ROOT, "tests/data/stages")
-    os.makedirs(out, exist_ok=True)
-    for case in CASES:
-        generate(case, out)
-        print(case["name"])
-    return 0
+    return run_cases(argv, CASES, generate, "tests/data/stages")
 
 
 if __name__ == "__main__":

@@ -17,8 +17,7 @@ use crate::db;
 use crate::db::audit::{TieReason, TieWhy};
 use crate::input::Why;
 use crate::rules::bracket::{
-    Bracket, Championship, Feeds, KnockoutFault, NotYet, Progress, Slot, Tie, check_knockout,
-    progress,
+    Bracket, Championship, Feeds, NotYet, Progress, Slot, Tie, check_knockout, progress,
 };
 use crate::rules::stage_tables::{EventStageError, check_event};
 use crate::rules::stages::{Stage, StageDraft, StageFormat, StageReason};
@@ -58,7 +57,55 @@ struct StageFields {
     errors: Vec<String>,
 }
 
+/// Groups as the form spells them: team numbers, groups separated by `;`.
+fn groups_text(groups: &[Vec<TeamNo>]) -> String {
+    groups
+        .iter()
+        .map(|g| {
+            g.iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The fields of the stages the event has.
+fn saved_fields(event: &Event) -> Vec<StageFields> {
+    event
+        .settings
+        .stages
+        .iter()
+        .enumerate()
+        .map(|(i, s)| StageFields::of(i, s))
+        .collect()
+}
+
 impl StageFields {
+    /// Stage `index`'s fields as the form sent them (`name-0`, `first-0`, …).
+    fn sent(form: &HashMap<String, String>, index: usize) -> StageFields {
+        let cell = |name: &str| {
+            form.get(&format!("{name}-{index}"))
+                .cloned()
+                .unwrap_or_default()
+        };
+        StageFields {
+            index,
+            name: cell("name"),
+            first: cell("first"),
+            last: cell("last"),
+            format: cell("format"),
+            groups: cell("groups"),
+            teams: cell("teams"),
+            segments: cell("segments"),
+            third_place: !cell("third").is_empty(),
+            carry_over: cell("carry"),
+            carry_over_h2h: cell("share"),
+            errors: Vec::new(),
+        }
+    }
+
     fn of(index: usize, s: &Stage) -> StageFields {
         let mut f = StageFields {
             index,
@@ -69,18 +116,7 @@ impl StageFields {
             ..StageFields::default()
         };
         match &s.format {
-            StageFormat::Groups(g) => {
-                f.groups = g
-                    .iter()
-                    .map(|g| {
-                        g.iter()
-                            .map(|t| t.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .collect::<Vec<_>>()
-                    .join("; ");
-            }
+            StageFormat::Groups(g) => f.groups = groups_text(g),
             StageFormat::Knockout(k) => {
                 f.teams = k.teams.to_string();
                 f.segments = k
@@ -423,41 +459,7 @@ fn warnings(t: &Tr, event: &Event, c: &Championship) -> Vec<String> {
     };
     check_knockout(b, event)
         .into_iter()
-        .map(|f| {
-            let why = match f {
-                KnockoutFault::TooEarly { round, reason, .. } => Why::KnockoutTooEarly {
-                    round,
-                    ko_round: match reason {
-                        NotYet::Qualifying => None,
-                        NotYet::Undecided { ko_round, .. } => Some(ko_round),
-                    },
-                },
-                KnockoutFault::NotTheTie {
-                    round,
-                    table,
-                    home,
-                    away,
-                } => Why::NotTheTie {
-                    round,
-                    table,
-                    home,
-                    away,
-                },
-                KnockoutFault::NoSuchTie { round, table } => Why::NoSuchTie { round, table },
-                KnockoutFault::Missing {
-                    round,
-                    table,
-                    home,
-                    away,
-                } => Why::TieMissing {
-                    round,
-                    table,
-                    home,
-                    away,
-                },
-            };
-            why.text(t)
-        })
+        .map(|f| Why::of_knockout(f).text(t))
         .collect()
 }
 
@@ -504,13 +506,7 @@ fn with_blank(mut fields: Vec<StageFields>) -> Vec<StageFields> {
 async fn show(ctx: Ctx, state: web::Data<AppState>, tour: Tour) -> Result<HttpResponse, AppError> {
     let snap = tour.snapshot(&state).await?;
     let event = &snap.event;
-    let fields = event
-        .settings
-        .stages
-        .iter()
-        .enumerate()
-        .map(|(i, s)| StageFields::of(i, s))
-        .collect();
+    let fields = saved_fields(event);
     render(&ctx, &page(&ctx, &snap, with_blank(fields), Vec::new()))
 }
 
@@ -549,26 +545,8 @@ async fn save(
     let snap = tour.snapshot(&state).await?;
     let event = &snap.event;
     let form = form.into_inner();
-    let cell = |name: &str, i: usize| {
-        form.get(&format!("{name}-{i}"))
-            .cloned()
-            .unwrap_or_default()
-    };
     let mut fields: Vec<StageFields> = (0..MAX_STAGES)
-        .map(|i| StageFields {
-            index: i,
-            name: cell("name", i),
-            first: cell("first", i),
-            last: cell("last", i),
-            format: cell("format", i),
-            groups: cell("groups", i),
-            teams: cell("teams", i),
-            segments: cell("segments", i),
-            third_place: !cell("third", i).is_empty(),
-            carry_over: cell("carry", i),
-            carry_over_h2h: cell("share", i),
-            errors: Vec::new(),
-        })
+        .map(|i| StageFields::sent(&form, i))
         .filter(|f| !f.blank())
         .collect();
     for (i, f) in fields.iter_mut().enumerate() {
@@ -632,7 +610,8 @@ async fn save(
 
 /// Pairs every segment of knockout round `ko` as the bracket says, adding the rounds that
 /// do not exist yet (with as many boards as the round before). Refused while a tie before
-/// it is undecided, or when a segment already has results.
+/// it is undecided, or when a table whose tie would change already has results (a tie the
+/// bracket still gives keeps its table and results).
 async fn pair(
     ctx: Ctx,
     state: web::Data<AppState>,
@@ -661,9 +640,15 @@ async fn pair(
     let Ok(proposal) = b.pairings(round.first_round) else {
         return Ok(redirect_with(&stage_url, "stage-flash-not-yet"));
     };
+    // A table that keeps its tie keeps its results; one that would change must have none.
     let started = event.rounds.iter().any(|r| {
         (round.first_round..=round.last_round).contains(&r.number)
-            && r.matches.iter().any(|m| !m.results.is_empty())
+            && r.matches.iter().any(|m| {
+                !m.results.is_empty()
+                    && !proposal
+                        .iter()
+                        .any(|p| p.table == m.table && p.home == m.home && p.away == m.away)
+            })
     });
     if started {
         return Ok(redirect_with(&stage_url, "stage-flash-started"));
@@ -781,13 +766,13 @@ async fn snake_seed(
         .collect();
     let from_previous = form.get("from").is_some_and(|f| f == "previous");
     let mut order: Vec<TeamNo> = Vec::new();
-    if from_previous && index > 0 {
-        if let Some(table) = snap
+    if from_previous
+        && index > 0
+        && let Some(table) = snap
             .championship()
             .and_then(|c| c.tables.of_stage(index - 1))
-        {
-            order = table.order(&withdrawn, &event.settings.tiebreaks);
-        }
+    {
+        order = table.order(&withdrawn, &event.settings.tiebreaks);
     }
     if order.is_empty() {
         order = event
@@ -800,13 +785,7 @@ async fn snake_seed(
     // Withdrawn teams go last, so that every team of the event has a group.
     order.extend(withdrawn.iter().copied());
     let seeded = crate::rules::stages::snake(&order, groups);
-    let mut fields: Vec<StageFields> = event
-        .settings
-        .stages
-        .iter()
-        .enumerate()
-        .map(|(i, s)| StageFields::of(i, s))
-        .collect();
+    let mut fields = saved_fields(event);
     let mut fields_len = fields.len();
     if index >= fields_len {
         fields = with_blank(fields);
@@ -814,16 +793,7 @@ async fn snake_seed(
     }
     if let Some(f) = fields.get_mut(index.min(fields_len.saturating_sub(1))) {
         f.format = "groups".to_owned();
-        f.groups = seeded
-            .iter()
-            .map(|g| {
-                g.iter()
-                    .map(|t| t.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect::<Vec<_>>()
-            .join("; ");
+        f.groups = groups_text(&seeded);
     }
     render(&ctx, &page(&ctx, &snap, with_blank(fields), Vec::new()))
 }
