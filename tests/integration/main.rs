@@ -21,6 +21,7 @@ mod db;
 mod deals;
 mod fuzz;
 mod layout;
+mod outage;
 mod races;
 mod reference_sweep;
 mod release_crawl;
