@@ -19,6 +19,7 @@ mod browser_table;
 mod copy;
 mod db;
 mod deals;
+mod derived;
 mod fuzz;
 mod layout;
 mod outage;
