@@ -28,6 +28,17 @@ async fn until(what: &str, bound: Duration, done: impl Fn() -> bool) {
     }
 }
 
+/// The club night and an administrator on `db`, the app's state over a pool of it and the
+/// change watcher started.
+fn watched(db: &common::TestDb) -> (fushi::db::Pool, AppState) {
+    import_club_night(db);
+    ensure_user(db, "admin", Role::Admin);
+    let pool = fushi::db::pool(db.url()).unwrap();
+    let state = AppState::new(pool.clone()).unwrap();
+    live::watch::spawn(state.live.clone());
+    (pool, state)
+}
+
 /// A page without the "may be out of date" notice.
 fn without_notice(body: &str) -> String {
     match body.find("\n<p class=\"stale-notice\"") {
@@ -74,11 +85,7 @@ fn resend_fields(body: &str) -> Vec<(String, String)> {
 async fn a_database_outage_keeps_rendered_pages_and_refuses_writes_with_the_form_kept() {
     for db in backends() {
         let backend = db.backend();
-        import_club_night(&db);
-        ensure_user(&db, "admin", Role::Admin);
-        let pool = fushi::db::pool(db.url()).unwrap();
-        let state = AppState::new(pool.clone()).unwrap();
-        live::watch::spawn(state.live.clone());
+        let (pool, state) = watched(&db);
         let mut reader = anonymous_with(state.clone()).await;
         let mut director = anonymous_with(state.clone()).await;
         director.log_in("admin", TEST_PASSWORD).await;
@@ -202,11 +209,7 @@ async fn a_database_outage_keeps_rendered_pages_and_refuses_writes_with_the_form
 async fn anonymous_pages_need_no_database_trip_and_see_this_servers_writes_at_once() {
     for db in backends() {
         let backend = db.backend();
-        import_club_night(&db);
-        ensure_user(&db, "admin", Role::Admin);
-        let pool = fushi::db::pool(db.url()).unwrap();
-        let state = AppState::new(pool.clone()).unwrap();
-        live::watch::spawn(state.live.clone());
+        let (pool, state) = watched(&db);
         let mut reader = anonymous_with(state.clone()).await;
         let mut director = anonymous_with(state.clone()).await;
         director.log_in("admin", TEST_PASSWORD).await;
