@@ -1,24 +1,29 @@
 //! Live results under load, against the real server over loopback: `cargo bench --bench live`.
 //!
-//! Builds the 512-team event (11 rounds × 16 boards, 90,112 table results) in a SQLite file
-//! (or, with `FUSHI_BENCH_POSTGRES=postgres://…/dbname`, in that PostgreSQL database, served
-//! by two instances), starts the release `fushi serve` as its own process, and measures:
+//! For each event size (512 and 5,000 teams by default; 11 rounds × 16 boards) it builds the
+//! event in a SQLite file (or, with `FUSHI_BENCH_POSTGRES=postgres://…/dbname`, in that
+//! PostgreSQL database, served by two instances), starts the release `fushi serve` as its
+//! own process, and prints:
 //!
-//! 1. bytes/s of `/t/{slug}/standings` and of `/static/fushi.css`, 50 connections each, and
-//!    their ratio;
-//! 2. 200 concurrent viewers (standings, a round, a match, the overview, standings.csv)
-//!    while a director saves a result every 500 ms: p50/p99/max latency, error answers,
-//!    saves that failed;
-//! 3. save → event on `/t/{slug}/events`, and save → changed `standings.csv`, each 10 times.
+//! 1. requests/s of a small public page (a match), a large one (the standings) and the
+//!    static stylesheet, 50 connections each, and each page's ratio to the stylesheet;
+//! 2. requests/s of a director's entry page (one match), signed in;
+//! 3. 200 concurrent viewers (standings, a round, a match, the overview, standings.csv)
+//!    for 30 s while a director saves a result every 500 ms: p50/p99/max latency, error
+//!    answers, saves that failed;
+//! 4. save → event on `/t/{slug}/events`, and save → the new standings page, 10 times;
+//! 5. the server's resident memory before, after each 30 s run of 200 viewers (the runs
+//!    are repeated `FUSHI_BENCH_RUNS` times at the first size, 3 by default), and at the end.
 //!
-//! Every loop is bounded in count and time. Optional arguments: TEAMS ROUNDS BOARDS.
+//! Every loop is bounded in count and time. Optional arguments: TEAMS ROUNDS BOARDS (one
+//! size only).
 
 #[path = "../tests/integration/common/mod.rs"]
 mod common;
 #[path = "support/load.rs"]
 mod load;
 
-use load::{client, drive};
+use load::{Tally, client, drive, drive_for};
 
 use std::process::{Child, Command, Stdio};
 use std::rc::Rc;
@@ -28,10 +33,12 @@ use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
 
-/// Requests per connection in the bytes/s phase.
-const THROUGHPUT_REQUESTS: usize = 60;
-/// Requests per viewer in the 200-viewer phase.
-const VIEWER_REQUESTS: usize = 300;
+/// Requests per connection in the requests/s phase.
+const THROUGHPUT_REQUESTS: usize = 100;
+/// Requests per viewer in a 200-viewer run, at most.
+const VIEWER_REQUESTS: usize = 3_000;
+/// How long one 200-viewer run lasts, at most.
+const VIEWER_RUN: Duration = Duration::from_secs(30);
 
 struct Served {
     children: Vec<Child>,
@@ -137,15 +144,74 @@ fn save(
         .is_ok_and(|saved| saved != fushi::db::MatchSave::Missing)
 }
 
+/// The session cookie of a director signed in through the login form.
+async fn sign_in(client: &awc::Client, base: &str, name: &str, password: &str) -> String {
+    let cookie_of = |res: &awc::ClientResponse<_>| {
+        res.headers()
+            .get_all("set-cookie")
+            .filter_map(|v| v.to_str().ok())
+            .find(|v| v.starts_with("fushi_session="))
+            .and_then(|v| v.split(';').next())
+            .map(str::to_owned)
+    };
+    let mut form = client
+        .get(format!("{base}/login"))
+        .send()
+        .await
+        .expect("the login page");
+    let cookie = cookie_of(&form).expect("a session cookie");
+    let body = String::from_utf8_lossy(&form.body().await.unwrap()).into_owned();
+    let marker = "name=\"csrf\" value=\"";
+    let at = body.find(marker).expect("a CSRF field") + marker.len();
+    let csrf = &body[at..at + body[at..].find('"').unwrap()];
+    let res = client
+        .post(format!("{base}/login"))
+        .insert_header(("cookie", cookie.as_str()))
+        .send_form(&[("csrf", csrf), ("name", name), ("password", password)])
+        .await
+        .expect("signing in");
+    assert_eq!(res.status().as_u16(), 303, "signed in");
+    cookie_of(&res).expect("the signed-in session")
+}
+
+/// Requests per second and the body size of `path`, 50 connections.
+async fn rate(bases: &[String], path: &str, headers: &[(String, String)]) -> (f64, usize, Tally) {
+    let c = client(50);
+    let paths = vec![path.to_owned()];
+    let (tally, time) = drive_for(
+        &c,
+        bases,
+        &paths,
+        50,
+        THROUGHPUT_REQUESTS,
+        Duration::from_secs(60),
+        headers,
+    )
+    .await;
+    let size = tally.bytes / tally.requests.saturating_sub(tally.errors).max(1);
+    (tally.requests as f64 / time.as_secs_f64(), size, tally)
+}
+
 fn main() {
     let numbers: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
-    let [teams, rounds, boards] = match numbers.as_slice() {
-        [t, r, b] => [*t, *r, *b],
-        _ => [512, 11, 16],
+    let sizes = match numbers.as_slice() {
+        [t, r, b] => vec![[*t, *r, *b]],
+        _ => vec![[512, 11, 16], [5_000, 11, 16]],
     };
+    let runs: usize = std::env::var("FUSHI_BENCH_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3);
+    for (i, [teams, rounds, boards]) in sizes.into_iter().enumerate() {
+        measure(teams, rounds, boards, if i == 0 { runs } else { 1 });
+    }
+}
+
+fn measure(teams: usize, rounds: usize, boards: usize, runs: usize) {
+    let started = Instant::now();
     let dir = tempfile::tempdir().expect("temporary folder");
     let (db_url, instances) = match std::env::var("FUSHI_BENCH_POSTGRES") {
         Ok(url) => (url, 2),
@@ -154,17 +220,25 @@ fn main() {
     let event = common::large_event(teams, rounds, boards);
     let slug = event.settings.slug.clone();
     let results = event.result_count();
+    let password = "a bench director's password";
     {
         let mut conn = fushi::db::open(&db_url).expect("open the database");
         if fushi::db::slug_exists(&mut conn, &slug).unwrap() {
             fushi::db::delete_tournament(&mut conn, &slug).unwrap();
         }
         fushi::db::insert_event(&mut conn, &event).expect("store the event");
+        let _ = fushi::db::accounts::create_user(
+            &mut conn,
+            "bench",
+            password,
+            fushi::db::accounts::Role::Admin,
+        );
     }
     let table_count = event.rounds[0].matches.len() as i32;
     drop(event);
+    println!();
     println!(
-        "live results: {teams} teams × {rounds} rounds × {boards} boards ({results} table results), {} with {instances} server(s)",
+        "== {teams} teams × {rounds} rounds × {boards} boards ({results} table results), {} with {instances} server(s)",
         if instances == 2 {
             "PostgreSQL"
         } else {
@@ -184,50 +258,62 @@ fn main() {
     actix_web::rt::System::new().block_on(async move {
         let served = served_in;
         let standings = vec![format!("/t/{slug}/standings")];
-        let css = vec!["/static/fushi.css".to_owned()];
         let warm = client(4);
         let first = Instant::now();
         let _ = drive(&warm, &bases, &standings, 1, 1).await;
         println!(
-            "first standings (load + compute + render): {:.0} ms",
+            "first standings page (load + compute + render): {:.0} ms",
             first.elapsed().as_secs_f64() * 1e3
         );
         let pages = vec![
             format!("/t/{slug}"),
             format!("/t/{slug}/rounds/1"),
+            format!("/t/{slug}/rounds/1/tables/1"),
             format!("/t/{slug}/teams/1"),
             format!("/t/{slug}/standings.csv"),
         ];
         let _ = drive(&warm, &bases, &pages, 1, pages.len()).await;
+        let warmed = server_rss(&served);
+
+        // 1. Requests per second, side by side in the same run.
+        let small = format!("/t/{slug}/rounds/1/tables/1");
+        let (css_rate, css_size, _) = rate(&bases, "/static/fushi.css", &[]).await;
+        let (small_rate, small_size, small_tally) = rate(&bases, &small, &[]).await;
+        let (large_rate, large_size, large_tally) = rate(&bases, &standings[0], &[]).await;
+        let (css_again, _, _) = rate(&bases, "/static/fushi.css", &[]).await;
+        let css = (css_rate + css_again) / 2.0;
         println!(
-            "server memory: {:?} MiB idle, {:?} MiB with the event's snapshot and pages",
-            idle,
-            server_rss(&served)
+            "static fushi.css ({:.0} KB): {css:.0} req/s (mean of one run before and one after the pages)",
+            css_size as f64 / 1e3
+        );
+        for (name, size, r, tally) in [
+            ("small page, a match", small_size, small_rate, small_tally),
+            ("large page, the standings", large_size, large_rate, large_tally),
+        ] {
+            let mut tally = tally;
+            println!(
+                "cached {name} ({:.0} KB): {r:.0} req/s = {:.0} % of the static file's, p99 {:.1} ms, errors {}",
+                size as f64 / 1e3,
+                100.0 * r / css,
+                tally.percentile(0.99).as_secs_f64() * 1e3,
+                tally.errors + tally.timeouts
+            );
+        }
+
+        // 2. The director's entry page of one match, signed in.
+        let cookie = sign_in(&warm, &bases[0], "bench", password).await;
+        let entry = format!("/d/{slug}/rounds/{rounds}/tables/1");
+        let signed_in = [("cookie".to_owned(), cookie)];
+        let (entry_rate, entry_size, mut entry_tally) =
+            rate(&bases[..1], &entry, &signed_in).await;
+        println!(
+            "director's entry page ({:.0} KB): {entry_rate:.0} req/s, p99 {:.1} ms, errors {}",
+            entry_size as f64 / 1e3,
+            entry_tally.percentile(0.99).as_secs_f64() * 1e3,
+            entry_tally.errors + entry_tally.timeouts
         );
 
-        // 1. Bytes per second, side by side.
-        let c = client(50);
-        let (mut s, s_time) = drive(&c, &bases, &standings, 50, THROUGHPUT_REQUESTS).await;
-        let (mut f, f_time) = drive(&c, &bases, &css, 50, THROUGHPUT_REQUESTS).await;
-        let s_rate = s.bytes as f64 / s_time.as_secs_f64();
-        let f_rate = f.bytes as f64 / f_time.as_secs_f64();
-        println!(
-            "standings: {:.0} req/s, {:.1} MB/s, p99 {:.1} ms, errors {}",
-            (50 * THROUGHPUT_REQUESTS) as f64 / s_time.as_secs_f64(),
-            s_rate / 1e6,
-            s.percentile(0.99).as_secs_f64() * 1e3,
-            s.errors + s.timeouts
-        );
-        println!(
-            "fushi.css: {:.0} req/s, {:.1} MB/s, p99 {:.1} ms, errors {}",
-            (50 * THROUGHPUT_REQUESTS) as f64 / f_time.as_secs_f64(),
-            f_rate / 1e6,
-            f.percentile(0.99).as_secs_f64() * 1e3,
-            f.errors + f.timeouts
-        );
-        println!("standings bytes/s ÷ static bytes/s = {:.0} %", 100.0 * s_rate / f_rate);
-
-        // 2. 200 viewers while a director saves.
+        // 3. 200 viewers while a director saves, `runs` times; memory after each run.
         let viewers = vec![
             format!("/t/{slug}/standings"),
             format!("/t/{slug}/rounds/{rounds}"),
@@ -235,45 +321,53 @@ fn main() {
             format!("/t/{slug}"),
             format!("/t/{slug}/standings.csv"),
         ];
-        let stop = Arc::new(AtomicBool::new(false));
-        let saved = Arc::new(AtomicUsize::new(0));
-        let failed = Arc::new(AtomicUsize::new(0));
-        let director = {
-            let (stop, saved, failed) = (stop.clone(), saved.clone(), failed.clone());
-            let (url, slug) = (db_url.clone(), slug.clone());
-            std::thread::spawn(move || {
-                let mut conn = fushi::db::connect(&url).expect("the director's connection");
-                let mut n = 0;
-                while !stop.load(Ordering::SeqCst) && n < 400 {
-                    let table = 1 + (n % table_count);
-                    if save(&mut conn, &slug, rounds as i32, table, n % 3 + 1) {
-                        saved.fetch_add(1, Ordering::SeqCst);
-                    } else {
-                        failed.fetch_add(1, Ordering::SeqCst);
+        let mut after_runs = Vec::new();
+        for run in 1..=runs {
+            let stop = Arc::new(AtomicBool::new(false));
+            let saved = Arc::new(AtomicUsize::new(0));
+            let failed = Arc::new(AtomicUsize::new(0));
+            let director = {
+                let (stop, saved, failed) = (stop.clone(), saved.clone(), failed.clone());
+                let (url, slug) = (db_url.clone(), slug.clone());
+                std::thread::spawn(move || {
+                    let mut conn = fushi::db::connect(&url).expect("the director's connection");
+                    let mut n = 0;
+                    while !stop.load(Ordering::SeqCst) && n < 400 {
+                        let table = 1 + (n % table_count);
+                        if save(&mut conn, &slug, rounds as i32, table, n % 3 + 1) {
+                            saved.fetch_add(1, Ordering::SeqCst);
+                        } else {
+                            failed.fetch_add(1, Ordering::SeqCst);
+                        }
+                        n += 1;
+                        std::thread::sleep(Duration::from_millis(500));
                     }
-                    n += 1;
-                    std::thread::sleep(Duration::from_millis(500));
-                }
-            })
-        };
-        let c = client(200);
-        let (mut v, v_time) = drive(&c, &bases, &viewers, 200, VIEWER_REQUESTS).await;
-        stop.store(true, Ordering::SeqCst);
-        director.join().unwrap();
-        println!(
-            "200 viewers × {VIEWER_REQUESTS} requests in {:.1} s while the director saved {} times ({} failed): {:.0} req/s, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms, error answers {}, timeouts {}",
-            v_time.as_secs_f64(),
-            saved.load(Ordering::SeqCst),
-            failed.load(Ordering::SeqCst),
-            (200 * VIEWER_REQUESTS) as f64 / v_time.as_secs_f64(),
-            v.percentile(0.5).as_secs_f64() * 1e3,
-            v.percentile(0.99).as_secs_f64() * 1e3,
-            v.percentile(1.0).as_secs_f64() * 1e3,
-            v.errors,
-            v.timeouts
-        );
+                })
+            };
+            let c = client(200);
+            let (mut v, v_time) =
+                drive_for(&c, &bases, &viewers, 200, VIEWER_REQUESTS, VIEWER_RUN, &[]).await;
+            stop.store(true, Ordering::SeqCst);
+            director.join().unwrap();
+            let rss = server_rss(&served);
+            let (p50, p99, max) = (v.percentile(0.5), v.percentile(0.99), v.percentile(1.0));
+            println!(
+                "run {run}: 200 viewers, {} requests in {:.1} s while the director saved {} times ({} failed): {:.0} req/s, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms, error answers {}, timeouts {}; server memory {rss:.0?} MiB",
+                v.requests,
+                v_time.as_secs_f64(),
+                saved.load(Ordering::SeqCst),
+                failed.load(Ordering::SeqCst),
+                v.requests as f64 / v_time.as_secs_f64(),
+                p50.as_secs_f64() * 1e3,
+                p99.as_secs_f64() * 1e3,
+                max.as_secs_f64() * 1e3,
+                v.errors,
+                v.timeouts
+            );
+            after_runs.push(rss);
+        }
 
-        // 3. Save → event, save → changed standings.csv (through the last server when
+        // 4. Save → event, save → the new standings page (through the last server when
         // there are two, the save made from elsewhere).
         let base = bases.last().unwrap().clone();
         let c = Rc::new(client(4));
@@ -284,15 +378,15 @@ fn main() {
             .expect("the event stream");
         let mut conn = fushi::db::connect(&db_url).unwrap();
         let mut to_event = Vec::new();
-        let mut to_csv = Vec::new();
+        let mut to_page = Vec::new();
         let mut seen = String::new();
         for n in 0..10 {
-            let csv_url = format!("{base}/t/{slug}/standings.csv");
+            let page_url = format!("{base}/t/{slug}/standings");
             let revision = fushi::db::revision::of_slug(&mut conn, &slug).unwrap().unwrap().1;
             let t = Instant::now();
             assert!(save(&mut conn, &slug, 1, 1 + n, 3 - (n % 7)), "a save");
             let wanted = format!("data: {}\n", revision + 1);
-            while !seen.contains(&wanted) && t.elapsed() < Duration::from_secs(10) {
+            while !seen.contains(&wanted) && t.elapsed() < Duration::from_secs(20) {
                 if let Ok(Some(Ok(bytes))) =
                     tokio::time::timeout(Duration::from_secs(1), events.next()).await
                 {
@@ -300,32 +394,40 @@ fn main() {
                 }
             }
             to_event.push(t.elapsed());
-            // The file of the new revision (whether or not the ruling moved a figure).
+            // The page of the new revision, whole (whether or not the ruling moved a figure).
             loop {
-                let res = c.get(&csv_url).send().await.unwrap();
+                let mut res = c.get(&page_url).send().await.unwrap();
+                let _ = res.body().limit(64 * 1024 * 1024).await;
                 let shown: i64 = res
                     .headers()
                     .get("fushi-revision")
                     .and_then(|v| v.to_str().ok())
                     .and_then(|v| v.parse().ok())
                     .unwrap_or(0);
-                if shown > revision || t.elapsed() > Duration::from_secs(10) {
+                if shown > revision || t.elapsed() > Duration::from_secs(20) {
                     break;
                 }
                 actix_web::rt::time::sleep(Duration::from_millis(10)).await;
             }
-            to_csv.push(t.elapsed());
+            to_page.push(t.elapsed());
         }
         to_event.sort();
-        to_csv.sort();
+        to_page.sort();
         println!(
-            "save → event: median {:.0} ms, max {:.0} ms; save → changed standings.csv: median {:.0} ms, max {:.0} ms",
+            "save → event: median {:.0} ms, max {:.0} ms; save → new standings page: median {:.0} ms, max {:.0} ms",
             to_event[5].as_secs_f64() * 1e3,
             to_event[9].as_secs_f64() * 1e3,
-            to_csv[5].as_secs_f64() * 1e3,
-            to_csv[9].as_secs_f64() * 1e3
+            to_page[5].as_secs_f64() * 1e3,
+            to_page[9].as_secs_f64() * 1e3
         );
-        println!("server memory at the end: {:?} MiB", server_rss(&served));
+        println!(
+            "server memory (MiB): idle {idle:.0?}, with the snapshot and pages {warmed:.0?}, after each 200-viewer run {after_runs:.0?}, at the end {:.0?}",
+            server_rss(&served)
+        );
     });
     drop(served);
+    println!(
+        "({teams} teams measured in {:.0} s)",
+        started.elapsed().as_secs_f64()
+    );
 }

@@ -60,7 +60,8 @@ const COLOURS: [&str; 8] = [
 ];
 const DASHES: [&str; 4] = ["", "6 3", "2 3", "8 3 2 3"];
 
-fn escape(text: &str) -> String {
+/// Text for HTML or SVG: the five characters that could end it escaped.
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -14,6 +14,7 @@ pub fn client(connections: usize) -> awc::Client {
 /// What a load got back.
 #[derive(Default)]
 pub struct Tally {
+    pub requests: usize,
     pub latencies: Vec<Duration>,
     pub bytes: usize,
     pub errors: usize,
@@ -38,7 +39,29 @@ pub async fn drive(
     base: &[String],
     paths: &[String],
     connections: usize,
-    requests: usize,
+    pub requests: usize,
+) -> (Tally, Duration) {
+    drive_for(
+        client,
+        base,
+        paths,
+        connections,
+        requests,
+        Duration::from_secs(600),
+        &[],
+    )
+    .await
+}
+
+/// [`drive`] for at most `bound`, each request sending `headers`.
+pub async fn drive_for(
+    client: &awc::Client,
+    base: &[String],
+    paths: &[String],
+    connections: usize,
+    pub requests: usize,
+    bound: Duration,
+    headers: &[(String, String)],
 ) -> (Tally, Duration) {
     let started = Instant::now();
     let tasks: Vec<_> = (0..connections)
@@ -46,12 +69,20 @@ pub async fn drive(
             let client = client.clone();
             let base = base[c % base.len()].clone();
             let paths = paths.to_vec();
+            let headers = headers.to_vec();
             actix_web::rt::spawn(async move {
                 let mut tally = Tally::default();
                 for i in 0..requests {
+                    if started.elapsed() > bound {
+                        break;
+                    }
                     let path = &paths[(c + i) % paths.len()];
                     let t = Instant::now();
-                    match client.get(format!("{base}{path}")).send().await {
+                    let mut req = client.get(format!("{base}{path}"));
+                    for (name, value) in &headers {
+                        req = req.insert_header((name.as_str(), value.as_str()));
+                    }
+                    match req.send().await {
                         Ok(mut res) => match res.body().limit(64 * 1024 * 1024).await {
                             Ok(body) => {
                                 if res.status().is_success() {
@@ -66,6 +97,7 @@ pub async fn drive(
                         Err(_) => tally.errors += 1,
                     }
                     tally.latencies.push(t.elapsed());
+                    tally.requests += 1;
                 }
                 tally
             })
@@ -74,6 +106,7 @@ pub async fn drive(
     let mut all = Tally::default();
     for task in tasks {
         let t = task.await.expect("a load task");
+        all.requests += t.requests;
         all.latencies.extend(t.latencies);
         all.bytes += t.bytes;
         all.errors += t.errors;
@@ -81,3 +114,4 @@ pub async fn drive(
     }
     (all, started.elapsed())
 }
+

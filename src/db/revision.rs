@@ -50,10 +50,16 @@ pub fn of_id(conn: &mut DbConnection, id: i32) -> Result<Option<i64>, DbError> {
         .optional()?)
 }
 
-/// Every tournament's id, slug and revision, for the change watcher.
-pub fn all(conn: &mut DbConnection) -> Result<Vec<(i32, String, i64)>, DbError> {
+/// Every tournament's id, slug, revision and whether it is published: the change
+/// watcher's look, and what the access guard keeps in memory.
+pub fn all(conn: &mut DbConnection) -> Result<Vec<(i32, String, i64, bool)>, DbError> {
     Ok(tournaments::table
-        .select((tournaments::id, tournaments::slug, tournaments::revision))
+        .select((
+            tournaments::id,
+            tournaments::slug,
+            tournaments::revision,
+            tournaments::published,
+        ))
         .order(tournaments::id)
         .load(conn)?)
 }

@@ -51,6 +51,6 @@ pub use settings::{
     DeckRules, PairingMethod, Settings, SettingsDraft, SettingsError, SettingsErrors,
     SettingsField, SettingsReason, TableSide,
 };
-pub use standings::{Quotient, Standing};
+pub use standings::{MatchLine, Quotient, Standing, Totals, standings};
 pub use table::{Fault, FieldError, MultiplierPolicy, Points, TableEntry, TableOutcome, Wording};
 pub use tiebreak::TieBreak;

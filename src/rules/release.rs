@@ -117,20 +117,51 @@ impl Release {
     /// the standings, with board lines for released boards only; a match in progress has
     /// the figures of its released boards. The standings are the full ones: they count
     /// complete matches only, which reveal no board.
+    ///
+    /// Derived from the full report: only the matches not complete are compared again (on
+    /// the public event's results); the standings are not ranked a second time.
     pub fn public_report(&self, full: &Report, public: &Event) -> Report {
-        let mut report = Report::compute(public);
-        for (shown, whole) in report.matches.iter_mut().zip(&full.matches) {
-            debug_assert_eq!((shown.round, shown.table), (whole.round, whole.table));
-            if whole.figures.status == super::compare::MatchStatus::Complete {
+        let scorer = super::compare::Scorer::new(&public.settings);
+        let places: std::collections::HashMap<
+            (i32, i32),
+            (&[super::event::Board], &super::event::Match),
+        > = public
+            .rounds
+            .iter()
+            .flat_map(|r| {
+                r.matches
+                    .iter()
+                    .map(move |m| ((r.number, m.table), (&r.boards[..], m)))
+            })
+            .collect();
+        let matches = full
+            .matches
+            .iter()
+            .map(|whole| {
                 let round = whole.round;
-                let mut figures = whole.figures.clone();
-                figures.boards.retain(|b| self.board(round, b.board));
-                shown.figures = figures;
-            }
-            shown.counts = whole.counts;
+                let figures = match places.get(&(round, whole.table)) {
+                    _ if whole.figures.status == super::compare::MatchStatus::Complete => {
+                        let mut figures = whole.figures.clone();
+                        figures.boards.retain(|b| self.board(round, b.board));
+                        figures
+                    }
+                    Some((boards, m)) => scorer.compare(boards, m),
+                    None => whole.figures.clone(),
+                };
+                super::report::MatchReport {
+                    round,
+                    table: whole.table,
+                    home: whole.home,
+                    away: whole.away,
+                    figures,
+                    counts: whole.counts,
+                }
+            })
+            .collect();
+        Report {
+            matches,
+            standings: full.standings.clone(),
         }
-        report.standings = full.standings.clone();
-        report
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::compare::{MatchFigures, MatchStatus, Scorer, SideFigures};
 use super::event::{Event, TeamNo};
-use super::standings::{MatchLine, Standing, standings};
+use super::standings::{MatchLine, Standing, Totals, standings};
 
 /// One match with its figures.
 #[derive(Clone, Debug)]
@@ -145,28 +145,37 @@ impl Report {
 
     /// The standings after each round, in round order: for round r, the standings of the
     /// event cut after round r (the matches of rounds up to r count, later ones do not).
-    /// The figures of every match are worked out once.
     pub fn after_each_round(event: &Event) -> Vec<(i32, Vec<Standing>)> {
-        let report = Report::compute(event);
+        Report::compute(event).standings_after_each_round(event)
+    }
+
+    /// [`Report::after_each_round`] from this report's figures (no match is compared
+    /// again): one pass over the matches in round order, adding each round's matches to
+    /// the per-team totals and ranking after it.
+    pub fn standings_after_each_round(&self, event: &Event) -> Vec<(i32, Vec<Standing>)> {
         let teams: Vec<TeamNo> = event.teams.iter().map(|t| t.number).collect();
         let mut rounds: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
         rounds.sort_unstable();
         rounds.dedup();
+        let mut in_order: Vec<&MatchReport> = self
+            .matches
+            .iter()
+            .filter(|m| m.counts || m.figures.status != MatchStatus::Bye)
+            .collect();
+        in_order.sort_by_key(|m| m.round);
+        let mut totals = Totals::new(&teams);
+        let mut next = in_order.iter().peekable();
         rounds
             .into_iter()
             .map(|r| {
-                let lines: Vec<MatchLine<'_>> = report
-                    .matches
-                    .iter()
-                    .filter(|m| m.round <= r)
-                    .filter(|m| m.counts || m.figures.status != MatchStatus::Bye)
-                    .map(|m| MatchLine {
+                while let Some(m) = next.next_if(|m| m.round <= r) {
+                    totals.add(&MatchLine {
                         home: m.home,
                         away: m.away,
                         figures: &m.figures,
-                    })
-                    .collect();
-                (r, standings(&teams, &lines, &event.settings.tiebreaks))
+                    });
+                }
+                (r, totals.ranked(&event.settings.tiebreaks))
             })
             .collect()
     }

@@ -126,45 +126,76 @@ pub fn standings(
     matches: &[MatchLine<'_>],
     tiebreaks: &[TieBreak],
 ) -> Vec<Standing> {
-    let mut sorted_teams = teams.to_vec();
-    sorted_teams.sort_unstable();
-    let index: HashMap<TeamNo, usize> = sorted_teams
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (*t, i))
-        .collect();
-    let mut rows: Vec<Standing> = sorted_teams
-        .iter()
-        .map(|&team| Standing {
-            rank: 0,
-            shared: false,
-            team,
-            played: 0,
-            won: 0,
-            drawn: 0,
-            lost: 0,
-            score: Score::ZERO,
-            level_diff: 0,
-            quotient: Quotient::default(),
-            point_diff: 0,
-            boards_won: 0,
-        })
-        .collect();
-    // Complete matches between two known teams, for head-to-head: (home, away, home score,
-    // away score).
-    let mut meetings: Vec<(usize, usize, Score, Score)> = Vec::new();
-
+    let mut totals = Totals::new(teams);
     for line in matches {
+        totals.add(line);
+    }
+    totals.ranked(tiebreaks)
+}
+
+/// Per-team totals and who met whom, to which matches are added one at a time and which
+/// can be ranked after any of them: the standings after each round are one pass over the
+/// matches in round order, ranking after each round, not the whole event again per round.
+///
+/// Ranking costs O(n log n) per criterion for n teams, head-to-head included: each
+/// team's meetings are kept with it, so a tied group sums only its own members' meetings.
+#[derive(Clone, Debug)]
+pub struct Totals {
+    index: HashMap<TeamNo, usize>,
+    /// One row per team, in team-number order.
+    rows: Vec<Standing>,
+    /// Each team's complete matches against a known team: (opponent, its own score).
+    met: Vec<Vec<(usize, Score)>>,
+}
+
+impl Totals {
+    pub fn new(teams: &[TeamNo]) -> Totals {
+        let mut sorted_teams = teams.to_vec();
+        sorted_teams.sort_unstable();
+        let index = sorted_teams
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (*t, i))
+            .collect();
+        let rows = sorted_teams
+            .iter()
+            .map(|&team| Standing {
+                rank: 0,
+                shared: false,
+                team,
+                played: 0,
+                won: 0,
+                drawn: 0,
+                lost: 0,
+                score: Score::ZERO,
+                level_diff: 0,
+                quotient: Quotient::default(),
+                point_diff: 0,
+                boards_won: 0,
+            })
+            .collect();
+        Totals {
+            index,
+            met: vec![Vec::new(); sorted_teams.len()],
+            rows,
+        }
+    }
+
+    /// Counts one match: a bye's score, or both sides of a complete match.
+    pub fn add(&mut self, line: &MatchLine<'_>) {
         let f = line.figures;
-        let Some(&home) = index.get(&line.home) else {
-            continue;
+        let Some(&home) = self.index.get(&line.home) else {
+            return;
         };
-        match (f.status, line.away.and_then(|a| index.get(&a).copied())) {
-            (MatchStatus::Bye, _) => rows[home].score += f.home_score,
+        match (
+            f.status,
+            line.away.and_then(|a| self.index.get(&a).copied()),
+        ) {
+            (MatchStatus::Bye, _) => self.rows[home].score += f.home_score,
             (MatchStatus::Complete, Some(away)) => {
                 let away_score = f.away_score.unwrap_or_default();
                 for (team, side) in [(home, f.side(true)), (away, f.side(false))] {
-                    let row = &mut rows[team];
+                    let row = &mut self.rows[team];
                     row.played += 1;
                     match side.levels.signum() {
                         1 => row.won += 1,
@@ -178,93 +209,93 @@ pub fn standings(
                     row.quotient.gained += side.gained;
                     row.quotient.lost += side.lost;
                 }
-                meetings.push((home, away, f.home_score, away_score));
+                self.met[home].push((away, f.home_score));
+                self.met[away].push((home, away_score));
             }
             _ => {}
         }
     }
 
-    // Split the field by score, then each tied group by each criterion in turn.
-    let mut groups: Vec<Vec<usize>> = vec![(0..rows.len()).collect()];
-    let criteria = std::iter::once(None).chain(tiebreaks.iter().copied().map(Some));
-    for criterion in criteria {
-        groups = groups
-            .into_iter()
-            .flat_map(|group| {
+    /// The standings as the matches added so far make them.
+    pub fn ranked(&self, tiebreaks: &[TieBreak]) -> Vec<Standing> {
+        // Split the field by score, then each tied group by each criterion in turn.
+        let mut groups: Vec<Vec<usize>> = vec![(0..self.rows.len()).collect()];
+        // Which group a team is in, for head-to-head: the group's number (from 1).
+        let mut member = vec![0usize; self.rows.len()];
+        let mut stamp = 0;
+        let criteria = std::iter::once(None).chain(tiebreaks.iter().copied().map(Some));
+        for criterion in criteria {
+            let mut next = Vec::with_capacity(groups.len());
+            for group in groups {
                 if group.len() < 2 {
-                    return vec![group];
+                    next.push(group);
+                    continue;
                 }
-                let keys: HashMap<usize, Key> = group
-                    .iter()
-                    .map(|&t| (t, key(criterion, t, &rows, &group, &meetings)))
-                    .collect();
-                split(group, &keys)
-            })
-            .collect();
-    }
-
-    let mut ranked = Vec::with_capacity(rows.len());
-    let mut position = 1;
-    for group in groups {
-        let shared = group.len() > 1;
-        let size = group.len() as u32;
-        for t in group {
-            let mut row = rows[t].clone();
-            row.rank = position;
-            row.shared = shared;
-            ranked.push(row);
-        }
-        position += size;
-    }
-    ranked
-}
-
-/// What team `t` ranks by under `criterion` (`None`: the match score) within `group`.
-fn key(
-    criterion: Option<TieBreak>,
-    t: usize,
-    rows: &[Standing],
-    group: &[usize],
-    meetings: &[(usize, usize, Score, Score)],
-) -> Key {
-    let row = &rows[t];
-    match criterion {
-        None => Key::Number(row.score.hundredths()),
-        Some(TieBreak::HeadToHead) => Key::Number(
-            meetings
-                .iter()
-                .filter(|(h, a, _, _)| group.contains(h) && group.contains(a))
-                .map(|&(h, a, hs, as_)| {
-                    if h == t {
-                        hs.hundredths()
-                    } else if a == t {
-                        as_.hundredths()
-                    } else {
-                        0
+                if criterion == Some(TieBreak::HeadToHead) {
+                    stamp += 1;
+                    for &t in &group {
+                        member[t] = stamp;
                     }
-                })
-                .sum(),
-        ),
-        Some(TieBreak::LevelQuotient) => Key::Quotient(row.quotient),
-        Some(TieBreak::LevelDiff) => Key::Number(row.level_diff),
-        Some(TieBreak::PointDiff) => Key::Number(row.point_diff),
-        Some(TieBreak::BoardsWon) => Key::Number(row.boards_won.into()),
+                }
+                let keyed: Vec<(usize, Key)> = group
+                    .iter()
+                    .map(|&t| (t, self.key(criterion, t, &member, stamp)))
+                    .collect();
+                split(keyed, &mut next);
+            }
+            groups = next;
+        }
+
+        let mut ranked = Vec::with_capacity(self.rows.len());
+        let mut position = 1;
+        for group in groups {
+            let shared = group.len() > 1;
+            let size = group.len() as u32;
+            for t in group {
+                let mut row = self.rows[t].clone();
+                row.rank = position;
+                row.shared = shared;
+                ranked.push(row);
+            }
+            position += size;
+        }
+        ranked
+    }
+
+    /// What team `t` ranks by under `criterion` (`None`: the match score); for
+    /// head-to-head, within the group whose members are marked `group` in `member`.
+    fn key(&self, criterion: Option<TieBreak>, t: usize, member: &[usize], group: usize) -> Key {
+        let row = &self.rows[t];
+        match criterion {
+            None => Key::Number(row.score.hundredths()),
+            Some(TieBreak::HeadToHead) => Key::Number(
+                self.met[t]
+                    .iter()
+                    .filter(|(opponent, _)| member[*opponent] == group)
+                    .map(|(_, score)| score.hundredths())
+                    .sum(),
+            ),
+            Some(TieBreak::LevelQuotient) => Key::Quotient(row.quotient),
+            Some(TieBreak::LevelDiff) => Key::Number(row.level_diff),
+            Some(TieBreak::PointDiff) => Key::Number(row.point_diff),
+            Some(TieBreak::BoardsWon) => Key::Number(row.boards_won.into()),
+        }
     }
 }
 
 /// Orders a group by key, highest first (team number among equals), and cuts it where the
-/// key changes.
-fn split(mut group: Vec<usize>, keys: &HashMap<usize, Key>) -> Vec<Vec<usize>> {
+/// key changes, onto `out`.
+fn split(mut keyed: Vec<(usize, Key)>, out: &mut Vec<Vec<usize>>) {
     // Indices follow team numbers, so the index breaks ties in team-number order.
-    group.sort_by(|a, b| keys[b].cmp(&keys[a]).then(a.cmp(b)));
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    for t in group {
+    keyed.sort_unstable_by(|(a, ka), (b, kb)| kb.cmp(ka).then(a.cmp(b)));
+    let mut last: Option<Key> = None;
+    for (t, key) in keyed {
         match out.last_mut() {
-            Some(last) if keys[&last[0]] == keys[&t] => last.push(t),
+            Some(group) if last == Some(key) => group.push(t),
             _ => out.push(vec![t]),
         }
+        last = Some(key);
     }
-    out
 }
 
 #[cfg(test)]
@@ -482,5 +513,257 @@ mod tests {
         assert!(q(1, 3) < q(34, 100));
         assert_eq!(q(2, 4).cmp(&q(1, 2)), Ordering::Equal);
         assert_eq!(q(0, 0).cmp(&q(3, 3)), Ordering::Equal);
+    }
+
+    /// The standings as they were ranked before [`Totals`]: head-to-head scanned every
+    /// meeting with `group.contains` for each team of a tied group (quadratic and worse). Kept
+    /// here as the reference the new ranking must agree with.
+    fn reference(
+        teams: &[TeamNo],
+        matches: &[MatchLine<'_>],
+        tiebreaks: &[TieBreak],
+    ) -> Vec<Standing> {
+        let mut sorted_teams = teams.to_vec();
+        sorted_teams.sort_unstable();
+        let index: HashMap<TeamNo, usize> = sorted_teams
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (*t, i))
+            .collect();
+        let mut rows: Vec<Standing> = sorted_teams
+            .iter()
+            .map(|&team| Standing {
+                rank: 0,
+                shared: false,
+                team,
+                played: 0,
+                won: 0,
+                drawn: 0,
+                lost: 0,
+                score: Score::ZERO,
+                level_diff: 0,
+                quotient: Quotient::default(),
+                point_diff: 0,
+                boards_won: 0,
+            })
+            .collect();
+        // Complete matches between two known teams, for head-to-head: (home, away, home score,
+        // away score).
+        let mut meetings: Vec<(usize, usize, Score, Score)> = Vec::new();
+
+        for line in matches {
+            let f = line.figures;
+            let Some(&home) = index.get(&line.home) else {
+                continue;
+            };
+            match (f.status, line.away.and_then(|a| index.get(&a).copied())) {
+                (MatchStatus::Bye, _) => rows[home].score += f.home_score,
+                (MatchStatus::Complete, Some(away)) => {
+                    let away_score = f.away_score.unwrap_or_default();
+                    for (team, side) in [(home, f.side(true)), (away, f.side(false))] {
+                        let row = &mut rows[team];
+                        row.played += 1;
+                        match side.levels.signum() {
+                            1 => row.won += 1,
+                            0 => row.drawn += 1,
+                            _ => row.lost += 1,
+                        }
+                        row.score += side.score.unwrap_or_default();
+                        row.level_diff += side.levels;
+                        row.point_diff += side.points;
+                        row.boards_won += side.boards_won;
+                        row.quotient.gained += side.gained;
+                        row.quotient.lost += side.lost;
+                    }
+                    meetings.push((home, away, f.home_score, away_score));
+                }
+                _ => {}
+            }
+        }
+
+        // Split the field by score, then each tied group by each criterion in turn.
+        let mut groups: Vec<Vec<usize>> = vec![(0..rows.len()).collect()];
+        let criteria = std::iter::once(None).chain(tiebreaks.iter().copied().map(Some));
+        for criterion in criteria {
+            groups = groups
+                .into_iter()
+                .flat_map(|group| {
+                    if group.len() < 2 {
+                        return vec![group];
+                    }
+                    let keys: HashMap<usize, Key> = group
+                        .iter()
+                        .map(|&t| (t, reference_key(criterion, t, &rows, &group, &meetings)))
+                        .collect();
+                    reference_split(group, &keys)
+                })
+                .collect();
+        }
+
+        let mut ranked = Vec::with_capacity(rows.len());
+        let mut position = 1;
+        for group in groups {
+            let shared = group.len() > 1;
+            let size = group.len() as u32;
+            for t in group {
+                let mut row = rows[t].clone();
+                row.rank = position;
+                row.shared = shared;
+                ranked.push(row);
+            }
+            position += size;
+        }
+        ranked
+    }
+
+    /// What team `t` ranks by under `criterion` (`None`: the match score) within `group`.
+    fn reference_key(
+        criterion: Option<TieBreak>,
+        t: usize,
+        rows: &[Standing],
+        group: &[usize],
+        meetings: &[(usize, usize, Score, Score)],
+    ) -> Key {
+        let row = &rows[t];
+        match criterion {
+            None => Key::Number(row.score.hundredths()),
+            Some(TieBreak::HeadToHead) => Key::Number(
+                meetings
+                    .iter()
+                    .filter(|(h, a, _, _)| group.contains(h) && group.contains(a))
+                    .map(|&(h, a, hs, as_)| {
+                        if h == t {
+                            hs.hundredths()
+                        } else if a == t {
+                            as_.hundredths()
+                        } else {
+                            0
+                        }
+                    })
+                    .sum(),
+            ),
+            Some(TieBreak::LevelQuotient) => Key::Quotient(row.quotient),
+            Some(TieBreak::LevelDiff) => Key::Number(row.level_diff),
+            Some(TieBreak::PointDiff) => Key::Number(row.point_diff),
+            Some(TieBreak::BoardsWon) => Key::Number(row.boards_won.into()),
+        }
+    }
+
+    /// Orders a group by key, highest first (team number among equals), and cuts it where the
+    /// key changes.
+    fn reference_split(mut group: Vec<usize>, keys: &HashMap<usize, Key>) -> Vec<Vec<usize>> {
+        // Indices follow team numbers, so the index breaks ties in team-number order.
+        group.sort_by(|a, b| keys[b].cmp(&keys[a]).then(a.cmp(b)));
+        let mut out: Vec<Vec<usize>> = Vec::new();
+        for t in group {
+            match out.last_mut() {
+                Some(last) if keys[&last[0]] == keys[&t] => last.push(t),
+                _ => out.push(vec![t]),
+            }
+        }
+        out
+    }
+
+    /// A small deterministic generator (the tests need no seed file).
+    struct Dice(u64);
+
+    impl Dice {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (self.0 >> 33) % n
+        }
+    }
+
+    /// Events of 2 to 80 teams over up to 9 rounds, with few distinct scores (so that many
+    /// teams tie and every criterion is reached), byes, unfinished matches and teams
+    /// outside the list; every tie-break order: the ranking agrees with the reference,
+    /// after every round.
+    #[test]
+    fn totals_rank_as_the_reference_does_on_generated_events() {
+        let mut dice = Dice(0x5EED);
+        let orders = [
+            TieBreak::DEFAULT.to_vec(),
+            vec![
+                TieBreak::LevelQuotient,
+                TieBreak::HeadToHead,
+                TieBreak::BoardsWon,
+            ],
+            vec![TieBreak::PointDiff, TieBreak::HeadToHead],
+            vec![TieBreak::HeadToHead],
+            Vec::new(),
+        ];
+        for case in 0..300 {
+            let teams = 2 + dice.below(79) as i32;
+            let rounds = 1 + dice.below(9);
+            let mut figures: Vec<(i32, Option<i32>, MatchFigures)> = Vec::new();
+            for _ in 0..rounds {
+                let mut order: Vec<i32> = (1..=teams).collect();
+                for i in (1..order.len()).rev() {
+                    order.swap(i, dice.below(i as u64 + 1) as usize);
+                }
+                for pair in order.chunks(2) {
+                    let f = match (pair, dice.below(10)) {
+                        ([_], _) => MatchFigures {
+                            status: MatchStatus::Bye,
+                            away_score: None,
+                            home_score: Score(100 * dice.below(3) as i64),
+                            ..complete(0, 0, (0, 0), (0, 0), (0, 0))
+                        },
+                        (_, 0) => MatchFigures {
+                            status: MatchStatus::InProgress,
+                            ..complete(1, 1, (1, 0), (1, 0), (200, 0))
+                        },
+                        _ => {
+                            let levels = dice.below(5) as i32 - 2;
+                            let home = 100 * dice.below(3) as i64;
+                            complete(
+                                levels,
+                                10 * (dice.below(7) as i32 - 3),
+                                (dice.below(3) as u32, dice.below(3) as u32),
+                                (dice.below(4) as i64, dice.below(4) as i64),
+                                (home, 200 - home),
+                            )
+                        }
+                    };
+                    // Now and then a team the list does not have (withdrawn and gone).
+                    let away = pair
+                        .get(1)
+                        .map(|&a| if dice.below(50) == 0 { 999 } else { a });
+                    figures.push((pair[0], away, f));
+                }
+            }
+            let lines: Vec<MatchLine<'_>> = figures
+                .iter()
+                .map(|(home, away, figures)| MatchLine {
+                    home: TeamNo(*home),
+                    away: away.map(TeamNo),
+                    figures,
+                })
+                .collect();
+            let list: Vec<TeamNo> = (1..=teams).rev().map(TeamNo).collect();
+            let tiebreaks = &orders[case % orders.len()];
+            let per_round = (teams as usize).div_ceil(2);
+            let mut totals = Totals::new(&list);
+            for (r, round) in lines.chunks(per_round).enumerate() {
+                for line in round {
+                    totals.add(line);
+                }
+                let so_far = &lines[..(r * per_round + round.len())];
+                assert_eq!(
+                    totals.ranked(tiebreaks),
+                    reference(&list, so_far, tiebreaks),
+                    "case {case}, after round {}",
+                    r + 1
+                );
+            }
+            assert_eq!(
+                standings(&list, &lines, tiebreaks),
+                reference(&list, &lines, tiebreaks),
+                "case {case}"
+            );
+        }
     }
 }

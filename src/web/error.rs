@@ -63,6 +63,10 @@ impl From<super::live::SnapshotError> for AppError {
     fn from(e: super::live::SnapshotError) -> Self {
         match e {
             super::live::SnapshotError::NotFound => AppError::NotFound,
+            super::live::SnapshotError::Unavailable(why) => {
+                tracing::warn!("{why}");
+                AppError::Busy
+            }
             super::live::SnapshotError::Failed(why) => AppError::Internal(why),
         }
     }
@@ -143,6 +147,30 @@ struct ErrorPage {
     message: String,
     /// A 404 under a tournament's pages: the way back to its first page.
     back: Option<String>,
+    /// A form the database could not take: where it went and its fields, to send again.
+    resend: Option<Resend>,
+}
+
+/// A form sent again from the 503 page, as it was typed.
+struct Resend {
+    action: String,
+    fields: Vec<(String, String)>,
+}
+
+/// The form of a write the database could not take, when it was a urlencoded form.
+fn resend_of(req: &actix_web::HttpRequest) -> Option<Resend> {
+    if req.method() != actix_web::http::Method::POST {
+        return None;
+    }
+    let sent = actix_web::HttpMessage::extensions(req)
+        .get::<super::auth::csrf::SentForm>()
+        .cloned()?;
+    let fields = serde_urlencoded::from_bytes::<Vec<(String, String)>>(&sent.0).ok()?;
+    let action = req
+        .uri()
+        .path_and_query()
+        .map_or_else(|| req.path().to_owned(), |p| p.as_str().to_owned());
+    Some(Resend { action, fields })
 }
 
 /// `/t/{slug}` or `/d/{slug}` for a path below a tournament's first page.
@@ -186,7 +214,9 @@ fn draw_error_page<B: MessageBody + 'static>(
         _ => None,
     });
     let db_busy = matches!(error, Some(AppError::DbBusy(_)));
+    let resend = db_busy.then(|| resend_of(res.request())).flatten();
     let (title, text) = match status.as_u16() {
+        503 if resend.is_some() => (t.t("error-db-busy-title"), t.t("error-db-busy-resend-text")),
         503 if db_busy => (t.t("error-db-busy-title"), t.t("error-db-busy-text")),
         code @ (400 | 403 | 404 | 413 | 500 | 503) => (
             t.t(&format!("error-{code}-title")),
@@ -204,6 +234,7 @@ fn draw_error_page<B: MessageBody + 'static>(
         back: (status == StatusCode::NOT_FOUND)
             .then(|| tournament_home(res.request().path()))
             .flatten(),
+        resend,
     };
     let body = page
         .render()

@@ -2,8 +2,9 @@
 //! what Prometheus scrapes (`/metrics`), and the request log with its request id.
 //!
 //! - `/healthz`: 200 whenever the process serves; touches nothing else.
-//! - `/readyz`: 200 when the database answers `SELECT 1` within [`READY_TIMEOUT`]; else
-//!   503 with the reason (the server still serves the pages it has cached).
+//! - `/readyz`: `ready` when the database answers `SELECT 1` within [`READY_TIMEOUT`];
+//!   else `degraded` with the reason, still 200: the server keeps serving the public pages
+//!   it has rendered (marked as possibly out of date) and refuses writes with 503.
 //! - `/metrics`: the [`super::metrics`] text, only to a request from a loopback address
 //!   that did not come through a proxy (no `Forwarded` / `X-Forwarded-For`), or one with
 //!   `Authorization: Bearer` and the configured `FUSHI_METRICS_TOKEN`; everyone else 403.
@@ -69,10 +70,14 @@ async fn readyz(state: web::Data<AppState>) -> HttpResponse {
             READY_TIMEOUT.as_millis()
         ),
     };
-    tracing::warn!(reason = %why, "not ready");
+    tracing::warn!(reason = %why, "degraded");
+    // Still 200: the server answers what it can (a probe that took it out of service, or
+    // restarted it, would take the kept pages away too); the body says what is missing.
     plain(
-        actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
-        format!("not ready: {why} (pages already cached are still served)\n"),
+        actix_web::http::StatusCode::OK,
+        format!(
+            "degraded: {why}; pages already rendered are still served, marked as possibly out of date, and writes answer 503\n"
+        ),
     )
 }
 

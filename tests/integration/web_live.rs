@@ -457,6 +457,12 @@ async fn two_servers_on_one_postgresql_database_hear_each_other() {
     // Server one reads the tournament too, so both hold a snapshot of the old revision.
     let before_one = csv(&one).await;
     assert_eq!(before_one, before_two);
+    let mut events_one = client
+        .get(one.url("/t/club-night/events"))
+        .send()
+        .await
+        .unwrap();
+    let mut seen_one = String::new();
 
     // A director's save committed through server one's pool.
     {
@@ -472,6 +478,9 @@ async fn two_servers_on_one_postgresql_database_hear_each_other() {
     );
     let after_two = csv(&two).await;
     assert_ne!(after_two, before_two, "server two serves the new standings");
+    // Server one's anonymous readers learn of a save made outside a request from its
+    // watcher, like server two's.
+    assert!(wait_for_revision(&mut events_one, now + 1, &mut seen_one).await);
     assert_eq!(after_two, csv(&one).await);
     one.stop().await;
     two.stop().await;

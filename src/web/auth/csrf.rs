@@ -77,7 +77,11 @@ async fn sent_token(req: &HttpRequest, body: &web::Bytes) -> Option<String> {
     None
 }
 
-/// The largest body a state-changing request may have (an upload and its form fields).
+/// The urlencoded body of a state-changing request, kept in the request once its token is
+/// read: the 503 page of a write the database could not take sends it again.
+#[derive(Clone, Debug)]
+pub struct SentForm(pub web::Bytes);
+
 /// The largest body a state-changing request may have (an upload and its form fields).
 const MAX_BODY: usize = MAX_UPLOAD + 64 * 1024;
 
@@ -126,6 +130,10 @@ pub(super) async fn check_csrf(
         body.extend_from_slice(&chunk);
     }
     let body = body.freeze();
+    if is_form {
+        // For the 503 page, should the database not take the write: the form again.
+        req.extensions_mut().insert(SentForm(body.clone()));
+    }
     let sent = sent_token(req.request(), &body).await;
     req.set_payload(actix_web::dev::Payload::from(body));
     if !csrf.is_empty() && sent.is_some_and(|s| same(&s, csrf)) {

@@ -81,8 +81,25 @@ pub async fn guard(
     let session_id = session.get::<String>(SESSION_ID).ok().flatten();
     let user = match session_id {
         Some(sid) => {
-            let found =
-                with_db(&state, move |conn| Ok(accounts::session_user(conn, &sid)?)).await?;
+            let found = match with_db(&state, move |conn| Ok(accounts::session_user(conn, &sid)?))
+                .await
+            {
+                Ok(found) => found,
+                // The database is away: nothing can be saved. A form's fields go into the
+                // 503 page (checked against the session's token first), so what was typed
+                // is kept and can be sent again.
+                Err(e @ AppError::DbBusy(_)) => {
+                    let unsafe_method =
+                        !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+                    if unsafe_method
+                        && let Some(refusal) = check_csrf(&mut req, &csrf_token(&session)).await?
+                    {
+                        return Ok(req.into_response(refusal).map_into_right_body());
+                    }
+                    return Ok(req.error_response(e).map_into_right_body());
+                }
+                Err(e) => return Err(e.into()),
+            };
             if found.is_none() {
                 // Ended elsewhere (logout, a password reset) or expired.
                 session.purge();
@@ -118,6 +135,20 @@ pub async fn guard(
         _ => accounts.has_users(&state).await?,
     };
     let gate = match rule {
+        // An anonymous reader of a published tournament: from memory, so that a page
+        // already rendered costs no database trip and is still served while the database
+        // is away. Signed-in readers ask the database (their own writes, their access).
+        Rule::Public { slug }
+            if user.is_none()
+                && let Some(listed) = state.live.listed(slug) =>
+        {
+            Some(accounts::Gate {
+                tournament: listed.id,
+                revision: listed.revision,
+                published: listed.published,
+                access: None,
+            })
+        }
         Rule::Manage { slug, .. } | Rule::Public { slug } => {
             let slug = slug.to_owned();
             let user_id = user.as_ref().map(|u| u.id);
@@ -152,6 +183,11 @@ pub async fn guard(
                 return Ok(req.into_response(refusal).map_into_right_body());
             }
             let mut res = next.call(req).await?;
+            // A write of this server: the anonymous readers' directory learns it before
+            // the answer goes out, so the next page anyone asks for shows it.
+            if !safe && !res.status().is_server_error() {
+                state.live.relist().await;
+            }
             // What a signed-in user sees is theirs: no copy in any cache, so that after
             // signing out the back button cannot show it again.
             if user.is_some() && !path.starts_with("/static/") {

@@ -111,11 +111,12 @@ pub async fn events(
     };
     // Subscribe before reading the revision, so no change falls between the two.
     let changes = live.subscribe();
-    let (tournament, revision) = live
-        .revision_of(&slug)
-        .await
-        .map_err(|e| AppError::Internal(format!("{e:?}")))?
-        .ok_or(AppError::NotFound)?;
+    // From memory when the directory has it (no database trip, and the stream opens while
+    // the database is away), else from the database.
+    let (tournament, revision) = match live.listed(&slug) {
+        Some(listed) => (listed.id, listed.revision),
+        None => live.revision_of(&slug).await?.ok_or(AppError::NotFound)?,
+    };
     let first = Bytes::from(format!("retry: {RETRY_MS}\n\n"))
         .iter()
         .chain(revision_event(revision).iter())

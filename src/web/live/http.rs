@@ -118,7 +118,8 @@ pub async fn public_pages(
     let anonymous = Viewer::of(req.request()).user.is_none();
     let cacheable = anonymous && req.cookie(crate::web::page::FLASH_COOKIE).is_none();
     let lang = Lang::of_request(req.request());
-    if cacheable && matches(&req, &etag(gate.tournament, gate.revision, lang)) {
+    let away = state.live.database_away().is_some();
+    if cacheable && !away && matches(&req, &etag(gate.tournament, gate.revision, lang)) {
         let response = not_modified(gate.tournament, gate.revision, lang);
         return Ok(req.into_response(response));
     }
@@ -136,7 +137,7 @@ pub async fn public_pages(
     };
     let key = page_key(lang, req.path(), req.query_string());
     if cacheable && let Some(page) = snapshot.page(&key) {
-        let response = page_response(&snapshot, lang, &page);
+        let response = page_response(&snapshot, lang, &page, away);
         return Ok(req.into_response(response));
     }
     // One reader renders a page of a new revision; the others wait for its bytes.
@@ -151,7 +152,7 @@ pub async fn public_pages(
                     let _ = tokio::time::timeout(RENDER_WAIT, notified).await;
                 }
                 if let Some(page) = snapshot.page(&key) {
-                    let response = page_response(&snapshot, lang, &page);
+                    let response = page_response(&snapshot, lang, &page, away);
                     return Ok(req.into_response(response));
                 }
                 None
@@ -193,7 +194,7 @@ pub async fn public_pages(
         disposition,
         body,
     };
-    let response = page_response(&snapshot, lang, &page);
+    let response = page_response(&snapshot, lang, &page, away);
     snapshot.keep_page(key, page);
     drop(claim);
     Ok(ServiceResponse::new(req, response))
@@ -219,14 +220,49 @@ fn not_modified(tournament: i32, revision: i64, lang: Lang) -> HttpResponse {
     response.finish()
 }
 
-fn page_response(snapshot: &Snapshot, lang: Lang, page: &Page) -> HttpResponse {
+fn page_response(snapshot: &Snapshot, lang: Lang, page: &Page, away: bool) -> HttpResponse {
     let mut response = HttpResponse::Ok();
     public_headers(&mut response, snapshot.id, snapshot.revision, lang);
     response.insert_header((header::CONTENT_TYPE, page.content_type.as_str()));
     if let Some(disposition) = &page.disposition {
         response.insert_header((header::CONTENT_DISPOSITION, disposition.as_str()));
     }
-    response.body(page.body.clone())
+    if !away {
+        return response.body(page.body.clone());
+    }
+    // The database is away: the page is the last revision this server knows, and says so.
+    response.insert_header((STALE_HEADER, "database-unavailable"));
+    response.insert_header((header::CACHE_CONTROL, PRIVATE_CACHE_CONTROL));
+    let html = page.content_type.starts_with("text/html");
+    match html.then(|| with_stale_notice(&page.body, lang)).flatten() {
+        Some(body) => response.body(body),
+        None => response.body(page.body.clone()),
+    }
+}
+
+/// The response header on a page served while the database is away: it may be out of date.
+pub const STALE_HEADER: &str = "fushi-stale";
+
+/// Where the notice goes in a page of the layout: at the top of its main part.
+const MAIN_OPENS: &[u8] = b"<main id=\"main\">";
+
+/// A page's bytes with the "may be out of date" notice at the top of its main part, or
+/// `None` when the page has no such part.
+fn with_stale_notice(body: &[u8], lang: Lang) -> Option<Vec<u8>> {
+    let at = body
+        .windows(MAIN_OPENS.len())
+        .position(|w| w == MAIN_OPENS)?
+        + MAIN_OPENS.len();
+    let t = crate::web::i18n::Tr::new(lang);
+    let notice = format!(
+        "\n<p class=\"stale-notice\" role=\"status\">{}</p>",
+        crate::charts::escape(&t.t("live-stale-database"))
+    );
+    let mut out = Vec::with_capacity(body.len() + notice.len());
+    out.extend_from_slice(&body[..at]);
+    out.extend_from_slice(notice.as_bytes());
+    out.extend_from_slice(&body[at..]);
+    Some(out)
 }
 
 #[cfg(test)]

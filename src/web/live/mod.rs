@@ -297,8 +297,41 @@ impl Default for Limits {
     }
 }
 
+/// What the access guard needs to know of a tournament to serve an anonymous reader its
+/// public pages without asking the database: the id behind the slug, the current
+/// revision, and whether it is published.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Listed {
+    pub id: i32,
+    pub revision: i64,
+    pub published: bool,
+}
+
+/// Every tournament's [`Listed`] facts, by slug. It is filled by the change watcher's full
+/// reads and by a read after every write this server makes; until the watcher has made
+/// its first one (a server or test without a watcher), the guard asks the database.
+#[derive(Default)]
+struct Directory {
+    /// Whether a full read has been made (the watcher runs).
+    known: bool,
+    /// The sequence number of the read that filled it: an older read that finishes later
+    /// does not overwrite a newer one.
+    read: u64,
+    /// Reads begun, for their sequence numbers.
+    begun: u64,
+    by_slug: HashMap<String, Listed>,
+}
+
+/// Since when the database has not answered the change watcher, if it does not now.
+#[derive(Clone, Copy, Debug, Default)]
+struct Outage {
+    since: Option<std::time::Instant>,
+}
+
 /// The shared live state of one server.
 pub struct Live {
+    directory: Mutex<Directory>,
+    outage: Mutex<Outage>,
     pool: Pool,
     limits: Limits,
     snapshots: Mutex<Snapshots>,
@@ -333,7 +366,35 @@ impl std::fmt::Debug for Live {
 #[derive(Debug)]
 pub enum SnapshotError {
     NotFound,
+    /// The database did not answer in time (away, or too busy): 503, try again.
+    Unavailable(String),
     Failed(String),
+}
+
+/// The start of a load's failure when the database did not answer (no connection in
+/// time, or too busy): [`SnapshotError::Unavailable`].
+const UNAVAILABLE: &str = "the database is unavailable: ";
+
+/// A database failure as a load's failure, marked [`UNAVAILABLE`] when sending again may
+/// well succeed.
+fn load_failure(e: db::DbError) -> Arc<String> {
+    if e.is_busy() {
+        Arc::new(format!("{UNAVAILABLE}{e}"))
+    } else {
+        Arc::new(e.to_string())
+    }
+}
+
+impl SnapshotError {
+    fn of(failure: &str) -> SnapshotError {
+        if failure == NOT_FOUND {
+            SnapshotError::NotFound
+        } else if failure.starts_with(UNAVAILABLE) {
+            SnapshotError::Unavailable(failure.to_owned())
+        } else {
+            SnapshotError::Failed(failure.to_owned())
+        }
+    }
 }
 
 impl Live {
@@ -341,6 +402,8 @@ impl Live {
         let (changes, _) = broadcast::channel(1024);
         let (stopping, _) = tokio_watch::channel(false);
         Arc::new(Live {
+            directory: Mutex::new(Directory::default()),
+            outage: Mutex::new(Outage::default()),
             pool,
             pdfs: Semaphore::new(limits.pdfs),
             limits,
@@ -396,12 +459,103 @@ impl Live {
         let pool = self.pool.clone();
         let slug = slug.to_owned();
         actix_web::web::block(move || {
-            let mut conn = pool.get().map_err(|e| e.to_string())?;
-            db::revision::of_slug(&mut conn, &slug).map_err(|e| e.to_string())
+            let mut conn = pool.get().map_err(|e| load_failure(e.into()))?;
+            db::revision::of_slug(&mut conn, &slug).map_err(load_failure)
         })
         .await
         .map_err(|e| SnapshotError::Failed(e.to_string()))?
-        .map_err(SnapshotError::Failed)
+        .map_err(|e| SnapshotError::of(&e))
+    }
+
+    /// What an anonymous reader of a published tournament's public pages needs, from
+    /// memory: `None` when the directory is not kept (no watcher), the slug is unknown or
+    /// the tournament is not published (the guard then asks the database, which has the
+    /// last word on a tournament just created or published).
+    pub fn listed(&self, slug: &str) -> Option<Listed> {
+        let directory = self.directory.lock().ok()?;
+        if !directory.known {
+            return None;
+        }
+        directory
+            .by_slug
+            .get(slug)
+            .copied()
+            .filter(|listed| listed.published)
+    }
+
+    /// Starts a full read of the directory: its sequence number for [`Live::list`].
+    pub fn begin_listing(&self) -> u64 {
+        let mut directory = self.directory.lock().expect("directory poisoned");
+        directory.begun += 1;
+        directory.begun
+    }
+
+    /// Puts a full read of every tournament (id, slug, revision, published) in the
+    /// directory, unless a read begun later is already there. A revision never goes back.
+    pub fn list(&self, read: u64, rows: &[(i32, String, i64, bool)]) {
+        let mut directory = self.directory.lock().expect("directory poisoned");
+        if read < directory.read {
+            return;
+        }
+        let before: HashMap<i32, i64> = directory
+            .by_slug
+            .values()
+            .map(|l| (l.id, l.revision))
+            .collect();
+        directory.by_slug = rows
+            .iter()
+            .map(|(id, slug, revision, published)| {
+                let revision = (*revision).max(before.get(id).copied().unwrap_or(0));
+                let listed = Listed {
+                    id: *id,
+                    revision,
+                    published: *published,
+                };
+                (slug.clone(), listed)
+            })
+            .collect();
+        directory.read = read;
+        directory.known = true;
+    }
+
+    /// Reads the directory again after a write of this server, so that the next anonymous
+    /// reader sees it at once (the watcher would within a tick). Nothing when the
+    /// directory is not kept; a failed read leaves the last one.
+    pub async fn relist(self: &Arc<Self>) {
+        if !self.directory.lock().is_ok_and(|d| d.known) {
+            return;
+        }
+        let live = self.clone();
+        let _ = actix_web::web::block(move || {
+            let read = live.begin_listing();
+            let mut conn = live.pool.get().map_err(|e| e.to_string())?;
+            let rows = db::revision::all(&mut conn).map_err(|e| e.to_string())?;
+            live.list(read, &rows);
+            Ok::<_, String>(())
+        })
+        .await;
+    }
+
+    /// Notes that the database did not answer (the watcher's look failed).
+    pub fn database_lost(&self) {
+        if let Ok(mut outage) = self.outage.lock()
+            && outage.since.is_none()
+        {
+            outage.since = Some(std::time::Instant::now());
+        }
+    }
+
+    /// Notes that the database answers again.
+    pub fn database_back(&self) {
+        if let Ok(mut outage) = self.outage.lock() {
+            outage.since = None;
+        }
+    }
+
+    /// How long the database has not answered, when it does not: pages served meanwhile
+    /// may be out of date.
+    pub fn database_away(&self) -> Option<Duration> {
+        self.outage.lock().ok()?.since.map(|since| since.elapsed())
     }
 
     /// The snapshot of the tournament's current revision. With `fresh`, the reader waits
@@ -461,8 +615,7 @@ impl Live {
             Ok(snapshot) if snapshot.id == id => Ok(snapshot),
             // The slug now names another tournament (deleted and created again).
             Ok(_) => Err(SnapshotError::NotFound),
-            Err(e) if e.as_str() == NOT_FOUND => Err(SnapshotError::NotFound),
-            Err(e) => Err(SnapshotError::Failed(e.to_string())),
+            Err(e) => Err(SnapshotError::of(&e)),
         }
     }
 
@@ -495,9 +648,9 @@ impl Live {
     /// Loads the tournament in one read transaction and keeps it if it is the newest.
     fn load(&self, slug: &str) -> Result<Arc<Snapshot>, Arc<String>> {
         let started = std::time::Instant::now();
-        let mut conn = self.pool.get().map_err(|e| Arc::new(e.to_string()))?;
+        let mut conn = self.pool.get().map_err(|e| load_failure(e.into()))?;
         let loaded = db::load_consistent(&mut conn, slug)
-            .map_err(|e| Arc::new(e.to_string()))?
+            .map_err(load_failure)?
             .ok_or_else(|| Arc::new(NOT_FOUND.to_owned()))?;
         drop(conn);
         let snapshot = Arc::new(Snapshot::new(loaded));
@@ -570,6 +723,9 @@ impl Live {
     pub fn forget(&self, id: i32) {
         if let Ok(mut all) = self.snapshots.lock() {
             all.slots.remove(&id);
+        }
+        if let Ok(mut directory) = self.directory.lock() {
+            directory.by_slug.retain(|_, listed| listed.id != id);
         }
     }
 

@@ -32,6 +32,7 @@ struct DataVersion {
 
 /// What the watcher keeps between ticks.
 struct Watcher {
+    live: Arc<Live>,
     conn: PooledConnection,
     known: HashMap<i32, (String, i64)>,
     data_version: Option<i64>,
@@ -39,7 +40,7 @@ struct Watcher {
 }
 
 impl Watcher {
-    fn open(live: &Live) -> Result<Watcher, String> {
+    fn open(live: &Arc<Live>) -> Result<Watcher, String> {
         let mut conn = live.pool().get().map_err(|e| e.to_string())?;
         if let DbConnection::Postgres(pg) = &mut *conn {
             diesel::sql_query(format!("LISTEN {}", db::revision::CHANNEL))
@@ -47,6 +48,7 @@ impl Watcher {
                 .map_err(|e| e.to_string())?;
         }
         let mut watcher = Watcher {
+            live: live.clone(),
             conn,
             known: HashMap::new(),
             data_version: None,
@@ -57,12 +59,16 @@ impl Watcher {
         Ok(watcher)
     }
 
+    /// Every tournament's revision; the access guard's directory is kept from the same
+    /// read.
     fn revisions(&mut self) -> Result<HashMap<i32, (String, i64)>, String> {
         self.last_full = Instant::now();
-        Ok(db::revision::all(&mut self.conn)
-            .map_err(|e| e.to_string())?
+        let read = self.live.begin_listing();
+        let rows = db::revision::all(&mut self.conn).map_err(|e| e.to_string())?;
+        self.live.list(read, &rows);
+        Ok(rows
             .into_iter()
-            .map(|(id, slug, revision)| (id, (slug, revision)))
+            .map(|(id, slug, revision, _)| (id, (slug, revision)))
             .collect())
     }
 
@@ -178,6 +184,7 @@ async fn run(live: Arc<Live>) {
         let pause = match outcome {
             Ok(Ok((w, ticked))) => {
                 watcher = Some(w);
+                live.database_back();
                 for id in ticked.gone {
                     live.forget(id);
                 }
@@ -201,10 +208,12 @@ async fn run(live: Arc<Live>) {
                 TICK
             }
             Ok(Err(why)) => {
+                live.database_lost();
                 tracing::warn!("change watcher: {why}; trying again");
                 Duration::from_secs(1)
             }
             Err(why) => {
+                live.database_lost();
                 tracing::warn!("change watcher: {why}; trying again");
                 Duration::from_secs(1)
             }

@@ -28,7 +28,8 @@ pub type AfterEachRound = Vec<(i32, Vec<Standing>)>;
 /// The standings after each round that has begun to count: a round with at least one
 /// complete match (a round of nothing but byes, or not played yet, adds no point).
 pub fn after_each_played_round(event: &Event, report: &Report) -> AfterEachRound {
-    Report::after_each_round(event)
+    report
+        .standings_after_each_round(event)
         .into_iter()
         .filter(|(r, _)| {
             report

@@ -107,6 +107,35 @@ impl TestDb {
     pub fn open(&self) -> DbConnection {
         db::open(&self.url).unwrap_or_else(|e| panic!("open {}: {e}", self.url))
     }
+
+    /// Takes a PostgreSQL test database away as an outage would: new connections are
+    /// refused and every open one is ended. Nothing on SQLite (a file does not go away
+    /// from connections that have it open).
+    pub fn take_away(&self) {
+        self.admin_sql(&[
+            "ALTER DATABASE {name} ALLOW_CONNECTIONS false",
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = '{name}' AND pid <> pg_backend_pid()",
+        ]);
+    }
+
+    /// Ends [`TestDb::take_away`]: the database takes connections again.
+    pub fn bring_back(&self) {
+        self.admin_sql(&["ALTER DATABASE {name} ALLOW_CONNECTIONS true"]);
+    }
+
+    fn admin_sql(&self, statements: &[&str]) {
+        if let Place::Postgres { admin_url, name } = &self.place {
+            let mut admin = diesel::PgConnection::establish(admin_url)
+                .unwrap_or_else(|e| panic!("{POSTGRES_VAR}: cannot connect: {e}"));
+            for sql in statements {
+                let sql = sql.replace("{name}", name);
+                diesel::sql_query(&sql)
+                    .execute(&mut admin)
+                    .unwrap_or_else(|e| panic!("{sql}: {e}"));
+            }
+        }
+    }
 }
 
 impl Drop for TestDb {
