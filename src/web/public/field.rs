@@ -8,12 +8,11 @@
 
 use actix_web::{HttpResponse, web};
 use askama::Template;
-use fluent_templates::fluent_bundle::FluentValue;
 
 use super::view::matches::{self, BoardLine};
 use super::view::sign_class;
 use crate::figures::{signed, typographic_minus};
-use crate::rules::field::{Fraction, OddKind, Show, Traveller, butler, odd_results};
+use crate::rules::field::{Fraction, OddKind, Traveller, butler, odd_results};
 use crate::rules::{Event, Report, RoundProgress, Scorer, TeamNo};
 use crate::web::i18n::Tr;
 use crate::web::live::Snapshot;
@@ -65,7 +64,8 @@ pub struct TravellerView {
     pub round: i32,
     pub board: BoardLine,
     pub lines: Vec<TravellerLine>,
-    pub withheld: Option<String>,
+    /// Why the public sees no room yet: the board is not released (docs/rules.md §5).
+    pub unreleased: Option<String>,
     pub datum: String,
     pub average_p: String,
     pub datum_rule: String,
@@ -78,19 +78,18 @@ pub struct TravellerView {
 }
 
 impl TravellerView {
-    /// Board `board` of round `round`, showing the rooms that `show` lets through; `None`
+    /// Board `board` of round `round`, every room of `event` with a result; `None`
     /// when there is no such board.
     pub fn of(
         event: &Event,
         round: i32,
         board: i32,
-        show: Show,
         threshold: Option<i32>,
         t: &Tr,
     ) -> Option<TravellerView> {
         let r = event.rounds.iter().find(|r| r.number == round)?;
         let scorer = Scorer::new(&event.settings);
-        let tr = Traveller::of(&scorer, r, board, show)?;
+        let tr = Traveller::of(&scorer, r, board)?;
         let odd: Vec<(i32, Option<crate::rules::Room>)> = match threshold {
             Some(threshold) => odd_results(event, r, threshold)
                 .into_iter()
@@ -127,12 +126,7 @@ impl TravellerView {
             round,
             board: BoardLine::of(&tr.board, t),
             lines,
-            withheld: (tr.withheld > 0).then(|| {
-                t.args(
-                    "field-withheld",
-                    &[("rooms", FluentValue::from(tr.withheld as u64))],
-                )
-            }),
+            unreleased: None,
             datum: tr.datum.map_or_else(|| "—".to_owned(), decimals),
             average_p: tr.average_p.map_or_else(|| "—".to_owned(), |p| p.short()),
             datum_rule: if tr.trimmed {
@@ -230,15 +224,8 @@ pub async fn director_traveller(
         Ok(crate::db::field::odd_threshold(conn, &key)?)
     })
     .await?;
-    let view = TravellerView::of(
-        event,
-        round,
-        board,
-        Show::Everything,
-        Some(threshold),
-        &ctx.t,
-    )
-    .ok_or_else(AppError::not_found)?;
+    let view = TravellerView::of(event, round, board, Some(threshold), &ctx.t)
+        .ok_or_else(AppError::not_found)?;
     let page = TravellerPage {
         ctx: ctx.clone(),
         tour: TourHead::of(event),
@@ -270,7 +257,7 @@ pub fn butler_rows(event: &Event, t: &Tr) -> Option<Vec<ButlerRow>> {
     }
     let separator = t.t("field-players-separator");
     Some(
-        butler(event, |_| Show::Everything)
+        butler(event)
             .into_iter()
             .map(|l| ButlerRow {
                 rank: l.rank_label(),
@@ -292,7 +279,7 @@ pub fn public_butler_csv(event: &Event) -> Option<String> {
     if event.lineups.is_empty() {
         return None;
     }
-    let pairs = butler(event, |_| Show::Everything);
+    let pairs = butler(event);
     Some(crate::archive::butler_csv(event, &pairs))
 }
 
@@ -346,9 +333,9 @@ pub struct TravellersPage {
 /// only (docs/rules.md §5), so every room of a released board shows, and a board not yet
 /// released says so.
 fn public_traveller(ctx: &Ctx, snap: &Snapshot, round: i32, board: i32) -> Option<TravellerView> {
-    let mut view = TravellerView::of(&snap.event, round, board, Show::Everything, None, &ctx.t)?;
+    let mut view = TravellerView::of(&snap.event, round, board, None, &ctx.t)?;
     if !snap.release.board(round, board) {
-        view.withheld = Some(ctx.t.t("field-not-released"));
+        view.unreleased = Some(ctx.t.t("field-not-released"));
     }
     Some(view)
 }
@@ -409,7 +396,7 @@ fn traveller_sheet(view: &TravellerView, tour: &str, t: &Tr) -> crate::sheets::p
         ]),
         Block::Gap(0.3),
     ];
-    if let Some(note) = &view.withheld {
+    if let Some(note) = &view.unreleased {
         blocks.push(Block::Text(note.clone()));
     }
     blocks.push(Block::Grid(Grid {
