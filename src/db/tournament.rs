@@ -353,6 +353,7 @@ pub(super) fn tournament_form(s: &Settings, now: chrono::NaiveDateTime) -> NewTo
         table_entry: s.table.entry,
         table_approval: s.table.approval,
         table_codes: s.table.codes,
+        correction_minutes: s.correction_minutes,
     }
 }
 
@@ -442,6 +443,7 @@ pub(super) fn settings_from_row(row: &TournamentRow) -> Result<Settings, DbError
             approval: row.table_approval,
             codes: row.table_codes,
         },
+        correction_minutes: row.correction_minutes.into(),
         // Its own table: `occasion::load`.
         occasion: Default::default(),
     };
