@@ -162,6 +162,21 @@ impl Play {
         Some(at + chrono::Duration::minutes(i64::from(self.correction_minutes)))
     }
 
+    /// Whether round `round` (whose progress is `progress`) had a correction period that
+    /// has ended by `now`: a desk correction then needs the director's reason. A round
+    /// with no recorded change (an imported archive) had no period yet; its first
+    /// correction starts one.
+    pub fn correction_period_over(
+        &self,
+        round: i32,
+        progress: RoundProgress,
+        now: NaiveDateTime,
+    ) -> bool {
+        progress == RoundProgress::Complete
+            && self.provisional.iter().all(|(r, _, _)| *r != round)
+            && self.corrections_until(round).is_some_and(|until| until <= now)
+    }
+
     /// Whether the room's results wait for the director's approval.
     pub fn awaits_approval(&self, round: i32, table: i32, room: Room) -> bool {
         self.provisional.contains(&(round, table, room))
@@ -416,5 +431,11 @@ mod tests {
         assert_eq!(play.periods_ended(at(21, 30)), 1);
         assert_eq!(play.periods_ended(at(22, 30)), 2);
         assert!(!play.awaits_approval(1, 1, Room::Open));
+        let complete = RoundProgress::Complete;
+        assert!(!play.correction_period_over(1, complete, at(21, 29)));
+        assert!(play.correction_period_over(1, complete, at(21, 30)));
+        assert!(!play.correction_period_over(1, RoundProgress::InProgress, at(23, 0)));
+        // No recorded change: no period has run.
+        assert!(!play.correction_period_over(3, complete, at(23, 0)));
     }
 }

@@ -35,6 +35,8 @@ pub struct TrailLine {
     pub subject: String,
     pub before: String,
     pub after: String,
+    /// The director's reason for a change after the correction period, or empty.
+    pub reason: String,
 }
 
 /// The changes in the reader's language (area names and subjects; values are stored text).
@@ -52,6 +54,7 @@ pub fn trail_lines(t: &Tr, clock: &crate::rules::Clock, entries: &[AuditEntry]) 
             subject: super::subject::subject_text(t, &Subject::parse(&e.subject)),
             before: e.before.clone(),
             after: e.after.clone(),
+            reason: e.reason.clone(),
         })
         .collect()
 }
