@@ -718,7 +718,10 @@ pub fn settings_toml(settings: &Settings) -> String {
         }
     }
     if settings.correction_minutes != crate::rules::settings::DEFAULT_CORRECTION_MINUTES {
-        line("correction_minutes", settings.correction_minutes.to_string());
+        line(
+            "correction_minutes",
+            settings.correction_minutes.to_string(),
+        );
     }
     occasion_lines(&settings.occasion, &mut line);
     // Tables come after every plain key; written only for a staged event.
@@ -1079,21 +1082,33 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
         assert!(written.ends_with("correction_minutes = 45\n"), "{written}");
         assert_eq!(parse_settings(&written).unwrap().settings, s);
         let zero = format!("{DOCUMENTED_EXAMPLE}correction_minutes = 0\n");
-        assert_eq!(parse_settings(&zero).unwrap().settings.correction_minutes, 0);
         assert_eq!(
-            problems(&format!("{DOCUMENTED_EXAMPLE}correction_minutes = -5\n")),
-            ["tournament.toml:12: correction_minutes must be a whole number of minutes from 0 to 1440, not -5"]
+            parse_settings(&zero).unwrap().settings.correction_minutes,
+            0
         );
         assert_eq!(
-            problems(&format!("{DOCUMENTED_EXAMPLE}correction_minutes = 100000\n")),
-            ["tournament.toml:12: correction_minutes must be a whole number of minutes from 0 to 1440, not 100000"]
+            problems(&format!("{DOCUMENTED_EXAMPLE}correction_minutes = -5\n")),
+            [
+                "tournament.toml:12: correction_minutes must be a whole number of minutes from 0 to 1440, not -5"
+            ]
+        );
+        assert_eq!(
+            problems(&format!(
+                "{DOCUMENTED_EXAMPLE}correction_minutes = 100000\n"
+            )),
+            [
+                "tournament.toml:12: correction_minutes must be a whole number of minutes from 0 to 1440, not 100000"
+            ]
         );
     }
 
     #[test]
     fn scores_beyond_two_decimals_are_refused_at_their_line() {
         let wdl = DOCUMENTED_EXAMPLE
-            .replace("win_draw_loss = [2, 1, 0]", "win_draw_loss = [0.125, 0.015, 0]")
+            .replace(
+                "win_draw_loss = [2, 1, 0]",
+                "win_draw_loss = [0.125, 0.015, 0]",
+            )
             .replace("bye_score = 12.0", "bye_score = 2.675");
         assert_eq!(
             problems(&wdl),
@@ -1105,13 +1120,19 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
         );
         // Two decimals are kept exactly and written back as they were.
         let exact = DOCUMENTED_EXAMPLE
-            .replace("win_draw_loss = [2, 1, 0]", "win_draw_loss = [0.13, 0.02, 0]")
+            .replace(
+                "win_draw_loss = [2, 1, 0]",
+                "win_draw_loss = [0.13, 0.02, 0]",
+            )
             .replace("bye_score = 12.0", "bye_score = 2.68");
         let s = parse_settings(&exact).unwrap().settings;
         assert_eq!(s.scoring.bye_score.hundredths(), 268);
         assert_eq!(s.scoring.win_draw_loss[1].hundredths(), 2);
         let written = settings_toml(&s);
-        assert!(written.contains("win_draw_loss = [0.13, 0.02, 0]"), "{written}");
+        assert!(
+            written.contains("win_draw_loss = [0.13, 0.02, 0]"),
+            "{written}"
+        );
         assert!(written.contains("bye_score = 2.68"), "{written}");
     }
 }

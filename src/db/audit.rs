@@ -593,6 +593,7 @@ mod tests {
             subject: "team 2".into(),
             before: "".into(),
             after: "=Tractors |  | Ann, Bo".into(),
+            reason: String::new(),
         };
         assert_eq!(
             audit_csv(&[entry]),

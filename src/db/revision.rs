@@ -77,7 +77,10 @@ pub fn database_id(conn: &mut DbConnection) -> Result<String, DbError> {
     }
     let made = super::accounts::random_hex(8);
     super::connection::per_backend!(&mut *conn, |c| diesel::insert_into(database_meta::table)
-        .values((database_meta::id.eq(1), database_meta::database_id.eq(&made)))
+        .values((
+            database_meta::id.eq(1),
+            database_meta::database_id.eq(&made)
+        ))
         .on_conflict(database_meta::id)
         .do_nothing()
         .execute(c))?;

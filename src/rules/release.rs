@@ -174,7 +174,9 @@ impl Play {
     ) -> bool {
         progress == RoundProgress::Complete
             && self.provisional.iter().all(|(r, _, _)| *r != round)
-            && self.corrections_until(round).is_some_and(|until| until <= now)
+            && self
+                .corrections_until(round)
+                .is_some_and(|until| until <= now)
     }
 
     /// Whether the room's results wait for the director's approval.

@@ -1187,7 +1187,12 @@ async fn a_correction_after_the_period_needs_a_reason_kept_in_the_trail() {
         let path = format!("/d/club-night/rounds/1/tables/{}", m.table);
         let mut b = browser(&db).await;
         b.get_ok(&path).await.has("name=\"reason\"");
-        let saved = db::load_event(&mut conn, "club-night").unwrap().unwrap().rounds[0].matches[0].clone();
+        let saved = db::load_event(&mut conn, "club-night")
+            .unwrap()
+            .unwrap()
+            .rounds[0]
+            .matches[0]
+            .clone();
         let mut form = desk_form(&saved);
         let first = form
             .iter_mut()
@@ -1195,15 +1200,30 @@ async fn a_correction_after_the_period_needs_a_reason_kept_in_the_trail() {
             .unwrap();
         first.1 = (first.1.parse::<i32>().unwrap() + 5).to_string();
         let refused = b.post(&path, &refs(&form)).await;
-        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", db.backend());
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            db.backend()
+        );
         refused.has(
             "id=\"reason-error\">Give the reason for the correction: the correction period is over.",
         );
-        let unchanged = db::load_event(&mut conn, "club-night").unwrap().unwrap().rounds[0].matches[0].clone();
+        let unchanged = db::load_event(&mut conn, "club-night")
+            .unwrap()
+            .unwrap()
+            .rounds[0]
+            .matches[0]
+            .clone();
         assert_eq!(unchanged.results, saved.results, "nothing saved");
         form.push(("reason".to_owned(), "Scorer misread the sheet".to_owned()));
         b.submit(&path, &refs(&form)).await;
-        let changed = db::load_event(&mut conn, "club-night").unwrap().unwrap().rounds[0].matches[0].clone();
+        let changed = db::load_event(&mut conn, "club-night")
+            .unwrap()
+            .unwrap()
+            .rounds[0]
+            .matches[0]
+            .clone();
         assert_ne!(changed.results, saved.results);
         b.get_ok("/d/club-night/audit")
             .await

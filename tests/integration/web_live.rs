@@ -15,10 +15,10 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::http::{anonymous, browser};
 use common::{TestDb, backends};
+use diesel::RunQueryDsl;
 use fushi::archive::ArchiveFiles;
 use fushi::db;
 use fushi::web::{AppState, app, live};
-use diesel::RunQueryDsl;
 use futures_util::StreamExt;
 
 const SLUG: &str = "club-night";
@@ -196,7 +196,11 @@ async fn a_validator_from_another_database_is_answered_in_full() {
         import(&db);
         import(&other);
         let mut conn = other.open();
-        let team = fushi::db::load_event(&mut conn, SLUG).unwrap().unwrap().teams[0].clone();
+        let team = fushi::db::load_event(&mut conn, SLUG)
+            .unwrap()
+            .unwrap()
+            .teams[0]
+            .clone();
         diesel::sql_query(format!(
             "UPDATE teams SET name = 'Renamed' WHERE name = '{}'",
             team.name

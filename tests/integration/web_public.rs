@@ -813,7 +813,14 @@ async fn a_page_turns_final_when_the_period_ends_without_a_new_revision() {
                     .insert_header(("If-None-Match", etag.as_str())),
             )
             .await;
-        assert_eq!(after.status, actix_web::http::StatusCode::OK, "{}", db.backend());
-        after.has(">Final.<").lacks("Provisional: corrections until");
+        assert_eq!(
+            after.status,
+            actix_web::http::StatusCode::OK,
+            "{}",
+            db.backend()
+        );
+        after
+            .has(">Final.<")
+            .lacks("Provisional: corrections until");
     }
 }

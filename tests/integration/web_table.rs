@@ -521,7 +521,9 @@ async fn a_room_waiting_for_approval_is_marked_provisional_on_every_public_page(
         director
             .post("/d/club-night/rounds/4/release", &[("action", "release")])
             .await;
-        let event = fushi::db::load_event(&mut db.open(), SLUG).unwrap().unwrap();
+        let event = fushi::db::load_event(&mut db.open(), SLUG)
+            .unwrap()
+            .unwrap();
         let home = event.rounds[3]
             .matches
             .iter()
@@ -534,7 +536,12 @@ async fn a_room_waiting_for_approval_is_marked_provisional_on_every_public_page(
         let page = public.get_ok("/t/club-night/rounds/4/tables/2").await;
         page.has(mark).has(waiting);
         // Only the open room waits: the board's line shows the mark once, in that room.
-        assert_eq!(page.body.matches(mark).count(), BOARDS as usize, "{}", db.backend());
+        assert_eq!(
+            page.body.matches(mark).count(),
+            BOARDS as usize,
+            "{}",
+            db.backend()
+        );
         let traveller = public.get_ok("/t/club-night/rounds/4/boards/1").await;
         traveller.has(mark).has(waiting);
         assert_eq!(traveller.body.matches(mark).count(), 1);

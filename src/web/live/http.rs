@@ -50,12 +50,7 @@ pub async fn head_as_get(
 /// when it was made (a database restored from a backup numbers revisions again), and how
 /// many correction periods have ended (a page's "provisional" turns "final" without a new
 /// revision).
-pub fn etag(
-    database: &str,
-    snapshot: &Snapshot,
-    lang: Lang,
-    now: chrono::NaiveDateTime,
-) -> String {
+pub fn etag(database: &str, snapshot: &Snapshot, lang: Lang, now: chrono::NaiveDateTime) -> String {
     format!(
         "\"{}-{database}-{}-{}-{}-{}-{}\"",
         env!("CARGO_PKG_VERSION"),

@@ -583,9 +583,8 @@ async fn team(
     let mut matches = matches::team_matches(event, report, number, t);
     for m in &mut matches {
         // A complete match's score, shown while its round may still change.
-        m.provisional = m.counted
-            && m.status.stage != Stage::Bye
-            && provisional_match(&snap, m.round, m.table);
+        m.provisional =
+            m.counted && m.status.stage != Stage::Bye && provisional_match(&snap, m.round, m.table);
     }
     let stages = RoundStages::of(event, report);
     let playing = matches

@@ -175,7 +175,11 @@ async fn save(
         }
         return entry_page(&ctx, &sheet, m, Some(&form), &[], info);
     }
-    let reason = if period_over { typed_reason } else { String::new() };
+    let reason = if period_over {
+        typed_reason
+    } else {
+        String::new()
+    };
     // A desk correction wins: a room it changed is closed to its table.
     let changed = crate::rules::event::rooms_changed(&m.results, &results);
     let who = ctx.viewer.name();
