@@ -140,6 +140,10 @@ director-settings-error-preset = The { $preset } table does not exist for { $dec
   }: choose { $choices }.
 director-settings-error-whole = Enter a whole number, such as 40.
 director-settings-error-decimal = Enter a number, such as 2 or 1.5.
+director-settings-correction = Correction period (minutes)
+director-settings-correction-hint = After a round is complete its results stay provisional this long; a correction at the desk after it needs a reason. Default 30; 0 makes results final at once.
+director-settings-error-two-decimals = At most two decimals (scores are kept to 0.01).
+director-settings-error-correction = A whole number of minutes from 0 to { $max }.
 director-settings-error-blitz = Enter a number greater than 0 and at most 100.
 director-settings-error-score-range = Enter a number between -{ $max } and { $max }.
 director-settings-error-no-bands = A custom band table needs at least one row.

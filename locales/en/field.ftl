@@ -5,10 +5,6 @@ field-traveller-title = Every room
 field-board-n = Board { $n }
 field-print = Print
 field-director-view = director's view: every room
-field-withheld = { $rooms ->
-    [one] One room has played this board but has not finished the round yet: its result shows once it has.
-   *[other] { $rooms } rooms have played this board but have not finished the round yet: their results show once they have.
-}
 field-no-results = No results yet.
 field-col-room = Room
 field-col-declarers = Declarers

@@ -174,3 +174,5 @@ pub-provisional-room = table { $table } ({ $room })
 pub-provisional-approval = Provisional (confirmed at the table, waiting for the director's approval): { $rooms }.
 pub-provisional-until = Provisional: corrections until { $time }, final after that.
 pub-final = Final.
+pub-provisional-in-play = Provisional: the round is still being played; results may be corrected until its correction period has passed.
+pub-provisional-mark = provisional

@@ -5,7 +5,6 @@ field-traveller-title = 各室成绩
 field-board-n = { $n } 号牌
 field-print = 打印
 field-director-view = 裁判视图：全部各室
-field-withheld = 另有 { $rooms } 个室已打完此牌但尚未打完本轮：打完本轮后显示其成绩。
 field-no-results = 尚无成绩。
 field-col-room = 室
 field-col-declarers = 庄家方

@@ -171,3 +171,5 @@ pub-provisional-room = 第{ $table }桌（{ $room }）
 pub-provisional-approval = 暂定（已在桌上确认，等待裁判批准）：{ $rooms }。
 pub-provisional-until = 暂定：{ $time }前可更正，之后为最终成绩。
 pub-final = 最终成绩。
+pub-provisional-in-play = 暂定：本轮仍在进行，成绩在更正期结束前可更正。
+pub-provisional-mark = 暂定

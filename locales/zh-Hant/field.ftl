@@ -5,7 +5,6 @@ field-traveller-title = 各室成績
 field-board-n = { $n } 號牌
 field-print = 列印
 field-director-view = 裁判檢視：全部各室
-field-withheld = 另有 { $rooms } 個室已打完此牌但尚未打完本輪：打完本輪後顯示其成績。
 field-no-results = 尚無成績。
 field-col-room = 室
 field-col-declarers = 莊家方

@@ -171,3 +171,5 @@ pub-provisional-room = 第{ $table }桌（{ $room }）
 pub-provisional-approval = 暫定（已在桌上確認，等待裁判批准）：{ $rooms }。
 pub-provisional-until = 暫定：{ $time }前可更正，之後為最終成績。
 pub-final = 最終成績。
+pub-provisional-in-play = 暫定：本輪仍在進行，成績在更正期結束前可更正。
+pub-provisional-mark = 暫定

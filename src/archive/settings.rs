@@ -13,7 +13,7 @@ use crate::rules::{
 
 pub const TOURNAMENT_TOML: &str = "tournament.toml";
 
-const KEYS: [&str; 27] = [
+const KEYS: [&str; 28] = [
     "name",
     "slug",
     "published",
@@ -33,6 +33,7 @@ const KEYS: [&str; 27] = [
     "table_entry",
     "table_approval",
     "table_codes",
+    "correction_minutes",
     "starts",
     "ends",
     "venue",
@@ -119,6 +120,9 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
             approval: reader.boolean("table_approval", false),
             codes: reader.boolean("table_codes", false),
         },
+        correction_minutes: reader
+            .integer("correction_minutes")
+            .unwrap_or(defaults.correction_minutes),
         occasion: crate::rules::OccasionDraft {
             starts: reader.date("starts"),
             ends: reader.date("ends"),
@@ -417,6 +421,14 @@ pub fn why_of(e: &SettingsError) -> Why {
             tiebreak: tb.to_string(),
         },
         (SettingsReason::SwissSeed { got }, _) => Why::SwissSeed { seed: *got },
+        (SettingsReason::MoreThanTwoDecimals { value }, _) => Why::MoreThanTwoDecimals {
+            key,
+            value: value.to_string(),
+        },
+        (SettingsReason::CorrectionMinutes { got, max }, _) => Why::CorrectionMinutes {
+            minutes: *got,
+            max: *max,
+        },
         (SettingsReason::Date { value }, _) => Why::Date {
             key,
             value: value.clone(),
@@ -704,6 +716,12 @@ pub fn settings_toml(settings: &Settings) -> String {
         if on {
             line(key, "true".to_owned());
         }
+    }
+    if settings.correction_minutes != crate::rules::settings::DEFAULT_CORRECTION_MINUTES {
+        line(
+            "correction_minutes",
+            settings.correction_minutes.to_string(),
+        );
     }
     occasion_lines(&settings.occasion, &mut line);
     // Tables come after every plain key; written only for a staged event.
@@ -1049,5 +1067,72 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
             problems("slug = \"x\"\n"),
             ["tournament.toml:1: name is required"]
         );
+    }
+
+    #[test]
+    fn the_correction_period_round_trips_and_is_checked_at_its_line() {
+        // Old archives have none: the default, and nothing written back.
+        let plain = parse_settings(DOCUMENTED_EXAMPLE).unwrap().settings;
+        assert_eq!(plain.correction_minutes, 30);
+        assert!(!settings_toml(&plain).contains("correction_minutes"));
+        let text = format!("{DOCUMENTED_EXAMPLE}correction_minutes = 45\n");
+        let s = parse_settings(&text).unwrap().settings;
+        assert_eq!(s.correction_minutes, 45);
+        let written = settings_toml(&s);
+        assert!(written.ends_with("correction_minutes = 45\n"), "{written}");
+        assert_eq!(parse_settings(&written).unwrap().settings, s);
+        let zero = format!("{DOCUMENTED_EXAMPLE}correction_minutes = 0\n");
+        assert_eq!(
+            parse_settings(&zero).unwrap().settings.correction_minutes,
+            0
+        );
+        assert_eq!(
+            problems(&format!("{DOCUMENTED_EXAMPLE}correction_minutes = -5\n")),
+            [
+                "tournament.toml:12: correction_minutes must be a whole number of minutes from 0 to 1440, not -5"
+            ]
+        );
+        assert_eq!(
+            problems(&format!(
+                "{DOCUMENTED_EXAMPLE}correction_minutes = 100000\n"
+            )),
+            [
+                "tournament.toml:12: correction_minutes must be a whole number of minutes from 0 to 1440, not 100000"
+            ]
+        );
+    }
+
+    #[test]
+    fn scores_beyond_two_decimals_are_refused_at_their_line() {
+        let wdl = DOCUMENTED_EXAMPLE
+            .replace(
+                "win_draw_loss = [2, 1, 0]",
+                "win_draw_loss = [0.125, 0.015, 0]",
+            )
+            .replace("bye_score = 12.0", "bye_score = 2.675");
+        assert_eq!(
+            problems(&wdl),
+            [
+                "tournament.toml:9: win_draw_loss has more than two decimals: 0.125 (scores are kept to 0.01; write it with two decimals at most)",
+                "tournament.toml:9: win_draw_loss has more than two decimals: 0.015 (scores are kept to 0.01; write it with two decimals at most)",
+                "tournament.toml:10: bye_score has more than two decimals: 2.675 (scores are kept to 0.01; write it with two decimals at most)",
+            ]
+        );
+        // Two decimals are kept exactly and written back as they were.
+        let exact = DOCUMENTED_EXAMPLE
+            .replace(
+                "win_draw_loss = [2, 1, 0]",
+                "win_draw_loss = [0.13, 0.02, 0]",
+            )
+            .replace("bye_score = 12.0", "bye_score = 2.68");
+        let s = parse_settings(&exact).unwrap().settings;
+        assert_eq!(s.scoring.bye_score.hundredths(), 268);
+        assert_eq!(s.scoring.win_draw_loss[1].hundredths(), 2);
+        let written = settings_toml(&s);
+        assert!(
+            written.contains("win_draw_loss = [0.13, 0.02, 0]"),
+            "{written}"
+        );
+        assert!(written.contains("bye_score = 2.68"), "{written}");
     }
 }

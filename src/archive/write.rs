@@ -4,7 +4,7 @@ use super::neutralise;
 use super::settings::{TOURNAMENT_TOML, deal_seed_toml, settings_toml};
 use crate::i18n::Tr;
 use crate::rules::bracket::Championship;
-use crate::rules::field::{ButlerLine, Show, butler};
+use crate::rules::field::{ButlerLine, butler};
 use crate::rules::stages::group_label;
 use crate::rules::{Event, MatchStatus, Report, Scorer, Standing};
 
@@ -38,7 +38,7 @@ pub fn export(event: &Event, report: &Report) -> Vec<(&'static str, String)> {
         files.push((RANKING, ranking_csv(event, &c)));
     }
     if !event.lineups.is_empty() {
-        let pairs = butler(event, |_| Show::Everything);
+        let pairs = butler(event);
         files.push((LINEUPS, lineups_csv(event)));
         files.push((BUTLER, butler_csv(event, &pairs)));
     }

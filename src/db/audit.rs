@@ -34,10 +34,11 @@ diesel::table! {
         subject -> Text,
         before -> Text,
         after -> Text,
+        reason -> Text,
     }
 }
 
-const AUDIT_COLUMNS: usize = 9;
+const AUDIT_COLUMNS: usize = 10;
 
 /// One recorded change.
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
@@ -51,6 +52,9 @@ pub struct AuditEntry {
     pub subject: String,
     pub before: String,
     pub after: String,
+    /// Why the director changed a result after its round's correction period; empty
+    /// otherwise.
+    pub reason: String,
 }
 
 #[derive(Insertable)]
@@ -65,6 +69,7 @@ struct NewAudit<'a> {
     subject: String,
     before: &'a str,
     after: &'a str,
+    reason: &'a str,
 }
 
 /// What a change touched. Stored as its [`Display`](std::fmt::Display) text, which
@@ -466,6 +471,18 @@ pub fn record(
     place: Place<'_>,
     changes: &[Change],
 ) -> Result<(), DbError> {
+    record_why(conn, tournament_id, (who, ""), place, changes)
+}
+
+/// Records `changes` made by `who` for `reason` (empty: none given), inside the caller's
+/// transaction.
+pub fn record_why(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    (who, reason): (&str, &str),
+    place: Place<'_>,
+    changes: &[Change],
+) -> Result<(), DbError> {
     let max_binds = conn.backend().max_binds();
     let at = now();
     let forms: Vec<NewAudit> = changes
@@ -480,6 +497,7 @@ pub fn record(
             subject: c.subject.to_string(),
             before: &c.before,
             after: &c.after,
+            reason,
         })
         .collect();
     for chunk in forms.chunks(chunk_len(max_binds, AUDIT_COLUMNS)) {
@@ -703,6 +721,7 @@ mod tests {
             subject: "team 2".into(),
             before: "".into(),
             after: "=Tractors |  | Ann, Bo".into(),
+            reason: String::new(),
         };
         assert_eq!(
             audit_csv(&[entry]),

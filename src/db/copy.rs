@@ -41,6 +41,10 @@ pub const TABLES: &[&str] = &[
     "audit_log",
 ];
 
+/// The tables each database keeps its own of, never copied: its id (the validators of the
+/// public pages carry it, and a copy is another database, docs/decisions.md).
+pub const OWN_TABLES: &[&str] = &["database_meta"];
+
 /// The tables that hold secrets: left behind with `--without-secrets` (a new cookie key is
 /// made on the first start, and everyone signs in again).
 pub const SECRET_TABLES: &[&str] = &["secrets", "sessions"];
@@ -102,7 +106,8 @@ fn query_error(table: &str) -> impl Fn(diesel::result::Error) -> CopyError + '_ 
     }
 }
 
-/// The tables of a database (without diesel's migration table).
+/// The tables of a database that a copy moves (without diesel's migration table and the
+/// database's [`OWN_TABLES`]).
 pub fn tables(conn: &mut DbConnection) -> Result<Vec<String>, DbError> {
     let names: Vec<Name> = match conn {
         DbConnection::Sqlite(c) => diesel::sql_query(
@@ -117,7 +122,11 @@ pub fn tables(conn: &mut DbConnection) -> Result<Vec<String>, DbError> {
         )
         .load(c)?,
     };
-    Ok(names.into_iter().map(|n| n.name).collect())
+    Ok(names
+        .into_iter()
+        .map(|n| n.name)
+        .filter(|name| !OWN_TABLES.contains(&name.as_str()))
+        .collect())
 }
 
 /// The rows of one table.

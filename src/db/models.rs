@@ -34,6 +34,7 @@ pub struct TournamentRow {
     pub table_entry: bool,
     pub table_approval: bool,
     pub table_codes: bool,
+    pub correction_minutes: i32,
 }
 
 #[derive(Clone, Debug, Insertable)]
@@ -62,6 +63,7 @@ pub struct NewTournament<'a> {
     pub table_entry: bool,
     pub table_approval: bool,
     pub table_codes: bool,
+    pub correction_minutes: i32,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable)]

@@ -63,3 +63,32 @@ pub fn all(conn: &mut DbConnection) -> Result<Vec<(i32, String, i64, bool)>, DbE
         .order(tournaments::id)
         .load(conn)?)
 }
+
+diesel::table! {
+    /// One row: the database's own id (docs/decisions.md, "ETags and the database").
+    database_meta (id) {
+        id -> Integer,
+        database_id -> Text,
+    }
+}
+
+/// The database's own id, made (random) the first time it is asked for: the public pages'
+/// validators carry it, so a validator from another database never matches. A backup
+/// keeps it; `fushi copy` does not copy it, a copy being another database.
+pub fn database_id(conn: &mut DbConnection) -> Result<String, DbError> {
+    let stored = || database_meta::table.select(database_meta::database_id);
+    if let Some(id) = stored().first::<String>(conn).optional()? {
+        return Ok(id);
+    }
+    let made = super::accounts::random_hex(8);
+    super::connection::per_backend!(&mut *conn, |c| diesel::insert_into(database_meta::table)
+        .values((
+            database_meta::id.eq(1),
+            database_meta::database_id.eq(&made)
+        ))
+        .on_conflict(database_meta::id)
+        .do_nothing()
+        .execute(c))?;
+    // Two servers starting at once: the first one's id stands.
+    Ok(stored().first::<String>(conn)?)
+}

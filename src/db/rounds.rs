@@ -594,6 +594,18 @@ pub fn save_match_results_as(
     who: &str,
     expected: Option<i32>,
 ) -> Result<MatchSave, DbError> {
+    save_match_results_why(conn, (slug, round, table), results, (who, ""), expected)
+}
+
+/// [`save_match_results_as`] with the reason `who` gave (a correction after the round's
+/// correction period, docs/rules.md §5), kept with every change in the audit trail.
+pub fn save_match_results_why(
+    conn: &mut DbConnection,
+    (slug, round, table): (&str, i32, i32),
+    results: &[TableResult],
+    (who, reason): (&str, &str),
+    expected: Option<i32>,
+) -> Result<MatchSave, DbError> {
     let max_binds = conn.backend().max_binds();
     super::write_transaction(conn, |conn| {
         let Some((tournament_id, round_id)) = locate_round(conn, slug, round)? else {
@@ -691,7 +703,7 @@ pub fn save_match_results_as(
             round: Some(round),
             table: Some(table),
         };
-        audit::record(conn, tournament_id, who, place, &changes)?;
+        audit::record_why(conn, tournament_id, (who, reason), place, &changes)?;
         touch(conn, tournament_id)?;
         Ok(MatchSave::Saved(version + 1))
     })

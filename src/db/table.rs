@@ -896,12 +896,18 @@ pub fn save_at_desk(
     round: i32,
     table: i32,
     results: &[TableResult],
-    who: &str,
+    (who, reason): (&str, &str),
     expected: Option<i32>,
     changed: &[Room],
 ) -> Result<MatchSave, DbError> {
     super::write_transaction(conn, |conn| {
-        let outcome = save_match_results_as(conn, slug, round, table, results, who, expected)?;
+        let outcome = super::rounds::save_match_results_why(
+            conn,
+            (slug, round, table),
+            results,
+            (who, reason),
+            expected,
+        )?;
         if !matches!(outcome, MatchSave::Saved(_)) || changed.is_empty() {
             return Ok(outcome);
         }

@@ -371,6 +371,7 @@ pub(super) fn tournament_form(s: &Settings, now: chrono::NaiveDateTime) -> NewTo
         table_entry: s.table.entry,
         table_approval: s.table.approval,
         table_codes: s.table.codes,
+        correction_minutes: s.correction_minutes,
     }
 }
 
@@ -460,6 +461,7 @@ pub(super) fn settings_from_row(row: &TournamentRow) -> Result<Settings, DbError
             approval: row.table_approval,
             codes: row.table_codes,
         },
+        correction_minutes: row.correction_minutes.into(),
         // Its own table: `occasion::load`.
         occasion: Default::default(),
     };
@@ -484,34 +486,15 @@ fn column_of(field: SettingsField) -> &'static str {
 pub struct Loaded {
     pub id: i32,
     pub revision: i64,
+    /// When the revision was made: with the revision it names one state of the
+    /// tournament even across a restore from a backup, which numbers revisions again.
+    pub changed_at: chrono::NaiveDateTime,
     pub event: Event,
     /// How play stands beyond the results: what the public may see of it.
     pub play: Play,
 }
 
-/// What the database knows of play beyond the event's results (docs/rules.md §5, "What the
-/// public sees").
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Play {
-    /// Rounds whose results the director released (their byes count too).
-    pub released_rounds: Vec<i32>,
-    /// Rooms confirmed at the table and waiting for the director's approval, as
-    /// (round, table, room): their results are provisional.
-    pub provisional: Vec<(i32, i32, crate::rules::Room)>,
-    /// The minutes after a round is complete in which its results may still be corrected.
-    pub correction_minutes: i32,
-    /// When each round's results last changed (UTC), as (round, time).
-    pub last_change: Vec<(i32, chrono::NaiveDateTime)>,
-}
-
-impl Play {
-    /// Until when round `round`'s results may be corrected (UTC), when it is complete; they
-    /// are final after that.
-    pub fn corrections_until(&self, round: i32) -> Option<chrono::NaiveDateTime> {
-        let at = self.last_change.iter().find(|(r, _)| *r == round)?.1;
-        Some(at + chrono::Duration::minutes(i64::from(self.correction_minutes)))
-    }
-}
+pub use crate::rules::release::Play;
 
 /// What [`Play`] holds for tournament `id`.
 pub fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbError> {
@@ -577,9 +560,14 @@ pub fn load_consistent(conn: &mut DbConnection, slug: &str) -> Result<Option<Loa
             return Ok(None);
         };
         let play = load_play(conn, id)?;
+        let changed_at = tournaments::table
+            .find(id)
+            .select(tournaments::updated_at)
+            .first(conn)?;
         Ok(Some(Loaded {
             id,
             revision,
+            changed_at,
             event,
             play,
         }))

@@ -141,6 +141,15 @@ pub enum Why {
     SwissSeed {
         seed: i64,
     },
+    /// A score setting with more than two decimals (kept in hundredths, never rounded).
+    MoreThanTwoDecimals {
+        key: String,
+        value: String,
+    },
+    CorrectionMinutes {
+        minutes: i64,
+        max: i32,
+    },
     Date {
         key: String,
         value: String,

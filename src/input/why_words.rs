@@ -112,6 +112,14 @@ pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'stat
             ("problems-tiebreak-twice", vec![("tiebreak", s(tiebreak))])
         }
         Why::SwissSeed { seed } => ("problems-swiss-seed", vec![("seed", s(seed))]),
+        Why::MoreThanTwoDecimals { key, value } => (
+            "problems-two-decimals",
+            vec![("key", s(key)), ("value", s(value))],
+        ),
+        Why::CorrectionMinutes { minutes, max } => (
+            "problems-correction-minutes",
+            vec![("minutes", s(minutes)), ("max", s(max))],
+        ),
         Why::Date { key, value } => ("problems-date", vec![("key", s(key)), ("value", s(value))]),
         Why::EndsBeforeStarts => ("problems-ends-before-starts", vec![]),
         Why::TimeZone { zone } => ("problems-time-zone", vec![("zone", s(zone))]),

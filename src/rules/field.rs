@@ -9,7 +9,7 @@ use std::fmt;
 
 use super::cards::Room;
 use super::compare::Scorer;
-use super::event::{Board, Event, Match, Round, TeamNo};
+use super::event::{Board, Event, Round, TeamNo};
 use super::table::{TableEntry, TableOutcome};
 
 /// An exact rational number: a datum, a Butler total, an average.
@@ -148,16 +148,6 @@ impl fmt::Display for Fraction {
     }
 }
 
-/// Which rooms a traveller shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Show {
-    /// Every room with a result (the director; the public once the round is complete).
-    Everything,
-    /// Only rooms that have a result on every board of the round, so that a board's result
-    /// does not reach tables that have still to play it.
-    CompleteRooms,
-}
-
 /// One room's result on a board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TravellerRow {
@@ -196,8 +186,6 @@ pub struct Traveller {
     pub board: Board,
     /// By table, open room first.
     pub rows: Vec<TravellerRow>,
-    /// Rooms with a result that this view leaves out.
-    pub withheld: usize,
     /// The field's mean s for the declaring side (docs/rules.md §11), `None` without rows.
     pub datum: Option<Fraction>,
     /// Whether the highest and lowest s were dropped from the datum (six rooms or more).
@@ -220,27 +208,17 @@ pub fn datum(scores: &[i32]) -> Option<Fraction> {
     }
 }
 
-/// Whether a match's room has a result on every board of the round.
-fn room_complete(scorer: &Scorer, round: &Round, m: &Match, room: Room) -> bool {
-    !round.boards.is_empty()
-        && round.boards.iter().all(|b| {
-            m.result(room, b.number)
-                .and_then(|e| scorer.table(e))
-                .is_some()
-        })
-}
-
 fn has_penalties(entry: &TableEntry) -> bool {
     entry.declarer_penalty.unwrap_or(0) != 0 || entry.defender_penalty.unwrap_or(0) != 0
 }
 
 impl Traveller {
-    /// The traveller of board `board` of `round`, or `None` when the round has no such
-    /// board.
-    pub fn of(scorer: &Scorer, round: &Round, board: i32, show: Show) -> Option<Traveller> {
+    /// The traveller of board `board` of `round` (every room of the event given with a
+    /// result: the public pages give the public event, docs/rules.md §5), or `None` when
+    /// the round has no such board.
+    pub fn of(scorer: &Scorer, round: &Round, board: i32) -> Option<Traveller> {
         let board = *round.boards.iter().find(|b| b.number == board)?;
         let mut rows = Vec::new();
-        let mut withheld = 0;
         for m in &round.matches {
             let Some(away) = m.away else { continue };
             let outcome = |room: Room| {
@@ -251,10 +229,6 @@ impl Traveller {
                 let Some((entry, o)) = outcome(room) else {
                     continue;
                 };
-                if show == Show::CompleteRooms && !room_complete(scorer, round, m, room) {
-                    withheld += 1;
-                    continue;
-                }
                 let home_declares = board.dealer.pair() == room.home_pair();
                 let (declarers, defenders) = if home_declares {
                     (m.home, away)
@@ -303,7 +277,6 @@ impl Traveller {
         Some(Traveller {
             round: round.number,
             board,
-            withheld,
             datum: datum(&scores),
             trimmed: scores.len() >= 6,
             average_p: Fraction::mean(&known_p),
@@ -379,7 +352,7 @@ fn pair_in(
 /// The Butler ranking of pairs (docs/rules.md §11) over the rooms that `show` lets through in each
 /// round: each pair's score on a board is s − datum when its side declared, datum − s when
 /// it defended; rooms without a line-up for a team count for nobody on that side.
-pub fn butler(event: &Event, show: impl Fn(i32) -> Show) -> Vec<ButlerLine> {
+pub fn butler(event: &Event) -> Vec<ButlerLine> {
     let scorer = Scorer::new(&event.settings);
     let mut lines: Vec<ButlerLine> = Vec::new();
     let mut add =
@@ -398,7 +371,7 @@ pub fn butler(event: &Event, show: impl Fn(i32) -> Show) -> Vec<ButlerLine> {
         };
     for round in &event.rounds {
         for board in &round.boards {
-            let Some(t) = Traveller::of(&scorer, round, board.number, show(round.number)) else {
+            let Some(t) = Traveller::of(&scorer, round, board.number) else {
                 continue;
             };
             let Some(datum) = t.datum else { continue };
@@ -494,7 +467,7 @@ pub fn odd_results(event: &Event, round: &Round, threshold: i32) -> Vec<OddResul
     let limit = swing_limit(&scorer, event.settings.decks().total_points());
     let mut odd = Vec::new();
     for board in &round.boards {
-        let Some(t) = Traveller::of(&scorer, round, board.number, Show::Everything) else {
+        let Some(t) = Traveller::of(&scorer, round, board.number) else {
             continue;
         };
         let Some(datum) = t.datum else { continue };
@@ -692,7 +665,7 @@ mod tests {
     fn a_traveller_lists_every_room_from_the_declarers_side() {
         let e = event();
         let scorer = Scorer::new(&e.settings);
-        let t = Traveller::of(&scorer, &e.rounds[0], 1, Show::Everything).unwrap();
+        let t = Traveller::of(&scorer, &e.rounds[0], 1).unwrap();
         let rows: Vec<(i32, Room, i32, i32, i32, Option<i32>)> = t
             .rows
             .iter()
@@ -726,23 +699,15 @@ mod tests {
         assert_eq!(t.average_p, Some(Fraction::whole(95)));
         let freq: Vec<(i32, usize)> = t.frequencies.iter().map(|f| (f.score, f.count)).collect();
         assert_eq!(freq, [(2, 1), (1, 1), (-1, 1), (-4, 1)]);
-        assert_eq!(t.withheld, 0);
-        assert!(Traveller::of(&scorer, &e.rounds[0], 9, Show::Everything).is_none());
+        assert!(Traveller::of(&scorer, &e.rounds[0], 9).is_none());
     }
 
     #[test]
-    fn while_the_round_is_played_only_complete_rooms_show() {
+    fn a_room_without_its_other_room_has_no_swing() {
         let e = event();
         let scorer = Scorer::new(&e.settings);
-        // Table 2's closed room has no result on board 2 yet: it is withheld on board 1 too.
-        let t = Traveller::of(&scorer, &e.rounds[0], 1, Show::CompleteRooms).unwrap();
-        let shown: Vec<(i32, Room)> = t.rows.iter().map(|r| (r.table, r.room)).collect();
-        assert_eq!(shown, [(1, Room::Open), (1, Room::Closed), (2, Room::Open)]);
-        assert_eq!(t.withheld, 1);
-        // (1 − 1 + 2) / 3.
-        assert_eq!(t.datum, Some(frac(2, 3)));
         // Board 2 at table 2 has one room only: no swing yet.
-        let t = Traveller::of(&scorer, &e.rounds[0], 2, Show::Everything).unwrap();
+        let t = Traveller::of(&scorer, &e.rounds[0], 2).unwrap();
         assert_eq!(t.rows[2].swing, None);
         assert_eq!(t.rows[2].declarers, TeamNo(4));
     }
@@ -750,7 +715,7 @@ mod tests {
     #[test]
     fn butler_scores_pairs_against_the_datum() {
         let e = event();
-        let lines = butler(&e, |_| Show::Everything);
+        let lines = butler(&e);
         let got: Vec<(String, i32, String, u32, String, String)> = lines
             .iter()
             .map(|l| {
@@ -807,7 +772,7 @@ mod tests {
     #[test]
     fn a_pair_in_both_rooms_across_rounds_is_one_pair() {
         let e = event();
-        let lines = butler(&e, |_| Show::Everything);
+        let lines = butler(&e);
         let anne: Vec<&ButlerLine> = lines
             .iter()
             .filter(|l| l.pair.players.contains(&"anne".to_owned()))

@@ -44,7 +44,7 @@ pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer, SideFigures};
 pub use deal::{Card, Commitment, Deal, DealError, DealStats, Seed, SeedError, Suit};
 pub use event::{Board, Event, Lineup, Match, Pairing, Round, TableResult, Team, TeamNo};
 pub use occasion::{Clock, Occasion, OccasionDraft};
-pub use release::{Release, RoundRelease};
+pub use release::{Finality, Play, Release, RoundRelease};
 pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
 pub use settings::{

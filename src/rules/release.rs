@@ -7,12 +7,17 @@
 //! from (results of released boards only), and [`Release::public_report`] its figures: a
 //! complete match keeps its totals and score (they reveal no board), its board lines only
 //! for released boards; a match in progress counts released boards only.
+//!
+//! [`Finality`] says whether a round's results may still change: rooms confirmed at a table
+//! wait for the director's approval, and a complete round stays open to corrections for the
+//! tournament's correction period, after which it is final.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::cards::Room;
 use super::event::{Event, Match, Round, Team};
-use super::report::Report;
+use super::report::{Report, RoundProgress};
+use chrono::NaiveDateTime;
 
 /// The released boards of every round.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -165,6 +170,112 @@ impl Release {
     }
 }
 
+/// What is known of play beyond the event's results: what the public may see of it, and
+/// whether it is final (docs/rules.md §5).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Play {
+    /// Rounds whose results the director released (their byes count too).
+    pub released_rounds: Vec<i32>,
+    /// Rooms confirmed at the table and waiting for the director's approval, as
+    /// (round, table, room): their results are provisional.
+    pub provisional: Vec<(i32, i32, Room)>,
+    /// The minutes after a round is complete in which its results may still be corrected.
+    pub correction_minutes: i32,
+    /// When each round's results last changed (UTC), as (round, time).
+    pub last_change: Vec<(i32, NaiveDateTime)>,
+}
+
+impl Play {
+    /// Until when round `round`'s results may be corrected (UTC), counted from their last
+    /// change; `None` for a round with no recorded change.
+    pub fn corrections_until(&self, round: i32) -> Option<NaiveDateTime> {
+        let at = self.last_change.iter().find(|(r, _)| *r == round)?.1;
+        Some(at + chrono::Duration::minutes(i64::from(self.correction_minutes)))
+    }
+
+    /// Whether round `round` (whose progress is `progress`) had a correction period that
+    /// has ended by `now`: a desk correction then needs the director's reason. A round
+    /// with no recorded change (an imported archive) had no period yet; its first
+    /// correction starts one.
+    pub fn correction_period_over(
+        &self,
+        round: i32,
+        progress: RoundProgress,
+        now: NaiveDateTime,
+    ) -> bool {
+        progress == RoundProgress::Complete
+            && self.provisional.iter().all(|(r, _, _)| *r != round)
+            && self
+                .corrections_until(round)
+                .is_some_and(|until| until <= now)
+    }
+
+    /// Whether the room's results wait for the director's approval.
+    pub fn awaits_approval(&self, round: i32, table: i32, room: Room) -> bool {
+        self.provisional.contains(&(round, table, room))
+    }
+
+    /// How many correction periods have ended by `now`: a page that says "provisional" or
+    /// "final" is the same page while this number stays, so it belongs in its cache key
+    /// and validator beside the revision.
+    pub fn periods_ended(&self, now: NaiveDateTime) -> usize {
+        self.last_change
+            .iter()
+            .filter_map(|(round, _)| self.corrections_until(*round))
+            .filter(|until| *until <= now)
+            .count()
+    }
+}
+
+/// Whether a round's results, or one table's, may still change (docs/rules.md §5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finality {
+    /// Rooms confirmed at their table, waiting for the director's approval, as
+    /// (table, room): provisional whatever the round's progress.
+    AwaitingApproval(Vec<(i32, Room)>),
+    /// The round is still being played: a result in it may still be corrected.
+    InPlay,
+    /// The round is complete and may be corrected until this time (UTC).
+    Correcting { until: NaiveDateTime },
+    /// The correction period has passed (or no change to the round was recorded): a desk
+    /// correction now needs the director's reason.
+    Final,
+}
+
+impl Finality {
+    /// The finality of round `round` (of its table `table` only, when given) as play stands
+    /// in `play`, the round's progress being `progress`, at time `now` (UTC).
+    pub fn of(
+        play: &Play,
+        round: i32,
+        table: Option<i32>,
+        progress: RoundProgress,
+        now: NaiveDateTime,
+    ) -> Finality {
+        let waiting: Vec<(i32, Room)> = play
+            .provisional
+            .iter()
+            .filter(|(r, t, _)| *r == round && table.is_none_or(|table| table == *t))
+            .map(|&(_, t, room)| (t, room))
+            .collect();
+        if !waiting.is_empty() {
+            return Finality::AwaitingApproval(waiting);
+        }
+        if progress != RoundProgress::Complete {
+            return Finality::InPlay;
+        }
+        match play.corrections_until(round) {
+            Some(until) if until > now => Finality::Correcting { until },
+            _ => Finality::Final,
+        }
+    }
+
+    /// Whether the results may no longer change without the director's reason.
+    pub fn is_final(&self) -> bool {
+        *self == Finality::Final
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,5 +401,74 @@ mod tests {
         assert_eq!(shown.matches[1].figures.status, MatchStatus::InProgress);
         assert_eq!(shown.matches[1].figures.compared, 1);
         assert_ne!(shown.matches[1].figures.home_score, Score::ZERO);
+    }
+
+    fn at(h: u32, m: u32) -> NaiveDateTime {
+        chrono::NaiveDate::from_ymd_opt(2026, 12, 5)
+            .unwrap()
+            .and_hms_opt(h, m, 0)
+            .unwrap()
+    }
+
+    #[test]
+    fn finality_waits_for_approval_then_the_correction_period() {
+        let mut play = Play {
+            correction_minutes: 30,
+            last_change: vec![(1, at(21, 0)), (2, at(22, 0))],
+            provisional: vec![(2, 3, Room::Closed)],
+            ..Play::default()
+        };
+        let complete = RoundProgress::Complete;
+        let of = |play: &Play, round, table, now| Finality::of(play, round, table, complete, now);
+        // Round 1: complete at 21:00, corrections until 21:30, final from 21:30 on.
+        assert_eq!(
+            of(&play, 1, None, at(21, 29)),
+            Finality::Correcting { until: at(21, 30) }
+        );
+        assert_eq!(of(&play, 1, None, at(21, 30)), Finality::Final);
+        assert!(of(&play, 1, None, at(23, 0)).is_final());
+        // Round 2: a room waits for approval, whatever the clock says.
+        assert_eq!(
+            of(&play, 2, None, at(23, 59)),
+            Finality::AwaitingApproval(vec![(3, Room::Closed)])
+        );
+        // Table 1 of round 2 has nothing waiting: its correction period runs.
+        assert_eq!(
+            of(&play, 2, Some(1), at(22, 10)),
+            Finality::Correcting { until: at(22, 30) }
+        );
+        // A round still played is in play, unless a room waits.
+        assert_eq!(
+            Finality::of(&play, 1, None, RoundProgress::InProgress, at(23, 0)),
+            Finality::InPlay
+        );
+        assert_eq!(
+            Finality::of(&play, 2, Some(3), RoundProgress::InProgress, at(23, 0)),
+            Finality::AwaitingApproval(vec![(3, Room::Closed)])
+        );
+        // A complete round with no recorded change (an imported archive) is final.
+        assert_eq!(of(&play, 7, None, at(0, 0)), Finality::Final);
+        // No correction period: final the moment it is complete.
+        play.correction_minutes = 0;
+        assert_eq!(of(&play, 1, None, at(21, 0)), Finality::Final);
+    }
+
+    #[test]
+    fn the_ended_periods_are_counted_for_the_page_cache() {
+        let play = Play {
+            correction_minutes: 30,
+            last_change: vec![(1, at(21, 0)), (2, at(22, 0))],
+            ..Play::default()
+        };
+        assert_eq!(play.periods_ended(at(21, 29)), 0);
+        assert_eq!(play.periods_ended(at(21, 30)), 1);
+        assert_eq!(play.periods_ended(at(22, 30)), 2);
+        assert!(!play.awaits_approval(1, 1, Room::Open));
+        let complete = RoundProgress::Complete;
+        assert!(!play.correction_period_over(1, complete, at(21, 29)));
+        assert!(play.correction_period_over(1, complete, at(21, 30)));
+        assert!(!play.correction_period_over(1, RoundProgress::InProgress, at(23, 0)));
+        // No recorded change: no period has run.
+        assert!(!play.correction_period_over(3, complete, at(23, 0)));
     }
 }

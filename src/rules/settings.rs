@@ -36,6 +36,9 @@ pub struct Settings {
     pub swiss_seed: Option<u64>,
     /// Results entered at the table through each room's link.
     pub table: TableSide,
+    /// The minutes after a round is complete in which its results may still be corrected
+    /// without the director giving a reason (docs/rules.md §5).
+    pub correction_minutes: i32,
     /// When and where it is played, and the zone its times are shown in.
     pub occasion: Occasion,
     /// The championship's stages in order (docs/rules.md §12); empty: one league of all
@@ -174,6 +177,11 @@ pub const BLITZ_LIMIT: f64 = 100.0;
 pub const DEFAULT_BLITZ: f64 = 5.0;
 /// The largest Swiss seed: the largest whole number `tournament.toml` can hold.
 pub const MAX_SWISS_SEED: i64 = i64::MAX;
+/// The correction period a tournament starts with, in minutes: the usual one of bridge
+/// tournaments (docs/decisions.md).
+pub const DEFAULT_CORRECTION_MINUTES: i32 = 30;
+/// The longest correction period: a day.
+pub const MAX_CORRECTION_MINUTES: i32 = 24 * 60;
 /// The longest slug, in characters of `[a-z0-9-]`.
 pub const MAX_SLUG: usize = 64;
 
@@ -242,6 +250,7 @@ pub struct SettingsDraft {
     pub pairing: String,
     pub swiss_seed: Option<i64>,
     pub table: TableSide,
+    pub correction_minutes: i64,
     pub occasion: OccasionDraft,
 }
 
@@ -269,6 +278,7 @@ impl Default for SettingsDraft {
             pairing: PairingMethod::Manual.code().to_owned(),
             swiss_seed: None,
             table: TableSide::default(),
+            correction_minutes: DEFAULT_CORRECTION_MINUTES.into(),
             occasion: OccasionDraft::default(),
         }
     }
@@ -306,6 +316,7 @@ impl SettingsDraft {
             // back refused, never as another seed.
             swiss_seed: s.swiss_seed.map(|n| i64::try_from(n).unwrap_or(-1)),
             table: s.table,
+            correction_minutes: s.correction_minutes.into(),
             occasion: OccasionDraft::of(&s.occasion),
         }
     }
@@ -344,6 +355,7 @@ pub enum SettingsField {
     Tiebreak(usize),
     Pairing,
     SwissSeed,
+    CorrectionMinutes,
     Starts,
     Ends,
     Venue,
@@ -370,6 +382,7 @@ impl SettingsField {
             SettingsField::Tiebreak(_) => "tiebreaks",
             SettingsField::Pairing => "pairing",
             SettingsField::SwissSeed => "swiss_seed",
+            SettingsField::CorrectionMinutes => "correction_minutes",
             SettingsField::Starts => "starts",
             SettingsField::Ends => "ends",
             SettingsField::Venue => "venue",
@@ -417,6 +430,12 @@ pub enum SettingsReason {
     TiebreakTwice(TieBreak),
     #[error("must be a whole number from 0, not {got}")]
     SwissSeed { got: i64 },
+    /// A score with more than two decimals: scores are kept in hundredths, and a figure
+    /// that cannot be kept exactly is refused rather than rounded.
+    #[error("has more than two decimals: {value} (scores are kept to 0.01)")]
+    MoreThanTwoDecimals { value: f64 },
+    #[error("must be a whole number of minutes from 0 to {max}, not {got}")]
+    CorrectionMinutes { got: i64, max: i32 },
     #[error("\"{value}\" is not a date (YYYY-MM-DD)")]
     Date { value: String },
     #[error("is before the first day")]
@@ -499,8 +518,16 @@ fn code<T: std::str::FromStr<Err = ParseError>>(text: &str) -> Result<T, Setting
     text.parse().map_err(SettingsReason::NotOneOf)
 }
 
+/// A score setting: within the limit and exact in hundredths (2.675 is refused, not kept
+/// as 2.68: a draw and a bye would otherwise add up to another figure than the one typed).
 fn score(value: f64) -> Result<Score, SettingsReason> {
-    in_range(value, -SCORE_LIMIT, false, SCORE_LIMIT).map(Score::from_f64)
+    let value = in_range(value, -SCORE_LIMIT, false, SCORE_LIMIT)?;
+    let kept = Score::from_f64(value);
+    // Within a millionth of a hundredth: what f64 makes of a two-decimal figure.
+    if (kept.as_f64() - value).abs() > 1e-8 {
+        return Err(SettingsReason::MoreThanTwoDecimals { value });
+    }
+    Ok(kept)
 }
 
 /// Collects problems while the fields are read.
@@ -728,6 +755,16 @@ impl TryFrom<SettingsDraft> for Settings {
             }
         }
         let pairing = p.take(F::Pairing, code(&d.pairing));
+        let correction_minutes = p.take(
+            F::CorrectionMinutes,
+            i32::try_from(d.correction_minutes)
+                .ok()
+                .filter(|m| (0..=MAX_CORRECTION_MINUTES).contains(m))
+                .ok_or(SettingsReason::CorrectionMinutes {
+                    got: d.correction_minutes,
+                    max: MAX_CORRECTION_MINUTES,
+                }),
+        );
         let occasion = occasion(&d.occasion, &mut p);
         // The draft's i64 is at most MAX_SWISS_SEED already; only a negative seed is wrong.
         let swiss_seed = match d.swiss_seed {
@@ -750,6 +787,7 @@ impl TryFrom<SettingsDraft> for Settings {
             bye,
             pairing,
             swiss_seed,
+            correction_minutes,
         ) {
             (
                 Some(deck_rules),
@@ -762,6 +800,7 @@ impl TryFrom<SettingsDraft> for Settings {
                 bye,
                 Some(pairing),
                 Some(swiss_seed),
+                Some(correction_minutes),
             ) if p.0.is_empty() => {
                 let win_draw_loss = [win, draw, loss];
                 let bye_score = bye
@@ -783,6 +822,7 @@ impl TryFrom<SettingsDraft> for Settings {
                     pairing,
                     swiss_seed,
                     table: d.table,
+                    correction_minutes,
                     occasion,
                     stages: Vec::new(),
                 })

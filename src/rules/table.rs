@@ -180,7 +180,11 @@ impl Wording {
             Wording::DeclarersUp(s)
         } else if s < 0 {
             Wording::DefendersTakeOverUp(-s)
-        } else if p.is_some_and(|p| bands.takes_over(p)) {
+        } else if match p {
+            Some(p) => bands.takes_over(p),
+            // Without P the table decides where it can (docs/rules.md §3).
+            None => bands.zero_takes_over() == Some(true),
+        } {
             Wording::DefendersTakeOver
         } else {
             Wording::NoLevelChange
@@ -380,12 +384,12 @@ pub fn bottom_without_last_trick(entry: &TableEntry) -> Option<i32> {
 /// greatest multiplier are far below it, and s stays a small number.
 pub const MAX_DEFENDER_TOTAL: i32 = 100_000;
 
-/// The lowest and highest s a TD ruling may give: s at P = 0, and s at the largest P a
-/// usual deal reaches (every card point and a full bottom taken four times, as a pair in
-/// the last trick takes it).
+/// The lowest and highest s a TD ruling may give: every s the band table gives for a P
+/// from 0 to the largest P a usual deal reaches (every card point and a full bottom taken
+/// four times, as a pair in the last trick takes it), for falling and rising tables alike.
 pub fn ruling_range(decks: Decks, bands: &BandTable) -> (i32, i32) {
     let most = decks.total_points() + 4 * decks.max_bottom_points();
-    (bands.table_score(most), bands.table_score(0))
+    bands.score_range(most)
 }
 
 #[cfg(test)]
@@ -487,6 +491,80 @@ mod tests {
         let o = ruling_only.outcome(p, &bands).unwrap();
         assert_eq!((o.defender_total, o.table_score), (None, 2));
         assert!(TableEntry::default().outcome(p, &bands).is_none());
+    }
+
+    #[test]
+    fn a_ruling_may_give_any_s_of_a_rising_or_falling_table() {
+        // Rising: P 0–79 gives −2, P 80–119 gives 1, and the step falls again beyond.
+        let rising = BandTable::new(80, vec![(0, -2), (80, 1)], 40).unwrap();
+        let ruled = |s| TableEntry {
+            ruling: Some(s),
+            ..TableEntry::default()
+        };
+        assert_eq!(ruling_range(Decks::Two, &rising), (-10, 1));
+        assert_eq!(ruled(1).check_ruling(Decks::Two, &rising), None);
+        assert_eq!(ruled(-2).check_ruling(Decks::Two, &rising), None);
+        assert_eq!(
+            ruled(2).check_ruling(Decks::Two, &rising).map(|e| e.fault),
+            Some(Fault::RulingOutOfRange {
+                value: 2,
+                min: -10,
+                max: 1
+            })
+        );
+        // Falling, as the presets are: s at P = 0 down to s at the largest usual P.
+        let standard = BandTable::preset(Decks::Two, Preset::Standard).unwrap();
+        assert_eq!(ruling_range(Decks::Two, &standard), (-12, 3));
+        // Rising and falling: the highest s sits in the middle.
+        let hill = BandTable::new(80, vec![(0, 1), (40, 4), (80, -1)], 40).unwrap();
+        assert_eq!(ruling_range(Decks::Two, &hill), (-12, 4));
+    }
+
+    #[test]
+    fn a_ruling_without_p_is_worded_as_the_table_decides() {
+        let p = MultiplierPolicy::Exponential;
+        let ruled = |s| TableEntry {
+            ruling: Some(s),
+            ..TableEntry::default()
+        };
+        // Every P ≥ 0 takes over: s = 0 is a takeover whatever P was.
+        let all_over = BandTable::new(0, vec![(0, 0), (40, -1)], 40).unwrap();
+        let o = ruled(0).outcome(p, &all_over).unwrap();
+        assert_eq!(
+            (o.defender_total, o.wording),
+            (None, Wording::DefendersTakeOver)
+        );
+        // One deck's standard table gives 0 for P 40–79 only, all at or past the mark.
+        let one_deck = BandTable::preset(Decks::One, Preset::Standard).unwrap();
+        assert_eq!(
+            ruled(0).outcome(p, &one_deck).unwrap().wording,
+            Wording::DefendersTakeOver
+        );
+        // A custom table giving 0 below the mark only: no level change.
+        let below = BandTable::new(80, vec![(0, 1), (40, 0), (80, -1)], 40).unwrap();
+        assert_eq!(
+            ruled(0).outcome(p, &below).unwrap().wording,
+            Wording::NoLevelChange
+        );
+        // 0 on both sides of the mark: the table does not decide, and neither does fushi.
+        let both = BandTable::new(60, vec![(0, 1), (40, 0), (80, -1)], 40).unwrap();
+        assert_eq!(both.zero_takes_over(), None);
+        assert_eq!(
+            ruled(0).outcome(p, &both).unwrap().wording,
+            Wording::NoLevelChange
+        );
+        // Beyond the last band: 0 for one step's P (here 40–79, mark 40).
+        let tail = BandTable::new(40, vec![(0, 1)], 40).unwrap();
+        assert_eq!(tail.zero_takes_over(), Some(true));
+        let tail = BandTable::new(50, vec![(0, 1)], 40).unwrap();
+        assert_eq!(tail.zero_takes_over(), None);
+        // The standard two-deck table never gives 0: below the mark is no takeover.
+        let standard = BandTable::preset(Decks::Two, Preset::Standard).unwrap();
+        assert_eq!(standard.zero_takes_over(), None);
+        assert_eq!(
+            ruled(0).outcome(p, &standard).unwrap().wording,
+            Wording::NoLevelChange
+        );
     }
 
     #[test]

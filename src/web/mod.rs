@@ -49,6 +49,8 @@ pub struct AppState {
     /// Request ids, the request metrics and the request log ([`ops::observe`]): on in every
     /// server; off only where a benchmark measures what they cost (`benches/layers.rs`).
     pub observe: bool,
+    /// The database's own id, which the public pages' validators carry.
+    pub database_id: std::sync::Arc<str>,
 }
 
 impl AppState {
@@ -61,7 +63,9 @@ impl AppState {
     pub fn configured(pool: Pool, settings: &settings::Settings) -> Result<AppState, String> {
         let mut conn = pool.get().map_err(|e| e.to_string())?;
         let accounts = auth::Accounts::load(&mut conn, settings)?;
+        let database_id = crate::db::revision::database_id(&mut conn).map_err(|e| e.to_string())?;
         Ok(AppState {
+            database_id: database_id.into(),
             live: live::Live::new(pool.clone(), settings.live_limits()),
             api_origins: settings.api_origins.clone(),
             metrics_token: settings

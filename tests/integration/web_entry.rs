@@ -609,14 +609,30 @@ async fn a_match_is_entered_and_every_figure_is_shown_beside_the_inputs() {
         let public = b.get_ok("/t/entry-test/standings").await;
         public.has("Alpha").has("19.52").has("4.000").has("3=");
 
-        // Clearing a row deletes its result; the match is in progress again.
+        // Clearing a saved row asks first, naming the board, room and figures; nothing is
+        // deleted until the director confirms.
         let cleared: Vec<(&str, &str)> = TABLE_1
             .iter()
             .copied()
             .filter(|(k, _)| !k.starts_with("c4-"))
             .collect();
-        let page = b.submit(ENTRY, &cleared).await;
+        let asked = b.post(ENTRY, &cleared).await;
+        assert_eq!(asked.status, StatusCode::OK);
+        asked
+            .has("Delete saved results?")
+            .has("board 4")
+            .has("<code>trick_points=40 bottom_points=5 last_trick=declarer</code>")
+            .has("name=\"confirm_delete\" value=\"yes\"");
+        b.get(ENTRY).await.has("4 of 4 boards compared");
+        // Confirmed: the result is deleted, the match is in progress again, and the audit
+        // trail records the deletion.
+        let mut confirmed = cleared.clone();
+        confirmed.push(("confirm_delete", "yes"));
+        let page = b.submit(ENTRY, &confirmed).await;
         page.has("in progress").has("3 of 4 boards compared");
+        b.get_ok("/d/entry-test/audit")
+            .await
+            .has("<span class=\"empty deleted\">(deleted)</span>");
         assert_eq!(value(&page, "c4-trick_points"), "");
         b.post(ENTRY, TABLE_1).await;
         let page = b.get(ENTRY).await;
@@ -1139,5 +1155,91 @@ fn rounds_in_the_database() {
                 .unwrap()
                 .is_none()
         );
+    }
+}
+
+/// The saved results of a match as the desk's form posts them.
+fn desk_form(m: &fushi::rules::Match) -> Vec<(String, String)> {
+    let mut form = Vec::new();
+    for r in &m.results {
+        let key = if r.room == Room::Open { "o" } else { "c" };
+        let row = fushi::input::SheetRow::from_entry(&r.entry);
+        for field in fushi::input::SHEET_FIELDS {
+            let value = row.field(field);
+            if !value.is_empty() {
+                form.push((format!("{key}{}-{field}", r.board), value.to_owned()));
+            }
+        }
+    }
+    form
+}
+
+/// After a round's correction period a desk correction needs the director's reason: the
+/// field appears, a change without it is refused with a message at the field and nothing
+/// saved; with it the change is saved and the audit trail shows the reason.
+#[actix_web::test]
+async fn a_correction_after_the_period_needs_a_reason_kept_in_the_trail() {
+    use diesel::RunQueryDsl;
+    for db in backends() {
+        common::import_club_night(&db);
+        let mut conn = db.open();
+        let event = db::load_event(&mut conn, "club-night").unwrap().unwrap();
+        let m = event.rounds[0].matches[0].clone();
+        // A first correction starts the period; without a period it is over at once.
+        let mut results = m.results.clone();
+        results[0].entry.trick_points = results[0].entry.trick_points.map(|t| t + 5);
+        db::save_match_results_as(&mut conn, "club-night", 1, m.table, &results, "admin", None)
+            .unwrap();
+        diesel::sql_query("UPDATE tournaments SET correction_minutes = 0, revision = revision + 1")
+            .execute(&mut conn)
+            .unwrap();
+        let path = format!("/d/club-night/rounds/1/tables/{}", m.table);
+        let mut b = browser(&db).await;
+        b.get_ok(&path).await.has("name=\"reason\"");
+        let saved = db::load_event(&mut conn, "club-night")
+            .unwrap()
+            .unwrap()
+            .rounds[0]
+            .matches[0]
+            .clone();
+        let mut form = desk_form(&saved);
+        let first = form
+            .iter_mut()
+            .find(|(k, _)| k.ends_with("-trick_points"))
+            .unwrap();
+        first.1 = (first.1.parse::<i32>().unwrap() + 5).to_string();
+        let refused = b.post(&path, &refs(&form)).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            db.backend()
+        );
+        refused.has(
+            "id=\"reason-error\">Give the reason for the correction: the correction period is over.",
+        );
+        let unchanged = db::load_event(&mut conn, "club-night")
+            .unwrap()
+            .unwrap()
+            .rounds[0]
+            .matches[0]
+            .clone();
+        assert_eq!(unchanged.results, saved.results, "nothing saved");
+        form.push(("reason".to_owned(), "Scorer misread the sheet".to_owned()));
+        b.submit(&path, &refs(&form)).await;
+        let changed = db::load_event(&mut conn, "club-night")
+            .unwrap()
+            .unwrap()
+            .rounds[0]
+            .matches[0]
+            .clone();
+        assert_ne!(changed.results, saved.results);
+        b.get_ok("/d/club-night/audit")
+            .await
+            .has("Reason: Scorer misread the sheet");
+        // Saving the sheet unchanged needs no reason.
+        let same = desk_form(&changed);
+        let again = b.post(&path, &refs(&same)).await;
+        assert_ne!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
     }
 }

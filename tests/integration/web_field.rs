@@ -514,7 +514,7 @@ fn a_match_whose_teams_change_loses_its_line_ups() {
 #[test]
 fn every_traveller_of_the_sweep_matches_the_reference() {
     use fushi::rules::Scorer;
-    use fushi::rules::field::{Show, Traveller};
+    use fushi::rules::field::Traveller;
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sweep");
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
         .unwrap()
@@ -533,7 +533,7 @@ fn every_traveller_of_the_sweep_matches_the_reference() {
         );
         for round in &event.rounds {
             for board in &round.boards {
-                let t = Traveller::of(&scorer, round, board.number, Show::Everything).unwrap();
+                let t = Traveller::of(&scorer, round, board.number).unwrap();
                 for r in &t.rows {
                     let opt = |v: Option<i32>| v.map(|v| v.to_string()).unwrap_or_default();
                     got.push_str(&format!(

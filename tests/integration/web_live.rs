@@ -15,6 +15,7 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::http::{anonymous, browser};
 use common::{TestDb, backends};
+use diesel::RunQueryDsl;
 use fushi::archive::ArchiveFiles;
 use fushi::db;
 use fushi::web::{AppState, app, live};
@@ -180,6 +181,89 @@ async fn public_pages_answer_with_validators_and_304() {
         let page = director.get_ok("/t/club-night/standings").await;
         assert_eq!(page.header("cache-control"), Some("no-store"));
         assert_eq!(page.header("etag"), None);
+    }
+}
+
+/// The same archive imported into two databases: the same tournament id and revision in
+/// each, other team names in the second. A validator from the first never answers 304 in
+/// the second; each database keeps its own id, made once.
+#[actix_web::test]
+async fn a_validator_from_another_database_is_answered_in_full() {
+    for db in backends() {
+        let other = match db.backend() {
+            fushi::db::Backend::Sqlite => TestDb::sqlite(),
+            fushi::db::Backend::Postgres => TestDb::postgres().expect("PostgreSQL is set"),
+        };
+        import(&db);
+        import(&other);
+        let mut conn = other.open();
+        let team = fushi::db::load_event(&mut conn, SLUG)
+            .unwrap()
+            .unwrap()
+            .teams[0]
+            .clone();
+        diesel::sql_query(format!(
+            "UPDATE teams SET name = 'Renamed' WHERE name = '{}'",
+            team.name
+        ))
+        .execute(&mut conn)
+        .unwrap();
+        assert_eq!(revision(&db), revision(&other), "{}", db.backend());
+        let id = |db: &TestDb| fushi::db::revision::database_id(&mut db.open()).unwrap();
+        assert_ne!(id(&db), id(&other), "{}", db.backend());
+        assert_eq!(id(&db), id(&db), "the id is made once");
+
+        let path = "/t/club-night/teams/1";
+        let mut a = anonymous(&db).await;
+        let first = a.get_ok(path).await;
+        let etag = first.header("etag").unwrap().to_owned();
+        let mut b = anonymous(&other).await;
+        let answer = b
+            .request(
+                TestRequest::get()
+                    .uri(path)
+                    .insert_header(("If-None-Match", etag.as_str())),
+            )
+            .await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", db.backend());
+        assert!(answer.body.contains("Renamed"), "{}", db.backend());
+        assert_ne!(answer.header("etag"), Some(etag.as_str()));
+    }
+}
+
+/// A database restored from a backup keeps its id but numbers revisions again: the
+/// revision made after the restore is another state than the one of that number before,
+/// and its pages are answered in full.
+#[actix_web::test]
+async fn a_restored_database_does_not_answer_304_for_the_state_it_lost() {
+    for db in backends() {
+        import(&db);
+        let path = "/t/club-night/standings.csv";
+        // The state of revision r + 1 before the restore: a ruling of +3.
+        let restored_to = revision(&db);
+        rule_on_first_board(&db, 3);
+        let lost = {
+            let mut b = anonymous(&db).await;
+            b.get_ok(path).await.header("etag").unwrap().to_owned()
+        };
+        // The restore: back to revision r, then another change makes r + 1 again.
+        diesel::sql_query(format!(
+            "UPDATE tournaments SET revision = {restored_to} WHERE slug = '{SLUG}'"
+        ))
+        .execute(&mut db.open())
+        .unwrap();
+        rule_on_first_board(&db, -3);
+        assert_eq!(revision(&db), restored_to + 1);
+        let mut b = anonymous(&db).await;
+        let answer = b
+            .request(
+                TestRequest::get()
+                    .uri(path)
+                    .insert_header(("If-None-Match", lost.as_str())),
+            )
+            .await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", db.backend());
+        assert_ne!(answer.header("etag"), Some(lost.as_str()));
     }
 }
 

@@ -177,3 +177,77 @@ async fn the_home_page_lists_upcoming_then_past_by_date() {
     page.has("<td class=\"nowrap\">2999-01-01</td>")
         .has("<td>Hall soon</td>");
 }
+
+/// The correction period is a setting of the form: checked with a message at its field,
+/// saved, shown again and written to `tournament.toml`; scores beyond two decimals are
+/// refused at their field rather than rounded.
+#[actix_web::test]
+async fn the_correction_period_and_exact_scores_in_the_settings_form() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser(&db).await;
+        let form = b.get_ok("/d/club-night/settings").await;
+        form.has("name=\"correction_minutes\"").has("value=\"30\"");
+        for bad in ["-5", "1441", "half an hour"] {
+            let page = b
+                .post(
+                    "/d/club-night/settings",
+                    &settings_form(&[("correction_minutes", bad)]),
+                )
+                .await;
+            assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
+            page.has("id=\"correction_minutes-error\">A whole number of minutes from 0 to 1440.")
+                .has(&format!("value=\"{bad}\""));
+        }
+        b.submit(
+            "/d/club-night/settings",
+            &settings_form(&[("correction_minutes", "45")]),
+        )
+        .await
+        .has("Settings saved.");
+        b.get_ok("/d/club-night/settings")
+            .await
+            .has("id=\"correction_minutes\" name=\"correction_minutes\" type=\"text\" inputmode=\"numeric\" size=\"6\" value=\"45\"");
+        let toml = export(&db, "club-night", "tournament.toml");
+        assert!(toml.ends_with("correction_minutes = 45\n"), "{toml}");
+        // The round's correction period is the one set.
+        let play = fushi::db::load_consistent(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap()
+            .play;
+        assert_eq!(play.correction_minutes, 45);
+
+        let page = b
+            .post(
+                "/d/club-night/settings",
+                &settings_form(&[
+                    ("match_scoring", "wdl"),
+                    ("win", "0.125"),
+                    ("draw", "0.015"),
+                    ("bye_score", "2.675"),
+                ]),
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        for field in ["win", "draw", "bye_score"] {
+            page.has(&format!(
+                "id=\"{field}-error\">At most two decimals (scores are kept to 0.01)."
+            ));
+        }
+        // Two decimals are kept as typed.
+        b.submit(
+            "/d/club-night/settings",
+            &settings_form(&[
+                ("match_scoring", "wdl"),
+                ("win", "0.13"),
+                ("draw", "0.02"),
+                ("bye_score", "2.68"),
+            ]),
+        )
+        .await
+        .has("Settings saved.");
+        let toml = export(&db, "club-night", "tournament.toml");
+        assert!(toml.contains("win_draw_loss = [0.13, 0.02, 0]"), "{toml}");
+        assert!(toml.contains("bye_score = 2.68"), "{toml}");
+    }
+}

@@ -747,9 +747,80 @@ async fn a_complete_round_is_provisional_until_its_correction_period_has_passed(
     assert!(matches!(saved, fushi::db::MatchSave::Saved(_)));
     let page = public.get("/t/club-night/rounds/1").await;
     page.has("Provisional: corrections until").lacks(">Final.<");
+    // Every page of the round says so, and the teams' rows of the round carry the mark.
+    let mark = "<span class=\"provisional\">provisional</span>";
+    let home = event.rounds[0].matches[0].home.get();
+    for path in [
+        "/t/club-night/rounds/1/tables/1".to_owned(),
+        "/t/club-night/rounds/1/boards/1".to_owned(),
+        "/t/club-night/rounds/1/travellers".to_owned(),
+    ] {
+        public
+            .get_ok(&path)
+            .await
+            .has("Provisional: corrections until")
+            .lacks(">Final.<");
+    }
+    let team = public.get_ok(&format!("/t/club-night/teams/{home}")).await;
+    assert_eq!(team.body.matches(mark).count(), 1, "round 1's row only");
     // Without a correction period the same round is final.
     diesel::sql_query("UPDATE tournaments SET correction_minutes = 0, revision = revision + 1")
         .execute(&mut conn)
         .unwrap();
     public.get("/t/club-night/rounds/1").await.has(">Final.<");
+    public
+        .get_ok("/t/club-night/rounds/1/tables/1")
+        .await
+        .has(">Final.<");
+    public
+        .get_ok(&format!("/t/club-night/teams/{home}"))
+        .await
+        .lacks(mark);
+}
+
+/// The end of a correction period makes no new revision, but the pages that said
+/// "provisional" say "final" from then on: the kept page and the validator change with it.
+#[actix_web::test]
+async fn a_page_turns_final_when_the_period_ends_without_a_new_revision() {
+    for db in common::backends() {
+        import(&db, &sample());
+        let mut conn = db.open();
+        let event = fushi::db::load_event(&mut conn, "club-night")
+            .unwrap()
+            .unwrap();
+        let mut results = event.rounds[0].matches[0].results.clone();
+        results[0].entry.trick_points = results[0].entry.trick_points.map(|t| t + 5);
+        fushi::db::save_match_results_as(&mut conn, "club-night", 1, 1, &results, "admin", None)
+            .unwrap();
+        // The correction was made 30 minutes less 4 seconds ago.
+        let at = chrono::Utc::now().naive_utc() - chrono::Duration::seconds(30 * 60 - 4);
+        diesel::sql_query(format!(
+            "UPDATE audit_log SET at = '{}' WHERE area = 'results'",
+            at.format("%Y-%m-%d %H:%M:%S%.6f")
+        ))
+        .execute(&mut conn)
+        .unwrap();
+        let mut public = common::http::anonymous(&db).await;
+        let path = "/t/club-night/rounds/1";
+        let before = public.get_ok(path).await;
+        before.has("Provisional: corrections until");
+        let etag = before.header("etag").unwrap().to_owned();
+        std::thread::sleep(std::time::Duration::from_secs(5));
+        let after = public
+            .request(
+                actix_web::test::TestRequest::get()
+                    .uri(path)
+                    .insert_header(("If-None-Match", etag.as_str())),
+            )
+            .await;
+        assert_eq!(
+            after.status,
+            actix_web::http::StatusCode::OK,
+            "{}",
+            db.backend()
+        );
+        after
+            .has(">Final.<")
+            .lacks("Provisional: corrections until");
+    }
 }

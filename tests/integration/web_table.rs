@@ -499,6 +499,84 @@ async fn table_entry_travels_in_the_archive() {
     }
 }
 
+/// Every public page that shows a room waiting for approval marks it provisional: the
+/// match page, the board's traveller, the round's travellers and the team's row.
+#[actix_web::test]
+async fn a_room_waiting_for_approval_is_marked_provisional_on_every_public_page() {
+    for db in backends() {
+        prepare(&db, false);
+        diesel::update(tournaments::table.filter(tournaments::slug.eq(SLUG)))
+            .set(tournaments::table_approval.eq(true))
+            .execute(&mut db.open())
+            .unwrap();
+        let mut table = anonymous(&db).await;
+        let link = format!("/table/{}", room_token(&db, 2, Room::Open));
+        table.post_raw(&link, &refs(&room_form("ew", "a1"))).await;
+        table
+            .confirm_room(&link, &[("side", "ns"), ("action", "confirm")])
+            .await;
+        // The director releases the round (a match that will not finish): its boards are
+        // public although the other rooms have not played them.
+        let mut director = browser(&db).await;
+        director
+            .post("/d/club-night/rounds/4/release", &[("action", "release")])
+            .await;
+        let event = fushi::db::load_event(&mut db.open(), SLUG)
+            .unwrap()
+            .unwrap();
+        let home = event.rounds[3]
+            .matches
+            .iter()
+            .find(|m| m.table == 2)
+            .unwrap()
+            .home;
+        let mark = "<span class=\"provisional\">provisional</span>";
+        let waiting = "waiting for the director&#39;s approval): table 2 (Open room).";
+        let mut public = anonymous(&db).await;
+        let page = public.get_ok("/t/club-night/rounds/4/tables/2").await;
+        page.has(mark).has(waiting);
+        // Only the open room waits: the board's line shows the mark once, in that room.
+        assert_eq!(
+            page.body.matches(mark).count(),
+            BOARDS as usize,
+            "{}",
+            db.backend()
+        );
+        let traveller = public.get_ok("/t/club-night/rounds/4/boards/1").await;
+        traveller.has(mark).has(waiting);
+        assert_eq!(traveller.body.matches(mark).count(), 1);
+        public
+            .get_ok("/t/club-night/rounds/4/travellers")
+            .await
+            .has(mark)
+            .has(waiting);
+        // Another table's match page names no room of table 2.
+        public
+            .get_ok("/t/club-night/rounds/4/tables/1")
+            .await
+            .lacks(mark)
+            .lacks(waiting);
+        // The team's row: its match is not complete, so it has no score to mark; approving
+        // the room takes every mark away.
+        director
+            .post(
+                "/d/club-night/rounds/4/tables/2/rooms/open",
+                &[("action", "approve")],
+            )
+            .await;
+        let mut public = anonymous(&db).await;
+        public
+            .get_ok("/t/club-night/rounds/4/tables/2")
+            .await
+            .lacks(mark)
+            .lacks(waiting);
+        public
+            .get_ok(&format!("/t/club-night/teams/{}", home.get()))
+            .await
+            .lacks(mark);
+    }
+}
+
 #[actix_web::test]
 async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approves() {
     for db in backends() {

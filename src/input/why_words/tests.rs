@@ -79,6 +79,14 @@ fn every_reason() -> Vec<Why> {
             tiebreak: text("level_diff"),
         },
         Why::SwissSeed { seed: -3 },
+        Why::MoreThanTwoDecimals {
+            key: text("bye_score"),
+            value: text("2.675"),
+        },
+        Why::CorrectionMinutes {
+            minutes: -5,
+            max: 1440,
+        },
         Why::Date {
             key: text("starts"),
             value: text("5.12.2026"),
@@ -427,6 +435,8 @@ fn listed(why: &Why) {
         | Why::Bands { .. }
         | Why::TiebreakTwice { .. }
         | Why::SwissSeed { .. }
+        | Why::MoreThanTwoDecimals { .. }
+        | Why::CorrectionMinutes { .. }
         | Why::Date { .. }
         | Why::EndsBeforeStarts
         | Why::TimeZone { .. }

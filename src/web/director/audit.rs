@@ -35,6 +35,8 @@ pub struct TrailLine {
     pub subject: String,
     pub before: String,
     pub after: String,
+    /// The director's reason for a change after the correction period, or empty.
+    pub reason: String,
 }
 
 /// The changes in the reader's language (area names, subjects, and a knockout tie's reason;
@@ -55,6 +57,7 @@ pub fn trail_lines(t: &Tr, clock: &crate::rules::Clock, entries: &[AuditEntry]) 
                 before: super::subject::value_text(t, &subject, &e.before),
                 after: super::subject::value_text(t, &subject, &e.after),
                 subject: super::subject::subject_text(t, &subject),
+                reason: e.reason.clone(),
             }
         })
         .collect()

@@ -1,5 +1,5 @@
 //! HTTP in front of the public pages: `HEAD` wherever `GET` works, a strong `ETag` from
-//! the tournament's revision and the reader's language, `304 Not Modified` for a page
+//! the database's id, the tournament's revision and the reader's language, `304 Not Modified` for a page
 //! the reader already has, Cache-Control that lets a proxy help, and the rendered bytes
 //! of each page kept with the snapshot of its revision.
 //!
@@ -45,11 +45,19 @@ pub async fn head_as_get(
     next.call(req).await
 }
 
-/// The strong validator of a tournament's pages at one revision, in one language.
-pub fn etag(tournament: i32, revision: i64, lang: Lang) -> String {
+/// The strong validator of a tournament's pages at one revision, in one language, at
+/// time `now`: it names the database (its own id, docs/decisions.md), the revision and
+/// when it was made (a database restored from a backup numbers revisions again), and how
+/// many correction periods have ended (a page's "provisional" turns "final" without a new
+/// revision).
+pub fn etag(database: &str, snapshot: &Snapshot, lang: Lang, now: chrono::NaiveDateTime) -> String {
     format!(
-        "\"{}-{tournament}-{revision}-{}\"",
+        "\"{}-{database}-{}-{}-{}-{}-{}\"",
         env!("CARGO_PKG_VERSION"),
+        snapshot.id,
+        snapshot.revision,
+        snapshot.changed_at.and_utc().timestamp_micros(),
+        snapshot.play.periods_ended(now),
         lang.code()
     )
 }
@@ -119,10 +127,6 @@ pub async fn public_pages(
     let cacheable = anonymous && req.cookie(crate::web::page::FLASH_COOKIE).is_none();
     let lang = Lang::of_request(req.request());
     let away = state.live.database_away().is_some();
-    if cacheable && !away && matches(&req, &etag(gate.tournament, gate.revision, lang)) {
-        let response = not_modified(gate.tournament, gate.revision, lang);
-        return Ok(req.into_response(response));
-    }
     let snapshot = match state
         .live
         .snapshot_at(gate.tournament, gate.revision, &slug, !cacheable)
@@ -135,9 +139,20 @@ pub async fn public_pages(
         // The handler reports it (404, or the error page).
         Err(_) => return next.call(req).await,
     };
-    let key = page_key(lang, req.path(), req.query_string());
+    let now = chrono::Utc::now().naive_utc();
+    let validator = etag(&state.database_id, &snapshot, lang, now);
+    if cacheable && !away && matches(&req, &validator) {
+        let response = not_modified(&validator, snapshot.revision);
+        return Ok(req.into_response(response));
+    }
+    // A page that says "provisional" is another page once the period has ended.
+    let key = format!(
+        "{}#{}",
+        page_key(lang, req.path(), req.query_string()),
+        snapshot.play.periods_ended(now)
+    );
     if cacheable && let Some(page) = snapshot.page(&key) {
-        let response = page_response(&snapshot, lang, &page, away);
+        let response = page_response(&validator, &snapshot, lang, &page, away);
         return Ok(req.into_response(response));
     }
     // One reader renders a page of a new revision; the others wait for its bytes.
@@ -152,7 +167,7 @@ pub async fn public_pages(
                     let _ = tokio::time::timeout(RENDER_WAIT, notified).await;
                 }
                 if let Some(page) = snapshot.page(&key) {
-                    let response = page_response(&snapshot, lang, &page, away);
+                    let response = page_response(&validator, &snapshot, lang, &page, away);
                     return Ok(req.into_response(response));
                 }
                 None
@@ -194,35 +209,36 @@ pub async fn public_pages(
         disposition,
         body,
     };
-    let response = page_response(&snapshot, lang, &page, away);
+    let response = page_response(&validator, &snapshot, lang, &page, away);
     snapshot.keep_page(key, page);
     drop(claim);
     Ok(ServiceResponse::new(req, response))
 }
 
 /// The headers every cacheable public answer carries.
-fn public_headers(
-    response: &mut actix_web::HttpResponseBuilder,
-    tournament: i32,
-    revision: i64,
-    lang: Lang,
-) {
+fn public_headers(response: &mut actix_web::HttpResponseBuilder, validator: &str, revision: i64) {
     response
-        .insert_header((header::ETAG, etag(tournament, revision, lang)))
+        .insert_header((header::ETAG, validator))
         .insert_header((header::CACHE_CONTROL, PUBLIC_CACHE_CONTROL))
         .insert_header((header::VARY, "Cookie, Accept-Language"))
         .insert_header((REVISION_HEADER, revision.to_string()));
 }
 
-fn not_modified(tournament: i32, revision: i64, lang: Lang) -> HttpResponse {
+fn not_modified(validator: &str, revision: i64) -> HttpResponse {
     let mut response = HttpResponse::NotModified();
-    public_headers(&mut response, tournament, revision, lang);
+    public_headers(&mut response, validator, revision);
     response.finish()
 }
 
-fn page_response(snapshot: &Snapshot, lang: Lang, page: &Page, away: bool) -> HttpResponse {
+fn page_response(
+    validator: &str,
+    snapshot: &Snapshot,
+    lang: Lang,
+    page: &Page,
+    away: bool,
+) -> HttpResponse {
     let mut response = HttpResponse::Ok();
-    public_headers(&mut response, snapshot.id, snapshot.revision, lang);
+    public_headers(&mut response, validator, snapshot.revision);
     response.insert_header((header::CONTENT_TYPE, page.content_type.as_str()));
     if let Some(disposition) = &page.disposition {
         response.insert_header((header::CONTENT_DISPOSITION, disposition.as_str()));

@@ -51,6 +51,8 @@ pub struct PageSnapshot(pub Arc<Snapshot>);
 pub struct Snapshot {
     pub id: i32,
     pub revision: i64,
+    /// When the revision was made (see [`db::Loaded::changed_at`]).
+    pub changed_at: chrono::NaiveDateTime,
     pub event: Event,
     pub report: Report,
     /// How play stands beyond the results (released rounds, provisional rooms).
@@ -105,8 +107,7 @@ impl Snapshot {
         let public_event = release.redact(&loaded.event);
         let public_report = release.public_report(&report, &public_event);
         let public = Snapshot::of_parts(
-            loaded.id,
-            loaded.revision,
+            (loaded.id, loaded.revision, loaded.changed_at),
             public_event,
             public_report,
             play.clone(),
@@ -114,8 +115,7 @@ impl Snapshot {
             None,
         );
         Snapshot::of_parts(
-            loaded.id,
-            loaded.revision,
+            (loaded.id, loaded.revision, loaded.changed_at),
             loaded.event,
             report,
             play,
@@ -125,8 +125,7 @@ impl Snapshot {
     }
 
     fn of_parts(
-        id: i32,
-        revision: i64,
+        (id, revision, changed_at): (i32, i64, chrono::NaiveDateTime),
         event: Event,
         report: Report,
         play: db::tournament::Play,
@@ -136,6 +135,7 @@ impl Snapshot {
         Snapshot {
             id,
             revision,
+            changed_at,
             event,
             report,
             play,

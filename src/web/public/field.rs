@@ -8,12 +8,11 @@
 
 use actix_web::{HttpResponse, web};
 use askama::Template;
-use fluent_templates::fluent_bundle::FluentValue;
 
 use super::view::matches::{self, BoardLine};
 use super::view::sign_class;
 use crate::figures::{signed, typographic_minus};
-use crate::rules::field::{Fraction, OddKind, Show, Traveller, butler, odd_results};
+use crate::rules::field::{Fraction, OddKind, Traveller, butler, odd_results};
 use crate::rules::{Event, Report, RoundProgress, Scorer, TeamNo};
 use crate::web::i18n::Tr;
 use crate::web::live::Snapshot;
@@ -37,6 +36,8 @@ fn team_name(event: &Event, number: TeamNo) -> String {
 /// One room's line of a traveller.
 pub struct TravellerLine {
     pub table: i32,
+    /// The room, and its name in the reader's language.
+    pub which_room: crate::rules::Room,
     pub room: String,
     pub declarers: TeamNo,
     pub declarers_name: String,
@@ -51,6 +52,8 @@ pub struct TravellerLine {
     pub swing_class: &'static str,
     /// Far from the field (director's view only).
     pub odd: bool,
+    /// Confirmed at the table, waiting for the director's approval (docs/rules.md §5).
+    pub provisional: bool,
 }
 
 /// How many rooms scored one result.
@@ -65,7 +68,10 @@ pub struct TravellerView {
     pub round: i32,
     pub board: BoardLine,
     pub lines: Vec<TravellerLine>,
-    pub withheld: Option<String>,
+    /// Why the public sees no room yet: the board is not released (docs/rules.md §5).
+    pub unreleased: Option<String>,
+    /// Whether the round's results are provisional or final, once it has results.
+    pub finality: Option<String>,
     pub datum: String,
     pub average_p: String,
     pub datum_rule: String,
@@ -78,19 +84,30 @@ pub struct TravellerView {
 }
 
 impl TravellerView {
-    /// Board `board` of round `round`, showing the rooms that `show` lets through; `None`
+    /// Marks the rooms waiting for the director's approval and says whether the round's
+    /// results are provisional or final, as play stands in `snap`.
+    pub fn with_finality(mut self, snap: &Snapshot, t: &Tr) -> TravellerView {
+        for line in &mut self.lines {
+            line.provisional = snap
+                .play
+                .awaits_approval(self.round, line.table, line.which_room);
+        }
+        self.finality = super::finality_line(snap, self.round, None, t);
+        self
+    }
+
+    /// Board `board` of round `round`, every room of `event` with a result; `None`
     /// when there is no such board.
     pub fn of(
         event: &Event,
         round: i32,
         board: i32,
-        show: Show,
         threshold: Option<i32>,
         t: &Tr,
     ) -> Option<TravellerView> {
         let r = event.rounds.iter().find(|r| r.number == round)?;
         let scorer = Scorer::new(&event.settings);
-        let tr = Traveller::of(&scorer, r, board, show)?;
+        let tr = Traveller::of(&scorer, r, board)?;
         let odd: Vec<(i32, Option<crate::rules::Room>)> = match threshold {
             Some(threshold) => odd_results(event, r, threshold)
                 .into_iter()
@@ -105,6 +122,7 @@ impl TravellerView {
             .iter()
             .map(|row| TravellerLine {
                 table: row.table,
+                which_room: row.room,
                 room: t.t(matches::room_name(row.room)),
                 declarers: row.declarers,
                 declarers_name: team_name(event, row.declarers),
@@ -121,18 +139,15 @@ impl TravellerView {
                 swing: row.swing.map_or_else(String::new, |s| signed(s.into())),
                 swing_class: sign_class(row.swing.unwrap_or(0).into()),
                 odd: odd.contains(&(row.table, Some(row.room))),
+                provisional: false,
             })
             .collect();
         Some(TravellerView {
             round,
             board: BoardLine::of(&tr.board, t),
             lines,
-            withheld: (tr.withheld > 0).then(|| {
-                t.args(
-                    "field-withheld",
-                    &[("rooms", FluentValue::from(tr.withheld as u64))],
-                )
-            }),
+            unreleased: None,
+            finality: None,
             datum: tr.datum.map_or_else(|| "—".to_owned(), decimals),
             average_p: tr.average_p.map_or_else(|| "—".to_owned(), |p| p.short()),
             datum_rule: if tr.trimmed {
@@ -230,15 +245,9 @@ pub async fn director_traveller(
         Ok(crate::db::field::odd_threshold(conn, &key)?)
     })
     .await?;
-    let view = TravellerView::of(
-        event,
-        round,
-        board,
-        Show::Everything,
-        Some(threshold),
-        &ctx.t,
-    )
-    .ok_or_else(AppError::not_found)?;
+    let view = TravellerView::of(event, round, board, Some(threshold), &ctx.t)
+        .ok_or_else(AppError::not_found)?
+        .with_finality(&snap, &ctx.t);
     let page = TravellerPage {
         ctx: ctx.clone(),
         tour: TourHead::of(event),
@@ -270,7 +279,7 @@ pub fn butler_rows(event: &Event, t: &Tr) -> Option<Vec<ButlerRow>> {
     }
     let separator = t.t("field-players-separator");
     Some(
-        butler(event, |_| Show::Everything)
+        butler(event)
             .into_iter()
             .map(|l| ButlerRow {
                 rank: l.rank_label(),
@@ -292,7 +301,7 @@ pub fn public_butler_csv(event: &Event) -> Option<String> {
     if event.lineups.is_empty() {
         return None;
     }
-    let pairs = butler(event, |_| Show::Everything);
+    let pairs = butler(event);
     Some(crate::archive::butler_csv(event, &pairs))
 }
 
@@ -346,9 +355,10 @@ pub struct TravellersPage {
 /// only (docs/rules.md §5), so every room of a released board shows, and a board not yet
 /// released says so.
 fn public_traveller(ctx: &Ctx, snap: &Snapshot, round: i32, board: i32) -> Option<TravellerView> {
-    let mut view = TravellerView::of(&snap.event, round, board, Show::Everything, None, &ctx.t)?;
+    let mut view =
+        TravellerView::of(&snap.event, round, board, None, &ctx.t)?.with_finality(snap, &ctx.t);
     if !snap.release.board(round, board) {
-        view.withheld = Some(ctx.t.t("field-not-released"));
+        view.unreleased = Some(ctx.t.t("field-not-released"));
     }
     Some(view)
 }
@@ -409,7 +419,7 @@ fn traveller_sheet(view: &TravellerView, tour: &str, t: &Tr) -> crate::sheets::p
         ]),
         Block::Gap(0.3),
     ];
-    if let Some(note) = &view.withheld {
+    for note in [&view.unreleased, &view.finality].into_iter().flatten() {
         blocks.push(Block::Text(note.clone()));
     }
     blocks.push(Block::Grid(Grid {
@@ -434,7 +444,11 @@ fn traveller_sheet(view: &TravellerView, tour: &str, t: &Tr) -> crate::sheets::p
                     format!("{} {}", l.declarers, l.declarers_name),
                     format!("{} {}", l.defenders, l.defenders_name),
                     l.p.clone(),
-                    l.result.clone(),
+                    if l.provisional {
+                        format!("{} ({})", l.result, t.t("pub-provisional-mark"))
+                    } else {
+                        l.result.clone()
+                    },
                     l.s.clone(),
                     l.swing.clone(),
                 ]

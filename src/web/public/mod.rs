@@ -337,42 +337,55 @@ struct RoundPage {
     finality: Option<String>,
 }
 
-/// Whether round `round`'s results are provisional or final (docs/rules.md §5): rooms
-/// confirmed at the table and waiting for the director's approval are provisional; a
-/// complete round is provisional until its correction period has passed, then final.
-fn finality(
+/// Whether round `round`'s results (table `table`'s only, when given) are provisional or
+/// final, in words (docs/rules.md §5), as [`Finality`](crate::rules::Finality) decides it
+/// now: rooms waiting for the director's approval, the correction period with its end in
+/// the tournament's zone, or final. `None` for a round still played, except on the page
+/// of a match already complete there.
+pub(crate) fn finality_line(
     snap: &crate::web::live::Snapshot,
     round: i32,
+    table: Option<i32>,
     t: &crate::web::i18n::Tr,
 ) -> Option<String> {
+    use crate::rules::Finality;
     use fluent_templates::fluent_bundle::FluentValue;
-    let waiting: Vec<String> = snap
-        .play
-        .provisional
-        .iter()
-        .filter(|(r, _, _)| *r == round)
-        .map(|(_, table, room)| {
-            t.args(
-                "pub-provisional-room",
-                &[
-                    ("table", FluentValue::from(table.to_string())),
-                    (
-                        "room",
-                        FluentValue::from(t.t(&format!("pub-room-{}", room.code()))),
-                    ),
-                ],
-            )
-        })
-        .collect();
-    if !waiting.is_empty() {
-        return Some(t.a("pub-provisional-approval", "rooms", t.list(&waiting)));
-    }
-    if snap.report.round_progress(round) != crate::rules::RoundProgress::Complete {
+    let now = chrono::Utc::now().naive_utc();
+    let progress = snap.report.round_progress(round);
+    if progress == crate::rules::RoundProgress::NotStarted && snap.play.provisional.is_empty() {
         return None;
     }
-    match snap.play.corrections_until(round) {
-        Some(until) if until > chrono::Utc::now().naive_utc() => {
-            // In the tournament's zone, named here: the round page may show no other time.
+    match Finality::of(&snap.play, round, table, progress, now) {
+        Finality::AwaitingApproval(rooms) => {
+            let rooms: Vec<String> = rooms
+                .iter()
+                .map(|(table, room)| {
+                    t.args(
+                        "pub-provisional-room",
+                        &[
+                            ("table", FluentValue::from(table.to_string())),
+                            (
+                                "room",
+                                FluentValue::from(t.t(&format!("pub-room-{}", room.code()))),
+                            ),
+                        ],
+                    )
+                })
+                .collect();
+            Some(t.a("pub-provisional-approval", "rooms", t.list(&rooms)))
+        }
+        Finality::InPlay => {
+            let complete = table.is_some_and(|table| {
+                snap.report.matches.iter().any(|m| {
+                    m.round == round
+                        && m.table == table
+                        && m.figures.status == crate::rules::MatchStatus::Complete
+                })
+            });
+            complete.then(|| t.t("pub-provisional-in-play"))
+        }
+        Finality::Correcting { until } => {
+            // In the tournament's zone, named here: the page may show no other time.
             let clock = crate::clock::of(&snap.event.settings);
             Some(t.a(
                 "pub-provisional-until",
@@ -380,8 +393,16 @@ fn finality(
                 format!("{} ({})", clock.hm(until), clock.label(until)),
             ))
         }
-        _ => Some(t.t("pub-final")),
+        Finality::Final => Some(t.t("pub-final")),
     }
+}
+
+/// Whether a match's figures shown at round `round`, table `table` may still change: its
+/// rooms wait for approval, its round is still played or within its correction period.
+pub(crate) fn provisional_match(snap: &crate::web::live::Snapshot, round: i32, table: i32) -> bool {
+    let progress = snap.report.round_progress(round);
+    let now = chrono::Utc::now().naive_utc();
+    !crate::rules::Finality::of(&snap.play, round, Some(table), progress, now).is_final()
 }
 
 async fn round(
@@ -425,7 +446,7 @@ async fn round(
             .map(|b| BoardLine::of(b, t))
             .collect(),
         matches: matches::match_lines(event, report, number, t),
-        finality: finality(&snap, number, t),
+        finality: finality_line(&snap, number, None, t),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -442,6 +463,8 @@ struct MatchPage {
     previous: Option<i32>,
     next: Option<i32>,
     detail: MatchDetail,
+    /// Provisional or final, once the match has results.
+    finality: Option<String>,
 }
 
 async fn table(
@@ -468,7 +491,8 @@ async fn table(
         .iter()
         .find(|m| m.round == round && m.table == table)
         .ok_or_else(AppError::not_found)?;
-    let detail = MatchDetail::of(event, &r.boards, &r.matches[index], figures, &ctx.t);
+    let awaits = |room| snap.play.awaits_approval(round, table, room);
+    let detail = MatchDetail::of(event, &r.boards, &r.matches[index], figures, awaits, &ctx.t);
     let stages = RoundStages::of(event, report);
     let page = MatchPage {
         tour: TourHead::of(event),
@@ -480,6 +504,7 @@ async fn table(
             .and_then(|i| r.matches.get(i))
             .map(|m| m.table),
         next: r.matches.get(index + 1).map(|m| m.table),
+        finality: finality_line(&snap, round, Some(table), &ctx.t),
         detail,
         ctx: ctx.clone(),
     };
@@ -556,7 +581,12 @@ async fn team(
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let team = event.team(number).ok_or_else(AppError::not_found)?;
-    let matches = matches::team_matches(event, report, number, t);
+    let mut matches = matches::team_matches(event, report, number, t);
+    for m in &mut matches {
+        // A complete match's score, shown while its round may still change.
+        m.provisional =
+            m.counted && m.status.stage != Stage::Bye && provisional_match(&snap, m.round, m.table);
+    }
     let stages = RoundStages::of(event, report);
     let playing = matches
         .iter()

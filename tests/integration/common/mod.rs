@@ -486,6 +486,7 @@ pub fn sample_event(slug: &str) -> Event {
             pairing: fushi::rules::PairingMethod::Manual,
             swiss_seed: None,
             table: Default::default(),
+            correction_minutes: fushi::rules::settings::DEFAULT_CORRECTION_MINUTES,
             occasion: Default::default(),
             stages: Vec::new(),
         },

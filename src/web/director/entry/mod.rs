@@ -29,7 +29,7 @@ use crate::web::routes::{Need, Routes};
 use crate::web::tour::TableAt;
 use crate::web::{AppError, AppState};
 use forms::read_sheet;
-use views::{ByePage, Conflict, ConflictRow, MatchInfo, entry_page};
+use views::{ByePage, Conflict, ConflictRow, MatchInfo, ReasonField, entry_page};
 
 pub(crate) use views::{combo_label, sheet_error_text};
 
@@ -74,6 +74,7 @@ async fn load_match(
     })
     .await?;
     let field = super::field::field_extras(&snap.event, round, Some(table), threshold, &checked, t);
+    let period_over = correction_period_over(state, at).await?;
     Ok((
         sheet,
         MatchInfo {
@@ -82,6 +83,8 @@ async fn load_match(
             trail,
             conflict: None,
             busy: false,
+            reason: period_over.then(ReasonField::default),
+            deleting: Vec::new(),
         },
     ))
 }
@@ -137,6 +140,46 @@ async fn save(
             return entry_page(&ctx, &sheet, m, Some(&form), &errors, info);
         }
     };
+    let changes = audit::result_changes(&m.results, &results);
+    // After the round's correction period a change needs the director's reason.
+    let period_over = correction_period_over(&state, &at).await?;
+    let typed_reason = form.get("reason").map_or("", |r| r.trim()).to_owned();
+    let refused_reason = match typed_reason.chars().count() {
+        _ if !period_over => None,
+        0 if !changes.is_empty() => Some(ctx.t.t("entry-reason-required")),
+        n if n > REASON_LENGTH => Some(ctx.t.a("entry-reason-long", "max", REASON_LENGTH)),
+        _ => None,
+    };
+    // Clearing a saved row deletes its result: the director confirms it first, told which
+    // board, room and figures go.
+    let deleting: Vec<ConflictRow> = changes
+        .iter()
+        .filter(|c| c.after.is_empty() && !c.before.is_empty())
+        .map(|c| ConflictRow {
+            subject: super::subject::subject_text(&ctx.t, &c.subject),
+            theirs: c.before.clone(),
+            yours: String::new(),
+        })
+        .collect();
+    let unconfirmed =
+        !deleting.is_empty() && form.get("confirm_delete").map(String::as_str) != Some("yes");
+    if refused_reason.is_some() || unconfirmed {
+        let (_, mut info) = load_match(&state, &at, &ctx.t).await?;
+        info.version = expected.unwrap_or(info.version);
+        if let Some(field) = &mut info.reason {
+            field.value = typed_reason.clone();
+            field.error = refused_reason.clone();
+        }
+        if refused_reason.is_none() {
+            info.deleting = deleting;
+        }
+        return entry_page(&ctx, &sheet, m, Some(&form), &[], info);
+    }
+    let reason = if period_over {
+        typed_reason
+    } else {
+        String::new()
+    };
     // A desk correction wins: a room it changed is closed to its table.
     let changed = crate::rules::event::rooms_changed(&m.results, &results);
     let who = ctx.viewer.name();
@@ -144,8 +187,16 @@ async fn save(
     let mine = results.clone();
     // The save and the rooms it closes in one transaction, then the round as it now stands.
     let saved = with_db(&state, move |conn| {
-        let outcome =
-            db::table::save_at_desk(conn, &key, round, table, &mine, &who, expected, &changed)?;
+        let outcome = db::table::save_at_desk(
+            conn,
+            &key,
+            round,
+            table,
+            &mine,
+            (&who, &reason),
+            expected,
+            &changed,
+        )?;
         if !matches!(outcome, MatchSave::Saved(_)) {
             return Ok((outcome, None));
         }
@@ -217,6 +268,20 @@ async fn save(
         }
     }
 }
+
+/// Whether the match's round had a correction period that is over (docs/rules.md §5): a
+/// change then needs the director's reason.
+async fn correction_period_over(state: &AppState, at: &TableAt) -> Result<bool, AppError> {
+    let round = at.round.round;
+    let snap = at.round.tour.snapshot(state).await?;
+    let now = chrono::Utc::now().naive_utc();
+    Ok(snap
+        .play
+        .correction_period_over(round, snap.report.round_progress(round), now))
+}
+
+/// The most characters of a correction's reason.
+const REASON_LENGTH: usize = 500;
 
 /// The match to enter after saving table `saved`: `saved` itself while it is incomplete (a
 /// partial save stays on its sheet, with the rest still to type), else the first match after

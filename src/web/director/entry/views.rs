@@ -175,6 +175,10 @@ struct EntryPage {
     conflict: Option<Conflict>,
     /// The database was too busy to take the save: nothing saved, everything typed kept.
     busy: bool,
+    /// The reason field, shown once the round's correction period is over.
+    reason: Option<ReasonField>,
+    /// Saved results this save would delete, named for the director to confirm.
+    deleting: Vec<ConflictRow>,
     /// Line-ups and flagged results of this match.
     field: super::super::field::FieldExtras,
 }
@@ -202,6 +206,18 @@ pub(super) struct MatchInfo {
     pub(super) conflict: Option<Conflict>,
     /// The save found the database busy past its timeout.
     pub(super) busy: bool,
+    /// The round's correction period is over: a change needs the director's reason (the
+    /// reason typed, and why it was refused).
+    pub(super) reason: Option<ReasonField>,
+    /// Saved results the posted sheet clears, waiting for the director to confirm.
+    pub(super) deleting: Vec<ConflictRow>,
+}
+
+/// The reason a correction after the correction period needs.
+#[derive(Clone, Debug, Default)]
+pub(super) struct ReasonField {
+    pub(super) value: String,
+    pub(super) error: Option<String>,
 }
 
 #[derive(Template)]
@@ -534,8 +550,10 @@ pub(super) fn entry_page(
         conflict: info.conflict,
         busy: info.busy,
         field: info.field,
+        reason: info.reason,
+        deleting: info.deleting,
     };
-    let status = if failed {
+    let status = if failed || page.reason.as_ref().is_some_and(|r| r.error.is_some()) {
         StatusCode::UNPROCESSABLE_ENTITY
     } else if page.conflict.is_some() {
         StatusCode::CONFLICT

@@ -62,6 +62,8 @@ pub(super) struct SettingsInput {
     pub swiss_seed: String,
     /// Table-side entry: three checkboxes.
     pub table: crate::rules::TableSide,
+    /// Minutes; blank reads as the default.
+    pub correction_minutes: String,
     /// Date, place, organiser and zone, as typed.
     pub occasion: crate::rules::OccasionDraft,
 }
@@ -125,6 +127,7 @@ impl SettingsInput {
             pairing: s.pairing.code().to_owned(),
             swiss_seed: s.swiss_seed.map(|n| n.to_string()).unwrap_or_default(),
             table: s.table,
+            correction_minutes: s.correction_minutes.to_string(),
             occasion: crate::rules::OccasionDraft::of(&s.occasion),
         }
     }
@@ -182,6 +185,7 @@ impl SettingsInput {
                 approval: form.contains_key("table_approval"),
                 codes: form.contains_key("table_codes"),
             },
+            correction_minutes: field("correction_minutes"),
             occasion: crate::rules::OccasionDraft {
                 starts: field("starts"),
                 ends: field("ends"),
@@ -255,6 +259,20 @@ impl SettingsInput {
                 None
             }),
         };
+        let correction_minutes = match self.correction_minutes.trim() {
+            "" => crate::rules::settings::DEFAULT_CORRECTION_MINUTES.into(),
+            text => text.parse::<i64>().unwrap_or_else(|_| {
+                errors.add(
+                    "correction_minutes",
+                    t.a(
+                        "director-settings-error-correction",
+                        "max",
+                        crate::rules::settings::MAX_CORRECTION_MINUTES,
+                    ),
+                );
+                crate::rules::settings::DEFAULT_CORRECTION_MINUTES.into()
+            }),
+        };
         let slots: Vec<usize> = (0..self.tiebreaks.len())
             .filter(|&i| !self.tiebreaks[i].is_empty())
             .collect();
@@ -280,6 +298,7 @@ impl SettingsInput {
             },
             swiss_seed,
             table: self.table,
+            correction_minutes,
             occasion: self.occasion.clone(),
         };
         Drafted {

@@ -74,6 +74,8 @@ pub(super) fn field_message(
             tiebreak_label(t, *tb),
         ),
         R::SwissSeed { .. } => t.t("schedule-settings-error-seed"),
+        R::MoreThanTwoDecimals { .. } => t.t("director-settings-error-two-decimals"),
+        R::CorrectionMinutes { max, .. } => t.a("director-settings-error-correction", "max", *max),
         R::Date { .. } => t.t("hall-settings-error-date"),
         R::EndsBeforeStarts => t.t("hall-settings-error-ends"),
         R::TimeZone { .. } => t.t("hall-settings-error-zone"),

@@ -119,6 +119,8 @@ pub struct RoomCell {
     pub ruled: bool,
     pub s: String,
     pub s_class: &'static str,
+    /// Confirmed at the table, waiting for the director's approval (docs/rules.md §5).
+    pub provisional: bool,
 }
 
 /// One board of a match: its conditions, both rooms and the home team's swing.
@@ -163,6 +165,7 @@ impl MatchDetail {
         boards: &[Board],
         m: &Match,
         report: &MatchReport,
+        awaits_approval: impl Fn(Room) -> bool,
         t: &Tr,
     ) -> MatchDetail {
         let teams = Teams::of(event);
@@ -176,7 +179,10 @@ impl MatchDetail {
             Some(away) => boards
                 .iter()
                 .map(|b| {
-                    let room = |r: Room| room_cell(&scorer, b, m, r, &home, away, t);
+                    let room = |r: Room| RoomCell {
+                        provisional: awaits_approval(r),
+                        ..room_cell(&scorer, b, m, r, &home, away, t)
+                    };
                     let swing = f
                         .boards
                         .iter()
@@ -278,6 +284,7 @@ fn room_cell(
             ruled: false,
             s: String::new(),
             s_class: "zero",
+            provisional: false,
         };
     };
     RoomCell {
@@ -293,6 +300,7 @@ fn room_cell(
         ruled: outcome.ruled,
         s: signed(outcome.table_score.into()),
         s_class: sign_class(outcome.table_score.into()),
+        provisional: false,
     }
 }
 
@@ -369,6 +377,8 @@ pub struct TeamMatch {
     pub counted: bool,
     /// The team's total over its counted matches up to and including this one.
     pub total: String,
+    /// Whether the score may still change (docs/rules.md §5); the page sets it from play.
+    pub provisional: bool,
 }
 
 /// Every match of a team, round by round, with the running total of its score.
@@ -422,6 +432,7 @@ pub fn team_matches(event: &Event, report: &Report, team: TeamNo, t: &Tr) -> Vec
                 status: StatusView::of_match(t, stage),
                 counted,
                 total: total_text(total),
+                provisional: false,
             }
         })
         .collect()
