@@ -39,7 +39,7 @@ pub async fn drive(
     base: &[String],
     paths: &[String],
     connections: usize,
-    pub requests: usize,
+    requests: usize,
 ) -> (Tally, Duration) {
     drive_for(
         client,
@@ -59,7 +59,7 @@ pub async fn drive_for(
     base: &[String],
     paths: &[String],
     connections: usize,
-    pub requests: usize,
+    requests: usize,
     bound: Duration,
     headers: &[(String, String)],
 ) -> (Tally, Duration) {

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use super::{json_response, match_json, round_of, text, url};
 use crate::i18n::Tr;
 use crate::rules::deal::{Deal, format_cards};
-use crate::rules::field::{Show, Traveller, butler};
+use crate::rules::field::{Traveller, butler};
 use crate::rules::{Board, Scorer, Seat};
 use crate::web::AppError;
 use crate::web::page::{PageSnapshot, path_number};
@@ -125,7 +125,7 @@ async fn traveller(
     let round = round_of(event, &path.1)?;
     let board = path_number(&path.2)?;
     let scorer = Scorer::new(&event.settings);
-    let tr = Traveller::of(&scorer, round, board, Show::Everything).ok_or(AppError::NotFound)?;
+    let tr = Traveller::of(&scorer, round, board).ok_or(AppError::NotFound)?;
     let en = Tr::en();
     let rows: Vec<Value> = tr
         .rows
@@ -182,7 +182,7 @@ async fn butler_ranking(snapshot: PageSnapshot) -> Result<HttpResponse, AppError
     if event.lineups.is_empty() {
         return Err(AppError::NotFound);
     }
-    let rows: Vec<Value> = butler(event, |_| Show::Everything)
+    let rows: Vec<Value> = butler(event)
         .iter()
         .map(|l| {
             json!({
