@@ -171,45 +171,6 @@ impl BandTable {
         let at_most = self.table_score(most);
         within.fold((at_most, at_most), |(lo, hi), s| (lo.min(s), hi.max(s)))
     }
-
-    /// The lowest and highest P for which the table gives s = 0, or `None` when no P does.
-    fn zero_span(&self) -> Option<(i64, i64)> {
-        let mut span: Option<(i64, i64)> = None;
-        let mut add = |from: i64, to: i64| {
-            span = Some(span.map_or((from, to), |(lo, hi)| (lo.min(from), hi.max(to))));
-        };
-        for pair in self.bands.windows(2) {
-            if pair[0].1 == 0 {
-                add(pair[0].0.into(), i64::from(pair[1].0) - 1);
-            }
-        }
-        let (last_min, last_s) = *self.bands.last().expect("a band table has bands");
-        if last_s >= 0 {
-            // Beyond the last band s falls by one every step: it is 0 for one step's P.
-            let (min, s, step) = (i64::from(last_min), i64::from(last_s), i64::from(self.step));
-            add(min + s * step, min + (s + 1) * step - 1);
-        }
-        span
-    }
-
-    /// Whether s = 0 means the defenders took over when P is not known (a ruling on a row
-    /// without trick points): `Some(true)` when every P the table turns into 0 takes over
-    /// (or every P does, `takeover_at = 0`), `Some(false)` when none does, `None` when the
-    /// table does not decide it.
-    pub fn zero_takes_over(&self) -> Option<bool> {
-        let takeover_at = i64::from(self.takeover_at);
-        if takeover_at == 0 {
-            return Some(true);
-        }
-        let (lo, hi) = self.zero_span()?;
-        if lo >= takeover_at {
-            Some(true)
-        } else if hi < takeover_at {
-            Some(false)
-        } else {
-            None
-        }
-    }
 }
 
 /// A named band table of docs/rules.md §3.

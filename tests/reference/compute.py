@@ -123,7 +123,7 @@ def wording(s, p, takeover_at, ruled):
         text = f"declarers up {s}"
     elif s < 0:
         text = f"defenders take over, up {-s}"
-    elif p is not None and p >= takeover_at:
+    elif (p is not None and p >= takeover_at) or (p is None and takeover_at == 0):
         text = "defenders take over"
     else:
         text = "no level change"
