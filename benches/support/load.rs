@@ -114,4 +114,3 @@ pub async fn drive_for(
     }
     (all, started.elapsed())
 }
-

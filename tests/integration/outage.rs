@@ -252,7 +252,7 @@ async fn anonymous_pages_need_no_database_trip_and_see_this_servers_writes_at_on
             .settings;
         settings.published = false;
         director.get_ok("/d/club-night/settings").await;
-        fushi::db::update_settings(&mut conn, "club-night", &settings).unwrap();
+        crate::common::edits::update_settings(&mut conn, "club-night", &settings).unwrap();
         until("the watcher to see it", Duration::from_secs(10), || {
             state.live.listed("club-night").is_none()
         })
