@@ -71,3 +71,34 @@ hall-renew-title = 要更新本轮的所有链接吗？
 hall-renew-text = 已打印的 { $count } 张桌卡将立即失效：第 { $round } 轮的每个室都会得到新链接，旧的二维码和地址会显示“未找到”。更新后请重新打印桌卡。
 hall-renew-confirm = 更新全部 { $count } 个链接
 hall-renew-cancel = 保留现有链接
+
+# 裁判长的赛场总览。
+hall-tab = 赛场
+hall-title = 第 { $round } 轮赛场
+hall-counts = 各房间的状态
+hall-count-called = { $count } 个房间呼叫裁判
+hall-count-to-approve = { $count } 个待您批准
+hall-count-at-table = { $count } 个在桌上录入
+hall-count-idle = { $count } 个未开始
+hall-count-done = { $count } 个已完成
+hall-table = 第 { $table } 桌
+hall-teams = { $home } 对 { $away }
+hall-no-rooms = 本轮还没有要打的比赛。
+hall-flags-title = 该桌标记为“呼叫裁判”的牌；在房间页面清除之前 ⚑ 一直保留
+hall-wrong-codes = { $count } 次队伍代码错误
+hall-approve-clean = { $count ->
+        [0] 没有可批准的无标记、无呼叫的已确认房间
+       *[other] 批准所有无标记、无呼叫的已确认房间（{ $count } 个）
+    }
+hall-passed-by = { $count } 个已确认房间有 ⚑ 或错误代码：请亲自查看。
+hall-flash-approved = 所有无标记、无呼叫的已确认房间均已批准。
+hall-flash-none-approved = 没有等待批准的无标记、无呼叫的房间。
+hall-calls-badge = ⚑ { $count } 个房间呼叫裁判
+hall-call-line = 第 { $round } 轮第 { $table } 桌 { $room }
+hall-to-hall = 去赛场总览
+table-approve-next = 批准，然后看下一个房间
+table-clear-flags = 清除 ⚑
+table-clear-flags-hint = 呼叫已处理：无论房间发生什么，标记都会保留，直到您清除。
+table-flash-flags-cleared = ⚑ 已清除。
+table-room-approved = 裁判长于 { $at } 批准
+audit-subject-room = 第 { $round } 轮第 { $table } 桌{ $room }

@@ -71,3 +71,34 @@ hall-renew-title = 要更新本輪的所有連結嗎？
 hall-renew-text = 已列印的 { $count } 張桌卡將立即失效：第 { $round } 輪的每個室都會得到新連結，舊的 QR 碼和位址會顯示「找不到」。更新後請重新列印桌卡。
 hall-renew-confirm = 更新全部 { $count } 個連結
 hall-renew-cancel = 保留現有連結
+
+# 裁判長的賽場總覽。
+hall-tab = 賽場
+hall-title = 第 { $round } 輪賽場
+hall-counts = 各房間的狀態
+hall-count-called = { $count } 個房間呼叫裁判
+hall-count-to-approve = { $count } 個待您批准
+hall-count-at-table = { $count } 個在桌上錄入
+hall-count-idle = { $count } 個未開始
+hall-count-done = { $count } 個已完成
+hall-table = 第 { $table } 桌
+hall-teams = { $home } 對 { $away }
+hall-no-rooms = 本輪還沒有要打的比賽。
+hall-flags-title = 該桌標記為「呼叫裁判」的牌；在房間頁面清除之前 ⚑ 一直保留
+hall-wrong-codes = { $count } 次隊伍代碼錯誤
+hall-approve-clean = { $count ->
+        [0] 沒有可批准的無標記、無呼叫的已確認房間
+       *[other] 批准所有無標記、無呼叫的已確認房間（{ $count } 個）
+    }
+hall-passed-by = { $count } 個已確認房間有 ⚑ 或錯誤代碼：請親自查看。
+hall-flash-approved = 所有無標記、無呼叫的已確認房間均已批准。
+hall-flash-none-approved = 沒有等待批准的無標記、無呼叫的房間。
+hall-calls-badge = ⚑ { $count } 個房間呼叫裁判
+hall-call-line = 第 { $round } 輪第 { $table } 桌 { $room }
+hall-to-hall = 去賽場總覽
+table-approve-next = 批准，然後看下一個房間
+table-clear-flags = 清除 ⚑
+table-clear-flags-hint = 呼叫已處理：無論房間發生什麼，標記都會保留，直到您清除。
+table-flash-flags-cleared = ⚑ 已清除。
+table-room-approved = 裁判長於 { $at } 批准
+audit-subject-room = 第 { $round } 輪第 { $table } 桌{ $room }

@@ -85,6 +85,9 @@ pub enum Subject {
         room: Room,
         team: TeamNo,
     },
+    /// The director's answer to a room entered at the table (approved, sent back, ⚑
+    /// cleared): `round 1 table 2 open room`; before and after are the room's states.
+    Room { round: i32, table: i32, room: Room },
     /// A table's pairing: `round 1 table 2`.
     Pairing { round: i32, table: i32 },
     /// A board's conditions (dealer, level, trump): `round 1 board 2`.
@@ -129,6 +132,13 @@ impl Subject {
                     table: n(t)?,
                     room: room(rm)?,
                     team: TeamNo(n(team)?),
+                })
+            })(),
+            ["round", r, "table", t, rm, "room"] => (|| {
+                Some(Subject::Room {
+                    round: n(r)?,
+                    table: n(t)?,
+                    room: room(rm)?,
                 })
             })(),
             ["round", r, "table", t] => (|| {
@@ -199,6 +209,9 @@ impl std::fmt::Display for Subject {
                 "round {round} table {table} {} room team {team} line-up",
                 room.code()
             ),
+            Subject::Room { round, table, room } => {
+                write!(f, "round {round} table {table} {} room", room.code())
+            }
             Subject::Pairing { round, table } => write!(f, "round {round} table {table}"),
             Subject::Board { round, board } => write!(f, "round {round} board {board}"),
             Subject::Team { number } => write!(f, "team {number}"),

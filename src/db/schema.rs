@@ -163,6 +163,7 @@ diesel::table! {
         updated_at -> Timestamp,
         confirmed_at -> Nullable<Timestamp>,
         code_failures -> Integer,
+        approved_at -> Nullable<Timestamp>,
     }
 }
 

@@ -19,7 +19,7 @@ use fushi::archive::ArchiveFiles;
 use fushi::db::accounts::Role;
 use fushi::rules::{Combination, LastTrick, Room, TableEntry};
 
-async fn log_in(client: &Client, base: &str, name: &str) {
+pub(crate) async fn log_in(client: &Client, base: &str, name: &str) {
     client.goto(&format!("{base}/login")).await.unwrap();
     let form = client.find(Locator::Css("form.auth-form")).await.unwrap();
     for (field, text) in [("name", name), ("password", TEST_PASSWORD)] {

@@ -380,10 +380,13 @@ struct RoomPage {
     state_label: String,
     entered: Option<String>,
     confirmed: Option<String>,
+    approved: Option<String>,
     note: String,
     lines: Vec<ReviewLine>,
     can_approve: bool,
     can_reject: bool,
+    /// The room carries the table's ⚑: the director may clear it.
+    flagged: bool,
     /// The zone the times are in, said once.
     times_in: String,
 }
@@ -492,7 +495,7 @@ async fn room_page(
                 "table-room-entered",
                 &[
                     ("side", side(p.entered_by).into()),
-                    ("at", clock.at(p.updated_at).into()),
+                    ("at", clock.at(p.entered_at).into()),
                     ("address", p.address.clone().into()),
                     ("saves", p.saves.into()),
                 ],
@@ -505,7 +508,13 @@ async fn room_page(
                 &[("side", side(by).into()), ("at", clock.at(at).into())],
             ))
         }),
+        approved: pending
+            .as_ref()
+            .and_then(|p| p.approved_at)
+            .filter(|_| link.state == EntryState::Approved)
+            .map(|at| t.a("table-room-approved", "at", clock.at(at))),
         note: pending.as_ref().map(|p| p.note.clone()).unwrap_or_default(),
+        flagged: !link.flagged.is_empty(),
         lines,
         can_approve: matches!(
             link.state,
@@ -540,7 +549,8 @@ async fn judge(
     let room = parse_room(room_code)?;
     let form = form.into_inner();
     let verdict = match form.action.as_str() {
-        "approve" => Verdict::Approve,
+        "approve" | "approve-next" => Verdict::Approve,
+        "clear-flags" => Verdict::ClearFlags,
         "reject" => {
             crate::limits::check_note(&form.note).map_err(|p| {
                 super::super::error::text_refused(&ctx.t, &ctx.t.t("table-reject-note"), p)
@@ -559,13 +569,23 @@ async fn judge(
     .await?;
     let flash = match (done, form.action.as_str()) {
         (false, _) => "table-flash-not-judged",
-        (true, "approve") => "table-flash-approved",
+        (true, "approve" | "approve-next") => "table-flash-approved",
+        (true, "clear-flags") => "table-flash-flags-cleared",
         (true, _) => "table-flash-rejected",
     };
-    Ok(redirect_with(
-        &format!("/d/{slug}/rounds/{round}/tables/{table}/rooms/{room_code}"),
-        flash,
-    ))
+    let here = format!("/d/{slug}/rounds/{round}/tables/{table}/rooms/{room_code}");
+    if !(done && form.action == "approve-next") {
+        return Ok(redirect_with(&here, flash));
+    }
+    // Approve, then on to the next room that needs the director (the hall when none).
+    let sheet = at.round.sheet(&state).await?;
+    let (_, links) = round_rooms(&state, &at.round).await?;
+    let next = super::hall_view::next_to_review(&links, sheet.settings.table.approval, table, room);
+    let to = match next {
+        Some((t, r)) => format!("/d/{slug}/rounds/{round}/tables/{t}/rooms/{}", r.code()),
+        None => format!("/d/{slug}/rounds/{round}/hall"),
+    };
+    Ok(redirect_with(&to, flash))
 }
 
 /// `GET`: the round's blank score sheets as PDF, each with its room's link as a QR code and
