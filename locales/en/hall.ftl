@@ -118,3 +118,17 @@ table-clear-flags-hint = The call is answered: the flag stays, whatever else hap
 table-flash-flags-cleared = The ⚑ is cleared.
 table-room-approved = Approved by the director at { $at }
 audit-subject-room = round { $round } table { $table } { $room } room
+
+# Publishing the draw.
+draw-title = Pairings
+draw-held = The pairings of round { $round } are not public yet: the public pages say "pairings soon". Publish them when you announce the round.
+draw-published = The pairings are public.
+draw-publish = Publish the pairings
+draw-hold = Hold the pairings back
+draw-flash-published = The pairings are public.
+draw-flash-held = The pairings are held back: the public sees "pairings soon".
+draw-flash-already-published = The pairings were public already.
+draw-flash-not-held = The round has results: its pairings stay public.
+audit-subject-draw = round { $round } pairings
+table-settings-publish-draw = Publish a new round's pairings as soon as they are saved
+table-settings-publish-draw-hint = Off: the public sees "pairings soon" until you press "Publish the pairings" on the round's page (the first result saved publishes them too).

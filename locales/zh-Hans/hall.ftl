@@ -102,3 +102,17 @@ table-clear-flags-hint = 呼叫已处理：无论房间发生什么，标记都�
 table-flash-flags-cleared = ⚑ 已清除。
 table-room-approved = 裁判长于 { $at } 批准
 audit-subject-room = 第 { $round } 轮第 { $table } 桌{ $room }
+
+# 公布对阵。
+draw-title = 对阵
+draw-held = 第 { $round } 轮的对阵尚未公开：公开页面显示“对阵即将公布”。宣布本轮时请公布。
+draw-published = 对阵已公开。
+draw-publish = 公布对阵
+draw-hold = 暂不公开对阵
+draw-flash-published = 对阵已公开。
+draw-flash-held = 对阵已暂不公开：公众看到“对阵即将公布”。
+draw-flash-already-published = 对阵原本已公开。
+draw-flash-not-held = 本轮已有成绩：对阵保持公开。
+audit-subject-draw = 第 { $round } 轮对阵
+table-settings-publish-draw = 新一轮的对阵保存后立即公开
+table-settings-publish-draw-hint = 不勾选：在您于本轮页面点击“公布对阵”之前，公众看到“对阵即将公布”（保存第一个成绩时也会公开）。

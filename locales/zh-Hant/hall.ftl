@@ -102,3 +102,17 @@ table-clear-flags-hint = 呼叫已處理：無論房間發生什麼，標記都�
 table-flash-flags-cleared = ⚑ 已清除。
 table-room-approved = 裁判長於 { $at } 批准
 audit-subject-room = 第 { $round } 輪第 { $table } 桌{ $room }
+
+# 公佈對陣。
+draw-title = 對陣
+draw-held = 第 { $round } 輪的對陣尚未公開：公開頁面顯示「對陣即將公佈」。宣佈本輪時請公佈。
+draw-published = 對陣已公開。
+draw-publish = 公佈對陣
+draw-hold = 暫不公開對陣
+draw-flash-published = 對陣已公開。
+draw-flash-held = 對陣已暫不公開：公眾看到「對陣即將公佈」。
+draw-flash-already-published = 對陣原本已公開。
+draw-flash-not-held = 本輪已有成績：對陣保持公開。
+audit-subject-draw = 第 { $round } 輪對陣
+table-settings-publish-draw = 新一輪的對陣儲存後立即公開
+table-settings-publish-draw-hint = 不勾選：在您於本輪頁面點擊「公佈對陣」之前，公眾看到「對陣即將公佈」（儲存第一個成績時也會公開）。

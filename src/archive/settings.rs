@@ -13,7 +13,7 @@ use crate::rules::{
 
 pub const TOURNAMENT_TOML: &str = "tournament.toml";
 
-const KEYS: [&str; 27] = [
+const KEYS: [&str; 28] = [
     "name",
     "slug",
     "published",
@@ -33,6 +33,7 @@ const KEYS: [&str; 27] = [
     "table_entry",
     "table_approval",
     "table_codes",
+    "publish_draw",
     "starts",
     "ends",
     "venue",
@@ -118,6 +119,7 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
             entry: reader.boolean("table_entry", false),
             approval: reader.boolean("table_approval", false),
             codes: reader.boolean("table_codes", false),
+            publish_draw: reader.boolean("publish_draw", false),
         },
         occasion: crate::rules::OccasionDraft {
             starts: reader.date("starts"),
@@ -700,6 +702,7 @@ pub fn settings_toml(settings: &Settings) -> String {
         ("table_entry", settings.table.entry),
         ("table_approval", settings.table.approval),
         ("table_codes", settings.table.codes),
+        ("publish_draw", settings.table.publish_draw),
     ] {
         if on {
             line(key, "true".to_owned());

@@ -88,6 +88,8 @@ pub enum Subject {
     /// The director's answer to a room entered at the table (approved, sent back, ⚑
     /// cleared): `round 1 table 2 open room`; before and after are the room's states.
     Room { round: i32, table: i32, room: Room },
+    /// Whether a round's draw is public: `round 5 draw` (`held` or `published`).
+    Draw { round: i32 },
     /// A table's pairing: `round 1 table 2`.
     Pairing { round: i32, table: i32 },
     /// A board's conditions (dealer, level, trump): `round 1 board 2`.
@@ -141,6 +143,7 @@ impl Subject {
                     room: room(rm)?,
                 })
             })(),
+            ["round", r, "draw"] => n(r).map(|round| Subject::Draw { round }),
             ["round", r, "table", t] => (|| {
                 Some(Subject::Pairing {
                     round: n(r)?,
@@ -212,6 +215,7 @@ impl std::fmt::Display for Subject {
             Subject::Room { round, table, room } => {
                 write!(f, "round {round} table {table} {} room", room.code())
             }
+            Subject::Draw { round } => write!(f, "round {round} draw"),
             Subject::Pairing { round, table } => write!(f, "round {round} table {table}"),
             Subject::Board { round, board } => write!(f, "round {round} board {board}"),
             Subject::Team { number } => write!(f, "team {number}"),

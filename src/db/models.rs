@@ -34,6 +34,7 @@ pub struct TournamentRow {
     pub table_entry: bool,
     pub table_approval: bool,
     pub table_codes: bool,
+    pub publish_draw: bool,
 }
 
 #[derive(Clone, Debug, Insertable)]
@@ -62,6 +63,7 @@ pub struct NewTournament<'a> {
     pub table_entry: bool,
     pub table_approval: bool,
     pub table_codes: bool,
+    pub publish_draw: bool,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable)]
@@ -116,6 +118,8 @@ pub struct RoundRow {
 pub struct NewRound {
     pub tournament_id: i32,
     pub number: i32,
+    /// Whether the round's pairings are public (docs/rules.md §5, "the draw").
+    pub draw_published: bool,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable)]

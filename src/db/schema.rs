@@ -33,6 +33,7 @@ diesel::table! {
         deal_commitment -> Nullable<Text>,
         deal_seed -> Nullable<Text>,
         deal_seed_revealed -> Bool,
+        publish_draw -> Bool,
     }
 }
 
@@ -64,6 +65,7 @@ diesel::table! {
         number -> Integer,
         table_locked -> Bool,
         results_released -> Bool,
+        draw_published -> Bool,
     }
 }
 

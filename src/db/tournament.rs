@@ -21,7 +21,7 @@ use crate::rules::{
 /// Columns each insert form writes, for splitting rows under the bind-parameter limit.
 pub(super) const TEAM_COLUMNS: usize = 5;
 const MEMBER_COLUMNS: usize = 3;
-const ROUND_COLUMNS: usize = 2;
+const ROUND_COLUMNS: usize = 3;
 pub(super) const BOARD_COLUMNS: usize = 5;
 pub(super) const MATCH_COLUMNS: usize = 4;
 pub(super) const RESULT_COLUMNS: usize = 11;
@@ -77,6 +77,9 @@ fn insert_rows(conn: &mut DbConnection, event: &Event, max_binds: usize) -> Resu
         .map(|r| NewRound {
             tournament_id,
             number: r.number,
+            // An imported round is public as it was played: the archive does not carry
+            // whether a draw was published.
+            draw_published: true,
         })
         .collect();
     let mut round_ids: HashMap<i32, i32> = HashMap::with_capacity(round_forms.len());
@@ -353,6 +356,7 @@ pub(super) fn tournament_form(s: &Settings, now: chrono::NaiveDateTime) -> NewTo
         table_entry: s.table.entry,
         table_approval: s.table.approval,
         table_codes: s.table.codes,
+        publish_draw: s.table.publish_draw,
     }
 }
 
@@ -441,6 +445,7 @@ pub(super) fn settings_from_row(row: &TournamentRow) -> Result<Settings, DbError
             entry: row.table_entry,
             approval: row.table_approval,
             codes: row.table_codes,
+            publish_draw: row.publish_draw,
         },
         // Its own table: `occasion::load`.
         occasion: Default::default(),
@@ -477,6 +482,8 @@ pub struct Loaded {
 pub struct Play {
     /// Rounds whose results the director released (their byes count too).
     pub released_rounds: Vec<i32>,
+    /// Rounds whose draw is not public yet (docs/rules.md §5, "the draw").
+    pub held_draws: Vec<i32>,
     /// Rooms confirmed at the table and waiting for the director's approval, as
     /// (round, table, room): their results are provisional.
     pub provisional: Vec<(i32, i32, crate::rules::Room)>,
@@ -504,6 +511,12 @@ pub fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbError> {
         .order(rounds::number)
         .select(rounds::number)
         .load(conn)?;
+    let held_draws = rounds::table
+        .filter(rounds::tournament_id.eq(id))
+        .filter(rounds::draw_published.eq(false))
+        .order(rounds::number)
+        .select(rounds::number)
+        .load(conn)?;
     let (approval, correction_minutes): (bool, i32) = tournaments::table
         .find(id)
         .select((tournaments::table_approval, tournaments::correction_minutes))
@@ -525,6 +538,7 @@ pub fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbError> {
     }
     Ok(Play {
         released_rounds,
+        held_draws,
         provisional,
         correction_minutes,
         last_change: super::audit::last_result_changes(conn, id)?,

@@ -18,6 +18,9 @@ use super::report::Report;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Release {
     rounds: BTreeMap<i32, RoundRelease>,
+    /// Rounds whose draw the director has not published: the public sees no match of
+    /// theirs (no pairing, no bye), only that pairings are coming.
+    held_draws: BTreeSet<i32>,
 }
 
 /// One round's release.
@@ -83,7 +86,21 @@ impl Release {
                 (round.number, release)
             })
             .collect();
-        Release { rounds }
+        Release {
+            rounds,
+            held_draws: BTreeSet::new(),
+        }
+    }
+
+    /// This release with the draws of `rounds` not yet published.
+    pub fn with_held_draws(mut self, rounds: &[i32]) -> Release {
+        self.held_draws = rounds.iter().copied().collect();
+        self
+    }
+
+    /// Whether round `round`'s pairings are not public yet.
+    pub fn draw_held(&self, round: i32) -> bool {
+        self.held_draws.contains(&round)
     }
 
     /// The release of round `round` (nothing released for a round that does not exist).
@@ -98,15 +115,22 @@ impl Release {
             .is_some_and(|r| r.boards.contains(&board))
     }
 
-    /// The event as the public may see it: every result of an unreleased board taken out.
+    /// The event as the public may see it: every result of an unreleased board taken out,
+    /// and every match (pairing or bye) of a round whose draw is held back; the line-ups of
+    /// such a round go with its matches.
     pub fn redact(&self, event: &Event) -> Event {
         let mut public = event.clone();
         for round in &mut public.rounds {
             let number = round.number;
+            if self.draw_held(number) {
+                round.matches.clear();
+                continue;
+            }
             for m in &mut round.matches {
                 m.results.retain(|r| self.board(number, r.board));
             }
         }
+        public.lineups.retain(|l| !self.draw_held(l.round));
         // The cards of a board are released with its results; a secret seed never is.
         public.deals = event.deals.public(|r, b| self.board(r, b));
         public
@@ -119,8 +143,15 @@ impl Release {
     /// complete matches only, which reveal no board.
     pub fn public_report(&self, full: &Report, public: &Event) -> Report {
         let mut report = Report::compute(public);
-        for (shown, whole) in report.matches.iter_mut().zip(&full.matches) {
-            debug_assert_eq!((shown.round, shown.table), (whole.round, whole.table));
+        for shown in report.matches.iter_mut() {
+            // Matched by place: a held draw's matches are not in the public event.
+            let Some(whole) = full
+                .matches
+                .iter()
+                .find(|m| (m.round, m.table) == (shown.round, shown.table))
+            else {
+                continue;
+            };
             if whole.figures.status == super::compare::MatchStatus::Complete {
                 let round = whole.round;
                 let mut figures = whole.figures.clone();
@@ -259,5 +290,21 @@ mod tests {
         assert_eq!(shown.matches[1].figures.status, MatchStatus::InProgress);
         assert_eq!(shown.matches[1].figures.compared, 1);
         assert_ne!(shown.matches[1].figures.home_score, Score::ZERO);
+    }
+
+    #[test]
+    fn a_held_draw_shows_no_match_of_its_round() {
+        let e = event([vec![], vec![]]);
+        let release = Release::of(&e, &[]).with_held_draws(&[1]);
+        assert!(release.draw_held(1) && !release.draw_held(2));
+        let public = release.redact(&e);
+        assert!(public.rounds[0].matches.is_empty(), "no pairing, no bye");
+        assert_eq!(public.rounds[0].boards.len(), 2, "the boards are no secret");
+        let full = Report::compute(&e);
+        let shown = release.public_report(&full, &public);
+        assert!(shown.matches.iter().all(|m| m.round != 1));
+        // Published, the same round shows its matches.
+        let open = Release::of(&e, &[]).redact(&e);
+        assert_eq!(open.rounds[0].matches.len(), 3);
     }
 }

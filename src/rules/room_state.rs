@@ -93,6 +93,17 @@ impl EntryState {
         }
     }
 
+    /// Whether a room in this state waits for the director: it called the director, or
+    /// (when the director approves each room) it is confirmed, or complete and waiting for
+    /// the opponents, which the director may take as it stands.
+    pub fn needs_director(self, approval: bool) -> bool {
+        match self {
+            EntryState::Disputed => true,
+            EntryState::Confirmed | EntryState::Waiting => approval,
+            _ => false,
+        }
+    }
+
     /// The state stored as `text`; `None` for a text that names no state.
     pub fn parse(text: &str) -> Option<EntryState> {
         EntryState::ALL.into_iter().find(|s| s.code() == text)
@@ -610,6 +621,23 @@ mod tests {
                 let room = RoomEntry { state, ..confirmed };
                 assert!(!room.approvable_in_bulk(true), "{state:?}");
             }
+        }
+    }
+
+    #[test]
+    fn a_call_always_needs_the_director_a_confirmation_only_with_approval() {
+        use EntryState as S;
+        assert!(S::Disputed.needs_director(false));
+        assert!(S::Confirmed.needs_director(true) && !S::Confirmed.needs_director(false));
+        assert!(S::Waiting.needs_director(true));
+        for s in [
+            S::NotStarted,
+            S::Entering,
+            S::Approved,
+            S::Rejected,
+            S::Desk,
+        ] {
+            assert!(!s.needs_director(true), "{s:?}");
         }
     }
 

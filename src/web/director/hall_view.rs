@@ -10,7 +10,6 @@ use super::super::page::{Ctx, TourHead, redirect_with, render, with_db};
 use super::super::{AppError, AppState};
 use super::labels::team_label;
 use crate::db::table::{self as tables, EntryState, RoomLink};
-use crate::rules::Room;
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::RoundAt;
 
@@ -268,26 +267,4 @@ async fn hall_action(
         "hall-flash-approved"
     };
     Ok(redirect_with(&at.url("/hall"), flash))
-}
-
-/// The room to look at after `(table, room)` on the review page's "approve, then next":
-/// the next room of the round (in table order, wrapping round) that calls the director or
-/// waits for the director's approval; `None` when no other room does.
-pub(crate) fn next_to_review(
-    links: &[RoomLink],
-    approval: bool,
-    table: i32,
-    room: Room,
-) -> Option<(i32, Room)> {
-    let here = links
-        .iter()
-        .position(|l| l.table == table && l.room == room)?;
-    let n = links.len();
-    (1..n)
-        .map(|i| &links[(here + i) % n])
-        .find(|l| {
-            matches!(Look::of(l, approval), Look::Called | Look::ToApprove)
-                || (l.state == EntryState::Waiting && approval)
-        })
-        .map(|l| (l.table, l.room))
 }

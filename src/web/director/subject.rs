@@ -63,6 +63,7 @@ pub fn subject_text(t: &Tr, subject: &Subject) -> String {
                 ("room", room_word(t, *room).into()),
             ],
         ),
+        Subject::Draw { round } => t.a("audit-subject-draw", "round", round),
         Subject::Pairing { round, table } => t.args(
             "audit-subject-pairing",
             &[("round", n(*round)), ("table", n(*table))],

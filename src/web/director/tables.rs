@@ -39,6 +39,7 @@ pub fn configure(routes: &mut Routes) {
             Need::Director,
             release_action,
         )
+        .post("/d/{slug}/rounds/{round}/draw", Need::Director, draw_action)
         .get(
             "/d/{slug}/rounds/{round}/table-cards",
             Need::Director,
@@ -266,6 +267,37 @@ async fn release_action(
     if !found {
         return Err(AppError::NotFound);
     }
+    Ok(redirect_with(&at.url(""), flash))
+}
+
+/// `POST /d/{slug}/rounds/{round}/draw`: the director publishes the round's pairings, or
+/// holds them back again while the round has no result (an audit row either way).
+async fn draw_action(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    at: RoundAt,
+    form: web::Form<LinksAction>,
+) -> Result<HttpResponse, AppError> {
+    let round = at.round;
+    let published = match form.into_inner().action.as_str() {
+        "publish" => true,
+        "hold" => false,
+        other => return Err(AppError::bad_request(other)),
+    };
+    let (key, who) = (at.tour.slug.clone(), ctx.viewer.name());
+    let changed = with_db(&state, move |conn| {
+        Ok(crate::db::rounds::publish_draw(
+            conn, &key, round, published, &who,
+        )?)
+    })
+    .await?
+    .ok_or(AppError::NotFound)?;
+    let flash = match (changed, published) {
+        (true, true) => "draw-flash-published",
+        (true, false) => "draw-flash-held",
+        (false, true) => "draw-flash-already-published",
+        (false, false) => "draw-flash-not-held",
+    };
     Ok(redirect_with(&at.url(""), flash))
 }
 
@@ -580,12 +612,31 @@ async fn judge(
     // Approve, then on to the next room that needs the director (the hall when none).
     let sheet = at.round.sheet(&state).await?;
     let (_, links) = round_rooms(&state, &at.round).await?;
-    let next = super::hall_view::next_to_review(&links, sheet.settings.table.approval, table, room);
+    let next = next_to_review(&links, sheet.settings.table.approval, table, room);
     let to = match next {
         Some((t, r)) => format!("/d/{slug}/rounds/{round}/tables/{t}/rooms/{}", r.code()),
         None => format!("/d/{slug}/rounds/{round}/hall"),
     };
     Ok(redirect_with(&to, flash))
+}
+
+/// The room to look at after `(table, room)` on the review page's "approve, then next":
+/// the next room of the round (in table order, wrapping round) that waits for the
+/// director; `None` when no other room does.
+fn next_to_review(
+    links: &[RoomLink],
+    approval: bool,
+    table: i32,
+    room: Room,
+) -> Option<(i32, Room)> {
+    let here = links
+        .iter()
+        .position(|l| l.table == table && l.room == room)?;
+    let n = links.len();
+    (1..n)
+        .map(|i| &links[(here + i) % n])
+        .find(|l| l.state.needs_director(approval))
+        .map(|l| (l.table, l.room))
 }
 
 /// `GET`: the round's blank score sheets as PDF, each with its room's link as a QR code and

@@ -181,6 +181,7 @@ impl SettingsInput {
                 entry: form.contains_key("table_entry"),
                 approval: form.contains_key("table_approval"),
                 codes: form.contains_key("table_codes"),
+                publish_draw: form.contains_key("publish_draw"),
             },
             occasion: crate::rules::OccasionDraft {
                 starts: field("starts"),
