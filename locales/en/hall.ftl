@@ -132,3 +132,25 @@ draw-flash-not-held = The round has results: its pairings stay public.
 audit-subject-draw = round { $round } pairings
 table-settings-publish-draw = Publish a new round's pairings as soon as they are saved
 table-settings-publish-draw-hint = Off: the public sees "pairings soon" until you press "Publish the pairings" on the round's page (the first result saved publishes them too).
+
+# What happened, in words (the room's review, the stale save, the audit trail).
+words-trick-points = trick points { $points }
+words-defender-total = P { $points } (total only)
+words-bottom = bottom { $bottom }
+words-bottom-declarers = bottom { $bottom } won by the declarers
+words-bottom-defenders = bottom { $bottom } won by the defenders { $combo }
+words-last-declarers = last trick won by the declarers
+words-last-defenders = last trick won by the defenders { $combo }
+words-with-single = with a single
+words-with-pair = with a pair
+words-with-triple = with a triple
+words-with-tractor = with a tractor of { $n } pairs
+words-with-titanic = with { $n } consecutive triples
+words-declarer-penalty = declarers' penalty { $points }
+words-defender-penalty = defenders' penalty { $points }
+words-ruling = director's ruling s { $s }
+words-flagged = ⚑ boards { $boards }
+words-draw-published = public
+words-draw-held = held back
+words-table-who = table link { $link }, { $room }: entered by { $entered } at { $at }, confirmed by { $confirmed } from { $address }
+table-col-entered = Entered

@@ -116,3 +116,25 @@ draw-flash-not-held = 本轮已有成绩：对阵保持公开。
 audit-subject-draw = 第 { $round } 轮对阵
 table-settings-publish-draw = 新一轮的对阵保存后立即公开
 table-settings-publish-draw-hint = 不勾选：在您于本轮页面点击“公布对阵”之前，公众看到“对阵即将公布”（保存第一个成绩时也会公开）。
+
+# 发生了什么，用文字说明。
+words-trick-points = 得分 { $points }
+words-defender-total = P { $points }（仅总分）
+words-bottom = 底牌 { $bottom } 分
+words-bottom-declarers = 底牌 { $bottom } 分，庄家赢得末墩
+words-bottom-defenders = 底牌 { $bottom } 分，守方{ $combo }赢得末墩
+words-last-declarers = 庄家赢得末墩
+words-last-defenders = 守方{ $combo }赢得末墩
+words-with-single = 以单张
+words-with-pair = 以对子
+words-with-triple = 以三张
+words-with-tractor = 以{ $n }连对拖拉机
+words-with-titanic = 以{ $n }连三张
+words-declarer-penalty = 庄家罚分 { $points }
+words-defender-penalty = 守方罚分 { $points }
+words-ruling = 裁判判定 s { $s }
+words-flagged = ⚑ 第 { $boards } 副
+words-draw-published = 已公开
+words-draw-held = 暂不公开
+words-table-who = 桌上链接 { $link }，{ $room }：{ $entered }于 { $at } 录入，{ $confirmed }从 { $address } 确认
+table-col-entered = 录入内容

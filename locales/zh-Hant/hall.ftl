@@ -116,3 +116,25 @@ draw-flash-not-held = 本輪已有成績：對陣保持公開。
 audit-subject-draw = 第 { $round } 輪對陣
 table-settings-publish-draw = 新一輪的對陣儲存後立即公開
 table-settings-publish-draw-hint = 不勾選：在您於本輪頁面點擊「公佈對陣」之前，公眾看到「對陣即將公佈」（儲存第一個成績時也會公開）。
+
+# 發生了什麼，用文字說明。
+words-trick-points = 得分 { $points }
+words-defender-total = P { $points }（僅總分）
+words-bottom = 底牌 { $bottom } 分
+words-bottom-declarers = 底牌 { $bottom } 分，莊家贏得末墩
+words-bottom-defenders = 底牌 { $bottom } 分，守方{ $combo }贏得末墩
+words-last-declarers = 莊家贏得末墩
+words-last-defenders = 守方{ $combo }贏得末墩
+words-with-single = 以單張
+words-with-pair = 以對子
+words-with-triple = 以三張
+words-with-tractor = 以{ $n }連對拖拉機
+words-with-titanic = 以{ $n }連三張
+words-declarer-penalty = 莊家罰分 { $points }
+words-defender-penalty = 守方罰分 { $points }
+words-ruling = 裁判判定 s { $s }
+words-flagged = ⚑ 第 { $boards } 副
+words-draw-published = 已公開
+words-draw-held = 暫不公開
+words-table-who = 桌上連結 { $link }，{ $room }：{ $entered }於 { $at } 錄入，{ $confirmed }從 { $address } 確認
+table-col-entered = 錄入內容

@@ -273,3 +273,40 @@ async fn approve_then_next_goes_to_the_next_room_that_needs_the_director() {
             .lacks("class=\"calls-badge\"");
     }
 }
+
+#[actix_web::test]
+async fn the_room_and_the_trail_say_what_happened_in_the_readers_words() {
+    for db in backends() {
+        a_busy_round(&db).await;
+        let mut director = browser(&db).await;
+        director
+            .get_ok("/d/club-night/rounds/4/tables/1/rooms/open")
+            .await
+            .has("<td>trick points 60, bottom 10 won by the declarers</td>")
+            .lacks("trick_points=")
+            .lacks("last_trick=");
+        let trail = director.get_ok("/d/club-night/audit").await;
+        trail
+            .has("table link")
+            .has("entered by NS at")
+            .has("sent back by the director, ⚑ boards 5, The director says: Play board 5 again")
+            .has("round 4 table 2 closed room")
+            .lacks("trick_points=")
+            .lacks("rejected flagged=");
+        // In Chinese: no English subject, no English table link, no code.
+        director.accept_language = "zh".into();
+        let zh = director.get_ok("/d/club-night/audit").await;
+        zh.has("桌上链接")
+            .has("第 4 轮第 2 桌闭室")
+            .has("裁判长已退回")
+            .lacks("table link")
+            .lacks("entered by")
+            .lacks("closed room")
+            .lacks("trick_points=");
+        director
+            .get_ok("/d/club-night/rounds/4/tables/1/rooms/open")
+            .await
+            .has("得分 60")
+            .lacks("trick points");
+    }
+}

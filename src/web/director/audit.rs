@@ -35,6 +35,9 @@ pub struct TrailLine {
     pub subject: String,
     pub before: String,
     pub after: String,
+    /// The values are stored text (a team, a setting), shown as such; results, rooms and
+    /// draws are worded.
+    pub code: bool,
 }
 
 /// The changes in the reader's language (area names and subjects; values are stored text).
@@ -46,12 +49,16 @@ pub fn trail_lines(t: &Tr, clock: &crate::rules::Clock, entries: &[AuditEntry]) 
             user: if e.user_name.is_empty() {
                 "—".to_owned()
             } else {
-                e.user_name.clone()
+                super::words::who_words(t, &e.user_name)
             },
             area: t.t(&format!("audit-area-{}", e.area)),
             subject: super::subject::subject_text(t, &Subject::parse(&e.subject)),
-            before: e.before.clone(),
-            after: e.after.clone(),
+            before: super::words::value_words(t, &Subject::parse(&e.subject), &e.before),
+            after: super::words::value_words(t, &Subject::parse(&e.subject), &e.after),
+            code: !matches!(
+                Subject::parse(&e.subject),
+                Subject::Result { .. } | Subject::Room { .. } | Subject::Draw { .. }
+            ),
         })
         .collect()
 }

@@ -19,6 +19,7 @@ mod subject;
 mod tables;
 mod teams;
 mod tournaments;
+mod words;
 
 use super::routes::Routes;
 

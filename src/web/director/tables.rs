@@ -483,7 +483,7 @@ async fn room_page(
                             .results(room, decks)
                             .iter()
                             .find(|r| r.board == b.number)
-                            .map(|r| crate::db::audit::entry_text(&r.entry))
+                            .map(|r| super::words::entry_words(t, &r.entry))
                             .unwrap_or_default(),
                         p: outcome
                             .as_ref()
