@@ -14,21 +14,9 @@ use fushi::db::schema::tournaments;
 use fushi::db::table::{self as tables, EntryState};
 use fushi::rules::Room;
 
-const SLUG: &str = "club-night";
-const BOARDS: i32 = 8;
+use crate::web_table::{BOARDS, room_form};
 
-fn room_form(side: &str, submission: &str) -> Vec<(String, String)> {
-    let mut form = vec![
-        ("side".to_owned(), side.to_owned()),
-        ("submission".to_owned(), submission.to_owned()),
-    ];
-    for b in 1..=BOARDS {
-        form.push((format!("{b}-trick_points"), "60".to_owned()));
-        form.push((format!("{b}-bottom_points"), "10".to_owned()));
-        form.push((format!("{b}-last_trick"), "declarer".to_owned()));
-    }
-    form
-}
+const SLUG: &str = "club-night";
 
 fn revision(db: &TestDb) -> i64 {
     fushi::db::revision::of_slug(&mut db.open(), SLUG)
@@ -48,31 +36,31 @@ async fn a_busy_round(db: &TestDb) {
         .execute(&mut db.open())
         .unwrap();
     let mut table = anonymous(db).await;
-    let open1 = format!("/table/{}", room_token(db, 1, Room::Open));
-    table.post_raw(&open1, &refs(&room_form("ns", "o1"))).await;
-    table
-        .confirm_room(&open1, &[("side", "ew"), ("action", "confirm")])
-        .await;
-    let closed1 = format!("/table/{}", room_token(db, 1, Room::Closed));
-    table
-        .post_raw(&closed1, &refs(&room_form("ns", "c1")))
-        .await;
-    table
-        .confirm_room(
-            &closed1,
-            &[("side", "ew"), ("flag-3", "on"), ("action", "dispute")],
-        )
-        .await;
+    // Each room: entered by NS, then answered by EW (confirmed, or a call about a board).
+    for (t, room, answer) in [
+        (
+            1,
+            Room::Open,
+            [("side", "ew"), ("action", "confirm"), ("", "")],
+        ),
+        (
+            1,
+            Room::Closed,
+            [("side", "ew"), ("flag-3", "on"), ("action", "dispute")],
+        ),
+        (
+            2,
+            Room::Closed,
+            [("side", "ew"), ("flag-5", "on"), ("action", "dispute")],
+        ),
+    ] {
+        let link = format!("/table/{}", room_token(db, t, room));
+        let id = format!("{t}{}", room.code());
+        table.post_raw(&link, &refs(&room_form("ns", &id))).await;
+        let answer: Vec<(&str, &str)> = answer.into_iter().filter(|(k, _)| !k.is_empty()).collect();
+        table.confirm_room(&link, &answer).await;
+    }
     let closed2 = format!("/table/{}", room_token(db, 2, Room::Closed));
-    table
-        .post_raw(&closed2, &refs(&room_form("ns", "c2")))
-        .await;
-    table
-        .confirm_room(
-            &closed2,
-            &[("side", "ew"), ("flag-5", "on"), ("action", "dispute")],
-        )
-        .await;
     let mut director = browser(db).await;
     let page = director
         .post(

@@ -211,11 +211,7 @@ async fn hall_page(
     at: RoundAt,
 ) -> Result<HttpResponse, AppError> {
     let sheet = at.sheet(&state).await?;
-    let (slug, round) = (at.tour.slug.clone(), at.round);
-    let (_, links) = with_db(&state, move |conn| {
-        tables::round_links(conn, &slug, round)?.ok_or(AppError::NotFound)
-    })
-    .await?;
+    let (_, links) = super::tables::round_rooms(&state, &at).await?;
     let (matches, counts) = tiles(&ctx, &at, &sheet, &links);
     let approval = sheet.settings.table.approval;
     let approvable = links.iter().filter(|l| l.approvable_in_bulk()).count();

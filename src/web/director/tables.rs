@@ -137,7 +137,10 @@ fn state_label(ctx: &Ctx, state: EntryState, approval: bool) -> String {
 }
 
 /// The round's links and states (links are made for rooms that have none).
-async fn round_rooms(state: &AppState, at: &RoundAt) -> Result<(bool, Vec<RoomLink>), AppError> {
+pub(crate) async fn round_rooms(
+    state: &AppState,
+    at: &RoundAt,
+) -> Result<(bool, Vec<RoomLink>), AppError> {
     let (slug, round) = (at.tour.slug.clone(), at.round);
     with_db(state, move |conn| {
         tables::round_links(conn, &slug, round)?.ok_or(AppError::NotFound)
