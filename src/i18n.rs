@@ -234,6 +234,12 @@ impl Tr {
         self.args(key, &[(name, FluentValue::from(value.to_string()))])
     }
 
+    /// The message `key` with one number argument (so that plurals choose by it), for
+    /// templates: `t.n("key", "count", n)`.
+    pub fn n(&self, key: &str, name: &str, value: impl std::borrow::Borrow<usize>) -> String {
+        self.args(key, &[(name, FluentValue::from(*value.borrow()))])
+    }
+
     /// Items joined as a list in this language (`、` in Chinese, `, ` in English).
     pub fn list<S: AsRef<str>>(&self, items: &[S]) -> String {
         let sep = self.t("list-separator");

@@ -74,3 +74,83 @@ hall-renew-text = { $count ->
     } working at once: every room of round { $round } gets a new link, and the old QR codes and addresses answer "not found". Print the cards again afterwards.
 hall-renew-confirm = Renew all { $count } links
 hall-renew-cancel = Keep the links
+
+# The director's hall view of a round.
+hall-tab = Hall
+hall-title = Round { $round } in the hall
+hall-counts = Rooms by state
+hall-count-called = { $count ->
+        [one] 1 room calls the director
+       *[other] { $count } rooms call the director
+    }
+hall-count-to-approve = { $count } waiting for your approval
+hall-count-at-table = { $count } with the tables
+hall-count-idle = { $count } not started
+hall-count-done = { $count } done
+hall-table = Table { $table }
+hall-teams = { $home } v { $away }
+hall-no-rooms = This round has no match to play yet.
+hall-flags-title = Boards the table marked "call the director"; the ⚑ stays until you clear it on the room's page
+hall-wrong-codes = { $count ->
+        [one] 1 wrong team code
+       *[other] { $count } wrong team codes
+    }
+hall-approve-clean = { $count ->
+        [0] No confirmed room to approve without flags or calls
+        [one] Approve the confirmed room without flags or calls
+       *[other] Approve every confirmed room without flags or calls ({ $count })
+    }
+hall-passed-by = { $count ->
+        [one] 1 confirmed room has a ⚑ or a wrong code: look at it yourself.
+       *[other] { $count } confirmed rooms have a ⚑ or a wrong code: look at them yourself.
+    }
+hall-flash-approved = Every confirmed room without flags or calls is approved.
+hall-flash-none-approved = No room was waiting for approval without flags or calls.
+hall-calls-badge = { $count ->
+        [one] ⚑ 1 room calls the director
+       *[other] ⚑ { $count } rooms call the director
+    }
+hall-call-line = Round { $round }, table { $table }, { $room }
+hall-to-hall = To the hall
+table-approve-next = Approve, then the next room
+table-clear-flags = Clear the ⚑
+table-clear-flags-hint = The call is answered: the flag stays, whatever else happens to the room, until you clear it.
+table-flash-flags-cleared = The ⚑ is cleared.
+table-room-approved = Approved by the director at { $at }
+audit-subject-room = round { $round } table { $table } { $room } room
+
+# Publishing the draw.
+draw-title = Pairings
+draw-held = The pairings of round { $round } are not public yet: the public pages say "pairings soon". Publish them when you announce the round.
+draw-published = The pairings are public.
+draw-publish = Publish the pairings
+draw-hold = Hold the pairings back
+draw-flash-published = The pairings are public.
+draw-flash-held = The pairings are held back: the public sees "pairings soon".
+draw-flash-already-published = The pairings were public already.
+draw-flash-not-held = The round has results: its pairings stay public.
+audit-subject-draw = round { $round } pairings
+table-settings-publish-draw = Publish a new round's pairings as soon as they are saved
+table-settings-publish-draw-hint = Off: the public sees "pairings soon" until you press "Publish the pairings" on the round's page (the first result saved publishes them too).
+
+# What happened, in words (the room's review, the stale save, the audit trail).
+words-trick-points = trick points { $points }
+words-defender-total = P { $points } (total only)
+words-bottom = bottom { $bottom }
+words-bottom-declarers = bottom { $bottom } won by the declarers
+words-bottom-defenders = bottom { $bottom } won by the defenders { $combo }
+words-last-declarers = last trick won by the declarers
+words-last-defenders = last trick won by the defenders { $combo }
+words-with-single = with a single
+words-with-pair = with a pair
+words-with-triple = with a triple
+words-with-tractor = with a tractor of { $n } pairs
+words-with-titanic = with { $n } consecutive triples
+words-declarer-penalty = declarers' penalty { $points }
+words-defender-penalty = defenders' penalty { $points }
+words-ruling = director's ruling s { $s }
+words-flagged = ⚑ boards { $boards }
+words-draw-published = public
+words-draw-held = held back
+words-table-who = table link { $link }, { $room }: entered by { $entered } at { $at }, confirmed by { $confirmed } from { $address }
+table-col-entered = Entered

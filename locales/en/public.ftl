@@ -10,6 +10,7 @@ pub-withdrawn = (withdrawn)
 pub-no-teams = No teams yet.
 pub-no-rounds = No rounds yet.
 pub-no-matches = No matches yet.
+pub-pairings-soon = Round { $round }: pairings soon
 pub-no-boards = No boards yet.
 
 # Live refresh

@@ -71,3 +71,70 @@ hall-renew-title = 要更新本轮的所有链接吗？
 hall-renew-text = 已打印的 { $count } 张桌卡将立即失效：第 { $round } 轮的每个室都会得到新链接，旧的二维码和地址会显示“未找到”。更新后请重新打印桌卡。
 hall-renew-confirm = 更新全部 { $count } 个链接
 hall-renew-cancel = 保留现有链接
+
+# 裁判长的赛场总览。
+hall-tab = 赛场
+hall-title = 第 { $round } 轮赛场
+hall-counts = 各房间的状态
+hall-count-called = { $count } 个房间呼叫裁判
+hall-count-to-approve = { $count } 个待您批准
+hall-count-at-table = { $count } 个在桌上录入
+hall-count-idle = { $count } 个未开始
+hall-count-done = { $count } 个已完成
+hall-table = 第 { $table } 桌
+hall-teams = { $home } 对 { $away }
+hall-no-rooms = 本轮还没有要打的比赛。
+hall-flags-title = 该桌标记为“呼叫裁判”的牌；在房间页面清除之前 ⚑ 一直保留
+hall-wrong-codes = { $count } 次队伍代码错误
+hall-approve-clean = { $count ->
+        [0] 没有可批准的无标记、无呼叫的已确认房间
+       *[other] 批准所有无标记、无呼叫的已确认房间（{ $count } 个）
+    }
+hall-passed-by = { $count } 个已确认房间有 ⚑ 或错误代码：请亲自查看。
+hall-flash-approved = 所有无标记、无呼叫的已确认房间均已批准。
+hall-flash-none-approved = 没有等待批准的无标记、无呼叫的房间。
+hall-calls-badge = ⚑ { $count } 个房间呼叫裁判
+hall-call-line = 第 { $round } 轮第 { $table } 桌 { $room }
+hall-to-hall = 去赛场总览
+table-approve-next = 批准，然后看下一个房间
+table-clear-flags = 清除 ⚑
+table-clear-flags-hint = 呼叫已处理：无论房间发生什么，标记都会保留，直到您清除。
+table-flash-flags-cleared = ⚑ 已清除。
+table-room-approved = 裁判长于 { $at } 批准
+audit-subject-room = 第 { $round } 轮第 { $table } 桌{ $room }
+
+# 公布对阵。
+draw-title = 对阵
+draw-held = 第 { $round } 轮的对阵尚未公开：公开页面显示“对阵即将公布”。宣布本轮时请公布。
+draw-published = 对阵已公开。
+draw-publish = 公布对阵
+draw-hold = 暂不公开对阵
+draw-flash-published = 对阵已公开。
+draw-flash-held = 对阵已暂不公开：公众看到“对阵即将公布”。
+draw-flash-already-published = 对阵原本已公开。
+draw-flash-not-held = 本轮已有成绩：对阵保持公开。
+audit-subject-draw = 第 { $round } 轮对阵
+table-settings-publish-draw = 新一轮的对阵保存后立即公开
+table-settings-publish-draw-hint = 不勾选：在您于本轮页面点击“公布对阵”之前，公众看到“对阵即将公布”（保存第一个成绩时也会公开）。
+
+# 发生了什么，用文字说明。
+words-trick-points = 得分 { $points }
+words-defender-total = P { $points }（仅总分）
+words-bottom = 底牌 { $bottom } 分
+words-bottom-declarers = 底牌 { $bottom } 分，庄家赢得末墩
+words-bottom-defenders = 底牌 { $bottom } 分，守方{ $combo }赢得末墩
+words-last-declarers = 庄家赢得末墩
+words-last-defenders = 守方{ $combo }赢得末墩
+words-with-single = 以单张
+words-with-pair = 以对子
+words-with-triple = 以三张
+words-with-tractor = 以{ $n }连对拖拉机
+words-with-titanic = 以{ $n }连三张
+words-declarer-penalty = 庄家罚分 { $points }
+words-defender-penalty = 守方罚分 { $points }
+words-ruling = 裁判判定 s { $s }
+words-flagged = ⚑ 第 { $boards } 副
+words-draw-published = 已公开
+words-draw-held = 暂不公开
+words-table-who = 桌上链接 { $link }，{ $room }：{ $entered }于 { $at } 录入，{ $confirmed }从 { $address } 确认
+table-col-entered = 录入内容

@@ -10,6 +10,7 @@ pub-withdrawn = （已退赛）
 pub-no-teams = 尚无参赛队。
 pub-no-rounds = 尚无轮次。
 pub-no-matches = 尚无场次。
+pub-pairings-soon = 第 { $round } 轮：对阵即将公布
 pub-no-boards = 尚无牌。
 
 # 实时刷新

@@ -71,3 +71,70 @@ hall-renew-title = 要更新本輪的所有連結嗎？
 hall-renew-text = 已列印的 { $count } 張桌卡將立即失效：第 { $round } 輪的每個室都會得到新連結，舊的 QR 碼和位址會顯示「找不到」。更新後請重新列印桌卡。
 hall-renew-confirm = 更新全部 { $count } 個連結
 hall-renew-cancel = 保留現有連結
+
+# 裁判長的賽場總覽。
+hall-tab = 賽場
+hall-title = 第 { $round } 輪賽場
+hall-counts = 各房間的狀態
+hall-count-called = { $count } 個房間呼叫裁判
+hall-count-to-approve = { $count } 個待您批准
+hall-count-at-table = { $count } 個在桌上錄入
+hall-count-idle = { $count } 個未開始
+hall-count-done = { $count } 個已完成
+hall-table = 第 { $table } 桌
+hall-teams = { $home } 對 { $away }
+hall-no-rooms = 本輪還沒有要打的比賽。
+hall-flags-title = 該桌標記為「呼叫裁判」的牌；在房間頁面清除之前 ⚑ 一直保留
+hall-wrong-codes = { $count } 次隊伍代碼錯誤
+hall-approve-clean = { $count ->
+        [0] 沒有可批准的無標記、無呼叫的已確認房間
+       *[other] 批准所有無標記、無呼叫的已確認房間（{ $count } 個）
+    }
+hall-passed-by = { $count } 個已確認房間有 ⚑ 或錯誤代碼：請親自查看。
+hall-flash-approved = 所有無標記、無呼叫的已確認房間均已批准。
+hall-flash-none-approved = 沒有等待批准的無標記、無呼叫的房間。
+hall-calls-badge = ⚑ { $count } 個房間呼叫裁判
+hall-call-line = 第 { $round } 輪第 { $table } 桌 { $room }
+hall-to-hall = 去賽場總覽
+table-approve-next = 批准，然後看下一個房間
+table-clear-flags = 清除 ⚑
+table-clear-flags-hint = 呼叫已處理：無論房間發生什麼，標記都會保留，直到您清除。
+table-flash-flags-cleared = ⚑ 已清除。
+table-room-approved = 裁判長於 { $at } 批准
+audit-subject-room = 第 { $round } 輪第 { $table } 桌{ $room }
+
+# 公佈對陣。
+draw-title = 對陣
+draw-held = 第 { $round } 輪的對陣尚未公開：公開頁面顯示「對陣即將公佈」。宣佈本輪時請公佈。
+draw-published = 對陣已公開。
+draw-publish = 公佈對陣
+draw-hold = 暫不公開對陣
+draw-flash-published = 對陣已公開。
+draw-flash-held = 對陣已暫不公開：公眾看到「對陣即將公佈」。
+draw-flash-already-published = 對陣原本已公開。
+draw-flash-not-held = 本輪已有成績：對陣保持公開。
+audit-subject-draw = 第 { $round } 輪對陣
+table-settings-publish-draw = 新一輪的對陣儲存後立即公開
+table-settings-publish-draw-hint = 不勾選：在您於本輪頁面點擊「公佈對陣」之前，公眾看到「對陣即將公佈」（儲存第一個成績時也會公開）。
+
+# 發生了什麼，用文字說明。
+words-trick-points = 得分 { $points }
+words-defender-total = P { $points }（僅總分）
+words-bottom = 底牌 { $bottom } 分
+words-bottom-declarers = 底牌 { $bottom } 分，莊家贏得末墩
+words-bottom-defenders = 底牌 { $bottom } 分，守方{ $combo }贏得末墩
+words-last-declarers = 莊家贏得末墩
+words-last-defenders = 守方{ $combo }贏得末墩
+words-with-single = 以單張
+words-with-pair = 以對子
+words-with-triple = 以三張
+words-with-tractor = 以{ $n }連對拖拉機
+words-with-titanic = 以{ $n }連三張
+words-declarer-penalty = 莊家罰分 { $points }
+words-defender-penalty = 守方罰分 { $points }
+words-ruling = 裁判判定 s { $s }
+words-flagged = ⚑ 第 { $boards } 副
+words-draw-published = 已公開
+words-draw-held = 暫不公開
+words-table-who = 桌上連結 { $link }，{ $room }：{ $entered }於 { $at } 錄入，{ $confirmed }從 { $address } 確認
+table-col-entered = 錄入內容

@@ -10,6 +10,7 @@ pub-withdrawn = （已退賽）
 pub-no-teams = 尚無參賽隊。
 pub-no-rounds = 尚無輪次。
 pub-no-matches = 尚無場次。
+pub-pairings-soon = 第 { $round } 輪：對陣即將公佈
 pub-no-boards = 尚無牌。
 
 # 實時重新整理

@@ -13,7 +13,7 @@ use crate::rules::{
 
 pub const TOURNAMENT_TOML: &str = "tournament.toml";
 
-const KEYS: [&str; 28] = [
+const KEYS: [&str; 29] = [
     "name",
     "slug",
     "published",
@@ -34,6 +34,7 @@ const KEYS: [&str; 28] = [
     "table_approval",
     "table_codes",
     "correction_minutes",
+    "publish_draw",
     "starts",
     "ends",
     "venue",
@@ -119,6 +120,7 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
             entry: reader.boolean("table_entry", false),
             approval: reader.boolean("table_approval", false),
             codes: reader.boolean("table_codes", false),
+            publish_draw: reader.boolean("publish_draw", false),
         },
         correction_minutes: reader
             .integer("correction_minutes")
@@ -712,6 +714,7 @@ pub fn settings_toml(settings: &Settings) -> String {
         ("table_entry", settings.table.entry),
         ("table_approval", settings.table.approval),
         ("table_codes", settings.table.codes),
+        ("publish_draw", settings.table.publish_draw),
     ] {
         if on {
             line(key, "true".to_owned());

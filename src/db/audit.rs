@@ -91,6 +91,11 @@ pub enum Subject {
         room: Room,
         team: TeamNo,
     },
+    /// The director's answer to a room entered at the table (approved, sent back, ⚑
+    /// cleared): `round 1 table 2 open room`; before and after are the room's states.
+    Room { round: i32, table: i32, room: Room },
+    /// Whether a round's draw is public: `round 5 draw` (`held` or `published`).
+    Draw { round: i32 },
     /// A table's pairing: `round 1 table 2`.
     Pairing { round: i32, table: i32 },
     /// A board's conditions (dealer, level, trump): `round 1 board 2`.
@@ -147,6 +152,14 @@ impl Subject {
                     team: TeamNo(n(team)?),
                 })
             })(),
+            ["round", r, "table", t, rm, "room"] => (|| {
+                Some(Subject::Room {
+                    round: n(r)?,
+                    table: n(t)?,
+                    room: room(rm)?,
+                })
+            })(),
+            ["round", r, "draw"] => n(r).map(|round| Subject::Draw { round }),
             ["round", r, "table", t] => (|| {
                 Some(Subject::Pairing {
                     round: n(r)?,
@@ -229,6 +242,10 @@ impl std::fmt::Display for Subject {
                 "round {round} table {table} {} room team {team} line-up",
                 room.code()
             ),
+            Subject::Room { round, table, room } => {
+                write!(f, "round {round} table {table} {} room", room.code())
+            }
+            Subject::Draw { round } => write!(f, "round {round} draw"),
             Subject::Pairing { round, table } => write!(f, "round {round} table {table}"),
             Subject::Board { round, board } => write!(f, "round {round} board {board}"),
             Subject::Team { number } => write!(f, "team {number}"),

@@ -134,6 +134,7 @@ pub fn update_settings_as(
                 tournaments::table_approval.eq(row.table_approval),
                 tournaments::table_codes.eq(row.table_codes),
                 tournaments::correction_minutes.eq(row.correction_minutes),
+                tournaments::publish_draw.eq(row.publish_draw),
                 tournaments::updated_at.eq(row.updated_at),
             ))
             .execute(conn);

@@ -35,6 +35,7 @@ pub struct TournamentRow {
     pub table_approval: bool,
     pub table_codes: bool,
     pub correction_minutes: i32,
+    pub publish_draw: bool,
 }
 
 #[derive(Clone, Debug, Insertable)]
@@ -64,6 +65,7 @@ pub struct NewTournament<'a> {
     pub table_approval: bool,
     pub table_codes: bool,
     pub correction_minutes: i32,
+    pub publish_draw: bool,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable)]
@@ -118,6 +120,8 @@ pub struct RoundRow {
 pub struct NewRound {
     pub tournament_id: i32,
     pub number: i32,
+    /// Whether the round's pairings are public (docs/rules.md §5, "the draw").
+    pub draw_published: bool,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable)]

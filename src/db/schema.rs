@@ -33,6 +33,7 @@ diesel::table! {
         deal_commitment -> Nullable<Text>,
         deal_seed -> Nullable<Text>,
         deal_seed_revealed -> Bool,
+        publish_draw -> Bool,
     }
 }
 
@@ -64,6 +65,7 @@ diesel::table! {
         number -> Integer,
         table_locked -> Bool,
         results_released -> Bool,
+        draw_published -> Bool,
     }
 }
 
@@ -163,6 +165,7 @@ diesel::table! {
         updated_at -> Timestamp,
         confirmed_at -> Nullable<Timestamp>,
         code_failures -> Integer,
+        approved_at -> Nullable<Timestamp>,
     }
 }
 

@@ -128,6 +128,7 @@ struct EntryRow {
     updated_at: NaiveDateTime,
     confirmed_at: Option<NaiveDateTime>,
     code_failures: i32,
+    approved_at: Option<NaiveDateTime>,
 }
 
 /// A room's entry as the table made it.
@@ -144,9 +145,13 @@ pub struct Pending {
     /// How many different entries the table has saved.
     pub saves: i32,
     pub address: String,
+    /// When the entry as it stands was saved (a later save of other figures moves it; a
+    /// confirmation, a call or the director's answer does not).
     pub entered_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     pub confirmed_at: Option<NaiveDateTime>,
+    /// When the director approved the room (cleared again when it is entered anew).
+    pub approved_at: Option<NaiveDateTime>,
     /// Wrong team codes sent since the entry was last saved.
     pub code_failures: i32,
 }
@@ -228,6 +233,7 @@ fn room_entry(row: Option<&EntryRow>) -> Result<RoomEntry, DbError> {
             state: state_of(row)?,
             entered_by: Side::parse(&row.entered_by),
             code_failures: row.code_failures,
+            flagged: !row.flagged.trim().is_empty(),
         },
     })
 }
@@ -250,6 +256,7 @@ fn pending_of(row: EntryRow) -> Result<Pending, DbError> {
         entered_at: row.entered_at,
         updated_at: row.updated_at,
         confirmed_at: row.confirmed_at,
+        approved_at: row.approved_at,
         code_failures: row.code_failures,
     })
 }
@@ -355,7 +362,10 @@ pub fn save_entry(
                         table_entries::submission.eq(submission),
                         table_entries::saves.eq(row.saves + 1),
                         table_entries::address.eq(address),
+                        table_entries::entered_at.eq(at),
                         table_entries::updated_at.eq(at),
+                        table_entries::confirmed_at.eq(None::<NaiveDateTime>),
+                        table_entries::approved_at.eq(None::<NaiveDateTime>),
                     ))
                     .execute(conn)?;
             }
@@ -406,10 +416,15 @@ pub fn flag(
         let Some(row) = row else {
             return Ok(Ok(false));
         };
+        // The boards flagged before stay flagged until the director clears them.
+        let mut all = pending_of(row.clone())?.flagged;
+        all.extend_from_slice(boards);
+        all.sort_unstable();
+        all.dedup();
         diesel::update(table_entries::table.find(row.id))
             .set((
                 table_entries::state.eq(next.state.code()),
-                table_entries::flagged.eq(flagged_text(boards)),
+                table_entries::flagged.eq(flagged_text(&all)),
                 table_entries::address.eq(address),
                 table_entries::updated_at.eq(now()),
             ))
@@ -629,6 +644,17 @@ pub struct RoomLink {
     /// Wrong team codes sent to the room since its entry was saved.
     pub code_failures: i32,
     pub updated_at: Option<NaiveDateTime>,
+    /// The room as the state machine knows it (its stored state, not the shown one).
+    pub entry: RoomEntry,
+    /// Whether the room has stored results.
+    pub has_results: bool,
+}
+
+impl RoomLink {
+    /// Whether "approve every confirmed room without flags or calls" takes this room.
+    pub fn approvable_in_bulk(&self) -> bool {
+        self.state == EntryState::Confirmed && self.entry.approvable_in_bulk(self.has_results)
+    }
 }
 
 /// Every room link of round `round` (made for the playing matches that have none yet),
@@ -714,6 +740,8 @@ pub fn round_links(
                         .unwrap_or_default(),
                     code_failures: entry.map_or(0, |e| e.code_failures),
                     updated_at: entry.map(|e| e.updated_at),
+                    entry: room_entry(entry)?,
+                    has_results,
                 });
             }
         }
@@ -784,6 +812,163 @@ pub enum Verdict {
     Approve,
     /// Back to the table with a note; a confirmed entry's results are taken away again.
     Reject(String),
+    /// The call is answered: the room's ⚑ goes (nothing else changes).
+    ClearFlags,
+}
+
+/// A room's state and flags as the audit trail stores them: `rejected flagged=3,5
+/// note=…` (the words are the page's: [`read_room_text`]).
+fn room_text(state: EntryState, flagged: &str, note: &str) -> String {
+    let mut text = state.code().to_owned();
+    if !flagged.trim().is_empty() {
+        text.push_str(" flagged=");
+        text.push_str(flagged.trim());
+    }
+    if !note.trim().is_empty() {
+        text.push_str(" note=");
+        text.push_str(note.trim());
+    }
+    text
+}
+
+/// A room's audit text read back: the state, the flagged boards and the note; `None`
+/// for a text this version did not write.
+pub fn read_room_text(text: &str) -> Option<(EntryState, Vec<i32>, String)> {
+    let (head, note) = match text.split_once(" note=") {
+        Some((head, note)) => (head, note.to_owned()),
+        None => (text, String::new()),
+    };
+    let mut words = head.split(' ');
+    let state = EntryState::parse(words.next()?)?;
+    let mut flagged = Vec::new();
+    for word in words {
+        let boards = word.strip_prefix("flagged=")?;
+        for b in boards.split(',') {
+            flagged.push(b.trim().parse().ok()?);
+        }
+    }
+    Some((state, flagged, note))
+}
+
+/// The director's verdict on one room, inside the caller's transaction and without a
+/// revision bump (the caller bumps once): `Ok(false)` when there is nothing to judge.
+#[allow(clippy::too_many_arguments)]
+fn judge_room(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    sheet: &super::RoundSheet,
+    slug: &str,
+    table: i32,
+    room: Room,
+    verdict: &Verdict,
+    who: &str,
+) -> Result<bool, DbError> {
+    let round = sheet.round.number;
+    let Some(m) = sheet.table(table).cloned() else {
+        return Ok(false);
+    };
+    let Some(match_id) = super::rounds::match_id(conn, slug, round, table)? else {
+        return Ok(false);
+    };
+    let Some(row) = entry_row(conn, match_id, room)? else {
+        return Ok(false);
+    };
+    let entry = pending_of(row.clone())?;
+    let has_results = m.results.iter().any(|r| r.room == room);
+    let version: i32 = matches::table
+        .find(match_id)
+        .select(matches::version)
+        .first(conn)?;
+    let event = match verdict {
+        Verdict::Approve => RoomEvent::Approved,
+        Verdict::Reject(_) => RoomEvent::SentBack,
+        Verdict::ClearFlags => RoomEvent::FlagsCleared,
+    };
+    let stored = room_entry(Some(&row))?;
+    // The director judges whatever the table may do: the gate is only about results.
+    let gate = Gate {
+        table_entry: true,
+        locked: false,
+        has_results,
+    };
+    let Ok(outcome) = room_state::apply(&stored, gate, event) else {
+        return Ok(false);
+    };
+    let next = outcome.next();
+    let mut results: Vec<TableResult> = m
+        .results
+        .iter()
+        .filter(|r| r.room != room)
+        .cloned()
+        .collect();
+    let save = match outcome.transition.results {
+        Results::Keep => false,
+        Results::Remove => true,
+        Results::Save => {
+            // Approving saves the whole room or nothing: an entry that no longer reads
+            // in full is refused, not saved in part.
+            let mine = entry.results(room, sheet.settings.decks());
+            if mine.len() != entry.cells.len() || mine.len() != sheet.round.boards.len() {
+                return Ok(false);
+            }
+            results.extend(mine);
+            true
+        }
+    };
+    if save {
+        let saved = save_match_results_as(conn, slug, round, table, &results, who, Some(version))?;
+        if !matches!(saved, MatchSave::Saved(_)) {
+            return Ok(false);
+        }
+    }
+    let at = now();
+    let state = next.state;
+    let note = match verdict {
+        Verdict::Reject(note) => note.trim().to_owned(),
+        Verdict::Approve | Verdict::ClearFlags => entry.note.clone(),
+    };
+    let flagged = if next.flagged {
+        row.flagged.clone()
+    } else {
+        String::new()
+    };
+    let approved_at = match verdict {
+        Verdict::Approve => Some(at),
+        Verdict::Reject(_) => None,
+        Verdict::ClearFlags => row.approved_at,
+    };
+    diesel::update(table_entries::table.find(row.id))
+        .set((
+            table_entries::state.eq(state.code()),
+            table_entries::note.eq(&note),
+            table_entries::flagged.eq(&flagged),
+            table_entries::code_failures.eq(next.code_failures),
+            table_entries::approved_at.eq(approved_at),
+            table_entries::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+    let before = room_text(stored.state, &row.flagged, "");
+    let new_note = if matches!(verdict, Verdict::Reject(_)) {
+        note.as_str()
+    } else {
+        ""
+    };
+    super::audit::record(
+        conn,
+        tournament_id,
+        who,
+        super::audit::Place {
+            area: "results",
+            round: Some(round),
+            table: Some(table),
+        },
+        &[super::audit::Change {
+            subject: super::audit::Subject::Room { round, table, room },
+            before,
+            after: room_text(state, &flagged, new_note),
+        }],
+    )?;
+    Ok(true)
 }
 
 /// Applies the director's verdict to the room; `Ok(false)` when there is no entry to
@@ -798,91 +983,75 @@ pub fn judge(
     who: &str,
 ) -> Result<bool, DbError> {
     super::write_transaction(conn, |conn| {
+        let Some((tournament, _)) = super::revision::of_slug(conn, slug)? else {
+            return Ok(false);
+        };
         let Some(sheet) = load_round(conn, slug, round)? else {
             return Ok(false);
         };
-        let Some(m) = sheet.table(table).cloned() else {
+        if !judge_room(conn, tournament, &sheet, slug, table, room, verdict, who)? {
             return Ok(false);
-        };
-        let Some(match_id) = super::rounds::match_id(conn, slug, round, table)? else {
-            return Ok(false);
-        };
-        let Some(row) = entry_row(conn, match_id, room)? else {
-            return Ok(false);
-        };
-        let entry = pending_of(row.clone())?;
-        let has_results = m.results.iter().any(|r| r.room == room);
-        let version: i32 = matches::table
-            .find(match_id)
-            .select(matches::version)
-            .first(conn)?;
-        let event = match verdict {
-            Verdict::Approve => RoomEvent::Approved,
-            Verdict::Reject(_) => RoomEvent::SentBack,
-        };
-        let stored = room_entry(Some(&row))?;
-        // The director judges whatever the table may do: the gate is only about results.
-        let gate = Gate {
-            table_entry: true,
-            locked: false,
-            has_results,
-        };
-        let Ok(outcome) = room_state::apply(&stored, gate, event) else {
-            return Ok(false);
-        };
-        let next = outcome.next();
-        let mut results: Vec<TableResult> = m
-            .results
-            .iter()
-            .filter(|r| r.room != room)
-            .cloned()
-            .collect();
-        let save = match outcome.transition.results {
-            Results::Keep => false,
-            Results::Remove => true,
-            Results::Save => {
-                // Approving saves the whole room or nothing: an entry that no longer reads
-                // in full is refused, not saved in part.
-                let mine = entry.results(room, sheet.settings.decks());
-                if mine.len() != entry.cells.len() || mine.len() != sheet.round.boards.len() {
-                    return Ok(false);
-                }
-                results.extend(mine);
-                true
-            }
-        };
-        if save {
-            let saved =
-                save_match_results_as(conn, slug, round, table, &results, who, Some(version))?;
-            if !matches!(saved, MatchSave::Saved(_)) {
-                return Ok(false);
-            }
         }
-        let at = now();
-        let state = next.state;
-        let note = match verdict {
-            Verdict::Reject(note) => note.trim().to_owned(),
-            Verdict::Approve => entry.note.clone(),
-        };
-        let flagged = if state == EntryState::Rejected {
-            String::new()
-        } else {
-            row.flagged.clone()
-        };
-        diesel::update(table_entries::table.find(row.id))
-            .set((
-                table_entries::state.eq(state.code()),
-                table_entries::note.eq(note),
-                table_entries::flagged.eq(flagged),
-                table_entries::code_failures.eq(next.code_failures),
-                table_entries::updated_at.eq(at),
-            ))
-            .execute(conn)?;
-        if let Some((tournament, _)) = super::revision::of_slug(conn, slug)? {
-            super::revision::bump(conn, tournament)?;
-        }
+        super::revision::bump(conn, tournament)?;
         Ok(true)
     })
+}
+
+/// Approves every room of round `round` that is confirmed at the table with no ⚑, no
+/// call and no wrong code ([`RoomEntry::approvable_in_bulk`]), in one transaction with one
+/// revision bump and an audit row per room; the rooms approved, by table and room.
+pub fn approve_clean(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+    who: &str,
+) -> Result<Vec<(i32, Room)>, DbError> {
+    super::write_transaction(conn, |conn| {
+        let Some((tournament, _)) = super::revision::of_slug(conn, slug)? else {
+            return Ok(Vec::new());
+        };
+        let Some(sheet) = load_round(conn, slug, round)? else {
+            return Ok(Vec::new());
+        };
+        let Some((_, links)) = round_links(conn, slug, round)? else {
+            return Ok(Vec::new());
+        };
+        let mut approved = Vec::new();
+        for link in links.iter().filter(|l| l.approvable_in_bulk()) {
+            if judge_room(
+                conn,
+                tournament,
+                &sheet,
+                slug,
+                link.table,
+                link.room,
+                &Verdict::Approve,
+                who,
+            )? {
+                approved.push((link.table, link.room));
+            }
+        }
+        if !approved.is_empty() {
+            super::revision::bump(conn, tournament)?;
+        }
+        Ok(approved)
+    })
+}
+
+/// The rooms of the tournament that call the director now (a board marked "call the
+/// director", or too many wrong team codes), by round, table and room.
+pub fn calls(conn: &mut DbConnection, slug: &str) -> Result<Vec<(i32, i32, Room)>, DbError> {
+    let rows: Vec<(i32, i32, String)> = table_entries::table
+        .inner_join(matches::table.inner_join(rounds::table.inner_join(tournaments::table)))
+        .filter(tournaments::slug.eq(slug))
+        .filter(table_entries::state.eq(EntryState::Disputed.code()))
+        .order((rounds::number, matches::table_no, table_entries::room))
+        .select((rounds::number, matches::table_no, table_entries::room))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(round, table, room)| Some((round, table, room.parse::<Room>().ok()?)))
+        .collect())
 }
 
 /// The director's save of a whole match ([`save_match_results_as`]) and, when it saves,
@@ -945,6 +1114,25 @@ mod tests {
         let code = new_code();
         assert_eq!(code.len(), 4);
         assert!(code.bytes().all(|b| b.is_ascii_digit()));
+    }
+
+    #[test]
+    fn a_rooms_audit_text_reads_back() {
+        let text = room_text(EntryState::Rejected, "3,5", "Board 3: 65, not 60");
+        assert_eq!(text, "rejected flagged=3,5 note=Board 3: 65, not 60");
+        assert_eq!(
+            read_room_text(&text),
+            Some((
+                EntryState::Rejected,
+                vec![3, 5],
+                "Board 3: 65, not 60".to_owned()
+            ))
+        );
+        assert_eq!(
+            read_room_text("approved"),
+            Some((EntryState::Approved, vec![], String::new()))
+        );
+        assert_eq!(read_room_text("approvd"), None);
     }
 
     #[test]

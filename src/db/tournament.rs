@@ -21,7 +21,7 @@ use crate::rules::{
 /// Columns each insert form writes, for splitting rows under the bind-parameter limit.
 pub(super) const TEAM_COLUMNS: usize = 5;
 const MEMBER_COLUMNS: usize = 3;
-const ROUND_COLUMNS: usize = 2;
+const ROUND_COLUMNS: usize = 3;
 pub(super) const BOARD_COLUMNS: usize = 5;
 pub(super) const MATCH_COLUMNS: usize = 4;
 pub(super) const RESULT_COLUMNS: usize = 11;
@@ -88,6 +88,9 @@ fn insert_rows(
         .map(|r| NewRound {
             tournament_id,
             number: r.number,
+            // An imported round is public as it was played: the archive does not carry
+            // whether a draw was published.
+            draw_published: true,
         })
         .collect();
     let mut round_ids: HashMap<i32, i32> = HashMap::with_capacity(round_forms.len());
@@ -372,6 +375,7 @@ pub(super) fn tournament_form(s: &Settings, now: chrono::NaiveDateTime) -> NewTo
         table_approval: s.table.approval,
         table_codes: s.table.codes,
         correction_minutes: s.correction_minutes,
+        publish_draw: s.table.publish_draw,
     }
 }
 
@@ -460,6 +464,7 @@ pub(super) fn settings_from_row(row: &TournamentRow) -> Result<Settings, DbError
             entry: row.table_entry,
             approval: row.table_approval,
             codes: row.table_codes,
+            publish_draw: row.publish_draw,
         },
         correction_minutes: row.correction_minutes.into(),
         // Its own table: `occasion::load`.
@@ -505,6 +510,12 @@ pub fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbError> {
         .order(rounds::number)
         .select(rounds::number)
         .load(conn)?;
+    let held_draws = rounds::table
+        .filter(rounds::tournament_id.eq(id))
+        .filter(rounds::draw_published.eq(false))
+        .order(rounds::number)
+        .select(rounds::number)
+        .load(conn)?;
     let (approval, correction_minutes): (bool, i32) = tournaments::table
         .find(id)
         .select((tournaments::table_approval, tournaments::correction_minutes))
@@ -526,6 +537,7 @@ pub fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbError> {
     }
     Ok(Play {
         released_rounds,
+        held_draws,
         provisional,
         correction_minutes,
         last_change: super::audit::last_result_changes(conn, id)?,

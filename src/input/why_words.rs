@@ -13,13 +13,45 @@ use crate::rules::{BandTableError, Fault, Seat};
 impl Why {
     /// The reason in words, in `t`'s language.
     pub fn text(&self, t: &Tr) -> String {
-        let (id, args) = message(self);
+        let (id, mut args) = message(self);
+        if matches!(id, "problems-combo-not-allowed" | "problems-combo-too-long") {
+            // The combinations by their names in the reader's language, not their codes.
+            for (name, value) in &mut args {
+                if let FluentValue::String(code) = value.clone()
+                    && matches!(*name, "combo" | "allowed")
+                {
+                    *value = FluentValue::from(combo_words(t, &code));
+                }
+            }
+        }
         if args.is_empty() {
             t.t(id)
         } else {
             t.args(id, &args)
         }
     }
+}
+
+/// Combinations as `tractor:3` or a list `single, pair, tractor:L` in the reader's words:
+/// "tractor of 3 pairs"; a kind with the length L open, by the kind's name.
+fn combo_words(t: &Tr, codes: &str) -> String {
+    let words: Vec<String> = codes
+        .split(", ")
+        .map(|code| match code.parse::<crate::rules::Combination>() {
+            Ok(crate::rules::Combination::Single) => t.t("pub-combo-single"),
+            Ok(crate::rules::Combination::Pair) => t.t("pub-combo-pair"),
+            Ok(crate::rules::Combination::Triple) => t.t("pub-combo-triple"),
+            Ok(crate::rules::Combination::Tractor(l)) => t.a("pub-combo-tractor", "n", l),
+            Ok(crate::rules::Combination::Titanic(l)) => t.a("pub-combo-titanic", "n", l),
+            Err(_) => match code.split(':').next() {
+                Some(kind @ ("single" | "pair" | "tractor" | "triple" | "titanic")) => {
+                    t.t(&format!("entry-combo-{kind}"))
+                }
+                _ => code.to_owned(),
+            },
+        })
+        .collect();
+    t.list(&words)
 }
 
 fn s(v: impl ToString) -> FluentValue<'static> {

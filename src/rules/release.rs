@@ -23,6 +23,9 @@ use chrono::NaiveDateTime;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Release {
     rounds: BTreeMap<i32, RoundRelease>,
+    /// Rounds whose draw the director has not published: the public sees no match of
+    /// theirs (no pairing, no bye), only that pairings are coming.
+    held_draws: BTreeSet<i32>,
 }
 
 /// One round's release.
@@ -88,7 +91,21 @@ impl Release {
                 (round.number, release)
             })
             .collect();
-        Release { rounds }
+        Release {
+            rounds,
+            held_draws: BTreeSet::new(),
+        }
+    }
+
+    /// This release with the draws of `rounds` not yet published.
+    pub fn with_held_draws(mut self, rounds: &[i32]) -> Release {
+        self.held_draws = rounds.iter().copied().collect();
+        self
+    }
+
+    /// Whether round `round`'s pairings are not public yet.
+    pub fn draw_held(&self, round: i32) -> bool {
+        self.held_draws.contains(&round)
     }
 
     /// The release of round `round` (nothing released for a round that does not exist).
@@ -103,15 +120,22 @@ impl Release {
             .is_some_and(|r| r.boards.contains(&board))
     }
 
-    /// The event as the public may see it: every result of an unreleased board taken out.
+    /// The event as the public may see it: every result of an unreleased board taken out,
+    /// and every match (pairing or bye) of a round whose draw is held back; the line-ups of
+    /// such a round go with its matches.
     pub fn redact(&self, event: &Event) -> Event {
         let mut public = event.clone();
         for round in &mut public.rounds {
             let number = round.number;
+            if self.draw_held(number) {
+                round.matches.clear();
+                continue;
+            }
             for m in &mut round.matches {
                 m.results.retain(|r| self.board(number, r.board));
             }
         }
+        public.lineups.retain(|l| !self.draw_held(l.round));
         // The cards of a board are released with its results; a secret seed never is.
         public.deals = event.deals.public(|r, b| self.board(r, b));
         public
@@ -142,6 +166,8 @@ impl Release {
         let matches = full
             .matches
             .iter()
+            // A held draw's matches are not in the public event, nor in its report.
+            .filter(|whole| !self.draw_held(whole.round))
             .map(|whole| {
                 let round = whole.round;
                 let figures = match places.get(&(round, whole.table)) {
@@ -176,6 +202,8 @@ impl Release {
 pub struct Play {
     /// Rounds whose results the director released (their byes count too).
     pub released_rounds: Vec<i32>,
+    /// Rounds whose draw is not public yet (docs/rules.md §5, "the draw").
+    pub held_draws: Vec<i32>,
     /// Rooms confirmed at the table and waiting for the director's approval, as
     /// (round, table, room): their results are provisional.
     pub provisional: Vec<(i32, i32, Room)>,
@@ -470,5 +498,21 @@ mod tests {
         assert!(!play.correction_period_over(1, RoundProgress::InProgress, at(23, 0)));
         // No recorded change: no period has run.
         assert!(!play.correction_period_over(3, complete, at(23, 0)));
+    }
+
+    #[test]
+    fn a_held_draw_shows_no_match_of_its_round() {
+        let e = event([vec![], vec![]]);
+        let release = Release::of(&e, &[]).with_held_draws(&[1]);
+        assert!(release.draw_held(1) && !release.draw_held(2));
+        let public = release.redact(&e);
+        assert!(public.rounds[0].matches.is_empty(), "no pairing, no bye");
+        assert_eq!(public.rounds[0].boards.len(), 2, "the boards are no secret");
+        let full = Report::compute(&e);
+        let shown = release.public_report(&full, &public);
+        assert!(shown.matches.iter().all(|m| m.round != 1));
+        // Published, the same round shows its matches.
+        let open = Release::of(&e, &[]).redact(&e);
+        assert_eq!(open.rounds[0].matches.len(), 3);
     }
 }

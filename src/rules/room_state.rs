@@ -93,6 +93,17 @@ impl EntryState {
         }
     }
 
+    /// Whether a room in this state waits for the director: it called the director, or
+    /// (when the director approves each room) it is confirmed, or complete and waiting for
+    /// the opponents, which the director may take as it stands.
+    pub fn needs_director(self, approval: bool) -> bool {
+        match self {
+            EntryState::Disputed => true,
+            EntryState::Confirmed | EntryState::Waiting => approval,
+            _ => false,
+        }
+    }
+
     /// The state stored as `text`; `None` for a text that names no state.
     pub fn parse(text: &str) -> Option<EntryState> {
         EntryState::ALL.into_iter().find(|s| s.code() == text)
@@ -122,12 +133,17 @@ pub struct Gate {
     pub has_results: bool,
 }
 
-/// A room as stored: its state, who entered it and the wrong codes it was sent.
+/// A room as stored: its state, who entered it, the wrong codes it was sent and whether
+/// it carries the table's ⚑ (boards marked "call the director").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RoomEntry {
     pub state: EntryState,
     pub entered_by: Option<Side>,
     pub code_failures: i32,
+    /// The ⚑ stays through every later event (a new save, a confirmation, sending back,
+    /// approving) until the director clears it ([`RoomEvent::FlagsCleared`]): a call that
+    /// was answered by sending the room back is still seen at the next look.
+    pub flagged: bool,
 }
 
 impl RoomEntry {
@@ -136,7 +152,18 @@ impl RoomEntry {
         state: EntryState::NotStarted,
         entered_by: None,
         code_failures: 0,
+        flagged: false,
     };
+
+    /// Whether the director's "approve every confirmed room without flags or calls" takes
+    /// this room: confirmed at the table with its results stored, no ⚑, no wrong code
+    /// (a room that called the director is disputed, never confirmed).
+    pub fn approvable_in_bulk(&self, has_results: bool) -> bool {
+        self.state == EntryState::Confirmed
+            && has_results
+            && !self.flagged
+            && self.code_failures == 0
+    }
 }
 
 /// Why a room no longer takes the table's entries.
@@ -168,6 +195,8 @@ pub enum RoomEvent {
     SentBack,
     /// The director entered or corrected the room at the desk.
     CorrectedAtDesk,
+    /// The director clears the room's ⚑ (the call is answered).
+    FlagsCleared,
 }
 
 /// Why an event was refused.
@@ -244,6 +273,7 @@ pub fn apply(room: &RoomEntry, gate: Gate, event: RoomEvent) -> Result<Outcome, 
                     entered_by: Some(by),
                     // A new entry is a new thing to confirm: the count starts again.
                     code_failures: 0,
+                    flagged: room.flagged,
                 },
                 Results::Keep,
             ))
@@ -251,7 +281,14 @@ pub fn apply(room: &RoomEntry, gate: Gate, event: RoomEvent) -> Result<Outcome, 
         RoomEvent::Called => match closed(room, gate) {
             Some(why) => Err(Refusal::Closed(why)),
             None if room.state == EntryState::NotStarted => Err(Refusal::Incomplete),
-            None => Ok(keep(EntryState::Disputed)),
+            None => Ok(Outcome::to(
+                RoomEntry {
+                    state: EntryState::Disputed,
+                    flagged: true,
+                    ..*room
+                },
+                Results::Keep,
+            )),
         },
         RoomEvent::Confirm { by, code_right } => {
             if let Some(why) = closed(room, gate) {
@@ -331,6 +368,14 @@ pub fn apply(room: &RoomEntry, gate: Gate, event: RoomEvent) -> Result<Outcome, 
             ))
         }
         RoomEvent::CorrectedAtDesk => Ok(keep(EntryState::Desk)),
+        RoomEvent::FlagsCleared if room.flagged => Ok(Outcome::to(
+            RoomEntry {
+                flagged: false,
+                ..*room
+            },
+            Results::Keep,
+        )),
+        RoomEvent::FlagsCleared => Err(Refusal::NothingToJudge),
     }
 }
 
@@ -370,6 +415,7 @@ mod tests {
             state: EntryState::Waiting,
             entered_by: Some(by),
             code_failures: 0,
+            flagged: false,
         }
     }
 
@@ -499,6 +545,100 @@ mod tests {
             apply(&RoomEntry::NEW, locked, RoomEvent::Called),
             Err(Refusal::Closed(Closed::Locked))
         );
+    }
+
+    #[test]
+    fn the_flag_stays_until_the_director_clears_it() {
+        let saved = Gate {
+            has_results: true,
+            ..OPEN
+        };
+        let called = apply(&waiting(Side::NorthSouth), OPEN, RoomEvent::Called)
+            .unwrap()
+            .next();
+        assert_eq!((called.state, called.flagged), (EntryState::Disputed, true));
+        // Sent back: the table may enter again, the ⚑ is still there.
+        let back = apply(&called, OPEN, RoomEvent::SentBack).unwrap().next();
+        assert_eq!((back.state, back.flagged), (EntryState::Rejected, true));
+        // Entered again and confirmed: still flagged, so approving all passes it by.
+        let again = apply(
+            &back,
+            OPEN,
+            RoomEvent::Saved {
+                by: Side::NorthSouth,
+                complete: true,
+            },
+        )
+        .unwrap()
+        .next();
+        assert!(again.flagged);
+        let theirs = RoomEvent::Confirm {
+            by: Side::EastWest,
+            code_right: true,
+        };
+        let confirmed = apply(&again, OPEN, theirs).unwrap().next();
+        assert_eq!(confirmed.state, EntryState::Confirmed);
+        assert!(confirmed.flagged);
+        assert!(!confirmed.approvable_in_bulk(true));
+        let approved = apply(&confirmed, saved, RoomEvent::Approved)
+            .unwrap()
+            .next();
+        assert!(
+            approved.flagged,
+            "approving does not answer the call by itself"
+        );
+        // Only the director's clearing takes it away, and only once.
+        let cleared = apply(&confirmed, saved, RoomEvent::FlagsCleared)
+            .unwrap()
+            .next();
+        assert_eq!(
+            (cleared.state, cleared.flagged),
+            (EntryState::Confirmed, false)
+        );
+        assert!(cleared.approvable_in_bulk(true));
+        assert_eq!(
+            apply(&cleared, saved, RoomEvent::FlagsCleared),
+            Err(Refusal::NothingToJudge)
+        );
+    }
+
+    #[test]
+    fn approving_all_takes_only_clean_confirmed_rooms_with_results() {
+        let confirmed = RoomEntry {
+            state: EntryState::Confirmed,
+            ..waiting(Side::EastWest)
+        };
+        assert!(confirmed.approvable_in_bulk(true));
+        // The desk took its results away meanwhile.
+        assert!(!confirmed.approvable_in_bulk(false));
+        let guessed = RoomEntry {
+            code_failures: 1,
+            ..confirmed
+        };
+        assert!(!guessed.approvable_in_bulk(true));
+        for state in EntryState::ALL {
+            if state != EntryState::Confirmed {
+                let room = RoomEntry { state, ..confirmed };
+                assert!(!room.approvable_in_bulk(true), "{state:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_call_always_needs_the_director_a_confirmation_only_with_approval() {
+        use EntryState as S;
+        assert!(S::Disputed.needs_director(false));
+        assert!(S::Confirmed.needs_director(true) && !S::Confirmed.needs_director(false));
+        assert!(S::Waiting.needs_director(true));
+        for s in [
+            S::NotStarted,
+            S::Entering,
+            S::Approved,
+            S::Rejected,
+            S::Desk,
+        ] {
+            assert!(!s.needs_director(true), "{s:?}");
+        }
     }
 
     #[test]

@@ -47,8 +47,9 @@ pub struct Settings {
     pub stages: Vec<super::stages::Stage>,
 }
 
-/// Table-side entry: `table_entry`, `table_approval` and `table_codes` in
-/// `tournament.toml`, all off by default.
+/// The hall: table-side entry (`table_entry`, `table_approval` and `table_codes` in
+/// `tournament.toml`) and when a new round's draw is public (`publish_draw`), all off by
+/// default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TableSide {
     /// Tables may enter their room's results through the room's link.
@@ -57,6 +58,9 @@ pub struct TableSide {
     pub approval: bool,
     /// Confirming needs the confirming team's four-digit code.
     pub codes: bool,
+    /// A new round's pairings are public as soon as they are saved; otherwise once the
+    /// director publishes them (or the round's first result is saved).
+    pub publish_draw: bool,
 }
 
 /// How rounds are paired: `pairing` in `tournament.toml`.

@@ -219,6 +219,7 @@ const STYLESHEET: &str = concat!(
     include_str!("../../static/css/table.css"),
     include_str!("../../static/css/stages.css"),
     include_str!("../../static/css/deals.css"),
+    include_str!("../../static/css/hall.css"),
 );
 
 async fn stylesheet() -> HttpResponse {

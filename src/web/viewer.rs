@@ -18,6 +18,10 @@ pub struct Viewer {
     /// director; a scorer account: scorer, whatever its row says), so pages show only the
     /// links the viewer may follow.
     pub tour_access: Option<Access>,
+    /// On a `/d/{slug}/…` page the viewer may see: the rooms of the tournament that call
+    /// the director now (round, table, room), for the count in every director page's
+    /// header.
+    pub calls: Vec<(i32, i32, crate::rules::Room)>,
 }
 
 impl Viewer {
@@ -26,6 +30,12 @@ impl Viewer {
             .get::<Viewer>()
             .cloned()
             .unwrap_or_default()
+    }
+
+    /// The round of the first room that calls the director (the header's link goes to its
+    /// hall).
+    pub fn first_call_round(&self) -> i32 {
+        self.calls.first().map_or(0, |c| c.0)
     }
 
     pub fn is_admin(&self) -> bool {

@@ -71,6 +71,15 @@
           box.innerHTML = fresh.innerHTML;
           stamp();
         }
+        // Parts of the page outside the container that follow it too (the count of
+        // rooms calling the director in a director page's header).
+        var parts = document.querySelectorAll("[data-live-part][id]");
+        for (var i = 0; i < parts.length; i += 1) {
+          var part = doc.getElementById(parts[i].id);
+          if (part) {
+            parts[i].innerHTML = part.innerHTML;
+          }
+        }
         if (got.revision !== null) {
           shown = got.revision;
         } else if (wanted !== null) {

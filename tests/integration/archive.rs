@@ -332,7 +332,7 @@ fn every_problem_in_every_file_is_reported_and_nothing_is_created() {
                 "schedule.csv:12: round 5 has no boards in boards.csv",
                 "results.csv:2: trick points 53 is not a multiple of 5",
                 "results.csv:3: trick points 205 is out of range 0–200 for 2 decks",
-                "results.csv:6: combination triple is not possible with 2 deck(s); allowed: single, pair, tractor:L",
+                "results.csv:6: combination triple is not possible with 2 deck(s); allowed: single, pair, tractor",
                 "results.csv:34: bottom points 90 is out of range 0–80 for 2 decks",
                 "results.csv:38: trick points 150 + bottom points 60 exceed the 200 card points of 2 deck(s)",
                 "results.csv:50: round 1 table 3 is a bye for team 1: a bye has no results",

@@ -121,6 +121,12 @@ const CLUB_NIGHT: Crawled = Crawled {
     teams: &["1", "3", "4", "5"],
 };
 
+/// The club night's round 4, whose draw the director holds back.
+const ROUND_4: Crawled = Crawled {
+    rounds: &["4"],
+    ..CLUB_NIGHT
+};
+
 const CHAMPIONSHIP: Crawled = Crawled {
     slug: "championship-a",
     rounds: &["1", "2", "3", "7"],
@@ -398,5 +404,130 @@ async fn no_public_surface_shows_a_board_before_every_room_has_played_it() {
             seen.extend(SECRET.iter().copied().filter(|f| shows(&text, f)));
         }
         assert_eq!(seen.len(), SECRET.len(), "after release: {seen:?}");
+    }
+}
+
+/// Round 4 of the sample, paired 5 v 3 and 1 v 4 with a bye for team 2, draw not
+/// published (the tournament holds new draws by default).
+fn held_round_four(db: &common::TestDb) {
+    use fushi::rules::{Level, Pairing, TeamNo};
+    let mut conn = db.open();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+    let files = ArchiveFiles::read(&dir).expect("the sample reads");
+    fushi::transfer::import(&mut conn, &files).expect("the archive imports");
+    let boards = fushi::rules::event::new_boards(4, "2".parse::<Level>().expect("a level"), None);
+    let round = fushi::db::add_round(&mut conn, "club-night", &boards)
+        .unwrap()
+        .unwrap();
+    assert_eq!(round, 4);
+    let pairings =
+        [(1, 5, Some(3)), (2, 1, Some(4)), (3, 2, None)].map(|(table, home, away)| Pairing {
+            table,
+            home: TeamNo(home),
+            away: away.map(TeamNo),
+        });
+    assert!(crate::common::edits::replace_pairings(&mut conn, "club-night", 4, &pairings).unwrap());
+}
+
+/// What of round 4's pairing a public response shows: a link to one of its matches, a
+/// row of round 4 in a CSV of matches (`round,table,…`), or a match in the API.
+fn pairing_shown(page: &common::http::Page) -> Option<String> {
+    let body = &page.body;
+    if body.contains("/rounds/4/tables/") {
+        return Some("a link to a match of round 4".into());
+    }
+    let by_round = body
+        .trim_start_matches('\u{feff}')
+        .starts_with("round,table,");
+    if page.content_type.starts_with("text/csv")
+        && by_round
+        && let Some(line) = body.lines().find(|l| l.starts_with("4,"))
+    {
+        return Some(format!("the row {line}"));
+    }
+    if page.content_type.starts_with("application/json") && body.contains("\"table\":1") {
+        return Some("a match of round 4".into());
+    }
+    None
+}
+
+#[actix_web::test]
+async fn an_unpublished_draw_shows_its_pairings_nowhere_public() {
+    let patterns = public_patterns();
+    for db in backends() {
+        held_round_four(&db);
+        let mut director = browser(&db).await;
+        director
+            .get_ok("/d/club-night/rounds/4")
+            .await
+            .has("data-draw=\"held\"")
+            .has("value=\"publish\"");
+        // The director sees the draw everywhere, public pages included.
+        director.get_ok("/t/club-night/rounds/4/tables/1").await;
+
+        let mut public = anonymous(&db).await;
+        let mut crawled = 0;
+        for pattern in &patterns {
+            if pattern.ends_with("/events") || pattern.ends_with('/') {
+                continue; // the live stream carries revisions only; `/` redirects
+            }
+            for path in paths(pattern, &ROUND_4) {
+                let page = public.get(&path).await;
+                if !page.status.is_success() {
+                    continue;
+                }
+                crawled += 1;
+                assert_eq!(pairing_shown(&page), None, "{path} shows the held draw");
+            }
+        }
+        assert!(crawled >= 30, "only {crawled} public pages answered");
+        for path in [
+            "/t/club-night",
+            "/t/club-night/rounds",
+            "/t/club-night/rounds/4",
+            "/t/club-night/teams/5",
+        ] {
+            public
+                .get_ok(path)
+                .await
+                .has("Round 4: pairings soon")
+                .lacks("pub-pairings-soon");
+        }
+        let api = public.get_ok("/api/v1/tournaments/club-night").await;
+        assert!(
+            api.body.contains("\"pairings_public\":false"),
+            "{}",
+            api.body
+        );
+
+        // The director publishes: the pairings are public, with an audit row.
+        let done = director
+            .post("/d/club-night/rounds/4/draw", &[("action", "publish")])
+            .await;
+        assert!(done.status.is_redirection(), "{}", done.status);
+        public.get_ok("/t/club-night/rounds/4/tables/1").await;
+        let csv = public.get_ok("/t/club-night/schedule.csv").await;
+        assert!(csv.body.lines().any(|l| l == "4,1,5,3"), "{}", csv.body);
+        public
+            .get_ok("/t/club-night/rounds/4")
+            .await
+            .lacks("pairings soon");
+        director
+            .get_ok("/d/club-night/audit")
+            .await
+            .has("round 4 pairings")
+            .has("<td class=\"audit-before\">held back</td>");
+        // Held back again while the round has no result; once a result is saved the draw
+        // is public for good.
+        director
+            .post("/d/club-night/rounds/4/draw", &[("action", "hold")])
+            .await;
+        assert!(
+            !public
+                .get("/t/club-night/rounds/4/tables/1")
+                .await
+                .status
+                .is_success()
+        );
     }
 }

@@ -103,10 +103,11 @@ async fn two_people_edit_one_match_and_the_second_is_refused_with_both_versions(
             .has("Someone else saved this match while you were typing")
             .has("ann saved it at")
             // Theirs and yours, board by board.
-            .has("<code>trick_points=60 bottom_points=15 last_trick=declarer</code>")
-            .has("<code>trick_points=70 bottom_points=15 last_trick=declarer</code>")
-            .has("<code>trick_points=35 last_trick=declarer</code>")
-            .has("<code>trick_points=35 bottom_points=25 last_trick=declarer</code>")
+            .has("<td class=\"theirs\">trick points 60, bottom 15 won by the declarers</td>")
+            .lacks("trick_points=")
+            .has("trick points 70, bottom 15 won by the declarers")
+            .has("trick points 35, last trick won by the declarers")
+            .has("trick points 35, bottom 25 won by the declarers")
             .has("Keep theirs")
             .has("Save mine anyway");
         // Bob's values are kept in the form, which now carries the current version.
@@ -142,11 +143,12 @@ async fn two_people_edit_one_match_and_the_second_is_refused_with_both_versions(
             page.has("round 1 table 1 open board 1")
                 .has("<td>ann</td>")
                 .has("<td>bob</td>")
-                .has("<code>trick_points=55 bottom_points=15 last_trick=declarer</code>")
-                .has("<code>trick_points=60 bottom_points=15 last_trick=declarer</code>")
-                .has("<code>trick_points=70 bottom_points=15 last_trick=declarer</code>")
+                .has("trick points 55, bottom 15 won by the declarers")
+                .has("<td class=\"audit-after\">trick points 60, bottom 15 won by the declarers</td>")
+                .lacks("trick_points=")
+                .has("trick points 70, bottom 15 won by the declarers")
                 .has("round 1 table 1 open board 2")
-                .has("<code>trick_points=35 bottom_points=25 last_trick=declarer</code>");
+                .has("trick points 35, bottom 25 won by the declarers");
         }
         let _ = SLUG;
     }
@@ -180,15 +182,18 @@ async fn a_correction_shows_before_and_after_and_an_unchanged_save_leaves_no_tra
             .has("round 1 table 1 closed board 3")
             .has("<td>carol</td>")
             .has("<td>Results</td>")
-            .has(&format!("trick_points={before}"))
-            .has("ruling=-2</code>");
+            .has(&format!("trick points {before}"))
+            .has("director&#39;s ruling s −2</td>")
+            .lacks("trick_points=");
         // In Chinese too, the subject worded in Chinese.
         b.accept_language = "zh".into();
         let zh = b.get("/d/club-night/audit").await;
         zh.has("修改记录")
             .has("成绩")
             .has("第 1 轮第 1 桌闭室 3 号牌")
-            .has(&format!("trick_points={before}"));
+            .has(&format!("得分 {before}"))
+            .lacks("trick_points=")
+            .lacks("ruling");
         assert!(!zh.body.contains("round 1 table 1 closed board 3"));
         b.get(ENTRY)
             .await

@@ -158,7 +158,7 @@ async fn a_refused_deck_change_lists_its_conflicts_in_chinese() {
         page.body
     );
     page.has("闲家得分 115 超出 1 副牌的范围 0–100")
-        .has("1 副牌不可能出现 pair；可选：single")
+        .has("1 副牌不可能出现 对子；可选：单张")
         .lacks("is out of range");
 }
 

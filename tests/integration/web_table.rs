@@ -16,7 +16,7 @@ use fushi::db::table::{self as tables, EntryState};
 use fushi::rules::Room;
 
 const SLUG: &str = "club-night";
-const BOARDS: i32 = 8;
+pub(crate) const BOARDS: i32 = 8;
 
 /// The club night with a fourth round of 8 boards (1 v 2, 3 v 4, 5 bye) and no result,
 /// table-side entry on (and the code when `codes`).
@@ -30,7 +30,7 @@ fn state_of(db: &TestDb, table: i32, room: Room) -> EntryState {
 
 /// A whole room as the table types it: every board `60` trick points, the declarers won
 /// the last trick (P 60, declarers up 1), by `side`.
-fn room_form(side: &str, submission: &str) -> Vec<(String, String)> {
+pub(crate) fn room_form(side: &str, submission: &str) -> Vec<(String, String)> {
     let mut form = vec![
         ("side".to_owned(), side.to_owned()),
         ("submission".to_owned(), submission.to_owned()),

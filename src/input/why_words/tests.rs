@@ -546,3 +546,32 @@ fn every_reason_has_a_message_in_every_language() {
     assert_eq!(p.text(&zh), "teams.csv:3: name 不能为空");
     assert_eq!(p.text(&Tr::en()), "teams.csv:3: name must not be empty");
 }
+
+#[test]
+fn combinations_are_named_in_the_readers_language() {
+    let why = Why::Table(Fault::ComboNotAllowed {
+        combo: Combination::Pair,
+        decks: 1,
+        allowed: "single",
+    });
+    let zh = why.text(&Tr::new(Lang::ZH_HANS));
+    assert_eq!(zh, "1 副牌不可能出现 对子；可选：单张");
+    let long = Why::Table(Fault::ComboTooLong {
+        combo: Combination::Tractor(9),
+        max: 8,
+        decks: 2,
+    });
+    let en = long.text(&Tr::en());
+    assert!(en.starts_with("tractor of 9 pairs is longer"), "{en}");
+    let two = Why::Table(Fault::ComboNotAllowed {
+        combo: Combination::Triple,
+        decks: 2,
+        allowed: "single, pair, tractor:L",
+    });
+    assert!(
+        two.text(&Tr::en())
+            .ends_with("allowed: single, pair, tractor"),
+        "{}",
+        two.text(&Tr::en())
+    );
+}

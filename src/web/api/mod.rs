@@ -143,7 +143,10 @@ async fn tournament(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
                 "round": r.number,
                 "boards": r.boards.len(),
                 "matches": r.matches.len(),
-                "complete": report.matches.iter().filter(|m| m.round == r.number).all(|m| m.counts),
+                // false until the director publishes the round's draw (or while it has none)
+                "pairings_public": !r.matches.is_empty(),
+                "complete": !r.matches.is_empty()
+                    && report.matches.iter().filter(|m| m.round == r.number).all(|m| m.counts),
                 "url": url(event, &format!("/rounds/{}", r.number)),
             })
         })

@@ -123,6 +123,7 @@ pub async fn guard(
         user: user.clone(),
         csrf: csrf.clone(),
         tour_access: None,
+        calls: Vec::new(),
     });
 
     // What the path needs.
@@ -169,8 +170,20 @@ pub async fn guard(
         (rule, user.as_ref(), gate)
     {
         let tour_access = effective_access(u.role, g.access);
+        // Every director page's header counts the rooms that call the director.
+        let calls = match (rule, tour_access, safe) {
+            (Rule::Manage { slug, .. }, Some(_), true) => {
+                let slug = slug.to_owned();
+                with_db(&state, move |conn| {
+                    Ok(crate::db::table::calls(conn, &slug)?)
+                })
+                .await?
+            }
+            _ => Vec::new(),
+        };
         if let Some(v) = req.extensions_mut().get_mut::<Viewer>() {
             v.tour_access = tour_access;
+            v.calls = calls;
         }
     }
     let response = match decide(rule, user.as_ref(), has_users, gate) {

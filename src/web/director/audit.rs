@@ -37,6 +37,9 @@ pub struct TrailLine {
     pub after: String,
     /// The director's reason for a change after the correction period, or empty.
     pub reason: String,
+    /// The values are stored text (a team, a setting), shown as such; results, rooms and
+    /// draws are worded.
+    pub code: bool,
 }
 
 /// The changes in the reader's language (area names, subjects, and a knockout tie's reason;
@@ -51,11 +54,18 @@ pub fn trail_lines(t: &Tr, clock: &crate::rules::Clock, entries: &[AuditEntry]) 
                 user: if e.user_name.is_empty() {
                     "—".to_owned()
                 } else {
-                    e.user_name.clone()
+                    super::words::who_words(t, &e.user_name)
                 },
                 area: t.t(&format!("audit-area-{}", e.area)),
-                before: super::subject::value_text(t, &subject, &e.before),
-                after: super::subject::value_text(t, &subject, &e.after),
+                before: super::words::value_words(t, &subject, &e.before),
+                after: super::words::value_words(t, &subject, &e.after),
+                code: !matches!(
+                    subject,
+                    Subject::Result { .. }
+                        | Subject::Room { .. }
+                        | Subject::Draw { .. }
+                        | Subject::Tie { .. }
+                ),
                 subject: super::subject::subject_text(t, &subject),
                 reason: e.reason.clone(),
             }

@@ -10,6 +10,7 @@ mod audit;
 mod deals;
 mod entry;
 mod field;
+mod hall_view;
 mod labels;
 mod rounds;
 mod schedule;
@@ -18,6 +19,7 @@ mod subject;
 mod tables;
 mod teams;
 mod tournaments;
+mod words;
 
 use super::routes::Routes;
 
@@ -38,6 +40,7 @@ pub fn configure(routes: &mut Routes) {
     audit::configure(routes);
     field::configure(routes);
     tables::configure(routes);
+    hall_view::configure(routes);
     stages::configure(routes);
     deals::configure(routes);
 }

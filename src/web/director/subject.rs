@@ -56,6 +56,15 @@ pub fn subject_text(t: &Tr, subject: &Subject) -> String {
                 ("team", n(*team)),
             ],
         ),
+        Subject::Room { round, table, room } => t.args(
+            "audit-subject-room",
+            &[
+                ("round", n(*round)),
+                ("table", n(*table)),
+                ("room", room_word(t, *room).into()),
+            ],
+        ),
+        Subject::Draw { round } => t.a("audit-subject-draw", "round", round),
         Subject::Pairing { round, table } => t.args(
             "audit-subject-pairing",
             &[("round", n(*round)), ("table", n(*table))],

@@ -39,6 +39,7 @@ pub fn configure(routes: &mut Routes) {
             Need::Director,
             release_action,
         )
+        .post("/d/{slug}/rounds/{round}/draw", Need::Director, draw_action)
         .get(
             "/d/{slug}/rounds/{round}/table-cards",
             Need::Director,
@@ -136,7 +137,10 @@ fn state_label(ctx: &Ctx, state: EntryState, approval: bool) -> String {
 }
 
 /// The round's links and states (links are made for rooms that have none).
-async fn round_rooms(state: &AppState, at: &RoundAt) -> Result<(bool, Vec<RoomLink>), AppError> {
+pub(crate) async fn round_rooms(
+    state: &AppState,
+    at: &RoundAt,
+) -> Result<(bool, Vec<RoomLink>), AppError> {
     let (slug, round) = (at.tour.slug.clone(), at.round);
     with_db(state, move |conn| {
         tables::round_links(conn, &slug, round)?.ok_or(AppError::NotFound)
@@ -269,6 +273,37 @@ async fn release_action(
     Ok(redirect_with(&at.url(""), flash))
 }
 
+/// `POST /d/{slug}/rounds/{round}/draw`: the director publishes the round's pairings, or
+/// holds them back again while the round has no result (an audit row either way).
+async fn draw_action(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    at: RoundAt,
+    form: web::Form<LinksAction>,
+) -> Result<HttpResponse, AppError> {
+    let round = at.round;
+    let published = match form.into_inner().action.as_str() {
+        "publish" => true,
+        "hold" => false,
+        other => return Err(AppError::bad_request(other)),
+    };
+    let (key, who) = (at.tour.slug.clone(), ctx.viewer.name());
+    let changed = with_db(&state, move |conn| {
+        Ok(crate::db::rounds::publish_draw(
+            conn, &key, round, published, &who,
+        )?)
+    })
+    .await?
+    .ok_or(AppError::NotFound)?;
+    let flash = match (changed, published) {
+        (true, true) => "draw-flash-published",
+        (true, false) => "draw-flash-held",
+        (false, true) => "draw-flash-already-published",
+        (false, false) => "draw-flash-not-held",
+    };
+    Ok(redirect_with(&at.url(""), flash))
+}
+
 /// One printed card: a room, its seats and its link.
 #[derive(Debug)]
 struct Card {
@@ -380,10 +415,13 @@ struct RoomPage {
     state_label: String,
     entered: Option<String>,
     confirmed: Option<String>,
+    approved: Option<String>,
     note: String,
     lines: Vec<ReviewLine>,
     can_approve: bool,
     can_reject: bool,
+    /// The room carries the table's ⚑: the director may clear it.
+    flagged: bool,
     /// The zone the times are in, said once.
     times_in: String,
 }
@@ -448,7 +486,7 @@ async fn room_page(
                             .results(room, decks)
                             .iter()
                             .find(|r| r.board == b.number)
-                            .map(|r| crate::db::audit::entry_text(&r.entry))
+                            .map(|r| super::words::entry_words(t, &r.entry))
                             .unwrap_or_default(),
                         p: outcome
                             .as_ref()
@@ -492,7 +530,7 @@ async fn room_page(
                 "table-room-entered",
                 &[
                     ("side", side(p.entered_by).into()),
-                    ("at", clock.at(p.updated_at).into()),
+                    ("at", clock.at(p.entered_at).into()),
                     ("address", p.address.clone().into()),
                     ("saves", p.saves.into()),
                 ],
@@ -505,7 +543,13 @@ async fn room_page(
                 &[("side", side(by).into()), ("at", clock.at(at).into())],
             ))
         }),
+        approved: pending
+            .as_ref()
+            .and_then(|p| p.approved_at)
+            .filter(|_| link.state == EntryState::Approved)
+            .map(|at| t.a("table-room-approved", "at", clock.at(at))),
         note: pending.as_ref().map(|p| p.note.clone()).unwrap_or_default(),
+        flagged: !link.flagged.is_empty(),
         lines,
         can_approve: matches!(
             link.state,
@@ -540,7 +584,8 @@ async fn judge(
     let room = parse_room(room_code)?;
     let form = form.into_inner();
     let verdict = match form.action.as_str() {
-        "approve" => Verdict::Approve,
+        "approve" | "approve-next" => Verdict::Approve,
+        "clear-flags" => Verdict::ClearFlags,
         "reject" => {
             crate::limits::check_note(&form.note).map_err(|p| {
                 super::super::error::text_refused(&ctx.t, &ctx.t.t("table-reject-note"), p)
@@ -559,13 +604,42 @@ async fn judge(
     .await?;
     let flash = match (done, form.action.as_str()) {
         (false, _) => "table-flash-not-judged",
-        (true, "approve") => "table-flash-approved",
+        (true, "approve" | "approve-next") => "table-flash-approved",
+        (true, "clear-flags") => "table-flash-flags-cleared",
         (true, _) => "table-flash-rejected",
     };
-    Ok(redirect_with(
-        &format!("/d/{slug}/rounds/{round}/tables/{table}/rooms/{room_code}"),
-        flash,
-    ))
+    let here = format!("/d/{slug}/rounds/{round}/tables/{table}/rooms/{room_code}");
+    if !(done && form.action == "approve-next") {
+        return Ok(redirect_with(&here, flash));
+    }
+    // Approve, then on to the next room that needs the director (the hall when none).
+    let sheet = at.round.sheet(&state).await?;
+    let (_, links) = round_rooms(&state, &at.round).await?;
+    let next = next_to_review(&links, sheet.settings.table.approval, table, room);
+    let to = match next {
+        Some((t, r)) => format!("/d/{slug}/rounds/{round}/tables/{t}/rooms/{}", r.code()),
+        None => format!("/d/{slug}/rounds/{round}/hall"),
+    };
+    Ok(redirect_with(&to, flash))
+}
+
+/// The room to look at after `(table, room)` on the review page's "approve, then next":
+/// the next room of the round (in table order, wrapping round) that waits for the
+/// director; `None` when no other room does.
+fn next_to_review(
+    links: &[RoomLink],
+    approval: bool,
+    table: i32,
+    room: Room,
+) -> Option<(i32, Room)> {
+    let here = links
+        .iter()
+        .position(|l| l.table == table && l.room == room)?;
+    let n = links.len();
+    (1..n)
+        .map(|i| &links[(here + i) % n])
+        .find(|l| l.state.needs_director(approval))
+        .map(|l| (l.table, l.room))
 }
 
 /// `GET`: the round's blank score sheets as PDF, each with its room's link as a QR code and

@@ -103,7 +103,8 @@ impl Snapshot {
     pub fn new(loaded: db::Loaded) -> Snapshot {
         let play = loaded.play;
         let report = Report::compute_closing(&loaded.event, &play.released_rounds);
-        let release = Release::of(&loaded.event, &play.released_rounds);
+        let release =
+            Release::of(&loaded.event, &play.released_rounds).with_held_draws(&play.held_draws);
         let public_event = release.redact(&loaded.event);
         let public_report = release.public_report(&report, &public_event);
         let public = Snapshot::of_parts(

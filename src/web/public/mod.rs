@@ -425,8 +425,15 @@ async fn round(
     })
     .await?
     .unwrap_or_default();
+    // A round without matches in the snapshot has no public draw yet: nothing recorded
+    // about its pairing is shown either.
+    let drawn = !event.rounds[index].matches.is_empty();
     let page = RoundPage {
-        explained: super::director::recorded_lines(t, event, number, &record),
+        explained: if drawn {
+            super::director::recorded_lines(t, event, number, &record)
+        } else {
+            Vec::new()
+        },
         notes: super::director::note_texts(t, &crate::clock::of(&event.settings), &record),
         times_in: crate::clock::times_in(t, &crate::clock::of(&event.settings)),
         tour: TourHead::of(event),
@@ -568,6 +575,8 @@ struct TeamPage {
     standing: Option<StandingRow>,
     score_label: String,
     matches: Vec<TeamMatch>,
+    /// Rounds whose pairings are not public yet: "Round 5: pairings soon".
+    soon: Vec<String>,
     charts: Vec<super::sheets::charts::ChartView>,
 }
 
@@ -605,6 +614,12 @@ async fn team(
             .find(|s| s.team.number == number),
         score_label: rules_view::score_label(&event.settings, t),
         matches,
+        soon: event
+            .rounds
+            .iter()
+            .filter(|r| r.matches.is_empty())
+            .map(|r| t.a("pub-pairings-soon", "round", r.number))
+            .collect(),
         charts: super::sheets::charts::team_charts(
             snap.after_each_played_round(),
             number,

@@ -241,7 +241,7 @@ async fn save(
                 Some(e) if !e.user_name.is_empty() => t.args(
                     "audit-conflict-by",
                     &[
-                        ("user", e.user_name.clone().into()),
+                        ("user", super::words::who_words(t, &e.user_name).into()),
                         ("at", clock.at(e.at).into()),
                         ("zone", clock.label(e.at).into()),
                     ],
@@ -259,8 +259,8 @@ async fn save(
                 .into_iter()
                 .map(|c| ConflictRow {
                     subject: super::subject::subject_text(t, &c.subject),
-                    theirs: c.before,
-                    yours: c.after,
+                    theirs: super::words::value_words(t, &c.subject, &c.before),
+                    yours: super::words::value_words(t, &c.subject, &c.after),
                 })
                 .collect();
             info.conflict = Some(Conflict { by, rows });

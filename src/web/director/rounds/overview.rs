@@ -52,6 +52,10 @@ struct OverviewPage {
     rooms: Vec<super::super::tables::RoomLine>,
     /// What the public sees of the round (docs/rules.md §5).
     release: ReleaseLine,
+    /// The round's pairings are not public yet.
+    draw_held: bool,
+    /// No result yet: a published draw may still be held back.
+    progress_none: bool,
 }
 
 /// How much of the round is public, and whether the director released it.
@@ -143,6 +147,8 @@ pub(super) async fn overview(
     );
     let release = snap.release.round(round);
     let page = OverviewPage {
+        draw_held: snap.release.draw_held(round),
+        progress_none: RoundProgress::of(&all) == RoundProgress::NotStarted,
         release: ReleaseLine {
             released: release.boards.len(),
             boards: release.of,

@@ -184,6 +184,7 @@ impl SettingsInput {
                 entry: form.contains_key("table_entry"),
                 approval: form.contains_key("table_approval"),
                 codes: form.contains_key("table_codes"),
+                publish_draw: form.contains_key("publish_draw"),
             },
             correction_minutes: field("correction_minutes"),
             occasion: crate::rules::OccasionDraft {

@@ -96,13 +96,18 @@ pub fn round_lines(event: &Event, report: &Report, stages: &RoundStages, t: &Tr)
                 number: r.number,
                 status: StatusView::of_round(t, stages.get(r.number)),
                 boards: r.boards.len(),
-                summary: t.args(
-                    "pub-round-count",
-                    &[
-                        ("done", FluentValue::from(complete.to_string())),
-                        ("n", FluentValue::from(played.len().to_string())),
-                    ],
-                ),
+                // No match at all: the draw is not public yet (or not made).
+                summary: if r.matches.is_empty() {
+                    t.a("pub-pairings-soon", "round", r.number)
+                } else {
+                    t.args(
+                        "pub-round-count",
+                        &[
+                            ("done", FluentValue::from(complete.to_string())),
+                            ("n", FluentValue::from(played.len().to_string())),
+                        ],
+                    )
+                },
                 byes: in_round
                     .iter()
                     .filter(|m| m.away.is_none())

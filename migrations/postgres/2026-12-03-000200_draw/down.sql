@@ -1,0 +1,2 @@
+ALTER TABLE tournaments DROP COLUMN publish_draw;
+ALTER TABLE rounds DROP COLUMN draw_published;

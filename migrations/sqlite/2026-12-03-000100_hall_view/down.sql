@@ -1,0 +1,1 @@
+ALTER TABLE table_entries DROP COLUMN approved_at;

@@ -1,0 +1,211 @@
+//! What happened, in the reader's words: a table's result ("trick points 35, bottom 10 won
+//! by the defenders with a pair"), an audited value, and who made a change at a table. The
+//! stored texts (`trick_points=35 bottom_points=10 last_trick=defenders combo=pair`, a
+//! room's `rejected flagged=3`, `table link 4: open room entered by NS …`) stay what the
+//! trail and `audit.csv` keep; pages read them back and word them here.
+
+use fluent_templates::fluent_bundle::FluentValue;
+
+use super::super::i18n::Tr;
+use crate::db::audit::Subject;
+use crate::db::table::{EntryState, read_room_text};
+use crate::input::{SHEET_FIELDS, SheetRow};
+use crate::rules::{Combination, Decks, LastTrick, TableEntry};
+
+fn n(v: impl ToString) -> FluentValue<'static> {
+    FluentValue::from(v.to_string())
+}
+
+/// "with a pair", "with a tractor of 3 pairs".
+pub(crate) fn combo_with(t: &Tr, combo: Combination) -> String {
+    match combo {
+        Combination::Single => t.t("words-with-single"),
+        Combination::Pair => t.t("words-with-pair"),
+        Combination::Triple => t.t("words-with-triple"),
+        Combination::Tractor(l) => t.a("words-with-tractor", "n", l),
+        Combination::Titanic(l) => t.a("words-with-titanic", "n", l),
+    }
+}
+
+/// One table's result in words, its parts joined by the language's list separator.
+pub(crate) fn entry_words(t: &Tr, entry: &TableEntry) -> String {
+    let mut parts = Vec::new();
+    if let Some(tricks) = entry.trick_points {
+        parts.push(t.a("words-trick-points", "points", tricks));
+    }
+    if let Some(total) = entry.defender_total {
+        parts.push(t.a("words-defender-total", "points", total));
+    }
+    let combo = entry.combo.map(|c| combo_with(t, c)).unwrap_or_default();
+    match (entry.bottom_points, entry.last_trick) {
+        (Some(bottom), Some(LastTrick::Declarer)) => {
+            parts.push(t.a("words-bottom-declarers", "bottom", bottom));
+        }
+        (Some(bottom), Some(LastTrick::Defenders)) => parts.push(t.args(
+            "words-bottom-defenders",
+            &[("bottom", n(bottom)), ("combo", combo.into())],
+        )),
+        (Some(bottom), None) => parts.push(t.a("words-bottom", "bottom", bottom)),
+        (None, Some(LastTrick::Declarer)) => parts.push(t.t("words-last-declarers")),
+        (None, Some(LastTrick::Defenders)) => {
+            parts.push(t.a("words-last-defenders", "combo", combo));
+        }
+        (None, None) => {}
+    }
+    if let Some(p) = entry.declarer_penalty.filter(|p| *p != 0) {
+        parts.push(t.a("words-declarer-penalty", "points", p));
+    }
+    if let Some(p) = entry.defender_penalty.filter(|p| *p != 0) {
+        parts.push(t.a("words-defender-penalty", "points", p));
+    }
+    if let Some(s) = entry.ruling {
+        parts.push(t.a("words-ruling", "s", crate::figures::signed(s.into())));
+    }
+    t.list(&parts)
+}
+
+/// A result row as the trail stores it (`trick_points=35 bottom_points=10 …`) in words;
+/// `None` for a text that does not read as one.
+fn stored_entry_words(t: &Tr, text: &str) -> Option<String> {
+    let pairs: Vec<(&str, &str)> = text
+        .split_whitespace()
+        .map(|p| p.split_once('='))
+        .collect::<Option<_>>()?;
+    if pairs.iter().any(|(k, _)| !SHEET_FIELDS.contains(k)) {
+        return None;
+    }
+    let row = SheetRow::from_fields(|f| pairs.iter().find(|(k, _)| *k == f).map(|(_, v)| *v));
+    // Three decks take every combination; the value was checked when it was saved.
+    let entry = row.parse(Decks::Three).ok().flatten()?;
+    Some(entry_words(t, &entry))
+}
+
+/// A room's state in the director's words.
+pub(crate) fn state_words(t: &Tr, state: EntryState) -> String {
+    t.t(&format!("table-state-{}", state.code()))
+}
+
+/// An audited value in words, by what it belongs to; the stored text when it is not one
+/// this version words (a team, a setting, a line-up are already words).
+pub(crate) fn value_words(t: &Tr, subject: &Subject, text: &str) -> String {
+    if text.is_empty() {
+        return String::new();
+    }
+    let worded = match subject {
+        Subject::Result { .. } => stored_entry_words(t, text),
+        Subject::Room { .. } => read_room_text(text).map(|(state, flagged, note)| {
+            let mut parts = vec![state_words(t, state)];
+            if !flagged.is_empty() {
+                let boards: Vec<String> = flagged.iter().map(i32::to_string).collect();
+                parts.push(t.a("words-flagged", "boards", t.list(&boards)));
+            }
+            if !note.is_empty() {
+                parts.push(t.a("table-director-note", "note", note));
+            }
+            t.list(&parts)
+        }),
+        Subject::Draw { .. } => match text {
+            "published" => Some(t.t("words-draw-published")),
+            "held" => Some(t.t("words-draw-held")),
+            _ => None,
+        },
+        _ => None,
+    };
+    worded.unwrap_or_else(|| super::subject::value_text(t, subject, text))
+}
+
+/// Who made a change, in words: a confirmation at a table is stored as `table link 4:
+/// open room entered by NS at 19:25:03, confirmed by EW from 192.168.1.40`; a name is
+/// shown as it is.
+pub(crate) fn who_words(t: &Tr, who: &str) -> String {
+    read_table_who(who)
+        .map(|w| {
+            let side = |s: &str| t.t(&format!("entry-pair-{}", s.to_ascii_lowercase()));
+            t.args(
+                "words-table-who",
+                &[
+                    ("link", n(w.link)),
+                    ("room", t.t(&format!("entry-room-{}", w.room)).into()),
+                    ("entered", side(w.entered).into()),
+                    ("at", n(w.at)),
+                    ("confirmed", side(w.confirmed).into()),
+                    ("address", n(w.address)),
+                ],
+            )
+        })
+        .unwrap_or_else(|| who.to_owned())
+}
+
+struct TableWho<'a> {
+    link: &'a str,
+    room: &'a str,
+    entered: &'a str,
+    at: &'a str,
+    confirmed: &'a str,
+    address: &'a str,
+}
+
+fn read_table_who(who: &str) -> Option<TableWho<'_>> {
+    let rest = who.strip_prefix("table link ")?;
+    let (link, rest) = rest.split_once(": ")?;
+    let (room, rest) = rest.split_once(" room entered by ")?;
+    let (entered, rest) = rest.split_once(" at ")?;
+    let (at, rest) = rest.split_once(", confirmed by ")?;
+    let (confirmed, address) = rest.split_once(" from ")?;
+    let side = |s: &str| matches!(s, "NS" | "EW");
+    (link.bytes().all(|b| b.is_ascii_digit())
+        && matches!(room, "open" | "closed")
+        && side(entered)
+        && side(confirmed))
+    .then_some(TableWho {
+        link,
+        room,
+        entered,
+        at,
+        confirmed,
+        address,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    fn hans() -> Tr {
+        Tr::new(Lang::ZH_HANS)
+    }
+
+    #[test]
+    fn a_result_reads_as_what_happened_in_each_language() {
+        let text = "trick_points=35 bottom_points=10 last_trick=defenders combo=pair";
+        let subject = Subject::parse("round 1 table 2 open board 3");
+        assert_eq!(
+            value_words(&Tr::en(), &subject, text),
+            "trick points 35, bottom 10 won by the defenders with a pair"
+        );
+        let zh = value_words(&hans(), &subject, text);
+        assert!(!zh.contains("pair") && !zh.contains("trick"), "{zh}");
+        assert!(zh.contains("对子"), "{zh}");
+        // A text another version wrote stays as it is.
+        assert_eq!(value_words(&Tr::en(), &subject, "t=45 k=0"), "t=45 k=0");
+    }
+
+    #[test]
+    fn a_rooms_state_and_a_tables_confirmation_are_worded() {
+        let room = Subject::parse("round 4 table 1 closed room");
+        assert_eq!(
+            value_words(&Tr::en(), &room, "rejected flagged=3,5 note=Play 5 again"),
+            "sent back by the director, ⚑ boards 3, 5, The director says: Play 5 again"
+        );
+        let who =
+            "table link 4: open room entered by NS at 19:25:03, confirmed by EW from 10.0.0.7";
+        let en = who_words(&Tr::en(), who);
+        assert_eq!(
+            en,
+            "table link 4, Open room: entered by NS at 19:25:03, confirmed by EW from 10.0.0.7"
+        );
+        assert!(!who_words(&hans(), who).contains("entered by"));
+        assert_eq!(who_words(&Tr::en(), "admin"), "admin");
+    }
+}
