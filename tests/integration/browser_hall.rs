@@ -7,22 +7,12 @@
 use crate::common;
 use crate::common::browser;
 
-use std::time::{Duration, Instant};
-
-use browser::{free_port, open_phone_at, screenshot};
-use common::http::{TEST_PASSWORD, ensure_user};
+use browser::{free_port, open_phone_at, screenshot, wait_for};
+use common::http::ensure_user;
 use common::{TestDb, club_night_with_table_round, room_token};
-use fantoccini::{Client, Locator};
+use fantoccini::Locator;
 use fushi::db::accounts::Role;
 use fushi::rules::Room;
-
-async fn wait_for(client: &Client, css: &str) {
-    let start = Instant::now();
-    while client.find(Locator::Css(css)).await.is_err() {
-        assert!(start.elapsed() < Duration::from_secs(30), "no {css}");
-        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-    }
-}
 
 #[actix_web::test]
 async fn a_phone_opens_the_table_link_by_the_printed_address() {
@@ -49,24 +39,7 @@ async fn a_phone_opens_the_table_link_by_the_printed_address() {
 
     // The director, on the printed address, prints the cards.
     let (_d, director) = open_phone_at(&tools, 390, 844, "hall.test").await;
-    director.goto(&format!("{printed}/login")).await.unwrap();
-    wait_for(&director, "form.auth-form").await;
-    let form = director.find(Locator::Css("form.auth-form")).await.unwrap();
-    for (field, text) in [("name", "director"), ("password", TEST_PASSWORD)] {
-        form.find(Locator::Id(field))
-            .await
-            .unwrap()
-            .send_keys(text)
-            .await
-            .unwrap();
-    }
-    form.find(Locator::Css("button[type=submit]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait_for(&director, "nav").await;
+    browser::log_in(&director, &printed, "director").await;
     director
         .goto(&format!("{printed}/d/club-night/rounds/4/table-cards"))
         .await
