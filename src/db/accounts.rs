@@ -192,12 +192,7 @@ fn role_of(table: &str, id: i32, text: &str) -> Result<Role, DbError> {
     Role::parse(text).ok_or_else(|| DbError::corrupt(table, id, "role", text))
 }
 
-/// `count` random bytes from the operating system, as lowercase hex.
-pub fn random_hex(count: usize) -> String {
-    let mut bytes = vec![0u8; count];
-    getrandom::fill(&mut bytes).expect("the operating system's random source");
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
+pub use super::random_hex;
 
 /// A password of 16 letters and digits without look-alikes (no 0/O, 1/l/I).
 pub fn generate_password() -> String {

@@ -1,5 +1,7 @@
 //! One binary, two databases: the URL's scheme picks PostgreSQL or SQLite.
 
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
 
@@ -60,6 +62,14 @@ where
             DbConnection::Postgres(_) => None,
         }
     }
+    // The tournaments this transaction changes get their revision raised once, just
+    // before it commits (`revision::bump`).
+    let changes = Changes::begin();
+    let f = |conn: &mut DbConnection| {
+        let value = f(conn)?;
+        changes.raise(conn)?;
+        Ok(value)
+    };
     let Some(c) = sqlite(conn) else {
         return conn.transaction(f);
     };
@@ -82,6 +92,91 @@ where
         Err(e) => {
             AnsiTransactionManager::rollback_transaction(c)?;
             Err(e)
+        }
+    }
+}
+
+/// The PostgreSQL notification channel of revisions; the payload is the tournament's id.
+pub const CHANNEL: &str = "fushi_changes";
+
+thread_local! {
+    /// The tournaments that the write transaction running on this thread has changed, or
+    /// `None` outside one. A transaction runs on one connection on one thread, so this is
+    /// that transaction's own list.
+    static CHANGED: RefCell<Option<BTreeSet<i32>>> = const { RefCell::new(None) };
+}
+
+/// The tournament is changed by the caller's write transaction (`revision::bump`): its
+/// revision is raised when the outermost one is about to commit, or at once outside one.
+pub(super) fn changed(conn: &mut DbConnection, tournament_id: i32) -> QueryResult<()> {
+    let deferred = CHANGED.with_borrow_mut(|changed| {
+        changed
+            .as_mut()
+            .map(|set| set.insert(tournament_id))
+            .is_some()
+    });
+    if !deferred {
+        raise(conn, tournament_id)?;
+    }
+    Ok(())
+}
+
+/// Raises the tournament's revision (and marks it changed now) inside the caller's
+/// transaction; on PostgreSQL the `NOTIFY` goes out when it commits.
+fn raise(conn: &mut DbConnection, tournament_id: i32) -> QueryResult<()> {
+    use super::schema::tournaments;
+    diesel::update(tournaments::table.find(tournament_id))
+        .set((
+            tournaments::revision.eq(tournaments::revision + 1),
+            tournaments::updated_at.eq(super::now()),
+        ))
+        .execute(conn)?;
+    if let DbConnection::Postgres(pg) = conn {
+        diesel::sql_query("SELECT pg_notify($1, $2)")
+            .bind::<diesel::sql_types::Text, _>(CHANNEL)
+            .bind::<diesel::sql_types::Text, _>(tournament_id.to_string())
+            .execute(pg)?;
+    }
+    Ok(())
+}
+
+/// The changes of one outermost write transaction: opened when it begins, raised by
+/// [`Changes::raise`] just before it commits, and forgotten when it ends either way.
+/// Inside another write transaction (a savepoint) it does nothing: the outer one raises.
+struct Changes {
+    outermost: bool,
+}
+
+impl Changes {
+    fn begin() -> Changes {
+        let outermost = CHANGED.with_borrow_mut(|changed| {
+            let outermost = changed.is_none();
+            if outermost {
+                *changed = Some(BTreeSet::new());
+            }
+            outermost
+        });
+        Changes { outermost }
+    }
+
+    /// Raises the revision of every tournament the transaction changed, once each.
+    fn raise(&self, conn: &mut DbConnection) -> QueryResult<()> {
+        if !self.outermost {
+            return Ok(());
+        }
+        let changed = CHANGED
+            .with_borrow_mut(|changed| changed.as_mut().map(std::mem::take).unwrap_or_default());
+        for id in changed {
+            raise(conn, id)?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Changes {
+    fn drop(&mut self) {
+        if self.outermost {
+            CHANGED.with_borrow_mut(|changed| *changed = None);
         }
     }
 }

@@ -10,7 +10,7 @@ use super::DbError;
 use super::audit;
 use super::connection::DbConnection;
 use super::lineups::NewLineup;
-use super::rounds::{locate_round, touch, tournament_id};
+use super::rounds::{locate_round, tournament_id};
 use super::schema::{lineups, matches, odd_result_checks, odd_result_settings, teams, tournaments};
 use crate::rules::field::DEFAULT_THRESHOLD;
 use crate::rules::{Room, TeamNo};
@@ -173,7 +173,7 @@ pub fn save_lineups_as(
             table: Some(table),
         };
         audit::record(conn, tournament, who, place, &changes)?;
-        touch(conn, tournament)?;
+        super::revision::bump(conn, tournament)?;
         Ok(true)
     })
 }
@@ -227,7 +227,7 @@ pub fn set_odd_threshold_as(
             after: threshold.to_string(),
         };
         audit::record(conn, id, who, place, &[change])?;
-        touch(conn, id)?;
+        super::revision::bump(conn, id)?;
         Ok(true)
     })
 }
@@ -283,7 +283,7 @@ pub fn mark_checked_as(
             after: "checked".to_owned(),
         };
         audit::record(conn, id, who, place, &[change])?;
-        touch(conn, id)?;
+        super::revision::bump(conn, id)?;
         Ok(true)
     })
 }

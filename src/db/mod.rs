@@ -47,6 +47,13 @@ pub use tournament::{
     load_event, slug_exists,
 };
 
+/// `count` random bytes from the operating system, as lowercase hex.
+pub fn random_hex(count: usize) -> String {
+    let mut bytes = vec![0u8; count];
+    getrandom::fill(&mut bytes).expect("the operating system's random source");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// The time a row records: now, in UTC, to the microsecond (what both backends keep, so a
 /// value read back equals the one written).
 pub(crate) fn now() -> chrono::NaiveDateTime {

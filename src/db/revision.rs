@@ -5,31 +5,18 @@
 //! transaction commits (and never when it rolls back).
 
 use diesel::prelude::*;
-use diesel::sql_types::Text;
 
 use super::schema::tournaments;
 use super::{DbConnection, DbError};
 
-/// The PostgreSQL notification channel; the payload is the tournament's id.
-pub const CHANNEL: &str = "fushi_changes";
+pub use super::connection::CHANNEL;
 
-/// Raises the tournament's revision (and marks it changed now) inside the caller's
-/// transaction.
+/// Marks the tournament changed by the caller's write transaction: its revision is raised
+/// once, when the outermost [`super::write_transaction`] is about to commit, however many
+/// steps of the transaction changed it (one save → one revision → one `NOTIFY` on
+/// [`CHANNEL`]). Outside a write transaction the revision is raised at once.
 pub fn bump(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
-    let now = super::now();
-    diesel::update(tournaments::table.find(tournament_id))
-        .set((
-            tournaments::revision.eq(tournaments::revision + 1),
-            tournaments::updated_at.eq(now),
-        ))
-        .execute(conn)?;
-    if let DbConnection::Postgres(pg) = conn {
-        diesel::sql_query("SELECT pg_notify($1, $2)")
-            .bind::<Text, _>(CHANNEL)
-            .bind::<Text, _>(tournament_id.to_string())
-            .execute(pg)?;
-    }
-    Ok(())
+    Ok(super::connection::changed(conn, tournament_id)?)
 }
 
 /// The id and revision of the tournament with this slug, or `None`.
@@ -80,7 +67,7 @@ pub fn database_id(conn: &mut DbConnection) -> Result<String, DbError> {
     if let Some(id) = stored().first::<String>(conn).optional()? {
         return Ok(id);
     }
-    let made = super::accounts::random_hex(8);
+    let made = super::random_hex(8);
     super::connection::per_backend!(&mut *conn, |c| diesel::insert_into(database_meta::table)
         .values((
             database_meta::id.eq(1),

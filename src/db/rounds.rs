@@ -58,17 +58,6 @@ impl RoundSheet {
     }
 }
 
-/// Now, to the microsecond both databases keep.
-fn stamp() -> chrono::NaiveDateTime {
-    use chrono::SubsecRound;
-    chrono::Utc::now().naive_utc().trunc_subsecs(6)
-}
-
-/// Marks the tournament as changed: a new revision, announced to every server.
-pub(super) fn touch(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
-    super::revision::bump(conn, tournament_id)
-}
-
 pub(super) fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<Option<i32>, DbError> {
     Ok(tournaments::table
         .filter(tournaments::slug.eq(slug))
@@ -84,7 +73,7 @@ pub(super) fn tournament_id(conn: &mut DbConnection, slug: &str) -> Result<Optio
 pub(super) fn lock_tournament(conn: &mut DbConnection, slug: &str) -> Result<Option<i32>, DbError> {
     Ok(
         diesel::update(tournaments::table.filter(tournaments::slug.eq(slug)))
-            .set(tournaments::updated_at.eq(stamp()))
+            .set(tournaments::updated_at.eq(super::now()))
             .returning(tournaments::id)
             .get_result(conn)
             .optional()?,
@@ -95,7 +84,7 @@ pub(super) fn lock_tournament(conn: &mut DbConnection, slug: &str) -> Result<Opt
 /// already (the same form sent twice). Tokens older than a day are forgotten.
 pub fn use_form_token(conn: &mut DbConnection, token: &str) -> Result<bool, DbError> {
     use super::schema::form_tokens;
-    let now = stamp();
+    let now = super::now();
     diesel::delete(
         form_tokens::table.filter(form_tokens::created_at.lt(now - chrono::Duration::days(1))),
     )
@@ -303,7 +292,7 @@ pub fn add_round_once(
                 .values(chunk)
                 .execute(c))?;
         }
-        touch(conn, tournament_id)?;
+        super::revision::bump(conn, tournament_id)?;
         Ok(Some(number))
     })
 }
@@ -368,7 +357,7 @@ pub fn update_boards_as(
             table: None,
         };
         audit::record(conn, tournament_id, who, place, &changes)?;
-        touch(conn, tournament_id)?;
+        super::revision::bump(conn, tournament_id)?;
         Ok(true)
     })
 }
@@ -556,7 +545,7 @@ pub fn replace_pairings_why(
             table: None,
         };
         audit::record(conn, tournament_id, who, place, &changes)?;
-        touch(conn, tournament_id)?;
+        super::revision::bump(conn, tournament_id)?;
         Ok(true)
     })
 }
@@ -715,7 +704,7 @@ pub fn save_match_results_why(
             // public standing counts a match the public cannot see).
             publish_draw_row(conn, tournament_id, round_id, round, true, who)?;
         }
-        touch(conn, tournament_id)?;
+        super::revision::bump(conn, tournament_id)?;
         Ok(MatchSave::Saved(version + 1))
     })
 }
@@ -785,7 +774,7 @@ pub fn publish_draw(
         }
         let changed = publish_draw_row(conn, tournament_id, round_id, round, published, who)?;
         if changed {
-            touch(conn, tournament_id)?;
+            super::revision::bump(conn, tournament_id)?;
         }
         Ok(Some(changed))
     })

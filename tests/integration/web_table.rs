@@ -43,6 +43,13 @@ pub(crate) fn room_form(side: &str, submission: &str) -> Vec<(String, String)> {
     form
 }
 
+fn revision(db: &TestDb) -> i64 {
+    fushi::db::revision::of_slug(&mut db.open(), "club-night")
+        .unwrap()
+        .unwrap()
+        .1
+}
+
 /// The `results.csv` lines of round 4, table 1.
 fn public_rows(csv: &str) -> usize {
     csv.lines().filter(|l| l.starts_with("4,1,")).count()
@@ -97,11 +104,15 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
             0
         );
 
+        let before = revision(&db);
         let page = table
             .confirm_room(&link, &[("side", "ew"), ("action", "confirm")])
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
         assert_eq!(state_of(&db, 1, Room::Open), EntryState::Confirmed);
+        // One confirmation saves the results and the room's state in one transaction:
+        // one new revision (one announcement to every listener), not one per step.
+        assert_eq!(revision(&db), before + 1, "{}", db.backend());
         // Confirmed, the room's results are saved: the director sees them, the public not
         // before every room of the round has played the boards (docs/rules.md §5).
         let csv = public.get("/t/club-night/results.csv").await.body;
