@@ -24,8 +24,6 @@ pub enum AppError {
     BadRequest(String),
     #[error("forbidden")]
     Forbidden,
-    #[error("internal error: {0}")]
-    Internal(String),
     /// A failure with its cause kept (a database query, a template, a worker thread):
     /// a 500, and the whole chain of causes in the log.
     #[error("internal error")]
@@ -45,6 +43,12 @@ impl AppError {
 
     pub fn bad_request(message: impl Into<String>) -> Self {
         AppError::BadRequest(message.into())
+    }
+
+    /// A failure of fushi itself (a broken invariant, a library's error): a 500, its cause
+    /// kept for the log. Takes an error (its source chain kept) or a text saying what broke.
+    pub fn internal(cause: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Self {
+        AppError::Failed(cause.into())
     }
 }
 
@@ -67,7 +71,7 @@ impl From<super::live::SnapshotError> for AppError {
                 tracing::warn!("{why}");
                 AppError::Busy
             }
-            super::live::SnapshotError::Failed(why) => AppError::Internal(why),
+            super::live::SnapshotError::Failed(why) => AppError::internal(why),
         }
     }
 }
@@ -111,7 +115,7 @@ impl ResponseError for AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Forbidden => StatusCode::FORBIDDEN,
-            AppError::Internal(_) | AppError::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            AppError::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
             AppError::Busy | AppError::DbBusy(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
@@ -119,7 +123,6 @@ impl ResponseError for AppError {
     /// A bare status: [`error_pages`] draws the page, knowing the reader's language.
     fn error_response(&self) -> HttpResponse {
         match self {
-            AppError::Internal(e) => tracing::error!("{e}"),
             AppError::Failed(_) => tracing::error!("{}", crate::db::report(self)),
             AppError::DbBusy(_) => {
                 tracing::warn!("{}", crate::db::report(self));

@@ -205,7 +205,7 @@ impl FromRequest for PageSnapshot {
             let ctx = Ctx::of(&req);
             let state = req
                 .app_data::<web::Data<AppState>>()
-                .ok_or_else(|| AppError::Internal("no app state".into()))?;
+                .ok_or_else(|| AppError::internal("the application state is missing"))?;
             let slug = req.match_info().get("slug").ok_or(AppError::NotFound)?;
             Ok(PageSnapshot(page_snapshot(&ctx, state, slug).await?))
         })

@@ -59,7 +59,7 @@ pub async fn guard(
     let state = req
         .app_data::<web::Data<AppState>>()
         .cloned()
-        .ok_or_else(|| AppError::Internal("no state".into()))?;
+        .ok_or_else(|| AppError::internal("the application state is missing"))?;
     // The operator's routes need no session (a probe must answer while the database is
     // down).
     match rule(routes::table(), req.method(), req.path()) {

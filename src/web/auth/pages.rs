@@ -66,7 +66,7 @@ fn sign_in(session: &Session, session_id: &str) -> Result<(), AppError> {
     session.remove(CSRF);
     session
         .insert(SESSION_ID, session_id)
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+        .map_err(AppError::internal)?;
     csrf_token(session);
     Ok(())
 }

@@ -92,7 +92,7 @@ async fn export(state: &AppState, slug: &str) -> Result<ArchiveFiles, AppError> 
             return Err(AppError::not_found());
         }
         transfer::export(conn, &slug).map_err(|problems| {
-            AppError::Internal(
+            AppError::internal(
                 problems
                     .iter()
                     .map(ToString::to_string)
@@ -131,7 +131,7 @@ async fn download_zip(
     files.insert("audit.csv", db::audit::audit_csv(&trail));
     let zip = files
         .write_zip(Cursor::new(Vec::new()), &slug)
-        .map_err(|e| AppError::Internal(e.to_string()))?
+        .map_err(AppError::internal)?
         .into_inner();
     // A slug is [a-z0-9-], so it needs no quoting in the header.
     Ok(attachment("application/zip", &format!("{slug}.zip"), zip))
@@ -208,10 +208,7 @@ async fn import(
     let creator = ctx.viewer.user_id();
     let who = super::audit::who(&ctx.viewer);
     let outcome = with_db(&state, move |conn| {
-        let file = upload
-            .file
-            .reopen()
-            .map_err(|e| AppError::Internal(e.to_string()))?;
+        let file = upload.file.reopen().map_err(AppError::internal)?;
         let files = ArchiveFiles::read_zip(file).map_err(|mut problems| {
             for p in &mut problems {
                 if p.file.is_empty() {
@@ -224,7 +221,7 @@ async fn import(
         // The importer runs the new tournament.
         if let (Ok(imported), Some(user_id)) = (&imported, creator) {
             crate::db::accounts::grant(conn, user_id, &imported.slug, Access::Director)
-                .map_err(|e| AppError::Internal(e.to_string()))?;
+                .map_err(AppError::internal)?;
         }
         Ok(imported)
     })

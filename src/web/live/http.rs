@@ -203,7 +203,10 @@ pub async fn public_pages(
         .map(str::to_owned);
     let body = actix_web::body::to_bytes(res.into_body())
         .await
-        .map_err(|e| crate::web::AppError::Internal(e.to_string()))?;
+        .map_err(|e| {
+            // The body's error is not `Send`: its text is what can be kept.
+            crate::web::AppError::internal(format!("reading a rendered page: {e}"))
+        })?;
     let page = Page {
         content_type,
         disposition,

@@ -140,9 +140,7 @@ where
     let Some(_turn) = state.live.pdf_turn().await else {
         return Err(AppError::Busy);
     };
-    web::block(work)
-        .await?
-        .map_err(|e| AppError::Internal(e.to_string()))
+    web::block(work).await?.map_err(AppError::internal)
 }
 
 // ---------------------------------------------------------------------------------------

@@ -161,7 +161,7 @@ impl FromRequest for AtTable {
             let state = req
                 .app_data::<web::Data<AppState>>()
                 .cloned()
-                .ok_or_else(|| AppError::Internal("no app state".into()))?;
+                .ok_or_else(|| AppError::internal("the application state is missing"))?;
             let token = req.match_info().get("token").unwrap_or_default().to_owned();
             let (room, sheet) = match locate(&req, &state, &token).await? {
                 Ok(found) => found,

@@ -270,7 +270,7 @@ impl FromRequest for Ready {
             let state = req
                 .app_data::<web::Data<AppState>>()
                 .cloned()
-                .ok_or_else(|| AppError::Internal("no app state".into()))?;
+                .ok_or_else(|| AppError::internal("the application state is missing"))?;
             let (snap, record) = load_all(&state, &at).await?;
             match check_round(&ctx, &snap.event, &snap.report, at.round, &record, form)? {
                 Ok(proposed) => Ok(Ready {

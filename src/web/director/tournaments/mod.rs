@@ -95,6 +95,6 @@ pub(super) fn edit_error(e: EditError) -> AppError {
     match e {
         EditError::NoTournament | EditError::NoTeam(_) => AppError::not_found(),
         EditError::Db(e) => e.into(),
-        other => AppError::Internal(other.to_string()),
+        other => AppError::internal(other),
     }
 }
