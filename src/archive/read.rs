@@ -11,7 +11,7 @@ use super::{ArchiveFiles, Problem, unneutralise};
 use crate::input::{Why, check_text, clip};
 use crate::rules::deal::{BoardDeal, Card, Deal, Deals};
 use crate::rules::{
-    Board, Combination, Decks, Event, Fault, LastTrick, Level, Lineup, Match, Room, Round, Seat,
+    Board, Combination, Decks, Event, LastTrick, Level, Lineup, Match, Room, Round, Seat,
     TableEntry, TableResult, Team, TeamNo, Trump,
 };
 
@@ -771,18 +771,10 @@ fn read_results(
         if let Some(decks) = decks {
             // The director's grid's rules (docs/rules.md §3): a ruling within the band
             // table's range of s, no combination when the declarers won the last trick.
-            let ruling = match bands {
-                Some(bands) => entry.check_ruling(decks, bands),
-                None => entry.check_ruling_bound(),
-            };
-            let combo = crate::rules::table::combo_with_declarer_last_trick(&entry)
-                .then_some(Fault::ComboWithDeclarerLastTrick);
             for fault in entry
-                .check(decks)
+                .faults(decks, bands, crate::rules::table::Origin::Archive)
                 .into_iter()
-                .chain(ruling)
                 .map(|e| e.fault)
-                .chain(combo)
             {
                 row.problem(Why::from(fault));
             }

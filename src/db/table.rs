@@ -22,6 +22,7 @@ use super::rounds::{MatchSave, load_round, save_match_results_as};
 use super::schedule::round_id;
 use super::schema::{matches, rounds, table_entries, table_links, teams, tournaments};
 use crate::input::{SHEET_FIELDS, SheetRow};
+use crate::rules::bands::BandTable;
 use crate::rules::room_state::{self, Gate, Refusal, Results, RoomEntry, RoomEvent};
 pub use crate::rules::room_state::{Closed, EntryState, Side};
 use crate::rules::{Decks, Room, TableEntry, TableResult, TeamNo};
@@ -161,12 +162,14 @@ impl Pending {
         self.cells.iter().find(|(b, _)| *b == board).map(|(_, r)| r)
     }
 
-    /// The entered rows as results of `room` (rows that no longer read are left out).
-    pub fn results(&self, room: Room, decks: Decks) -> Vec<TableResult> {
+    /// The entered rows as results of `room`, read by the one validation of a result
+    /// (rows that no longer read are left out: approval refuses a room unless every row
+    /// reads).
+    pub fn results(&self, room: Room, decks: Decks, bands: &BandTable) -> Vec<TableResult> {
         self.cells
             .iter()
             .filter_map(|(board, row)| {
-                let entry = row.parse(decks).ok().flatten()?;
+                let entry = row.parse(decks, bands).ok().flatten()?;
                 Some(TableResult {
                     room,
                     board: *board,
@@ -519,7 +522,11 @@ pub fn confirm(
             }
             return Ok(Err(refuse(refused)));
         }
-        let mine = entry.results(room.room, sheet.settings.decks());
+        let mine = entry.results(
+            room.room,
+            sheet.settings.decks(),
+            &sheet.settings.band_table(),
+        );
         if mine.len() != sheet.round.boards.len() {
             return Ok(Err(ConfirmRefusal::Incomplete));
         }
@@ -907,7 +914,7 @@ fn judge_room(
         Results::Save => {
             // Approving saves the whole room or nothing: an entry that no longer reads
             // in full is refused, not saved in part.
-            let mine = entry.results(room, sheet.settings.decks());
+            let mine = entry.results(room, sheet.settings.decks(), &sheet.settings.band_table());
             if mine.len() != entry.cells.len() || mine.len() != sheet.round.boards.len() {
                 return Ok(false);
             }
@@ -1145,7 +1152,8 @@ mod tests {
             combo_length: "3".into(),
             ..SheetRow::default()
         };
-        let entry = row.parse(Decks::Two).unwrap().unwrap();
+        let bands = BandTable::preset(Decks::Two, crate::rules::bands::Preset::Standard).unwrap();
+        let entry = row.parse(Decks::Two, &bands).unwrap().unwrap();
         let text = cells_text(&[(3, entry)]);
         assert_eq!(
             text,

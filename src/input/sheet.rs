@@ -9,9 +9,7 @@ use super::text::read_number;
 use super::why::Why;
 use crate::rules::bands::BandTable;
 use crate::rules::cards::{Combination, Decks, ParseError};
-use crate::rules::table::{
-    Fault, FieldError, TableEntry, bottom_without_last_trick, combo_with_declarer_last_trick,
-};
+use crate::rules::table::{Fault, FieldError, Origin, TableEntry};
 
 /// The fields of one score-sheet row, named as in `results.csv`; `combo_length` is the L of
 /// `tractor:L` / `titanic:L`, typed apart from the combination's kind.
@@ -157,20 +155,52 @@ impl SheetRow {
     }
 
     /// The entry this row stands for: `Ok(None)` for a blank row, else the entry or every
-    /// problem. The rules are [`TableEntry::check`]'s.
-    pub fn parse(&self, decks: Decks) -> Result<Option<TableEntry>, Vec<SheetError>> {
-        self.parse_with(decks, None)
-    }
-
-    /// [`SheetRow::parse`], and with the band table a ruling is checked against its range.
-    pub fn parse_with(
+    /// problem, by the one validation of a result ([`TableEntry::faults`]) under the
+    /// tournament's deck count and band table. The desk, the table page, their previews and
+    /// approval all read a row through here.
+    pub fn parse(
         &self,
         decks: Decks,
-        bands: Option<&BandTable>,
+        bands: &BandTable,
     ) -> Result<Option<TableEntry>, Vec<SheetError>> {
         if self.is_blank() {
             return Ok(None);
         }
+        let (entry, mut errors) = self.read();
+        let unreadable: HashSet<&str> = errors.iter().map(|e| e.field).collect();
+        for e in entry.faults(decks, Some(bands), Origin::Sheet) {
+            let problem = classify(&e, &entry);
+            // A field that did not read has said so already; and with an unreadable figure
+            // the row's "no result" is no news.
+            let said = unreadable.contains(e.field)
+                || (e.field == "combo" && unreadable.contains("combo_length"));
+            if said || (problem == SheetProblem::NoResult && !unreadable.is_empty()) {
+                continue;
+            }
+            errors.push(SheetError {
+                field: e.field,
+                problem,
+                detail: Why::from(e.fault).to_string(),
+            });
+        }
+        if errors.is_empty() {
+            Ok(Some(entry))
+        } else {
+            errors.sort_by_key(|e| SHEET_FIELDS.iter().position(|f| *f == e.field));
+            Err(errors)
+        }
+    }
+
+    /// The entry as written, every field read and no rule applied: the words of a row that
+    /// was checked when it was saved (the audit trail's values). `None` when a field does
+    /// not read.
+    pub fn as_written(&self) -> Option<TableEntry> {
+        let (entry, errors) = self.read();
+        errors.is_empty().then_some(entry)
+    }
+
+    /// Reads every field: the entry, and the fields that did not read.
+    fn read(&self) -> (TableEntry, Vec<SheetError>) {
         let mut errors = Vec::new();
         let mut number = |field: &'static str, text: &str| match read_number(text) {
             None => None,
@@ -227,43 +257,7 @@ impl SheetRow {
                 None
             },
         };
-        let unreadable: HashSet<&str> = errors.iter().map(|e| e.field).collect();
-        let ruling = bands.and_then(|b| entry.check_ruling(decks, b));
-        let combo = combo_with_declarer_last_trick(&entry).then_some(FieldError {
-            field: "combo",
-            fault: Fault::ComboWithDeclarerLastTrick,
-        });
-        let last_trick = bottom_without_last_trick(&entry).map(|bottom| FieldError {
-            field: "last_trick",
-            fault: Fault::LastTrickMissing { bottom },
-        });
-        for e in entry
-            .check(decks)
-            .into_iter()
-            .chain(ruling)
-            .chain(combo)
-            .chain(last_trick)
-        {
-            let problem = classify(&e, &entry);
-            // A field that did not read has said so already; and with an unreadable figure
-            // the row's "no result" is no news.
-            let said = unreadable.contains(e.field)
-                || (e.field == "combo" && unreadable.contains("combo_length"));
-            if said || (problem == SheetProblem::NoResult && !unreadable.is_empty()) {
-                continue;
-            }
-            errors.push(SheetError {
-                field: e.field,
-                problem,
-                detail: Why::from(e.fault).to_string(),
-            });
-        }
-        if errors.is_empty() {
-            Ok(Some(entry))
-        } else {
-            errors.sort_by_key(|e| SHEET_FIELDS.iter().position(|f| *f == e.field));
-            Err(errors)
-        }
+        (entry, errors)
     }
 
     /// The combination from its kind and length; problems go to `errors`.
@@ -355,12 +349,16 @@ mod tests {
     use super::*;
     use crate::rules::cards::LastTrick;
 
+    fn standard(decks: Decks) -> BandTable {
+        BandTable::preset(decks, crate::rules::bands::Preset::Standard).unwrap()
+    }
+
     fn row(fields: &[(&str, &str)]) -> SheetRow {
         SheetRow::from_fields(|name| fields.iter().find(|(k, _)| *k == name).map(|(_, v)| *v))
     }
 
     fn problems(r: &SheetRow, decks: Decks) -> Vec<(&'static str, SheetProblem)> {
-        r.parse(decks)
+        r.parse(decks, &standard(decks))
             .unwrap_err()
             .into_iter()
             .map(|e| (e.field, e.problem))
@@ -369,8 +367,11 @@ mod tests {
 
     #[test]
     fn a_blank_row_is_no_result() {
-        assert_eq!(row(&[]).parse(Decks::Two), Ok(None));
-        assert_eq!(row(&[("trick_points", "  ")]).parse(Decks::Two), Ok(None));
+        assert_eq!(row(&[]).parse(Decks::Two, &standard(Decks::Two)), Ok(None));
+        assert_eq!(
+            row(&[("trick_points", "  ")]).parse(Decks::Two, &standard(Decks::Two)),
+            Ok(None)
+        );
     }
 
     #[test]
@@ -385,7 +386,7 @@ mod tests {
             ("defender_penalty", ""),
             ("ruling", "-1"),
         ]);
-        let entry = r.parse(Decks::Two).unwrap().unwrap();
+        let entry = r.parse(Decks::Two, &standard(Decks::Two)).unwrap().unwrap();
         assert_eq!(
             entry,
             TableEntry {
@@ -417,8 +418,7 @@ mod tests {
     fn contradictions_and_out_of_range_values_are_refused_at_their_field() {
         use SheetProblem::*;
         let bands = BandTable::preset(Decks::Two, crate::rules::bands::Preset::Standard).unwrap();
-        let check = |fields: &[(&str, &str)]| match row(fields).parse_with(Decks::Two, Some(&bands))
-        {
+        let check = |fields: &[(&str, &str)]| match row(fields).parse(Decks::Two, &bands) {
             Ok(_) => vec![],
             Err(errors) => errors.into_iter().map(|e| (e.field, e.problem)).collect(),
         };
@@ -482,7 +482,7 @@ mod tests {
     #[test]
     fn total_only_rows_take_p() {
         let entry = row(&[("defender_total", "125")])
-            .parse(Decks::Two)
+            .parse(Decks::Two, &standard(Decks::Two))
             .unwrap()
             .unwrap();
         assert_eq!(entry.defender_total, Some(125));
@@ -507,7 +507,7 @@ mod tests {
         // No bottom (or a bottom of 0) needs no winner of the last trick.
         assert!(
             row(&[("trick_points", "60"), ("bottom_points", "0")])
-                .parse(Decks::Two)
+                .parse(Decks::Two, &standard(Decks::Two))
                 .is_ok()
         );
         let cases: [Case; 10] = [

@@ -298,6 +298,39 @@ impl TableEntry {
         errors
     }
 
+    /// Every problem with this entry, the one validation of a result wherever it comes
+    /// from (the director's grid, the table page, approval, an archive's `results.csv`):
+    /// [`TableEntry::check`]'s figures, a ruling within the band table's range of s (or,
+    /// without the band table, within ±[`MAX_RULING`]), and no combination when the
+    /// declarers won the last trick. A score sheet being typed ([`Origin::Sheet`]) also
+    /// refuses bottom points with nobody named for the last trick, as a likely slip; the
+    /// archive format allows the row (docs/rules.md §3: the bottom then adds nothing).
+    pub fn faults(
+        &self,
+        decks: Decks,
+        bands: Option<&BandTable>,
+        origin: Origin,
+    ) -> Vec<FieldError> {
+        let ruling = match bands {
+            Some(bands) => self.check_ruling(decks, bands),
+            None => self.check_ruling_bound(),
+        };
+        let combo = combo_with_declarer_last_trick(self).then_some(FieldError {
+            field: "combo",
+            fault: Fault::ComboWithDeclarerLastTrick,
+        });
+        let last_trick = match origin {
+            Origin::Sheet => bottom_without_last_trick(self).map(|bottom| FieldError {
+                field: "last_trick",
+                fault: Fault::LastTrickMissing { bottom },
+            }),
+            Origin::Archive => None,
+        };
+        let mut faults = self.check(decks);
+        faults.extend(ruling.into_iter().chain(combo).chain(last_trick));
+        faults
+    }
+
     /// The TD ruling's problem, if any: a ruling reaches the band table's extremes
     /// ([`ruling_range`]), not beyond.
     pub fn check_ruling(&self, decks: Decks, bands: &BandTable) -> Option<FieldError> {
@@ -357,6 +390,15 @@ impl TableEntry {
     }
 }
 
+/// Where an entry comes from, for [`TableEntry::faults`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Typed on a score sheet: at the desk or at the table.
+    Sheet,
+    /// Read from an archive's `results.csv`, as the file format allows it.
+    Archive,
+}
+
 /// The largest |s| a ruling may give anywhere (archives included).
 pub const MAX_RULING: i32 = 100;
 
@@ -364,16 +406,15 @@ pub const MAX_RULING: i32 = 100;
 /// above any real penalty, low enough that no sum of figures can overflow).
 pub const MAX_PENALTY: i32 = 1000;
 
-/// Whether a row gives a combination although the declarers won the last trick: the
-/// archive format allows it (the combination is then ignored, docs/rules.md §6), a score sheet
-/// being typed refuses it as a likely slip.
-pub fn combo_with_declarer_last_trick(entry: &TableEntry) -> bool {
+/// Whether a row gives a combination although the declarers won the last trick: refused
+/// everywhere (a likely slip; docs/rules.md §3).
+fn combo_with_declarer_last_trick(entry: &TableEntry) -> bool {
     entry.last_trick == Some(LastTrick::Declarer) && entry.combo.is_some()
 }
 
 /// Bottom points in a row with trick points and no winner of the last trick: a form refuses
 /// them at the field rather than save P without the bottom.
-pub fn bottom_without_last_trick(entry: &TableEntry) -> Option<i32> {
+fn bottom_without_last_trick(entry: &TableEntry) -> Option<i32> {
     match (entry.trick_points, entry.bottom_points, entry.last_trick) {
         (Some(_), Some(bottom), None) if bottom > 0 => Some(bottom),
         _ => None,

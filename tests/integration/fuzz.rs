@@ -181,7 +181,7 @@ fn fuzz_entries(cases: usize, seed: u64) -> (usize, usize) {
                 .map(|i| cells[i].as_str())
         });
         let outcome = std::panic::catch_unwind(|| {
-            if let Ok(Some(entry)) = row.parse_with(decks, Some(&bands)) {
+            if let Ok(Some(entry)) = row.parse(decks, &bands) {
                 for policy in [MultiplierPolicy::Exponential, MultiplierPolicy::Doubling] {
                     let _ = entry.outcome(policy, &bands);
                 }

@@ -476,14 +476,14 @@ async fn room_page(
                 .map(|b| {
                     let row = p.row(b.number).cloned().unwrap_or_default();
                     let outcome = row
-                        .parse(decks)
+                        .parse(decks, &scorer.bands)
                         .ok()
                         .flatten()
                         .and_then(|e| scorer.table(&e));
                     ReviewLine {
                         board: b.number,
                         cells: p
-                            .results(room, decks)
+                            .results(room, decks, &scorer.bands)
                             .iter()
                             .find(|r| r.board == b.number)
                             .map(|r| super::words::entry_words(t, &r.entry))
@@ -692,7 +692,7 @@ async fn sheets_pdf(
     let lang = ctx.lang.code().to_owned();
     let bytes = web::block(move || pdf::render(&pages, &title, &lang))
         .await?
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+        .map_err(AppError::internal)?;
     Ok(HttpResponse::Ok()
         .insert_header(("Content-Type", "application/pdf"))
         .insert_header((

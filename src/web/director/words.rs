@@ -10,7 +10,7 @@ use super::super::i18n::Tr;
 use crate::db::audit::Subject;
 use crate::db::table::{EntryState, read_room_text};
 use crate::input::{SHEET_FIELDS, SheetRow};
-use crate::rules::{Combination, Decks, LastTrick, TableEntry};
+use crate::rules::{Combination, LastTrick, TableEntry};
 
 fn n(v: impl ToString) -> FluentValue<'static> {
     FluentValue::from(v.to_string())
@@ -75,8 +75,8 @@ fn stored_entry_words(t: &Tr, text: &str) -> Option<String> {
         return None;
     }
     let row = SheetRow::from_fields(|f| pairs.iter().find(|(k, _)| *k == f).map(|(_, v)| *v));
-    // Three decks take every combination; the value was checked when it was saved.
-    let entry = row.parse(Decks::Three).ok().flatten()?;
+    // The value was checked when it was saved.
+    let entry = row.as_written()?;
     Some(entry_words(t, &entry))
 }
 

@@ -51,7 +51,7 @@ pub(super) async fn figures(
                     .flatten()
                     .map(String::as_str)
             });
-            let figures = match row.parse_with(decks, Some(&bands)) {
+            let figures = match row.parse(decks, &bands) {
                 Ok(Some(entry)) => scorer
                     .table(&entry)
                     .map(|o| BoardFigures {

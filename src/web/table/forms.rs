@@ -30,11 +30,12 @@ pub(super) fn read_boards(
     form: &HashMap<String, String>,
 ) -> Result<TypedBoards, Vec<BoardError>> {
     let decks = sheet.settings.decks();
+    let bands = sheet.settings.band_table();
     let mut out = Vec::new();
     let mut errors = Vec::new();
     for board in &sheet.round.boards {
         let row = typed_row(form, board.number);
-        match row.parse(decks) {
+        match row.parse(decks, &bands) {
             Ok(e) => out.push((board.number, e)),
             Err(problems) => errors.extend(problems.into_iter().map(|e| (board.number, e))),
         }

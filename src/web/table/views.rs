@@ -164,7 +164,7 @@ pub(super) async fn room_page(
         let computed = if failed || typed.is_some() {
             None
         } else {
-            row.parse(decks)
+            row.parse(decks, &scorer.bands)
                 .ok()
                 .flatten()
                 .and_then(|e| scorer.table(&e))

@@ -63,7 +63,7 @@ pub(super) async fn figures(
                     .get(&field_name(key, board.number, f))
                     .map(String::as_str)
             });
-            let figures = match row.parse_with(decks, Some(&bands)) {
+            let figures = match row.parse(decks, &bands) {
                 Ok(Some(entry)) => {
                     let figures = scorer
                         .table(&entry)

@@ -33,7 +33,7 @@ pub(super) fn read_sheet(
                 form.get(&field_name(key, board.number, f))
                     .map(String::as_str)
             });
-            match row.parse_with(decks, Some(&bands)) {
+            match row.parse(decks, &bands) {
                 Ok(Some(entry)) => results.push(TableResult {
                     room,
                     board: board.number,
