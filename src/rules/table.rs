@@ -665,4 +665,44 @@ mod tests {
         assert_eq!(fields(&pen, Decks::Two), ["defender_penalty"]);
         assert_eq!(fields(&TableEntry::default(), Decks::Two), ["trick_points"]);
     }
+
+    #[test]
+    fn one_validation_holds_every_surface_to_the_same_rules() {
+        let bands = BandTable::preset(Decks::Two, Preset::Standard).unwrap();
+        let faults = |e: &TableEntry, bands: Option<&BandTable>, origin: Origin| {
+            e.faults(Decks::Two, bands, origin)
+                .into_iter()
+                .map(|f| f.field)
+                .collect::<Vec<_>>()
+        };
+        // Bottom points with nobody named for the last trick: a slip on a score sheet,
+        // a row the archive format allows.
+        let bottom = TableEntry {
+            trick_points: Some(60),
+            bottom_points: Some(10),
+            ..TableEntry::default()
+        };
+        assert_eq!(faults(&bottom, Some(&bands), Origin::Sheet), ["last_trick"]);
+        assert!(faults(&bottom, Some(&bands), Origin::Archive).is_empty());
+        // A combination with the declarers' last trick is refused everywhere.
+        let combo = entry(60, 10, LastTrick::Declarer, Some(Combination::Pair));
+        for origin in [Origin::Sheet, Origin::Archive] {
+            assert_eq!(faults(&combo, Some(&bands), origin), ["combo"]);
+        }
+        // A ruling beyond the band table's s, and without the table beyond the bound.
+        let (_, max) = ruling_range(Decks::Two, &bands);
+        let ruled = |s: i32| TableEntry {
+            ruling: Some(s),
+            ..TableEntry::default()
+        };
+        assert_eq!(
+            faults(&ruled(max + 1), Some(&bands), Origin::Sheet),
+            ["ruling"]
+        );
+        assert!(faults(&ruled(max + 1), None, Origin::Archive).is_empty());
+        assert_eq!(
+            faults(&ruled(MAX_RULING + 1), None, Origin::Archive),
+            ["ruling"]
+        );
+    }
 }
