@@ -12,6 +12,7 @@ use super::i18n::{LANG_COOKIE, Lang, Tr};
 use super::{AppError, AppState};
 use std::sync::Arc;
 
+pub use super::live::PageSnapshot;
 use super::live::Snapshot;
 use crate::rules::{Event, Settings};
 
@@ -64,7 +65,7 @@ impl Ctx {
             viewer: super::viewer::Viewer::of(req),
             snapshot: req
                 .extensions()
-                .get::<super::live::PageSnapshot>()
+                .get::<PageSnapshot>()
                 .map(|p| p.0.clone()),
         }
     }
@@ -183,18 +184,8 @@ pub async fn page_snapshot(
     }
 }
 
-/// The snapshot a public page of `/t/{slug}` is built from ([`page_snapshot`]), taken as
-/// an extractor; it reads as the [`Snapshot`].
-pub struct PageSnapshot(pub Arc<Snapshot>);
-
-impl std::ops::Deref for PageSnapshot {
-    type Target = Snapshot;
-
-    fn deref(&self) -> &Snapshot {
-        &self.0
-    }
-}
-
+/// As an extractor, the snapshot a page of `/t/{slug}` is built from ([`page_snapshot`]):
+/// the one the page cache put in the request, else the reader's current one.
 impl FromRequest for PageSnapshot {
     type Error = AppError;
     type Future = futures_util::future::LocalBoxFuture<'static, Result<Self, AppError>>;

@@ -39,10 +39,19 @@ const STALE_WAIT: Duration = Duration::from_millis(25);
 /// The standings after each round that has complete matches.
 pub type AfterEachRound = Vec<(i32, Vec<Standing>)>;
 
-/// The snapshot a public page is built from, put in the request by
-/// [`http::public_pages`].
+/// The snapshot a page of `/t/{slug}` is built from: put in the request by
+/// [`http::public_pages`] (so the page and its validator agree), and taken by a handler as
+/// an extractor (`web::page`); it reads as the [`Snapshot`].
 #[derive(Clone, Debug)]
 pub struct PageSnapshot(pub Arc<Snapshot>);
+
+impl std::ops::Deref for PageSnapshot {
+    type Target = Snapshot;
+
+    fn deref(&self) -> &Snapshot {
+        &self.0
+    }
+}
 
 /// A tournament at one revision and everything computed from it. The director's snapshot
 /// holds every result; its [`Snapshot::public`] one only what the public may see

@@ -1,5 +1,7 @@
-//! The public pages of a tournament, under `/t/{slug}`: no login, read only. Every page
-//! loads the event fresh from the database, so a result shows the moment it is saved.
+//! The public pages of a tournament, under `/t/{slug}`: no login, read only. Every page is
+//! built from the tournament's snapshot at its current revision ([`PageSnapshot`], the
+//! public one for an anonymous reader: released boards only, docs/rules.md §5), so a result
+//! shows once it is saved and released, and the page cache answers repeat readers.
 //!
 //! - `/t/{slug}` the overview: rules, tie-breaks, rounds, the top of the standings, downloads
 //! - `/t/{slug}/standings`, `/t/{slug}/rounds`, `/t/{slug}/rounds/{n}`,
@@ -7,7 +9,8 @@
 //!   `/t/{slug}/teams/{no}`
 //! - `/t/{slug}/{file}.csv` the archive's CSV files, as `fushi export` writes them
 //! - `/d/{slug}/rounds/{n}/boards/{b}` the director's traveller of a board (every room),
-//!   open to the tournament's scorers too
+//!   open to the tournament's scorers too: registered here, beside the public traveller
+//!   whose page it shares, with its own role
 //!
 //! While a round is in progress, the pages that change with it carry a live marker that
 //! `static/js/live.js` uses to refresh them in place.
