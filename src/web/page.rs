@@ -63,10 +63,7 @@ impl Ctx {
             flash,
             path,
             viewer: super::viewer::Viewer::of(req),
-            snapshot: req
-                .extensions()
-                .get::<PageSnapshot>()
-                .map(|p| p.0.clone()),
+            snapshot: req.extensions().get::<PageSnapshot>().map(|p| p.0.clone()),
         }
     }
 

@@ -64,49 +64,21 @@ pub async fn guard(
     // down).
     match rule(routes::table(), req.method(), req.path()) {
         Rule::Probe => return Ok(next.call(req).await?.map_into_left_body()),
-        Rule::Metrics => {
-            if super::ops::may_scrape(req.request(), state.metrics_token.as_deref()) {
-                return Ok(next.call(req).await?.map_into_left_body());
-            }
+        Rule::Metrics if !super::ops::may_scrape(req.request(), state.metrics_token.as_deref()) => {
             let refusal = HttpResponse::Forbidden()
                 .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
                 .body("/metrics: only from a loopback address, or with the bearer token of FUSHI_METRICS_TOKEN\n");
             return Ok(req.into_response(refusal).map_into_right_body());
         }
+        Rule::Metrics => return Ok(next.call(req).await?.map_into_left_body()),
         _ => {}
     }
     let session = req.get_session();
-
-    // Who is asking.
-    let session_id = session.get::<String>(SESSION_ID).ok().flatten();
-    let user = match session_id {
-        Some(sid) => {
-            let found = match with_db(&state, move |conn| Ok(accounts::session_user(conn, &sid)?))
-                .await
-            {
-                Ok(found) => found,
-                // The database is away: nothing can be saved. A form's fields go into the
-                // 503 page (checked against the session's token first), so what was typed
-                // is kept and can be sent again.
-                Err(e @ AppError::DbBusy(_)) => {
-                    let unsafe_method =
-                        !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-                    if unsafe_method
-                        && let Some(refusal) = check_csrf(&mut req, &csrf_token(&session)).await?
-                    {
-                        return Ok(req.into_response(refusal).map_into_right_body());
-                    }
-                    return Ok(req.error_response(e).map_into_right_body());
-                }
-                Err(e) => return Err(e.into()),
-            };
-            if found.is_none() {
-                // Ended elsewhere (logout, a password reset) or expired.
-                session.purge();
-            }
-            found
-        }
-        None => None,
+    let user = match session_user(&mut req, &state, &session).await? {
+        Ok(user) => user,
+        Err(Early::Answer(answer)) => return Ok(req.into_response(answer).map_into_right_body()),
+        // The error goes with the response, so that its page can say what it is.
+        Err(Early::Error(e)) => return Ok(req.error_response(e).map_into_right_body()),
     };
     let path = req.path().to_owned();
     let is_login_form = path == "/login" || path == "/setup";
@@ -125,62 +97,20 @@ pub async fn guard(
         tour_access: None,
         calls: Vec::new(),
     });
-
-    // What the path needs.
     let method = req.method().clone();
     let safe = matches!(method, Method::GET | Method::HEAD | Method::OPTIONS);
     let rule = rule(routes::table(), &method, &path);
-    let accounts = &state.accounts;
     let has_users = match rule {
         Rule::Open | Rule::Public { .. } | Rule::NoPage | Rule::Table | Rule::Probe => true,
-        _ => accounts.has_users(&state).await?,
+        _ => state.accounts.has_users(&state).await?,
     };
-    let gate = match rule {
-        // An anonymous reader of a published tournament: from memory, so that a page
-        // already rendered costs no database trip and is still served while the database
-        // is away. Signed-in readers ask the database (their own writes, their access).
-        Rule::Public { slug }
-            if user.is_none()
-                && let Some(listed) = state.live.listed(slug) =>
-        {
-            Some(accounts::Gate {
-                tournament: listed.id,
-                revision: listed.revision,
-                published: listed.published,
-                access: None,
-            })
-        }
-        Rule::Manage { slug, .. } | Rule::Public { slug } => {
-            let slug = slug.to_owned();
-            let user_id = user.as_ref().map(|u| u.id);
-            with_db(&state, move |conn| {
-                Ok(accounts::gate(conn, &slug, user_id)?)
-            })
-            .await?
-        }
-        _ => None,
-    };
+    let gate = gate_of(&state, rule, user.as_ref()).await?;
     if let Some(gate) = gate {
         // The public pages' cache reads the revision from here: no second query.
         req.extensions_mut().insert(gate);
     }
-    // On the public pages too, so that the tournament's directors and scorers see every
-    // result there (docs/rules.md §5).
-    if let (Rule::Manage { .. } | Rule::Public { .. }, Some(u), Some(g)) =
-        (rule, user.as_ref(), gate)
-    {
-        let tour_access = effective_access(u.role, g.access);
-        // Every director page's header counts the rooms that call the director.
-        let calls = match (rule, tour_access, safe) {
-            (Rule::Manage { slug, .. }, Some(_), true) => {
-                let slug = slug.to_owned();
-                with_db(&state, move |conn| {
-                    Ok(crate::db::table::calls(conn, &slug)?)
-                })
-                .await?
-            }
-            _ => Vec::new(),
-        };
+    if let Some(u) = &user {
+        let (tour_access, calls) = tour_access_of(&state, rule, u, gate, safe).await?;
         if let Some(v) = req.extensions_mut().get_mut::<Viewer>() {
             v.tour_access = tour_access;
             v.calls = calls;
@@ -211,36 +141,136 @@ pub async fn guard(
             }
             return Ok(res.map_into_left_body());
         }
-        Outcome::Setup => {
-            // On to the page asked for once the administrator exists.
-            redirect_on(&req, safe, &path, "/setup")
-        }
+        // On to the page asked for once the administrator exists.
+        Outcome::Setup => redirect_on(&req, safe, &path, "/setup"),
         Outcome::Login => redirect_on(&req, safe, &path, "/login"),
-        Outcome::Forbidden => {
-            let Some(user) = user else {
+        Outcome::Forbidden => match user {
+            Some(user) => forbidden_page(&req, &state, &user, rule).await?,
+            None => {
                 return Ok(req
                     .error_response(AppError::Forbidden)
                     .map_into_right_body());
-            };
-            let slug = match rule {
-                Rule::Manage { slug, .. } => Some(slug.to_owned()),
-                _ => None,
-            };
-            let needs = match rule {
-                Rule::Create => "error-403-needs-creator",
-                Rule::Admin => "error-403-needs-admin",
-                _ => "error-403-needs-director",
-            };
-            let asked = slug.clone();
-            let people =
-                with_db(&state, move |conn| Ok(whom_to_ask(conn, asked.as_deref())?)).await?;
-            forbidden(req.request(), &user, needs, &people)
-        }
+            }
+        },
         Outcome::NotFound => {
             return Ok(req.error_response(AppError::NotFound).map_into_right_body());
         }
     };
     Ok(req.into_response(response).map_into_right_body())
+}
+
+/// A request answered before its handler: a page, or an error whose page the error pages
+/// draw.
+enum Early {
+    Answer(HttpResponse),
+    Error(AppError),
+}
+
+/// Who is asking: the user of the session's row, `None` for an anonymous reader (a session
+/// ended elsewhere or expired is purged). While the database is away, `Err` with the
+/// answer: 503, where a form's fields go into the page (checked against the session's
+/// token first), so what was typed is kept and can be sent again.
+async fn session_user(
+    req: &mut ServiceRequest,
+    state: &AppState,
+    session: &actix_session::Session,
+) -> Result<Result<Option<User>, Early>, actix_web::Error> {
+    let Some(sid) = session.get::<String>(SESSION_ID).ok().flatten() else {
+        return Ok(Ok(None));
+    };
+    match with_db(state, move |conn| Ok(accounts::session_user(conn, &sid)?)).await {
+        Ok(found) => {
+            if found.is_none() {
+                session.purge();
+            }
+            Ok(Ok(found))
+        }
+        Err(e @ AppError::DbBusy(_)) => {
+            let unsafe_method =
+                !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+            if unsafe_method && let Some(refusal) = check_csrf(req, &csrf_token(session)).await? {
+                return Ok(Err(Early::Answer(refusal)));
+            }
+            Ok(Err(Early::Error(e)))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The tournament the path is about, with the user's access to it. An anonymous reader of
+/// a published tournament gets it from memory, so that a page already rendered costs no
+/// database trip and is still served while the database is away; signed-in readers ask
+/// the database (their own writes, their access).
+async fn gate_of(
+    state: &AppState,
+    rule: Rule<'_>,
+    user: Option<&User>,
+) -> Result<Option<accounts::Gate>, AppError> {
+    match rule {
+        Rule::Public { slug }
+            if user.is_none()
+                && let Some(listed) = state.live.listed(slug) =>
+        {
+            Ok(Some(accounts::Gate {
+                tournament: listed.id,
+                revision: listed.revision,
+                published: listed.published,
+                access: None,
+            }))
+        }
+        Rule::Manage { slug, .. } | Rule::Public { slug } => {
+            let slug = slug.to_owned();
+            let user_id = user.map(|u| u.id);
+            with_db(state, move |conn| Ok(accounts::gate(conn, &slug, user_id)?)).await
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The signed-in user's access to the tournament, and the rooms that call the director
+/// (every director page's header counts them). The access counts on the public pages too,
+/// so that the tournament's directors and scorers see every result there
+/// (docs/rules.md §5).
+async fn tour_access_of(
+    state: &AppState,
+    rule: Rule<'_>,
+    user: &User,
+    gate: Option<accounts::Gate>,
+    safe: bool,
+) -> Result<(Option<Access>, Vec<(i32, i32, crate::rules::Room)>), AppError> {
+    let (Rule::Manage { .. } | Rule::Public { .. }, Some(g)) = (rule, gate) else {
+        return Ok((None, Vec::new()));
+    };
+    let tour_access = effective_access(user.role, g.access);
+    let calls = match (rule, tour_access, safe) {
+        (Rule::Manage { slug, .. }, Some(_), true) => {
+            let slug = slug.to_owned();
+            with_db(state, move |conn| Ok(crate::db::table::calls(conn, &slug)?)).await?
+        }
+        _ => Vec::new(),
+    };
+    Ok((tour_access, calls))
+}
+
+/// The 403 page for a signed-in user who may not go here: what the page needs and whom to
+/// ask for it.
+async fn forbidden_page(
+    req: &ServiceRequest,
+    state: &AppState,
+    user: &User,
+    rule: Rule<'_>,
+) -> Result<HttpResponse, AppError> {
+    let slug = match rule {
+        Rule::Manage { slug, .. } => Some(slug.to_owned()),
+        _ => None,
+    };
+    let needs = match rule {
+        Rule::Create => "error-403-needs-creator",
+        Rule::Admin => "error-403-needs-admin",
+        _ => "error-403-needs-director",
+    };
+    let people = with_db(state, move |conn| Ok(whom_to_ask(conn, slug.as_deref())?)).await?;
+    Ok(forbidden(req.request(), user, needs, &people))
 }
 
 /// A redirect to `form` (`/login` or `/setup`) that comes back afterwards: to the page
