@@ -104,3 +104,4 @@ table-seat-legend = Who sits for { $side } · { $team }?
 table-error-seat = Choose the two members of { $team } who sit here.
 table-error-seat-other-room = { $player } sits in the { $room } already: choose who sits here.
 words-table-seated-who = table link { $link }, { $room }: line-up given by { $side } from { $address }
+table-seat-change = change

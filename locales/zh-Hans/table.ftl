@@ -98,3 +98,4 @@ table-seat-legend = { $side } · { $team }：哪两位上场？
 table-error-seat = 请选出 { $team } 在本桌上场的两位队员。
 table-error-seat-other-room = { $player } 已在{ $room }上场：请重新选择本桌上场的队员。
 words-table-seated-who = 桌上链接 { $link }，{ $room }：上场名单由{ $side }填写，来自 { $address }
+table-seat-change = 更改

@@ -98,3 +98,4 @@ table-seat-legend = { $side } · { $team }：哪兩位上場？
 table-error-seat = 請選出 { $team } 在本桌上場的兩位隊員。
 table-error-seat-other-room = { $player } 已在{ $room }上場：請重新選擇本桌上場的隊員。
 words-table-seated-who = 桌上連結 { $link }，{ $room }：上場名單由{ $side }填寫，來自 { $address }
+table-seat-change = 更改

@@ -248,6 +248,17 @@
 
   form.addEventListener("change", function (event) {
     var name = event.target.name || "";
+    var seat = /^seat-/.test(name) && event.target.closest ? event.target.closest("details") : null;
+    if (seat) {
+      // The pair tapped is the answer: the question folds up again, showing it.
+      var shown = seat.querySelector(".chosen");
+      var label = event.target.parentNode ? event.target.parentNode.textContent.trim() : "";
+      if (shown) {
+        shown.textContent = label;
+      }
+      seat.open = false;
+      return;
+    }
     if (name === "side") {
       var first = nextEmpty(null);
       if (first && first.name) {

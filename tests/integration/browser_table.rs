@@ -118,21 +118,32 @@ async fn a_room_is_entered_on_a_phone() {
     );
 
     // Who sits: each team's pair of its previous match in this room is chosen already
-    // (东城拖拉机 round 3, Red Tractors round 2); the Red Tractors change pairs, one tap.
+    // (东城拖拉机 round 3, Red Tractors round 2) and shown folded; the Red Tractors change
+    // pairs: one tap opens their question, one picks the pair.
     let seated = |side: &str| format!("input[name=seat-{side}]:checked");
     let chosen = client.find(Locator::Css(&seated("ns"))).await.unwrap();
-    let label = chosen
-        .find(Locator::XPath(".."))
+    assert_eq!(chosen.attr("value").await.unwrap().as_deref(), Some("2-4"));
+    let folded = client
+        .find(Locator::Css("#seat-ns summary .chosen"))
         .await
         .unwrap()
         .text()
         .await
         .unwrap();
-    assert_eq!(label.trim(), "王强 & 陈静");
+    assert_eq!(folded.trim(), "王强 & 陈静");
     let chosen = client.find(Locator::Css(&seated("ew"))).await.unwrap();
     assert_eq!(chosen.attr("value").await.unwrap().as_deref(), Some("0-1"));
     let mut taps = Taps::default();
+    taps.tap(&client, "#seat-ew summary").await;
     taps.tap(&client, "input[name=seat-ew][value='2-3']").await;
+    let folded = client
+        .find(Locator::Css("#seat-ew summary"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(folded.contains("Carol Li & David Zhao"), "{folded}");
     taps.tap(&client, "input[name=side][value=ns]").await;
     for b in 1..=BOARDS {
         // Half the boards the declarers win the last trick; the others the defenders

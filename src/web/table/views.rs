@@ -70,6 +70,8 @@ struct SeatView {
     side: &'static str,
     legend: String,
     choices: Vec<SeatChoice>,
+    /// The pair chosen already ("Alice Chen & Ben Wu"): the question shows it folded.
+    chosen: String,
 }
 
 #[derive(Template)]
@@ -200,7 +202,13 @@ pub(super) async fn room_page(
                     label: pair.join(" & "),
                 })
                 .collect();
+            let shown = choices
+                .iter()
+                .find(|c| c.selected)
+                .map(|c| c.label.clone())
+                .unwrap_or_default();
             (!choices.is_empty()).then(|| SeatView {
+                chosen: shown,
                 side: side.code(),
                 legend: t.args(
                     "table-seat-legend",
