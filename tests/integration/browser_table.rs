@@ -239,3 +239,72 @@ async fn a_room_is_entered_on_a_phone() {
         taps.touches + taps.keys - entered,
     );
 }
+
+/// The table page in Simplified Chinese on 360 and 390 px phones: the line-up question,
+/// the side and the boards in Chinese, and nothing sticks out sideways.
+#[actix_web::test]
+async fn the_table_page_fits_a_phone_in_chinese() {
+    let Some(tools) = browser::browser_tools() else {
+        return;
+    };
+    let db = TestDb::sqlite();
+    let token = prepare(&db);
+    let (_server, base) = browser::serve(&db);
+    let link = format!("/table/{token}");
+    for width in [360u32, 390] {
+        let (_driver, client) = browser::open_phone(&tools, width, 780).await;
+        client
+            .goto(&format!("{base}/lang?lang=zh&next={link}"))
+            .await
+            .unwrap();
+        wait_for(&client, "form.table-form").await;
+        let body = main_text(&client).await;
+        assert!(body.contains("哪两位上场"), "{body}");
+        assert!(body.contains("第1副"), "{body}");
+        let sizes = client
+            .execute(
+                "return [document.documentElement.scrollWidth, window.innerWidth];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let (scroll, inner) = (sizes[0].as_i64().unwrap(), sizes[1].as_i64().unwrap());
+        assert_eq!(inner, i64::from(width), "the viewport");
+        assert!(scroll <= inner, "{width} px: the page is {scroll} px wide");
+        {
+            // Board 1 typed, as on the evening: its figures show before Save.
+            let tap = |css: &'static str| {
+                let client = client.clone();
+                async move {
+                    client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
+                }
+            };
+            tap("input[name=side][value=ns]").await;
+            for keys in ["70", "10"] {
+                let here = client.active_element().await.unwrap();
+                here.send_keys(keys).await.unwrap();
+            }
+            tap("input[name='1-last_trick'][value=defenders]").await;
+            tap("input[name='1-combo'][value=pair]").await;
+            wait_for(&client, "[data-board-typed='1']:not([hidden])").await;
+            let line = client
+                .find(Locator::Css("[data-board-typed='1']"))
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            // 70 + 10 × 4 (a pair takes the bottom four times) = 110.
+            assert!(line.contains("110"), "{line}");
+            // At 360 px the line-up questions, at 390 px board 1 down to its figures.
+            let shown = if width == 360 {
+                "document.getElementById('seat-ns').scrollIntoView();"
+            } else {
+                "document.querySelector(\"[data-board-typed='1']\").scrollIntoView({block: 'end'});"
+            };
+            client.execute(shown, vec![]).await.unwrap();
+        }
+        screenshot(&client, &format!("phone-{width}-table-zh.png")).await;
+        client.close().await.unwrap();
+    }
+}
