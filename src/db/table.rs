@@ -332,6 +332,12 @@ pub fn save_entry(
     save_entry_seated(conn, room, side, (cells, &[]), submission, address)
 }
 
+/// A board as the table typed it: its number and its entry (`None`: blank).
+pub type Cell = (i32, Option<TableEntry>);
+
+/// One team's pair in a room: `players[0]` North or East.
+pub type SeatedPair = (TeamNo, [String; 2]);
+
 /// [`save_entry`] with who sits: each team's pair in this room (`players[0]` North or
 /// East), stored as the room's line-ups in the same transaction and under the same
 /// [`RoomEvent::Saved`] (a room closed to the table takes neither), with an audit row
@@ -340,7 +346,7 @@ pub fn save_entry_seated(
     conn: &mut DbConnection,
     room: &TableRoom,
     side: Side,
-    (cells, seated): (&[(i32, Option<TableEntry>)], &[(TeamNo, [String; 2])]),
+    (cells, seated): (&[Cell], &[SeatedPair]),
     submission: &str,
     address: &str,
 ) -> Result<TableSave, DbError> {

@@ -276,7 +276,13 @@ async fn the_table_page_fits_a_phone_in_chinese() {
             let tap = |css: &'static str| {
                 let client = client.clone();
                 async move {
-                    client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
+                    client
+                        .find(Locator::Css(css))
+                        .await
+                        .unwrap()
+                        .click()
+                        .await
+                        .unwrap();
                 }
             };
             tap("input[name=side][value=ns]").await;
