@@ -36,7 +36,8 @@ pub(super) fn pairs(members: &[String]) -> Vec<(String, [String; 2])> {
 
 /// The pair `team` sits with in `room` at `table` of `round`: the one stored for it, else
 /// the one it sat with in the same room of its latest earlier match (who played the open
-/// room last time plays it again), else none. Members who have left the team do not count.
+/// room last time plays it again), else its only pair for a team of two, else none.
+/// Members who have left the team do not count.
 pub(super) fn default_pair(
     lineups: &[Lineup],
     (round, table, room): (i32, i32, Room),
@@ -56,6 +57,11 @@ pub(super) fn default_pair(
         .filter(member)
         .max_by_key(|l| l.round)
         .map(|l| l.players.clone())
+        // A team of two has no choice to make.
+        .or_else(|| match members {
+            [a, b] => Some([a.clone(), b.clone()]),
+            _ => None,
+        })
 }
 
 /// A player of `pair` already in the line-up of the match's other room for the same team.
@@ -149,6 +155,10 @@ mod tests {
         assert_eq!(pair, None, "round 1's closed pair had David too");
         let pair = default_pair(&lineups, (3, 4, Room::Open), TeamNo(2), &left).unwrap();
         assert_eq!(pair, ["Carol".to_owned(), "Ben".to_owned()]);
+        // A team of two sits as it is, even with no earlier line-up.
+        let two = names(&["Mia", "Noah"]);
+        let pair = default_pair(&lineups, (1, 1, Room::Open), TeamNo(9), &two).unwrap();
+        assert_eq!(pair, ["Mia".to_owned(), "Noah".to_owned()]);
     }
 
     #[test]
