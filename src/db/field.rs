@@ -13,7 +13,7 @@ use super::lineups::NewLineup;
 use super::rounds::{locate_round, tournament_id};
 use super::schema::{lineups, matches, odd_result_checks, odd_result_settings, teams, tournaments};
 use crate::rules::field::DEFAULT_THRESHOLD;
-use crate::rules::{Room, TeamNo};
+use crate::rules::{Lineup, Room, TeamNo};
 
 /// One team's pair in one room, as a director chose it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,6 +176,82 @@ pub fn save_lineups_as(
         super::revision::bump(conn, tournament)?;
         Ok(true)
     })
+}
+
+/// One room's line-ups as its table said them: each team's pair, `players[0]` North or
+/// East. Replaces that room's rows only, inside the caller's transaction, with an audit row
+/// per team whose pair changed; whether anything changed. A team of the room that is not
+/// in `pairs` keeps its row. The caller has checked that the players are members of their
+/// team and that none sits in the match's other room.
+pub(super) fn replace_room_lineups(
+    conn: &mut DbConnection,
+    tournament: i32,
+    (round, table, match_id): (i32, i32, i32),
+    room: Room,
+    pairs: &[(TeamNo, [String; 2])],
+    who: &str,
+) -> Result<bool, DbError> {
+    let mut changes = Vec::new();
+    for (team, players) in pairs {
+        let team_id: i32 = teams::table
+            .filter(teams::tournament_id.eq(tournament))
+            .filter(teams::team_no.eq(team.get()))
+            .select(teams::id)
+            .first(conn)?;
+        let mine = lineups::table
+            .filter(lineups::match_id.eq(match_id))
+            .filter(lineups::room.eq(room.code()))
+            .filter(lineups::team_id.eq(team_id));
+        let before: Option<(String, String)> = mine
+            .select((lineups::player1, lineups::player2))
+            .first(conn)
+            .optional()?;
+        let text = |p1: &str, p2: &str| format!("{p1};{p2}");
+        let old = before.as_ref().map(|(a, b)| text(a, b)).unwrap_or_default();
+        let new = text(&players[0], &players[1]);
+        // The same two the other way round are the same pair.
+        let same = before
+            .as_ref()
+            .is_some_and(|(a, b)| players.contains(a) && players.contains(b) && a != b);
+        if same {
+            continue;
+        }
+        diesel::delete(mine).execute(conn)?;
+        diesel::insert_into(lineups::table)
+            .values(NewLineup {
+                match_id,
+                room: room.code(),
+                team_id,
+                player1: &players[0],
+                player2: &players[1],
+            })
+            .execute(conn)?;
+        changes.push(audit::Change {
+            subject: audit::Subject::Lineup {
+                round,
+                table,
+                room,
+                team: *team,
+            },
+            before: old,
+            after: new,
+        });
+    }
+    if changes.is_empty() {
+        return Ok(false);
+    }
+    let place = audit::Place {
+        area: "lineups",
+        round: Some(round),
+        table: Some(table),
+    };
+    audit::record(conn, tournament, who, place, &changes)?;
+    Ok(true)
+}
+
+/// Every line-up of the tournament `tournament` (its row id), in no particular order.
+pub fn lineups_of(conn: &mut DbConnection, tournament: i32) -> Result<Vec<Lineup>, DbError> {
+    super::lineups::load_lineups(conn, tournament)
 }
 
 /// The director's threshold for results far from the field, in levels (3 until set).

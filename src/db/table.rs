@@ -332,6 +332,27 @@ pub fn save_entry(
     submission: &str,
     address: &str,
 ) -> Result<TableSave, DbError> {
+    save_entry_seated(conn, room, side, (cells, &[]), submission, address)
+}
+
+/// A board as the table typed it: its number and its entry (`None`: blank).
+pub type Cell = (i32, Option<TableEntry>);
+
+/// One team's pair in a room: `players[0]` North or East.
+pub type SeatedPair = (TeamNo, [String; 2]);
+
+/// [`save_entry`] with who sits: each team's pair in this room (`players[0]` North or
+/// East), stored as the room's line-ups in the same transaction and under the same
+/// [`RoomEvent::Saved`] (a room closed to the table takes neither), with an audit row
+/// `table link 4: open room seated by NS from 10.0.0.7` per changed pair.
+pub fn save_entry_seated(
+    conn: &mut DbConnection,
+    room: &TableRoom,
+    side: Side,
+    (cells, seated): (&[Cell], &[SeatedPair]),
+    submission: &str,
+    address: &str,
+) -> Result<TableSave, DbError> {
     super::write_transaction(conn, |conn| {
         let entered: Vec<(i32, TableEntry)> = cells
             .iter()
@@ -349,10 +370,29 @@ pub fn save_entry(
         let state = next.state;
         let text = cells_text(&entered);
         let at = now();
+        let who = format!(
+            "table link {}: {} room seated by {} from {}",
+            room.link_id,
+            room.room.code(),
+            side.upper(),
+            if address.is_empty() { "?" } else { address },
+        );
+        let reseated = super::field::replace_room_lineups(
+            conn,
+            room.tournament_id,
+            (room.round, room.table, room.match_id),
+            room.room,
+            seated,
+            &who,
+        )?;
         match stored {
             Some(row) => {
                 let resent = !submission.is_empty() && row.submission == submission;
                 if resent || (row.cells == text && row.entered_by == side.code()) {
+                    if reseated {
+                        super::revision::bump(conn, room.tournament_id)?;
+                        return Ok(TableSave::Saved);
+                    }
                     return Ok(TableSave::Unchanged);
                 }
                 diesel::update(table_entries::table.find(row.id))

@@ -413,8 +413,21 @@ pub fn match_sheet(
         ),
         (words.word(Word::Status), status(words, f.status)),
     ];
-    let home = side(event, words, Word::Home, m.home, Word::Home);
-    let away = side(event, words, Word::Away, away, Word::Away);
+    let mut home = side(event, words, Word::Home, m.home, Word::Home);
+    let mut away = side(event, words, Word::Away, away, Word::Away);
+    // With line-ups, who sat in each room instead of every member.
+    for s in [&mut home, &mut away] {
+        let rooms: Vec<String> = [(Room::Open, Word::Open), (Room::Closed, Word::Closed)]
+            .into_iter()
+            .filter_map(|(r, word)| {
+                let l = event.lineup(round, table, r, s.team_no)?;
+                Some(format!("{}: {}", words.word(word), l.players.join(" & ")))
+            })
+            .collect();
+        if !rooms.is_empty() {
+            s.members = rooms;
+        }
+    }
     Some(MatchSheet {
         title: words.word(Word::MatchSheet),
         event: event.settings.name.clone(),

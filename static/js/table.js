@@ -173,3 +173,114 @@
   });
   retry();
 })();
+
+// Moving on by itself, so that a room takes few taps: once the side is chosen the first
+// empty board's trick points take the keypad; trick or bottom points that no further digit
+// can make possible (45 of 200) move on; a board whose last trick is the declarers', or the
+// defenders' with a combination, hands over to the next empty board, the last to Save.
+// Nothing is chosen for the table (a combination is only taken away when the declarers
+// won the last trick, where none is allowed), and the server checks every field on Save.
+(function () {
+  "use strict";
+  var form = document.querySelector("form.table-form");
+  if (!form) {
+    return;
+  }
+  var most = {
+    trick_points: parseInt(form.getAttribute("data-max-trick-points"), 10) || 0,
+    bottom_points: parseInt(form.getAttribute("data-max-bottom-points"), 10) || 0
+  };
+
+  function field(board, name) {
+    return form.querySelector("[name='" + board + "-" + name + "']");
+  }
+
+  function chosen(board, name) {
+    return form.querySelector("[name='" + board + "-" + name + "']:checked");
+  }
+
+  function go(target) {
+    if (!target) {
+      return;
+    }
+    target.focus();
+    if (target.scrollIntoView) {
+      target.scrollIntoView({ block: "center" });
+    }
+  }
+
+  // The trick points of the first board after `board` (null: from the first) still empty,
+  // else the Save button.
+  function nextEmpty(board) {
+    var boards = form.querySelectorAll("fieldset.table-board");
+    var passed = board === null;
+    for (var i = 0; i < boards.length; i += 1) {
+      var number = boards[i].id.replace("board-", "");
+      if (!passed) {
+        passed = number === board;
+        continue;
+      }
+      var points = field(number, "trick_points");
+      if (points && points.value === "") {
+        return points;
+      }
+    }
+    return document.getElementById("table-save");
+  }
+
+  // No digit more keeps the figure within what a board can have.
+  function full(text, max) {
+    return /^[0-9]+$/.test(text) && (text === "0" || parseInt(text, 10) * 10 > max);
+  }
+
+  form.addEventListener("input", function (event) {
+    var m = /^(\d+)-(trick_points|bottom_points)$/.exec(event.target.name || "");
+    if (!m || !full(event.target.value, most[m[2]])) {
+      return;
+    }
+    if (m[2] === "trick_points") {
+      go(field(m[1], "bottom_points"));
+    } else {
+      // The last trick is a tap: the keypad makes way for it.
+      event.target.blur();
+    }
+  });
+
+  form.addEventListener("change", function (event) {
+    var name = event.target.name || "";
+    var seat = /^seat-/.test(name) && event.target.closest ? event.target.closest("details") : null;
+    if (seat) {
+      // The pair tapped is the answer: the question folds up again, showing it.
+      var shown = seat.querySelector(".chosen");
+      var label = event.target.parentNode ? event.target.parentNode.textContent.trim() : "";
+      if (shown) {
+        shown.textContent = label;
+      }
+      seat.open = false;
+      return;
+    }
+    if (name === "side") {
+      var first = nextEmpty(null);
+      if (first && first.name) {
+        go(first);
+      }
+      return;
+    }
+    var m = /^(\d+)-(last_trick|combo)$/.exec(name);
+    if (!m) {
+      return;
+    }
+    var last = chosen(m[1], "last_trick");
+    var combo = chosen(m[1], "combo");
+    if (last && last.value === "declarer") {
+      var none = form.querySelector("[name='" + m[1] + "-combo'][value='']");
+      if (combo && combo.value !== "" && none) {
+        none.checked = true;
+        form.dispatchEvent(new Event("change"));
+      }
+      go(nextEmpty(m[1]));
+    } else if (last && last.value === "defenders" && combo && combo.value !== "") {
+      go(nextEmpty(m[1]));
+    }
+  });
+})();

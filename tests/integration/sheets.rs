@@ -26,7 +26,7 @@ fn sample() -> Event {
 
 /// The text of a PDF, parsed back, with the layout's spaces removed so that a phrase is
 /// found whatever spacing the extractor puts between glyphs.
-fn pdf_text(bytes: &[u8]) -> String {
+pub(crate) fn pdf_text(bytes: &[u8]) -> String {
     let doc = lopdf::Document::load_mem(bytes).expect("a valid PDF");
     assert!(!doc.get_pages().is_empty());
     let text = pdf_extract::extract_text_from_mem(bytes).expect("text extracts");

@@ -669,3 +669,136 @@ async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approv
             && e.subject.contains("open board 1")));
     }
 }
+
+/// Who sits, said at the table: each team's pair of its previous match in the same room is
+/// chosen already; a pair changed is stored with the entry and the trail says the table
+/// gave it; a player in the other room or a pair that is not two members is refused.
+#[actix_web::test]
+async fn the_table_says_who_sits_and_the_trail_names_it() {
+    for db in backends() {
+        prepare(&db, false);
+        let open = format!("/table/{}", room_token(&db, 1, Room::Open));
+        let closed = format!("/table/{}", room_token(&db, 1, Room::Closed));
+        let mut table = anonymous(&db).await;
+        // Open room: 1 东城拖拉机 North-South (round 3: 陈静 and 王强 in the open room),
+        // 2 Red Tractors East-West (round 2: Ben Wu and Alice Chen).
+        table
+            .get_ok(&open)
+            .await
+            .has("Who sits for NS · 1 东城拖拉机?")
+            .has("name=\"seat-ns\" value=\"2-4\" checked")
+            .has("王强 &#38; 陈静")
+            .has("name=\"seat-ew\" value=\"0-1\" checked");
+        for (lang, asked) in [("zh-Hans", "哪两位上场"), ("zh-Hant", "哪兩位上場")] {
+            let mut reader = anonymous(&db).await;
+            reader.accept_language = lang.to_owned();
+            reader.get_ok(&open).await.has(asked);
+        }
+
+        let mut form = room_form("ns", "p1");
+        form.push(("seat-ns".to_owned(), "2-4".to_owned()));
+        form.push(("seat-ew".to_owned(), "1-1".to_owned()));
+        let page = table.post_raw(&open, &refs(&form)).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("Choose the two members of 2 Red Tractors who sit here.");
+        assert_eq!(state_of(&db, 1, Room::Open), EntryState::NotStarted);
+
+        form.last_mut().unwrap().1 = "2-3".to_owned();
+        let page = table.post_raw(&open, &refs(&form)).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        let event = fushi::db::load_event(&mut db.open(), SLUG)
+            .unwrap()
+            .unwrap();
+        let sat = |room: Room, team: i32| {
+            event
+                .lineup(4, 1, room, TeamNo(team))
+                .map(|l| l.players.join(" & "))
+        };
+        assert_eq!(sat(Room::Open, 1).as_deref(), Some("王强 & 陈静"));
+        assert_eq!(sat(Room::Open, 2).as_deref(), Some("Carol Li & David Zhao"));
+        assert_eq!(sat(Room::Closed, 2), None);
+        // The page shows who sits at its head, the chosen pair checked.
+        table
+            .get_ok(&open)
+            .await
+            .has("Carol Li &#38; David Zhao</span>")
+            .has("name=\"seat-ew\" value=\"2-3\" checked");
+
+        // In the closed room the Red Tractors sit North-South: Carol Li is in the open room.
+        let mut form = room_form("ew", "c1");
+        form.push(("seat-ns".to_owned(), "1-2".to_owned()));
+        let page = table.post_raw(&closed, &refs(&form)).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("Carol Li sits in the Open room already");
+        let mut zh = anonymous(&db).await;
+        zh.accept_language = "zh-Hans".to_owned();
+        zh.post_raw(&closed, &refs(&form))
+            .await
+            .has("Carol Li 已在开室上场");
+        // The same pair again is no change; the trail names the table that gave it.
+        let page = table.post_raw(&open, &refs(&room_form("ns", "p2"))).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        let (trail, _) = fushi::db::audit::audit_trail(&mut db.open(), SLUG, Some((4, 1)), 0, 200)
+            .unwrap()
+            .unwrap();
+        let given: Vec<_> = trail
+            .iter()
+            .filter(|e| e.subject.contains("line-up"))
+            .collect();
+        assert_eq!(given.len(), 2, "{given:?}");
+        assert!(
+            given
+                .iter()
+                .all(|e| e.user_name.contains("open room seated by NS")),
+            "{given:?}"
+        );
+        browser(&db)
+            .await
+            .get_ok("/d/club-night/rounds/4/tables/1")
+            .await
+            .has("line-up given by NS");
+    }
+}
+
+/// Who sat shows on the public match page, the traveller (page and PDF) and the match
+/// sheet (page and PDF), from the event's line-ups: the club night's round 3.
+#[actix_web::test]
+async fn who_sat_shows_on_the_match_page_the_traveller_and_the_sheets() {
+    let db = TestDb::sqlite();
+    common::import_club_night(&db);
+    let mut public = anonymous(&db).await;
+    public
+        .get_ok("/t/club-night/rounds/3/tables/1")
+        .await
+        .has("<span class=\"seated\">陈静 &#38; 王强</span>")
+        .has("<span class=\"seated\">郑海 &#38; 冯雪</span>");
+    public
+        .get_ok("/t/club-night/rounds/3/boards/1")
+        .await
+        .has("<span class=\"seated small\">周明 &#38; 吴芳</span>");
+    let pdf = public.get("/t/club-night/rounds/3/travellers.pdf").await;
+    assert_eq!(pdf.status, StatusCode::OK);
+    let text = crate::sheets::pdf_text(&pdf.bytes);
+    assert!(text.contains("(陈静&王强)"), "{text}");
+    for (lang, open) in [
+        ("en", "Open room"),
+        ("zh-Hans", "开室"),
+        ("zh-Hant", "開室"),
+    ] {
+        public.accept_language = lang.to_owned();
+        public
+            .get_ok("/t/club-night/rounds/3/tables/1/sheet")
+            .await
+            .has(&format!("{open}: 陈静 &#38; 王强"));
+        let pdf = public
+            .get("/t/club-night/rounds/3/tables/1/sheet.pdf")
+            .await;
+        assert_eq!(pdf.status, StatusCode::OK);
+        let text = crate::sheets::pdf_text(&pdf.bytes);
+        let want: String = format!("{open}: 陈静 & 王强")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        assert!(text.contains(&want), "{lang}: {text}");
+    }
+}

@@ -133,7 +133,35 @@ pub(crate) fn who_words(t: &Tr, who: &str) -> String {
                 ],
             )
         })
+        .or_else(|| seated_words(t, who))
         .unwrap_or_else(|| who.to_owned())
+}
+
+/// A line-up given at the table, stored as `table link 4: open room seated by NS from
+/// 192.168.1.40`, in words.
+fn seated_words(t: &Tr, who: &str) -> Option<String> {
+    let rest = who.strip_prefix("table link ")?;
+    let (link, rest) = rest.split_once(": ")?;
+    let (room, rest) = rest.split_once(" room seated by ")?;
+    let (side, address) = rest.split_once(" from ")?;
+    (link.bytes().all(|b| b.is_ascii_digit())
+        && matches!(room, "open" | "closed")
+        && matches!(side, "NS" | "EW"))
+    .then(|| {
+        t.args(
+            "words-table-seated-who",
+            &[
+                ("link", n(link)),
+                ("room", t.t(&format!("entry-room-{room}")).into()),
+                (
+                    "side",
+                    t.t(&format!("entry-pair-{}", side.to_ascii_lowercase()))
+                        .into(),
+                ),
+                ("address", n(address)),
+            ],
+        )
+    })
 }
 
 struct TableWho<'a> {
@@ -207,5 +235,17 @@ mod tests {
         );
         assert!(!who_words(&hans(), who).contains("entered by"));
         assert_eq!(who_words(&Tr::en(), "admin"), "admin");
+        assert_eq!(
+            who_words(
+                &Tr::en(),
+                "table link 4: closed room seated by EW from 10.0.0.7"
+            ),
+            "table link 4, Closed room: line-up given by EW from 10.0.0.7"
+        );
+        let zh = who_words(
+            &hans(),
+            "table link 4: closed room seated by EW from 10.0.0.7",
+        );
+        assert!(zh.contains("东西") && !zh.contains("seated"), "{zh}");
     }
 }

@@ -33,6 +33,14 @@ fn team_name(event: &Event, number: TeamNo) -> String {
         .map_or_else(|| number.to_string(), |t| t.name.clone())
 }
 
+/// Who sat for `team` in one room: "Alice Chen & Ben Wu", or empty.
+fn seated(event: &Event, round: i32, table: i32, room: crate::rules::Room, team: TeamNo) -> String {
+    event
+        .lineup(round, table, room, team)
+        .map(|l| l.players.join(" & "))
+        .unwrap_or_default()
+}
+
 /// One room's line of a traveller.
 pub struct TravellerLine {
     pub table: i32,
@@ -43,6 +51,10 @@ pub struct TravellerLine {
     pub declarers_name: String,
     pub defenders: TeamNo,
     pub defenders_name: String,
+    /// Who sat for the declarers and the defenders ("Alice Chen & Ben Wu"), empty where
+    /// the event has no line-up.
+    pub declarers_seated: String,
+    pub defenders_seated: String,
     pub p: String,
     pub result: String,
     pub ruled: bool,
@@ -128,6 +140,8 @@ impl TravellerView {
                 declarers_name: team_name(event, row.declarers),
                 defenders: row.defenders,
                 defenders_name: team_name(event, row.defenders),
+                declarers_seated: seated(event, round, row.table, row.room, row.declarers),
+                defenders_seated: seated(event, round, row.table, row.room, row.defenders),
                 p: row
                     .outcome
                     .defender_total
@@ -398,6 +412,16 @@ pub async fn travellers(
 }
 
 /// One traveller as a printed page of the sheets' PDF.
+/// A team on a printed traveller, with who sat for it when known: "2 Red Tractors (Alice
+/// Chen & Ben Wu)".
+fn with_pair(team: String, pair: &str) -> String {
+    if pair.is_empty() {
+        team
+    } else {
+        format!("{team} ({pair})")
+    }
+}
+
 fn traveller_sheet(view: &TravellerView, tour: &str, t: &Tr) -> crate::sheets::pdf::SheetPage {
     use crate::sheets::pdf::{Align, Block, Col, Grid, SheetPage};
     let col = |key: &str, width: f32, align: Align| Col {
@@ -441,8 +465,14 @@ fn traveller_sheet(view: &TravellerView, tour: &str, t: &Tr) -> crate::sheets::p
                 vec![
                     l.table.to_string(),
                     l.room.clone(),
-                    format!("{} {}", l.declarers, l.declarers_name),
-                    format!("{} {}", l.defenders, l.defenders_name),
+                    with_pair(
+                        format!("{} {}", l.declarers, l.declarers_name),
+                        &l.declarers_seated,
+                    ),
+                    with_pair(
+                        format!("{} {}", l.defenders, l.defenders_name),
+                        &l.defenders_seated,
+                    ),
                     l.p.clone(),
                     if l.provisional {
                         format!("{} ({})", l.result, t.t("pub-provisional-mark"))

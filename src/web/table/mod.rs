@@ -17,6 +17,7 @@
 mod figures;
 mod forms;
 mod guesses;
+mod seats;
 mod views;
 
 use std::collections::HashMap;
@@ -33,7 +34,7 @@ use crate::db::table::{
     self as tables, Closed, ConfirmRefusal, Pending, Side, TableRoom, TableSave,
 };
 use crate::db::{self, RoundSheet};
-use crate::rules::Match;
+use crate::rules::{Lineup, Match, Room, TeamNo};
 use forms::read_boards;
 use views::room_page;
 
@@ -111,16 +112,17 @@ async fn locate(
     }
 }
 
-/// The room's pending entry and why it is closed, read together.
+/// The room's pending entry, why it is closed and the tournament's line-ups, read together.
 async fn room_state(
     state: &AppState,
     room: &TableRoom,
-) -> Result<(Option<Pending>, Option<Closed>), AppError> {
+) -> Result<(Option<Pending>, Option<Closed>, Vec<Lineup>), AppError> {
     let room = room.clone();
     with_db(state, move |conn| {
         Ok((
             tables::pending(conn, room.match_id, room.room)?,
             tables::closed(conn, &room)?,
+            db::field::lineups_of(conn, room.tournament_id)?,
         ))
     })
     .await
@@ -192,9 +194,22 @@ async fn save(
 ) -> Result<HttpResponse, AppError> {
     let side = form.get("side").and_then(|s| Side::parse(s));
     let boards = read_boards(&at.sheet, &form);
-    let (Some(side), Ok(boards)) = (side, boards.clone()) else {
+    let room = at.room.clone();
+    let lineups = with_db(&state, move |conn| {
+        Ok(db::field::lineups_of(conn, room.tournament_id)?)
+    })
+    .await?;
+    let (seated, seat_problems) = read_seats(&ctx, &at, &form, &lineups);
+    let seats_ok = seat_problems.is_empty();
+    let (Some(side), Ok(boards), true) = (side, boards.clone(), seats_ok) else {
         let errors = boards.err().unwrap_or_default();
-        let side_error = side.is_none().then(|| ctx.t.t("table-error-side"));
+        let mut said: Vec<String> = side
+            .is_none()
+            .then(|| ctx.t.t("table-error-side"))
+            .into_iter()
+            .collect();
+        said.extend(seat_problems);
+        let side_error = (!said.is_empty()).then(|| said.join(" "));
         return room_page(&ctx, &state, &at, Some(&form), &errors, side_error)
             .await
             .map(|mut r| {
@@ -210,11 +225,11 @@ async fn save(
         .map_err(|p| crate::web::error::text_refused(&ctx.t, "submission", p))?;
     let (target, addr) = (at.room.clone(), at.addr.clone());
     let saved = match with_db(&state, move |conn| {
-        Ok(tables::save_entry(
+        Ok(tables::save_entry_seated(
             conn,
             &target,
             side,
-            &boards,
+            (&boards, &seated),
             &submission,
             &addr,
         )?)
@@ -250,6 +265,54 @@ async fn save(
         TableSave::Unchanged => Ok(redirect_with(&back, "table-flash-unchanged")),
         TableSave::Closed(_) => Ok(redirect_with(&back, "table-flash-closed")),
     }
+}
+
+/// The pair each side says sits, read against the team's members and the other room's
+/// line-up: the pairs to store and every problem, worded. A side that says nothing keeps
+/// what is stored.
+fn read_seats(
+    ctx: &Ctx,
+    at: &AtTable,
+    form: &HashMap<String, String>,
+    lineups: &[Lineup],
+) -> (Vec<(TeamNo, [String; 2])>, Vec<String>) {
+    let m = at.game();
+    let here = (at.sheet.round.number, m.table, at.room.room);
+    let mut seated = Vec::new();
+    let mut problems = Vec::new();
+    for side in [Side::NorthSouth, Side::EastWest] {
+        let Some(text) = seats::posted(form, side.code()) else {
+            continue;
+        };
+        let team = tables::seated(m, at.room.room, side);
+        let Some(entry) = at.sheet.team(team) else {
+            continue;
+        };
+        let name = crate::web::director::team_label(&at.sheet, team);
+        let Some(pair) = seats::read_pair(&entry.members, &text) else {
+            problems.push(ctx.t.a("table-error-seat", "team", name));
+            continue;
+        };
+        if let Some(player) = seats::in_other_room(lineups, here, team, &pair) {
+            let other = match at.room.room {
+                Room::Open => Room::Closed,
+                Room::Closed => Room::Open,
+            };
+            problems.push(ctx.t.args(
+                "table-error-seat-other-room",
+                &[
+                    ("player", player.clone().into()),
+                    (
+                        "room",
+                        ctx.t.t(&format!("entry-room-{}", other.code())).into(),
+                    ),
+                ],
+            ));
+            continue;
+        }
+        seated.push((team, pair));
+    }
+    (seated, problems)
 }
 
 /// `POST /table/{token}/confirm`: the opponents confirm the room, or either side marks

@@ -8,7 +8,7 @@ use actix_web::http::StatusCode;
 use askama::Template;
 
 use super::forms::{combo_value, typed_row};
-use super::{AtTable, room_state};
+use super::{AtTable, room_state, seats};
 use crate::db::table::{self as tables, Closed, EntryState, Side};
 use crate::figures::signed;
 use crate::input::sheet::{self, SheetError, SheetRow};
@@ -56,6 +56,24 @@ struct Computed {
     s: String,
 }
 
+/// One pair a team may sit with: a tap on it says who sits.
+#[derive(Debug)]
+struct SeatChoice {
+    value: String,
+    label: String,
+    selected: bool,
+}
+
+/// Who sits for one side: the team and its pairs, the chosen one checked.
+#[derive(Debug)]
+struct SeatView {
+    side: &'static str,
+    legend: String,
+    choices: Vec<SeatChoice>,
+    /// The pair chosen already ("Alice Chen & Ben Wu"): the question shows it folded.
+    chosen: String,
+}
+
 #[derive(Template)]
 #[template(path = "table/room.html")]
 struct RoomPage {
@@ -69,6 +87,12 @@ struct RoomPage {
     ew: String,
     ns_members: String,
     ew_members: String,
+    /// Who sits for each side, asked before the first board.
+    seats: Vec<SeatView>,
+    /// The largest trick points and bottom points a board can have: the page moves on to
+    /// the next field once no further digit can be typed.
+    max_trick_points: i32,
+    max_bottom_points: i32,
     state: &'static str,
     state_label: String,
     note: String,
@@ -97,7 +121,7 @@ fn side_label(ctx: &Ctx, side: Side) -> String {
 
 /// The combination choices for `decks`: tractors and titanics with their lengths.
 fn combo_choices(ctx: &Ctx, decks: Decks, current: &str) -> Vec<Choice> {
-    let mut options = vec![(String::new(), String::new())];
+    let mut options = vec![(String::new(), ctx.t.t("table-combo-none"))];
     for kind in sheet::combination_kinds(decks) {
         let label = combo_label(&ctx.t, kind);
         match kind {
@@ -128,7 +152,7 @@ pub(super) async fn room_page(
     confirm_error: Option<String>,
 ) -> Result<HttpResponse, AppError> {
     let (token, room, sheet, m) = (&at.token, &at.room, &at.sheet, at.game());
-    let (pending, closed) = room_state(state, room).await?;
+    let (pending, closed, lineups) = room_state(state, room).await?;
     let pending = pending.as_ref();
     let t = &ctx.t;
     let decks = sheet.settings.decks();
@@ -139,14 +163,64 @@ pub(super) async fn room_page(
         Room::Open => (home.clone(), away.clone()),
         Room::Closed => (away.clone(), home.clone()),
     };
-    let members = |number: TeamNo| {
-        sheet
-            .team(number)
-            .map(|t| t.members.join(" · "))
-            .unwrap_or_default()
-    };
+    let here = (sheet.round.number, m.table, room.room);
     let ns_no = tables::seated(m, room.room, Side::NorthSouth);
     let ew_no = tables::seated(m, room.room, Side::EastWest);
+    // The pair each side sits with: as typed, else as stored or sat last time.
+    let chosen = |side: Side, number: TeamNo| -> Option<[String; 2]> {
+        let list = &sheet.team(number)?.members;
+        match typed.and_then(|f| seats::posted(f, side.code())) {
+            Some(text) => seats::read_pair(list, &text),
+            None => seats::default_pair(&lineups, here, number, list),
+        }
+    };
+    // Who sits, once the table has said it; else every member.
+    let members = |number: TeamNo| {
+        let stored = lineups
+            .iter()
+            .find(|l| (l.round, l.table, l.room) == here && l.team == number);
+        match stored {
+            Some(l) => l.players.join(" & "),
+            None => sheet
+                .team(number)
+                .map(|t| t.members.join(" · "))
+                .unwrap_or_default(),
+        }
+    };
+    let seat_views: Vec<SeatView> = [(Side::NorthSouth, ns_no), (Side::EastWest, ew_no)]
+        .into_iter()
+        .filter(|_| m.away.is_some())
+        .filter_map(|(side, number)| {
+            let list = &sheet.team(number)?.members;
+            let choice = chosen(side, number);
+            let value = choice.as_ref().and_then(|p| seats::pair_value(list, p));
+            let choices: Vec<SeatChoice> = seats::pairs(list)
+                .into_iter()
+                .map(|(v, pair)| SeatChoice {
+                    selected: value.as_deref() == Some(v.as_str()),
+                    value: v,
+                    label: pair.join(" & "),
+                })
+                .collect();
+            let shown = choices
+                .iter()
+                .find(|c| c.selected)
+                .map(|c| c.label.clone())
+                .unwrap_or_default();
+            (!choices.is_empty()).then(|| SeatView {
+                chosen: shown,
+                side: side.code(),
+                legend: t.args(
+                    "table-seat-legend",
+                    &[
+                        ("side", side_label(ctx, side).into()),
+                        ("team", team_label(sheet, number).into()),
+                    ],
+                ),
+                choices,
+            })
+        })
+        .collect();
     let stored: Vec<_> = m.results.iter().filter(|r| r.room == room.room).collect();
     let failed = !errors.is_empty();
     let mut boards = Vec::new();
@@ -252,6 +326,9 @@ pub(super) async fn room_page(
         round: sheet.round.number,
         ns_members: members(ns_no),
         ew_members: members(ew_no),
+        seats: seat_views,
+        max_trick_points: decks.total_points(),
+        max_bottom_points: decks.max_bottom_points(),
         ns,
         ew,
         state: state.code(),

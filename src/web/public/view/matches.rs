@@ -157,6 +157,9 @@ pub struct MatchDetail {
     pub summary: String,
     pub home_total: SideTotal,
     pub away_total: Option<SideTotal>,
+    /// Who sat for the home and the away team, in the open then the closed room:
+    /// "Alice Chen & Ben Wu", empty where the event has no line-up.
+    pub seated: [[String; 2]; 2],
 }
 
 impl MatchDetail {
@@ -230,7 +233,14 @@ impl MatchDetail {
                 ],
             )
         };
+        let pair = |room: Room, team: Option<crate::rules::TeamNo>| {
+            team.and_then(|t| event.lineup(report.round, m.table, room, t))
+                .map(|l| l.players.join(" & "))
+                .unwrap_or_default()
+        };
+        let seated = Room::BOTH.map(|room| [pair(room, Some(m.home)), pair(room, m.away)]);
         MatchDetail {
+            seated,
             round: report.round,
             table: m.table,
             home,
