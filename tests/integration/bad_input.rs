@@ -535,3 +535,29 @@ fn a_missing_boards_or_schedule_file_is_named() {
         fushi::archive::parse(&teams_only).err()
     );
 }
+
+/// CSV columns are read by their header names, as docs/rules.md says: the same archive with
+/// every file's columns in reverse order reads as the same event.
+#[test]
+fn csv_columns_are_read_by_name_whatever_their_order() {
+    let files = ArchiveFiles::read(&club_night_dir()).unwrap();
+    let expected = fushi::archive::parse(&files).unwrap().event;
+    let mut reversed = files.clone();
+    for name in files.names().filter(|n| n.ends_with(".csv")) {
+        let mut w = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        let mut r = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(files.get(name).unwrap().as_bytes());
+        for record in r.records() {
+            let record = record.unwrap();
+            let cells: Vec<&str> = record.iter().rev().collect();
+            w.write_record(&cells).unwrap();
+        }
+        reversed.insert(name, String::from_utf8(w.into_inner().unwrap()).unwrap());
+    }
+    assert_ne!(reversed.get("teams.csv"), files.get("teams.csv"));
+    assert_eq!(fushi::archive::parse(&reversed).unwrap().event, expected);
+}
