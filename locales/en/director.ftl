@@ -195,7 +195,6 @@ director-teams-upload-file = teams.csv file
 director-teams-upload-button = Upload
 director-teams-upload-refused = Nothing was saved. Problems in the file:
 director-teams-upload-none = Choose a teams.csv file to upload.
-director-teams-upload-not-utf8 = teams.csv: the file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.
 director-teams-error-number = Enter a team number from 1 to 99999.
 director-teams-error-name = Enter the team's name.
 director-teams-error-members = { $count } members: a team has at most { $max }.

@@ -124,6 +124,7 @@ archive-zip-count = One .zip holding a folder “{ $folder }” with { $count } 
 entry-error-last-trick-missing = Bottom points need the winner of the last trick: choose who won it.
 entry-delete-title = Delete saved results?
 entry-delete-intro = This save clears rows that hold saved results. Nothing has been saved yet: the results below are deleted only when you confirm, and the audit trail records it.
+entry-delete-paired-next = Round { $next } is already paired, from the results of round { $round } as they stood. Deleting these puts round { $round } back in progress; round { $next } keeps its pairings (change them on its Pairings page if they must follow).
 entry-delete-caption = Results that would be deleted
 entry-delete-figures = Saved figures
 entry-delete-keep = Keep them (back to the saved sheet)

@@ -2,7 +2,9 @@
 # `Why`'s Display renders these English messages (logs, tests, the command line in English).
 # Column, key and code names (team_no, decks, vp20) stay as they are in every language.
 problems-missing-file = missing from the archive
-problems-not-utf8 = is not UTF-8 text
+problems-not-utf8 = is not UTF-8 text (nor GB18030): this line holds the first byte that is neither; save the file as UTF-8 (CSV UTF-8 in Excel)
+problems-unclosed-quote = a quote (") opens a cell on this line and is never closed where a cell ends, so the lines after it would read as one cell: close it, or remove it
+problems-missing-file-for = missing from the archive, and { $needed_by } needs it
 problems-no-such-path = no such folder or file
 problems-not-a-zip = not a readable .zip: { $error }
 problems-zip-no-toml = the .zip holds no tournament.toml

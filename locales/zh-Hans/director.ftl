@@ -186,7 +186,6 @@ director-teams-upload-file = teams.csv 文件
 director-teams-upload-button = 上传
 director-teams-upload-refused = 未保存任何内容。文件中的问题：
 director-teams-upload-none = 请选择要上传的 teams.csv 文件。
-director-teams-upload-not-utf8 = teams.csv：文件不是 UTF-8 文本。请另存为“CSV UTF-8”后重新上传。
 director-teams-error-number = 请输入 1 到 99999 之间的队号。
 director-teams-error-name = 请输入队名。
 director-teams-error-members = { $count } 名队员：每队最多 { $max } 人。

@@ -118,6 +118,7 @@ archive-zip-count = 一个 .zip 文件，内含文件夹“{ $folder }”，共 
 entry-error-last-trick-missing = 填了底分就要注明最后一墩由谁赢得。
 entry-delete-title = 删除已保存的成绩？
 entry-delete-intro = 本次保存清空了存有成绩的行。尚未保存任何内容：只有确认后才会删除下列成绩，审计记录会记下此次删除。
+entry-delete-paired-next = 第{ $next }轮已按第{ $round }轮当时的成绩配对。删除这些成绩后，第{ $round }轮回到进行中；第{ $next }轮的配对不变（如需随之调整，请在其配对页面修改）。
 entry-delete-caption = 将被删除的成绩
 entry-delete-figures = 已保存的数据
 entry-delete-keep = 保留（回到已保存的记分表）

@@ -1,7 +1,9 @@
 # 存档、teams.csv 上传和已录成绩的问题（src/input/why.rs）。
 # 列名、键名和代码（team_no、decks、vp20）在各语言中保持原样。
 problems-missing-file = 存档中缺少此文件
-problems-not-utf8 = 不是 UTF-8 文本
+problems-not-utf8 = 不是 UTF-8 文本（也不是 GB18030）：此行含有第一个无法识别的字节；请将文件另存为 UTF-8（Excel 中的“CSV UTF-8”）
+problems-unclosed-quote = 此行有一个引号（"）开始了一个单元格，却没有在单元格结尾处闭合，其后各行会被读成一个单元格：请补上或删去该引号
+problems-missing-file-for = 存档中缺少此文件，而 { $needed_by } 需要它
 problems-no-such-path = 没有这个文件夹或文件
 problems-not-a-zip = 不是可读取的 .zip：{ $error }
 problems-zip-no-toml = .zip 中没有 tournament.toml

@@ -186,7 +186,6 @@ director-teams-upload-file = teams.csv 檔案
 director-teams-upload-button = 上傳
 director-teams-upload-refused = 未儲存任何內容。檔案中的問題：
 director-teams-upload-none = 請選擇要上傳的 teams.csv 檔案。
-director-teams-upload-not-utf8 = teams.csv：檔案不是 UTF-8 文字。請另存為“CSV UTF-8”後重新上傳。
 director-teams-error-number = 請輸入 1 到 99999 之間的隊號。
 director-teams-error-name = 請輸入隊名。
 director-teams-error-members = { $count } 名隊員：每隊最多 { $max } 人。

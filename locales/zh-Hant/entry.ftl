@@ -118,6 +118,7 @@ entry-busy = 其他儲存操作佔用資料庫過久，本次沒有儲存任何�
 entry-error-last-trick-missing = 填了底分就要註明最後一墩由誰贏得。
 entry-delete-title = 刪除已儲存的成績？
 entry-delete-intro = 本次儲存清空了存有成績的行。尚未儲存任何內容：只有確認後才會刪除下列成績，稽核紀錄會記下此次刪除。
+entry-delete-paired-next = 第{ $next }輪已按第{ $round }輪當時的成績配對。刪除這些成績後，第{ $round }輪回到進行中；第{ $next }輪的配對不變（如需隨之調整，請在其配對頁面修改）。
 entry-delete-caption = 將被刪除的成績
 entry-delete-figures = 已儲存的資料
 entry-delete-keep = 保留（回到已儲存的記分表）

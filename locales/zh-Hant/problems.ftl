@@ -1,7 +1,9 @@
 # 存檔、teams.csv 上傳和已錄成績的問題（src/input/why.rs）。
 # 列名、鍵名和程式碼（team_no、decks、vp20）在各語言中保持原樣。
 problems-missing-file = 存檔中缺少此檔案
-problems-not-utf8 = 不是 UTF-8 文字
+problems-not-utf8 = 不是 UTF-8 文字（也不是 GB18030）：此行含有第一個無法識別的位元組；請將檔案另存為 UTF-8（Excel 中的「CSV UTF-8」）
+problems-unclosed-quote = 此行有一個引號（"）開始了一個單元格，卻沒有在單元格結尾處閉合，其後各行會被讀成一個單元格：請補上或刪去該引號
+problems-missing-file-for = 存檔中缺少此檔案，而 { $needed_by } 需要它
 problems-no-such-path = 沒有這個資料夾或檔案
 problems-not-a-zip = 不是可讀取的 .zip：{ $error }
 problems-zip-no-toml = .zip 中沒有 tournament.toml

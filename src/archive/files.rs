@@ -45,6 +45,33 @@ pub fn decode_text(bytes: &[u8]) -> Option<(String, bool)> {
     }
 }
 
+/// The line (as an editor counts them: `\r\n`, `\n` or a lone `\r` end one) holding the
+/// first byte of `bytes` that is not UTF-8: where to look in a file neither UTF-8 nor
+/// GB18030.
+pub fn first_bad_line(bytes: &[u8]) -> u64 {
+    let good = match std::str::from_utf8(bytes) {
+        Ok(_) => bytes.len(),
+        Err(e) => e.valid_up_to(),
+    };
+    let before = &bytes[..good];
+    let mut line = 1;
+    let mut i = 0;
+    while i < before.len() {
+        match before[i] {
+            b'\r' if before.get(i + 1) == Some(&b'\n') => {
+                line += 1;
+                i += 2;
+            }
+            b'\r' | b'\n' => {
+                line += 1;
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    line
+}
+
 /// Files an archive may carry; anything else beside them is left alone.
 fn is_archive_file(name: &str) -> bool {
     name.ends_with(".csv") || name.ends_with(".toml")
@@ -77,8 +104,8 @@ impl ArchiveFiles {
     /// Adds a file read as bytes: UTF-8, with a spreadsheet's byte-order mark dropped, or
     /// GB18030 (noted in [`ArchiveFiles::read_as_gb18030`]).
     fn add_bytes(&mut self, name: &str, bytes: Vec<u8>) -> Result<(), Problem> {
-        let (text, gb18030) =
-            decode_text(&bytes).ok_or_else(|| Problem::in_file(name, Why::NotUtf8))?;
+        let (text, gb18030) = decode_text(&bytes)
+            .ok_or_else(|| Problem::at(name, first_bad_line(&bytes), Why::NotUtf8))?;
         if gb18030 {
             self.gb18030.push(name.to_owned());
         }
@@ -348,7 +375,21 @@ mod tests {
             .unwrap();
         assert_eq!(files.get("teams.csv"), Some("team_no"));
         let err = files.add_bytes("boards.csv", vec![0xff, 0xfe]).unwrap_err();
-        assert_eq!(err.to_string(), "boards.csv: is not UTF-8 text");
+        assert_eq!(
+            err.to_string(),
+            "boards.csv:1: is not UTF-8 text (nor GB18030): this line holds the first byte \
+             that is neither; save the file as UTF-8 (CSV UTF-8 in Excel)"
+        );
+        // The first bad byte's line, for LF, CRLF and CR files alike.
+        let err = files
+            .add_bytes(
+                "teams.csv",
+                b"team_no,name\r\n1,A\r\n2,\xff\xfe\r\n".to_vec(),
+            )
+            .unwrap_err();
+        assert_eq!(err.line, Some(3));
+        assert_eq!(first_bad_line(b"a\nb\n\xff"), 3);
+        assert_eq!(first_bad_line(b"a\rb\r\xff"), 3);
         assert!(files.read_as_gb18030().is_empty());
     }
 

@@ -20,8 +20,8 @@ pub use settings::{TOURNAMENT_TOML, settings_toml};
 pub use write::{BRACKET, RANKING, STAGE_FILE_NAMES, bracket_csv, ranking_csv};
 pub use write::{
     BUTLER, DEALS, FILE_NAMES, LINEUP_FILE_NAMES, LINEUPS, boards_csv, butler_csv, deals_csv,
-    export, lineups_csv, matches_csv, results_csv, schedule_csv, standings_csv, swings_csv,
-    teams_csv,
+    export, lineups_csv, matches_csv, results_csv, results_csv_marked, schedule_csv, standings_csv,
+    swings_csv, teams_csv,
 };
 
 /// One problem in an archive: the file, the line when there is one, and why.

@@ -41,20 +41,21 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
     // Deck-dependent checks need the deck count; without valid settings, skip them.
     let decks = settings.as_ref().map(|s| s.settings.decks());
 
-    let teams = read_teams(files, &mut problems);
-    let boards = read_boards(files, &mut problems);
-    let schedule = read_schedule(files, &teams, &boards, &mut problems);
+    let mut unread = Unread::default();
+    let teams = read_teams(files, &mut problems, &mut unread);
+    let boards = read_boards(files, &mut problems, &mut unread);
+    let schedule = read_schedule(files, &teams, &boards, &mut problems, &mut unread);
     let bands = settings.as_ref().map(|s| s.settings.band_table());
     let results = read_results(
         files,
-        decks,
-        bands.as_ref(),
+        (decks, bands.as_ref()),
         &schedule,
         &boards,
         &mut problems,
+        &unread,
     );
-    let lineups = read_lineups(files, &teams, &schedule, &mut problems);
-    let deals = read_deals(files, decks, &boards, &mut problems);
+    let lineups = read_lineups(files, &teams, &schedule, &mut problems, &unread);
+    let deals = read_deals(files, decks, &boards, &mut problems, &unread);
 
     // Report file by file in archive order, line by line within each file.
     let order = [
@@ -186,10 +187,155 @@ fn check_stages(files: &ArchiveFiles, event: &Event) -> Vec<Problem> {
 }
 
 /// One CSV file's rows as cells by column, with the line each row starts on.
+/// What bad rows and files leave unknown, so that a later file's row is not blamed for it:
+/// one bad `teams.csv` row gives one message, not one more for every match of that team.
+/// The import fails on the bad row's own message; once it is fixed, anything still wrong
+/// in the later files is reported then.
+#[derive(Default)]
+struct Unread {
+    /// Team numbers of `teams.csv`'s bad rows.
+    teams: Keys<TeamNo>,
+    /// Rounds with a bad `boards.csv` row.
+    rounds: Keys<i32>,
+    /// (round, table) of `schedule.csv`'s bad rows.
+    tables: Keys<(i32, i32)>,
+}
+
+/// Keys of bad rows; `all` when a bad row's key itself, or the whole file, could not be
+/// read (any key may be the one lost).
+struct Keys<K> {
+    some: HashSet<K>,
+    all: bool,
+}
+
+impl<K> Default for Keys<K> {
+    fn default() -> Self {
+        Keys {
+            some: HashSet::new(),
+            all: false,
+        }
+    }
+}
+
+impl<K: std::hash::Hash + Eq> Keys<K> {
+    /// Whether `key` may be one that a bad row or file left unread.
+    fn covers(&self, key: &K) -> bool {
+        self.all || self.some.contains(key)
+    }
+
+    /// Notes a bad row whose key is `key` (`None`: unreadable).
+    fn bad_row(&mut self, key: Option<K>) {
+        match key {
+            Some(k) => {
+                self.some.insert(k);
+            }
+            None => self.all = true,
+        }
+    }
+}
+
+/// Whether an archive file is there with at least one row below its header.
+fn has_rows(files: &ArchiveFiles, file: &str) -> bool {
+    files
+        .get(file)
+        .is_some_and(|text| text.lines().skip(1).any(|l| !l.trim().is_empty()))
+}
+
+/// A file that `needs` it is there with rows, but `file` is missing: named once (the
+/// rows that rely on it are not blamed one by one). `true` when it is missing.
+fn missing_for(
+    files: &ArchiveFiles,
+    file: &'static str,
+    needs: &[&'static str],
+    problems: &mut Vec<Problem>,
+) -> bool {
+    if files.get(file).is_some() {
+        return false;
+    }
+    if let Some(needed_by) = needs.iter().find(|n| has_rows(files, n)) {
+        problems.push(Problem::in_file(
+            file,
+            Why::MissingFileFor {
+                needed_by: (*needed_by).to_owned(),
+            },
+        ));
+    }
+    true
+}
+
+/// The lines where a quote opens a cell that is never properly closed (RFC 4180: a quote
+/// opens a quoted cell only at the start of a cell, `""` inside one is a quote, and the
+/// closing quote ends the cell). A quoted cell over several lines that closes where a cell
+/// ends is read as the CSV reader reads it (and refused for its line break); one that runs
+/// to the end of the file, or whose "closing" quote is the opening quote of a later cell
+/// (text follows it), was left open by mistake: it would swallow the lines after it. Each
+/// such line is named, and the scan goes on at the next line.
+fn unclosed_quotes(text: &str, lines: &LineIndex) -> Vec<u64> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut cell_start = true;
+    // Where the open quoted cell began, and whether it has crossed a line break.
+    let mut opened: Option<(usize, bool)> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match opened {
+            Some(_) if b == b'"' && bytes.get(i + 1) == Some(&b'"') => i += 1,
+            Some((at, crossed)) if b == b'"' => {
+                let ends_cell = matches!(bytes.get(i + 1), None | Some(b',' | b'\n' | b'\r'));
+                opened = None;
+                if crossed && !ends_cell {
+                    let line = lines.line_of(at as u64);
+                    found.push(line);
+                    // Go on at the line after the one the quote opened on.
+                    i = lines
+                        .starts
+                        .get(line as usize)
+                        .map_or(bytes.len(), |s| usize::try_from(*s).unwrap_or(bytes.len()));
+                    cell_start = true;
+                    continue;
+                }
+            }
+            Some((at, _)) if matches!(b, b'\n' | b'\r') => opened = Some((at, true)),
+            Some(_) => {}
+            None if cell_start && b == b'"' => opened = Some((i, false)),
+            None => {}
+        }
+        cell_start = opened.is_none() && matches!(b, b',' | b'\n' | b'\r');
+        i += 1;
+    }
+    if let Some((at, _)) = opened {
+        found.push(lines.line_of(at as u64));
+    }
+    found
+}
+
+/// `text` with lines `blank` (1-based) emptied, their line breaks kept: the reader skips
+/// them and every other line keeps its number.
+fn blank_lines(text: &str, lines: &LineIndex, blank: &[u64]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for &line in blank {
+        let start = usize::try_from(lines.starts[(line - 1) as usize]).unwrap_or(text.len());
+        let end = lines
+            .starts
+            .get(line as usize)
+            .map_or(text.len(), |s| usize::try_from(*s).unwrap_or(text.len()));
+        let content = text[start..end].trim_end_matches(['\r', '\n']);
+        out.push_str(&text[from..start]);
+        out.push_str(&text[start + content.len()..end]);
+        from = end;
+    }
+    out.push_str(&text[from..]);
+    out
+}
+
 struct Table<'a> {
     file: &'static str,
     columns: HashMap<&'a str, usize>,
     rows: Vec<(u64, csv::StringRecord)>,
+    /// Rows were lost: unreadable, of the wrong length, or after an unclosed quote.
+    lost_rows: bool,
 }
 
 impl Table<'_> {
@@ -257,8 +403,29 @@ fn read_csv<'a>(
     optional: &[&'a str],
     problems: &mut Vec<Problem>,
 ) -> Option<Table<'a>> {
-    let text = files.get(file)?;
-    let lines = LineIndex::new(text);
+    let whole = files.get(file)?;
+    let mut lines = LineIndex::new(whole);
+    // A quote left open would swallow the lines after it into one cell: said once at its
+    // line, that line is skipped, and the rest is read.
+    let mut lost_rows = false;
+    let open = unclosed_quotes(whole, &lines);
+    let blanked;
+    let text = if open.is_empty() {
+        whole
+    } else {
+        for &line in &open {
+            problems.push(Problem::at(file, line, Why::UnclosedQuote));
+        }
+        lost_rows = true;
+        blanked = blank_lines(whole, &lines, &open);
+        // The same lines, shorter: offsets are the blanked text's.
+        lines = LineIndex::new(&blanked);
+        blanked.as_str()
+    };
+    // In the header: nothing can be read.
+    if open.first() == Some(&1) {
+        return None;
+    }
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
@@ -329,6 +496,7 @@ fn read_csv<'a>(
                     continue;
                 }
                 if r.len() != header.len() {
+                    lost_rows = true;
                     problems.push(Problem::at(
                         file,
                         line,
@@ -342,6 +510,7 @@ fn read_csv<'a>(
                 rows.push((line, r));
             }
             Err(e) => {
+                lost_rows = true;
                 let line = e
                     .position()
                     .map_or(0, |p| lines.record_line(text, p.byte()));
@@ -359,6 +528,7 @@ fn read_csv<'a>(
         file,
         columns,
         rows,
+        lost_rows,
     })
 }
 
@@ -474,17 +644,22 @@ impl<'t, 'r> Row<'t, 'r> {
 /// boards as many as a round may have, tables and teams far above any field.
 /// Every row of a CSV file read by `read` (its problems at its line), in file order; a row
 /// with a problem gives nothing. An absent file has no rows.
+///
+/// `lost` is set when rows of a file that is there could not be read (its header, or rows
+/// of the wrong shape).
 fn each_row<'a, T>(
     files: &ArchiveFiles,
     file: &'static str,
-    required: &[&'a str],
-    optional: &[&'a str],
+    (required, optional): (&[&'a str], &[&'a str]),
     problems: &mut Vec<Problem>,
+    lost: &mut bool,
     mut read: impl FnMut(&mut Row<'_, '_>, u64) -> Option<T>,
 ) -> Vec<T> {
     let Some(table) = read_csv(files, file, required, optional, problems) else {
+        *lost = files.get(file).is_some();
         return Vec::new();
     };
+    *lost = table.lost_rows;
     let mut out = Vec::with_capacity(table.rows.len());
     for (line, record) in &table.rows {
         let mut row = Row::new(&table, *line, record);
@@ -538,7 +713,7 @@ fn first_seen<K: std::hash::Hash + Eq>(
 pub fn parse_teams(text: &str) -> Result<Vec<(u64, Team)>, Vec<Problem>> {
     let files: ArchiveFiles = std::iter::once((TEAMS, text.to_owned())).collect();
     let mut problems = Vec::new();
-    let teams = read_teams(&files, &mut problems);
+    let teams = read_teams(&files, &mut problems, &mut Unread::default());
     if problems.is_empty() {
         Ok(teams)
     } else {
@@ -547,7 +722,11 @@ pub fn parse_teams(text: &str) -> Result<Vec<(u64, Team)>, Vec<Problem>> {
     }
 }
 
-fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Team)> {
+fn read_teams(
+    files: &ArchiveFiles,
+    problems: &mut Vec<Problem>,
+    unread: &mut Unread,
+) -> Vec<(u64, Team)> {
     let Some(table) = read_csv(
         files,
         TEAMS,
@@ -558,8 +737,10 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
         if files.get(TEAMS).is_none() {
             problems.push(Problem::in_file(TEAMS, Why::MissingFile));
         }
+        unread.teams.all = true;
         return Vec::new();
     };
+    unread.teams.all = table.lost_rows;
     let mut seen = HashMap::new();
     let mut teams = Vec::new();
     for (line, record) in &table.rows {
@@ -611,6 +792,9 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
             members,
             withdrawn,
         });
+        if !row.problems.is_empty() {
+            unread.teams.bad_row(number);
+        }
         if let Some(team) = row.finish(team, problems) {
             teams.push((*line, team));
         }
@@ -621,14 +805,20 @@ fn read_teams(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Vec<(u64, Te
 /// Boards by round number.
 type Boards = HashMap<i32, Vec<Board>>;
 
-fn read_boards(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Boards {
+fn read_boards(files: &ArchiveFiles, problems: &mut Vec<Problem>, unread: &mut Unread) -> Boards {
+    // A schedule without its boards is named once, not at each of its rows.
+    if missing_for(files, BOARDS, &[SCHEDULE], problems) {
+        unread.rounds.all = has_rows(files, SCHEDULE);
+    }
     let mut seen = HashMap::new();
+    let mut lost = false;
+    let rounds = &mut unread.rounds;
     let rows = each_row(
         files,
         BOARDS,
-        &["round", "board", "dealer", "level", "trump"],
-        &[],
+        (&["round", "board", "dealer", "level", "trump"], &[]),
         problems,
+        &mut lost,
         |row, line| {
             let round = row.number("round", 1);
             let number = row.number("board", 1);
@@ -637,6 +827,9 @@ fn read_boards(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Boards {
             let trump = row.optional::<Trump>("trump");
             if let (Some(r), Some(b)) = (round, number) {
                 board_once(row, &mut seen, r, b, line);
+            }
+            if !row.problems.is_empty() {
+                rounds.bad_row(round);
             }
             Some((
                 round?,
@@ -649,6 +842,7 @@ fn read_boards(files: &ArchiveFiles, problems: &mut Vec<Problem>) -> Boards {
             ))
         },
     );
+    unread.rounds.all |= lost;
     let mut boards: Boards = HashMap::new();
     for (r, board) in rows {
         boards.entry(r).or_default().push(board);
@@ -664,8 +858,14 @@ fn read_schedule(
     teams: &[(u64, Team)],
     boards: &Boards,
     problems: &mut Vec<Problem>,
+    unread: &mut Unread,
 ) -> Schedule {
     let mut schedule = Schedule::new();
+    // Results or line-ups without their schedule: named once.
+    if missing_for(files, SCHEDULE, &[RESULTS, LINEUPS], problems) {
+        unread.tables.all = true;
+        return schedule;
+    }
     let Some(table) = read_csv(
         files,
         SCHEDULE,
@@ -673,8 +873,10 @@ fn read_schedule(
         &[],
         problems,
     ) else {
+        unread.tables.all = true;
         return schedule;
     };
+    unread.tables.all = table.lost_rows;
     let known: HashSet<TeamNo> = teams.iter().map(|(_, t)| t.number).collect();
     let mut seen = HashMap::new();
     let mut playing: HashMap<(i32, TeamNo), u64> = HashMap::new();
@@ -686,11 +888,12 @@ fn read_schedule(
         let away = row.optional_number("away").map(TeamNo);
         if let Some(r) = round
             && !boards.contains_key(&r)
+            && !unread.rounds.covers(&r)
         {
             row.problem(Why::RoundWithoutBoards { round: r });
         }
         for team in [home, away].into_iter().flatten() {
-            if !known.contains(&team) {
+            if !known.contains(&team) && !unread.teams.covers(&team) {
                 row.problem(Why::UnknownTeam { team });
             }
         }
@@ -707,6 +910,8 @@ fn read_schedule(
                     first,
                 });
             }
+            // A team playing itself is said once (above), not also "already plays".
+            let away = away.filter(|a| Some(*a) != home);
             for team in [home, away].into_iter().flatten() {
                 if let Err(first) = first_seen(&mut playing, (r, team), *line) {
                     row.problem(Why::AlreadyPlays {
@@ -721,6 +926,9 @@ fn read_schedule(
             (Some(r), Some(t), Some(h)) => Some(((r, t), (h, away))),
             _ => None,
         };
+        if !row.problems.is_empty() {
+            unread.tables.bad_row(round.zip(table_no));
+        }
         if let Some((key, teams)) = row.finish(value, problems) {
             schedule.insert(key, teams);
         }
@@ -733,11 +941,11 @@ type Results = HashMap<(i32, i32), Vec<TableResult>>;
 
 fn read_results(
     files: &ArchiveFiles,
-    decks: Option<Decks>,
-    bands: Option<&crate::rules::bands::BandTable>,
+    (decks, bands): (Option<Decks>, Option<&crate::rules::bands::BandTable>),
     schedule: &Schedule,
     boards: &Boards,
     problems: &mut Vec<Problem>,
+    unread: &Unread,
 ) -> Results {
     let mut results = Results::new();
     // The inputs are required; the computed columns may be there and are ignored.
@@ -768,7 +976,9 @@ fn read_results(
                 None
             },
         };
-        if let Some(decks) = decks {
+        // A cell that could not be read already has its message: the rules are checked on
+        // rows whose cells all read (a bad combination is not also "missing").
+        if let Some(decks) = decks.filter(|_| row.problems.is_empty()) {
             // The director's grid's rules (docs/rules.md §3): a ruling within the band
             // table's range of s, no combination when the declarers won the last trick.
             for fault in entry
@@ -781,6 +991,7 @@ fn read_results(
         }
         if let (Some(r), Some(t)) = (round, table_no) {
             match schedule.get(&(r, t)) {
+                None if unread.tables.covers(&(r, t)) => {}
                 None => row.problem(Why::NoTable { round: r, table: t }),
                 Some((home, None)) => row.problem(Why::ByeNoResults {
                     round: r,
@@ -793,6 +1004,7 @@ fn read_results(
                 if !boards
                     .get(&r)
                     .is_some_and(|bs| bs.iter().any(|x| x.number == b))
+                    && !unread.rounds.covers(&r)
                 {
                     row.problem(Why::NoBoard { round: r, board: b });
                 }
@@ -829,6 +1041,7 @@ fn read_lineups(
     teams: &[(u64, Team)],
     schedule: &Schedule,
     problems: &mut Vec<Problem>,
+    unread: &Unread,
 ) -> Vec<Lineup> {
     let mut lineups = Vec::new();
     let Some(table) = read_csv(files, LINEUPS, &LINEUP_COLUMNS, &[], problems) else {
@@ -856,6 +1069,7 @@ fn read_lineups(
         };
         if let Some(team) = team {
             match teams.iter().find(|(_, t)| t.number == team) {
+                None if unread.teams.covers(&team) => {}
                 None => row.problem(Why::UnknownTeam { team }),
                 Some((_, t)) => {
                     for player in players.iter().flatten() {
@@ -871,6 +1085,7 @@ fn read_lineups(
         }
         if let (Some(r), Some(t), Some(team)) = (round, table_no, team) {
             match schedule.get(&(r, t)) {
+                None if unread.tables.covers(&(r, t)) => {}
                 None => row.problem(Why::NoTable { round: r, table: t }),
                 Some((home, None)) => row.problem(Why::ByeNoLineup {
                     round: r,
@@ -939,15 +1154,19 @@ fn read_deals(
     decks: Option<Decks>,
     boards: &Boards,
     problems: &mut Vec<Problem>,
+    unread: &Unread,
 ) -> Vec<BoardDeal> {
     let mut seen = HashMap::new();
-    each_row(files, DEALS, &DEAL_COLUMNS, &[], problems, |row, line| {
+    let mut lost = false;
+    let columns = (&DEAL_COLUMNS[..], &[][..]);
+    each_row(files, DEALS, columns, problems, &mut lost, |row, line| {
         let round = row.number("round", 1);
         let board = row.number("board", 1);
         if let (Some(r), Some(b)) = (round, board) {
             if !boards
                 .get(&r)
                 .is_some_and(|bs| bs.iter().any(|x| x.number == b))
+                && !unread.rounds.covers(&r)
             {
                 row.problem(Why::NoBoard { round: r, board: b });
             }

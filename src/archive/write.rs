@@ -297,7 +297,20 @@ pub(super) const RESULT_COLUMNS: [&str; 14] = [
 pub(super) const RESULT_INPUT_COUNT: usize = 11;
 
 pub fn results_csv(event: &Event) -> String {
+    results_csv_marked(event, |_, _, _| false)
+}
+
+/// `results.csv` with the `result` cell of each room for which `provisional(round, table,
+/// room)` holds followed by ` (provisional)`: the public download marks the rooms
+/// confirmed at their table and waiting for the director's approval. The columns stay
+/// those of SPEC §9; `result` is computed on export and ignored on import, so the file
+/// still imports as it did.
+pub fn results_csv_marked(
+    event: &Event,
+    provisional: impl Fn(i32, i32, crate::rules::Room) -> bool,
+) -> String {
     let scorer = Scorer::new(&event.settings);
+    let provisional = &provisional;
     csv_file(
         &RESULT_COLUMNS,
         event.rounds.iter().flat_map(|r| {
@@ -321,7 +334,14 @@ pub fn results_csv(event: &Event) -> String {
                         opt(outcome.and_then(|o| o.defender_total)),
                         opt(outcome.map(|o| o.table_score)),
                         outcome
-                            .map(|o| crate::sheets::result(&Tr::en(), &o))
+                            .map(|o| {
+                                let words = crate::sheets::result(&Tr::en(), &o);
+                                if provisional(r.number, m.table, res.room) {
+                                    format!("{words} ({})", Tr::en().t("pub-provisional-mark"))
+                                } else {
+                                    words
+                                }
+                            })
                             .unwrap_or_default(),
                     ]
                 })

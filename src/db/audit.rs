@@ -593,8 +593,9 @@ pub fn full_trail(conn: &mut DbConnection, slug: &str) -> Result<Option<Vec<Audi
     ))
 }
 
-/// `audit.csv`: `at,user,area,subject,before,after`, oldest first, every text cell
-/// neutralised like the archive's other user text.
+/// `audit.csv`: `at,user,area,subject,before,after,reason`, oldest first, every text cell
+/// neutralised like the archive's other user text; `reason` is the director's reason for a
+/// desk correction after the correction period (empty when none was asked).
 pub fn audit_csv(entries: &[AuditEntry]) -> String {
     use crate::archive::neutralise;
     let mut w = csv::WriterBuilder::new()
@@ -607,6 +608,7 @@ pub fn audit_csv(entries: &[AuditEntry]) -> String {
         "subject".to_owned(),
         "before".to_owned(),
         "after".to_owned(),
+        "reason".to_owned(),
     ]];
     rows.extend(entries.iter().map(|e| {
         [
@@ -616,6 +618,7 @@ pub fn audit_csv(entries: &[AuditEntry]) -> String {
             neutralise(&e.subject),
             neutralise(&e.before),
             neutralise(&e.after),
+            neutralise(&e.reason),
         ]
     }));
     for row in rows {
@@ -740,10 +743,14 @@ mod tests {
             after: "=Tractors |  | Ann, Bo".into(),
             reason: String::new(),
         };
+        let mut late = entry.clone();
+        late.area = "results".into();
+        late.reason = "=scorer typed 60 for 80".into();
         assert_eq!(
-            audit_csv(&[entry]),
-            "at,user,area,subject,before,after\n\
-             2026-11-29T16:05:00,'=ann,teams,team 2,,\"'=Tractors |  | Ann, Bo\"\n"
+            audit_csv(&[entry, late]),
+            "at,user,area,subject,before,after,reason\n\
+             2026-11-29T16:05:00,'=ann,teams,team 2,,\"'=Tractors |  | Ann, Bo\",\n\
+             2026-11-29T16:05:00,'=ann,results,team 2,,\"'=Tractors |  | Ann, Bo\",'=scorer typed 60 for 80\n"
         );
     }
 

@@ -159,6 +159,14 @@ pub enum Why {
         zone: String,
     },
     // CSV files
+    /// A quote opens a cell on this line and is never closed where a cell ends: the lines
+    /// after it would read as one cell.
+    UnclosedQuote,
+    /// A file this one's rows rely on is missing (`boards.csv` for a schedule's rounds,
+    /// `schedule.csv` for results and line-ups).
+    MissingFileFor {
+        needed_by: String,
+    },
     UnreadableHeader {
         error: String,
     },

@@ -65,6 +65,11 @@ pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'stat
     match why {
         Why::MissingFile => ("problems-missing-file", vec![]),
         Why::NotUtf8 => ("problems-not-utf8", vec![]),
+        Why::UnclosedQuote => ("problems-unclosed-quote", vec![]),
+        Why::MissingFileFor { needed_by } => (
+            "problems-missing-file-for",
+            vec![("needed_by", s(needed_by))],
+        ),
         Why::NoSuchPath => ("problems-no-such-path", vec![]),
         Why::NotAZip { error } => ("problems-not-a-zip", vec![("error", s(error))]),
         Why::ZipNoToml => ("problems-zip-no-toml", vec![]),

@@ -86,6 +86,15 @@ pub struct ScoreSheet {
     pub signatures: Vec<String>,
 }
 
+impl ScoreSheet {
+    /// Marks the sheet's room with `mark`: its results wait for the director's approval.
+    pub fn mark(&mut self, mark: &str) {
+        if let Some((_, room)) = self.facts.last_mut() {
+            *room = format!("{room} ({mark})");
+        }
+    }
+}
+
 fn side(event: &Event, words: &dyn Words, label: Word, team_no: TeamNo, role: Word) -> SheetSide {
     let team = event.team(team_no);
     SheetSide {
@@ -319,6 +328,23 @@ pub struct MatchSheet {
     pub home_levels: i64,
     pub home_score: String,
     pub away_score: String,
+    /// Lines under the summary: whether the results are provisional or final (the web's
+    /// sheet fills them in; a printed archive has none).
+    pub notes: Vec<String>,
+}
+
+impl MatchSheet {
+    /// Marks room `room`'s column group with `mark`: its results wait for the director's
+    /// approval.
+    pub fn mark_room(&mut self, room: Room, mark: &str) {
+        let index = match room {
+            Room::Open => 1,
+            Room::Closed => 2,
+        };
+        if let Some((title, _)) = self.groups.get_mut(index) {
+            *title = format!("{title} ({mark})");
+        }
+    }
 }
 
 fn status(words: &dyn Words, s: MatchStatus) -> String {
@@ -463,6 +489,7 @@ pub fn match_sheet(
         home_levels: f.home_levels,
         home_score,
         away_score,
+        notes: Vec::new(),
     })
 }
 

@@ -932,7 +932,10 @@ pub fn match_sheet_page(s: &MatchSheet) -> SheetPage {
                 row_height: 1.8,
                 total_rows: 0,
             }),
-        ],
+        ]
+        .into_iter()
+        .chain(s.notes.iter().map(|n| Block::Text(n.clone())))
+        .collect(),
         font_size: 10.0,
         one_page: false,
     }

@@ -573,12 +573,24 @@ fn a_gb18030_teams_file_is_read_as_such_and_noted() {
     let files = transfer::export(&mut db.open(), "club-night").unwrap();
     assert_eq!(files.get("teams.csv"), Some(without_bom));
 
-    // Bytes that are neither UTF-8 nor GB18030 are refused as before.
+    // Bytes that are neither UTF-8 nor GB18030 are refused as before, at the line of the
+    // first such byte.
     std::fs::write(dir.path().join("teams.csv"), [0x80, 0xff, 0x30]).unwrap();
     let other = TestDb::sqlite();
     let import = fushi(&["import", dir.path().to_str().unwrap(), "--db", other.url()]);
     assert!(!import.status.success());
-    assert!(String::from_utf8_lossy(&import.stderr).contains("teams.csv: is not UTF-8 text"));
+    assert!(String::from_utf8_lossy(&import.stderr).contains("teams.csv:1: is not UTF-8 text"));
+    let mut late = without_bom.as_bytes().to_vec();
+    late.extend_from_slice(b"9,\xff\xfe,,\n");
+    let bad_line = without_bom.lines().count() + 1;
+    std::fs::write(dir.path().join("teams.csv"), &late).unwrap();
+    let import = fushi(&["import", dir.path().to_str().unwrap(), "--db", other.url()]);
+    assert!(!import.status.success());
+    let stderr = String::from_utf8_lossy(&import.stderr);
+    assert!(
+        stderr.contains(&format!("teams.csv:{bad_line}: is not UTF-8 text")),
+        "{stderr}"
+    );
 }
 
 /// Every command's `--help` is worded from `cli.ftl`: each command and argument has its

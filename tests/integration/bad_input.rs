@@ -348,3 +348,216 @@ async fn codes_notes_and_tokens_are_bounded_on_both_backends() {
         );
     }
 }
+
+/// The club night's archive with `file` edited by `edit` (its lines, header first).
+fn club_night_with(file: &str, edit: impl FnOnce(&mut Vec<String>)) -> ArchiveFiles {
+    let mut files = ArchiveFiles::read(&club_night_dir()).unwrap();
+    let mut lines: Vec<String> = files
+        .get(file)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    edit(&mut lines);
+    files.insert(file, lines.join("\n") + "\n");
+    files
+}
+
+/// Every problem `files` gives, as `file:line: why` in English.
+fn problems(files: &ArchiveFiles) -> Vec<String> {
+    fushi::archive::parse(files)
+        .unwrap_err()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// An unclosed quote is said once, at the line where it opens: not "5 cells, but the
+/// header has 14", and not a message for every row it swallowed; the lines after it are
+/// read. In a team's row it sets off nothing in the files that name the teams, even when a
+/// later quoted cell would have "closed" it.
+#[test]
+fn an_unclosed_quote_is_named_at_its_line_once() {
+    let unclosed = "a quote (\") opens a cell on this line and is never closed where a cell \
+                    ends, so the lines after it would read as one cell: close it, or remove it";
+    let files = club_night_with("results.csv", |lines| {
+        lines[4] = "1,1,open,4,115,,declarer,\"pair,,,,,,".to_owned();
+    });
+    assert_eq!(problems(&files), [format!("results.csv:5: {unclosed}")]);
+    // The lines after it are read: a bad one further down is still found.
+    let files = club_night_with("results.csv", |lines| {
+        lines[4] = "1,1,open,4,115,,declarer,\"pair,,,,,,".to_owned();
+        lines[6] = "1,1,closed,2,sixty,5,defenders,single,,,,,,".to_owned();
+    });
+    assert_eq!(
+        problems(&files),
+        [
+            format!("results.csv:5: {unclosed}"),
+            "results.csv:7: trick_points \"sixty\" is not a whole number".to_owned()
+        ]
+    );
+    let files = club_night_with("teams.csv", |lines| {
+        lines[2] = "2,\"Red Tractors,Riverside,Alice Chen;Ben Wu".to_owned();
+    });
+    assert_eq!(problems(&files), [format!("teams.csv:3: {unclosed}")]);
+    // A quote inside a cell that does not start with one is text, as the CSV reader has it.
+    let files = club_night_with("teams.csv", |lines| {
+        lines[4] = "4,Level \"Up\" Lions,,Emma Liu;Frank Huang;Grace Lin;Henry Xu".to_owned();
+    });
+    let event = fushi::archive::parse(&files).unwrap().event;
+    assert_eq!(event.teams[3].name, "Level \"Up\" Lions");
+}
+
+/// A combination that is not one (`tractor:1`: a tractor has at least two pairs) gets its
+/// own message only, not also "the defenders won the last trick: give the combination".
+#[test]
+fn a_bad_combination_gives_one_message() {
+    let files = club_night_with("results.csv", |lines| {
+        lines[5] = "1,1,closed,1,70,10,defenders,tractor:1,,,,,,".to_owned();
+    });
+    let text = problems(&files);
+    assert_eq!(text.len(), 1, "{text:?}");
+    assert!(text[0].starts_with("results.csv:6: "), "{text:?}");
+    assert!(text[0].contains("tractor:1"), "{text:?}");
+}
+
+/// One bad `teams.csv` row gives one message: the schedule's and the line-ups' rows that
+/// name that team are not blamed for it. So does a row whose team number cannot be read.
+#[test]
+fn one_bad_team_row_gives_one_message() {
+    let files = club_night_with("teams.csv", |lines| {
+        lines[2] = "2,,Riverside,Alice Chen;Ben Wu".to_owned();
+    });
+    assert_eq!(problems(&files), ["teams.csv:3: name is empty"]);
+    let files = club_night_with("teams.csv", |lines| {
+        lines[2] = "two,Red Tractors,Riverside,Alice Chen;Ben Wu".to_owned();
+    });
+    assert_eq!(
+        problems(&files),
+        ["teams.csv:3: team_no \"two\" is not a whole number"]
+    );
+    // A team that no row names is still unknown.
+    let files = club_night_with("schedule.csv", |lines| {
+        lines[1] = "1,1,2,9".to_owned();
+    });
+    let text = problems(&files);
+    assert!(
+        text.iter()
+            .any(|p| p.starts_with("schedule.csv:2: ") && p.contains("team 9")),
+        "{text:?}"
+    );
+}
+
+/// One bad `boards.csv` row, or one bad `schedule.csv` row, gives one message: the rows of
+/// later files that rely on it are not blamed for it.
+#[test]
+fn one_bad_board_or_schedule_row_gives_one_message() {
+    let files = club_night_with("boards.csv", |lines| {
+        lines[1] = "1,1,Q,2,".to_owned();
+    });
+    let text = problems(&files);
+    assert_eq!(text.len(), 1, "{text:?}");
+    assert!(text[0].starts_with("boards.csv:2: "), "{text:?}");
+    let files = club_night_with("boards.csv", |lines| {
+        lines[1] = "one,1,N,2,".to_owned();
+    });
+    assert_eq!(
+        problems(&files),
+        ["boards.csv:2: round \"one\" is not a whole number"]
+    );
+    let files = club_night_with("schedule.csv", |lines| {
+        lines[1] = "1,1,2,2".to_owned();
+    });
+    assert_eq!(
+        problems(&files),
+        ["schedule.csv:2: team 2 cannot play itself"]
+    );
+}
+
+/// A missing file that others rely on is named once, with the file that needs it; its
+/// dependants' rows are not blamed one by one.
+#[test]
+fn a_missing_boards_or_schedule_file_is_named() {
+    let mut files = ArchiveFiles::read(&club_night_dir()).unwrap();
+    let mut without = ArchiveFiles::new();
+    for name in files.names() {
+        if name != "boards.csv" {
+            without.insert(name, files.get(name).unwrap());
+        }
+    }
+    assert_eq!(
+        problems(&without),
+        ["boards.csv: missing from the archive, and schedule.csv needs it"]
+    );
+    let mut without = ArchiveFiles::new();
+    for name in files.names() {
+        if name != "schedule.csv" {
+            without.insert(name, files.get(name).unwrap());
+        }
+    }
+    assert_eq!(
+        problems(&without),
+        ["schedule.csv: missing from the archive, and results.csv needs it"]
+    );
+    // Every language words it.
+    let problem = fushi::archive::Problem::in_file(
+        "boards.csv",
+        fushi::input::Why::MissingFileFor {
+            needed_by: "schedule.csv".to_owned(),
+        },
+    );
+    for lang in fushi::i18n::Lang::all() {
+        let text = problem.text(&fushi::i18n::Tr::new(lang));
+        assert!(
+            text.starts_with("boards.csv: ") && text.contains("schedule.csv"),
+            "{text}"
+        );
+    }
+    // A tournament with teams only (nothing scheduled yet) needs neither.
+    files.insert("schedule.csv", "round,table,home,away\n");
+    let results_header = files
+        .get("results.csv")
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_owned();
+    files.insert("results.csv", format!("{results_header}\n"));
+    let mut teams_only = ArchiveFiles::new();
+    for name in files.names() {
+        if name != "boards.csv" && name != "lineups.csv" {
+            teams_only.insert(name, files.get(name).unwrap());
+        }
+    }
+    assert!(
+        fushi::archive::parse(&teams_only).is_ok(),
+        "{:?}",
+        fushi::archive::parse(&teams_only).err()
+    );
+}
+
+/// CSV columns are read by their header names, as docs/rules.md says: the same archive with
+/// every file's columns in reverse order reads as the same event.
+#[test]
+fn csv_columns_are_read_by_name_whatever_their_order() {
+    let files = ArchiveFiles::read(&club_night_dir()).unwrap();
+    let expected = fushi::archive::parse(&files).unwrap().event;
+    let mut reversed = files.clone();
+    for name in files.names().filter(|n| n.ends_with(".csv")) {
+        let mut w = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        let mut r = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(files.get(name).unwrap().as_bytes());
+        for record in r.records() {
+            let record = record.unwrap();
+            let cells: Vec<&str> = record.iter().rev().collect();
+            w.write_record(&cells).unwrap();
+        }
+        reversed.insert(name, String::from_utf8(w.into_inner().unwrap()).unwrap());
+    }
+    assert_ne!(reversed.get("teams.csv"), files.get("teams.csv"));
+    assert_eq!(fushi::archive::parse(&reversed).unwrap().event, expected);
+}

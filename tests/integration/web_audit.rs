@@ -314,22 +314,22 @@ async fn team_and_settings_changes_are_audited_and_audit_csv_travels_in_the_zip_
         .unwrap();
         let lines: Vec<&str> = csv.lines().collect();
         // Like every CSV file fushi writes, it starts with the byte-order mark.
-        assert_eq!(lines[0], "\u{feff}at,user,area,subject,before,after");
+        assert_eq!(lines[0], "\u{feff}at,user,area,subject,before,after,reason");
         // Team 2, team 4, and the two settings that changed (a blank bye score follows
         // the win points of the new scoring).
         assert_eq!(lines.len(), 5, "{csv}");
         assert!(
             lines[1].ends_with(
-                ",dora,teams,team 2,\"Red Tractors | Riverside Card Club, Pudong | Alice Chen;Ben Wu;Carol Li;David Zhao\",Red Tractors | =Riverside | Alice Chen;Ben Wu;Carol Li;David Zhao"
+                ",dora,teams,team 2,\"Red Tractors | Riverside Card Club, Pudong | Alice Chen;Ben Wu;Carol Li;David Zhao\",Red Tractors | =Riverside | Alice Chen;Ben Wu;Carol Li;David Zhao,"
             ),
             "{csv}"
         );
         assert!(
-            lines[3].ends_with(",dora,settings,match_scoring,\"\"\"vp20\"\"\",\"\"\"wdl\"\"\""),
+            lines[3].ends_with(",dora,settings,match_scoring,\"\"\"vp20\"\"\",\"\"\"wdl\"\"\","),
             "{csv}"
         );
         assert!(
-            lines[4].ends_with(",dora,settings,bye_score,12.0,2.0"),
+            lines[4].ends_with(",dora,settings,bye_score,12.0,2.0,"),
             "{csv}"
         );
         // `fushi export` writes the eight files only.

@@ -954,11 +954,14 @@ async fn a_bad_archive_lists_every_problem_by_file_and_line_and_creates_nothing(
             .upload("/d/import", "archive", "broken.zip", &bytes, &[])
             .await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
-        page.has("Nothing was imported: 4 problems.")
+        // The missing boards.csv is named once; the schedule's row is not blamed for its
+        // round's boards, nor for a team that the unreadable team row may be.
+        page.has("Nothing was imported: 3 problems.")
             .has("teams.csv:3: team 1 is listed twice (first on line 2)")
             .has("teams.csv:4: team_no &#34;x&#34; is not a whole number")
-            .has("schedule.csv:2: round 1 has no boards in boards.csv")
-            .has("schedule.csv:2: unknown team 7: not in teams.csv");
+            .has("boards.csv: missing from the archive, and schedule.csv needs it")
+            .lacks("round 1 has no boards")
+            .lacks("unknown team 7");
         assert!(db::list_tournaments(&mut db.open()).unwrap().is_empty());
 
         // Not a .zip at all, and no file.
@@ -975,7 +978,7 @@ async fn a_bad_archive_lists_every_problem_by_file_and_line_and_creates_nothing(
         let page = b
             .upload("/d/import", "archive", "broken.zip", &bytes, &[])
             .await;
-        page.has("未导入任何内容（共 4 处问题）")
+        page.has("未导入任何内容（共 3 处问题）")
             .has("teams.csv:3:");
         assert!(db::list_tournaments(&mut db.open()).unwrap().is_empty());
     }
@@ -1237,9 +1240,68 @@ async fn a_correction_after_the_period_needs_a_reason_kept_in_the_trail() {
         b.get_ok("/d/club-night/audit")
             .await
             .has("Reason: Scorer misread the sheet");
+        // audit.csv, in the archive's zip, keeps the reason in its own column.
+        let zip = b.get_ok("/d/club-night/archive.zip").await;
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip.bytes.clone())).unwrap();
+        let mut csv = String::new();
+        std::io::Read::read_to_string(
+            &mut archive.by_name("club-night/audit.csv").unwrap(),
+            &mut csv,
+        )
+        .unwrap();
+        assert!(
+            csv.starts_with("\u{feff}at,user,area,subject,before,after,reason\n"),
+            "{csv}"
+        );
+        let late = csv.lines().last().unwrap();
+        assert!(late.ends_with(",Scorer misread the sheet"), "{csv}");
+        assert!(late.contains(",results,"), "{csv}");
         // Saving the sheet unchanged needs no reason.
         let same = desk_form(&changed);
         let again = b.post(&path, &refs(&same)).await;
         assert_ne!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+}
+
+/// Clearing a saved row of a round whose next round is already paired says so in the
+/// confirmation: the next round was paired from the results being deleted. The last round
+/// has no such line.
+#[actix_web::test]
+async fn clearing_a_row_says_when_the_next_round_was_paired_from_it() {
+    for db in backends() {
+        common::import_club_night(&db);
+        let event = db::load_event(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        let mut b = browser(&db).await;
+        for (round, next) in [(1, Some(2)), (3, None)] {
+            let m = event.rounds[round - 1].matches[0].clone();
+            let path = format!("/d/club-night/rounds/{round}/tables/{}", m.table);
+            let first = &m.results[0];
+            let key = if first.room == Room::Open { "o" } else { "c" };
+            let cleared = format!("{key}{}-", first.board);
+            let form: Vec<(String, String)> = desk_form(&m)
+                .into_iter()
+                .filter(|(k, _)| !k.starts_with(&cleared))
+                .collect();
+            let asked = b.post(&path, &refs(&form)).await;
+            assert_eq!(asked.status, StatusCode::OK, "{}", db.backend());
+            asked.has("Delete saved results?");
+            match next {
+                Some(next) => {
+                    asked.has(&format!(
+                        "Round {next} is already paired, from the results of round {round} as they stood."
+                    ));
+                }
+                None => {
+                    asked.lacks("is already paired");
+                }
+            }
+            // Nothing was deleted by asking.
+            let now = db::load_event(&mut db.open(), "club-night")
+                .unwrap()
+                .unwrap();
+            assert_eq!(now.rounds[round - 1].matches[0].results, m.results);
+        }
     }
 }

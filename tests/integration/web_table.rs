@@ -567,6 +567,46 @@ async fn a_room_waiting_for_approval_is_marked_provisional_on_every_public_page(
             .await
             .lacks(mark)
             .lacks(waiting);
+        // The match sheet marks the room's columns and says why, on the page and in the
+        // PDF; the room's filled score sheet marks its room; another table's sheets do not.
+        let sheet = public.get_ok("/t/club-night/rounds/4/tables/2/sheet").await;
+        sheet.has("Open room (provisional)</th>").has(waiting);
+        sheet.lacks("Closed room (provisional)");
+        let pdf = public
+            .get_ok("/t/club-night/rounds/4/tables/2/sheet.pdf")
+            .await;
+        let text: String = pdf_extract::extract_text_from_mem(&pdf.bytes)
+            .unwrap()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        assert!(text.contains("Openroom(provisional)"), "{text}");
+        assert!(
+            text.contains("waitingforthedirector’sapproval):table2(Openroom).")
+                || text.contains("waitingforthedirector'sapproval):table2(Openroom)."),
+            "{text}"
+        );
+        public
+            .get_ok("/t/club-night/rounds/4/sheets?table=2")
+            .await
+            .has("Open room (provisional)")
+            .lacks("Closed room (provisional)");
+        public
+            .get_ok("/t/club-night/rounds/4/tables/1/sheet")
+            .await
+            .lacks("(provisional)");
+        // results.csv marks the room's rows in its computed `result` cell, and only
+        // those: its columns stay SPEC §9's, and the archive's export has no mark.
+        let results = public.get_ok("/t/club-night/results.csv").await;
+        let csv = String::from_utf8(results.bytes.clone()).unwrap();
+        let marked: Vec<&str> = csv
+            .lines()
+            .filter(|l| l.ends_with(" (provisional)"))
+            .collect();
+        assert_eq!(marked.len(), BOARDS as usize, "{csv}");
+        assert!(marked.iter().all(|l| l.starts_with("4,2,open,")), "{csv}");
+        let exported = fushi::transfer::export(&mut db.open(), SLUG).unwrap();
+        assert!(!exported.get("results.csv").unwrap().contains("provisional"));
         // The team's row: its match is not complete, so it has no score to mark; approving
         // the room takes every mark away.
         director
@@ -585,6 +625,12 @@ async fn a_room_waiting_for_approval_is_marked_provisional_on_every_public_page(
             .get_ok(&format!("/t/club-night/teams/{}", home.get()))
             .await
             .lacks(mark);
+        public
+            .get_ok("/t/club-night/rounds/4/tables/2/sheet")
+            .await
+            .lacks("(provisional)");
+        let results = public.get_ok("/t/club-night/results.csv").await;
+        assert!(!String::from_utf8_lossy(&results.bytes).contains("(provisional)"));
     }
 }
 

@@ -15,6 +15,10 @@ fn every_reason() -> Vec<Why> {
     let mut all = vec![
         Why::MissingFile,
         Why::NotUtf8,
+        Why::UnclosedQuote,
+        Why::MissingFileFor {
+            needed_by: text("schedule.csv"),
+        },
         Why::NoSuchPath,
         Why::NotAZip { error: text("bad") },
         Why::ZipNoToml,
@@ -408,6 +412,8 @@ fn listed(why: &Why) {
     match why {
         Why::MissingFile
         | Why::NotUtf8
+        | Why::UnclosedQuote
+        | Why::MissingFileFor { .. }
         | Why::NoSuchPath
         | Why::NotAZip { .. }
         | Why::ZipNoToml

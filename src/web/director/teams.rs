@@ -296,7 +296,8 @@ fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<(Vec<Team>, bool), Vec<St
         return Err(vec![t.t("director-teams-upload-none")]);
     };
     let Some((text, gb18030)) = archive::files::decode_text(&file.data) else {
-        return Err(vec![t.t("director-teams-upload-not-utf8")]);
+        let line = archive::files::first_bad_line(&file.data);
+        return Err(vec![Problem::at("teams.csv", line, Why::NotUtf8).text(t)]);
     };
     let text = text.as_str();
     let strings = |problems: Vec<Problem>| problems.iter().map(|p| p.text(t)).collect();

@@ -117,7 +117,10 @@ fn csv_file(name: &str, snap: &crate::web::live::Snapshot) -> Option<String> {
         "standings" => archive::standings_csv(event, report),
         "matches" => archive::matches_csv(event, report),
         "swings" => archive::swings_csv(event, report),
-        "results" => archive::results_csv(event),
+        // Rooms waiting for the director's approval are marked in the computed `result`.
+        "results" => archive::results_csv_marked(event, |round, table, room| {
+            snap.play.awaits_approval(round, table, room)
+        }),
         "teams" => archive::teams_csv(event),
         "boards" => archive::boards_csv(event),
         "schedule" => archive::schedule_csv(event),

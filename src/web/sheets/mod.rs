@@ -252,9 +252,18 @@ impl RoundSheets {
         let (snap, round) = round_of(ctx, state, path).await?;
         let blank = query.blank();
         let table = query.table(&snap.event, round)?;
+        let mark = ctx.t.t("pub-provisional-mark");
         let sheets = sheets::score_sheets(&snap.event, round, !blank, &ctx.t)
             .into_iter()
             .filter(|s| table.is_none_or(|t| s.table == t))
+            .map(|mut s| {
+                // A filled sheet of a room waiting for the director's approval says so by
+                // its room (docs/rules.md §5).
+                if !blank && snap.play.awaits_approval(round, s.table, s.room) {
+                    s.mark(&mark);
+                }
+                s
+            })
             .collect();
         Ok(RoundSheets {
             snap,
@@ -376,8 +385,23 @@ async fn match_sheet_of(
 ) -> Result<(Arc<Snapshot>, MatchSheet), AppError> {
     let (round, table) = (path_number(&round)?, path_number(&table)?);
     let snap = page_snapshot(ctx, state, &slug).await?;
-    let sheet = sheets::match_sheet(&snap.event, &snap.report, round, table, &ctx.t)
+    let mut sheet = sheets::match_sheet(&snap.event, &snap.report, round, table, &ctx.t)
         .ok_or_else(AppError::not_found)?;
+    // Rooms confirmed at the table and waiting for the director's approval are marked
+    // provisional, and the sheet says whether the match's results are provisional or final
+    // (docs/rules.md §5), as the match page does.
+    let mark = ctx.t.t("pub-provisional-mark");
+    for room in Room::BOTH {
+        if snap.play.awaits_approval(round, table, room) {
+            sheet.mark_room(room, &mark);
+        }
+    }
+    sheet.notes.extend(super::public::finality_line(
+        &snap,
+        round,
+        Some(table),
+        &ctx.t,
+    ));
     Ok((snap, sheet))
 }
 

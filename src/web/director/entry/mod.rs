@@ -85,8 +85,22 @@ async fn load_match(
             busy: false,
             reason: period_over.then(ReasonField::default),
             deleting: Vec::new(),
+            deleting_paired_next: None,
         },
     ))
+}
+
+/// The round after `at`'s, when it already has pairings: they were made from this
+/// round's results as they stood, so deleting one of them is worth a word.
+async fn paired_next(state: &AppState, at: &TableAt) -> Result<Option<i32>, AppError> {
+    let next = at.round.round + 1;
+    let snap = at.round.tour.snapshot(state).await?;
+    Ok(snap
+        .event
+        .rounds
+        .iter()
+        .any(|r| r.number == next && !r.matches.is_empty())
+        .then_some(next))
 }
 
 async fn show(ctx: Ctx, state: web::Data<AppState>, at: TableAt) -> Result<HttpResponse, AppError> {
@@ -172,6 +186,7 @@ async fn save(
         }
         if refused_reason.is_none() {
             info.deleting = deleting;
+            info.deleting_paired_next = paired_next(&state, &at).await?;
         }
         return entry_page(&ctx, &sheet, m, Some(&form), &[], info);
     }

@@ -179,6 +179,9 @@ struct EntryPage {
     reason: Option<ReasonField>,
     /// Saved results this save would delete, named for the director to confirm.
     deleting: Vec<ConflictRow>,
+    /// The round after this one, when it is already paired: the deletion changes the
+    /// results it was paired from.
+    deleting_paired_next: Option<i32>,
     /// Line-ups and flagged results of this match.
     field: super::super::field::FieldExtras,
 }
@@ -211,6 +214,9 @@ pub(super) struct MatchInfo {
     pub(super) reason: Option<ReasonField>,
     /// Saved results the posted sheet clears, waiting for the director to confirm.
     pub(super) deleting: Vec<ConflictRow>,
+    /// The next round, when it is already paired (from this round's results as they
+    /// stood): the confirmation says so.
+    pub(super) deleting_paired_next: Option<i32>,
 }
 
 /// The reason a correction after the correction period needs.
@@ -552,6 +558,7 @@ pub(super) fn entry_page(
         field: info.field,
         reason: info.reason,
         deleting: info.deleting,
+        deleting_paired_next: info.deleting_paired_next,
     };
     let status = if failed || page.reason.as_ref().is_some_and(|r| r.error.is_some()) {
         StatusCode::UNPROCESSABLE_ENTITY
