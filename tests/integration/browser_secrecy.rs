@@ -161,6 +161,9 @@ async fn provisional_marks_the_reason_field_and_the_deletion_show_at_a_desk_and_
             asked.contains("Round 2 is already paired, from the results of round 1 as they stood."),
             "{asked}"
         );
+        // The figures that go are named in words, not as stored codes.
+        assert!(asked.contains("trick points "), "{asked}");
+        assert!(!asked.contains("trick_points="), "{asked}");
         assert!(!scrolls_sideways(&client).await, "confirmation at {width}");
         screenshot(&client, &format!("delete-confirm-{suffix}.png")).await;
         // Nothing was deleted by asking.

@@ -171,7 +171,7 @@ async fn save(
         .filter(|c| c.after.is_empty() && !c.before.is_empty())
         .map(|c| ConflictRow {
             subject: super::subject::subject_text(&ctx.t, &c.subject),
-            theirs: c.before.clone(),
+            theirs: super::words::value_words(&ctx.t, &c.subject, &c.before),
             yours: String::new(),
         })
         .collect();
