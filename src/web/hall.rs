@@ -344,6 +344,25 @@ pub fn start_lines(bind: &str, hall: &Hall, t: &crate::i18n::Tr) -> Vec<String> 
     lines
 }
 
+/// A room's link as an inline SVG QR code (no XML prolog, so it sits in HTML).
+pub(crate) fn qr_svg(text: &str) -> String {
+    use qrcode::render::svg;
+    match qrcode::QrCode::new(text.as_bytes()) {
+        Ok(code) => {
+            let image = code
+                .render::<svg::Color>()
+                .min_dimensions(160, 160)
+                .quiet_zone(true)
+                .build();
+            match image.find("<svg") {
+                Some(start) => image[start..].to_owned(),
+                None => image,
+            }
+        }
+        Err(_) => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

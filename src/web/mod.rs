@@ -10,6 +10,7 @@ pub mod director;
 mod error;
 pub mod hall;
 mod home;
+mod labels;
 pub mod metrics;
 pub mod ops;
 /// The languages live at the top ([`crate::i18n`]): the sheets and the command line use them too.

@@ -13,10 +13,10 @@ use actix_web::{HttpResponse, web};
 use super::super::i18n::Tr;
 use super::super::page::{Ctx, redirect_with, with_db};
 use super::super::{AppError, AppState};
-use super::labels::{Choice, choices};
 use crate::db::field::{LineupChoice, checked_flags, odd_threshold};
 use crate::rules::field::{OddKind, OddResult, odd_results};
 use crate::rules::{Event, Room, TeamNo};
+use crate::web::labels::{Choice, choices};
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::{RoundAt, TableAt};
 

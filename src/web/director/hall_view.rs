@@ -8,8 +8,8 @@ use askama::Template;
 
 use super::super::page::{Ctx, TourHead, redirect_with, render, with_db};
 use super::super::{AppError, AppState};
-use super::labels::team_label;
 use crate::db::table::{self as tables, EntryState, RoomLink};
+use crate::web::labels::team_label;
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::RoundAt;
 

@@ -11,7 +11,6 @@ mod deals;
 mod entry;
 mod field;
 mod hall_view;
-mod labels;
 mod rounds;
 mod schedule;
 mod stages;
@@ -23,11 +22,8 @@ mod words;
 
 use super::routes::Routes;
 
-pub(crate) use entry::{combo_label, sheet_error_text};
-pub(crate) use labels::{Choice, choices, seat_label, team_label, trump_label};
 pub use schedule::{ExplanationLine, note_texts, recorded_lines};
 pub(crate) use stages::{knockout_allows, progress_text, round_name, tie_label};
-pub(crate) use tables::{qr_svg, site};
 
 pub fn configure(routes: &mut Routes) {
     // The archive first: its `/d/import` must match before the dashboard's `/d/{slug}`.

@@ -14,11 +14,11 @@ use askama::Template;
 
 use super::super::page::{Ctx, TourHead, redirect_with, render, with_db};
 use super::super::{AppError, AppState};
-use super::labels::team_label;
 use crate::db::RoundSheet;
 use crate::db::table::{self as tables, EntryState, RoomLink, Side, Verdict};
 use crate::figures::signed;
 use crate::rules::{Room, Scorer, TeamNo};
+use crate::web::labels::team_label;
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::{RoundAt, TableAt};
 
@@ -60,29 +60,6 @@ pub fn configure(routes: &mut Routes) {
             Need::Director,
             judge,
         );
-}
-
-/// `https://host` for the rooms' links: the hall's public address ([`crate::web::hall`]),
-/// else the address the request came by (by the trusted-proxy rule).
-pub(crate) use crate::web::hall::site;
-
-/// A room's link as an inline SVG QR code (no XML prolog, so it sits in HTML).
-pub(crate) fn qr_svg(text: &str) -> String {
-    use qrcode::render::svg;
-    match qrcode::QrCode::new(text.as_bytes()) {
-        Ok(code) => {
-            let image = code
-                .render::<svg::Color>()
-                .min_dimensions(160, 160)
-                .quiet_zone(true)
-                .build();
-            match image.find("<svg") {
-                Some(start) => image[start..].to_owned(),
-                None => image,
-            }
-        }
-        Err(_) => String::new(),
-    }
 }
 
 /// One room on the director's list.
@@ -196,7 +173,7 @@ async fn links_page(
         enabled: sheet.settings.table.entry,
         locked,
         renew_asked: (query.renew.as_deref() == Some("ask")).then_some(links.len()),
-        rooms: room_lines(&ctx, &site(&req), &sheet.settings, &links),
+        rooms: room_lines(&ctx, &crate::web::hall::site(&req), &sheet.settings, &links),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -350,7 +327,7 @@ async fn cards_page(
                 room_label: ctx.t.t(&format!("entry-room-{}", l.room.code())),
                 ns: seat(Side::NorthSouth),
                 ew: seat(Side::EastWest),
-                qr: qr_svg(&url),
+                qr: crate::web::hall::qr_svg(&url),
                 url,
             })
         })

@@ -211,7 +211,7 @@ async fn table_links(
         Ok(crate::db::table::round_links(conn, &key, round)?)
     })
     .await?;
-    let site = super::director::site(req);
+    let site = super::hall::site(req);
     if links.is_some() && crate::web::hall::is_loopback(&site) {
         return Ok((Default::default(), Some(site)));
     }
@@ -221,10 +221,7 @@ async fn table_links(
                 .into_iter()
                 .map(|l| {
                     let url = format!("{site}/table/{}", l.token);
-                    (
-                        (l.table, l.room.code()),
-                        (super::director::qr_svg(&url), url),
-                    )
+                    ((l.table, l.room.code()), (super::hall::qr_svg(&url), url))
                 })
                 .collect()
         })

@@ -66,7 +66,7 @@ pub(super) async fn figures(
                 Err(problems) => BoardFigures {
                     problem: problems
                         .first()
-                        .map(|e| crate::web::director::sheet_error_text(t, e, decks))
+                        .map(|e| crate::web::labels::sheet_error_text(t, e, decks))
                         .unwrap_or_default(),
                     ..BoardFigures::default()
                 },

@@ -288,7 +288,7 @@ fn read_seats(
         let Some(entry) = at.sheet.team(team) else {
             continue;
         };
-        let name = crate::web::director::team_label(&at.sheet, team);
+        let name = crate::web::labels::team_label(&at.sheet, team);
         let Some(pair) = seats::read_pair(&entry.members, &text) else {
             problems.push(ctx.t.a("table-error-seat", "team", name));
             continue;

@@ -13,7 +13,7 @@ use crate::db::table::{self as tables, Closed, EntryState, Side};
 use crate::figures::signed;
 use crate::input::sheet::{self, SheetError, SheetRow};
 use crate::rules::{Decks, Pair, Room, Scorer, TeamNo};
-use crate::web::director::{
+use crate::web::labels::{
     Choice, choices, combo_label, seat_label, sheet_error_text, team_label, trump_label,
 };
 use crate::web::page::{Ctx, render_status};

@@ -10,10 +10,10 @@ use actix_web::{HttpResponse, web};
 use serde::Serialize;
 
 use super::forms::{ROOMS, field_name};
-use super::views::sheet_error_text;
 use crate::figures::signed;
 use crate::input::SheetRow;
 use crate::rules::{Scorer, TableResult};
+use crate::web::labels::sheet_error_text;
 use crate::web::page::Ctx;
 use crate::web::tour::TableAt;
 use crate::web::{AppError, AppState};
@@ -95,7 +95,7 @@ pub(super) async fn figures(
         }
     }
     let compared = scorer.compare(&sheet.round.boards, &as_typed);
-    let home = super::super::labels::team_label(&sheet, m.home);
+    let home = crate::web::labels::team_label(&sheet, m.home);
     let body = SheetFigures {
         rows,
         swings: compared

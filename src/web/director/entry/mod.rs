@@ -19,19 +19,17 @@ use std::collections::HashMap;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 
-use super::labels::team_label;
 use crate::db::audit;
 use crate::db::{self, MatchSave, RoundSheet};
 use crate::rules::{Match, MatchProgress, Scorer};
 use crate::web::i18n::Tr;
+use crate::web::labels::team_label;
 use crate::web::page::{Ctx, TourHead, redirect_with, render_status, with_db};
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::TableAt;
 use crate::web::{AppError, AppState};
 use forms::read_sheet;
 use views::{ByePage, Conflict, ConflictRow, MatchInfo, ReasonField, entry_page};
-
-pub(crate) use views::{combo_label, sheet_error_text};
 
 pub fn configure(routes: &mut Routes) {
     routes

@@ -9,18 +9,19 @@ use actix_web::http::StatusCode;
 use askama::Template;
 
 use super::super::audit::{TrailLine, trail_lines};
-use super::super::labels::{
-    Choice, choices, match_progress_label, seat_label, team_label, trump_label,
-};
 use super::forms::{Misentry, ROOMS, field_name};
 use crate::db::RoundSheet;
 use crate::db::audit::AuditEntry;
 use crate::figures::signed;
-use crate::input::sheet::{self, SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
+use crate::input::sheet::{self, SHEET_FIELDS, SheetRow};
 use crate::rules::event::home_declares;
-use crate::rules::{Decks, Match, MatchProgress, Pair, Room, Scorer};
+use crate::rules::{Match, MatchProgress, Pair, Room, Scorer};
 use crate::web::AppError;
 use crate::web::i18n::Tr;
+use crate::web::labels::{
+    Choice, choices, combo_label, match_progress_label, seat_label, sheet_error_text, team_label,
+    trump_label,
+};
 use crate::web::page::{Ctx, TourHead, render_status};
 
 /// The score-sheet fields most boards leave empty: the keyboard path skips them unless a
@@ -235,59 +236,6 @@ pub(super) struct ByePage {
     pub(super) round: i32,
     pub(super) table: i32,
     pub(super) team: String,
-}
-
-/// An error of a score-sheet field in the reader's language.
-pub(crate) fn sheet_error_text(t: &Tr, e: &SheetError, decks: Decks) -> String {
-    let n = |v: i32| v.to_string().into();
-    match e.problem {
-        SheetProblem::NotANumber => t.t("entry-error-not-a-number"),
-        SheetProblem::NotAChoice => t.t("entry-error-not-a-choice"),
-        SheetProblem::ComboLength => t.t("entry-error-combo-length"),
-        SheetProblem::TotalWithTricks => t.t("entry-error-total-with-tricks"),
-        SheetProblem::TrickPoints => t.a("entry-error-trick-points", "total", decks.total_points()),
-        SheetProblem::BottomPoints => t.args(
-            "entry-error-bottom-points",
-            &[
-                ("max", n(decks.max_bottom_points())),
-                ("total", n(decks.total_points())),
-            ],
-        ),
-        SheetProblem::ComboNotAllowed => t.args(
-            "entry-error-combo-not-allowed",
-            &[
-                ("decks", n(decks.count())),
-                ("allowed", combo_list(t, decks).into()),
-            ],
-        ),
-        SheetProblem::ComboMissing => t.t("entry-error-combo-missing"),
-        SheetProblem::Penalty => t.a(
-            "entry-error-penalty",
-            "total",
-            crate::rules::table::MAX_PENALTY,
-        ),
-        SheetProblem::ComboWithDeclarer => t.t("entry-error-combo-with-declarer"),
-        SheetProblem::LastTrickMissing => t.t("entry-error-last-trick-missing"),
-        SheetProblem::Ruling { min, max } => {
-            t.args("entry-error-ruling", &[("min", n(min)), ("max", n(max))])
-        }
-        SheetProblem::DefenderTotal => t.t("entry-error-defender-total"),
-        SheetProblem::NoResult => t.t("entry-error-no-result"),
-    }
-}
-
-pub(crate) fn combo_label(t: &Tr, kind: &str) -> String {
-    t.t(&format!("entry-combo-{kind}"))
-}
-
-/// The combinations allowed with `decks`, in words.
-fn combo_list(t: &Tr, decks: Decks) -> String {
-    let sep = t.t("list-separator");
-    sheet::combination_kinds(decks)
-        .into_iter()
-        .map(|k| combo_label(t, k))
-        .collect::<Vec<_>>()
-        .join(&sep)
 }
 
 /// The headings of a room's sheet: the board and its conditions, the declaring side, the

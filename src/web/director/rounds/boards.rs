@@ -7,9 +7,9 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::super::labels::{Choice, dealer_choices, level_choices, trump_choices};
 use crate::db::{self, RoundSheet};
 use crate::rules::{Board, Level, Seat, Trump};
+use crate::web::labels::{Choice, dealer_choices, level_choices, trump_choices};
 use crate::web::page::{Ctx, TourHead, redirect_with, render_status, with_db};
 use crate::web::tour::RoundAt;
 use crate::web::{AppError, AppState};

@@ -18,11 +18,11 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::labels::{Choice, level_choices, round_progress_label, trump_choices};
 use crate::db;
 use crate::input::read_number;
 use crate::rules::event::{MAX_BOARDS, new_boards};
 use crate::rules::{Level, RoundProgress, Trump};
+use crate::web::labels::{Choice, level_choices, round_progress_label, trump_choices};
 use crate::web::page::{Ctx, TourHead, redirect_with, render_status, with_db};
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::Tour;

@@ -5,12 +5,12 @@ use actix_web::HttpResponse;
 use actix_web::web;
 use askama::Template;
 
-use super::super::labels::{
-    match_progress_label, round_progress_label, seat_label, team_label, trump_label,
-};
 use crate::db::{self, RoundSheet};
 use crate::figures::signed;
 use crate::rules::{MatchProgress, MatchStatus, RoundProgress, Scorer};
+use crate::web::labels::{
+    match_progress_label, round_progress_label, seat_label, team_label, trump_label,
+};
 use crate::web::page::{Ctx, TourHead, render, with_db};
 use crate::web::tour::RoundAt;
 use crate::web::{AppError, AppState};
@@ -141,7 +141,7 @@ pub(super) async fn overview(
     let position = sheet.round_numbers.iter().position(|n| *n == round);
     let rooms = super::super::tables::room_lines(
         &ctx,
-        &super::super::tables::site(&req),
+        &crate::web::hall::site(&req),
         &sheet.settings,
         &links,
     );

@@ -7,11 +7,11 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::super::labels::{Choice, team_label};
 use crate::db::{self, RoundSheet};
 use crate::input::{self, PairingError, PairingProblem, PairingRow};
 use crate::rules::{Match, Pairing, TeamNo};
 use crate::web::i18n::Tr;
+use crate::web::labels::{Choice, team_label};
 use crate::web::page::{Ctx, TourHead, redirect_with, render_status, with_db};
 use crate::web::tour::RoundAt;
 use crate::web::{AppError, AppState};

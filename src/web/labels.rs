@@ -1,8 +1,12 @@
-//! The small view pieces the director's pages share: `<select>` options, and the labels of
-//! seats, trumps, progress and teams in the reader's language.
+//! The small view pieces that several areas of the web share (the director's pages, the
+//! table page, the printed sheets): `<select>` options, the labels of seats, trumps,
+//! combinations, progress and teams, and a score-sheet field's error, in the reader's
+//! language.
 
-use super::super::i18n::Tr;
+use super::i18n::Tr;
 use crate::db::RoundSheet;
+use crate::input::sheet::{self, SheetError, SheetProblem};
+use crate::rules::Decks;
 use crate::rules::{Level, MatchProgress, RoundProgress, Seat, TeamNo, Trump};
 
 /// One option of a `<select>` (or a `<datalist>`).
@@ -92,4 +96,58 @@ pub(crate) fn team_label(sheet: &RoundSheet, number: TeamNo) -> String {
         Some(t) => format!("{} {}", t.number, t.name),
         None => number.to_string(),
     }
+}
+
+/// An error of a score-sheet field in the reader's language.
+pub(crate) fn sheet_error_text(t: &Tr, e: &SheetError, decks: Decks) -> String {
+    let n = |v: i32| v.to_string().into();
+    match e.problem {
+        SheetProblem::NotANumber => t.t("entry-error-not-a-number"),
+        SheetProblem::NotAChoice => t.t("entry-error-not-a-choice"),
+        SheetProblem::ComboLength => t.t("entry-error-combo-length"),
+        SheetProblem::TotalWithTricks => t.t("entry-error-total-with-tricks"),
+        SheetProblem::TrickPoints => t.a("entry-error-trick-points", "total", decks.total_points()),
+        SheetProblem::BottomPoints => t.args(
+            "entry-error-bottom-points",
+            &[
+                ("max", n(decks.max_bottom_points())),
+                ("total", n(decks.total_points())),
+            ],
+        ),
+        SheetProblem::ComboNotAllowed => t.args(
+            "entry-error-combo-not-allowed",
+            &[
+                ("decks", n(decks.count())),
+                ("allowed", combo_list(t, decks).into()),
+            ],
+        ),
+        SheetProblem::ComboMissing => t.t("entry-error-combo-missing"),
+        SheetProblem::Penalty => t.a(
+            "entry-error-penalty",
+            "total",
+            crate::rules::table::MAX_PENALTY,
+        ),
+        SheetProblem::ComboWithDeclarer => t.t("entry-error-combo-with-declarer"),
+        SheetProblem::LastTrickMissing => t.t("entry-error-last-trick-missing"),
+        SheetProblem::Ruling { min, max } => {
+            t.args("entry-error-ruling", &[("min", n(min)), ("max", n(max))])
+        }
+        SheetProblem::DefenderTotal => t.t("entry-error-defender-total"),
+        SheetProblem::NoResult => t.t("entry-error-no-result"),
+    }
+}
+
+/// A combination's kind (`pair`, `tractor`, …) in words.
+pub(crate) fn combo_label(t: &Tr, kind: &str) -> String {
+    t.t(&format!("entry-combo-{kind}"))
+}
+
+/// The combinations allowed with `decks`, in words.
+fn combo_list(t: &Tr, decks: Decks) -> String {
+    let sep = t.t("list-separator");
+    sheet::combination_kinds(decks)
+        .into_iter()
+        .map(|k| combo_label(t, k))
+        .collect::<Vec<_>>()
+        .join(&sep)
 }
