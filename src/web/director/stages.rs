@@ -303,7 +303,7 @@ pub fn progress_text(t: &Tr, event: &Event) -> Option<String> {
     })
 }
 
-pub use crate::sheets::stages::{round_name, tie_label};
+use crate::sheets::stages::{round_name, tie_label};
 
 fn team_text(event: &Event, slot: Slot) -> String {
     match slot {
@@ -354,8 +354,7 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
                 .iter()
                 .filter(|x| x.listed())
                 .map(|x| {
-                    let played = x.home.team().is_some() && x.away.team().is_some();
-                    let total = x.home_total();
+                    let figures = crate::sheets::stages::tie_figures(t, x);
                     TieView {
                         label: tie_label(t, b, ko.number, x),
                         sheet_pdf: format!(
@@ -368,27 +367,15 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
                         } else {
                             team_text(event, x.away)
                         },
-                        carry_over: if played {
-                            x.carry_over.two_decimals()
-                        } else {
+                        carry_over: figures.carry_over,
+                        total: if figures.home_total.is_empty() {
                             String::new()
-                        },
-                        total: if played {
-                            format!(
-                                "{} : {}",
-                                total.two_decimals(),
-                                total.negate().two_decimals()
-                            )
                         } else {
-                            String::new()
+                            format!("{} : {}", figures.home_total, figures.away_total)
                         },
-                        points: if played {
-                            x.home_points().to_string()
-                        } else {
-                            String::new()
-                        },
-                        segments: format!("{}/{}", x.complete_segments(), x.segments.len()),
-                        status: crate::sheets::stages::status_text(t, x.status),
+                        points: figures.home_points,
+                        segments: figures.segments,
+                        status: figures.status,
                         winner: x
                             .winner()
                             .team()
