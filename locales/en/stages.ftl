@@ -37,6 +37,7 @@ stage-short-round-of-16 = R16-
 stage-short-round-of-32 = R32-
 stage-tie = { $short }{ $n }
 stage-rounds-of = rounds { $rounds }
+stage-round-one = round { $round }
 stage-progress-league = { $stage }, round { $round } of { $of }
 stage-progress-knockout = { $round }, segment { $segment } of { $of }
 stage-reason-seeds = seed { $home } v seed { $away }

@@ -37,6 +37,7 @@ stage-short-round-of-16 = 1/8 决赛
 stage-short-round-of-32 = 1/16 决赛
 stage-tie = { $short }第 { $n } 场
 stage-rounds-of = 第 { $rounds } 轮
+stage-round-one = 第 { $round } 轮
 stage-progress-league = { $stage }，第 { $round } 轮（共 { $of } 轮）
 stage-progress-knockout = { $round }，第 { $segment } 节（共 { $of } 节）
 stage-reason-seeds = { $home } 号种子对 { $away } 号种子

@@ -37,6 +37,7 @@ stage-short-round-of-16 = 十六強賽
 stage-short-round-of-32 = 三十二強賽
 stage-tie = { $short }第 { $n } 場
 stage-rounds-of = 第 { $rounds } 輪
+stage-round-one = 第 { $round } 輪
 stage-progress-league = { $stage }，第 { $round } 輪（共 { $of } 輪）
 stage-progress-knockout = { $round }，第 { $segment } 節（共 { $of } 節）
 stage-reason-seeds = { $home } 號種子對 { $away } 號種子

@@ -254,6 +254,17 @@ async fn confirm(client: &Client, base: &str, ko: u32) {
     shows(client, &["The knockout round is paired."]).await;
 }
 
+/// Scrolls the director's stages page to its proposed pairings (for a screenshot).
+async fn show_proposal(client: &Client) {
+    client
+        .execute(
+            "document.querySelector('ul.proposal').scrollIntoView({block: 'center'});",
+            vec![],
+        )
+        .await
+        .unwrap();
+}
+
 /// The (place, team) rows of the public ranking page.
 async fn ranking_rows(client: &Client) -> Vec<(String, String)> {
     let found = client
@@ -355,6 +366,7 @@ async fn a_director_runs_a_championship_from_its_qualifying_to_the_final_ranking
         ],
     )
     .await;
+    show_proposal(&client).await;
     screenshot(&client, "stages-director-proposal.png").await;
     confirm(&client, &base, 1).await;
     go(&client, &base, &format!("/t/{SLUG}")).await;
@@ -400,6 +412,9 @@ async fn a_director_runs_a_championship_from_its_qualifying_to_the_final_ranking
         let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
         shows(&client, &wanted).await;
         if *ko == 3 {
+            // A knockout round of one segment says so: "round 7", not "rounds 7".
+            shows(&client, &["Final round 7"]).await;
+            show_proposal(&client).await;
             screenshot(&client, "stages-director-final.png").await;
         }
         confirm(&client, &base, *ko).await;
@@ -411,8 +426,22 @@ async fn a_director_runs_a_championship_from_its_qualifying_to_the_final_ranking
     assert!(!text.contains("Proposed pairings"), "{text}");
     assert!(!text.contains("not started"), "{text}");
     screenshot(&client, "stages-director-1280.png").await;
+    // On a phone the page does not scroll sideways: each bracket table scrolls in its box.
+    for width in [390, 360] {
+        client.set_window_size(width, 844).await.unwrap();
+        go(&client, &base, &format!("/d/{SLUG}/stages")).await;
+        let over = overflow(&client).await;
+        assert!(over <= 0, "the stages page is {over} px too wide at {width} px");
+    }
     client.set_window_size(390, 844).await.unwrap();
     go(&client, &base, &format!("/d/{SLUG}/stages")).await;
+    client
+        .execute(
+            "document.getElementById('ko-1').scrollIntoView();",
+            vec![],
+        )
+        .await
+        .unwrap();
     screenshot(&client, "stages-director-390.png").await;
     client.set_window_size(1280, 900).await.unwrap();
 

@@ -26,7 +26,7 @@ use super::routes::Routes;
 pub(crate) use entry::{combo_label, sheet_error_text};
 pub(crate) use labels::{Choice, choices, seat_label, team_label, trump_label};
 pub use schedule::{ExplanationLine, note_texts, recorded_lines};
-pub(crate) use stages::{knockout_allows, progress_text};
+pub(crate) use stages::{knockout_allows, progress_text, rounds_text};
 pub(crate) use tables::{qr_svg, site};
 
 pub fn configure(routes: &mut Routes) {

@@ -305,6 +305,15 @@ pub fn progress_text(t: &Tr, event: &Event) -> Option<String> {
 
 use crate::sheets::stages::{round_name, tie_label};
 
+/// The rounds a stage or a knockout round is played over: "rounds 4–5", "round 7".
+pub fn rounds_text(t: &Tr, first: i32, last: i32) -> String {
+    if first == last {
+        t.a("stage-round-one", "round", first)
+    } else {
+        t.a("stage-rounds-of", "rounds", format!("{first}–{last}"))
+    }
+}
+
 fn team_text(event: &Event, slot: Slot) -> String {
     match slot {
         Slot::Team(s) => {
@@ -425,11 +434,7 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
             KoView {
                 number: ko.number,
                 name: round_name(t, ko.name()),
-                rounds: if ko.first_round == ko.last_round {
-                    ko.first_round.to_string()
-                } else {
-                    format!("{}–{}", ko.first_round, ko.last_round)
-                },
+                rounds: rounds_text(t, ko.first_round, ko.last_round),
                 ties,
                 proposal,
                 not_yet,

@@ -205,7 +205,7 @@ pub(super) async fn dashboard(
             .map(|s| {
                 (
                     s.name.clone(),
-                    format!("{}–{}", s.first_round, s.last_round),
+                    super::super::rounds_text(&ctx.t, s.first_round, s.last_round),
                     ctx.t.t(&format!(
                         "stage-format-{}",
                         s.format.code().replace('_', "-")
