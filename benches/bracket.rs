@@ -5,9 +5,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use fushi::rules::bracket::Championship;
-use fushi::rules::stages::{Stage, StageDraft};
 use fushi::rules::fixtures::played;
-use fushi::rules::{Event, Report, Settings, SettingsDraft, Team};
+use fushi::rules::stages::{Stage, StageDraft};
+use fushi::rules::{Event, Report, Settings, SettingsDraft, Team, TeamNo};
 
 const TEAMS: i32 = 512;
 

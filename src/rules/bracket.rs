@@ -1017,17 +1017,25 @@ pub(crate) mod tests {
             trick_points: Some(60),
             ..crate::rules::TableEntry::default()
         };
-        e.rounds[2].matches[0].results.push(crate::rules::TableResult {
-            room: Room::Open,
-            board: 1,
-            entry: entry.clone(),
-        });
-        assert_eq!(progress(&stages, &e), at(1), "the closed room is still to play");
-        e.rounds[2].matches[0].results.push(crate::rules::TableResult {
-            room: Room::Closed,
-            board: 1,
-            entry,
-        });
+        e.rounds[2].matches[0]
+            .results
+            .push(crate::rules::TableResult {
+                room: Room::Open,
+                board: 1,
+                entry: entry.clone(),
+            });
+        assert_eq!(
+            progress(&stages, &e),
+            at(1),
+            "the closed room is still to play"
+        );
+        e.rounds[2].matches[0]
+            .results
+            .push(crate::rules::TableResult {
+                room: Room::Closed,
+                board: 1,
+                entry,
+            });
         assert_eq!(progress(&stages, &e), at(2));
         e.rounds.truncate(2);
         assert_eq!(
@@ -1499,8 +1507,11 @@ pub fn progress(stages: &[Stage], event: &Event) -> Option<Progress> {
                 })
         })
     };
-    let mut paired: Vec<&super::event::Round> =
-        event.rounds.iter().filter(|r| !r.matches.is_empty()).collect();
+    let mut paired: Vec<&super::event::Round> = event
+        .rounds
+        .iter()
+        .filter(|r| !r.matches.is_empty())
+        .collect();
     paired.sort_by_key(|r| r.number);
     let round = paired
         .iter()

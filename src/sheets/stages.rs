@@ -11,9 +11,9 @@ use super::pdf::{
     Align, Block, BracketBox, BracketDrawing, Col, Grid, PdfError, SheetPage, render,
 };
 use crate::i18n::Tr;
-use crate::rules::{Event, MatchProgress};
 use crate::rules::bracket::{Bracket, Championship, KoRound, Reached, Slot, Tie, TieStatus};
 use crate::rules::stages::Exact;
+use crate::rules::{Event, MatchProgress};
 
 /// A knockout round's name: "Quarter-finals".
 pub fn round_name(t: &Tr, r: Reached) -> String {
@@ -58,16 +58,21 @@ pub fn label_of(t: &Tr, name: Reached, number: u32) -> String {
     }
 }
 
-/// A tie's heading: "Quarter-finals · QF4", or the round's name alone for the final and
-/// the play-off, whose label already is it.
+/// A tie's heading: "Quarter-finals · QF4"; the label alone where it already names the
+/// round (the final, the play-off, and every tie in Chinese: 1/4 决赛第 4 场).
 pub fn tie_heading(t: &Tr, bracket: &Bracket, ko: &KoRound, tie: &Tie) -> String {
     let label = tie_label(t, bracket, ko.number, tie);
-    let round = tie_round_name(t, ko, tie);
-    if label == round {
-        label
-    } else {
-        format!("{round} · {label}")
+    match round_beside_label(t, ko, tie, &label) {
+        Some(round) => format!("{round} · {label}"),
+        None => label,
     }
+}
+
+/// The name of a tie's round to show beside its label, `None` where the label already
+/// names it.
+pub fn round_beside_label(t: &Tr, ko: &KoRound, tie: &Tie, label: &str) -> Option<String> {
+    let round = tie_round_name(t, ko, tie);
+    (!label.contains(&round)).then_some(round)
 }
 
 /// One side of a tie: "(1) Team name", "bye", or "…" while it waits for a winner.
@@ -534,8 +539,8 @@ mod tests {
     }
 
     /// A tie is labelled "QF3" where its round has several, and by its round's name for
-    /// the final and the play-off for third (never "F1" or "3P2"), in every language; the
-    /// tie's heading then does not say the name twice.
+    /// the final and the play-off for third (never "F1" or "3P2"), in every language; a
+    /// heading does not name the round twice.
     #[test]
     fn the_final_and_the_play_off_are_called_by_their_names() {
         use crate::i18n::Lang;
@@ -573,9 +578,9 @@ mod tests {
         assert_eq!(
             labels(Lang::ZH_HANS),
             pairs(&[
-                ("1/4 决赛第 3 场", "1/4 决赛 · 1/4 决赛第 3 场"),
-                ("半决赛第 1 场", "半决赛 · 半决赛第 1 场"),
-                ("半决赛第 2 场", "半决赛 · 半决赛第 2 场"),
+                ("1/4 决赛第 3 场", "1/4 决赛第 3 场"),
+                ("半决赛第 1 场", "半决赛第 1 场"),
+                ("半决赛第 2 场", "半决赛第 2 场"),
                 ("决赛", "决赛"),
                 ("三四名决赛", "三四名决赛"),
             ])
@@ -583,9 +588,9 @@ mod tests {
         assert_eq!(
             labels(Lang::ZH_HANT),
             pairs(&[
-                ("八強賽第 3 場", "八強賽 · 八強賽第 3 場"),
-                ("準決賽第 1 場", "準決賽 · 準決賽第 1 場"),
-                ("準決賽第 2 場", "準決賽 · 準決賽第 2 場"),
+                ("八強賽第 3 場", "八強賽第 3 場"),
+                ("準決賽第 1 場", "準決賽第 1 場"),
+                ("準決賽第 2 場", "準決賽第 2 場"),
                 ("決賽", "決賽"),
                 ("三四名決賽", "三四名決賽"),
             ])

@@ -187,7 +187,12 @@ fn as_typed(mut row: Vec<String>) -> Vec<String> {
 /// The director types table `table` of round `round` at the desk, both rooms, from the
 /// reference's `results.csv`, and saves.
 async fn enter_match(client: &Client, base: &str, full: &ArchiveFiles, round: i32, table: i32) {
-    go(client, base, &format!("/d/{SLUG}/rounds/{round}/tables/{table}")).await;
+    go(
+        client,
+        base,
+        &format!("/d/{SLUG}/rounds/{round}/tables/{table}"),
+    )
+    .await;
     wait_for(client, "#entry-form").await;
     const FIELDS: [&str; 8] = [
         "trick_points",
@@ -222,7 +227,10 @@ async fn enter_match(client: &Client, base: &str, full: &ArchiveFiles, round: i3
             }
         }
     }
-    assert!(!fields.is_empty(), "round {round} table {table} has results");
+    assert!(
+        !fields.is_empty(),
+        "round {round} table {table} has results"
+    );
     let refs: Vec<(&str, &str)> = fields
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
@@ -242,6 +250,9 @@ async fn enter_match(client: &Client, base: &str, full: &ArchiveFiles, round: i3
         "round {round} table {table} was refused"
     );
 }
+
+/// A knockout round and the pairings proposed for it: (round, table, reason) of each tie.
+type Proposed = (u32, &'static [(&'static str, &'static str, &'static str)]);
 
 /// The director confirms knockout round `ko`'s proposed pairings on the stages page.
 async fn confirm(client: &Client, base: &str, ko: u32) {
@@ -374,7 +385,7 @@ async fn a_director_runs_a_championship_from_its_qualifying_to_the_final_ranking
 
     // Each knockout round: its boards set, its ties typed at the desk, then the next round
     // is proposed from the winners (and the losers, for the play-off).
-    let next: [(u32, &[(&str, &str, &str)]); 2] = [
+    let next: [Proposed; 2] = [
         (
             2,
             &[
@@ -431,15 +442,15 @@ async fn a_director_runs_a_championship_from_its_qualifying_to_the_final_ranking
         client.set_window_size(width, 844).await.unwrap();
         go(&client, &base, &format!("/d/{SLUG}/stages")).await;
         let over = overflow(&client).await;
-        assert!(over <= 0, "the stages page is {over} px too wide at {width} px");
+        assert!(
+            over <= 0,
+            "the stages page is {over} px too wide at {width} px"
+        );
     }
     client.set_window_size(390, 844).await.unwrap();
     go(&client, &base, &format!("/d/{SLUG}/stages")).await;
     client
-        .execute(
-            "document.getElementById('ko-1').scrollIntoView();",
-            vec![],
-        )
+        .execute("document.getElementById('ko-1').scrollIntoView();", vec![])
         .await
         .unwrap();
     screenshot(&client, "stages-director-390.png").await;
@@ -453,11 +464,29 @@ async fn a_director_runs_a_championship_from_its_qualifying_to_the_final_ranking
         .map(|r| (r[0].clone(), r[2].clone()))
         .collect();
     assert_eq!(ranking_rows(&client).await, want);
-    let bracket = rows(&expected("bracket.csv"));
-    let final_tie = bracket
-        .iter()
-        .find(|r| r[1] == "3" && r[2] == "1")
+    // The whole-event standings say that they count every round and lead to the stages'
+    // own; the navigation of a staged event links the stages and the bracket.
+    go(&client, &base, &format!("/t/{SLUG}/standings")).await;
+    shows(
+        &client,
+        &["These standings count every round. The tournament is played in stages, each with its own standings: Stages"],
+    )
+    .await;
+    let nav = client
+        .execute(
+            "return Array.from(document.querySelectorAll('nav.tour-nav li a')).map(function (a) { return a.getAttribute('href'); }).join(' ');",
+            vec![],
+        )
+        .await
         .unwrap();
+    assert_eq!(
+        nav.as_str(),
+        Some(&*format!(
+            "/t/{SLUG} /t/{SLUG}/standings /t/{SLUG}/stages /t/{SLUG}/bracket /t/{SLUG}/rounds /t/{SLUG}/teams /d/{SLUG}"
+        ))
+    );
+    let bracket = rows(&expected("bracket.csv"));
+    let final_tie = bracket.iter().find(|r| r[1] == "3" && r[2] == "1").unwrap();
     let team_name = |no: &str| {
         rows(full.get("teams.csv").unwrap())
             .into_iter()
@@ -532,10 +561,7 @@ async fn a_director_runs_a_championship_from_its_qualifying_to_the_final_ranking
     let exported = fushi::transfer::export(&mut db.open(), SLUG).unwrap();
     for file in ["standings.csv", "bracket.csv", "ranking.csv"] {
         assert_eq!(
-            exported
-                .get(file)
-                .unwrap()
-                .trim_start_matches('\u{feff}'),
+            exported.get(file).unwrap().trim_start_matches('\u{feff}'),
             expected(file),
             "{file}"
         );
@@ -545,7 +571,13 @@ async fn a_director_runs_a_championship_from_its_qualifying_to_the_final_ranking
     let results = expected("results.csv");
     let typed: Vec<Vec<String>> = rows(&results)
         .into_iter()
-        .map(|r| if r[0].parse::<i32>().unwrap() > 3 { as_typed(r) } else { r })
+        .map(|r| {
+            if r[0].parse::<i32>().unwrap() > 3 {
+                as_typed(r)
+            } else {
+                r
+            }
+        })
         .collect();
     assert_eq!(rows(exported.get("results.csv").unwrap()), typed);
     for file in ["boards.csv", "schedule.csv"] {

@@ -264,10 +264,8 @@ async fn bracket(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError>
         for x in ko.ties.iter().filter(|x| x.listed()) {
             let figures = sheets::tie_figures(t, x);
             let label = tie_label(t, b, ko.number, x);
-            let round = sheets::tie_round_name(t, ko, x);
             ties.push(TieRow {
-                // The final and the play-off are labelled by their round's name already.
-                round: if round == label { String::new() } else { round },
+                round: sheets::round_beside_label(t, ko, x, &label).unwrap_or_default(),
                 label,
                 link: format!(
                     "/t/{}/bracket/{}/{}",
@@ -291,8 +289,13 @@ async fn bracket(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError>
     let page = BracketPage {
         tour: TourHead::of(event),
         section: "bracket",
-        live: None,
         progress: progress_text(t, event).unwrap_or_default(),
+        live: super::live(
+            b.rounds
+                .iter()
+                .flat_map(|ko| &ko.ties)
+                .any(|x| x.status == TieStatus::InProgress),
+        ),
         svg: draw(event, b, t),
         ties,
         ctx: ctx.clone(),
@@ -393,7 +396,7 @@ async fn tie(
     let page = TiePage {
         tour: TourHead::of(event),
         section: "bracket",
-        live: (x.status == TieStatus::InProgress).then_some(20),
+        live: super::live(x.status == TieStatus::InProgress),
         title: sheets::tie_heading(t, b, round, x),
         home: side(event, x.home, t),
         away: side(event, x.away, t),
