@@ -5,42 +5,11 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use fushi::rules::bracket::Championship;
+use fushi::rules::fixtures::played;
 use fushi::rules::stages::{Stage, StageDraft};
-use fushi::rules::{
-    BoardSwing, Event, MatchFigures, MatchReport, MatchStatus, Report, Score, Settings,
-    SettingsDraft, Team, TeamNo,
-};
+use fushi::rules::{Event, Report, Settings, SettingsDraft, Team, TeamNo};
 
 const TEAMS: i32 = 512;
-
-fn played(round: i32, table: i32, home: i32, away: i32, m: i32) -> MatchReport {
-    MatchReport {
-        round,
-        table,
-        home: TeamNo(home),
-        away: Some(TeamNo(away)),
-        figures: MatchFigures {
-            status: MatchStatus::Complete,
-            boards: vec![BoardSwing {
-                board: 1,
-                open: Some(m),
-                closed: Some(0),
-                swing: Some(m),
-                home_points: Some(m * 10),
-            }],
-            compared: 8,
-            home_levels: m.into(),
-            home_points: i64::from(m) * 10,
-            home_boards_won: u32::from(m > 0),
-            away_boards_won: u32::from(m < 0),
-            home_gained: i64::from(m.max(0)),
-            home_lost: i64::from((-m).max(0)),
-            home_score: Score(i64::from(10 + m.clamp(-10, 10)) * 100),
-            away_score: Some(Score(i64::from(10 - m.clamp(-10, 10)) * 100)),
-        },
-        counts: true,
-    }
-}
 
 fn championship() -> (Event, Report) {
     let mut settings = Settings::try_from(SettingsDraft {
@@ -96,7 +65,8 @@ fn championship() -> (Event, Report) {
         for table in 1..=TEAMS / 2 {
             let home = (2 * table - 1 + round * 37) % TEAMS + 1;
             let away = (2 * table + round * 37) % TEAMS + 1;
-            matches.push(played(round, table, home, away, next()));
+            let m = next();
+            matches.push(played(round, table, home, away, m, m * 10));
         }
     }
     let report = Report {
@@ -113,12 +83,14 @@ fn championship() -> (Event, Report) {
     let mut matches = report.matches;
     for round in [10, 11] {
         for p in &pairings {
+            let m = next();
             matches.push(played(
                 round,
                 p.table,
                 p.home.get(),
                 p.away.unwrap().get(),
-                next(),
+                m,
+                m * 10,
             ));
         }
     }

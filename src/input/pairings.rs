@@ -42,6 +42,12 @@ pub enum PairingProblem {
     HasResults(i32),
     /// The round's results have begun and it has not been unlocked: no re-pairing.
     RoundLocked,
+    /// A round of a groups stage pairs two teams of different groups (docs/rules.md §12).
+    AcrossGroups {
+        round: i32,
+        home: TeamNo,
+        away: TeamNo,
+    },
 }
 
 /// A problem with a pairing: the row (index among the rows given; `None` for the form as a

@@ -8,6 +8,7 @@
 use std::cmp::Reverse;
 use std::collections::BTreeSet;
 
+use super::cards::Room;
 use super::event::{Event, TeamNo};
 use super::report::{MatchProgress, MatchReport, Report};
 use super::stage_tables::StageTables;
@@ -235,15 +236,15 @@ impl Reached {
         .find(|r| r.code() == code)
     }
 
-    /// The short name of a tie in this round (QF3, SF1): its Fluent id.
-    pub fn short_id(self) -> &'static str {
+    /// The short name of a tie in this round (QF3, SF1): its Fluent id. `None` for the
+    /// final and the play-off for third, one tie each, which are called by their name.
+    pub fn short_id(self) -> Option<&'static str> {
         match self {
-            Reached::Final => "stage-short-final",
-            Reached::ThirdPlace => "stage-short-third-place",
-            Reached::SemiFinal => "stage-short-semi-final",
-            Reached::QuarterFinal => "stage-short-quarter-final",
-            Reached::RoundOf16 => "stage-short-round-of-16",
-            Reached::RoundOf32 => "stage-short-round-of-32",
+            Reached::Final | Reached::ThirdPlace => None,
+            Reached::SemiFinal => Some("stage-short-semi-final"),
+            Reached::QuarterFinal => Some("stage-short-quarter-final"),
+            Reached::RoundOf16 => Some("stage-short-round-of-16"),
+            Reached::RoundOf32 => Some("stage-short-round-of-32"),
         }
     }
 }
@@ -891,49 +892,13 @@ impl Championship {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::rules::compare::{BoardSwing, MatchFigures, MatchStatus};
+    use crate::rules::compare::{MatchFigures, MatchStatus};
     use crate::rules::event::Team;
     use crate::rules::scoring::Score;
     use crate::rules::settings::Settings;
     use crate::rules::stages::{StageDraft, StageFormat};
 
-    /// A complete match of one board with the home team's M and point difference; the
-    /// match score is M itself (`levels` scoring).
-    pub(crate) fn played(
-        round: i32,
-        table: i32,
-        home: i32,
-        away: i32,
-        m: i32,
-        p: i32,
-    ) -> MatchReport {
-        MatchReport {
-            round,
-            table,
-            home: TeamNo(home),
-            away: Some(TeamNo(away)),
-            figures: MatchFigures {
-                status: MatchStatus::Complete,
-                boards: vec![BoardSwing {
-                    board: 1,
-                    open: Some(m),
-                    closed: Some(0),
-                    swing: Some(m),
-                    home_points: Some(p),
-                }],
-                compared: 1,
-                home_levels: m.into(),
-                home_points: p.into(),
-                home_boards_won: u32::from(m > 0),
-                away_boards_won: u32::from(m < 0),
-                home_gained: i64::from(m.max(0)),
-                home_lost: i64::from((-m).max(0)),
-                home_score: Score(i64::from(m) * 100),
-                away_score: Some(Score(-i64::from(m) * 100)),
-            },
-            counts: true,
-        }
-    }
+    pub(crate) use crate::rules::fixtures::played;
 
     pub(crate) fn bye(round: i32, table: i32, home: i32) -> MatchReport {
         let mut m = played(round, table, home, 0, 0, 0);
@@ -1033,6 +998,45 @@ pub(crate) mod tests {
                 of: 2
             })
         );
+        // Both segments of the quarter-finals are paired at once: play is at the first
+        // until each of its rooms has every board's result.
+        let board = crate::rules::event::new_boards(1, "2".parse().unwrap(), None);
+        for r in &mut e.rounds[2..] {
+            r.boards = board.clone();
+        }
+        let at = |segment| {
+            Some(Progress::Knockout {
+                stage: 1,
+                name: Reached::QuarterFinal,
+                segment,
+                of: 2,
+            })
+        };
+        assert_eq!(progress(&stages, &e), at(1));
+        let entry = crate::rules::TableEntry {
+            trick_points: Some(60),
+            ..crate::rules::TableEntry::default()
+        };
+        e.rounds[2].matches[0]
+            .results
+            .push(crate::rules::TableResult {
+                room: Room::Open,
+                board: 1,
+                entry: entry.clone(),
+            });
+        assert_eq!(
+            progress(&stages, &e),
+            at(1),
+            "the closed room is still to play"
+        );
+        e.rounds[2].matches[0]
+            .results
+            .push(crate::rules::TableResult {
+                room: Room::Closed,
+                board: 1,
+                entry,
+            });
+        assert_eq!(progress(&stages, &e), at(2));
         e.rounds.truncate(2);
         assert_eq!(
             progress(&stages, &e),
@@ -1487,17 +1491,33 @@ pub enum Progress {
     },
 }
 
-/// Where the event stands: at its highest round that has a match (the first stage's first
-/// round before any); `None` without stages.
+/// Where the event stands: at the first paired round that still lacks a result (a
+/// knockout round pairs all its segments at once, so its first segment is where play is
+/// until it is in), else at the highest paired round (the first stage's first round before
+/// any is paired); `None` without stages.
 pub fn progress(stages: &[Stage], event: &Event) -> Option<Progress> {
     let first = stages.first()?;
-    let round = event
+    let played = |r: &super::event::Round| {
+        r.matches.iter().all(|m| {
+            m.is_bye()
+                || r.boards.iter().all(|b| {
+                    Room::BOTH
+                        .iter()
+                        .all(|&room| m.result(room, b.number).is_some())
+                })
+        })
+    };
+    let mut paired: Vec<&super::event::Round> = event
         .rounds
         .iter()
         .filter(|r| !r.matches.is_empty())
-        .map(|r| r.number)
-        .max()
-        .unwrap_or(first.first_round);
+        .collect();
+    paired.sort_by_key(|r| r.number);
+    let round = paired
+        .iter()
+        .find(|r| !played(r))
+        .or(paired.last())
+        .map_or(first.first_round, |r| r.number);
     let index = super::stage_tables::stage_of_round(stages, round)?;
     let stage = &stages[index];
     match stage.knockout() {

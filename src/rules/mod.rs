@@ -25,6 +25,7 @@ pub mod compare;
 pub mod deal;
 pub mod event;
 pub mod field;
+pub mod fixtures;
 pub mod occasion;
 pub mod release;
 pub mod report;

@@ -72,11 +72,81 @@ pub fn round_robin(teams: &[TeamNo], double: bool) -> Vec<RoundPlan> {
     rounds
 }
 
+/// One round of a groups stage: `(home, away)` by table, `None` away for a bye.
+pub type GroupRound = Vec<(TeamNo, Option<TeamNo>)>;
+
+/// The rounds of a groups stage (docs/rules.md §12): each group's round robin
+/// ([`round_robin`], its teams in the order the group lists them), played side by side.
+/// Round i has every group's i-th round: the matches group by group (group A's first),
+/// then the byes, each `(home, away)` with `None` away for a bye, at tables 1, 2, … in that
+/// order. A group whose round robin is shorter sits out the stage's later rounds. `None`
+/// when a group's round robin needs more than `rounds` rounds.
+pub fn groups_side_by_side(groups: &[Vec<TeamNo>], rounds: usize) -> Option<Vec<GroupRound>> {
+    let plans: Vec<Vec<RoundPlan>> = groups.iter().map(|g| round_robin(g, false)).collect();
+    if plans.iter().any(|p| p.len() > rounds) {
+        return None;
+    }
+    Some(
+        (0..rounds)
+            .map(|i| {
+                let played = plans.iter().filter_map(|p| p.get(i));
+                let mut round: GroupRound = played
+                    .clone()
+                    .flat_map(|plan| plan.pairs.iter().map(|&(h, a)| (h, Some(a))))
+                    .collect();
+                round.extend(played.filter_map(|plan| plan.bye).map(|b| (b, None)));
+                round
+            })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
     use std::collections::{HashMap, HashSet};
+
+    /// Groups of three and four over three rounds: each group's Berger table side by side,
+    /// group A's match first, group B's two, the bye last; every pair of a group meets
+    /// once and no pair crosses groups.
+    #[test]
+    fn groups_play_their_round_robins_side_by_side() {
+        let a = [1, 3, 5].map(TeamNo).to_vec();
+        let b = [2, 4, 6, 7].map(TeamNo).to_vec();
+        let rounds = groups_side_by_side(&[a.clone(), b.clone()], 3).unwrap();
+        let t = |n: i32| TeamNo(n);
+        // Berger tables by hand: three teams are numbered 1–3 with 4 the bye (1–4, 2–3;
+        // 4–3, 1–2; 2–4, 3–1), four teams 1–4 (1–4, 2–3; 4–3, 1–2; 2–4, 3–1).
+        assert_eq!(
+            rounds,
+            vec![
+                vec![
+                    (t(3), Some(t(5))),
+                    (t(2), Some(t(7))),
+                    (t(4), Some(t(6))),
+                    (t(1), None)
+                ],
+                vec![
+                    (t(1), Some(t(3))),
+                    (t(7), Some(t(6))),
+                    (t(2), Some(t(4))),
+                    (t(5), None)
+                ],
+                vec![
+                    (t(5), Some(t(1))),
+                    (t(4), Some(t(7))),
+                    (t(6), Some(t(2))),
+                    (t(3), None)
+                ],
+            ]
+        );
+        // A stage of two rounds is too short for a group of four; one of four rounds
+        // leaves the last round empty.
+        assert_eq!(groups_side_by_side(&[a.clone(), b.clone()], 2), None);
+        let four = groups_side_by_side(&[a, b], 4).unwrap();
+        assert!(four[3].is_empty());
+    }
 
     #[test]
     fn six_teams_follow_the_published_berger_table() {

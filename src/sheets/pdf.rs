@@ -571,8 +571,11 @@ impl Placer {
         if let Some((name, b)) = &d.play_off {
             let x = MARGIN + (columns - 1) as f32 * col;
             let y = centre(0, 1) + box_h * 2.5;
-            let (t, s) = fit(name, size, box_w);
-            self.text(x, y - box_h / 2.0 - size * 1.4, s, &t);
+            // The play-off's box is labelled by its name already ("Play-off for third").
+            if *name != b.label {
+                let (t, s) = fit(name, size, box_w);
+                self.text(x, y - box_h / 2.0 - size * 1.4, s, &t);
+            }
             draw(self, x, y, b);
         }
         self.y = PAGE_HEIGHT - MARGIN;

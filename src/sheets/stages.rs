@@ -11,9 +11,9 @@ use super::pdf::{
     Align, Block, BracketBox, BracketDrawing, Col, Grid, PdfError, SheetPage, render,
 };
 use crate::i18n::Tr;
-use crate::rules::Event;
 use crate::rules::bracket::{Bracket, Championship, KoRound, Reached, Slot, Tie, TieStatus};
 use crate::rules::stages::Exact;
+use crate::rules::{Event, MatchProgress};
 
 /// A knockout round's name: "Quarter-finals".
 pub fn round_name(t: &Tr, r: Reached) -> String {
@@ -32,20 +32,47 @@ pub fn tie_round_name(t: &Tr, ko: &KoRound, tie: &Tie) -> String {
     )
 }
 
-/// "QF3", "SF1", "3P1".
+/// A tie's label: "QF3", "SF1" where its round has several ties; the final and the
+/// play-off for third are one tie each, so they are called by their round's name
+/// ("Final", "Play-off for third") and never "F1" or "3P2".
 pub fn tie_label(t: &Tr, bracket: &Bracket, ko_round: u32, tie: &Tie) -> String {
     let name = if tie.play_off {
         Reached::ThirdPlace
     } else {
         bracket.rounds[ko_round as usize - 1].name()
     };
-    t.args(
-        "stage-tie",
-        &[
-            ("short", FluentValue::from(t.t(name.short_id()))),
-            ("n", FluentValue::from(tie.number.to_string())),
-        ],
-    )
+    label_of(t, name, tie.number)
+}
+
+/// The label of tie `number` of a round called `name` (see [`tie_label`]).
+pub fn label_of(t: &Tr, name: Reached, number: u32) -> String {
+    match name.short_id() {
+        Some(short) => t.args(
+            "stage-tie",
+            &[
+                ("short", FluentValue::from(t.t(short))),
+                ("n", FluentValue::from(number.to_string())),
+            ],
+        ),
+        None => round_name(t, name),
+    }
+}
+
+/// A tie's heading: "Quarter-finals · QF4"; the label alone where it already names the
+/// round (the final, the play-off, and every tie in Chinese: 1/4 决赛第 4 场).
+pub fn tie_heading(t: &Tr, bracket: &Bracket, ko: &KoRound, tie: &Tie) -> String {
+    let label = tie_label(t, bracket, ko.number, tie);
+    match round_beside_label(t, ko, tie, &label) {
+        Some(round) => format!("{round} · {label}"),
+        None => label,
+    }
+}
+
+/// The name of a tie's round to show beside its label, `None` where the label already
+/// names it.
+pub fn round_beside_label(t: &Tr, ko: &KoRound, tie: &Tie, label: &str) -> Option<String> {
+    let round = tie_round_name(t, ko, tie);
+    (!label.contains(&round)).then_some(round)
 }
 
 /// One side of a tie: "(1) Team name", "bye", or "…" while it waits for a winner.
@@ -61,13 +88,53 @@ pub fn side_text(event: &Event, slot: Slot, t: &Tr) -> String {
 }
 
 /// Both sides are teams: the tie is played and has figures.
-fn played(tie: &Tie) -> bool {
+pub fn played(tie: &Tie) -> bool {
     tie.home.team().is_some() && tie.away.team().is_some()
 }
 
 /// The status of a tie in words.
 pub fn status_text(t: &Tr, status: TieStatus) -> String {
     t.t(&format!("stage-status-{}", status.code().replace('_', "-")))
+}
+
+/// The status of one segment of a tie, in the same words as a tie's (a segment not paired
+/// yet has not started).
+pub fn segment_status_text(t: &Tr, progress: Option<MatchProgress>) -> String {
+    status_text(
+        t,
+        match progress {
+            Some(MatchProgress::Complete) => TieStatus::Complete,
+            Some(MatchProgress::InProgress) => TieStatus::InProgress,
+            _ => TieStatus::NotStarted,
+        },
+    )
+}
+
+/// A tie's figures as the pages and sheets show them: the carry-over and totals (two
+/// decimals, the away team's the negation) and the point difference only once both sides
+/// are teams; the complete segments of all; the status in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TieFigures {
+    pub carry_over: String,
+    pub home_total: String,
+    pub away_total: String,
+    pub home_points: String,
+    /// "1/2": complete segments of all.
+    pub segments: String,
+    pub status: String,
+}
+
+pub fn tie_figures(t: &Tr, tie: &Tie) -> TieFigures {
+    let shown = |v: String| if played(tie) { v } else { String::new() };
+    let total = tie.home_total();
+    TieFigures {
+        carry_over: shown(tie.carry_over.two_decimals()),
+        home_total: shown(total.two_decimals()),
+        away_total: shown(total.negate().two_decimals()),
+        home_points: shown(tie.home_points().to_string()),
+        segments: format!("{}/{}", tie.complete_segments(), tie.segments.len()),
+        status: status_text(t, tie.status),
+    }
 }
 
 /// The bracket as printed: its title lines and the drawing.
@@ -78,15 +145,9 @@ pub struct BracketSheet {
     pub drawing: BracketDrawing,
 }
 
-fn bracket_box(event: &Event, b: &Bracket, ko: &KoRound, tie: &Tie, t: &Tr) -> BracketBox {
-    let total = tie.home_total();
-    let figure = |v: Exact| {
-        if played(tie) {
-            v.two_decimals()
-        } else {
-            String::new()
-        }
-    };
+/// A tie's box in the bracket: its label, both sides with their totals, the winner.
+pub fn bracket_box(event: &Event, b: &Bracket, ko: &KoRound, tie: &Tie, t: &Tr) -> BracketBox {
+    let figures = tie_figures(t, tie);
     let winner = tie.winner().team().map(|w| w.team);
     let won = [tie.home, tie.away]
         .iter()
@@ -94,8 +155,8 @@ fn bracket_box(event: &Event, b: &Bracket, ko: &KoRound, tie: &Tie, t: &Tr) -> B
     BracketBox {
         label: tie_label(t, b, ko.number, tie),
         sides: [
-            (side_text(event, tie.home, t), figure(total)),
-            (side_text(event, tie.away, t), figure(total.negate())),
+            (side_text(event, tie.home, t), figures.home_total),
+            (side_text(event, tie.away, t), figures.away_total),
         ],
         won,
     }
@@ -212,11 +273,7 @@ fn tie_sheet_of(event: &Event, b: &Bracket, round: &KoRound, tie: &Tie, t: &Tr) 
     TieSheet {
         title: t.t("stage-sheet-tie"),
         event: event.settings.name.clone(),
-        heading: format!(
-            "{} · {}",
-            tie_round_name(t, round, tie),
-            tie_label(t, b, round.number, tie)
-        ),
+        heading: tie_heading(t, b, round, tie),
         groups,
         columns,
         rows: vec![row(true), row(false)],
@@ -479,5 +536,64 @@ mod tests {
                 std::fs::write(format!("{dir}/{name}-{what}.svg"), svg(&placed[0])).unwrap();
             }
         }
+    }
+
+    /// A tie is labelled "QF3" where its round has several, and by its round's name for
+    /// the final and the play-off for third (never "F1" or "3P2"), in every language; a
+    /// heading does not name the round twice.
+    #[test]
+    fn the_final_and_the_play_off_are_called_by_their_names() {
+        use crate::i18n::Lang;
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/stages/swiss-knockout-8");
+        let files = crate::archive::ArchiveFiles::read(&path).unwrap();
+        let event = crate::archive::parse(&files).unwrap().event;
+        let report = crate::rules::Report::compute(&event);
+        let c = Championship::compute(&event, &report).unwrap();
+        let b = c.bracket.as_ref().unwrap();
+        let labels = |lang: Lang| -> Vec<(String, String)> {
+            let t = Tr::new(lang);
+            b.rounds
+                .iter()
+                .flat_map(|ko| ko.ties.iter().map(move |x| (ko, x)))
+                .filter(|(ko, x)| ko.number != 1 || x.number == 3)
+                .map(|(ko, x)| (tie_label(&t, b, ko.number, x), tie_heading(&t, b, ko, x)))
+                .collect()
+        };
+        let pairs = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+            list.iter()
+                .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+                .collect()
+        };
+        assert_eq!(
+            labels(Lang::EN),
+            pairs(&[
+                ("QF3", "Quarter-finals · QF3"),
+                ("SF1", "Semi-finals · SF1"),
+                ("SF2", "Semi-finals · SF2"),
+                ("Final", "Final"),
+                ("Play-off for third", "Play-off for third"),
+            ])
+        );
+        assert_eq!(
+            labels(Lang::ZH_HANS),
+            pairs(&[
+                ("1/4 决赛第 3 场", "1/4 决赛第 3 场"),
+                ("半决赛第 1 场", "半决赛第 1 场"),
+                ("半决赛第 2 场", "半决赛第 2 场"),
+                ("决赛", "决赛"),
+                ("三四名决赛", "三四名决赛"),
+            ])
+        );
+        assert_eq!(
+            labels(Lang::ZH_HANT),
+            pairs(&[
+                ("八強賽第 3 場", "八強賽第 3 場"),
+                ("準決賽第 1 場", "準決賽第 1 場"),
+                ("準決賽第 2 場", "準決賽第 2 場"),
+                ("決賽", "決賽"),
+                ("三四名決賽", "三四名決賽"),
+            ])
+        );
     }
 }

@@ -247,6 +247,10 @@ pub struct TourHead {
     pub slug: String,
     pub name: String,
     pub published: bool,
+    /// Played in stages: the public navigation links the stages page.
+    pub staged: bool,
+    /// One of its stages is a knockout: the public navigation links the bracket.
+    pub knockout: bool,
 }
 
 impl TourHead {
@@ -257,7 +261,11 @@ impl TourHead {
 
     /// The header from the settings alone (a page that loads no more).
     pub fn of_settings(settings: &Settings) -> TourHead {
-        TourHead::new(&settings.slug, &settings.name, settings.published)
+        TourHead {
+            staged: !settings.stages.is_empty(),
+            knockout: settings.stages.iter().any(|s| s.knockout().is_some()),
+            ..TourHead::new(&settings.slug, &settings.name, settings.published)
+        }
     }
 
     /// The header from what a page loaded of the tournament.
@@ -266,6 +274,8 @@ impl TourHead {
             slug: slug.to_owned(),
             name: name.to_owned(),
             published,
+            staged: false,
+            knockout: false,
         }
     }
 }

@@ -17,6 +17,7 @@ mod browser_hall;
 mod browser_hall_view;
 mod browser_offline;
 mod browser_secrecy;
+mod browser_stages;
 mod browser_table;
 mod copy;
 mod db;

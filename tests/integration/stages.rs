@@ -537,6 +537,11 @@ async fn the_bracket_tie_sheets_and_ranking_print_the_reference_figures() {
             let (text, pages) = pdf_text(&page.bytes);
             assert_eq!(pages, 1, "{backend} {name}: the bracket on one page");
             assert!(text.contains("Bracket"), "{text}");
+            if name == "swiss-knockout-8" {
+                // The final and the play-off are called by their names, the play-off's once.
+                assert_eq!(text.matches("Play-off").count(), 1, "{text}");
+                assert!(!text.contains("3P"), "{text}");
+            }
             for row in &bracket {
                 // Totals of ties with both sides (byes have none).
                 if !row[4].is_empty() {
@@ -681,5 +686,99 @@ async fn a_corrected_quarter_final_warns_and_the_semi_final_is_paired_again() {
         b.get_ok(&format!("/d/{slug}/audit"))
             .await
             .has("winner of QF3 v winner of QF4 — QF4 corrected: rooms swapped");
+    }
+}
+
+/// A groups stage is paired from the stages page as its groups' round robins side by side
+/// (the withdrawn team left out), rounds added as needed; a round of groups paired by hand
+/// across two groups is refused at its row; once a round has results the stage is not
+/// offered again.
+#[actix_web::test]
+async fn the_groups_are_paired_as_round_robins_and_never_across_groups() {
+    use common::http::browser;
+    for db in backends() {
+        let backend = db.backend().name();
+        let slug = "stages-groups-knockout-4";
+        transfer::import(&mut db.open(), &cut(&archive("groups-knockout-4"), 0)).unwrap();
+        let mut b = browser(&db).await;
+        b.get_ok(&format!("/d/{slug}/stages"))
+            .await
+            .has("Pair Groups (rounds 1–3) as round robins");
+        let paired = b.post(&format!("/d/{slug}/stages/groups/1"), &[]).await;
+        assert!(paired.status.is_redirection(), "{backend}: {}", paired.body);
+        let event = fushi::db::load_event(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        let got: Vec<Vec<(i32, i32, Option<i32>)>> = event
+            .rounds
+            .iter()
+            .map(|r| {
+                r.matches
+                    .iter()
+                    .map(|m| (m.table, m.home.0, m.away.map(|a| a.0)))
+                    .collect()
+            })
+            .collect();
+        // Groups 1 3 5 and 2 4 7 (6 withdrew), Berger tables by hand: with three teams
+        // the numbers are 1–3 and 4 the bye (1–4, 2–3; 4–3, 1–2; 2–4, 3–1).
+        assert_eq!(
+            got,
+            vec![
+                vec![(1, 3, Some(5)), (2, 4, Some(7)), (3, 1, None), (4, 2, None)],
+                vec![(1, 1, Some(3)), (2, 2, Some(4)), (3, 5, None), (4, 7, None)],
+                vec![(1, 5, Some(1)), (2, 7, Some(2)), (3, 3, None), (4, 4, None)],
+            ],
+            "{backend}"
+        );
+        assert!(event.rounds.iter().all(|r| r.boards.len() == 8));
+        // By hand, across the groups: refused at the row.
+        let refused = b
+            .post(
+                &format!("/d/{slug}/rounds/1/pairings"),
+                &[
+                    ("table-0", "1"),
+                    ("home-0", "3"),
+                    ("away-0", "4"),
+                    ("table-1", "2"),
+                    ("home-1", "5"),
+                    ("away-1", "7"),
+                    ("table-2", "3"),
+                    ("home-2", "1"),
+                    ("table-3", "4"),
+                    ("home-3", "2"),
+                ],
+            )
+            .await;
+        refused
+            .has("round 1 is a round of groups, but teams 3 and 4 are in different groups")
+            .has("round 1 is a round of groups, but teams 5 and 7 are in different groups");
+        let again = fushi::db::load_event(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            again.rounds[0].matches, event.rounds[0].matches,
+            "{backend}"
+        );
+        // Results in round 1: the stage is not paired again.
+        let results = archive("groups-knockout-4");
+        let with_round_1 = {
+            let mut files = cut(&results, 1);
+            let toml = files
+                .get("tournament.toml")
+                .unwrap()
+                .replace(&format!("slug = \"{slug}\""), "slug = \"groups-started\"");
+            files.insert("tournament.toml", toml);
+            files
+        };
+        transfer::import(&mut db.open(), &with_round_1).unwrap();
+        b.get_ok("/d/groups-started/stages")
+            .await
+            .lacks("as round robins");
+        let page = b.post("/d/groups-started/stages/groups/1", &[]).await;
+        assert!(page.status.is_redirection(), "{backend}");
+        let kept = fushi::db::load_event(&mut db.open(), "groups-started")
+            .unwrap()
+            .unwrap();
+        assert_eq!(kept.rounds.len(), 1, "{backend}");
     }
 }

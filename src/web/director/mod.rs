@@ -23,7 +23,7 @@ mod words;
 use super::routes::Routes;
 
 pub use schedule::{ExplanationLine, note_texts, recorded_lines};
-pub(crate) use stages::{knockout_allows, progress_text, round_name, tie_label};
+pub(crate) use stages::{knockout_allows, progress_text, rounds_text};
 
 pub fn configure(routes: &mut Routes) {
     // The archive first: its `/d/import` must match before the dashboard's `/d/{slug}`.

@@ -31,6 +31,11 @@ pub fn configure(routes: &mut Routes) {
         .get("/d/{slug}/stages", Need::Director, show)
         .post("/d/{slug}/stages", Need::Director, save)
         .post("/d/{slug}/stages/pair/{ko}", Need::Director, pair)
+        .post(
+            "/d/{slug}/stages/groups/{stage}",
+            Need::Director,
+            pair_groups,
+        )
         .post("/d/{slug}/stages/snake", Need::Director, snake_seed);
 }
 
@@ -276,6 +281,8 @@ struct StagesPage {
     problems: Vec<String>,
     knockout: Vec<KoView>,
     warnings: Vec<String>,
+    /// Groups stages that can be paired as round robins: (stage number, button words).
+    group_stages: Vec<(usize, String)>,
 }
 
 /// "Qualifying, round 7 of 9", "Semi-finals, segment 1 of 2".
@@ -303,7 +310,16 @@ pub fn progress_text(t: &Tr, event: &Event) -> Option<String> {
     })
 }
 
-pub use crate::sheets::stages::{round_name, tie_label};
+use crate::sheets::stages::{round_name, tie_label};
+
+/// The rounds a stage or a knockout round is played over: "rounds 4–5", "round 7".
+pub fn rounds_text(t: &Tr, first: i32, last: i32) -> String {
+    if first == last {
+        t.a("stage-round-one", "round", first)
+    } else {
+        t.a("stage-rounds-of", "rounds", format!("{first}–{last}"))
+    }
+}
 
 fn team_text(event: &Event, slot: Slot) -> String {
     match slot {
@@ -354,8 +370,7 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
                 .iter()
                 .filter(|x| x.listed())
                 .map(|x| {
-                    let played = x.home.team().is_some() && x.away.team().is_some();
-                    let total = x.home_total();
+                    let figures = crate::sheets::stages::tie_figures(t, x);
                     TieView {
                         label: tie_label(t, b, ko.number, x),
                         sheet_pdf: format!(
@@ -368,27 +383,15 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
                         } else {
                             team_text(event, x.away)
                         },
-                        carry_over: if played {
-                            x.carry_over.two_decimals()
-                        } else {
+                        carry_over: figures.carry_over,
+                        total: if figures.home_total.is_empty() {
                             String::new()
-                        },
-                        total: if played {
-                            format!(
-                                "{} : {}",
-                                total.two_decimals(),
-                                total.negate().two_decimals()
-                            )
                         } else {
-                            String::new()
+                            format!("{} : {}", figures.home_total, figures.away_total)
                         },
-                        points: if played {
-                            x.home_points().to_string()
-                        } else {
-                            String::new()
-                        },
-                        segments: format!("{}/{}", x.complete_segments(), x.segments.len()),
-                        status: crate::sheets::stages::status_text(t, x.status),
+                        points: figures.home_points,
+                        segments: figures.segments,
+                        status: figures.status,
                         winner: x
                             .winner()
                             .team()
@@ -438,11 +441,7 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
             KoView {
                 number: ko.number,
                 name: round_name(t, ko.name()),
-                rounds: if ko.first_round == ko.last_round {
-                    ko.first_round.to_string()
-                } else {
-                    format!("{}–{}", ko.first_round, ko.last_round)
-                },
+                rounds: rounds_text(t, ko.first_round, ko.last_round),
                 ties,
                 proposal,
                 not_yet,
@@ -489,6 +488,7 @@ fn page(ctx: &Ctx, snap: &Snapshot, fields: Vec<StageFields>, problems: Vec<Stri
             .as_ref()
             .map(|c| warnings(&ctx.t, event, c))
             .unwrap_or_default(),
+        group_stages: group_stages(&ctx.t, event),
     }
 }
 
@@ -674,33 +674,59 @@ async fn pair(
             ))
         })
         .collect();
+    let rounds = (round.first_round..=round.last_round)
+        .map(|number| (number, pairings.clone()))
+        .collect();
+    pair_rounds(
+        &state,
+        event,
+        &tour.slug,
+        ctx.viewer.name(),
+        rounds,
+        reasons,
+    )
+    .await?;
+    Ok(redirect_with(&stage_url, "stage-flash-paired"))
+}
+
+/// Pairs each of `rounds` (its number and pairings) in one transaction, every round or
+/// none, adding those that do not exist yet with as many boards as the round before the
+/// first of them (8 without one), dealers rotating, at level 2. `reasons` go to the audit
+/// trail with the pairings of the table they name.
+async fn pair_rounds(
+    state: &web::Data<AppState>,
+    event: &Event,
+    slug: &str,
+    who: String,
+    rounds: Vec<(i32, Vec<crate::rules::Pairing>)>,
+    reasons: Vec<(i32, TieReason)>,
+) -> Result<(), AppError> {
+    let first = rounds.iter().map(|(n, _)| *n).min().unwrap_or(1);
     let boards = event
         .rounds
         .iter()
-        .filter(|r| r.number < round.first_round)
+        .filter(|r| r.number < first)
         .max_by_key(|r| r.number)
         .map_or(8, |r| r.boards.len().max(1) as i32);
     let existing: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
-    let (slug, who) = (tour.slug.clone(), ctx.viewer.name());
-    let (first, last) = (round.first_round, round.last_round);
-    let found = with_db(&state, move |conn| {
-        // Every segment paired, or none.
+    let slug = slug.to_owned();
+    let found = with_db(state, move |conn| {
         Ok(db::write_transaction(conn, |conn| {
-            for number in first..=last {
-                if !existing.contains(&number) {
+            for (number, pairings) in &rounds {
+                if !existing.contains(number) {
                     let level: Level = "2".parse().expect("2 is a level");
                     let added = db::add_round(
                         conn,
                         &slug,
                         &crate::rules::event::new_boards(boards, level, None),
                     )?;
-                    if added != Some(number) {
+                    if added != Some(*number) {
                         return Err(db::DbError::Inconsistent(format!(
-                            "round {number} of the knockout could not be added (got {added:?})"
+                            "round {number} of the stage could not be added (got {added:?})"
                         )));
                     }
                 }
-                if !db::replace_pairings_why(conn, &slug, number, &pairings, &who, &reasons)? {
+                if !db::replace_pairings_why(conn, &slug, *number, pairings, &who, &reasons)? {
                     return Ok(false);
                 }
             }
@@ -708,10 +734,108 @@ async fn pair(
         })?)
     })
     .await?;
-    if !found {
-        return Err(AppError::not_found());
+    if found {
+        Ok(())
+    } else {
+        Err(AppError::not_found())
     }
-    Ok(redirect_with(&stage_url, "stage-flash-paired"))
+}
+
+/// The groups stages whose rounds have no result yet: (stage number from 1, the button's
+/// words), offered to be paired as their groups' round robins.
+fn group_stages(t: &Tr, event: &Event) -> Vec<(usize, String)> {
+    event
+        .settings
+        .stages
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.groups().is_some())
+        .filter(|(_, s)| {
+            !event
+                .rounds
+                .iter()
+                .any(|r| s.contains(r.number) && r.matches.iter().any(|m| !m.results.is_empty()))
+        })
+        .map(|(i, s)| {
+            (
+                i + 1,
+                t.args(
+                    "stage-groups-pair",
+                    &[
+                        ("stage", FluentValue::from(s.name.clone())),
+                        (
+                            "rounds",
+                            FluentValue::from(rounds_text(t, s.first_round, s.last_round)),
+                        ),
+                    ],
+                ),
+            )
+        })
+        .collect()
+}
+
+/// `POST /d/{slug}/stages/groups/{stage}`: pairs every round of groups stage `stage`
+/// (numbered from 1) as its groups' round robins side by side, withdrawn teams left out
+/// (`schedule::round_robin::groups_side_by_side`), adding its rounds that do not exist yet.
+/// Refused once one of its rounds has a result, or when a group needs more rounds than the
+/// stage has.
+async fn pair_groups(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    tour: Tour,
+    path: web::Path<(String, usize)>,
+) -> Result<HttpResponse, AppError> {
+    let number = path.into_inner().1;
+    let snap = tour.snapshot(&state).await?;
+    let event = &snap.event;
+    let stage = number
+        .checked_sub(1)
+        .and_then(|i| event.settings.stages.get(i))
+        .ok_or_else(AppError::not_found)?;
+    let groups = stage.groups().ok_or_else(AppError::not_found)?;
+    let stage_url = format!("/d/{}/stages", tour.slug);
+    if !group_stages(&ctx.t, event)
+        .iter()
+        .any(|(n, _)| *n == number)
+    {
+        return Ok(redirect_with(&stage_url, "stage-flash-groups-started"));
+    }
+    let playing: Vec<Vec<TeamNo>> = groups
+        .iter()
+        .map(|g| {
+            g.iter()
+                .copied()
+                .filter(|n| event.team(*n).is_some_and(|t| !t.withdrawn))
+                .collect()
+        })
+        .collect();
+    let Some(plan) =
+        crate::schedule::round_robin::groups_side_by_side(&playing, stage.round_count() as usize)
+    else {
+        return Ok(redirect_with(&stage_url, "stage-flash-groups-too-few"));
+    };
+    let rounds = plan
+        .into_iter()
+        .zip(stage.first_round..)
+        .map(|(matches, round)| {
+            let pairings = matches
+                .into_iter()
+                .zip(1..)
+                .map(|((home, away), table)| crate::rules::Pairing { table, home, away })
+                .collect();
+            (round, pairings)
+        })
+        .collect();
+    pair_rounds(
+        &state,
+        event,
+        &tour.slug,
+        ctx.viewer.name(),
+        rounds,
+        Vec::new(),
+    )
+    .await?;
+    Ok(redirect_with(&stage_url, "stage-flash-groups-paired"))
 }
 
 /// Whether `pairings` of `round` are what a knockout's bracket says (always true outside a

@@ -121,13 +121,9 @@ pub fn tie_why_text(t: &Tr, why: &TieWhy) -> String {
             first,
             second,
         } => {
-            let short =
-                Reached::from_code(round).map_or_else(|| round.clone(), |r| t.t(r.short_id()));
-            let label = |k: &u32| {
-                t.args(
-                    "stage-tie",
-                    &[("short", short.clone().into()), ("n", n(*k))],
-                )
+            let label = |k: &u32| match Reached::from_code(round) {
+                Some(r) => crate::sheets::stages::label_of(t, r, *k),
+                None => format!("{round}{k}"),
             };
             t.args(
                 if *losers {

@@ -10,14 +10,14 @@ use std::fmt::Write as _;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::super::director::{progress_text, round_name, tie_label};
+use super::super::director::progress_text;
 use super::super::page::{Ctx, PageSnapshot, TourHead, render};
 use super::view::standings::{StandingRow, rows_of};
 use super::{AppError, AppState};
 use crate::rules::Event;
 use crate::rules::bracket::{Bracket, Championship, Slot, Tie, TieStatus};
 use crate::rules::stages::group_label;
-use crate::sheets::stages as sheets;
+use crate::sheets::stages::{self as sheets, round_name, tie_label};
 
 pub fn pages(cfg: &mut web::ServiceConfig) {
     cfg.route("/t/{slug}/stages", web::get().to(stages))
@@ -207,26 +207,21 @@ fn draw(event: &Event, b: &Bracket, t: &crate::web::i18n::Tr) -> String {
                 r#"<a href="/t/{}/bracket/{}/{}"><rect x="{x}" y="{top}" width="{W}" height="{BOX}" rx="4" class="{cls}"/>"#,
                 event.settings.slug, ko.number, tie.number
             );
-            let winner = tie.winner().team().map(|w| w.team);
-            let played = tie.home.team().is_some() && tie.away.team().is_some();
-            let total = tie.home_total();
-            for (k, (slot, figure)) in [
-                (tie.home, total.two_decimals()),
-                (tie.away, total.negate().two_decimals()),
-            ]
-            .into_iter()
-            .enumerate()
-            {
+            let drawn = sheets::bracket_box(event, b, ko, tie, t);
+            for (k, (side, figure)) in drawn.sides.iter().enumerate() {
                 let ty = top + 17 + k as i32 * 20;
-                let won = slot.team().is_some_and(|s| Some(s.team) == winner);
                 let _ = write!(
                     svg,
                     r#"<text x="{}" y="{ty}" class="{}">{}</text>"#,
                     x + 6,
-                    if won { "side side-won" } else { "side" },
-                    escape(&clipped(&side(event, slot, t), 20))
+                    if drawn.won == Some(k) {
+                        "side side-won"
+                    } else {
+                        "side"
+                    },
+                    escape(&clipped(side, 20))
                 );
-                if played {
+                if !figure.is_empty() {
                     let _ = write!(
                         svg,
                         r#"<text x="{}" y="{ty}" class="figure" text-anchor="end">{}</text>"#,
@@ -240,7 +235,7 @@ fn draw(event: &Event, b: &Bracket, t: &crate::web::i18n::Tr) -> String {
                 r#"<text x="{}" y="{}" class="tie-label">{}</text></a>"#,
                 x,
                 top - 3,
-                escape(&tie_label(t, b, ko.number, tie))
+                escape(&drawn.label)
             );
             // The line to the tie the winner goes on to.
             if !tie.play_off && j + 1 < b.rounds.len() {
@@ -267,23 +262,22 @@ async fn bracket(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError>
     let mut ties = Vec::new();
     for ko in &b.rounds {
         for x in ko.ties.iter().filter(|x| x.listed()) {
-            let played = x.home.team().is_some() && x.away.team().is_some();
-            let total = x.home_total();
-            let shown = |v: String| if played { v } else { String::new() };
+            let figures = sheets::tie_figures(t, x);
+            let label = tie_label(t, b, ko.number, x);
             ties.push(TieRow {
-                round: sheets::tie_round_name(t, ko, x),
-                label: tie_label(t, b, ko.number, x),
+                round: sheets::round_beside_label(t, ko, x, &label).unwrap_or_default(),
+                label,
                 link: format!(
                     "/t/{}/bracket/{}/{}",
                     event.settings.slug, ko.number, x.number
                 ),
                 home: side(event, x.home, t),
                 away: side(event, x.away, t),
-                carry_over: shown(x.carry_over.two_decimals()),
-                home_total: shown(total.two_decimals()),
-                away_total: shown(total.negate().two_decimals()),
-                segments: format!("{}/{}", x.complete_segments(), x.segments.len()),
-                status: sheets::status_text(t, x.status),
+                carry_over: figures.carry_over,
+                home_total: figures.home_total,
+                away_total: figures.away_total,
+                segments: figures.segments,
+                status: figures.status,
                 winner: x
                     .winner()
                     .team()
@@ -295,8 +289,13 @@ async fn bracket(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError>
     let page = BracketPage {
         tour: TourHead::of(event),
         section: "bracket",
-        live: None,
         progress: progress_text(t, event).unwrap_or_default(),
+        live: super::live(
+            b.rounds
+                .iter()
+                .flat_map(|ko| &ko.ties)
+                .any(|x| x.status == TieStatus::InProgress),
+        ),
         svg: draw(event, b, t),
         ties,
         ctx: ctx.clone(),
@@ -389,19 +388,7 @@ async fn tie(
                 } else {
                     String::new()
                 },
-                status: s
-                    .progress
-                    .map(|p| {
-                        t.t(&format!(
-                            "stage-status-{}",
-                            match p {
-                                crate::rules::MatchProgress::Complete => "complete",
-                                crate::rules::MatchProgress::InProgress => "in-progress",
-                                _ => "not-started",
-                            }
-                        ))
-                    })
-                    .unwrap_or_else(|| t.t("stage-status-not-started")),
+                status: sheets::segment_status_text(t, s.progress),
             }
         })
         .collect();
@@ -409,12 +396,8 @@ async fn tie(
     let page = TiePage {
         tour: TourHead::of(event),
         section: "bracket",
-        live: (x.status == TieStatus::InProgress).then_some(20),
-        title: format!(
-            "{} · {}",
-            sheets::tie_round_name(t, round, x),
-            tie_label(t, b, ko, x)
-        ),
+        live: super::live(x.status == TieStatus::InProgress),
+        title: sheets::tie_heading(t, b, round, x),
         home: side(event, x.home, t),
         away: side(event, x.away, t),
         carry_over: x.carry_over.two_decimals(),

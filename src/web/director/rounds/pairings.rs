@@ -105,7 +105,44 @@ fn pairing_problem_text(t: &Tr, p: &PairingProblem) -> String {
         PairingProblem::SameTeam(n) => t.a("pairings-error-same-team", "team", n),
         PairingProblem::HasResults(n) => t.a("pairings-error-has-results", "table", n),
         PairingProblem::RoundLocked => t.t("pairings-error-round-locked"),
+        PairingProblem::AcrossGroups { round, home, away } => input::Why::AcrossGroups {
+            round: *round,
+            home: *home,
+            away: *away,
+        }
+        .text(t),
     }
+}
+
+/// The rows of `pairings` that pair two teams of different groups, when `round` belongs to
+/// a groups stage.
+fn across_groups(
+    event: &crate::rules::Event,
+    round: i32,
+    rows: &[PairingRow],
+    pairings: &[Pairing],
+) -> Vec<PairingError> {
+    let Some(stage) = event.settings.stages.iter().find(|s| s.contains(round)) else {
+        return Vec::new();
+    };
+    if stage.groups().is_none() {
+        return Vec::new();
+    }
+    pairings
+        .iter()
+        .filter_map(|p| {
+            let away = p.away?;
+            (stage.group_of(p.home) != stage.group_of(away)).then(|| PairingError {
+                row: rows.iter().position(|r| typed_pairing(r) == Some(*p)),
+                field: "away",
+                problem: PairingProblem::AcrossGroups {
+                    round,
+                    home: p.home,
+                    away,
+                },
+            })
+        })
+        .collect()
 }
 
 /// The pairing a row stands for when each of its cells reads as a number.
@@ -302,6 +339,11 @@ pub(super) async fn save_pairings(
             &format!("/d/{slug}/stages"),
             "stage-flash-by-bracket",
         ));
+    }
+    // A round of a groups stage pairs teams within their group.
+    let across = across_groups(&snap.event, round, &rows, &pairings);
+    if !across.is_empty() {
+        return pairings_page(&ctx, &sheet, rows, &across, Vec::new());
     }
     // A round whose results have begun is locked against re-pairing until the director
     // unlocks it on the generate page; a save that changes nothing is harmless.

@@ -205,7 +205,7 @@ pub(super) async fn dashboard(
             .map(|s| {
                 (
                     s.name.clone(),
-                    format!("{}–{}", s.first_round, s.last_round),
+                    super::super::rounds_text(&ctx.t, s.first_round, s.last_round),
                     ctx.t.t(&format!(
                         "stage-format-{}",
                         s.format.code().replace('_', "-")
@@ -230,11 +230,7 @@ fn tour_settings_form(slug: &str) -> impl Fn(&Tr, SettingsInput) -> SettingsForm
 }
 
 fn head_of(settings: &Settings) -> TourHead {
-    TourHead {
-        slug: settings.slug.clone(),
-        name: settings.name.clone(),
-        published: settings.published,
-    }
+    TourHead::of_settings(settings)
 }
 
 pub(super) async fn stored_settings(state: &AppState, slug: &str) -> Result<Settings, AppError> {
