@@ -43,8 +43,8 @@ pub use rounds::{
     replace_pairings_as, replace_pairings_why, save_match_results_as, update_boards_as,
 };
 pub use tournament::{
-    Loaded, delete_tournament, insert_event, insert_event_by, list_tournaments, load_consistent,
-    load_event, slug_exists,
+    ChangedMatches, Loaded, Since, delete_tournament, insert_event, insert_event_by,
+    list_tournaments, load_consistent, load_event, load_since, slug_exists,
 };
 
 /// The time a row records: now, in UTC, to the microsecond (what both backends keep, so a

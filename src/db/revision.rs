@@ -32,6 +32,83 @@ pub fn bump(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> 
     Ok(())
 }
 
+/// How many revisions back [`changed_matches`] can tell what changed; older rows go.
+const KEPT_CHANGES: i64 = 256;
+
+/// [`bump`] for a change to the results of these matches (round, table) and nothing else
+/// that a snapshot's event holds (the play facts, such as a room's state or a draw made
+/// public, are read again with every revision). A server holding the snapshot before can
+/// then load only these matches' rows ([`changed_matches`]). Every other change calls
+/// [`bump`], and its revision is loaded in full.
+pub fn bump_matches(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    changed: &[(i32, i32)],
+) -> Result<(), DbError> {
+    use super::schema::revision_changes as rc;
+    bump(conn, tournament_id)?;
+    if changed.is_empty() {
+        return Ok(());
+    }
+    let revision: i64 = tournaments::table
+        .find(tournament_id)
+        .select(tournaments::revision)
+        .first(conn)?;
+    let mut pairs = changed.to_vec();
+    pairs.sort_unstable();
+    pairs.dedup();
+    let rows: Vec<_> = pairs
+        .iter()
+        .map(|&(round, table)| {
+            (
+                rc::tournament_id.eq(tournament_id),
+                rc::revision.eq(revision),
+                rc::round_no.eq(round),
+                rc::table_no.eq(table),
+            )
+        })
+        .collect();
+    super::connection::per_backend!(&mut *conn, |c| diesel::insert_into(rc::table)
+        .values(&rows)
+        .execute(c))?;
+    diesel::delete(
+        rc::table
+            .filter(rc::tournament_id.eq(tournament_id))
+            .filter(rc::revision.le(revision - KEPT_CHANGES)),
+    )
+    .execute(conn)?;
+    Ok(())
+}
+
+/// The matches (round, table) whose results the revisions after `after` up to `upto`
+/// changed, when each of those revisions changed only matches' results; `None` when one
+/// of them changed something else (or is too old to tell): load it in full.
+pub fn changed_matches(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    after: i64,
+    upto: i64,
+) -> Result<Option<Vec<(i32, i32)>>, DbError> {
+    use super::schema::revision_changes as rc;
+    if upto <= after {
+        return Ok(Some(Vec::new()));
+    }
+    let rows: Vec<(i64, i32, i32)> = rc::table
+        .filter(rc::tournament_id.eq(tournament_id))
+        .filter(rc::revision.gt(after))
+        .filter(rc::revision.le(upto))
+        .select((rc::revision, rc::round_no, rc::table_no))
+        .load(conn)?;
+    let revisions: std::collections::HashSet<i64> = rows.iter().map(|r| r.0).collect();
+    if (after + 1..=upto).any(|r| !revisions.contains(&r)) {
+        return Ok(None);
+    }
+    let mut matches: Vec<(i32, i32)> = rows.into_iter().map(|(_, r, t)| (r, t)).collect();
+    matches.sort_unstable();
+    matches.dedup();
+    Ok(Some(matches))
+}
+
 /// The id and revision of the tournament with this slug, or `None`.
 pub fn of_slug(conn: &mut DbConnection, slug: &str) -> Result<Option<(i32, i64)>, DbError> {
     Ok(tournaments::table

@@ -715,7 +715,9 @@ pub fn save_match_results_why(
             // public standing counts a match the public cannot see).
             publish_draw_row(conn, tournament_id, round_id, round, true, who)?;
         }
-        touch(conn, tournament_id)?;
+        // Only this match's results changed (and the play facts, read with every
+        // revision): a server holding the snapshot before loads just this match.
+        super::revision::bump_matches(conn, tournament_id, &[(round, table)])?;
         Ok(MatchSave::Saved(version + 1))
     })
 }

@@ -125,6 +125,63 @@ impl Snapshot {
         )
     }
 
+    /// The snapshot after `before` whose later revisions changed only the results of some
+    /// matches (`changes`, [`db::load_since`]): the event is `before`'s with those matches'
+    /// results put in, only those matches are compared again, the release only of their
+    /// rounds, and the standings worked out from the match figures. It equals
+    /// [`Snapshot::new`] of the same revision loaded whole (the tests check it on random
+    /// edits); `None` when `before` lacks one of the matches (then load it whole).
+    pub fn next(before: &Snapshot, changes: db::ChangedMatches) -> Option<Snapshot> {
+        let before_public = before.public.as_deref()?;
+        let mut event = before.event.clone();
+        let mut changed = std::collections::HashSet::new();
+        let mut rounds = std::collections::BTreeSet::new();
+        for ((round, table), results) in changes.results {
+            let m = event
+                .rounds
+                .iter_mut()
+                .find(|r| r.number == round)?
+                .matches
+                .iter_mut()
+                .find(|m| m.table == table)?;
+            m.results = results;
+            changed.insert((round, table));
+            rounds.insert(round);
+        }
+        let play = changes.play;
+        let report =
+            Report::compute_since(&event, &play.released_rounds, &before.report, &changed);
+        let release = Release::of_since(
+            &event,
+            &play.released_rounds,
+            Some((&before.release, &rounds)),
+        )
+        .with_held_draws(&play.held_draws);
+        let public_event = release.redact(&event);
+        let public_report = release.public_report_since(
+            &report,
+            &public_event,
+            Some((&before.release, &before_public.report, &changed)),
+        );
+        let at = (changes.id, changes.revision, changes.changed_at);
+        let public = Snapshot::of_parts(
+            at,
+            public_event,
+            public_report,
+            play.clone(),
+            release.clone(),
+            None,
+        );
+        Some(Snapshot::of_parts(
+            at,
+            event,
+            report,
+            play,
+            release,
+            Some(Arc::new(public)),
+        ))
+    }
+
     fn of_parts(
         (id, revision, changed_at): (i32, i64, chrono::NaiveDateTime),
         event: Event,
@@ -625,7 +682,7 @@ impl Live {
     fn start_load(self: &Arc<Self>, id: i32, slug: String) -> Loading {
         let live = self.clone();
         let handle = actix_web::web::block(move || {
-            let loaded = live.load(&slug);
+            let loaded = live.load(id, &slug);
             if loaded.is_err() {
                 // Let the next reader try again rather than share this failure.
                 if let Ok(mut all) = live.snapshots.lock()
@@ -646,15 +703,37 @@ impl Live {
         .shared()
     }
 
-    /// Loads the tournament in one read transaction and keeps it if it is the newest.
-    fn load(&self, slug: &str) -> Result<Arc<Snapshot>, Arc<String>> {
+    /// Loads the tournament in one read transaction and keeps it if it is the newest. When
+    /// this server holds a snapshot of it and the revisions since changed only some
+    /// matches' results, only those are read and the new snapshot made from the one held
+    /// ([`Snapshot::next`]); any other change is read whole.
+    fn load(&self, id: i32, slug: &str) -> Result<Arc<Snapshot>, Arc<String>> {
         let started = std::time::Instant::now();
+        let held = self.cached(id);
         let mut conn = self.pool.get().map_err(|e| load_failure(e.into()))?;
-        let loaded = db::load_consistent(&mut conn, slug)
-            .map_err(load_failure)?
-            .ok_or_else(|| Arc::new(NOT_FOUND.to_owned()))?;
+        let snapshot = match held {
+            Some(before) => match db::load_since(&mut conn, slug, before.id, before.revision)
+                .map_err(load_failure)?
+            {
+                db::Since::Gone => return Err(Arc::new(NOT_FOUND.to_owned())),
+                db::Since::Full(loaded) => Snapshot::new(loaded),
+                db::Since::Matches(changes) => match Snapshot::next(&before, changes) {
+                    Some(next) => next,
+                    None => Snapshot::new(
+                        db::load_consistent(&mut conn, slug)
+                            .map_err(load_failure)?
+                            .ok_or_else(|| Arc::new(NOT_FOUND.to_owned()))?,
+                    ),
+                },
+            },
+            None => Snapshot::new(
+                db::load_consistent(&mut conn, slug)
+                    .map_err(load_failure)?
+                    .ok_or_else(|| Arc::new(NOT_FOUND.to_owned()))?,
+            ),
+        };
         drop(conn);
-        let snapshot = Arc::new(Snapshot::new(loaded));
+        let snapshot = Arc::new(snapshot);
         self.metrics.snapshot_built(started.elapsed());
         let mut all = self.snapshots.lock().expect("snapshot cache poisoned");
         let slot = all.slots.entry(snapshot.id).or_default();
