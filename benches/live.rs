@@ -16,7 +16,7 @@
 //!    are repeated `FUSHI_BENCH_RUNS` times at the first size, 3 by default), and at the end.
 //!
 //! Every loop is bounded in count and time. Optional arguments: TEAMS ROUNDS BOARDS (one
-//! size only).
+//! size only). `FUSHI_BENCH_PORTS=FROM-TO` keeps the servers' ports in that range.
 
 #[path = "../tests/integration/common/mod.rs"]
 mod common;
@@ -57,7 +57,19 @@ impl Drop for Served {
     }
 }
 
+/// A free port: the first free one of `FUSHI_BENCH_PORTS` (`FROM-TO`, for a machine whose
+/// ports are shared out), any free one without it.
 fn free_port() -> u16 {
+    let range = std::env::var("FUSHI_BENCH_PORTS").ok().and_then(|v| {
+        let (from, to) = v.split_once('-')?;
+        Some(from.trim().parse::<u16>().ok()?..=to.trim().parse::<u16>().ok()?)
+    });
+    if let Some(range) = range {
+        return range
+            .into_iter()
+            .find(|&p| std::net::TcpListener::bind(("127.0.0.1", p)).is_ok())
+            .expect("a free port in FUSHI_BENCH_PORTS");
+    }
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -144,8 +156,13 @@ fn save(
         .is_ok_and(|saved| saved != fushi::db::MatchSave::Missing)
 }
 
-/// The session cookie of a director signed in through the login form.
-async fn sign_in(client: &awc::Client, base: &str, name: &str, password: &str) -> String {
+/// The session cookie of a director signed in through the login form. The client does not
+/// follow redirects: the sign-in's 303 carries the session cookie.
+async fn sign_in(base: &str, name: &str, password: &str) -> String {
+    let client = &awc::Client::builder()
+        .disable_redirects()
+        .timeout(Duration::from_secs(30))
+        .finish();
     let cookie_of = |res: &awc::ClientResponse<_>| {
         res.headers()
             .get_all("set-cookie")
@@ -301,7 +318,7 @@ fn measure(teams: usize, rounds: usize, boards: usize, runs: usize) {
         }
 
         // 2. The director's entry page of one match, signed in.
-        let cookie = sign_in(&warm, &bases[0], "bench", password).await;
+        let cookie = sign_in(&bases[0], "bench", password).await;
         let entry = format!("/d/{slug}/rounds/{rounds}/tables/1");
         let signed_in = [("cookie".to_owned(), cookie)];
         let (entry_rate, entry_size, mut entry_tally) =
