@@ -46,6 +46,10 @@ pub fn bump_matches(
     changed: &[(i32, i32)],
 ) -> Result<(), DbError> {
     use super::schema::revision_changes as rc;
+    let previous_at: chrono::NaiveDateTime = tournaments::table
+        .find(tournament_id)
+        .select(tournaments::updated_at)
+        .first(conn)?;
     bump(conn, tournament_id)?;
     if changed.is_empty() {
         return Ok(());
@@ -65,6 +69,7 @@ pub fn bump_matches(
                 rc::revision.eq(revision),
                 rc::round_no.eq(round),
                 rc::table_no.eq(table),
+                rc::previous_at.eq(previous_at),
             )
         })
         .collect();
@@ -80,30 +85,42 @@ pub fn bump_matches(
     Ok(())
 }
 
-/// The matches (round, table) whose results the revisions after `after` up to `upto`
-/// changed, when each of those revisions changed only matches' results; `None` when one
-/// of them changed something else (or is too old to tell): load it in full.
+/// The matches (round, table) whose results the revisions after `after` (made at
+/// `after_at`) up to `upto` changed, when each of those revisions changed only matches'
+/// results; `None` when one of them changed something else, is too old to tell, or
+/// follows another revision `after` than the one made at `after_at` (a backup restored):
+/// load it in full.
 pub fn changed_matches(
     conn: &mut DbConnection,
     tournament_id: i32,
-    after: i64,
+    (after, after_at): (i64, chrono::NaiveDateTime),
     upto: i64,
 ) -> Result<Option<Vec<(i32, i32)>>, DbError> {
     use super::schema::revision_changes as rc;
-    if upto <= after {
+    if upto == after {
         return Ok(Some(Vec::new()));
     }
-    let rows: Vec<(i64, i32, i32)> = rc::table
+    if upto < after || upto - after > KEPT_CHANGES {
+        return Ok(None);
+    }
+    let rows: Vec<(i64, i32, i32, chrono::NaiveDateTime)> = rc::table
         .filter(rc::tournament_id.eq(tournament_id))
         .filter(rc::revision.gt(after))
         .filter(rc::revision.le(upto))
-        .select((rc::revision, rc::round_no, rc::table_no))
+        .select((rc::revision, rc::round_no, rc::table_no, rc::previous_at))
         .load(conn)?;
     let revisions: std::collections::HashSet<i64> = rows.iter().map(|r| r.0).collect();
     if (after + 1..=upto).any(|r| !revisions.contains(&r)) {
         return Ok(None);
     }
-    let mut matches: Vec<(i32, i32)> = rows.into_iter().map(|(_, r, t)| (r, t)).collect();
+    // The first revision since must follow the very one held.
+    if rows
+        .iter()
+        .any(|&(revision, _, _, previous_at)| revision == after + 1 && previous_at != after_at)
+    {
+        return Ok(None);
+    }
+    let mut matches: Vec<(i32, i32)> = rows.into_iter().map(|(_, r, t, _)| (r, t)).collect();
     matches.sort_unstable();
     matches.dedup();
     Ok(Some(matches))

@@ -298,5 +298,6 @@ diesel::table! {
         revision -> BigInt,
         round_no -> Integer,
         table_no -> Integer,
+        previous_at -> Timestamp,
     }
 }

@@ -621,14 +621,14 @@ pub struct ChangedMatches {
     pub results: Vec<((i32, i32), Vec<TableResult>)>,
 }
 
-/// The tournament as it stands now, as the changes since revision `after` of tournament
-/// `id` when only some matches' results changed ([`super::revision::changed_matches`]),
-/// whole otherwise.
+/// The tournament as it stands now, as the changes since revision `after` (the revision
+/// and when it was made) of tournament `id` when only some matches' results changed
+/// ([`super::revision::changed_matches`]), whole otherwise.
 pub fn load_since(
     conn: &mut DbConnection,
     slug: &str,
     id: i32,
-    after: i64,
+    after: (i64, chrono::NaiveDateTime),
 ) -> Result<Since, DbError> {
     conn.transaction(|conn| {
         if let DbConnection::Postgres(pg) = conn {

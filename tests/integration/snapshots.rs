@@ -119,7 +119,7 @@ fn a_snapshot_made_from_the_changes_equals_the_one_loaded_whole() {
                 team.name = format!("{} {step}", team.name);
                 update_team(&mut conn, &slug, team.number, &team).expect("rename");
             }
-            let next = match db::load_since(&mut conn, &slug, held.id, held.revision)
+            let next = match db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at))
                 .expect("load the changes")
             {
                 Since::Matches(changes) => {
@@ -146,7 +146,7 @@ fn changes_other_than_results_are_loaded_whole() {
         db::insert_event(&mut conn, &event).expect("insert");
         let held = whole(&mut conn, &slug);
         save_match_results(&mut conn, &slug, 1, 1, &[]).expect("clear a match");
-        match db::load_since(&mut conn, &slug, held.id, held.revision).expect("load") {
+        match db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at)).expect("load") {
             Since::Matches(changes) => assert_eq!(
                 changes.results,
                 vec![((1, 1), Vec::new())],
@@ -157,8 +157,32 @@ fn changes_other_than_results_are_loaded_whole() {
         set_withdrawn(&mut conn, &slug, TeamNo(2), true).expect("withdraw");
         // The save and then a withdrawal since the snapshot held: read whole.
         assert!(matches!(
-            db::load_since(&mut conn, &slug, held.id, held.revision).expect("load"),
+            db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at)).expect("load"),
             Since::Full(_)
         ));
+    }
+}
+
+#[test]
+fn a_snapshot_of_another_history_is_not_moved_on_by_its_changes() {
+    use diesel::prelude::*;
+    use fushi::db::schema::tournaments;
+    for test_db in backends() {
+        let mut conn = test_db.open();
+        let event = large_event(4, 2, 2);
+        let slug = event.settings.slug.clone();
+        db::insert_event(&mut conn, &event).expect("insert");
+        let held = whole(&mut conn, &slug);
+        save_match_results(&mut conn, &slug, 1, 1, &[]).expect("clear a match");
+        // The revisions numbered again from the one held (a backup restored): the next
+        // save has the number after the held one but follows another state.
+        diesel::update(tournaments::table.find(held.id))
+            .set(tournaments::revision.eq(held.revision))
+            .execute(&mut conn)
+            .expect("number the revisions again");
+        save_match_results(&mut conn, &slug, 1, 2, &[]).expect("clear another match");
+        let since = db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at))
+            .expect("load");
+        assert!(matches!(since, Since::Full(_)), "{since:?}");
     }
 }

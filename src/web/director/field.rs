@@ -15,7 +15,7 @@ use super::super::page::{Ctx, redirect_with, with_db};
 use super::super::{AppError, AppState};
 use super::labels::{Choice, choices};
 use crate::db::field::{LineupChoice, checked_flags, odd_threshold};
-use crate::rules::field::{OddKind, OddResult, odd_results};
+use crate::rules::field::{OddKind, OddResult, odd_results_at};
 use crate::rules::{Event, Room, TeamNo};
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::{RoundAt, TableAt};
@@ -252,10 +252,9 @@ pub(super) fn field_extras(
         .rounds
         .iter()
         .find(|r| r.number == round)
-        .map(|r| odd_results(event, r, threshold))
+        .map(|r| odd_results_at(event, r, threshold, table))
         .unwrap_or_default()
         .into_iter()
-        .filter(|o| table.is_none_or(|tb| tb == o.table))
         .map(|o| OddLine {
             text: odd_text(t, &o),
             key: o.key(),

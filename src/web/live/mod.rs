@@ -402,6 +402,9 @@ pub struct Live {
     stopping: tokio_watch::Sender<bool>,
     /// What `/metrics` reports; snapshot builds are counted here.
     metrics: Arc<crate::web::metrics::Metrics>,
+    /// Wakes the change watcher at once after a write of this server, so that the new
+    /// revision is announced without waiting for the watcher's next look.
+    wake: Notify,
 }
 
 /// What the snapshot cache holds right now.
@@ -471,6 +474,7 @@ impl Live {
             listeners_by_address: Mutex::new(HashMap::new()),
             stopping,
             metrics: Default::default(),
+            wake: Notify::new(),
         })
     }
 
@@ -577,9 +581,11 @@ impl Live {
     }
 
     /// Reads the directory again after a write of this server, so that the next anonymous
-    /// reader sees it at once (the watcher would within a tick). Nothing when the
-    /// directory is not kept; a failed read leaves the last one.
+    /// reader sees it at once (the watcher would within a tick), and wakes the watcher to
+    /// load and announce the new revision now. Nothing when the directory is not kept; a
+    /// failed read leaves the last one.
     pub async fn relist(self: &Arc<Self>) {
+        self.wake.notify_one();
         if !self.directory.lock().is_ok_and(|d| d.known) {
             return;
         }
@@ -712,7 +718,7 @@ impl Live {
         let held = self.cached(id);
         let mut conn = self.pool.get().map_err(|e| load_failure(e.into()))?;
         let snapshot = match held {
-            Some(before) => match db::load_since(&mut conn, slug, before.id, before.revision)
+            Some(before) => match db::load_since(&mut conn, slug, before.id, (before.revision, before.changed_at))
                 .map_err(load_failure)?
             {
                 db::Since::Gone => return Err(Arc::new(NOT_FOUND.to_owned())),
