@@ -108,8 +108,7 @@ impl Report {
                 .matches
                 .iter()
                 .map(|m| {
-                    known(round.number, m.table)
-                        .unwrap_or_else(|| scorer.compare(&round.boards, m))
+                    known(round.number, m.table).unwrap_or_else(|| scorer.compare(&round.boards, m))
                 })
                 .collect();
             // A bye counts once nothing else of its round is still to be played (a match

@@ -119,21 +119,25 @@ fn a_snapshot_made_from_the_changes_equals_the_one_loaded_whole() {
                 team.name = format!("{} {step}", team.name);
                 update_team(&mut conn, &slug, team.number, &team).expect("rename");
             }
-            let next = match db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at))
-                .expect("load the changes")
-            {
-                Since::Matches(changes) => {
-                    from_changes += 1;
-                    Arc::new(Snapshot::next(&held, changes).expect("every match is held"))
-                }
-                Since::Full(loaded) => Arc::new(Snapshot::new(loaded)),
-                Since::Gone => panic!("step {step}: the tournament is gone"),
-            };
+            let next =
+                match db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at))
+                    .expect("load the changes")
+                {
+                    Since::Matches(changes) => {
+                        from_changes += 1;
+                        Arc::new(Snapshot::next(&held, changes).expect("every match is held"))
+                    }
+                    Since::Full(loaded) => Arc::new(Snapshot::new(loaded)),
+                    Since::Gone => panic!("step {step}: the tournament is gone"),
+                };
             assert_same(step, &next, &whole(&mut conn, &slug));
             held = next;
         }
         // Most steps were saves of results, made from the changes alone.
-        assert!(from_changes >= 30, "only {from_changes} snapshots from changes");
+        assert!(
+            from_changes >= 30,
+            "only {from_changes} snapshots from changes"
+        );
     }
 }
 
@@ -146,7 +150,9 @@ fn changes_other_than_results_are_loaded_whole() {
         db::insert_event(&mut conn, &event).expect("insert");
         let held = whole(&mut conn, &slug);
         save_match_results(&mut conn, &slug, 1, 1, &[]).expect("clear a match");
-        match db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at)).expect("load") {
+        match db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at))
+            .expect("load")
+        {
             Since::Matches(changes) => assert_eq!(
                 changes.results,
                 vec![((1, 1), Vec::new())],
@@ -157,7 +163,8 @@ fn changes_other_than_results_are_loaded_whole() {
         set_withdrawn(&mut conn, &slug, TeamNo(2), true).expect("withdraw");
         // The save and then a withdrawal since the snapshot held: read whole.
         assert!(matches!(
-            db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at)).expect("load"),
+            db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at))
+                .expect("load"),
             Since::Full(_)
         ));
     }

@@ -149,8 +149,7 @@ impl Snapshot {
             rounds.insert(round);
         }
         let play = changes.play;
-        let report =
-            Report::compute_since(&event, &play.released_rounds, &before.report, &changed);
+        let report = Report::compute_since(&event, &play.released_rounds, &before.report, &changed);
         let release = Release::of_since(
             &event,
             &play.released_rounds,
@@ -718,8 +717,13 @@ impl Live {
         let held = self.cached(id);
         let mut conn = self.pool.get().map_err(|e| load_failure(e.into()))?;
         let snapshot = match held {
-            Some(before) => match db::load_since(&mut conn, slug, before.id, (before.revision, before.changed_at))
-                .map_err(load_failure)?
+            Some(before) => match db::load_since(
+                &mut conn,
+                slug,
+                before.id,
+                (before.revision, before.changed_at),
+            )
+            .map_err(load_failure)?
             {
                 db::Since::Gone => return Err(Arc::new(NOT_FOUND.to_owned())),
                 db::Since::Full(loaded) => Snapshot::new(loaded),

@@ -107,7 +107,8 @@ pub(super) async fn overview(
             .filter(|p| (1..=page_count).contains(p))
             .ok_or_else(AppError::not_found)?,
     };
-    let shown = (page - 1) * MATCHES_PER_PAGE..(page * MATCHES_PER_PAGE).min(sheet.round.matches.len());
+    let shown =
+        (page - 1) * MATCHES_PER_PAGE..(page * MATCHES_PER_PAGE).min(sheet.round.matches.len());
     let shown_tables: std::collections::HashSet<i32> = sheet.round.matches[shown.clone()]
         .iter()
         .map(|m| m.table)
