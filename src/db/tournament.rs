@@ -652,12 +652,26 @@ pub fn load_since(
         };
         let mut results = Vec::with_capacity(changed.len());
         for (round, table) in changed {
-            let rows: Vec<(TableResultRow, i32)> = table_results::table
-                .inner_join(matches::table.inner_join(rounds::table))
-                .inner_join(boards::table)
+            // The match first, then its rows by the match's index: a query planner never
+            // walks the tournament's results.
+            let Some(match_id) = matches::table
+                .inner_join(rounds::table)
                 .filter(rounds::tournament_id.eq(id))
                 .filter(rounds::number.eq(round))
                 .filter(matches::table_no.eq(table))
+                .select(matches::id)
+                .first::<i32>(conn)
+                .optional()?
+            else {
+                // The match is gone: only a full load can say what became of it.
+                return Ok(match load_in(conn, slug)? {
+                    Some(loaded) => Since::Full(loaded),
+                    None => Since::Gone,
+                });
+            };
+            let rows: Vec<(TableResultRow, i32)> = table_results::table
+                .inner_join(boards::table)
+                .filter(table_results::match_id.eq(match_id))
                 .select((TableResultRow::as_select(), boards::number))
                 .load(conn)?;
             let mut one = rows

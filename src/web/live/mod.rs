@@ -64,6 +64,9 @@ pub struct Snapshot {
     after_rounds: OnceLock<AfterEachRound>,
     /// The championship (stages, standings per stage, bracket, ranking), computed once.
     championship: OnceLock<Option<Championship>>,
+    /// The odd results of each round at a threshold, computed once (the director's pages
+    /// of one match read their match's from it).
+    odd: Mutex<HashMap<(i32, i32), Arc<Vec<crate::rules::field::OddResult>>>>,
     pages: Mutex<PageCache>,
     /// Pages being rendered right now: others asking for them wait instead of rendering
     /// the same bytes again.
@@ -200,6 +203,7 @@ impl Snapshot {
             public,
             after_rounds: OnceLock::new(),
             championship: OnceLock::new(),
+            odd: Mutex::new(HashMap::new()),
             pages: Mutex::new(PageCache::default()),
             rendering: Mutex::new(HashMap::new()),
         }
@@ -230,6 +234,30 @@ impl Snapshot {
         self.championship
             .get_or_init(|| Championship::compute(&self.event, &self.report))
             .as_ref()
+    }
+
+    /// The odd results of round `round` at `threshold` (every table), computed once per
+    /// revision and threshold.
+    pub fn odd_results(&self, round: i32, threshold: i32) -> Arc<Vec<crate::rules::field::OddResult>> {
+        if let Some(known) = self.odd.lock().ok().and_then(|o| o.get(&(round, threshold)).cloned()) {
+            return known;
+        }
+        let odd = Arc::new(
+            self.event
+                .rounds
+                .iter()
+                .find(|r| r.number == round)
+                .map(|r| crate::rules::field::odd_results(&self.event, r, threshold))
+                .unwrap_or_default(),
+        );
+        if let Ok(mut kept) = self.odd.lock() {
+            // A few thresholds at most: the director's setting, and what a page asked.
+            if kept.len() > 64 {
+                kept.clear();
+            }
+            kept.insert((round, threshold), odd.clone());
+        }
+        odd
     }
 
     /// How many bytes of rendered pages (keys and bodies) this snapshot keeps.

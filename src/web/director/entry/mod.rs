@@ -79,7 +79,7 @@ async fn load_match(
         .snapshot_at(id, revision.max(tour.gate.revision), &tour.slug, true)
         .await?;
     let sheet = RoundSheet::of_match(&snap.event, round, table).ok_or_else(AppError::not_found)?;
-    let field = super::field::field_extras(&snap.event, round, Some(table), threshold, &checked, t);
+    let field = super::field::snapshot_extras(&snap, round, Some(table), threshold, &checked, t);
     let period_over = correction_period_over(state, at).await?;
     Ok((
         sheet,

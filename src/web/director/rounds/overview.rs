@@ -248,7 +248,7 @@ pub(super) async fn overview(
         next: position.and_then(|p| sheet.round_numbers.get(p + 1).copied()),
         notes: super::super::schedule::note_texts(t, &crate::clock::of(&sheet.settings), &record),
         times_in: crate::clock::times_in(t, &crate::clock::of(&sheet.settings)),
-        field: super::super::field::field_extras(&snap.event, round, None, threshold, &checked, t),
+        field: super::super::field::snapshot_extras(&snap, round, None, threshold, &checked, t),
     };
     render(&ctx, &page)
 }
