@@ -603,7 +603,7 @@ pub enum Since {
     /// No tournament has the slug any more.
     Gone,
     /// The revisions since changed something beyond some matches' results: all of it.
-    Full(Loaded),
+    Full(Box<Loaded>),
     /// The revisions since changed only these matches' results.
     Matches(ChangedMatches),
 }
@@ -646,7 +646,7 @@ pub fn load_since(
         };
         let Some(changed) = changed else {
             return Ok(match load_in(conn, slug)? {
-                Some(loaded) => Since::Full(loaded),
+                Some(loaded) => Since::Full(Box::new(loaded)),
                 None => Since::Gone,
             });
         };
@@ -665,7 +665,7 @@ pub fn load_since(
             else {
                 // The match is gone: only a full load can say what became of it.
                 return Ok(match load_in(conn, slug)? {
-                    Some(loaded) => Since::Full(loaded),
+                    Some(loaded) => Since::Full(Box::new(loaded)),
                     None => Since::Gone,
                 });
             };

@@ -19,6 +19,14 @@ use super::event::{Event, Match, Round, Team, TeamNo};
 use super::report::{Report, RoundProgress};
 use chrono::NaiveDateTime;
 
+/// What [`Release::public_report_since`] starts from: the release and public report
+/// before, and the matches (round, table) changed since.
+pub type Before<'a> = (
+    &'a Release,
+    &'a Report,
+    &'a std::collections::HashSet<(i32, i32)>,
+);
+
 /// The released boards of every round.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Release {
@@ -190,7 +198,7 @@ impl Release {
         &self,
         full: &Report,
         public: &Event,
-        before: Option<(&Release, &Report, &std::collections::HashSet<(i32, i32)>)>,
+        before: Option<Before<'_>>,
     ) -> Report {
         let kept = |round: i32, table: i32| {
             let (release, report, changed) = before?;

@@ -127,7 +127,7 @@ fn a_snapshot_made_from_the_changes_equals_the_one_loaded_whole() {
                         from_changes += 1;
                         Arc::new(Snapshot::next(&held, changes).expect("every match is held"))
                     }
-                    Since::Full(loaded) => Arc::new(Snapshot::new(loaded)),
+                    Since::Full(loaded) => Arc::new(Snapshot::new(*loaded)),
                     Since::Gone => panic!("step {step}: the tournament is gone"),
                 };
             assert_same(step, &next, &whole(&mut conn, &slug));

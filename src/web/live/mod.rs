@@ -36,6 +36,9 @@ use crate::rules::{Event, Release, Report, Standing};
 /// The reader who finds the new revision first always waits for it.
 const STALE_WAIT: Duration = Duration::from_millis(25);
 
+/// The odd results of one round, shared by the pages that read them.
+pub type OddOfRound = Arc<Vec<crate::rules::field::OddResult>>;
+
 /// The standings after each round that has complete matches.
 pub type AfterEachRound = Vec<(i32, Vec<Standing>)>;
 
@@ -66,7 +69,7 @@ pub struct Snapshot {
     championship: OnceLock<Option<Championship>>,
     /// The odd results of each round at a threshold, computed once (the director's pages
     /// of one match read their match's from it).
-    odd: Mutex<HashMap<(i32, i32), Arc<Vec<crate::rules::field::OddResult>>>>,
+    odd: Mutex<HashMap<(i32, i32), OddOfRound>>,
     pages: Mutex<PageCache>,
     /// Pages being rendered right now: others asking for them wait instead of rendering
     /// the same bytes again.
@@ -238,8 +241,13 @@ impl Snapshot {
 
     /// The odd results of round `round` at `threshold` (every table), computed once per
     /// revision and threshold.
-    pub fn odd_results(&self, round: i32, threshold: i32) -> Arc<Vec<crate::rules::field::OddResult>> {
-        if let Some(known) = self.odd.lock().ok().and_then(|o| o.get(&(round, threshold)).cloned()) {
+    pub fn odd_results(&self, round: i32, threshold: i32) -> OddOfRound {
+        if let Some(known) = self
+            .odd
+            .lock()
+            .ok()
+            .and_then(|o| o.get(&(round, threshold)).cloned())
+        {
             return known;
         }
         let odd = Arc::new(
@@ -754,7 +762,7 @@ impl Live {
             .map_err(load_failure)?
             {
                 db::Since::Gone => return Err(Arc::new(NOT_FOUND.to_owned())),
-                db::Since::Full(loaded) => Snapshot::new(loaded),
+                db::Since::Full(loaded) => Snapshot::new(*loaded),
                 db::Since::Matches(changes) => match Snapshot::next(&before, changes) {
                     Some(next) => next,
                     None => Snapshot::new(
