@@ -73,6 +73,14 @@ pub fn bump_matches(
             )
         })
         .collect();
+    // Rows at this revision or later are of a history the tournament no longer has (its
+    // revisions numbered again, as after a restore): this revision's rows replace them.
+    diesel::delete(
+        rc::table
+            .filter(rc::tournament_id.eq(tournament_id))
+            .filter(rc::revision.ge(revision)),
+    )
+    .execute(conn)?;
     super::connection::per_backend!(&mut *conn, |c| diesel::insert_into(rc::table)
         .values(&rows)
         .execute(c))?;
