@@ -44,6 +44,7 @@ round-progress-in-progress = in progress
 round-progress-complete = complete
 round-progress-bye = bye
 round-matches = Matches
+round-pages = Pages of tables
 round-no-pairings = This round has no pairings yet.
 round-enter-pairings = Enter the pairings
 round-col-open = Open room

@@ -44,6 +44,7 @@ round-progress-in-progress = 进行中
 round-progress-complete = 已完成
 round-progress-bye = 轮空
 round-matches = 场次
+round-pages = 按桌号分页
 round-no-pairings = 本轮还没有对阵。
 round-enter-pairings = 录入对阵
 round-col-open = 开室

@@ -44,6 +44,7 @@ round-progress-in-progress = 進行中
 round-progress-complete = 已完成
 round-progress-bye = 輪空
 round-matches = 場次
+round-pages = 按桌號分頁
 round-no-pairings = 本輪還沒有對陣。
 round-enter-pairings = 錄入對陣
 round-col-open = 開室

@@ -1,7 +1,7 @@
 //! One binary, two databases: the URL's scheme picks PostgreSQL or SQLite.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::str::FromStr;
 
@@ -44,132 +44,60 @@ impl DbConnection {
     }
 }
 
-/// Runs `f` in a write transaction. On SQLite it begins with `BEGIN IMMEDIATE`: the write
-/// lock is taken up front, waiting up to the busy timeout, so a transaction that reads and
-/// then writes can never fail half-way for a concurrent writer ("database is locked"). On
-/// PostgreSQL it is an ordinary transaction (the writes themselves are conditional or
-/// constrained where an invariant needs it). Inside a transaction already, it is a
-/// savepoint of that one.
-pub fn write_transaction<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
-where
-    F: FnOnce(&mut DbConnection) -> Result<T, E>,
-    E: From<diesel::result::Error>,
-{
-    use diesel::connection::{AnsiTransactionManager, TransactionManager};
-    fn sqlite(conn: &mut DbConnection) -> Option<&mut diesel::SqliteConnection> {
-        match conn {
-            DbConnection::Sqlite(c) => Some(c),
-            DbConnection::Postgres(_) => None,
-        }
-    }
-    // The tournaments this transaction changes get their revision raised once, just
-    // before it commits (`revision::bump`).
-    let changes = Changes::begin();
-    let f = |conn: &mut DbConnection| {
-        let value = f(conn)?;
-        changes.raise(conn)?;
-        Ok(value)
-    };
-    let Some(c) = sqlite(conn) else {
-        return conn.transaction(f);
-    };
-    let nested = AnsiTransactionManager::transaction_manager_status_mut(c)
-        .transaction_depth()?
-        .is_some();
-    if nested {
-        return conn.transaction(f);
-    }
-    AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
-    let result = f(conn);
-    let Some(c) = sqlite(conn) else {
-        unreachable!("the connection stays SQLite");
-    };
-    match result {
-        Ok(value) => {
-            AnsiTransactionManager::commit_transaction(c)?;
-            Ok(value)
-        }
-        Err(e) => {
-            AnsiTransactionManager::rollback_transaction(c)?;
-            Err(e)
-        }
-    }
-}
-
 /// The PostgreSQL notification channel of revisions; the payload is the tournament's id.
 pub const CHANNEL: &str = "fushi_changes";
 
+/// What one write transaction changed in one tournament: only the results of these
+/// matches (round, table), or more (`everything`: the snapshot is loaded in full).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Change {
+    pub everything: bool,
+    pub matches: BTreeSet<(i32, i32)>,
+}
+
 thread_local! {
-    /// The tournaments that the write transaction running on this thread has changed, or
+    /// What the write transaction running on this thread has changed, by tournament, or
     /// `None` outside one. A transaction runs on one connection on one thread, so this is
     /// that transaction's own list.
-    static CHANGED: RefCell<Option<BTreeSet<i32>>> = const { RefCell::new(None) };
+    static CHANGED: RefCell<Option<BTreeMap<i32, Change>>> = const { RefCell::new(None) };
 }
 
-/// The tournament is changed by the caller's write transaction (`revision::bump`): its
-/// revision is raised when the outermost one is about to commit, or at once outside one.
-pub(super) fn changed(conn: &mut DbConnection, tournament_id: i32) -> QueryResult<()> {
-    let deferred = CHANGED.with_borrow_mut(|changed| {
+/// Adds to what the running write transaction changed in the tournament; `false` (nothing
+/// kept) outside a write transaction, where the caller raises the revision at once.
+pub(super) fn record(tournament_id: i32, add: impl FnOnce(&mut Change)) -> bool {
+    CHANGED.with_borrow_mut(|changed| {
         changed
             .as_mut()
-            .map(|set| set.insert(tournament_id))
+            .map(|all| add(all.entry(tournament_id).or_default()))
             .is_some()
-    });
-    if !deferred {
-        raise(conn, tournament_id)?;
-    }
-    Ok(())
+    })
 }
 
-/// Raises the tournament's revision (and marks it changed now) inside the caller's
-/// transaction; on PostgreSQL the `NOTIFY` goes out when it commits.
-fn raise(conn: &mut DbConnection, tournament_id: i32) -> QueryResult<()> {
-    use super::schema::tournaments;
-    diesel::update(tournaments::table.find(tournament_id))
-        .set((
-            tournaments::revision.eq(tournaments::revision + 1),
-            tournaments::updated_at.eq(super::now()),
-        ))
-        .execute(conn)?;
-    if let DbConnection::Postgres(pg) = conn {
-        diesel::sql_query("SELECT pg_notify($1, $2)")
-            .bind::<diesel::sql_types::Text, _>(CHANNEL)
-            .bind::<diesel::sql_types::Text, _>(tournament_id.to_string())
-            .execute(pg)?;
-    }
-    Ok(())
-}
-
-/// The changes of one outermost write transaction: opened when it begins, raised by
-/// [`Changes::raise`] just before it commits, and forgotten when it ends either way.
-/// Inside another write transaction (a savepoint) it does nothing: the outer one raises.
-struct Changes {
+/// The changes of one outermost write transaction: opened when it begins, taken just
+/// before it commits, and forgotten when it ends either way. Inside another write
+/// transaction (a savepoint) it holds nothing: the outer one takes them.
+pub(super) struct Changes {
     outermost: bool,
 }
 
 impl Changes {
-    fn begin() -> Changes {
+    pub(super) fn begin() -> Changes {
         let outermost = CHANGED.with_borrow_mut(|changed| {
             let outermost = changed.is_none();
             if outermost {
-                *changed = Some(BTreeSet::new());
+                *changed = Some(BTreeMap::new());
             }
             outermost
         });
         Changes { outermost }
     }
 
-    /// Raises the revision of every tournament the transaction changed, once each.
-    fn raise(&self, conn: &mut DbConnection) -> QueryResult<()> {
+    /// What the transaction changed, by tournament; empty inside another transaction.
+    pub(super) fn take(&self) -> BTreeMap<i32, Change> {
         if !self.outermost {
-            return Ok(());
+            return BTreeMap::new();
         }
-        let changed = CHANGED
-            .with_borrow_mut(|changed| changed.as_mut().map(std::mem::take).unwrap_or_default());
-        for id in changed {
-            raise(conn, id)?;
-        }
-        Ok(())
+        CHANGED.with_borrow_mut(|changed| changed.as_mut().map(std::mem::take).unwrap_or_default())
     }
 }
 

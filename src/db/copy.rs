@@ -42,8 +42,9 @@ pub const TABLES: &[&str] = &[
 ];
 
 /// The tables each database keeps its own of, never copied: its id (the validators of the
-/// public pages carry it, and a copy is another database, docs/decisions.md).
-pub const OWN_TABLES: &[&str] = &["database_meta"];
+/// public pages carry it, and a copy is another database, docs/decisions.md), and what its
+/// recent revisions changed (a server reading the copy loads each tournament in full).
+pub const OWN_TABLES: &[&str] = &["database_meta", "revision_changes"];
 
 /// The tables that hold secrets: left behind with `--without-secrets` (a new cookie key is
 /// made on the first start, and everyone signs in again).

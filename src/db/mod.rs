@@ -27,10 +27,11 @@ pub mod stages;
 pub mod table;
 mod teams;
 pub mod tournament;
+mod transaction;
 
 pub use connection::{
     Backend, DEFAULT_DATABASE, DatabaseUrl, DbConnection, Pool, PooledConnection, connect, open,
-    pool, pool_with_busy_timeout, run_migrations, write_transaction,
+    pool, pool_with_busy_timeout, run_migrations,
 };
 pub use edit::{
     EditError, Roster, Upserted, add_team_as, create_tournament, load_roster, load_settings,
@@ -43,9 +44,10 @@ pub use rounds::{
     replace_pairings_as, replace_pairings_why, save_match_results_as, update_boards_as,
 };
 pub use tournament::{
-    Loaded, delete_tournament, insert_event, insert_event_by, list_tournaments, load_consistent,
-    load_event, slug_exists,
+    ChangedMatches, Loaded, Since, delete_tournament, insert_event, insert_event_by,
+    list_tournaments, load_consistent, load_event, load_since, slug_exists,
 };
+pub use transaction::write_transaction;
 
 /// `count` random bytes from the operating system, as lowercase hex.
 pub fn random_hex(count: usize) -> String {

@@ -10,13 +10,158 @@ use super::schema::tournaments;
 use super::{DbConnection, DbError};
 
 pub use super::connection::CHANNEL;
+use super::connection::Change;
+use std::collections::BTreeMap;
 
 /// Marks the tournament changed by the caller's write transaction: its revision is raised
 /// once, when the outermost [`super::write_transaction`] is about to commit, however many
 /// steps of the transaction changed it (one save → one revision → one `NOTIFY` on
-/// [`CHANNEL`]). Outside a write transaction the revision is raised at once.
+/// [`CHANNEL`]), and that revision is loaded in full. Outside a write transaction the
+/// revision is raised at once.
 pub fn bump(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
-    Ok(super::connection::changed(conn, tournament_id)?)
+    if !super::connection::record(tournament_id, |c| c.everything = true) {
+        let change = Change {
+            everything: true,
+            ..Change::default()
+        };
+        raise(conn, tournament_id, &change)?;
+    }
+    Ok(())
+}
+
+/// How many revisions back [`changed_matches`] can tell what changed; older rows go.
+const KEPT_CHANGES: i64 = 256;
+
+/// [`bump`] for a change to the results of these matches (round, table) and nothing else
+/// that a snapshot's event holds (the play facts, such as a room's state or a draw made
+/// public, are read again with every revision). When the whole transaction changed only
+/// matches' results, a server holding the snapshot before can load only those matches'
+/// rows ([`changed_matches`]); any other change in the same transaction ([`bump`]) makes
+/// its revision a full load.
+pub fn bump_matches(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    changed: &[(i32, i32)],
+) -> Result<(), DbError> {
+    let add = |c: &mut Change| c.matches.extend(changed.iter().copied());
+    if !super::connection::record(tournament_id, add) {
+        let mut change = Change::default();
+        add(&mut change);
+        raise(conn, tournament_id, &change)?;
+    }
+    Ok(())
+}
+
+/// Raises the revision of every tournament a write transaction changed, once each, inside
+/// it (called by [`super::write_transaction`] just before it commits).
+pub(super) fn raise_all(
+    conn: &mut DbConnection,
+    changes: BTreeMap<i32, Change>,
+) -> QueryResult<()> {
+    for (tournament_id, change) in &changes {
+        raise(conn, *tournament_id, change)?;
+    }
+    Ok(())
+}
+
+/// Raises the tournament's revision (and marks it changed now) inside the caller's
+/// transaction, with a `NOTIFY` on PostgreSQL that goes out when it commits; a change of
+/// matches' results only is written down for [`changed_matches`].
+fn raise(conn: &mut DbConnection, tournament_id: i32, change: &Change) -> QueryResult<()> {
+    use super::schema::revision_changes as rc;
+    let previous_at: chrono::NaiveDateTime = tournaments::table
+        .find(tournament_id)
+        .select(tournaments::updated_at)
+        .first(conn)?;
+    let revision: i64 = diesel::update(tournaments::table.find(tournament_id))
+        .set((
+            tournaments::revision.eq(tournaments::revision + 1),
+            tournaments::updated_at.eq(super::now()),
+        ))
+        .returning(tournaments::revision)
+        .get_result(conn)?;
+    if let DbConnection::Postgres(pg) = conn {
+        diesel::sql_query("SELECT pg_notify($1, $2)")
+            .bind::<diesel::sql_types::Text, _>(CHANNEL)
+            .bind::<diesel::sql_types::Text, _>(tournament_id.to_string())
+            .execute(pg)?;
+    }
+    // Rows at this revision or later are of a history the tournament no longer has (its
+    // revisions numbered again, as after a restore): they go, and a change of matches'
+    // results only writes this revision's rows in their place.
+    diesel::delete(
+        rc::table
+            .filter(rc::tournament_id.eq(tournament_id))
+            .filter(rc::revision.ge(revision)),
+    )
+    .execute(conn)?;
+    if change.everything || change.matches.is_empty() {
+        return Ok(());
+    }
+    let rows: Vec<_> = change
+        .matches
+        .iter()
+        .map(|&(round, table)| {
+            (
+                rc::tournament_id.eq(tournament_id),
+                rc::revision.eq(revision),
+                rc::round_no.eq(round),
+                rc::table_no.eq(table),
+                rc::previous_at.eq(previous_at),
+            )
+        })
+        .collect();
+    super::connection::per_backend!(&mut *conn, |c| diesel::insert_into(rc::table)
+        .values(&rows)
+        .execute(c))?;
+    diesel::delete(
+        rc::table
+            .filter(rc::tournament_id.eq(tournament_id))
+            .filter(rc::revision.le(revision - KEPT_CHANGES)),
+    )
+    .execute(conn)?;
+    Ok(())
+}
+
+/// The matches (round, table) whose results the revisions after `after` (made at
+/// `after_at`) up to `upto` changed, when each of those revisions changed only matches'
+/// results; `None` when one of them changed something else, is too old to tell, or
+/// follows another revision `after` than the one made at `after_at` (a backup restored):
+/// load it in full.
+pub fn changed_matches(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    (after, after_at): (i64, chrono::NaiveDateTime),
+    upto: i64,
+) -> Result<Option<Vec<(i32, i32)>>, DbError> {
+    use super::schema::revision_changes as rc;
+    if upto == after {
+        return Ok(Some(Vec::new()));
+    }
+    if upto < after || upto - after > KEPT_CHANGES {
+        return Ok(None);
+    }
+    let rows: Vec<(i64, i32, i32, chrono::NaiveDateTime)> = rc::table
+        .filter(rc::tournament_id.eq(tournament_id))
+        .filter(rc::revision.gt(after))
+        .filter(rc::revision.le(upto))
+        .select((rc::revision, rc::round_no, rc::table_no, rc::previous_at))
+        .load(conn)?;
+    let revisions: std::collections::HashSet<i64> = rows.iter().map(|r| r.0).collect();
+    if (after + 1..=upto).any(|r| !revisions.contains(&r)) {
+        return Ok(None);
+    }
+    // The first revision since must follow the very one held.
+    if rows
+        .iter()
+        .any(|&(revision, _, _, previous_at)| revision == after + 1 && previous_at != after_at)
+    {
+        return Ok(None);
+    }
+    let mut matches: Vec<(i32, i32)> = rows.into_iter().map(|(_, r, t, _)| (r, t)).collect();
+    matches.sort_unstable();
+    matches.dedup();
+    Ok(Some(matches))
 }
 
 /// The id and revision of the tournament with this slug, or `None`.

@@ -43,6 +43,32 @@ impl RoundSheet {
         self.round.matches.iter().find(|m| m.table == table)
     }
 
+    /// Round `number` of an event already loaded (a snapshot) with only its match at
+    /// `table` and that match's teams: what a page of one match needs, whatever the size
+    /// of the round. `None` when there is no such match.
+    pub fn of_match(event: &crate::rules::Event, number: i32, table: i32) -> Option<RoundSheet> {
+        let round = event.rounds.iter().find(|r| r.number == number)?;
+        let m = round.matches.iter().find(|m| m.table == table)?;
+        let mut round_numbers: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
+        round_numbers.sort_unstable();
+        let teams = event
+            .teams
+            .iter()
+            .filter(|t| t.number == m.home || Some(t.number) == m.away)
+            .cloned()
+            .collect();
+        Some(RoundSheet {
+            settings: event.settings.clone(),
+            teams,
+            round: Round {
+                number,
+                boards: round.boards.clone(),
+                matches: vec![m.clone()],
+            },
+            round_numbers,
+        })
+    }
+
     /// Round `number` of an event already loaded (a snapshot), as [`load_round`] reads it
     /// from the database; `None` when there is no such round.
     pub fn of_event(event: &crate::rules::Event, number: i32) -> Option<RoundSheet> {
@@ -704,7 +730,9 @@ pub fn save_match_results_why(
             // public standing counts a match the public cannot see).
             publish_draw_row(conn, tournament_id, round_id, round, true, who)?;
         }
-        super::revision::bump(conn, tournament_id)?;
+        // Only this match's results changed (and the play facts, read with every
+        // revision): a server holding the snapshot before loads just this match.
+        super::revision::bump_matches(conn, tournament_id, &[(round, table)])?;
         Ok(MatchSave::Saved(version + 1))
     })
 }

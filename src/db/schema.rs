@@ -290,3 +290,14 @@ diesel::joinable!(deals -> boards (board_id));
 diesel::allow_tables_to_appear_in_same_query!(deals, boards);
 diesel::allow_tables_to_appear_in_same_query!(deals, rounds);
 diesel::allow_tables_to_appear_in_same_query!(deals, tournaments);
+
+// What each recent revision changed, when only some matches' results (db/revision.rs).
+diesel::table! {
+    revision_changes (tournament_id, revision, round_no, table_no) {
+        tournament_id -> Integer,
+        revision -> BigInt,
+        round_no -> Integer,
+        table_no -> Integer,
+        previous_at -> Timestamp,
+    }
+}

@@ -612,7 +612,9 @@ pub fn confirm(
                 table_entries::updated_at.eq(at),
             ))
             .execute(conn)?;
-        super::revision::bump(conn, room.tournament_id)?;
+        // Beyond the match's results only the room's state changed, which is not in the
+        // event (the play facts are read with every revision).
+        super::revision::bump_matches(conn, room.tournament_id, &[(room.round, room.table)])?;
         Ok(Ok(()))
     })
 }
@@ -1039,7 +1041,8 @@ pub fn judge(
         if !judge_room(conn, tournament, &sheet, slug, table, room, verdict, who)? {
             return Ok(false);
         }
-        super::revision::bump(conn, tournament)?;
+        // The match's results and the room's state (not in the event) changed.
+        super::revision::bump_matches(conn, tournament, &[(round, table)])?;
         Ok(true)
     })
 }
@@ -1079,7 +1082,8 @@ pub fn approve_clean(
             }
         }
         if !approved.is_empty() {
-            super::revision::bump(conn, tournament)?;
+            let tables: Vec<(i32, i32)> = approved.iter().map(|&(t, _)| (round, t)).collect();
+            super::revision::bump_matches(conn, tournament, &tables)?;
         }
         Ok(approved)
     })

@@ -463,15 +463,33 @@ pub fn swing_limit(scorer: &Scorer, total_points: i32) -> i32 {
 /// Every odd result of round `round` in board, table and room order: results further than
 /// `threshold` levels from the datum, and swings beyond [`swing_limit`].
 pub fn odd_results(event: &Event, round: &Round, threshold: i32) -> Vec<OddResult> {
+    odd_results_at(event, round, threshold, None)
+}
+
+/// [`odd_results`] of the match at `table` only (of every match with `None`). The field's
+/// figures still come from every table of the board.
+pub fn odd_results_at(
+    event: &Event,
+    round: &Round,
+    threshold: i32,
+    table: Option<i32>,
+) -> Vec<OddResult> {
     let scorer = Scorer::new(&event.settings);
     let limit = swing_limit(&scorer, event.settings.decks().total_points());
     let mut odd = Vec::new();
+    let ours = |t: i32| table.is_none_or(|only| only == t);
     for board in &round.boards {
         let Some(t) = Traveller::of(&scorer, round, board.number) else {
             continue;
         };
         let Some(datum) = t.datum else { continue };
-        for row in &t.rows {
+        // The rows of each table, found once rather than by a scan per match.
+        let mut by_table: std::collections::HashMap<i32, Vec<&TravellerRow>> =
+            std::collections::HashMap::new();
+        for row in t.rows.iter().filter(|r| ours(r.table)) {
+            by_table.entry(row.table).or_default().push(row);
+        }
+        for row in t.rows.iter().filter(|r| ours(r.table)) {
             let score = row.score();
             if (Fraction::from(score) - datum).abs() > Fraction::from(threshold) {
                 odd.push(OddResult {
@@ -488,9 +506,10 @@ pub fn odd_results(event: &Event, round: &Round, threshold: i32) -> Vec<OddResul
                 });
             }
         }
-        for m in &round.matches {
-            let rows: Vec<&TravellerRow> = t.rows.iter().filter(|r| r.table == m.table).collect();
-            let [a, b] = rows.as_slice() else { continue };
+        for m in round.matches.iter().filter(|m| ours(m.table)) {
+            let Some([a, b]) = by_table.get(&m.table).map(Vec::as_slice) else {
+                continue;
+            };
             let explained = |r: &TravellerRow| r.penalties || r.outcome.ruled;
             if let Some(swing) = a.swing
                 && swing.abs() > limit

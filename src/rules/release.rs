@@ -15,9 +15,17 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::cards::Room;
-use super::event::{Event, Match, Round, Team};
+use super::event::{Event, Match, Round, Team, TeamNo};
 use super::report::{Report, RoundProgress};
 use chrono::NaiveDateTime;
+
+/// What [`Release::public_report_since`] starts from: the release and public report
+/// before, and the matches (round, table) changed since.
+pub type Before<'a> = (
+    &'a Release,
+    &'a Report,
+    &'a std::collections::HashSet<(i32, i32)>,
+);
 
 /// The released boards of every round.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -46,21 +54,30 @@ impl RoundRelease {
     }
 }
 
-/// Whether the rooms of `m` will be played: not a bye, and neither team withdrawn.
-fn will_play(m: &Match, teams: &[Team]) -> bool {
-    let withdrawn = |n| teams.iter().any(|t| t.number == n && t.withdrawn);
+/// Whether the rooms of `m` will be played: not a bye, and neither team withdrawn (the
+/// numbers of the withdrawn teams).
+fn will_play(m: &Match, withdrawn: &BTreeSet<TeamNo>) -> bool {
     match m.away {
         None => false,
-        Some(away) => !withdrawn(m.home) && !withdrawn(away),
+        Some(away) => !withdrawn.contains(&m.home) && !withdrawn.contains(&away),
     }
 }
 
+/// The numbers of the withdrawn teams.
+fn withdrawn_of(teams: &[Team]) -> BTreeSet<TeamNo> {
+    teams
+        .iter()
+        .filter(|t| t.withdrawn)
+        .map(|t| t.number)
+        .collect()
+}
+
 /// Whether every room of `round` that will be played has a result for `board`.
-fn played_everywhere(round: &Round, teams: &[Team], board: i32) -> bool {
+fn played_everywhere(round: &Round, withdrawn: &BTreeSet<TeamNo>, board: i32) -> bool {
     round
         .matches
         .iter()
-        .filter(|m| will_play(m, teams))
+        .filter(|m| will_play(m, withdrawn))
         .all(|m| {
             Room::BOTH
                 .iter()
@@ -72,16 +89,36 @@ impl Release {
     /// The release of every round of `event`; `by_director` lists the rounds the director
     /// released.
     pub fn of(event: &Event, by_director: &[i32]) -> Release {
+        Release::of_since(event, by_director, None)
+    }
+
+    /// [`Release::of`] for an event that differs from the one `before` was made from only
+    /// in the results of the rounds `changed` (and not in its teams): every other round
+    /// keeps its release unless the director's release of it changed. Equal to
+    /// [`Release::of`].
+    pub fn of_since(
+        event: &Event,
+        by_director: &[i32],
+        before: Option<(&Release, &BTreeSet<i32>)>,
+    ) -> Release {
+        let withdrawn = withdrawn_of(&event.teams);
         let rounds = event
             .rounds
             .iter()
             .map(|round| {
                 let director = by_director.contains(&round.number);
+                if let Some((release, changed)) = before
+                    && !changed.contains(&round.number)
+                    && let Some(kept) = release.rounds.get(&round.number)
+                    && kept.by_director == director
+                {
+                    return (round.number, kept.clone());
+                }
                 let boards = round
                     .boards
                     .iter()
                     .map(|b| b.number)
-                    .filter(|&b| director || played_everywhere(round, &event.teams, b))
+                    .filter(|&b| director || played_everywhere(round, &withdrawn, b))
                     .collect();
                 let release = RoundRelease {
                     by_director: director,
@@ -150,6 +187,33 @@ impl Release {
     /// Derived from the full report: only the matches not complete are compared again (on
     /// the public event's results); the standings are not ranked a second time.
     pub fn public_report(&self, full: &Report, public: &Event) -> Report {
+        self.public_report_since(full, public, None)
+    }
+
+    /// [`Release::public_report`] for an event that differs from the one `before` (its
+    /// release and public report) was made from only in the results of the matches
+    /// `changed` (round, table): a match in progress elsewhere keeps its public figures
+    /// when its round's release did not move. Equal to [`Release::public_report`].
+    pub fn public_report_since(
+        &self,
+        full: &Report,
+        public: &Event,
+        before: Option<Before<'_>>,
+    ) -> Report {
+        let kept = |round: i32, table: i32| {
+            let (release, report, changed) = before?;
+            if changed.contains(&(round, table))
+                || release.draw_held(round) != self.draw_held(round)
+                || release.rounds.get(&round) != self.rounds.get(&round)
+            {
+                return None;
+            }
+            let at = report
+                .matches
+                .binary_search_by_key(&(round, table), |m| (m.round, m.table))
+                .ok()?;
+            Some(report.matches[at].figures.clone())
+        };
         let scorer = super::compare::Scorer::new(&public.settings);
         let places: std::collections::HashMap<
             (i32, i32),
@@ -176,7 +240,9 @@ impl Release {
                         figures.boards.retain(|b| self.board(round, b.board));
                         figures
                     }
-                    Some((boards, m)) => scorer.compare(boards, m),
+                    Some((boards, m)) => {
+                        kept(round, whole.table).unwrap_or_else(|| scorer.compare(boards, m))
+                    }
                     None => whole.figures.clone(),
                 };
                 super::report::MatchReport {

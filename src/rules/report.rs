@@ -5,7 +5,7 @@ use super::event::{Event, TeamNo};
 use super::standings::{MatchLine, Standing, Totals, standings};
 
 /// One match with its figures.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MatchReport {
     pub round: i32,
     pub table: i32,
@@ -38,7 +38,7 @@ impl MatchReport {
 }
 
 /// The figures of every match, in round and table order, and the standings.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     pub matches: Vec<MatchReport>,
     pub standings: Vec<Standing>,
@@ -63,14 +63,53 @@ impl Report {
     /// The figures of `event` where the director has closed the rounds `closed` (their
     /// byes count although a match will not finish).
     pub fn compute_closing(event: &Event, closed: &[i32]) -> Report {
+        Report::compute_with(event, closed, |_, _| None)
+    }
+
+    /// [`Report::compute_closing`] for an event that differs from the one `before` was
+    /// computed from only in the results of the matches `changed` (round, table): the
+    /// figures of every other match are taken from `before`, and the byes, the counts and
+    /// the standings worked out again. Equal to computing it whole.
+    pub fn compute_since(
+        event: &Event,
+        closed: &[i32],
+        before: &Report,
+        changed: &std::collections::HashSet<(i32, i32)>,
+    ) -> Report {
+        Report::compute_with(event, closed, |round, table| {
+            if changed.contains(&(round, table)) {
+                return None;
+            }
+            let at = before
+                .matches
+                .binary_search_by_key(&(round, table), |m| (m.round, m.table))
+                .ok()?;
+            Some(before.matches[at].figures.clone())
+        })
+    }
+
+    /// The report, with the figures of a match from `known` where it has them.
+    fn compute_with(
+        event: &Event,
+        closed: &[i32],
+        known: impl Fn(i32, i32) -> Option<MatchFigures>,
+    ) -> Report {
         let scorer = Scorer::new(&event.settings);
-        let withdrawn = |n: TeamNo| event.team(n).is_some_and(|t| t.withdrawn);
+        let out: std::collections::HashSet<TeamNo> = event
+            .teams
+            .iter()
+            .filter(|t| t.withdrawn)
+            .map(|t| t.number)
+            .collect();
+        let withdrawn = |n: TeamNo| out.contains(&n);
         let mut matches = Vec::new();
         for round in &event.rounds {
             let figures: Vec<MatchFigures> = round
                 .matches
                 .iter()
-                .map(|m| scorer.compare(&round.boards, m))
+                .map(|m| {
+                    known(round.number, m.table).unwrap_or_else(|| scorer.compare(&round.boards, m))
+                })
                 .collect();
             // A bye counts once nothing else of its round is still to be played (a match
             // of a withdrawn team will not be).

@@ -33,6 +33,7 @@ mod release_crawl;
 mod rules_examples;
 mod service;
 mod sheets;
+mod snapshots;
 mod stages;
 mod web_accounts;
 mod web_audit;

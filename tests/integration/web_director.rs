@@ -1451,3 +1451,40 @@ fn a_stored_value_beyond_its_limit_is_corrupt_data_not_a_fallback() {
         assert!(db::load_event(&mut conn, "club-night").unwrap().is_some());
     }
 }
+
+#[actix_web::test]
+async fn a_large_rounds_overview_lists_a_hundred_matches_a_page() {
+    let db = TestDb::sqlite();
+    // 210 teams: 105 matches in the round.
+    let event = common::large_event(210, 1, 2);
+    let slug = event.settings.slug.clone();
+    db::insert_event(&mut db.open(), &event).expect("insert");
+    let mut b = browser(&db).await;
+    let entry = |table: i32| format!("href=\"/d/{slug}/rounds/1/tables/{table}\"");
+    let first = b.get_ok(&format!("/d/{slug}/rounds/1")).await;
+    first
+        .has(&entry(1))
+        .has(&entry(100))
+        .lacks(&entry(101))
+        .has("Pages of tables")
+        .has("<strong aria-current=\"page\">1–100</strong>")
+        .has(&format!(
+            "<a href=\"/d/{slug}/rounds/1?page=2\">101–105</a>"
+        ));
+    let second = b.get_ok(&format!("/d/{slug}/rounds/1?page=2")).await;
+    second
+        .has(&entry(101))
+        .has(&entry(105))
+        .lacks(&entry(100))
+        .has(&format!("<a href=\"/d/{slug}/rounds/1?page=1\">1–100</a>"));
+    for beyond in ["3", "0", "x"] {
+        let page = b.get(&format!("/d/{slug}/rounds/1?page={beyond}")).await;
+        assert_eq!(page.status, StatusCode::NOT_FOUND, "page {beyond}");
+    }
+    // A round of a hundred matches or fewer has one page and no list of pages.
+    let small = common::large_event(20, 1, 2);
+    db::insert_event(&mut db.open(), &small).expect("insert");
+    b.get_ok(&format!("/d/{}/rounds/1", small.settings.slug))
+        .await
+        .lacks("Pages of tables");
+}

@@ -14,7 +14,7 @@ use super::super::i18n::Tr;
 use super::super::page::{Ctx, redirect_with, with_db};
 use super::super::{AppError, AppState};
 use crate::db::field::{LineupChoice, checked_flags, odd_threshold};
-use crate::rules::field::{OddKind, OddResult, odd_results};
+use crate::rules::field::{OddKind, OddResult, odd_results_at};
 use crate::rules::{Event, Room, TeamNo};
 use crate::web::labels::{Choice, choices};
 use crate::web::routes::{Need, Routes};
@@ -239,6 +239,35 @@ pub(super) fn flags(
     Ok((odd_threshold(conn, slug)?, checked_flags(conn, slug)?))
 }
 
+/// [`field_extras`] from a snapshot, whose odd results of the round are computed once per
+/// revision: a page of one match costs its own match's lines, whatever the size of the
+/// round.
+pub(super) fn snapshot_extras(
+    snap: &crate::web::live::Snapshot,
+    round: i32,
+    table: Option<i32>,
+    threshold: i32,
+    checked: &HashMap<String, String>,
+    t: &Tr,
+) -> FieldExtras {
+    let odd = snap
+        .odd_results(round, threshold)
+        .iter()
+        .filter(|o| table.is_none_or(|tb| tb == o.table))
+        .map(|o| OddLine {
+            text: odd_text(t, o),
+            key: o.key(),
+            board: o.board,
+            checked_by: checked.get(&o.key()).cloned(),
+        })
+        .collect();
+    FieldExtras {
+        odd,
+        lineups: table.map_or_else(Vec::new, |tb| lineup_rooms(t, &snap.event, round, tb)),
+        threshold,
+    }
+}
+
 /// [`extras`] over a loaded event.
 pub(super) fn field_extras(
     event: &Event,
@@ -252,10 +281,9 @@ pub(super) fn field_extras(
         .rounds
         .iter()
         .find(|r| r.number == round)
-        .map(|r| odd_results(event, r, threshold))
+        .map(|r| odd_results_at(event, r, threshold, table))
         .unwrap_or_default()
         .into_iter()
-        .filter(|o| table.is_none_or(|tb| tb == o.table))
         .map(|o| OddLine {
             text: odd_text(t, &o),
             key: o.key(),

@@ -36,6 +36,9 @@ use crate::rules::{Event, Release, Report, Standing};
 /// The reader who finds the new revision first always waits for it.
 const STALE_WAIT: Duration = Duration::from_millis(25);
 
+/// The odd results of one round, shared by the pages that read them.
+pub type OddOfRound = Arc<Vec<crate::rules::field::OddResult>>;
+
 /// The standings after each round that has complete matches.
 pub type AfterEachRound = Vec<(i32, Vec<Standing>)>;
 
@@ -73,6 +76,9 @@ pub struct Snapshot {
     after_rounds: OnceLock<AfterEachRound>,
     /// The championship (stages, standings per stage, bracket, ranking), computed once.
     championship: OnceLock<Option<Championship>>,
+    /// The odd results of each round at a threshold, computed once (the director's pages
+    /// of one match read their match's from it).
+    odd: Mutex<HashMap<(i32, i32), OddOfRound>>,
     pages: Mutex<PageCache>,
     /// Pages being rendered right now: others asking for them wait instead of rendering
     /// the same bytes again.
@@ -134,6 +140,62 @@ impl Snapshot {
         )
     }
 
+    /// The snapshot after `before` whose later revisions changed only the results of some
+    /// matches (`changes`, [`db::load_since`]): the event is `before`'s with those matches'
+    /// results put in, only those matches are compared again, the release only of their
+    /// rounds, and the standings worked out from the match figures. It equals
+    /// [`Snapshot::new`] of the same revision loaded whole (the tests check it on random
+    /// edits); `None` when `before` lacks one of the matches (then load it whole).
+    pub fn next(before: &Snapshot, changes: db::ChangedMatches) -> Option<Snapshot> {
+        let before_public = before.public.as_deref()?;
+        let mut event = before.event.clone();
+        let mut changed = std::collections::HashSet::new();
+        let mut rounds = std::collections::BTreeSet::new();
+        for ((round, table), results) in changes.results {
+            let m = event
+                .rounds
+                .iter_mut()
+                .find(|r| r.number == round)?
+                .matches
+                .iter_mut()
+                .find(|m| m.table == table)?;
+            m.results = results;
+            changed.insert((round, table));
+            rounds.insert(round);
+        }
+        let play = changes.play;
+        let report = Report::compute_since(&event, &play.released_rounds, &before.report, &changed);
+        let release = Release::of_since(
+            &event,
+            &play.released_rounds,
+            Some((&before.release, &rounds)),
+        )
+        .with_held_draws(&play.held_draws);
+        let public_event = release.redact(&event);
+        let public_report = release.public_report_since(
+            &report,
+            &public_event,
+            Some((&before.release, &before_public.report, &changed)),
+        );
+        let at = (changes.id, changes.revision, changes.changed_at);
+        let public = Snapshot::of_parts(
+            at,
+            public_event,
+            public_report,
+            play.clone(),
+            release.clone(),
+            None,
+        );
+        Some(Snapshot::of_parts(
+            at,
+            event,
+            report,
+            play,
+            release,
+            Some(Arc::new(public)),
+        ))
+    }
+
     fn of_parts(
         (id, revision, changed_at): (i32, i64, chrono::NaiveDateTime),
         event: Event,
@@ -153,6 +215,7 @@ impl Snapshot {
             public,
             after_rounds: OnceLock::new(),
             championship: OnceLock::new(),
+            odd: Mutex::new(HashMap::new()),
             pages: Mutex::new(PageCache::default()),
             rendering: Mutex::new(HashMap::new()),
         }
@@ -183,6 +246,35 @@ impl Snapshot {
         self.championship
             .get_or_init(|| Championship::compute(&self.event, &self.report))
             .as_ref()
+    }
+
+    /// The odd results of round `round` at `threshold` (every table), computed once per
+    /// revision and threshold.
+    pub fn odd_results(&self, round: i32, threshold: i32) -> OddOfRound {
+        if let Some(known) = self
+            .odd
+            .lock()
+            .ok()
+            .and_then(|o| o.get(&(round, threshold)).cloned())
+        {
+            return known;
+        }
+        let odd = Arc::new(
+            self.event
+                .rounds
+                .iter()
+                .find(|r| r.number == round)
+                .map(|r| crate::rules::field::odd_results(&self.event, r, threshold))
+                .unwrap_or_default(),
+        );
+        if let Ok(mut kept) = self.odd.lock() {
+            // A few thresholds at most: the director's setting, and what a page asked.
+            if kept.len() > 64 {
+                kept.clear();
+            }
+            kept.insert((round, threshold), odd.clone());
+        }
+        odd
     }
 
     /// How many bytes of rendered pages (keys and bodies) this snapshot keeps.
@@ -354,6 +446,9 @@ pub struct Live {
     stopping: tokio_watch::Sender<bool>,
     /// What `/metrics` reports; snapshot builds are counted here.
     metrics: Arc<crate::web::metrics::Metrics>,
+    /// Wakes the change watcher at once after a write of this server, so that the new
+    /// revision is announced without waiting for the watcher's next look.
+    wake: Notify,
 }
 
 /// What the snapshot cache holds right now.
@@ -423,6 +518,7 @@ impl Live {
             listeners_by_address: Mutex::new(HashMap::new()),
             stopping,
             metrics: Default::default(),
+            wake: Notify::new(),
         })
     }
 
@@ -529,9 +625,11 @@ impl Live {
     }
 
     /// Reads the directory again after a write of this server, so that the next anonymous
-    /// reader sees it at once (the watcher would within a tick). Nothing when the
-    /// directory is not kept; a failed read leaves the last one.
+    /// reader sees it at once (the watcher would within a tick), and wakes the watcher to
+    /// load and announce the new revision now. Nothing when the directory is not kept; a
+    /// failed read leaves the last one.
     pub async fn relist(self: &Arc<Self>) {
+        self.wake.notify_one();
         if !self.directory.lock().is_ok_and(|d| d.known) {
             return;
         }
@@ -634,7 +732,7 @@ impl Live {
     fn start_load(self: &Arc<Self>, id: i32, slug: String) -> Loading {
         let live = self.clone();
         let handle = actix_web::web::block(move || {
-            let loaded = live.load(&slug);
+            let loaded = live.load(id, &slug);
             if loaded.is_err() {
                 // Let the next reader try again rather than share this failure.
                 if let Ok(mut all) = live.snapshots.lock()
@@ -655,15 +753,42 @@ impl Live {
         .shared()
     }
 
-    /// Loads the tournament in one read transaction and keeps it if it is the newest.
-    fn load(&self, slug: &str) -> Result<Arc<Snapshot>, Arc<String>> {
+    /// Loads the tournament in one read transaction and keeps it if it is the newest. When
+    /// this server holds a snapshot of it and the revisions since changed only some
+    /// matches' results, only those are read and the new snapshot made from the one held
+    /// ([`Snapshot::next`]); any other change is read whole.
+    fn load(&self, id: i32, slug: &str) -> Result<Arc<Snapshot>, Arc<String>> {
         let started = std::time::Instant::now();
+        let held = self.cached(id);
         let mut conn = self.pool.get().map_err(|e| load_failure(e.into()))?;
-        let loaded = db::load_consistent(&mut conn, slug)
+        let snapshot = match held {
+            Some(before) => match db::load_since(
+                &mut conn,
+                slug,
+                before.id,
+                (before.revision, before.changed_at),
+            )
             .map_err(load_failure)?
-            .ok_or_else(|| Arc::new(NOT_FOUND.to_owned()))?;
+            {
+                db::Since::Gone => return Err(Arc::new(NOT_FOUND.to_owned())),
+                db::Since::Full(loaded) => Snapshot::new(*loaded),
+                db::Since::Matches(changes) => match Snapshot::next(&before, changes) {
+                    Some(next) => next,
+                    None => Snapshot::new(
+                        db::load_consistent(&mut conn, slug)
+                            .map_err(load_failure)?
+                            .ok_or_else(|| Arc::new(NOT_FOUND.to_owned()))?,
+                    ),
+                },
+            },
+            None => Snapshot::new(
+                db::load_consistent(&mut conn, slug)
+                    .map_err(load_failure)?
+                    .ok_or_else(|| Arc::new(NOT_FOUND.to_owned()))?,
+            ),
+        };
         drop(conn);
-        let snapshot = Arc::new(Snapshot::new(loaded));
+        let snapshot = Arc::new(snapshot);
         self.metrics.snapshot_built(started.elapsed());
         let mut all = self.snapshots.lock().expect("snapshot cache poisoned");
         let slot = all.slots.entry(snapshot.id).or_default();

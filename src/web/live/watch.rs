@@ -220,6 +220,8 @@ async fn run(live: Arc<Live>) {
         };
         tokio::select! {
             _ = tokio::time::sleep(pause) => {}
+            // A write of this server: look now.
+            _ = live.wake.notified(), if pause == TICK => {}
             _ = stopping.changed() => return,
         }
     }

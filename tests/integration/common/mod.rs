@@ -610,7 +610,7 @@ impl Dice {
 
 /// One table's inputs for two decks: mostly full rows, a few penalties and rulings, and
 /// some total-only and ruling-only rows. Every row passes `TableEntry::check(Decks::Two)`.
-fn random_entry(dice: &mut Dice) -> TableEntry {
+pub fn random_entry(dice: &mut Dice) -> TableEntry {
     let roll = dice.below(100);
     if roll < 2 {
         return TableEntry {

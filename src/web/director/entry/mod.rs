@@ -50,28 +50,34 @@ pub fn configure(routes: &mut Routes) {
         );
 }
 
-/// The round as the database holds it now, with the match's version and trail and the
-/// round's flags, in one call. The version is read first, so that a page is never based on
-/// a newer version than the results it shows; the line-ups and odd results come from the
-/// snapshot.
+/// The match as it stands now (from the snapshot, with only this match of its round), with
+/// its version and trail and the round's flags. The version is read before the revision
+/// whose snapshot gives the results, so that a page is never based on a newer version than
+/// the results it shows.
 async fn load_match(
     state: &AppState,
     at: &TableAt,
     t: &Tr,
 ) -> Result<(RoundSheet, MatchInfo), AppError> {
     let (round, table) = (at.round.round, at.table);
-    let snap = at.round.tour.snapshot(state).await?;
     let slug = at.round.tour.slug.clone();
-    let (sheet, version, trail, (threshold, checked)) = with_db(state, move |conn| {
+    let id = at.round.tour.gate.tournament;
+    let (version, revision, trail, (threshold, checked)) = with_db(state, move |conn| {
         let version = db::match_version(conn, &slug, round, table)?.unwrap_or_default();
+        let revision = db::revision::of_id(conn, id)?.ok_or_else(AppError::not_found)?;
         let (trail, _) = db::audit::audit_trail(conn, &slug, Some((round, table)), 0, 200)?
             .ok_or_else(AppError::not_found)?;
         let flags = super::field::flags(conn, &slug)?;
-        let sheet = db::load_round(conn, &slug, round)?.ok_or_else(AppError::not_found)?;
-        Ok((sheet, version, trail, flags))
+        Ok((version, revision, trail, flags))
     })
     .await?;
-    let field = super::field::field_extras(&snap.event, round, Some(table), threshold, &checked, t);
+    let tour = &at.round.tour;
+    let snap = state
+        .live
+        .snapshot_at(id, revision.max(tour.gate.revision), &tour.slug, true)
+        .await?;
+    let sheet = RoundSheet::of_match(&snap.event, round, table).ok_or_else(AppError::not_found)?;
+    let field = super::field::snapshot_extras(&snap, round, Some(table), threshold, &checked, t);
     let period_over = correction_period_over(state, at).await?;
     Ok((
         sheet,
@@ -210,12 +216,20 @@ async fn save(
             expected,
             &changed,
         )?;
-        if !matches!(outcome, MatchSave::Saved(_)) {
-            return Ok((outcome, None));
-        }
-        Ok((outcome, db::load_round(conn, &key, round)?))
+        Ok(outcome)
     })
-    .await;
+    .await
+    .map(|outcome| {
+        // The round as it now stands: the one before with this match's results replaced
+        // (the next match to enter is found from it).
+        let mut after = sheet.clone();
+        if let Some(saved) = after.round.matches.iter_mut().find(|m| m.table == table) {
+            let mut results = results.clone();
+            results.sort_by_key(|r| (r.room, r.board));
+            saved.results = results;
+        }
+        (outcome, Some(after))
+    });
     let (outcome, after) = match saved {
         Ok(saved) => saved,
         // Nothing was saved: the page again, with everything typed and the reason (503).

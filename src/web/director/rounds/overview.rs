@@ -56,6 +56,27 @@ struct OverviewPage {
     draw_held: bool,
     /// No result yet: a published draw may still be held back.
     progress_none: bool,
+    /// The pages of matches, when there is more than one.
+    pages: Vec<PageLink>,
+}
+
+/// How many matches one page of the overview lists: a director reads a round of a large
+/// event a page at a time (`?page=2`), and the page costs the same whatever the size.
+pub const MATCHES_PER_PAGE: usize = 100;
+
+/// `?page=N` (from 1) of the overview.
+#[derive(Debug, serde::Deserialize)]
+pub(super) struct OverviewQuery {
+    page: Option<String>,
+}
+
+/// One page of matches in the overview's list of pages.
+#[derive(Debug)]
+struct PageLink {
+    number: usize,
+    /// The tables it lists, "1–100".
+    tables: String,
+    current: bool,
 }
 
 /// How much of the round is public, and whether the director released it.
@@ -70,10 +91,28 @@ pub(super) async fn overview(
     ctx: Ctx,
     state: web::Data<AppState>,
     at: RoundAt,
+    query: web::Query<OverviewQuery>,
 ) -> Result<HttpResponse, AppError> {
     let round = at.round;
     let snap = at.tour.snapshot(&state).await?;
     let sheet = RoundSheet::of_event(&snap.event, round).ok_or_else(AppError::not_found)?;
+    let page_count = sheet.round.matches.len().div_ceil(MATCHES_PER_PAGE).max(1);
+    // A page that is not a number or beyond the last is not there.
+    let page = match query.page.as_deref() {
+        None => 1,
+        Some(p) => p
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|p| (1..=page_count).contains(p))
+            .ok_or_else(AppError::not_found)?,
+    };
+    let shown =
+        (page - 1) * MATCHES_PER_PAGE..(page * MATCHES_PER_PAGE).min(sheet.round.matches.len());
+    let shown_tables: std::collections::HashSet<i32> = sheet.round.matches[shown.clone()]
+        .iter()
+        .map(|m| m.table)
+        .collect();
     // The links are the director's: a scorer reading this page does not see them.
     let with_links = sheet.settings.table.entry && at.tour.directs();
     // What the snapshot does not hold, in one call: the schedule's record, the flags and
@@ -96,15 +135,20 @@ pub(super) async fn overview(
     let scorer = Scorer::new(&sheet.settings);
     let scoring = &sheet.settings.scoring;
     let boards = &sheet.round.boards;
-    let mut all = Vec::new();
-    let matches = sheet
-        .round
+    // The round's progress from the snapshot's figures of every match; the lines of this
+    // page's matches only.
+    let all: Vec<MatchProgress> = snap
+        .report
         .matches
+        .iter()
+        .filter(|m| m.round == round)
+        .map(|m| MatchProgress::of(&m.figures))
+        .collect();
+    let matches = sheet.round.matches[shown]
         .iter()
         .map(|m| {
             let figures = scorer.compare(boards, m);
             let progress = MatchProgress::of(&figures);
-            all.push(progress);
             let entered = |room| m.results.iter().filter(|r| r.room == room).count();
             let bye = figures.status == MatchStatus::Bye;
             MatchLine {
@@ -139,14 +183,38 @@ pub(super) async fn overview(
         })
         .collect();
     let position = sheet.round_numbers.iter().position(|n| *n == round);
+    let links: Vec<_> = links
+        .into_iter()
+        .filter(|l| shown_tables.contains(&l.table))
+        .collect();
     let rooms = super::super::tables::room_lines(
         &ctx,
         &crate::web::hall::site(&req),
         &sheet.settings,
         &links,
     );
+    let count = sheet.round.matches.len();
+    let pages = if page_count > 1 {
+        (1..=page_count)
+            .map(|number| {
+                let first = (number - 1) * MATCHES_PER_PAGE;
+                let last = (number * MATCHES_PER_PAGE).min(count) - 1;
+                PageLink {
+                    number,
+                    tables: format!(
+                        "{}–{}",
+                        sheet.round.matches[first].table, sheet.round.matches[last].table
+                    ),
+                    current: number == page,
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let release = snap.release.round(round);
     let page = OverviewPage {
+        pages,
         draw_held: snap.release.draw_held(round),
         progress_none: RoundProgress::of(&all) == RoundProgress::NotStarted,
         release: ReleaseLine {
@@ -180,7 +248,7 @@ pub(super) async fn overview(
         next: position.and_then(|p| sheet.round_numbers.get(p + 1).copied()),
         notes: super::super::schedule::note_texts(t, &crate::clock::of(&sheet.settings), &record),
         times_in: crate::clock::times_in(t, &crate::clock::of(&sheet.settings)),
-        field: super::super::field::field_extras(&snap.event, round, None, threshold, &checked, t),
+        field: super::super::field::snapshot_extras(&snap, round, None, threshold, &checked, t),
     };
     render(&ctx, &page)
 }

@@ -1,0 +1,195 @@
+//! A new revision's snapshot made from the one before and the matches it changed
+//! (`Snapshot::next`) equals the snapshot loaded whole (`Snapshot::new`), field by field,
+//! after random sequences of edits, on both backends.
+
+use std::sync::Arc;
+
+use fushi::db::{self, DbConnection, Since};
+use fushi::rules::{Room, TableResult, TeamNo, TieBreak};
+use fushi::web::live::Snapshot;
+
+use crate::common::edits::{save_match_results, set_withdrawn, update_settings, update_team};
+use crate::common::{Dice, backends, large_event, random_entry};
+
+/// The snapshot of the current revision, loaded whole.
+fn whole(conn: &mut DbConnection, slug: &str) -> Arc<Snapshot> {
+    let loaded = db::load_consistent(conn, slug)
+        .expect("load")
+        .expect("the tournament");
+    Arc::new(Snapshot::new(loaded))
+}
+
+/// Every field of the two snapshots (and of their public ones) is the same.
+fn assert_same(step: usize, incremental: &Arc<Snapshot>, full: &Arc<Snapshot>) {
+    let why = |what: &str| format!("step {step}: the {what} differ");
+    assert_eq!(incremental.id, full.id, "{}", why("ids"));
+    assert_eq!(incremental.revision, full.revision, "{}", why("revisions"));
+    assert_eq!(incremental.changed_at, full.changed_at, "{}", why("times"));
+    assert_eq!(incremental.event, full.event, "{}", why("events"));
+    assert_eq!(incremental.report, full.report, "{}", why("reports"));
+    assert_eq!(incremental.play, full.play, "{}", why("play facts"));
+    assert_eq!(incremental.release, full.release, "{}", why("releases"));
+    let (a, b) = (incremental.public(), full.public());
+    assert_eq!(a.event, b.event, "{}", why("public events"));
+    assert_eq!(a.report, b.report, "{}", why("public reports"));
+    assert_eq!(a.play, b.play, "{}", why("public play facts"));
+    assert_eq!(a.release, b.release, "{}", why("public releases"));
+    assert_eq!(
+        a.after_each_played_round(),
+        b.after_each_played_round(),
+        "{}",
+        why("standings after each round")
+    );
+}
+
+/// Random results for some rooms and boards of a match of `boards` boards (none at all
+/// now and then: the match is cleared).
+fn some_results(dice: &mut Dice, boards: i32) -> Vec<TableResult> {
+    let keep = dice.index(100);
+    if keep < 10 {
+        return Vec::new();
+    }
+    let mut results = Vec::new();
+    for room in Room::BOTH {
+        for board in 1..=boards {
+            if keep >= 60 || dice.index(100) < 70 {
+                results.push(TableResult {
+                    room,
+                    board,
+                    entry: random_entry(dice),
+                });
+            }
+        }
+    }
+    results
+}
+
+#[test]
+fn a_snapshot_made_from_the_changes_equals_the_one_loaded_whole() {
+    for test_db in backends() {
+        let mut conn = test_db.open();
+        // Nine teams: a bye in every round.
+        let mut event = large_event(9, 3, 4);
+        // Round 3 half played, so that boards are released one by one.
+        for m in &mut event.rounds[2].matches {
+            m.results.retain(|r| r.room == Room::Open || r.board <= 2);
+        }
+        let slug = event.settings.slug.clone();
+        db::insert_event(&mut conn, &event).expect("insert");
+        let tables: Vec<(i32, i32)> = event
+            .rounds
+            .iter()
+            .flat_map(|r| {
+                r.matches
+                    .iter()
+                    .filter(|m| m.away.is_some())
+                    .map(move |m| (r.number, m.table))
+            })
+            .collect();
+        let mut dice = Dice(0x5A7E_0022);
+        let mut held = whole(&mut conn, &slug);
+        let mut from_changes = 0;
+        for step in 0..60 {
+            let roll = dice.index(100);
+            if roll < 70 {
+                // One save, or two before anyone loads (two revisions at once).
+                for _ in 0..1 + usize::from(roll < 15) {
+                    let &(round, table) = dice.pick(&tables);
+                    let results = some_results(&mut dice, 4);
+                    save_match_results(&mut conn, &slug, round, table, &results).expect("save");
+                }
+            } else if roll < 78 {
+                let team = TeamNo(1 + i32::try_from(dice.index(9)).expect("small"));
+                let now = held.event.team(team).is_some_and(|t| t.withdrawn);
+                set_withdrawn(&mut conn, &slug, team, !now).expect("withdraw");
+            } else if roll < 86 {
+                let round = 1 + i32::try_from(dice.index(3)).expect("small");
+                let now = held.play.released_rounds.contains(&round);
+                db::table::release_round(&mut conn, &slug, round, !now).expect("release");
+            } else if roll < 93 {
+                let mut settings = held.event.settings.clone();
+                settings.tiebreaks.rotate_left(1);
+                if dice.index(2) == 0 {
+                    settings.tiebreaks.retain(|t| *t != TieBreak::HeadToHead);
+                    settings.tiebreaks.push(TieBreak::HeadToHead);
+                }
+                update_settings(&mut conn, &slug, &settings).expect("settings");
+            } else {
+                let mut team = held.event.teams[dice.index(9)].clone();
+                team.name = format!("{} {step}", team.name);
+                update_team(&mut conn, &slug, team.number, &team).expect("rename");
+            }
+            let next =
+                match db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at))
+                    .expect("load the changes")
+                {
+                    Since::Matches(changes) => {
+                        from_changes += 1;
+                        Arc::new(Snapshot::next(&held, changes).expect("every match is held"))
+                    }
+                    Since::Full(loaded) => Arc::new(Snapshot::new(*loaded)),
+                    Since::Gone => panic!("step {step}: the tournament is gone"),
+                };
+            assert_same(step, &next, &whole(&mut conn, &slug));
+            held = next;
+        }
+        // Most steps were saves of results, made from the changes alone.
+        assert!(
+            from_changes >= 30,
+            "only {from_changes} snapshots from changes"
+        );
+    }
+}
+
+#[test]
+fn changes_other_than_results_are_loaded_whole() {
+    for test_db in backends() {
+        let mut conn = test_db.open();
+        let event = large_event(4, 2, 2);
+        let slug = event.settings.slug.clone();
+        db::insert_event(&mut conn, &event).expect("insert");
+        let held = whole(&mut conn, &slug);
+        save_match_results(&mut conn, &slug, 1, 1, &[]).expect("clear a match");
+        match db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at))
+            .expect("load")
+        {
+            Since::Matches(changes) => assert_eq!(
+                changes.results,
+                vec![((1, 1), Vec::new())],
+                "the cleared match alone"
+            ),
+            other => panic!("a save of results should be read as its matches: {other:?}"),
+        }
+        set_withdrawn(&mut conn, &slug, TeamNo(2), true).expect("withdraw");
+        // The save and then a withdrawal since the snapshot held: read whole.
+        assert!(matches!(
+            db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at))
+                .expect("load"),
+            Since::Full(_)
+        ));
+    }
+}
+
+#[test]
+fn a_snapshot_of_another_history_is_not_moved_on_by_its_changes() {
+    use diesel::prelude::*;
+    use fushi::db::schema::tournaments;
+    for test_db in backends() {
+        let mut conn = test_db.open();
+        let event = large_event(4, 2, 2);
+        let slug = event.settings.slug.clone();
+        db::insert_event(&mut conn, &event).expect("insert");
+        let held = whole(&mut conn, &slug);
+        save_match_results(&mut conn, &slug, 1, 1, &[]).expect("clear a match");
+        // The revisions numbered again from the one held (a backup restored): the next
+        // save has the number after the held one but follows another state.
+        diesel::update(tournaments::table.find(held.id))
+            .set(tournaments::revision.eq(held.revision))
+            .execute(&mut conn)
+            .expect("number the revisions again");
+        save_match_results(&mut conn, &slug, 1, 2, &[]).expect("clear another match");
+        let since = db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at))
+            .expect("load");
+        assert!(matches!(since, Since::Full(_)), "{since:?}");
+    }
+}
