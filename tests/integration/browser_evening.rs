@@ -10,8 +10,8 @@ use crate::common;
 use crate::common::browser;
 
 use browser::{
-    browser_tools, log_in, main_text, open_browser, open_phone, path_of, screenshot, serve,
-    wait_for,
+    browser_tools, click_and_load, log_in, main_text, open_browser, open_phone, path_of,
+    screenshot, serve, wait_for,
 };
 use chrono::NaiveDateTime;
 use common::http::ensure_user;
@@ -90,42 +90,6 @@ async fn scrolls_sideways(client: &Client) -> bool {
         .unwrap()
         .as_bool()
         .unwrap()
-}
-
-/// Clicks the button `css` and waits for the page it leads to (which may be at the same
-/// address: the old page is marked, and the wait is for a page without the mark).
-async fn click(client: &Client, css: &str) -> String {
-    client
-        .execute("window.fushiOldPage = true;", vec![])
-        .await
-        .unwrap();
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap();
-    let start = std::time::Instant::now();
-    loop {
-        let new = client
-            .execute(
-                "return !window.fushiOldPage && document.readyState === 'complete';",
-                vec![],
-            )
-            .await
-            .ok()
-            .and_then(|v| v.as_bool())
-            .unwrap_or(false);
-        if new {
-            return path_of(client).await;
-        }
-        assert!(
-            start.elapsed() < std::time::Duration::from_secs(30),
-            "no new page after clicking {css}"
-        );
-        browser::pause().await;
-    }
 }
 
 #[actix_web::test]
@@ -421,7 +385,7 @@ async fn renewing_asks_first_a_partial_save_stays_and_each_room_time_is_its_own(
     let links = format!("/d/{SLUG}/rounds/4/table-links");
     client.goto(&format!("{base}{links}")).await.unwrap();
     wait_for(&client, "button[value='renew']").await;
-    let asked = click(&client, "button[value='renew']").await;
+    let asked = click_and_load(&client, "button[value='renew']").await;
     assert_eq!(asked, format!("{links}?renew=ask"));
     assert_eq!(
         room_token(&db, 2, Room::Closed),
@@ -439,7 +403,7 @@ async fn renewing_asks_first_a_partial_save_stays_and_each_room_time_is_its_own(
         "Renew all 4 links"
     );
     screenshot(&client, "renew-asks-first.png").await;
-    click(&client, confirm).await;
+    click_and_load(&client, confirm).await;
     assert_ne!(
         room_token(&db, 2, Room::Closed),
         before,
@@ -464,7 +428,7 @@ async fn renewing_asks_first_a_partial_save_stays_and_each_room_time_is_its_own(
         .select_by_value("declarer")
         .await
         .unwrap();
-    let landed = click(&client, "#entry-form button[type=submit]").await;
+    let landed = click_and_load(&client, "#entry-form button[type=submit]").await;
     assert_eq!(landed, desk);
     wait_main_has(&client, "Results saved.").await;
     assert_eq!(
@@ -493,7 +457,7 @@ async fn renewing_asks_first_a_partial_save_stays_and_each_room_time_is_its_own(
     assert_eq!(confirmed_line, "Confirmed by EW at 2026-12-03 19:05:00");
     assert_eq!(room_time(&client, "approved").await, None);
     // Approved: the approval has its own time, the other two stay as they were.
-    click(&client, "button[value='approve']").await;
+    click_and_load(&client, "button[value='approve']").await;
     client.goto(&format!("{base}{review}")).await.unwrap();
     wait_for(&client, "[data-room-time='approved']").await;
     let approved = tables::pending(&mut db.open(), room.match_id, Room::Open)
@@ -571,7 +535,7 @@ async fn a_held_draw_reads_pairings_soon_on_a_phone_until_it_is_published() {
         .await
         .unwrap();
     wait_for(&desk, "[data-draw='held']").await;
-    click(&desk, "button[value='publish']").await;
+    click_and_load(&desk, "button[value='publish']").await;
     wait_for(&desk, "[data-draw='published']").await;
     desk.close().await.unwrap();
 

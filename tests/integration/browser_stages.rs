@@ -25,12 +25,13 @@ use crate::common;
 use crate::common::browser;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
-use browser::{browser_tools, log_in, main_text, open_browser, pause, screenshot, serve, wait_for};
+use browser::{
+    browser_tools, click_and_load, log_in, main_text, open_browser, screenshot, serve, wait_for,
+};
 use common::TestDb;
 use common::http::ensure_user;
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use fushi::archive::ArchiveFiles;
 use fushi::db::accounts::Role;
 use serde_json::{Map, Value};
@@ -99,41 +100,6 @@ async fn fill(client: &Client, fields: &[(&str, &str)]) {
         .await
         .unwrap();
     assert_eq!(missing.as_str(), Some(""), "fields not on the page");
-}
-
-/// Clicks the button matching `css` and waits until the page it leads to has loaded (it
-/// may be the same address again, as after saving the stages).
-async fn click_and_load(client: &Client, css: &str) {
-    client
-        .execute("window.fushiBefore = true;", vec![])
-        .await
-        .unwrap();
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("click {css}: {e}"));
-    let start = Instant::now();
-    loop {
-        let loaded = client
-            .execute(
-                "return window.fushiBefore === undefined && document.readyState === 'complete';",
-                vec![],
-            )
-            .await
-            .ok()
-            .and_then(|v| v.as_bool());
-        if loaded == Some(true) {
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "nothing loaded after clicking {css}"
-        );
-        pause().await;
-    }
 }
 
 async fn go(client: &Client, base: &str, path: &str) {

@@ -294,3 +294,39 @@ pub async fn main_text(client: &Client) -> String {
         .and_then(|v| v.as_str().map(str::to_owned))
         .unwrap_or_default()
 }
+
+/// Clicks the button `css` and waits for the page it leads to, which may be at the same
+/// address (a form that sends the reader back, as Publish, Approve and a partial save do):
+/// the old page is marked, and the wait is for a loaded page without the mark. Its path.
+pub async fn click_and_load(client: &Client, css: &str) -> String {
+    client
+        .execute("window.fushiOldPage = true;", vec![])
+        .await
+        .unwrap();
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    let start = std::time::Instant::now();
+    loop {
+        let loaded = client
+            .execute(
+                "return !window.fushiOldPage && document.readyState === 'complete';",
+                vec![],
+            )
+            .await
+            .ok()
+            .and_then(|v| v.as_bool());
+        if loaded == Some(true) {
+            return path_of(client).await;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "no new page after clicking {css}"
+        );
+        pause().await;
+    }
+}
