@@ -68,7 +68,7 @@ impl From<super::live::SnapshotError> for AppError {
         match e {
             super::live::SnapshotError::NotFound => AppError::NotFound,
             super::live::SnapshotError::Unavailable(why) => {
-                tracing::warn!("{why}");
+                tracing::warn!("{}", crate::db::report(&*why));
                 AppError::Busy
             }
             super::live::SnapshotError::Failed(why) => AppError::internal(why),

@@ -340,7 +340,7 @@ impl Drop for RenderClaim {
     }
 }
 
-type Loading = Shared<BoxFuture<'static, Result<Arc<Snapshot>, Arc<String>>>>;
+type Loading = Shared<BoxFuture<'static, Result<Arc<Snapshot>, Arc<LoadFailure>>>>;
 
 /// One tournament's place in the cache.
 #[derive(Default)]
@@ -472,32 +472,42 @@ impl std::fmt::Debug for Live {
 pub enum SnapshotError {
     NotFound,
     /// The database did not answer in time (away, or too busy): 503, try again.
-    Unavailable(String),
-    Failed(String),
+    Unavailable(Arc<LoadFailure>),
+    Failed(Arc<LoadFailure>),
 }
 
-/// The start of a load's failure when the database did not answer (no connection in
-/// time, or too busy): [`SnapshotError::Unavailable`].
-const UNAVAILABLE: &str = "the database is unavailable: ";
+/// Why loading a snapshot failed, shared by every reader who waited for that load (so
+/// behind an `Arc`), with its cause kept.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadFailure {
+    #[error("no such tournament")]
+    NotFound,
+    /// The database did not answer in time (no connection in time, or too busy).
+    #[error("the database is unavailable")]
+    Unavailable(#[source] db::DbError),
+    #[error("loading the snapshot")]
+    Database(#[source] db::DbError),
+    /// The blocking pool's worker went away.
+    #[error("loading the snapshot")]
+    Worker(#[source] actix_web::error::BlockingError),
+}
 
-/// A database failure as a load's failure, marked [`UNAVAILABLE`] when sending again may
-/// well succeed.
-fn load_failure(e: db::DbError) -> Arc<String> {
-    if e.is_busy() {
-        Arc::new(format!("{UNAVAILABLE}{e}"))
+/// A database failure as a load's failure, [`LoadFailure::Unavailable`] when sending
+/// again may well succeed.
+fn load_failure(e: db::DbError) -> Arc<LoadFailure> {
+    Arc::new(if e.is_busy() {
+        LoadFailure::Unavailable(e)
     } else {
-        Arc::new(e.to_string())
-    }
+        LoadFailure::Database(e)
+    })
 }
 
 impl SnapshotError {
-    fn of(failure: &str) -> SnapshotError {
-        if failure == NOT_FOUND {
-            SnapshotError::NotFound
-        } else if failure.starts_with(UNAVAILABLE) {
-            SnapshotError::Unavailable(failure.to_owned())
-        } else {
-            SnapshotError::Failed(failure.to_owned())
+    fn of(failure: Arc<LoadFailure>) -> SnapshotError {
+        match *failure {
+            LoadFailure::NotFound => SnapshotError::NotFound,
+            LoadFailure::Unavailable(_) => SnapshotError::Unavailable(failure),
+            LoadFailure::Database(_) | LoadFailure::Worker(_) => SnapshotError::Failed(failure),
         }
     }
 }
@@ -569,8 +579,8 @@ impl Live {
             db::revision::of_slug(&mut conn, &slug).map_err(load_failure)
         })
         .await
-        .map_err(|e| SnapshotError::Failed(e.to_string()))?
-        .map_err(|e| SnapshotError::of(&e))
+        .map_err(|e| SnapshotError::Failed(Arc::new(LoadFailure::Worker(e))))?
+        .map_err(SnapshotError::of)
     }
 
     /// What an anonymous reader of a published tournament's public pages needs, from
@@ -723,7 +733,7 @@ impl Live {
             Ok(snapshot) if snapshot.id == id => Ok(snapshot),
             // The slug now names another tournament (deleted and created again).
             Ok(_) => Err(SnapshotError::NotFound),
-            Err(e) => Err(SnapshotError::of(&e)),
+            Err(e) => Err(SnapshotError::of(e)),
         }
     }
 
@@ -746,7 +756,7 @@ impl Live {
         async move {
             match handle.await {
                 Ok(done) => done,
-                Err(e) => Err(Arc::new(e.to_string())),
+                Err(e) => Err(Arc::new(LoadFailure::Worker(e))),
             }
         }
         .boxed()
@@ -757,7 +767,7 @@ impl Live {
     /// this server holds a snapshot of it and the revisions since changed only some
     /// matches' results, only those are read and the new snapshot made from the one held
     /// ([`Snapshot::next`]); any other change is read whole.
-    fn load(&self, id: i32, slug: &str) -> Result<Arc<Snapshot>, Arc<String>> {
+    fn load(&self, id: i32, slug: &str) -> Result<Arc<Snapshot>, Arc<LoadFailure>> {
         let started = std::time::Instant::now();
         let held = self.cached(id);
         let mut conn = self.pool.get().map_err(|e| load_failure(e.into()))?;
@@ -770,21 +780,21 @@ impl Live {
             )
             .map_err(load_failure)?
             {
-                db::Since::Gone => return Err(Arc::new(NOT_FOUND.to_owned())),
+                db::Since::Gone => return Err(Arc::new(LoadFailure::NotFound)),
                 db::Since::Full(loaded) => Snapshot::new(*loaded),
                 db::Since::Matches(changes) => match Snapshot::next(&before, changes) {
                     Some(next) => next,
                     None => Snapshot::new(
                         db::load_consistent(&mut conn, slug)
                             .map_err(load_failure)?
-                            .ok_or_else(|| Arc::new(NOT_FOUND.to_owned()))?,
+                            .ok_or_else(|| Arc::new(LoadFailure::NotFound))?,
                     ),
                 },
             },
             None => Snapshot::new(
                 db::load_consistent(&mut conn, slug)
                     .map_err(load_failure)?
-                    .ok_or_else(|| Arc::new(NOT_FOUND.to_owned()))?,
+                    .ok_or_else(|| Arc::new(LoadFailure::NotFound))?,
             ),
         };
         drop(conn);
@@ -914,8 +924,6 @@ impl Live {
         self.stopping.subscribe()
     }
 }
-
-const NOT_FOUND: &str = "no such tournament";
 
 /// Holds one place among the open event streams; gives it back when dropped.
 pub struct ListenerSlot {
