@@ -224,3 +224,44 @@ pub fn database_id(conn: &mut DbConnection) -> Result<String, DbError> {
     // Two servers starting at once: the first one's id stands.
     Ok(stored().first::<String>(conn)?)
 }
+
+/// Makes this connection listen for revisions on PostgreSQL ([`CHANNEL`]); nothing on
+/// SQLite, where [`sqlite_data_version`] tells of other connections' commits.
+pub fn listen(conn: &mut DbConnection) -> Result<(), DbError> {
+    if let DbConnection::Postgres(pg) = conn {
+        diesel::sql_query(format!("LISTEN {CHANNEL}")).execute(pg)?;
+    }
+    Ok(())
+}
+
+/// Whether a revision was announced to this listening connection since the last call
+/// (every notification waiting is taken); always `false` on SQLite.
+pub fn notified(conn: &mut DbConnection) -> Result<bool, DbError> {
+    let DbConnection::Postgres(pg) = conn else {
+        return Ok(false);
+    };
+    let mut any = false;
+    for note in pg.notifications_iter() {
+        note?;
+        any = true;
+    }
+    Ok(any)
+}
+
+/// SQLite's `PRAGMA data_version`: it changes when another connection commits. `None` on
+/// PostgreSQL.
+pub fn sqlite_data_version(conn: &mut DbConnection) -> Result<Option<i64>, DbError> {
+    #[derive(diesel::QueryableByName)]
+    struct DataVersion {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        data_version: i64,
+    }
+    match conn {
+        DbConnection::Sqlite(c) => Ok(Some(
+            diesel::sql_query("PRAGMA data_version")
+                .get_result::<DataVersion>(c)?
+                .data_version,
+        )),
+        DbConnection::Postgres(_) => Ok(None),
+    }
+}

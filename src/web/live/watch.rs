@@ -13,9 +13,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use diesel::RunQueryDsl;
-use diesel::sql_types::BigInt;
-
 use super::{Change, Live};
 use crate::db::{self, DbConnection, PooledConnection};
 
@@ -23,12 +20,6 @@ use crate::db::{self, DbConnection, PooledConnection};
 const TICK: Duration = Duration::from_millis(50);
 /// How often PostgreSQL's revisions are read even without a notification.
 const FULL_CHECK: Duration = Duration::from_secs(3);
-
-#[derive(diesel::QueryableByName)]
-struct DataVersion {
-    #[diesel(sql_type = BigInt)]
-    data_version: i64,
-}
 
 /// What the watcher keeps between ticks.
 struct Watcher {
@@ -42,11 +33,7 @@ struct Watcher {
 impl Watcher {
     fn open(live: &Arc<Live>) -> Result<Watcher, String> {
         let mut conn = live.pool().get().map_err(|e| e.to_string())?;
-        if let DbConnection::Postgres(pg) = &mut *conn {
-            diesel::sql_query(format!("LISTEN {}", db::revision::CHANNEL))
-                .execute(pg)
-                .map_err(|e| e.to_string())?;
-        }
+        db::revision::listen(&mut conn).map_err(|e| e.to_string())?;
         let mut watcher = Watcher {
             live: live.clone(),
             conn,
@@ -73,24 +60,14 @@ impl Watcher {
     }
 
     fn sqlite_version(&mut self) -> Result<Option<i64>, String> {
-        match &mut *self.conn {
-            DbConnection::Sqlite(c) => diesel::sql_query("PRAGMA data_version")
-                .get_result::<DataVersion>(c)
-                .map(|v| Some(v.data_version))
-                .map_err(|e| e.to_string()),
-            DbConnection::Postgres(_) => Ok(None),
-        }
+        db::revision::sqlite_data_version(&mut self.conn).map_err(|e| e.to_string())
     }
 
     /// Whether something may have changed since the last tick.
     fn poked(&mut self) -> Result<bool, String> {
         match &mut *self.conn {
-            DbConnection::Postgres(pg) => {
-                let mut any = false;
-                for note in pg.notifications_iter() {
-                    note.map_err(|e| e.to_string())?;
-                    any = true;
-                }
+            DbConnection::Postgres(_) => {
+                let any = db::revision::notified(&mut self.conn).map_err(|e| e.to_string())?;
                 Ok(any || self.last_full.elapsed() >= FULL_CHECK)
             }
             DbConnection::Sqlite(_) => {
