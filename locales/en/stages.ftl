@@ -71,6 +71,7 @@ stage-ranking = Final ranking
 stage-ranking-rule = The final's winner is first and its loser second; the play-off decides third and fourth (without one, both semi-final losers share third); the losers of each earlier round follow by seed, then the teams that did not qualify in the order of the stage before, withdrawn teams last. A place shows once it is decided.
 stage-pub-standings-note = These standings count every round. The tournament is played in stages, each with its own standings:
 stage-pub-counts = These standings count rounds { $rounds } only.
+stage-pub-counts-one = These standings count round { $round } only.
 stage-pub-group = Group { $group }
 stage-pub-score = Score
 stage-tie-caption = Segments, carry-over and the running total (home team's levels)

@@ -71,6 +71,7 @@ stage-ranking = 最终名次
 stage-ranking-rule = 决赛胜者第一、负者第二；三四名决赛决定第三、四名（若无，则两名半决赛负者并列第三）；之前各轮的负者按种子顺序排在其后，然后是未出线的队（按上一赛段的顺序），退赛队排在最后。名次确定后才显示。
 stage-pub-standings-note = 本排名计入全部轮次。本赛事分阶段进行，各阶段的排名见：
 stage-pub-counts = 此积分表仅计第 { $rounds } 轮。
+stage-pub-counts-one = 此积分表仅计第 { $round } 轮。
 stage-pub-group = { $group } 组
 stage-pub-score = 积分
 stage-tie-caption = 各节、携带分与累计总分（主队的级差）

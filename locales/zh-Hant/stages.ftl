@@ -71,6 +71,7 @@ stage-ranking = 最終名次
 stage-ranking-rule = 決賽勝者第一、負者第二；三四名決賽決定第三、四名（若無，則兩名準決賽負者並列第三）；之前各輪的負者按種子順序排在其後，然後是未出線的隊（按上一賽段的順序），退賽隊排在最後。名次確定後才顯示。
 stage-pub-standings-note = 本排名計入全部輪次。本賽事分階段進行，各階段的排名見：
 stage-pub-counts = 此積分表僅計第 { $rounds } 輪。
+stage-pub-counts-one = 此積分表僅計第 { $round } 輪。
 stage-pub-group = { $group } 組
 stage-pub-score = 積分
 stage-tie-caption = 各節、攜帶分與累計總分（主隊的級差）

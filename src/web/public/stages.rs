@@ -14,6 +14,7 @@ use super::super::director::progress_text;
 use super::super::page::{Ctx, PageSnapshot, TourHead, render};
 use super::view::standings::{StandingRow, rows_of};
 use super::{AppError, AppState};
+use crate::i18n::Tr;
 use crate::rules::Event;
 use crate::rules::bracket::{Bracket, Championship, Slot, Tie, TieStatus};
 use crate::rules::stages::group_label;
@@ -67,6 +68,15 @@ struct StagesPage {
     has_bracket: bool,
 }
 
+/// What a stage's standings count: "rounds 1–3", or "round 3" for a stage of one round.
+fn counts_note(t: &Tr, first: i32, last: i32) -> String {
+    if first == last {
+        t.a("stage-pub-counts-one", "round", first)
+    } else {
+        t.a("stage-pub-counts", "rounds", format!("{first}–{last}"))
+    }
+}
+
 async fn stages(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
     let c = championship(&snap)?;
     let event = &snap.event;
@@ -81,11 +91,7 @@ async fn stages(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> 
             StageView {
                 name: stage.name.clone(),
                 rounds: format!("{}–{}", stage.first_round, stage.last_round),
-                note: t.a(
-                    "stage-pub-counts",
-                    "rounds",
-                    format!("{}–{}", stage.first_round, stage.last_round),
-                ),
+                note: counts_note(t, stage.first_round, stage.last_round),
                 blocks: table
                     .blocks
                     .iter()
@@ -547,4 +553,24 @@ async fn ranking_pdf(
         sheets::ranking_pdf(&sheet, t)
     })
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stage_of_one_round_says_round_not_rounds_n_to_n() {
+        let en = Tr::en();
+        assert_eq!(
+            counts_note(&en, 1, 3),
+            "These standings count rounds 1–3 only."
+        );
+        assert_eq!(
+            counts_note(&en, 3, 3),
+            "These standings count round 3 only."
+        );
+        let zh = Tr::new(crate::i18n::Lang::ZH_HANS);
+        assert_eq!(counts_note(&zh, 3, 3), "此积分表仅计第 3 轮。");
+    }
 }
