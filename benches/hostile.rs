@@ -22,6 +22,8 @@
 
 #[path = "../tests/integration/common/mod.rs"]
 mod common;
+#[path = "support/load.rs"]
+mod load;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -75,16 +77,7 @@ impl Server {
 
     /// The server's resident memory in MiB.
     fn rss(&self) -> f64 {
-        std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .ok()
-            .and_then(|status| {
-                status
-                    .lines()
-                    .find(|l| l.starts_with("VmRSS:"))
-                    .and_then(|l| l.split_whitespace().nth(1))
-                    .and_then(|kb| kb.parse::<f64>().ok())
-            })
-            .map_or(0.0, |kb| kb / 1024.0)
+        load::rss_mib(self.child.id())
     }
 
     fn url(&self, path: &str) -> String {

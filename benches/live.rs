@@ -112,18 +112,7 @@ fn server_rss(served: &Served) -> Vec<f64> {
     served
         .children
         .iter()
-        .map(|c| {
-            std::fs::read_to_string(format!("/proc/{}/status", c.id()))
-                .ok()
-                .and_then(|status| {
-                    status
-                        .lines()
-                        .find(|l| l.starts_with("VmRSS:"))
-                        .and_then(|l| l.split_whitespace().nth(1))
-                        .and_then(|kb| kb.parse::<f64>().ok())
-                })
-                .map_or(0.0, |kb| kb / 1024.0)
-        })
+        .map(|c| load::rss_mib(c.id()))
         .collect()
 }
 

@@ -1,7 +1,23 @@
 //! The load of the benches that drive a real server over loopback: clients that each ask
-//! for paths in turn, and what they got (latencies, bytes, errors, timeouts).
+//! for paths in turn, and what they got (latencies, bytes, errors, timeouts), and the
+//! server's memory. Each bench uses the part it needs.
+#![allow(dead_code)]
 
 use std::time::{Duration, Instant};
+
+/// The resident memory of process `pid`, in MiB (0 when it cannot be read).
+pub fn rss_mib(pid: u32) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<f64>().ok())
+        })
+        .map_or(0.0, |kb| kb / 1024.0)
+}
 
 /// A client with room for `connections` connections, each request bounded to 30 s.
 pub fn client(connections: usize) -> awc::Client {
