@@ -230,29 +230,26 @@ impl Release {
         let matches = full
             .matches
             .iter()
-            // A held draw's matches are not in the public event, nor in its report.
-            .filter(|whole| !self.draw_held(whole.round))
-            .map(|whole| {
+            .filter_map(|whole| {
                 let round = whole.round;
-                let figures = match places.get(&(round, whole.table)) {
-                    _ if whole.figures.status == super::compare::MatchStatus::Complete => {
-                        let mut figures = whole.figures.clone();
-                        figures.boards.retain(|b| self.board(round, b.board));
-                        figures
-                    }
-                    Some((boards, m)) => {
-                        kept(round, whole.table).unwrap_or_else(|| scorer.compare(boards, m))
-                    }
-                    None => whole.figures.clone(),
+                // The report has the public event's matches: a held draw's are not there
+                // (the one rule is in `redact`).
+                let (boards, m) = places.get(&(round, whole.table))?;
+                let figures = if whole.figures.status == super::compare::MatchStatus::Complete {
+                    let mut figures = whole.figures.clone();
+                    figures.boards.retain(|b| self.board(round, b.board));
+                    figures
+                } else {
+                    kept(round, whole.table).unwrap_or_else(|| scorer.compare(boards, m))
                 };
-                super::report::MatchReport {
+                Some(super::report::MatchReport {
                     round,
                     table: whole.table,
                     home: whole.home,
                     away: whole.away,
                     figures,
                     counts: whole.counts,
-                }
+                })
             })
             .collect();
         Report {
