@@ -5,12 +5,12 @@
 //! a result saved on a board that is not released yet changes no public figure, and the
 //! change names no table for it.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::{Value, json};
 
 use super::Snapshot;
-use crate::rules::{Event, Room};
+use crate::rules::{Event, Match, MatchFigures, Room, Round, TableResult};
 
 /// The public difference between two snapshots of one tournament.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -26,16 +26,51 @@ pub struct Scope {
     pub standings: bool,
 }
 
-/// The event without its results and cards: what [`Scope::whole`] compares.
-fn frame(event: &Event) -> Event {
-    let mut frame = event.clone();
-    for round in &mut frame.rounds {
-        for m in &mut round.matches {
-            m.results.clear();
-        }
-    }
-    frame.deals.boards.clear();
-    frame
+/// Whether two events agree on everything but their results and cards: what
+/// [`Scope::whole`] compares. Every field is named, so that a field added to the event is
+/// compared (or said not to be) here.
+fn same_frame(a: &Event, b: &Event) -> bool {
+    let Event {
+        settings,
+        teams,
+        rounds,
+        lineups,
+        deals,
+    } = a;
+    let crate::rules::deal::Deals { seed, boards: _ } = deals;
+    *settings == b.settings
+        && *teams == b.teams
+        && *lineups == b.lineups
+        && *seed == b.deals.seed
+        && rounds.len() == b.rounds.len()
+        && rounds.iter().zip(&b.rounds).all(|(x, y)| {
+            let Round {
+                number,
+                boards,
+                matches,
+            } = x;
+            *number == y.number
+                && *boards == y.boards
+                && matches.len() == y.matches.len()
+                && matches.iter().zip(&y.matches).all(|(m, n)| {
+                    let Match {
+                        table,
+                        home,
+                        away,
+                        results: _,
+                    } = m;
+                    *table == n.table && *home == n.home && *away == n.away
+                })
+        })
+}
+
+/// A snapshot's match figures by (round, table).
+fn figures_of(s: &Snapshot) -> HashMap<(i32, i32), (&MatchFigures, bool)> {
+    s.report
+        .matches
+        .iter()
+        .map(|x| ((x.round, x.table), (&x.figures, x.counts)))
+        .collect()
 }
 
 impl Scope {
@@ -47,42 +82,38 @@ impl Scope {
         }
     }
 
-    /// What changed from `before` to `after`, both public snapshots of one tournament.
+    /// What changed from `before` to `after`, both public snapshots of one tournament. It
+    /// reads each match, result and figure of both once (a 5,000-team event's matches are
+    /// looked up by table, not searched for).
     pub fn between(before: &Snapshot, after: &Snapshot) -> Scope {
         let mut scope = Scope {
-            whole: frame(&before.event) != frame(&after.event),
+            whole: !same_frame(&before.event, &after.event),
             standings: before.report.standings != after.report.standings,
             ..Scope::default()
         };
+        let (figures_before, figures_after) = (figures_of(before), figures_of(after));
         for round in &after.event.rounds {
-            let old = before
+            let old: HashMap<i32, &Match> = before
                 .event
                 .rounds
                 .iter()
-                .find(|r| r.number == round.number);
+                .find(|r| r.number == round.number)
+                .map(|r| r.matches.iter().map(|m| (m.table, m)).collect())
+                .unwrap_or_default();
             let mut moved_boards = BTreeSet::new();
             for m in &round.matches {
-                let was = old.and_then(|r| r.matches.iter().find(|x| x.table == m.table));
-                let figures = |s: &Snapshot| {
-                    s.report
-                        .matches
-                        .iter()
-                        .find(|x| x.round == round.number && x.table == m.table)
-                        .map(|x| (x.figures.clone(), x.counts))
-                };
+                let key = (round.number, m.table);
                 // A provisional mark counts only for a room whose results the public sees.
-                let marks = |s: &Snapshot, results: &[crate::rules::TableResult]| {
-                    Room::BOTH
-                        .into_iter()
-                        .filter(|&room| {
-                            results.iter().any(|r| r.room == room)
-                                && s.provisional(round.number, m.table, room)
-                        })
-                        .collect::<Vec<_>>()
+                let marks = |s: &Snapshot, results: &[TableResult]| {
+                    Room::BOTH.map(|room| {
+                        results.iter().any(|r| r.room == room)
+                            && s.provisional(round.number, m.table, room)
+                    })
                 };
-                let before_results = was.map_or(&[][..], |x| &x.results[..]);
-                let moved = before_results != &m.results[..]
-                    || figures(before) != figures(after)
+                let before_results = old.get(&m.table).map_or(&[][..], |x| &x.results[..]);
+                let results_moved = before_results != &m.results[..];
+                let moved = results_moved
+                    || figures_before.get(&key) != figures_after.get(&key)
                     || marks(before, before_results) != marks(after, &m.results);
                 if moved {
                     scope
@@ -91,22 +122,23 @@ impl Scope {
                         .or_default()
                         .insert(m.table);
                 }
-                for board in &round.boards {
-                    let of = |results: &[crate::rules::TableResult]| {
-                        results
+                if results_moved {
+                    for board in &round.boards {
+                        let on = |r: &&TableResult| r.board == board.number;
+                        if !before_results
                             .iter()
-                            .filter(|r| r.board == board.number)
-                            .cloned()
-                            .collect::<Vec<_>>()
-                    };
-                    if of(before_results) != of(&m.results) {
-                        moved_boards.insert(board.number);
+                            .filter(on)
+                            .eq(m.results.iter().filter(on))
+                        {
+                            moved_boards.insert(board.number);
+                        }
                     }
                 }
             }
             for board in &round.boards {
-                let cards = |s: &Snapshot| s.event.deals.of(round.number, board.number).cloned();
-                if cards(before) != cards(after) {
+                if before.event.deals.of(round.number, board.number)
+                    != after.event.deals.of(round.number, board.number)
+                {
                     moved_boards.insert(board.number);
                 }
             }
