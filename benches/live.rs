@@ -13,7 +13,9 @@
 //!    answers, saves that failed;
 //! 4. save → event on `/t/{slug}/events`, and save → the new standings page, 10 times;
 //! 5. the server's resident memory before, after each 30 s run of 200 viewers (the runs
-//!    are repeated `FUSHI_BENCH_RUNS` times at the first size, 3 by default), and at the end.
+//!    are repeated `FUSHI_BENCH_RUNS` times at the first size, 3 by default), and at the end;
+//! 6. the director's "generate" request for a new round after the last (a Swiss pairing of
+//!    the whole field and its proposal page), 10 times.
 //!
 //! Every loop is bounded in count and time. Optional arguments: TEAMS ROUNDS BOARDS (one
 //! size only). `FUSHI_BENCH_PORTS=FROM-TO` keeps the servers' ports in that range.
@@ -129,6 +131,19 @@ fn ruled(
     let mut results = sheet.table(table)?.results.clone();
     results.first_mut()?.entry.ruling = Some(ruling);
     Some(results)
+}
+
+/// The boards of round `round`, to add a round like it.
+fn event_boards(
+    conn: &mut fushi::db::DbConnection,
+    slug: &str,
+    round: i32,
+) -> Vec<fushi::rules::Board> {
+    fushi::db::load_round(conn, slug, round)
+        .unwrap()
+        .expect("the round")
+        .round
+        .boards
 }
 
 /// The save itself: one transaction, like a save on the entry page.
@@ -445,6 +460,50 @@ fn measure(teams: usize, rounds: usize, boards: usize, runs: usize) {
         println!(
             "server memory (MiB): idle {idle:.0?}, with the snapshot and pages {warmed:.0?}, after each 200-viewer run {after_runs:.0?}, at the end {:.0?}",
             server_rss(&served)
+        );
+
+        // 5. The director's "generate" form for a new round after the last: the Swiss
+        // proposal of the whole field, its page, 10 times (the round is added first; the
+        // proposal is not confirmed).
+        let last = event_boards(&mut conn, &slug, rounds as i32);
+        fushi::db::add_round(&mut conn, &slug, &last)
+            .unwrap()
+            .expect("a round added");
+        let generate = format!("{}/d/{slug}/rounds/{}/generate", bases[0], rounds + 1);
+        let c = client(1);
+        let cookie = &signed_in[0].1;
+        let mut times = Vec::new();
+        for _ in 0..11 {
+            let mut form = c
+                .get(&generate)
+                .insert_header(("cookie", cookie.as_str()))
+                .send()
+                .await
+                .expect("the generate form");
+            let body = form.body().limit(64 << 20).await.expect("its body");
+            let body = String::from_utf8_lossy(&body).into_owned();
+            let marker = "name=\"csrf\" value=\"";
+            let at = body.find(marker).expect("a CSRF field") + marker.len();
+            let csrf = body[at..at + body[at..].find('"').unwrap()].to_owned();
+            let t = Instant::now();
+            let mut res = c
+                .post(&generate)
+                .insert_header(("cookie", cookie.as_str()))
+                .send_form(&[("csrf", csrf.as_str()), ("method", "swiss")])
+                .await
+                .expect("the proposal");
+            let page = res.body().limit(64 << 20).await.expect("the proposal's page");
+            times.push(t.elapsed());
+            assert_eq!(res.status().as_u16(), 200, "the proposal is shown");
+            assert!(page.len() > 1000, "the proposal has its rows");
+        }
+        // The first request waits for the snapshot of the added round: it is left out.
+        times.remove(0);
+        times.sort();
+        println!(
+            "generate a Swiss round of the whole field (the request, the proposal page): median {:.0} ms, max {:.0} ms",
+            times[5].as_secs_f64() * 1e3,
+            times[9].as_secs_f64() * 1e3
         );
     });
     drop(served);

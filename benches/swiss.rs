@@ -1,8 +1,16 @@
 //! Swiss pairing of a 512-team field in round 10: nine rounds are played first with
-//! deterministic results, then the pairing of the tenth round is measured.
+//! deterministic results, then the pairing of the tenth round is measured. Then the whole
+//! proposal the director's "generate" form makes for round 11 of a 5,000-team event of ten
+//! played rounds × 16 boards: the field ranked from the snapshot's report (its match
+//! figures reused) and the Swiss pairing of it, against the same with every match compared
+//! again.
+
+#[path = "../tests/integration/common/mod.rs"]
+mod common;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use fushi::rules::{Score, TeamNo};
+use fushi::schedule::draft::Field;
 use fushi::schedule::lots::Lots;
 use fushi::schedule::swiss::{Entrant, Meetings, SwissOptions, first_round, pair_swiss};
 
@@ -53,6 +61,22 @@ fn swiss(c: &mut Criterion) {
             ..SwissOptions::default()
         };
         b.iter(|| pair_swiss(&field, &met, options))
+    });
+    group.finish();
+
+    let mut event = common::large_event(5_000, 11, 16);
+    event.rounds.retain(|r| r.number <= 10);
+    let report = fushi::rules::Report::compute(&event);
+    let mut group = c.benchmark_group("swiss proposal");
+    group.sample_size(10);
+    group.bench_function("5,000 teams, round 11, from the snapshot's report", |b| {
+        b.iter(|| Field::before_known(&event, 11, Some(&report)).swiss(None, false))
+    });
+    group.bench_function("5,000 teams, round 11, the field alone", |b| {
+        b.iter(|| Field::before_known(&event, 11, Some(&report)))
+    });
+    group.bench_function("5,000 teams, round 11, every match compared again", |b| {
+        b.iter(|| Field::before(&event, 11).swiss(None, false))
     });
     group.finish();
 }

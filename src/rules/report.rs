@@ -4,6 +4,18 @@ use super::compare::{MatchFigures, MatchStatus, Scorer, SideFigures};
 use super::event::{Event, TeamNo};
 use super::standings::{MatchLine, Standing, Totals, standings};
 
+use std::borrow::Cow;
+
+/// A match of [`Report::rows`]: a [`MatchReport`] whose figures may be borrowed.
+struct Row<'k> {
+    round: i32,
+    table: i32,
+    home: TeamNo,
+    away: Option<TeamNo>,
+    figures: Cow<'k, MatchFigures>,
+    counts: bool,
+}
+
 /// One match with its figures.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchReport {
@@ -63,7 +75,37 @@ impl Report {
     /// The figures of `event` where the director has closed the rounds `closed` (their
     /// byes count although a match will not finish).
     pub fn compute_closing(event: &Event, closed: &[i32]) -> Report {
-        Report::compute_with(event, closed, |_, _| None)
+        Report::compute_with(event, closed, None, |_, _| None::<Cow<'_, MatchFigures>>)
+    }
+
+    /// The report of the rounds before `round` of `event`, none closed: what a pairing of
+    /// round `round` ranks the field by. Each match's figures are taken from `known`, a
+    /// report of the same event, where it has them (a match's figures depend on its own
+    /// results and its round's boards only), so only the ranking is worked out again.
+    pub fn before_round(event: &Event, round: i32, known: Option<&Report>) -> Report {
+        Report::of_rows(
+            event,
+            Report::rows(event, &[], Some(round), |r, table| {
+                Some(Cow::Borrowed(known?.figures_of(r, table)?))
+            }),
+        )
+    }
+
+    /// The standings of [`Report::before_round`] alone: nothing of `known` is copied.
+    pub fn standings_before(event: &Event, round: i32, known: Option<&Report>) -> Vec<Standing> {
+        let rows = Report::rows(event, &[], Some(round), |r, table| {
+            Some(Cow::Borrowed(known?.figures_of(r, table)?))
+        });
+        Report::rank(event, &rows)
+    }
+
+    /// The figures of the match at `table` in round `round`.
+    fn figures_of(&self, round: i32, table: i32) -> Option<&MatchFigures> {
+        let at = self
+            .matches
+            .binary_search_by_key(&(round, table), |m| (m.round, m.table))
+            .ok()?;
+        Some(&self.matches[at].figures)
     }
 
     /// [`Report::compute_closing`] for an event that differs from the one `before` was
@@ -76,24 +118,51 @@ impl Report {
         before: &Report,
         changed: &std::collections::HashSet<(i32, i32)>,
     ) -> Report {
-        Report::compute_with(event, closed, |round, table| {
+        Report::compute_with(event, closed, None, |round, table| {
             if changed.contains(&(round, table)) {
                 return None;
             }
-            let at = before
-                .matches
-                .binary_search_by_key(&(round, table), |m| (m.round, m.table))
-                .ok()?;
-            Some(before.matches[at].figures.clone())
+            Some(Cow::Borrowed(before.figures_of(round, table)?))
         })
     }
 
-    /// The report, with the figures of a match from `known` where it has them.
-    fn compute_with(
+    /// The report, with the figures of a match from `known` where it has them, of the
+    /// rounds before `before` when it is given (else of every round).
+    fn compute_with<'k>(
         event: &Event,
         closed: &[i32],
-        known: impl Fn(i32, i32) -> Option<MatchFigures>,
+        before: Option<i32>,
+        known: impl Fn(i32, i32) -> Option<Cow<'k, MatchFigures>>,
     ) -> Report {
+        Report::of_rows(event, Report::rows(event, closed, before, known))
+    }
+
+    /// The report of `rows`: their figures owned, and the standings.
+    fn of_rows(event: &Event, rows: Vec<Row<'_>>) -> Report {
+        let standings = Report::rank(event, &rows);
+        let matches = rows
+            .into_iter()
+            .map(|r| MatchReport {
+                round: r.round,
+                table: r.table,
+                home: r.home,
+                away: r.away,
+                figures: r.figures.into_owned(),
+                counts: r.counts,
+            })
+            .collect();
+        Report { matches, standings }
+    }
+
+    /// Every match of the rounds before `before` (else of every round) with its figures
+    /// (from `known` where it has them, else compared) and whether it counts, by round and
+    /// table.
+    fn rows<'k>(
+        event: &Event,
+        closed: &[i32],
+        before: Option<i32>,
+        known: impl Fn(i32, i32) -> Option<Cow<'k, MatchFigures>>,
+    ) -> Vec<Row<'k>> {
         let scorer = Scorer::new(&event.settings);
         let out: std::collections::HashSet<TeamNo> = event
             .teams
@@ -102,13 +171,18 @@ impl Report {
             .map(|t| t.number)
             .collect();
         let withdrawn = |n: TeamNo| out.contains(&n);
-        let mut matches = Vec::new();
-        for round in &event.rounds {
-            let figures: Vec<MatchFigures> = round
+        let mut rows = Vec::new();
+        for round in event
+            .rounds
+            .iter()
+            .filter(|r| before.is_none_or(|b| r.number < b))
+        {
+            let figures: Vec<Cow<'k, MatchFigures>> = round
                 .matches
                 .iter()
                 .map(|m| {
-                    known(round.number, m.table).unwrap_or_else(|| scorer.compare(&round.boards, m))
+                    known(round.number, m.table)
+                        .unwrap_or_else(|| Cow::Owned(scorer.compare(&round.boards, m)))
                 })
                 .collect();
             // A bye counts once nothing else of its round is still to be played (a match
@@ -125,7 +199,7 @@ impl Report {
                     MatchStatus::Bye => done,
                     MatchStatus::InProgress => false,
                 };
-                matches.push(MatchReport {
+                rows.push(Row {
                     round: round.number,
                     table: m.table,
                     home: m.home,
@@ -135,8 +209,13 @@ impl Report {
                 });
             }
         }
-        matches.sort_by_key(|m| (m.round, m.table));
-        let lines: Vec<MatchLine<'_>> = matches
+        rows.sort_by_key(|m| (m.round, m.table));
+        rows
+    }
+
+    /// The standings of `rows`.
+    fn rank(event: &Event, rows: &[Row<'_>]) -> Vec<Standing> {
+        let lines: Vec<MatchLine<'_>> = rows
             .iter()
             .filter(|m| m.counts || m.figures.status != MatchStatus::Bye)
             .map(|m| MatchLine {
@@ -146,8 +225,7 @@ impl Report {
             })
             .collect();
         let teams: Vec<TeamNo> = event.teams.iter().map(|t| t.number).collect();
-        let standings = standings(&teams, &lines, &event.settings.tiebreaks);
-        Report { matches, standings }
+        standings(&teams, &lines, &event.settings.tiebreaks)
     }
 
     /// How many tables of the event scored each table score s, from the lowest s scored to
@@ -313,6 +391,40 @@ mod tests {
         assert!(counts.windows(2).all(|w| w[1].0 == w[0].0 + 1));
         // After round 1 nobody has played more than one match.
         assert!(after[0].1.iter().all(|s| s.played <= 1));
+    }
+
+    #[test]
+    fn the_report_before_a_round_is_the_report_of_the_rounds_before_it() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+        let files = crate::archive::ArchiveFiles::read(&dir).expect("the sample reads");
+        let event = crate::archive::parse(&files)
+            .expect("the sample parses")
+            .event;
+        let whole = Report::compute(&event);
+        // A report whose figures were never compared: taken from it, they show.
+        let mut marked = whole.clone();
+        for m in &mut marked.matches {
+            m.figures.compared += 1_000;
+        }
+        for round in 1..=4 {
+            let mut cut = event.clone();
+            cut.rounds.retain(|r| r.number < round);
+            let expected = Report::compute(&cut);
+            assert_eq!(Report::before_round(&event, round, None), expected);
+            assert_eq!(Report::before_round(&event, round, Some(&whole)), expected);
+            assert_eq!(
+                Report::standings_before(&event, round, Some(&whole)),
+                expected.standings
+            );
+            let taken = Report::before_round(&event, round, Some(&marked));
+            assert!(
+                taken
+                    .matches
+                    .iter()
+                    .all(|m| m.round < round && m.figures.compared >= 1_000),
+                "round {round}"
+            );
+        }
     }
 
     #[test]

@@ -96,19 +96,13 @@ impl Field {
     /// complete matches and byes count), withdrawn teams and teams already in a match of
     /// this round that has results left out.
     pub fn before(event: &Event, round: i32) -> Field {
-        let prior = Event {
-            settings: event.settings.clone(),
-            teams: event.teams.clone(),
-            rounds: event
-                .rounds
-                .iter()
-                .filter(|r| r.number < round)
-                .cloned()
-                .collect(),
-            lineups: Vec::new(),
-            deals: Default::default(),
-        };
-        let report = Report::compute(&prior);
+        Field::before_known(event, round, None)
+    }
+
+    /// [`Field::before`], with the match figures taken from `known` (a report of the same
+    /// event, such as a snapshot's) instead of compared again.
+    pub fn before_known(event: &Event, round: i32, known: Option<&Report>) -> Field {
+        let standings = Report::standings_before(event, round, known);
         let kept: Vec<Pairing> = event
             .rounds
             .iter()
@@ -126,7 +120,7 @@ impl Field {
         let mut home: HashMap<TeamNo, u32> = HashMap::new();
         let mut away: HashMap<TeamNo, u32> = HashMap::new();
         let mut byes: HashSet<TeamNo> = HashSet::new();
-        for r in &prior.rounds {
+        for r in event.rounds.iter().filter(|r| r.number < round) {
             for m in &r.matches {
                 match m.away {
                     Some(a) => {
@@ -142,7 +136,7 @@ impl Field {
         }
         let mut rank = HashMap::new();
         let mut entrants = Vec::new();
-        for (i, s) in report.standings.iter().enumerate() {
+        for (i, s) in standings.iter().enumerate() {
             rank.insert(s.team, (i as u32 + 1, s.score));
             let Some(team) = event.team(s.team) else {
                 continue;

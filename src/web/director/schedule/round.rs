@@ -103,8 +103,10 @@ fn pairing_text(t: &Tr, id: &str, event: &Event, p: &Pairing) -> String {
     )
 }
 
-fn propose(event: &Event, round: i32, choice: Choice) -> Proposal {
-    let field = Field::before(event, round);
+/// The proposal for round `round`; `report` is the snapshot's (its match figures are
+/// reused, not compared again).
+fn propose(event: &Event, report: &Report, round: i32, choice: Choice) -> Proposal {
+    let field = Field::before_known(event, round, Some(report));
     match choice {
         Choice::Swiss {
             first,
@@ -313,7 +315,7 @@ fn check_round(
     }
     match choice {
         Some(choice) if !errors.any() => {
-            let mut proposal = propose(event, round, choice);
+            let mut proposal = propose(event, report, round, choice);
             draft::keep_saved_sides(&mut proposal, &saved_pairings(event, round));
             Ok(Ok(Proposed {
                 choice,
