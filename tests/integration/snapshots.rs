@@ -193,3 +193,93 @@ fn a_snapshot_of_another_history_is_not_moved_on_by_its_changes() {
         assert!(matches!(since, Since::Full(_)), "{since:?}");
     }
 }
+
+/// The table's way in: random entries typed at the table, confirmed by the opponents,
+/// judged at the desk (approved, sent back, calls answered) and approved in bulk. Each is a
+/// change of some matches' results and of the rooms' states (the provisional marks), made
+/// from the changes as a save at the desk is.
+#[test]
+fn the_tables_entries_confirmations_and_verdicts_move_a_snapshot_on_as_a_whole_load_does() {
+    use crate::common::{club_night_with_table_round, room_link};
+    use fushi::db::table::{self as tables, Side, Verdict};
+
+    for test_db in backends() {
+        club_night_with_table_round(&test_db, 4, false);
+        let slug = "club-night";
+        let mut conn = test_db.open();
+        let rooms: Vec<(i32, Room, tables::TableRoom)> = [1, 2]
+            .into_iter()
+            .flat_map(|table| Room::BOTH.map(|room| (table, room)))
+            .map(|(table, room)| {
+                let token = room_link(&test_db, table, room).token;
+                let found = tables::find_link(&mut conn, &token)
+                    .expect("read the link")
+                    .expect("the room's link");
+                (table, room, found)
+            })
+            .collect();
+        let mut dice = Dice(0x7AB1_E022);
+        let mut held = whole(&mut conn, slug);
+        let (mut from_changes, mut entered, mut confirmed, mut judged) = (0, 0, 0, 0);
+        for step in 0..80 {
+            let (table, room, found) = dice.pick(&rooms);
+            let side = if dice.index(2) == 0 {
+                Side::NorthSouth
+            } else {
+                Side::EastWest
+            };
+            match dice.index(100) {
+                0..45 => {
+                    let cells: Vec<(i32, Option<fushi::rules::TableEntry>)> = (1..=4)
+                        .map(|b| (b, (dice.index(100) < 90).then(|| random_entry(&mut dice))))
+                        .collect();
+                    let saved = tables::save_entry(&mut conn, found, side, &cells, "", "")
+                        .expect("a table's save");
+                    entered += usize::from(saved == tables::TableSave::Saved);
+                }
+                45..75 => {
+                    let done =
+                        tables::confirm(&mut conn, found, side, "", "").expect("a confirmation");
+                    confirmed += usize::from(done.is_ok());
+                }
+                75..92 => {
+                    let verdict = match dice.index(3) {
+                        0 => Verdict::Approve,
+                        1 => Verdict::Reject(format!("board {step} again")),
+                        _ => Verdict::ClearFlags,
+                    };
+                    judged += usize::from(
+                        tables::judge(&mut conn, slug, 4, *table, *room, &verdict, "director")
+                            .expect("a verdict"),
+                    );
+                }
+                _ => {
+                    let _ =
+                        tables::approve_clean(&mut conn, slug, 4, "director").expect("approval");
+                }
+            }
+            let next =
+                match db::load_since(&mut conn, slug, held.id, (held.revision, held.changed_at))
+                    .expect("load the changes")
+                {
+                    Since::Matches(changes) => {
+                        from_changes += 1;
+                        Arc::new(Snapshot::next(&held, changes).expect("every match is held"))
+                    }
+                    Since::Full(loaded) => Arc::new(Snapshot::new(*loaded)),
+                    Since::Gone => panic!("step {step}: the tournament is gone"),
+                };
+            assert_same(step, &next, &whole(&mut conn, slug));
+            held = next;
+        }
+        assert!(
+            from_changes >= 20,
+            "only {from_changes} snapshots from changes"
+        );
+        // Each kind of step really changed something in this sequence.
+        assert!(
+            entered >= 5 && confirmed >= 1 && judged >= 1,
+            "entered {entered}, confirmed {confirmed}, judged {judged}"
+        );
+    }
+}
