@@ -1,7 +1,9 @@
 //! The small view pieces that several areas of the web share (the director's pages, the
 //! table page, the printed sheets): `<select>` options, the labels of seats, trumps,
-//! combinations, progress and teams, and a score-sheet field's error, in the reader's
+//! combinations, progress (of matches, rounds and stages) and teams, and a score-sheet field's error, in the reader's
 //! language.
+
+use fluent_templates::fluent_bundle::FluentValue;
 
 use super::i18n::Tr;
 use crate::db::RoundSheet;
@@ -150,4 +152,32 @@ fn combo_list(t: &Tr, decks: Decks) -> String {
         .map(|k| combo_label(t, k))
         .collect::<Vec<_>>()
         .join(&sep)
+}
+
+/// "Qualifying, round 7 of 9", "Semi-finals, segment 1 of 2".
+pub(crate) fn progress_text(t: &Tr, event: &crate::rules::Event) -> Option<String> {
+    let stages = &event.settings.stages;
+    Some(match crate::rules::bracket::progress(stages, event)? {
+        crate::rules::bracket::Progress::League { stage, round, of } => t.args(
+            "stage-progress-league",
+            &[
+                ("stage", FluentValue::from(stages[stage].name.clone())),
+                ("round", FluentValue::from(round.to_string())),
+                ("of", FluentValue::from(of.to_string())),
+            ],
+        ),
+        crate::rules::bracket::Progress::Knockout {
+            name, segment, of, ..
+        } => t.args(
+            "stage-progress-knockout",
+            &[
+                (
+                    "round",
+                    FluentValue::from(crate::sheets::stages::round_name(t, name)),
+                ),
+                ("segment", FluentValue::from(segment.to_string())),
+                ("of", FluentValue::from(of.to_string())),
+            ],
+        ),
+    })
 }

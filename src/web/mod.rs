@@ -13,6 +13,7 @@ mod home;
 mod labels;
 pub mod metrics;
 pub mod ops;
+pub mod pairing_words;
 /// The languages live at the top ([`crate::i18n`]): the sheets and the command line use them too.
 pub use crate::i18n;
 pub mod live;

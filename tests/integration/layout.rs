@@ -258,3 +258,40 @@ fn no_page_or_script_carries_a_javascript_url() {
     }
     assert!(found.is_empty(), "javascript: URLs in {found:?}");
 }
+
+/// The public pages and the printed sheets take their words from `web::labels` and
+/// `web::pairing_words`, never from the director's area: what the public sees must not
+/// depend on a director's page (docs/architecture.md).
+#[test]
+fn no_public_page_or_sheet_reaches_into_the_directors_area() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for area in [
+        "web/public",
+        "web/sheets",
+        "web/labels.rs",
+        "web/pairing_words.rs",
+    ] {
+        let path = src.join(area);
+        if path.is_dir() {
+            collect(&path, &mut files);
+        } else {
+            files.push(path);
+        }
+    }
+    assert!(files.len() > 4, "the public area's files: {files:?}");
+    let reaching: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            let code = code_of(&std::fs::read_to_string(f).expect("a source file"));
+            paths(&code)
+                .iter()
+                .any(|p| p.iter().any(|part| part == "director"))
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        reaching.is_empty(),
+        "these reach into web::director: {reaching:#?}"
+    );
+}

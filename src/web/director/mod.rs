@@ -22,8 +22,8 @@ mod words;
 
 use super::routes::Routes;
 
-pub use schedule::{ExplanationLine, note_texts, recorded_lines};
-pub(crate) use stages::{knockout_allows, progress_text, rounds_text};
+pub(crate) use crate::web::labels::progress_text;
+pub(crate) use stages::{knockout_allows, rounds_text};
 
 pub fn configure(routes: &mut Routes) {
     // The archive first: its `/d/import` must match before the dashboard's `/d/{slug}`.

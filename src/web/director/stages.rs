@@ -16,12 +16,11 @@ use super::super::{AppError, AppState};
 use crate::db;
 use crate::db::audit::{TieReason, TieWhy};
 use crate::input::Why;
-use crate::rules::bracket::{
-    Bracket, Championship, Feeds, NotYet, Progress, Slot, Tie, check_knockout, progress,
-};
+use crate::rules::bracket::{Bracket, Championship, Feeds, NotYet, Slot, Tie, check_knockout};
 use crate::rules::stage_tables::{EventStageError, check_event};
 use crate::rules::stages::{Stage, StageDraft, StageFormat, StageReason};
 use crate::rules::{Event, Level, TeamNo};
+use crate::web::labels::progress_text;
 use crate::web::live::Snapshot;
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::Tour;
@@ -283,31 +282,6 @@ struct StagesPage {
     warnings: Vec<String>,
     /// Groups stages that can be paired as round robins: (stage number, button words).
     group_stages: Vec<(usize, String)>,
-}
-
-/// "Qualifying, round 7 of 9", "Semi-finals, segment 1 of 2".
-pub fn progress_text(t: &Tr, event: &Event) -> Option<String> {
-    let stages = &event.settings.stages;
-    Some(match progress(stages, event)? {
-        Progress::League { stage, round, of } => t.args(
-            "stage-progress-league",
-            &[
-                ("stage", FluentValue::from(stages[stage].name.clone())),
-                ("round", FluentValue::from(round.to_string())),
-                ("of", FluentValue::from(of.to_string())),
-            ],
-        ),
-        Progress::Knockout {
-            name, segment, of, ..
-        } => t.args(
-            "stage-progress-knockout",
-            &[
-                ("round", FluentValue::from(round_name(t, name))),
-                ("segment", FluentValue::from(segment.to_string())),
-                ("of", FluentValue::from(of.to_string())),
-            ],
-        ),
-    })
 }
 
 use crate::sheets::stages::{round_name, tie_label};

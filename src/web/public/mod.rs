@@ -219,7 +219,7 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
         charts: super::sheets::charts::distribution_chart(event, t)
             .into_iter()
             .collect(),
-        stage_progress: super::director::progress_text(t, event),
+        stage_progress: crate::web::labels::progress_text(t, event),
         has_bracket: event.settings.stages.iter().any(|s| s.format.is_knockout()),
         deal_commitment: event.deals.seed.commitment().map(|c| c.as_str().to_owned()),
         deal_seed: event.deals.seed.revealed().map(|s| s.as_str().to_owned()),
@@ -335,7 +335,7 @@ struct RoundPage {
     boards: Vec<BoardLine>,
     matches: Vec<MatchLine>,
     /// Why the generated matches were paired, and what was recorded about the round.
-    explained: Vec<super::director::ExplanationLine>,
+    explained: Vec<crate::web::pairing_words::ExplanationLine>,
     notes: Vec<String>,
     /// The zone the notes' times are in, said once.
     times_in: String,
@@ -436,11 +436,15 @@ async fn round(
     let drawn = !event.rounds[index].matches.is_empty();
     let page = RoundPage {
         explained: if drawn {
-            super::director::recorded_lines(t, event, number, &record)
+            crate::web::pairing_words::recorded_lines(t, event, number, &record)
         } else {
             Vec::new()
         },
-        notes: super::director::note_texts(t, &crate::clock::of(&event.settings), &record),
+        notes: crate::web::pairing_words::note_texts(
+            t,
+            &crate::clock::of(&event.settings),
+            &record,
+        ),
         times_in: crate::clock::times_in(t, &crate::clock::of(&event.settings)),
         tour: TourHead::of(event),
         section: "rounds",

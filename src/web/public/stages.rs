@@ -10,7 +10,6 @@ use std::fmt::Write as _;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::super::director::progress_text;
 use super::super::page::{Ctx, PageSnapshot, TourHead, render};
 use super::view::standings::{StandingRow, rows_of};
 use super::{AppError, AppState};
@@ -19,6 +18,7 @@ use crate::rules::Event;
 use crate::rules::bracket::{Bracket, Championship, Slot, Tie, TieStatus};
 use crate::rules::stages::group_label;
 use crate::sheets::stages::{self as sheets, round_name, tie_label};
+use crate::web::labels::progress_text;
 
 pub fn pages(cfg: &mut web::ServiceConfig) {
     cfg.route("/t/{slug}/stages", web::get().to(stages))

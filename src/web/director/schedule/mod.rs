@@ -12,20 +12,19 @@
 //! and render.
 //!
 //! The forms are read in [`forms`]; one round's generation is [`round`], a whole round
-//! robin [`whole`]. The words for explanations, notes and warnings here are shared with
-//! the public round page and the pairings page.
+//! robin [`whole`]. The words for explanations, notes and warnings are
+//! [`crate::web::pairing_words`], shared with the public round page.
 
 mod forms;
 mod round;
 mod whole;
 
-use super::super::i18n::Tr;
-use crate::db::schedule::RoundRecord;
-use crate::rules::Pairing;
-use crate::rules::{Event, PairingMethod, TeamNo};
-use crate::schedule::Reason;
-use crate::schedule::draft::{self, Field, NoteKind, PairingReason, Proposed, Warning};
 use crate::web::routes::{Need, Routes};
+
+pub(super) use crate::web::pairing_words::{
+    ExplanationLine, explanation_line, label, method_label, note_texts, saved_warnings,
+    warning_text,
+};
 
 pub(super) use round::is_locked;
 
@@ -60,213 +59,10 @@ pub fn configure(routes: &mut Routes) {
         );
 }
 
-// ---------------------------------------------------------------------------------------
-// Words for explanations and warnings (shared with the public round page)
-
-/// One explained match as the pages show it.
-#[derive(Clone, Debug)]
-pub struct ExplanationLine {
-    pub table: i32,
-    pub home: String,
-    pub away: String,
-    pub home_rank: u32,
-    pub away_rank: u32,
-    pub home_score: String,
-    pub away_score: String,
-    pub reason: String,
-}
-
-pub(super) fn label(event: &Event, number: TeamNo) -> String {
-    match event.team(number) {
-        Some(t) => format!("{} {}", t.number, t.name),
-        None => number.to_string(),
-    }
-}
-
-/// Why two teams were paired, in words.
-pub fn reason_text(t: &Tr, event: &Event, why: &PairingReason) -> String {
-    let scoring = &event.settings.scoring;
-    match why {
-        PairingReason::RoundRobin { round } => t.a("schedule-why-round-robin", "round", round),
-        PairingReason::Swiss(reason) => match reason {
-            Reason::Seeded => t.t("schedule-why-seeded"),
-            Reason::Lots { seed } => t.a("schedule-why-lots", "seed", seed),
-            Reason::NextDown => t.t("schedule-why-next-down"),
-            Reason::FloatedDown { from } => {
-                t.a("schedule-why-floated-down", "score", scoring.format(*from))
-            }
-            Reason::AvoidsRematch { passed_over, round } => t.args(
-                "schedule-why-avoids-rematch",
-                &[
-                    ("round", round.to_string().into()),
-                    ("team", label(event, *passed_over).into()),
-                ],
-            ),
-            Reason::AvoidsSameClub { passed_over } => t.a(
-                "schedule-why-avoids-same-club",
-                "team",
-                label(event, *passed_over),
-            ),
-            Reason::KeepsFieldPairable { passed_over } => t.a(
-                "schedule-why-keeps-pairable",
-                "team",
-                label(event, *passed_over),
-            ),
-            Reason::Rematch { round } => t.a("schedule-why-rematch", "round", round),
-        },
-    }
-}
-
-pub(super) fn explanation_line(t: &Tr, event: &Event, p: &Proposed) -> ExplanationLine {
-    let scoring = &event.settings.scoring;
-    ExplanationLine {
-        table: p.table,
-        home: label(event, p.home),
-        away: label(event, p.away),
-        home_rank: p.home_rank,
-        away_rank: p.away_rank,
-        home_score: scoring.format(p.home_score),
-        away_score: scoring.format(p.away_score),
-        reason: reason_text(t, event, &p.why),
-    }
-}
-
-/// The recorded explanations of round `round` whose teams still sit at their table (a
-/// pairing changed by hand afterwards has none).
-pub fn recorded_lines(
-    t: &Tr,
-    event: &Event,
-    round: i32,
-    record: &RoundRecord,
-) -> Vec<ExplanationLine> {
-    let Some(r) = event.rounds.iter().find(|r| r.number == round) else {
-        return Vec::new();
-    };
-    let mut lines: Vec<ExplanationLine> = record
-        .explanations
-        .iter()
-        .filter(|p| {
-            r.matches
-                .iter()
-                .any(|m| m.table == p.table && draft::same_teams(m, p.home, p.away))
-        })
-        .map(|p| explanation_line(t, event, p))
-        .collect();
-    if lines.is_empty() {
-        return lines;
-    }
-    // Every match of a generated round is listed: one paired by hand (before a re-pairing
-    // that kept it for its results, or afterwards) says so, with the same ranks and scores.
-    let field = Field::before(event, round);
-    let scoring = &event.settings.scoring;
-    let rank = |team: TeamNo| {
-        field
-            .rank
-            .get(&team)
-            .copied()
-            .unwrap_or((0, crate::rules::Score::ZERO))
-    };
-    for m in &r.matches {
-        let Some(away) = m.away else { continue };
-        if lines.iter().any(|l| l.table == m.table) {
-            continue;
-        }
-        let (home_rank, home_score) = rank(m.home);
-        let (away_rank, away_score) = rank(away);
-        lines.push(ExplanationLine {
-            table: m.table,
-            home: label(event, m.home),
-            away: label(event, away),
-            home_rank,
-            away_rank,
-            home_score: scoring.format(home_score),
-            away_score: scoring.format(away_score),
-            reason: t.t(if m.results.is_empty() {
-                "schedule-why-by-hand"
-            } else {
-                "schedule-why-kept"
-            }),
-        });
-    }
-    lines.sort_by_key(|l| l.table);
-    lines
-}
-
-/// The notes of a round in words, with when (in the tournament's zone: the page says which
-/// once, with [`crate::clock::times_in`]).
-pub fn note_texts(t: &Tr, clock: &crate::rules::Clock, record: &RoundRecord) -> Vec<String> {
-    record
-        .notes
-        .iter()
-        .map(|n| {
-            let when = clock.minute(n.at);
-            match n.kind {
-                NoteKind::Generated => {
-                    let method = n
-                        .detail
-                        .parse::<PairingMethod>()
-                        .map_or_else(|_| n.detail.clone(), |m| method_label(t, m));
-                    t.args(
-                        "schedule-note-generated",
-                        &[("method", method.into()), ("when", when.into())],
-                    )
-                }
-                NoteKind::Override => t.a("schedule-note-override", "when", when),
-                NoteKind::Unlocked => t.a("schedule-note-unlocked", "when", when),
-            }
-        })
-        .collect()
-}
-
-pub fn method_label(t: &Tr, m: PairingMethod) -> String {
-    t.t(&format!("schedule-method-{}", m.code()))
-}
-
-/// A warning in words.
-pub fn warning_text(t: &Tr, event: &Event, w: &Warning) -> String {
-    match w {
-        Warning::Rematch { home, away, round } => t.args(
-            "schedule-warning-rematch",
-            &[
-                ("home", label(event, *home).into()),
-                ("away", label(event, *away).into()),
-                ("round", round.to_string().into()),
-            ],
-        ),
-        Warning::DoubleBye { team, round } => t.args(
-            "schedule-warning-double-bye",
-            &[
-                ("team", label(event, *team).into()),
-                ("round", round.to_string().into()),
-            ],
-        ),
-        Warning::SameClub { home, away, club } => t.args(
-            "schedule-warning-same-club",
-            &[
-                ("home", label(event, *home).into()),
-                ("away", label(event, *away).into()),
-                ("club", club.clone().into()),
-            ],
-        ),
-    }
-}
-
 pub(super) fn tables_list(tables: &[i32]) -> String {
     tables
         .iter()
         .map(i32::to_string)
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Warnings for the pairings of round `round` as saved, for the pairings page.
-pub fn saved_warnings(t: &Tr, event: &Event, round: i32) -> Vec<String> {
-    let Some(r) = event.rounds.iter().find(|r| r.number == round) else {
-        return Vec::new();
-    };
-    let pairings: Vec<Pairing> = r.matches.iter().map(Pairing::of).collect();
-    draft::warnings(event, round, &pairings)
-        .iter()
-        .map(|w| warning_text(t, event, w))
-        .collect()
 }
