@@ -19,6 +19,27 @@ fn whole(conn: &mut DbConnection, slug: &str) -> Arc<Snapshot> {
     Arc::new(Snapshot::new(loaded))
 }
 
+/// The snapshot after `held`, as the server makes it: from the changes when only results
+/// changed (counted in `from_changes`), else loaded whole.
+fn moved_on(
+    conn: &mut DbConnection,
+    slug: &str,
+    held: &Snapshot,
+    step: usize,
+    from_changes: &mut usize,
+) -> Arc<Snapshot> {
+    match db::load_since(conn, slug, held.id, (held.revision, held.changed_at))
+        .expect("load the changes")
+    {
+        Since::Matches(changes) => {
+            *from_changes += 1;
+            Arc::new(Snapshot::next(held, changes).expect("every match is held"))
+        }
+        Since::Full(loaded) => Arc::new(Snapshot::new(*loaded)),
+        Since::Gone => panic!("step {step}: the tournament is gone"),
+    }
+}
+
 /// Every field of the two snapshots (and of their public ones) is the same.
 fn assert_same(step: usize, incremental: &Arc<Snapshot>, full: &Arc<Snapshot>) {
     let why = |what: &str| format!("step {step}: the {what} differ");
@@ -119,17 +140,7 @@ fn a_snapshot_made_from_the_changes_equals_the_one_loaded_whole() {
                 team.name = format!("{} {step}", team.name);
                 update_team(&mut conn, &slug, team.number, &team).expect("rename");
             }
-            let next =
-                match db::load_since(&mut conn, &slug, held.id, (held.revision, held.changed_at))
-                    .expect("load the changes")
-                {
-                    Since::Matches(changes) => {
-                        from_changes += 1;
-                        Arc::new(Snapshot::next(&held, changes).expect("every match is held"))
-                    }
-                    Since::Full(loaded) => Arc::new(Snapshot::new(*loaded)),
-                    Since::Gone => panic!("step {step}: the tournament is gone"),
-                };
+            let next = moved_on(&mut conn, &slug, &held, step, &mut from_changes);
             assert_same(step, &next, &whole(&mut conn, &slug));
             held = next;
         }
@@ -258,17 +269,7 @@ fn the_tables_entries_confirmations_and_verdicts_move_a_snapshot_on_as_a_whole_l
                         tables::approve_clean(&mut conn, slug, 4, "director").expect("approval");
                 }
             }
-            let next =
-                match db::load_since(&mut conn, slug, held.id, (held.revision, held.changed_at))
-                    .expect("load the changes")
-                {
-                    Since::Matches(changes) => {
-                        from_changes += 1;
-                        Arc::new(Snapshot::next(&held, changes).expect("every match is held"))
-                    }
-                    Since::Full(loaded) => Arc::new(Snapshot::new(*loaded)),
-                    Since::Gone => panic!("step {step}: the tournament is gone"),
-                };
+            let next = moved_on(&mut conn, slug, &held, step, &mut from_changes);
             assert_same(step, &next, &whole(&mut conn, slug));
             held = next;
         }
