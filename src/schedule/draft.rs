@@ -677,15 +677,22 @@ fn meeting(p: &Pairing) -> (TeamNo, Option<TeamNo>) {
 /// Compares the pairings of a proposal with those saved for the round.
 pub fn difference(saved: &[Pairing], proposed: &[Pairing]) -> Difference {
     let mut out = Difference::default();
+    // The first saved pairing of each meeting, and the meetings proposed: a round of 2,500
+    // matches is compared in one pass each way.
+    let mut by_meeting = HashMap::new();
+    for s in saved {
+        by_meeting.entry(meeting(s)).or_insert(*s);
+    }
     for p in proposed {
-        match saved.iter().find(|s| meeting(s) == meeting(p)) {
+        match by_meeting.get(&meeting(p)) {
             Some(s) => out.same.push((*s, *p)),
             None => out.new.push(*p),
         }
     }
+    let proposed_meetings: HashSet<_> = proposed.iter().map(meeting).collect();
     out.gone = saved
         .iter()
-        .filter(|s| !proposed.iter().any(|p| meeting(p) == meeting(s)))
+        .filter(|s| !proposed_meetings.contains(&meeting(s)))
         .copied()
         .collect();
     out
