@@ -208,11 +208,7 @@ impl Release {
             {
                 return None;
             }
-            let at = report
-                .matches
-                .binary_search_by_key(&(round, table), |m| (m.round, m.table))
-                .ok()?;
-            Some(report.matches[at].figures.clone())
+            Some(report.match_at(round, table)?.figures.clone())
         };
         let scorer = super::compare::Scorer::new(&public.settings);
         let places: std::collections::HashMap<

@@ -78,34 +78,24 @@ impl Report {
         Report::compute_with(event, closed, None, |_, _| None::<Cow<'_, MatchFigures>>)
     }
 
-    /// The report of the rounds before `round` of `event`, none closed: what a pairing of
-    /// round `round` ranks the field by. Each match's figures are taken from `known`, a
-    /// report of the same event, where it has them (a match's figures depend on its own
+    /// The standings over the rounds before `round` of `event`, none closed: what a pairing
+    /// of round `round` ranks the field by. Each match's figures are borrowed from `known`,
+    /// a report of the same event, where it has them (a match's figures depend on its own
     /// results and its round's boards only), so only the ranking is worked out again.
-    pub fn before_round(event: &Event, round: i32, known: Option<&Report>) -> Report {
-        Report::of_rows(
-            event,
-            Report::rows(event, &[], Some(round), |r, table| {
-                Some(Cow::Borrowed(known?.figures_of(r, table)?))
-            }),
-        )
-    }
-
-    /// The standings of [`Report::before_round`] alone: nothing of `known` is copied.
     pub fn standings_before(event: &Event, round: i32, known: Option<&Report>) -> Vec<Standing> {
         let rows = Report::rows(event, &[], Some(round), |r, table| {
-            Some(Cow::Borrowed(known?.figures_of(r, table)?))
+            Some(Cow::Borrowed(&known?.match_at(r, table)?.figures))
         });
         Report::rank(event, &rows)
     }
 
-    /// The figures of the match at `table` in round `round`.
-    fn figures_of(&self, round: i32, table: i32) -> Option<&MatchFigures> {
+    /// The match at `table` in round `round` (the matches are in that order).
+    pub fn match_at(&self, round: i32, table: i32) -> Option<&MatchReport> {
         let at = self
             .matches
             .binary_search_by_key(&(round, table), |m| (m.round, m.table))
             .ok()?;
-        Some(&self.matches[at].figures)
+        Some(&self.matches[at])
     }
 
     /// [`Report::compute_closing`] for an event that differs from the one `before` was
@@ -122,7 +112,7 @@ impl Report {
             if changed.contains(&(round, table)) {
                 return None;
             }
-            Some(Cow::Borrowed(before.figures_of(round, table)?))
+            Some(Cow::Borrowed(&before.match_at(round, table)?.figures))
         })
     }
 
@@ -394,7 +384,7 @@ mod tests {
     }
 
     #[test]
-    fn the_report_before_a_round_is_the_report_of_the_rounds_before_it() {
+    fn the_standings_before_a_round_are_those_of_the_rounds_before_it() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
         let files = crate::archive::ArchiveFiles::read(&dir).expect("the sample reads");
         let event = crate::archive::parse(&files)
@@ -409,18 +399,17 @@ mod tests {
         for round in 1..=4 {
             let mut cut = event.clone();
             cut.rounds.retain(|r| r.number < round);
-            let expected = Report::compute(&cut);
-            assert_eq!(Report::before_round(&event, round, None), expected);
-            assert_eq!(Report::before_round(&event, round, Some(&whole)), expected);
+            let expected = Report::compute(&cut).standings;
+            assert_eq!(Report::standings_before(&event, round, None), expected);
             assert_eq!(
                 Report::standings_before(&event, round, Some(&whole)),
-                expected.standings
+                expected
             );
-            let taken = Report::before_round(&event, round, Some(&marked));
+            let rows = Report::rows(&event, &[], Some(round), |r, table| {
+                Some(Cow::Borrowed(&marked.match_at(r, table)?.figures))
+            });
             assert!(
-                taken
-                    .matches
-                    .iter()
+                rows.iter()
                     .all(|m| m.round < round && m.figures.compared >= 1_000),
                 "round {round}"
             );

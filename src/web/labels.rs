@@ -1,7 +1,7 @@
 //! The small view pieces that several areas of the web share (the director's pages, the
-//! table page, the printed sheets): `<select>` options, the labels of seats, trumps,
-//! combinations, progress (of matches, rounds and stages) and teams, and a score-sheet field's error, in the reader's
-//! language.
+//! table page, the public pages, the printed sheets): `<select>` options, the labels of
+//! seats, trumps, combinations, progress (of matches, rounds and stages) and teams, and a
+//! score-sheet field's error, in the reader's language.
 
 use fluent_templates::fluent_bundle::FluentValue;
 

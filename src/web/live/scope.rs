@@ -64,13 +64,10 @@ fn same_frame(a: &Event, b: &Event) -> bool {
         })
 }
 
-/// A snapshot's match figures by (round, table).
-fn figures_of(s: &Snapshot) -> HashMap<(i32, i32), (&MatchFigures, bool)> {
-    s.report
-        .matches
-        .iter()
-        .map(|x| ((x.round, x.table), (&x.figures, x.counts)))
-        .collect()
+/// A snapshot's figures of one match, and whether it counts.
+fn figures_at(s: &Snapshot, round: i32, table: i32) -> Option<(&MatchFigures, bool)> {
+    let x = s.report.match_at(round, table)?;
+    Some((&x.figures, x.counts))
 }
 
 impl Scope {
@@ -91,7 +88,6 @@ impl Scope {
             standings: before.report.standings != after.report.standings,
             ..Scope::default()
         };
-        let (figures_before, figures_after) = (figures_of(before), figures_of(after));
         for round in &after.event.rounds {
             let old: HashMap<i32, &Match> = before
                 .event
@@ -102,7 +98,6 @@ impl Scope {
                 .unwrap_or_default();
             let mut moved_boards = BTreeSet::new();
             for m in &round.matches {
-                let key = (round.number, m.table);
                 // A provisional mark counts only for a room whose results the public sees.
                 let marks = |s: &Snapshot, results: &[TableResult]| {
                     Room::BOTH.map(|room| {
@@ -113,7 +108,8 @@ impl Scope {
                 let before_results = old.get(&m.table).map_or(&[][..], |x| &x.results[..]);
                 let results_moved = before_results != &m.results[..];
                 let moved = results_moved
-                    || figures_before.get(&key) != figures_after.get(&key)
+                    || figures_at(before, round.number, m.table)
+                        != figures_at(after, round.number, m.table)
                     || marks(before, before_results) != marks(after, &m.results);
                 if moved {
                     scope
