@@ -133,6 +133,14 @@ problems-stage-shape-whole = stage { $stage }: { $key } must be a whole number
 problems-stage-shape-boolean = stage { $stage }: { $key } must be true or false
 problems-stage-shape-number = stage { $stage }: { $key } must be a number
 problems-no-such-tie = table { $table } of round { $round } seats no tie of the bracket
+problems-stage-exchange-round = stage { $stage }: exchange { $exchange }: ko_round must be a knockout round from 1 to { $rounds }, not { $got }
+problems-stage-exchange-teams = stage { $stage }: exchange { $exchange }: teams must be two different team numbers, such as [3, 6]
+problems-stage-exchange-reason = stage { $stage }: exchange { $exchange }: give the reason, in 1 to { $max } characters
+problems-stage-exchange-twice = stage { $stage }: exchange { $exchange }: team { $team } is already in an exchange of that knockout round
+problems-stage-shape-exchanges = stage { $stage }: exchanges must be a list of inline tables, each with ko_round (a whole number), teams (two team numbers) and reason (text)
+problems-exchange-not-in-round = stage { $stage }: exchange { $exchange }: team { $team } does not play knockout round { $ko } as the results stand, so the exchange cannot be made
+problems-exchange-same-tie = stage { $stage }: exchange { $exchange }: the two teams already meet in one tie of knockout round { $ko }
+problems-exchange-play-off = stage { $stage }: exchange { $exchange }: team { $team } plays the play-off for third, which no exchange reaches
 problems-last-trick-missing = { $bottom } bottom points, but who won the last trick is not given: say who did (the bottom counts only for the defenders)
 
 # deals.csv and the dealing seed (docs/rules.md §13)

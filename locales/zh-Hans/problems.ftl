@@ -135,6 +135,14 @@ problems-stage-shape-whole = 第 { $stage } 阶段：{ $key } 必须是整数
 problems-stage-shape-boolean = 第 { $stage } 阶段：{ $key } 必须是 true 或 false
 problems-stage-shape-number = 第 { $stage } 阶段：{ $key } 必须是数字
 problems-no-such-tie = 第 { $round } 轮第 { $table } 桌不是对阵表中的任何对决
+problems-stage-exchange-round = 第 { $stage } 阶段：第 { $exchange } 项调换：ko_round 必须是 1 到 { $rounds } 的淘汰轮，而不是 { $got }
+problems-stage-exchange-teams = 第 { $stage } 阶段：第 { $exchange } 项调换：teams 必须是两个不同的队号，例如 [3, 6]
+problems-stage-exchange-reason = 第 { $stage } 阶段：第 { $exchange } 项调换：请写明理由（1 到 { $max } 个字）
+problems-stage-exchange-twice = 第 { $stage } 阶段：第 { $exchange } 项调换：{ $team } 号队在这一淘汰轮已有一项调换
+problems-stage-shape-exchanges = 第 { $stage } 阶段：exchanges 必须是内联表的列表，每个表含 ko_round（整数）、teams（两个队号）和 reason（文字）
+problems-exchange-not-in-round = 第 { $stage } 阶段：第 { $exchange } 项调换：按现有成绩 { $team } 号队不参加第 { $ko } 淘汰轮，无法调换
+problems-exchange-same-tie = 第 { $stage } 阶段：第 { $exchange } 项调换：两队在第 { $ko } 淘汰轮本已同场对决
+problems-exchange-play-off = 第 { $stage } 阶段：第 { $exchange } 项调换：{ $team } 号队参加三四名决赛，不能调换
 problems-last-trick-missing = 填了底分 { $bottom }，但未注明最后一墩由谁赢得：请注明（底分只在闲家赢得最后一墩时计入）
 
 # deals.csv 与发牌种子（docs/rules.md §13）

@@ -135,6 +135,14 @@ problems-stage-shape-whole = 第 { $stage } 階段：{ $key } 必須是整數
 problems-stage-shape-boolean = 第 { $stage } 階段：{ $key } 必須是 true 或 false
 problems-stage-shape-number = 第 { $stage } 階段：{ $key } 必須是數字
 problems-no-such-tie = 第 { $round } 輪第 { $table } 桌不是對陣表中的任何對決
+problems-stage-exchange-round = 第 { $stage } 階段：第 { $exchange } 項調換：ko_round 必須是 1 到 { $rounds } 的淘汰輪，而不是 { $got }
+problems-stage-exchange-teams = 第 { $stage } 階段：第 { $exchange } 項調換：teams 必須是兩個不同的隊號，例如 [3, 6]
+problems-stage-exchange-reason = 第 { $stage } 階段：第 { $exchange } 項調換：請寫明理由（1 到 { $max } 個字）
+problems-stage-exchange-twice = 第 { $stage } 階段：第 { $exchange } 項調換：{ $team } 號隊在這一淘汰輪已有一項調換
+problems-stage-shape-exchanges = 第 { $stage } 階段：exchanges 必須是內聯表的列表，每個表含 ko_round（整數）、teams（兩個隊號）和 reason（文字）
+problems-exchange-not-in-round = 第 { $stage } 階段：第 { $exchange } 項調換：按現有成績 { $team } 號隊不參加第 { $ko } 淘汰輪，無法調換
+problems-exchange-same-tie = 第 { $stage } 階段：第 { $exchange } 項調換：兩隊在第 { $ko } 淘汰輪本已同場對決
+problems-exchange-play-off = 第 { $stage } 階段：第 { $exchange } 項調換：{ $team } 號隊參加三四名決賽，不能調換
 problems-last-trick-missing = 填了底分 { $bottom }，但未註明最後一墩由誰贏得：請註明（底分只在閒家贏得最後一墩時計入）
 
 # deals.csv 與發牌種子（docs/rules.md §13）

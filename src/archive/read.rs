@@ -182,6 +182,13 @@ fn check_stages(files: &ArchiveFiles, event: &Event) -> Vec<Problem> {
             Why::of_knockout(fault),
         ));
     }
+    for &fault in &bracket.exchange_faults {
+        problems.push(Problem::at(
+            TOURNAMENT_TOML,
+            super::settings::stage_exchange_line(toml, bracket.stage, fault.exchange() + 1),
+            Why::of_exchange(&bracket, fault),
+        ));
+    }
     problems.sort_by_key(|p| (p.file != TOURNAMENT_TOML, p.line));
     problems
 }

@@ -199,6 +199,58 @@ pub fn stage_key_line(text: &str, index: usize, key: &str) -> u64 {
         .map_or(header as u64 + 1, |i| (header + 1 + i) as u64 + 1)
 }
 
+/// The line of exchange `n` (from 1) of the `index`-th `[[stages]]` table: the `n`-th line
+/// naming `ko_round` from its `exchanges` key on (that key's line when there is none).
+pub fn stage_exchange_line(text: &str, index: usize, n: usize) -> u64 {
+    let key = stage_key_line(text, index, "exchanges");
+    text.lines()
+        .enumerate()
+        .skip(key.saturating_sub(1) as usize)
+        .take_while(|(i, l)| *i + 1 == key as usize || !l.trim_start().starts_with('['))
+        .filter(|(_, l)| l.contains("ko_round"))
+        .nth(n.saturating_sub(1))
+        .map_or(key, |(i, _)| i as u64 + 1)
+}
+
+/// A knockout's `exchanges`: an array of `{ ko_round, teams, reason }` tables, or `None`
+/// when it has another shape or another key.
+fn read_exchanges(value: &Value) -> Option<Vec<crate::rules::stages::ExchangeDraft>> {
+    value
+        .as_array()?
+        .iter()
+        .map(|x| {
+            let x = x.as_table()?;
+            if x.keys()
+                .any(|k| !["ko_round", "teams", "reason"].contains(&k.as_str()))
+            {
+                return None;
+            }
+            let ko_round = match x.get("ko_round") {
+                None => None,
+                Some(v) => Some(v.as_integer()?),
+            };
+            let teams = match x.get("teams") {
+                None => None,
+                Some(v) => Some(
+                    v.as_array()?
+                        .iter()
+                        .map(Value::as_integer)
+                        .collect::<Option<Vec<_>>>()?,
+                ),
+            };
+            let reason = match x.get("reason") {
+                None => String::new(),
+                Some(v) => v.as_str()?.to_owned(),
+            };
+            Some(crate::rules::stages::ExchangeDraft {
+                ko_round,
+                teams,
+                reason,
+            })
+        })
+        .collect()
+}
+
 /// Reads the `[[stages]]` tables and checks them with `Stage::parse_all`, each problem at
 /// its stage's key.
 fn read_stages(text: &str, table: &toml::Table) -> Result<Vec<Stage>, Vec<Problem>> {
@@ -206,10 +258,10 @@ fn read_stages(text: &str, table: &toml::Table) -> Result<Vec<Stage>, Vec<Proble
         return Ok(Vec::new());
     };
     let at = |index: usize, key: &'static str, reason: StageReason| {
-        let line = if key == "stages" {
-            line_of_key(text, "stages")
-        } else {
-            stage_key_line(text, index, key)
+        let line = match reason {
+            _ if key == "stages" => line_of_key(text, "stages"),
+            StageReason::Exchange { exchange, .. } => stage_exchange_line(text, index, exchange),
+            _ => stage_key_line(text, index, key),
         };
         Problem::at(
             TOURNAMENT_TOML,
@@ -302,6 +354,13 @@ fn read_stages(text: &str, table: &toml::Table) -> Result<Vec<Stage>, Vec<Proble
         };
         let carry_over = number(StageKey::CarryOver);
         let carry_over_h2h = number(StageKey::CarryOverH2h);
+        let exchanges = match entry.get("exchanges") {
+            None => Vec::new(),
+            Some(v) => read_exchanges(v).unwrap_or_else(|| {
+                shape(StageKey::Exchanges);
+                Vec::new()
+            }),
+        };
         drafts.push(StageDraft {
             name,
             rounds,
@@ -312,6 +371,7 @@ fn read_stages(text: &str, table: &toml::Table) -> Result<Vec<Stage>, Vec<Proble
             third_place,
             carry_over,
             carry_over_h2h,
+            exchanges,
         });
     }
     if !problems.is_empty() {
@@ -365,6 +425,23 @@ pub fn stages_toml(stages: &[Stage]) -> String {
                 line("third_place", k.third_place.to_string());
                 line("carry_over", k.carry_over.toml());
                 line("carry_over_h2h", k.carry_over_h2h.toml());
+                // One line, so that the audit trail keeps it as one key's value.
+                if !k.exchanges.is_empty() {
+                    let rows: Vec<String> = k
+                        .exchanges
+                        .iter()
+                        .map(|x| {
+                            format!(
+                                "{{ ko_round = {}, teams = [{}, {}], reason = {} }}",
+                                x.ko_round,
+                                x.teams[0],
+                                x.teams[1],
+                                quote(&x.reason)
+                            )
+                        })
+                        .collect();
+                    line("exchanges", format!("[{}]", rows.join(", ")));
+                }
             }
             _ => {}
         }
@@ -1035,6 +1112,33 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
         assert!(
             !settings_toml(&parse_settings(DOCUMENTED_EXAMPLE).unwrap().settings)
                 .contains("stages")
+        );
+    }
+
+    #[test]
+    fn exchanges_round_trip_on_one_line_and_their_problems_stand_at_their_line() {
+        let text = "name = \"x\"\nslug = \"x\"\n\n[[stages]]\nname = \"Q\"\nrounds = [1, 3]\nformat = \"swiss\"\n\n[[stages]]\nname = \"K\"\nrounds = [4, 7]\nformat = \"knockout\"\nteams = 8\nsegments = [2, 1, 1]\nthird_place = true\ncarry_over = 0.5\ncarry_over_h2h = 0.0\nexchanges = [{ ko_round = 1, teams = [4, 3], reason = \"同一俱乐部 one club\" }]\n";
+        let s = parse_settings(text).unwrap().settings;
+        assert_eq!(
+            s.stages[1].knockout().unwrap().exchanges[0].teams[1].get(),
+            3
+        );
+        let written = stages_toml(&s.stages);
+        assert!(text.ends_with(&written), "{written}");
+        // Written over several lines by hand: each exchange's problem at its own line.
+        let text = "name = \"x\"\nslug = \"x\"\n[[stages]]\nname = \"Q\"\nrounds = [1, 3]\nformat = \"swiss\"\n[[stages]]\nname = \"K\"\nrounds = [4, 7]\nformat = \"knockout\"\nteams = 8\nsegments = [2, 1, 1]\nexchanges = [\n  { ko_round = 1, teams = [4, 3], reason = \"r\" },\n  { ko_round = 5, teams = [1, 2], reason = \"r\" },\n]\n";
+        assert_eq!(
+            problems(text),
+            [
+                "tournament.toml:15: stage 2: exchange 2: ko_round must be a knockout round from 1 to 3, not 5"
+            ]
+        );
+        let text = "name = \"x\"\nslug = \"x\"\n[[stages]]\nname = \"Q\"\nrounds = [1, 3]\nformat = \"swiss\"\n[[stages]]\nname = \"K\"\nrounds = [4, 7]\nformat = \"knockout\"\nteams = 8\nsegments = [2, 1, 1]\nexchanges = [{ ko_round = 1, teams = [4, 3], why = \"r\" }]\n";
+        assert_eq!(
+            problems(text),
+            [
+                "tournament.toml:13: stage 2: exchanges must be a list of inline tables, each with ko_round (a whole number), teams (two team numbers) and reason (text)"
+            ]
         );
     }
 

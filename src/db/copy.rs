@@ -17,6 +17,7 @@ use super::{DbConnection, DbError};
 pub const TABLES: &[&str] = &[
     "tournaments",
     "stages",
+    "stage_exchanges",
     "tournament_occasions",
     "users",
     "tournament_access",

@@ -274,6 +274,21 @@ diesel::table! {
 }
 
 diesel::joinable!(stages -> tournaments (tournament_id));
+// The director's exchanges of a knockout stage (docs/rules.md §12).
+diesel::table! {
+    stage_exchanges (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        stage_position -> Integer,
+        position -> Integer,
+        ko_round -> Integer,
+        team_a -> Integer,
+        team_b -> Integer,
+        reason -> Text,
+    }
+}
+
+diesel::joinable!(stage_exchanges -> tournaments (tournament_id));
 // Deals (docs/rules.md §13): the cards of each board.
 diesel::table! {
     deals (board_id) {

@@ -6,8 +6,20 @@ use diesel::prelude::*;
 
 use super::DbError;
 use super::connection::{DbConnection, per_backend};
-use super::schema::stages;
-use crate::rules::stages::{Exact, Stage, StageDraft, StageFormat};
+use super::schema::{stage_exchanges, stages};
+use crate::rules::stages::{Exact, ExchangeDraft, Stage, StageDraft, StageFormat};
+
+#[derive(Insertable, Queryable, Selectable)]
+#[diesel(table_name = stage_exchanges)]
+struct ExchangeRow {
+    tournament_id: i32,
+    stage_position: i32,
+    position: i32,
+    ko_round: i32,
+    team_a: i32,
+    team_b: i32,
+    reason: String,
+}
 
 #[derive(Insertable)]
 #[diesel(table_name = stages)]
@@ -95,6 +107,8 @@ pub fn replace_stages(
     list: &[Stage],
 ) -> Result<(), DbError> {
     diesel::delete(stages::table.filter(stages::tournament_id.eq(tournament_id))).execute(conn)?;
+    diesel::delete(stage_exchanges::table.filter(stage_exchanges::tournament_id.eq(tournament_id)))
+        .execute(conn)?;
     let forms: Vec<NewStage> = list
         .iter()
         .enumerate()
@@ -103,6 +117,31 @@ pub fn replace_stages(
     if !forms.is_empty() {
         per_backend!(&mut *conn, |c| diesel::insert_into(stages::table)
             .values(&forms)
+            .execute(c))?;
+    }
+    let at = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+    let exchanges: Vec<ExchangeRow> = list
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| Some((i, s.knockout()?)))
+        .flat_map(|(i, k)| {
+            k.exchanges
+                .iter()
+                .enumerate()
+                .map(move |(j, x)| ExchangeRow {
+                    tournament_id,
+                    stage_position: at(i),
+                    position: at(j),
+                    ko_round: i32::try_from(x.ko_round).unwrap_or(i32::MAX),
+                    team_a: x.teams[0].get(),
+                    team_b: x.teams[1].get(),
+                    reason: x.reason.clone(),
+                })
+        })
+        .collect();
+    if !exchanges.is_empty() {
+        per_backend!(&mut *conn, |c| diesel::insert_into(stage_exchanges::table)
+            .values(&exchanges)
             .execute(c))?;
     }
     Ok(())
@@ -129,8 +168,16 @@ pub fn load_stages(conn: &mut DbConnection, tournament_id: i32) -> Result<Vec<St
     if rows.is_empty() {
         return Ok(Vec::new());
     }
+    let exchanges: Vec<ExchangeRow> = stage_exchanges::table
+        .filter(stage_exchanges::tournament_id.eq(tournament_id))
+        .order((
+            stage_exchanges::stage_position.asc(),
+            stage_exchanges::position.asc(),
+        ))
+        .select(ExchangeRow::as_select())
+        .load(conn)?;
     let mut drafts = Vec::with_capacity(rows.len());
-    for r in &rows {
+    for (position, r) in rows.iter().enumerate() {
         let knockout = r.format == "knockout";
         drafts.push(StageDraft {
             name: r.name.clone(),
@@ -154,6 +201,15 @@ pub fn load_stages(conn: &mut DbConnection, tournament_id: i32) -> Result<Vec<St
             third_place: knockout.then_some(r.third_place),
             carry_over: knockout.then_some(Exact(r.carry_over).as_f64()),
             carry_over_h2h: knockout.then_some(Exact(r.carry_over_h2h).as_f64()),
+            exchanges: exchanges
+                .iter()
+                .filter(|x| usize::try_from(x.stage_position).ok() == Some(position))
+                .map(|x| ExchangeDraft {
+                    ko_round: Some(x.ko_round.into()),
+                    teams: Some(vec![x.team_a.into(), x.team_b.into()]),
+                    reason: x.reason.clone(),
+                })
+                .collect(),
         });
     }
     Stage::parse_all(&drafts).map_err(|errors| {

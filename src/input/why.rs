@@ -342,6 +342,14 @@ pub enum Why {
         home: TeamNo,
         away: Option<TeamNo>,
     },
+    /// Exchange `exchange` (from 1) of knockout stage `stage` that the results no longer
+    /// allow.
+    ExchangeStale {
+        stage: usize,
+        exchange: usize,
+        ko_round: u32,
+        fault: crate::rules::bracket::ExchangeFault,
+    },
     // deals.csv and the dealing seed (docs/rules.md §13)
     /// A word of a hand that is no card.
     BadCard {
@@ -408,6 +416,20 @@ impl fmt::Display for Why {
 impl Why {
     /// What is wrong with a knockout's schedule ([`KnockoutFault`]), in the words of a
     /// problem: the archive's check and the director's warning say it alike.
+    /// An exchange of `bracket`'s stage that the results no longer allow.
+    pub fn of_exchange(
+        bracket: &crate::rules::bracket::Bracket,
+        fault: crate::rules::bracket::ExchangeFault,
+    ) -> Why {
+        let index = fault.exchange();
+        Why::ExchangeStale {
+            stage: bracket.stage + 1,
+            exchange: index + 1,
+            ko_round: bracket.exchanges.get(index).map_or(0, |x| x.ko_round),
+            fault,
+        }
+    }
+
     pub fn of_knockout(fault: KnockoutFault) -> Why {
         match fault {
             KnockoutFault::TooEarly { round, reason, .. } => Why::KnockoutTooEarly {

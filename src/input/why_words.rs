@@ -326,6 +326,31 @@ pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'stat
             home,
             away,
         } => tie_message("problems-not-the-tie", *round, *table, *home, *away),
+        Why::ExchangeStale {
+            stage,
+            exchange,
+            ko_round,
+            fault,
+        } => {
+            use crate::rules::bracket::ExchangeFault;
+            let mut args = vec![
+                ("stage", s(stage)),
+                ("exchange", s(exchange)),
+                ("ko", s(ko_round)),
+            ];
+            let id = match fault {
+                ExchangeFault::NotInRound { team, .. } => {
+                    args.push(("team", s(team)));
+                    "problems-exchange-not-in-round"
+                }
+                ExchangeFault::SameTie { .. } => "problems-exchange-same-tie",
+                ExchangeFault::PlayOff { team, .. } => {
+                    args.push(("team", s(team)));
+                    "problems-exchange-play-off"
+                }
+            };
+            (id, args)
+        }
         Why::NoSuchTie { round, table } => (
             "problems-no-such-tie",
             vec![("round", s(round)), ("table", s(table))],
@@ -557,8 +582,29 @@ fn stage_message(
             args.push(("got", s(got)));
             "problems-stage-bad-team"
         }
+        StageReason::Exchange { exchange, why } => {
+            use crate::rules::stages::ExchangeWhy;
+            args.push(("exchange", s(exchange)));
+            match why {
+                ExchangeWhy::Round { got, rounds } => {
+                    args.push(("got", s(got)));
+                    args.push(("rounds", s(rounds)));
+                    "problems-stage-exchange-round"
+                }
+                ExchangeWhy::Teams => "problems-stage-exchange-teams",
+                ExchangeWhy::Reason { max } => {
+                    args.push(("max", s(max)));
+                    "problems-stage-exchange-reason"
+                }
+                ExchangeWhy::Twice { team } => {
+                    args.push(("team", s(team)));
+                    "problems-stage-exchange-twice"
+                }
+            }
+        }
         StageReason::Shape => match key {
             "stages" => "problems-stage-shape-stages",
+            "exchanges" => "problems-stage-shape-exchanges",
             "rounds" => "problems-stage-shape-rounds",
             "segments" => "problems-stage-shape-segments",
             "groups" => "problems-stage-shape-groups",

@@ -101,6 +101,43 @@ pub struct Knockout {
     pub carry_over: Exact,
     /// The share of the higher seed's M against the same opponent in the previous stage.
     pub carry_over_h2h: Exact,
+    /// The director's edits of the bracket, applied in this order.
+    pub exchanges: Vec<Exchange>,
+}
+
+/// The most characters of an exchange's reason.
+pub const EXCHANGE_REASON_MAX: usize = 500;
+
+/// The director's edit of a knockout round the bracket proposes: two teams of different
+/// ties of knockout round `ko_round` trade places. Each keeps its seed, the higher seed of
+/// each tie is still at home, and the winners go on as the bracket says (docs/rules.md §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exchange {
+    pub ko_round: u32,
+    pub teams: [TeamNo; 2],
+    /// Why the director made it: shown with the ties and kept in the audit trail.
+    pub reason: String,
+}
+
+/// An exchange as a surface holds it before it is checked.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ExchangeDraft {
+    pub ko_round: Option<i64>,
+    pub teams: Option<Vec<i64>>,
+    pub reason: String,
+}
+
+/// Why an exchange is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExchangeWhy {
+    /// `ko_round` is not one of the knockout's rounds (1 to `rounds`).
+    Round { got: i64, rounds: u32 },
+    /// `teams` is not two different team numbers.
+    Teams,
+    /// No reason, or a longer one than [`EXCHANGE_REASON_MAX`].
+    Reason { max: usize },
+    /// `team` is in an earlier exchange of the same knockout round.
+    Twice { team: TeamNo },
 }
 
 impl Knockout {
@@ -264,6 +301,7 @@ impl Stage {
                     (d.third_place.is_some(), StageKey::ThirdPlace),
                     (d.carry_over.is_some(), StageKey::CarryOver),
                     (d.carry_over_h2h.is_some(), StageKey::CarryOverH2h),
+                    (!d.exchanges.is_empty(), StageKey::Exchanges),
                 ] {
                     if present {
                         err(key, StageReason::OnlyFor { format: "knockout" });
@@ -460,13 +498,87 @@ fn knockout(
     };
     let carry_over = amount(StageKey::CarryOver, d.carry_over, MAX_CARRY_OVER);
     let carry_over_h2h = amount(StageKey::CarryOverH2h, d.carry_over_h2h, 1);
+    let exchanges = exchanges(&d.exchanges, teams, err);
     Some(Knockout {
         teams: teams?,
         segments: segments?,
         third_place,
         carry_over: carry_over?,
         carry_over_h2h: carry_over_h2h?,
+        exchanges: exchanges?,
     })
+}
+
+/// Checks a knockout's exchanges (`places`: the bracket's size, when it is valid). A
+/// team is in at most one exchange of a knockout round, so the order never matters.
+fn exchanges(
+    drafts: &[ExchangeDraft],
+    places: Option<u32>,
+    err: &mut impl FnMut(StageKey, StageReason),
+) -> Option<Vec<Exchange>> {
+    let mut out = Vec::with_capacity(drafts.len());
+    let mut seen: BTreeSet<(u32, TeamNo)> = BTreeSet::new();
+    let mut ok = true;
+    for (i, x) in drafts.iter().enumerate() {
+        let mut refuse = |why: ExchangeWhy| {
+            err(
+                StageKey::Exchanges,
+                StageReason::Exchange {
+                    exchange: i + 1,
+                    why,
+                },
+            );
+        };
+        let rounds = places.map(u32::trailing_zeros);
+        let ko_round = match (x.ko_round, rounds) {
+            (Some(n), Some(rounds)) => {
+                match u32::try_from(n).ok().filter(|n| (1..=rounds).contains(n)) {
+                    Some(n) => Some(n),
+                    None => {
+                        refuse(ExchangeWhy::Round { got: n, rounds });
+                        None
+                    }
+                }
+            }
+            (None, Some(rounds)) => {
+                refuse(ExchangeWhy::Round { got: 0, rounds });
+                None
+            }
+            (_, None) => None,
+        };
+        let team = |n: i64| i32::try_from(n).ok().filter(|n| *n >= 1).map(TeamNo);
+        let teams = match x.teams.as_deref() {
+            Some(&[a, b]) if a != b => team(a).zip(team(b)).map(|(a, b)| [a, b]),
+            _ => None,
+        };
+        if teams.is_none() {
+            refuse(ExchangeWhy::Teams);
+        }
+        let reason = x.reason.split_whitespace().collect::<Vec<_>>().join(" ");
+        let said = !reason.is_empty() && reason.chars().count() <= EXCHANGE_REASON_MAX;
+        if !said {
+            refuse(ExchangeWhy::Reason {
+                max: EXCHANGE_REASON_MAX,
+            });
+        }
+        // A refused exchange makes no team "already exchanged".
+        let (Some(ko_round), Some(teams), true) = (ko_round, teams, said) else {
+            ok = false;
+            continue;
+        };
+        for team in teams {
+            if !seen.insert((ko_round, team)) {
+                refuse(ExchangeWhy::Twice { team });
+                ok = false;
+            }
+        }
+        out.push(Exchange {
+            ko_round,
+            teams,
+            reason,
+        });
+    }
+    (ok && places.is_some()).then_some(out)
 }
 
 /// A stage as a surface holds it before it is checked: `tournament.toml`'s `[[stages]]`,
@@ -482,6 +594,7 @@ pub struct StageDraft {
     pub third_place: Option<bool>,
     pub carry_over: Option<f64>,
     pub carry_over_h2h: Option<f64>,
+    pub exchanges: Vec<ExchangeDraft>,
 }
 
 impl StageDraft {
@@ -507,6 +620,15 @@ impl StageDraft {
                 d.third_place = Some(k.third_place);
                 d.carry_over = Some(k.carry_over.as_f64());
                 d.carry_over_h2h = Some(k.carry_over_h2h.as_f64());
+                d.exchanges = k
+                    .exchanges
+                    .iter()
+                    .map(|x| ExchangeDraft {
+                        ko_round: Some(x.ko_round.into()),
+                        teams: Some(x.teams.iter().map(|t| i64::from(t.get())).collect()),
+                        reason: x.reason.clone(),
+                    })
+                    .collect();
             }
             _ => {}
         }
@@ -526,10 +648,11 @@ pub enum StageKey {
     ThirdPlace,
     CarryOver,
     CarryOverH2h,
+    Exchanges,
 }
 
 impl StageKey {
-    pub const ALL: [StageKey; 9] = [
+    pub const ALL: [StageKey; 10] = [
         StageKey::Name,
         StageKey::Rounds,
         StageKey::Format,
@@ -539,6 +662,7 @@ impl StageKey {
         StageKey::ThirdPlace,
         StageKey::CarryOver,
         StageKey::CarryOverH2h,
+        StageKey::Exchanges,
     ];
 
     pub fn key(self) -> &'static str {
@@ -552,6 +676,7 @@ impl StageKey {
             StageKey::ThirdPlace => "third_place",
             StageKey::CarryOver => "carry_over",
             StageKey::CarryOverH2h => "carry_over_h2h",
+            StageKey::Exchanges => "exchanges",
         }
     }
 }
@@ -612,6 +737,11 @@ pub enum StageReason {
     BadTeam {
         got: i64,
     },
+    /// Exchange `exchange` (from 1) of a knockout's `exchanges`.
+    Exchange {
+        exchange: usize,
+        why: ExchangeWhy,
+    },
     /// The key's value has the wrong shape or type.
     Shape,
 }
@@ -658,6 +788,64 @@ mod tests {
             .into_iter()
             .map(|e| (e.index, e.key.key(), e.reason))
             .collect()
+    }
+
+    #[test]
+    fn exchanges_name_a_knockout_round_two_teams_and_a_reason() {
+        let x = |ko: i64, teams: &[i64], reason: &str| ExchangeDraft {
+            ko_round: Some(ko),
+            teams: Some(teams.to_vec()),
+            reason: reason.into(),
+        };
+        let mut ko = knockout((4, 7), 8, &[2, 1, 1], true, (0.0, 0.0));
+        ko.exchanges = vec![x(1, &[4, 3], "  one \t club "), x(2, &[3, 10], "travel")];
+        let stages = Stage::parse_all(&[league("Q", (1, 3), "swiss"), ko.clone()]).unwrap();
+        assert_eq!(
+            stages[1].knockout().unwrap().exchanges,
+            [
+                Exchange {
+                    ko_round: 1,
+                    teams: [TeamNo(4), TeamNo(3)],
+                    reason: "one club".into()
+                },
+                Exchange {
+                    ko_round: 2,
+                    teams: [TeamNo(3), TeamNo(10)],
+                    reason: "travel".into()
+                }
+            ]
+        );
+        // Read back from its draft unchanged.
+        assert_eq!(
+            StageDraft::of(&stages[1]).exchanges[0].teams,
+            Some(vec![4, 3])
+        );
+        let why = |e: usize, why: ExchangeWhy| {
+            (1, "exchanges", StageReason::Exchange { exchange: e, why })
+        };
+        ko.exchanges = vec![
+            x(4, &[1, 2], "r"),
+            x(1, &[5, 5], "r"),
+            x(1, &[5, 6], ""),
+            x(1, &[6, 7], "r"),
+            x(1, &[7, 8], "r"),
+        ];
+        assert_eq!(
+            reasons(&[league("Q", (1, 3), "swiss"), ko]),
+            [
+                why(1, ExchangeWhy::Round { got: 4, rounds: 3 }),
+                why(2, ExchangeWhy::Teams),
+                why(3, ExchangeWhy::Reason { max: 500 }),
+                why(5, ExchangeWhy::Twice { team: TeamNo(7) }),
+            ]
+        );
+        // Only a knockout has exchanges.
+        let mut swiss = league("Q", (1, 3), "swiss");
+        swiss.exchanges = vec![x(1, &[1, 2], "r")];
+        assert_eq!(
+            reasons(&[swiss]),
+            [(0, "exchanges", StageReason::OnlyFor { format: "knockout" })]
+        );
     }
 
     #[test]

@@ -32,6 +32,18 @@ pub fn tie_round_name(t: &Tr, ko: &KoRound, tie: &Tie) -> String {
     )
 }
 
+/// An exchange in words: "Teams 3 and 6 exchanged: they share a club".
+pub fn exchange_text(t: &Tr, x: &crate::rules::stages::Exchange) -> String {
+    t.args(
+        "stage-exchange-text",
+        &[
+            ("a", FluentValue::from(x.teams[0].to_string())),
+            ("b", FluentValue::from(x.teams[1].to_string())),
+            ("reason", FluentValue::from(x.reason.clone())),
+        ],
+    )
+}
+
 /// A tie's label: "QF3", "SF1" where its round has several ties; the final and the
 /// play-off for third are one tie each, so they are called by their round's name
 /// ("Final", "Play-off for third") and never "F1" or "3P2".

@@ -31,7 +31,12 @@ fn archive(name: &str) -> ArchiveFiles {
     ArchiveFiles::read(&stages_dir().join(name)).unwrap_or_else(|p| panic!("{name}: {p:#?}"))
 }
 
-const CASES: [&str; 3] = ["swiss-knockout-8", "groups-knockout-4", "byes-knockout-16"];
+const CASES: [&str; 4] = [
+    "swiss-knockout-8",
+    "groups-knockout-4",
+    "byes-knockout-16",
+    "exchanges-knockout-8",
+];
 
 #[test]
 fn championships_export_the_reference_bracket_ranking_and_standings() {
@@ -781,4 +786,199 @@ async fn the_groups_are_paired_as_round_robins_and_never_across_groups() {
             .unwrap();
         assert_eq!(kept.rounds.len(), 1, "{backend}");
     }
+}
+
+/// The bracket.csv rows of knockout round `ko` as `tie:home-away`.
+fn ties_of(exported: &ArchiveFiles, ko: &str) -> Vec<String> {
+    exported
+        .get("bracket.csv")
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|c| c[1] == ko)
+        .map(|c| format!("{}:{}-{}", c[2], c[3], c[4]))
+        .collect()
+}
+
+#[actix_web::test]
+async fn the_director_exchanges_two_teams_of_a_proposed_round_with_the_reason_kept() {
+    use common::http::browser;
+    for db in backends() {
+        let backend = db.backend().name();
+        let full = archive("exchanges-knockout-8");
+        let slug = "stages-exchanges-knockout-8";
+        // The qualifying played; the quarter-finals are proposed but not paired, and the
+        // archive keeps no exchange yet.
+        let mut start = cut(&full, 3);
+        let toml = start.get("tournament.toml").unwrap();
+        let plain: String = toml
+            .lines()
+            .filter(|l| !l.starts_with("exchanges"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        start.insert("tournament.toml", plain);
+        transfer::import(&mut db.open(), &start).unwrap();
+        let before = transfer::export(&mut db.open(), slug).unwrap();
+        // Seeds as the reference has them: 6 (1) v 4 (8) and 9 (4) v 3 (5).
+        assert_eq!(
+            ties_of(&before, "1"),
+            ["1:6-4", "2:9-3", "3:2-5", "4:10-1"],
+            "{backend}"
+        );
+        let mut b = browser(&db).await;
+        b.get_ok(&format!("/d/{slug}/stages"))
+            .await
+            .has("Exchange two teams of this round")
+            .has("<option value=\"4\">4 ");
+        // Without a reason, or within one tie, the exchange is refused and said why.
+        let page = b
+            .post(
+                &format!("/d/{slug}/stages/exchange/1"),
+                &[("a", "4"), ("b", "3"), ("reason", "  ")],
+            )
+            .await;
+        assert_eq!(page.status.as_u16(), 422, "{backend}");
+        page.has("stage 2: exchange 1: give the reason, in 1 to 500 characters");
+        let page = b
+            .post(
+                &format!("/d/{slug}/stages/exchange/1"),
+                &[("a", "6"), ("b", "4"), ("reason", "one club")],
+            )
+            .await;
+        assert_eq!(page.status.as_u16(), 422, "{backend}");
+        page.has("the two teams already meet in one tie of knockout round 1");
+        // Teams 4 and 3 trade places: each keeps its seed, the higher seed at home.
+        let done = b
+            .post(
+                &format!("/d/{slug}/stages/exchange/1"),
+                &[("a", "4"), ("b", "3"), ("reason", "同一俱乐部 one club")],
+            )
+            .await;
+        assert_eq!(done.status.as_u16(), 303, "{backend}");
+        let page = b.get_ok(&format!("/d/{slug}/stages")).await;
+        page.has("1: 6 v 3 — seed 1 v seed 5; Teams 4 and 3 exchanged: 同一俱乐部 one club")
+            .has("2: 9 v 4 — seed 4 v seed 8; Teams 4 and 3 exchanged: 同一俱乐部 one club")
+            .has(">Undo</button>");
+        let after = transfer::export(&mut db.open(), slug).unwrap();
+        assert_eq!(
+            ties_of(&after, "1"),
+            ["1:6-3", "2:9-4", "3:2-5", "4:10-1"],
+            "{backend}"
+        );
+        assert!(
+            after.get("tournament.toml").unwrap().contains(
+                "exchanges = [{ ko_round = 1, teams = [4, 3], reason = \"同一俱乐部 one club\" }]"
+            ),
+            "{backend}"
+        );
+        // The audit trail keeps the stage's exchanges before and after.
+        let stored = fushi::db::audit::full_trail(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        assert!(
+            stored.iter().any(|e| e.subject == "stage 2 exchanges"
+                && e.before.is_empty()
+                && e.after.contains("teams = [4, 3]")),
+            "{backend}: {stored:?}"
+        );
+        // Confirming pairs the exchanged ties, each tie's reason keeping the exchange.
+        b.post(&format!("/d/{slug}/stages/pair/1"), &[]).await;
+        let event = fushi::db::load_event(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        let round4: Vec<String> = event.rounds[3]
+            .matches
+            .iter()
+            .map(|m| format!("{}:{}-{}", m.table, m.home, m.away.unwrap()))
+            .collect();
+        assert_eq!(round4, ["1:6-3", "2:9-4", "3:2-5", "4:10-1"], "{backend}");
+        let stored = fushi::db::audit::full_trail(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        assert!(
+            stored.iter().any(|e| e.subject == "round 4 table 1 tie"
+                && e.after == "seeds 1 5 | 4 ⇄ 3 (同一俱乐部 one club)"),
+            "{backend}: {stored:?}"
+        );
+        // Undone while the round has no result: the bracket's own ties, offered again.
+        b.post(&format!("/d/{slug}/stages/exchange/1/undo/0"), &[])
+            .await;
+        let undone = transfer::export(&mut db.open(), slug).unwrap();
+        assert_eq!(ties_of(&undone, "1"), ties_of(&before, "1"), "{backend}");
+        b.get_ok(&format!("/d/{slug}/stages"))
+            .await
+            .has("must be the tie the results make it: 6 v 4")
+            .has("Confirm the Quarter-finals pairings");
+        // The whole championship, exchanges and all, imported again: its results follow
+        // the exchanged bracket, and the public pages say what the director did.
+        let mut whole = full.clone();
+        let text = full.get("tournament.toml").unwrap().replace(slug, "whole");
+        whole.insert("tournament.toml", text);
+        transfer::import(&mut db.open(), &whole).unwrap();
+        let slug = "whole";
+        let page = b.get_ok(&format!("/t/{slug}/bracket")).await;
+        page.has("The director&#39;s exchanges")
+            .has("Quarter-finals: Teams 4 and 3 exchanged: 同一俱乐部 one club")
+            .has("Semi-finals: Teams 3 and 10 exchanged: travel");
+        b.get_ok(&format!("/t/{slug}/bracket/2/1"))
+            .await
+            .has("Teams 3 and 10 exchanged: travel");
+        b.get_ok(&format!("/t/{slug}/bracket/1/3"))
+            .await
+            .lacks("exchanged");
+        // Once a segment has a result the round's ties stay as they are.
+        b.get_ok(&format!("/d/{slug}/stages"))
+            .await
+            .lacks("Exchange two teams of this round")
+            .lacks(">Undo</button>");
+        b.post(&format!("/d/{slug}/stages/exchange/1/undo/0"), &[])
+            .await;
+        let kept = transfer::export(&mut db.open(), slug).unwrap();
+        assert_eq!(ties_of(&kept, "1"), ["1:6-3", "2:9-4", "3:2-5", "4:10-1"]);
+        assert_eq!(ties_of(&kept, "2"), ["1:10-4", "2:2-3"], "{backend}");
+    }
+}
+
+#[test]
+fn an_exchange_the_results_do_not_allow_is_refused_at_its_line() {
+    let files = archive("exchanges-knockout-8");
+    let toml = files.get("tournament.toml").unwrap().to_owned();
+    let line = toml
+        .lines()
+        .position(|l| l.starts_with("exchanges"))
+        .unwrap()
+        + 1;
+    // Team 7 did not qualify, so it is in no quarter-final; the schedule, paired with the
+    // exchange, is then not the bracket's either.
+    let mut stale = files.clone();
+    stale.insert(
+        "tournament.toml",
+        toml.replace("teams = [4, 3]", "teams = [4, 7]"),
+    );
+    let got = problems(&stale);
+    assert_eq!(
+        got[0],
+        format!(
+            "tournament.toml:{line}: stage 2: exchange 1: team 7 does not play knockout round 1 as the results stand, so the exchange cannot be made"
+        ),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter()
+            .any(|p| p.ends_with("table 1 of round 4 must be the tie the results make it: 6 v 4")),
+        "{got:#?}"
+    );
+    // Two teams of one tie.
+    let mut same = files.clone();
+    same.insert(
+        "tournament.toml",
+        toml.replace("teams = [4, 3]", "teams = [6, 4]"),
+    );
+    assert_eq!(
+        problems(&same)[0],
+        format!(
+            "tournament.toml:{line}: stage 2: exchange 1: the two teams already meet in one tie of knockout round 1"
+        )
+    );
 }

@@ -78,6 +78,24 @@ CASES = [
         ],
         "stop_in": 4,
     },
+    {
+        # The Swiss into eight of the first case, with the director's exchanges: in the
+        # quarter-finals the away teams of ties 1 and 2 trade places, in the semi-finals
+        # the home team of tie 1 and the away team of tie 2.
+        "name": "exchanges-knockout-8",
+        "settings": {"decks": 2, "rules": "standard", "bottom_multiplier": "exponential",
+                     "match_scoring": "vp20"},
+        "teams": 10, "boards": 4,
+        "stages": [
+            {"name": "资格赛", "rounds": [1, 3], "format": "swiss"},
+            {"name": "淘汰赛", "rounds": [4, 7], "format": "knockout", "teams": 8,
+             "segments": [2, 1, 1], "third_place": True, "carry_over": 0.5,
+             "carry_over_h2h": 0.5},
+        ],
+        # (knockout round, (tie, side), (tie, side), reason); side 3 = home, 4 = away
+        "exchanges": [(1, (1, 4), (2, 4), "同一俱乐部 one club"),
+                      (2, (1, 3), (2, 4), "travel")],
+    },
 ]
 
 
@@ -98,6 +116,10 @@ def settings_toml(case):
                     "carry_over", "carry_over_h2h"):
             if key in stage:
                 text += f"{key} = {toml_value(stage[key])}\n"
+        if stage.get("exchanges"):
+            tables = [f"{{ ko_round = {x['ko_round']}, teams = {toml_value(x['teams'])}, "
+                      f"reason = {toml_value(x['reason'])} }}" for x in stage["exchanges"]]
+            text += f"exchanges = [{', '.join(tables)}]\n"
     return text
 
 
@@ -194,6 +216,12 @@ def knockout(case, w):
     first = stage["rounds"][0]
     stop_in = case.get("stop_in")
     for j, count in enumerate(stage["segments"], start=1):
+        for ko_round, a, b, reason in case.get("exchanges", []):
+            if ko_round == j:
+                rows = [r for r in w.bracket() if r[1] == j]
+                teams = [rows[tie - 1][side] for tie, side in (a, b)]
+                stage.setdefault("exchanges", []).append(
+                    {"ko_round": j, "teams": teams, "reason": reason})
         rows = [r for r in w.bracket() if r[1] == j]
         pairs = [(r[2], (r[3], r[4] if r[4] != "" else None)) for r in rows]
         for seg in range(count):

@@ -55,9 +55,34 @@ class Stage:
         self.third_place = conf.get("third_place", False)
         self.carry = exact(conf.get("carry_over", 0))
         self.share = exact(conf.get("carry_over_h2h", 0))
+        # The director's exchanges: two teams of different ties of one knockout round
+        # trade places, each keeping its seed (applied once the round's sides are known).
+        self.exchanges = conf.get("exchanges", [])
 
     def rounds(self):
         return range(self.first, self.last + 1)
+
+
+def exchange(sides, regular, teams, seat):
+    """The sides with the two teams traded between their ties and each tie seated again;
+    unchanged when a team is not in the round, both are in one tie, or one is in the
+    play-off (the ties from `regular` on)."""
+    where = {}
+    for i, (home, away, _) in enumerate(sides):
+        for k, team in ((0, home), (1, away)):
+            if team is not None:
+                where[team] = (i, k)
+    a, b = teams
+    if a not in where or b not in where:
+        return sides
+    (i, ki), (j, kj) = where[a], where[b]
+    if i == j or i >= regular or j >= regular:
+        return sides
+    rows = [list(x) for x in sides]
+    rows[i][ki], rows[j][kj] = b, a
+    for n in (i, j):
+        rows[n][0], rows[n][1] = seat(rows[n][0], rows[n][1])
+    return [tuple(x) for x in rows]
 
 
 def team_figures(tiebreaks, row):
@@ -183,6 +208,10 @@ def championship(t, teams, matches, standings):
                 if ko.third_place and size == 2:
                     a, b = seat(before[0]["loser"], before[1]["loser"])
                     sides.append((a, b, True))
+            if all(WAIT not in (a, b) for a, b, _ in sides):
+                for x in ko.exchanges:
+                    if x["ko_round"] == j + 1:
+                        sides = exchange(sides, size // 2, x["teams"], seat)
             ties = []
             for n, (home, away, play_off) in enumerate(sides, start=1):
                 tie = {"number": n, "home": home, "away": away, "play_off": play_off,

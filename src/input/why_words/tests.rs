@@ -347,6 +347,39 @@ fn stage_reasons() -> Vec<Why> {
         stage("groups", R::GroupTooSmall { group: 'B' }),
         stage("groups", R::TeamInTwoGroups { team: TeamNo(5) }),
         stage("groups", R::BadTeam { got: -1 }),
+        stage("exchanges", R::Shape),
+    ];
+    {
+        use crate::rules::bracket::ExchangeFault as F;
+        use crate::rules::stages::ExchangeWhy as X;
+        for why in [
+            X::Round { got: 4, rounds: 3 },
+            X::Teams,
+            X::Reason { max: 500 },
+            X::Twice { team: TeamNo(3) },
+        ] {
+            all.push(stage("exchanges", R::Exchange { exchange: 2, why }));
+        }
+        for fault in [
+            F::NotInRound {
+                exchange: 0,
+                team: TeamNo(4),
+            },
+            F::SameTie { exchange: 0 },
+            F::PlayOff {
+                exchange: 0,
+                team: TeamNo(4),
+            },
+        ] {
+            all.push(Why::ExchangeStale {
+                stage: 2,
+                exchange: 1,
+                ko_round: 1,
+                fault,
+            });
+        }
+    }
+    all.extend([
         Why::RoundInNoStage {
             round: 16,
             last: 15,
@@ -376,7 +409,7 @@ fn stage_reasons() -> Vec<Why> {
             round: 10,
             table: 5,
         },
-    ];
+    ]);
     for key in [
         "stages",
         "rounds",
@@ -479,6 +512,7 @@ fn listed(why: &Why) {
         | Why::NotTheTie { .. }
         | Why::NoSuchTie { .. }
         | Why::TieMissing { .. }
+        | Why::ExchangeStale { .. }
         | Why::LineupPlayers { .. }
         | Why::NotAMember { .. }
         | Why::NotAtTable { .. }

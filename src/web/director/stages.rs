@@ -16,9 +16,11 @@ use super::super::{AppError, AppState};
 use crate::db;
 use crate::db::audit::{TieReason, TieWhy};
 use crate::input::Why;
-use crate::rules::bracket::{Bracket, Championship, Feeds, NotYet, Slot, Tie, check_knockout};
+use crate::rules::bracket::{
+    Bracket, Championship, Feeds, KoRound, NotYet, Slot, Tie, check_knockout,
+};
 use crate::rules::stage_tables::{EventStageError, check_event};
-use crate::rules::stages::{Stage, StageDraft, StageFormat, StageReason};
+use crate::rules::stages::{ExchangeDraft, Stage, StageDraft, StageFormat, StageReason};
 use crate::rules::{Event, Level, TeamNo};
 use crate::web::labels::progress_text;
 use crate::web::live::Snapshot;
@@ -35,7 +37,17 @@ pub fn configure(routes: &mut Routes) {
             Need::Director,
             pair_groups,
         )
-        .post("/d/{slug}/stages/snake", Need::Director, snake_seed);
+        .post("/d/{slug}/stages/snake", Need::Director, snake_seed)
+        .post(
+            "/d/{slug}/stages/exchange/{ko}",
+            Need::Director,
+            exchange_teams,
+        )
+        .post(
+            "/d/{slug}/stages/exchange/{ko}/undo/{index}",
+            Need::Director,
+            undo_exchange,
+        );
 }
 
 /// The longest note a director may keep with a knockout round's pairings.
@@ -235,6 +247,7 @@ impl StageFields {
             third_place: knockout.then_some(self.third_place),
             carry_over,
             carry_over_h2h,
+            exchanges: Vec::new(),
         }
     }
 }
@@ -266,6 +279,15 @@ struct KoView {
     not_yet: String,
     /// Its first segment already has a schedule.
     paired: bool,
+    /// The director's exchanges in this round: (index in the stage's list, words).
+    exchanges: Vec<(usize, String)>,
+    /// Whether two of its teams can be exchanged now: its sides are known and none of its
+    /// segments has a result.
+    exchangeable: bool,
+    /// The teams it can exchange: (number, words).
+    teams: Vec<(i32, String)>,
+    /// Why the exchange just asked for was refused.
+    exchange_errors: Vec<String>,
 }
 
 #[derive(Template)]
@@ -284,7 +306,7 @@ struct StagesPage {
     group_stages: Vec<(usize, String)>,
 }
 
-use crate::sheets::stages::{round_name, tie_label};
+use crate::sheets::stages::{exchange_text, round_name, tie_label};
 
 /// The rounds a stage or a knockout round is played over: "rounds 4–5", "round 7".
 pub fn rounds_text(t: &Tr, first: i32, last: i32) -> String {
@@ -383,7 +405,12 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
                                 Some(a) => format!("{}: {} v {}", p.table, p.home, a),
                                 None => format!("{}: {} ({})", p.table, p.home, t.t("stage-bye")),
                             };
-                            Some((pairing, reason(t, b, ko.number, x)))
+                            let mut why = reason(t, b, ko.number, x);
+                            for &i in &x.exchanges {
+                                why.push_str("; ");
+                                why.push_str(&exchange_text(t, &b.exchanges[i]));
+                            }
+                            Some((pairing, why))
                         })
                         .collect(),
                     String::new(),
@@ -412,17 +439,40 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
                             })
                     }) || b.pairings(ko.first_round).is_err()
                 });
+            let regular = (ko.places / 2) as usize;
             KoView {
                 number: ko.number,
                 name: round_name(t, ko.name()),
                 rounds: rounds_text(t, ko.first_round, ko.last_round),
                 ties,
+                exchangeable: !proposal.is_empty() && !has_results(event, ko),
                 proposal,
                 not_yet,
                 paired,
+                exchanges: b
+                    .exchanges
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| x.ko_round == ko.number)
+                    .map(|(i, x)| (i, exchange_text(t, x)))
+                    .collect(),
+                teams: ko.ties[..regular.min(ko.ties.len())]
+                    .iter()
+                    .flat_map(|x| [x.home, x.away])
+                    .filter_map(|s| Some((s.team()?.team.get(), team_text(event, s))))
+                    .collect(),
+                exchange_errors: Vec::new(),
             }
         })
         .collect()
+}
+
+/// Whether a segment of knockout round `ko` has a result.
+fn has_results(event: &Event, ko: &KoRound) -> bool {
+    event.rounds.iter().any(|r| {
+        (ko.first_round..=ko.last_round).contains(&r.number)
+            && r.matches.iter().any(|m| !m.results.is_empty())
+    })
 }
 
 /// What a corrected result changed in knockout rounds already paired.
@@ -430,9 +480,14 @@ fn warnings(t: &Tr, event: &Event, c: &Championship) -> Vec<String> {
     let Some(b) = &c.bracket else {
         return Vec::new();
     };
-    check_knockout(b, event)
-        .into_iter()
-        .map(|f| Why::of_knockout(f).text(t))
+    b.exchange_faults
+        .iter()
+        .map(|&f| Why::of_exchange(b, f).text(t))
+        .chain(
+            check_knockout(b, event)
+                .into_iter()
+                .map(|f| Why::of_knockout(f).text(t)),
+        )
         .collect()
 }
 
@@ -526,7 +581,14 @@ async fn save(
     for (i, f) in fields.iter_mut().enumerate() {
         f.index = i;
     }
-    let drafts: Vec<StageDraft> = fields.iter_mut().map(|f| f.draft(&ctx.t)).collect();
+    let mut drafts: Vec<StageDraft> = fields.iter_mut().map(|f| f.draft(&ctx.t)).collect();
+    // The director's exchanges stay with the knockout they were made in: the form does
+    // not show them, and a change that no longer allows one is refused at its stage.
+    for (d, saved) in drafts.iter_mut().zip(&event.settings.stages) {
+        if d.format == "knockout" && saved.format.is_knockout() {
+            d.exchanges = StageDraft::of(saved).exchanges;
+        }
+    }
     let shaped = fields.iter().any(|f| !f.errors.is_empty());
     let parsed = if shaped {
         None
@@ -639,11 +701,21 @@ async fn pair(
         .iter()
         .filter_map(|p| {
             let tie = round.ties.iter().find(|x| x.number == p.tie)?;
+            // An exchange is kept with the tie it moved a team into: `3 ⇄ 6 (reason)`.
+            let moved = tie.exchanges.iter().map(|&i| {
+                let x = &b.exchanges[i];
+                format!("{} ⇄ {} ({})", x.teams[0], x.teams[1], x.reason)
+            });
+            let note = std::iter::once(note.clone())
+                .filter(|n| !n.is_empty())
+                .chain(moved)
+                .collect::<Vec<_>>()
+                .join("; ");
             Some((
                 p.table,
                 TieReason {
                     why: tie_why(b, round.number, tie),
-                    note: note.clone(),
+                    note,
                 },
             ))
         })
@@ -894,4 +966,152 @@ async fn snake_seed(
         f.groups = groups_text(&seeded);
     }
     render(&ctx, &page(&ctx, &snap, with_blank(fields), Vec::new()))
+}
+
+/// The stages with knockout stage `index`'s exchanges replaced by `exchanges`, checked; the
+/// problems in words otherwise.
+fn with_exchanges(
+    t: &Tr,
+    stages: &[Stage],
+    index: usize,
+    exchanges: Vec<ExchangeDraft>,
+) -> Result<Vec<Stage>, Vec<String>> {
+    let mut drafts: Vec<StageDraft> = stages.iter().map(StageDraft::of).collect();
+    drafts[index].exchanges = exchanges;
+    Stage::parse_all(&drafts).map_err(|errors| {
+        errors
+            .into_iter()
+            .map(|e| {
+                Why::Stage {
+                    stage: e.index + 1,
+                    key: e.key.key(),
+                    reason: e.reason,
+                }
+                .text(t)
+            })
+            .collect()
+    })
+}
+
+/// The knockout round `ko` of the snapshot's bracket, when two of its teams can be
+/// exchanged (or an exchange undone): its sides are known and none of its segments has a
+/// result. Otherwise the flash that says why not.
+fn exchangeable(snap: &Snapshot, ko: u32) -> Result<(Bracket, KoRound), &'static str> {
+    let c = snap.championship().ok_or("stage-flash-not-yet")?;
+    let b = c.bracket.as_ref().ok_or("stage-flash-not-yet")?;
+    let round = ko
+        .checked_sub(1)
+        .and_then(|i| b.rounds.get(i as usize))
+        .ok_or("stage-flash-not-yet")?;
+    if b.pairings(round.first_round).is_err() {
+        return Err("stage-flash-not-yet");
+    }
+    if has_results(&snap.event, round) {
+        return Err("stage-flash-exchange-started");
+    }
+    Ok((b.clone(), round.clone()))
+}
+
+/// Saves the stages with an exchange added or taken away, one audit row for the stage's
+/// `exchanges`.
+async fn save_exchanges(
+    state: &web::Data<AppState>,
+    tour: &Tour,
+    who: String,
+    stages: Vec<Stage>,
+) -> Result<(), AppError> {
+    let slug = tour.slug.clone();
+    with_db(state, move |conn| {
+        db::save_stages(conn, &slug, &stages, &who)?
+            .then_some(())
+            .ok_or_else(AppError::not_found)
+    })
+    .await
+}
+
+/// Exchanges two teams of different ties of knockout round `ko` (fields `a`, `b` and
+/// `reason`): each keeps its seed, the higher seed of each tie is at home. Refused once a
+/// segment of the round has a result; a round already paired is offered again.
+async fn exchange_teams(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    tour: Tour,
+    path: web::Path<(String, u32)>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let ko = path.into_inner().1;
+    let stage_url = format!("/d/{}/stages", tour.slug);
+    let snap = tour.snapshot(&state).await?;
+    let (b, _) = match exchangeable(&snap, ko) {
+        Ok(found) => found,
+        Err(flash) => return Ok(redirect_with(&stage_url, flash)),
+    };
+    let team = |key: &str| form.get(key).and_then(|v| v.trim().parse::<i64>().ok());
+    let draft = ExchangeDraft {
+        ko_round: Some(ko.into()),
+        teams: team("a").zip(team("b")).map(|(a, b)| vec![a, b]),
+        reason: form.get("reason").cloned().unwrap_or_default(),
+    };
+    let stages = &snap.event.settings.stages;
+    let mut list = StageDraft::of(&stages[b.stage]).exchanges;
+    list.push(draft);
+    let index = list.len() - 1;
+    let checked = with_exchanges(&ctx.t, stages, b.stage, list).and_then(|new| {
+        // The exchange must be one the bracket, as the results stand, can make.
+        let c = snap.championship().ok_or_else(Vec::new)?;
+        let trial = Bracket::compute(&new, b.stage, &c.tables, &snap.event, &snap.report)
+            .ok_or_else(Vec::new)?;
+        match trial.exchange_faults.iter().find(|f| f.exchange() == index) {
+            Some(&f) => Err(vec![Why::of_exchange(&trial, f).text(&ctx.t)]),
+            None => Ok(new),
+        }
+    });
+    match checked {
+        Ok(new) => {
+            save_exchanges(&state, &tour, ctx.viewer.name(), new).await?;
+            Ok(redirect_with(&stage_url, "stage-flash-exchanged"))
+        }
+        Err(errors) => {
+            let mut page = page(
+                &ctx,
+                &snap,
+                with_blank(saved_fields(&snap.event)),
+                Vec::new(),
+            );
+            if let Some(v) = page.knockout.iter_mut().find(|v| v.number == ko) {
+                v.exchange_errors = errors;
+            }
+            render_status(
+                &ctx,
+                actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+                &page,
+            )
+        }
+    }
+}
+
+/// Takes exchange `index` of knockout round `ko` back, while no segment of the round has a
+/// result.
+async fn undo_exchange(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    tour: Tour,
+    path: web::Path<(String, u32, usize)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, ko, index) = path.into_inner();
+    let stage_url = format!("/d/{}/stages", tour.slug);
+    let snap = tour.snapshot(&state).await?;
+    let (b, _) = match exchangeable(&snap, ko) {
+        Ok(found) => found,
+        Err(flash) => return Ok(redirect_with(&stage_url, flash)),
+    };
+    if b.exchanges.get(index).is_none_or(|x| x.ko_round != ko) {
+        return Err(AppError::not_found());
+    }
+    let stages = &snap.event.settings.stages;
+    let mut list = StageDraft::of(&stages[b.stage]).exchanges;
+    list.remove(index);
+    let new = with_exchanges(&ctx.t, stages, b.stage, list).map_err(|_| AppError::not_found())?;
+    save_exchanges(&state, &tour, ctx.viewer.name(), new).await?;
+    Ok(redirect_with(&stage_url, "stage-flash-exchange-undone"))
 }

@@ -143,6 +143,29 @@ struct BracketPage {
     progress: String,
     svg: String,
     ties: Vec<TieRow>,
+    /// The director's exchanges the bracket shows, each after its round's name.
+    exchanges: Vec<String>,
+}
+
+/// The director's exchanges applied to `b` as it stands (an exchange waits until its
+/// round's sides are known), in words after the round's name.
+fn exchanges_shown(t: &Tr, b: &Bracket) -> Vec<String> {
+    let mut shown: Vec<(usize, String)> = b
+        .rounds
+        .iter()
+        .flat_map(|ko| {
+            ko.ties
+                .iter()
+                .flat_map(move |x| x.exchanges.iter().map(move |&i| (i, ko.name())))
+        })
+        .map(|(i, name)| {
+            let text = sheets::exchange_text(t, &b.exchanges[i]);
+            (i, format!("{}: {text}", round_name(t, name)))
+        })
+        .collect();
+    shown.sort();
+    shown.dedup();
+    shown.into_iter().map(|(_, text)| text).collect()
 }
 
 use crate::sheets::stages::side_text as side;
@@ -304,6 +327,7 @@ async fn bracket(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError>
         ),
         svg: draw(event, b, t),
         ties,
+        exchanges: exchanges_shown(t, b),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -337,6 +361,8 @@ struct TiePage {
     winner: String,
     /// The tie's sheet to print.
     sheet_pdf: String,
+    /// The director's exchanges that moved a team into or out of the tie.
+    exchanges: Vec<String>,
 }
 
 async fn tie(
@@ -421,6 +447,11 @@ async fn tie(
             .map(|w| side(event, Slot::Team(w), t))
             .unwrap_or_default(),
         sheet_pdf: format!("/t/{}/bracket/{ko}/{number}/sheet.pdf", event.settings.slug),
+        exchanges: x
+            .exchanges
+            .iter()
+            .map(|&i| sheets::exchange_text(t, &b.exchanges[i]))
+            .collect(),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
