@@ -87,6 +87,14 @@ fn groups_text(groups: &[Vec<TeamNo>]) -> String {
         .join("; ")
 }
 
+/// Whole numbers separated by commas or spaces, as the form takes segments and groups.
+fn numbers_of(text: &str) -> Option<Vec<i64>> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().ok())
+        .collect()
+}
+
 /// The fields of the stages the event has.
 fn saved_fields(event: &Event) -> Vec<StageFields> {
     event
@@ -175,12 +183,6 @@ impl StageFields {
                 text.parse().ok().map(Some)
             }
         };
-        let list = |text: &str| -> Option<Vec<i64>> {
-            text.split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|s| !s.is_empty())
-                .map(|s| s.parse().ok())
-                .collect()
-        };
         let first = whole(&self.first);
         let last = whole(&self.last);
         let rounds = match (first, last) {
@@ -197,7 +199,7 @@ impl StageFields {
                 .groups
                 .split(';')
                 .filter(|g| !g.trim().is_empty())
-                .map(list)
+                .map(numbers_of)
                 .collect();
             if parsed.is_none() {
                 shape(&mut self.errors, "groups");
@@ -214,7 +216,7 @@ impl StageFields {
             }
         };
         let segments = if knockout && !self.segments.trim().is_empty() {
-            let s = list(&self.segments);
+            let s = numbers_of(&self.segments);
             if s.is_none() {
                 shape(&mut self.errors, "segments");
             }
@@ -354,6 +356,89 @@ fn reason(t: &Tr, bracket: &Bracket, ko_round: u32, tie: &Tie) -> String {
     super::subject::tie_why_text(t, &tie_why(bracket, ko_round, tie))
 }
 
+/// A listed tie of knockout round `ko` as the stages page shows it.
+fn tie_view(t: &Tr, event: &Event, b: &Bracket, ko: &KoRound, x: &Tie) -> TieView {
+    let figures = crate::sheets::stages::tie_figures(t, x);
+    TieView {
+        label: tie_label(t, b, ko.number, x),
+        sheet_pdf: format!(
+            "/t/{}/bracket/{}/{}/sheet.pdf",
+            event.settings.slug, ko.number, x.number
+        ),
+        home: team_text(event, x.home),
+        away: if x.is_bye() {
+            t.t("stage-bye")
+        } else {
+            team_text(event, x.away)
+        },
+        carry_over: figures.carry_over,
+        total: if figures.home_total.is_empty() {
+            String::new()
+        } else {
+            format!("{} : {}", figures.home_total, figures.away_total)
+        },
+        points: figures.home_points,
+        segments: figures.segments,
+        status: figures.status,
+        winner: x
+            .winner()
+            .team()
+            .map(|w| team_text(event, Slot::Team(w)))
+            .unwrap_or_default(),
+    }
+}
+
+/// The pairings knockout round `ko` can be given now, each with its reason (the
+/// director's exchanges after it), or why it cannot be paired yet.
+fn proposal_of(t: &Tr, b: &Bracket, ko: &KoRound) -> (Vec<(String, String)>, String) {
+    match b.pairings(ko.first_round) {
+        Ok(list) => (
+            list.iter()
+                .filter_map(|p| {
+                    let x = ko.ties.iter().find(|x| x.number == p.tie)?;
+                    let pairing = match p.away {
+                        Some(a) => format!("{}: {} v {}", p.table, p.home, a),
+                        None => format!("{}: {} ({})", p.table, p.home, t.t("stage-bye")),
+                    };
+                    let mut why = reason(t, b, ko.number, x);
+                    for &i in &x.exchanges {
+                        why.push_str("; ");
+                        why.push_str(&exchange_text(t, &b.exchanges[i]));
+                    }
+                    Some((pairing, why))
+                })
+                .collect(),
+            String::new(),
+        ),
+        Err(NotYet::Qualifying) => (Vec::new(), t.t("stage-not-yet-qualifying")),
+        Err(NotYet::Undecided { name, .. }) => (
+            Vec::new(),
+            t.a("stage-not-yet-undecided", "round", round_name(t, name)),
+        ),
+    }
+}
+
+/// Whether knockout round `ko` is paired as the bracket says (or cannot be paired yet); a
+/// round paired otherwise (a corrected result changed a winner) is offered again.
+fn paired_as_bracket(event: &Event, b: &Bracket, ko: &KoRound) -> bool {
+    event
+        .rounds
+        .iter()
+        .find(|r| r.number == ko.first_round && !r.matches.is_empty())
+        .is_some_and(|r| {
+            let pairings: Vec<crate::rules::Pairing> =
+                r.matches.iter().map(crate::rules::Pairing::of).collect();
+            b.pairings(ko.first_round).is_ok_and(|list| {
+                list.len() == pairings.len()
+                    && list.iter().all(|p| {
+                        pairings
+                            .iter()
+                            .any(|q| q.table == p.table && q.home == p.home && q.away == p.away)
+                    })
+            }) || b.pairings(ko.first_round).is_err()
+        })
+}
+
 fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
     let Some(b) = &c.bracket else {
         return Vec::new();
@@ -361,94 +446,22 @@ fn knockout_views(t: &Tr, event: &Event, c: &Championship) -> Vec<KoView> {
     b.rounds
         .iter()
         .map(|ko| {
-            let ties = ko
-                .ties
-                .iter()
-                .filter(|x| x.listed())
-                .map(|x| {
-                    let figures = crate::sheets::stages::tie_figures(t, x);
-                    TieView {
-                        label: tie_label(t, b, ko.number, x),
-                        sheet_pdf: format!(
-                            "/t/{}/bracket/{}/{}/sheet.pdf",
-                            event.settings.slug, ko.number, x.number
-                        ),
-                        home: team_text(event, x.home),
-                        away: if x.is_bye() {
-                            t.t("stage-bye")
-                        } else {
-                            team_text(event, x.away)
-                        },
-                        carry_over: figures.carry_over,
-                        total: if figures.home_total.is_empty() {
-                            String::new()
-                        } else {
-                            format!("{} : {}", figures.home_total, figures.away_total)
-                        },
-                        points: figures.home_points,
-                        segments: figures.segments,
-                        status: figures.status,
-                        winner: x
-                            .winner()
-                            .team()
-                            .map(|w| team_text(event, Slot::Team(w)))
-                            .unwrap_or_default(),
-                    }
-                })
-                .collect();
-            let (proposal, not_yet) = match b.pairings(ko.first_round) {
-                Ok(list) => (
-                    list.iter()
-                        .filter_map(|p| {
-                            let x = ko.ties.iter().find(|x| x.number == p.tie)?;
-                            let pairing = match p.away {
-                                Some(a) => format!("{}: {} v {}", p.table, p.home, a),
-                                None => format!("{}: {} ({})", p.table, p.home, t.t("stage-bye")),
-                            };
-                            let mut why = reason(t, b, ko.number, x);
-                            for &i in &x.exchanges {
-                                why.push_str("; ");
-                                why.push_str(&exchange_text(t, &b.exchanges[i]));
-                            }
-                            Some((pairing, why))
-                        })
-                        .collect(),
-                    String::new(),
-                ),
-                Err(NotYet::Qualifying) => (Vec::new(), t.t("stage-not-yet-qualifying")),
-                Err(NotYet::Undecided { name, .. }) => (
-                    Vec::new(),
-                    t.a("stage-not-yet-undecided", "round", round_name(t, name)),
-                ),
-            };
-            // Paired as the bracket says; a round paired otherwise (a corrected result
-            // changed a winner) is offered again.
-            let paired = event
-                .rounds
-                .iter()
-                .find(|r| r.number == ko.first_round && !r.matches.is_empty())
-                .is_some_and(|r| {
-                    let pairings: Vec<crate::rules::Pairing> =
-                        r.matches.iter().map(crate::rules::Pairing::of).collect();
-                    b.pairings(ko.first_round).is_ok_and(|list| {
-                        list.len() == pairings.len()
-                            && list.iter().all(|p| {
-                                pairings.iter().any(|q| {
-                                    q.table == p.table && q.home == p.home && q.away == p.away
-                                })
-                            })
-                    }) || b.pairings(ko.first_round).is_err()
-                });
+            let (proposal, not_yet) = proposal_of(t, b, ko);
             let regular = (ko.places / 2) as usize;
             KoView {
                 number: ko.number,
                 name: round_name(t, ko.name()),
                 rounds: rounds_text(t, ko.first_round, ko.last_round),
-                ties,
+                ties: ko
+                    .ties
+                    .iter()
+                    .filter(|x| x.listed())
+                    .map(|x| tie_view(t, event, b, ko, x))
+                    .collect(),
                 exchangeable: !proposal.is_empty() && !has_results(event, ko),
                 proposal,
                 not_yet,
-                paired,
+                paired: paired_as_bracket(event, b, ko),
                 exchanges: b
                     .exchanges
                     .iter()
@@ -644,6 +657,49 @@ async fn save(
     ))
 }
 
+/// The director's note as sent: one line, at most [`NOTE_MAX`] characters.
+fn note_of(form: &HashMap<String, String>) -> String {
+    form.get("note")
+        .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+        .chars()
+        .take(NOTE_MAX)
+        .collect()
+}
+
+/// Why each tie of `proposal` is paired as it is, for the audit trail: the bracket's
+/// reason with the director's note and the exchanges that moved a team into it.
+fn tie_reasons(
+    b: &Bracket,
+    round: &KoRound,
+    proposal: &[crate::rules::bracket::ProposedTie],
+    note: &str,
+) -> Vec<(i32, TieReason)> {
+    proposal
+        .iter()
+        .filter_map(|p| {
+            let tie = round.ties.iter().find(|x| x.number == p.tie)?;
+            // An exchange is kept with the tie it moved a team into: `3 ⇄ 6 (reason)`.
+            let moved = tie.exchanges.iter().map(|&i| {
+                let x = &b.exchanges[i];
+                format!("{} ⇄ {} ({})", x.teams[0], x.teams[1], x.reason)
+            });
+            let note = std::iter::once(note.to_owned())
+                .filter(|n| !n.is_empty())
+                .chain(moved)
+                .collect::<Vec<_>>()
+                .join("; ");
+            Some((
+                p.table,
+                TieReason {
+                    why: tie_why(b, round.number, tie),
+                    note,
+                },
+            ))
+        })
+        .collect()
+}
+
 /// Pairs every segment of knockout round `ko` as the bracket says, adding the rounds that
 /// do not exist yet (with as many boards as the round before). Refused while a tie before
 /// it is undecided, or when a table whose tie would change already has results (a tie the
@@ -656,13 +712,7 @@ async fn pair(
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
     // The director's note, kept with each tie's reason in the audit trail.
-    let note: String = form
-        .get("note")
-        .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
-        .unwrap_or_default()
-        .chars()
-        .take(NOTE_MAX)
-        .collect();
+    let note = note_of(&form);
     let ko = path.into_inner().1;
     let snap = tour.snapshot(&state).await?;
     let event = &snap.event;
@@ -697,29 +747,7 @@ async fn pair(
             away: p.away,
         })
         .collect();
-    let reasons: Vec<(i32, TieReason)> = proposal
-        .iter()
-        .filter_map(|p| {
-            let tie = round.ties.iter().find(|x| x.number == p.tie)?;
-            // An exchange is kept with the tie it moved a team into: `3 ⇄ 6 (reason)`.
-            let moved = tie.exchanges.iter().map(|&i| {
-                let x = &b.exchanges[i];
-                format!("{} ⇄ {} ({})", x.teams[0], x.teams[1], x.reason)
-            });
-            let note = std::iter::once(note.clone())
-                .filter(|n| !n.is_empty())
-                .chain(moved)
-                .collect::<Vec<_>>()
-                .join("; ");
-            Some((
-                p.table,
-                TieReason {
-                    why: tie_why(b, round.number, tie),
-                    note,
-                },
-            ))
-        })
-        .collect();
+    let reasons = tie_reasons(b, round, &proposal, &note);
     let rounds = (round.first_round..=round.last_round)
         .map(|number| (number, pairings.clone()))
         .collect();
