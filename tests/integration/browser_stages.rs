@@ -119,6 +119,12 @@ async fn shows(client: &Client, wanted: &[&str]) {
 /// `boards.csv` has them, on the round's boards page.
 async fn set_boards(client: &Client, base: &str, full: &ArchiveFiles, round: i32) {
     go(client, base, &format!("/d/{SLUG}/rounds/{round}/boards")).await;
+    set_boards_here(client, full, round, 4).await;
+}
+
+/// Sets the boards of the boards page open now as the reference's `boards.csv` has round
+/// `round`'s (`boards` of them).
+async fn set_boards_here(client: &Client, full: &ArchiveFiles, round: i32, boards: usize) {
     let mut fields = Vec::new();
     for row in rows(full.get("boards.csv").unwrap()) {
         if row[0] == round.to_string() {
@@ -128,7 +134,7 @@ async fn set_boards(client: &Client, base: &str, full: &ArchiveFiles, round: i32
             fields.push((format!("trump-{b}"), row[4].clone()));
         }
     }
-    assert_eq!(fields.len(), 12, "four boards in round {round}");
+    assert_eq!(fields.len(), 3 * boards, "{boards} boards in round {round}");
     let refs: Vec<(&str, &str)> = fields
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
@@ -153,10 +159,22 @@ fn as_typed(mut row: Vec<String>) -> Vec<String> {
 /// The director types table `table` of round `round` at the desk, both rooms, from the
 /// reference's `results.csv`, and saves.
 async fn enter_match(client: &Client, base: &str, full: &ArchiveFiles, round: i32, table: i32) {
+    enter_match_of(client, base, SLUG, full, round, table).await;
+}
+
+/// The director types table `table` of round `round` of tournament `slug` at the desk.
+async fn enter_match_of(
+    client: &Client,
+    base: &str,
+    slug: &str,
+    full: &ArchiveFiles,
+    round: i32,
+    table: i32,
+) {
     go(
         client,
         base,
-        &format!("/d/{SLUG}/rounds/{round}/tables/{table}"),
+        &format!("/d/{slug}/rounds/{round}/tables/{table}"),
     )
     .await;
     wait_for(client, "#entry-form").await;
@@ -549,4 +567,355 @@ async fn a_director_runs_a_championship_from_its_qualifying_to_the_final_ranking
     for file in ["boards.csv", "schedule.csv"] {
         assert_eq!(exported.get(file), full.get(file), "{file}");
     }
+}
+
+/// The reference championship with the director's exchanges (`exchanges-knockout-8`) at
+/// the end of its qualifying, its stages defined but no exchange made yet.
+fn exchanges_qualifying() -> (ArchiveFiles, ArchiveFiles) {
+    let full = ArchiveFiles::read(&stages_dir().join("exchanges-knockout-8")).unwrap();
+    let mut start = full.clone();
+    for file in ["boards.csv", "schedule.csv", "results.csv"] {
+        let kept: String = full
+            .get(file)
+            .unwrap()
+            .lines()
+            .enumerate()
+            .filter(|(i, l)| {
+                *i == 0 || l.split(',').next().and_then(|r| r.parse::<i32>().ok()) <= Some(3)
+            })
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+        start.insert(file, kept);
+    }
+    let toml: String = full
+        .get("tournament.toml")
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("exchanges"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    start.insert("tournament.toml", toml);
+    (full, start)
+}
+
+#[actix_web::test]
+async fn a_director_exchanges_two_teams_of_the_proposed_quarter_finals_in_the_browser() {
+    let Some(tools) = browser_tools() else {
+        return;
+    };
+    let slug = "stages-exchanges-knockout-8";
+    let db = TestDb::sqlite();
+    let (full, start) = exchanges_qualifying();
+    fushi::transfer::import(&mut db.open(), &start).unwrap();
+    ensure_user(&db, "director", Role::Admin);
+    let (_server, base) = serve(&db);
+    let (_driver, client) = open_browser(&tools, 1280, 900).await;
+    log_in(&client, &base, "director").await;
+    go(&client, &base, &format!("/d/{slug}/stages")).await;
+    shows(
+        &client,
+        &["1: 6 v 4 — seed 1 v seed 8", "2: 9 v 3 — seed 4 v seed 5"],
+    )
+    .await;
+    // The exchange form opens under the round; without a reason the browser keeps it.
+    open_details(&client, "section.stage-ko details.exchange summary").await;
+    fill(&client, &[("exchange-a-1", "4"), ("exchange-b-1", "3")]).await;
+    client
+        .find(fantoccini::Locator::Css("#exchange-reason-1"))
+        .await
+        .unwrap()
+        .send_keys("同一俱乐部 one club")
+        .await
+        .unwrap();
+    click_and_load(
+        &client,
+        &format!("form[action='/d/{slug}/stages/exchange/1'] button[type=submit]"),
+    )
+    .await;
+    // The proposal is the reference's round 4, each moved tie with the reason.
+    let schedule = rows(full.get("schedule.csv").unwrap());
+    let round4: Vec<String> = schedule
+        .iter()
+        .filter(|r| r[0] == "4")
+        .map(|r| format!("{}: {} v {}", r[1], r[2], r[3]))
+        .collect();
+    shows(
+        &client,
+        &[
+            "The two teams are exchanged.",
+            &format!(
+                "{} — seed 1 v seed 5; Teams 4 and 3 exchanged: 同一俱乐部 one club",
+                round4[0]
+            ),
+            &format!(
+                "{} — seed 4 v seed 8; Teams 4 and 3 exchanged: 同一俱乐部 one club",
+                round4[1]
+            ),
+            &format!("{} — seed 2 v seed 7", round4[2]),
+            "The director's exchanges",
+            "Undo",
+        ],
+    )
+    .await;
+    show_proposal(&client).await;
+    screenshot(&client, "stages-exchange-1280.png").await;
+    client.set_window_size(390, 844).await.unwrap();
+    go(&client, &base, &format!("/d/{slug}/stages")).await;
+    assert!(
+        overflow(&client).await <= 0,
+        "the stages page scrolls sideways at 390 px"
+    );
+    show_proposal(&client).await;
+    screenshot(&client, "stages-exchange-390.png").await;
+    client.set_window_size(1280, 900).await.unwrap();
+    go(&client, &base, &format!("/d/{slug}/stages")).await;
+    click_and_load(
+        &client,
+        &format!("form[action='/d/{slug}/stages/pair/1'] button[type=submit]"),
+    )
+    .await;
+    shows(&client, &["The knockout round is paired."]).await;
+    client.close().await.unwrap();
+    // What the browser did is the reference's: round 4 as its schedule has it, and the
+    // stage's exchanges as its tournament.toml has them (the quarter-final's).
+    let exported = fushi::transfer::export(&mut db.open(), slug).unwrap();
+    let ours: Vec<&str> = exported
+        .get("schedule.csv")
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("4,"))
+        .collect();
+    let theirs: Vec<&str> = full
+        .get("schedule.csv")
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("4,"))
+        .collect();
+    assert_eq!(ours, theirs);
+    assert!(exported.get("tournament.toml").unwrap().contains(
+        "exchanges = [{ ko_round = 1, teams = [4, 3], reason = \"同一俱乐部 one club\" }]"
+    ));
+}
+
+/// Clicks `css` (a `<summary>`: it opens its `<details>` without loading a page).
+async fn open_details(client: &Client, css: &str) {
+    client
+        .find(fantoccini::Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+/// The groups championship of the reference (`groups-knockout-4`) before its first round:
+/// its stages and each round's boards, no pairing, no result, and team 6 not withdrawn yet
+/// (it withdraws after playing).
+fn groups_before_play() -> (ArchiveFiles, ArchiveFiles) {
+    let full = ArchiveFiles::read(&stages_dir().join("groups-knockout-4")).unwrap();
+    let mut start = full.clone();
+    start.insert("schedule.csv", "round,table,home,away\n".to_owned());
+    start.insert(
+        "results.csv",
+        full.get("results.csv")
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .to_owned()
+            + "\n",
+    );
+    let boards: String = full
+        .get("boards.csv")
+        .unwrap()
+        .lines()
+        .enumerate()
+        .filter(|(i, l)| {
+            *i == 0 || l.split(',').next().and_then(|r| r.parse::<i32>().ok()) <= Some(3)
+        })
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    start.insert("boards.csv", boards);
+    start.insert(
+        "teams.csv",
+        full.get("teams.csv").unwrap().replace(",yes\n", ",\n"),
+    );
+    (full, start)
+}
+
+#[actix_web::test]
+async fn a_director_plays_groups_side_by_side_into_semi_finals_in_the_browser() {
+    let Some(tools) = browser_tools() else {
+        return;
+    };
+    let slug = "stages-groups-knockout-4";
+    let copy = "groups-copy";
+    let db = TestDb::sqlite();
+    let (full, start) = groups_before_play();
+    let mut fresh = start.clone();
+    fresh.insert(
+        "tournament.toml",
+        start.get("tournament.toml").unwrap().replace(slug, copy),
+    );
+    fushi::transfer::import(&mut db.open(), &fresh).unwrap();
+    // The championship itself: its groups paired as the reference pairs them.
+    let mut start = start;
+    let first: String = full
+        .get("schedule.csv")
+        .unwrap()
+        .lines()
+        .enumerate()
+        .filter(|(i, l)| {
+            *i == 0 || l.split(',').next().and_then(|r| r.parse::<i32>().ok()) <= Some(3)
+        })
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    start.insert("schedule.csv", first);
+    fushi::transfer::import(&mut db.open(), &start).unwrap();
+    ensure_user(&db, "director", Role::Admin);
+    let (_server, base) = serve(&db);
+    let (_driver, client) = open_browser(&tools, 1280, 900).await;
+    log_in(&client, &base, "director").await;
+    // A groups stage is paired from the stages page as its groups' round robins: every two
+    // teams of a group meet once, never two of different groups, the odd team out of the
+    // group of three sitting out (tried on a copy: the reference's own order of rounds is
+    // another valid round robin, and its results are typed below).
+    go(&client, &base, &format!("/d/{copy}/stages")).await;
+    click_and_load(
+        &client,
+        &format!("form[action='/d/{copy}/stages/groups/1'] button[type=submit]"),
+    )
+    .await;
+    shows(&client, &["The groups' round robins are paired."]).await;
+    let paired = fushi::transfer::export(&mut db.open(), copy).unwrap();
+    let mut met: Vec<(i32, i32)> = Vec::new();
+    for r in rows(paired.get("schedule.csv").unwrap()) {
+        let Ok(away) = r[3].parse::<i32>() else {
+            continue;
+        };
+        let home = r[2].parse::<i32>().unwrap();
+        met.push((home.min(away), home.max(away)));
+    }
+    met.sort();
+    let group_a = [1, 3, 5];
+    let group_b = [2, 4, 6, 7];
+    let mut want: Vec<(i32, i32)> = Vec::new();
+    for g in [&group_a[..], &group_b[..]] {
+        for (i, a) in g.iter().enumerate() {
+            for b in &g[i + 1..] {
+                want.push((*a.min(b), *a.max(b)));
+            }
+        }
+    }
+    want.sort();
+    assert_eq!(met, want, "each group's round robin, nothing across groups");
+    // Every match typed at the desk; then team 6 withdraws (it keeps its results).
+    for m in rows(full.get("schedule.csv").unwrap()) {
+        let (round, table) = (m[0].parse::<i32>().unwrap(), m[1].parse::<i32>().unwrap());
+        if round <= 3 && !m[3].is_empty() {
+            enter_match_of(&client, &base, slug, &full, round, table).await;
+        }
+    }
+    go(&client, &base, &format!("/d/{slug}/teams/6/withdraw")).await;
+    click_and_load(
+        &client,
+        &format!("form[action='/d/{slug}/teams/6/withdraw'] button[type=submit]"),
+    )
+    .await;
+    // The top two of each group into the semi-finals, group winners first: the reference's
+    // round 4, each tie with its reason.
+    go(&client, &base, &format!("/d/{slug}/stages")).await;
+    let schedule = rows(full.get("schedule.csv").unwrap());
+    let round4: Vec<String> = schedule
+        .iter()
+        .filter(|r| r[0] == "4")
+        .map(|r| format!("{}: {} v {}", r[1], r[2], r[3]))
+        .collect();
+    shows(
+        &client,
+        &[
+            &format!("{} — seed 1 v seed 4", round4[0]),
+            &format!("{} — seed 2 v seed 3", round4[1]),
+        ],
+    )
+    .await;
+    click_and_load(
+        &client,
+        &format!("form[action='/d/{slug}/stages/pair/1'] button[type=submit]"),
+    )
+    .await;
+    shows(&client, &["The knockout round is paired."]).await;
+    // The public stages page: each group's standings side by side, as the reference ranks
+    // them; on a phone the groups stack and nothing scrolls sideways.
+    client.delete_all_cookies().await.unwrap();
+    go(&client, &base, &format!("/t/{slug}/stages")).await;
+    let want = |group: &str| -> Vec<String> {
+        rows(
+            &std::fs::read_to_string(stages_dir().join("groups-knockout-4-expected/standings.csv"))
+                .unwrap(),
+        )
+        .into_iter()
+        .filter(|r| r[0] == "1" && r[1] == group)
+        .map(|r| r[3].clone())
+        .collect()
+    };
+    let got = client
+        .execute(
+            "return Array.from(document.querySelectorAll('.groups table')).map(function (t) { \
+               return Array.from(t.querySelectorAll('tbody tr')).map(function (r) { \
+                 var a = r.querySelector('th a'); return a ? a.getAttribute('href').split('/').pop() : ''; }); });",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let got: Vec<Vec<String>> = got
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            g.as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_str().unwrap().to_owned())
+                .collect()
+        })
+        .collect();
+    let want: Vec<Vec<String>> = ["A", "B"].iter().map(|g| want(g)).collect();
+    assert_eq!(got, want);
+    let side_by_side = client
+        .execute(
+            "var t = document.querySelector('.groups').children; return t.length == 2 && t[0].getBoundingClientRect().top == t[1].getBoundingClientRect().top;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        side_by_side.as_bool(),
+        Some(true),
+        "the groups side by side at 1280 px"
+    );
+    screenshot(&client, "stages-groups-1280.png").await;
+    client.set_window_size(360, 800).await.unwrap();
+    go(&client, &base, &format!("/t/{slug}/stages")).await;
+    assert!(
+        overflow(&client).await <= 0,
+        "the stages page scrolls sideways at 360 px"
+    );
+    screenshot(&client, "stages-groups-360.png").await;
+    client.close().await.unwrap();
+    // What the browser did is the reference: the semi-finals as its schedule has them.
+    let exported = fushi::transfer::export(&mut db.open(), slug).unwrap();
+    let semi: Vec<&str> = exported
+        .get("schedule.csv")
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("4,"))
+        .collect();
+    let theirs: Vec<&str> = full
+        .get("schedule.csv")
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("4,"))
+        .collect();
+    assert_eq!(semi, theirs);
 }
