@@ -296,7 +296,14 @@ fn tie_sheet_of(event: &Event, b: &Bracket, round: &KoRound, tie: &Tie, t: &Tr) 
             ),
             (t.t("stage-col-status"), status_text(t, tie.status)),
             (t.t("stage-col-winner"), winner),
-        ],
+        ]
+        .into_iter()
+        .chain(
+            tie.exchanges
+                .iter()
+                .map(|&i| (t.t("stage-exchanges"), exchange_text(t, &b.exchanges[i]))),
+        )
+        .collect(),
         rule: t.t("stage-tie-rule"),
         signatures: vec![
             t.t("stage-sheet-home-captain"),

@@ -927,6 +927,27 @@ async fn the_director_exchanges_two_teams_of_a_proposed_round_with_the_reason_ke
         b.get_ok(&format!("/t/{slug}/bracket/1/3"))
             .await
             .lacks("exchanged");
+        // The read API gives each tie the exchanges that moved its teams.
+        let api = b
+            .get_ok(&format!("/api/v1/tournaments/{slug}/bracket/2/1"))
+            .await;
+        api.has(r#""exchanges":[{"reason":"travel","teams":[3,10]}]"#);
+        // The tie's printed sheet says it too.
+        let event = fushi::db::load_event(&mut db.open(), slug)
+            .unwrap()
+            .unwrap();
+        let report = fushi::rules::Report::compute(&event);
+        let c = fushi::rules::bracket::Championship::compute(&event, &report).unwrap();
+        let sheet =
+            fushi::sheets::stages::tie_sheet(&event, &c, 2, 1, &fushi::i18n::Tr::en()).unwrap();
+        assert!(
+            sheet.facts.contains(&(
+                "The director's exchanges".to_owned(),
+                "Teams 3 and 10 exchanged: travel".to_owned()
+            )),
+            "{:?}",
+            sheet.facts
+        );
         // Once a segment has a result the round's ties stay as they are.
         b.get_ok(&format!("/d/{slug}/stages"))
             .await

@@ -12,7 +12,7 @@ use actix_web::{HttpResponse, web};
 use serde_json::{Value, json};
 
 use super::{json_response, standing_json, text};
-use crate::rules::bracket::{Championship, Slot, Tie};
+use crate::rules::bracket::{Bracket, Championship, Slot, Tie};
 use crate::rules::stages::group_label;
 use crate::web::AppError;
 use crate::web::page::PageSnapshot;
@@ -84,7 +84,7 @@ fn side(slot: Slot) -> (Value, Value) {
 /// One tie with `bracket.csv`'s columns (a bye has its team at home, no carry-over or
 /// totals) and its segments: each round with its table and, once complete, the home
 /// side's levels and points.
-fn tie_json(ko_round: u32, t: &Tie) -> Value {
+fn tie_json(b: &Bracket, ko_round: u32, t: &Tie) -> Value {
     // As in bracket.csv: a bye's team is at home.
     let (home, away) = match (t.home.team(), t.away.team()) {
         (None, Some(_)) => (t.away, t.home),
@@ -126,6 +126,14 @@ fn tie_json(ko_round: u32, t: &Tie) -> Value {
         "winner": t.winner().team().map(|w| w.team.0),
         "status": t.status.code(),
         "segments": segments,
+        "exchanges": t
+            .exchanges
+            .iter()
+            .map(|&i| {
+                let x = &b.exchanges[i];
+                json!({"teams": [x.teams[0].0, x.teams[1].0], "reason": x.reason})
+            })
+            .collect::<Vec<_>>(),
     })
 }
 
@@ -143,7 +151,7 @@ async fn bracket(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
                 "name": ko.name().code(),
                 "first_round": ko.first_round,
                 "last_round": ko.last_round,
-                "ties": ko.ties.iter().map(|t| tie_json(ko.number, t)).collect::<Vec<_>>(),
+                "ties": ko.ties.iter().map(|t| tie_json(b, ko.number, t)).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -177,7 +185,7 @@ async fn tie(
         .iter()
         .find(|t| i64::from(t.number) == i64::from(number) && t.listed())
         .ok_or(AppError::NotFound)?;
-    let mut value = tie_json(round.number, t);
+    let mut value = tie_json(b, round.number, t);
     value["slug"] = json!(snapshot.event.settings.slug);
     value["revision"] = json!(snapshot.revision);
     value["name"] = json!(round.name().code());
