@@ -784,6 +784,33 @@ async fn a_tournament_is_deleted_only_with_its_slug_typed() {
 }
 
 #[actix_web::test]
+async fn a_tournament_imported_after_a_deletion_is_never_shown_as_the_deleted_one() {
+    // SQLite gives the next tournament the id of the last one deleted: the pages of the new
+    // one must not come from what the server kept of the old.
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut b = browser(&db).await;
+    b.get_ok("/t/club-night/teams")
+        .await
+        .has("Thursday Club Night");
+    b.submit("/d/club-night/delete", &[("confirm", "club-night")])
+        .await
+        .has("Tournament deleted.");
+    let mut files = ArchiveFiles::read(&common::club_night_dir()).unwrap();
+    let toml = files
+        .get("tournament.toml")
+        .unwrap()
+        .replace("Thursday Club Night", "Friday Club Night");
+    files.insert("tournament.toml", toml);
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+    b.get_ok("/t/club-night/teams")
+        .await
+        .has("Friday Club Night")
+        .lacks("Thursday Club Night");
+    b.get_ok("/d/club-night").await.has("Friday Club Night");
+}
+
+#[actix_web::test]
 async fn the_directors_pages_speak_chinese() {
     let db = TestDb::sqlite();
     import_club_night(&db);

@@ -705,6 +705,16 @@ impl Live {
             let clock = all.clock;
             let slot = all.slots.entry(id).or_default();
             slot.last_used = clock;
+            // Another slug under this id is another tournament (one deleted, its id given
+            // again by SQLite): what is kept of the old one is dropped.
+            if slot
+                .current
+                .as_ref()
+                .is_some_and(|c| c.event.settings.slug != slug)
+            {
+                slot.current = None;
+                slot.loading = None;
+            }
             if let Some(current) = &slot.current
                 && current.revision >= revision
             {

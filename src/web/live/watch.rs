@@ -86,11 +86,16 @@ impl Watcher {
             return Ok(Ticked::default());
         }
         let now = self.revisions()?;
+        // Gone, or another tournament under the id of one deleted since the last look
+        // (SQLite gives a new row the id of the last one deleted): a revision that went
+        // down, or another slug.
         let gone = self
             .known
-            .keys()
-            .filter(|id| !now.contains_key(id))
-            .copied()
+            .iter()
+            .filter(|(id, (slug, revision))| {
+                now.get(id).is_none_or(|(s, r)| r < revision || s != slug)
+            })
+            .map(|(id, _)| *id)
             .collect();
         let changed = now
             .iter()

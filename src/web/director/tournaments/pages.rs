@@ -331,10 +331,16 @@ pub(super) async fn delete(
         page.error = Some(ctx.t.a("director-delete-error", "slug", &slug));
         return render_status(&ctx, StatusCode::UNPROCESSABLE_ENTITY, &page);
     }
-    let deleted = with_db(&state, move |conn| Ok(db::delete_tournament(conn, &slug)?)).await?;
-    if !deleted {
+    let gone = with_db(&state, move |conn| {
+        let id = db::revision::of_slug(conn, &slug)?.map(|(id, _)| id);
+        Ok(db::delete_tournament(conn, &slug)?.then_some(id).flatten())
+    })
+    .await?;
+    let Some(id) = gone else {
         return Err(AppError::not_found());
-    }
+    };
+    // What this server kept of it goes now: SQLite gives the next tournament its id.
+    state.live.forget(id);
     Ok(redirect_with("/d", "director-flash-deleted"))
 }
 
