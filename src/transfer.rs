@@ -97,8 +97,11 @@ pub fn export_event(event: &Event) -> ArchiveFiles {
     archive::export(event, &report).into_iter().collect()
 }
 
+/// The event as it stood at one revision (one read transaction: an export never mixes a
+/// save's rows with the state before it).
 fn load(conn: &mut DbConnection, slug: &str) -> Result<Event, Vec<Problem>> {
-    db::load_event(conn, slug)
+    db::load_consistent(conn, slug)
+        .map(|loaded| loaded.map(|l| l.event))
         .map_err(database)?
         .ok_or_else(|| vec![Problem::in_file(slug, Why::NoTournament)])
 }
@@ -290,7 +293,8 @@ pub fn deal(
     use crate::rules::deal::{Seed, SeedChange};
     let refused = |e: db::deals::DealChangeError| vec![deal_refusal_text(&e, round, t)];
     let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
-    let event = db::load_event(&mut conn, slug)
+    let event = db::load_consistent(&mut conn, slug)
+        .map(|loaded| loaded.map(|l| l.event))
         .map_err(|e| vec![e.to_string()])?
         .ok_or_else(|| vec![Why::NoTournament.text(t)])?;
     let held = event.deals.seed.held().cloned();
@@ -311,7 +315,8 @@ pub fn deal(
             .map_err(refused)?;
     }
     let count = db::deals::deal_rounds(&mut conn, slug, round, CLI_DEAL).map_err(refused)?;
-    let event = db::load_event(&mut conn, slug)
+    let event = db::load_consistent(&mut conn, slug)
+        .map(|loaded| loaded.map(|l| l.event))
         .map_err(|e| vec![e.to_string()])?
         .ok_or_else(|| vec![Why::NoTournament.text(t)])?;
     lines.push(t.args(

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use actix_web::{HttpResponse, web};
 
 use super::super::i18n::Tr;
-use super::super::page::{Ctx, redirect_with, with_db};
+use super::super::page::{Ctx, load_event, redirect_with, with_db};
 use super::super::{AppError, AppState};
 use crate::db::field::{LineupChoice, checked_flags, odd_threshold};
 use crate::rules::field::{OddKind, OddResult, odd_results_at};
@@ -219,15 +219,15 @@ pub(super) async fn extras(
     table: Option<i32>,
     t: &Tr,
 ) -> Result<FieldExtras, AppError> {
+    // The event from the snapshot the page reads; the director's odd-result settings
+    // from the database.
+    let snap = load_event(state, slug).await?;
     let key = slug.to_owned();
-    let (event, threshold, checked) = with_db(state, move |conn| {
-        let event = crate::db::load_event(conn, &key)?.ok_or_else(AppError::not_found)?;
-        let threshold = odd_threshold(conn, &key)?;
-        let checked = checked_flags(conn, &key)?;
-        Ok((event, threshold, checked))
+    let (threshold, checked) = with_db(state, move |conn| {
+        Ok((odd_threshold(conn, &key)?, checked_flags(conn, &key)?))
     })
     .await?;
-    Ok(field_extras(&event, round, table, threshold, &checked, t))
+    Ok(field_extras(&snap.event, round, table, threshold, &checked, t))
 }
 
 /// The odd-result threshold and who checked which flag, for [`field_extras`] inside a
@@ -307,12 +307,9 @@ async fn save_lineups(
 ) -> Result<HttpResponse, AppError> {
     let (slug, round, table) = (&at.round.tour.slug, at.round.round, at.table);
     let form = form.into_inner();
-    let key = slug.clone();
-    let event = with_db(&state, move |conn| {
-        crate::db::load_event(conn, &key)?.ok_or_else(AppError::not_found)
-    })
-    .await?;
-    let m = event
+    let snap = load_event(&state, slug).await?;
+    let m = snap
+        .event
         .rounds
         .iter()
         .find(|r| r.number == round)
