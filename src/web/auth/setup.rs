@@ -74,7 +74,8 @@ pub fn session_middleware(accounts: &Accounts) -> SessionMiddleware<CookieSessio
         .build()
 }
 
-/// Uploads over a field's limit answer 413 (the page says the limits), not 400.
+/// Uploads over a field's limit answer 413 (the page says the limits), not 400; a whole
+/// upload is held to the largest body fushi takes, as its CSRF check streams it on.
 pub fn multipart_config() -> actix_multipart::form::MultipartFormConfig {
     use actix_multipart::MultipartError;
     fn overflow(err: &MultipartError) -> bool {
@@ -86,13 +87,15 @@ pub fn multipart_config() -> actix_multipart::form::MultipartFormConfig {
             _ => false,
         }
     }
-    actix_multipart::form::MultipartFormConfig::default().error_handler(|err, _req| {
-        if overflow(&err) {
-            actix_web::error::InternalError::new(err, StatusCode::PAYLOAD_TOO_LARGE).into()
-        } else {
-            err.into()
-        }
-    })
+    actix_multipart::form::MultipartFormConfig::default()
+        .total_limit(crate::web::MAX_UPLOAD + 64 * 1024)
+        .error_handler(|err, _req| {
+            if overflow(&err) {
+                actix_web::error::InternalError::new(err, StatusCode::PAYLOAD_TOO_LARGE).into()
+            } else {
+                err.into()
+            }
+        })
 }
 
 /// The security headers of every response.

@@ -227,7 +227,14 @@ pub(super) async fn extras(
         Ok((odd_threshold(conn, &key)?, checked_flags(conn, &key)?))
     })
     .await?;
-    Ok(field_extras(&snap.event, round, table, threshold, &checked, t))
+    Ok(field_extras(
+        &snap.event,
+        round,
+        table,
+        threshold,
+        &checked,
+        t,
+    ))
 }
 
 /// The odd-result threshold and who checked which flag, for [`field_extras`] inside a
