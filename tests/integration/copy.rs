@@ -46,12 +46,16 @@ fn everything(db: &TestDb) {
         token = link.token
     ))
     .unwrap();
-    // A championship's stage: one league of every round.
+    // A championship's stage: one league of every round; and an exchange row of a stage
+    // the tournament does not have (no knockout to load it into: the copy takes rows as
+    // they are, and loading leaves it out).
     conn.batch_execute(
         "INSERT INTO stages (tournament_id, position, name, first_round, last_round, format, \
            groups_list, teams, segments, third_place, carry_over, carry_over_h2h) \
          SELECT t.id, 0, 'League', 1, (SELECT MAX(number) FROM rounds WHERE tournament_id = t.id), \
            'manual', NULL, NULL, NULL, FALSE, 0, 0 FROM tournaments t;
+         INSERT INTO stage_exchanges (tournament_id, stage_position, position, ko_round, team_a, \
+           team_b, reason) SELECT id, 9, 0, 1, 1, 2, 'one club' FROM tournaments;
          INSERT INTO tournament_occasions (tournament_id, starts, ends, venue, organiser, time_zone) \
          SELECT id, '2026-12-05', '2026-12-05', 'Club room', 'The club', 'Asia/Shanghai' FROM tournaments;",
     )

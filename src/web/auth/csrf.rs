@@ -94,6 +94,30 @@ pub struct SentForm(pub web::Bytes);
 /// The largest body a state-changing request may have (an upload and its form fields).
 const MAX_BODY: usize = MAX_UPLOAD + 64 * 1024;
 
+/// Reads a multipart body until its `csrf` field is whole (within [`TOKEN_WINDOW`]) and
+/// gives the request back what was read followed by the rest, unread: the token, if found.
+async fn stream_multipart(
+    req: &mut ServiceRequest,
+    mut payload: actix_web::dev::Payload,
+) -> Result<Option<String>, actix_web::Error> {
+    let mut body = web::BytesMut::new();
+    let mut sent = None;
+    while sent.is_none() && body.len() < TOKEN_WINDOW {
+        let Some(chunk) = payload.next().await else {
+            break;
+        };
+        body.extend_from_slice(&chunk?);
+        let window = body.len().min(TOKEN_WINDOW);
+        sent = multipart_token(req.request(), body.clone().freeze().slice(..window)).await;
+    }
+    let read = futures_util::stream::once(std::future::ready(Ok(body.freeze())));
+    let stream: std::pin::Pin<
+        Box<dyn futures_util::Stream<Item = Result<web::Bytes, actix_web::error::PayloadError>>>,
+    > = Box::pin(read.chain(payload));
+    req.set_payload(actix_web::dev::Payload::from(stream));
+    Ok(sent)
+}
+
 /// Checks the CSRF token of a state-changing request before its handler runs: a refusal
 /// page, or `None` when it is right. An urlencoded form (at most [`crate::web::MAX_FORM`])
 /// is read whole and kept for the 503 page; a multipart upload is read only until its
@@ -142,24 +166,7 @@ pub(super) async fn check_csrf(
     let mut body = web::BytesMut::new();
     let mut sent = header_token(req.request());
     if is_multipart {
-        // Read until the token is whole (or the window is passed), then hand on what was
-        // read followed by the rest, unread.
-        while sent.is_none() && body.len() < TOKEN_WINDOW {
-            let Some(chunk) = payload.next().await else {
-                break;
-            };
-            body.extend_from_slice(&chunk?);
-            let window = body.len().min(TOKEN_WINDOW);
-            sent = multipart_token(req.request(), body.clone().freeze().slice(..window)).await;
-        }
-        let read = futures_util::stream::once(std::future::ready(Ok(body.freeze())));
-        let rest: actix_web::dev::Payload = payload;
-        let stream: std::pin::Pin<
-            Box<
-                dyn futures_util::Stream<Item = Result<web::Bytes, actix_web::error::PayloadError>>,
-            >,
-        > = Box::pin(read.chain(rest));
-        req.set_payload(actix_web::dev::Payload::from(stream));
+        sent = sent.or(stream_multipart(req, payload).await?);
     } else {
         while let Some(chunk) = payload.next().await {
             let chunk = chunk?;
