@@ -59,21 +59,36 @@ fn rows(text: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// A CSV file whose rows start with their round: its header and the rows of rounds 1 to
+/// `last`.
+fn up_to_round(text: &str, last: i32) -> String {
+    text.lines()
+        .enumerate()
+        .filter(|(i, l)| {
+            *i == 0 || l.split(',').next().and_then(|r| r.parse::<i32>().ok()) <= Some(last)
+        })
+        .map(|(_, l)| format!("{l}\n"))
+        .collect()
+}
+
+/// The rows of `schedule.csv` of round `round`.
+fn round_rows(files: &ArchiveFiles, round: i32) -> Vec<String> {
+    let prefix = format!("{round},");
+    files
+        .get("schedule.csv")
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with(&prefix))
+        .map(str::to_owned)
+        .collect()
+}
+
 /// The reference championship as it stands at the end of its qualifying: rounds 1–3 with
 /// their results, and no stages (the director defines them).
 fn qualifying(full: &ArchiveFiles) -> ArchiveFiles {
     let mut out = full.clone();
     for file in ["boards.csv", "schedule.csv", "results.csv"] {
-        let text = full.get(file).unwrap();
-        let kept: String = text
-            .lines()
-            .enumerate()
-            .filter(|(i, l)| {
-                *i == 0 || l.split(',').next().and_then(|r| r.parse::<i32>().ok()) <= Some(3)
-            })
-            .map(|(_, l)| format!("{l}\n"))
-            .collect();
-        out.insert(file, kept);
+        out.insert(file, up_to_round(full.get(file).unwrap(), 3));
     }
     let toml = full.get("tournament.toml").unwrap();
     let without = &toml[..toml.find("\n[[stages]]").expect("the reference has stages") + 1];
@@ -575,17 +590,7 @@ fn exchanges_qualifying() -> (ArchiveFiles, ArchiveFiles) {
     let full = ArchiveFiles::read(&stages_dir().join("exchanges-knockout-8")).unwrap();
     let mut start = full.clone();
     for file in ["boards.csv", "schedule.csv", "results.csv"] {
-        let kept: String = full
-            .get(file)
-            .unwrap()
-            .lines()
-            .enumerate()
-            .filter(|(i, l)| {
-                *i == 0 || l.split(',').next().and_then(|r| r.parse::<i32>().ok()) <= Some(3)
-            })
-            .map(|(_, l)| format!("{l}\n"))
-            .collect();
-        start.insert(file, kept);
+        start.insert(file, up_to_round(full.get(file).unwrap(), 3));
     }
     let toml: String = full
         .get("tournament.toml")
@@ -679,19 +684,7 @@ async fn a_director_exchanges_two_teams_of_the_proposed_quarter_finals_in_the_br
     // What the browser did is the reference's: round 4 as its schedule has it, and the
     // stage's exchanges as its tournament.toml has them (the quarter-final's).
     let exported = fushi::transfer::export(&mut db.open(), slug).unwrap();
-    let ours: Vec<&str> = exported
-        .get("schedule.csv")
-        .unwrap()
-        .lines()
-        .filter(|l| l.starts_with("4,"))
-        .collect();
-    let theirs: Vec<&str> = full
-        .get("schedule.csv")
-        .unwrap()
-        .lines()
-        .filter(|l| l.starts_with("4,"))
-        .collect();
-    assert_eq!(ours, theirs);
+    assert_eq!(round_rows(&exported, 4), round_rows(&full, 4));
     assert!(exported.get("tournament.toml").unwrap().contains(
         "exchanges = [{ ko_round = 1, teams = [4, 3], reason = \"同一俱乐部 one club\" }]"
     ));
@@ -725,17 +718,10 @@ fn groups_before_play() -> (ArchiveFiles, ArchiveFiles) {
             .to_owned()
             + "\n",
     );
-    let boards: String = full
-        .get("boards.csv")
-        .unwrap()
-        .lines()
-        .enumerate()
-        .filter(|(i, l)| {
-            *i == 0 || l.split(',').next().and_then(|r| r.parse::<i32>().ok()) <= Some(3)
-        })
-        .map(|(_, l)| format!("{l}\n"))
-        .collect();
-    start.insert("boards.csv", boards);
+    start.insert(
+        "boards.csv",
+        up_to_round(full.get("boards.csv").unwrap(), 3),
+    );
     start.insert(
         "teams.csv",
         full.get("teams.csv").unwrap().replace(",yes\n", ",\n"),
@@ -760,17 +746,10 @@ async fn a_director_plays_groups_side_by_side_into_semi_finals_in_the_browser() 
     fushi::transfer::import(&mut db.open(), &fresh).unwrap();
     // The championship itself: its groups paired as the reference pairs them.
     let mut start = start;
-    let first: String = full
-        .get("schedule.csv")
-        .unwrap()
-        .lines()
-        .enumerate()
-        .filter(|(i, l)| {
-            *i == 0 || l.split(',').next().and_then(|r| r.parse::<i32>().ok()) <= Some(3)
-        })
-        .map(|(_, l)| format!("{l}\n"))
-        .collect();
-    start.insert("schedule.csv", first);
+    start.insert(
+        "schedule.csv",
+        up_to_round(full.get("schedule.csv").unwrap(), 3),
+    );
     fushi::transfer::import(&mut db.open(), &start).unwrap();
     ensure_user(&db, "director", Role::Admin);
     let (_server, base) = serve(&db);
@@ -905,17 +884,5 @@ async fn a_director_plays_groups_side_by_side_into_semi_finals_in_the_browser() 
     client.close().await.unwrap();
     // What the browser did is the reference: the semi-finals as its schedule has them.
     let exported = fushi::transfer::export(&mut db.open(), slug).unwrap();
-    let semi: Vec<&str> = exported
-        .get("schedule.csv")
-        .unwrap()
-        .lines()
-        .filter(|l| l.starts_with("4,"))
-        .collect();
-    let theirs: Vec<&str> = full
-        .get("schedule.csv")
-        .unwrap()
-        .lines()
-        .filter(|l| l.starts_with("4,"))
-        .collect();
-    assert_eq!(semi, theirs);
+    assert_eq!(round_rows(&exported, 4), round_rows(&full, 4));
 }
