@@ -90,14 +90,16 @@ async fn locate(
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
     let found = if plausible {
         let token = token.to_owned();
-        with_db(state, move |conn| {
-            let Some(room) = tables::find_link(conn, &token)? else {
-                return Ok(None);
-            };
-            let sheet = db::load_round(conn, &room.slug, room.round)?;
-            Ok(sheet.map(|s| (room, s)))
-        })
-        .await?
+        let room = with_db(state, move |conn| Ok(tables::find_link(conn, &token)?)).await?;
+        match room {
+            // The room's match from the snapshot the pages read (its newest revision): the
+            // match, its teams and its round's boards, nothing of the other tables.
+            Some(room) => {
+                let snap = state.live.snapshot(&room.slug, true).await?;
+                RoundSheet::of_match(&snap.event, room.round, room.table).map(|s| (room, s))
+            }
+            None => None,
+        }
     } else {
         None
     };
