@@ -360,7 +360,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("web/metrics.rs", "default", 93),
     ("web/public/field.rs", "traveller_sheet", 103),
     ("web/public/view/matches.rs", "of", 97),
-    ("web/table/views.rs", "room_page", 221),
     ("db/audit.rs", "parse", 84),
     ("db/field.rs", "save_lineups_as", 150),
     ("db/rounds.rs", "load_round", 87),
