@@ -346,7 +346,6 @@ fn function_lengths(code: &str) -> Vec<(String, usize)> {
 const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("web/auth/mod.rs", "guard", 106),
     ("web/auth/pages.rs", "login", 81),
-    ("web/director/entry/mod.rs", "save", 168),
     ("web/director/hall_view.rs", "tiles", 96),
     ("web/director/rounds/overview.rs", "overview", 166),
     ("web/director/rounds/pairings.rs", "pairings_page", 94),
