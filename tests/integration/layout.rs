@@ -347,7 +347,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("web/auth/mod.rs", "guard", 106),
     ("web/auth/pages.rs", "login", 81),
     ("web/director/hall_view.rs", "tiles", 96),
-    ("web/director/rounds/overview.rs", "overview", 166),
     ("web/director/rounds/pairings.rs", "pairings_page", 94),
     ("web/director/schedule/round.rs", "round_preview", 81),
     ("web/director/stages.rs", "draft", 94),
