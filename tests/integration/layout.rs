@@ -361,7 +361,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("db/audit.rs", "parse", 84),
     ("db/field.rs", "save_lineups_as", 150),
     ("db/rounds.rs", "load_round", 87),
-    ("db/rounds.rs", "replace_pairings_why", 157),
     ("db/rounds.rs", "save_match_results_why", 116),
     ("db/schedule.rs", "save_generated", 109),
     ("db/table.rs", "save_entry_seated", 91),
