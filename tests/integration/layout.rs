@@ -359,7 +359,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("web/public/field.rs", "traveller_sheet", 103),
     ("web/public/view/matches.rs", "of", 97),
     ("db/audit.rs", "parse", 84),
-    ("db/field.rs", "save_lineups_as", 150),
     ("db/rounds.rs", "load_round", 87),
     ("db/rounds.rs", "save_match_results_why", 116),
     ("db/schedule.rs", "save_generated", 109),
