@@ -366,7 +366,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("db/table.rs", "confirm", 121),
     ("db/table.rs", "round_links", 89),
     ("db/table.rs", "judge_room", 117),
-    ("db/tournament.rs", "insert_rows", 145),
     ("db/tournament.rs", "load_event", 103),
 ];
 
