@@ -362,9 +362,7 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("db/rounds.rs", "save_match_results_why", 116),
     ("db/schedule.rs", "save_generated", 109),
     ("db/table.rs", "save_entry_seated", 91),
-    ("db/table.rs", "confirm", 121),
     ("db/table.rs", "round_links", 89),
-    ("db/table.rs", "judge_room", 117),
     ("db/tournament.rs", "load_event", 103),
 ];
 
