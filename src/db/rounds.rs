@@ -13,7 +13,7 @@ use diesel::prelude::*;
 use super::DbError;
 use super::audit;
 use super::connection::{DbConnection, chunk_len, per_backend};
-use super::models::{BoardRow, MatchRow, NewMatch, NewRound, TableResultRow};
+use super::models::{BoardRow, MatchRow, NewMatch, NewRound, NewTableResult, TableResultRow};
 use super::schema::{boards, matches, rounds, table_results, teams, tournaments};
 use super::tournament::{
     BOARD_COLUMNS, MATCH_COLUMNS, RESULT_COLUMNS, board_form, board_from_row, result_form,
@@ -703,36 +703,8 @@ pub fn save_match_results_why(
             .select((boards::number, boards::id))
             .load::<(i32, i32)>(conn)?;
         let board_ids: HashMap<i32, i32> = board_rows.iter().copied().collect();
-        let board_numbers: HashMap<i32, i32> = board_rows
-            .iter()
-            .map(|&(number, id)| (id, number))
-            .collect();
-        let mut seen = HashSet::new();
-        let forms = results
-            .iter()
-            .map(|r| {
-                let board_id = *board_ids.get(&r.board).ok_or_else(|| {
-                    DbError::Inconsistent(format!("round {round} has no board {}", r.board))
-                })?;
-                if !seen.insert((r.room, r.board)) {
-                    return Err(DbError::Inconsistent(format!(
-                        "{} room board {} is given twice",
-                        r.room, r.board
-                    )));
-                }
-                Ok(result_form(row.id, board_id, r))
-            })
-            .collect::<Result<Vec<_>, DbError>>()?;
-        let before = table_results::table
-            .filter(table_results::match_id.eq(row.id))
-            .select(TableResultRow::as_select())
-            .load(conn)?
-            .iter()
-            .map(|r| {
-                let board = board_numbers.get(&r.board_id).copied().unwrap_or_default();
-                result_from_row(r, board)
-            })
-            .collect::<Result<Vec<_>, DbError>>()?;
+        let forms = result_forms(round, row.id, &board_ids, results)?;
+        let before = stored_results(conn, row.id, &board_rows)?;
         let changes: Vec<audit::Change> = audit::result_changes(&before, results)
             .into_iter()
             .map(|c| audit::Change {
@@ -743,25 +715,7 @@ pub fn save_match_results_why(
         if changes.is_empty() {
             return Ok(MatchSave::Saved(version));
         }
-        // Conditional, so that of two saves based on the same version only one passes
-        // (PostgreSQL re-checks the condition once the first one commits).
-        let moved = match expected {
-            Some(expected) => diesel::update(
-                matches::table
-                    .find(row.id)
-                    .filter(matches::version.eq(expected)),
-            )
-            .set(matches::version.eq(matches::version + 1))
-            .execute(conn)?,
-            None => diesel::update(matches::table.find(row.id))
-                .set(matches::version.eq(matches::version + 1))
-                .execute(conn)?,
-        };
-        if moved == 0 {
-            let now: i32 = matches::table
-                .find(row.id)
-                .select(matches::version)
-                .first(conn)?;
+        if let Some(now) = move_version(conn, row.id, expected)? {
             return Ok(MatchSave::Stale(now));
         }
         diesel::delete(table_results::table.filter(table_results::match_id.eq(row.id)))
@@ -787,6 +741,86 @@ pub fn save_match_results_why(
         super::revision::bump_matches(conn, tournament_id, &[(round, table)])?;
         Ok(MatchSave::Saved(version + 1))
     })
+}
+
+/// The rows of match `match_id`'s new results (`board_ids`: board number → row id); a
+/// board the round does not have, or the same room and board twice, refuses them all.
+fn result_forms(
+    round: i32,
+    match_id: i32,
+    board_ids: &HashMap<i32, i32>,
+    results: &[TableResult],
+) -> Result<Vec<NewTableResult>, DbError> {
+    let mut seen = HashSet::new();
+    results
+        .iter()
+        .map(|r| {
+            let board_id = *board_ids.get(&r.board).ok_or_else(|| {
+                DbError::Inconsistent(format!("round {round} has no board {}", r.board))
+            })?;
+            if !seen.insert((r.room, r.board)) {
+                return Err(DbError::Inconsistent(format!(
+                    "{} room board {} is given twice",
+                    r.room, r.board
+                )));
+            }
+            Ok(result_form(match_id, board_id, r))
+        })
+        .collect()
+}
+
+/// The stored results of match `match_id`, each with its board's number (`board_rows`:
+/// the round's boards, number and row id).
+fn stored_results(
+    conn: &mut DbConnection,
+    match_id: i32,
+    board_rows: &[(i32, i32)],
+) -> Result<Vec<TableResult>, DbError> {
+    let board_numbers: HashMap<i32, i32> = board_rows
+        .iter()
+        .map(|&(number, id)| (id, number))
+        .collect();
+    table_results::table
+        .filter(table_results::match_id.eq(match_id))
+        .select(TableResultRow::as_select())
+        .load(conn)?
+        .iter()
+        .map(|r| {
+            let board = board_numbers.get(&r.board_id).copied().unwrap_or_default();
+            result_from_row(r, board)
+        })
+        .collect()
+}
+
+/// Moves match `match_id`'s version on by one, with `expected` only from that version:
+/// `Some(the stored version)` when the match was saved since and nothing moved.
+fn move_version(
+    conn: &mut DbConnection,
+    match_id: i32,
+    expected: Option<i32>,
+) -> Result<Option<i32>, DbError> {
+    // Conditional, so that of two saves based on the same version only one passes
+    // (PostgreSQL re-checks the condition once the first one commits).
+    let moved = match expected {
+        Some(expected) => diesel::update(
+            matches::table
+                .find(match_id)
+                .filter(matches::version.eq(expected)),
+        )
+        .set(matches::version.eq(matches::version + 1))
+        .execute(conn)?,
+        None => diesel::update(matches::table.find(match_id))
+            .set(matches::version.eq(matches::version + 1))
+            .execute(conn)?,
+    };
+    if moved == 0 {
+        let now: i32 = matches::table
+            .find(match_id)
+            .select(matches::version)
+            .first(conn)?;
+        return Ok(Some(now));
+    }
+    Ok(None)
 }
 
 /// Sets whether round `round_id`'s draw is public, with an audit row when it changes;
