@@ -352,7 +352,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("web/director/stages.rs", "draft", 94),
     ("web/director/stages.rs", "knockout_views", 92),
     ("web/director/tournaments/form.rs", "draft", 109),
-    ("web/director/tournaments/view.rs", "new", 121),
     ("web/live/http.rs", "public_pages", 111),
     ("web/metrics.rs", "default", 93),
     ("web/public/field.rs", "traveller_sheet", 103),
