@@ -351,7 +351,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("web/director/schedule/round.rs", "round_preview", 81),
     ("web/director/stages.rs", "draft", 94),
     ("web/director/stages.rs", "knockout_views", 92),
-    ("web/live/http.rs", "public_pages", 111),
     ("web/metrics.rs", "default", 93),
     ("web/public/field.rs", "traveller_sheet", 103),
     ("web/public/view/matches.rs", "of", 97),
