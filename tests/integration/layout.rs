@@ -356,7 +356,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("web/public/view/matches.rs", "of", 97),
     ("db/audit.rs", "parse", 84),
     ("db/rounds.rs", "load_round", 87),
-    ("db/schedule.rs", "save_generated", 109),
     ("db/table.rs", "save_entry_seated", 91),
     ("db/table.rs", "round_links", 89),
     ("db/tournament.rs", "load_event", 103),
