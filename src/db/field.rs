@@ -49,69 +49,17 @@ pub fn save_lineups_as(
             return Ok(false);
         };
         let playing: Vec<i32> = std::iter::once(home_id).chain(away_id).collect();
-        let team_rows: Vec<(TeamNo, i32)> = teams::table
-            .filter(teams::id.eq_any(&playing))
-            .select((teams::team_no, teams::id))
-            .load::<(i32, i32)>(conn)?
-            .into_iter()
-            .map(|(number, id)| (TeamNo(number), id))
-            .collect();
-        let members: Vec<(i32, String)> = super::schema::team_members::table
-            .filter(super::schema::team_members::team_id.eq_any(&playing))
-            .select((
-                super::schema::team_members::team_id,
-                super::schema::team_members::name,
-            ))
-            .load(conn)?;
+        let seats = Seats {
+            round,
+            table,
+            bye: away_id.is_none(),
+            teams: team_numbers(conn, &playing)?,
+            members: members_of(conn, &playing)?,
+        };
         let mut forms = Vec::new();
         let mut seen = HashSet::new();
         for c in choices {
-            let Some(&(_, team_id)) = team_rows.iter().find(|(no, _)| *no == c.team) else {
-                return Err(DbError::Inconsistent(format!(
-                    "team {} does not play at round {round} table {table}",
-                    c.team
-                )));
-            };
-            if away_id.is_none() {
-                return Err(DbError::Inconsistent(format!(
-                    "round {round} table {table} is a bye: a bye has no line-up"
-                )));
-            }
-            if c.players[0] == c.players[1] {
-                return Err(DbError::Inconsistent(format!(
-                    "{} room, team {}: {} is chosen twice",
-                    c.room, c.team, c.players[0]
-                )));
-            }
-            for p in &c.players {
-                if !members.iter().any(|(t, name)| *t == team_id && name == p) {
-                    return Err(DbError::Inconsistent(format!(
-                        "{p} is not a member of team {}",
-                        c.team
-                    )));
-                }
-            }
-            if let Some(other) = choices.iter().find(|o| {
-                o.team == c.team
-                    && o.room != c.room
-                    && o.players.iter().any(|p| c.players.contains(p))
-            }) {
-                let both = other
-                    .players
-                    .iter()
-                    .find(|p| c.players.contains(p))
-                    .cloned()
-                    .unwrap_or_default();
-                return Err(DbError::Inconsistent(format!(
-                    "{both} cannot sit in both rooms of round {round} table {table}"
-                )));
-            }
-            if !seen.insert((c.room, c.team)) {
-                return Err(DbError::Inconsistent(format!(
-                    "{} room, team {} is given twice",
-                    c.room, c.team
-                )));
-            }
+            let team_id = seats.check(c, choices, &mut seen)?;
             forms.push(NewLineup {
                 match_id,
                 room: c.room.code(),
@@ -120,44 +68,7 @@ pub fn save_lineups_as(
                 player2: &c.players[1],
             });
         }
-        let before: Vec<(String, i32, String, String)> = lineups::table
-            .inner_join(teams::table)
-            .filter(lineups::match_id.eq(match_id))
-            .select((
-                lineups::room,
-                teams::team_no,
-                lineups::player1,
-                lineups::player2,
-            ))
-            .load(conn)?;
-        let text = |p1: &str, p2: &str| format!("{p1};{p2}");
-        let mut changes = Vec::new();
-        for room in Room::BOTH {
-            for &(team, _) in &team_rows {
-                let old = before
-                    .iter()
-                    .find(|b| b.0 == room.code() && b.1 == team.get())
-                    .map(|b| text(&b.2, &b.3))
-                    .unwrap_or_default();
-                let new = choices
-                    .iter()
-                    .find(|c| c.room == room && c.team == team)
-                    .map(|c| text(&c.players[0], &c.players[1]))
-                    .unwrap_or_default();
-                if old != new {
-                    changes.push(audit::Change {
-                        subject: audit::Subject::Lineup {
-                            round,
-                            table,
-                            room,
-                            team,
-                        },
-                        before: old,
-                        after: new,
-                    });
-                }
-            }
-        }
+        let changes = seats.changes(&stored_lineups(conn, match_id)?, choices);
         if changes.is_empty() {
             return Ok(true);
         }
@@ -176,6 +87,154 @@ pub fn save_lineups_as(
         super::revision::bump(conn, tournament)?;
         Ok(true)
     })
+}
+
+/// The match a director seats: where it is, whether it is a bye, its teams (number and
+/// row id) and their members (team row id, name).
+struct Seats {
+    round: i32,
+    table: i32,
+    bye: bool,
+    teams: Vec<(TeamNo, i32)>,
+    members: Vec<(i32, String)>,
+}
+
+impl Seats {
+    /// The row id of the team of choice `c`, once the choice is found sound: a team that
+    /// plays here and not a bye, two different members of the team, none of them in the
+    /// other room, the room and team given once (`seen` keeps the ones given so far).
+    fn check(
+        &self,
+        c: &LineupChoice,
+        choices: &[LineupChoice],
+        seen: &mut HashSet<(Room, TeamNo)>,
+    ) -> Result<i32, DbError> {
+        let (round, table) = (self.round, self.table);
+        let Some(&(_, team_id)) = self.teams.iter().find(|(no, _)| *no == c.team) else {
+            return Err(DbError::Inconsistent(format!(
+                "team {} does not play at round {round} table {table}",
+                c.team
+            )));
+        };
+        if self.bye {
+            return Err(DbError::Inconsistent(format!(
+                "round {round} table {table} is a bye: a bye has no line-up"
+            )));
+        }
+        if c.players[0] == c.players[1] {
+            return Err(DbError::Inconsistent(format!(
+                "{} room, team {}: {} is chosen twice",
+                c.room, c.team, c.players[0]
+            )));
+        }
+        for p in &c.players {
+            if !self
+                .members
+                .iter()
+                .any(|(t, name)| *t == team_id && name == p)
+            {
+                return Err(DbError::Inconsistent(format!(
+                    "{p} is not a member of team {}",
+                    c.team
+                )));
+            }
+        }
+        if let Some(other) = choices.iter().find(|o| {
+            o.team == c.team && o.room != c.room && o.players.iter().any(|p| c.players.contains(p))
+        }) {
+            let both = other
+                .players
+                .iter()
+                .find(|p| c.players.contains(p))
+                .cloned()
+                .unwrap_or_default();
+            return Err(DbError::Inconsistent(format!(
+                "{both} cannot sit in both rooms of round {round} table {table}"
+            )));
+        }
+        if !seen.insert((c.room, c.team)) {
+            return Err(DbError::Inconsistent(format!(
+                "{} room, team {} is given twice",
+                c.room, c.team
+            )));
+        }
+        Ok(team_id)
+    }
+
+    /// The audit trail's lines of the new line-ups: each room and team whose pair changed
+    /// from the stored one (`before`: room, team number, players), as `player;player`.
+    fn changes(
+        &self,
+        before: &[(String, i32, String, String)],
+        choices: &[LineupChoice],
+    ) -> Vec<audit::Change> {
+        let text = |p1: &str, p2: &str| format!("{p1};{p2}");
+        let mut changes = Vec::new();
+        for room in Room::BOTH {
+            for &(team, _) in &self.teams {
+                let old = before
+                    .iter()
+                    .find(|b| b.0 == room.code() && b.1 == team.get())
+                    .map(|b| text(&b.2, &b.3))
+                    .unwrap_or_default();
+                let new = choices
+                    .iter()
+                    .find(|c| c.room == room && c.team == team)
+                    .map(|c| text(&c.players[0], &c.players[1]))
+                    .unwrap_or_default();
+                if old != new {
+                    changes.push(audit::Change {
+                        subject: audit::Subject::Lineup {
+                            round: self.round,
+                            table: self.table,
+                            room,
+                            team,
+                        },
+                        before: old,
+                        after: new,
+                    });
+                }
+            }
+        }
+        changes
+    }
+}
+
+/// The teams of row ids `playing`: each one's number and row id.
+fn team_numbers(conn: &mut DbConnection, playing: &[i32]) -> Result<Vec<(TeamNo, i32)>, DbError> {
+    Ok(teams::table
+        .filter(teams::id.eq_any(playing))
+        .select((teams::team_no, teams::id))
+        .load::<(i32, i32)>(conn)?
+        .into_iter()
+        .map(|(number, id)| (TeamNo(number), id))
+        .collect())
+}
+
+/// The members of the teams of row ids `playing`: team row id and name.
+fn members_of(conn: &mut DbConnection, playing: &[i32]) -> Result<Vec<(i32, String)>, DbError> {
+    use super::schema::team_members;
+    Ok(team_members::table
+        .filter(team_members::team_id.eq_any(playing))
+        .select((team_members::team_id, team_members::name))
+        .load(conn)?)
+}
+
+/// The stored line-ups of match `match_id`: room, team number and both players.
+fn stored_lineups(
+    conn: &mut DbConnection,
+    match_id: i32,
+) -> Result<Vec<(String, i32, String, String)>, DbError> {
+    Ok(lineups::table
+        .inner_join(teams::table)
+        .filter(lineups::match_id.eq(match_id))
+        .select((
+            lineups::room,
+            teams::team_no,
+            lineups::player1,
+            lineups::player2,
+        ))
+        .load(conn)?)
 }
 
 /// One room's line-ups as its table said them: each team's pair, `players[0]` North or

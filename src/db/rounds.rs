@@ -13,7 +13,7 @@ use diesel::prelude::*;
 use super::DbError;
 use super::audit;
 use super::connection::{DbConnection, chunk_len, per_backend};
-use super::models::{BoardRow, MatchRow, NewMatch, NewRound, TableResultRow};
+use super::models::{BoardRow, MatchRow, NewMatch, NewRound, NewTableResult, TableResultRow};
 use super::schema::{boards, matches, rounds, table_results, teams, tournaments};
 use super::tournament::{
     BOARD_COLUMNS, MATCH_COLUMNS, RESULT_COLUMNS, board_form, board_from_row, result_form,
@@ -434,13 +434,7 @@ pub fn replace_pairings_why(
         let Some((tournament_id, round_id)) = locate_round(conn, slug, round)? else {
             return Ok(false);
         };
-        let team_ids: HashMap<TeamNo, i32> = teams::table
-            .filter(teams::tournament_id.eq(tournament_id))
-            .select((teams::team_no, teams::id))
-            .load::<(i32, i32)>(conn)?
-            .into_iter()
-            .map(|(number, id)| (TeamNo(number), id))
-            .collect();
+        let team_ids = team_row_ids(conn, tournament_id)?;
         let team_id = |number: TeamNo| {
             team_ids.get(&number).copied().ok_or_else(|| {
                 DbError::Inconsistent(format!("the tournament has no team {number}"))
@@ -450,15 +444,8 @@ pub fn replace_pairings_why(
             .filter(matches::round_id.eq(round_id))
             .select(MatchRow::as_select())
             .load(conn)?;
-        let played: HashSet<i32> = table_results::table
-            .inner_join(matches::table)
-            .filter(matches::round_id.eq(round_id))
-            .select(table_results::match_id)
-            .distinct()
-            .load::<i32>(conn)?
-            .into_iter()
-            .collect();
-        let wanted: HashMap<i32, (i32, Option<i32>)> = pairings
+        let played = played_matches(conn, round_id)?;
+        let wanted: HashMap<i32, Teams> = pairings
             .iter()
             .map(|p| {
                 Ok((
@@ -467,44 +454,12 @@ pub fn replace_pairings_why(
                 ))
             })
             .collect::<Result<_, DbError>>()?;
-
-        let mut gone = Vec::new();
-        let mut changed = Vec::new();
-        for row in &stored {
-            let teams_now = (row.home_team_id, row.away_team_id);
-            match wanted.get(&row.table_no) {
-                Some(teams) if *teams == teams_now => continue,
-                Some(teams) => changed.push((row.id, *teams)),
-                None => gone.push(row.id),
-            }
-            if played.contains(&row.id) {
-                return Err(DbError::Inconsistent(format!(
-                    "round {round} table {} has results: its pairing cannot change",
-                    row.table_no
-                )));
-            }
-        }
+        let Moves { gone, changed } = pairing_moves(round, &stored, &wanted, &played)?;
         if !gone.is_empty() {
             diesel::delete(matches::table.filter(matches::id.eq_any(&gone))).execute(conn)?;
         }
-        for (id, (home, away)) in changed {
-            // The line-ups belonged to the teams that played there before.
-            diesel::delete(
-                super::schema::lineups::table.filter(super::schema::lineups::match_id.eq(id)),
-            )
-            .execute(conn)?;
-            // What a table had typed for the old teams is not theirs to confirm.
-            diesel::delete(
-                super::schema::table_entries::table
-                    .filter(super::schema::table_entries::match_id.eq(id)),
-            )
-            .execute(conn)?;
-            diesel::update(matches::table.find(id))
-                .set((
-                    matches::home_team_id.eq(home),
-                    matches::away_team_id.eq(away),
-                ))
-                .execute(conn)?;
+        for (id, teams) in changed {
+            change_teams(conn, id, teams)?;
         }
         let tables: HashSet<i32> = stored.iter().map(|m| m.table_no).collect();
         let mut new: Vec<NewMatch> = wanted
@@ -523,48 +478,7 @@ pub fn replace_pairings_why(
                 .values(chunk)
                 .execute(c))?;
         }
-        let numbers: HashMap<i32, TeamNo> = team_ids.iter().map(|(n, id)| (*id, *n)).collect();
-        let number = |id: i32| numbers.get(&id).copied().unwrap_or_default();
-        let before: HashMap<i32, String> = stored
-            .iter()
-            .map(|m| {
-                let text = pairing_text(number(m.home_team_id), m.away_team_id.map(number));
-                (m.table_no, text)
-            })
-            .collect();
-        let after: HashMap<i32, String> = pairings
-            .iter()
-            .map(|p| (p.table, pairing_text(p.home, p.away)))
-            .collect();
-        let mut tables: Vec<i32> = before.keys().chain(after.keys()).copied().collect();
-        tables.sort_unstable();
-        tables.dedup();
-        let changes: Vec<audit::Change> = tables
-            .into_iter()
-            .filter_map(|table| {
-                let b = before.get(&table).cloned().unwrap_or_default();
-                let a = after.get(&table).cloned().unwrap_or_default();
-                (b != a).then_some(audit::Change {
-                    subject: audit::Subject::Pairing { round, table },
-                    before: b,
-                    after: a,
-                })
-            })
-            .flat_map(|change| {
-                let why = match change.subject {
-                    audit::Subject::Pairing { table, .. } => reasons
-                        .iter()
-                        .find(|(t, _)| *t == table)
-                        .map(|(_, reason)| audit::Change {
-                            subject: audit::Subject::Tie { round, table },
-                            before: String::new(),
-                            after: reason.to_string(),
-                        }),
-                    _ => None,
-                };
-                std::iter::once(change).chain(why)
-            })
-            .collect();
+        let changes = pairing_changes(round, &team_ids, &stored, pairings, reasons);
         let place = audit::Place {
             area: "pairings",
             round: Some(round),
@@ -574,6 +488,144 @@ pub fn replace_pairings_why(
         super::revision::bump(conn, tournament_id)?;
         Ok(true)
     })
+}
+
+/// A match's teams by row id: home, and away unless it is a bye.
+type Teams = (i32, Option<i32>);
+
+/// What new pairings do to a round's stored matches.
+struct Moves {
+    /// The matches no longer listed.
+    gone: Vec<i32>,
+    /// The matches whose teams change, with their new teams.
+    changed: Vec<(i32, Teams)>,
+}
+
+/// The tournament's teams: each team number's row id.
+fn team_row_ids(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+) -> Result<HashMap<TeamNo, i32>, DbError> {
+    Ok(teams::table
+        .filter(teams::tournament_id.eq(tournament_id))
+        .select((teams::team_no, teams::id))
+        .load::<(i32, i32)>(conn)?
+        .into_iter()
+        .map(|(number, id)| (TeamNo(number), id))
+        .collect())
+}
+
+/// The matches of the round that have results.
+fn played_matches(conn: &mut DbConnection, round_id: i32) -> Result<HashSet<i32>, DbError> {
+    Ok(table_results::table
+        .inner_join(matches::table)
+        .filter(matches::round_id.eq(round_id))
+        .select(table_results::match_id)
+        .distinct()
+        .load::<i32>(conn)?
+        .into_iter()
+        .collect())
+}
+
+/// What the wanted pairings (teams' row ids by table) do to the stored matches: the
+/// matches no longer listed, and those whose teams change, with their new teams. A match
+/// with results (`played`) that would go or change refuses the whole change.
+fn pairing_moves(
+    round: i32,
+    stored: &[MatchRow],
+    wanted: &HashMap<i32, Teams>,
+    played: &HashSet<i32>,
+) -> Result<Moves, DbError> {
+    let mut gone = Vec::new();
+    let mut changed = Vec::new();
+    for row in stored {
+        let teams_now = (row.home_team_id, row.away_team_id);
+        match wanted.get(&row.table_no) {
+            Some(teams) if *teams == teams_now => continue,
+            Some(teams) => changed.push((row.id, *teams)),
+            None => gone.push(row.id),
+        }
+        if played.contains(&row.id) {
+            return Err(DbError::Inconsistent(format!(
+                "round {round} table {} has results: its pairing cannot change",
+                row.table_no
+            )));
+        }
+    }
+    Ok(Moves { gone, changed })
+}
+
+/// Gives match `id` its new teams (home, away row ids): the line-ups and what its table
+/// had typed belonged to the teams before, and go.
+fn change_teams(conn: &mut DbConnection, id: i32, (home, away): Teams) -> Result<(), DbError> {
+    // The line-ups belonged to the teams that played there before.
+    diesel::delete(super::schema::lineups::table.filter(super::schema::lineups::match_id.eq(id)))
+        .execute(conn)?;
+    // What a table had typed for the old teams is not theirs to confirm.
+    diesel::delete(
+        super::schema::table_entries::table.filter(super::schema::table_entries::match_id.eq(id)),
+    )
+    .execute(conn)?;
+    diesel::update(matches::table.find(id))
+        .set((
+            matches::home_team_id.eq(home),
+            matches::away_team_id.eq(away),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The audit trail's lines of new pairings: each table whose pairing changed, before and
+/// after (`2 v 5`), followed by why its tie is paired so when `reasons` says.
+fn pairing_changes(
+    round: i32,
+    team_ids: &HashMap<TeamNo, i32>,
+    stored: &[MatchRow],
+    pairings: &[Pairing],
+    reasons: &[(i32, audit::TieReason)],
+) -> Vec<audit::Change> {
+    let numbers: HashMap<i32, TeamNo> = team_ids.iter().map(|(n, id)| (*id, *n)).collect();
+    let number = |id: i32| numbers.get(&id).copied().unwrap_or_default();
+    let before: HashMap<i32, String> = stored
+        .iter()
+        .map(|m| {
+            let text = pairing_text(number(m.home_team_id), m.away_team_id.map(number));
+            (m.table_no, text)
+        })
+        .collect();
+    let after: HashMap<i32, String> = pairings
+        .iter()
+        .map(|p| (p.table, pairing_text(p.home, p.away)))
+        .collect();
+    let mut tables: Vec<i32> = before.keys().chain(after.keys()).copied().collect();
+    tables.sort_unstable();
+    tables.dedup();
+    tables
+        .into_iter()
+        .filter_map(|table| {
+            let b = before.get(&table).cloned().unwrap_or_default();
+            let a = after.get(&table).cloned().unwrap_or_default();
+            (b != a).then_some(audit::Change {
+                subject: audit::Subject::Pairing { round, table },
+                before: b,
+                after: a,
+            })
+        })
+        .flat_map(|change| {
+            let why = match change.subject {
+                audit::Subject::Pairing { table, .. } => reasons
+                    .iter()
+                    .find(|(t, _)| *t == table)
+                    .map(|(_, reason)| audit::Change {
+                        subject: audit::Subject::Tie { round, table },
+                        before: String::new(),
+                        after: reason.to_string(),
+                    }),
+                _ => None,
+            };
+            std::iter::once(change).chain(why)
+        })
+        .collect()
 }
 
 /// What became of a match save.
@@ -651,36 +703,8 @@ pub fn save_match_results_why(
             .select((boards::number, boards::id))
             .load::<(i32, i32)>(conn)?;
         let board_ids: HashMap<i32, i32> = board_rows.iter().copied().collect();
-        let board_numbers: HashMap<i32, i32> = board_rows
-            .iter()
-            .map(|&(number, id)| (id, number))
-            .collect();
-        let mut seen = HashSet::new();
-        let forms = results
-            .iter()
-            .map(|r| {
-                let board_id = *board_ids.get(&r.board).ok_or_else(|| {
-                    DbError::Inconsistent(format!("round {round} has no board {}", r.board))
-                })?;
-                if !seen.insert((r.room, r.board)) {
-                    return Err(DbError::Inconsistent(format!(
-                        "{} room board {} is given twice",
-                        r.room, r.board
-                    )));
-                }
-                Ok(result_form(row.id, board_id, r))
-            })
-            .collect::<Result<Vec<_>, DbError>>()?;
-        let before = table_results::table
-            .filter(table_results::match_id.eq(row.id))
-            .select(TableResultRow::as_select())
-            .load(conn)?
-            .iter()
-            .map(|r| {
-                let board = board_numbers.get(&r.board_id).copied().unwrap_or_default();
-                result_from_row(r, board)
-            })
-            .collect::<Result<Vec<_>, DbError>>()?;
+        let forms = result_forms(round, row.id, &board_ids, results)?;
+        let before = stored_results(conn, row.id, &board_rows)?;
         let changes: Vec<audit::Change> = audit::result_changes(&before, results)
             .into_iter()
             .map(|c| audit::Change {
@@ -691,25 +715,7 @@ pub fn save_match_results_why(
         if changes.is_empty() {
             return Ok(MatchSave::Saved(version));
         }
-        // Conditional, so that of two saves based on the same version only one passes
-        // (PostgreSQL re-checks the condition once the first one commits).
-        let moved = match expected {
-            Some(expected) => diesel::update(
-                matches::table
-                    .find(row.id)
-                    .filter(matches::version.eq(expected)),
-            )
-            .set(matches::version.eq(matches::version + 1))
-            .execute(conn)?,
-            None => diesel::update(matches::table.find(row.id))
-                .set(matches::version.eq(matches::version + 1))
-                .execute(conn)?,
-        };
-        if moved == 0 {
-            let now: i32 = matches::table
-                .find(row.id)
-                .select(matches::version)
-                .first(conn)?;
+        if let Some(now) = move_version(conn, row.id, expected)? {
             return Ok(MatchSave::Stale(now));
         }
         diesel::delete(table_results::table.filter(table_results::match_id.eq(row.id)))
@@ -735,6 +741,86 @@ pub fn save_match_results_why(
         super::revision::bump_matches(conn, tournament_id, &[(round, table)])?;
         Ok(MatchSave::Saved(version + 1))
     })
+}
+
+/// The rows of match `match_id`'s new results (`board_ids`: board number → row id); a
+/// board the round does not have, or the same room and board twice, refuses them all.
+fn result_forms(
+    round: i32,
+    match_id: i32,
+    board_ids: &HashMap<i32, i32>,
+    results: &[TableResult],
+) -> Result<Vec<NewTableResult>, DbError> {
+    let mut seen = HashSet::new();
+    results
+        .iter()
+        .map(|r| {
+            let board_id = *board_ids.get(&r.board).ok_or_else(|| {
+                DbError::Inconsistent(format!("round {round} has no board {}", r.board))
+            })?;
+            if !seen.insert((r.room, r.board)) {
+                return Err(DbError::Inconsistent(format!(
+                    "{} room board {} is given twice",
+                    r.room, r.board
+                )));
+            }
+            Ok(result_form(match_id, board_id, r))
+        })
+        .collect()
+}
+
+/// The stored results of match `match_id`, each with its board's number (`board_rows`:
+/// the round's boards, number and row id).
+fn stored_results(
+    conn: &mut DbConnection,
+    match_id: i32,
+    board_rows: &[(i32, i32)],
+) -> Result<Vec<TableResult>, DbError> {
+    let board_numbers: HashMap<i32, i32> = board_rows
+        .iter()
+        .map(|&(number, id)| (id, number))
+        .collect();
+    table_results::table
+        .filter(table_results::match_id.eq(match_id))
+        .select(TableResultRow::as_select())
+        .load(conn)?
+        .iter()
+        .map(|r| {
+            let board = board_numbers.get(&r.board_id).copied().unwrap_or_default();
+            result_from_row(r, board)
+        })
+        .collect()
+}
+
+/// Moves match `match_id`'s version on by one, with `expected` only from that version:
+/// `Some(the stored version)` when the match was saved since and nothing moved.
+fn move_version(
+    conn: &mut DbConnection,
+    match_id: i32,
+    expected: Option<i32>,
+) -> Result<Option<i32>, DbError> {
+    // Conditional, so that of two saves based on the same version only one passes
+    // (PostgreSQL re-checks the condition once the first one commits).
+    let moved = match expected {
+        Some(expected) => diesel::update(
+            matches::table
+                .find(match_id)
+                .filter(matches::version.eq(expected)),
+        )
+        .set(matches::version.eq(matches::version + 1))
+        .execute(conn)?,
+        None => diesel::update(matches::table.find(match_id))
+            .set(matches::version.eq(matches::version + 1))
+            .execute(conn)?,
+    };
+    if moved == 0 {
+        let now: i32 = matches::table
+            .find(match_id)
+            .select(matches::version)
+            .first(conn)?;
+        return Ok(Some(now));
+    }
+    Ok(None)
 }
 
 /// Sets whether round `round_id`'s draw is public, with an audit row when it changes;

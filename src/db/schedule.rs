@@ -318,41 +318,11 @@ pub fn save_generated(
         };
         super::revision::bump(conn, tournament_id)?;
         for g in generated {
-            let round_id = match round_id(conn, slug, g.number)? {
-                Some(id) => id,
-                None => {
-                    let added = add_round(conn, slug, boards)?;
-                    if added != Some(g.number) {
-                        return Err(DbError::Inconsistent(format!(
-                            "round {} cannot be added: the next round is {}",
-                            g.number,
-                            added.unwrap_or(0)
-                        )));
-                    }
-                    round_id(conn, slug, g.number)?.ok_or_else(|| {
-                        DbError::Inconsistent(format!("round {} was not added", g.number))
-                    })?
-                }
-            };
+            let round_id = generated_round_id(conn, slug, g.number, boards)?;
             if !replace_pairings_as(conn, slug, g.number, &g.pairings, who)? {
                 return Ok(false);
             }
-            diesel::delete(
-                pairing_explanations::table.filter(pairing_explanations::round_id.eq(round_id)),
-            )
-            .execute(conn)?;
-            let forms: Vec<NewExplanation> = g
-                .explanations
-                .iter()
-                .map(|p| explanation_form(round_id, p))
-                .collect();
-            for chunk in forms.chunks(chunk_len(max_binds, EXPLANATION_COLUMNS)) {
-                per_backend!(&mut *conn, |c| diesel::insert_into(
-                    pairing_explanations::table
-                )
-                .values(chunk)
-                .execute(c))?;
-            }
+            replace_explanations(conn, round_id, &g.explanations, max_binds)?;
             if g.overridden {
                 add_note(conn, round_id, NoteKind::Override, "")?;
             }
@@ -375,20 +345,7 @@ pub fn save_generated(
                 ))
                 .execute(conn)?,
         };
-        // The pairing method and seed are settings: in the trail as such.
-        let pairs = |pairing: &str, seed: Option<i64>| {
-            vec![
-                ("pairing".to_owned(), format!("\"{pairing}\"")),
-                (
-                    "swiss_seed".to_owned(),
-                    seed.map(|s| s.to_string()).unwrap_or_default(),
-                ),
-            ]
-        };
-        let changes = super::audit::keyed_changes(
-            &pairs(&old_pairing, old_seed),
-            &pairs(method.code(), seed.or(old_seed)),
-        );
+        let changes = method_changes((&old_pairing, old_seed), (method.code(), seed.or(old_seed)));
         let place = super::audit::Place {
             area: "settings",
             round: None,
@@ -397,6 +354,69 @@ pub fn save_generated(
         super::audit::record(conn, tournament_id, who, place, &changes)?;
         Ok(true)
     })
+}
+
+/// The row id of generated round `number`, added with `boards` when it does not exist yet;
+/// a round that is not the next one cannot be added.
+fn generated_round_id(
+    conn: &mut DbConnection,
+    slug: &str,
+    number: i32,
+    boards: &[Board],
+) -> Result<i32, DbError> {
+    if let Some(id) = round_id(conn, slug, number)? {
+        return Ok(id);
+    }
+    let added = add_round(conn, slug, boards)?;
+    if added != Some(number) {
+        return Err(DbError::Inconsistent(format!(
+            "round {number} cannot be added: the next round is {}",
+            added.unwrap_or(0)
+        )));
+    }
+    round_id(conn, slug, number)?
+        .ok_or_else(|| DbError::Inconsistent(format!("round {number} was not added")))
+}
+
+/// Replaces the explanations of round `round_id`'s pairings with `explanations`.
+fn replace_explanations(
+    conn: &mut DbConnection,
+    round_id: i32,
+    explanations: &[Proposed],
+    max_binds: usize,
+) -> Result<(), DbError> {
+    diesel::delete(pairing_explanations::table.filter(pairing_explanations::round_id.eq(round_id)))
+        .execute(conn)?;
+    let forms: Vec<NewExplanation> = explanations
+        .iter()
+        .map(|p| explanation_form(round_id, p))
+        .collect();
+    for chunk in forms.chunks(chunk_len(max_binds, EXPLANATION_COLUMNS)) {
+        per_backend!(&mut *conn, |c| diesel::insert_into(
+            pairing_explanations::table
+        )
+        .values(chunk)
+        .execute(c))?;
+    }
+    Ok(())
+}
+
+/// The audit trail's lines of a new pairing method and Swiss seed (each a setting, in the
+/// trail as such), from `before` to `after`.
+fn method_changes(
+    before: (&str, Option<i64>),
+    after: (&str, Option<i64>),
+) -> Vec<super::audit::Change> {
+    let pairs = |(pairing, seed): (&str, Option<i64>)| {
+        vec![
+            ("pairing".to_owned(), format!("\"{pairing}\"")),
+            (
+                "swiss_seed".to_owned(),
+                seed.map(|s| s.to_string()).unwrap_or_default(),
+            ),
+        ]
+    };
+    super::audit::keyed_changes(&pairs(before), &pairs(after))
 }
 
 /// Records that round `round` was unlocked for re-pairing; `false` when there is no such

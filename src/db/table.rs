@@ -508,13 +508,6 @@ pub fn confirm(
         let row = entry_row(conn, room.match_id, room.room)?;
         let stored = room_entry(row.as_ref())?;
         let gate = gate(conn, room)?;
-        let refuse = |r: Refusal| match r {
-            Refusal::Closed(why) => ConfirmRefusal::Closed(why),
-            Refusal::SameSide => ConfirmRefusal::SameSide,
-            Refusal::WrongCode { left } => ConfirmRefusal::WrongCode { left },
-            Refusal::CodesExhausted => ConfirmRefusal::CodesExhausted,
-            Refusal::Incomplete | Refusal::NothingToJudge => ConfirmRefusal::Incomplete,
-        };
         // Asked first without the code, so that a closed room or the entering side is told
         // so and a guess is never counted against the wrong room.
         let asked = RoomEvent::Confirm {
@@ -522,7 +515,7 @@ pub fn confirm(
             code_right: true,
         };
         if let Err(r) = room_state::apply(&stored, gate, asked) {
-            return Ok(Err(refuse(r)));
+            return Ok(Err(confirm_refusal(r)));
         }
         let Some(row) = row else {
             return Ok(Err(ConfirmRefusal::Incomplete));
@@ -534,33 +527,19 @@ pub fn confirm(
         let Some(m) = sheet.table(room.table).cloned() else {
             return Err(DbError::Inconsistent("the match is gone".into()));
         };
-        let code_right = !room.codes || {
-            let team = seated(&m, room.room, side);
-            let expected = team_code(conn, room.tournament_id, team)?;
-            expected.is_some_and(|e| codes_match(&e, code.trim()))
-        };
+        let code_right = !room.codes || code_is_right(conn, room, &m, side, code)?;
         let event = RoomEvent::Confirm {
             by: side,
             code_right,
         };
         let outcome = match room_state::apply(&stored, gate, event) {
             Ok(outcome) => outcome,
-            Err(r) => return Ok(Err(refuse(r))),
+            Err(r) => return Ok(Err(confirm_refusal(r))),
         };
         if let Some(refused) = outcome.refused {
             // A wrong code is counted, in this transaction, whatever the caller does next.
-            let next = outcome.next();
-            diesel::update(table_entries::table.find(row.id))
-                .set((
-                    table_entries::state.eq(next.state.code()),
-                    table_entries::code_failures.eq(next.code_failures),
-                    table_entries::updated_at.eq(now()),
-                ))
-                .execute(conn)?;
-            if next.state != stored.state {
-                super::revision::bump(conn, room.tournament_id)?;
-            }
-            return Ok(Err(refuse(refused)));
+            count_refused(conn, room, row.id, stored.state, outcome.next())?;
+            return Ok(Err(confirm_refusal(refused)));
         }
         let mine = entry.results(
             room.room,
@@ -570,27 +549,10 @@ pub fn confirm(
         if mine.len() != sheet.round.boards.len() {
             return Ok(Err(ConfirmRefusal::Incomplete));
         }
-        let mut results: Vec<TableResult> = m
-            .results
-            .iter()
-            .filter(|r| r.room != room.room)
-            .cloned()
-            .collect();
-        results.extend(mine);
-        let version: i32 = matches::table
-            .find(room.match_id)
-            .select(matches::version)
-            .first(conn)?;
+        let results = with_room_results(&m, room.room, mine);
+        let version = stored_version(conn, room.match_id)?;
         let at = now();
-        let who = format!(
-            "table link {}: {} room entered by {} at {}, confirmed by {} from {}",
-            room.link_id,
-            room.room.code(),
-            entry.entered_by.upper(),
-            entry.updated_at.format("%H:%M:%S"),
-            side.upper(),
-            if address.is_empty() { "?" } else { address },
-        );
+        let who = confirmation_words(room, &entry, side, address);
         let saved = save_match_results_as(
             conn,
             &room.slug,
@@ -603,20 +565,117 @@ pub fn confirm(
         if matches!(saved, MatchSave::Stale(_) | MatchSave::Missing) {
             return Ok(Err(ConfirmRefusal::Stale));
         }
-        diesel::update(table_entries::table.find(row.id))
-            .set((
-                table_entries::state.eq(EntryState::Confirmed.code()),
-                table_entries::confirmed_by.eq(Some(side.code())),
-                table_entries::confirmed_at.eq(Some(at)),
-                table_entries::address.eq(address),
-                table_entries::updated_at.eq(at),
-            ))
-            .execute(conn)?;
+        mark_confirmed(conn, row.id, side, address, at)?;
         // Beyond the match's results only the room's state changed, which is not in the
         // event (the play facts are read with every revision).
         super::revision::bump_matches(conn, room.tournament_id, &[(room.round, room.table)])?;
         Ok(Ok(()))
     })
+}
+
+/// Marks the room's entry (`row_id`) confirmed by `side` from `address` at `at`.
+fn mark_confirmed(
+    conn: &mut DbConnection,
+    row_id: i32,
+    side: Side,
+    address: &str,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    diesel::update(table_entries::table.find(row_id))
+        .set((
+            table_entries::state.eq(EntryState::Confirmed.code()),
+            table_entries::confirmed_by.eq(Some(side.code())),
+            table_entries::confirmed_at.eq(Some(at)),
+            table_entries::address.eq(address),
+            table_entries::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Why the state machine's refusal keeps a confirmation from going through, in the
+/// table's terms.
+fn confirm_refusal(refusal: Refusal) -> ConfirmRefusal {
+    match refusal {
+        Refusal::Closed(why) => ConfirmRefusal::Closed(why),
+        Refusal::SameSide => ConfirmRefusal::SameSide,
+        Refusal::WrongCode { left } => ConfirmRefusal::WrongCode { left },
+        Refusal::CodesExhausted => ConfirmRefusal::CodesExhausted,
+        Refusal::Incomplete | Refusal::NothingToJudge => ConfirmRefusal::Incomplete,
+    }
+}
+
+/// Whether `code` is the team code of the team that confirms for `side` in match `m`.
+fn code_is_right(
+    conn: &mut DbConnection,
+    room: &TableRoom,
+    m: &crate::rules::Match,
+    side: Side,
+    code: &str,
+) -> Result<bool, DbError> {
+    let team = seated(m, room.room, side);
+    let expected = team_code(conn, room.tournament_id, team)?;
+    Ok(expected.is_some_and(|e| codes_match(&e, code.trim())))
+}
+
+/// Stores a refused confirmation's count of wrong codes and the state it leaves the
+/// room in (`next`), with a new revision when the state changed from `was`.
+fn count_refused(
+    conn: &mut DbConnection,
+    room: &TableRoom,
+    row_id: i32,
+    was: EntryState,
+    next: RoomEntry,
+) -> Result<(), DbError> {
+    diesel::update(table_entries::table.find(row_id))
+        .set((
+            table_entries::state.eq(next.state.code()),
+            table_entries::code_failures.eq(next.code_failures),
+            table_entries::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+    if next.state != was {
+        super::revision::bump(conn, room.tournament_id)?;
+    }
+    Ok(())
+}
+
+/// The match's results with `mine` as the results of `room`: the other room's stay.
+fn with_room_results(
+    m: &crate::rules::Match,
+    room: Room,
+    mine: Vec<TableResult>,
+) -> Vec<TableResult> {
+    let mut results: Vec<TableResult> = m
+        .results
+        .iter()
+        .filter(|r| r.room != room)
+        .cloned()
+        .collect();
+    results.extend(mine);
+    results
+}
+
+/// The stored version of match `match_id`, for the save's version check.
+fn stored_version(conn: &mut DbConnection, match_id: i32) -> Result<i32, DbError> {
+    Ok(matches::table
+        .find(match_id)
+        .select(matches::version)
+        .first(conn)?)
+}
+
+/// Who saved a confirmed room, as the audit trail names it: the link, the room, the side
+/// that entered and when, the side that confirmed and from which address.
+fn confirmation_words(room: &TableRoom, entry: &Pending, side: Side, address: &str) -> String {
+    format!(
+        "table link {}: {} room entered by {} at {}, confirmed by {} from {}",
+        room.link_id,
+        room.room.code(),
+        entry.entered_by.upper(),
+        entry.updated_at.format("%H:%M:%S"),
+        side.upper(),
+        if address.is_empty() { "?" } else { address },
+    )
 }
 
 /// The team sitting at `side` in `room` of match `m` (open: home NS; closed: away NS).
@@ -865,6 +924,17 @@ pub enum Verdict {
     ClearFlags,
 }
 
+impl Verdict {
+    /// What the verdict does to the room, as the state machine knows it.
+    fn event(&self) -> RoomEvent {
+        match self {
+            Verdict::Approve => RoomEvent::Approved,
+            Verdict::Reject(_) => RoomEvent::SentBack,
+            Verdict::ClearFlags => RoomEvent::FlagsCleared,
+        }
+    }
+}
+
 /// A room's state and flags as the audit trail stores them: `rejected flagged=3,5
 /// note=…` (the words are the page's: [`read_room_text`]).
 fn room_text(state: EntryState, flagged: &str, note: &str) -> String {
@@ -924,15 +994,8 @@ fn judge_room(
     };
     let entry = pending_of(row.clone())?;
     let has_results = m.results.iter().any(|r| r.room == room);
-    let version: i32 = matches::table
-        .find(match_id)
-        .select(matches::version)
-        .first(conn)?;
-    let event = match verdict {
-        Verdict::Approve => RoomEvent::Approved,
-        Verdict::Reject(_) => RoomEvent::SentBack,
-        Verdict::ClearFlags => RoomEvent::FlagsCleared,
-    };
+    let version = stored_version(conn, match_id)?;
+    let event = verdict.event();
     let stored = room_entry(Some(&row))?;
     // The director judges whatever the table may do: the gate is only about results.
     let gate = Gate {
@@ -944,15 +1007,9 @@ fn judge_room(
         return Ok(false);
     };
     let next = outcome.next();
-    let mut results: Vec<TableResult> = m
-        .results
-        .iter()
-        .filter(|r| r.room != room)
-        .cloned()
-        .collect();
-    let save = match outcome.transition.results {
-        Results::Keep => false,
-        Results::Remove => true,
+    let results = match outcome.transition.results {
+        Results::Keep => None,
+        Results::Remove => Some(with_room_results(&m, room, Vec::new())),
         Results::Save => {
             // Approving saves the whole room or nothing: an entry that no longer reads
             // in full is refused, not saved in part.
@@ -960,43 +1017,16 @@ fn judge_room(
             if mine.len() != entry.cells.len() || mine.len() != sheet.round.boards.len() {
                 return Ok(false);
             }
-            results.extend(mine);
-            true
+            Some(with_room_results(&m, room, mine))
         }
     };
-    if save {
+    if let Some(results) = results {
         let saved = save_match_results_as(conn, slug, round, table, &results, who, Some(version))?;
         if !matches!(saved, MatchSave::Saved(_)) {
             return Ok(false);
         }
     }
-    let at = now();
-    let state = next.state;
-    let note = match verdict {
-        Verdict::Reject(note) => note.trim().to_owned(),
-        Verdict::Approve | Verdict::ClearFlags => entry.note.clone(),
-    };
-    let flagged = if next.flagged {
-        row.flagged.clone()
-    } else {
-        String::new()
-    };
-    let approved_at = match verdict {
-        Verdict::Approve => Some(at),
-        Verdict::Reject(_) => None,
-        Verdict::ClearFlags => row.approved_at,
-    };
-    diesel::update(table_entries::table.find(row.id))
-        .set((
-            table_entries::state.eq(state.code()),
-            table_entries::note.eq(&note),
-            table_entries::flagged.eq(&flagged),
-            table_entries::code_failures.eq(next.code_failures),
-            table_entries::approved_at.eq(approved_at),
-            table_entries::updated_at.eq(at),
-        ))
-        .execute(conn)?;
-    let before = room_text(stored.state, &row.flagged, "");
+    let (note, flagged) = store_verdict(conn, &row, &entry, verdict, next)?;
     let new_note = if matches!(verdict, Verdict::Reject(_)) {
         note.as_str()
     } else {
@@ -1013,11 +1043,49 @@ fn judge_room(
         },
         &[super::audit::Change {
             subject: super::audit::Subject::Room { round, table, room },
-            before,
-            after: room_text(state, &flagged, new_note),
+            before: room_text(stored.state, &row.flagged, ""),
+            after: room_text(next.state, &flagged, new_note),
         }],
     )?;
     Ok(true)
+}
+
+/// Writes the director's verdict on the room's entry (`row`): the state it leaves the room
+/// in (`next`), the note (a sending back's own), the flags it keeps and when it was
+/// approved. Returns the note and the flags as stored.
+fn store_verdict(
+    conn: &mut DbConnection,
+    row: &EntryRow,
+    entry: &Pending,
+    verdict: &Verdict,
+    next: RoomEntry,
+) -> Result<(String, String), DbError> {
+    let at = now();
+    let note = match verdict {
+        Verdict::Reject(note) => note.trim().to_owned(),
+        Verdict::Approve | Verdict::ClearFlags => entry.note.clone(),
+    };
+    let flagged = if next.flagged {
+        row.flagged.clone()
+    } else {
+        String::new()
+    };
+    let approved_at = match verdict {
+        Verdict::Approve => Some(at),
+        Verdict::Reject(_) => None,
+        Verdict::ClearFlags => row.approved_at,
+    };
+    diesel::update(table_entries::table.find(row.id))
+        .set((
+            table_entries::state.eq(next.state.code()),
+            table_entries::note.eq(&note),
+            table_entries::flagged.eq(&flagged),
+            table_entries::code_failures.eq(next.code_failures),
+            table_entries::approved_at.eq(approved_at),
+            table_entries::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+    Ok((note, flagged))
 }
 
 /// Applies the director's verdict to the room; `Ok(false)` when there is no entry to

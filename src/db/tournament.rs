@@ -82,99 +82,10 @@ fn insert_rows(
     let team_ids = insert_teams(conn, tournament_id, &event.teams, max_binds)?;
 
     // Rounds, then their boards and matches.
-    let round_forms: Vec<NewRound> = event
-        .rounds
-        .iter()
-        .map(|r| NewRound {
-            tournament_id,
-            number: r.number,
-            // An imported round is public as it was played: the archive does not carry
-            // whether a draw was published.
-            draw_published: true,
-        })
-        .collect();
-    let mut round_ids: HashMap<i32, i32> = HashMap::with_capacity(round_forms.len());
-    for chunk in round_forms.chunks(chunk_len(max_binds, ROUND_COLUMNS)) {
-        let ids: Vec<(i32, i32)> =
-            per_backend!(&mut *conn, |c| diesel::insert_into(rounds::table)
-                .values(chunk)
-                .returning((rounds::number, rounds::id))
-                .get_results(c))?;
-        round_ids.extend(ids);
-    }
-
-    let board_forms: Vec<NewBoard> = event
-        .rounds
-        .iter()
-        .flat_map(|r| {
-            let round_id = round_ids[&r.number];
-            r.boards.iter().map(move |b| board_form(round_id, b))
-        })
-        .collect();
-    // (round id, board number) → board id
-    let mut board_ids: HashMap<(i32, i32), i32> = HashMap::with_capacity(board_forms.len());
-    for chunk in board_forms.chunks(chunk_len(max_binds, BOARD_COLUMNS)) {
-        let ids: Vec<(i32, i32, i32)> =
-            per_backend!(&mut *conn, |c| diesel::insert_into(boards::table)
-                .values(chunk)
-                .returning((boards::round_id, boards::number, boards::id))
-                .get_results(c))?;
-        board_ids.extend(ids.into_iter().map(|(r, n, id)| ((r, n), id)));
-    }
-
-    let match_forms: Vec<NewMatch> = event
-        .rounds
-        .iter()
-        .flat_map(|r| {
-            let round_id = round_ids[&r.number];
-            let team_ids = &team_ids;
-            r.matches.iter().map(move |m| NewMatch {
-                round_id,
-                table_no: m.table,
-                home_team_id: team_ids[&m.home],
-                away_team_id: m.away.map(|a| team_ids[&a]),
-            })
-        })
-        .collect();
-    // (round id, table) → match id
-    let mut match_ids: HashMap<(i32, i32), i32> = HashMap::with_capacity(match_forms.len());
-    for chunk in match_forms.chunks(chunk_len(max_binds, MATCH_COLUMNS)) {
-        let ids: Vec<(i32, i32, i32)> =
-            per_backend!(&mut *conn, |c| diesel::insert_into(matches::table)
-                .values(chunk)
-                .returning((matches::round_id, matches::table_no, matches::id))
-                .get_results(c))?;
-        match_ids.extend(ids.into_iter().map(|(r, t, id)| ((r, t), id)));
-    }
-
-    // Table results, built chunk by chunk so that the forms of 90k rows never sit in
-    // memory at once.
-    let results = event.rounds.iter().flat_map(|r| {
-        let round_id = round_ids[&r.number];
-        let (board_ids, match_ids) = (&board_ids, &match_ids);
-        r.matches.iter().flat_map(move |m| {
-            let match_id = match_ids[&(round_id, m.table)];
-            m.results
-                .iter()
-                .map(move |res| result_form(match_id, board_ids[&(round_id, res.board)], res))
-        })
-    });
-    let per_chunk = chunk_len(max_binds, RESULT_COLUMNS);
-    let mut chunk: Vec<NewTableResult> = Vec::with_capacity(per_chunk);
-    for form in results {
-        chunk.push(form);
-        if chunk.len() == per_chunk {
-            per_backend!(&mut *conn, |c| diesel::insert_into(table_results::table)
-                .values(&chunk)
-                .execute(c))?;
-            chunk.clear();
-        }
-    }
-    if !chunk.is_empty() {
-        per_backend!(&mut *conn, |c| diesel::insert_into(table_results::table)
-            .values(&chunk)
-            .execute(c))?;
-    }
+    let round_ids = insert_rounds(conn, tournament_id, event, max_binds)?;
+    let board_ids = insert_boards(conn, event, &round_ids, max_binds)?;
+    let match_ids = insert_matches(conn, event, &round_ids, &team_ids, max_binds)?;
+    insert_results(conn, event, (&round_ids, &board_ids, &match_ids), max_binds)?;
 
     let by_number: HashMap<(i32, i32), i32> = event
         .rounds
@@ -210,6 +121,142 @@ fn insert_rows(
     )?;
 
     Ok(tournament_id)
+}
+
+/// Inserts the event's rounds; returns round number → row id.
+fn insert_rounds(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    event: &Event,
+    max_binds: usize,
+) -> Result<HashMap<i32, i32>, DbError> {
+    let round_forms: Vec<NewRound> = event
+        .rounds
+        .iter()
+        .map(|r| NewRound {
+            tournament_id,
+            number: r.number,
+            // An imported round is public as it was played: the archive does not carry
+            // whether a draw was published.
+            draw_published: true,
+        })
+        .collect();
+    let mut round_ids: HashMap<i32, i32> = HashMap::with_capacity(round_forms.len());
+    for chunk in round_forms.chunks(chunk_len(max_binds, ROUND_COLUMNS)) {
+        let ids: Vec<(i32, i32)> =
+            per_backend!(&mut *conn, |c| diesel::insert_into(rounds::table)
+                .values(chunk)
+                .returning((rounds::number, rounds::id))
+                .get_results(c))?;
+        round_ids.extend(ids);
+    }
+    Ok(round_ids)
+}
+
+/// Inserts every round's boards (`round_ids`: round number → row id); returns (round
+/// id, board number) → board id.
+fn insert_boards(
+    conn: &mut DbConnection,
+    event: &Event,
+    round_ids: &HashMap<i32, i32>,
+    max_binds: usize,
+) -> Result<HashMap<(i32, i32), i32>, DbError> {
+    let board_forms: Vec<NewBoard> = event
+        .rounds
+        .iter()
+        .flat_map(|r| {
+            let round_id = round_ids[&r.number];
+            r.boards.iter().map(move |b| board_form(round_id, b))
+        })
+        .collect();
+    let mut board_ids: HashMap<(i32, i32), i32> = HashMap::with_capacity(board_forms.len());
+    for chunk in board_forms.chunks(chunk_len(max_binds, BOARD_COLUMNS)) {
+        let ids: Vec<(i32, i32, i32)> =
+            per_backend!(&mut *conn, |c| diesel::insert_into(boards::table)
+                .values(chunk)
+                .returning((boards::round_id, boards::number, boards::id))
+                .get_results(c))?;
+        board_ids.extend(ids.into_iter().map(|(r, n, id)| ((r, n), id)));
+    }
+    Ok(board_ids)
+}
+
+/// Inserts every round's matches, their teams by `team_ids`; returns (round id, table) →
+/// match id.
+fn insert_matches(
+    conn: &mut DbConnection,
+    event: &Event,
+    round_ids: &HashMap<i32, i32>,
+    team_ids: &HashMap<TeamNo, i32>,
+    max_binds: usize,
+) -> Result<HashMap<(i32, i32), i32>, DbError> {
+    let match_forms: Vec<NewMatch> = event
+        .rounds
+        .iter()
+        .flat_map(|r| {
+            let round_id = round_ids[&r.number];
+            r.matches.iter().map(move |m| NewMatch {
+                round_id,
+                table_no: m.table,
+                home_team_id: team_ids[&m.home],
+                away_team_id: m.away.map(|a| team_ids[&a]),
+            })
+        })
+        .collect();
+    let mut match_ids: HashMap<(i32, i32), i32> = HashMap::with_capacity(match_forms.len());
+    for chunk in match_forms.chunks(chunk_len(max_binds, MATCH_COLUMNS)) {
+        let ids: Vec<(i32, i32, i32)> =
+            per_backend!(&mut *conn, |c| diesel::insert_into(matches::table)
+                .values(chunk)
+                .returning((matches::round_id, matches::table_no, matches::id))
+                .get_results(c))?;
+        match_ids.extend(ids.into_iter().map(|(r, t, id)| ((r, t), id)));
+    }
+    Ok(match_ids)
+}
+
+/// The row ids of an imported event's rounds (by number), boards (by round id and board
+/// number) and matches (by round id and table).
+type IdMaps<'a> = (
+    &'a HashMap<i32, i32>,
+    &'a HashMap<(i32, i32), i32>,
+    &'a HashMap<(i32, i32), i32>,
+);
+
+/// Inserts every table result of the event (by the row ids of its rounds, boards and
+/// matches), built chunk by chunk so that the forms of 90k rows never sit in memory at once.
+fn insert_results(
+    conn: &mut DbConnection,
+    event: &Event,
+    (round_ids, board_ids, match_ids): IdMaps,
+    max_binds: usize,
+) -> Result<(), DbError> {
+    let results = event.rounds.iter().flat_map(|r| {
+        let round_id = round_ids[&r.number];
+        r.matches.iter().flat_map(move |m| {
+            let match_id = match_ids[&(round_id, m.table)];
+            m.results
+                .iter()
+                .map(move |res| result_form(match_id, board_ids[&(round_id, res.board)], res))
+        })
+    });
+    let per_chunk = chunk_len(max_binds, RESULT_COLUMNS);
+    let mut chunk: Vec<NewTableResult> = Vec::with_capacity(per_chunk);
+    for form in results {
+        chunk.push(form);
+        if chunk.len() == per_chunk {
+            per_backend!(&mut *conn, |c| diesel::insert_into(table_results::table)
+                .values(&chunk)
+                .execute(c))?;
+            chunk.clear();
+        }
+    }
+    if !chunk.is_empty() {
+        per_backend!(&mut *conn, |c| diesel::insert_into(table_results::table)
+            .values(&chunk)
+            .execute(c))?;
+    }
+    Ok(())
 }
 
 /// Inserts teams and their members in multi-row INSERTs; returns team number → row id.

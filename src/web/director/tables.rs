@@ -15,9 +15,9 @@ use askama::Template;
 use super::super::page::{Ctx, TourHead, redirect_with, render, with_db};
 use super::super::{AppError, AppState};
 use crate::db::RoundSheet;
-use crate::db::table::{self as tables, EntryState, RoomLink, Side, Verdict};
+use crate::db::table::{self as tables, EntryState, Pending, RoomLink, Side, Verdict};
 use crate::figures::signed;
-use crate::rules::{Room, Scorer, TeamNo};
+use crate::rules::{Clock, Room, Scorer, TeamNo};
 use crate::web::labels::team_label;
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::{RoundAt, TableAt};
@@ -437,51 +437,9 @@ async fn room_page(
     })
     .await?;
     let t = &ctx.t;
-    let scorer = Scorer::new(&sheet.settings);
-    let decks = sheet.settings.decks();
-    let side = |s: Side| match s {
-        Side::NorthSouth => t.t("entry-pair-ns"),
-        Side::EastWest => t.t("entry-pair-ew"),
-    };
     let lines = pending
         .as_ref()
-        .map(|p| {
-            sheet
-                .round
-                .boards
-                .iter()
-                .map(|b| {
-                    let row = p.row(b.number).cloned().unwrap_or_default();
-                    let outcome = row
-                        .parse(decks, &scorer.bands)
-                        .ok()
-                        .flatten()
-                        .and_then(|e| scorer.table(&e));
-                    ReviewLine {
-                        board: b.number,
-                        cells: p
-                            .results(room, decks, &scorer.bands)
-                            .iter()
-                            .find(|r| r.board == b.number)
-                            .map(|r| super::words::entry_words(t, &r.entry))
-                            .unwrap_or_default(),
-                        p: outcome
-                            .as_ref()
-                            .and_then(|o| o.defender_total)
-                            .map(|p| p.to_string())
-                            .unwrap_or_default(),
-                        result: outcome
-                            .as_ref()
-                            .map(|o| crate::sheets::result(&ctx.t, o))
-                            .unwrap_or_default(),
-                        s: outcome
-                            .map(|o| signed(o.table_score.into()))
-                            .unwrap_or_default(),
-                        flagged: p.flagged.contains(&b.number),
-                    }
-                })
-                .collect()
-        })
+        .map(|p| review_lines(&ctx, &sheet, room, p))
         .unwrap_or_default();
     let room_label = t.t(&format!("entry-room-{}", room.code()));
     // Times in the tournament's zone; the page says which once, under its title.
@@ -502,24 +460,10 @@ async fn room_page(
             ],
         ),
         state_label: state_label(&ctx, link.state, sheet.settings.table.approval),
-        entered: pending.as_ref().map(|p| {
-            t.args(
-                "table-room-entered",
-                &[
-                    ("side", side(p.entered_by).into()),
-                    ("at", clock.at(p.entered_at).into()),
-                    ("address", p.address.clone().into()),
-                    ("saves", p.saves.into()),
-                ],
-            )
-        }),
-        confirmed: pending.as_ref().and_then(|p| {
-            let (by, at) = (p.confirmed_by?, p.confirmed_at?);
-            Some(t.args(
-                "table-room-confirmed",
-                &[("side", side(by).into()), ("at", clock.at(at).into())],
-            ))
-        }),
+        entered: pending.as_ref().map(|p| entered_text(&ctx, &clock, p)),
+        confirmed: pending
+            .as_ref()
+            .and_then(|p| confirmed_text(&ctx, &clock, p)),
         approved: pending
             .as_ref()
             .and_then(|p| p.approved_at)
@@ -539,6 +483,83 @@ async fn room_page(
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
+}
+
+/// Each board of the room as its table entered it (`pending`), for the director to
+/// review: the entry in words, its P, result and s, and whether the table flagged it.
+fn review_lines(ctx: &Ctx, sheet: &RoundSheet, room: Room, p: &Pending) -> Vec<ReviewLine> {
+    let t = &ctx.t;
+    let scorer = Scorer::new(&sheet.settings);
+    let decks = sheet.settings.decks();
+    sheet
+        .round
+        .boards
+        .iter()
+        .map(|b| {
+            let row = p.row(b.number).cloned().unwrap_or_default();
+            let outcome = row
+                .parse(decks, &scorer.bands)
+                .ok()
+                .flatten()
+                .and_then(|e| scorer.table(&e));
+            ReviewLine {
+                board: b.number,
+                cells: p
+                    .results(room, decks, &scorer.bands)
+                    .iter()
+                    .find(|r| r.board == b.number)
+                    .map(|r| super::words::entry_words(t, &r.entry))
+                    .unwrap_or_default(),
+                p: outcome
+                    .as_ref()
+                    .and_then(|o| o.defender_total)
+                    .map(|p| p.to_string())
+                    .unwrap_or_default(),
+                result: outcome
+                    .as_ref()
+                    .map(|o| crate::sheets::result(&ctx.t, o))
+                    .unwrap_or_default(),
+                s: outcome
+                    .map(|o| signed(o.table_score.into()))
+                    .unwrap_or_default(),
+                flagged: p.flagged.contains(&b.number),
+            }
+        })
+        .collect()
+}
+
+/// A side of the table in the director's words: North-South or East-West.
+fn side_text(ctx: &Ctx, side: Side) -> String {
+    match side {
+        Side::NorthSouth => ctx.t.t("entry-pair-ns"),
+        Side::EastWest => ctx.t.t("entry-pair-ew"),
+    }
+}
+
+/// Who entered the room's results at the table, when, from which address and in how many
+/// saves.
+fn entered_text(ctx: &Ctx, clock: &Clock, p: &Pending) -> String {
+    ctx.t.args(
+        "table-room-entered",
+        &[
+            ("side", side_text(ctx, p.entered_by).into()),
+            ("at", clock.at(p.entered_at).into()),
+            ("address", p.address.clone().into()),
+            ("saves", p.saves.into()),
+        ],
+    )
+}
+
+/// Which side confirmed the table's entry and when; `None` before it is confirmed.
+fn confirmed_text(ctx: &Ctx, clock: &Clock, p: &Pending) -> Option<String> {
+    let (by, at) = (p.confirmed_by?, p.confirmed_at?);
+    Some(ctx.t.args(
+        "table-room-confirmed",
+        &[
+            ("side", side_text(ctx, by).into()),
+            ("at", clock.at(at).into()),
+        ],
+    ))
 }
 
 #[derive(serde::Deserialize)]

@@ -7,11 +7,14 @@
 //! every reader of a language sees the same bytes. Signed-in readers get the page built
 //! from the same snapshot, with `Cache-Control: no-store`.
 
+use std::sync::Arc;
+
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::middleware::Next;
 use actix_web::{HttpMessage, HttpResponse, web};
+use tokio::sync::Notify;
 
 use super::{Page, PageSnapshot, Snapshot};
 use crate::db::accounts::Gate;
@@ -110,17 +113,7 @@ pub async fn public_pages(
     req: ServiceRequest,
     next: Next<BoxBody>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    if req.method() != Method::GET {
-        return next.call(req).await;
-    }
-    let Some(slug) = public_slug(req.path()).map(str::to_owned) else {
-        return next.call(req).await;
-    };
-    // The access guard read the tournament's id and revision with its own query.
-    let Some(gate) = req.extensions().get::<Gate>().copied() else {
-        return next.call(req).await;
-    };
-    let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
+    let Some((slug, gate, state)) = public_request(&req) else {
         return next.call(req).await;
     };
     let anonymous = Viewer::of(req.request()).user.is_none();
@@ -160,13 +153,7 @@ pub async fn public_pages(
         match snapshot.claim_render(&key) {
             Ok(claim) => Some(claim),
             Err(notify) => {
-                let notified = notify.notified();
-                tokio::pin!(notified);
-                notified.as_mut().enable();
-                if snapshot.page(&key).is_none() {
-                    let _ = tokio::time::timeout(RENDER_WAIT, notified).await;
-                }
-                if let Some(page) = snapshot.page(&key) {
+                if let Some(page) = rendered_by_another(&snapshot, &key, notify).await {
                     let response = page_response(&validator, &snapshot, lang, &page, away);
                     return Ok(req.into_response(response));
                 }
@@ -190,6 +177,41 @@ pub async fn public_pages(
         return Ok(response);
     }
     let (req, res) = response.into_parts();
+    let page = page_of(res).await?;
+    let response = page_response(&validator, &snapshot, lang, &page, away);
+    snapshot.keep_page(key, page);
+    drop(claim);
+    Ok(ServiceResponse::new(req, response))
+}
+
+/// A `GET` of a tournament's public page, with what the access guard read of the
+/// tournament (its id and revision, with its own query) and the app's state; `None` for
+/// any other request.
+fn public_request(req: &ServiceRequest) -> Option<(String, Gate, web::Data<AppState>)> {
+    if req.method() != Method::GET {
+        return None;
+    }
+    let slug = public_slug(req.path()).map(str::to_owned)?;
+    let gate = req.extensions().get::<Gate>().copied()?;
+    let state = req.app_data::<web::Data<AppState>>().cloned()?;
+    Some((slug, gate, state))
+}
+
+/// The page `key` of the snapshot as another reader renders it: waits for its bytes (at
+/// most [`RENDER_WAIT`]) unless they are kept already; `None` when they did not come.
+async fn rendered_by_another(snapshot: &Snapshot, key: &str, notify: Arc<Notify>) -> Option<Page> {
+    let notified = notify.notified();
+    tokio::pin!(notified);
+    notified.as_mut().enable();
+    if snapshot.page(key).is_none() {
+        let _ = tokio::time::timeout(RENDER_WAIT, notified).await;
+    }
+    snapshot.page(key)
+}
+
+/// The rendered page to keep: its content type, its disposition (a file's name) and its
+/// bytes.
+async fn page_of(res: HttpResponse<BoxBody>) -> Result<Page, actix_web::Error> {
     let content_type = res
         .headers()
         .get(header::CONTENT_TYPE)
@@ -207,15 +229,11 @@ pub async fn public_pages(
             // The body's error is not `Send`: its text is what can be kept.
             crate::web::AppError::internal(format!("reading a rendered page: {e}"))
         })?;
-    let page = Page {
+    Ok(Page {
         content_type,
         disposition,
         body,
-    };
-    let response = page_response(&validator, &snapshot, lang, &page, away);
-    snapshot.keep_page(key, page);
-    drop(claim);
-    Ok(ServiceResponse::new(req, response))
+    })
 }
 
 /// The headers every cacheable public answer carries.

@@ -9,10 +9,10 @@ use askama::Template;
 
 use super::forms::{combo_value, typed_row};
 use super::{AtTable, room_state, seats};
-use crate::db::table::{self as tables, Closed, EntryState, Side};
+use crate::db::table::{self as tables, Closed, EntryState, Pending, Side};
 use crate::figures::signed;
 use crate::input::sheet::{self, SheetError, SheetRow};
-use crate::rules::{Decks, Pair, Room, Scorer, TeamNo};
+use crate::rules::{Decks, Lineup, Pair, Room, Scorer, TeamNo};
 use crate::web::labels::{
     Choice, choices, combo_label, seat_label, sheet_error_text, team_label, trump_label,
 };
@@ -156,44 +156,106 @@ pub(super) async fn room_page(
     let pending = pending.as_ref();
     let t = &ctx.t;
     let decks = sheet.settings.decks();
-    let scorer = Scorer::new(&sheet.settings);
     let home = team_label(sheet, m.home);
     let away = m.away.map(|a| team_label(sheet, a)).unwrap_or_default();
     let (ns, ew) = match room.room {
         Room::Open => (home.clone(), away.clone()),
         Room::Closed => (away.clone(), home.clone()),
     };
-    let here = (sheet.round.number, m.table, room.room);
-    let ns_no = tables::seated(m, room.room, Side::NorthSouth);
-    let ew_no = tables::seated(m, room.room, Side::EastWest);
-    // The pair each side sits with: as typed, else as stored or sat last time.
-    let chosen = |side: Side, number: TeamNo| -> Option<[String; 2]> {
-        let list = &sheet.team(number)?.members;
-        match typed.and_then(|f| seats::posted(f, side.code())) {
-            Some(text) => seats::read_pair(list, &text),
-            None => seats::default_pair(&lineups, here, number, list),
-        }
+    let seated = |side| tables::seated(m, room.room, side);
+    let members = |side| seated_members(at, &lineups, seated(side));
+    let boards = board_views(ctx, at, typed, pending, errors, [&ns, &ew]);
+    let state = shown_state(closed, pending);
+    let entered_by = pending.map(|p| p.entered_by);
+    let typed_side = typed.and_then(|f| f.get("side")).cloned();
+    let page = RoomPage {
+        ctx: ctx.clone(),
+        tour_name: sheet.settings.name.clone(),
+        title: t.args(
+            "table-title",
+            &[
+                ("table", m.table.into()),
+                (
+                    "room",
+                    t.t(&format!("entry-room-{}", room.room.code())).into(),
+                ),
+            ],
+        ),
+        not_saved: t.args("table-not-saved", &[("count", errors.len().into())]),
+        token: token.to_owned(),
+        round: sheet.round.number,
+        ns_members: members(Side::NorthSouth),
+        ew_members: members(Side::EastWest),
+        seats: seat_views(ctx, at, typed, &lineups),
+        max_trick_points: decks.total_points(),
+        max_bottom_points: decks.max_bottom_points(),
+        ns,
+        ew,
+        state: state.code(),
+        state_label: state_text(ctx, state, room.approval),
+        note: pending.map(|p| p.note.clone()).unwrap_or_default(),
+        closed: closed.map(|c| closed_text(ctx, c)),
+        entered: boards.iter().filter(|b| !b.trick_points.is_empty()).count(),
+        boards,
+        side: typed_side
+            .or_else(|| entered_by.map(|s| s.code().to_owned()))
+            .unwrap_or_default(),
+        entered_by: entered_by.map(|s| side_label(ctx, s)).unwrap_or_default(),
+        confirm_side: entered_by
+            .map(|s| s.other().code().to_owned())
+            .unwrap_or_default(),
+        can_confirm: closed.is_none() && pending.is_some_and(|p| p.state == EntryState::Waiting),
+        codes: room.codes,
+        submission: tables::new_token(),
+        problems: problem_lines(ctx, errors, decks),
+        confirm_error,
     };
-    // Who sits, once the table has said it; else every member.
-    let members = |number: TeamNo| {
-        let stored = lineups
-            .iter()
-            .find(|l| (l.round, l.table, l.room) == here && l.team == number);
-        match stored {
-            Some(l) => l.players.join(" & "),
-            None => sheet
-                .team(number)
-                .map(|t| t.members.join(" · "))
-                .unwrap_or_default(),
-        }
+    let status = if !errors.is_empty() || page.confirm_error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
     };
-    let seat_views: Vec<SeatView> = [(Side::NorthSouth, ns_no), (Side::EastWest, ew_no)]
+    render_status(ctx, status, &page)
+}
+
+/// Who sits for team `number` in this room, once the table has said it; else every
+/// member of the team.
+fn seated_members(at: &AtTable, lineups: &[Lineup], number: TeamNo) -> String {
+    let here = (at.sheet.round.number, at.room.table, at.room.room);
+    let stored = lineups
+        .iter()
+        .find(|l| (l.round, l.table, l.room) == here && l.team == number);
+    match stored {
+        Some(l) => l.players.join(" & "),
+        None => at
+            .sheet
+            .team(number)
+            .map(|t| t.members.join(" · "))
+            .unwrap_or_default(),
+    }
+}
+
+/// The question of who sits for each side (none for a bye), each side's pair as typed,
+/// else as stored or as the team sat last time.
+fn seat_views(
+    ctx: &Ctx,
+    at: &AtTable,
+    typed: Option<&HashMap<String, String>>,
+    lineups: &[Lineup],
+) -> Vec<SeatView> {
+    let (sheet, m, room) = (&at.sheet, at.game(), at.room.room);
+    let here = (sheet.round.number, m.table, room);
+    [Side::NorthSouth, Side::EastWest]
         .into_iter()
         .filter(|_| m.away.is_some())
-        .filter_map(|(side, number)| {
+        .filter_map(|side| {
+            let number = tables::seated(m, room, side);
             let list = &sheet.team(number)?.members;
-            let choice = chosen(side, number);
-            let value = choice.as_ref().and_then(|p| seats::pair_value(list, p));
+            let chosen = match typed.and_then(|f| seats::posted(f, side.code())) {
+                Some(text) => seats::read_pair(list, &text),
+                None => seats::default_pair(lineups, here, number, list),
+            };
+            let value = chosen.as_ref().and_then(|p| seats::pair_value(list, p));
             let choices: Vec<SeatChoice> = seats::pairs(list)
                 .into_iter()
                 .map(|(v, pair)| SeatChoice {
@@ -210,7 +272,7 @@ pub(super) async fn room_page(
             (!choices.is_empty()).then(|| SeatView {
                 chosen: shown,
                 side: side.code(),
-                legend: t.args(
+                legend: ctx.t.args(
                     "table-seat-legend",
                     &[
                         ("side", side_label(ctx, side).into()),
@@ -220,8 +282,29 @@ pub(super) async fn room_page(
                 choices,
             })
         })
+        .collect()
+}
+
+/// The room's boards: each one's conditions and declarers (`[ns, ew]` name the sides'
+/// teams), its fields as typed, saved or entered at the table, its errors, and its figures
+/// when nothing was typed.
+fn board_views(
+    ctx: &Ctx,
+    at: &AtTable,
+    typed: Option<&HashMap<String, String>>,
+    pending: Option<&Pending>,
+    errors: &[(i32, SheetError)],
+    [ns, ew]: [&String; 2],
+) -> Vec<BoardView> {
+    let (t, sheet, room) = (&ctx.t, &at.sheet, at.room.room);
+    let decks = sheet.settings.decks();
+    let scorer = Scorer::new(&sheet.settings);
+    let stored: Vec<_> = at
+        .game()
+        .results
+        .iter()
+        .filter(|r| r.room == room)
         .collect();
-    let stored: Vec<_> = m.results.iter().filter(|r| r.room == room.room).collect();
     let failed = !errors.is_empty();
     let mut boards = Vec::new();
     for board in &sheet.round.boards {
@@ -249,10 +332,9 @@ pub(super) async fn room_page(
                     s: signed(o.table_score.into()),
                 })
         };
-        let pair = board.dealer.pair();
-        let declaring = match pair {
-            Pair::NorthSouth => (Side::NorthSouth, &ns),
-            Pair::EastWest => (Side::EastWest, &ew),
+        let declaring = match board.dealer.pair() {
+            Pair::NorthSouth => (Side::NorthSouth, ns),
+            Pair::EastWest => (Side::EastWest, ew),
         };
         boards.push(BoardView {
             number: board.number,
@@ -266,23 +348,40 @@ pub(super) async fn room_page(
             last_trick: row.last_trick,
             declarer_penalty: row.declarer_penalty,
             defender_penalty: row.defender_penalty,
-            errors: errors
-                .iter()
-                .filter(|(b, _)| *b == board.number)
-                .map(|(_, e)| {
-                    let field = if e.field == "combo_length" {
-                        "combo"
-                    } else {
-                        e.field
-                    };
-                    (field, sheet_error_text(t, e, decks))
-                })
-                .collect(),
+            errors: board_errors(ctx, errors, board.number, decks),
             computed,
             flagged: pending.is_some_and(|p| p.flagged.contains(&board.number)),
         });
     }
-    let problems = errors
+    boards
+}
+
+/// The errors of board `board`, each by the field it shows beside (a combination's
+/// length beside the combination).
+fn board_errors(
+    ctx: &Ctx,
+    errors: &[(i32, SheetError)],
+    board: i32,
+    decks: Decks,
+) -> Vec<(&'static str, String)> {
+    errors
+        .iter()
+        .filter(|(b, _)| *b == board)
+        .map(|(_, e)| {
+            let field = if e.field == "combo_length" {
+                "combo"
+            } else {
+                e.field
+            };
+            (field, sheet_error_text(&ctx.t, e, decks))
+        })
+        .collect()
+}
+
+/// The list of problems above the form after a refused save: board, field and why.
+fn problem_lines(ctx: &Ctx, errors: &[(i32, SheetError)], decks: Decks) -> Vec<String> {
+    let t = &ctx.t;
+    errors
         .iter()
         .map(|(board, e)| {
             t.args(
@@ -294,73 +393,36 @@ pub(super) async fn room_page(
                 ],
             )
         })
-        .collect();
-    let state = match (closed, pending.map(|p| p.state)) {
+        .collect()
+}
+
+/// The state the table sees: a room the desk finished shows as confirmed or approved when
+/// the table's entry was, else as entered at the desk; an open room as its entry stands.
+fn shown_state(closed: Option<Closed>, pending: Option<&Pending>) -> EntryState {
+    match (closed, pending.map(|p| p.state)) {
         (Some(Closed::Done), Some(s @ (EntryState::Confirmed | EntryState::Approved))) => s,
         (Some(Closed::Done), _) => EntryState::Desk,
         (_, Some(s)) => s,
         (_, None) => EntryState::NotStarted,
-    };
-    let state_label = if state == EntryState::Confirmed && room.approval {
-        t.t("table-state-provisional")
+    }
+}
+
+/// The room's state in the table's words: a confirmed room that waits for the director's
+/// approval (`approval`) is provisional.
+fn state_text(ctx: &Ctx, state: EntryState, approval: bool) -> String {
+    if state == EntryState::Confirmed && approval {
+        ctx.t.t("table-state-provisional")
     } else {
-        t.t(&format!("table-state-{}", state.code()))
-    };
-    let entered_by = pending.map(|p| p.entered_by);
-    let typed_side = typed.and_then(|f| f.get("side")).cloned();
-    let page = RoomPage {
-        ctx: ctx.clone(),
-        tour_name: sheet.settings.name.clone(),
-        title: t.args(
-            "table-title",
-            &[
-                ("table", m.table.into()),
-                (
-                    "room",
-                    t.t(&format!("entry-room-{}", room.room.code())).into(),
-                ),
-            ],
-        ),
-        not_saved: t.args("table-not-saved", &[("count", errors.len().into())]),
-        token: token.to_owned(),
-        round: sheet.round.number,
-        ns_members: members(ns_no),
-        ew_members: members(ew_no),
-        seats: seat_views,
-        max_trick_points: decks.total_points(),
-        max_bottom_points: decks.max_bottom_points(),
-        ns,
-        ew,
-        state: state.code(),
-        state_label,
-        note: pending.map(|p| p.note.clone()).unwrap_or_default(),
-        closed: closed.map(|c| {
-            t.t(match c {
-                Closed::Off => "table-closed-off",
-                Closed::Locked => "table-closed-locked",
-                Closed::Done => "table-closed-done",
-                Closed::Disputed => "table-closed-disputed",
-            })
-        }),
-        entered: boards.iter().filter(|b| !b.trick_points.is_empty()).count(),
-        boards,
-        side: typed_side
-            .or_else(|| entered_by.map(|s| s.code().to_owned()))
-            .unwrap_or_default(),
-        entered_by: entered_by.map(|s| side_label(ctx, s)).unwrap_or_default(),
-        confirm_side: entered_by
-            .map(|s| s.other().code().to_owned())
-            .unwrap_or_default(),
-        can_confirm: closed.is_none() && pending.is_some_and(|p| p.state == EntryState::Waiting),
-        codes: room.codes,
-        submission: tables::new_token(),
-        problems,
-        confirm_error,
-    };
-    let status = if failed || page.confirm_error.is_some() {
-        StatusCode::UNPROCESSABLE_ENTITY
-    } else {
-        StatusCode::OK
-    };
-    render_status(ctx, status, &page)
+        ctx.t.t(&format!("table-state-{}", state.code()))
+    }
+}
+
+/// Why the room takes no entries now, in the table's words.
+fn closed_text(ctx: &Ctx, closed: Closed) -> String {
+    ctx.t.t(match closed {
+        Closed::Off => "table-closed-off",
+        Closed::Locked => "table-closed-locked",
+        Closed::Done => "table-closed-done",
+        Closed::Disputed => "table-closed-disputed",
+    })
 }

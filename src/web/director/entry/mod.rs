@@ -21,14 +21,14 @@ use actix_web::{HttpResponse, web};
 
 use crate::db::audit;
 use crate::db::{self, MatchSave, RoundSheet};
-use crate::rules::{Match, MatchProgress, Scorer};
+use crate::rules::{Match, MatchProgress, Scorer, TableResult};
 use crate::web::i18n::Tr;
 use crate::web::labels::team_label;
 use crate::web::page::{Ctx, TourHead, redirect_with, render_status, with_db};
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::TableAt;
 use crate::web::{AppError, AppState};
-use forms::read_sheet;
+use forms::{Misentry, read_sheet};
 use views::{ByePage, Conflict, ConflictRow, MatchInfo, ReasonField, entry_page};
 
 pub fn configure(routes: &mut Routes) {
@@ -133,57 +133,37 @@ async fn save(
     at: TableAt,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
-    let (round, table) = (at.round.round, at.table);
     let sheet = at.round.sheet(&state).await?;
-    let m = sheet.table(table).ok_or_else(AppError::not_found)?;
+    let m = sheet.table(at.table).ok_or_else(AppError::not_found)?;
     if m.is_bye() {
         return Err(AppError::bad_request(ctx.t.t("entry-bye-no-results")));
     }
     let form = form.into_inner();
-    // A form without a version (a script) is not checked; the page always sends one.
-    let expected = match form.get("version") {
-        None => None,
-        Some(v) => Some(
-            v.trim()
-                .parse::<i32>()
-                .map_err(|_| AppError::bad_request(ctx.t.t("audit-bad-version")))?,
-        ),
+    let posted = Posted {
+        expected: expected_version(&ctx.t, &form)?,
+        ctx: &ctx,
+        state: &state,
+        at: &at,
+        sheet: &sheet,
+        m,
+        form: &form,
     };
     let results = match read_sheet(&sheet, &form) {
         Ok(results) => results,
-        Err(errors) => {
-            let (_, mut info) = load_match(&state, &at, &ctx.t).await?;
-            // Keep the version the typed page was based on.
-            info.version = expected.unwrap_or(info.version);
-            return entry_page(&ctx, &sheet, m, Some(&form), &errors, info);
-        }
+        Err(errors) => return posted.page(&errors, posted.info().await?),
     };
     let changes = audit::result_changes(&m.results, &results);
     // After the round's correction period a change needs the director's reason.
     let period_over = correction_period_over(&state, &at).await?;
     let typed_reason = form.get("reason").map_or("", |r| r.trim()).to_owned();
-    let refused_reason = match typed_reason.chars().count() {
-        _ if !period_over => None,
-        0 if !changes.is_empty() => Some(ctx.t.t("entry-reason-required")),
-        n if n > REASON_LENGTH => Some(ctx.t.a("entry-reason-long", "max", REASON_LENGTH)),
-        _ => None,
-    };
+    let refused_reason = reason_refused(&ctx.t, period_over, &typed_reason, !changes.is_empty());
     // Clearing a saved row deletes its result: the director confirms it first, told which
     // board, room and figures go.
-    let deleting: Vec<ConflictRow> = changes
-        .iter()
-        .filter(|c| c.after.is_empty() && !c.before.is_empty())
-        .map(|c| ConflictRow {
-            subject: super::subject::subject_text(&ctx.t, &c.subject),
-            theirs: super::words::value_words(&ctx.t, &c.subject, &c.before),
-            yours: String::new(),
-        })
-        .collect();
+    let deleting = deleted_rows(&ctx.t, &changes);
     let unconfirmed =
         !deleting.is_empty() && form.get("confirm_delete").map(String::as_str) != Some("yes");
     if refused_reason.is_some() || unconfirmed {
-        let (_, mut info) = load_match(&state, &at, &ctx.t).await?;
-        info.version = expected.unwrap_or(info.version);
+        let mut info = posted.info().await?;
         if let Some(field) = &mut info.reason {
             field.value = typed_reason.clone();
             field.error = refused_reason.clone();
@@ -192,107 +172,192 @@ async fn save(
             info.deleting = deleting;
             info.deleting_paired_next = paired_next(&state, &at).await?;
         }
-        return entry_page(&ctx, &sheet, m, Some(&form), &[], info);
+        return posted.page(&[], info);
     }
     let reason = if period_over {
         typed_reason
     } else {
         String::new()
     };
-    // A desk correction wins: a room it changed is closed to its table.
-    let changed = crate::rules::event::rooms_changed(&m.results, &results);
-    let who = ctx.viewer.name();
-    let key = at.round.tour.slug.clone();
-    let mine = results.clone();
-    // The save and the rooms it closes in one transaction, then the round as it now stands.
-    let saved = with_db(&state, move |conn| {
-        let outcome = db::table::save_at_desk(
-            conn,
-            &key,
-            round,
-            table,
-            &mine,
-            (&who, &reason),
-            expected,
-            &changed,
-        )?;
-        Ok(outcome)
-    })
-    .await
-    .map(|outcome| {
-        // The round as it now stands: the one before with this match's results replaced
-        // (the next match to enter is found from it).
-        let mut after = sheet.clone();
-        if let Some(saved) = after.round.matches.iter_mut().find(|m| m.table == table) {
-            let mut results = results.clone();
-            results.sort_by_key(|r| (r.room, r.board));
-            saved.results = results;
-        }
-        (outcome, Some(after))
-    });
-    let (outcome, after) = match saved {
+    let (outcome, after) = match posted.store(&results, reason).await {
         Ok(saved) => saved,
         // Nothing was saved: the page again, with everything typed and the reason (503).
         Err(AppError::DbBusy(why)) => {
             tracing::warn!("{}", crate::db::report(&why));
-            let (_, mut info) = load_match(&state, &at, &ctx.t).await?;
-            info.version = expected.unwrap_or(info.version);
+            let mut info = posted.info().await?;
             info.busy = true;
-            return entry_page(&ctx, &sheet, m, Some(&form), &[], info);
+            return posted.page(&[], info);
         }
         Err(e) => return Err(e),
     };
     match outcome {
         MatchSave::Missing => Err(AppError::not_found()),
-        MatchSave::Saved(_) => {
-            let after = after.ok_or_else(AppError::not_found)?;
-            let (location, flash) = match next_to_enter(&after, table) {
-                Some(next) if next == table => (
-                    at.round.url(&format!("/tables/{table}")),
-                    "entry-flash-saved",
-                ),
-                Some(next) => (
-                    at.round.url(&format!("/tables/{next}")),
-                    "entry-flash-saved-next",
-                ),
-                None => (at.round.url(""), "entry-flash-round-complete"),
-            };
-            Ok(redirect_with(&location, flash))
+        MatchSave::Saved(_) => Ok(saved_redirect(&at, &after)),
+        MatchSave::Stale(_) => posted.stale(&results).await,
+    }
+}
+
+/// The version of the match the posted page was based on; a form without one (a script)
+/// is not checked, and one that is not a number is refused.
+fn expected_version(t: &Tr, form: &HashMap<String, String>) -> Result<Option<i32>, AppError> {
+    match form.get("version") {
+        None => Ok(None),
+        Some(v) => {
+            Ok(Some(v.trim().parse::<i32>().map_err(|_| {
+                AppError::bad_request(t.t("audit-bad-version"))
+            })?))
         }
-        MatchSave::Stale(_) => {
-            let (theirs, mut info) = load_match(&state, &at, &ctx.t).await?;
-            let saved = theirs.table(table).ok_or_else(AppError::not_found)?;
-            let t = &ctx.t;
-            let clock = crate::clock::of(&theirs.settings);
-            let by = match info.trail.first() {
-                Some(e) if !e.user_name.is_empty() => t.args(
-                    "audit-conflict-by",
-                    &[
-                        ("user", super::words::who_words(t, &e.user_name).into()),
-                        ("at", clock.at(e.at).into()),
-                        ("zone", clock.label(e.at).into()),
-                    ],
-                ),
-                Some(e) => t.args(
-                    "audit-conflict-by-unknown",
-                    &[
-                        ("at", clock.at(e.at).into()),
-                        ("zone", clock.label(e.at).into()),
-                    ],
-                ),
-                None => String::new(),
-            };
-            let rows = audit::result_changes(&saved.results, &results)
-                .into_iter()
-                .map(|c| ConflictRow {
-                    subject: super::subject::subject_text(t, &c.subject),
-                    theirs: super::words::value_words(t, &c.subject, &c.before),
-                    yours: super::words::value_words(t, &c.subject, &c.after),
-                })
-                .collect();
-            info.conflict = Some(Conflict { by, rows });
-            entry_page(&ctx, &theirs, saved, Some(&form), &[], info)
+    }
+}
+
+/// Why the typed reason for a correction is refused: missing for a change after the
+/// correction period, or too long; `None` when it will do or none is needed.
+fn reason_refused(t: &Tr, period_over: bool, reason: &str, changed: bool) -> Option<String> {
+    match reason.chars().count() {
+        _ if !period_over => None,
+        0 if changed => Some(t.t("entry-reason-required")),
+        n if n > REASON_LENGTH => Some(t.a("entry-reason-long", "max", REASON_LENGTH)),
+        _ => None,
+    }
+}
+
+/// The saved results a save would delete (rows cleared on the sheet), each with the
+/// figures that go, for the director to confirm.
+fn deleted_rows(t: &Tr, changes: &[audit::Change]) -> Vec<ConflictRow> {
+    changes
+        .iter()
+        .filter(|c| c.after.is_empty() && !c.before.is_empty())
+        .map(|c| ConflictRow {
+            subject: super::subject::subject_text(t, &c.subject),
+            theirs: super::words::value_words(t, &c.subject, &c.before),
+            yours: String::new(),
+        })
+        .collect()
+}
+
+/// After a save, where the scorer goes: the same sheet while it is incomplete, else the
+/// next match to enter, else the round, with the matching flash.
+fn saved_redirect(at: &TableAt, after: &RoundSheet) -> HttpResponse {
+    let table = at.table;
+    let (location, flash) = match next_to_enter(after, table) {
+        Some(next) if next == table => (
+            at.round.url(&format!("/tables/{table}")),
+            "entry-flash-saved",
+        ),
+        Some(next) => (
+            at.round.url(&format!("/tables/{next}")),
+            "entry-flash-saved-next",
+        ),
+        None => (at.round.url(""), "entry-flash-round-complete"),
+    };
+    redirect_with(&location, flash)
+}
+
+/// A match's sheet as the scorer posted it: the match it was typed for, what was typed,
+/// and the version of the match the page was based on.
+struct Posted<'a> {
+    ctx: &'a Ctx,
+    state: &'a AppState,
+    at: &'a TableAt,
+    sheet: &'a RoundSheet,
+    m: &'a Match,
+    form: &'a HashMap<String, String>,
+    expected: Option<i32>,
+}
+
+impl Posted<'_> {
+    /// What the page shows besides the sheet, as the match stands now, but with the
+    /// version the typed page was based on.
+    async fn info(&self) -> Result<MatchInfo, AppError> {
+        let (_, mut info) = load_match(self.state, self.at, &self.ctx.t).await?;
+        info.version = self.expected.unwrap_or(info.version);
+        Ok(info)
+    }
+
+    /// The entry page again with everything typed, `errors` beside their fields.
+    fn page(&self, errors: &[Misentry], info: MatchInfo) -> Result<HttpResponse, AppError> {
+        entry_page(self.ctx, self.sheet, self.m, Some(self.form), errors, info)
+    }
+
+    /// Saves `results` with the director's `reason`, and closes to its table every room
+    /// they change (a desk correction wins), in one transaction: the outcome, and the
+    /// round as it now stands (the next match to enter is found from it).
+    async fn store(
+        &self,
+        results: &[TableResult],
+        reason: String,
+    ) -> Result<(MatchSave, RoundSheet), AppError> {
+        let (round, table, expected) = (self.at.round.round, self.at.table, self.expected);
+        let changed = crate::rules::event::rooms_changed(&self.m.results, results);
+        let who = self.ctx.viewer.name();
+        let key = self.at.round.tour.slug.clone();
+        let mine = results.to_vec();
+        let outcome = with_db(self.state, move |conn| {
+            let outcome = db::table::save_at_desk(
+                conn,
+                &key,
+                round,
+                table,
+                &mine,
+                (&who, &reason),
+                expected,
+                &changed,
+            )?;
+            Ok(outcome)
+        })
+        .await?;
+        // The round before with this match's results replaced.
+        let mut after = self.sheet.clone();
+        if let Some(saved) = after.round.matches.iter_mut().find(|m| m.table == table) {
+            let mut results = results.to_vec();
+            results.sort_by_key(|r| (r.room, r.board));
+            saved.results = results;
         }
+        Ok((outcome, after))
+    }
+
+    /// The page after a save refused as stale (status 409): the match as saved since,
+    /// who saved it and when, and each difference between theirs and what was typed.
+    async fn stale(&self, results: &[TableResult]) -> Result<HttpResponse, AppError> {
+        let (theirs, mut info) = load_match(self.state, self.at, &self.ctx.t).await?;
+        let saved = theirs
+            .table(self.at.table)
+            .ok_or_else(AppError::not_found)?;
+        let t = &self.ctx.t;
+        let by = saved_by(t, &crate::clock::of(&theirs.settings), info.trail.first());
+        let rows = audit::result_changes(&saved.results, results)
+            .into_iter()
+            .map(|c| ConflictRow {
+                subject: super::subject::subject_text(t, &c.subject),
+                theirs: super::words::value_words(t, &c.subject, &c.before),
+                yours: super::words::value_words(t, &c.subject, &c.after),
+            })
+            .collect();
+        info.conflict = Some(Conflict { by, rows });
+        entry_page(self.ctx, &theirs, saved, Some(self.form), &[], info)
+    }
+}
+
+/// Who saved the match last and when (the match trail's latest line), in the words of a
+/// refused stale save; nothing when the trail is empty.
+fn saved_by(t: &Tr, clock: &crate::rules::Clock, last: Option<&audit::AuditEntry>) -> String {
+    match last {
+        Some(e) if !e.user_name.is_empty() => t.args(
+            "audit-conflict-by",
+            &[
+                ("user", super::words::who_words(t, &e.user_name).into()),
+                ("at", clock.at(e.at).into()),
+                ("zone", clock.label(e.at).into()),
+            ],
+        ),
+        Some(e) => t.args(
+            "audit-conflict-by-unknown",
+            &[
+                ("at", clock.at(e.at).into()),
+                ("zone", clock.label(e.at).into()),
+            ],
+        ),
+        None => String::new(),
     }
 }
 

@@ -15,7 +15,7 @@ use crate::db::audit::AuditEntry;
 use crate::figures::signed;
 use crate::input::sheet::{self, SHEET_FIELDS, SheetRow};
 use crate::rules::event::home_declares;
-use crate::rules::{Match, MatchProgress, Pair, Room, Scorer};
+use crate::rules::{Board, Decks, Match, MatchFigures, MatchProgress, Pair, Room, Scorer};
 use crate::web::AppError;
 use crate::web::i18n::Tr;
 use crate::web::labels::{
@@ -278,139 +278,264 @@ pub(super) fn entry_page(
 ) -> Result<HttpResponse, AppError> {
     let t = &ctx.t;
     let decks = sheet.settings.decks();
-    let scorer = Scorer::new(&sheet.settings);
-    let scoring = &sheet.settings.scoring;
     let failed = !errors.is_empty();
-    let home = team_label(sheet, m.home);
-    let away = m.away.map(|a| team_label(sheet, a)).unwrap_or_default();
-    let kinds = sheet::combination_kinds(decks);
-    let with_length = kinds.contains(&"tractor");
-    let fields: Vec<&'static str> = SHEET_FIELDS
+    let rows = SheetRows::new(t, sheet, m, typed, errors);
+    let computed = !failed && info.conflict.is_none() && !info.busy;
+    let mut rooms: Vec<RoomView> = ROOMS
         .into_iter()
-        .filter(|f| with_length || *f != "combo_length")
+        .map(|(room, key)| rows.room(room, key, computed))
         .collect();
-    let error_texts: HashMap<&str, String> = errors
-        .iter()
-        .map(|(name, _, _, e)| (name.as_str(), sheet_error_text(t, e, decks)))
-        .collect();
+    focus(&mut rooms, failed);
+    let figures = rows.scorer.compare(&sheet.round.boards, m);
+    let (previous, next) = neighbours(sheet, m.table);
+    let clock = crate::clock::of(&sheet.settings);
+    let page = EntryPage {
+        ctx: ctx.clone(),
+        tour: TourHead::of_settings(&sheet.settings),
+        section: "rounds",
+        round: sheet.round.number,
+        table: m.table,
+        headings: headings(t, &rows.fields),
+        rooms,
+        swings: swing_lines(sheet, &figures),
+        status: match_progress_label(t, MatchProgress::of(&figures)),
+        compared: figures.compared,
+        boards: sheet.round.boards.len(),
+        teams: team_figures(
+            &sheet.settings.scoring,
+            &figures,
+            [rows.home.clone(), rows.away.clone()],
+        ),
+        home: rows.home,
+        away: rows.away,
+        not_saved: t.args("entry-not-saved", &[("count", errors.len().into())]),
+        problems: problem_lines(t, errors, decks),
+        failed,
+        previous,
+        next,
+        version: info.version,
+        lines: trail_lines(t, &clock, &info.trail),
+        trail_caption: format!(
+            "{} · {}",
+            t.t("audit-match-caption"),
+            crate::clock::times_in(t, &clock)
+        ),
+        conflict: info.conflict,
+        busy: info.busy,
+        field: info.field,
+        reason: info.reason,
+        deleting: info.deleting,
+        deleting_paired_next: info.deleting_paired_next,
+    };
+    respond(ctx, &page)
+}
 
-    let mut rooms = Vec::new();
-    for (room, key) in ROOMS {
-        let room_name = t.t(&format!("entry-room-{}", room.code()));
-        let (ns, ew) = match room {
-            Room::Open => (&home, &away),
-            Room::Closed => (&away, &home),
-        };
-        let mut lines = Vec::new();
-        for board in &sheet.round.boards {
-            let saved = m.result(room, board.number);
-            let row = match typed {
-                Some(form) => SheetRow::from_fields(|f| {
-                    form.get(&field_name(key, board.number, f))
-                        .map(String::as_str)
-                }),
-                None => saved.map(SheetRow::from_entry).unwrap_or_default(),
-            };
-            let inputs = fields
-                .iter()
-                .map(|&field| {
-                    let name = field_name(key, board.number, field);
-                    let value = row.field(field).to_owned();
-                    let (kind, choices) = match field {
-                        "last_trick" => (
-                            "select",
-                            choices(
-                                ["", "declarer", "defenders"]
-                                    .iter()
-                                    .map(|c| {
-                                        let label = if c.is_empty() {
-                                            String::new()
-                                        } else {
-                                            t.t(&format!("entry-last-short-{c}"))
-                                        };
-                                        ((*c).to_owned(), label)
-                                    })
-                                    .collect(),
-                                &value,
-                            ),
-                        ),
-                        "combo" => (
-                            "select",
-                            choices(
-                                std::iter::once((String::new(), String::new()))
-                                    .chain(
-                                        kinds.iter().map(|k| ((*k).to_owned(), combo_label(t, k))),
-                                    )
-                                    .collect(),
-                                &value,
-                            ),
-                        ),
-                        "ruling" => ("signed", Vec::new()),
-                        _ => ("number", Vec::new()),
-                    };
-                    Input {
-                        field,
-                        label: t.args(
-                            "entry-field-label",
-                            &[
-                                ("room", room_name.clone().into()),
-                                ("board", board.number.to_string().into()),
-                                ("field", t.t(&format!("entry-col-{field}")).into()),
-                            ],
-                        ),
-                        error: error_texts.get(name.as_str()).cloned(),
-                        name,
-                        value,
-                        autofocus: false,
-                        rare: RARE_FIELDS.contains(&field),
-                        kind,
-                        choices,
-                    }
-                })
-                .collect::<Vec<_>>();
-            let computed = saved
-                .filter(|_| !failed && info.conflict.is_none() && !info.busy)
-                .and_then(|e| scorer.table(e))
-                .map(|o| Computed {
-                    p: o.defender_total
-                        .map_or_else(|| "—".to_owned(), |p| p.to_string()),
-                    result: crate::sheets::result(t, &o),
-                    ruled: o.ruled,
-                    s: signed(o.table_score.into()),
-                });
-            let declarer = if home_declares(board, room) {
-                &home
-            } else {
-                &away
-            };
-            let declarer_pair = match board.dealer.pair() {
-                Pair::NorthSouth => t.t("entry-pair-ns"),
-                Pair::EastWest => t.t("entry-pair-ew"),
-            };
-            lines.push(SheetLine {
-                board: board.number,
-                dealer: seat_label(t, board.dealer),
-                level: board.level.code(),
-                trump: trump_label(t, board.trump),
-                at_table: board.trump.is_none(),
-                declarer: declarer.clone(),
-                declarer_pair,
-                has_error: inputs.iter().any(|i| i.error.is_some()),
-                inputs,
-                computed,
-            });
+/// What every row of a match's sheet is drawn from: the words, the rules, the match's two
+/// teams, the fields the tournament's decks use and what the scorer typed, with its errors.
+struct SheetRows<'a> {
+    t: &'a Tr,
+    sheet: &'a RoundSheet,
+    m: &'a Match,
+    typed: Option<&'a HashMap<String, String>>,
+    scorer: Scorer,
+    /// The combinations the decks allow, for the combination's choices.
+    kinds: Vec<&'static str>,
+    /// The score-sheet fields shown (the combination's length only with tractors).
+    fields: Vec<&'static str>,
+    /// Each wrong field's message, by field name.
+    error_texts: HashMap<&'a str, String>,
+    home: String,
+    away: String,
+}
+
+impl<'a> SheetRows<'a> {
+    /// The sheet of match `m`, as saved or as `typed` with `errors`.
+    fn new(
+        t: &'a Tr,
+        sheet: &'a RoundSheet,
+        m: &'a Match,
+        typed: Option<&'a HashMap<String, String>>,
+        errors: &'a [Misentry],
+    ) -> SheetRows<'a> {
+        let decks = sheet.settings.decks();
+        let kinds = sheet::combination_kinds(decks);
+        let with_length = kinds.contains(&"tractor");
+        let fields = SHEET_FIELDS
+            .into_iter()
+            .filter(|f| with_length || *f != "combo_length")
+            .collect();
+        let error_texts = errors
+            .iter()
+            .map(|(name, _, _, e)| (name.as_str(), sheet_error_text(t, e, decks)))
+            .collect();
+        SheetRows {
+            t,
+            sheet,
+            m,
+            typed,
+            scorer: Scorer::new(&sheet.settings),
+            kinds,
+            fields,
+            error_texts,
+            home: team_label(sheet, m.home),
+            away: m.away.map(|a| team_label(sheet, a)).unwrap_or_default(),
         }
-        rooms.push(RoomView {
+    }
+
+    /// One room's sheet (`key` starts its field names): its title, who sits where, and a
+    /// line per board, with the saved rows' figures when `computed`.
+    fn room(&self, room: Room, key: &str, computed: bool) -> RoomView {
+        let t = self.t;
+        let title = t.t(&format!("entry-room-{}", room.code()));
+        let (ns, ew) = match room {
+            Room::Open => (&self.home, &self.away),
+            Room::Closed => (&self.away, &self.home),
+        };
+        let lines = self
+            .sheet
+            .round
+            .boards
+            .iter()
+            .map(|board| self.line(room, key, &title, board, computed))
+            .collect();
+        RoomView {
             code: room.code(),
-            title: room_name,
             seats: t.args(
                 "entry-room-seats",
                 &[("ns", ns.clone().into()), ("ew", ew.clone().into())],
             ),
+            title,
             lines,
-        });
+        }
     }
-    // Focus: the first error, else the first board without a result.
+
+    /// A board's line in one room: its conditions, the declaring team, the inputs as typed
+    /// or saved, and what the rules make of the saved row when `computed`.
+    fn line(
+        &self,
+        room: Room,
+        key: &str,
+        room_name: &str,
+        board: &Board,
+        computed: bool,
+    ) -> SheetLine {
+        let t = self.t;
+        let saved = self.m.result(room, board.number);
+        let row = match self.typed {
+            Some(form) => SheetRow::from_fields(|f| {
+                form.get(&field_name(key, board.number, f))
+                    .map(String::as_str)
+            }),
+            None => saved.map(SheetRow::from_entry).unwrap_or_default(),
+        };
+        let inputs: Vec<Input> = self
+            .fields
+            .iter()
+            .map(|&field| self.input(field, key, room_name, board.number, &row))
+            .collect();
+        let computed = saved
+            .filter(|_| computed)
+            .and_then(|e| self.scorer.table(e))
+            .map(|o| Computed {
+                p: o.defender_total
+                    .map_or_else(|| "—".to_owned(), |p| p.to_string()),
+                result: crate::sheets::result(t, &o),
+                ruled: o.ruled,
+                s: signed(o.table_score.into()),
+            });
+        let declarer = if home_declares(board, room) {
+            &self.home
+        } else {
+            &self.away
+        };
+        let declarer_pair = match board.dealer.pair() {
+            Pair::NorthSouth => t.t("entry-pair-ns"),
+            Pair::EastWest => t.t("entry-pair-ew"),
+        };
+        SheetLine {
+            board: board.number,
+            dealer: seat_label(t, board.dealer),
+            level: board.level.code(),
+            trump: trump_label(t, board.trump),
+            at_table: board.trump.is_none(),
+            declarer: declarer.clone(),
+            declarer_pair,
+            has_error: inputs.iter().any(|i| i.error.is_some()),
+            inputs,
+            computed,
+        }
+    }
+
+    /// The input of `field` on a board's row: its name, label, value and error, and how
+    /// it is typed (a number, a signed ruling or a choice).
+    fn input(
+        &self,
+        field: &'static str,
+        key: &str,
+        room_name: &str,
+        board: i32,
+        row: &SheetRow,
+    ) -> Input {
+        let t = self.t;
+        let name = field_name(key, board, field);
+        let value = row.field(field).to_owned();
+        let (kind, choices) = match field {
+            "last_trick" | "combo" => ("select", self.choices(field, &value)),
+            "ruling" => ("signed", Vec::new()),
+            _ => ("number", Vec::new()),
+        };
+        Input {
+            field,
+            label: t.args(
+                "entry-field-label",
+                &[
+                    ("room", room_name.to_owned().into()),
+                    ("board", board.to_string().into()),
+                    ("field", t.t(&format!("entry-col-{field}")).into()),
+                ],
+            ),
+            error: self.error_texts.get(name.as_str()).cloned(),
+            name,
+            value,
+            autofocus: false,
+            rare: RARE_FIELDS.contains(&field),
+            kind,
+            choices,
+        }
+    }
+
+    /// The choices of a select field, `value` selected: who won the last trick, or the
+    /// combinations the decks allow, each after an empty choice.
+    fn choices(&self, field: &str, value: &str) -> Vec<Choice> {
+        let t = self.t;
+        let options = if field == "last_trick" {
+            ["", "declarer", "defenders"]
+                .iter()
+                .map(|c| {
+                    let label = if c.is_empty() {
+                        String::new()
+                    } else {
+                        t.t(&format!("entry-last-short-{c}"))
+                    };
+                    ((*c).to_owned(), label)
+                })
+                .collect()
+        } else {
+            std::iter::once((String::new(), String::new()))
+                .chain(
+                    self.kinds
+                        .iter()
+                        .map(|k| ((*k).to_owned(), combo_label(t, k))),
+                )
+                .collect()
+        };
+        choices(options, value)
+    }
+}
+
+/// Puts the cursor on the first wrong field after a refused save, else on the first
+/// board without a result.
+fn focus(rooms: &mut [RoomView], failed: bool) {
     let first = rooms
         .iter_mut()
         .flat_map(|r| r.lines.iter_mut())
@@ -431,9 +556,11 @@ pub(super) fn entry_page(
     if let Some((_, input)) = first {
         input.autofocus = true;
     }
+}
 
-    let figures = scorer.compare(&sheet.round.boards, m);
-    let swings = sheet
+/// Each board's swing line: both rooms' scores and what the board gives each team.
+fn swing_lines(sheet: &RoundSheet, figures: &MatchFigures) -> Vec<SwingLine> {
+    sheet
         .round
         .boards
         .iter()
@@ -448,7 +575,12 @@ pub(super) fn entry_page(
                 away: show(swing.and_then(|s| s.swing).map(|d| -d)),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The matches before and after table `table` in the round (byes left out): the page's
+/// "previous" and "next" links.
+fn neighbours(sheet: &RoundSheet, table: i32) -> (Option<i32>, Option<i32>) {
     let playing: Vec<i32> = sheet
         .round
         .matches
@@ -456,8 +588,19 @@ pub(super) fn entry_page(
         .filter(|x| !x.is_bye())
         .map(|x| x.table)
         .collect();
-    let position = playing.iter().position(|x| *x == m.table);
-    let problems = errors
+    let position = playing.iter().position(|x| *x == table);
+    (
+        position
+            .and_then(|p| p.checked_sub(1))
+            .and_then(|p| playing.get(p).copied()),
+        position.and_then(|p| playing.get(p + 1).copied()),
+    )
+}
+
+/// The list above the form after a refused save: each problem's field id and what is
+/// wrong there, in the room, board and field's words.
+fn problem_lines(t: &Tr, errors: &[Misentry], decks: Decks) -> Vec<(String, String)> {
+    errors
         .iter()
         .map(|(name, room, board, e)| {
             let what = t.args(
@@ -471,44 +614,13 @@ pub(super) fn entry_page(
             );
             (name.clone(), what)
         })
-        .collect();
-    let page = EntryPage {
-        ctx: ctx.clone(),
-        tour: TourHead::of_settings(&sheet.settings),
-        section: "rounds",
-        round: sheet.round.number,
-        table: m.table,
-        headings: headings(t, &fields),
-        rooms,
-        swings,
-        status: match_progress_label(t, MatchProgress::of(&figures)),
-        compared: figures.compared,
-        boards: sheet.round.boards.len(),
-        teams: team_figures(scoring, &figures, [home.clone(), away.clone()]),
-        home,
-        away,
-        not_saved: t.args("entry-not-saved", &[("count", errors.len().into())]),
-        problems,
-        failed,
-        previous: position
-            .and_then(|p| p.checked_sub(1))
-            .and_then(|p| playing.get(p).copied()),
-        next: position.and_then(|p| playing.get(p + 1).copied()),
-        version: info.version,
-        lines: trail_lines(t, &crate::clock::of(&sheet.settings), &info.trail),
-        trail_caption: format!(
-            "{} · {}",
-            t.t("audit-match-caption"),
-            crate::clock::times_in(t, &crate::clock::of(&sheet.settings))
-        ),
-        conflict: info.conflict,
-        busy: info.busy,
-        field: info.field,
-        reason: info.reason,
-        deleting: info.deleting,
-        deleting_paired_next: info.deleting_paired_next,
-    };
-    let status = if failed || page.reason.as_ref().is_some_and(|r| r.error.is_some()) {
+        .collect()
+}
+
+/// The page with its status: 422 for a refused sheet or reason, 409 for a stale save,
+/// 503 (and when to try again) when the database was too busy, else 200.
+fn respond(ctx: &Ctx, page: &EntryPage) -> Result<HttpResponse, AppError> {
+    let status = if page.failed || page.reason.as_ref().is_some_and(|r| r.error.is_some()) {
         StatusCode::UNPROCESSABLE_ENTITY
     } else if page.conflict.is_some() {
         StatusCode::CONFLICT
@@ -517,7 +629,7 @@ pub(super) fn entry_page(
     } else {
         StatusCode::OK
     };
-    let mut response = render_status(ctx, status, &page)?;
+    let mut response = render_status(ctx, status, page)?;
     if page.busy {
         response.headers_mut().insert(
             actix_web::http::header::RETRY_AFTER,

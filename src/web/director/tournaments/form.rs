@@ -203,39 +203,12 @@ impl SettingsInput {
     /// check is the one parse of settings.
     pub(super) fn draft(&self, t: &Tr) -> Drafted {
         let mut errors = FieldErrors::default();
-        let mut table_unreadable = false;
-        let whole_at = |field: String, raw: &str, errors: &mut FieldErrors| -> Option<i64> {
-            if raw.trim().is_empty() {
-                errors.add(field, t.t("director-settings-error-required"));
-                None
-            } else {
-                let n = raw.trim().parse::<i64>().ok();
-                if n.is_none() {
-                    errors.add(field, t.t("director-settings-error-whole"));
-                }
-                n
-            }
+        let custom = if self.rules == "custom" {
+            self.custom_table(t, &mut errors)
+        } else {
+            CustomTable::default()
         };
-        let custom = self.rules == "custom";
-        let (mut takeover_at, mut step, mut bands, mut rows) = (None, None, None, Vec::new());
-        if custom {
-            takeover_at = whole_at("takeover_at".to_owned(), &self.takeover_at, &mut errors);
-            step = whole_at("step".to_owned(), &self.step, &mut errors);
-            let mut pairs = Vec::new();
-            for (i, row) in self.bands.iter().enumerate() {
-                if row.is_blank() {
-                    continue;
-                }
-                let min = whole_at(format!("band-min-{i}"), &row.min, &mut errors);
-                let s = whole_at(format!("band-s-{i}"), &row.s, &mut errors);
-                if let (Some(min), Some(s)) = (min, s) {
-                    pairs.push((min, s));
-                    rows.push(i);
-                }
-            }
-            table_unreadable = !errors.is_empty();
-            bands = Some(pairs);
-        }
+        let table_unreadable = custom.unreadable;
         let mut decimal_at = |field: &str, raw: &str, default: f64| -> f64 {
             if raw.trim().is_empty() {
                 return default;
@@ -253,27 +226,8 @@ impl SettingsInput {
         ];
         let bye_score = (!self.bye_score.trim().is_empty())
             .then(|| decimal_at("bye_score", &self.bye_score, 0.0));
-        let swiss_seed = match self.swiss_seed.trim() {
-            "" => None,
-            text => text.parse::<i64>().ok().or_else(|| {
-                errors.add("swiss_seed", t.t("schedule-settings-error-seed"));
-                None
-            }),
-        };
-        let correction_minutes = match self.correction_minutes.trim() {
-            "" => crate::rules::settings::DEFAULT_CORRECTION_MINUTES.into(),
-            text => text.parse::<i64>().unwrap_or_else(|_| {
-                errors.add(
-                    "correction_minutes",
-                    t.a(
-                        "director-settings-error-correction",
-                        "max",
-                        crate::rules::settings::MAX_CORRECTION_MINUTES,
-                    ),
-                );
-                crate::rules::settings::DEFAULT_CORRECTION_MINUTES.into()
-            }),
-        };
+        let swiss_seed = self.swiss_seed(t, &mut errors);
+        let correction_minutes = self.correction_minutes(t, &mut errors);
         let slots: Vec<usize> = (0..self.tiebreaks.len())
             .filter(|&i| !self.tiebreaks[i].is_empty())
             .collect();
@@ -284,9 +238,9 @@ impl SettingsInput {
             // Not a number: 0 decks, which the parse refuses with the deck count's message.
             decks: self.decks.trim().parse().unwrap_or(0),
             rules: self.rules.clone(),
-            takeover_at,
-            step,
-            bands,
+            takeover_at: custom.takeover_at,
+            step: custom.step,
+            bands: custom.bands,
             bottom_multiplier: self.bottom_multiplier.clone(),
             match_scoring: self.match_scoring.clone(),
             vp_blitz,
@@ -305,9 +259,66 @@ impl SettingsInput {
         Drafted {
             draft,
             errors,
-            rows,
+            rows: custom.rows,
             slots,
             table_unreadable,
+        }
+    }
+
+    /// The director's own table as typed: the takeover, the step and the bands that are
+    /// not blank, each figure that cannot be read a problem of its field.
+    fn custom_table(&self, t: &Tr, errors: &mut FieldErrors) -> CustomTable {
+        let takeover_at = whole_at(t, "takeover_at".to_owned(), &self.takeover_at, errors);
+        let step = whole_at(t, "step".to_owned(), &self.step, errors);
+        let mut pairs = Vec::new();
+        let mut rows = Vec::new();
+        for (i, row) in self.bands.iter().enumerate() {
+            if row.is_blank() {
+                continue;
+            }
+            let min = whole_at(t, format!("band-min-{i}"), &row.min, errors);
+            let s = whole_at(t, format!("band-s-{i}"), &row.s, errors);
+            if let (Some(min), Some(s)) = (min, s) {
+                pairs.push((min, s));
+                rows.push(i);
+            }
+        }
+        CustomTable {
+            takeover_at,
+            step,
+            bands: Some(pairs),
+            rows,
+            unreadable: !errors.is_empty(),
+        }
+    }
+
+    /// The Swiss pairing's seed as typed: none when blank, a problem when not a number.
+    fn swiss_seed(&self, t: &Tr, errors: &mut FieldErrors) -> Option<i64> {
+        match self.swiss_seed.trim() {
+            "" => None,
+            text => text.parse::<i64>().ok().or_else(|| {
+                errors.add("swiss_seed", t.t("schedule-settings-error-seed"));
+                None
+            }),
+        }
+    }
+
+    /// The correction period's minutes as typed: the default when blank, a problem (and
+    /// the default) when not a number.
+    fn correction_minutes(&self, t: &Tr, errors: &mut FieldErrors) -> i64 {
+        match self.correction_minutes.trim() {
+            "" => crate::rules::settings::DEFAULT_CORRECTION_MINUTES.into(),
+            text => text.parse::<i64>().unwrap_or_else(|_| {
+                errors.add(
+                    "correction_minutes",
+                    t.a(
+                        "director-settings-error-correction",
+                        "max",
+                        crate::rules::settings::MAX_CORRECTION_MINUTES,
+                    ),
+                );
+                crate::rules::settings::DEFAULT_CORRECTION_MINUTES.into()
+            }),
         }
     }
 
@@ -345,6 +356,34 @@ pub(super) struct Drafted {
     pub(super) slots: Vec<usize>,
     /// A figure of the custom table could not be read: the table is not checked further.
     pub(super) table_unreadable: bool,
+}
+
+/// The director's own table of bands as the form reads it, before the parse checks it.
+#[derive(Default)]
+struct CustomTable {
+    takeover_at: Option<i64>,
+    step: Option<i64>,
+    /// The readable bands (minimum, s); `None` when the rules are a preset.
+    bands: Option<Vec<(i64, i64)>>,
+    /// The form's row of each band read.
+    rows: Vec<usize>,
+    /// A figure of the table could not be read.
+    unreadable: bool,
+}
+
+/// A whole number typed in `field`: a problem of the field when it is blank or not a
+/// whole number.
+fn whole_at(t: &Tr, field: String, raw: &str, errors: &mut FieldErrors) -> Option<i64> {
+    if raw.trim().is_empty() {
+        errors.add(field, t.t("director-settings-error-required"));
+        None
+    } else {
+        let n = raw.trim().parse::<i64>().ok();
+        if n.is_none() {
+            errors.add(field, t.t("director-settings-error-whole"));
+        }
+        n
+    }
 }
 
 fn is_table_field(field: SettingsField) -> bool {

@@ -124,6 +124,131 @@ impl ConflictLine {
     }
 }
 
+/// An option of a select that is not the rules': value, label, whether chosen.
+fn choice(value: &str, label: String, selected: bool) -> Choice {
+    Choice {
+        value: value.to_owned(),
+        label,
+        selected,
+        decks: String::new(),
+    }
+}
+
+/// The deck counts, each with the points it deals.
+fn deck_choices(t: &Tr, input: &SettingsInput) -> Vec<Choice> {
+    [Decks::One, Decks::Two, Decks::Three]
+        .into_iter()
+        .map(|d| {
+            let n = d.count().to_string();
+            let label = t.args(
+                "director-settings-decks-option",
+                &[
+                    ("decks", d.count().into()),
+                    ("total", d.total_points().into()),
+                ],
+            );
+            choice(&n, label, input.decks == n)
+        })
+        .collect()
+}
+
+/// The presets of rules, each with the deck counts it exists for (named when not all
+/// three), then the director's own.
+fn rules_choices(t: &Tr, input: &SettingsInput) -> Vec<Choice> {
+    Preset::ALL
+        .into_iter()
+        .map(|p| {
+            let exists: Vec<String> = [Decks::One, Decks::Two, Decks::Three]
+                .into_iter()
+                .filter(|d| BandTable::preset(*d, p).is_some())
+                .map(|d| d.count().to_string())
+                .collect();
+            let label = if exists.len() == 3 {
+                preset_label(t, p.code())
+            } else {
+                t.args(
+                    "director-settings-rules-only",
+                    &[
+                        ("name", preset_label(t, p.code()).into()),
+                        ("decks", exists.join(", ").into()),
+                    ],
+                )
+            };
+            Choice {
+                decks: exists.join(" "),
+                ..choice(p.code(), label, input.rules == p.code())
+            }
+        })
+        .chain(std::iter::once(Choice {
+            decks: "1 2 3".to_owned(),
+            ..choice("custom", preset_label(t, "custom"), input.rules == "custom")
+        }))
+        .collect()
+}
+
+/// How the bottom's points are multiplied.
+fn multiplier_choices(t: &Tr, input: &SettingsInput) -> Vec<Choice> {
+    [MultiplierPolicy::Exponential, MultiplierPolicy::Doubling]
+        .into_iter()
+        .map(|m| {
+            choice(
+                m.code(),
+                t.t(&format!("director-settings-multiplier-{}", m.code())),
+                input.bottom_multiplier == m.code(),
+            )
+        })
+        .collect()
+}
+
+/// How a match is scored.
+fn method_choices(t: &Tr, input: &SettingsInput) -> Vec<Choice> {
+    [MatchScoring::Vp20, MatchScoring::Wdl, MatchScoring::Levels]
+        .into_iter()
+        .map(|m| {
+            choice(
+                m.code(),
+                method_label(t, m),
+                input.match_scoring == m.code(),
+            )
+        })
+        .collect()
+}
+
+/// The options of each tie-break position: none, or any tie-break.
+fn tiebreak_choices(t: &Tr, input: &SettingsInput) -> Vec<Vec<Choice>> {
+    (0..TIEBREAK_SLOTS)
+        .map(|i| {
+            let chosen = input.tiebreaks.get(i).map_or("", String::as_str);
+            std::iter::once(choice(
+                "",
+                t.t("director-settings-tiebreak-none"),
+                chosen.is_empty(),
+            ))
+            .chain(
+                TieBreak::DEFAULT
+                    .into_iter()
+                    .map(|tb| choice(tb.code(), tiebreak_label(t, tb), chosen == tb.code())),
+            )
+            .collect()
+        })
+        .collect()
+}
+
+/// The ways of pairing, by hand when none is chosen.
+fn pairing_choices(t: &Tr, input: &SettingsInput) -> Vec<Choice> {
+    PairingMethod::ALL
+        .into_iter()
+        .map(|m| {
+            choice(
+                m.code(),
+                t.t(&format!("schedule-method-{}", m.code())),
+                input.pairing == m.code()
+                    || (input.pairing.is_empty() && m == PairingMethod::Manual),
+            )
+        })
+        .collect()
+}
+
 /// At most this many contradicted results are listed; the rest are counted.
 const CONFLICTS_SHOWN: usize = 20;
 
@@ -157,114 +282,18 @@ impl SettingsForm {
     ) -> SettingsForm {
         let mut ignored = FieldErrors::default();
         let preview = input.preview(t, &mut ignored);
-        let choice = |value: &str, label: String, selected: bool| Choice {
-            value: value.to_owned(),
-            label,
-            selected,
-            decks: String::new(),
-        };
-        let decks = [Decks::One, Decks::Two, Decks::Three]
-            .into_iter()
-            .map(|d| {
-                let n = d.count().to_string();
-                let label = t.args(
-                    "director-settings-decks-option",
-                    &[
-                        ("decks", d.count().into()),
-                        ("total", d.total_points().into()),
-                    ],
-                );
-                choice(&n, label, input.decks == n)
-            })
-            .collect();
-        let rules = Preset::ALL
-            .into_iter()
-            .map(|p| {
-                let exists: Vec<String> = [Decks::One, Decks::Two, Decks::Three]
-                    .into_iter()
-                    .filter(|d| BandTable::preset(*d, p).is_some())
-                    .map(|d| d.count().to_string())
-                    .collect();
-                let label = if exists.len() == 3 {
-                    preset_label(t, p.code())
-                } else {
-                    t.args(
-                        "director-settings-rules-only",
-                        &[
-                            ("name", preset_label(t, p.code()).into()),
-                            ("decks", exists.join(", ").into()),
-                        ],
-                    )
-                };
-                Choice {
-                    decks: exists.join(" "),
-                    ..choice(p.code(), label, input.rules == p.code())
-                }
-            })
-            .chain(std::iter::once(Choice {
-                decks: "1 2 3".to_owned(),
-                ..choice("custom", preset_label(t, "custom"), input.rules == "custom")
-            }))
-            .collect();
-        let multipliers = [MultiplierPolicy::Exponential, MultiplierPolicy::Doubling]
-            .into_iter()
-            .map(|m| {
-                choice(
-                    m.code(),
-                    t.t(&format!("director-settings-multiplier-{}", m.code())),
-                    input.bottom_multiplier == m.code(),
-                )
-            })
-            .collect();
-        let methods = [MatchScoring::Vp20, MatchScoring::Wdl, MatchScoring::Levels]
-            .into_iter()
-            .map(|m| {
-                choice(
-                    m.code(),
-                    method_label(t, m),
-                    input.match_scoring == m.code(),
-                )
-            })
-            .collect();
-        let tiebreaks = (0..TIEBREAK_SLOTS)
-            .map(|i| {
-                let chosen = input.tiebreaks.get(i).map_or("", String::as_str);
-                std::iter::once(choice(
-                    "",
-                    t.t("director-settings-tiebreak-none"),
-                    chosen.is_empty(),
-                ))
-                .chain(
-                    TieBreak::DEFAULT
-                        .into_iter()
-                        .map(|tb| choice(tb.code(), tiebreak_label(t, tb), chosen == tb.code())),
-                )
-                .collect()
-            })
-            .collect();
-        let pairings = PairingMethod::ALL
-            .into_iter()
-            .map(|m| {
-                choice(
-                    m.code(),
-                    t.t(&format!("schedule-method-{}", m.code())),
-                    input.pairing == m.code()
-                        || (input.pairing.is_empty() && m == PairingMethod::Manual),
-                )
-            })
-            .collect();
         SettingsForm {
-            pairings,
+            pairings: pairing_choices(t, &input),
+            decks: deck_choices(t, &input),
+            rules: rules_choices(t, &input),
+            multipliers: multiplier_choices(t, &input),
+            methods: method_choices(t, &input),
+            tiebreaks: tiebreak_choices(t, &input),
             input,
             errors: FieldErrors::default(),
             preview,
             action,
             preview_url,
-            decks,
-            rules,
-            multipliers,
-            methods,
-            tiebreaks,
             conflicts: Vec::new(),
             more_conflicts: 0,
             bye_hint: t.t("director-settings-bye-hint"),
