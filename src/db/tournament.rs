@@ -756,6 +756,28 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
     settings.stages = super::stages::load_stages(conn, id)?;
 
     let (teams, team_numbers) = super::teams::load_teams(conn, id)?;
+    let rounds = load_rounds(conn, id, &team_numbers)?;
+
+    let lineups = super::lineups::load_lineups(conn, id)?;
+    let deals = super::deals::load_deals(conn, id, settings.decks())?;
+    let mut event = Event {
+        settings,
+        teams,
+        rounds,
+        lineups,
+        deals,
+    };
+    event.sort();
+    Ok(Some(event))
+}
+
+/// The rounds of tournament `id` with their boards, matches (teams by `team_numbers`: row
+/// id → number) and results, read in four queries; a row that points nowhere is corrupt.
+fn load_rounds(
+    conn: &mut DbConnection,
+    id: i32,
+    team_numbers: &HashMap<i32, TeamNo>,
+) -> Result<Vec<Round>, DbError> {
     let round_rows: Vec<RoundRow> = rounds::table
         .filter(rounds::tournament_id.eq(id))
         .select(RoundRow::as_select())
@@ -776,13 +798,6 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
         .select(TableResultRow::as_select())
         .load(conn)?;
 
-    let team_no = |table: &str, row_id: i32, column: &str, team_id: i32| {
-        team_numbers
-            .get(&team_id)
-            .copied()
-            .ok_or_else(|| DbError::corrupt(table, row_id, column, "not a team of this tournament"))
-    };
-
     // Rounds, their boards and matches.
     let mut rounds: Vec<Round> = Vec::with_capacity(round_rows.len());
     let mut round_index: HashMap<i32, usize> = HashMap::with_capacity(round_rows.len());
@@ -794,6 +809,19 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
             matches: Vec::new(),
         });
     }
+    let board_numbers = place_boards(&mut rounds, &round_index, board_rows)?;
+    let match_index = place_matches(&mut rounds, &round_index, match_rows, team_numbers)?;
+    place_results(&mut rounds, &match_index, &board_numbers, result_rows)?;
+    Ok(rounds)
+}
+
+/// Puts each board in its round (`round_index`: round id → place in `rounds`); returns
+/// board id → board number.
+fn place_boards(
+    rounds: &mut [Round],
+    round_index: &HashMap<i32, usize>,
+    board_rows: Vec<BoardRow>,
+) -> Result<HashMap<i32, i32>, DbError> {
     let mut board_numbers: HashMap<i32, i32> = HashMap::with_capacity(board_rows.len());
     for row in board_rows {
         let board = board_from_row(&row)?;
@@ -803,7 +831,23 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
             .ok_or_else(|| DbError::corrupt("boards", row.id, "round_id", "no such round"))?;
         rounds[r].boards.push(board);
     }
-    // match id → (round index, match index)
+    Ok(board_numbers)
+}
+
+/// Puts each match in its round, its teams by number (`team_numbers`: row id → number);
+/// returns match id → (round index, match index).
+fn place_matches(
+    rounds: &mut [Round],
+    round_index: &HashMap<i32, usize>,
+    match_rows: Vec<MatchRow>,
+    team_numbers: &HashMap<i32, TeamNo>,
+) -> Result<HashMap<i32, (usize, usize)>, DbError> {
+    let team_no = |table: &str, row_id: i32, column: &str, team_id: i32| {
+        team_numbers
+            .get(&team_id)
+            .copied()
+            .ok_or_else(|| DbError::corrupt(table, row_id, column, "not a team of this tournament"))
+    };
     let mut match_index: HashMap<i32, (usize, usize)> = HashMap::with_capacity(match_rows.len());
     for row in match_rows {
         let r = *round_index
@@ -821,6 +865,17 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
         match_index.insert(row.id, (r, rounds[r].matches.len()));
         rounds[r].matches.push(m);
     }
+    Ok(match_index)
+}
+
+/// Puts each table result in its match (`match_index`: match id → round and match index),
+/// its board by number (`board_numbers`: board id → number).
+fn place_results(
+    rounds: &mut [Round],
+    match_index: &HashMap<i32, (usize, usize)>,
+    board_numbers: &HashMap<i32, i32>,
+    result_rows: Vec<TableResultRow>,
+) -> Result<(), DbError> {
     for row in result_rows {
         let (r, m) = *match_index.get(&row.match_id).ok_or_else(|| {
             DbError::corrupt("table_results", row.id, "match_id", "no such match")
@@ -836,18 +891,7 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
         let result = result_from_row(&row, board)?;
         rounds[r].matches[m].results.push(result);
     }
-
-    let lineups = super::lineups::load_lineups(conn, id)?;
-    let deals = super::deals::load_deals(conn, id, settings.decks())?;
-    let mut event = Event {
-        settings,
-        teams,
-        rounds,
-        lineups,
-        deals,
-    };
-    event.sort();
-    Ok(Some(event))
+    Ok(())
 }
 
 /// Whether a tournament already has this slug.

@@ -357,7 +357,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("db/rounds.rs", "load_round", 87),
     ("db/table.rs", "save_entry_seated", 91),
     ("db/table.rs", "round_links", 89),
-    ("db/tournament.rs", "load_event", 103),
 ];
 
 #[test]
