@@ -129,7 +129,7 @@ fn main() {
         let tie = format!("/t/{slug}/bracket/1/1");
         let warm = client(4);
         let first = Instant::now();
-        let (tally, _) = drive(&warm, &bases, &[bracket.clone()], 1, 1).await;
+        let (tally, _) = drive(&warm, &bases, std::slice::from_ref(&bracket), 1, 1).await;
         assert_eq!(tally.errors + tally.timeouts, 0, "the bracket page answers");
         println!(
             "1. first bracket page (load + championship + render): {:.0} ms",
