@@ -166,7 +166,11 @@ pub(super) async fn check_csrf(
     let mut body = web::BytesMut::new();
     let mut sent = header_token(req.request());
     if is_multipart {
-        sent = sent.or(stream_multipart(req, payload).await?);
+        if sent.is_none() {
+            sent = stream_multipart(req, payload).await?;
+        } else {
+            req.set_payload(payload);
+        }
     } else {
         while let Some(chunk) = payload.next().await {
             let chunk = chunk?;

@@ -1021,10 +1021,10 @@ fn with_exchanges(
     })
 }
 
-/// The knockout round `ko` of the snapshot's bracket, when two of its teams can be
-/// exchanged (or an exchange undone): its sides are known and none of its segments has a
-/// result. Otherwise the flash that says why not.
-fn exchangeable(snap: &Snapshot, ko: u32) -> Result<(Bracket, KoRound), &'static str> {
+/// The knockout stage (its index), when two teams of its knockout round `ko` can be
+/// exchanged (or an exchange undone): the round's sides are known and none of its segments
+/// has a result. Otherwise the flash that says why not.
+fn exchangeable(snap: &Snapshot, ko: u32) -> Result<usize, &'static str> {
     let c = snap.championship().ok_or("stage-flash-not-yet")?;
     let b = c.bracket.as_ref().ok_or("stage-flash-not-yet")?;
     let round = ko
@@ -1037,7 +1037,7 @@ fn exchangeable(snap: &Snapshot, ko: u32) -> Result<(Bracket, KoRound), &'static
     if has_results(&snap.event, round) {
         return Err("stage-flash-exchange-started");
     }
-    Ok((b.clone(), round.clone()))
+    Ok(b.stage)
 }
 
 /// Saves the stages with an exchange added or taken away, one audit row for the stage's
@@ -1070,8 +1070,8 @@ async fn exchange_teams(
     let ko = path.into_inner().1;
     let stage_url = format!("/d/{}/stages", tour.slug);
     let snap = tour.snapshot(&state).await?;
-    let (b, _) = match exchangeable(&snap, ko) {
-        Ok(found) => found,
+    let stage = match exchangeable(&snap, ko) {
+        Ok(stage) => stage,
         Err(flash) => return Ok(redirect_with(&stage_url, flash)),
     };
     let team = |key: &str| form.get(key).and_then(|v| v.trim().parse::<i64>().ok());
@@ -1081,13 +1081,13 @@ async fn exchange_teams(
         reason: form.get("reason").cloned().unwrap_or_default(),
     };
     let stages = &snap.event.settings.stages;
-    let mut list = StageDraft::of(&stages[b.stage]).exchanges;
+    let mut list = StageDraft::of(&stages[stage]).exchanges;
     list.push(draft);
     let index = list.len() - 1;
-    let checked = with_exchanges(&ctx.t, stages, b.stage, list).and_then(|new| {
+    let checked = with_exchanges(&ctx.t, stages, stage, list).and_then(|new| {
         // The exchange must be one the bracket, as the results stand, can make.
         let c = snap.championship().ok_or_else(Vec::new)?;
-        let trial = Bracket::compute(&new, b.stage, &c.tables, &snap.event, &snap.report)
+        let trial = Bracket::compute(&new, stage, &c.tables, &snap.event, &snap.report)
             .ok_or_else(Vec::new)?;
         match trial.exchange_faults.iter().find(|f| f.exchange() == index) {
             Some(&f) => Err(vec![Why::of_exchange(&trial, f).text(&ctx.t)]),
@@ -1129,17 +1129,20 @@ async fn undo_exchange(
     let (_, ko, index) = path.into_inner();
     let stage_url = format!("/d/{}/stages", tour.slug);
     let snap = tour.snapshot(&state).await?;
-    let (b, _) = match exchangeable(&snap, ko) {
-        Ok(found) => found,
+    let stage = match exchangeable(&snap, ko) {
+        Ok(stage) => stage,
         Err(flash) => return Ok(redirect_with(&stage_url, flash)),
     };
-    if b.exchanges.get(index).is_none_or(|x| x.ko_round != ko) {
+    let stages = &snap.event.settings.stages;
+    let mut list = StageDraft::of(&stages[stage]).exchanges;
+    if list
+        .get(index)
+        .is_none_or(|x| x.ko_round != Some(ko.into()))
+    {
         return Err(AppError::not_found());
     }
-    let stages = &snap.event.settings.stages;
-    let mut list = StageDraft::of(&stages[b.stage]).exchanges;
     list.remove(index);
-    let new = with_exchanges(&ctx.t, stages, b.stage, list).map_err(|_| AppError::not_found())?;
+    let new = with_exchanges(&ctx.t, stages, stage, list).map_err(|_| AppError::not_found())?;
     save_exchanges(&state, &tour, ctx.viewer.name(), new).await?;
     Ok(redirect_with(&stage_url, "stage-flash-exchange-undone"))
 }

@@ -150,22 +150,22 @@ struct BracketPage {
 /// The director's exchanges applied to `b` as it stands (an exchange waits until its
 /// round's sides are known), in words after the round's name.
 fn exchanges_shown(t: &Tr, b: &Bracket) -> Vec<String> {
-    let mut shown: Vec<(usize, String)> = b
-        .rounds
+    let applied = |i: usize| {
+        b.rounds
+            .iter()
+            .flat_map(|ko| &ko.ties)
+            .any(|x| x.exchanges.contains(&i))
+    };
+    b.exchanges
         .iter()
-        .flat_map(|ko| {
-            ko.ties
-                .iter()
-                .flat_map(move |x| x.exchanges.iter().map(move |&i| (i, ko.name())))
+        .enumerate()
+        .filter(|&(i, _)| applied(i))
+        .filter_map(|(_, x)| {
+            let ko = b.rounds.get((x.ko_round as usize).checked_sub(1)?)?;
+            let text = sheets::exchange_text(t, x);
+            Some(format!("{}: {text}", round_name(t, ko.name())))
         })
-        .map(|(i, name)| {
-            let text = sheets::exchange_text(t, &b.exchanges[i]);
-            (i, format!("{}: {text}", round_name(t, name)))
-        })
-        .collect();
-    shown.sort();
-    shown.dedup();
-    shown.into_iter().map(|(_, text)| text).collect()
+        .collect()
 }
 
 use crate::sheets::stages::side_text as side;
