@@ -739,3 +739,87 @@ fn a_change_names_only_what_the_public_sees_change() {
         assert!(Scope::between(&three.public(), &four.public()).whole);
     }
 }
+
+/// The anonymous readers' directory lists a new revision of a tournament this server holds
+/// only once its snapshot is made: until then they are served the one before from memory
+/// at once, instead of each waiting for the new one. A tournament it holds no snapshot of
+/// is listed at once.
+#[actix_web::test]
+async fn the_directory_lists_a_held_tournament_s_revision_once_its_snapshot_is_made() {
+    let db = TestDb::sqlite();
+    import(&db);
+    let state = AppState::new(db::pool(db.url()).unwrap()).unwrap();
+    let live = state.live.clone();
+    let relist = |db: &TestDb| {
+        let read = live.begin_listing();
+        live.list(read, &db::revision::all(&mut db.open()).unwrap());
+    };
+    relist(&db);
+    let first = live.listed(SLUG).expect("the sample is published").revision;
+    // Nobody holds it yet: a save is listed at once.
+    rule_on_first_board(&db, -2);
+    relist(&db);
+    assert_eq!(live.listed(SLUG).unwrap().revision, first + 1);
+    // Now a reader holds it: the next save waits for its snapshot.
+    let held = live.snapshot(SLUG, true).await.unwrap();
+    assert_eq!(held.revision, first + 1);
+    rule_on_first_board(&db, -1);
+    relist(&db);
+    assert_eq!(
+        live.listed(SLUG).unwrap().revision,
+        first + 1,
+        "listed at the revision whose snapshot is made"
+    );
+    let next = live
+        .snapshot_at(held.id, first + 2, SLUG, true)
+        .await
+        .unwrap();
+    assert_eq!(next.revision, first + 2);
+    assert_eq!(live.listed(SLUG).unwrap().revision, first + 2);
+}
+
+/// A reader who finds a page of a new revision being rendered by another is served that
+/// page of the revision before at once, with that revision's validator; once the new page
+/// is made, the new one.
+#[actix_web::test]
+async fn a_page_being_rendered_is_stood_in_for_by_the_one_before() {
+    let db = TestDb::sqlite();
+    import(&db);
+    let state = AppState::new(db::pool(db.url()).unwrap()).unwrap();
+    let app = actix_web::test::init_service(app(state.clone())).await;
+    let get = || {
+        TestRequest::get()
+            .uri("/t/club-night/standings")
+            .insert_header(("accept-language", "en"))
+            .to_request()
+    };
+    fn revision_of<B>(res: &actix_web::dev::ServiceResponse<B>) -> Option<i64> {
+        res.headers()
+            .get(live::http::REVISION_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<i64>().ok())
+    }
+    let first = actix_web::test::call_service(&app, get()).await;
+    let before = revision_of(&first).expect("a revision");
+    let before_tag = first.headers().get("etag").cloned().unwrap();
+    let before_body = actix_web::test::read_body(first).await;
+    rule_on_first_board(&db, -2);
+    let next = state.live.snapshot(SLUG, true).await.unwrap().public();
+    assert_eq!(next.revision, before + 1);
+    // Another reader is rendering the new standings page.
+    let key = format!(
+        "{}#{}",
+        live::http::page_key(fushi::i18n::Lang::EN, "/t/club-night/standings", ""),
+        next.play.periods_ended(chrono::Utc::now().naive_utc())
+    );
+    let claim = next.claim_render(&key).expect("nobody renders it yet");
+    let stood_in = actix_web::test::call_service(&app, get()).await;
+    assert_eq!(stood_in.status(), StatusCode::OK);
+    assert_eq!(revision_of(&stood_in), Some(before));
+    assert_eq!(stood_in.headers().get("etag"), Some(&before_tag));
+    assert_eq!(actix_web::test::read_body(stood_in).await, before_body);
+    drop(claim);
+    let fresh = actix_web::test::call_service(&app, get()).await;
+    assert_eq!(revision_of(&fresh), Some(before + 1));
+    assert_ne!(actix_web::test::read_body(fresh).await, before_body);
+}

@@ -153,6 +153,11 @@ pub async fn public_pages(
         match snapshot.claim_render(&key) {
             Ok(claim) => Some(claim),
             Err(notify) => {
+                if let Some(response) =
+                    stand_in(&req, &snapshot, &key, (&state.database_id, lang, now), away)
+                {
+                    return Ok(req.into_response(response));
+                }
                 if let Some(page) = rendered_by_another(&snapshot, &key, notify).await {
                     let response = page_response(&validator, &snapshot, lang, &page, away);
                     return Ok(req.into_response(response));
@@ -182,6 +187,24 @@ pub async fn public_pages(
     snapshot.keep_page(key, page);
     drop(claim);
     Ok(ServiceResponse::new(req, response))
+}
+
+/// While another reader renders page `key` of the snapshot: that page of the revision
+/// before, if kept, at once, with that revision's validator (`database`, language, time).
+fn stand_in(
+    req: &ServiceRequest,
+    snapshot: &Snapshot,
+    key: &str,
+    (database, lang, now): (&str, Lang, chrono::NaiveDateTime),
+    away: bool,
+) -> Option<HttpResponse> {
+    let (before, page) = snapshot.stand_in(key)?;
+    let validator = etag(database, &before, lang, now);
+    Some(if matches(req, &validator) {
+        not_modified(&validator, before.revision)
+    } else {
+        page_response(&validator, &before, lang, &page, away)
+    })
 }
 
 /// A `GET` of a tournament's public page, with what the access guard read of the

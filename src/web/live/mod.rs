@@ -83,6 +83,10 @@ pub struct Snapshot {
     /// Pages being rendered right now: others asking for them wait instead of rendering
     /// the same bytes again.
     rendering: Mutex<HashMap<String, Arc<Notify>>>,
+    /// The public snapshot of the revision this one replaced, with its rendered pages,
+    /// until the next revision: while one reader renders a page of this revision, the
+    /// others are served that page of the one before at once ([`Snapshot::stand_in`]).
+    before: Mutex<Option<Arc<Snapshot>>>,
 }
 
 impl std::fmt::Debug for Snapshot {
@@ -218,6 +222,7 @@ impl Snapshot {
             odd: Mutex::new(HashMap::new()),
             pages: Mutex::new(PageCache::default()),
             rendering: Mutex::new(HashMap::new()),
+            before: Mutex::new(None),
         }
     }
 
@@ -301,14 +306,34 @@ impl Snapshot {
         })
     }
 
-    /// Drops the rendered pages (of this snapshot and its public one): a snapshot kept only
-    /// to compare the next one with needs no pages.
-    fn drop_pages(&self) {
-        for one in std::iter::once(self).chain(self.public.as_deref()) {
-            if let Ok(mut cache) = one.pages.lock() {
-                *cache = PageCache::default();
+    /// Drops the rendered pages of this snapshot itself (a snapshot kept only to compare
+    /// the next one with needs none of its own), and hands those of its public one on to
+    /// `next` as stand-ins ([`Snapshot::stand_in`]); a snapshot older than that keeps none.
+    fn pass_pages_to(&self, next: &Snapshot) {
+        if let Ok(mut cache) = self.pages.lock() {
+            *cache = PageCache::default();
+        }
+        if let Some(public) = &self.public {
+            if let Ok(mut older) = public.before.lock() {
+                *older = None;
+            }
+            if let Some(next_public) = &next.public
+                && public.revision < next_public.revision
+                && let Ok(mut before) = next_public.before.lock()
+            {
+                *before = Some(public.clone());
             }
         }
+    }
+
+    /// The page `key` of the revision before this one, with that revision's snapshot, when
+    /// it is still kept: what a reader is served while another renders this revision's
+    /// page, instead of waiting (it was the current page a moment ago; the live script asks
+    /// again when a page is older than the revision announced).
+    pub fn stand_in(&self, key: &str) -> Option<(Arc<Snapshot>, Page)> {
+        let before = self.before.lock().ok()?.clone()?;
+        let page = before.page(key)?;
+        Some((before, page))
     }
 
     /// Keeps a rendered page while the budget allows.
@@ -412,6 +437,13 @@ pub struct Listed {
 /// Every tournament's [`Listed`] facts, by slug. It is filled by the change watcher's full
 /// reads and by a read after every write this server makes; until the watcher has made
 /// its first one (a server or test without a watcher), the guard asks the database.
+///
+/// A tournament this server holds a snapshot of is listed at a new revision only once the
+/// snapshot of that revision is made (or its making failed): until then anonymous readers
+/// are served the one before, whole, from memory, instead of each waiting for the new one.
+/// The watcher starts that snapshot as soon as it sees the revision, and a write of this
+/// server waits for it before it answers ([`Live::relist`]), so the writer and anyone the
+/// event stream tells of the change find it listed.
 #[derive(Default)]
 struct Directory {
     /// Whether a full read has been made (the watcher runs).
@@ -422,6 +454,22 @@ struct Directory {
     /// Reads begun, for their sequence numbers.
     begun: u64,
     by_slug: HashMap<String, Listed>,
+    /// Tournaments whose newer revision (the value) is being made into a snapshot, by id,
+    /// with their slugs.
+    pending: HashMap<i32, (String, i64)>,
+}
+
+impl Directory {
+    /// Lists `slug` at `revision` now that its snapshot is made (or could not be made):
+    /// never back, and no longer pending once there.
+    fn reached(&mut self, id: i32, slug: &str, revision: i64) {
+        if let Some(listed) = self.by_slug.get_mut(slug).filter(|l| l.id == id) {
+            listed.revision = listed.revision.max(revision);
+        }
+        if self.pending.get(&id).is_some_and(|(_, r)| *r <= revision) {
+            self.pending.remove(&id);
+        }
+    }
 }
 
 /// Since when the database has not answered the change watcher, if it does not now.
@@ -607,8 +655,19 @@ impl Live {
     }
 
     /// Puts a full read of every tournament (id, slug, revision, published) in the
-    /// directory, unless a read begun later is already there. A revision never goes back.
+    /// directory, unless a read begun later is already there. A revision never goes back;
+    /// a tournament whose snapshot this server holds at an older revision stays listed at
+    /// that one, pending, until the new snapshot is made ([`Directory`]).
     pub fn list(&self, read: u64, rows: &[(i32, String, i64, bool)]) {
+        // The snapshots' lock is never held while the directory's is taken.
+        let held: HashMap<i32, i64> = match self.snapshots.lock() {
+            Ok(all) => all
+                .slots
+                .iter()
+                .filter_map(|(id, slot)| Some((*id, slot.current.as_ref()?.revision)))
+                .collect(),
+            Err(_) => HashMap::new(),
+        };
         let mut directory = self.directory.lock().expect("directory poisoned");
         if read < directory.read {
             return;
@@ -618,10 +677,18 @@ impl Live {
             .values()
             .map(|l| (l.id, l.revision))
             .collect();
+        let mut pending = HashMap::new();
         directory.by_slug = rows
             .iter()
             .map(|(id, slug, revision, published)| {
-                let revision = (*revision).max(before.get(id).copied().unwrap_or(0));
+                let listed_before = before.get(id).copied().unwrap_or(0);
+                let revision = match held.get(id) {
+                    Some(&held) if held < *revision && listed_before < *revision => {
+                        pending.insert(*id, (slug.clone(), *revision));
+                        listed_before.max(held)
+                    }
+                    _ => (*revision).max(listed_before),
+                };
                 let listed = Listed {
                     id: *id,
                     revision,
@@ -630,14 +697,31 @@ impl Live {
                 (slug.clone(), listed)
             })
             .collect();
+        directory.pending = pending;
         directory.read = read;
         directory.known = true;
     }
 
+    /// The tournaments listed at an older revision than the database's while their new
+    /// snapshot is made: id, slug and the revision awaited.
+    fn pending(&self) -> Vec<(i32, String, i64)> {
+        self.directory.lock().map_or_else(
+            |_| Vec::new(),
+            |d| {
+                d.pending
+                    .iter()
+                    .map(|(id, (slug, revision))| (*id, slug.clone(), *revision))
+                    .collect()
+            },
+        )
+    }
+
     /// Reads the directory again after a write of this server, so that the next anonymous
     /// reader sees it at once (the watcher would within a tick), and wakes the watcher to
-    /// load and announce the new revision now. Nothing when the directory is not kept; a
-    /// failed read leaves the last one.
+    /// announce the new revision now. A tournament this server holds is listed at its new
+    /// revision once its snapshot is made: this waits for that (the writer's next page
+    /// would wait for it anyway). Nothing when the directory is not kept; a failed read
+    /// leaves the last one.
     pub async fn relist(self: &Arc<Self>) {
         self.wake.notify_one();
         if !self.directory.lock().is_ok_and(|d| d.known) {
@@ -652,6 +736,10 @@ impl Live {
             Ok::<_, String>(())
         })
         .await;
+        for (id, slug, revision) in self.pending() {
+            // A failure is the next reader's to report; the directory moves on either way.
+            let _ = self.snapshot_at(id, revision, &slug, true).await;
+        }
     }
 
     /// Notes that the database did not answer (the watcher's look failed).
@@ -760,6 +848,12 @@ impl Live {
                 {
                     slot.loading = None;
                 }
+                // Readers then ask for the revision themselves, and see what failed.
+                if let Ok(mut directory) = live.directory.lock()
+                    && let Some((_, revision)) = directory.pending.get(&id).cloned()
+                {
+                    directory.reached(id, &slug, revision);
+                }
             }
             loaded
         });
@@ -819,7 +913,7 @@ impl Live {
         {
             slot.previous = slot.current.replace(snapshot.clone());
             if let Some(previous) = &slot.previous {
-                previous.drop_pages();
+                previous.pass_pages_to(&snapshot);
             }
         }
         if slot
@@ -828,6 +922,10 @@ impl Live {
             .is_some_and(|(target, _)| *target <= snapshot.revision)
         {
             slot.loading = None;
+        }
+        drop(all);
+        if let Ok(mut directory) = self.directory.lock() {
+            directory.reached(snapshot.id, slug, snapshot.revision);
         }
         Ok(snapshot)
     }
@@ -881,6 +979,7 @@ impl Live {
         }
         if let Ok(mut directory) = self.directory.lock() {
             directory.by_slug.retain(|_, listed| listed.id != id);
+            directory.pending.remove(&id);
         }
     }
 
