@@ -28,24 +28,34 @@ impl Drop for Served {
     }
 }
 
-/// A free port: the first free one of `FUSHI_BENCH_PORTS` (`FROM-TO`, for a machine whose
-/// ports are shared out), any free one without it.
-pub fn free_port() -> u16 {
+/// `count` distinct free ports: the first free ones of `FUSHI_BENCH_PORTS` (`FROM-TO`, for
+/// a machine whose ports are shared out), any free ones without it. Each is held until all
+/// are found, so two servers started one after the other never get the same port (a
+/// server that has not bound its port yet leaves it free to the next look).
+pub fn free_ports(count: usize) -> Vec<u16> {
     let range = std::env::var("FUSHI_BENCH_PORTS").ok().and_then(|v| {
         let (from, to) = v.split_once('-')?;
         Some(from.trim().parse::<u16>().ok()?..=to.trim().parse::<u16>().ok()?)
     });
-    if let Some(range) = range {
-        return range
+    let held: Vec<std::net::TcpListener> = match range {
+        Some(range) => range
             .into_iter()
-            .find(|&p| std::net::TcpListener::bind(("127.0.0.1", p)).is_ok())
-            .expect("a free port in FUSHI_BENCH_PORTS");
-    }
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+            .filter_map(|p| std::net::TcpListener::bind(("127.0.0.1", p)).ok())
+            .take(count)
+            .collect(),
+        None => (0..count)
+            .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+            .collect(),
+    };
+    assert_eq!(held.len(), count, "{count} free ports in FUSHI_BENCH_PORTS");
+    held.iter()
+        .map(|l| l.local_addr().unwrap().port())
+        .collect()
+}
+
+/// A free port ([`free_ports`]).
+pub fn free_port() -> u16 {
+    free_ports(1)[0]
 }
 
 pub fn serve(db: &str, instances: usize) -> Served {
@@ -53,8 +63,7 @@ pub fn serve(db: &str, instances: usize) -> Served {
         children: Vec::new(),
         ports: Vec::new(),
     };
-    for _ in 0..instances {
-        let port = free_port();
+    for port in free_ports(instances) {
         let child = Command::new(env!("CARGO_BIN_EXE_fushi"))
             .args(["serve", "--db", db, "--bind", &format!("127.0.0.1:{port}")])
             .env("RUST_LOG", "warn")
@@ -65,7 +74,7 @@ pub fn serve(db: &str, instances: usize) -> Served {
         served.children.push(child);
         served.ports.push(port);
     }
-    for &port in &served.ports {
+    for (child, &port) in served.children.iter_mut().zip(&served.ports) {
         let started = Instant::now();
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
             assert!(
@@ -74,6 +83,11 @@ pub fn serve(db: &str, instances: usize) -> Served {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
+        // Each server answers on its own port: one that could not start is no measurement.
+        assert!(
+            child.try_wait().expect("the server's state").is_none(),
+            "the server on port {port} has stopped"
+        );
     }
     served
 }
