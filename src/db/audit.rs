@@ -130,13 +130,7 @@ impl Subject {
         let n = |s: &str| s.parse::<i32>().ok();
         let room = |s: &str| s.parse::<Room>().ok();
         let parsed = match words.as_slice() {
-            ["round", r, "table", t, rm, "board", b] => (|| {
-                Some(Subject::Result {
-                    at: Some((n(r)?, n(t)?)),
-                    room: room(rm)?,
-                    board: n(b)?,
-                })
-            })(),
+            ["round", r, "table", t, rest @ ..] => table_subject(r, t, rest),
             [rm, "board", b] => (|| {
                 Some(Subject::Result {
                     at: None,
@@ -144,28 +138,7 @@ impl Subject {
                     board: n(b)?,
                 })
             })(),
-            ["round", r, "table", t, rm, "room", "team", team, "line-up"] => (|| {
-                Some(Subject::Lineup {
-                    round: n(r)?,
-                    table: n(t)?,
-                    room: room(rm)?,
-                    team: TeamNo(n(team)?),
-                })
-            })(),
-            ["round", r, "table", t, rm, "room"] => (|| {
-                Some(Subject::Room {
-                    round: n(r)?,
-                    table: n(t)?,
-                    room: room(rm)?,
-                })
-            })(),
             ["round", r, "draw"] => n(r).map(|round| Subject::Draw { round }),
-            ["round", r, "table", t] => (|| {
-                Some(Subject::Pairing {
-                    round: n(r)?,
-                    table: n(t)?,
-                })
-            })(),
             ["round", r, "board", b] => (|| {
                 Some(Subject::Board {
                     round: n(r)?,
@@ -189,12 +162,6 @@ impl Subject {
                     key: (*key).to_owned(),
                 })
             }
-            ["round", r, "table", t, "tie"] => (|| {
-                Some(Subject::Tie {
-                    round: n(r)?,
-                    table: n(t)?,
-                })
-            })(),
             ["odd", "result", flag] => Some(Subject::OddResult {
                 flag: (*flag).to_owned(),
             }),
@@ -470,6 +437,36 @@ impl TieReason {
             note: note.to_owned(),
         })
     }
+}
+
+/// The subject of a text about a match's table, `round {r} table {t}` and the `rest` of
+/// its words: the pairing, one of its rooms, a board's result there, a team's line-up in
+/// a room, or why a knockout tie was paired; `None` for anything else.
+fn table_subject(r: &str, t: &str, rest: &[&str]) -> Option<Subject> {
+    let n = |s: &str| s.parse::<i32>().ok();
+    let room = |s: &str| s.parse::<Room>().ok();
+    let (round, table) = (n(r)?, n(t)?);
+    Some(match rest {
+        [rm, "board", b] => Subject::Result {
+            at: Some((round, table)),
+            room: room(rm)?,
+            board: n(b)?,
+        },
+        [rm, "room", "team", team, "line-up"] => Subject::Lineup {
+            round,
+            table,
+            room: room(rm)?,
+            team: TeamNo(n(team)?),
+        },
+        [rm, "room"] => Subject::Room {
+            round,
+            table,
+            room: room(rm)?,
+        },
+        [] => Subject::Pairing { round, table },
+        ["tie"] => Subject::Tie { round, table },
+        _ => return None,
+    })
 }
 
 /// Where a change happened: the area and, for a match, its round and table.

@@ -213,6 +213,27 @@ pub fn load_round(
         .iter()
         .map(board_from_row)
         .collect::<Result<Vec<Board>, DbError>>()?;
+    let matches = round_matches(&match_rows, &result_rows, &board_numbers, &team_numbers)?;
+    Ok(Some(RoundSheet {
+        settings,
+        teams,
+        round: Round {
+            number,
+            boards,
+            matches,
+        },
+        round_numbers: round_numbers.into_iter().map(|(_, n)| n).collect(),
+    }))
+}
+
+/// The round's matches by table from their rows, each with its results by room then
+/// board; a row naming a team or a board of another tournament or round is corrupt.
+fn round_matches(
+    match_rows: &[MatchRow],
+    result_rows: &[TableResultRow],
+    board_numbers: &HashMap<i32, i32>,
+    team_numbers: &HashMap<i32, TeamNo>,
+) -> Result<Vec<Match>, DbError> {
     let team_no = |row_id: i32, column: &str, team_id: i32| {
         team_numbers.get(&team_id).copied().ok_or_else(|| {
             DbError::corrupt("matches", row_id, column, "not a team of this tournament")
@@ -220,7 +241,7 @@ pub fn load_round(
     };
     let mut match_index: HashMap<i32, usize> = HashMap::with_capacity(match_rows.len());
     let mut matches = Vec::with_capacity(match_rows.len());
-    for row in &match_rows {
+    for row in match_rows {
         match_index.insert(row.id, matches.len());
         matches.push(Match {
             table: row.table_no,
@@ -232,7 +253,7 @@ pub fn load_round(
             results: Vec::new(),
         });
     }
-    for row in &result_rows {
+    for row in result_rows {
         let board = *board_numbers.get(&row.board_id).ok_or_else(|| {
             DbError::corrupt(
                 "table_results",
@@ -248,16 +269,7 @@ pub fn load_round(
     for m in &mut matches {
         m.results.sort_by_key(|r| (r.room, r.board));
     }
-    Ok(Some(RoundSheet {
-        settings,
-        teams,
-        round: Round {
-            number,
-            boards,
-            matches,
-        },
-        round_numbers: round_numbers.into_iter().map(|(_, n)| n).collect(),
-    }))
+    Ok(matches)
 }
 
 /// Adds the next round (one above the highest) with `boards` and returns its number;

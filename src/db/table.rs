@@ -395,46 +395,77 @@ pub fn save_entry_seated(
                     }
                     return Ok(TableSave::Unchanged);
                 }
-                diesel::update(table_entries::table.find(row.id))
-                    .set((
-                        table_entries::state.eq(state.code()),
-                        table_entries::entered_by.eq(side.code()),
-                        table_entries::confirmed_by.eq(None::<String>),
-                        table_entries::code_failures.eq(next.code_failures),
-                        table_entries::cells.eq(&text),
-                        table_entries::submission.eq(submission),
-                        table_entries::saves.eq(row.saves + 1),
-                        table_entries::address.eq(address),
-                        table_entries::entered_at.eq(at),
-                        table_entries::updated_at.eq(at),
-                        table_entries::confirmed_at.eq(None::<NaiveDateTime>),
-                        table_entries::approved_at.eq(None::<NaiveDateTime>),
-                    ))
-                    .execute(conn)?;
+                resave_entry(conn, &row, side, &next, &text, (submission, address), at)?;
             }
             None => {
-                diesel::insert_into(table_entries::table)
-                    .values((
-                        table_entries::match_id.eq(room.match_id),
-                        table_entries::room.eq(room.room.code()),
-                        table_entries::state.eq(state.code()),
-                        table_entries::entered_by.eq(side.code()),
-                        table_entries::cells.eq(&text),
-                        table_entries::flagged.eq(""),
-                        table_entries::note.eq(""),
-                        table_entries::submission.eq(submission),
-                        table_entries::saves.eq(1),
-                        table_entries::address.eq(address),
-                        table_entries::entered_at.eq(at),
-                        table_entries::updated_at.eq(at),
-                    ))
-                    .execute(conn)?;
+                first_entry(conn, room, side, state, &text, (submission, address), at)?;
             }
         }
         // The director's round page shows each room's state live.
         super::revision::bump(conn, room.tournament_id)?;
         Ok(TableSave::Saved)
     })
+}
+
+/// Stores a new save by `side` over the room's entry (`row`): the state it leads to
+/// (`next`), its cells `text`, one save more; a confirmation or an approval the entry
+/// had is gone.
+fn resave_entry(
+    conn: &mut DbConnection,
+    row: &EntryRow,
+    side: Side,
+    next: &RoomEntry,
+    text: &str,
+    (submission, address): (&str, &str),
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    diesel::update(table_entries::table.find(row.id))
+        .set((
+            table_entries::state.eq(next.state.code()),
+            table_entries::entered_by.eq(side.code()),
+            table_entries::confirmed_by.eq(None::<String>),
+            table_entries::code_failures.eq(next.code_failures),
+            table_entries::cells.eq(text),
+            table_entries::submission.eq(submission),
+            table_entries::saves.eq(row.saves + 1),
+            table_entries::address.eq(address),
+            table_entries::entered_at.eq(at),
+            table_entries::updated_at.eq(at),
+            table_entries::confirmed_at.eq(None::<NaiveDateTime>),
+            table_entries::approved_at.eq(None::<NaiveDateTime>),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Stores the room's first entry, saved by `side`: its `state`, its cells `text`, no
+/// flags and no note.
+fn first_entry(
+    conn: &mut DbConnection,
+    room: &TableRoom,
+    side: Side,
+    state: EntryState,
+    text: &str,
+    (submission, address): (&str, &str),
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    diesel::insert_into(table_entries::table)
+        .values((
+            table_entries::match_id.eq(room.match_id),
+            table_entries::room.eq(room.room.code()),
+            table_entries::state.eq(state.code()),
+            table_entries::entered_by.eq(side.code()),
+            table_entries::cells.eq(text),
+            table_entries::flagged.eq(""),
+            table_entries::note.eq(""),
+            table_entries::submission.eq(submission),
+            table_entries::saves.eq(1),
+            table_entries::address.eq(address),
+            table_entries::entered_at.eq(at),
+            table_entries::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+    Ok(())
 }
 
 /// Marks `boards` "call the director": the room is disputed until the director answers.
@@ -790,31 +821,7 @@ pub fn round_links(
             .select((matches::id, matches::table_no))
             .load(conn)?;
         let ids: Vec<i32> = playing.iter().map(|(id, _)| *id).collect();
-        let mut links: HashMap<(i32, String), String> = table_links::table
-            .filter(table_links::match_id.eq_any(&ids))
-            .select((table_links::match_id, table_links::room, table_links::token))
-            .load::<(i32, String, String)>(conn)?
-            .into_iter()
-            .map(|(m, r, t)| ((m, r), t))
-            .collect();
-        let at = now();
-        for &(match_id, _) in &playing {
-            for room in [Room::Open, Room::Closed] {
-                let key = (match_id, room.code().to_owned());
-                if let std::collections::hash_map::Entry::Vacant(slot) = links.entry(key) {
-                    let token = new_token();
-                    diesel::insert_into(table_links::table)
-                        .values((
-                            table_links::match_id.eq(match_id),
-                            table_links::room.eq(room.code()),
-                            table_links::token.eq(&token),
-                            table_links::created_at.eq(at),
-                        ))
-                        .execute(conn)?;
-                    slot.insert(token);
-                }
-            }
-        }
+        let links = room_tokens(conn, &playing, &ids)?;
         let entries: Vec<EntryRow> = table_entries::table
             .filter(table_entries::match_id.eq_any(&ids))
             .select(EntryRow::as_select())
@@ -825,36 +832,83 @@ pub fn round_links(
             .select((table_results::match_id, table_results::room))
             .distinct()
             .load(conn)?;
-        let mut out = Vec::new();
-        for &(match_id, table) in &playing {
-            for room in [Room::Open, Room::Closed] {
-                let entry = entries
-                    .iter()
-                    .find(|e| e.match_id == match_id && e.room == room.code());
-                let has_results = with_results
-                    .iter()
-                    .any(|(m, r)| *m == match_id && r == room.code());
-                let stored = entry.map(state_of).transpose()?;
-                let state = EntryState::shown(stored, has_results);
-                out.push(RoomLink {
-                    table,
-                    match_id,
-                    room,
-                    token: links[&(match_id, room.code().to_owned())].clone(),
-                    state,
-                    flagged: entry
-                        .map(|e| pending_of(e.clone()).map(|p| p.flagged))
-                        .transpose()?
-                        .unwrap_or_default(),
-                    code_failures: entry.map_or(0, |e| e.code_failures),
-                    updated_at: entry.map(|e| e.updated_at),
-                    entry: room_entry(entry)?,
-                    has_results,
-                });
-            }
-        }
+        let out = listed_rooms(&playing, &links, &entries, &with_results)?;
         Ok(Some((locked, out)))
     })
+}
+
+/// Every room's link token of the `playing` matches (match id and table; `ids` their ids)
+/// by match id and room code, a new link made for each room that has none yet.
+fn room_tokens(
+    conn: &mut DbConnection,
+    playing: &[(i32, i32)],
+    ids: &[i32],
+) -> Result<HashMap<(i32, String), String>, DbError> {
+    let mut links: HashMap<(i32, String), String> = table_links::table
+        .filter(table_links::match_id.eq_any(ids))
+        .select((table_links::match_id, table_links::room, table_links::token))
+        .load::<(i32, String, String)>(conn)?
+        .into_iter()
+        .map(|(m, r, t)| ((m, r), t))
+        .collect();
+    let at = now();
+    for &(match_id, _) in playing {
+        for room in [Room::Open, Room::Closed] {
+            let key = (match_id, room.code().to_owned());
+            if let std::collections::hash_map::Entry::Vacant(slot) = links.entry(key) {
+                let token = new_token();
+                diesel::insert_into(table_links::table)
+                    .values((
+                        table_links::match_id.eq(match_id),
+                        table_links::room.eq(room.code()),
+                        table_links::token.eq(&token),
+                        table_links::created_at.eq(at),
+                    ))
+                    .execute(conn)?;
+                slot.insert(token);
+            }
+        }
+    }
+    Ok(links)
+}
+
+/// The round page's rooms, by table then open and closed room: each with its link, the
+/// state it shows (its entry's, or done when it has results), its flags and wrong codes.
+fn listed_rooms(
+    playing: &[(i32, i32)],
+    links: &HashMap<(i32, String), String>,
+    entries: &[EntryRow],
+    with_results: &[(i32, String)],
+) -> Result<Vec<RoomLink>, DbError> {
+    let mut out = Vec::new();
+    for &(match_id, table) in playing {
+        for room in [Room::Open, Room::Closed] {
+            let entry = entries
+                .iter()
+                .find(|e| e.match_id == match_id && e.room == room.code());
+            let has_results = with_results
+                .iter()
+                .any(|(m, r)| *m == match_id && r == room.code());
+            let stored = entry.map(state_of).transpose()?;
+            let state = EntryState::shown(stored, has_results);
+            out.push(RoomLink {
+                table,
+                match_id,
+                room,
+                token: links[&(match_id, room.code().to_owned())].clone(),
+                state,
+                flagged: entry
+                    .map(|e| pending_of(e.clone()).map(|p| p.flagged))
+                    .transpose()?
+                    .unwrap_or_default(),
+                code_failures: entry.map_or(0, |e| e.code_failures),
+                updated_at: entry.map(|e| e.updated_at),
+                entry: room_entry(entry)?,
+                has_results,
+            });
+        }
+    }
+    Ok(out)
 }
 
 /// Replaces every link of round `round`: the old ones answer 404 from now on.

@@ -116,11 +116,6 @@ impl Default for Metrics {
             "Time to load and compute one snapshot",
             snapshot_seconds.clone(),
         );
-        let gauge = |registry: &mut Registry, name: &str, help: &str| {
-            let g = Gauge::<i64, AtomicI64>::default();
-            registry.register(name, help, g.clone());
-            g
-        };
         let cache_bytes = gauge(
             &mut registry,
             "page_cache_bytes",
@@ -137,33 +132,8 @@ impl Default for Metrics {
             "event_streams_open",
             "Open live event streams",
         );
-        let pool_in_use = gauge(
-            &mut registry,
-            "db_pool_connections_in_use",
-            "Database connections handed out",
-        );
-        let pool_idle = gauge(
-            &mut registry,
-            "db_pool_connections_idle",
-            "Database connections open and idle",
-        );
-        let pool_max = gauge(
-            &mut registry,
-            "db_pool_connections_max",
-            "The most database connections the pool opens",
-        );
-        let sign_ins = Family::<OutcomeLabels, Counter>::default();
-        registry.register(
-            "sign_ins",
-            "Sign-ins by outcome (signed_in, wrong, locked_out)",
-            sign_ins.clone(),
-        );
-        let table_entries = Family::<OutcomeLabels, Counter>::default();
-        registry.register(
-            "table_entries",
-            "Table-side entry requests by outcome",
-            table_entries.clone(),
-        );
+        let (pool_in_use, pool_idle, pool_max) = pool_gauges(&mut registry);
+        let (sign_ins, table_entries) = outcome_counters(&mut registry);
         Metrics {
             registry,
             requests,
@@ -181,6 +151,64 @@ impl Default for Metrics {
             table_entries,
         }
     }
+}
+
+/// A gauge registered under `name`, for a number that goes up and down (pages kept,
+/// streams open, connections).
+fn gauge(registry: &mut Registry, name: &str, help: &str) -> Gauge<i64, AtomicI64> {
+    let g = Gauge::<i64, AtomicI64>::default();
+    registry.register(name, help, g.clone());
+    g
+}
+
+/// The database pool's gauges, registered in this order: connections in use, idle, and
+/// the most the pool opens.
+fn pool_gauges(
+    registry: &mut Registry,
+) -> (
+    Gauge<i64, AtomicI64>,
+    Gauge<i64, AtomicI64>,
+    Gauge<i64, AtomicI64>,
+) {
+    let pool_in_use = gauge(
+        registry,
+        "db_pool_connections_in_use",
+        "Database connections handed out",
+    );
+    let pool_idle = gauge(
+        registry,
+        "db_pool_connections_idle",
+        "Database connections open and idle",
+    );
+    let pool_max = gauge(
+        registry,
+        "db_pool_connections_max",
+        "The most database connections the pool opens",
+    );
+    (pool_in_use, pool_idle, pool_max)
+}
+
+/// The counters by outcome, registered in this order: sign-ins, and the table-side entry
+/// requests.
+fn outcome_counters(
+    registry: &mut Registry,
+) -> (
+    Family<OutcomeLabels, Counter>,
+    Family<OutcomeLabels, Counter>,
+) {
+    let sign_ins = Family::<OutcomeLabels, Counter>::default();
+    registry.register(
+        "sign_ins",
+        "Sign-ins by outcome (signed_in, wrong, locked_out)",
+        sign_ins.clone(),
+    );
+    let table_entries = Family::<OutcomeLabels, Counter>::default();
+    registry.register(
+        "table_entries",
+        "Table-side entry requests by outcome",
+        table_entries.clone(),
+    );
+    (sign_ins, table_entries)
 }
 
 impl Metrics {

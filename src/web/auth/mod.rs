@@ -17,7 +17,7 @@ mod pages;
 pub mod setup;
 
 use actix_session::SessionExt;
-use actix_web::body::MessageBody;
+use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::middleware::Next;
@@ -65,10 +65,7 @@ pub async fn guard(
     match rule(routes::table(), req.method(), req.path()) {
         Rule::Probe => return Ok(next.call(req).await?.map_into_left_body()),
         Rule::Metrics if !super::ops::may_scrape(req.request(), state.metrics_token.as_deref()) => {
-            let refusal = HttpResponse::Forbidden()
-                .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
-                .body("/metrics: only from a loopback address, or with the bearer token of FUSHI_METRICS_TOKEN\n");
-            return Ok(req.into_response(refusal).map_into_right_body());
+            return Ok(req.into_response(metrics_refusal()).map_into_right_body());
         }
         Rule::Metrics => return Ok(next.call(req).await?.map_into_left_body()),
         _ => {}
@@ -82,15 +79,7 @@ pub async fn guard(
     };
     let path = req.path().to_owned();
     let is_login_form = path == "/login" || path == "/setup";
-    let csrf = if user.is_some() || is_login_form {
-        csrf_token(&session)
-    } else {
-        session
-            .get::<String>(CSRF)
-            .ok()
-            .flatten()
-            .unwrap_or_default()
-    };
+    let csrf = viewer_csrf(&session, user.is_some() || is_login_form);
     req.extensions_mut().insert(Viewer {
         user: user.clone(),
         csrf: csrf.clone(),
@@ -118,28 +107,10 @@ pub async fn guard(
     }
     let response = match decide(rule, user.as_ref(), has_users, gate) {
         Outcome::Pass => {
-            // Every state-changing request carries the session's token.
-            if !safe
-                && rule != Rule::Table
-                && let Some(refusal) = check_csrf(&mut req, &csrf).await?
-            {
-                return Ok(req.into_response(refusal).map_into_right_body());
-            }
-            let mut res = next.call(req).await?;
-            // A write of this server: the anonymous readers' directory learns it before
-            // the answer goes out, so the next page anyone asks for shows it.
-            if !safe && !res.status().is_server_error() {
-                state.live.relist().await;
-            }
             // What a signed-in user sees is theirs: no copy in any cache, so that after
             // signing out the back button cannot show it again.
-            if user.is_some() && !path.starts_with("/static/") {
-                res.headers_mut().insert(
-                    header::CACHE_CONTROL,
-                    header::HeaderValue::from_static("no-store"),
-                );
-            }
-            return Ok(res.map_into_left_body());
+            let no_store = user.is_some() && !path.starts_with("/static/");
+            return pass_on(req, next, &state, rule, safe, &csrf, no_store).await;
         }
         // On to the page asked for once the administrator exists.
         Outcome::Setup => redirect_on(&req, safe, &path, "/setup"),
@@ -157,6 +128,63 @@ pub async fn guard(
         }
     };
     Ok(req.into_response(response).map_into_right_body())
+}
+
+/// The answer to a scrape of `/metrics` from elsewhere than a loopback address without
+/// the operator's token: a plain 403 that says how to scrape.
+fn metrics_refusal() -> HttpResponse {
+    HttpResponse::Forbidden()
+        .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
+        .body("/metrics: only from a loopback address, or with the bearer token of FUSHI_METRICS_TOKEN\n")
+}
+
+/// The CSRF token the viewer's forms carry: made for the session when it has none for a
+/// signed-in user or the login and setup forms, else only read (an anonymous reader's
+/// request starts no session).
+fn viewer_csrf(session: &actix_session::Session, makes_one: bool) -> String {
+    if makes_one {
+        csrf_token(session)
+    } else {
+        session
+            .get::<String>(CSRF)
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+}
+
+/// A request the guard lets through: its CSRF token checked when it changes something
+/// (a table's own requests excepted), the handler's answer, the anonymous readers'
+/// directory told of the write, and `no-store` on a signed-in user's page.
+async fn pass_on<B: MessageBody + 'static>(
+    mut req: ServiceRequest,
+    next: Next<B>,
+    state: &AppState,
+    rule: Rule<'_>,
+    safe: bool,
+    csrf: &str,
+    no_store: bool,
+) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
+    // Every state-changing request carries the session's token.
+    if !safe
+        && rule != Rule::Table
+        && let Some(refusal) = check_csrf(&mut req, csrf).await?
+    {
+        return Ok(req.into_response(refusal).map_into_right_body());
+    }
+    let mut res = next.call(req).await?;
+    // A write of this server: the anonymous readers' directory learns it before the
+    // answer goes out, so the next page anyone asks for shows it.
+    if !safe && !res.status().is_server_error() {
+        state.live.relist().await;
+    }
+    if no_store {
+        res.headers_mut().insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("no-store"),
+        );
+    }
+    Ok(res.map_into_left_body())
 }
 
 /// A request answered before its handler: a page, or an error whose page the error pages

@@ -111,27 +111,7 @@ async fn login(
         Ok(Login::In(accounts::start_session(conn, user.id)?))
     })
     .await?;
-    let (metric, client) = (
-        match &outcome {
-            Login::In(_) => SignIn::SignedIn,
-            Login::Wrong => SignIn::Wrong,
-            Login::Refused => SignIn::LockedOut,
-        },
-        addr.map_or_else(|| "-".to_owned(), |a| a.to_string()),
-    );
-    state.live.metrics().sign_in(metric);
-    let user: String = form.name.chars().take(accounts::MAX_NAME).collect();
-    match metric {
-        SignIn::SignedIn => {
-            tracing::info!(event = "sign_in", user = %user, client = %client, "signed in")
-        }
-        SignIn::Wrong => {
-            tracing::warn!(event = "sign_in_failed", user = %user, client = %client, "wrong name or password")
-        }
-        SignIn::LockedOut => {
-            tracing::warn!(event = "locked_out", user = %user, client = %client, "sign-in refused: too many failures for the name or from the address")
-        }
-    }
+    record_sign_in(&state, &outcome, addr, &form.name);
     match outcome {
         Login::Refused => Ok(refused(
             &req,
@@ -160,6 +140,32 @@ enum Login {
     In(String),
     Wrong,
     Refused,
+}
+
+/// A sign-in attempt counted in the metrics and logged with its name (cut to the longest a
+/// name may be) and the client's address, so that an operator sees who was locked out.
+fn record_sign_in(state: &AppState, outcome: &Login, addr: Option<std::net::IpAddr>, name: &str) {
+    let (metric, client) = (
+        match outcome {
+            Login::In(_) => SignIn::SignedIn,
+            Login::Wrong => SignIn::Wrong,
+            Login::Refused => SignIn::LockedOut,
+        },
+        addr.map_or_else(|| "-".to_owned(), |a| a.to_string()),
+    );
+    state.live.metrics().sign_in(metric);
+    let user: String = name.chars().take(accounts::MAX_NAME).collect();
+    match metric {
+        SignIn::SignedIn => {
+            tracing::info!(event = "sign_in", user = %user, client = %client, "signed in")
+        }
+        SignIn::Wrong => {
+            tracing::warn!(event = "sign_in_failed", user = %user, client = %client, "wrong name or password")
+        }
+        SignIn::LockedOut => {
+            tracing::warn!(event = "locked_out", user = %user, client = %client, "sign-in refused: too many failures for the name or from the address")
+        }
+    }
 }
 
 /// `POST /logout`: the session ends here and in the database.

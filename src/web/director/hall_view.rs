@@ -152,45 +152,62 @@ fn tiles(
         match matches.last_mut() {
             Some(m) if m.table == link.table => m.rooms.push(tile),
             _ => {
-                let teams = sheet
-                    .table(link.table)
-                    .map(|m| {
-                        let home = team_label(sheet, m.home);
-                        match m.away {
-                            Some(away) => t.args(
-                                "hall-teams",
-                                &[
-                                    ("home", home.into()),
-                                    ("away", team_label(sheet, away).into()),
-                                ],
-                            ),
-                            None => home,
-                        }
-                    })
-                    .unwrap_or_default();
                 matches.push(MatchTile {
                     table: link.table,
-                    teams,
+                    teams: match_teams(ctx, sheet, link.table),
                     look: "",
                     rooms: vec![tile],
                 });
             }
         }
     }
-    let order = [
-        Look::Called,
-        Look::ToApprove,
-        Look::AtTable,
-        Look::Idle,
-        Look::Done,
-    ];
     for m in &mut matches {
-        m.look = order
+        m.look = LOOK_ORDER
             .iter()
             .find(|l| m.rooms.iter().any(|r| r.look == l.code()))
             .map_or("", |l| l.code());
     }
-    let counts = order
+    let counts = look_counts(ctx, approval, &looks);
+    (matches, counts)
+}
+
+/// The looks from the one a director must see first to the one that needs nothing: a
+/// match's card takes its worst room's, and the summary counts them in this order.
+const LOOK_ORDER: [Look; 5] = [
+    Look::Called,
+    Look::ToApprove,
+    Look::AtTable,
+    Look::Idle,
+    Look::Done,
+];
+
+/// The teams of the match at `table` for its card: home and away, or the home team alone
+/// when it has no opponent.
+fn match_teams(ctx: &Ctx, sheet: &crate::db::RoundSheet, table: i32) -> String {
+    let t = &ctx.t;
+    sheet
+        .table(table)
+        .map(|m| {
+            let home = team_label(sheet, m.home);
+            match m.away {
+                Some(away) => t.args(
+                    "hall-teams",
+                    &[
+                        ("home", home.into()),
+                        ("away", team_label(sheet, away).into()),
+                    ],
+                ),
+                None => home,
+            }
+        })
+        .unwrap_or_default()
+}
+
+/// The page's summary: how many rooms look each way (no count of rooms to approve when the
+/// tournament's tables need no approval).
+fn look_counts(ctx: &Ctx, approval: bool, looks: &[Look]) -> Vec<Count> {
+    let t = &ctx.t;
+    LOOK_ORDER
         .iter()
         .filter(|&&l| l != Look::ToApprove || approval)
         .map(|&l| Count {
@@ -201,8 +218,7 @@ fn tiles(
                 looks.iter().filter(|&&x| x == l).count(),
             ),
         })
-        .collect();
-    (matches, counts)
+        .collect()
 }
 
 async fn hall_page(

@@ -164,81 +164,15 @@ impl StageFields {
 
     /// The draft the fields make; a field that is not a number is a problem at once.
     fn draft(&mut self, t: &Tr) -> StageDraft {
-        let stage = self.index + 1;
-        let shape = |errors: &mut Vec<String>, key: &'static str| {
-            errors.push(
-                Why::Stage {
-                    stage,
-                    key,
-                    reason: StageReason::Shape,
-                }
-                .text(t),
-            );
-        };
-        let whole = |text: &str| -> Option<Option<i64>> {
-            let text = text.trim();
-            if text.is_empty() {
-                Some(None)
-            } else {
-                text.parse().ok().map(Some)
-            }
-        };
-        let first = whole(&self.first);
-        let last = whole(&self.last);
-        let rounds = match (first, last) {
-            (Some(Some(a)), Some(Some(b))) => Some((a, b)),
-            (Some(None), Some(None)) => None,
-            _ => {
-                shape(&mut self.errors, "rounds");
-                None
-            }
-        };
+        let rounds = self.draft_rounds(t);
         let knockout = self.format == "knockout";
-        let groups = if self.format == "groups" && !self.groups.trim().is_empty() {
-            let parsed: Option<Vec<Vec<i64>>> = self
-                .groups
-                .split(';')
-                .filter(|g| !g.trim().is_empty())
-                .map(numbers_of)
-                .collect();
-            if parsed.is_none() {
-                shape(&mut self.errors, "groups");
-            }
-            parsed
-        } else {
-            None
-        };
-        let teams = match whole(&self.teams) {
-            Some(n) => n.filter(|_| knockout),
-            None => {
-                shape(&mut self.errors, "teams");
-                None
-            }
-        };
-        let segments = if knockout && !self.segments.trim().is_empty() {
-            let s = numbers_of(&self.segments);
-            if s.is_none() {
-                shape(&mut self.errors, "segments");
-            }
-            s
-        } else {
-            None
-        };
-        let mut number = |text: &str, key: &'static str| -> Option<f64> {
-            let text = text.trim();
-            if text.is_empty() || !knockout {
-                return None;
-            }
-            match text.parse::<f64>() {
-                Ok(v) => Some(v),
-                Err(_) => {
-                    shape(&mut self.errors, key);
-                    None
-                }
-            }
-        };
-        let carry_over = number(&self.carry_over.clone(), "carry_over");
-        let carry_over_h2h = number(&self.carry_over_h2h.clone(), "carry_over_h2h");
+        let groups = self.draft_groups(t);
+        let teams = self.draft_teams(t, knockout);
+        let segments = self.draft_segments(t, knockout);
+        let carry_over = self.carry_over.clone();
+        let carry_over = self.draft_share(t, knockout, &carry_over, "carry_over");
+        let carry_over_h2h = self.carry_over_h2h.clone();
+        let carry_over_h2h = self.draft_share(t, knockout, &carry_over_h2h, "carry_over_h2h");
         StageDraft {
             name: self.name.clone(),
             rounds,
@@ -251,6 +185,107 @@ impl StageFields {
             carry_over_h2h,
             exchanges: Vec::new(),
         }
+    }
+
+    /// The problem at field `key`: it is not a number, or not numbers, where it must be.
+    fn shape(&mut self, t: &Tr, key: &'static str) {
+        self.errors.push(
+            Why::Stage {
+                stage: self.index + 1,
+                key,
+                reason: StageReason::Shape,
+            }
+            .text(t),
+        );
+    }
+
+    /// The stage's first and last round: both typed, or both blank for none.
+    fn draft_rounds(&mut self, t: &Tr) -> Option<(i64, i64)> {
+        let first = whole_number(&self.first);
+        let last = whole_number(&self.last);
+        match (first, last) {
+            (Some(Some(a)), Some(Some(b))) => Some((a, b)),
+            (Some(None), Some(None)) => None,
+            _ => {
+                self.shape(t, "rounds");
+                None
+            }
+        }
+    }
+
+    /// A groups stage's groups by team number, when typed (none in another format).
+    fn draft_groups(&mut self, t: &Tr) -> Option<Vec<Vec<i64>>> {
+        if self.format == "groups" && !self.groups.trim().is_empty() {
+            let parsed: Option<Vec<Vec<i64>>> = self
+                .groups
+                .split(';')
+                .filter(|g| !g.trim().is_empty())
+                .map(numbers_of)
+                .collect();
+            if parsed.is_none() {
+                self.shape(t, "groups");
+            }
+            parsed
+        } else {
+            None
+        }
+    }
+
+    /// How many teams a knockout stage takes; the field must be a number in any format.
+    fn draft_teams(&mut self, t: &Tr, knockout: bool) -> Option<i64> {
+        match whole_number(&self.teams) {
+            Some(n) => n.filter(|_| knockout),
+            None => {
+                self.shape(t, "teams");
+                None
+            }
+        }
+    }
+
+    /// A knockout stage's segments, when typed (none in another format).
+    fn draft_segments(&mut self, t: &Tr, knockout: bool) -> Option<Vec<i64>> {
+        if knockout && !self.segments.trim().is_empty() {
+            let s = numbers_of(&self.segments);
+            if s.is_none() {
+                self.shape(t, "segments");
+            }
+            s
+        } else {
+            None
+        }
+    }
+
+    /// A knockout stage's carried-over share `text` (field `key`): none when blank or in
+    /// another format.
+    fn draft_share(
+        &mut self,
+        t: &Tr,
+        knockout: bool,
+        text: &str,
+        key: &'static str,
+    ) -> Option<f64> {
+        let text = text.trim();
+        if text.is_empty() || !knockout {
+            return None;
+        }
+        match text.parse::<f64>() {
+            Ok(v) => Some(v),
+            Err(_) => {
+                self.shape(t, key);
+                None
+            }
+        }
+    }
+}
+
+/// A whole number as a stage's field holds it: `Some(None)` when blank, `None` when it is
+/// not a number.
+fn whole_number(text: &str) -> Option<Option<i64>> {
+    let text = text.trim();
+    if text.is_empty() {
+        Some(None)
+    } else {
+        text.parse().ok().map(Some)
     }
 }
 

@@ -411,7 +411,6 @@ pub async fn travellers(
     render(&ctx, &page)
 }
 
-/// One traveller as a printed page of the sheets' PDF.
 /// A team on a printed traveller, with who sat for it when known: "2 Red Tractors (Alice
 /// Chen & Ben Wu)".
 fn with_pair(team: String, pair: &str) -> String {
@@ -422,13 +421,9 @@ fn with_pair(team: String, pair: &str) -> String {
     }
 }
 
+/// One traveller as a printed page of the sheets' PDF.
 fn traveller_sheet(view: &TravellerView, tour: &str, t: &Tr) -> crate::sheets::pdf::SheetPage {
-    use crate::sheets::pdf::{Align, Block, Col, Grid, SheetPage};
-    let col = |key: &str, width: f32, align: Align| Col {
-        title: t.t(key),
-        width,
-        align,
-    };
+    use crate::sheets::pdf::{Block, SheetPage};
     let mut blocks = vec![
         Block::Title(format!(
             "{} · {}",
@@ -446,17 +441,62 @@ fn traveller_sheet(view: &TravellerView, tour: &str, t: &Tr) -> crate::sheets::p
     for note in [&view.unreleased, &view.finality].into_iter().flatten() {
         blocks.push(Block::Text(note.clone()));
     }
-    blocks.push(Block::Grid(Grid {
+    blocks.push(Block::Grid(traveller_grid(view, t)));
+    blocks.push(Block::Pairs(vec![
+        (t.t("field-datum"), view.datum.clone()),
+        (t.t("field-average-p"), view.average_p.clone()),
+    ]));
+    blocks.push(Block::Text(view.datum_rule.clone()));
+    if let Some(b) = &view.deal {
+        blocks.push(Block::Gap(0.3));
+        blocks.push(Block::Compass(Box::new(crate::sheets::pdf::Compass {
+            title: t.t("deals-traveller-title"),
+            facts: Vec::new(),
+            hands: b.hands.clone().map(|h| (h.label, h.lines)),
+            bottom: (b.bottom.label.clone(), b.bottom.lines.clone()),
+        })));
+    }
+    if !view.frequencies.is_empty() {
+        blocks.push(Block::Gap(0.3));
+        blocks.push(Block::Grid(frequency_grid(view, t)));
+    }
+    SheetPage {
+        blocks,
+        font_size: 11.0,
+        one_page: true,
+    }
+}
+
+/// A column of a printed traveller's grid, titled in the reader's language.
+fn sheet_col(
+    t: &Tr,
+    key: &str,
+    width: f32,
+    align: crate::sheets::pdf::Align,
+) -> crate::sheets::pdf::Col {
+    crate::sheets::pdf::Col {
+        title: t.t(key),
+        width,
+        align,
+    }
+}
+
+/// The printed traveller's rooms, one row each: the table, the room, the declarers and
+/// the defenders with who sat for them, the points, the result (marked while
+/// provisional), the score and the swing.
+fn traveller_grid(view: &TravellerView, t: &Tr) -> crate::sheets::pdf::Grid {
+    use crate::sheets::pdf::{Align, Grid};
+    Grid {
         groups: Vec::new(),
         columns: vec![
-            col("pub-col-table", 0.8, Align::Center),
-            col("field-col-room", 1.4, Align::Left),
-            col("field-col-declarers", 2.6, Align::Left),
-            col("field-col-defenders", 2.6, Align::Left),
-            col("pub-col-p", 0.8, Align::Right),
-            col("pub-col-result", 3.0, Align::Left),
-            col("field-col-s", 1.0, Align::Right),
-            col("field-col-swing", 1.2, Align::Right),
+            sheet_col(t, "pub-col-table", 0.8, Align::Center),
+            sheet_col(t, "field-col-room", 1.4, Align::Left),
+            sheet_col(t, "field-col-declarers", 2.6, Align::Left),
+            sheet_col(t, "field-col-defenders", 2.6, Align::Left),
+            sheet_col(t, "pub-col-p", 0.8, Align::Right),
+            sheet_col(t, "pub-col-result", 3.0, Align::Left),
+            sheet_col(t, "field-col-s", 1.0, Align::Right),
+            sheet_col(t, "field-col-swing", 1.2, Align::Right),
         ],
         rows: view
             .lines
@@ -486,43 +526,26 @@ fn traveller_sheet(view: &TravellerView, tour: &str, t: &Tr) -> crate::sheets::p
             .collect(),
         row_height: 1.6,
         total_rows: 0,
-    }));
-    blocks.push(Block::Pairs(vec![
-        (t.t("field-datum"), view.datum.clone()),
-        (t.t("field-average-p"), view.average_p.clone()),
-    ]));
-    blocks.push(Block::Text(view.datum_rule.clone()));
-    if let Some(b) = &view.deal {
-        blocks.push(Block::Gap(0.3));
-        blocks.push(Block::Compass(Box::new(crate::sheets::pdf::Compass {
-            title: t.t("deals-traveller-title"),
-            facts: Vec::new(),
-            hands: b.hands.clone().map(|h| (h.label, h.lines)),
-            bottom: (b.bottom.label.clone(), b.bottom.lines.clone()),
-        })));
     }
-    if !view.frequencies.is_empty() {
-        blocks.push(Block::Gap(0.3));
-        blocks.push(Block::Grid(Grid {
-            groups: Vec::new(),
-            columns: vec![
-                col("field-col-s", 1.0, Align::Right),
-                col("pub-col-result", 3.0, Align::Left),
-                col("field-col-rooms", 1.0, Align::Right),
-            ],
-            rows: view
-                .frequencies
-                .iter()
-                .map(|f| vec![f.s.clone(), f.result.clone(), f.count.to_string()])
-                .collect(),
-            row_height: 1.5,
-            total_rows: 0,
-        }));
-    }
-    SheetPage {
-        blocks,
-        font_size: 11.0,
-        one_page: true,
+}
+
+/// The printed traveller's frequencies: each score, its result, and in how many rooms.
+fn frequency_grid(view: &TravellerView, t: &Tr) -> crate::sheets::pdf::Grid {
+    use crate::sheets::pdf::{Align, Grid};
+    Grid {
+        groups: Vec::new(),
+        columns: vec![
+            sheet_col(t, "field-col-s", 1.0, Align::Right),
+            sheet_col(t, "pub-col-result", 3.0, Align::Left),
+            sheet_col(t, "field-col-rooms", 1.0, Align::Right),
+        ],
+        rows: view
+            .frequencies
+            .iter()
+            .map(|f| vec![f.s.clone(), f.result.clone(), f.count.to_string()])
+            .collect(),
+        row_height: 1.5,
+        total_rows: 0,
     }
 }
 

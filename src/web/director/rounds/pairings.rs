@@ -163,13 +163,14 @@ fn blank_rows(teams: usize, filled: usize) -> usize {
     (teams.div_ceil(2) + 1).saturating_sub(filled).max(2)
 }
 
-fn pairings_page(
+/// The form's rows as lines of the page: each cell with the team it names and its errors,
+/// and a row whose match already has results locked, said in words.
+fn pairing_lines(
     ctx: &Ctx,
     sheet: &RoundSheet,
     rows: Vec<PairingRow>,
     errors: &[PairingError],
-    warnings: Vec<String>,
-) -> Result<HttpResponse, AppError> {
+) -> Vec<PairingLine> {
     let t = &ctx.t;
     let played: HashMap<i32, &Match> = sheet
         .round
@@ -186,24 +187,12 @@ fn pairings_page(
             .collect();
         (!texts.is_empty()).then(|| texts.join(" "))
     };
-    let lines = rows
-        .into_iter()
+    rows.into_iter()
         .enumerate()
         .map(|(i, row)| {
             let locked = typed_pairing(&row)
                 .and_then(|p| played.get(&p.table).filter(|m| Pairing::of(m) == p))
-                .map(|m| {
-                    let away = m
-                        .away
-                        .map_or_else(|| t.t("pairings-bye"), |a| team_label(sheet, a));
-                    t.args(
-                        "pairings-locked",
-                        &[
-                            ("home", team_label(sheet, m.home).into()),
-                            ("away", away.into()),
-                        ],
-                    )
-                });
+                .map(|m| locked_match(t, sheet, m));
             let field = |name: &str, value: String| PairingField {
                 name: format!("{name}-{i}"),
                 team: (name != "table")
@@ -223,8 +212,27 @@ fn pairings_page(
                 error: error_at(i, "row"),
             }
         })
-        .collect();
-    let teams = sheet
+        .collect()
+}
+
+/// A played match of the form, which cannot be changed: its home team and its opponent
+/// (or the bye), in words.
+fn locked_match(t: &Tr, sheet: &RoundSheet, m: &Match) -> String {
+    let away = m
+        .away
+        .map_or_else(|| t.t("pairings-bye"), |a| team_label(sheet, a));
+    t.args(
+        "pairings-locked",
+        &[
+            ("home", team_label(sheet, m.home).into()),
+            ("away", away.into()),
+        ],
+    )
+}
+
+/// The teams a director can pair, by number and name: not withdrawn.
+fn pairable_teams(sheet: &RoundSheet) -> Vec<Choice> {
+    sheet
         .teams
         .iter()
         .filter(|team| !team.withdrawn)
@@ -233,15 +241,25 @@ fn pairings_page(
             label: format!("{} {}", team.number, team.name),
             selected: false,
         })
-        .collect();
+        .collect()
+}
+
+fn pairings_page(
+    ctx: &Ctx,
+    sheet: &RoundSheet,
+    rows: Vec<PairingRow>,
+    errors: &[PairingError],
+    warnings: Vec<String>,
+) -> Result<HttpResponse, AppError> {
+    let t = &ctx.t;
     let page = PairingsPage {
         ctx: ctx.clone(),
         tour: TourHead::of_settings(&sheet.settings),
         section: "rounds",
         tab: "pairings",
         round: sheet.round.number,
-        lines,
-        teams,
+        lines: pairing_lines(ctx, sheet, rows, errors),
+        teams: pairable_teams(sheet),
         problems: errors
             .iter()
             .filter(|e| e.row.is_none())

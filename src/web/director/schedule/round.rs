@@ -86,6 +86,23 @@ fn pairing_line(t: &Tr, event: &Event, p: &Pairing) -> String {
     pairing_text(t, "schedule-diff-line", event, p)
 }
 
+/// A meeting the proposal keeps, in the preview's difference: its line, and the table it
+/// was saved at when the proposal moves it.
+fn kept_meeting_line(t: &Tr, event: &Event, saved: &Pairing, now: &Pairing) -> String {
+    let line = pairing_line(t, event, now);
+    if saved.table == now.table {
+        line
+    } else {
+        t.args(
+            "schedule-diff-moved",
+            &[
+                ("line", line.into()),
+                ("table", saved.table.to_string().into()),
+            ],
+        )
+    }
+}
+
 /// The message `id` about pairing `p`, with its table, home team and away team (or the bye).
 fn pairing_text(t: &Tr, id: &str, event: &Event, p: &Pairing) -> String {
     t.args(
@@ -385,20 +402,7 @@ pub(super) async fn round_preview(ctx: Ctx, ready: Ready) -> Result<HttpResponse
         same: difference
             .same
             .iter()
-            .map(|(saved, now)| {
-                let line = pairing_line(t, event, now);
-                if saved.table == now.table {
-                    line
-                } else {
-                    t.args(
-                        "schedule-diff-moved",
-                        &[
-                            ("line", line.into()),
-                            ("table", saved.table.to_string().into()),
-                        ],
-                    )
-                }
-            })
+            .map(|(saved, now)| kept_meeting_line(t, event, saved, now))
             .collect(),
         new: difference
             .new

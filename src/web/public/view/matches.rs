@@ -3,8 +3,8 @@
 use fluent_templates::fluent_bundle::FluentValue;
 
 use crate::rules::{
-    Board, Event, Match, MatchReport, MultiplierPolicy, Pair, Report, Room, Score, Scorer,
-    TableEntry, TeamNo, Trump,
+    Board, Event, Match, MatchFigures, MatchReport, MultiplierPolicy, Pair, Report, Room, Score,
+    Scorer, ScoringRules, TableEntry, TeamNo, Trump,
 };
 use crate::web::i18n::Tr;
 
@@ -205,34 +205,10 @@ impl MatchDetail {
             levels_class: sign_class(levels),
             points: signed(points),
             boards_won,
-            // A match in progress has no score yet: "–" (docs/rules.md §5).
-            score: if f.scored() {
-                score_text(scoring, score)
-            } else {
-                "–".to_owned()
-            },
+            score: match_score(scoring, f, score),
         };
         let stage = Stage::of_match(f);
-        let summary = if away.is_some() {
-            t.args(
-                "pub-compared-of",
-                &[
-                    ("n", FluentValue::from(f.compared.to_string())),
-                    ("total", FluentValue::from(boards.len().to_string())),
-                ],
-            )
-        } else {
-            t.args(
-                "pub-bye-text",
-                &[
-                    ("team", FluentValue::from(home.name.clone())),
-                    (
-                        "score",
-                        FluentValue::from(score_text(scoring, f.home_score)),
-                    ),
-                ],
-            )
-        };
+        let summary = match_summary(t, scoring, f, boards.len(), &home, away.is_some());
         let pair = |room: Room, team: Option<crate::rules::TeamNo>| {
             team.and_then(|t| event.lineup(report.round, m.table, room, t))
                 .map(|l| l.players.join(" & "))
@@ -259,6 +235,48 @@ impl MatchDetail {
                 .away_score
                 .map(|s| side(-f.home_levels, -f.home_points, f.away_boards_won, s)),
         }
+    }
+}
+
+/// A side's score in a match's totals: "–" while the match is in progress, which has no
+/// score yet (docs/rules.md §5).
+fn match_score(scoring: &ScoringRules, f: &MatchFigures, score: Score) -> String {
+    if f.scored() {
+        score_text(scoring, score)
+    } else {
+        "–".to_owned()
+    }
+}
+
+/// The line under a match's boards: how many of the `boards` are compared, or for a bye
+/// what the home team scores.
+fn match_summary(
+    t: &Tr,
+    scoring: &ScoringRules,
+    f: &MatchFigures,
+    boards: usize,
+    home: &TeamLink,
+    has_away: bool,
+) -> String {
+    if has_away {
+        t.args(
+            "pub-compared-of",
+            &[
+                ("n", FluentValue::from(f.compared.to_string())),
+                ("total", FluentValue::from(boards.to_string())),
+            ],
+        )
+    } else {
+        t.args(
+            "pub-bye-text",
+            &[
+                ("team", FluentValue::from(home.name.clone())),
+                (
+                    "score",
+                    FluentValue::from(score_text(scoring, f.home_score)),
+                ),
+            ],
+        )
     }
 }
 
