@@ -3,7 +3,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use chrono::{SubsecRound, Utc};
 use diesel::prelude::*;
 
 use super::DbError;
@@ -400,7 +399,7 @@ pub fn mark_checked_as(
                 odd_result_checks::tournament_id.eq(id),
                 odd_result_checks::flag.eq(flag),
                 odd_result_checks::checked_by.eq(who),
-                odd_result_checks::checked_at.eq(Utc::now().naive_utc().trunc_subsecs(6)),
+                odd_result_checks::checked_at.eq(super::now()),
             ))
             .execute(conn)?;
         let round = flag.split(':').next().and_then(|r| r.parse::<i32>().ok());

@@ -6,7 +6,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use chrono::{SubsecRound, Utc};
 use diesel::prelude::*;
 
 use super::DbError;
@@ -72,7 +71,7 @@ fn insert_rows(
     max_binds: usize,
     who: &str,
 ) -> Result<i32, DbError> {
-    let now = Utc::now().naive_utc().trunc_subsecs(6);
+    let now = super::now();
     let tournament_id: i32 = diesel::insert_into(tournaments::table)
         .values(tournament_form(&event.settings, now))
         .returning(tournaments::id)

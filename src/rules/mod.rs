@@ -46,7 +46,7 @@ pub use deal::{Card, Commitment, Deal, DealError, DealStats, Seed, SeedError, Su
 pub use event::{Board, Event, Lineup, Match, Pairing, Round, TableResult, Team, TeamNo};
 pub use occasion::{Clock, Occasion, OccasionDraft};
 pub use release::{Finality, Play, Release, RoundRelease};
-pub use report::{MatchProgress, MatchReport, Report, RoundProgress};
+pub use report::{AfterEachRound, MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
 pub use settings::{
     DeckRules, PairingMethod, Settings, SettingsDraft, SettingsError, SettingsErrors,

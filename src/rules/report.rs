@@ -6,6 +6,9 @@ use super::standings::{MatchLine, Standing, Totals, standings};
 
 use std::borrow::Cow;
 
+/// The standings after each round, by round number, in round order.
+pub type AfterEachRound = Vec<(i32, Vec<Standing>)>;
+
 /// A match of [`Report::rows`]: a [`MatchReport`] whose figures may be borrowed.
 struct Row<'k> {
     round: i32,
@@ -259,7 +262,7 @@ impl Report {
     /// [`Report::after_each_round`] from this report's figures (no match is compared
     /// again): one pass over the matches in round order, adding each round's matches to
     /// the per-team totals and ranking after it.
-    pub fn standings_after_each_round(&self, event: &Event) -> Vec<(i32, Vec<Standing>)> {
+    pub fn standings_after_each_round(&self, event: &Event) -> AfterEachRound {
         let teams: Vec<TeamNo> = event.teams.iter().map(|t| t.number).collect();
         let mut rounds: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
         rounds.sort_unstable();
@@ -284,6 +287,21 @@ impl Report {
                 }
                 (r, totals.ranked(&event.settings.tiebreaks))
             })
+            .collect()
+    }
+    /// The standings after each round that has begun to count: a round with at least one
+    /// complete match (a round of nothing but byes, or not played yet, adds no point). What
+    /// the charts draw, one point per such round.
+    pub fn standings_after_each_played_round(&self, event: &Event) -> AfterEachRound {
+        let played: std::collections::HashSet<i32> = self
+            .matches
+            .iter()
+            .filter(|m| m.figures.status == MatchStatus::Complete)
+            .map(|m| m.round)
+            .collect();
+        self.standings_after_each_round(event)
+            .into_iter()
+            .filter(|(r, _)| played.contains(r))
             .collect()
     }
 }
@@ -381,6 +399,29 @@ mod tests {
         assert!(counts.windows(2).all(|w| w[1].0 == w[0].0 + 1));
         // After round 1 nobody has played more than one match.
         assert!(after[0].1.iter().all(|s| s.played <= 1));
+    }
+
+    #[test]
+    fn only_rounds_with_a_complete_match_count_as_played() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+        let files = crate::archive::ArchiveFiles::read(&dir).expect("the sample reads");
+        let mut event = crate::archive::parse(&files)
+            .expect("the sample parses")
+            .event;
+        // Round 3 loses every result: it has begun to count for nobody.
+        for m in &mut event.rounds[2].matches {
+            m.results.clear();
+        }
+        let report = Report::compute(&event);
+        let all: Vec<i32> = report
+            .standings_after_each_round(&event)
+            .iter()
+            .map(|(r, _)| *r)
+            .collect();
+        let played = report.standings_after_each_played_round(&event);
+        assert_eq!(all, [1, 2, 3]);
+        assert_eq!(played.iter().map(|(r, _)| *r).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(played[..], report.standings_after_each_round(&event)[..2]);
     }
 
     #[test]

@@ -29,7 +29,7 @@ use tokio::sync::{Notify, Semaphore, broadcast, watch as tokio_watch};
 
 use crate::db::{self, Pool};
 use crate::rules::bracket::Championship;
-use crate::rules::{Event, Release, Report, Standing};
+use crate::rules::{Event, Release, Report};
 
 /// How long a reader waits for a newer revision that someone else is loading before it is
 /// served the previous snapshot (always whole and consistent, at most one load behind).
@@ -39,8 +39,7 @@ const STALE_WAIT: Duration = Duration::from_millis(25);
 /// The odd results of one round, shared by the pages that read them.
 pub type OddOfRound = Arc<Vec<crate::rules::field::OddResult>>;
 
-/// The standings after each round that has complete matches.
-pub type AfterEachRound = Vec<(i32, Vec<Standing>)>;
+pub use crate::rules::AfterEachRound;
 
 /// The snapshot a page of `/t/{slug}` is built from: put in the request by
 /// [`http::public_pages`] (so the page and its validator agree), and taken by a handler as
@@ -239,9 +238,8 @@ impl Snapshot {
 
     /// The standings after each round with complete matches, computed once per revision.
     pub fn after_each_played_round(&self) -> &AfterEachRound {
-        self.after_rounds.get_or_init(|| {
-            crate::web::sheets::charts::after_each_played_round(&self.event, &self.report)
-        })
+        self.after_rounds
+            .get_or_init(|| self.report.standings_after_each_played_round(&self.event))
     }
 
     /// The championship of this revision (each stage's standings, the bracket, the

@@ -3,7 +3,7 @@
 //! each round, the standings race of the top teams, the distribution of table scores s.
 
 use crate::charts::{BarChart, LineChart, Series, Words};
-use crate::rules::{Event, MatchStatus, Report, Standing, TeamNo};
+use crate::rules::{AfterEachRound, Event, Report, Standing, TeamNo};
 use crate::web::i18n::Tr;
 
 /// How many teams the standings race shows.
@@ -20,24 +20,6 @@ pub struct ChartView {
     pub head: Vec<String>,
     /// (row header, cells).
     pub rows: Vec<(String, Vec<String>)>,
-}
-
-/// The standings after each round, as [`Report::after_each_round`] gives them.
-pub type AfterEachRound = Vec<(i32, Vec<Standing>)>;
-
-/// The standings after each round that has begun to count: a round with at least one
-/// complete match (a round of nothing but byes, or not played yet, adds no point).
-pub fn after_each_played_round(event: &Event, report: &Report) -> AfterEachRound {
-    report
-        .standings_after_each_round(event)
-        .into_iter()
-        .filter(|(r, _)| {
-            report
-                .matches
-                .iter()
-                .any(|m| m.round == *r && m.figures.status == MatchStatus::Complete)
-        })
-        .collect()
 }
 
 fn words(t: &Tr, title: &str, x: &str, y: &str, description: String) -> Words {
