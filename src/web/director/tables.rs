@@ -508,7 +508,7 @@ fn review_lines(ctx: &Ctx, sheet: &RoundSheet, room: Room, p: &Pending) -> Vec<R
                     .results(room, decks, &scorer.bands)
                     .iter()
                     .find(|r| r.board == b.number)
-                    .map(|r| super::words::entry_words(t, &r.entry))
+                    .map(|r| super::words::entry_words(t, r.entry.figures()))
                     .unwrap_or_default(),
                 p: outcome
                     .as_ref()
