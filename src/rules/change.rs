@@ -8,7 +8,7 @@ use super::settings::Settings;
 use super::table::FieldError;
 
 /// A stored table result that is impossible under the new settings: where it stands and
-/// what is wrong with it, as [`super::TableEntry::check`] says.
+/// what is wrong with it, as [`super::EntryFigures::check`] says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Conflict {
     pub round: i32,
