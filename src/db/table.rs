@@ -1034,20 +1034,10 @@ fn judge_room(
     let results = match outcome.transition.results {
         Results::Keep => None,
         Results::Remove => Some(with_room_results(&m, room, Vec::new())),
-        Results::Save => {
-            // Approving saves the whole room or nothing: an entry that no longer reads
-            // in full is refused, not saved in part.
-            let (decks, bands) = (sheet.settings.decks(), sheet.settings.band_table());
-            let invalid = entry.invalid_boards(decks, &bands);
-            if !invalid.is_empty() {
-                return Ok(Judged::NoLongerValid(invalid));
-            }
-            let mine = entry.results(room, decks, &bands);
-            if mine.len() != entry.cells.len() || mine.len() != sheet.round.boards.len() {
-                return Ok(Judged::Nothing);
-            }
-            Some(with_room_results(&m, room, mine))
-        }
+        Results::Save => match approved_results(&entry, room, sheet) {
+            Ok(mine) => Some(with_room_results(&m, room, mine)),
+            Err(refused) => return Ok(refused),
+        },
     };
     if let Some(results) = results {
         let saved = save_match_results_as(conn, slug, round, table, &results, who, Some(version))?;
@@ -1077,6 +1067,26 @@ fn judge_room(
         }],
     )?;
     Ok(Judged::Done)
+}
+
+/// The room's results when the director takes the table's entry: the whole room or
+/// nothing. An entry that no longer validates under the settings as they stand is refused
+/// with its boards, not saved in part; an entry without every board is not taken.
+fn approved_results(
+    entry: &Pending,
+    room: Room,
+    sheet: &super::RoundSheet,
+) -> Result<Vec<TableResult>, Judged> {
+    let (decks, bands) = (sheet.settings.decks(), sheet.settings.band_table());
+    let invalid = entry.invalid_boards(decks, &bands);
+    if !invalid.is_empty() {
+        return Err(Judged::NoLongerValid(invalid));
+    }
+    let mine = entry.results(room, decks, &bands);
+    if mine.len() != entry.cells.len() || mine.len() != sheet.round.boards.len() {
+        return Err(Judged::Nothing);
+    }
+    Ok(mine)
 }
 
 /// Writes the director's verdict on the room's entry (`row`): the state it leaves the room

@@ -79,7 +79,8 @@ pub struct EntryFigures {
 ///   archive's `results.csv`;
 /// - from a row read back from the database, by [`TableEntry::stored`], `pub(crate)`: it
 ///   was validated by `parse` when it was saved, and a later change of settings is
-///   weighed against the stored results by `rules/change.rs`.
+///   weighed against the stored results by `rules/change.rs` (the crate's unit tests use
+///   it too; `tests/` go through `parse`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableEntry {
     figures: EntryFigures,
