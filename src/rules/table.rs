@@ -77,7 +77,7 @@ pub struct EntryFigures {
 /// - from [`TableEntry::parse`], the one validation of a result, wherever a result is typed
 ///   or read from a file: the desk, the table page, both previews, approval and an
 ///   archive's `results.csv`;
-/// - from a row read back from the database, by [`TableEntry::stored`], `pub(crate)`: it
+/// - from a row read back from the database, by `TableEntry::stored`, `pub(crate)`: it
 ///   was validated by `parse` when it was saved, and a later change of settings is
 ///   weighed against the stored results by `rules/change.rs` (the crate's unit tests use
 ///   it too; `tests/` go through `parse`).
