@@ -53,7 +53,18 @@ fn main() {
             .expect("read the round")
             .expect("the round");
         let mut results = sheet.table(table).expect("the table").results.clone();
-        results.first_mut().expect("a result").entry.ruling = Some(n % 3 + 1);
+        let first = results.first_mut().expect("a result");
+        let figures = fushi::rules::EntryFigures {
+            ruling: Some(n % 3 + 1),
+            ..first.entry.figures().clone()
+        };
+        first.entry = fushi::rules::TableEntry::parse(
+            figures,
+            sheet.settings.decks(),
+            Some(&sheet.settings.band_table()),
+            fushi::rules::table::Origin::Archive,
+        )
+        .expect("the ruled entry");
 
         let t = Instant::now();
         fushi::db::save_match_results_as(&mut conn, &slug, round, table, &results, "bench", None)

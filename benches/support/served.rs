@@ -112,7 +112,20 @@ pub fn ruled(
 ) -> Option<Vec<fushi::rules::TableResult>> {
     let sheet = fushi::db::load_round(conn, slug, round).ok()??;
     let mut results = sheet.table(table)?.results.clone();
-    results.first_mut()?.entry.ruling = Some(ruling);
+    let first = results.first_mut()?;
+    // The stored figures with the ruling, checked by the one validation (as an archive's row:
+    // the generated results may hold bottom points without a last-trick winner).
+    let figures = fushi::rules::EntryFigures {
+        ruling: Some(ruling),
+        ..first.entry.figures().clone()
+    };
+    first.entry = fushi::rules::TableEntry::parse(
+        figures,
+        sheet.settings.decks(),
+        Some(&sheet.settings.band_table()),
+        fushi::rules::table::Origin::Archive,
+    )
+    .ok()?;
     Some(results)
 }
 

@@ -92,6 +92,7 @@ table-correct-hint = A correction at the desk wins and closes this room to the t
 table-flash-approved = Room approved.
 table-flash-rejected = Sent back to the table.
 table-flash-not-judged = Nothing to approve or send back here.
+table-flash-no-longer-valid = Not approved, and nothing saved: the table's entry no longer fits the tournament's settings, which changed after it was typed. Send it back to the table, or enter the room at the desk.
 table-cards-title = Table cards of round { $round }
 table-card-scan = Scan to enter this room's results
 table-codes-title = Team codes (give each team only its own)

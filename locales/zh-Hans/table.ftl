@@ -86,6 +86,7 @@ table-correct-hint = 裁判台的修改优先，并关闭该房间的桌上录�
 table-flash-approved = 已批准该房间。
 table-flash-rejected = 已退回给该桌。
 table-flash-not-judged = 这里没有可批准或退回的内容。
+table-flash-no-longer-valid = 未批准，也未保存任何成绩：该桌录入后比赛设置有改动，录入的内容已不符合当前设置。请退回给该桌，或在录入台录入本室成绩。
 table-cards-title = 第{ $round }轮桌卡
 table-card-scan = 扫码录入本室成绩
 table-codes-title = 各队确认码（每队只发给本队）

@@ -86,6 +86,7 @@ table-correct-hint = 裁判桌的修改優先，並關閉該房間的桌上錄�
 table-flash-approved = 已批准該房間。
 table-flash-rejected = 已退回給該桌。
 table-flash-not-judged = 這裡沒有可批准或退回的內容。
+table-flash-no-longer-valid = 未批准，也未儲存任何成績：該桌錄入後比賽設定有改動，錄入的內容已不符合目前設定。請退回給該桌，或在錄入台錄入本室成績。
 table-cards-title = 第{ $round }輪桌卡
 table-card-scan = 掃描 QR 碼錄入本室成績
 table-codes-title = 各隊確認碼（每隊只發給本隊）

@@ -10,9 +10,10 @@ use super::write::{
 use super::{ArchiveFiles, Problem, unneutralise};
 use crate::input::{Why, check_text, clip};
 use crate::rules::deal::{BoardDeal, Card, Deal, Deals};
+use crate::rules::table::Origin;
 use crate::rules::{
-    Board, Combination, Decks, Event, LastTrick, Level, Lineup, Match, Room, Round, Seat,
-    TableEntry, TableResult, Team, TeamNo, Trump,
+    Board, Combination, Decks, EntryFigures, Event, LastTrick, Level, Lineup, Match, Room, Round,
+    Seat, TableEntry, TableResult, Team, TeamNo, Trump,
 };
 
 pub const TEAMS: &str = "teams.csv";
@@ -968,7 +969,7 @@ fn read_results(
         let room = row.required::<Room>("room");
         let board = row.number("board", 1);
         let trick_points = row.optional_number("trick_points");
-        let entry = TableEntry {
+        let figures = EntryFigures {
             trick_points,
             bottom_points: row.optional_number("bottom_points"),
             last_trick: row.optional::<LastTrick>("last_trick"),
@@ -984,18 +985,23 @@ fn read_results(
             },
         };
         // A cell that could not be read already has its message: the rules are checked on
-        // rows whose cells all read (a bad combination is not also "missing").
-        if let Some(decks) = decks.filter(|_| row.problems.is_empty()) {
+        // rows whose cells all read (a bad combination is not also "missing"). Without the
+        // deck count (settings that did not read) no row gives a result: the archive is
+        // refused anyway.
+        let entry = match decks.filter(|_| row.problems.is_empty()) {
             // The director's grid's rules (docs/rules.md §3): a ruling within the band
             // table's range of s, no combination when the declarers won the last trick.
-            for fault in entry
-                .faults(decks, bands, crate::rules::table::Origin::Archive)
-                .into_iter()
-                .map(|e| e.fault)
-            {
-                row.problem(Why::from(fault));
-            }
-        }
+            Some(decks) => match TableEntry::parse(figures, decks, bands, Origin::Archive) {
+                Ok(entry) => Some(entry),
+                Err(faults) => {
+                    for fault in faults {
+                        row.problem(Why::from(fault.fault));
+                    }
+                    None
+                }
+            },
+            None => None,
+        };
         if let (Some(r), Some(t)) = (round, table_no) {
             match schedule.get(&(r, t)) {
                 None if unread.tables.covers(&(r, t)) => {}
@@ -1028,8 +1034,8 @@ fn read_results(
                 }
             }
         }
-        let value = match (round, table_no, room, board) {
-            (Some(r), Some(t), Some(room), Some(board)) => {
+        let value = match (round, table_no, room, board, entry) {
+            (Some(r), Some(t), Some(room), Some(board), Some(entry)) => {
                 Some(((r, t), TableResult { room, board, entry }))
             }
             _ => None,

@@ -648,17 +648,17 @@ pub fn last_result_changes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Room;
+    use crate::rules::{EntryFigures, Room};
 
     fn result(room: Room, board: i32, t: i32) -> TableResult {
         TableResult {
             room,
             board,
-            entry: TableEntry {
+            entry: TableEntry::stored(EntryFigures {
                 trick_points: Some(t),
                 bottom_points: Some(0),
-                ..TableEntry::default()
-            },
+                ..EntryFigures::default()
+            }),
         }
     }
 

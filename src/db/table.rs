@@ -162,6 +162,16 @@ impl Pending {
         self.cells.iter().find(|(b, _)| *b == board).map(|(_, r)| r)
     }
 
+    /// The boards whose typed row no longer passes the one validation of a result under
+    /// `decks` and `bands`: a setting changed after the table typed it.
+    pub fn invalid_boards(&self, decks: Decks, bands: &BandTable) -> Vec<i32> {
+        self.cells
+            .iter()
+            .filter(|(_, row)| row.parse(decks, bands).is_err())
+            .map(|(board, _)| *board)
+            .collect()
+    }
+
     /// The entered rows as results of `room`, read by the one validation of a result
     /// (rows that no longer read are left out: approval refuses a room unless every row
     /// reads).
@@ -1023,8 +1033,22 @@ pub fn read_room_text(text: &str) -> Option<(EntryState, Vec<i32>, String)> {
     Some((state, flagged, note))
 }
 
+/// What came of the director's verdict on a room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Judged {
+    /// Stored: the room's new state and, when approval takes the entry, its results.
+    Done,
+    /// Nothing to judge: no entry, a verdict the room does not take, or the match saved
+    /// meanwhile.
+    Nothing,
+    /// Approval refused and nothing saved: the rows of these boards no longer pass the one
+    /// validation of a result under the tournament's settings as they stand (the deck
+    /// count or the band table changed after the table typed them).
+    NoLongerValid(Vec<i32>),
+}
+
 /// The director's verdict on one room, inside the caller's transaction and without a
-/// revision bump (the caller bumps once): `Ok(false)` when there is nothing to judge.
+/// revision bump (the caller bumps once).
 #[allow(clippy::too_many_arguments)]
 fn judge_room(
     conn: &mut DbConnection,
@@ -1035,16 +1059,16 @@ fn judge_room(
     room: Room,
     verdict: &Verdict,
     who: &str,
-) -> Result<bool, DbError> {
+) -> Result<Judged, DbError> {
     let round = sheet.round.number;
     let Some(m) = sheet.table(table).cloned() else {
-        return Ok(false);
+        return Ok(Judged::Nothing);
     };
     let Some(match_id) = super::rounds::match_id(conn, slug, round, table)? else {
-        return Ok(false);
+        return Ok(Judged::Nothing);
     };
     let Some(row) = entry_row(conn, match_id, room)? else {
-        return Ok(false);
+        return Ok(Judged::Nothing);
     };
     let entry = pending_of(row.clone())?;
     let has_results = m.results.iter().any(|r| r.room == room);
@@ -1058,26 +1082,21 @@ fn judge_room(
         has_results,
     };
     let Ok(outcome) = room_state::apply(&stored, gate, event) else {
-        return Ok(false);
+        return Ok(Judged::Nothing);
     };
     let next = outcome.next();
     let results = match outcome.transition.results {
         Results::Keep => None,
         Results::Remove => Some(with_room_results(&m, room, Vec::new())),
-        Results::Save => {
-            // Approving saves the whole room or nothing: an entry that no longer reads
-            // in full is refused, not saved in part.
-            let mine = entry.results(room, sheet.settings.decks(), &sheet.settings.band_table());
-            if mine.len() != entry.cells.len() || mine.len() != sheet.round.boards.len() {
-                return Ok(false);
-            }
-            Some(with_room_results(&m, room, mine))
-        }
+        Results::Save => match approved_results(&entry, room, sheet) {
+            Ok(mine) => Some(with_room_results(&m, room, mine)),
+            Err(refused) => return Ok(refused),
+        },
     };
     if let Some(results) = results {
         let saved = save_match_results_as(conn, slug, round, table, &results, who, Some(version))?;
         if !matches!(saved, MatchSave::Saved(_)) {
-            return Ok(false);
+            return Ok(Judged::Nothing);
         }
     }
     let (note, flagged) = store_verdict(conn, &row, &entry, verdict, next)?;
@@ -1101,7 +1120,27 @@ fn judge_room(
             after: room_text(next.state, &flagged, new_note),
         }],
     )?;
-    Ok(true)
+    Ok(Judged::Done)
+}
+
+/// The room's results when the director takes the table's entry: the whole room or
+/// nothing. An entry that no longer validates under the settings as they stand is refused
+/// with its boards, not saved in part; an entry without every board is not taken.
+fn approved_results(
+    entry: &Pending,
+    room: Room,
+    sheet: &super::RoundSheet,
+) -> Result<Vec<TableResult>, Judged> {
+    let (decks, bands) = (sheet.settings.decks(), sheet.settings.band_table());
+    let invalid = entry.invalid_boards(decks, &bands);
+    if !invalid.is_empty() {
+        return Err(Judged::NoLongerValid(invalid));
+    }
+    let mine = entry.results(room, decks, &bands);
+    if mine.len() != entry.cells.len() || mine.len() != sheet.round.boards.len() {
+        return Err(Judged::Nothing);
+    }
+    Ok(mine)
 }
 
 /// Writes the director's verdict on the room's entry (`row`): the state it leaves the room
@@ -1142,8 +1181,8 @@ fn store_verdict(
     Ok((note, flagged))
 }
 
-/// Applies the director's verdict to the room; `Ok(false)` when there is no entry to
-/// judge (or the match was saved meanwhile).
+/// Applies the director's verdict to the room, in one transaction with one revision bump
+/// when it is stored.
 pub fn judge(
     conn: &mut DbConnection,
     slug: &str,
@@ -1152,20 +1191,21 @@ pub fn judge(
     room: Room,
     verdict: &Verdict,
     who: &str,
-) -> Result<bool, DbError> {
+) -> Result<Judged, DbError> {
     super::write_transaction(conn, |conn| {
         let Some((tournament, _)) = super::revision::of_slug(conn, slug)? else {
-            return Ok(false);
+            return Ok(Judged::Nothing);
         };
         let Some(sheet) = load_round(conn, slug, round)? else {
-            return Ok(false);
+            return Ok(Judged::Nothing);
         };
-        if !judge_room(conn, tournament, &sheet, slug, table, room, verdict, who)? {
-            return Ok(false);
+        let judged = judge_room(conn, tournament, &sheet, slug, table, room, verdict, who)?;
+        if judged != Judged::Done {
+            return Ok(judged);
         }
         // The match's results and the room's state (not in the event) changed.
         super::revision::bump_matches(conn, tournament, &[(round, table)])?;
-        Ok(true)
+        Ok(Judged::Done)
     })
 }
 
@@ -1199,7 +1239,8 @@ pub fn approve_clean(
                 link.room,
                 &Verdict::Approve,
                 who,
-            )? {
+            )? == Judged::Done
+            {
                 approved.push((link.table, link.room));
             }
         }

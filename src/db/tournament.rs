@@ -13,8 +13,8 @@ use super::connection::{DbConnection, chunk_len, per_backend};
 use super::models::*;
 use super::schema::{boards, matches, rounds, table_results, team_members, teams, tournaments};
 use crate::rules::{
-    Board, Combination, Event, LastTrick, Level, Match, Room, Round, Rules, Seat, Settings,
-    SettingsDraft, SettingsField, TableEntry, TableResult, Team, TeamNo, Trump,
+    Board, Combination, EntryFigures, Event, LastTrick, Level, Match, Room, Round, Rules, Seat,
+    Settings, SettingsDraft, SettingsField, TableEntry, TableResult, Team, TeamNo, Trump,
 };
 
 /// Columns each insert form writes, for splitting rows under the bind-parameter limit.
@@ -322,14 +322,14 @@ pub(super) fn result_form(match_id: i32, board_id: i32, res: &TableResult) -> Ne
         match_id,
         board_id,
         room: res.room.code(),
-        trick_points: res.entry.trick_points,
-        bottom_points: res.entry.bottom_points,
-        last_trick: res.entry.last_trick.map(LastTrick::code),
-        combo: res.entry.combo.map(|c| c.to_string()),
-        declarer_penalty: res.entry.declarer_penalty,
-        defender_penalty: res.entry.defender_penalty,
-        ruling: res.entry.ruling,
-        defender_total: res.entry.defender_total,
+        trick_points: res.entry.trick_points(),
+        bottom_points: res.entry.bottom_points(),
+        last_trick: res.entry.last_trick().map(LastTrick::code),
+        combo: res.entry.combo().map(|c| c.to_string()),
+        declarer_penalty: res.entry.declarer_penalty(),
+        defender_penalty: res.entry.defender_penalty(),
+        ruling: res.entry.ruling(),
+        defender_total: res.entry.defender_total(),
     }
 }
 
@@ -360,7 +360,8 @@ pub(super) fn result_from_row(row: &TableResultRow, board: i32) -> Result<TableR
     Ok(TableResult {
         room: parse_column::<Room>(table, row.id, "room", &row.room)?,
         board,
-        entry: TableEntry {
+        // Checked by `TableEntry::parse` when it was saved.
+        entry: TableEntry::stored(EntryFigures {
             trick_points: row.trick_points,
             bottom_points: row.bottom_points,
             last_trick: parse_optional::<LastTrick>(
@@ -374,7 +375,7 @@ pub(super) fn result_from_row(row: &TableResultRow, board: i32) -> Result<TableR
             defender_penalty: row.defender_penalty,
             ruling: row.ruling,
             defender_total: row.defender_total,
-        },
+        }),
     })
 }
 

@@ -180,7 +180,7 @@ pub fn check_pairings(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Room, TableEntry, TableResult};
+    use crate::rules::{EntryFigures, Room, TableEntry, TableResult};
 
     fn team(number: i32, withdrawn: bool) -> Team {
         Team {
@@ -287,10 +287,10 @@ mod tests {
             results: vec![TableResult {
                 room: Room::Open,
                 board: 1,
-                entry: TableEntry {
+                entry: TableEntry::stored(EntryFigures {
                     trick_points: Some(40),
-                    ..TableEntry::default()
-                },
+                    ..EntryFigures::default()
+                }),
             }],
         };
         let unplayed = Match {

@@ -1,7 +1,7 @@
 //! The rows of a score sheet as a director or a table types them, read into a
 //! [`TableEntry`]: every problem named and tied to its field, so that it can be shown in any
-//! language. The scoring rules themselves stay in [`TableEntry::check`]; this module only
-//! turns text into an entry and names what the rules refuse.
+//! language. The scoring rules themselves stay in [`TableEntry::parse`]; this module only
+//! turns text into figures and names what the rules refuse.
 
 use std::collections::HashSet;
 
@@ -9,7 +9,7 @@ use super::text::read_number;
 use super::why::Why;
 use crate::rules::bands::BandTable;
 use crate::rules::cards::{Combination, Decks, ParseError};
-use crate::rules::table::{Fault, FieldError, Origin, TableEntry};
+use crate::rules::table::{EntryFigures, Fault, FieldError, Origin, TableEntry};
 
 /// The fields of one score-sheet row, named as in `results.csv`; `combo_length` is the L of
 /// `tractor:L` / `titanic:L`, typed apart from the combination's kind.
@@ -90,6 +90,7 @@ pub struct SheetError {
 impl SheetRow {
     /// The row as the form shows a stored entry.
     pub fn from_entry(entry: &TableEntry) -> SheetRow {
+        let entry = entry.figures();
         let num = |v: Option<i32>| v.map(|v| v.to_string()).unwrap_or_default();
         let (combo, combo_length) = match entry.combo {
             None => (String::new(), String::new()),
@@ -155,7 +156,7 @@ impl SheetRow {
     }
 
     /// The entry this row stands for: `Ok(None)` for a blank row, else the entry or every
-    /// problem, by the one validation of a result ([`TableEntry::faults`]) under the
+    /// problem, by the one validation of a result ([`TableEntry::parse`]) under the
     /// tournament's deck count and band table. The desk, the table page, their previews and
     /// approval all read a row through here.
     pub fn parse(
@@ -166,10 +167,15 @@ impl SheetRow {
         if self.is_blank() {
             return Ok(None);
         }
-        let (entry, mut errors) = self.read();
+        let (figures, mut errors) = self.read();
         let unreadable: HashSet<&str> = errors.iter().map(|e| e.field).collect();
-        for e in entry.faults(decks, Some(bands), Origin::Sheet) {
-            let problem = classify(&e, &entry);
+        let (entry, faults) =
+            match TableEntry::parse(figures.clone(), decks, Some(bands), Origin::Sheet) {
+                Ok(entry) => (Some(entry), Vec::new()),
+                Err(faults) => (None, faults),
+            };
+        for e in faults {
+            let problem = classify(&e, &figures);
             // A field that did not read has said so already; and with an unreadable figure
             // the row's "no result" is no news.
             let said = unreadable.contains(e.field)
@@ -183,24 +189,25 @@ impl SheetRow {
                 detail: Why::from(e.fault).to_string(),
             });
         }
-        if errors.is_empty() {
-            Ok(Some(entry))
-        } else {
-            errors.sort_by_key(|e| SHEET_FIELDS.iter().position(|f| *f == e.field));
-            Err(errors)
+        match entry {
+            Some(entry) if errors.is_empty() => Ok(Some(entry)),
+            _ => {
+                errors.sort_by_key(|e| SHEET_FIELDS.iter().position(|f| *f == e.field));
+                Err(errors)
+            }
         }
     }
 
-    /// The entry as written, every field read and no rule applied: the words of a row that
-    /// was checked when it was saved (the audit trail's values). `None` when a field does
-    /// not read.
-    pub fn as_written(&self) -> Option<TableEntry> {
+    /// The figures as written, every field read and no rule applied: the words of a row
+    /// that was checked when it was saved (the audit trail's values). `None` when a field
+    /// does not read.
+    pub fn as_written(&self) -> Option<EntryFigures> {
         let (entry, errors) = self.read();
         errors.is_empty().then_some(entry)
     }
 
-    /// Reads every field: the entry, and the fields that did not read.
-    fn read(&self) -> (TableEntry, Vec<SheetError>) {
+    /// Reads every field: the figures, and the fields that did not read.
+    fn read(&self) -> (EntryFigures, Vec<SheetError>) {
         let mut errors = Vec::new();
         let mut number = |field: &'static str, text: &str| match read_number(text) {
             None => None,
@@ -243,7 +250,7 @@ impl SheetRow {
                 detail: "P is computed from the trick points: leave it empty".to_owned(),
             });
         }
-        let entry = TableEntry {
+        let entry = EntryFigures {
             trick_points,
             bottom_points,
             last_trick,
@@ -308,8 +315,8 @@ impl SheetRow {
     }
 }
 
-/// Names a problem [`TableEntry::check`] found, by its field and the entry's state.
-fn classify(error: &FieldError, entry: &TableEntry) -> SheetProblem {
+/// Names a problem [`TableEntry::parse`] found, by its field and the figures' state.
+fn classify(error: &FieldError, entry: &EntryFigures) -> SheetProblem {
     match error.fault {
         Fault::ComboWithDeclarerLastTrick => return SheetProblem::ComboWithDeclarer,
         Fault::LastTrickMissing { .. } => return SheetProblem::LastTrickMissing,
@@ -388,8 +395,8 @@ mod tests {
         ]);
         let entry = r.parse(Decks::Two, &standard(Decks::Two)).unwrap().unwrap();
         assert_eq!(
-            entry,
-            TableEntry {
+            entry.figures(),
+            &EntryFigures {
                 trick_points: Some(60),
                 bottom_points: Some(20),
                 last_trick: Some(LastTrick::Defenders),
@@ -485,8 +492,8 @@ mod tests {
             .parse(Decks::Two, &standard(Decks::Two))
             .unwrap()
             .unwrap();
-        assert_eq!(entry.defender_total, Some(125));
-        assert_eq!(entry.trick_points, None);
+        assert_eq!(entry.defender_total(), Some(125));
+        assert_eq!(entry.trick_points(), None);
         assert_eq!(
             problems(
                 &row(&[("trick_points", "60"), ("defender_total", "60")]),

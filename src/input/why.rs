@@ -294,7 +294,7 @@ pub enum Why {
         player: String,
         first: u64,
     },
-    /// What the rules refuse in one table result (`TableEntry::check`).
+    /// What the rules refuse in one table result (`TableEntry::parse`).
     Table(Fault),
     // [[stages]] of tournament.toml and the schedule of a staged event
     /// A problem of stage `stage` (from 1) at `key`.

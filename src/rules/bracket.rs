@@ -1120,10 +1120,10 @@ pub(crate) mod tests {
             })
         };
         assert_eq!(progress(&stages, &e), at(1));
-        let entry = crate::rules::TableEntry {
+        let entry = crate::rules::TableEntry::stored(crate::rules::EntryFigures {
             trick_points: Some(60),
-            ..crate::rules::TableEntry::default()
-        };
+            ..crate::rules::EntryFigures::default()
+        });
         e.rounds[2].matches[0]
             .results
             .push(crate::rules::TableResult {

@@ -8,7 +8,7 @@ use super::settings::Settings;
 use super::table::FieldError;
 
 /// A stored table result that is impossible under the new settings: where it stands and
-/// what is wrong with it, as [`super::TableEntry::check`] says.
+/// what is wrong with it, as [`super::EntryFigures::check`] says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Conflict {
     pub round: i32,
@@ -31,19 +31,15 @@ pub fn conflicts(event: &Event, new: &Settings) -> Vec<Conflict> {
     for round in &event.rounds {
         for m in &round.matches {
             for result in &m.results {
-                found.extend(
-                    result
-                        .entry
-                        .check(new.decks())
-                        .into_iter()
-                        .map(|problem| Conflict {
-                            round: round.number,
-                            table: m.table,
-                            room: result.room,
-                            board: result.board,
-                            problem,
-                        }),
-                );
+                found.extend(result.entry.figures().check(new.decks()).into_iter().map(
+                    |problem| Conflict {
+                        round: round.number,
+                        table: m.table,
+                        room: result.room,
+                        board: result.board,
+                        problem,
+                    },
+                ));
             }
         }
     }
@@ -55,9 +51,9 @@ pub fn conflicts(event: &Event, new: &Settings) -> Vec<Conflict> {
 mod tests {
     use super::*;
     use crate::rules::{
-        Board, Combination, DeckRules, Decks, Fault, LastTrick, Level, Match, MatchScoring,
-        MultiplierPolicy, Points, Preset, Round, Rules, Seat, TableEntry, TableResult, Team,
-        TeamNo,
+        Board, Combination, DeckRules, Decks, EntryFigures, Fault, LastTrick, Level, Match,
+        MatchScoring, MultiplierPolicy, Points, Preset, Round, Rules, Seat, TableEntry,
+        TableResult, Team, TeamNo,
     };
 
     fn settings(decks: Decks) -> Settings {
@@ -71,7 +67,7 @@ mod tests {
         TableResult {
             room,
             board,
-            entry: TableEntry {
+            entry: TableEntry::stored(EntryFigures {
                 trick_points: Some(t),
                 bottom_points: Some(k),
                 last_trick: Some(if combo.is_some() {
@@ -80,8 +76,8 @@ mod tests {
                     LastTrick::Declarer
                 }),
                 combo,
-                ..TableEntry::default()
-            },
+                ..EntryFigures::default()
+            }),
         }
     }
 

@@ -246,7 +246,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::rules::cards::{LastTrick, Level, Seat};
     use crate::rules::event::{TableResult, TeamNo};
-    use crate::rules::table::TableEntry;
+    use crate::rules::table::{EntryFigures, TableEntry};
 
     /// A board dealt by `dealer` at level 2, no trump named.
     pub(crate) fn board(number: i32, dealer: Seat) -> Board {
@@ -262,11 +262,11 @@ pub(crate) mod tests {
         TableResult {
             room,
             board,
-            entry: TableEntry {
+            entry: TableEntry::stored(EntryFigures {
                 trick_points: Some(t),
                 last_trick: Some(LastTrick::Declarer),
-                ..TableEntry::default()
-            },
+                ..EntryFigures::default()
+            }),
         }
     }
 
@@ -357,19 +357,19 @@ pub(crate) mod tests {
         })
         .unwrap();
         let scorer = Scorer::new(&settings);
-        let big = TableEntry {
+        let big = TableEntry::stored(EntryFigures {
             trick_points: Some(240),
             bottom_points: Some(60),
             last_trick: Some(LastTrick::Defenders),
             combo: Some(Combination::Titanic(13)),
             declarer_penalty: Some(1000),
-            ..TableEntry::default()
-        };
-        let nothing = TableEntry {
+            ..EntryFigures::default()
+        });
+        let nothing = TableEntry::stored(EntryFigures {
             trick_points: Some(0),
             last_trick: Some(LastTrick::Declarer),
-            ..TableEntry::default()
-        };
+            ..EntryFigures::default()
+        });
         let boards: Vec<Board> = (1..=12).map(|n| board(n, Seat::North)).collect();
         let results = (1..=12)
             .flat_map(|b| {

@@ -204,6 +204,7 @@ impl Pairing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::EntryFigures;
     use crate::rules::settings::*;
 
     #[test]
@@ -239,10 +240,10 @@ mod tests {
         let row = |room, board, points| TableResult {
             room,
             board,
-            entry: TableEntry {
+            entry: TableEntry::stored(EntryFigures {
                 trick_points: Some(points),
-                ..TableEntry::default()
-            },
+                ..EntryFigures::default()
+            }),
         };
         let before = vec![
             row(Room::Open, 1, 40),

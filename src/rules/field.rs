@@ -209,7 +209,7 @@ pub fn datum(scores: &[i32]) -> Option<Fraction> {
 }
 
 fn has_penalties(entry: &TableEntry) -> bool {
-    entry.declarer_penalty.unwrap_or(0) != 0 || entry.defender_penalty.unwrap_or(0) != 0
+    entry.declarer_penalty().unwrap_or(0) != 0 || entry.defender_penalty().unwrap_or(0) != 0
 }
 
 impl Traveller {
@@ -539,7 +539,7 @@ mod tests {
     use crate::rules::cards::Seat;
     use crate::rules::compare::tests::board;
     use crate::rules::event::{Lineup, Team};
-    use crate::rules::{Match, Settings, TableResult};
+    use crate::rules::{EntryFigures, Match, Settings, TableResult};
 
     fn frac(n: i128, d: i128) -> Fraction {
         Fraction::new(n, d)
@@ -578,10 +578,10 @@ mod tests {
         TableResult {
             room,
             board,
-            entry: TableEntry {
+            entry: TableEntry::stored(EntryFigures {
                 defender_total: Some(total),
-                ..TableEntry::default()
-            },
+                ..EntryFigures::default()
+            }),
         }
     }
 
@@ -855,7 +855,11 @@ mod tests {
             odd[0].kind,
             OddKind::SwingBeyondBands { swing: 8, limit: 7 }
         );
-        e.rounds[1].matches[0].results[0].entry.ruling = Some(-5);
+        let ruled = &mut e.rounds[1].matches[0].results[0].entry;
+        *ruled = TableEntry::stored(EntryFigures {
+            ruling: Some(-5),
+            ..ruled.figures().clone()
+        });
         assert!(odd_results(&e, &e.rounds[1], 10).is_empty());
     }
 }

@@ -53,5 +53,7 @@ pub use settings::{
     SettingsField, SettingsReason, TableSide,
 };
 pub use standings::{MatchLine, Quotient, Standing, Totals, standings};
-pub use table::{Fault, FieldError, MultiplierPolicy, Points, TableEntry, TableOutcome, Wording};
+pub use table::{
+    EntryFigures, Fault, FieldError, MultiplierPolicy, Points, TableEntry, TableOutcome, Wording,
+};
 pub use tiebreak::TieBreak;

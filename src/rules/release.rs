@@ -370,18 +370,18 @@ mod tests {
     use crate::rules::compare::tests::board;
     use crate::rules::event::{TableResult, TeamNo};
     use crate::rules::settings::Settings;
-    use crate::rules::table::TableEntry;
+    use crate::rules::table::{EntryFigures, TableEntry};
     use crate::rules::{MatchStatus, Score};
 
     fn result(room: Room, board: i32, t: i32) -> TableResult {
         TableResult {
             room,
             board,
-            entry: TableEntry {
+            entry: TableEntry::stored(EntryFigures {
                 trick_points: Some(t),
                 last_trick: Some(LastTrick::Declarer),
-                ..TableEntry::default()
-            },
+                ..EntryFigures::default()
+            }),
         }
     }
 

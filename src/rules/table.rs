@@ -54,10 +54,11 @@ impl fmt::Display for MultiplierPolicy {
     }
 }
 
-/// What the score sheet says for one board at one table: the inputs of a results row.
-/// Empty cells are `None` and stay empty on export.
+/// What the score sheet says for one board at one table, as typed or read and before any
+/// check: the inputs of a results row. Empty cells are `None` and stay empty on export.
+/// A [`TableEntry`] is made from these by [`TableEntry::parse`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TableEntry {
+pub struct EntryFigures {
     pub trick_points: Option<i32>,
     pub bottom_points: Option<i32>,
     pub last_trick: Option<LastTrick>,
@@ -68,6 +69,21 @@ pub struct TableEntry {
     pub ruling: Option<i32>,
     /// P as it stands, used only when `trick_points` is empty ("total only").
     pub defender_total: Option<i32>,
+}
+
+/// One board's result at one table, as the rules accept it. Its figures are private, read
+/// through the accessors or [`TableEntry::figures`], so that an entry can only come:
+///
+/// - from [`TableEntry::parse`], the one validation of a result, wherever a result is typed
+///   or read from a file: the desk, the table page, both previews, approval and an
+///   archive's `results.csv`;
+/// - from a row read back from the database, by `TableEntry::stored`, `pub(crate)`: it
+///   was validated by `parse` when it was saved, and a later change of settings is
+///   weighed against the stored results by `rules/change.rs` (the crate's unit tests use
+///   it too; `tests/` go through `parse`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableEntry {
+    figures: EntryFigures,
 }
 
 /// Which card-point figure of a table result.
@@ -161,6 +177,20 @@ pub struct TableOutcome {
     pub wording: Wording,
 }
 
+impl TableOutcome {
+    /// The outcome of a table whose defenders' total is `p`, with no ruling: what the band
+    /// table says for that P (the settings' preview and the rules page word every band so).
+    pub fn at_total(p: i32, bands: &BandTable) -> TableOutcome {
+        let s = bands.table_score(p);
+        TableOutcome {
+            defender_total: Some(p),
+            table_score: s,
+            ruled: false,
+            wording: Wording::of(s, Some(p), bands),
+        }
+    }
+}
+
 /// The result of a table in words (docs/rules.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wording {
@@ -192,8 +222,10 @@ impl Wording {
     }
 }
 
-impl TableEntry {
-    /// Every problem with this entry for a tournament played with `decks`.
+impl EntryFigures {
+    /// Every problem of these figures' own for a tournament played with `decks` (the part of
+    /// [`TableEntry::parse`]'s checks that only the deck count decides; `rules/change.rs`
+    /// asks it of stored entries when the deck count would change).
     pub fn check(&self, decks: Decks) -> Vec<FieldError> {
         let mut errors = Vec::new();
         let mut err = |field: &'static str, fault: Fault| errors.push(FieldError { field, fault });
@@ -298,19 +330,9 @@ impl TableEntry {
         errors
     }
 
-    /// Every problem with this entry, the one validation of a result wherever it comes
-    /// from (the director's grid, the table page, approval, an archive's `results.csv`):
-    /// [`TableEntry::check`]'s figures, a ruling within the band table's range of s (or,
-    /// without the band table, within ±[`MAX_RULING`]), and no combination when the
-    /// declarers won the last trick. A score sheet being typed ([`Origin::Sheet`]) also
-    /// refuses bottom points with nobody named for the last trick, as a likely slip; the
-    /// archive format allows the row (docs/rules.md §3: the bottom then adds nothing).
-    pub fn faults(
-        &self,
-        decks: Decks,
-        bands: Option<&BandTable>,
-        origin: Origin,
-    ) -> Vec<FieldError> {
+    /// Every problem with these figures, the one validation of a result wherever it comes
+    /// from (see [`TableEntry::parse`]).
+    fn faults(&self, decks: Decks, bands: Option<&BandTable>, origin: Origin) -> Vec<FieldError> {
         let ruling = match bands {
             Some(bands) => self.check_ruling(decks, bands),
             None => self.check_ruling_bound(),
@@ -333,7 +355,7 @@ impl TableEntry {
 
     /// The TD ruling's problem, if any: a ruling reaches the band table's extremes
     /// ([`ruling_range`]), not beyond.
-    pub fn check_ruling(&self, decks: Decks, bands: &BandTable) -> Option<FieldError> {
+    fn check_ruling(&self, decks: Decks, bands: &BandTable) -> Option<FieldError> {
         let value = self.ruling?;
         let (min, max) = ruling_range(decks, bands);
         (value < min || value > max).then_some(FieldError {
@@ -344,7 +366,7 @@ impl TableEntry {
 
     /// A ruling beyond ±[`MAX_RULING`]: the bound every stored ruling keeps, whatever the
     /// band table.
-    pub fn check_ruling_bound(&self) -> Option<FieldError> {
+    fn check_ruling_bound(&self) -> Option<FieldError> {
         let value = self.ruling?;
         (value.abs() > MAX_RULING).then_some(FieldError {
             field: "ruling",
@@ -355,28 +377,101 @@ impl TableEntry {
             },
         })
     }
+}
+
+impl TableEntry {
+    /// The one validation of a result, wherever it comes from (the director's grid, the
+    /// table page, both previews, approval, an archive's `results.csv`): the entry, or every
+    /// problem with `figures` under `decks` and the band table. The checks are
+    /// [`EntryFigures::check`]'s figures, a ruling within the band table's range of s (or,
+    /// without the band table, within ±[`MAX_RULING`]), and no combination when the
+    /// declarers won the last trick. A score sheet being typed ([`Origin::Sheet`]) also
+    /// refuses bottom points with nobody named for the last trick, as a likely slip; the
+    /// archive format allows the row (docs/rules.md §3: the bottom then adds nothing).
+    pub fn parse(
+        figures: EntryFigures,
+        decks: Decks,
+        bands: Option<&BandTable>,
+        origin: Origin,
+    ) -> Result<TableEntry, Vec<FieldError>> {
+        let faults = figures.faults(decks, bands, origin);
+        if faults.is_empty() {
+            Ok(TableEntry { figures })
+        } else {
+            Err(faults)
+        }
+    }
+
+    /// An entry read back from the database, and only that: the row was validated by
+    /// [`TableEntry::parse`] when it was saved, under the settings of the time, and a later
+    /// change of settings is answered by `rules/change.rs`, not by refusing to load the
+    /// tournament. Everything typed or read from a file goes through `parse` instead; the
+    /// crate's own unit tests use it to build a result without a tournament's settings.
+    pub(crate) fn stored(figures: EntryFigures) -> TableEntry {
+        TableEntry { figures }
+    }
+
+    /// The figures as typed, to show them again or to build a changed entry from them.
+    pub fn figures(&self) -> &EntryFigures {
+        &self.figures
+    }
+
+    pub fn trick_points(&self) -> Option<i32> {
+        self.figures.trick_points
+    }
+
+    pub fn bottom_points(&self) -> Option<i32> {
+        self.figures.bottom_points
+    }
+
+    pub fn last_trick(&self) -> Option<LastTrick> {
+        self.figures.last_trick
+    }
+
+    pub fn combo(&self) -> Option<Combination> {
+        self.figures.combo
+    }
+
+    pub fn declarer_penalty(&self) -> Option<i32> {
+        self.figures.declarer_penalty
+    }
+
+    pub fn defender_penalty(&self) -> Option<i32> {
+        self.figures.defender_penalty
+    }
+
+    /// A TD's table score, overriding the computed one.
+    pub fn ruling(&self) -> Option<i32> {
+        self.figures.ruling
+    }
+
+    /// P as typed, kept only when there are no trick points ("total only"); see
+    /// [`TableEntry::defenders_total`] for P itself.
+    pub fn defender_total(&self) -> Option<i32> {
+        self.figures.defender_total
+    }
 
     /// The defenders' total P (clamped at 0), or `None` when neither trick points nor a
     /// total were given.
     pub fn defenders_total(&self, policy: MultiplierPolicy) -> Option<i32> {
-        let Some(t) = self.trick_points else {
-            return self.defender_total;
+        let f = &self.figures;
+        let Some(t) = f.trick_points else {
+            return f.defender_total;
         };
-        let bottom = match (self.last_trick, self.combo) {
+        let bottom = match (f.last_trick, f.combo) {
             (Some(LastTrick::Defenders), Some(c)) => {
-                self.bottom_points.unwrap_or(0) * policy.multiplier(c)
+                f.bottom_points.unwrap_or(0) * policy.multiplier(c)
             }
             _ => 0,
         };
-        let p =
-            t + bottom + self.declarer_penalty.unwrap_or(0) - self.defender_penalty.unwrap_or(0);
+        let p = t + bottom + f.declarer_penalty.unwrap_or(0) - f.defender_penalty.unwrap_or(0);
         Some(p.max(0))
     }
 
     /// P, s and the wording, or `None` for an entry with neither a total nor a ruling.
     pub fn outcome(&self, policy: MultiplierPolicy, bands: &BandTable) -> Option<TableOutcome> {
         let p = self.defenders_total(policy);
-        let (s, ruled) = match (self.ruling, p) {
+        let (s, ruled) = match (self.figures.ruling, p) {
             (Some(r), _) => (r, true),
             (None, Some(p)) => (bands.table_score(p), false),
             (None, None) => return None,
@@ -390,7 +485,7 @@ impl TableEntry {
     }
 }
 
-/// Where an entry comes from, for [`TableEntry::faults`].
+/// Where an entry comes from, for [`TableEntry::parse`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
     /// Typed on a score sheet: at the desk or at the table.
@@ -408,13 +503,13 @@ pub const MAX_PENALTY: i32 = 1000;
 
 /// Whether a row gives a combination although the declarers won the last trick: refused
 /// everywhere (a likely slip; docs/rules.md §3).
-fn combo_with_declarer_last_trick(entry: &TableEntry) -> bool {
+fn combo_with_declarer_last_trick(entry: &EntryFigures) -> bool {
     entry.last_trick == Some(LastTrick::Declarer) && entry.combo.is_some()
 }
 
 /// Bottom points in a row with trick points and no winner of the last trick: a form refuses
 /// them at the field rather than save P without the bottom.
-fn bottom_without_last_trick(entry: &TableEntry) -> Option<i32> {
+fn bottom_without_last_trick(entry: &EntryFigures) -> Option<i32> {
     match (entry.trick_points, entry.bottom_points, entry.last_trick) {
         (Some(_), Some(bottom), None) if bottom > 0 => Some(bottom),
         _ => None,
@@ -439,13 +534,18 @@ mod tests {
     use crate::rules::bands::Preset;
 
     fn entry(t: i32, k: i32, last: LastTrick, combo: Option<Combination>) -> TableEntry {
-        TableEntry {
+        TableEntry::stored(EntryFigures {
             trick_points: Some(t),
             bottom_points: Some(k),
             last_trick: Some(last),
             combo,
-            ..TableEntry::default()
-        }
+            ..EntryFigures::default()
+        })
+    }
+
+    /// An entry of these figures, checked or not.
+    fn of(figures: EntryFigures) -> TableEntry {
+        TableEntry::stored(figures)
     }
 
     #[test]
@@ -484,7 +584,7 @@ mod tests {
         );
         // No last trick given counts as the declarers winning it.
         let mut unknown = pair.clone();
-        unknown.last_trick = None;
+        unknown.figures.last_trick = None;
         assert_eq!(unknown.defenders_total(p), Some(60));
     }
 
@@ -492,12 +592,12 @@ mod tests {
     fn penalties_move_p_and_clamp_at_zero() {
         let p = MultiplierPolicy::Exponential;
         let mut e = entry(40, 0, LastTrick::Declarer, None);
-        e.declarer_penalty = Some(20);
+        e.figures.declarer_penalty = Some(20);
         assert_eq!(e.defenders_total(p), Some(60));
-        e.declarer_penalty = None;
-        e.defender_penalty = Some(10);
+        e.figures.declarer_penalty = None;
+        e.figures.defender_penalty = Some(10);
         assert_eq!(e.defenders_total(p), Some(30));
-        e.defender_penalty = Some(50);
+        e.figures.defender_penalty = Some(50);
         assert_eq!(e.defenders_total(p), Some(0));
     }
 
@@ -505,10 +605,10 @@ mod tests {
     fn total_only_and_ruling() {
         let bands = BandTable::preset(Decks::Two, Preset::Standard).unwrap();
         let p = MultiplierPolicy::Exponential;
-        let total_only = TableEntry {
+        let total_only = of(EntryFigures {
             defender_total: Some(125),
-            ..TableEntry::default()
-        };
+            ..EntryFigures::default()
+        });
         let o = total_only.outcome(p, &bands).unwrap();
         assert_eq!(
             (o.defender_total, o.table_score, o.ruled),
@@ -517,7 +617,7 @@ mod tests {
         assert_eq!(o.wording, Wording::DefendersTakeOverUp(2));
 
         let mut ruled = entry(45, 0, LastTrick::Declarer, None);
-        ruled.ruling = Some(-1);
+        ruled.figures.ruling = Some(-1);
         let o = ruled.outcome(p, &bands).unwrap();
         assert_eq!(
             (o.defender_total, o.table_score, o.ruled),
@@ -525,28 +625,33 @@ mod tests {
         );
         assert_eq!(o.wording, Wording::DefendersTakeOverUp(1));
 
-        let ruling_only = TableEntry {
+        let ruling_only = of(EntryFigures {
             ruling: Some(2),
-            ..TableEntry::default()
-        };
+            ..EntryFigures::default()
+        });
         let o = ruling_only.outcome(p, &bands).unwrap();
         assert_eq!((o.defender_total, o.table_score), (None, 2));
-        assert!(TableEntry::default().outcome(p, &bands).is_none());
+        assert!(of(EntryFigures::default()).outcome(p, &bands).is_none());
     }
 
     #[test]
     fn a_ruling_may_give_any_s_of_a_rising_or_falling_table() {
         // Rising: P 0–79 gives −2, P 80–119 gives 1, and the step falls again beyond.
         let rising = BandTable::new(80, vec![(0, -2), (80, 1)], 40).unwrap();
-        let ruled = |s| TableEntry {
-            ruling: Some(s),
-            ..TableEntry::default()
+        let ruled = |s| {
+            of(EntryFigures {
+                ruling: Some(s),
+                ..EntryFigures::default()
+            })
         };
         assert_eq!(ruling_range(Decks::Two, &rising), (-10, 1));
-        assert_eq!(ruled(1).check_ruling(Decks::Two, &rising), None);
-        assert_eq!(ruled(-2).check_ruling(Decks::Two, &rising), None);
+        assert_eq!(ruled(1).figures.check_ruling(Decks::Two, &rising), None);
+        assert_eq!(ruled(-2).figures.check_ruling(Decks::Two, &rising), None);
         assert_eq!(
-            ruled(2).check_ruling(Decks::Two, &rising).map(|e| e.fault),
+            ruled(2)
+                .figures
+                .check_ruling(Decks::Two, &rising)
+                .map(|e| e.fault),
             Some(Fault::RulingOutOfRange {
                 value: 2,
                 min: -10,
@@ -564,9 +669,11 @@ mod tests {
     #[test]
     fn a_ruling_without_p_is_worded_as_the_table_decides() {
         let p = MultiplierPolicy::Exponential;
-        let ruled = |s| TableEntry {
-            ruling: Some(s),
-            ..TableEntry::default()
+        let ruled = |s| {
+            of(EntryFigures {
+                ruling: Some(s),
+                ..EntryFigures::default()
+            })
         };
         // Every P ≥ 0 takes over: s = 0 is a takeover whatever P was.
         let all_over = BandTable::new(0, vec![(0, 0), (40, -1)], 40).unwrap();
@@ -616,7 +723,7 @@ mod tests {
     #[test]
     fn checks_name_the_field() {
         let fields = |e: &TableEntry, d: Decks| -> Vec<&'static str> {
-            e.check(d).into_iter().map(|f| f.field).collect()
+            e.figures.check(d).into_iter().map(|f| f.field).collect()
         };
         assert!(fields(&entry(85, 10, LastTrick::Declarer, None), Decks::Two).is_empty());
         assert_eq!(
@@ -661,27 +768,61 @@ mod tests {
             ["combo"]
         );
         let mut pen = entry(50, 0, LastTrick::Declarer, None);
-        pen.defender_penalty = Some(-5);
+        pen.figures.defender_penalty = Some(-5);
         assert_eq!(fields(&pen, Decks::Two), ["defender_penalty"]);
-        assert_eq!(fields(&TableEntry::default(), Decks::Two), ["trick_points"]);
+        assert_eq!(
+            fields(&of(EntryFigures::default()), Decks::Two),
+            ["trick_points"]
+        );
+    }
+
+    #[test]
+    fn an_entry_is_made_only_from_figures_that_validate() {
+        let bands = BandTable::preset(Decks::Two, Preset::Standard).unwrap();
+        let figures = EntryFigures {
+            trick_points: Some(60),
+            bottom_points: Some(10),
+            last_trick: Some(LastTrick::Defenders),
+            combo: Some(Combination::Pair),
+            ..EntryFigures::default()
+        };
+        let entry = TableEntry::parse(figures.clone(), Decks::Two, Some(&bands), Origin::Sheet);
+        assert_eq!(entry.as_ref().map(TableEntry::figures), Ok(&figures));
+        assert_eq!(entry.unwrap().trick_points(), Some(60));
+        // A combination a single deck does not have: every fault, and no entry.
+        let refused = TableEntry::parse(figures, Decks::One, None, Origin::Archive);
+        assert_eq!(
+            refused.map_err(|e| e.into_iter().map(|f| f.field).collect::<Vec<_>>()),
+            Err(vec!["combo"])
+        );
+        assert!(
+            TableEntry::parse(
+                EntryFigures::default(),
+                Decks::Two,
+                Some(&bands),
+                Origin::Sheet
+            )
+            .is_err()
+        );
     }
 
     #[test]
     fn one_validation_holds_every_surface_to_the_same_rules() {
         let bands = BandTable::preset(Decks::Two, Preset::Standard).unwrap();
         let faults = |e: &TableEntry, bands: Option<&BandTable>, origin: Origin| {
-            e.faults(Decks::Two, bands, origin)
+            e.figures
+                .faults(Decks::Two, bands, origin)
                 .into_iter()
                 .map(|f| f.field)
                 .collect::<Vec<_>>()
         };
         // Bottom points with nobody named for the last trick: a slip on a score sheet,
         // a row the archive format allows.
-        let bottom = TableEntry {
+        let bottom = of(EntryFigures {
             trick_points: Some(60),
             bottom_points: Some(10),
-            ..TableEntry::default()
-        };
+            ..EntryFigures::default()
+        });
         assert_eq!(faults(&bottom, Some(&bands), Origin::Sheet), ["last_trick"]);
         assert!(faults(&bottom, Some(&bands), Origin::Archive).is_empty());
         // A combination with the declarers' last trick is refused everywhere.
@@ -691,9 +832,11 @@ mod tests {
         }
         // A ruling beyond the band table's s, and without the table beyond the bound.
         let (_, max) = ruling_range(Decks::Two, &bands);
-        let ruled = |s: i32| TableEntry {
-            ruling: Some(s),
-            ..TableEntry::default()
+        let ruled = |s: i32| {
+            of(EntryFigures {
+                ruling: Some(s),
+                ..EntryFigures::default()
+            })
         };
         assert_eq!(
             faults(&ruled(max + 1), Some(&bands), Origin::Sheet),

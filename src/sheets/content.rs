@@ -155,18 +155,18 @@ fn opt(v: Option<i32>) -> String {
 }
 
 fn filled_line(line: &mut ScoreLine, entry: &TableEntry, scorer: &Scorer, words: &dyn Words) {
-    line.trick_points = opt(entry.trick_points);
-    line.bottom_points = opt(entry.bottom_points);
+    line.trick_points = opt(entry.trick_points());
+    line.bottom_points = opt(entry.bottom_points());
     line.last_trick = entry
-        .last_trick
+        .last_trick()
         .map(|l| last_trick(words, l))
         .unwrap_or_default();
     line.combination = entry
-        .combo
+        .combo()
         .map(|c| combination(words, c))
         .unwrap_or_default();
-    line.declarer_penalty = opt(entry.declarer_penalty);
-    line.defender_penalty = opt(entry.defender_penalty);
+    line.declarer_penalty = opt(entry.declarer_penalty());
+    line.defender_penalty = opt(entry.defender_penalty());
     if let Some(outcome) = scorer.table(entry) {
         line.defender_total = opt(outcome.defender_total);
         line.result = result(words, &outcome);

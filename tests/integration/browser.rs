@@ -10,12 +10,12 @@ use crate::common::browser;
 
 use browser::{browser_tools, log_in, open_browser, screenshot, serve, wait_while_at};
 use common::http::ensure_user;
-use common::{TestDb, backends, import_club_night};
+use common::{TestDb, backends, import_club_night, table_entry};
 use fantoccini::Client;
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fushi::archive::ArchiveFiles;
 use fushi::db::accounts::Role;
-use fushi::rules::{Combination, LastTrick, Room, TableEntry};
+use fushi::rules::{Combination, EntryFigures, LastTrick, Room, TableEntry};
 
 // WebDriver's codes for the keys that are not characters.
 const TAB: char = '\u{E004}';
@@ -112,16 +112,16 @@ fn import_evening(db: &TestDb) {
 /// The 16 rows of the sample match as the sheets give them: (trick points, bottom, last
 /// trick, combination, declarer penalty). Four have the defenders' bottom.
 fn sample_sheets() -> Vec<(Room, i32, TableEntry)> {
-    let tricks = |t: i32| TableEntry {
+    let tricks = |t: i32| EntryFigures {
         trick_points: Some(t),
-        ..TableEntry::default()
+        ..EntryFigures::default()
     };
-    let bottom = |t: i32, k: i32, c: Combination| TableEntry {
+    let bottom = |t: i32, k: i32, c: Combination| EntryFigures {
         trick_points: Some(t),
         bottom_points: Some(k),
         last_trick: Some(LastTrick::Defenders),
         combo: Some(c),
-        ..TableEntry::default()
+        ..EntryFigures::default()
     };
     let open = [
         tricks(35),
@@ -138,7 +138,7 @@ fn sample_sheets() -> Vec<(Room, i32, TableEntry)> {
         tricks(25),
         tricks(55),
         bottom(75, 10, Combination::Tractor(2)),
-        TableEntry {
+        EntryFigures {
             declarer_penalty: Some(10),
             ..tricks(90)
         },
@@ -149,7 +149,7 @@ fn sample_sheets() -> Vec<(Room, i32, TableEntry)> {
     let mut all = Vec::new();
     for (room, rows) in [(Room::Open, open), (Room::Closed, closed)] {
         for (i, entry) in rows.into_iter().enumerate() {
-            all.push((room, i as i32 + 1, entry));
+            all.push((room, i as i32 + 1, table_entry(entry)));
         }
     }
     all

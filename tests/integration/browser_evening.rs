@@ -15,14 +15,16 @@ use browser::{
 };
 use chrono::NaiveDateTime;
 use common::http::ensure_user;
-use common::{TestDb, club_night_dir, club_night_with_table_round, room_link, room_token};
+use common::{
+    TestDb, club_night_dir, club_night_with_table_round, room_link, room_token, table_entry,
+};
 use diesel::prelude::*;
 use fantoccini::{Client, Locator};
 use fushi::archive::{ArchiveFiles, TOURNAMENT_TOML};
 use fushi::db::accounts::Role;
 use fushi::db::schema::{table_entries, tournaments};
 use fushi::db::table::{self as tables, EntryState, Side};
-use fushi::rules::{Combination, LastTrick, Room, TableEntry};
+use fushi::rules::{Combination, EntryFigures, LastTrick, Room, TableEntry};
 
 const SLUG: &str = "club-night";
 
@@ -105,7 +107,9 @@ async fn the_date_the_venue_and_the_local_clock_on_a_phone() {
     let mut conn = db.open();
     let event = fushi::db::load_event(&mut conn, SLUG).unwrap().unwrap();
     let mut results = event.rounds[0].matches[0].results.clone();
-    results[0].entry.trick_points = results[0].entry.trick_points.map(|t| t + 5);
+    results[0].entry = crate::common::edited(&results[0].entry, |f| {
+        f.trick_points = f.trick_points.map(|t| t + 5)
+    });
     let saved = fushi::db::save_match_results_as(&mut conn, SLUG, 1, 1, &results, "director", None)
         .unwrap();
     assert!(matches!(saved, fushi::db::MatchSave::Saved(_)));
@@ -189,20 +193,20 @@ fn enter_open_room(db: &TestDb) -> tables::TableRoom {
     let cells: Vec<(i32, Option<TableEntry>)> = (1..=4)
         .map(|b| {
             let entry = if b == 1 {
-                TableEntry {
+                table_entry(EntryFigures {
                     trick_points: Some(35),
                     bottom_points: Some(10),
                     last_trick: Some(LastTrick::Defenders),
                     combo: Some(Combination::Pair),
-                    ..TableEntry::default()
-                }
+                    ..EntryFigures::default()
+                })
             } else {
-                TableEntry {
+                table_entry(EntryFigures {
                     trick_points: Some(60),
                     bottom_points: Some(10),
                     last_trick: Some(LastTrick::Declarer),
-                    ..TableEntry::default()
-                }
+                    ..EntryFigures::default()
+                })
             };
             (b, Some(entry))
         })

@@ -11,11 +11,11 @@ use std::time::{Duration, Instant};
 
 use browser::{browser_tools, open_browser, open_phone, screenshot, serve};
 use common::http::ensure_user;
-use common::{TestDb, club_night_with_table_round, room_token};
+use common::{TestDb, club_night_with_table_round, room_token, table_entry};
 use fantoccini::{Client, Locator};
 use fushi::db::accounts::Role;
 use fushi::db::table::{self as tables, Side};
-use fushi::rules::{LastTrick, Room, TableEntry};
+use fushi::rules::{EntryFigures, LastTrick, Room, TableEntry};
 
 async fn wait_for(client: &Client, css: &str) {
     let start = Instant::now();
@@ -34,12 +34,12 @@ fn enter(db: &TestDb, table: i32, room: Room, flag: Option<i32>) {
         .map(|b| {
             (
                 b,
-                Some(TableEntry {
+                Some(table_entry(EntryFigures {
                     trick_points: Some(60),
                     bottom_points: Some(10),
                     last_trick: Some(LastTrick::Declarer),
-                    ..TableEntry::default()
-                }),
+                    ..EntryFigures::default()
+                })),
             )
         })
         .collect();

@@ -45,7 +45,9 @@ async fn prepare(db: &TestDb) {
         .unwrap();
     let m = &event.rounds[0].matches[0];
     let mut results = m.results.clone();
-    results[0].entry.trick_points = results[0].entry.trick_points.map(|t| t + 5);
+    results[0].entry = crate::common::edited(&results[0].entry, |f| {
+        f.trick_points = f.trick_points.map(|t| t + 5)
+    });
     fushi::db::save_match_results_as(&mut conn, "club-night", 1, m.table, &results, "admin", None)
         .unwrap();
     diesel::sql_query("UPDATE tournaments SET correction_minutes = 0, revision = revision + 1")

@@ -180,7 +180,11 @@ fn a_generated_event_over_several_insert_chunks_round_trips() {
     assert_eq!(event.result_count(), 3360);
     for m in event.rounds.iter().flat_map(|r| &r.matches) {
         for r in &m.results {
-            assert!(r.entry.check(Decks::Two).is_empty(), "{:?}", r.entry);
+            assert!(
+                r.entry.figures().check(Decks::Two).is_empty(),
+                "{:?}",
+                r.entry
+            );
         }
     }
     for test_db in backends() {

@@ -261,7 +261,8 @@ fn the_tables_entries_confirmations_and_verdicts_move_a_snapshot_on_as_a_whole_l
                     };
                     judged += usize::from(
                         tables::judge(&mut conn, slug, 4, *table, *room, &verdict, "director")
-                            .expect("a verdict"),
+                            .expect("a verdict")
+                            == tables::Judged::Done,
                     );
                 }
                 _ => {

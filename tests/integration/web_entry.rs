@@ -13,11 +13,11 @@ use std::io::Cursor;
 use actix_web::body::MessageBody;
 use actix_web::http::StatusCode;
 use common::http::{Browser, Page, TestApp, browser};
-use common::{TestDb, backends, pairings_form, refs};
+use common::{TestDb, backends, pairings_form, refs, table_entry};
 use fushi::archive::ArchiveFiles;
 use fushi::db::{self, DbError};
 use fushi::rules::Pairing;
-use fushi::rules::{Board, LastTrick, Room, TableEntry, TableResult};
+use fushi::rules::{Board, EntryFigures, LastTrick, Room, TableResult};
 
 const SLUG: &str = "entry-test";
 
@@ -1071,11 +1071,11 @@ fn rounds_in_the_database() {
             pair(3, TeamNo(5), None),
         ];
         assert!(crate::common::edits::replace_pairings(&mut conn, SLUG, 1, &pairings).unwrap());
-        let entry = TableEntry {
+        let entry = table_entry(EntryFigures {
             trick_points: Some(85),
             last_trick: Some(LastTrick::Declarer),
-            ..TableEntry::default()
-        };
+            ..EntryFigures::default()
+        });
         let result = |room, board| TableResult {
             room,
             board,
@@ -1191,7 +1191,9 @@ async fn a_correction_after_the_period_needs_a_reason_kept_in_the_trail() {
         let m = event.rounds[0].matches[0].clone();
         // A first correction starts the period; without a period it is over at once.
         let mut results = m.results.clone();
-        results[0].entry.trick_points = results[0].entry.trick_points.map(|t| t + 5);
+        results[0].entry = crate::common::edited(&results[0].entry, |f| {
+            f.trick_points = f.trick_points.map(|t| t + 5)
+        });
         db::save_match_results_as(&mut conn, "club-night", 1, m.table, &results, "admin", None)
             .unwrap();
         diesel::sql_query("UPDATE tournaments SET correction_minutes = 0, revision = revision + 1")

@@ -34,7 +34,7 @@ fn rule_on_first_board(db: &TestDb, ruling: i32) {
     let mut conn = db.open();
     let event = db::load_event(&mut conn, SLUG).unwrap().unwrap();
     let mut results = event.rounds[0].matches[0].results.clone();
-    results[0].entry.ruling = Some(ruling);
+    results[0].entry = crate::common::edited(&results[0].entry, |f| f.ruling = Some(ruling));
     assert!(crate::common::edits::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap());
 }
 
@@ -85,7 +85,7 @@ fn a_snapshot_never_mixes_two_revisions() {
                     .iter()
                     .cloned()
                     .map(|mut r| {
-                        r.entry.ruling = Some(k % 7 - 3);
+                        r.entry = crate::common::edited(&r.entry, |f| f.ruling = Some(k % 7 - 3));
                         r
                     })
                     .collect();
@@ -100,7 +100,7 @@ fn a_snapshot_never_mixes_two_revisions() {
             let rulings: Vec<Option<i32>> = loaded.event.rounds[0].matches[0]
                 .results
                 .iter()
-                .map(|r| r.entry.ruling)
+                .map(|r| r.entry.ruling())
                 .collect();
             let expected = if k == 0 { None } else { Some(k as i32 % 7 - 3) };
             assert!(
@@ -553,7 +553,7 @@ async fn two_servers_on_one_postgresql_database_hear_each_other() {
         let mut conn = one.state.pool.get().unwrap();
         let event = db::load_event(&mut conn, SLUG).unwrap().unwrap();
         let mut results = event.rounds[0].matches[0].results.clone();
-        results[0].entry.ruling = Some(3);
+        results[0].entry = crate::common::edited(&results[0].entry, |f| f.ruling = Some(3));
         assert!(crate::common::edits::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap());
     }
     assert!(
@@ -673,7 +673,7 @@ fn five_more_on_the_open_rooms_board_2(results: &mut [fushi::rules::TableResult]
         .iter_mut()
         .find(|x| x.room == fushi::rules::Room::Open && x.board == 2)
         .unwrap();
-    x.entry.trick_points = x.entry.trick_points.map(|t| t + 5);
+    x.entry = crate::common::edited(&x.entry, |f| f.trick_points = f.trick_points.map(|t| t + 5));
 }
 
 #[test]

@@ -740,7 +740,9 @@ async fn a_complete_round_is_provisional_until_its_correction_period_has_passed(
         .unwrap()
         .unwrap();
     let mut results = event.rounds[0].matches[0].results.clone();
-    results[0].entry.trick_points = results[0].entry.trick_points.map(|t| t + 5);
+    results[0].entry = crate::common::edited(&results[0].entry, |f| {
+        f.trick_points = f.trick_points.map(|t| t + 5)
+    });
     let saved =
         fushi::db::save_match_results_as(&mut conn, "club-night", 1, 1, &results, "admin", None)
             .unwrap();
@@ -789,7 +791,9 @@ async fn a_page_turns_final_when_the_period_ends_without_a_new_revision() {
             .unwrap()
             .unwrap();
         let mut results = event.rounds[0].matches[0].results.clone();
-        results[0].entry.trick_points = results[0].entry.trick_points.map(|t| t + 5);
+        results[0].entry = crate::common::edited(&results[0].entry, |f| {
+            f.trick_points = f.trick_points.map(|t| t + 5)
+        });
         fushi::db::save_match_results_as(&mut conn, "club-night", 1, 1, &results, "admin", None)
             .unwrap();
         // The correction was made 30 minutes less 4 seconds ago.

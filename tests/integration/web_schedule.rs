@@ -12,10 +12,10 @@ use std::collections::{HashMap, HashSet};
 use actix_web::body::MessageBody;
 use actix_web::http::StatusCode;
 use common::http::{Browser, Page, TestApp, browser};
-use common::{TestDb, backends, pairings_form, refs};
+use common::{TestDb, backends, pairings_form, refs, table_entry};
 use fushi::archive::ArchiveFiles;
 use fushi::db;
-use fushi::rules::{Event, LastTrick, PairingMethod, Room, TableEntry, TableResult};
+use fushi::rules::{EntryFigures, Event, LastTrick, PairingMethod, Room, TableResult};
 
 const SLUG: &str = "sched";
 
@@ -71,11 +71,11 @@ fn numbers(planned: &[(TeamNo, TeamNo)]) -> Vec<(i32, i32)> {
 /// Results for every board of the match at `table` in `round`: the home side always
 /// declares well, so it wins.
 fn complete_match(db: &TestDb, round: i32, table: i32, boards: i32) {
-    let entry = TableEntry {
+    let entry = table_entry(EntryFigures {
         trick_points: Some(0),
         last_trick: Some(LastTrick::Declarer),
-        ..TableEntry::default()
-    };
+        ..EntryFigures::default()
+    });
     let mut results = Vec::new();
     for board in 1..=boards {
         for room in [Room::Open, Room::Closed] {
@@ -94,11 +94,11 @@ fn complete_match(db: &TestDb, round: i32, table: i32, boards: i32) {
 
 /// One result only: the match has begun.
 fn begin_match(db: &TestDb, round: i32, table: i32) {
-    let entry = TableEntry {
+    let entry = table_entry(EntryFigures {
         trick_points: Some(85),
         last_trick: Some(LastTrick::Declarer),
-        ..TableEntry::default()
-    };
+        ..EntryFigures::default()
+    });
     let results = [TableResult {
         room: Room::Open,
         board: 1,

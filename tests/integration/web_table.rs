@@ -13,7 +13,7 @@ use common::{TestDb, backends, club_night_with_table_round, refs, room_link, roo
 use diesel::prelude::*;
 use fushi::db::schema::tournaments;
 use fushi::db::table::{self as tables, EntryState};
-use fushi::rules::Room;
+use fushi::rules::{DeckRules, Decks, Room, Settings};
 
 const SLUG: &str = "club-night";
 pub(crate) const BOARDS: i32 = 8;
@@ -713,6 +713,69 @@ async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approv
         assert!(trail.iter().any(|e| e.user_name.starts_with("table link")
             && e.user_name.contains("confirmed by NS")
             && e.subject.contains("open board 1")));
+    }
+}
+
+/// Approval takes a room's entry whole or not at all: an entry typed under settings the
+/// director has changed since (three decks' bottom holds 60 points at most, two decks' 80)
+/// is refused with the reason, and nothing of it is saved; under settings it fits again it
+/// is approved.
+#[actix_web::test]
+async fn approval_refuses_an_entry_that_no_longer_validates() {
+    for db in backends() {
+        prepare(&db, false);
+        let mut table = anonymous(&db).await;
+        let link = format!("/table/{}", room_token(&db, 2, Room::Open));
+        let mut form = room_form("ew", "a1");
+        for (field, value) in &mut form {
+            if field == "1-bottom_points" {
+                *value = "70".to_owned();
+            }
+        }
+        table.post_raw(&link, &refs(&form)).await;
+        assert_eq!(state_of(&db, 2, Room::Open), EntryState::Waiting);
+        let decks = |n: Decks| {
+            let mut conn = db.open();
+            let event = fushi::db::load_event(&mut conn, SLUG).unwrap().unwrap();
+            let settings = Settings {
+                deck_rules: DeckRules::standard(n),
+                ..event.settings
+            };
+            fushi::db::update_settings_as(&mut conn, SLUG, &settings, "admin").unwrap();
+        };
+        decks(Decks::Three);
+        let room_page = "/d/club-night/rounds/4/tables/2/rooms/open";
+        let mut director = browser(&db).await;
+        let page = director.post(room_page, &[("action", "approve")]).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(
+            director.cookies.get("flash").map(String::as_str),
+            Some("table-flash-no-longer-valid")
+        );
+        director
+            .get(room_page)
+            .await
+            .has("Not approved, and nothing saved");
+        assert_eq!(state_of(&db, 2, Room::Open), EntryState::Waiting);
+        let sheet = fushi::db::load_round(&mut db.open(), SLUG, 4)
+            .unwrap()
+            .unwrap();
+        assert!(
+            sheet
+                .table(2)
+                .unwrap()
+                .results
+                .iter()
+                .all(|r| r.room != Room::Open)
+        );
+        // Back to two decks the same entry is approved whole.
+        decks(Decks::Two);
+        director.post(room_page, &[("action", "approve")]).await;
+        assert_eq!(
+            director.cookies.get("flash").map(String::as_str),
+            Some("table-flash-approved")
+        );
+        assert_eq!(state_of(&db, 2, Room::Open), EntryState::Approved);
     }
 }
 

@@ -15,7 +15,7 @@ use askama::Template;
 use super::super::page::{Ctx, TourHead, redirect_with, render, with_db};
 use super::super::{AppError, AppState};
 use crate::db::RoundSheet;
-use crate::db::table::{self as tables, EntryState, Pending, RoomLink, Side, Verdict};
+use crate::db::table::{self as tables, EntryState, Judged, Pending, RoomLink, Side, Verdict};
 use crate::figures::signed;
 use crate::rules::{Clock, Room, Scorer, TeamNo};
 use crate::web::labels::team_label;
@@ -508,7 +508,7 @@ fn review_lines(ctx: &Ctx, sheet: &RoundSheet, room: Room, p: &Pending) -> Vec<R
                     .results(room, decks, &scorer.bands)
                     .iter()
                     .find(|r| r.board == b.number)
-                    .map(|r| super::words::entry_words(t, &r.entry))
+                    .map(|r| super::words::entry_words(t, r.entry.figures()))
                     .unwrap_or_default(),
                 p: outcome
                     .as_ref()
@@ -600,14 +600,15 @@ async fn judge(
         )?)
     })
     .await?;
-    let flash = match (done, form.action.as_str()) {
-        (false, _) => "table-flash-not-judged",
-        (true, "approve" | "approve-next") => "table-flash-approved",
-        (true, "clear-flags") => "table-flash-flags-cleared",
-        (true, _) => "table-flash-rejected",
+    let flash = match (&done, form.action.as_str()) {
+        (Judged::NoLongerValid(_), _) => "table-flash-no-longer-valid",
+        (Judged::Nothing, _) => "table-flash-not-judged",
+        (Judged::Done, "approve" | "approve-next") => "table-flash-approved",
+        (Judged::Done, "clear-flags") => "table-flash-flags-cleared",
+        (Judged::Done, _) => "table-flash-rejected",
     };
     let here = format!("/d/{slug}/rounds/{round}/tables/{table}/rooms/{room_code}");
-    if !(done && form.action == "approve-next") {
+    if !(done == Judged::Done && form.action == "approve-next") {
         return Ok(redirect_with(&here, flash));
     }
     // Approve, then on to the next room that needs the director (the hall when none).

@@ -10,7 +10,7 @@ use super::super::i18n::Tr;
 use crate::db::audit::Subject;
 use crate::db::table::{EntryState, read_room_text};
 use crate::input::{SHEET_FIELDS, SheetRow};
-use crate::rules::{Combination, LastTrick, TableEntry};
+use crate::rules::{Combination, EntryFigures, LastTrick};
 
 fn n(v: impl ToString) -> FluentValue<'static> {
     FluentValue::from(v.to_string())
@@ -28,7 +28,7 @@ pub(crate) fn combo_with(t: &Tr, combo: Combination) -> String {
 }
 
 /// One table's result in words, its parts joined by the language's list separator.
-pub(crate) fn entry_words(t: &Tr, entry: &TableEntry) -> String {
+pub(crate) fn entry_words(t: &Tr, entry: &EntryFigures) -> String {
     let mut parts = Vec::new();
     if let Some(tricks) = entry.trick_points {
         parts.push(t.a("words-trick-points", "points", tricks));

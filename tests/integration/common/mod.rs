@@ -24,9 +24,9 @@ use fushi::db::{self, Backend, DbConnection};
 use fushi::rules::Pairing;
 use fushi::rules::event::new_boards;
 use fushi::rules::{
-    BandTable, Board, Combination, DeckRules, Decks, Event, LastTrick, Level, Match, MatchScoring,
-    MultiplierPolicy, Room, Round, Rules, Score, ScoringRules, Seat, Settings, SettingsDraft,
-    TableEntry, TableResult, Team, TieBreak, Trump,
+    BandTable, Board, Combination, DeckRules, Decks, EntryFigures, Event, LastTrick, Level, Match,
+    MatchScoring, MultiplierPolicy, Room, Round, Rules, Score, ScoringRules, Seat, Settings,
+    SettingsDraft, TableEntry, TableResult, Team, TieBreak, Trump,
 };
 use tempfile::TempDir;
 
@@ -406,6 +406,28 @@ fn board(number: i32, dealer: Seat, level: &str, trump: Option<Trump>) -> Board 
     }
 }
 
+/// A two-deck tournament's entry of these figures, by the one validation of a result as an
+/// archive's `results.csv` is read (`TableEntry::parse` without a band table: a ruling
+/// within the bound). Panics on figures that do not validate: a test's result is one the
+/// server could have saved.
+pub fn table_entry(figures: EntryFigures) -> TableEntry {
+    TableEntry::parse(
+        figures,
+        Decks::Two,
+        None,
+        fushi::rules::table::Origin::Archive,
+    )
+    .expect("figures that validate")
+}
+
+/// `entry` with its figures changed by `change` (a correction), validated again as
+/// [`table_entry`] validates.
+pub fn edited(entry: &TableEntry, change: impl FnOnce(&mut EntryFigures)) -> TableEntry {
+    let mut figures = entry.figures().clone();
+    change(&mut figures);
+    table_entry(figures)
+}
+
 fn played(room: Room, board: i32, entry: TableEntry) -> TableResult {
     TableResult { room, board, entry }
 }
@@ -415,7 +437,7 @@ fn played(room: Room, board: i32, entry: TableEntry) -> TableResult {
 /// 2 rounds with and without a fixed trump, byes, and results with every optional cell
 /// both set and empty (a total-only row and a ruling-only row among them). Sorted.
 pub fn sample_event(slug: &str) -> Event {
-    let full = TableEntry {
+    let full = table_entry(EntryFigures {
         trick_points: Some(60),
         bottom_points: Some(20),
         last_trick: Some(LastTrick::Defenders),
@@ -424,40 +446,40 @@ pub fn sample_event(slug: &str) -> Event {
         defender_penalty: Some(5),
         ruling: Some(-1),
         defender_total: Some(215),
-    };
-    let declarer_won = TableEntry {
+    });
+    let declarer_won = table_entry(EntryFigures {
         trick_points: Some(85),
         bottom_points: Some(15),
         last_trick: Some(LastTrick::Declarer),
-        ..TableEntry::default()
-    };
-    let bare_tricks = TableEntry {
+        ..EntryFigures::default()
+    });
+    let bare_tricks = table_entry(EntryFigures {
         trick_points: Some(0),
-        ..TableEntry::default()
-    };
-    let total_only = TableEntry {
+        ..EntryFigures::default()
+    });
+    let total_only = table_entry(EntryFigures {
         defender_total: Some(125),
-        ..TableEntry::default()
-    };
-    let ruling_only = TableEntry {
+        ..EntryFigures::default()
+    });
+    let ruling_only = table_entry(EntryFigures {
         ruling: Some(2),
-        ..TableEntry::default()
-    };
-    let single = TableEntry {
+        ..EntryFigures::default()
+    });
+    let single = table_entry(EntryFigures {
         trick_points: Some(150),
         bottom_points: Some(0),
         last_trick: Some(LastTrick::Defenders),
         combo: Some(Combination::Single),
         defender_penalty: Some(20),
-        ..TableEntry::default()
-    };
-    let pair = TableEntry {
+        ..EntryFigures::default()
+    });
+    let pair = table_entry(EntryFigures {
         trick_points: Some(40),
         bottom_points: Some(35),
         last_trick: Some(LastTrick::Defenders),
         combo: Some(Combination::Pair),
-        ..TableEntry::default()
-    };
+        ..EntryFigures::default()
+    });
     let mut event = Event {
         settings: Settings {
             name: "Winter Duplicate 冬季复式".to_owned(),
@@ -609,20 +631,20 @@ impl Dice {
 }
 
 /// One table's inputs for two decks: mostly full rows, a few penalties and rulings, and
-/// some total-only and ruling-only rows. Every row passes `TableEntry::check(Decks::Two)`.
+/// some total-only and ruling-only rows. Every row validates for two decks ([`table_entry`]).
 pub fn random_entry(dice: &mut Dice) -> TableEntry {
     let roll = dice.below(100);
     if roll < 2 {
-        return TableEntry {
+        return table_entry(EntryFigures {
             defender_total: Some(dice.points(200)),
-            ..TableEntry::default()
-        };
+            ..EntryFigures::default()
+        });
     }
     if roll < 3 {
-        return TableEntry {
+        return table_entry(EntryFigures {
             ruling: Some(dice.below(7) - 3),
-            ..TableEntry::default()
-        };
+            ..EntryFigures::default()
+        });
     }
     // Defenders usually take 40–120 of the 200 points.
     let tricks = (dice.points(80) + dice.points(80) + dice.points(40)).min(200);
@@ -634,7 +656,7 @@ pub fn random_entry(dice: &mut Dice) -> TableEntry {
         8 => Combination::Tractor(2),
         _ => Combination::Tractor(3),
     });
-    TableEntry {
+    table_entry(EntryFigures {
         trick_points: Some(tricks),
         bottom_points: (!dice.chance(5)).then_some(bottom),
         last_trick: if defenders_last {
@@ -647,7 +669,7 @@ pub fn random_entry(dice: &mut Dice) -> TableEntry {
         defender_penalty: dice.chance(3).then(|| 10 * (1 + dice.below(2))),
         ruling: dice.chance(1).then(|| dice.below(7) - 3),
         defender_total: None,
-    }
+    })
 }
 
 /// A deterministic event of `teams` teams, `rounds` rounds of `boards` boards each,

@@ -12,7 +12,7 @@ use crate::input::Why;
 use crate::rules::change::Conflict;
 use crate::rules::{
     BandTable, Decks, Event, MatchScoring, MatchStatus, MultiplierPolicy, PairingMethod, Preset,
-    Report, RoundProgress, Settings, TableEntry, TieBreak,
+    Report, RoundProgress, Settings, TableOutcome, TieBreak,
 };
 use crate::web::AppError;
 use crate::web::AppState;
@@ -44,13 +44,7 @@ impl Preview {
     pub(super) fn of(t: &Tr, decks: Decks, table: &BandTable) -> Preview {
         let mut rows: Vec<PreviewRow> = Vec::new();
         for p in (0..=decks.total_points()).step_by(5) {
-            let entry = TableEntry {
-                defender_total: Some(p),
-                ..TableEntry::default()
-            };
-            let Some(outcome) = entry.outcome(MultiplierPolicy::default(), table) else {
-                continue;
-            };
+            let outcome = TableOutcome::at_total(p, table);
             let s = outcome.table_score;
             let band_start = rows.last().is_none_or(|r| r.s != signed(s.into()));
             rows.push(PreviewRow {

@@ -346,8 +346,8 @@ pub(in crate::web::public) fn wording(t: &Tr, outcome: &crate::rules::TableOutco
 /// How the defenders' total came about: `50 + 25×8 bottom`, `45 − 10 defenders' penalty`;
 /// empty when P is just the trick points.
 fn p_calculation(entry: &TableEntry, policy: MultiplierPolicy, t: &Tr) -> String {
-    let Some(tricks) = entry.trick_points else {
-        return if entry.defender_total.is_some() {
+    let Some(tricks) = entry.trick_points() else {
+        return if entry.defender_total().is_some() {
             t.t("pub-calc-total-only")
         } else {
             String::new()
@@ -355,15 +355,15 @@ fn p_calculation(entry: &TableEntry, policy: MultiplierPolicy, t: &Tr) -> String
     };
     let mut text = tricks.to_string();
     let mut more = false;
-    if entry.last_trick == Some(crate::rules::LastTrick::Defenders)
-        && let Some(combo) = entry.combo
+    if entry.last_trick() == Some(crate::rules::LastTrick::Defenders)
+        && let Some(combo) = entry.combo()
     {
         let bottom = t.args(
             "pub-calc-bottom",
             &[
                 (
                     "k",
-                    FluentValue::from(entry.bottom_points.unwrap_or(0).to_string()),
+                    FluentValue::from(entry.bottom_points().unwrap_or(0).to_string()),
                 ),
                 ("m", FluentValue::from(policy.multiplier(combo).to_string())),
             ],
@@ -371,11 +371,11 @@ fn p_calculation(entry: &TableEntry, policy: MultiplierPolicy, t: &Tr) -> String
         text.push_str(&format!(" + {bottom}"));
         more = true;
     }
-    if let Some(n) = entry.declarer_penalty.filter(|n| *n > 0) {
+    if let Some(n) = entry.declarer_penalty().filter(|n| *n > 0) {
         text.push_str(&format!(" + {}", t.a("pub-calc-declarer-penalty", "n", n)));
         more = true;
     }
-    if let Some(n) = entry.defender_penalty.filter(|n| *n > 0) {
+    if let Some(n) = entry.defender_penalty().filter(|n| *n > 0) {
         text.push_str(&format!(
             " \u{2212} {}",
             t.a("pub-calc-defender-penalty", "n", n)

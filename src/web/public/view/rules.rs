@@ -4,7 +4,7 @@
 use fluent_templates::fluent_bundle::FluentValue;
 
 use crate::rules::{
-    Combination, MatchScoring, MultiplierPolicy, Rules, Settings, TableEntry, TieBreak,
+    Combination, MatchScoring, MultiplierPolicy, Rules, Settings, TableOutcome, TieBreak,
 };
 use crate::web::i18n::Tr;
 
@@ -48,15 +48,11 @@ impl RulesSummary {
                     None => t.a("pub-band-from", "p", min),
                 };
                 // The wording of a table with exactly this P, from the rules core.
-                let outcome = TableEntry {
-                    defender_total: Some(min),
-                    ..TableEntry::default()
-                }
-                .outcome(settings.bottom_multiplier, &table);
+                let outcome = TableOutcome::at_total(min, &table);
                 BandLine {
                     points,
                     score: signed(s.into()),
-                    wording: outcome.map(|o| wording(t, &o)).unwrap_or_default(),
+                    wording: wording(t, &outcome),
                 }
             })
             .collect();
