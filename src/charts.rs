@@ -1,12 +1,14 @@
 //! Charts drawn on the server as SVG, pure: data and already-translated words in, SVG text
-//! out. Hand-written rather than drawn with a plotting crate: three small chart kinds, and
-//! full control of what assistive technology reads (`role="img"`, `<title>`, `<desc>`) and
-//! of telling series apart without colour (markers, dash patterns and labels at line ends).
+//! out. Laid out here rather than by a plotting crate: three small chart kinds, and full
+//! control of what assistive technology reads (`role="img"`, `<title>`, `<desc>`) and of
+//! telling series apart without colour (markers, dash patterns and labels at line ends).
+//! The layout computes every coordinate; the templates in templates/charts/ write the SVG,
+//! so every name and word in it is escaped by askama like the rest of the page.
 //!
 //! Every data point is a mark with `class="point"` and `data-series`/`data-x` attributes,
 //! so pages and tests can find them.
 
-use std::fmt::Write;
+use askama::Template;
 
 /// One line of a line chart: a label (a team's name) and its points (round, value).
 #[derive(Clone, Debug)]
@@ -60,22 +62,6 @@ const COLOURS: [&str; 8] = [
 ];
 const DASHES: [&str; 4] = ["", "6 3", "2 3", "8 3 2 3"];
 
-/// Text for HTML or SVG: the five characters that could end it escaped.
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 /// Round numbers to two decimals in the SVG.
 fn n(v: f64) -> String {
     let s = format!("{v:.2}");
@@ -115,87 +101,224 @@ fn ticks_covering(lo: f64, hi: f64) -> Vec<f64> {
     marks
 }
 
-/// The frame every chart shares: the opening tag with its accessible name and the title.
-fn open(id: &str, words: &Words, out: &mut String) {
-    let _ = write!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{id}-title {id}-desc"><title id="{id}-title">{}</title><desc id="{id}-desc">{}</desc><text class="chart-title" x="{}" y="22" text-anchor="middle">{}</text>"#,
-        escape(&words.title),
-        escape(&words.description),
-        n(WIDTH / 2.0),
-        escape(&words.title),
-    );
+/// The frame every chart shares (templates/charts/parts.svg): the opening tag with its
+/// accessible name, the title and the axis labels, placed.
+struct Frame<'a> {
+    id: &'a str,
+    words: &'a Words,
+    width: String,
+    height: String,
+    title_x: String,
+    x_label_x: String,
+    x_label_y: String,
+    y_label_y: String,
 }
 
-fn axis_labels(words: &Words, out: &mut String) {
-    let plot_mid_x = LEFT + (WIDTH - LEFT - RIGHT) / 2.0;
-    let plot_mid_y = TOP + (HEIGHT - TOP - BOTTOM) / 2.0;
-    let _ = write!(
-        out,
-        r#"<text class="axis-label" x="{}" y="{}" text-anchor="middle">{}</text><text class="axis-label" transform="translate(14 {}) rotate(-90)" text-anchor="middle">{}</text>"#,
-        n(plot_mid_x),
-        n(HEIGHT - 10.0),
-        escape(&words.x_label),
-        n(plot_mid_y),
-        escape(&words.y_label),
-    );
+impl<'a> Frame<'a> {
+    fn new(id: &'a str, words: &'a Words) -> Self {
+        Frame {
+            id,
+            words,
+            width: n(WIDTH),
+            height: n(HEIGHT),
+            title_x: n(WIDTH / 2.0),
+            x_label_x: n(LEFT + (WIDTH - LEFT - RIGHT) / 2.0),
+            x_label_y: n(HEIGHT - 10.0),
+            y_label_y: n(TOP + (HEIGHT - TOP - BOTTOM) / 2.0),
+        }
+    }
 }
 
-/// A marker of shape `k` at (x, y).
-/// A horizontal grid line across the plot at `y`, with `value` beside it on the left.
-fn grid_line(out: &mut String, plot_w: f64, y: f64, value: f64) {
-    let _ = write!(
-        out,
-        r#"<line x1="{LEFT}" x2="{}" y1="{}" y2="{}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
-        n(LEFT + plot_w),
-        n(y),
-        n(y),
-        n(LEFT - 6.0),
-        n(y + 4.0),
-        n(value)
-    );
+/// A horizontal grid line across the plot, with its value beside it on the left.
+struct GridLine {
+    x1: String,
+    x2: String,
+    y: String,
+    tick_x: String,
+    tick_y: String,
+    value: String,
 }
 
-fn marker(k: usize, x: f64, y: f64, colour: &str, attrs: &str) -> String {
-    match k % 4 {
-        0 => format!(
-            r#"<circle class="point" cx="{}" cy="{}" r="4" fill="{colour}" {attrs}/>"#,
-            n(x),
-            n(y)
+/// A horizontal grid line across a plot `plot_w` wide at `y`, labelled `value`.
+fn grid_line(plot_w: f64, y: f64, value: f64) -> GridLine {
+    GridLine {
+        x1: n(LEFT),
+        x2: n(LEFT + plot_w),
+        y: n(y),
+        tick_x: n(LEFT - 6.0),
+        tick_y: n(y + 4.0),
+        value: n(value),
+    }
+}
+
+/// A data point's attributes: its series, round and value.
+struct Point<'a> {
+    series: &'a str,
+    x: i32,
+    y: String,
+}
+
+/// A marker: an element and its geometry, the point it marks (none in the legend).
+struct Mark<'a> {
+    tag: &'static str,
+    geometry: Vec<(&'static str, String)>,
+    colour: &'static str,
+    point: Option<Point<'a>>,
+}
+
+/// The marker of shape `k` (circle, square, triangle, diamond) at (x, y).
+fn marker<'a>(
+    k: usize,
+    x: f64,
+    y: f64,
+    colour: &'static str,
+    point: Option<Point<'a>>,
+) -> Mark<'a> {
+    let path = |corners: &[(f64, f64)]| {
+        let moves: Vec<String> = corners
+            .iter()
+            .map(|(cx, cy)| format!("{} {}", n(*cx), n(*cy)))
+            .collect();
+        vec![("d", format!("M{}Z", moves.join("L")))]
+    };
+    let (tag, geometry) = match k % 4 {
+        0 => (
+            "circle",
+            vec![("cx", n(x)), ("cy", n(y)), ("r", "4".into())],
         ),
-        1 => format!(
-            r#"<rect class="point" x="{}" y="{}" width="8" height="8" fill="{colour}" {attrs}/>"#,
-            n(x - 4.0),
-            n(y - 4.0)
+        1 => (
+            "rect",
+            vec![
+                ("x", n(x - 4.0)),
+                ("y", n(y - 4.0)),
+                ("width", "8".into()),
+                ("height", "8".into()),
+            ],
         ),
-        2 => format!(
-            r#"<path class="point" d="M{} {}L{} {}L{} {}Z" fill="{colour}" {attrs}/>"#,
-            n(x),
-            n(y - 5.0),
-            n(x + 5.0),
-            n(y + 4.0),
-            n(x - 5.0),
-            n(y + 4.0)
+        2 => (
+            "path",
+            path(&[(x, y - 5.0), (x + 5.0, y + 4.0), (x - 5.0, y + 4.0)]),
         ),
-        _ => format!(
-            r#"<path class="point" d="M{} {}L{} {}L{} {}L{} {}Z" fill="{colour}" {attrs}/>"#,
-            n(x),
-            n(y - 5.0),
-            n(x + 5.0),
-            n(y),
-            n(x),
-            n(y + 5.0),
-            n(x - 5.0),
-            n(y)
+        _ => (
+            "path",
+            path(&[(x, y - 5.0), (x + 5.0, y), (x, y + 5.0), (x - 5.0, y)]),
         ),
+    };
+    Mark {
+        tag,
+        geometry,
+        colour,
+        point,
+    }
+}
+
+/// A round's label under the plot.
+struct XTick {
+    x: String,
+    round: i32,
+}
+
+/// One line of the plot: its polyline and a marker on every point.
+struct Line<'a> {
+    key: &'a str,
+    label: &'a str,
+    colour: &'static str,
+    dash: &'static str,
+    points: String,
+    marks: Vec<Mark<'a>>,
+}
+
+/// A line's entry in the legend beside the plot: its dash, marker and name.
+struct LegendEntry<'a> {
+    label: &'a str,
+    colour: &'static str,
+    dash: &'static str,
+    x1: String,
+    x2: String,
+    y: String,
+    mark: Mark<'a>,
+    text_x: String,
+    text_y: String,
+}
+
+/// What a line chart with points draws inside its frame.
+struct LinePlot<'a> {
+    grid: Vec<GridLine>,
+    x_ticks: Vec<XTick>,
+    x_tick_y: String,
+    lines: Vec<Line<'a>>,
+    legend: Vec<LegendEntry<'a>>,
+}
+
+/// A line chart as SVG; an empty one (no points) is its frame and axis labels only.
+#[derive(Template)]
+#[template(path = "charts/line.svg")]
+struct LineSvg<'a> {
+    frame: Frame<'a>,
+    drawn: Option<LinePlot<'a>>,
+}
+
+/// Where a line chart's values and rounds fall on the plot.
+struct Scale {
+    x_lo: i32,
+    x_hi: i32,
+    y_lo: f64,
+    y_hi: f64,
+    ranks: bool,
+}
+
+const PLOT_W: f64 = WIDTH - LEFT - RIGHT;
+const PLOT_H: f64 = HEIGHT - TOP - BOTTOM;
+
+impl Scale {
+    fn x_of(&self, x: i32) -> f64 {
+        if self.x_hi == self.x_lo {
+            LEFT + PLOT_W / 2.0
+        } else {
+            LEFT + PLOT_W * (f64::from(x) - f64::from(self.x_lo))
+                / (f64::from(self.x_hi) - f64::from(self.x_lo))
+        }
+    }
+
+    fn y_of(&self, y: f64) -> f64 {
+        let t = (y - self.y_lo) / (self.y_hi - self.y_lo);
+        if self.ranks {
+            TOP + PLOT_H * t
+        } else {
+            TOP + PLOT_H * (1.0 - t)
+        }
+    }
+
+    /// The grid lines and their values: round steps, whole ranks on a chart of ranks.
+    fn grid(&self) -> Vec<GridLine> {
+        let y_ticks: Vec<f64> = if self.ranks {
+            ticks(self.y_lo, self.y_hi)
+                .into_iter()
+                .map(|t| t.max(1.0).round())
+                .collect()
+        } else {
+            ticks(self.y_lo, self.y_hi)
+        };
+        y_ticks
+            .into_iter()
+            .filter(|t| *t >= self.y_lo && *t <= self.y_hi)
+            .map(|t| grid_line(PLOT_W, self.y_of(t), t))
+            .collect()
     }
 }
 
 impl LineChart {
     /// The chart as an SVG element; `id` must be unique on the page.
     pub fn svg(&self, id: &str) -> String {
-        let mut out = String::new();
-        open(id, &self.words, &mut out);
+        let view = LineSvg {
+            frame: Frame::new(id, &self.words),
+            drawn: self.scale().map(|scale| self.plot(&scale)),
+        };
+        view.render().unwrap_or_default()
+    }
+
+    /// The scale of the chart's points; `None` when it has none.
+    fn scale(&self) -> Option<Scale> {
         let points = self.series.iter().flat_map(|s| &s.points);
         let (mut x_lo, mut x_hi, mut y_lo, mut y_hi) = (i32::MAX, i32::MIN, f64::MAX, f64::MIN);
         for &(x, y) in points {
@@ -205,9 +328,7 @@ impl LineChart {
             y_hi = y_hi.max(y);
         }
         if x_lo > x_hi {
-            axis_labels(&self.words, &mut out);
-            out.push_str("</svg>");
-            return out;
+            return None;
         }
         if let Some(field) = self.ranks {
             y_lo = 1.0;
@@ -224,39 +345,29 @@ impl LineChart {
             y_lo = marks.first().copied().unwrap_or(y_lo);
             y_hi = marks.last().copied().unwrap_or(y_hi);
         }
-        let plot_w = WIDTH - LEFT - RIGHT;
-        let plot_h = HEIGHT - TOP - BOTTOM;
-        let x_of = |x: i32| {
-            if x_hi == x_lo {
-                LEFT + plot_w / 2.0
-            } else {
-                LEFT + plot_w * (f64::from(x) - f64::from(x_lo))
-                    / (f64::from(x_hi) - f64::from(x_lo))
-            }
-        };
-        let y_of = |y: f64| {
-            let t = (y - y_lo) / (y_hi - y_lo);
-            if self.ranks.is_some() {
-                TOP + plot_h * t
-            } else {
-                TOP + plot_h * (1.0 - t)
-            }
-        };
-        // Grid and ticks.
-        out.push_str(r#"<g class="grid">"#);
-        let y_ticks: Vec<f64> = if self.ranks.is_some() {
-            ticks(y_lo, y_hi)
-                .into_iter()
-                .map(|t| t.max(1.0).round())
-                .collect()
-        } else {
-            ticks(y_lo, y_hi)
-        };
-        for t in y_ticks.iter().filter(|t| **t >= y_lo && **t <= y_hi) {
-            grid_line(&mut out, plot_w, y_of(*t), *t);
+        Some(Scale {
+            x_lo,
+            x_hi,
+            y_lo,
+            y_hi,
+            ranks: self.ranks.is_some(),
+        })
+    }
+
+    fn plot(&self, scale: &Scale) -> LinePlot<'_> {
+        LinePlot {
+            grid: scale.grid(),
+            x_ticks: self.x_ticks(scale),
+            x_tick_y: n(TOP + PLOT_H + 18.0),
+            lines: self.lines(scale),
+            legend: self.legend(),
         }
-        // One label per round that has a point, or a bounded set of round steps when there
-        // are many: the axis grows with the data, never with a value.
+    }
+
+    /// One label per round that has a point, or a bounded set of round steps when there
+    /// are many: the axis grows with the data, never with a value.
+    fn x_ticks(&self, scale: &Scale) -> Vec<XTick> {
+        let (x_lo, x_hi) = (scale.x_lo, scale.x_hi);
         let mut x_ticks: Vec<i32> = self
             .series
             .iter()
@@ -272,110 +383,129 @@ impl LineChart {
                 .map(|t| t as i32)
                 .collect();
         }
-        for x in x_ticks {
-            let _ = write!(
-                out,
-                r#"<text class="tick" x="{}" y="{}" text-anchor="middle">{x}</text>"#,
-                n(x_of(x)),
-                n(TOP + plot_h + 18.0)
-            );
-        }
-        out.push_str("</g>");
-        axis_labels(&self.words, &mut out);
-        // Lines and markers; the legend beside the plot names them.
-        for (k, s) in self.series.iter().enumerate() {
-            let colour = COLOURS[k % COLOURS.len()];
-            let dash = DASHES[(k / 4) % DASHES.len()];
-            let path: Vec<String> = s
-                .points
-                .iter()
-                .map(|&(x, y)| format!("{} {}", n(x_of(x)), n(y_of(y))))
-                .collect();
-            let _ = write!(
-                out,
-                r#"<g class="series" data-series="{}"><title>{}</title><polyline fill="none" stroke="{colour}" stroke-width="2" stroke-dasharray="{dash}" points="{}"/>"#,
-                escape(&s.key),
-                escape(&s.label),
-                path.join(" ")
-            );
-            for &(x, y) in &s.points {
-                let attrs = format!(
-                    r#"data-series="{}" data-x="{x}" data-y="{}""#,
-                    escape(&s.key),
-                    n(y)
-                );
-                out.push_str(&marker(k, x_of(x), y_of(y), colour, &attrs));
-            }
-            out.push_str("</g>");
-        }
-        // The legend: the dash, marker and name of every line.
-        for (k, s) in self.series.iter().enumerate() {
-            let colour = COLOURS[k % COLOURS.len()];
-            let dash = DASHES[(k / 4) % DASHES.len()];
-            // 30 units apart: on a phone the names are set larger (static/css/charts.css).
-            let y = TOP + 30.0 * k as f64;
-            let x = WIDTH - RIGHT + 36.0;
-            let _ = write!(
-                out,
-                r#"<g class="legend"><line x1="{}" x2="{}" y1="{}" y2="{}" stroke="{colour}" stroke-width="2" stroke-dasharray="{dash}"/>"#,
-                n(x - 16.0),
-                n(x + 4.0),
-                n(y),
-                n(y)
-            );
-            out.push_str(&marker(k, x - 6.0, y, colour, "").replace("class=\"point\" ", ""));
-            let _ = write!(
-                out,
-                r#"<text x="{}" y="{}">{}</text></g>"#,
-                n(x + 10.0),
-                n(y + 4.0),
-                escape(&s.label)
-            );
-        }
-        out.push_str("</svg>");
-        out
+        x_ticks
+            .into_iter()
+            .map(|round| XTick {
+                x: n(scale.x_of(round)),
+                round,
+            })
+            .collect()
     }
+
+    /// Lines and markers; the legend beside the plot names them.
+    fn lines(&self, scale: &Scale) -> Vec<Line<'_>> {
+        self.series
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let colour = COLOURS[k % COLOURS.len()];
+                let path: Vec<String> = s
+                    .points
+                    .iter()
+                    .map(|&(x, y)| format!("{} {}", n(scale.x_of(x)), n(scale.y_of(y))))
+                    .collect();
+                let mark = |&(x, y): &(i32, f64)| {
+                    let point = Point {
+                        series: &s.key,
+                        x,
+                        y: n(y),
+                    };
+                    marker(k, scale.x_of(x), scale.y_of(y), colour, Some(point))
+                };
+                Line {
+                    key: &s.key,
+                    label: &s.label,
+                    colour,
+                    dash: DASHES[(k / 4) % DASHES.len()],
+                    points: path.join(" "),
+                    marks: s.points.iter().map(mark).collect(),
+                }
+            })
+            .collect()
+    }
+
+    /// The legend: the dash, marker and name of every line.
+    fn legend(&self) -> Vec<LegendEntry<'_>> {
+        self.series
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let colour = COLOURS[k % COLOURS.len()];
+                // 30 units apart: on a phone the names are set larger (static/css/charts.css).
+                let y = TOP + 30.0 * k as f64;
+                let x = WIDTH - RIGHT + 36.0;
+                LegendEntry {
+                    label: &s.label,
+                    colour,
+                    dash: DASHES[(k / 4) % DASHES.len()],
+                    x1: n(x - 16.0),
+                    x2: n(x + 4.0),
+                    y: n(y),
+                    mark: marker(k, x - 6.0, y, colour, None),
+                    text_x: n(x + 10.0),
+                    text_y: n(y + 4.0),
+                }
+            })
+            .collect()
+    }
+}
+
+/// A bar and its labels: the category under it, the count above it.
+struct Bar<'a> {
+    label: &'a str,
+    count: u32,
+    x: String,
+    y: String,
+    width: String,
+    height: String,
+    label_x: String,
+    tick_y: String,
+    value_y: String,
+}
+
+/// A bar chart as SVG.
+#[derive(Template)]
+#[template(path = "charts/bar.svg")]
+struct BarSvg<'a> {
+    frame: Frame<'a>,
+    grid: Vec<GridLine>,
+    colour: &'static str,
+    bars: Vec<Bar<'a>>,
 }
 
 impl BarChart {
     /// The chart as an SVG element; `id` must be unique on the page.
     pub fn svg(&self, id: &str) -> String {
-        let mut out = String::new();
-        open(id, &self.words, &mut out);
         let plot_w = WIDTH - LEFT - 40.0;
-        let plot_h = HEIGHT - TOP - BOTTOM;
         let most = self.bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
         let marks = ticks_covering(0.0, f64::from(most));
         let top = marks.last().copied().unwrap_or(f64::from(most));
         let slot = plot_w / self.bars.len().max(1) as f64;
-        out.push_str(r#"<g class="grid">"#);
-        for t in marks {
-            grid_line(&mut out, plot_w, TOP + plot_h * (1.0 - t / top), t);
-        }
-        out.push_str("</g>");
-        axis_labels(&self.words, &mut out);
-        for (i, (label, count)) in self.bars.iter().enumerate() {
-            let h = plot_h * f64::from(*count) / top;
+        let bars = self.bars.iter().enumerate().map(|(i, (label, count))| {
+            let h = PLOT_H * f64::from(*count) / top;
             let x = LEFT + slot * i as f64 + slot * 0.15;
-            let _ = write!(
-                out,
-                r#"<rect class="point bar" x="{}" y="{}" width="{}" height="{}" fill="{}" data-x="{}" data-y="{count}"><title>{}: {count}</title></rect><text class="tick" x="{}" y="{}" text-anchor="middle">{}</text><text class="bar-value" x="{}" y="{}" text-anchor="middle">{count}</text>"#,
-                n(x),
-                n(TOP + plot_h - h),
-                n(slot * 0.7),
-                n(h),
-                COLOURS[0],
-                escape(label),
-                escape(label),
-                n(x + slot * 0.35),
-                n(TOP + plot_h + 18.0),
-                escape(label),
-                n(x + slot * 0.35),
-                n(TOP + plot_h - h - 4.0),
-            );
-        }
-        out.push_str("</svg>");
-        out
+            Bar {
+                label,
+                count: *count,
+                x: n(x),
+                y: n(TOP + PLOT_H - h),
+                width: n(slot * 0.7),
+                height: n(h),
+                label_x: n(x + slot * 0.35),
+                tick_y: n(TOP + PLOT_H + 18.0),
+                value_y: n(TOP + PLOT_H - h - 4.0),
+            }
+        });
+        let view = BarSvg {
+            frame: Frame::new(id, &self.words),
+            grid: marks
+                .into_iter()
+                .map(|t| grid_line(plot_w, TOP + PLOT_H * (1.0 - t / top), t))
+                .collect(),
+            colour: COLOURS[0],
+            bars: bars.collect(),
+        };
+        view.render().unwrap_or_default()
     }
 }
 
@@ -438,8 +568,8 @@ mod tests {
         assert_eq!(svg.matches("data-series=\"1\" data-x=").count(), 3);
         assert!(svg.contains("data-series=\"4\" data-x=\"3\" data-y=\"1\""));
         assert!(svg.contains("<title id=\"race-title\">Rank after each round</title>"));
-        assert!(svg.contains("Team &lt;A&gt; &amp; B"));
-        assert!(svg.contains("&lt;b&gt;Lions&lt;/b&gt;"));
+        assert!(svg.contains("Team &#60;A&#62; &#38; B"));
+        assert!(svg.contains("&#60;b&#62;Lions&#60;/b&#62;"));
         assert!(!svg.contains("<b>"));
         assert!(svg.contains("role=\"img\""));
     }

@@ -314,10 +314,8 @@ fn with_stale_notice(body: &[u8], lang: Lang) -> Option<Vec<u8>> {
         .position(|w| w == MAIN_OPENS)?
         + MAIN_OPENS.len();
     let t = crate::web::i18n::Tr::new(lang);
-    let notice = format!(
-        "\n<p class=\"stale-notice\" role=\"status\">{}</p>",
-        crate::charts::escape(&t.t("live-stale-database"))
-    );
+    let Ok(text) = askama::filters::escape(t.t("live-stale-database"), askama::filters::Html);
+    let notice = format!("\n<p class=\"stale-notice\" role=\"status\">{text}</p>");
     let mut out = Vec::with_capacity(body.len() + notice.len());
     out.extend_from_slice(&body[..at]);
     out.extend_from_slice(notice.as_bytes());

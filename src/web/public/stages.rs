@@ -5,8 +5,6 @@
 //! total) and `/t/{slug}/ranking` the final ranking. A tournament without stages has none
 //! of them (404).
 
-use std::fmt::Write as _;
-
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
@@ -170,13 +168,6 @@ fn exchanges_shown(t: &Tr, b: &Bracket) -> Vec<String> {
 
 use crate::sheets::stages::side_text as side;
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// At most `n` characters, `…` when cut.
 fn clipped(text: &str, n: usize) -> String {
     if text.chars().count() <= n {
@@ -188,99 +179,175 @@ fn clipped(text: &str, n: usize) -> String {
     }
 }
 
-/// The bracket drawn as SVG: a column per knockout round, each tie a box with both sides
-/// and their totals, lines to the tie its winner goes on to. Its figures are also in the
-/// table beneath, so the drawing is an image with a title and a description.
+/// The bracket drawn as SVG (templates/public/bracket.svg): a column per knockout round,
+/// each tie a box with both sides and their totals, lines to the tie its winner goes on
+/// to. Its figures are also in the table beneath, so the drawing is an image with a title
+/// and a description.
+#[derive(Template)]
+#[template(path = "public/bracket.svg")]
+struct BracketSvg {
+    title: String,
+    description: String,
+    width: i32,
+    height: i32,
+    box_w: i32,
+    box_h: i32,
+    columns: Vec<Column>,
+}
+
+/// A knockout round's column: its name above its ties.
+struct Column {
+    x: i32,
+    name: String,
+    ties: Vec<TieBox>,
+}
+
+/// A tie's box, linked to its page.
+struct TieBox {
+    link: String,
+    x: i32,
+    top: i32,
+    class: &'static str,
+    sides: Vec<SideLine>,
+    label: String,
+    label_y: i32,
+    /// The line to the tie its winner goes on to.
+    line: Option<Connector>,
+}
+
+/// A side in a tie's box: its name (cut to fit) and, once known, its total.
+struct SideLine {
+    x: i32,
+    y: i32,
+    class: &'static str,
+    text: String,
+    figure: String,
+    figure_x: i32,
+}
+
+/// A line from a tie's box across, down or up, and across to the next round's tie.
+struct Connector {
+    from_x: i32,
+    from_y: i32,
+    mid_x: i32,
+    to_y: i32,
+    to_x: i32,
+}
+
+const TIE_W: i32 = 190;
+const TIE_GAP: i32 = 36;
+const TIE_BOX: i32 = 44;
+const TIE_ROW: i32 = 56;
+
 fn draw(event: &Event, b: &Bracket, t: &crate::web::i18n::Tr) -> String {
-    const W: i32 = 190;
-    const GAP: i32 = 36;
-    const BOX: i32 = 44;
-    const ROW: i32 = 56;
     let first = b.rounds.first().map_or(1, |r| r.ties.len()) as i32;
-    let height = (first * ROW).max(ROW * 2) + 40;
-    let width = b.rounds.len() as i32 * (W + GAP) + 10;
-    let mut svg = String::new();
-    let _ = write!(
-        svg,
-        r#"<svg class="bracket-svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" aria-labelledby="bracket-title bracket-desc" xmlns="http://www.w3.org/2000/svg"><title id="bracket-title">{}</title><desc id="bracket-desc">{}</desc>"#,
-        escape(&t.t("stage-bracket")),
-        escape(&t.t("stage-bracket-desc"))
-    );
-    let centre = |i: usize, count: usize| -> i32 {
-        let slot = (height - 40) as f64 / count.max(1) as f64;
-        30 + (slot * (i as f64 + 0.5)) as i32
-    };
-    for (j, ko) in b.rounds.iter().enumerate() {
-        let x = 5 + j as i32 * (W + GAP);
-        let _ = write!(
-            svg,
-            r#"<text x="{}" y="16" class="bracket-round">{}</text>"#,
-            x,
-            escape(&round_name(t, ko.name()))
-        );
-        let regular: Vec<&Tie> = ko.ties.iter().filter(|x| !x.play_off).collect();
-        for (i, tie) in ko.ties.iter().enumerate() {
-            let y = if tie.play_off {
-                centre(0, 1) + BOX + 30
-            } else {
-                centre(i, regular.len())
-            };
-            let top = y - BOX / 2;
-            let cls = match tie.status {
-                TieStatus::Complete => "tie tie-complete",
-                TieStatus::InProgress => "tie tie-live",
-                TieStatus::NotStarted => "tie",
-            };
-            let _ = write!(
-                svg,
-                r#"<a href="/t/{}/bracket/{}/{}"><rect x="{x}" y="{top}" width="{W}" height="{BOX}" rx="4" class="{cls}"/>"#,
-                event.settings.slug, ko.number, tie.number
-            );
-            let drawn = sheets::bracket_box(event, b, ko, tie, t);
-            for (k, (side, figure)) in drawn.sides.iter().enumerate() {
-                let ty = top + 17 + k as i32 * 20;
-                let _ = write!(
-                    svg,
-                    r#"<text x="{}" y="{ty}" class="{}">{}</text>"#,
-                    x + 6,
-                    if drawn.won == Some(k) {
-                        "side side-won"
-                    } else {
-                        "side"
-                    },
-                    escape(&clipped(side, 20))
-                );
-                if !figure.is_empty() {
-                    let _ = write!(
-                        svg,
-                        r#"<text x="{}" y="{ty}" class="figure" text-anchor="end">{}</text>"#,
-                        x + W - 6,
-                        figure
-                    );
-                }
-            }
-            let _ = write!(
-                svg,
-                r#"<text x="{}" y="{}" class="tie-label">{}</text></a>"#,
+    let height = (first * TIE_ROW).max(TIE_ROW * 2) + 40;
+    let columns = b
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(j, ko)| {
+            let x = 5 + j as i32 * (TIE_W + TIE_GAP);
+            let regular = ko.ties.iter().filter(|x| !x.play_off).count();
+            let last = j + 1 == b.rounds.len();
+            Column {
                 x,
-                top - 3,
-                escape(&drawn.label)
-            );
-            // The line to the tie the winner goes on to.
-            if !tie.play_off && j + 1 < b.rounds.len() {
-                let next = centre(i / 2, regular.len().div_ceil(2));
-                let _ = write!(
-                    svg,
-                    r#"<path d="M{} {y} H{} V{next} H{}" class="bracket-line" fill="none"/>"#,
-                    x + W,
-                    x + W + GAP / 2,
-                    x + W + GAP
-                );
+                name: round_name(t, ko.name()),
+                ties: (ko.ties.iter().enumerate())
+                    .map(|(i, tie)| {
+                        let drawn = sheets::bracket_box(event, b, ko, tie, t);
+                        let place = Place {
+                            height,
+                            x,
+                            i,
+                            regular,
+                            last,
+                        };
+                        tie_box(&event.settings.slug, ko.number, tie, drawn, &place)
+                    })
+                    .collect(),
             }
-        }
+        })
+        .collect();
+    let view = BracketSvg {
+        title: t.t("stage-bracket"),
+        description: t.t("stage-bracket-desc"),
+        width: b.rounds.len() as i32 * (TIE_W + TIE_GAP) + 10,
+        height,
+        box_w: TIE_W,
+        box_h: TIE_BOX,
+        columns,
+    };
+    view.render().unwrap_or_default()
+}
+
+/// Where a tie's box goes: the drawing's height, its column's left edge, its place among
+/// the round's `regular` ties (a play-off goes under them), and whether the round is the
+/// last.
+struct Place {
+    height: i32,
+    x: i32,
+    i: usize,
+    regular: usize,
+    last: bool,
+}
+
+impl Place {
+    /// The middle of the `i`th of `count` boxes spread down the drawing.
+    fn centre(&self, i: usize, count: usize) -> i32 {
+        let slot = (self.height - 40) as f64 / count.max(1) as f64;
+        30 + (slot * (i as f64 + 0.5)) as i32
     }
-    svg.push_str("</svg>");
-    svg
+}
+
+fn tie_box(
+    slug: &str,
+    ko: u32,
+    tie: &Tie,
+    drawn: crate::sheets::pdf::BracketBox,
+    at: &Place,
+) -> TieBox {
+    let y = if tie.play_off {
+        at.centre(0, 1) + TIE_BOX + 30
+    } else {
+        at.centre(at.i, at.regular)
+    };
+    let top = y - TIE_BOX / 2;
+    let x = at.x;
+    let sides = (drawn.sides.iter().enumerate())
+        .map(|(k, (side, figure))| SideLine {
+            x: x + 6,
+            y: top + 17 + k as i32 * 20,
+            class: if drawn.won == Some(k) {
+                "side side-won"
+            } else {
+                "side"
+            },
+            text: clipped(side, 20),
+            figure: figure.clone(),
+            figure_x: x + TIE_W - 6,
+        })
+        .collect();
+    TieBox {
+        link: format!("/t/{slug}/bracket/{ko}/{}", tie.number),
+        x,
+        top,
+        class: match tie.status {
+            TieStatus::Complete => "tie tie-complete",
+            TieStatus::InProgress => "tie tie-live",
+            TieStatus::NotStarted => "tie",
+        },
+        sides,
+        label: drawn.label,
+        label_y: top - 3,
+        line: (!tie.play_off && !at.last).then(|| Connector {
+            from_x: x + TIE_W,
+            from_y: y,
+            mid_x: x + TIE_W + TIE_GAP / 2,
+            to_y: at.centre(at.i / 2, at.regular.div_ceil(2)),
+            to_x: x + TIE_W + TIE_GAP,
+        }),
+    }
 }
 
 async fn bracket(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
