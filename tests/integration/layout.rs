@@ -113,6 +113,18 @@ fn code_of(text: &str) -> String {
             rest = after.find('\n').map_or("", |end| &after[end..]);
         } else if let Some(after) = tail.strip_prefix("/*") {
             rest = after.find("*/").map_or("", |end| &after[end + 2..]);
+        } else if let Some((hashes, after)) = raw_string(&code, tail) {
+            // A raw string (`r"…"`, `r#"…"#`) ends at its quote and as many hashes.
+            let close = format!("\"{}", "#".repeat(hashes));
+            code.truncate(code.len() - 1 - hashes);
+            code.push_str("\"\"");
+            rest = after
+                .find(&close)
+                .map_or("", |end| &after[end + close.len()..]);
+        } else if code.ends_with('\'') && tail.starts_with("\"'") {
+            // The character literal '"' starts no string.
+            code.push('"');
+            rest = &tail[1..];
         } else if let Some(after) = tail.strip_prefix('"') {
             // A string's text is not code (an escaped quote ends nothing).
             let mut end = 0;
@@ -147,6 +159,17 @@ fn code_of(text: &str) -> String {
         Some(at) => code[..at].to_owned(),
         None => code,
     }
+}
+
+/// At a `"` (`tail`) that opens a raw string, given the code before it: how many `#` it
+/// has, and the text after its opening quote.
+fn raw_string<'a>(before: &str, tail: &'a str) -> Option<(usize, &'a str)> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let hashes = before.len() - before.trim_end_matches('#').len();
+    let ahead = before[..before.len() - hashes].strip_suffix('r')?;
+    // `r"`, or the byte string `br"`, not the end of a name such as `for"`.
+    let ahead = ahead.strip_suffix('b').unwrap_or(ahead);
+    (!ahead.chars().next_back().is_some_and(ident)).then(|| (hashes, &tail[1..]))
 }
 
 /// Every `crate::…` and `super::…` path in `code`, as its segments (`crate`/`super`
@@ -378,6 +401,21 @@ fn the_length_check_counts_bodies_only() {
     assert_eq!(
         lengths,
         [("short".to_owned(), 2), ("long".to_owned(), 9)],
+        "{code}"
+    );
+    // A raw string's quotes and braces, and the character '"', hide no function.
+    let code = code_of(
+        "fn drawn() -> String {\n    format!(r#\"<a href=\"{x}\">{{\"#) + r\"}\"\n}\n\
+         fn quote() -> char { '\"' }\n\
+         fn after() {\n}\n",
+    );
+    assert_eq!(
+        function_lengths(&code),
+        [
+            ("drawn".to_owned(), 3),
+            ("quote".to_owned(), 1),
+            ("after".to_owned(), 2)
+        ],
         "{code}"
     );
 }

@@ -432,32 +432,11 @@ struct TiePage {
     exchanges: Vec<String>,
 }
 
-async fn tie(
-    ctx: Ctx,
-    snap: PageSnapshot,
-    path: web::Path<(String, u32, u32)>,
-) -> Result<HttpResponse, AppError> {
-    let (_, ko, number) = path.into_inner();
-    let c = championship(&snap)?;
-    let b = c.bracket.as_ref().ok_or_else(AppError::not_found)?;
-    let event = &snap.event;
-    let t = &ctx.t;
-    let round = b
-        .rounds
-        .get(
-            (ko as usize)
-                .checked_sub(1)
-                .ok_or_else(AppError::not_found)?,
-        )
-        .ok_or_else(AppError::not_found)?;
-    let x = round
-        .ties
-        .iter()
-        .find(|x| x.number == number && x.listed())
-        .ok_or_else(AppError::not_found)?;
+/// A tie's segments as rows of its page: each segment's levels and points for the home
+/// side, the running total from the carry-over, a link to its match and where it stands.
+fn segment_rows(event: &Event, x: &Tie, t: &Tr) -> Vec<SegmentRow> {
     let mut running = x.carry_over;
-    let segments = x
-        .segments
+    x.segments
         .iter()
         .map(|s| {
             if let Some(m) = s.home_levels {
@@ -490,7 +469,33 @@ async fn tie(
                 status: sheets::segment_status_text(t, s.progress),
             }
         })
-        .collect();
+        .collect()
+}
+
+async fn tie(
+    ctx: Ctx,
+    snap: PageSnapshot,
+    path: web::Path<(String, u32, u32)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, ko, number) = path.into_inner();
+    let c = championship(&snap)?;
+    let b = c.bracket.as_ref().ok_or_else(AppError::not_found)?;
+    let event = &snap.event;
+    let t = &ctx.t;
+    let round = b
+        .rounds
+        .get(
+            (ko as usize)
+                .checked_sub(1)
+                .ok_or_else(AppError::not_found)?,
+        )
+        .ok_or_else(AppError::not_found)?;
+    let x = round
+        .ties
+        .iter()
+        .find(|x| x.number == number && x.listed())
+        .ok_or_else(AppError::not_found)?;
+    let segments = segment_rows(event, x, t);
     let total = x.home_total();
     let page = TiePage {
         tour: TourHead::of(event),
