@@ -114,7 +114,9 @@ struct PageCache {
 
 /// The most bytes of rendered pages (keys and bodies) one snapshot keeps. Only the public
 /// snapshot keeps pages, and at most [`Limits::tournaments`] tournaments are in memory, so
-/// the whole cache holds at most that many times this (8 × 16 MiB = 128 MiB by default).
+/// the whole cache holds at most twice that many times this: a tournament keeps the pages
+/// of its current revision and, as stand-ins, of the one before (8 × 2 × 16 MiB = 256 MiB
+/// by default).
 pub const PAGE_BUDGET: usize = 16 * 1024 * 1024;
 
 impl Snapshot {
