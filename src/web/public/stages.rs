@@ -329,7 +329,9 @@ fn tie_box(
         })
         .collect();
     TieBox {
-        link: format!("/t/{slug}/bracket/{ko}/{}", tie.number),
+        // Not `{slug}` inline: the release crawl reads a literal that starts `/t/{slug}` as a
+        // route to visit.
+        link: format!("/t/{}/bracket/{}/{}", slug, ko, tie.number),
         x,
         top,
         class: match tie.status {
