@@ -456,6 +456,47 @@ async fn one_deck_is_refused_for_club_night_while_wdl_takes_effect_at_once() {
 }
 
 #[actix_web::test]
+async fn a_band_table_narrower_than_a_stored_ruling_is_refused() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser(&db).await;
+        let before = export(&db, "club-night", "results.csv");
+        // The club night's TD ruling of −1 (round 2, table 2, closed room, board 2): a
+        // custom table whose s never falls below 0 has no room for it.
+        let narrow = with(
+            club_night_form(),
+            &[("rules", "custom"), ("band-s-3", "0"), ("step", "100000")],
+        );
+        let page = b.post("/d/club-night/settings", &narrow).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("These settings contradict results already entered")
+            .has("or keep the deck count and the band table:")
+            .has("<strong>Round 2, table 2, closed room, board 2</strong> — ruling: ");
+        assert!(
+            error_of(&page, "bands")
+                .starts_with("TD rulings already entered lie outside this band table"),
+            "{}",
+            page.body
+        );
+        page.lacks("id=\"decks-error\"");
+        let stored = db::load_settings(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        assert_eq!(stored.rules().code(), "standard");
+        assert_eq!(export(&db, "club-night", "results.csv"), before);
+
+        // A custom table that still reaches −1 is saved.
+        let wide = with(
+            club_night_form(),
+            &[("rules", "custom"), ("step", "100000")],
+        );
+        b.submit("/d/club-night/settings", &wide)
+            .await
+            .has("Settings saved.");
+    }
+}
+
+#[actix_web::test]
 async fn the_slug_can_change_but_not_to_a_taken_one() {
     let db = TestDb::sqlite();
     import_club_night(&db);
