@@ -497,6 +497,42 @@ async fn a_band_table_narrower_than_a_stored_ruling_is_refused() {
 }
 
 #[actix_web::test]
+async fn another_preset_narrower_than_a_stored_ruling_is_refused_at_the_band_table() {
+    let db = TestDb::sqlite();
+    // The club night with its ruling at −12, the standard two-deck table's lowest s; the
+    // table without a level at the takeover mark stops at −11.
+    let mut files = ArchiveFiles::read(&common::club_night_dir()).unwrap();
+    let results = files.get("results.csv").unwrap().replace(
+        "2,2,closed,2,75,,declarer,,,,-1,,,",
+        "2,2,closed,2,75,,declarer,,,,-12,,,",
+    );
+    assert_ne!(Some(results.as_str()), files.get("results.csv"));
+    files.insert("results.csv", results);
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+    let mut b = browser(&db).await;
+    let page = b
+        .post(
+            "/d/club-night/settings",
+            &with(club_night_form(), &[("rules", "no-level-takeover")]),
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    page.has("<strong>Round 2, table 2, closed room, board 2</strong> — ruling: ")
+        .lacks("id=\"decks-error\"")
+        .lacks("id=\"bands-error\"");
+    assert!(
+        error_of(&page, "rules")
+            .starts_with("TD rulings already entered lie outside this band table"),
+        "{}",
+        page.body
+    );
+    let stored = db::load_settings(&mut db.open(), "club-night")
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.rules().code(), "standard");
+}
+
+#[actix_web::test]
 async fn the_slug_can_change_but_not_to_a_taken_one() {
     let db = TestDb::sqlite();
     import_club_night(&db);
