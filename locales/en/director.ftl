@@ -115,7 +115,7 @@ director-settings-tiebreak-level-diff = level difference
 director-settings-tiebreak-point-diff = point difference
 director-settings-tiebreak-boards-won = boards won
 director-settings-conflicts-title = These settings contradict results already entered
-director-settings-conflicts-lead = Nothing was saved. Correct or delete these results first, or keep the deck count:
+director-settings-conflicts-lead = Nothing was saved. Correct or delete these results first, or keep the deck count and the band table:
 director-settings-conflicts-more = … and { $count } more.
 director-settings-conflict-place = Round { $round }, table { $table }, { $room } room, board { $board }
 director-room-open = open
@@ -154,6 +154,7 @@ director-settings-error-takeover = Enter 0 or more.
 director-settings-error-choose-one = Choose one of the options.
 director-settings-error-tiebreak-twice = { $name } is already used above.
 director-settings-error-conflicts = Results already entered do not fit { $decks } deck(s): see the list above.
+director-settings-error-conflicts-rulings = TD rulings already entered lie outside this band table's range of s: see the list above.
 
 ## Delete
 director-delete-title = Delete this tournament

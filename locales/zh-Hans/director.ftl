@@ -109,7 +109,7 @@ director-settings-tiebreak-level-diff = 总级差
 director-settings-tiebreak-point-diff = 总分差
 director-settings-tiebreak-boards-won = 胜副数
 director-settings-conflicts-title = 新设置与已录入的成绩矛盾
-director-settings-conflicts-lead = 未保存任何内容。请先更正或删除以下成绩，或保持原副数：
+director-settings-conflicts-lead = 未保存任何内容。请先更正或删除以下成绩，或保持原副数和级数表：
 director-settings-conflicts-more = ……另有 { $count } 处。
 director-settings-conflict-place = 第 { $round } 轮 { $table } 号桌 { $room } 第 { $board } 副
 director-room-open = 开室
@@ -145,6 +145,7 @@ director-settings-error-takeover = 请输入 0 或更大的数。
 director-settings-error-choose-one = 请从选项中选择一项。
 director-settings-error-tiebreak-twice = “{ $name }”已在前面使用。
 director-settings-error-conflicts = 已录入的成绩不符合 { $decks } 副牌的限制，详见上方列表。
+director-settings-error-conflicts-rulings = 已录入的裁判判定超出此级数表的 s 范围，详见上方列表。
 
 ## 删除
 director-delete-title = 删除本赛事

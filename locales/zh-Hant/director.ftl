@@ -109,7 +109,7 @@ director-settings-tiebreak-level-diff = 總級差
 director-settings-tiebreak-point-diff = 總分差
 director-settings-tiebreak-boards-won = 勝副數
 director-settings-conflicts-title = 新設定與已錄入的成績矛盾
-director-settings-conflicts-lead = 未儲存任何內容。請先更正或刪除以下成績，或保持原副數：
+director-settings-conflicts-lead = 未儲存任何內容。請先更正或刪除以下成績，或保持原副數和級數表：
 director-settings-conflicts-more = ……另有 { $count } 處。
 director-settings-conflict-place = 第 { $round } 輪 { $table } 號桌 { $room } 第 { $board } 副
 director-room-open = 開室
@@ -145,6 +145,7 @@ director-settings-error-takeover = 請輸入 0 或更大的數。
 director-settings-error-choose-one = 請從選項中選擇一項。
 director-settings-error-tiebreak-twice = “{ $name }”已在前面使用。
 director-settings-error-conflicts = 已錄入的成績不符合 { $decks } 副牌的限制，詳見上方列表。
+director-settings-error-conflicts-rulings = 已錄入的裁判判定超出此級數表的 s 範圍，詳見上方列表。
 
 ## 刪除
 director-delete-title = 刪除本賽事

@@ -1,14 +1,17 @@
 //! Changing a tournament's settings once results are in: which stored table results the
-//! new settings would contradict. Nothing computed is stored, so every other change (band
-//! table, multiplier, match scoring, tie-breaks) simply takes effect on the next report.
+//! new settings would contradict. The deck count limits the figures of a result and the
+//! band table limits a TD ruling (its range of s), so a change of either is weighed
+//! against every stored result. Nothing computed is stored, so every other change
+//! (multiplier, match scoring, tie-breaks) simply takes effect on the next report, as does
+//! the band table's s for results without a ruling.
 
 use super::cards::Room;
 use super::event::Event;
 use super::settings::Settings;
-use super::table::FieldError;
+use super::table::{FieldError, Origin, TableEntry};
 
 /// A stored table result that is impossible under the new settings: where it stands and
-/// what is wrong with it, as [`super::EntryFigures::check`] says.
+/// what is wrong with it, as [`TableEntry::parse`] says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Conflict {
     pub round: i32,
@@ -20,26 +23,31 @@ pub struct Conflict {
 
 /// Every stored result that `new` would contradict, in round, table, room and board order.
 ///
-/// Only the deck count limits what a result may hold (card points, bottom points, the
-/// last trick's combination), so a change that keeps the deck count finds nothing: results
-/// were checked against that deck count when they were entered.
+/// Each stored result is checked again by the one validation, [`TableEntry::parse`], under
+/// the new deck count and band table, as an archive's row would be on import: the deck
+/// count limits the card points, the bottom and the last trick's combination, and the band
+/// table the range of s a TD ruling may give ([`super::table::ruling_range`]). A change
+/// that keeps both finds nothing: results were checked against them when they were entered.
 pub fn conflicts(event: &Event, new: &Settings) -> Vec<Conflict> {
-    if new.decks() == event.settings.decks() {
+    let bands = new.band_table();
+    if new.decks() == event.settings.decks() && bands == event.settings.band_table() {
         return Vec::new();
     }
     let mut found = Vec::new();
     for round in &event.rounds {
         for m in &round.matches {
             for result in &m.results {
-                found.extend(result.entry.figures().check(new.decks()).into_iter().map(
-                    |problem| Conflict {
-                        round: round.number,
-                        table: m.table,
-                        room: result.room,
-                        board: result.board,
-                        problem,
-                    },
-                ));
+                let figures = result.entry.figures().clone();
+                let faults = TableEntry::parse(figures, new.decks(), Some(&bands), Origin::Archive)
+                    .err()
+                    .unwrap_or_default();
+                found.extend(faults.into_iter().map(|problem| Conflict {
+                    round: round.number,
+                    table: m.table,
+                    room: result.room,
+                    board: result.board,
+                    problem,
+                }));
             }
         }
     }
@@ -51,8 +59,8 @@ pub fn conflicts(event: &Event, new: &Settings) -> Vec<Conflict> {
 mod tests {
     use super::*;
     use crate::rules::{
-        Board, Combination, DeckRules, Decks, EntryFigures, Fault, LastTrick, Level, Match,
-        MatchScoring, MultiplierPolicy, Points, Preset, Round, Rules, Seat, TableEntry,
+        BandTable, Board, Combination, DeckRules, Decks, EntryFigures, Fault, LastTrick, Level,
+        Match, MatchScoring, MultiplierPolicy, Points, Preset, Round, Rules, Seat, TableEntry,
         TableResult, Team, TeamNo,
     };
 
@@ -203,6 +211,82 @@ mod tests {
         new.scoring.method = MatchScoring::Wdl;
         new.bottom_multiplier = MultiplierPolicy::Doubling;
         new.tiebreaks.clear();
+        assert!(conflicts(&event, &new).is_empty());
+    }
+
+    /// The two-deck event with TD rulings of +3 (round 1, table 2, closed room, board 2)
+    /// and −12 (round 2, table 1, open room, board 1): the standard two-deck table's
+    /// extremes, s for P = 0 and for the largest P a deal reaches.
+    fn ruled_event() -> Event {
+        let mut event = two_deck_event();
+        let ruled = |room, board, s| TableResult {
+            room,
+            board,
+            entry: TableEntry::stored(EntryFigures {
+                ruling: Some(s),
+                ..EntryFigures::default()
+            }),
+        };
+        event.rounds[0].matches[1]
+            .results
+            .push(ruled(Room::Closed, 2, 3));
+        event.rounds[1].matches[0]
+            .results
+            .push(ruled(Room::Open, 1, -12));
+        event
+    }
+
+    fn with_table(decks: Decks, table: BandTable) -> Settings {
+        Settings {
+            deck_rules: DeckRules::new(decks, Rules::Custom(table)).unwrap(),
+            ..Settings::for_tests()
+        }
+    }
+
+    #[test]
+    fn a_narrower_band_table_refuses_the_rulings_beyond_it() {
+        let event = ruled_event();
+        // s from +2 down to −2, and a step no deal reaches: the range stops at ±2.
+        let narrow =
+            BandTable::new(80, vec![(0, 2), (40, 1), (80, -1), (120, -2)], 100_000).unwrap();
+        let found = conflicts(&event, &with_table(Decks::Two, narrow));
+        let places: Vec<(i32, i32, Room, i32, &str)> = found
+            .iter()
+            .map(|c| (c.round, c.table, c.room, c.board, c.problem.field))
+            .collect();
+        assert_eq!(
+            places,
+            [
+                (1, 2, Room::Closed, 2, "ruling"),
+                (2, 1, Room::Open, 1, "ruling"),
+            ]
+        );
+        assert_eq!(
+            found[0].problem.fault,
+            Fault::RulingOutOfRange {
+                value: 3,
+                min: -2,
+                max: 2
+            }
+        );
+        // Another preset of the same deck count: no level for the declarers at the
+        // takeover mark, so its lowest s is −11 and only the −12 is refused.
+        let mut other = settings(Decks::Two);
+        other.deck_rules =
+            DeckRules::new(Decks::Two, Rules::Preset(Preset::NoLevelTakeover)).unwrap();
+        let found = conflicts(&event, &other);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!((found[0].round, found[0].problem.field), (2, "ruling"));
+    }
+
+    #[test]
+    fn the_same_band_table_keeps_every_ruling() {
+        let event = ruled_event();
+        let standard = BandTable::preset(Decks::Two, Preset::Standard).unwrap();
+        // The standard table typed in as a custom one is the same table.
+        assert!(conflicts(&event, &with_table(Decks::Two, standard)).is_empty());
+        let mut new = settings(Decks::Two);
+        new.scoring.method = MatchScoring::Wdl;
         assert!(conflicts(&event, &new).is_empty());
     }
 

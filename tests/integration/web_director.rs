@@ -456,6 +456,83 @@ async fn one_deck_is_refused_for_club_night_while_wdl_takes_effect_at_once() {
 }
 
 #[actix_web::test]
+async fn a_band_table_narrower_than_a_stored_ruling_is_refused() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser(&db).await;
+        let before = export(&db, "club-night", "results.csv");
+        // The club night's TD ruling of −1 (round 2, table 2, closed room, board 2): a
+        // custom table whose s never falls below 0 has no room for it.
+        let narrow = with(
+            club_night_form(),
+            &[("rules", "custom"), ("band-s-3", "0"), ("step", "100000")],
+        );
+        let page = b.post("/d/club-night/settings", &narrow).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("These settings contradict results already entered")
+            .has("or keep the deck count and the band table:")
+            .has("<strong>Round 2, table 2, closed room, board 2</strong> — ruling: ");
+        assert!(
+            error_of(&page, "bands")
+                .starts_with("TD rulings already entered lie outside this band table"),
+            "{}",
+            page.body
+        );
+        page.lacks("id=\"decks-error\"");
+        let stored = db::load_settings(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        assert_eq!(stored.rules().code(), "standard");
+        assert_eq!(export(&db, "club-night", "results.csv"), before);
+
+        // A custom table that still reaches −1 is saved.
+        let wide = with(
+            club_night_form(),
+            &[("rules", "custom"), ("step", "100000")],
+        );
+        b.submit("/d/club-night/settings", &wide)
+            .await
+            .has("Settings saved.");
+    }
+}
+
+#[actix_web::test]
+async fn another_preset_narrower_than_a_stored_ruling_is_refused_at_the_band_table() {
+    let db = TestDb::sqlite();
+    // The club night with its ruling at −12, the standard two-deck table's lowest s; the
+    // table without a level at the takeover mark stops at −11.
+    let mut files = ArchiveFiles::read(&common::club_night_dir()).unwrap();
+    let results = files.get("results.csv").unwrap().replace(
+        "2,2,closed,2,75,,declarer,,,,-1,,,",
+        "2,2,closed,2,75,,declarer,,,,-12,,,",
+    );
+    assert_ne!(Some(results.as_str()), files.get("results.csv"));
+    files.insert("results.csv", results);
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+    let mut b = browser(&db).await;
+    let page = b
+        .post(
+            "/d/club-night/settings",
+            &with(club_night_form(), &[("rules", "no-level-takeover")]),
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    page.has("<strong>Round 2, table 2, closed room, board 2</strong> — ruling: ")
+        .lacks("id=\"decks-error\"")
+        .lacks("id=\"bands-error\"");
+    assert!(
+        error_of(&page, "rules")
+            .starts_with("TD rulings already entered lie outside this band table"),
+        "{}",
+        page.body
+    );
+    let stored = db::load_settings(&mut db.open(), "club-night")
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.rules().code(), "standard");
+}
+
+#[actix_web::test]
 async fn the_slug_can_change_but_not_to_a_taken_one() {
     let db = TestDb::sqlite();
     import_club_night(&db);

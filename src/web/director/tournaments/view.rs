@@ -306,11 +306,26 @@ impl SettingsForm {
             .map(|c| ConflictLine::of(t, c))
             .collect();
         self.more_conflicts = found.len().saturating_sub(CONFLICTS_SHOWN);
-        let decks = self.input.decks.clone();
-        self.errors.add(
-            "decks",
-            t.a("director-settings-error-conflicts", "decks", decks),
-        );
+        // A ruling out of range is the band table's doing: said at the custom table when
+        // that is chosen, else at the band table's select (the custom table is hidden).
+        let (rulings, figures): (Vec<_>, Vec<_>) =
+            found.iter().partition(|c| c.problem.field == "ruling");
+        if !figures.is_empty() {
+            let decks = self.input.decks.clone();
+            self.errors.add(
+                "decks",
+                t.a("director-settings-error-conflicts", "decks", decks),
+            );
+        }
+        if !rulings.is_empty() {
+            let field = if self.input.rules == "custom" {
+                "bands"
+            } else {
+                "rules"
+            };
+            self.errors
+                .add(field, t.t("director-settings-error-conflicts-rulings"));
+        }
         self
     }
 
