@@ -10,6 +10,10 @@
 
 #[path = "../tests/integration/common/mod.rs"]
 mod common;
+#[path = "support/load.rs"]
+mod load;
+#[path = "support/served.rs"]
+mod served;
 
 use std::time::{Duration, Instant};
 
@@ -49,22 +53,8 @@ fn main() {
     for n in 0..10 {
         let round = rounds as i32;
         let table = 1 + n;
-        let sheet = fushi::db::load_round(&mut conn, &slug, round)
-            .expect("read the round")
-            .expect("the round");
-        let mut results = sheet.table(table).expect("the table").results.clone();
-        let first = results.first_mut().expect("a result");
-        let figures = fushi::rules::EntryFigures {
-            ruling: Some(n % 3 + 1),
-            ..first.entry.figures().clone()
-        };
-        first.entry = fushi::rules::TableEntry::parse(
-            figures,
-            sheet.settings.decks(),
-            Some(&sheet.settings.band_table()),
-            fushi::rules::table::Origin::Archive,
-        )
-        .expect("the ruled entry");
+        let results =
+            served::ruled(&mut conn, &slug, round, table, n % 3 + 1).expect("the ruled results");
 
         let t = Instant::now();
         fushi::db::save_match_results_as(&mut conn, &slug, round, table, &results, "bench", None)
