@@ -162,31 +162,33 @@ impl Pending {
         self.cells.iter().find(|(b, _)| *b == board).map(|(_, r)| r)
     }
 
-    /// The boards whose typed row no longer passes the one validation of a result under
-    /// `decks` and `bands`: a setting changed after the table typed it.
-    pub fn invalid_boards(&self, decks: Decks, bands: &BandTable) -> Vec<i32> {
-        self.cells
-            .iter()
-            .filter(|(_, row)| row.parse(decks, bands).is_err())
-            .map(|(board, _)| *board)
-            .collect()
-    }
-
-    /// The entered rows as results of `room`, read by the one validation of a result
-    /// (rows that no longer read are left out: approval refuses a room unless every row
-    /// reads).
-    pub fn results(&self, room: Room, decks: Decks, bands: &BandTable) -> Vec<TableResult> {
-        self.cells
-            .iter()
-            .filter_map(|(board, row)| {
-                let entry = row.parse(decks, bands).ok().flatten()?;
-                Some(TableResult {
+    /// The entered rows as results of `room`, read by the one validation of a result (an
+    /// empty row gives none), or the boards whose row no longer passes it under `decks` and
+    /// `bands` (a setting changed after the table typed it).
+    pub fn results(
+        &self,
+        room: Room,
+        decks: Decks,
+        bands: &BandTable,
+    ) -> Result<Vec<TableResult>, Vec<i32>> {
+        let mut results = Vec::new();
+        let mut invalid = Vec::new();
+        for (board, row) in &self.cells {
+            match row.parse(decks, bands) {
+                Ok(Some(entry)) => results.push(TableResult {
                     room,
                     board: *board,
                     entry,
-                })
-            })
-            .collect()
+                }),
+                Ok(None) => {}
+                Err(_) => invalid.push(*board),
+            }
+        }
+        if invalid.is_empty() {
+            Ok(results)
+        } else {
+            Err(invalid)
+        }
     }
 }
 
@@ -582,11 +584,14 @@ pub fn confirm(
             count_refused(conn, room, row.id, stored.state, outcome.next())?;
             return Ok(Err(confirm_refusal(refused)));
         }
-        let mine = entry.results(
-            room.room,
-            sheet.settings.decks(),
-            &sheet.settings.band_table(),
-        );
+        // A row that no longer reads leaves the room incomplete, as a missing one does.
+        let mine = entry
+            .results(
+                room.room,
+                sheet.settings.decks(),
+                &sheet.settings.band_table(),
+            )
+            .unwrap_or_default();
         if mine.len() != sheet.round.boards.len() {
             return Ok(Err(ConfirmRefusal::Incomplete));
         }
@@ -1132,11 +1137,9 @@ fn approved_results(
     sheet: &super::RoundSheet,
 ) -> Result<Vec<TableResult>, Judged> {
     let (decks, bands) = (sheet.settings.decks(), sheet.settings.band_table());
-    let invalid = entry.invalid_boards(decks, &bands);
-    if !invalid.is_empty() {
-        return Err(Judged::NoLongerValid(invalid));
-    }
-    let mine = entry.results(room, decks, &bands);
+    let mine = entry
+        .results(room, decks, &bands)
+        .map_err(Judged::NoLongerValid)?;
     if mine.len() != entry.cells.len() || mine.len() != sheet.round.boards.len() {
         return Err(Judged::Nothing);
     }

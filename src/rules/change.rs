@@ -150,16 +150,20 @@ mod tests {
         }
     }
 
+    /// Where each conflict stands and which field it names.
+    fn places(found: &[Conflict]) -> Vec<(i32, i32, Room, i32, &'static str)> {
+        found
+            .iter()
+            .map(|c| (c.round, c.table, c.room, c.board, c.problem.field))
+            .collect()
+    }
+
     #[test]
     fn one_deck_refuses_pairs_and_points_beyond_one_deck() {
         let event = two_deck_event();
         let found = conflicts(&event, &settings(Decks::One));
-        let places: Vec<(i32, i32, Room, i32, &str)> = found
-            .iter()
-            .map(|c| (c.round, c.table, c.room, c.board, c.problem.field))
-            .collect();
         assert_eq!(
-            places,
+            places(&found),
             [
                 (1, 1, Room::Open, 2, "bottom_points"),
                 (1, 2, Room::Open, 1, "trick_points"),
@@ -250,12 +254,8 @@ mod tests {
         let narrow =
             BandTable::new(80, vec![(0, 2), (40, 1), (80, -1), (120, -2)], 100_000).unwrap();
         let found = conflicts(&event, &with_table(Decks::Two, narrow));
-        let places: Vec<(i32, i32, Room, i32, &str)> = found
-            .iter()
-            .map(|c| (c.round, c.table, c.room, c.board, c.problem.field))
-            .collect();
         assert_eq!(
-            places,
+            places(&found),
             [
                 (1, 2, Room::Closed, 2, "ruling"),
                 (2, 1, Room::Open, 1, "ruling"),

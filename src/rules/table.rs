@@ -223,10 +223,9 @@ impl Wording {
 }
 
 impl EntryFigures {
-    /// Every problem of these figures' own for a tournament played with `decks` (the part of
-    /// [`TableEntry::parse`]'s checks that only the deck count decides; `rules/change.rs`
-    /// asks it of stored entries when the deck count would change).
-    pub fn check(&self, decks: Decks) -> Vec<FieldError> {
+    /// Every problem of these figures' own for a tournament played with `decks`: the part of
+    /// [`TableEntry::parse`]'s checks that only the deck count decides.
+    fn check(&self, decks: Decks) -> Vec<FieldError> {
         let mut errors = Vec::new();
         let mut err = |field: &'static str, fault: Fault| errors.push(FieldError { field, fault });
         let total = decks.total_points();
@@ -383,7 +382,7 @@ impl TableEntry {
     /// The one validation of a result, wherever it comes from (the director's grid, the
     /// table page, both previews, approval, an archive's `results.csv`): the entry, or every
     /// problem with `figures` under `decks` and the band table. The checks are
-    /// [`EntryFigures::check`]'s figures, a ruling within the band table's range of s (or,
+    /// the figures' own checks under the deck count, a ruling within the band table's range of s (or,
     /// without the band table, within ±[`MAX_RULING`]), and no combination when the
     /// declarers won the last trick. A score sheet being typed ([`Origin::Sheet`]) also
     /// refuses bottom points with nobody named for the last trick, as a likely slip; the
@@ -471,17 +470,16 @@ impl TableEntry {
     /// P, s and the wording, or `None` for an entry with neither a total nor a ruling.
     pub fn outcome(&self, policy: MultiplierPolicy, bands: &BandTable) -> Option<TableOutcome> {
         let p = self.defenders_total(policy);
-        let (s, ruled) = match (self.figures.ruling, p) {
-            (Some(r), _) => (r, true),
-            (None, Some(p)) => (bands.table_score(p), false),
-            (None, None) => return None,
-        };
-        Some(TableOutcome {
-            defender_total: p,
-            table_score: s,
-            ruled,
-            wording: Wording::of(s, p, bands),
-        })
+        match (self.figures.ruling, p) {
+            (Some(s), p) => Some(TableOutcome {
+                defender_total: p,
+                table_score: s,
+                ruled: true,
+                wording: Wording::of(s, p, bands),
+            }),
+            (None, Some(p)) => Some(TableOutcome::at_total(p, bands)),
+            (None, None) => None,
+        }
     }
 }
 

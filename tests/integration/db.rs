@@ -12,7 +12,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{Integer, Text};
 use fushi::db::schema::{boards, matches, rounds, table_results, team_members, teams, tournaments};
 use fushi::db::{self, Backend, DatabaseUrl, DbConnection, DbError};
-use fushi::rules::{Decks, Event, Room};
+use fushi::rules::{Event, Room};
 
 /// Rows in every table, parents first.
 fn counts(conn: &mut DbConnection) -> [i64; 7] {
@@ -177,16 +177,9 @@ fn large_events_are_round_robins() {
 fn a_generated_event_over_several_insert_chunks_round_trips() {
     // 15 matches × 7 rounds × 32 tables = 3360 results: two chunks on SQLite.
     let event = large_event(30, 7, 16);
+    // Every generated result is valid: `random_entry` makes each one through
+    // `TableEntry::parse` and fails here on one that is not.
     assert_eq!(event.result_count(), 3360);
-    for m in event.rounds.iter().flat_map(|r| &r.matches) {
-        for r in &m.results {
-            assert!(
-                r.entry.figures().check(Decks::Two).is_empty(),
-                "{:?}",
-                r.entry
-            );
-        }
-    }
     for test_db in backends() {
         let mut conn = test_db.open();
         db::insert_event(&mut conn, &event).unwrap();

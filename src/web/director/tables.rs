@@ -439,7 +439,7 @@ async fn room_page(
     let t = &ctx.t;
     let lines = pending
         .as_ref()
-        .map(|p| review_lines(&ctx, &sheet, room, p))
+        .map(|p| review_lines(&ctx, &sheet, p))
         .unwrap_or_default();
     let room_label = t.t(&format!("entry-room-{}", room.code()));
     // Times in the tournament's zone; the page says which once, under its title.
@@ -487,7 +487,7 @@ async fn room_page(
 
 /// Each board of the room as its table entered it (`pending`), for the director to
 /// review: the entry in words, its P, result and s, and whether the table flagged it.
-fn review_lines(ctx: &Ctx, sheet: &RoundSheet, room: Room, p: &Pending) -> Vec<ReviewLine> {
+fn review_lines(ctx: &Ctx, sheet: &RoundSheet, p: &Pending) -> Vec<ReviewLine> {
     let t = &ctx.t;
     let scorer = Scorer::new(&sheet.settings);
     let decks = sheet.settings.decks();
@@ -497,18 +497,13 @@ fn review_lines(ctx: &Ctx, sheet: &RoundSheet, room: Room, p: &Pending) -> Vec<R
         .iter()
         .map(|b| {
             let row = p.row(b.number).cloned().unwrap_or_default();
-            let outcome = row
-                .parse(decks, &scorer.bands)
-                .ok()
-                .flatten()
-                .and_then(|e| scorer.table(&e));
+            let entry = row.parse(decks, &scorer.bands).ok().flatten();
+            let outcome = entry.as_ref().and_then(|e| scorer.table(e));
             ReviewLine {
                 board: b.number,
-                cells: p
-                    .results(room, decks, &scorer.bands)
-                    .iter()
-                    .find(|r| r.board == b.number)
-                    .map(|r| super::words::entry_words(t, r.entry.figures()))
+                cells: entry
+                    .as_ref()
+                    .map(|e| super::words::entry_words(t, e.figures()))
                     .unwrap_or_default(),
                 p: outcome
                     .as_ref()

@@ -11,8 +11,8 @@ use crate::figures::signed;
 use crate::input::Why;
 use crate::rules::change::Conflict;
 use crate::rules::{
-    BandTable, Decks, Event, MatchScoring, MatchStatus, MultiplierPolicy, PairingMethod, Preset,
-    Report, RoundProgress, Settings, TableOutcome, TieBreak,
+    BandTable, Decks, Event, Fault, MatchScoring, MatchStatus, MultiplierPolicy, PairingMethod,
+    Preset, Report, RoundProgress, Settings, TableOutcome, TieBreak,
 };
 use crate::web::AppError;
 use crate::web::AppState;
@@ -308,8 +308,9 @@ impl SettingsForm {
         self.more_conflicts = found.len().saturating_sub(CONFLICTS_SHOWN);
         // A ruling out of range is the band table's doing: said at the custom table when
         // that is chosen, else at the band table's select (the custom table is hidden).
-        let (rulings, figures): (Vec<_>, Vec<_>) =
-            found.iter().partition(|c| c.problem.field == "ruling");
+        let (rulings, figures): (Vec<_>, Vec<_>) = found
+            .iter()
+            .partition(|c| matches!(c.problem.fault, Fault::RulingOutOfRange { .. }));
         if !figures.is_empty() {
             let decks = self.input.decks.clone();
             self.errors.add(
