@@ -31,6 +31,7 @@ schedule-error-method = Choose round robin or Swiss.
 schedule-error-seed = Give the seed as a whole number from 0, or leave it blank for a random one.
 schedule-error-locked = This round has results and is locked against re-pairing. Unlock it first.
 schedule-error-previous-open = The previous round is not complete (tables { $tables }). Tick “Pair anyway” to pair now.
+schedule-error-unreleased = Round { $round }, board { $board } is not released to the public yet: pairings follow from released results only, or the draw would give that board away. Release the round on its page (or wait until every table has played it), then pair.
 schedule-error-too-few = A round robin needs at least two teams that have not withdrawn.
 schedule-error-whole-played = Rounds { $rounds } already have results: generate the remaining rounds one at a time.
 schedule-error-whole-gaps = The existing rounds are not numbered 1, 2, 3, …: generate round by round instead.

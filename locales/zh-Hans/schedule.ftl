@@ -31,6 +31,7 @@ schedule-error-method = 请选择循环赛或瑞士制。
 schedule-error-seed = 种子须为不小于 0 的整数，或留空以随机生成。
 schedule-error-locked = 本轮已有成绩，已锁定，不能重新编排。请先解锁。
 schedule-error-previous-open = 上一轮尚未完成（桌号 { $tables }）。勾选“仍然编排”即可现在编排。
+schedule-error-unreleased = 第 { $round } 轮第 { $board } 副牌尚未向公众公布：编排只依据已公布的成绩，否则对阵会泄露这副牌的结果。请在该轮页面公布本轮成绩（或等所有桌打完这副牌）后再编排。
 schedule-error-too-few = 循环赛至少需要两支未退出的队。
 schedule-error-whole-played = 第 { $rounds } 轮已有成绩：请逐轮编排其余轮次。
 schedule-error-whole-gaps = 现有轮次不是按 1、2、3……连续编号：请逐轮编排。

@@ -31,6 +31,7 @@ schedule-error-method = 請選擇迴圈賽或瑞士制。
 schedule-error-seed = 種子須為不小於 0 的整數，或留空以隨機生成。
 schedule-error-locked = 本輪已有成績，已鎖定，不能重新編排。請先解鎖。
 schedule-error-previous-open = 上一輪尚未完成（桌號 { $tables }）。勾選“仍然編排”即可現在編排。
+schedule-error-unreleased = 第 { $round } 輪第 { $board } 副牌尚未向公眾公佈：編排只依據已公佈的成績，否則對陣會洩露這副牌的結果。請在該輪頁面公佈本輪成績（或等所有桌打完這副牌）後再編排。
 schedule-error-too-few = 迴圈賽至少需要兩支未退出的隊。
 schedule-error-whole-played = 第 { $rounds } 輪已有成績：請逐輪編排其餘輪次。
 schedule-error-whole-gaps = 現有輪次不是按 1、2、3……連續編號：請逐輪編排。

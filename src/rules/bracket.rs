@@ -800,8 +800,14 @@ impl RankingLine {
 }
 
 /// A knockout team in the ranking: (depth first, place within it, seed), team, decided,
-/// shared, the round reached.
-type KoRow = ((Reverse<u32>, u32, u32), TeamNo, bool, bool, Reached);
+/// shared, the round reached (`None` before its first tie).
+type KoRow = (
+    (Reverse<u32>, u32, u32),
+    TeamNo,
+    bool,
+    bool,
+    Option<Reached>,
+);
 
 /// The ranking of a championship: the knockout's teams by how far they went (the final's
 /// winner and loser, the play-off's, the semi-final losers `3=` without one, each earlier
@@ -837,19 +843,37 @@ pub fn ranking(
                 }
             }
             let Some((ko, tie)) = deepest else { continue };
+            // The last round in which the team played a tie: both sides teams (a bye is
+            // not a tie, and a tie still waiting for its other side is not played yet).
+            let reached = b
+                .rounds
+                .iter()
+                .flat_map(|ko| ko.ties.iter().map(move |tie| (ko, tie)))
+                .rfind(|(_, tie)| {
+                    let (home, away) = (tie.home.team(), tie.away.team());
+                    home.zip(away).is_some()
+                        && [home, away].iter().flatten().any(|s| s.team == team)
+                })
+                .map(|(ko, tie)| {
+                    if ko.number == last && tie.play_off {
+                        Reached::ThirdPlace
+                    } else {
+                        ko.name()
+                    }
+                });
             let is = |slot: Slot| slot.team().is_some_and(|s| s.team == team);
             let row = if ko.number == last && tie.play_off {
                 let done = tie.status == TieStatus::Complete || tie.is_bye();
                 let sub = if done && is(tie.loser()) { 3 } else { 2 };
-                ((Reverse(last), sub, seed), done, false, Reached::ThirdPlace)
+                ((Reverse(last), sub, seed), done, false, reached)
             } else if ko.number == last {
                 let done = tie.status == TieStatus::Complete || tie.is_bye();
                 let sub = u32::from(done && is(tie.loser()));
-                ((Reverse(last), sub, seed), done, false, ko.name())
+                ((Reverse(last), sub, seed), done, false, reached)
             } else {
                 let done = ko.decided();
                 let shared = done && ko.places == 4 && !b.third_place;
-                ((Reverse(ko.number), 0, seed), done, shared, ko.name())
+                ((Reverse(ko.number), 0, seed), done, shared, reached)
             };
             ko_rows.push((row.0, team, row.1, row.2, row.3));
         }
@@ -908,7 +932,7 @@ pub fn ranking(
             shared: *shared,
             team: *team,
             stage: last_stage(*team),
-            reached: Some(*reached),
+            reached: *reached,
         };
         if withdrawn.contains(team) {
             withdrawn_lines.push(line);
@@ -1667,6 +1691,44 @@ pub(crate) mod tests {
             ]
         );
         let _ = StageFormat::Manual;
+    }
+
+    #[test]
+    fn a_team_reaches_a_round_by_playing_a_tie_in_it_not_by_a_bye_or_by_waiting() {
+        // Three qualifiers in a knockout of four: seed 1 has a bye in the semi-finals and
+        // waits in the final while 2 v 3 is still to be played.
+        let e = event(
+            &[1, 2, 3],
+            &[],
+            &[
+                league("League", (1, 1), "manual"),
+                knockout((2, 3), 4, &[1, 1], false, (0.0, 0.0)),
+            ],
+        );
+        let league_only = vec![played(1, 1, 1, 2, 5, 0), bye(1, 2, 3)];
+        let reached = |matches: Vec<MatchReport>| -> Vec<(i32, Option<&str>)> {
+            let c = Championship::compute(&e, &report(matches)).unwrap();
+            let mut seen: Vec<(i32, Option<&str>)> = c
+                .ranking
+                .iter()
+                .map(|l| (l.team.get(), l.reached.map(Reached::code)))
+                .collect();
+            seen.sort();
+            seen
+        };
+        let semi = Some("semi_final");
+        assert_eq!(
+            reached(league_only.clone()),
+            [(1, None), (2, semi), (3, semi)],
+            "seed 1 has played no tie: its bye is none, and the final is not paired"
+        );
+        // 2 beats 3: the final 1 v 2 is paired, and both finalists have reached it.
+        let mut semi_played = league_only;
+        semi_played.push(played(2, 1, 2, 3, 4, 0));
+        assert_eq!(
+            reached(semi_played),
+            [(1, Some("final")), (2, Some("final")), (3, semi)]
+        );
     }
 }
 

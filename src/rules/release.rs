@@ -4,28 +4,24 @@
 //! public page, file or stream shows any room's figure for that board.
 //!
 //! [`Release::of`] decides, [`Release::redact`] makes the event the public pages are built
-//! from (results of released boards only), and [`Release::public_report`] its figures: a
-//! complete match keeps its totals and score (they reveal no board), its board lines only
-//! for released boards; a match in progress counts released boards only.
+//! from (results of released boards only), and [`Release::public_view`] that event with its
+//! figures computed from it alone. That is the rule of noninterference: everything the
+//! public reads is a function of released results (and of what is not a result: teams,
+//! schedule, line-ups, which rooms have played), so two databases that differ only in
+//! results not yet released look the same to the public. A match complete at its table
+//! whose last board is still played elsewhere is therefore in progress in public: its total
+//! less its released boards would give that board away.
 //!
 //! [`Finality`] says whether a round's results may still change: rooms confirmed at a table
 //! wait for the director's approval, and a complete round stays open to corrections for the
 //! tournament's correction period, after which it is final.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use super::cards::Room;
 use super::event::{Event, Match, Round, Team, TeamNo};
 use super::report::{Report, RoundProgress};
 use chrono::NaiveDateTime;
-
-/// What [`Release::public_report_since`] starts from: the release and public report
-/// before, and the matches (round, table) changed since.
-pub type Before<'a> = (
-    &'a Release,
-    &'a Report,
-    &'a std::collections::HashSet<(i32, i32)>,
-);
 
 /// The released boards of every round.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -157,6 +153,19 @@ impl Release {
             .is_some_and(|r| r.boards.contains(&board))
     }
 
+    /// The first board (round, board) of a round before `round` of `event` that is not
+    /// released: a pairing of round `round` (a Swiss round, a knockout's next round, a next
+    /// stage's qualifiers) and its "rank before this round" are made from the public view
+    /// only, so they wait for it (docs/rules.md §5).
+    pub fn first_unreleased_before(&self, event: &Event, round: i32) -> Option<(i32, i32)> {
+        event
+            .rounds
+            .iter()
+            .filter(|r| r.number < round)
+            .flat_map(|r| r.boards.iter().map(move |b| (r.number, b.number)))
+            .find(|&(r, b)| !self.board(r, b))
+    }
+
     /// The event as the public may see it: every result of an unreleased board taken out,
     /// and every match (pairing or bye) of a round whose draw is held back; the line-ups of
     /// such a round go with its matches.
@@ -178,80 +187,39 @@ impl Release {
         public
     }
 
-    /// The figures of the public event `public` (made by [`Release::redact`] from the event
-    /// whose full figures are `full`): a complete match keeps its totals, score and place in
-    /// the standings, with board lines for released boards only; a match in progress has
-    /// the figures of its released boards. The standings are the full ones: they count
-    /// complete matches only, which reveal no board.
-    ///
-    /// Derived from the full report: only the matches not complete are compared again (on
-    /// the public event's results); the standings are not ranked a second time.
-    pub fn public_report(&self, full: &Report, public: &Event) -> Report {
-        self.public_report_since(full, public, None)
+    /// The matches (round, table) whose public results may differ between the public event
+    /// of `before` and this release's, for an event that differs from the one `before` was
+    /// made from only in the results of the matches `changed`: those matches, and every
+    /// match of a round whose released boards or held draw moved. What
+    /// [`Report::compute_since`] needs to work the public report out from the one before.
+    pub fn changed_since(
+        &self,
+        before: &Release,
+        event: &Event,
+        changed: &HashSet<(i32, i32)>,
+    ) -> HashSet<(i32, i32)> {
+        let mut out = changed.clone();
+        for round in &event.rounds {
+            let n = round.number;
+            if before.rounds.get(&n) != self.rounds.get(&n)
+                || before.draw_held(n) != self.draw_held(n)
+            {
+                out.extend(round.matches.iter().map(|m| (n, m.table)));
+            }
+        }
+        out
     }
 
-    /// [`Release::public_report`] for an event that differs from the one `before` (its
-    /// release and public report) was made from only in the results of the matches
-    /// `changed` (round, table): a match in progress elsewhere keeps its public figures
-    /// when its round's release did not move. Equal to [`Release::public_report`].
-    pub fn public_report_since(
-        &self,
-        full: &Report,
-        public: &Event,
-        before: Option<Before<'_>>,
-    ) -> Report {
-        let kept = |round: i32, table: i32| {
-            let (release, report, changed) = before?;
-            if changed.contains(&(round, table))
-                || release.draw_held(round) != self.draw_held(round)
-                || release.rounds.get(&round) != self.rounds.get(&round)
-            {
-                return None;
-            }
-            Some(report.match_at(round, table)?.figures.clone())
-        };
-        let scorer = super::compare::Scorer::new(&public.settings);
-        let places: std::collections::HashMap<
-            (i32, i32),
-            (&[super::event::Board], &super::event::Match),
-        > = public
-            .rounds
-            .iter()
-            .flat_map(|r| {
-                r.matches
-                    .iter()
-                    .map(move |m| ((r.number, m.table), (&r.boards[..], m)))
-            })
-            .collect();
-        let matches = full
-            .matches
-            .iter()
-            .filter_map(|whole| {
-                let round = whole.round;
-                // The report has the public event's matches: a held draw's are not there
-                // (the one rule is in `redact`).
-                let (boards, m) = places.get(&(round, whole.table))?;
-                let figures = if whole.figures.status == super::compare::MatchStatus::Complete {
-                    let mut figures = whole.figures.clone();
-                    figures.boards.retain(|b| self.board(round, b.board));
-                    figures
-                } else {
-                    kept(round, whole.table).unwrap_or_else(|| scorer.compare(boards, m))
-                };
-                Some(super::report::MatchReport {
-                    round,
-                    table: whole.table,
-                    home: whole.home,
-                    away: whole.away,
-                    figures,
-                    counts: whole.counts,
-                })
-            })
-            .collect();
-        Report {
-            matches,
-            standings: full.standings.clone(),
-        }
+    /// The public view of `event`: the public event ([`Release::redact`]) and its figures,
+    /// computed from it alone, the rounds `closed` by the director counting their byes.
+    /// Every figure follows from released results only: a match whose last board is still
+    /// played elsewhere is in progress here, its totals and score not shown and its place
+    /// in the standings not counted, since its total less its released boards would give
+    /// that board away (docs/rules.md §5, noninterference).
+    pub fn public_view(&self, event: &Event, closed: &[i32]) -> (Event, Report) {
+        let public = self.redact(event);
+        let report = Report::compute_closing(&public, closed);
+        (public, report)
     }
 }
 
@@ -371,7 +339,7 @@ mod tests {
     use crate::rules::event::{TableResult, TeamNo};
     use crate::rules::settings::Settings;
     use crate::rules::table::{EntryFigures, TableEntry};
-    use crate::rules::{MatchStatus, Score};
+    use crate::rules::MatchStatus;
 
     fn result(room: Room, board: i32, t: i32) -> TableResult {
         TableResult {
@@ -463,31 +431,42 @@ mod tests {
     }
 
     #[test]
-    fn the_public_event_and_figures_hold_released_boards_only() {
+    fn the_public_figures_follow_from_released_boards_only() {
         // Table 1 complete; table 2 has both rooms of board 1 and nothing of board 2.
         let mut one = both_rooms(1);
         one.extend(both_rooms(2));
         let e = event([one, both_rooms(1)]);
         let release = Release::of(&e, &[]);
-        let public = release.redact(&e);
+        let (public, shown) = release.public_view(&e, &[]);
         let table1 = &public.rounds[0].matches[0];
         assert!(table1.result(Room::Open, 2).is_none(), "board 2 is not out");
         assert!(table1.result(Room::Open, 1).is_some());
 
+        // Table 1 is complete at its table, but board 2 is still played at table 2: its
+        // total less board 1 would give board 2 away, so in public it is in progress, with
+        // board 1 only, and does not count in the standings.
         let full = Report::compute(&e);
-        let shown = release.public_report(&full, &public);
-        // The complete match keeps its score, its totals and its place in the standings…
-        let (whole, open) = (&full.matches[0].figures, &shown.matches[0].figures);
-        assert_eq!(open.status, MatchStatus::Complete);
-        assert_eq!(open.home_levels, whole.home_levels);
-        assert_eq!(open.home_score, whole.home_score);
-        // …but shows only the released board.
+        assert_eq!(full.matches[0].figures.status, MatchStatus::Complete);
+        let open = &shown.matches[0].figures;
+        assert_eq!(open.status, MatchStatus::InProgress);
+        assert_eq!(open.compared, 1);
         assert_eq!(open.boards.iter().map(|b| b.board).collect::<Vec<_>>(), [1]);
-        assert_eq!(shown.standings, full.standings);
-        // The match in progress counts board 1 only and is still in progress.
-        assert_eq!(shown.matches[1].figures.status, MatchStatus::InProgress);
-        assert_eq!(shown.matches[1].figures.compared, 1);
-        assert_ne!(shown.matches[1].figures.home_score, Score::ZERO);
+        assert!(!shown.matches[0].counts);
+        assert_ne!(shown.standings, full.standings);
+        assert!(shown.standings.iter().all(|s| s.played == 0));
+        // The same event with other figures on board 2 looks the same in public.
+        let mut other = e.clone();
+        for r in &mut other.rounds[0].matches[0].results {
+            if r.board == 2 {
+                *r = result(r.room, 2, 150);
+            }
+        }
+        assert_ne!(Report::compute(&other), full);
+        assert_eq!(release.public_view(&other, &[]), (public, shown));
+
+        // Released by the director, table 1 is complete in public too.
+        let (_, closed) = Release::of(&e, &[1]).public_view(&e, &[1]);
+        assert_eq!(closed.matches[0].figures, full.matches[0].figures);
     }
 
     fn at(h: u32, m: u32) -> NaiveDateTime {
@@ -567,8 +546,7 @@ mod tests {
         let public = release.redact(&e);
         assert!(public.rounds[0].matches.is_empty(), "no pairing, no bye");
         assert_eq!(public.rounds[0].boards.len(), 2, "the boards are no secret");
-        let full = Report::compute(&e);
-        let shown = release.public_report(&full, &public);
+        let (_, shown) = release.public_view(&e, &[]);
         assert!(shown.matches.iter().all(|m| m.round != 1));
         // Published, the same round shows its matches.
         let open = Release::of(&e, &[]).redact(&e);

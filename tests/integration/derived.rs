@@ -1,30 +1,37 @@
-//! Figures a snapshot derives from the ones it already has agree with the same figures
-//! worked out afresh: the public report from the full one (only the matches not complete
-//! compared again) and the standings after each round from the report (one pass, not the
-//! whole event once per round). Generated events, odd team counts (byes), half-played last
-//! rounds, rooms missing here and there, a round the director released.
+//! Figures a snapshot derives agree with the same figures worked out afresh (the standings
+//! after each round from the report: one pass, not the whole event once per round), and
+//! the public view is a function of released results only: the same event with other
+//! figures on its unreleased boards has the same public view (docs/rules.md §5). Generated
+//! events, odd team counts (byes), half-played last rounds, rooms missing here and there, a
+//! round the director released.
 
 use crate::common;
 
 use fushi::rules::{Event, MatchLine, MatchStatus, Release, Report, standings};
 
-/// The public report as it was made before: the public event's report computed afresh,
-/// complete matches' figures and every match's `counts` taken from the full report, the
-/// standings the full ones.
-fn public_report_afresh(release: &Release, full: &Report, public: &Event) -> Report {
-    let mut report = Report::compute(public);
-    for (shown, whole) in report.matches.iter_mut().zip(&full.matches) {
-        if whole.figures.status == MatchStatus::Complete {
-            let mut figures = whole.figures.clone();
-            figures
-                .boards
-                .retain(|b| release.board(whole.round, b.board));
-            shown.figures = figures;
+/// `event` with every result of a board `release` keeps back given other trick points (the
+/// declarers' `t`, no bottom): another database that differs only in unreleased results.
+fn other_unreleased(event: &Event, release: &Release, t: i32) -> Event {
+    let mut other = event.clone();
+    for round in &mut other.rounds {
+        let number = round.number;
+        for m in &mut round.matches {
+            for r in m
+                .results
+                .iter_mut()
+                .filter(|r| !release.board(number, r.board))
+            {
+                r.entry = common::edited(&r.entry, |f| {
+                    *f = fushi::rules::table::EntryFigures {
+                        trick_points: Some(t),
+                        last_trick: Some(fushi::rules::LastTrick::Declarer),
+                        ..Default::default()
+                    }
+                });
+            }
         }
-        shown.counts = whole.counts;
     }
-    report.standings = full.standings.clone();
-    report
+    other
 }
 
 /// The standings after each round as they were made before: for each round, every match
@@ -85,14 +92,22 @@ fn derived_figures_agree_with_figures_worked_out_afresh() {
         for released in [vec![], vec![5], vec![4, 5]] {
             let full = Report::compute_closing(&event, &released);
             let release = Release::of(&event, &released);
-            let public = release.redact(&event);
-            let derived = release.public_report(&full, &public);
-            let afresh = public_report_afresh(&release, &full, &public);
+            let (public, shown) = release.public_view(&event, &released);
             assert_eq!(
-                format!("{derived:?}"),
-                format!("{afresh:?}"),
-                "case {case}, released {released:?}: the public report"
+                shown,
+                Report::compute_closing(&public, &released),
+                "case {case}, released {released:?}: the public report is the public event's"
             );
+            for t in [0, 55, 150] {
+                let other = other_unreleased(&event, &release, t);
+                assert_eq!(Release::of(&other, &released), release);
+                assert_eq!(
+                    release.public_view(&other, &released),
+                    (public.clone(), shown.clone()),
+                    "case {case}, released {released:?}: the public view reads an unreleased board"
+                );
+            }
+            let derived = shown;
             for (report, which) in [(&full, "full"), (&derived, "public")] {
                 assert_eq!(
                     report.standings_after_each_round(&event),

@@ -26,6 +26,7 @@ mod deals;
 mod derived;
 mod fuzz;
 mod layout;
+mod noninterference;
 mod outage;
 mod races;
 mod reference_sweep;

@@ -81,7 +81,7 @@ fn staged_half_played(slug: &str, secret: [&str; 3]) -> ArchiveFiles {
 }
 
 /// Every public route pattern in the source.
-fn public_patterns() -> BTreeSet<String> {
+pub(crate) fn public_patterns() -> BTreeSet<String> {
     fn walk(dir: &Path, out: &mut BTreeSet<String>) {
         for entry in std::fs::read_dir(dir).expect("src/web") {
             let path = entry.expect("an entry").path();
@@ -106,6 +106,22 @@ fn public_patterns() -> BTreeSet<String> {
     );
     out
 }
+
+/// Every CSV file a tournament's public pages may offer (`/t/{slug}/{file}.csv`).
+pub(crate) const FILES: [&str; 12] = [
+    "standings",
+    "matches",
+    "swings",
+    "results",
+    "teams",
+    "boards",
+    "schedule",
+    "butler",
+    "lineups",
+    "deals",
+    "bracket",
+    "ranking",
+];
 
 /// The event a crawl walks: its slug and the rounds and teams that matter.
 struct Crawled {
@@ -148,20 +164,7 @@ fn paths(pattern: &str, event: &Crawled) -> Vec<String> {
             "table" | "t" => vec!["1", "2"],
             "team" | "no" => event.teams.to_vec(),
             "board" | "b" => vec!["1", "2", "3", "4"],
-            "file" => vec![
-                "standings",
-                "matches",
-                "swings",
-                "results",
-                "teams",
-                "boards",
-                "schedule",
-                "butler",
-                "lineups",
-                "deals",
-                "bracket",
-                "ranking",
-            ],
+            "file" => FILES.to_vec(),
             other => panic!("{pattern}: the release crawl has no values for {{{other}}}"),
         }
     };

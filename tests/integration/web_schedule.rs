@@ -424,7 +424,21 @@ async fn an_open_previous_round_is_refused_unless_overridden_and_the_override_is
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(pairs(&event(&db), 2).0.is_empty(), "nothing saved");
 
+        // Pairing anyway is still refused while the open match's boards are unreleased:
+        // the draw would rank by results the public cannot see (docs/rules.md §5).
         let form = [("method", "swiss"), ("override", "yes")];
+        let page = b.post(&path, &form).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("Round 1, board 1 is not released to the public yet");
+        assert!(pairs(&event(&db), 2).0.is_empty(), "nothing saved");
+        // The director releases round 1 (a match that will not finish): then it pairs.
+        let released = b
+            .post(
+                &format!("/d/{SLUG}/rounds/1/release"),
+                &[("action", "release")],
+            )
+            .await;
+        assert!(released.status.is_redirection(), "{}", released.status);
         let page = b.post(&path, &form).await;
         assert_eq!(page.status, StatusCode::OK);
         page.has("saving records that you paired anyway");

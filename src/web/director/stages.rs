@@ -5,6 +5,7 @@
 //! pairs every segment of knockout round `ko` as the bracket says.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -751,7 +752,10 @@ async fn pair(
     let ko = path.into_inner().1;
     let snap = tour.snapshot(&state).await?;
     let event = &snap.event;
-    let c = snap.championship().ok_or_else(AppError::not_found)?;
+    // The bracket as the public sees it: a tie is decided, and its winner goes on, only
+    // once its boards are released (docs/rules.md §5), so no pairing gives one away.
+    let public = snap.public();
+    let c = public.championship().ok_or_else(AppError::not_found)?;
     let b = c.bracket.as_ref().ok_or_else(AppError::not_found)?;
     let round = b
         .rounds
@@ -759,6 +763,17 @@ async fn pair(
         .ok_or_else(AppError::not_found)?;
     let stage_url = format!("/d/{}/stages", tour.slug);
     let Ok(proposal) = b.pairings(round.first_round) else {
+        if let Some(unreleased) = unreleased_for(&snap, round.first_round) {
+            let fields = with_blank(saved_fields(event));
+            let page = page(
+                &ctx,
+                &snap,
+                fields,
+                vec![unreleased_text(&ctx.t, unreleased)],
+            );
+            let status = actix_web::http::StatusCode::UNPROCESSABLE_ENTITY;
+            return render_status(&ctx, status, &page);
+        }
         return Ok(redirect_with(&stage_url, "stage-flash-not-yet"));
     };
     // A table that keeps its tie keeps its results; one that would change must have none.
@@ -947,9 +962,35 @@ async fn pair_groups(
     Ok(redirect_with(&stage_url, "stage-flash-groups-paired"))
 }
 
+/// The board that keeps knockout round `first_round` from being paired although the
+/// director's bracket could pair it: the first board before it not yet released.
+fn unreleased_for(snap: &Snapshot, first_round: i32) -> Option<(i32, i32)> {
+    let full = snap.championship()?.bracket.as_ref()?;
+    full.pairings(first_round).ok()?;
+    snap.release
+        .first_unreleased_before(&snap.event, first_round)
+}
+
+/// "Round 3, board 2 is not released yet: …" for a pairing refused on its account.
+pub(crate) fn unreleased_text(t: &Tr, (round, board): (i32, i32)) -> String {
+    t.args(
+        "schedule-error-unreleased",
+        &[
+            ("round", FluentValue::from(round.to_string())),
+            ("board", FluentValue::from(board.to_string())),
+        ],
+    )
+}
+
 /// Whether `pairings` of `round` are what a knockout's bracket says (always true outside a
-/// knockout): a knockout round is paired from the results, never by hand.
-pub fn knockout_allows(snap: &Snapshot, round: i32, pairings: &[crate::rules::Pairing]) -> bool {
+/// knockout): a knockout round is paired from the results, never by hand, and from the
+/// public bracket only (a winner goes on once the tie's boards are released).
+pub fn knockout_allows(
+    snap: &Arc<Snapshot>,
+    round: i32,
+    pairings: &[crate::rules::Pairing],
+) -> bool {
+    let snap = snap.public();
     let Some(c) = snap.championship() else {
         return true;
     };

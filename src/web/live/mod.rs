@@ -125,8 +125,8 @@ impl Snapshot {
         let report = Report::compute_closing(&loaded.event, &play.released_rounds);
         let release =
             Release::of(&loaded.event, &play.released_rounds).with_held_draws(&play.held_draws);
-        let public_event = release.redact(&loaded.event);
-        let public_report = release.public_report(&report, &public_event);
+        let (public_event, public_report) =
+            release.public_view(&loaded.event, &play.released_rounds);
         let public = Snapshot::of_parts(
             (loaded.id, loaded.revision, loaded.changed_at),
             public_event,
@@ -177,10 +177,12 @@ impl Snapshot {
         )
         .with_held_draws(&play.held_draws);
         let public_event = release.redact(&event);
-        let public_report = release.public_report_since(
-            &report,
+        let public_changed = release.changed_since(&before.release, &event, &changed);
+        let public_report = Report::compute_since(
             &public_event,
-            Some((&before.release, &before_public.report, &changed)),
+            &play.released_rounds,
+            &before_public.report,
+            &public_changed,
         );
         let at = (changes.id, changes.revision, changes.changed_at);
         let public = Snapshot::of_parts(

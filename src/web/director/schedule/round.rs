@@ -17,6 +17,7 @@ use super::{
 };
 use crate::db::schedule::{self as store, GeneratedRound, RoundRecord};
 use crate::rules::Pairing;
+use crate::rules::release::Release;
 use crate::rules::{Event, PairingMethod, Report};
 use crate::schedule::draft::{self, Field, FirstRound, Proposal};
 use crate::web::i18n::Tr;
@@ -291,7 +292,14 @@ impl FromRequest for Ready {
                 .cloned()
                 .ok_or_else(|| AppError::internal("the application state is missing"))?;
             let (snap, record) = load_all(&state, &at).await?;
-            match check_round(&ctx, &snap.event, &snap.report, at.round, &record, form)? {
+            let (event, report) = (&snap.event, &snap.report);
+            match check_round(
+                &ctx,
+                (event, report, &snap.release),
+                at.round,
+                &record,
+                form,
+            )? {
                 Ok(proposed) => Ok(Ready {
                     at,
                     snap,
@@ -306,8 +314,7 @@ impl FromRequest for Ready {
 
 fn check_round(
     ctx: &Ctx,
-    event: &Event,
-    report: &Report,
+    (event, report, release): (&Event, &Report, &Release),
     round: i32,
     record: &RoundRecord,
     mut form: GenerateForm,
@@ -321,6 +328,13 @@ fn check_round(
     let choice = form.choice(t, state.first_round, &mut errors);
     if state.locked {
         errors.general.push(t.t("schedule-error-locked"));
+    }
+    // Pairings follow from the public view only: a result they would rank by that the
+    // public cannot see yet would be given away by the draw (docs/rules.md §5).
+    if let Some(unreleased) = release.first_unreleased_before(event, round) {
+        errors
+            .general
+            .push(crate::web::director::unreleased_text(t, unreleased));
     }
     let overridden = !state.open.is_empty();
     if overridden && form.override_open.is_none() {

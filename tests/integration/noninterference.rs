@@ -1,0 +1,392 @@
+//! Noninterference (docs/rules.md §5): everything the public can read is a function of the
+//! released results alone. Each test builds two databases that differ only in results that
+//! are not released — a match complete at its table whose last board is still played
+//! elsewhere, a knockout tie complete at one table, a board played in one room only — and
+//! reads every instance of every public route in both as an anonymous reader: every round,
+//! table, board, team and file, every value of the query parameters a page reads, pages,
+//! CSV files, PDFs and the JSON API, status, headers and body. Only `Date`, the database's
+//! own id and time inside ETags, and a PDF's creation time and document id are set aside.
+//! The routes come from the source (`release_crawl::public_patterns`), so a page added
+//! later is read without anyone remembering to add it here.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use crate::common;
+use common::TestDb;
+use common::http::anonymous;
+use fushi::archive::ArchiveFiles;
+
+/// The cells of one `results.csv` row: round, table, room, board.
+type Place<'a> = (&'a str, &'a str, &'a str, &'a str);
+
+/// `files` with `results.csv` rewritten row by row: `edit` gets each data row's place and
+/// cells and returns the row to keep (`None` drops it).
+fn with_results(
+    mut files: ArchiveFiles,
+    edit: impl Fn(Place<'_>, &str) -> Option<String>,
+) -> ArchiveFiles {
+    let text = files.get("results.csv").expect("results.csv").to_owned();
+    let mut lines = text.lines();
+    let mut out = vec![lines.next().expect("a header").to_owned()];
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        let place = (cells[0], cells[1], cells[2], cells[3]);
+        out.extend(edit(place, line));
+    }
+    files.insert("results.csv", out.join("\n") + "\n");
+    files
+}
+
+/// A result row of `round`, `table`, `room`, `board` with trick points `t` and no bottom
+/// (the declarers took the last trick), so P = t.
+fn row(round: &str, table: &str, room: &str, board: &str, t: u32) -> String {
+    format!("{round},{table},{room},{board},{t},,declarer,,,,,,,")
+}
+
+/// The club night (5 teams, 3 rounds of 4 boards, a bye each round) with round 3's board 4
+/// not played in table 2's closed room, so board 4 is not released: table 1 has finished
+/// every board (its match is complete at its table), table 2's open room has played
+/// board 4. `t` gives the trick points of the three rooms that played board 4 — the only
+/// thing in which the two worlds differ.
+fn club_night(t: [u32; 3]) -> ArchiveFiles {
+    let files = ArchiveFiles::read(&common::club_night_dir()).expect("the club night reads");
+    with_results(files, |place, line| match place {
+        ("3", "2", "closed", "4") => None,
+        ("3", "1", "open", "4") => Some(row("3", "1", "open", "4", t[0])),
+        ("3", "1", "closed", "4") => Some(row("3", "1", "closed", "4", t[1])),
+        ("3", "2", "open", "4") => Some(row("3", "2", "open", "4", t[2])),
+        _ => Some(line.to_owned()),
+    })
+}
+
+/// The championship (a Swiss of three rounds into a knockout of eight with a play-off) with
+/// its last round (7: the final at table 1, the play-off at table 2) complete at the final's
+/// table but board 4 not played in the play-off's closed room: the final's total and winner
+/// would give board 4 away. `t` gives the trick points of the rooms that played board 4.
+fn championship(t: [u32; 3]) -> ArchiveFiles {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/stages/swiss-knockout-8");
+    let files = ArchiveFiles::read(&dir).expect("the championship reads");
+    with_results(files, |place, line| match place {
+        ("7", "2", "closed", "4") => None,
+        ("7", "1", "open", "4") => Some(row("7", "1", "open", "4", t[0])),
+        ("7", "1", "closed", "4") => Some(row("7", "1", "closed", "4", t[1])),
+        ("7", "2", "open", "4") => Some(row("7", "2", "open", "4", t[2])),
+        _ => Some(line.to_owned()),
+    })
+}
+
+/// The values of each path parameter for an event: every round, table, board and team it
+/// has, read from its files, and one round, table, board and team it does not have.
+struct Values {
+    slug: String,
+    rounds: Vec<String>,
+    tables: Vec<String>,
+    boards: Vec<String>,
+    teams: Vec<String>,
+}
+
+impl Values {
+    fn of(files: &ArchiveFiles) -> Values {
+        let column = |file: &str, index: usize| -> Vec<String> {
+            let text = files.get(file).unwrap_or_default();
+            let mut seen: BTreeSet<i64> = text
+                .lines()
+                .skip(1)
+                .filter_map(|l| l.split(',').nth(index)?.trim().parse().ok())
+                .collect();
+            // One value beyond the event's: a page that does not exist must not exist alike.
+            seen.insert(seen.last().copied().unwrap_or(0) + 1);
+            seen.iter().map(i64::to_string).collect()
+        };
+        let toml = files.get("tournament.toml").expect("tournament.toml");
+        let slug = toml
+            .lines()
+            .find_map(|l| l.strip_prefix("slug = \""))
+            .and_then(|l| l.strip_suffix('"'))
+            .expect("a slug")
+            .to_owned();
+        Values {
+            slug,
+            rounds: column("schedule.csv", 0),
+            tables: column("schedule.csv", 1),
+            boards: column("boards.csv", 1),
+            teams: column("teams.csv", 0),
+        }
+    }
+
+    fn of_parameter(&self, pattern: &str, name: &str) -> Vec<String> {
+        match name {
+            "slug" => vec![self.slug.clone()],
+            "round" | "n" => self.rounds.clone(),
+            "table" | "t" => self.tables.clone(),
+            "team" | "no" => self.teams.clone(),
+            "board" | "b" => self.boards.clone(),
+            "file" => crate::release_crawl::FILES.map(str::to_owned).to_vec(),
+            other => panic!("{pattern}: the two-world crawl has no values for {{{other}}}"),
+        }
+    }
+
+    /// Every path of `pattern`, each parameter filled in with each of its values, and the
+    /// query parameters a page reads with each of their values.
+    fn paths(&self, pattern: &str) -> Vec<String> {
+        let mut out = vec![String::new()];
+        let mut rest = pattern;
+        while let Some(open) = rest.find('{') {
+            let close = rest[open..].find('}').expect("a closed parameter") + open;
+            let name = &rest[open + 1..close];
+            let name = name.split(':').next().unwrap_or(name);
+            let literal = &rest[..open];
+            out = out
+                .iter()
+                .flat_map(|p| {
+                    self.of_parameter(pattern, name)
+                        .into_iter()
+                        .map(move |v| format!("{p}{literal}{v}"))
+                })
+                .collect();
+            rest = &rest[close + 1..];
+        }
+        let mut paths: Vec<String> = out.into_iter().map(|p| format!("{p}{rest}")).collect();
+        // The round's score sheets read `blank` and `table`.
+        if pattern.ends_with("/sheets") || pattern.ends_with("/sheets.pdf") {
+            let queries: Vec<String> = std::iter::once("blank=1".to_owned())
+                .chain(self.tables.iter().map(|t| format!("table={t}")))
+                .collect();
+            let with_queries: Vec<String> = paths
+                .iter()
+                .flat_map(|p| queries.iter().map(move |q| format!("{p}?{q}")))
+                .collect();
+            paths.extend(with_queries);
+        }
+        paths
+    }
+}
+
+/// What an anonymous reader gets, with only what may differ between two databases set
+/// aside: the `Date` header, the database's id and time inside an ETag, and a PDF's
+/// creation time and document id.
+#[derive(Debug, PartialEq, Eq)]
+struct Seen {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+/// An ETag without the database's own id and the time of its revision: `"version-db-
+/// tournament-revision-time-periods-lang"` → `"version-tournament-revision-periods-lang"`.
+fn etag_without_database(etag: &str) -> String {
+    let inner = etag.trim_matches('"');
+    let parts: Vec<&str> = inner.split('-').collect();
+    if parts.len() >= 7 {
+        let mut kept: Vec<&str> = vec![parts[0]];
+        kept.push(parts[2]);
+        kept.push(parts[3]);
+        kept.extend(&parts[5..]);
+        format!("\"{}\"", kept.join("-"))
+    } else {
+        etag.to_owned()
+    }
+}
+
+/// `bytes` with every value between `start` and the next `end` after it blanked.
+fn blank_between(bytes: &[u8], start: &[u8], end: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i..].starts_with(start) {
+            out.extend_from_slice(start);
+            i += start.len();
+            while i < bytes.len() && !bytes[i..].starts_with(end) {
+                i += 1;
+            }
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A PDF's bytes without its creation and modification times and its document id.
+fn pdf_without_times(bytes: &[u8]) -> Vec<u8> {
+    let mut out = blank_between(bytes, b"/CreationDate", b")");
+    out = blank_between(&out, b"/ModDate", b")");
+    out = blank_between(&out, b"/ID", b"]");
+    out = blank_between(&out, b"<xmp:CreateDate>", b"<");
+    out = blank_between(&out, b"<xmp:ModifyDate>", b"<");
+    out = blank_between(&out, b"<xmp:MetadataDate>", b"<");
+    out = blank_between(&out, b"<xmpMM:DocumentID>", b"<");
+    out = blank_between(&out, b"<xmpMM:InstanceID>", b"<");
+    out
+}
+
+fn seen(page: common::http::Page) -> Seen {
+    // `Date` and `X-Request-Id` (the request's own number, which two reads of one
+    // database differ in too) are the request's, not the database's.
+    let mut headers: Vec<(String, String)> = page
+        .headers
+        .iter()
+        .filter(|(name, _)| name != "date" && name != "x-request-id")
+        .map(|(name, value)| {
+            let value = if name == "etag" {
+                etag_without_database(value)
+            } else {
+                value.clone()
+            };
+            (name.clone(), value)
+        })
+        .collect();
+    headers.sort();
+    let body = if page.content_type.starts_with("application/pdf") {
+        pdf_without_times(&page.bytes)
+    } else {
+        page.bytes
+    };
+    Seen {
+        status: page.status.as_u16(),
+        headers,
+        body,
+    }
+}
+
+/// Every public path of the event whose values are `values`: the site's own lists, every
+/// instance of every public route pattern in the source (the event stream aside: its
+/// payloads are compared by [`the_event_streams_of_two_worlds_say_the_same`]).
+fn public_paths(values: &Values) -> Vec<String> {
+    let mut paths = vec!["/".to_owned(), "/api/v1/tournaments".to_owned()];
+    for pattern in crate::release_crawl::public_patterns() {
+        if pattern.ends_with("/events") {
+            continue;
+        }
+        paths.extend(values.paths(&pattern));
+    }
+    paths
+}
+
+/// Reads every public path of `values`' event in two databases and fails on the first that
+/// answers differently; the number of paths read.
+async fn compare(a: &TestDb, b: &TestDb, values: &Values) -> usize {
+    let mut reader_a = anonymous(a).await;
+    let mut reader_b = anonymous(b).await;
+    let paths = public_paths(values);
+    let mut answered: BTreeMap<u16, usize> = BTreeMap::new();
+    let mut differ: Vec<String> = Vec::new();
+    for path in &paths {
+        let one = seen(reader_a.get(path).await);
+        let other = seen(reader_b.get(path).await);
+        *answered.entry(one.status).or_default() += 1;
+        if one != other && !differ.is_empty() {
+            differ.push(path.clone());
+        } else if one != other {
+            let text = |s: &Seen| String::from_utf8_lossy(&s.body).into_owned();
+            let (x, y) = (text(&one), text(&other));
+            let at = x
+                .bytes()
+                .zip(y.bytes())
+                .position(|(c, d)| c != d)
+                .unwrap_or(x.len().min(y.len()));
+            let around = |s: &str| {
+                let from = s.floor_char_boundary(at.saturating_sub(300));
+                let to = s.ceil_char_boundary((at + 300).min(s.len()));
+                s[from..to].to_owned()
+            };
+            differ.push(format!(
+                "{path} depends on results not yet released ({}):\n\
+                 status {} / {}\nheaders {:?}\n     vs {:?}\nbodies of {} and {} bytes, \
+                 first difference at byte {at}:\n{}\n---\n{}",
+                a.backend(),
+                one.status,
+                other.status,
+                one.headers,
+                other.headers,
+                x.len(),
+                y.len(),
+                around(&x),
+                around(&y),
+            ));
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{} of {} public paths differ: {}\nand {:?}",
+        differ.len(),
+        paths.len(),
+        differ[0],
+        &differ[1..]
+    );
+    assert!(
+        answered.get(&200).copied().unwrap_or(0) >= 40,
+        "too few public pages answered: {answered:?}"
+    );
+    paths.len()
+}
+
+/// Two databases of one backend per backend, `a` imported into one and `b` into the other.
+fn two_worlds(a: &ArchiveFiles, b: &ArchiveFiles) -> Vec<(TestDb, TestDb)> {
+    let mut worlds = vec![(TestDb::sqlite(), TestDb::sqlite())];
+    if let (Some(x), Some(y)) = (TestDb::postgres(), TestDb::postgres()) {
+        worlds.push((x, y));
+    }
+    for (x, y) in &worlds {
+        fushi::transfer::import(&mut x.open(), a).expect("world A imports");
+        fushi::transfer::import(&mut y.open(), b).expect("world B imports");
+        // The two imports ran a moment apart; two worlds that differ only in results were
+        // created at the same time.
+        for db in [x, y] {
+            same_times(db);
+        }
+    }
+    worlds
+}
+
+/// Every tournament of `db` created and changed at one fixed time.
+fn same_times(db: &TestDb) {
+    use diesel::prelude::*;
+    use fushi::db::schema::tournaments;
+    let at = chrono::NaiveDate::from_ymd_opt(2026, 12, 5)
+        .and_then(|d| d.and_hms_opt(11, 0, 0))
+        .expect("a time");
+    diesel::update(tournaments::table)
+        .set((
+            tournaments::created_at.eq(at),
+            tournaments::updated_at.eq(at),
+        ))
+        .execute(&mut db.open())
+        .expect("the times are set");
+}
+
+/// The two worlds differ for the director: the figures are really in the database.
+async fn director_sees_the_difference(a: &TestDb, b: &TestDb, path: &str) {
+    let mut x = common::http::browser(a).await;
+    let mut y = common::http::browser(b).await;
+    let (x, y) = (x.get_ok(path).await, y.get_ok(path).await);
+    assert_ne!(
+        x.body, y.body,
+        "{path}: the director sees the unreleased board"
+    );
+}
+
+#[actix_web::test]
+async fn a_complete_match_whose_last_board_is_played_elsewhere_gives_nothing_away() {
+    // World A: board 4 of round 3 played for 40, 120 and 60; world B: for 0, 160 and 15.
+    let (a, b) = (club_night([40, 120, 60]), club_night([0, 160, 15]));
+    let values = Values::of(&a);
+    for (x, y) in two_worlds(&a, &b) {
+        director_sees_the_difference(&x, &y, "/d/club-night/rounds/3/tables/1").await;
+        let read = compare(&x, &y, &values).await;
+        assert!(read >= 150, "only {read} paths read");
+    }
+}
+
+#[actix_web::test]
+async fn a_knockout_tie_complete_at_one_table_gives_nothing_away() {
+    // The final's board 4: world A 40 and 150, world B 150 and 40: the winner changes.
+    let (a, b) = (championship([40, 150, 70]), championship([150, 40, 5]));
+    let values = Values::of(&a);
+    for (x, y) in two_worlds(&a, &b) {
+        director_sees_the_difference(&x, &y, "/d/stages-swiss-knockout-8/stages").await;
+        let read = compare(&x, &y, &values).await;
+        assert!(read >= 300, "only {read} paths read");
+    }
+}
