@@ -334,12 +334,12 @@ impl Finality {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::MatchStatus;
     use crate::rules::cards::{LastTrick, Seat};
     use crate::rules::compare::tests::board;
     use crate::rules::event::{TableResult, TeamNo};
     use crate::rules::settings::Settings;
     use crate::rules::table::{EntryFigures, TableEntry};
-    use crate::rules::MatchStatus;
 
     fn result(room: Room, board: i32, t: i32) -> TableResult {
         TableResult {

@@ -390,3 +390,88 @@ async fn a_knockout_tie_complete_at_one_table_gives_nothing_away() {
         assert!(read >= 300, "only {read} paths read");
     }
 }
+
+/// `db`'s round 3, table 2 with its open room's board 4 played for `t` instead.
+fn replay_board_4(db: &TestDb, t: i32) {
+    let mut conn = db.open();
+    let event = fushi::db::load_event(&mut conn, "club-night")
+        .expect("loads")
+        .expect("the club night");
+    let round = event
+        .rounds
+        .iter()
+        .find(|r| r.number == 3)
+        .expect("round 3");
+    let m = round
+        .matches
+        .iter()
+        .find(|m| m.table == 2)
+        .expect("table 2");
+    let mut results = m.results.clone();
+    for r in &mut results {
+        if r.board == 4 && r.room == fushi::rules::Room::Open {
+            r.entry = common::edited(&r.entry, |f| f.trick_points = Some(t));
+        }
+    }
+    assert!(common::edits::save_match_results(&mut conn, "club-night", 3, 2, &results).unwrap());
+}
+
+#[actix_web::test]
+async fn the_event_streams_of_two_worlds_say_the_same() {
+    use crate::web_live::{Server, change_after, client, wait_for_revision};
+    let (a, b) = (club_night([40, 120, 60]), club_night([0, 160, 15]));
+    for (x, y) in two_worlds(&a, &b) {
+        let (one, two) = (Server::start(x.url()).await, Server::start(y.url()).await);
+        let client = client();
+        let mut streams = Vec::new();
+        for server in [&one, &two] {
+            let events = client
+                .get(server.url("/t/club-night/events"))
+                .send()
+                .await
+                .expect("the stream opens");
+            // A reader holds the current snapshot, so the watcher tells what changed.
+            let page = client
+                .get(server.url("/t/club-night/standings"))
+                .send()
+                .await;
+            assert!(page.expect("standings").status().is_success());
+            streams.push((events, String::new()));
+        }
+        // The same save in both worlds, of other figures on a board still unreleased.
+        replay_board_4(&x, 35);
+        replay_board_4(&y, 140);
+        let mut said = Vec::new();
+        for (events, seen) in &mut streams {
+            assert!(wait_for_revision(events, 2, seen).await, "{seen:?}");
+            let change = change_after(events, 2, seen).await;
+            said.push((change, seen.clone()));
+        }
+        assert_eq!(said[0], said[1], "{}: the streams differ", x.backend());
+        assert_eq!(said[0].0["rounds"], serde_json::json!([]), "{:?}", said[0]);
+        // The pages each server now holds, made from the one before (only the saved match
+        // compared again), are the same too.
+        for path in [
+            "/t/club-night",
+            "/t/club-night/standings",
+            "/t/club-night/rounds/3",
+            "/t/club-night/rounds/3/tables/1",
+            "/t/club-night/rounds/3/tables/2",
+            "/t/club-night/rounds/3/boards/4",
+            "/t/club-night/matches.csv",
+            "/t/club-night/standings.csv",
+            "/api/v1/tournaments/club-night/matches",
+            "/api/v1/tournaments/club-night/standings",
+        ] {
+            let mut bodies = Vec::new();
+            for server in [&one, &two] {
+                let mut answer = client.get(server.url(path)).send().await.expect(path);
+                assert!(answer.status().is_success(), "{path}");
+                bodies.push(answer.body().await.expect(path));
+            }
+            assert_eq!(bodies[0], bodies[1], "{path} after the save");
+        }
+        one.stop().await;
+        two.stop().await;
+    }
+}

@@ -306,14 +306,14 @@ async fn pdfs_beyond_the_limit_answer_503_with_retry_after() {
 }
 
 /// A real server on a loopback port, with its change watcher.
-struct Server {
+pub(crate) struct Server {
     addr: SocketAddr,
     handle: actix_web::dev::ServerHandle,
     state: AppState,
 }
 
 impl Server {
-    async fn start(url: &str) -> Server {
+    pub(crate) async fn start(url: &str) -> Server {
         let pool = db::pool(url).unwrap();
         let state = AppState::new(pool).unwrap();
         live::watch::spawn(state.live.clone());
@@ -335,24 +335,24 @@ impl Server {
         }
     }
 
-    fn url(&self, path: &str) -> String {
+    pub(crate) fn url(&self, path: &str) -> String {
         format!("http://{}{}", self.addr, path)
     }
 
-    async fn stop(self) {
+    pub(crate) async fn stop(self) {
         self.state.live.stop();
         self.handle.stop(true).await;
     }
 }
 
-fn client() -> awc::Client {
+pub(crate) fn client() -> awc::Client {
     awc::Client::builder()
         .timeout(Duration::from_secs(30))
         .finish()
 }
 
 /// Reads an event stream until an event announces `revision` (or the bound runs out).
-async fn wait_for_revision(
+pub(crate) async fn wait_for_revision(
     stream: &mut awc::ClientResponse<
         impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>>
         + Unpin,
@@ -379,7 +379,7 @@ async fn wait_for_revision(
 
 /// Reads an event stream until the `change` event of `revision` has come, and returns its
 /// data.
-async fn change_after(
+pub(crate) async fn change_after(
     stream: &mut awc::ClientResponse<
         impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>>
         + Unpin,
