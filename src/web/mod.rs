@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod compress;
 pub mod director;
 mod error;
 pub mod hall;
@@ -26,7 +27,7 @@ pub mod table;
 pub mod tour;
 pub mod viewer;
 
-use actix_web::{App, HttpResponse, HttpServer, http::header, web};
+use actix_web::{App, HttpRequest, HttpResponse, HttpServer, http::header, web};
 
 pub use error::AppError;
 pub use page::Ctx;
@@ -140,6 +141,9 @@ pub fn app(
         .wrap(session)
         .wrap(actix_web::middleware::from_fn(auth::secure_over_https))
         .wrap(auth::security_headers())
+        // Every answer not compressed already (a cached public page is) in the reader's
+        // coding; PDFs and the event stream say `identity` and pass as they are.
+        .wrap(actix_web::middleware::Compress::default())
         .wrap(actix_web::middleware::from_fn(live::http::head_as_get))
         .wrap(actix_web::middleware::Condition::new(
             observe,
@@ -224,11 +228,21 @@ const STYLESHEET: &str = concat!(
     include_str!("../../static/css/hall.css"),
 );
 
-async fn stylesheet() -> HttpResponse {
+/// A static file in the reader's coding, compressed once per process.
+fn static_file(req: &HttpRequest, file: &compress::StaticFile, content_type: &str) -> HttpResponse {
+    let (body, coding) = file.for_request(req);
     HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, "text/css; charset=utf-8"))
+        .insert_header((header::CONTENT_TYPE, content_type))
         .insert_header((header::CACHE_CONTROL, "public, max-age=300"))
-        .body(STYLESHEET)
+        .insert_header((header::VARY, "Accept-Encoding"))
+        .insert_header((header::CONTENT_ENCODING, coding.header_value()))
+        .body(body)
+}
+
+static STYLESHEET_FILE: compress::StaticFile = compress::StaticFile::new(STYLESHEET);
+
+async fn stylesheet(req: HttpRequest) -> HttpResponse {
+    static_file(&req, &STYLESHEET_FILE, "text/css; charset=utf-8")
 }
 
 /// The script: one file per area, served as one.
@@ -241,9 +255,8 @@ const SCRIPT: &str = concat!(
     include_str!("../../static/js/table.js"),
 );
 
-async fn script() -> HttpResponse {
-    HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, "text/javascript; charset=utf-8"))
-        .insert_header((header::CACHE_CONTROL, "public, max-age=300"))
-        .body(SCRIPT)
+static SCRIPT_FILE: compress::StaticFile = compress::StaticFile::new(SCRIPT);
+
+async fn script(req: HttpRequest) -> HttpResponse {
+    static_file(&req, &SCRIPT_FILE, "text/javascript; charset=utf-8")
 }

@@ -38,6 +38,7 @@ mod snapshots;
 mod stages;
 mod web_accounts;
 mod web_audit;
+mod web_compress;
 mod web_deals;
 mod web_director;
 mod web_entry;

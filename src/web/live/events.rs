@@ -135,5 +135,7 @@ pub async fn events(
         .insert_header((header::CONTENT_TYPE, "text/event-stream"))
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .insert_header(("X-Accel-Buffering", "no"))
+        // Each event leaves at once: a compressor would hold it back.
+        .insert_header((header::CONTENT_ENCODING, header::ContentEncoding::Identity))
         .streaming(stream::unfold(stream, Stream::next)))
 }

@@ -19,6 +19,7 @@ use tokio::sync::Notify;
 use super::{Page, PageSnapshot, Snapshot};
 use crate::db::accounts::Gate;
 use crate::web::AppState;
+use crate::web::compress::{Coding, compressible};
 use crate::web::i18n::Lang;
 use crate::web::viewer::Viewer;
 
@@ -53,15 +54,21 @@ pub async fn head_as_get(
 /// when it was made (a database restored from a backup numbers revisions again), and how
 /// many correction periods have ended (a page's "provisional" turns "final" without a new
 /// revision).
-pub fn etag(database: &str, snapshot: &Snapshot, lang: Lang, now: chrono::NaiveDateTime) -> String {
+pub fn etag(
+    database: &str,
+    snapshot: &Snapshot,
+    (lang, coding): (Lang, Coding),
+    now: chrono::NaiveDateTime,
+) -> String {
     format!(
-        "\"{}-{database}-{}-{}-{}-{}-{}\"",
+        "\"{}-{database}-{}-{}-{}-{}-{}{}\"",
         env!("CARGO_PKG_VERSION"),
         snapshot.id,
         snapshot.revision,
         snapshot.changed_at.and_utc().timestamp_micros(),
         snapshot.play.periods_ended(now),
-        lang.code()
+        lang.code(),
+        coding.tag()
     )
 }
 
@@ -133,7 +140,8 @@ pub async fn public_pages(
         Err(_) => return next.call(req).await,
     };
     let now = chrono::Utc::now().naive_utc();
-    let validator = etag(&state.database_id, &snapshot, lang, now);
+    let coding = Coding::of_request(req.request());
+    let validator = etag(&state.database_id, &snapshot, (lang, coding), now);
     if cacheable && !away && matches(&req, &validator) {
         let response = not_modified(&validator, snapshot.revision);
         return Ok(req.into_response(response));
@@ -145,7 +153,7 @@ pub async fn public_pages(
         snapshot.play.periods_ended(now)
     );
     if cacheable && let Some(page) = snapshot.page(&key) {
-        let response = page_response(&validator, &snapshot, lang, &page, away);
+        let response = page_response(&validator, &snapshot, (lang, coding), &page, away);
         return Ok(req.into_response(response));
     }
     // One reader renders a page of a new revision; the others wait for its bytes.
@@ -153,13 +161,13 @@ pub async fn public_pages(
         match snapshot.claim_render(&key) {
             Ok(claim) => Some(claim),
             Err(notify) => {
-                if let Some(response) =
-                    stand_in(&req, &snapshot, &key, (&state.database_id, lang, now), away)
-                {
+                let context = (&*state.database_id, (lang, coding), now);
+                if let Some(response) = stand_in(&req, &snapshot, &key, context, away) {
                     return Ok(req.into_response(response));
                 }
                 if let Some(page) = rendered_by_another(&snapshot, &key, notify).await {
-                    let response = page_response(&validator, &snapshot, lang, &page, away);
+                    let response =
+                        page_response(&validator, &snapshot, (lang, coding), &page, away);
                     return Ok(req.into_response(response));
                 }
                 None
@@ -183,7 +191,7 @@ pub async fn public_pages(
     }
     let (req, res) = response.into_parts();
     let page = page_of(res).await?;
-    let response = page_response(&validator, &snapshot, lang, &page, away);
+    let response = page_response(&validator, &snapshot, (lang, coding), &page, away);
     snapshot.keep_page(key, page);
     drop(claim);
     Ok(ServiceResponse::new(req, response))
@@ -195,15 +203,15 @@ fn stand_in(
     req: &ServiceRequest,
     snapshot: &Snapshot,
     key: &str,
-    (database, lang, now): (&str, Lang, chrono::NaiveDateTime),
+    (database, reading, now): (&str, (Lang, Coding), chrono::NaiveDateTime),
     away: bool,
 ) -> Option<HttpResponse> {
     let (before, page) = snapshot.stand_in(key)?;
-    let validator = etag(database, &before, lang, now);
+    let validator = etag(database, &before, reading, now);
     Some(if matches(req, &validator) {
         not_modified(&validator, before.revision)
     } else {
-        page_response(&validator, &before, lang, &page, away)
+        page_response(&validator, &before, reading, &page, away)
     })
 }
 
@@ -256,6 +264,7 @@ async fn page_of(res: HttpResponse<BoxBody>) -> Result<Page, actix_web::Error> {
         content_type,
         disposition,
         body,
+        encoded: Arc::default(),
     })
 }
 
@@ -264,7 +273,7 @@ fn public_headers(response: &mut actix_web::HttpResponseBuilder, validator: &str
     response
         .insert_header((header::ETAG, validator))
         .insert_header((header::CACHE_CONTROL, PUBLIC_CACHE_CONTROL))
-        .insert_header((header::VARY, "Cookie, Accept-Language"))
+        .insert_header((header::VARY, "Cookie, Accept-Language, Accept-Encoding"))
         .insert_header((REVISION_HEADER, revision.to_string()));
 }
 
@@ -277,7 +286,7 @@ fn not_modified(validator: &str, revision: i64) -> HttpResponse {
 fn page_response(
     validator: &str,
     snapshot: &Snapshot,
-    lang: Lang,
+    (lang, coding): (Lang, Coding),
     page: &Page,
     away: bool,
 ) -> HttpResponse {
@@ -288,7 +297,17 @@ fn page_response(
         response.insert_header((header::CONTENT_DISPOSITION, disposition.as_str()));
     }
     if !away {
-        return response.body(page.body.clone());
+        // The page's bytes in the reader's coding, compressed once per revision; marked
+        // so that the Compress middleware leaves them as they are.
+        let coding = if compressible(&page.content_type) {
+            coding
+        } else {
+            Coding::Identity
+        };
+        let (body, added) = page.encoded.get(coding, &page.body);
+        snapshot.count_page_bytes(added);
+        response.insert_header((header::CONTENT_ENCODING, coding.header_value()));
+        return response.body(body);
     }
     // The database is away: the page is the last revision this server knows, and says so.
     response.insert_header((STALE_HEADER, "database-unavailable"));

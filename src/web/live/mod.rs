@@ -103,6 +103,8 @@ pub struct Page {
     pub content_type: String,
     pub disposition: Option<String>,
     pub body: Bytes,
+    /// Its compressed bytes, made once per encoding when a reader first asks for them.
+    pub encoded: Arc<crate::web::compress::Encoded>,
 }
 
 /// Rendered pages of one snapshot, within a byte budget.
@@ -336,6 +338,13 @@ impl Snapshot {
         let before = self.before.lock().ok()?.clone()?;
         let page = before.page(key)?;
         Some((before, page))
+    }
+
+    /// Counts `bytes` more kept for a page (its compressed bytes, made after it was kept).
+    pub fn count_page_bytes(&self, bytes: usize) {
+        if let Ok(mut cache) = self.pages.lock() {
+            cache.bytes += bytes;
+        }
     }
 
     /// Keeps a rendered page while the budget allows.

@@ -122,6 +122,8 @@ fn sheets_query(blank: bool, table: Option<i32>) -> String {
 pub(crate) fn pdf_response(bytes: Vec<u8>, file_name: &str) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "application/pdf"))
+        // Its streams are compressed already: the Compress middleware leaves it.
+        .insert_header((header::CONTENT_ENCODING, header::ContentEncoding::Identity))
         .insert_header((
             header::CONTENT_DISPOSITION,
             format!("inline; filename=\"{file_name}\""),
