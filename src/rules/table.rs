@@ -837,6 +837,24 @@ mod tests {
         for origin in [Origin::Sheet, Origin::Archive] {
             assert_eq!(faults(&combo, Some(&bands), origin), ["combo"]);
         }
+        // So is one with nobody named for the last trick, said once at `last_trick` (not
+        // also "bottom points without the last trick" on a sheet), with trick points or a
+        // total alike.
+        let unnamed = of(EntryFigures {
+            trick_points: Some(60),
+            bottom_points: Some(10),
+            combo: Some(Combination::Pair),
+            ..EntryFigures::default()
+        });
+        let total = of(EntryFigures {
+            defender_total: Some(95),
+            combo: Some(Combination::Single),
+            ..EntryFigures::default()
+        });
+        for origin in [Origin::Sheet, Origin::Archive] {
+            assert_eq!(faults(&unnamed, Some(&bands), origin), ["last_trick"]);
+            assert_eq!(faults(&total, Some(&bands), origin), ["last_trick"]);
+        }
         // A ruling beyond the band table's s, and without the table beyond the bound.
         let (_, max) = ruling_range(Decks::Two, &bands);
         let ruled = |s: i32| {

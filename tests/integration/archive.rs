@@ -889,7 +889,7 @@ fn cells_in_another_spelling_are_refused_with_the_canonical_one() {
             let archive = BadArchive::new().replace(file, from, to);
             assert_eq!(
                 refused_on(&db, &archive),
-                [want.clone()],
+                std::slice::from_ref(want),
                 "{} {file}: {to:?}",
                 db.backend().name()
             );
