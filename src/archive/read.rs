@@ -1098,10 +1098,10 @@ fn read_results(
     unread: &Unread,
 ) -> Results {
     let mut results = Results::new();
-    // Required, with its header only when nothing was played: an archive whose results
-    // were lost on the way is not read as an event without results (docs/rules.md §9).
-    if files.get(RESULTS).is_none() {
-        problems.push(Problem::in_file(RESULTS, Why::MissingFile));
+    // Required once there are matches (with its header only when nothing was played): an
+    // archive whose results were lost on the way is not read as an event without results
+    // (docs/rules.md §9). Settings and teams alone, or boards too, need no results.csv.
+    if missing_for(files, RESULTS, &[SCHEDULE], problems) {
         return results;
     }
     // Every column is required, the computed ones too (their cells are not read, but for

@@ -999,7 +999,7 @@ fn results_and_their_computed_columns_are_required() {
         );
         assert_eq!(
             refused_on(&db, &without_results),
-            ["results.csv: missing from the archive"]
+            ["results.csv: missing from the archive, and schedule.csv needs it"]
         );
     }
 }

@@ -440,7 +440,12 @@ def load(path):
               "combo", "declarer_penalty", "defender_penalty", "ruling", "defender_total",
               "table_score", "result"]
     results = {}  # (round, table, room, board) -> computed dict
-    for line, row in read_csv(archive, "results.csv", header):
+    # §9: results.csv is required once schedule.csv has rows (an event being set up, with
+    # settings and teams alone, has none).
+    if "results.csv" not in archive.files and schedule:
+        problems.append("results.csv: missing from the archive, and schedule.csv needs it")
+    result_rows = read_csv(archive, "results.csv", header) if "results.csv" in archive.files else []
+    for line, row in result_rows:
         try:
             rnd = parse_int(row["round"], "round")
             table = parse_int(row["table"], "table")
