@@ -107,12 +107,33 @@ fn load(conn: &mut DbConnection, slug: &str) -> Result<Event, Vec<Problem>> {
 }
 
 /// `fushi import PATH`: a folder or a .zip into the database at `url`; what it did or every
-/// problem, in `t`'s language.
+/// problem, in `t`'s language. A refused import creates nothing: the archive is read before
+/// the database is opened, and a SQLite file that this import created is removed again when
+/// the import fails after all (a slug taken cannot happen in a new file, but the database
+/// may refuse the rows).
 pub fn import_path(url: &str, path: &Path, t: &Tr) -> Result<String, Vec<String>> {
     let files = ArchiveFiles::read(path).map_err(|p| texts(t, p))?;
-    let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
-    let imported = import_by(&mut conn, &files, CLI_IMPORT).map_err(|p| texts(t, p))?;
-    Ok(imported.summary(t))
+    archive::parse(&files).map_err(|p| texts(t, p))?;
+    let parsed = db::DatabaseUrl::parse(url).map_err(|e| vec![e.to_string()])?;
+    let new_file = (parsed.backend() == db::Backend::Sqlite)
+        .then(|| std::path::PathBuf::from(parsed.target()))
+        .filter(|file| !file.exists());
+    let outcome = db::open(url)
+        .map_err(|e| vec![e.to_string()])
+        .and_then(|mut conn| {
+            import_by(&mut conn, &files, CLI_IMPORT)
+                .map(|imported| imported.summary(t))
+                .map_err(|p| texts(t, p))
+        });
+    if let (Err(_), Some(file)) = (&outcome, new_file) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let mut name = file.clone().into_os_string();
+            name.push(suffix);
+            // Best effort: what is left is an empty database, not a tournament.
+            let _ = std::fs::remove_file(name);
+        }
+    }
+    outcome
 }
 
 /// `fushi export SLUG OUTDIR`, worded in `t`'s language.

@@ -107,6 +107,7 @@ archive-import-failed = Nothing was imported: { $count ->
     }
 archive-flash-imported = Tournament imported.
 entry-error-combo-with-declarer = The declarers won the last trick: leave the combination empty.
+entry-error-combo-without-last-trick = A combination needs the winner of the last trick: choose the defenders, or leave the combination empty.
 entry-error-ruling = A TD ruling is an s from { $min } to { $max } (the band table's range).
 entry-flash-saved-next = Results saved. This is the next match that still needs results.
 entry-flash-round-complete = Results saved. Every match of this round is complete.

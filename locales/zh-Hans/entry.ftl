@@ -101,6 +101,7 @@ archive-import-none = 请选择要上传的 .zip 文件。
 archive-import-failed = 未导入任何内容（共 { $count } 处问题）：
 archive-flash-imported = 已导入赛事。
 entry-error-combo-with-declarer = 庄家赢得末轮：牌型请留空。
+entry-error-combo-without-last-trick = 填了牌型就要注明最后一墩由谁赢得：请选闲家，或牌型留空。
 entry-error-ruling = 裁判判定的 s 须在 { $min } 到 { $max } 之间（级差表的范围）。
 entry-flash-saved-next = 已保存成绩。这是下一场尚缺成绩的比赛。
 entry-flash-round-complete = 已保存成绩。本轮所有比赛均已完成。

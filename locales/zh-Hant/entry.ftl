@@ -100,6 +100,7 @@ archive-import-none = 請選擇要上傳的 .zip 檔案。
 archive-import-failed = 未匯入任何內容（共 { $count } 處問題）：
 archive-flash-imported = 已匯入賽事。
 entry-error-combo-with-declarer = 莊家贏得末輪：牌型請留空。
+entry-error-combo-without-last-trick = 填了牌型就要註明最後一墩由誰贏得：請選閒家，或牌型留空。
 entry-error-ruling = 裁判判定的 s 須在 { $min } 到 { $max } 之間（級差表的範圍）。
 entry-flash-saved-next = 已儲存成績。這是下一場尚缺成績的比賽。
 entry-flash-round-complete = 已儲存成績。本輪所有比賽均已完成。

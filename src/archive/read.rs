@@ -4,12 +4,10 @@ use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 
 use super::settings::{ParsedSettings, TOURNAMENT_TOML, parse_settings};
-use super::write::{
-    DEAL_COLUMNS, DEALS, LINEUP_COLUMNS, LINEUPS, RESULT_COLUMNS, RESULT_INPUT_COUNT,
-};
-use super::{ArchiveFiles, Problem, unneutralise};
+use super::write::{DEAL_COLUMNS, DEALS, LINEUP_COLUMNS, LINEUPS, RESULT_COLUMNS};
+use super::{ArchiveFiles, Problem, neutralise, unneutralise};
 use crate::input::{Why, check_text, clip};
-use crate::rules::deal::{BoardDeal, Card, Deal, Deals};
+use crate::rules::deal::{BoardDeal, Card, Deal, Deals, format_cards};
 use crate::rules::table::Origin;
 use crate::rules::{
     Board, Combination, Decks, EntryFigures, Event, LastTrick, Level, Lineup, Match, Room, Round,
@@ -57,6 +55,18 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
     );
     let lineups = read_lineups(files, &teams, &schedule, &mut problems, &unread);
     let deals = read_deals(files, decks, &boards, &mut problems, &unread);
+    hold_back_strays(&mut problems, &unread.teams, |p| match p.why {
+        Why::UnknownTeam { team } => Some(((), team)),
+        _ => None,
+    });
+    hold_back_strays(&mut problems, &unread.boards, |p| match p.why {
+        Why::NoBoard { round, board } => Some((round, (round, board))),
+        _ => None,
+    });
+    hold_back_strays(&mut problems, &unread.tables, |p| match p.why {
+        Why::NoTable { round, table } => Some((round, (round, table))),
+        _ => None,
+    });
 
     // Report file by file in archive order, line by line within each file.
     let order = [
@@ -194,52 +204,99 @@ fn check_stages(files: &ArchiveFiles, event: &Event) -> Vec<Problem> {
     problems
 }
 
-/// One CSV file's rows as cells by column, with the line each row starts on.
 /// What bad rows and files leave unknown, so that a later file's row is not blamed for it:
 /// one bad `teams.csv` row gives one message, not one more for every match of that team.
 /// The import fails on the bad row's own message; once it is fixed, anything still wrong
-/// in the later files is reported then.
+/// in the later files is reported then. Only what a bad row leaves unknown is held back: a
+/// bad board whose round and number read covers that board, not its round, so a result for
+/// a board that no row of `boards.csv` names is still reported.
 #[derive(Default)]
 struct Unread {
-    /// Team numbers of `teams.csv`'s bad rows.
-    teams: Keys<TeamNo>,
-    /// Rounds with a bad `boards.csv` row.
-    rounds: Keys<i32>,
-    /// (round, table) of `schedule.csv`'s bad rows.
-    tables: Keys<(i32, i32)>,
+    /// Team numbers of `teams.csv`'s bad rows (group: the one file).
+    teams: Keys<TeamNo, ()>,
+    /// (round, board) of `boards.csv`'s bad rows (group: the round).
+    boards: Keys<(i32, i32), i32>,
+    /// Every round some row of `boards.csv` names, good or bad: such a round has boards.
+    board_rounds: HashSet<i32>,
+    /// (round, table) of `schedule.csv`'s bad rows (group: the round).
+    tables: Keys<(i32, i32), i32>,
 }
 
-/// Keys of bad rows; `all` when a bad row's key itself, or the whole file, could not be
-/// read (any key may be the one lost).
-struct Keys<K> {
+/// Keys of bad rows: `some` the keys that read, `groups` where only the group (the round)
+/// read, `all` when not even that, or the whole file, could be read (any key may be the one
+/// lost). `strays` counts, per group, the rows whose key was already taken: such a row
+/// (team 4 listed twice) is most likely another key mistyped, so as many missing keys of its
+/// group as there are strays are not blamed on the rows that name them (see
+/// [`hold_back_strays`]).
+struct Keys<K, G> {
     some: HashSet<K>,
+    groups: HashSet<G>,
     all: bool,
+    strays: HashMap<G, usize>,
 }
 
-impl<K> Default for Keys<K> {
+impl<K, G> Default for Keys<K, G> {
     fn default() -> Self {
         Keys {
             some: HashSet::new(),
+            groups: HashSet::new(),
             all: false,
+            strays: HashMap::new(),
         }
     }
 }
 
-impl<K: std::hash::Hash + Eq> Keys<K> {
-    /// Whether `key` may be one that a bad row or file left unread.
-    fn covers(&self, key: &K) -> bool {
-        self.all || self.some.contains(key)
+impl<K: std::hash::Hash + Eq, G: std::hash::Hash + Eq> Keys<K, G> {
+    /// Whether `key` (of `group`) may be one that a bad row or file left unread.
+    fn covers(&self, key: &K, group: &G) -> bool {
+        self.all || self.some.contains(key) || self.groups.contains(group)
     }
 
-    /// Notes a bad row whose key is `key` (`None`: unreadable).
-    fn bad_row(&mut self, key: Option<K>) {
-        match key {
-            Some(k) => {
+    /// Notes a bad row: its key, or only its group, or neither.
+    fn bad_row(&mut self, group: Option<G>, key: Option<K>) {
+        match (group, key) {
+            (_, Some(k)) => {
                 self.some.insert(k);
             }
-            None => self.all = true,
+            (Some(g), None) => {
+                self.groups.insert(g);
+            }
+            (None, None) => self.all = true,
         }
     }
+
+    /// Notes a row whose key was already taken.
+    fn stray(&mut self, group: G) {
+        *self.strays.entry(group).or_default() += 1;
+    }
+}
+
+/// Drops the messages that only follow from a key listed twice: when a group has no more
+/// missing keys (`missing` gives a message's group and key) than rows whose key was already
+/// taken, each of those keys may be the one a doubled row was meant to have, and the
+/// doubled row's own message is the one to fix first.
+fn hold_back_strays<K, G>(
+    problems: &mut Vec<Problem>,
+    keys: &Keys<K, G>,
+    missing: impl Fn(&Problem) -> Option<(G, K)>,
+) where
+    K: std::hash::Hash + Eq,
+    G: std::hash::Hash + Eq + Clone,
+{
+    if keys.strays.is_empty() {
+        return;
+    }
+    let mut named: HashMap<G, HashSet<K>> = HashMap::new();
+    for (group, key) in problems.iter().filter_map(&missing) {
+        named.entry(group).or_default().insert(key);
+    }
+    problems.retain(|p| match missing(p) {
+        Some((group, _)) => {
+            let strays = keys.strays.get(&group).copied().unwrap_or(0);
+            named.get(&group).map_or(0, HashSet::len) > strays
+        }
+        None => true,
+    });
 }
 
 /// Whether an archive file is there with at least one row below its header.
@@ -434,9 +491,10 @@ fn read_csv<'a>(
     if open.first() == Some(&1) {
         return None;
     }
+    // Cells are read as they stand, spaces included: a cell is taken only in the spelling
+    // the export writes back (docs/rules.md §9).
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
-        .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
     let header = match reader.headers() {
         Ok(h) => h.clone(),
@@ -598,37 +656,105 @@ impl<'t, 'r> Row<'t, 'r> {
         })
     }
 
-    /// An optional whole number (any sign).
+    /// An optional whole number (any sign), written as fushi writes it: `40`, not `040`,
+    /// `+40` or ` 40`.
     fn optional_number(&mut self, column: &str) -> Option<i32> {
         let cell = self.raw(column);
         if cell.is_empty() {
             return None;
         }
-        cell.parse::<i32>()
-            .map_err(|_| {
+        match cell.trim().parse::<i32>() {
+            Ok(n) => self.canonical(column, n),
+            Err(_) => {
                 self.problem(Why::NotWholeNumber {
                     column: column.to_owned(),
                     cell: clip(cell),
-                })
-            })
-            .ok()
+                });
+                None
+            }
+        }
     }
 
-    /// An optional value read with `FromStr`.
+    /// `value` when the cell of `column` is written exactly as the export writes it, else
+    /// a problem naming that spelling.
+    fn canonical<T: std::fmt::Display>(&mut self, column: &str, value: T) -> Option<T> {
+        let cell = self.raw(column);
+        let canonical = value.to_string();
+        if cell == canonical {
+            return Some(value);
+        }
+        self.problem(Why::NotCanonical {
+            column: column.to_owned(),
+            cell: clip(cell),
+            canonical: clip(&canonical),
+        });
+        None
+    }
+
+    /// An optional value read with `FromStr`, written as its `Display` writes it (`closed`,
+    /// not `closed `; `tractor:2`, not `tractor:02`).
     fn optional<T>(&mut self, column: &str) -> Option<T>
     where
-        T: FromStr<Err = crate::rules::ParseError>,
+        T: FromStr<Err = crate::rules::ParseError> + std::fmt::Display,
     {
         let cell = self.raw(column);
         if cell.is_empty() {
             return None;
         }
-        cell.parse::<T>().map_err(|e| self.problem(e.into())).ok()
+        match cell
+            .parse::<T>()
+            .or_else(|e| cell.trim().parse::<T>().map_err(|_| e))
+        {
+            Ok(value) => self.canonical(column, value),
+            Err(e) => {
+                self.problem(e.into());
+                None
+            }
+        }
+    }
+
+    /// A text cell a user typed (a name, a club): the formula guard's `'` removed. Spaces
+    /// at either end, or a formula character without its guard, are refused with the
+    /// spelling the export would write (the text is still returned, for the other checks).
+    fn text(&mut self, column: &str) -> String {
+        let cell = self.raw(column);
+        let text = unneutralise(cell).trim();
+        let canonical = neutralise(text);
+        if canonical != cell {
+            self.problem(Why::NotCanonical {
+                column: column.to_owned(),
+                cell: clip(cell),
+                canonical: clip(&canonical),
+            });
+        }
+        text.to_owned()
+    }
+
+    /// A list of names separated by `;` (a team's members, a pair's players), written as
+    /// the export writes it: no spaces around a name, no empty name (`A;B`, not `A; B` or
+    /// `A;;B`).
+    fn names(&mut self, column: &str) -> Vec<String> {
+        let cell = self.raw(column);
+        let names: Vec<String> = unneutralise(cell)
+            .split(';')
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let canonical = neutralise(&names.join(";"));
+        if canonical != cell {
+            self.problem(Why::NotCanonical {
+                column: column.to_owned(),
+                cell: clip(cell),
+                canonical: clip(&canonical),
+            });
+        }
+        names
     }
 
     fn required<T>(&mut self, column: &str) -> Option<T>
     where
-        T: FromStr<Err = crate::rules::ParseError>,
+        T: FromStr<Err = crate::rules::ParseError> + std::fmt::Display,
     {
         if self.raw(column).is_empty() {
             self.problem(Why::Empty {
@@ -677,21 +803,31 @@ fn each_row<'a, T>(
     out
 }
 
-/// A board named once per round in a file: its second row is a problem naming the first.
+/// A board named once per round in a file: its second row is a problem naming the first
+/// (`true`).
 fn board_once(
     row: &mut Row<'_, '_>,
     seen: &mut HashMap<(i32, i32), u64>,
     round: i32,
     board: i32,
     line: u64,
-) {
-    if let Err(first) = first_seen(seen, (round, board), line) {
+) -> bool {
+    let twice = first_seen(seen, (round, board), line);
+    if let Err(first) = twice {
         row.problem(Why::BoardTwice {
             round,
             board,
             first,
         });
     }
+    twice.is_err()
+}
+
+/// Whether `boards.csv` gave round `round` a board `board` (in a row that read).
+fn has_board(boards: &Boards, round: i32, board: i32) -> bool {
+    boards
+        .get(&round)
+        .is_some_and(|bs| bs.iter().any(|x| x.number == board))
 }
 
 fn max_of(column: &str) -> i32 {
@@ -754,7 +890,7 @@ fn read_teams(
     for (line, record) in &table.rows {
         let mut row = Row::new(&table, *line, record);
         let number = row.number("team_no", 1).map(TeamNo);
-        let name = unneutralise(row.raw("name")).to_owned();
+        let name = row.text("name");
         if name.is_empty() {
             row.problem(Why::Empty {
                 column: "name".to_owned(),
@@ -764,14 +900,10 @@ fn read_teams(
             && let Err(first) = first_seen(&mut seen, n, *line)
         {
             row.problem(Why::TeamTwice { team: n, first });
+            unread.teams.stray(());
         }
-        let club = unneutralise(row.raw("club")).to_owned();
-        let members: Vec<String> = unneutralise(row.raw("members"))
-            .split(';')
-            .map(str::trim)
-            .filter(|m| !m.is_empty())
-            .map(str::to_owned)
-            .collect();
+        let club = row.text("club");
+        let members = row.names("members");
         let texts = [("name", &name), ("club", &club)]
             .into_iter()
             .chain(members.iter().map(|m| ("members", m)));
@@ -782,7 +914,7 @@ fn read_teams(
             }
         }
         let withdrawn = match row.raw("withdrawn") {
-            "" | "no" => false,
+            "" => false,
             "yes" => true,
             other => {
                 row.problem(Why::NotOneOf {
@@ -801,7 +933,7 @@ fn read_teams(
             withdrawn,
         });
         if !row.problems.is_empty() {
-            unread.teams.bad_row(number);
+            unread.teams.bad_row(Some(()), number);
         }
         if let Some(team) = row.finish(team, problems) {
             teams.push((*line, team));
@@ -816,11 +948,12 @@ type Boards = HashMap<i32, Vec<Board>>;
 fn read_boards(files: &ArchiveFiles, problems: &mut Vec<Problem>, unread: &mut Unread) -> Boards {
     // A schedule without its boards is named once, not at each of its rows.
     if missing_for(files, BOARDS, &[SCHEDULE], problems) {
-        unread.rounds.all = has_rows(files, SCHEDULE);
+        unread.boards.all = has_rows(files, SCHEDULE);
+        return Boards::new();
     }
     let mut seen = HashMap::new();
     let mut lost = false;
-    let rounds = &mut unread.rounds;
+    let (bad, rounds) = (&mut unread.boards, &mut unread.board_rounds);
     let rows = each_row(
         files,
         BOARDS,
@@ -833,11 +966,14 @@ fn read_boards(files: &ArchiveFiles, problems: &mut Vec<Problem>, unread: &mut U
             let dealer = row.required::<Seat>("dealer");
             let level = row.required::<Level>("level");
             let trump = row.optional::<Trump>("trump");
-            if let (Some(r), Some(b)) = (round, number) {
-                board_once(row, &mut seen, r, b, line);
+            if let (Some(r), Some(b)) = (round, number)
+                && board_once(row, &mut seen, r, b, line)
+            {
+                bad.stray(r);
             }
+            rounds.extend(round);
             if !row.problems.is_empty() {
-                rounds.bad_row(round);
+                bad.bad_row(round, round.zip(number));
             }
             Some((
                 round?,
@@ -850,7 +986,7 @@ fn read_boards(files: &ArchiveFiles, problems: &mut Vec<Problem>, unread: &mut U
             ))
         },
     );
-    unread.rounds.all |= lost;
+    unread.boards.all |= lost;
     let mut boards: Boards = HashMap::new();
     for (r, board) in rows {
         boards.entry(r).or_default().push(board);
@@ -896,12 +1032,13 @@ fn read_schedule(
         let away = row.optional_number("away").map(TeamNo);
         if let Some(r) = round
             && !boards.contains_key(&r)
-            && !unread.rounds.covers(&r)
+            && !unread.board_rounds.contains(&r)
+            && !unread.boards.all
         {
             row.problem(Why::RoundWithoutBoards { round: r });
         }
         for team in [home, away].into_iter().flatten() {
-            if !known.contains(&team) && !unread.teams.covers(&team) {
+            if !known.contains(&team) && !unread.teams.covers(&team, &()) {
                 row.problem(Why::UnknownTeam { team });
             }
         }
@@ -911,15 +1048,20 @@ fn read_schedule(
             });
         }
         if let (Some(r), Some(t)) = (round, table_no) {
-            if let Err(first) = first_seen(&mut seen, (r, t), *line) {
+            let twice = first_seen(&mut seen, (r, t), *line).err();
+            if let Some(first) = twice {
                 row.problem(Why::TableTwice {
                     round: r,
                     table: t,
                     first,
                 });
+                unread.tables.stray(r);
             }
-            // A team playing itself is said once (above), not also "already plays".
-            let away = away.filter(|a| Some(*a) != home);
+            // A team playing itself is said once (above), not also "already plays"; a
+            // table listed twice is said once, its teams are not also "already playing"
+            // (the row may be a copy, or another table's row with its number mistyped).
+            let away = away.filter(|a| Some(*a) != home && twice.is_none());
+            let home = home.filter(|_| twice.is_none());
             for team in [home, away].into_iter().flatten() {
                 if let Err(first) = first_seen(&mut playing, (r, team), *line) {
                     row.problem(Why::AlreadyPlays {
@@ -935,7 +1077,7 @@ fn read_schedule(
             _ => None,
         };
         if !row.problems.is_empty() {
-            unread.tables.bad_row(round.zip(table_no));
+            unread.tables.bad_row(round, round.zip(table_no));
         }
         if let Some((key, teams)) = row.finish(value, problems) {
             schedule.insert(key, teams);
@@ -956,9 +1098,15 @@ fn read_results(
     unread: &Unread,
 ) -> Results {
     let mut results = Results::new();
-    // The inputs are required; the computed columns may be there and are ignored.
-    let (inputs, computed) = RESULT_COLUMNS.split_at(RESULT_INPUT_COUNT);
-    let Some(table) = read_csv(files, RESULTS, inputs, computed, problems) else {
+    // Required once there are matches (with its header only when nothing was played): an
+    // archive whose results were lost on the way is not read as an event without results
+    // (docs/rules.md §9). Settings and teams alone, or boards too, need no results.csv.
+    if missing_for(files, RESULTS, &[SCHEDULE], problems) {
+        return results;
+    }
+    // Every column is required, the computed ones too (their cells are not read, but for
+    // a total-only row's `defender_total`).
+    let Some(table) = read_csv(files, RESULTS, &RESULT_COLUMNS, &[], problems) else {
         return results;
     };
     let mut seen = HashMap::new();
@@ -1004,7 +1152,7 @@ fn read_results(
         };
         if let (Some(r), Some(t)) = (round, table_no) {
             match schedule.get(&(r, t)) {
-                None if unread.tables.covers(&(r, t)) => {}
+                None if unread.tables.covers(&(r, t), &r) => {}
                 None => row.problem(Why::NoTable { round: r, table: t }),
                 Some((home, None)) => row.problem(Why::ByeNoResults {
                     round: r,
@@ -1014,11 +1162,7 @@ fn read_results(
                 Some(_) => {}
             }
             if let Some(b) = board {
-                if !boards
-                    .get(&r)
-                    .is_some_and(|bs| bs.iter().any(|x| x.number == b))
-                    && !unread.rounds.covers(&r)
-                {
+                if !has_board(boards, r, b) && !unread.boards.covers(&(r, b), &r) {
                     row.problem(Why::NoBoard { round: r, board: b });
                 }
                 if let Some(room) = room
@@ -1071,6 +1215,11 @@ fn read_lineups(
         let team = row.number("team_no", 1).map(TeamNo);
         let cell = unneutralise(row.raw("players"));
         let names: Vec<String> = cell.split(';').map(|p| p.trim().to_owned()).collect();
+        let two = names.len() == 2 && names.iter().all(|n| !n.is_empty());
+        if two {
+            // Two names: the spelling is checked (`A; B` is written `A;B`).
+            row.names("players");
+        }
         let players: Option<[String; 2]> = match names.as_slice() {
             [a, b] if !a.is_empty() && !b.is_empty() && a != b => Some([a.clone(), b.clone()]),
             _ => {
@@ -1082,8 +1231,10 @@ fn read_lineups(
         };
         if let Some(team) = team {
             match teams.iter().find(|(_, t)| t.number == team) {
-                None if unread.teams.covers(&team) => {}
+                None if unread.teams.covers(&team, &()) => {}
                 None => row.problem(Why::UnknownTeam { team }),
+                // A team with a bad or doubled row: its members are not known for sure.
+                Some(_) if unread.teams.covers(&team, &()) => {}
                 Some((_, t)) => {
                     for player in players.iter().flatten() {
                         if !t.members.contains(player) {
@@ -1098,8 +1249,10 @@ fn read_lineups(
         }
         if let (Some(r), Some(t), Some(team)) = (round, table_no, team) {
             match schedule.get(&(r, t)) {
-                None if unread.tables.covers(&(r, t)) => {}
+                None if unread.tables.covers(&(r, t), &r) => {}
                 None => row.problem(Why::NoTable { round: r, table: t }),
+                // A table with a bad or doubled row: who sits at it is not known for sure.
+                Some(_) if unread.tables.covers(&(r, t), &r) => {}
                 Some((home, None)) => row.problem(Why::ByeNoLineup {
                     round: r,
                     table: t,
@@ -1176,11 +1329,7 @@ fn read_deals(
         let round = row.number("round", 1);
         let board = row.number("board", 1);
         if let (Some(r), Some(b)) = (round, board) {
-            if !boards
-                .get(&r)
-                .is_some_and(|bs| bs.iter().any(|x| x.number == b))
-                && !unread.rounds.covers(&r)
-            {
+            if !has_board(boards, r, b) && !unread.boards.covers(&(r, b), &r) {
                 row.problem(Why::NoBoard { round: r, board: b });
             }
             board_once(row, &mut seen, r, b, line);
@@ -1188,14 +1337,22 @@ fn read_deals(
         let mut parts = Vec::with_capacity(5);
         for column in &DEAL_COLUMNS[2..] {
             let mut cards = Vec::new();
+            let mut bad = false;
             for word in row.raw(column).split_whitespace() {
                 match word.parse::<Card>() {
                     Ok(card) => cards.push(card),
-                    Err(_) => row.problem(Why::BadCard {
-                        column: (*column).to_owned(),
-                        card: clip(word),
-                    }),
+                    Err(_) => {
+                        bad = true;
+                        row.problem(Why::BadCard {
+                            column: (*column).to_owned(),
+                            card: clip(word),
+                        })
+                    }
                 }
+            }
+            // The cards as the export writes them: one space between two cards.
+            if !bad {
+                row.canonical(column, format_cards(&cards));
             }
             parts.push(cards);
         }

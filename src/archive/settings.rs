@@ -3,7 +3,7 @@
 use toml::Value;
 
 use super::Problem;
-use crate::input::{Wanted, Why};
+use crate::input::{Wanted, Why, clip};
 use crate::rules::deal::{Commitment, DealSeed, Seed};
 use crate::rules::stages::{Stage, StageDraft, StageFormat, StageKey, StageReason};
 use crate::rules::{
@@ -548,8 +548,23 @@ impl Reader<'_> {
     }
 
     /// A string value; `default` None makes the key required.
+    /// A string as the export writes it: spaces at either end (which the settings would
+    /// trim, so that the export wrote it otherwise) are refused with the trimmed spelling.
     fn string(&mut self, key: &'static str, default: Option<&str>) -> Option<String> {
         match self.table.get(key) {
+            Some(Value::String(s)) if s.trim() != s => {
+                let (cell, canonical) = (clip(s), clip(s.trim()));
+                self.keys.push(key);
+                self.problem(
+                    key,
+                    Why::NotCanonical {
+                        column: key.to_owned(),
+                        cell,
+                        canonical,
+                    },
+                );
+                None
+            }
             Some(Value::String(s)) => Some(s.clone()),
             Some(_) => {
                 self.wrong_type(key, Wanted::String);
@@ -1032,6 +1047,26 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
             .into_iter()
             .map(|p| p.to_string())
             .collect()
+    }
+
+    /// A string with spaces at either end was trimmed and written back without them: it is
+    /// refused at its line with the export's spelling (docs/rules.md §9).
+    #[test]
+    fn strings_with_spaces_at_their_ends_are_refused() {
+        let text = DOCUMENTED_EXAMPLE
+            .replace("\"Spring Duplicate 2026\"", "\"Spring Duplicate 2026 \"")
+            .replace("\"exponential\"", "\" exponential\"");
+        assert_eq!(
+            problems(&text),
+            [
+                "tournament.toml:1: name \"Spring Duplicate 2026 \" is not written as fushi \
+                 writes it: write \"Spring Duplicate 2026\" (the export gives back exactly what \
+                 was imported)",
+                "tournament.toml:6: bottom_multiplier \" exponential\" is not written as fushi \
+                 writes it: write \"exponential\" (the export gives back exactly what was \
+                 imported)",
+            ]
+        );
     }
 
     #[test]

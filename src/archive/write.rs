@@ -293,9 +293,6 @@ pub(super) const RESULT_COLUMNS: [&str; 14] = [
     "result",
 ];
 
-/// How many of [`RESULT_COLUMNS`] are inputs (the rest are computed on export).
-pub(super) const RESULT_INPUT_COUNT: usize = 11;
-
 pub fn results_csv(event: &Event) -> String {
     results_csv_marked(event, |_, _, _| false)
 }

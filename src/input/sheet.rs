@@ -55,6 +55,8 @@ pub enum SheetProblem {
     ComboLength,
     /// A combination although the declarers won the last trick.
     ComboWithDeclarer,
+    /// A combination with nobody named as the winner of the last trick.
+    ComboWithoutLastTrick,
     /// Bottom points without the winner of the last trick.
     LastTrickMissing,
     /// A TD ruling outside the band table's range of s.
@@ -319,6 +321,7 @@ impl SheetRow {
 fn classify(error: &FieldError, entry: &EntryFigures) -> SheetProblem {
     match error.fault {
         Fault::ComboWithDeclarerLastTrick => return SheetProblem::ComboWithDeclarer,
+        Fault::ComboWithoutLastTrick { .. } => return SheetProblem::ComboWithoutLastTrick,
         Fault::LastTrickMissing { .. } => return SheetProblem::LastTrickMissing,
         Fault::ComboTooLong { .. } => return SheetProblem::ComboLength,
         Fault::RulingOutOfRange { min, max, .. } => return SheetProblem::Ruling { min, max },

@@ -212,6 +212,13 @@ pub enum Why {
         column: String,
         cell: String,
     },
+    /// A cell that reads as a value but is not written the way fushi writes it (`040`,
+    /// ` 40`, `tractor:02`, `A; B`): import takes only the spelling its export gives back.
+    NotCanonical {
+        column: String,
+        cell: String,
+        canonical: String,
+    },
     TeamTwice {
         team: TeamNo,
         first: u64,

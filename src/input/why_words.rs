@@ -191,6 +191,18 @@ pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'stat
             "problems-not-whole-number",
             vec![("column", s(column)), ("cell", s(cell))],
         ),
+        Why::NotCanonical {
+            column,
+            cell,
+            canonical,
+        } => (
+            "problems-not-canonical",
+            vec![
+                ("column", s(column)),
+                ("cell", s(cell)),
+                ("canonical", s(canonical)),
+            ],
+        ),
         Why::TeamTwice { team, first } => (
             "problems-team-twice",
             vec![("team", s(team)), ("first", s(first))],
@@ -461,6 +473,10 @@ fn fault_message(fault: &Fault) -> (&'static str, Vec<(&'static str, FluentValue
         ),
         Fault::ComboMissing => ("problems-combo-missing", vec![]),
         Fault::ComboWithDeclarerLastTrick => ("problems-combo-with-declarer", vec![]),
+        Fault::ComboWithoutLastTrick { combo } => (
+            "problems-combo-without-last-trick",
+            vec![("combo", s(combo))],
+        ),
         Fault::LastTrickMissing { bottom } => {
             ("problems-last-trick-missing", vec![("bottom", s(bottom))])
         }

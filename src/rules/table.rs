@@ -131,6 +131,11 @@ pub enum Fault {
     ComboMissing,
     /// A combination given although the declarers won the last trick.
     ComboWithDeclarerLastTrick,
+    /// A combination given with nobody named as the winner of the last trick: it would
+    /// multiply nothing, as with the declarers, and is refused the same way.
+    ComboWithoutLastTrick {
+        combo: Combination,
+    },
     /// Bottom points typed but nobody named as the winner of the last trick: whether they
     /// count (and how often) is not known.
     LastTrickMissing {
@@ -336,16 +341,26 @@ impl EntryFigures {
             Some(bands) => self.check_ruling(decks, bands),
             None => self.check_ruling_bound(),
         };
-        let combo = combo_with_declarer_last_trick(self).then_some(FieldError {
-            field: "combo",
-            fault: Fault::ComboWithDeclarerLastTrick,
-        });
-        let last_trick = match origin {
-            Origin::Sheet => bottom_without_last_trick(self).map(|bottom| FieldError {
-                field: "last_trick",
-                fault: Fault::LastTrickMissing { bottom },
+        let combo = match (self.last_trick, self.combo) {
+            (Some(LastTrick::Declarer), Some(_)) => Some(FieldError {
+                field: "combo",
+                fault: Fault::ComboWithDeclarerLastTrick,
             }),
-            Origin::Archive => None,
+            (None, Some(combo)) => Some(FieldError {
+                field: "last_trick",
+                fault: Fault::ComboWithoutLastTrick { combo },
+            }),
+            _ => None,
+        };
+        let last_trick = match origin {
+            // A combination without the winner is said above, once.
+            Origin::Sheet if self.combo.is_none() => {
+                bottom_without_last_trick(self).map(|bottom| FieldError {
+                    field: "last_trick",
+                    fault: Fault::LastTrickMissing { bottom },
+                })
+            }
+            Origin::Sheet | Origin::Archive => None,
         };
         let mut faults = self.check(decks);
         faults.extend(ruling.into_iter().chain(combo).chain(last_trick));
@@ -498,12 +513,6 @@ pub const MAX_RULING: i32 = 100;
 /// The largest penalty one side may be charged on one board (ten decks' card points: far
 /// above any real penalty, low enough that no sum of figures can overflow).
 pub const MAX_PENALTY: i32 = 1000;
-
-/// Whether a row gives a combination although the declarers won the last trick: refused
-/// everywhere (a likely slip; docs/rules.md §3).
-fn combo_with_declarer_last_trick(entry: &EntryFigures) -> bool {
-    entry.last_trick == Some(LastTrick::Declarer) && entry.combo.is_some()
-}
 
 /// Bottom points in a row with trick points and no winner of the last trick: a form refuses
 /// them at the field rather than save P without the bottom.
@@ -827,6 +836,24 @@ mod tests {
         let combo = entry(60, 10, LastTrick::Declarer, Some(Combination::Pair));
         for origin in [Origin::Sheet, Origin::Archive] {
             assert_eq!(faults(&combo, Some(&bands), origin), ["combo"]);
+        }
+        // So is one with nobody named for the last trick, said once at `last_trick` (not
+        // also "bottom points without the last trick" on a sheet), with trick points or a
+        // total alike.
+        let unnamed = of(EntryFigures {
+            trick_points: Some(60),
+            bottom_points: Some(10),
+            combo: Some(Combination::Pair),
+            ..EntryFigures::default()
+        });
+        let total = of(EntryFigures {
+            defender_total: Some(95),
+            combo: Some(Combination::Single),
+            ..EntryFigures::default()
+        });
+        for origin in [Origin::Sheet, Origin::Archive] {
+            assert_eq!(faults(&unnamed, Some(&bands), origin), ["last_trick"]);
+            assert_eq!(faults(&total, Some(&bands), origin), ["last_trick"]);
         }
         // A ruling beyond the band table's s, and without the table beyond the bound.
         let (_, max) = ruling_range(Decks::Two, &bands);

@@ -130,6 +130,7 @@ pub(crate) fn sheet_error_text(t: &Tr, e: &SheetError, decks: Decks) -> String {
             crate::rules::table::MAX_PENALTY,
         ),
         SheetProblem::ComboWithDeclarer => t.t("entry-error-combo-with-declarer"),
+        SheetProblem::ComboWithoutLastTrick => t.t("entry-error-combo-without-last-trick"),
         SheetProblem::LastTrickMissing => t.t("entry-error-last-trick-missing"),
         SheetProblem::Ruling { min, max } => {
             t.args("entry-error-ruling", &[("min", n(min)), ("max", n(max))])

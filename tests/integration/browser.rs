@@ -102,6 +102,12 @@ fn import_evening(db: &TestDb) {
         ("teams.csv", EVENING_TEAMS),
         ("boards.csv", EVENING_BOARDS),
         ("schedule.csv", EVENING_SCHEDULE),
+        // Nothing played yet: the header only (docs/rules.md §9: a schedule needs it).
+        (
+            "results.csv",
+            "round,table,room,board,trick_points,bottom_points,last_trick,combo,\
+             declarer_penalty,defender_penalty,ruling,defender_total,table_score,result\n",
+        ),
     ] {
         std::fs::write(dir.path().join(name), text).unwrap();
     }

@@ -188,6 +188,42 @@ fn bad_deals_are_refused_with_file_and_line() {
     );
 }
 
+/// Cards are separated by one space, as the export writes them: a hand typed with two
+/// spaces (or one at its end) was read and written back with one, so the export no longer
+/// gave back the file; it is refused at its line with the export's spelling.
+#[test]
+fn cards_in_another_spacing_are_refused() {
+    for db in backends() {
+        let mut files = dealt_sample();
+        let good = files.get("deals.csv").unwrap().to_owned();
+        let mut lines: Vec<String> = good.lines().map(str::to_owned).collect();
+        let north = lines[1].split(',').nth(2).unwrap().to_owned();
+        let spaced = north.replacen(' ', "  ", 1);
+        lines[1] = lines[1].replacen(&north, &spaced, 1);
+        files.insert("deals.csv", lines.join("\n") + "\n");
+        let problems = transfer::import(&mut db.open(), &files).unwrap_err();
+        let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        let clipped = |s: &str| {
+            if s.chars().count() <= 80 {
+                s.to_owned()
+            } else {
+                s.chars().take(79).collect::<String>() + "…"
+            }
+        };
+        assert_eq!(
+            text,
+            [format!(
+                "deals.csv:2: north \"{}\" is not written as fushi writes it: write \"{}\" \
+                 (the export gives back exactly what was imported)",
+                clipped(&spaced),
+                clipped(&north)
+            )],
+            "{:?}",
+            db.backend()
+        );
+    }
+}
+
 #[test]
 fn a_revealed_seed_that_does_not_match_is_refused_on_import() {
     let mut files = dealt_sample();

@@ -651,7 +651,7 @@ async fn teams_csv_uploads_add_and_update_or_save_nothing() {
         let mut b = browser(&db).await;
         let csv = "\u{feff}team_no,name,club,members\n\
                    2,Red Tractors 红拖拉机,New Club,Alice Chen;Ben Wu;Carol Li;David Zhao;Eva Qian\n\
-                   6,=Newcomers,,Xu;Yu;Zhu;Wu\n";
+                   6,'=Newcomers,,Xu;Yu;Zhu;Wu\n";
         let page = b.upload_teams(csv.as_bytes()).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
         let list = b.get("/d/club-night/teams").await;
@@ -690,6 +690,14 @@ async fn teams_csv_uploads_add_and_update_or_save_nothing() {
             .await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         page.has("teams.csv:2: team 9 has 7 members; a team has at most 6");
+        // The upload reads cells as an archive does (docs/rules.md §9): a name with a
+        // formula character and no guard, or members with spaces, in the export's spelling.
+        let page = b
+            .upload_teams("team_no,name,club,members\n9,=Crowd,,a; b\n".as_bytes())
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("teams.csv:2: name &#34;=Crowd&#34; is not written as fushi writes it: write &#34;&#39;=Crowd&#34;")
+            .has("teams.csv:2: members &#34;a; b&#34; is not written as fushi writes it: write &#34;a;b&#34;");
         let page = b
             .upload_teams(b"team_no,name,club,members\n1,\xff\xfe,,\n")
             .await;

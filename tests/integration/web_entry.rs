@@ -957,10 +957,11 @@ async fn a_bad_archive_lists_every_problem_by_file_and_line_and_creates_nothing(
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         // The missing boards.csv is named once; the schedule's row is not blamed for its
         // round's boards, nor for a team that the unreadable team row may be.
-        page.has("Nothing was imported: 3 problems.")
+        page.has("Nothing was imported: 4 problems.")
             .has("teams.csv:3: team 1 is listed twice (first on line 2)")
             .has("teams.csv:4: team_no &#34;x&#34; is not a whole number")
             .has("boards.csv: missing from the archive, and schedule.csv needs it")
+            .has("results.csv: missing from the archive, and schedule.csv needs it")
             .lacks("round 1 has no boards")
             .lacks("unknown team 7");
         assert!(db::list_tournaments(&mut db.open()).unwrap().is_empty());
@@ -979,7 +980,7 @@ async fn a_bad_archive_lists_every_problem_by_file_and_line_and_creates_nothing(
         let page = b
             .upload("/d/import", "archive", "broken.zip", &bytes, &[])
             .await;
-        page.has("未导入任何内容（共 3 处问题）")
+        page.has("未导入任何内容（共 4 处问题）")
             .has("teams.csv:3:");
         assert!(db::list_tournaments(&mut db.open()).unwrap().is_empty());
     }

@@ -46,7 +46,7 @@ class ArchiveError(Exception):
 
 def parse_combo(text, decks):
     """Return (kind, L) for a combination allowed with this deck count, or raise ValueError."""
-    m = re.fullmatch(r"(single|pair|triple)|(tractor|titanic):([0-9]+)", text)
+    m = re.fullmatch(r"(single|pair|triple)|(tractor|titanic):([1-9][0-9]*)", text)
     if not m:
         raise ValueError(f"unknown combination {text!r}")
     if m.group(1):
@@ -111,10 +111,12 @@ def band_score(p, bands, step):
 
 
 def ruling_range(decks, bands, step):
-    """The table scores a TD ruling may give (§3): from s at the most a deal gives the
-    defenders (every card point and a full bottom taken four times) to s at P = 0."""
+    """The table scores a TD ruling may give (§3): from the lowest to the highest s the band
+    table gives for any P from 0 to the most a deal gives the defenders (every card point
+    and a full bottom taken four times), for falling and rising tables alike."""
     total, bottom_cards = DECKS[decks]
-    return band_score(total + 4 * 10 * bottom_cards, bands, step), band_score(0, bands, step)
+    scores = [band_score(p, bands, step) for p in range(total + 4 * 10 * bottom_cards + 1)]
+    return min(scores), max(scores)
 
 
 def wording(s, p, takeover_at, ruled):
@@ -167,14 +169,16 @@ def _check_vp_scale():
 # -------------------------------------------------------------- reading
 
 def unescape_text(cell):
-    """Undo the spreadsheet formula guard of §9: one leading ' before = + - @."""
-    if len(cell) >= 2 and cell[0] == "'" and cell[1] in "=+-@":
+    """Undo the spreadsheet formula guard of §9: one leading ' before quotes and one of
+    = + - @."""
+    if cell[:1] == "'" and cell[1:].lstrip("'")[:1] in ("=", "+", "-", "@") and len(cell) > 1:
         return cell[1:]
     return cell
 
 
 def escape_text(cell):
-    if cell[:1] in ("=", "+", "-", "@"):
+    """The formula guard of §9: one more ' in front of quotes followed by = + - @."""
+    if cell.lstrip("'")[:1] in ("=", "+", "-", "@") and cell.lstrip("'") != "":
         return "'" + cell
     return cell
 
@@ -238,9 +242,33 @@ def read_csv(archive, name, header):
 
 
 def parse_int(text, what):
-    if not re.fullmatch(r"[+-]?[0-9]+", text):
+    """A whole number in the one spelling §9 reads: no sign +, no leading zero, no space."""
+    if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):
         raise ValueError(f"{what} must be a whole number, got {text!r}")
-    return int(text)
+    value = int(text)
+    if str(value) != text:
+        raise ValueError(f"{what} {text!r} must be written {str(value)!r}")
+    return value
+
+
+def read_text(cell, what):
+    """A name or club as §9 reads it: the formula guard's ' removed; refused with spaces at
+    either end or a formula character without its guard (the export would write it
+    otherwise)."""
+    text = unescape_text(cell)
+    if text != text.strip() or escape_text(text) != cell:
+        raise ValueError(f"{what} {cell!r} must be written {escape_text(text.strip())!r}")
+    return text
+
+
+def read_names(cell, what):
+    """Members or players separated by ';' alone, as §9 reads them ('A;B', not 'A; B')."""
+    text = unescape_text(cell)
+    names = [n for n in text.split(";")] if text else []
+    if any(n == "" or n != n.strip() for n in names) or escape_text(";".join(names)) != cell:
+        clean = ";".join(n.strip() for n in names if n.strip())
+        raise ValueError(f"{what} {cell!r} must be written {escape_text(clean)!r}")
+    return names
 
 
 def to_decimal(value, what):
@@ -256,9 +284,15 @@ class Tournament:
             conf = tomllib.loads(archive.text("tournament.toml"))
         except tomllib.TOMLDecodeError as e:
             raise ArchiveError([f"tournament.toml: {e}"])
+        # Every key of §9's tournament.toml; the settings the figures do not depend on
+        # (pairing, table entry, the correction period, the occasion, the deal seed and its
+        # commitment, the deal seeds of later rounds) are known and otherwise not read.
         known = {"name", "slug", "published", "decks", "rules", "bottom_multiplier",
                  "match_scoring", "vp_blitz", "win_draw_loss", "bye_score", "tiebreaks",
-                 "takeover_at", "bands", "step", "stages"}
+                 "takeover_at", "bands", "step", "stages", "pairing", "swiss_seed",
+                 "table_entry", "table_approval", "table_codes", "correction_minutes",
+                 "publish_draw", "starts", "ends", "venue", "organiser", "time_zone",
+                 "deal_commitment", "deal_seed", "deal_seeds"}
         for k in conf:
             if k not in known:
                 problems.append(f"tournament.toml: unknown key {k!r}")
@@ -338,8 +372,9 @@ def load(path):
 
     teams = {}
     team_columns = ["team_no", "name", "club", "members"]
-    # the optional last column of withdrawn teams
-    if archive.text("teams.csv").lstrip("\ufeff").split("\n", 1)[0].strip().endswith(",withdrawn"):
+    # the optional last column of withdrawn teams (the header read as CSV: LF, CRLF or CR)
+    first = next(csv.reader(io.StringIO(archive.text("teams.csv"), newline="")), [])
+    if first[-1:] == ["withdrawn"]:
         team_columns.append("withdrawn")
     for line, row in read_csv(archive, "teams.csv", team_columns):
         try:
@@ -348,12 +383,13 @@ def load(path):
                 raise ValueError("team_no must be positive")
             if no in teams:
                 raise ValueError(f"team {no} listed twice")
-            name = unescape_text(row["name"])
+            name = read_text(row["name"], "name")
             if not name.strip():
                 raise ValueError("name is required")
-            members = [unescape_text(m) for m in row["members"].split(";")] if row["members"] else []
-            if not 4 <= len(members) <= 6:
-                raise ValueError(f"a team has 4-6 members, found {len(members)}")
+            read_text(row["club"], "club")
+            members = read_names(row["members"], "members")
+            if row.get("withdrawn", "") not in ("", "yes"):
+                raise ValueError(f"withdrawn is yes or empty, got {row['withdrawn']!r}")
             teams[no] = {"no": no, "name": name, "members": members,
                          "withdrawn": row.get("withdrawn") == "yes"}
         except ValueError as e:
@@ -404,7 +440,12 @@ def load(path):
               "combo", "declarer_penalty", "defender_penalty", "ruling", "defender_total",
               "table_score", "result"]
     results = {}  # (round, table, room, board) -> computed dict
-    for line, row in read_csv(archive, "results.csv", header):
+    # §9: results.csv is required once schedule.csv has rows (an event being set up, with
+    # settings and teams alone, has none).
+    if "results.csv" not in archive.files and schedule:
+        problems.append("results.csv: missing from the archive, and schedule.csv needs it")
+    result_rows = read_csv(archive, "results.csv", header) if "results.csv" in archive.files else []
+    for line, row in result_rows:
         try:
             rnd = parse_int(row["round"], "round")
             table = parse_int(row["table"], "table")
@@ -443,6 +484,7 @@ def load(path):
                 players = [p.strip() for p in unescape_text(row["players"]).split(";")]
                 if len(players) != 2 or players[0] == players[1] or "" in players:
                     raise ValueError("players must be two different members")
+                read_names(row["players"], "players")
                 for p in players:
                     if p not in teams[team]["members"]:
                         raise ValueError(f"{p} is not a member of team {team}")
@@ -536,6 +578,9 @@ def butler(t, teams, field):
 def compute_row(t, row):
     """P, s and wording for one table (§3), from one results.csv row."""
     ruling = parse_int(row["ruling"], "ruling") if row["ruling"] != "" else None
+    if row["combo"] != "" and row["last_trick"] != "defenders":
+        # §9: refused with the declarers' last trick or none (it would multiply nothing).
+        raise ValueError("a combination is given only when the defenders won the last trick")
     if row["trick_points"] != "":
         tp = parse_int(row["trick_points"], "trick_points")
         k = parse_int(row["bottom_points"], "bottom_points") if row["bottom_points"] != "" else 0
@@ -661,9 +706,11 @@ def standings(t, teams, matches):
     st = {no: {"no": no, "name": tm["name"], "played": 0, "won": 0, "drawn": 0, "lost": 0,
                "score": Decimal(0), "level_diff": 0, "point_diff": 0, "boards_won": 0,
                "pos": 0, "neg": 0} for no, tm in teams.items()}
-    # A bye counts once every other match of its round is complete (rules §5; the sweep
-    # archives withdraw no team).
-    open_rounds = {m["round"] for m in matches if m["status"] == "in_progress"}
+    # A bye counts once every other match of its round is complete, a match of a withdrawn
+    # team excepted (rules §5; the archive does not say whether a round was released).
+    out = {no for no, tm in teams.items() if tm["withdrawn"]}
+    open_rounds = {m["round"] for m in matches if m["status"] == "in_progress"
+                   and m["home"] not in out and m["away"] not in out}
     for m in matches:
         if m["status"] == "bye":
             if m["round"] not in open_rounds:
@@ -768,10 +815,13 @@ def main(argv):
             rows.append([m["round"], m["table"], m["home"], "", 0, 0, "", 0, "",
                          t.fmt_score(m["home_score"]), "", "bye"])
         else:
-            # A match in progress has no score yet (rules §5): empty score cells.
+            # A match in progress has no score yet (rules §5): empty score cells; one with
+            # no board compared has no levels or points either (§9).
             scored = m["status"] == "complete"
+            figure = (lambda v: v) if m["boards"] else (lambda v: "")
             rows.append([m["round"], m["table"], m["home"], m["away"], m["boards"],
-                         m["levels"], -m["levels"], m["points"], -m["points"],
+                         figure(m["levels"]), figure(-m["levels"]), figure(m["points"]),
+                         figure(-m["points"]),
                          t.fmt_score(m["home_score"]) if scored else "",
                          t.fmt_score(m["away_score"]) if scored else "", m["status"]])
     write_csv(os.path.join(out, "matches.csv"),

@@ -137,6 +137,23 @@ CASES = [
         "teams": 5, "rounds": 3, "boards": 2, "mirror": True,
     },
     {
+        # The edges docs/rules.md keeps and the reference once missed: a rising custom
+        # table, whose rulings run below s at P = 0 (§3); a match with no board compared
+        # (empty levels and points, §9); a withdrawn team (teams.csv with CR line ends, as
+        # old Macs write it) whose unfinished match does not hold back the round's bye (§5);
+        # and every tournament.toml key the figures do not depend on.
+        "name": "d2-rising-edges",
+        "settings": {"decks": 2, "rules": "custom", "takeover_at": 80,
+                     "bands": [[0, -2], [80, 1]], "step": 40,
+                     "bottom_multiplier": "exponential", "match_scoring": "vp20"},
+        "extra_toml": ['pairing = "swiss"', "swiss_seed = 20261129", "table_entry = true",
+                       "correction_minutes = 45", "starts = 2026-04-01", "ends = 2026-04-02",
+                       'deal_commitment = "%s"' % __import__("hashlib").sha256(
+                           "edges".encode()).hexdigest(), 'deal_seed = "edges"'],
+        "teams": 5, "rounds": 3, "boards": 4, "rulings": 0.3, "uncompared": True,
+        "withdrawn": True, "cr_teams": True,
+    },
+    {
         "name": "d3-custom-exp-levels",
         "settings": {"decks": 3, "rules": "custom", "takeover_at": 150,
                      "bands": [[0, 2], [5, 1], [150, 0], [200, -2]], "step": 25,
@@ -232,9 +249,9 @@ def result_row(rng, decks, case):
     return row
 
 
-def write_csv(path, header, rows):
+def write_csv(path, header, rows, line_end="\n"):
     with open(path, "w", encoding="utf-8", newline="") as f:
-        w = csv.writer(f, lineterminator="\n")
+        w = csv.writer(f, lineterminator=line_end)
         w.writerow(header)
         w.writerows(rows)
 
@@ -254,6 +271,7 @@ def generate(case, out):
     lines = [f'name = "Sweep {case["name"]}"', f'slug = "sweep-{case["name"]}"',
              "published = true"]
     lines += [f"{key} = {toml_value(value)}" for key, value in settings.items()]
+    lines += case.get("extra_toml", [])
     with open(os.path.join(folder, "tournament.toml"), "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
 
@@ -263,9 +281,16 @@ def generate(case, out):
         members = ";".join(guard(f"{'-' if i == 0 and no % 3 == 0 else ''}P{no}.{i + 1}")
                            for i in range(4 + no % 3))
         teams.append([no, guard(name), "" if no % 2 else f"Club {no}", members])
-    write_csv(os.path.join(folder, "teams.csv"), ["team_no", "name", "club", "members"], teams)
-
     schedule = berger(case["teams"])[: case["rounds"]]
+    header = ["team_no", "name", "club", "members"]
+    if case.get("withdrawn"):
+        # The home team of the last round's first match has withdrawn.
+        gone = [p for p in schedule[-1] if None not in p][0][0]
+        header.append("withdrawn")
+        teams = [row + ["yes" if row[0] == gone else ""] for row in teams]
+    write_csv(os.path.join(folder, "teams.csv"), header, teams,
+              "\r" if case.get("cr_teams") else "\n")
+
     boards, sched, results = [], [], []
     for rnd, pairs in enumerate(schedule, start=1):
         for board in range(1, case["boards"] + 1):
@@ -284,6 +309,11 @@ def generate(case, out):
             for room in ("open", "closed"):
                 for board in range(1, case["boards"] + 1):
                     if table <= unfinished and room == "closed" and board > table:
+                        continue
+                    # No board compared: the first match of the last round has its open
+                    # room only.
+                    if (case.get("uncompared") and rnd == len(schedule) and table == 1
+                            and room == "closed"):
                         continue
                     if case.get("mirror") and room == "closed":
                         cells = played[board]
@@ -322,8 +352,75 @@ def run_cases(argv, cases, generate_case, default_out):
     return 0
 
 
+# Archives both calculators must refuse (docs/rules.md §9): one edit each of the sweep
+# archive REFUSAL_BASE, as (name, file, text before, text after); an empty `after` with no
+# `before` removes the file. Each goes to tests/data/sweep-refused/<name>/ with the
+# reference's messages in `refusal.txt` (import reads only .csv and .toml files);
+# reference_sweep.rs checks that fushi refuses it at the same first place.
+REFUSAL_BASE = "d3-custom-exp-levels"
+RESULTS_ROW = "1,1,open,1,75,15,declarer,,,,,,,"
+REFUSALS = [
+    ("number-leading-zero", "results.csv", RESULTS_ROW, "1,1,open,1,075,15,declarer,,,,,,,"),
+    ("number-plus", "results.csv", RESULTS_ROW, "1,1,open,1,+75,15,declarer,,,,,,,"),
+    ("number-space", "results.csv", RESULTS_ROW, "1,1,open,1, 75,15,declarer,,,,,,,"),
+    ("ruling-plus", "results.csv", RESULTS_ROW, "1,1,open,1,75,15,declarer,,,,+1,,,"),
+    ("room-space", "results.csv", RESULTS_ROW, "1,1,open ,1,75,15,declarer,,,,,,,"),
+    ("combo-length-zero", "results.csv", "1,1,open,2,35,0,defenders,single,",
+     "1,1,open,2,35,0,defenders,tractor:02,"),
+    ("combo-without-last-trick", "results.csv", RESULTS_ROW, "1,1,open,1,75,15,,pair,,,,,,"),
+    ("combo-on-a-total", "results.csv", RESULTS_ROW, "1,1,open,1,,,,single,,,,95,,"),
+    ("trump-space", "boards.csv", "1,1,E,6,D\n", "1,1,E,6,D \n"),
+    ("round-leading-zero", "schedule.csv", "\n1,1,3,2\n", "\n01,1,3,2\n"),
+    ("members-spaced", "teams.csv", "P1.1;P1.2;", "P1.1; P1.2;"),
+    ("members-empty", "teams.csv", "P1.1;P1.2;", "P1.1;;P1.2;"),
+    ("name-space", "teams.csv", "1,东城拖拉机,", "1,东城拖拉机 ,"),
+    ("name-unguarded", "teams.csv", "2,'=SUM(A1),", "2,=SUM(A1),"),
+    ("withdrawn-no", "teams.csv", None, "no"),
+    ("results-without-computed-columns", "results.csv", None, "computed"),
+    ("results-missing", "results.csv", None, ""),
+]
+
+
+def generate_refusals(sweep, out):
+    """Writes every REFUSALS archive into `out` with the reference's refusal beside it."""
+    shutil.rmtree(out, ignore_errors=True)
+    for name, file, before, after in REFUSALS:
+        folder = os.path.join(out, name)
+        shutil.copytree(os.path.join(sweep, REFUSAL_BASE), folder)
+        path = os.path.join(folder, file)
+        with open(path, encoding="utf-8", newline="") as f:
+            text = f.read()
+        if before is not None:
+            assert before in text, (name, before)
+            text = text.replace(before, after, 1)
+        elif after == "no":
+            rows = [line + "," for line in text.split("\n")[:-1]]
+            rows[0] = rows[0][:-1] + ",withdrawn"
+            rows[1] += "no"
+            text = "\n".join(rows) + "\n"
+        elif after == "computed":
+            text = "".join(",".join(line.split(",")[:11]) + "\n"
+                           for line in text.split("\n")[:-1])
+        else:
+            os.remove(path)
+            text = None
+        if text is not None:
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+        ran = subprocess.run([sys.executable, os.path.join(HERE, "compute.py"), folder,
+                              os.path.join(out, "unused")], capture_output=True, text=True)
+        assert ran.returncode == 1, (name, ran.returncode, ran.stderr)
+        with open(os.path.join(folder, "refusal.txt"), "w", encoding="utf-8") as f:
+            f.write(ran.stderr)
+        print(name)
+    shutil.rmtree(os.path.join(out, "unused"), ignore_errors=True)
+
+
 def main(argv):
-    return run_cases(argv, CASES, generate, "tests/data/sweep")
+    status = run_cases(argv, CASES, generate, "tests/data/sweep")
+    sweep = argv[1] if len(argv) > 1 else os.path.join(ROOT, "tests/data/sweep")
+    generate_refusals(sweep, os.path.join(os.path.dirname(sweep), "sweep-refused"))
+    return status
 
 
 if __name__ == "__main__":

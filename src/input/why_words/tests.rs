@@ -138,6 +138,11 @@ fn every_reason() -> Vec<Why> {
             column: text("team_no"),
             cell: text("x"),
         },
+        Why::NotCanonical {
+            column: text("round"),
+            cell: text("040"),
+            canonical: text("40"),
+        },
         Why::TeamTwice {
             team: TeamNo(3),
             first: 2,
@@ -174,6 +179,9 @@ fn every_reason() -> Vec<Why> {
         Why::NoBoard { round: 1, board: 9 },
         Why::Table(Fault::ComboMissing),
         Why::Table(Fault::ComboWithDeclarerLastTrick),
+        Why::Table(Fault::ComboWithoutLastTrick {
+            combo: Combination::Pair,
+        }),
         Why::ScoreRange {
             key: text("bye_score"),
             value: text("NaN"),
@@ -491,6 +499,7 @@ fn listed(why: &Why) {
         | Why::TextTooLong { .. }
         | Why::ControlCharacter { .. }
         | Why::NotWholeNumber { .. }
+        | Why::NotCanonical { .. }
         | Why::TeamTwice { .. }
         | Why::TooManyMembers { .. }
         | Why::BoardTwice { .. }
@@ -531,6 +540,7 @@ fn listed(why: &Why) {
             | Fault::ComboNotAllowed { .. }
             | Fault::ComboMissing
             | Fault::ComboWithDeclarerLastTrick
+            | Fault::ComboWithoutLastTrick { .. }
             | Fault::LastTrickMissing { .. }
             | Fault::ComboTooLong { .. }
             | Fault::RulingOutOfRange { .. }
