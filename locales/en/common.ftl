@@ -68,3 +68,5 @@ home-start-import = Import an archive (.zip)
 language-name = English
 # Between the items of a list.
 list-separator = { ", " }
+site-description = Duplicate Shengji (升级 / 拖拉机) tournament results: standings, rounds, matches and score sheets, live from the tables.
+nav-skip-to-content = Skip to the content

@@ -68,3 +68,5 @@ home-start-import = 导入存档（.zip）
 language-name = 简体中文
 # Between the items of a list.
 list-separator = 、
+site-description = 升级（拖拉机）复式赛成绩：排名、轮次、对阵与记分表，随各桌录入实时更新。
+nav-skip-to-content = 跳到正文

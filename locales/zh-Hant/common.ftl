@@ -68,3 +68,5 @@ home-start-import = 匯入存檔（.zip）
 language-name = 繁體中文
 # Between the items of a list.
 list-separator = 、
+site-description = 升級（拖拉機）複式賽成績：排名、輪次、對陣與記分表，隨各桌錄入即時更新。
+nav-skip-to-content = 跳到正文

@@ -98,6 +98,7 @@ fn declare(routes: &mut routes::Routes) {
             .route("/lang", web::get().to(page::choose_language))
             .route("/static/fushi.css", web::get().to(stylesheet))
             .route("/static/fushi.js", web::get().to(script))
+            .route("/static/favicon.svg", web::get().to(favicon))
             .route("/t/{slug}/events", web::get().to(live::events::events));
     });
     ops::configure(routes);
@@ -254,6 +255,14 @@ const SCRIPT: &str = concat!(
     include_str!("../../static/js/print.js"),
     include_str!("../../static/js/table.js"),
 );
+
+static FAVICON_FILE: compress::StaticFile =
+    compress::StaticFile::new(include_str!("../../static/favicon.svg"));
+
+/// The site's icon, for the browser's tab (a page without one asks for `/favicon.ico`).
+async fn favicon(req: HttpRequest) -> HttpResponse {
+    static_file(&req, &FAVICON_FILE, "image/svg+xml")
+}
 
 static SCRIPT_FILE: compress::StaticFile = compress::StaticFile::new(SCRIPT);
 

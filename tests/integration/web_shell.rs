@@ -68,6 +68,33 @@ async fn the_stylesheet_is_served_from_the_binary() {
     css.has("--accent");
 }
 
+/// Every page of the layout has a favicon, a description and a skip link to its content as
+/// the first thing a keyboard reaches; the icon is served.
+#[actix_web::test]
+async fn every_page_has_an_icon_a_description_and_a_skip_link() {
+    let db = TestDb::sqlite();
+    common::import_club_night(&db);
+    let mut b = common::http::anonymous(&db).await;
+    for path in ["/", "/t/club-night", "/t/club-night/standings", "/login"] {
+        let page = b.get_ok(path).await;
+        page.has("<link rel=\"icon\" href=\"/static/favicon.svg\" type=\"image/svg+xml\">")
+            .has("<meta name=\"description\" content=\"Duplicate Shengji")
+            .has("<main id=\"main\" tabindex=\"-1\">");
+        let body = page.body.find("<body>").expect("a body");
+        let skip = page
+            .body
+            .find("<a class=\"skip-link\" href=\"#main\">Skip to the content</a>")
+            .expect("a skip link");
+        let first_link = page.body[body..].find("<a ").expect("a link") + body;
+        assert_eq!(skip, first_link, "{path}: the skip link comes first");
+    }
+    b.accept_language = "zh-CN".into();
+    b.get_ok("/t/club-night").await.has(">跳到正文</a>");
+    let icon = b.get_ok("/static/favicon.svg").await;
+    assert_eq!(icon.content_type, "image/svg+xml");
+    assert!(icon.body.starts_with("<svg"), "{}", icon.body);
+}
+
 /// 繁體中文: chosen from the browser's zh-TW, offered by the switcher, and used by public and
 /// director pages alike, with the page's `lang` saying so.
 #[actix_web::test]
