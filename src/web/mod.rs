@@ -9,6 +9,7 @@ pub mod auth;
 pub mod director;
 mod error;
 pub mod hall;
+pub mod healthcheck;
 mod home;
 mod labels;
 pub mod metrics;
@@ -23,6 +24,7 @@ pub mod routes;
 pub mod settings;
 pub mod sheets;
 pub mod table;
+pub mod tls;
 pub mod tour;
 pub mod viewer;
 
@@ -149,26 +151,52 @@ pub fn app(
         .default_service(web::to(error::not_found))
 }
 
-/// Opens the database (creating and migrating it), then serves until stopped (Ctrl+C or
-/// SIGTERM): the event streams end cleanly, requests under way finish.
+/// Takes every address of `bind` (`host:port`) before anything else is done, so that a
+/// port another program holds stops fushi before it creates or migrates a database.
+pub fn listen(bind: &str) -> std::io::Result<Vec<std::net::TcpListener>> {
+    use std::net::ToSocketAddrs;
+    let mut listeners = Vec::new();
+    for addr in bind.to_socket_addrs()? {
+        listeners.push(std::net::TcpListener::bind(addr)?);
+    }
+    if listeners.is_empty() {
+        return Err(std::io::Error::other("no address"));
+    }
+    Ok(listeners)
+}
+
+/// Opens the database (creating and migrating it), then serves on `listeners` (taken by
+/// [`listen`]) until stopped (Ctrl+C or SIGTERM): the event streams end cleanly, requests
+/// under way finish. With a certificate in the settings, HTTPS.
 pub fn serve(
     database_url: &str,
     settings: &settings::Settings,
-    bind: &str,
+    listeners: Vec<std::net::TcpListener>,
     hall: hall::Hall,
 ) -> std::io::Result<()> {
+    // Checked here too, so that a certificate unreadable since the settings were read
+    // stops the start before the database is opened.
+    let https = settings.tls().map_err(std::io::Error::other)?.is_some();
     let pool = db::pool(database_url).map_err(std::io::Error::other)?;
     let mut state = AppState::configured(pool, settings).map_err(std::io::Error::other)?;
     state.hall = std::sync::Arc::new(hall);
-    let bind = bind.to_owned();
+    let settings = settings.clone();
     actix_web::rt::System::new().block_on(async move {
         let live = state.live.clone();
-        let server = HttpServer::new(move || app(state.clone()))
-            .bind(&bind)
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{bind}: {e}")))?;
-        // Only now is the address ours.
+        let mut server = HttpServer::new(move || app(state.clone()));
+        let scheme = if https { "https" } else { "http" };
+        for listener in listeners {
+            // OpenSSL's builder is consumed by each listener: one built per listener.
+            server = match settings.tls().map_err(std::io::Error::other)? {
+                Some(acceptor) => server.listen_openssl(listener, acceptor)?,
+                None => server.listen(listener)?,
+            };
+        }
         for addr in server.addrs() {
-            tracing::info!(version = crate::VERSION, "fushi listening on http://{addr}");
+            tracing::info!(
+                version = crate::VERSION,
+                "fushi listening on {scheme}://{addr}"
+            );
         }
         live::watch::spawn(live.clone());
         let server = server.disable_signals().shutdown_timeout(10).run();
