@@ -54,3 +54,4 @@ mod web_shell;
 mod web_slugs_and_languages;
 mod web_table;
 mod world;
+mod world_binary;
