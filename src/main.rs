@@ -228,7 +228,7 @@ fn serve(db: &str, settings: &fushi::web::settings::Settings, t: &Tr) -> Result<
     } else {
         settings.bind.clone()
     };
-    let listeners = fushi::web::listen(&bind).map_err(|e| {
+    let bound = fushi::web::bind(&bind).map_err(|e| {
         let why = t.a("cli-setting-why-bind-taken", "error", e);
         let var = if settings.lan { "--lan" } else { "FUSHI_BIND" };
         Failed::Configuration(vec![format!(
@@ -243,7 +243,7 @@ fn serve(db: &str, settings: &fushi::web::settings::Settings, t: &Tr) -> Result<
     for line in hall::start_lines(&bind, &hall, t) {
         println!("{line}");
     }
-    fushi::web::serve(db, settings, listeners, hall).map_err(|e| Failed::Run(vec![e.to_string()]))
+    fushi::web::serve(db, settings, bound, hall).map_err(|e| Failed::Run(vec![e.to_string()]))
 }
 
 fn main() -> ExitCode {

@@ -151,27 +151,51 @@ pub fn app(
         .default_service(web::to(error::not_found))
 }
 
-/// Takes every address of `bind` (`host:port`) before anything else is done, so that a
-/// port another program holds stops fushi before it creates or migrates a database.
-pub fn listen(bind: &str) -> std::io::Result<Vec<std::net::TcpListener>> {
+/// Every address of `bind` (`host:port`), bound but not yet listened on.
+pub struct Bound(Vec<socket2::Socket>);
+
+/// Binds every address of `bind` before anything else is done, so that a port another
+/// program holds stops fushi before it creates or migrates a database. Nothing is accepted
+/// until [`serve`] listens, once the database is ready: a client that connects earlier is
+/// refused rather than kept waiting.
+pub fn bind(bind: &str) -> std::io::Result<Bound> {
+    use socket2::{Domain, Socket, Type};
     use std::net::ToSocketAddrs;
-    let mut listeners = Vec::new();
+    let mut sockets = Vec::new();
     for addr in bind.to_socket_addrs()? {
-        listeners.push(std::net::TcpListener::bind(addr)?);
+        let socket = Socket::new(Domain::for_address(addr), Type::STREAM, None)?;
+        // As the standard library's listener: a restart binds while old connections linger.
+        #[cfg(unix)]
+        socket.set_reuse_address(true)?;
+        socket.bind(&addr.into())?;
+        sockets.push(socket);
     }
-    if listeners.is_empty() {
+    if sockets.is_empty() {
         return Err(std::io::Error::other("no address"));
     }
-    Ok(listeners)
+    Ok(Bound(sockets))
 }
 
-/// Opens the database (creating and migrating it), then serves on `listeners` (taken by
-/// [`listen`]) until stopped (Ctrl+C or SIGTERM): the event streams end cleanly, requests
+impl Bound {
+    /// Listens on every address: from now on connections are accepted.
+    fn listen(self) -> std::io::Result<Vec<std::net::TcpListener>> {
+        self.0
+            .into_iter()
+            .map(|socket| {
+                socket.listen(1024)?;
+                Ok(socket.into())
+            })
+            .collect()
+    }
+}
+
+/// Opens the database (creating and migrating it), then listens on `bound` (taken by
+/// [`bind`]) and serves until stopped (Ctrl+C or SIGTERM): the event streams end cleanly, requests
 /// under way finish. With a certificate in the settings, HTTPS.
 pub fn serve(
     database_url: &str,
     settings: &settings::Settings,
-    listeners: Vec<std::net::TcpListener>,
+    bound: Bound,
     hall: hall::Hall,
 ) -> std::io::Result<()> {
     // Checked here too, so that a certificate unreadable since the settings were read
@@ -180,6 +204,7 @@ pub fn serve(
     let pool = db::pool(database_url).map_err(std::io::Error::other)?;
     let mut state = AppState::configured(pool, settings).map_err(std::io::Error::other)?;
     state.hall = std::sync::Arc::new(hall);
+    let listeners = bound.listen()?;
     let settings = settings.clone();
     actix_web::rt::System::new().block_on(async move {
         let live = state.live.clone();

@@ -148,6 +148,16 @@ fn databases_and_backups_are_private_whatever_the_umask() {
             .unwrap(),
     );
     wait_for_port(port, "fushi");
+    // The port is taken before the database is opened: one answer says both are.
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        stream,
+        "GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     let wal = dir.path().join("fushi.db-wal");
     let shm = dir.path().join("fushi.db-shm");
     for file in [&db, &wal, &shm] {
@@ -359,8 +369,11 @@ fn the_health_check_follows_fushi_bind() {
     let containerfile =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Containerfile")).unwrap();
     assert!(containerfile.contains("CMD [\"/usr/local/bin/fushi\", \"healthcheck\"]"));
+    let mut lines = containerfile
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'));
     assert!(
-        !containerfile.contains("curl"),
+        !lines.any(|l| l.contains("curl")),
         "curl is still in the image"
     );
 }
@@ -372,6 +385,8 @@ fn the_health_check_follows_fushi_bind() {
 fn a_copy_of_a_database_in_use_is_one_moment_of_it() {
     for source in backends() {
         import_club_night(&source);
+        // The first save before the first copy: every copy then holds a renamed team.
+        save(&mut source.open());
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let writer = {
             let (url, stop) = (source.url().to_owned(), stop.clone());
