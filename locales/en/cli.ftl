@@ -63,11 +63,11 @@ cli-backup-postgres = fushi backup copies SQLite databases; for PostgreSQL use p
 cli-no-database = { $path }: no such database file (this command reads a database and never creates one)
 cli-help-serve-api_origins = Origins that may read /api/v1/ from a browser (CORS): * or origins such as https://results.example, separated by commas (default: none).
 cli-setting-why-origins = not * or origins (https://host[:port]) separated by commas
-cli-about-copy = Copy a whole database (tournaments, users and their access, the audit trail, table links and entries, notes, the cookie key) into an empty one, SQLite or PostgreSQL.
+cli-about-copy = Copy a whole database (tournaments, users and their access, the audit trail, table links and entries, notes, the cookie key) into an empty one, SQLite or PostgreSQL; the source is read in one transaction, so a database in use is copied as it was at one moment.
 cli-help-copy-from = The database to copy: a postgres:// URL or a SQLite file path.
 cli-help-copy-to = The empty database to fill (created and migrated if needed).
 cli-help-copy-without_secrets = Leave the cookie key and the sessions behind: a new key is made and everyone signs in again.
-cli-copied = copied { $from } to { $to }: { $tables }
+cli-copied = copied { $from } to { $to } (one moment of it, read in one transaction): { $tables }
 cli-help-serve-max_listeners_per_address = Open live event streams from one client address (at least 1).
 # `fushi deal` (docs/deals.md)
 cli-deal-seed-generated = generated the secret seed (shown only now; keep it until you reveal it): { $seed }

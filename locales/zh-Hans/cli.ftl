@@ -61,11 +61,11 @@ cli-backup-postgres = fushi backup 只复制 SQLite 数据库；PostgreSQL 请�
 cli-no-database = { $path }：没有这个数据库文件（此命令只读取数据库，从不创建）
 cli-help-serve-api_origins = 允许从浏览器读取 /api/v1/ 的来源（CORS）：* 或用逗号分隔的来源，如 https://results.example（默认：无）。
 cli-setting-why-origins = 不是 * 或用逗号分隔的来源（https://主机[:端口]）
-cli-about-copy = 把整个数据库（比赛、用户及其权限、审计记录、桌号链接与录入、备注、Cookie 密钥）复制到一个空数据库，SQLite 或 PostgreSQL。
+cli-about-copy = 把整个数据库（比赛、用户及其权限、审计记录、桌号链接与录入、备注、Cookie 密钥）复制到一个空数据库，SQLite 或 PostgreSQL；源数据库在一个事务中读取，正在使用的数据库按同一时刻的状态复制。
 cli-help-copy-from = 要复制的数据库：postgres:// 地址或 SQLite 文件路径。
 cli-help-copy-to = 要填入的空数据库（需要时会创建并迁移）。
 cli-help-copy-without_secrets = 不复制 Cookie 密钥和会话：会生成新密钥，所有人重新登录。
-cli-copied = 已把 { $from } 复制到 { $to }：{ $tables }
+cli-copied = 已把 { $from } 复制到 { $to }（同一时刻的状态，在一个事务中读取）：{ $tables }
 cli-help-serve-max_listeners_per_address = 同一客户端地址同时打开的实时事件流数（至少 1）。
 # `fushi deal`（docs/deals.md）
 cli-deal-seed-generated = 已生成秘密种子（只显示这一次，请保存到公开之时）：{ $seed }

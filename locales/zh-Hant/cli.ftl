@@ -61,11 +61,11 @@ cli-backup-postgres = fushi backup 只複製 SQLite 資料庫；PostgreSQL 請�
 cli-no-database = { $path }：沒有這個資料庫檔案（此命令只讀取資料庫，從不建立）
 cli-help-serve-api_origins = 允許從瀏覽器讀取 /api/v1/ 的來源（CORS）：* 或以逗號分隔的來源，如 https://results.example（預設：無）。
 cli-setting-why-origins = 不是 * 或以逗號分隔的來源（https://主機[:連接埠]）
-cli-about-copy = 把整個資料庫（比賽、使用者及其權限、稽核紀錄、桌號連結與輸入、備註、Cookie 金鑰）複製到一個空資料庫，SQLite 或 PostgreSQL。
+cli-about-copy = 把整個資料庫（比賽、使用者及其權限、稽核紀錄、桌號連結與輸入、備註、Cookie 金鑰）複製到一個空資料庫，SQLite 或 PostgreSQL；來源資料庫在一個交易中讀取，使用中的資料庫依同一時刻的狀態複製。
 cli-help-copy-from = 要複製的資料庫：postgres:// 位址或 SQLite 檔案路徑。
 cli-help-copy-to = 要填入的空資料庫（需要時會建立並遷移）。
 cli-help-copy-without_secrets = 不複製 Cookie 金鑰和工作階段：會產生新金鑰，所有人重新登入。
-cli-copied = 已把 { $from } 複製到 { $to }：{ $tables }
+cli-copied = 已把 { $from } 複製到 { $to }（同一時刻的狀態，在一個交易中讀取）：{ $tables }
 cli-help-serve-max_listeners_per_address = 同一用戶端位址同時開啟的即時事件串流數（至少 1）。
 # `fushi deal`（docs/deals.md）
 cli-deal-seed-generated = 已產生秘密種子（只顯示這一次，請保存到公開之時）：{ $seed }
