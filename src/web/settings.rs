@@ -590,6 +590,8 @@ mod tests {
         assert_eq!(parsed.bind, d.bind);
         assert_eq!(parsed.secure_cookies, d.secure_cookies);
         assert_eq!(parsed.trusted_proxies, d.trusted_proxies);
+        assert_eq!(parsed.proxy_header, d.proxy_header);
+        assert!(parsed.tls_cert.is_none() && parsed.tls_key.is_none());
         assert_eq!(parsed.cache_tournaments, d.cache_tournaments);
         assert_eq!(parsed.max_listeners, d.max_listeners);
         assert_eq!(
