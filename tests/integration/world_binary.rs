@@ -198,6 +198,56 @@ fn databases_and_backups_are_private_whatever_the_umask() {
     assert_eq!(mode(&copied), 0o600);
 }
 
+/// The README's cron line works as pasted: cron ends a command at an unescaped `%` and
+/// turns `\%` into `%`; read so, with the test's paths for the README's, it writes a
+/// private backup named by the date.
+#[cfg(unix)]
+#[test]
+fn the_readmes_cron_line_makes_a_backup() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let line = readme
+        .lines()
+        .find(|l| l.starts_with("*/10 * * * * "))
+        .expect("the cron line");
+    let command = line.splitn(6, ' ').nth(5).unwrap();
+    let unescaped = command.replace("\\%", "\u{0}");
+    assert!(
+        !unescaped.contains('%'),
+        "an unescaped % ends cron's command: {line}"
+    );
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let dir = tempfile::tempdir().unwrap();
+    let fushi = fushi_command().get_program().to_string_lossy().into_owned();
+    let command = unescaped
+        .replace('\u{0}', "%")
+        .replace("/usr/local/bin/fushi", &fushi)
+        .replace("/var/backups/fushi", dir.path().to_str().unwrap())
+        .replace("/var/lib/fushi/fushi.db", db.url());
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("umask 022 && {command}"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{command}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let made: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(made.len(), 1, "{made:?}");
+    let name = made[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with("fushi-20") && name.ends_with(".db") && name.len() == 22,
+        "{name}"
+    );
+    assert_eq!(mode(&made[0]), 0o600);
+}
+
 /// A self-signed certificate for `localhost` and 127.0.0.1, and its key, as PEM files.
 fn self_signed(dir: &Path) -> (PathBuf, PathBuf) {
     use openssl::asn1::Asn1Time;
