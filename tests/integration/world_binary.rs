@@ -505,3 +505,84 @@ fn query() -> diesel::query_builder::SqlQuery {
          JOIN teams m ON m.tournament_id = t.id AND m.team_no = 1 WHERE t.slug = 'club-night'",
     )
 }
+
+/// One request to the real server on loopback: the whole answer as text.
+fn exchange(port: u16, request: &str) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// The real server's text log, to a file: a sign-in name that carries a forged line, an
+/// escape sequence or a password stays inside one escaped line, and the password is not
+/// there at all.
+#[test]
+fn the_real_log_cannot_be_forged_by_a_sign_in_name() {
+    let db = TestDb::sqlite();
+    let dir = tempfile::tempdir().unwrap();
+    let log_path = dir.path().join("fushi.log");
+    let port = free_port();
+    let server = Process(
+        fushi_command()
+            .args(["serve", "--db", db.url()])
+            .env("FUSHI_BIND", format!("127.0.0.1:{port}"))
+            .env("RUST_LOG", "info")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log_path).unwrap())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for_port(port, "fushi");
+    crate::common::http::ensure_user(&db, "grace", fushi::db::accounts::Role::Director);
+    let page = exchange(
+        port,
+        "GET /login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
+    let cookie = page
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie: "))
+        .and_then(|c| c.split(';').next())
+        .expect("a session cookie")
+        .to_owned();
+    let marker = "name=\"csrf\" value=\"";
+    let start = page.find(marker).expect("a CSRF field") + marker.len();
+    let csrf = &page[start..start + page[start..].find('"').unwrap()];
+    let names = [
+        "evil\n2026-12-05T21:00:00.000000Z  INFO fushi::web::auth::pages: signed in user=admin",
+        "\u{1b}[2J\u{1b}[31mroot",
+        "Tr0ub4dor&3-typed-into-the-name",
+    ];
+    for name in names {
+        let body = serde_urlencoded::to_string([
+            ("csrf", csrf),
+            ("name", name),
+            ("password", "wrong password"),
+        ])
+        .unwrap();
+        let answer = exchange(
+            port,
+            &format!(
+                "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookie}\r\n\
+                 Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\
+                 Connection: close\r\n\r\n{body}",
+                body.len()
+            ),
+        );
+        assert!(answer.starts_with("HTTP/1.1 401"), "{answer}");
+    }
+    drop(server);
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    assert_eq!(log.matches("sign_in_failed").count(), 3, "{log}");
+    assert!(!log.contains('\u{1b}'), "{log:?}");
+    assert!(
+        !log.lines().any(|l| l.starts_with("2026-12-05T21:00:00")),
+        "{log}"
+    );
+    assert!(!log.contains("evil") && !log.contains("Tr0ub4dor"), "{log}");
+}
