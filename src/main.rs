@@ -58,6 +58,12 @@ enum Command {
     Backup {
         out: PathBuf,
     },
+    Healthcheck {
+        #[arg(long, default_value = "127.0.0.1:8080", env = "FUSHI_BIND")]
+        bind: String,
+        #[arg(long, env = "FUSHI_TLS_CERT")]
+        tls_cert: Option<PathBuf>,
+    },
     Copy {
         #[arg(long)]
         from: String,
@@ -192,24 +198,52 @@ fn user_command(db: &str, command: UserCommand, t: &Tr) -> Result<(), Vec<String
     Ok(())
 }
 
-/// `fushi serve`: with `--lan` on every interface; says at start where the players' phones
-/// open fushi.
-fn serve(db: &str, settings: &fushi::web::settings::Settings, t: &Tr) -> Result<(), Vec<String>> {
+/// How a command ends badly: a refused setting (nothing was done) or a failure on the way.
+enum Failed {
+    /// A setting refused at start, the address to listen on included: exit status 2, like
+    /// every refusal of the command line itself (clap's).
+    Configuration(Vec<String>),
+    /// Exit status 1.
+    Run(Vec<String>),
+}
+
+/// The exit status of every configuration error (README, Configuration).
+const CONFIGURATION_ERROR: u8 = 2;
+
+/// `fushi serve`: with `--lan` on every interface; checks every setting and takes the
+/// address before it opens the database, then says where the players' phones open fushi.
+fn serve(db: &str, settings: &fushi::web::settings::Settings, t: &Tr) -> Result<(), Failed> {
     use fushi::web::hall::{self, Hall, PublicUrl};
+    settings
+        .check()
+        .map_err(|refused| Failed::Configuration(vec![format!("error: {refused}")]))?;
     let public_url = match settings.public_url.as_deref().map(str::trim) {
         None | Some("") => None,
-        Some(text) => Some(PublicUrl::parse(text).map_err(|e| vec![e.text(t)])?),
+        Some(text) => {
+            Some(PublicUrl::parse(text).map_err(|e| Failed::Configuration(vec![e.text(t)]))?)
+        }
     };
     let bind = if settings.lan {
         hall::lan_bind(&settings.bind)
     } else {
         settings.bind.clone()
     };
-    let hall = Hall::for_bind(&bind, public_url);
+    let bound = fushi::web::bind(&bind).map_err(|e| {
+        let why = t.a("cli-setting-why-bind-taken", "error", e);
+        let var = if settings.lan { "--lan" } else { "FUSHI_BIND" };
+        Failed::Configuration(vec![format!(
+            "error: {}",
+            fushi::web::settings::refused_because(var, &bind, &why)
+        )])
+    })?;
+    let hall = Hall {
+        https: settings.tls_cert.is_some(),
+        ..Hall::for_bind(&bind, public_url)
+    };
     for line in hall::start_lines(&bind, &hall, t) {
         println!("{line}");
     }
-    fushi::web::serve(db, settings, &bind, hall).map_err(|e| vec![e.to_string()])
+    fushi::web::serve(db, settings, bound, hall).map_err(|e| Failed::Run(vec![e.to_string()]))
 }
 
 fn main() -> ExitCode {
@@ -236,12 +270,19 @@ fn main() -> ExitCode {
         .db
         .unwrap_or_else(|| fushi::db::DEFAULT_DATABASE.to_owned());
     let outcome = match cli.command.expect("a command: `serve` when none is given") {
-        Command::Serve { settings } => {
-            if let Err(refused) = settings.check() {
-                eprintln!("error: {refused}");
-                return ExitCode::from(2);
+        Command::Serve { settings } => match serve(&db, &settings, &t) {
+            Ok(()) => Ok(()),
+            Err(Failed::Run(problems)) => Err(problems),
+            Err(Failed::Configuration(problems)) => {
+                for p in problems {
+                    eprintln!("{p}");
+                }
+                return ExitCode::from(CONFIGURATION_ERROR);
             }
-            serve(&db, &settings, &t)
+        },
+        Command::Healthcheck { bind, tls_cert } => {
+            fushi::web::healthcheck::check(&bind, tls_cert.is_some())
+                .map_err(|why| vec![t.a("cli-healthcheck-unhealthy", "why", why)])
         }
         Command::Import { path } => fushi::transfer::import_path(&db, &path, &t).map(|summary| {
             println!("{summary}");

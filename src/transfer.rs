@@ -219,10 +219,16 @@ pub fn backup(url: &str, out: &Path, t: &Tr) -> Result<String, Vec<String>> {
     let target = out
         .to_str()
         .ok_or_else(|| vec![format!("{}: not UTF-8", out.display())])?;
+    // Made empty and 0600 first (VACUUM INTO fills an empty file): a backup holds the
+    // cookie key and the unrevealed seeds, whatever the umask.
+    private_file(out).map_err(|e| vec![format!("{}: {e}", out.display())])?;
     diesel::sql_query("VACUUM INTO ?")
         .bind::<diesel::sql_types::Text, _>(target)
         .execute(sqlite)
-        .map_err(|e| vec![format!("{}: {e}", out.display())])?;
+        .map_err(|e| {
+            let _ = std::fs::remove_file(out);
+            vec![format!("{}: {e}", out.display())]
+        })?;
     #[derive(diesel::QueryableByName)]
     struct Check {
         #[diesel(sql_type = diesel::sql_types::Text)]
@@ -248,6 +254,15 @@ pub fn backup(url: &str, out: &Path, t: &Tr) -> Result<String, Vec<String>> {
             ("bytes", bytes.to_string().into()),
         ],
     ))
+}
+
+/// Creates `path`, empty, readable and writable by its owner only; refused when it exists.
+fn private_file(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path).map(drop)
 }
 
 /// `fushi copy --from URL --to URL`: the whole database into an empty one (SQLite ↔

@@ -193,9 +193,13 @@ impl DatabaseUrl {
             Backend::Postgres => DbConnection::Postgres(
                 diesel::PgConnection::establish(&self.target).map_err(|e| self.failed(e))?,
             ),
-            Backend::Sqlite => DbConnection::Sqlite(
-                diesel::SqliteConnection::establish(&self.target).map_err(|e| self.failed(e))?,
-            ),
+            Backend::Sqlite => {
+                create_private(&self.target);
+                DbConnection::Sqlite(
+                    diesel::SqliteConnection::establish(&self.target)
+                        .map_err(|e| self.failed(e))?,
+                )
+            }
         };
         prepare(&mut conn, SQLITE_BUSY_TIMEOUT).map_err(|e| self.failed(e))?;
         Ok(conn)
@@ -255,6 +259,21 @@ fn prepare(conn: &mut DbConnection, busy: std::time::Duration) -> QueryResult<()
         )),
         DbConnection::Postgres(_) => Ok(()),
     }
+}
+
+/// Creates the SQLite file `path` readable and writable by its owner only (0600), whatever
+/// the umask, when it does not exist yet: it holds the cookie key and the unrevealed seeds.
+/// SQLite gives its `-wal` and `-shm` files the database file's mode. An existing file is
+/// left as it is; where creating fails, SQLite's own open reports why.
+pub fn create_private(path: &str) {
+    if path == ":memory:" || path.starts_with("file:") || path.is_empty() {
+        return;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let _ = options.open(path);
 }
 
 /// Opens one connection: PostgreSQL for a `postgres://` URL, else a SQLite file.

@@ -250,34 +250,65 @@ fn insert_rows(to: &mut DbConnection, table: &str, rows: &[String]) -> Result<()
 }
 
 /// Copies every table of `from` into `to` (both migrated to this version of fushi; `to`
-/// empty), in one transaction on `to`; the counts copied, table by table.
+/// empty), in one transaction on `to`, reading `from` in one snapshot (see
+/// [`in_snapshot`]), so a copy of a database in use is the database as it was at one
+/// moment; the counts copied, table by table.
 pub fn copy(
     from: &mut DbConnection,
     to: &mut DbConnection,
     with_secrets: bool,
 ) -> Result<Counts, CopyError> {
-    let present = tables(from)?;
-    if let Some(unknown) = present.iter().find(|t| !TABLES.contains(&t.as_str())) {
-        return Err(CopyError::UnknownTable(unknown.clone()));
-    }
     for table in tables(to)? {
         if count(to, &table)? > 0 {
             return Err(CopyError::NotEmpty(table));
         }
     }
-    let mut counts = Vec::new();
-    to.transaction::<_, CopyError, _>(|to| {
-        for table in TABLES.iter().filter(|t| present.iter().any(|p| p == *t)) {
-            if !with_secrets && SECRET_TABLES.contains(table) {
-                continue;
-            }
-            let rows = rows_of(from, table)?;
-            insert_rows(to, table, &rows)?;
-            counts.push(((*table).to_owned(), rows.len() as i64));
+    in_snapshot(from, |from| {
+        let present = tables(from)?;
+        if let Some(unknown) = present.iter().find(|t| !TABLES.contains(&t.as_str())) {
+            return Err(CopyError::UnknownTable(unknown.clone()));
         }
-        Ok(())
-    })?;
-    Ok(counts)
+        let mut counts = Vec::new();
+        to.transaction::<_, CopyError, _>(|to| {
+            for table in TABLES.iter().filter(|t| present.iter().any(|p| p == *t)) {
+                if !with_secrets && SECRET_TABLES.contains(table) {
+                    continue;
+                }
+                let rows = rows_of(from, table)?;
+                insert_rows(to, table, &rows)?;
+                counts.push(((*table).to_owned(), rows.len() as i64));
+            }
+            Ok(())
+        })?;
+        Ok(counts)
+    })
+}
+
+/// Runs `read` in one read-only snapshot of `conn`: on PostgreSQL a `REPEATABLE READ, READ
+/// ONLY` transaction; on SQLite a read transaction (in WAL mode its first read fixes the
+/// snapshot until it ends, while writers go on). Without it, tables read one after the
+/// other while a server saves hold different moments: a tournament's revision from before
+/// a save with the results from after it.
+pub fn in_snapshot<T>(
+    conn: &mut DbConnection,
+    read: impl FnOnce(&mut DbConnection) -> Result<T, CopyError>,
+) -> Result<T, CopyError> {
+    let begin = match conn {
+        DbConnection::Sqlite(_) => "BEGIN DEFERRED",
+        DbConnection::Postgres(_) => "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+    };
+    conn.batch_execute(begin)?;
+    let outcome = read(conn);
+    // Nothing was written: ending the transaction either way keeps the data as it was.
+    let end = if outcome.is_ok() {
+        "COMMIT"
+    } else {
+        "ROLLBACK"
+    };
+    let ended = conn.batch_execute(end);
+    let value = outcome?;
+    ended?;
+    Ok(value)
 }
 
 #[cfg(test)]

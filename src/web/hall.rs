@@ -147,6 +147,8 @@ pub struct Hall {
     pub all_interfaces: Option<u16>,
     /// The machine's address on the local network, found at start.
     pub lan: Option<IpAddr>,
+    /// fushi serves HTTPS itself (`FUSHI_TLS_CERT`): the sites it works out say `https`.
+    pub https: bool,
 }
 
 impl Hall {
@@ -162,6 +164,7 @@ impl Hall {
             public_url,
             all_interfaces,
             lan: all_interfaces.and_then(|_| lan_address()),
+            https: false,
         }
     }
 
@@ -170,9 +173,14 @@ impl Hall {
         let port = self.all_interfaces?;
         let ip = self.lan?;
         Some(match ip {
-            IpAddr::V4(v4) => format!("http://{v4}:{port}"),
-            IpAddr::V6(v6) => format!("http://[{v6}]:{port}"),
+            IpAddr::V4(v4) => format!("{}://{v4}:{port}", self.scheme()),
+            IpAddr::V6(v6) => format!("{}://[{v6}]:{port}", self.scheme()),
         })
+    }
+
+    /// `https` when fushi serves HTTPS itself, else `http`.
+    pub fn scheme(&self) -> &'static str {
+        if self.https { "https" } else { "http" }
     }
 
     /// The address for phones, as `serve` prints it: the public URL, else the LAN site.
@@ -329,9 +337,10 @@ pub fn lan_bind(bind: &str) -> String {
 /// What `fushi serve` says at start, in the words of `t`: where this machine opens fushi,
 /// and where the players' phones do (or why they cannot yet).
 pub fn start_lines(bind: &str, hall: &Hall, t: &crate::i18n::Tr) -> Vec<String> {
+    let scheme = hall.scheme();
     let here = match hall.all_interfaces {
-        Some(port) => format!("http://127.0.0.1:{port}"),
-        None => format!("http://{bind}"),
+        Some(port) => format!("{scheme}://127.0.0.1:{port}"),
+        None => format!("{scheme}://{bind}"),
     };
     let mut lines = vec![t.a("hall-serve-here", "site", here)];
     match hall.phones_site() {
@@ -339,7 +348,7 @@ pub fn start_lines(bind: &str, hall: &Hall, t: &crate::i18n::Tr) -> Vec<String> 
         None if hall.all_interfaces.is_some() => lines.push(t.t("hall-serve-no-lan")),
         None if is_loopback(bind) => lines.push(t.t("hall-serve-loopback")),
         // Bound to one address of the machine: that is the phones' address.
-        None => lines.push(t.a("hall-serve-phones", "site", format!("http://{bind}"))),
+        None => lines.push(t.a("hall-serve-phones", "site", format!("{scheme}://{bind}"))),
     }
     lines
 }
@@ -470,6 +479,7 @@ mod tests {
             public_url: None,
             all_interfaces: Some(8080),
             lan: Some(ip("192.168.1.23")),
+            https: false,
         };
         assert_eq!(
             lan.site_for("http", "127.0.0.1:8080"),
@@ -505,6 +515,7 @@ mod tests {
         assert_eq!(local.phones_site(), None);
         let v6 = Hall {
             lan: Some(ip("fd00::7")),
+            https: false,
             ..lan
         };
         assert_eq!(v6.lan_site().as_deref(), Some("http://[fd00::7]:8080"));
@@ -523,6 +534,7 @@ mod tests {
             public_url: None,
             all_interfaces: Some(8080),
             lan: Some(ip("192.168.1.23")),
+            https: false,
         };
         assert_eq!(
             start_lines("0.0.0.0:8080", &lan, &t),

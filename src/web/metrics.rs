@@ -1,6 +1,11 @@
-//! What `/metrics` reports, in the Prometheus/OpenMetrics text format (prometheus-client):
-//! counters and histograms updated as requests and snapshot builds happen, gauges read
-//! from the live state when scraped.
+//! What `/metrics` reports, in the OpenMetrics text format (prometheus-client), or the
+//! Prometheus text format 0.0.4 when the scraper's `Accept` prefers it: counters and
+//! histograms updated as requests and snapshot builds happen, gauges read from the live
+//! state when scraped.
+//!
+//! Every label's values come from a closed set, so no visitor can grow the text: `route`
+//! is a route pattern or `unmatched`, `method` one of [`METHODS`] or `other`, `status` a
+//! status fushi answers with, `outcome` a fixed word.
 //!
 //! | metric | what |
 //! | --- | --- |
@@ -26,8 +31,22 @@ use prometheus_client::registry::Registry;
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
     route: String,
-    method: String,
+    method: &'static str,
     status: u16,
+}
+
+/// The methods counted by name (HTTP's own, RFC 9110); any other is `other`.
+pub const METHODS: [&str; 9] = [
+    "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+];
+
+/// The `method` label of a request's method: one of [`METHODS`], else `other`.
+pub fn method_label(method: &str) -> &'static str {
+    METHODS
+        .iter()
+        .find(|known| **known == method)
+        .copied()
+        .unwrap_or("other")
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -217,7 +236,7 @@ impl Metrics {
         self.requests
             .get_or_create(&RequestLabels {
                 route: route.to_owned(),
-                method: method.to_owned(),
+                method: method_label(method),
                 status,
             })
             .inc();
@@ -264,5 +283,110 @@ impl Metrics {
         // Writing into a String cannot fail.
         let _ = prometheus_client::encoding::text::encode(&mut text, &self.registry);
         text
+    }
+}
+
+/// The two text formats `/metrics` speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// OpenMetrics 1.0 (the default).
+    OpenMetrics,
+    /// The Prometheus text format 0.0.4 (`text/plain; version=0.0.4`), which `promtool
+    /// check metrics` and older scrapers read.
+    Prometheus,
+}
+
+impl Format {
+    /// The format an `Accept` header prefers: `text/plain` only when it is weighted above
+    /// `application/openmetrics-text` (or that is not named); OpenMetrics otherwise.
+    pub fn accepted(accept: Option<&str>) -> Format {
+        let weight = |wanted: &str| {
+            accept
+                .unwrap_or("")
+                .split(',')
+                .filter_map(|item| {
+                    let mut parts = item.split(';');
+                    let kind = parts.next()?.trim();
+                    kind.eq_ignore_ascii_case(wanted).then(|| {
+                        parts
+                            .filter_map(|p| p.trim().strip_prefix("q="))
+                            .find_map(|q| q.trim().parse::<f32>().ok())
+                            .unwrap_or(1.0)
+                    })
+                })
+                .fold(None, |best: Option<f32>, q| {
+                    Some(best.map_or(q, |b| b.max(q)))
+                })
+        };
+        match (weight("text/plain"), weight("application/openmetrics-text")) {
+            (Some(plain), None) if plain > 0.0 => Format::Prometheus,
+            (Some(plain), Some(open)) if plain > open => Format::Prometheus,
+            _ => Format::OpenMetrics,
+        }
+    }
+
+    /// The response's `Content-Type`.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Format::OpenMetrics => "application/openmetrics-text; version=1.0.0; charset=utf-8",
+            Format::Prometheus => "text/plain; version=0.0.4; charset=utf-8",
+        }
+    }
+}
+
+/// The OpenMetrics text of prometheus-client in the Prometheus text format 0.0.4: a
+/// counter's `# HELP` and `# TYPE` name its samples (`…_total`), and the `# UNIT` and
+/// `# EOF` lines, which that format does not have, are left out.
+pub fn prometheus_text(openmetrics: &str) -> String {
+    let counters: Vec<&str> = openmetrics
+        .lines()
+        .filter_map(|line| line.strip_prefix("# TYPE ")?.strip_suffix(" counter"))
+        .collect();
+    let mut out = String::with_capacity(openmetrics.len());
+    for line in openmetrics.lines() {
+        if line == "# EOF" || line.starts_with("# UNIT ") {
+            continue;
+        }
+        let renamed = ["# HELP ", "# TYPE "].iter().find_map(|prefix| {
+            let rest = line.strip_prefix(prefix)?;
+            let (name, tail) = rest.split_once(' ')?;
+            counters
+                .contains(&name)
+                .then(|| format!("{prefix}{name}_total {tail}"))
+        });
+        out.push_str(renamed.as_deref().unwrap_or(line));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_chooses_the_format() {
+        assert_eq!(Format::accepted(None), Format::OpenMetrics);
+        assert_eq!(Format::accepted(Some("*/*")), Format::OpenMetrics);
+        assert_eq!(Format::accepted(Some("text/plain")), Format::Prometheus);
+        assert_eq!(
+            Format::accepted(Some("text/plain;version=0.0.4;q=0.9, */*;q=0.1")),
+            Format::Prometheus
+        );
+        // Prometheus's own header prefers OpenMetrics.
+        let prometheus = "application/openmetrics-text;version=1.0.0;q=0.5,\
+            application/openmetrics-text;version=0.0.1;q=0.4,text/plain;version=0.0.4;q=0.3,*/*;q=0.2";
+        assert_eq!(Format::accepted(Some(prometheus)), Format::OpenMetrics);
+        assert_eq!(
+            Format::accepted(Some("application/openmetrics-text;q=0.2, text/plain;q=0.8")),
+            Format::Prometheus
+        );
+    }
+
+    #[test]
+    fn unknown_methods_are_other() {
+        assert_eq!(method_label("GET"), "GET");
+        assert_eq!(method_label("get"), "other");
+        assert_eq!(method_label("BREW"), "other");
     }
 }

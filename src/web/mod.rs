@@ -10,6 +10,7 @@ pub mod compress;
 pub mod director;
 mod error;
 pub mod hall;
+pub mod healthcheck;
 mod home;
 mod labels;
 pub mod metrics;
@@ -24,6 +25,7 @@ pub mod routes;
 pub mod settings;
 pub mod sheets;
 pub mod table;
+pub mod tls;
 pub mod tour;
 pub mod viewer;
 
@@ -154,26 +156,77 @@ pub fn app(
         .default_service(web::to(error::not_found))
 }
 
-/// Opens the database (creating and migrating it), then serves until stopped (Ctrl+C or
-/// SIGTERM): the event streams end cleanly, requests under way finish.
+/// Every address of `bind` (`host:port`), bound but not yet listened on.
+pub struct Bound(Vec<socket2::Socket>);
+
+/// Binds every address of `bind` before anything else is done, so that a port another
+/// program holds stops fushi before it creates or migrates a database. Nothing is accepted
+/// until [`serve`] listens, once the database is ready: a client that connects earlier is
+/// refused rather than kept waiting.
+pub fn bind(bind: &str) -> std::io::Result<Bound> {
+    use socket2::{Domain, Socket, Type};
+    use std::net::ToSocketAddrs;
+    let mut sockets = Vec::new();
+    for addr in bind.to_socket_addrs()? {
+        let socket = Socket::new(Domain::for_address(addr), Type::STREAM, None)?;
+        // As the standard library's listener: a restart binds while old connections linger.
+        #[cfg(unix)]
+        socket.set_reuse_address(true)?;
+        socket.bind(&addr.into())?;
+        sockets.push(socket);
+    }
+    if sockets.is_empty() {
+        return Err(std::io::Error::other("no address"));
+    }
+    Ok(Bound(sockets))
+}
+
+impl Bound {
+    /// Listens on every address: from now on connections are accepted.
+    fn listen(self) -> std::io::Result<Vec<std::net::TcpListener>> {
+        self.0
+            .into_iter()
+            .map(|socket| {
+                socket.listen(1024)?;
+                Ok(socket.into())
+            })
+            .collect()
+    }
+}
+
+/// Opens the database (creating and migrating it), then listens on `bound` (taken by
+/// [`bind`]) and serves until stopped (Ctrl+C or SIGTERM): the event streams end cleanly, requests
+/// under way finish. With a certificate in the settings, HTTPS.
 pub fn serve(
     database_url: &str,
     settings: &settings::Settings,
-    bind: &str,
+    bound: Bound,
     hall: hall::Hall,
 ) -> std::io::Result<()> {
+    // Checked here too, so that a certificate unreadable since the settings were read
+    // stops the start before the database is opened.
+    let https = settings.tls().map_err(std::io::Error::other)?.is_some();
     let pool = db::pool(database_url).map_err(std::io::Error::other)?;
     let mut state = AppState::configured(pool, settings).map_err(std::io::Error::other)?;
     state.hall = std::sync::Arc::new(hall);
-    let bind = bind.to_owned();
+    let listeners = bound.listen()?;
+    let settings = settings.clone();
     actix_web::rt::System::new().block_on(async move {
         let live = state.live.clone();
-        let server = HttpServer::new(move || app(state.clone()))
-            .bind(&bind)
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{bind}: {e}")))?;
-        // Only now is the address ours.
+        let mut server = HttpServer::new(move || app(state.clone()));
+        let scheme = if https { "https" } else { "http" };
+        for listener in listeners {
+            // OpenSSL's builder is consumed by each listener: one built per listener.
+            server = match settings.tls().map_err(std::io::Error::other)? {
+                Some(acceptor) => server.listen_openssl(listener, acceptor)?,
+                None => server.listen(listener)?,
+            };
+        }
         for addr in server.addrs() {
-            tracing::info!(version = crate::VERSION, "fushi listening on http://{addr}");
+            tracing::info!(
+                version = crate::VERSION,
+                "fushi listening on {scheme}://{addr}"
+            );
         }
         live::watch::spawn(live.clone());
         let server = server.disable_signals().shutdown_timeout(10).run();

@@ -81,15 +81,25 @@ async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     )
 }
 
-/// `GET /metrics` (the guard has checked [`may_scrape`]).
-async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+/// `GET /metrics` (the guard has checked [`may_scrape`]): OpenMetrics, or the Prometheus
+/// text format when the scraper's `Accept` prefers `text/plain`.
+async fn metrics(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    use super::metrics::{Format, prometheus_text};
+    let accept = req
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok());
+    let format = Format::accepted(accept);
+    let text = state.live.metrics().render(&state);
+    let body = match format {
+        Format::OpenMetrics => text,
+        Format::Prometheus => prometheus_text(&text),
+    };
     HttpResponse::Ok()
-        .insert_header((
-            header::CONTENT_TYPE,
-            "application/openmetrics-text; version=1.0.0; charset=utf-8",
-        ))
+        .insert_header((header::CONTENT_TYPE, format.content_type()))
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body(state.live.metrics().render(&state))
+        .insert_header((header::VARY, "Accept"))
+        .body(body)
 }
 
 /// Whether this request may read `/metrics`: the right bearer token, or straight from a
@@ -147,6 +157,52 @@ fn forwarded_request_id(req: &ServiceRequest, state: Option<&AppState>) -> Optio
     plain.then(|| id.to_owned())
 }
 
+/// The longest path the request log shows (a path is at most some kilobytes long).
+pub const LOGGED_PATH: usize = 200;
+
+/// A text a visitor typed, as the log may show it: at most `max` characters (then `…`),
+/// every control character (a newline, a carriage return, the escape that starts a
+/// terminal's escape sequence) and every invisible formatting character (a bidirectional
+/// override) written as `\u{…}`, and a backslash doubled, so that no value can start a
+/// line of its own, colour the terminal or read as something else.
+pub fn loggable(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (at, c) in text.chars().enumerate() {
+        if at == max {
+            out.push('…');
+            break;
+        }
+        let invisible = matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2069}' | '\u{feff}');
+        if c == '\\' {
+            out.push_str("\\\\");
+        } else if c.is_control() || invisible {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A short tag of `text` that says nothing of it outside this server's run: the first
+/// 8 hex digits of SHA-256 over a random key made at start and the text. The same text gives
+/// the same tag until the server stops, so repeated tries can be told apart and counted;
+/// the key never leaves memory, so a tag in a log cannot be checked against guesses.
+pub fn private_tag(text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    static KEY: LazyLock<[u8; 32]> = LazyLock::new(|| {
+        let mut key = [0u8; 32];
+        let _ = getrandom::fill(&mut key);
+        key
+    });
+    let digest = Sha256::new()
+        .chain_update(*KEY)
+        .chain_update(text.as_bytes())
+        .finalize();
+    hex::encode(&digest[..4])
+}
+
 /// The path as the log may show it: a path that carries a secret (a table's link,
 /// `/table/{token}…`) is written as its route pattern, never as it came.
 pub fn loggable_path<'a>(path: &'a str, route: &'a str) -> &'a str {
@@ -177,11 +233,12 @@ pub async fn observe(
         .as_ref()
         .and_then(|s| s.accounts.trusted_proxies.client(req.request()))
         .map_or_else(|| "-".to_owned(), |ip| ip.to_string());
-    let method = req.method().clone();
+    let req_method = req.method().clone();
+    let method = loggable(req_method.as_str(), 16);
     let route = req
         .match_pattern()
         .unwrap_or_else(|| "unmatched".to_owned());
-    let path = loggable_path(req.path(), &route).to_owned();
+    let path = loggable(loggable_path(req.path(), &route), LOGGED_PATH);
     let span = tracing::info_span!("request", id = %id);
     let outcome = next.call(req).instrument(span.clone()).await;
     let took = started.elapsed();
@@ -204,7 +261,7 @@ pub async fn observe(
         state
             .live
             .metrics()
-            .request(&route, method.as_str(), status.as_u16(), took);
+            .request(&route, req_method.as_str(), status.as_u16(), took);
     }
     let mut res = outcome?;
     if let Ok(value) = HeaderValue::from_str(&id) {
@@ -216,6 +273,28 @@ pub async fn observe(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn typed_values_are_escaped_and_cut_for_the_log() {
+        let forged = "evil\n2026-12-05T21:00:00.000000Z  INFO fushi: signed in user=ada";
+        let shown = loggable(forged, 200);
+        assert!(!shown.contains('\n'), "{shown}");
+        assert!(shown.starts_with("evil\\u{a}2026"), "{shown}");
+        assert_eq!(
+            loggable("\u{1b}[31mred\u{1b}[0m", 100),
+            "\\u{1b}[31mred\\u{1b}[0m"
+        );
+        assert_eq!(loggable("a\u{202e}b\\c\r", 100), "a\\u{202e}b\\\\c\\u{d}");
+        assert_eq!(
+            loggable(&"x".repeat(500), 10),
+            format!("{}…", "x".repeat(10))
+        );
+        assert_eq!(loggable("名前", 10), "名前");
+        // The same text, the same tag; another text, another tag; never the text.
+        assert_eq!(private_tag("hunter2"), private_tag("hunter2"));
+        assert_ne!(private_tag("hunter2"), private_tag("hunter3"));
+        assert_eq!(private_tag("hunter2").len(), 8);
+    }
 
     #[test]
     fn table_links_are_logged_as_their_pattern() {

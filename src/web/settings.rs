@@ -6,7 +6,7 @@
 use std::net::ToSocketAddrs;
 use std::time::Duration;
 
-use super::auth::client::TrustedProxies;
+use super::auth::client::{ProxyHeader, TrustedProxies};
 use crate::i18n::{Lang, Tr};
 
 /// Everything `fushi serve` is configured with. `Default` is what an unset environment
@@ -37,16 +37,21 @@ pub struct Settings {
     #[arg(long, env = "FUSHI_SECURE_COOKIES", default_value = "false", action = clap::ArgAction::Set, value_parser = boolean("FUSHI_SECURE_COOKIES"), value_name = "true|false")]
     pub secure_cookies: bool,
 
-    /// The proxies whose `X-Forwarded-For` / `Forwarded` are believed.
+    /// The proxies whose forwarding header is believed.
     #[arg(long, env = "FUSHI_TRUSTED_PROXIES", default_value = "", value_parser = trusted_proxies, value_name = "ADDRS")]
     pub trusted_proxies: TrustedProxies,
+
+    /// The one header the trusted proxies tell the client by: `X-Forwarded-For` or
+    /// `Forwarded`; the other is ignored.
+    #[arg(long, env = "FUSHI_PROXY_HEADER", default_value = "X-Forwarded-For", value_parser = proxy_header, value_name = "X-Forwarded-For|Forwarded")]
+    pub proxy_header: ProxyHeader,
 
     /// Tournaments whose snapshot is kept in memory.
     #[arg(long, env = "FUSHI_CACHE_TOURNAMENTS", default_value = "8", value_parser = count("FUSHI_CACHE_TOURNAMENTS", 1), value_name = "N")]
     pub cache_tournaments: usize,
 
-    /// Open event streams on this server.
-    #[arg(long, env = "FUSHI_MAX_LISTENERS", default_value = "5000", value_parser = count("FUSHI_MAX_LISTENERS", 0), value_name = "N")]
+    /// Open event streams on this server (at least 1: with none, no live page would work).
+    #[arg(long, env = "FUSHI_MAX_LISTENERS", default_value = "5000", value_parser = count("FUSHI_MAX_LISTENERS", 1), value_name = "N")]
     pub max_listeners: usize,
 
     /// Open event streams from one client address.
@@ -65,6 +70,14 @@ pub struct Settings {
     /// commas.
     #[arg(long, env = "FUSHI_API_ORIGINS", default_value = "", value_parser = api_origins, value_name = "ORIGINS")]
     pub api_origins: ApiOrigins,
+
+    /// A PEM certificate chain: fushi serves HTTPS itself (with `tls_key`).
+    #[arg(long, env = "FUSHI_TLS_CERT", value_name = "FILE")]
+    pub tls_cert: Option<std::path::PathBuf>,
+
+    /// The PEM private key of `tls_cert`.
+    #[arg(long, env = "FUSHI_TLS_KEY", value_name = "FILE")]
+    pub tls_key: Option<std::path::PathBuf>,
 
     /// How the server logs.
     #[command(flatten)]
@@ -85,6 +98,7 @@ impl Default for Settings {
             secret_key: None,
             secure_cookies: false,
             trusted_proxies: TrustedProxies::default(),
+            proxy_header: ProxyHeader::default(),
             cache_tournaments: 8,
             max_listeners: 5_000,
             max_listeners_per_address: 200,
@@ -92,14 +106,16 @@ impl Default for Settings {
             pdf_wait_ms: 5_000,
             metrics_token: None,
             api_origins: Default::default(),
+            tls_cert: None,
+            tls_key: None,
             log: LogSettings::default(),
         }
     }
 }
 
 impl Settings {
-    /// Checks the secrets (clap checks everything else as it parses): the message names
-    /// the variable but never shows the value.
+    /// Checks the secrets (clap checks everything else as it parses; the message names
+    /// the variable but never shows a secret's value) and the certificate and key.
     pub fn check(&self) -> Result<(), String> {
         if let Some(key) = &self.secret_key {
             secret_key(&key.0)?;
@@ -107,7 +123,30 @@ impl Settings {
         if let Some(token) = &self.metrics_token {
             metrics_token(&token.0)?;
         }
+        self.tls()?;
         Ok(())
+    }
+
+    /// The TLS acceptor of `tls_cert` and `tls_key`, when both are set; refused when one is
+    /// set alone, or when they do not read as a certificate and its key.
+    pub fn tls(&self) -> Result<Option<super::tls::Acceptor>, String> {
+        let shown = |p: &std::path::Path| p.display().to_string();
+        match (&self.tls_cert, &self.tls_key) {
+            (None, None) => Ok(None),
+            (Some(cert), Some(key)) => super::tls::acceptor(cert, key).map(Some).map_err(|e| {
+                let t = Tr::new(Lang::of_environment());
+                let why = t.a("cli-setting-why-tls-unreadable", "error", e);
+                refused_because("FUSHI_TLS_CERT", &shown(cert), &why)
+            }),
+            (Some(path), None) | (None, Some(path)) => {
+                let var = if self.tls_cert.is_some() {
+                    "FUSHI_TLS_CERT"
+                } else {
+                    "FUSHI_TLS_KEY"
+                };
+                Err(refused(var, &shown(path), "cli-setting-why-tls-pair"))
+            }
+        }
     }
 
     /// The cookie key, if one is configured.
@@ -175,13 +214,17 @@ fn secret(text: &str) -> Result<Secret, String> {
 
 /// The words of a refused setting, in the terminal's language: `VAR=value: why`.
 fn refused(var: &str, value: &str, why_id: &str) -> String {
-    let t = Tr::new(Lang::of_environment());
-    t.args(
+    refused_because(var, value, &Tr::new(Lang::of_environment()).t(why_id))
+}
+
+/// `VAR=value: why`, with `why` already worded.
+pub fn refused_because(var: &str, value: &str, why: &str) -> String {
+    Tr::new(Lang::of_environment()).args(
         "cli-setting-refused",
         &[
             ("var", var.to_owned().into()),
             ("value", value.to_owned().into()),
-            ("why", t.t(why_id).into()),
+            ("why", why.to_owned().into()),
         ],
     )
 }
@@ -194,12 +237,42 @@ fn bind_address(text: &str) -> Result<String, String> {
 }
 
 fn secret_key(text: &str) -> Result<actix_web::cookie::Key, String> {
-    parse_key(text.trim()).map_err(|_| refused("FUSHI_SECRET_KEY", "…", "cli-setting-why-key"))
+    let key = parse_key(text.trim())
+        .map_err(|_| refused("FUSHI_SECRET_KEY", "…", "cli-setting-why-key"))?;
+    if !random_enough(key.master()) {
+        return Err(refused("FUSHI_SECRET_KEY", "…", "cli-setting-why-key-weak"));
+    }
+    Ok(key)
+}
+
+/// Whether key bytes look drawn at random rather than typed or left at a placeholder: at
+/// least 16 distinct byte values (64 random bytes have some 56; a repeated byte, a short
+/// phrase repeated or `0123…` written as hex have far fewer).
+fn random_enough(bytes: &[u8]) -> bool {
+    let mut seen = [false; 256];
+    for b in bytes {
+        seen[usize::from(*b)] = true;
+    }
+    seen.iter().filter(|s| **s).count() >= 16
 }
 
 fn trusted_proxies(text: &str) -> Result<TrustedProxies, String> {
-    TrustedProxies::parse(text)
-        .map_err(|_| refused("FUSHI_TRUSTED_PROXIES", text, "cli-setting-why-proxies"))
+    let proxies = TrustedProxies::parse(text)
+        .map_err(|_| refused("FUSHI_TRUSTED_PROXIES", text, "cli-setting-why-proxies"))?;
+    // Every address a proxy: any client could name itself anyone.
+    match proxies.everyone() {
+        Some(_) => Err(refused(
+            "FUSHI_TRUSTED_PROXIES",
+            text,
+            "cli-setting-why-proxies-everyone",
+        )),
+        None => Ok(proxies),
+    }
+}
+
+fn proxy_header(text: &str) -> Result<ProxyHeader, String> {
+    ProxyHeader::parse(text)
+        .ok_or_else(|| refused("FUSHI_PROXY_HEADER", text, "cli-setting-why-proxy-header"))
 }
 
 fn api_origins(text: &str) -> Result<ApiOrigins, String> {
@@ -254,13 +327,14 @@ fn log_filter(text: &str) -> Result<String, String> {
 }
 
 /// Starts the log: plain text (colour only when stderr is a terminal) or JSON lines, on
-/// stderr, filtered by `settings.log`.
+/// stderr, filtered by `settings.log`. Every line goes through [`OneLine`].
 pub fn init_log(settings: &LogSettings) {
     use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::new(&settings.log);
+    let ansi = settings.log_format == LogFormat::Text && std::io::stderr().is_terminal();
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr);
+        .with_writer(OneLine { ansi });
     match settings.log_format {
         LogFormat::Json => builder
             .json()
@@ -268,7 +342,59 @@ pub fn init_log(settings: &LogSettings) {
             .with_current_span(true)
             .with_span_list(false)
             .init(),
-        LogFormat::Text => builder.with_ansi(std::io::stderr().is_terminal()).init(),
+        LogFormat::Text => builder.with_ansi(ansi).init(),
+    }
+}
+
+/// stderr for the log, one event a line whatever its values hold: a newline, a carriage
+/// return or another control character inside an event is written as `\n`, `\r` or `\xNN`
+/// (the escape of a terminal's sequences too, except where fushi colours a terminal
+/// itself). Visitors' values are escaped and cut where they are logged
+/// ([`super::ops::loggable`]); this catches whatever else an error message carries.
+#[derive(Clone, Copy, Debug)]
+pub struct OneLine {
+    /// Colour codes are fushi's own: the escape character passes.
+    pub ansi: bool,
+}
+
+impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for OneLine {
+    type Writer = OneLine;
+    fn make_writer(&'a self) -> OneLine {
+        *self
+    }
+}
+
+impl OneLine {
+    /// `event` (one formatted event, its line's end included) as it is written.
+    pub fn guarded(&self, event: &[u8]) -> Vec<u8> {
+        let body = event.strip_suffix(b"\n").unwrap_or(event);
+        let mut out = Vec::with_capacity(event.len() + 8);
+        for &b in body {
+            match b {
+                b'\n' => out.extend_from_slice(b"\\n"),
+                b'\r' => out.extend_from_slice(b"\\r"),
+                b'\t' => out.push(b),
+                0x1b if self.ansi => out.push(b),
+                0..=0x1f | 0x7f => out.extend_from_slice(format!("\\x{b:02x}").as_bytes()),
+                _ => out.push(b),
+            }
+        }
+        if body.len() < event.len() {
+            out.push(b'\n');
+        }
+        out
+    }
+}
+
+impl std::io::Write for OneLine {
+    /// The formatter writes each event whole, in one call.
+    fn write(&mut self, event: &[u8]) -> std::io::Result<usize> {
+        std::io::stderr().lock().write_all(&self.guarded(event))?;
+        Ok(event.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        std::io::stderr().flush()
     }
 }
 
@@ -372,6 +498,64 @@ mod tests {
     }
 
     #[test]
+    fn settings_that_open_the_door_are_refused() {
+        // A key of one repeated byte, as hex or base64, or a short phrase repeated.
+        use base64::Engine;
+        for weak in [
+            "00".repeat(64),
+            "ab".repeat(64),
+            base64::engine::general_purpose::STANDARD.encode([0u8; 64]),
+            hex::encode("secret!!".repeat(8)),
+        ] {
+            let Err(e) = secret_key(&weak) else {
+                panic!("a weak key was taken")
+            };
+            assert!(e.contains("FUSHI_SECRET_KEY=…"), "{e}");
+            assert!(!e.contains(&weak), "{e}");
+        }
+        let random: Vec<u8> = (0u8..64)
+            .map(|i| i.wrapping_mul(37).wrapping_add(11))
+            .collect();
+        assert!(secret_key(&hex::encode(random)).is_ok());
+        // Trusted proxies that hold every address.
+        for everyone in ["0.0.0.0/0", "::/0", "10.0.0.1, ::/0", "1.2.3.4/0"] {
+            let e = trusted_proxies(everyone).unwrap_err();
+            assert!(
+                e.contains(&format!("FUSHI_TRUSTED_PROXIES={everyone}:")),
+                "{e}"
+            );
+        }
+        assert!(trusted_proxies("127.0.0.1, 10.0.0.0/8").is_ok());
+        assert_eq!(proxy_header("forwarded"), Ok(ProxyHeader::Forwarded));
+        assert_eq!(
+            proxy_header("X-Forwarded-For"),
+            Ok(ProxyHeader::XForwardedFor)
+        );
+        assert!(
+            proxy_header("X-Real-IP")
+                .unwrap_err()
+                .contains("FUSHI_PROXY_HEADER=X-Real-IP")
+        );
+    }
+
+    #[test]
+    fn a_log_event_stays_one_line() {
+        let plain = OneLine { ansi: false };
+        let forged =
+            b"wrong name evil\n2026-12-05T21:00:00Z  INFO signed in\r \x1b[31mred\x1b[0m\n";
+        let out = String::from_utf8(plain.guarded(forged)).unwrap();
+        assert_eq!(out.matches('\n').count(), 1, "{out}");
+        assert!(out.ends_with('\n'));
+        assert!(
+            out.contains("evil\\n2026") && out.contains("\\x1b[31m"),
+            "{out}"
+        );
+        let coloured = OneLine { ansi: true };
+        let out = coloured.guarded(b"\x1b[2mtime\x1b[0m a\nb\n");
+        assert_eq!(out, b"\x1b[2mtime\x1b[0m a\\nb\n");
+    }
+
+    #[test]
     fn booleans_are_true_or_false_only() {
         let parse = boolean("FUSHI_SECURE_COOKIES");
         assert_eq!(parse("true"), Ok(true));
@@ -406,6 +590,8 @@ mod tests {
         assert_eq!(parsed.bind, d.bind);
         assert_eq!(parsed.secure_cookies, d.secure_cookies);
         assert_eq!(parsed.trusted_proxies, d.trusted_proxies);
+        assert_eq!(parsed.proxy_header, d.proxy_header);
+        assert!(parsed.tls_cert.is_none() && parsed.tls_key.is_none());
         assert_eq!(parsed.cache_tournaments, d.cache_tournaments);
         assert_eq!(parsed.max_listeners, d.max_listeners);
         assert_eq!(

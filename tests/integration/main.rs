@@ -55,3 +55,5 @@ mod web_sheets;
 mod web_shell;
 mod web_slugs_and_languages;
 mod web_table;
+mod world;
+mod world_binary;

@@ -803,13 +803,19 @@ async fn responses_carry_the_security_headers_and_cookie_flags() {
     let page = fresh.request(req).await;
     let cookie = page.session_cookie();
     assert!(!cookie.contains("Secure"), "{cookie}");
-    // Through a configured proxy it can.
-    let mut state = fushi::web::AppState::new(fushi::db::pool(db.url()).unwrap()).unwrap();
-    std::sync::Arc::get_mut(&mut state.accounts)
-        .expect("the accounts are not shared yet")
-        .trusted_proxies = fushi::web::auth::client::TrustedProxies::parse("10.0.0.0/8").unwrap();
-    let app = actix_web::test::init_service(fushi::web::app(state)).await;
-    for (header, value) in [("x-forwarded-proto", "https"), ("forwarded", "proto=https")] {
+    // Through a configured proxy it can, in the header family the proxy writes.
+    use fushi::web::auth::client::{ProxyHeader, TrustedProxies};
+    for (header, value, family) in [
+        ("x-forwarded-proto", "https", ProxyHeader::XForwardedFor),
+        ("forwarded", "proto=https", ProxyHeader::Forwarded),
+    ] {
+        let mut state = fushi::web::AppState::new(fushi::db::pool(db.url()).unwrap()).unwrap();
+        std::sync::Arc::get_mut(&mut state.accounts)
+            .expect("the accounts are not shared yet")
+            .trusted_proxies = TrustedProxies::parse("10.0.0.0/8")
+            .unwrap()
+            .with_header(family);
+        let app = actix_web::test::init_service(fushi::web::app(state)).await;
         let req = TestRequest::get()
             .uri("/login")
             .peer_addr("10.1.2.3:4000".parse().unwrap())

@@ -38,6 +38,7 @@ fn on_the_lan() -> Hall {
         public_url: None,
         all_interfaces: Some(18600),
         lan: Some("192.168.1.23".parse().unwrap()),
+        https: false,
     }
 }
 
@@ -215,7 +216,8 @@ fn serve_lan_prints_the_address_for_the_phones() {
                 fushi::web::hall::Hall {
                     public_url: None,
                     all_interfaces: Some(port),
-                    lan: Some(ip)
+                    lan: Some(ip),
+                    https: false,
                 }
                 .lan_site()
                 .unwrap()

@@ -109,7 +109,9 @@ pub fn decide(rule: Rule, user: Option<&User>, has_users: bool, gate: Option<Gat
         Rule::Metrics => Outcome::Forbidden,
         Rule::NoPage => Outcome::NotFound,
         Rule::Public { .. } => match gate {
-            None => Outcome::Pass, // the page itself says 404
+            // No such tournament: answered here, exactly as an unpublished one is (the
+            // same 404 for every path under it), so that no path tells them apart.
+            None => Outcome::NotFound,
             Some(g) if g.published => Outcome::Pass,
             Some(g) => match user {
                 Some(u) if u.role == Role::Admin || g.access.is_some() => Outcome::Pass,
@@ -263,6 +265,10 @@ mod tests {
         );
         assert_eq!(
             decide(Rule::Public { slug: "cup" }, None, true, given(None)),
+            Outcome::NotFound
+        );
+        assert_eq!(
+            decide(Rule::Public { slug: "cup" }, None, true, None),
             Outcome::NotFound
         );
         assert_eq!(

@@ -10,15 +10,19 @@ use ipnet::IpNet;
 
 use crate::db::accounts;
 
-/// Failed sign-ins within [`WINDOW`] before an account is refused.
+/// Failed sign-ins for one account from one address within [`WINDOW`] before that pair is
+/// refused (the account stays open from every other address).
 pub const ACCOUNT_LIMIT: i32 = 5;
-/// Failed sign-ins within [`WINDOW`] before an address is refused.
+/// Failed sign-ins within [`WINDOW`] before an address is refused, whatever the names.
 pub const ADDRESS_LIMIT: i32 = 20;
 /// How long failures count (from the first one).
 pub const WINDOW: Duration = Duration::from_secs(15 * 60);
 
-/// The keys a sign-in is counted under: the name (lowercased, cut to what a name may be)
-/// and the client's address.
+/// The keys a sign-in is counted under: the account from this address (`user:NAME
+/// addr:ADDR`, the name lowercased and cut to what a name may be), and the address alone.
+/// Wrong passwords from one address never lock the account's owner out from another.
+/// An IPv6 client counts by its /64, the block one machine is usually given: a client
+/// with a block of its own cannot walk through its addresses to escape the address limit.
 pub fn attempt_keys(name: &str, addr: Option<IpAddr>) -> (String, String) {
     let name: String = name
         .chars()
@@ -26,17 +30,76 @@ pub fn attempt_keys(name: &str, addr: Option<IpAddr>) -> (String, String) {
         .take(accounts::MAX_NAME + 1)
         .collect::<String>()
         .to_lowercase();
-    let addr = addr.map_or_else(|| "unknown".to_owned(), |a| a.to_string());
-    (format!("user:{name}"), format!("addr:{addr}"))
+    let addr = match addr {
+        None => "unknown".to_owned(),
+        Some(IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_none() => ipnet::Ipv6Net::new(v6, 64)
+            .map(|net| net.trunc().to_string())
+            .unwrap_or_else(|_| v6.to_string()),
+        Some(IpAddr::V6(v6)) => v6
+            .to_ipv4_mapped()
+            .map_or_else(String::new, |v4| v4.to_string()),
+        Some(v4) => v4.to_string(),
+    };
+    (format!("user:{name} addr:{addr}"), format!("addr:{addr}"))
 }
 
-/// The proxies whose `X-Forwarded-For` / `Forwarded` headers are believed
-/// (`FUSHI_TRUSTED_PROXIES`: addresses or CIDR ranges, separated by commas or spaces;
-/// none by default, so the address of the connection is the client's).
+/// Sign-ins under way on this server, one at a time per address: each counts its attempt,
+/// checks the password and gives the attempt back when it was right before the next
+/// starts, so simultaneous correct sign-ins never add up to a lock-out, and simultaneous
+/// guesses are still throttled like a sequence.
+#[derive(Debug, Default)]
+pub struct SignInTurns(std::sync::Mutex<std::collections::HashMap<String, TurnLock>>);
+
+type TurnLock = std::sync::Arc<tokio::sync::Mutex<()>>;
+
+impl SignInTurns {
+    /// Waits for `key`'s turn; the turn ends when the guard is dropped.
+    pub async fn turn(&self, key: &str) -> tokio::sync::OwnedMutexGuard<()> {
+        let lock = {
+            let mut held = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            // Locks nobody holds or waits for are dropped, so the map stays small.
+            held.retain(|_, lock| std::sync::Arc::strong_count(lock) > 1);
+            held.entry(key.to_owned()).or_default().clone()
+        };
+        lock.lock_owned().await
+    }
+}
+
+/// The one header a trusted proxy tells the client by (`FUSHI_PROXY_HEADER`): the other
+/// is ignored entirely, so a client cannot slip an address past a proxy that passes the
+/// other header through untouched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ProxyHeader {
+    /// `X-Forwarded-For`, with `X-Forwarded-Proto` and `X-Forwarded-Host` (the default:
+    /// what nginx's and Caddy's usual configurations write).
+    #[default]
+    XForwardedFor,
+    /// `Forwarded` (RFC 7239): its `for=`, `proto=` and `host=`.
+    Forwarded,
+}
+
+impl ProxyHeader {
+    /// `X-Forwarded-For` or `Forwarded`, in any case.
+    pub fn parse(text: &str) -> Option<ProxyHeader> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "x-forwarded-for" => Some(ProxyHeader::XForwardedFor),
+            "forwarded" => Some(ProxyHeader::Forwarded),
+            _ => None,
+        }
+    }
+}
+
+/// The proxies whose forwarding header is believed (`FUSHI_TRUSTED_PROXIES`: addresses or
+/// CIDR ranges, separated by commas or spaces; none by default, so the address of the
+/// connection is the client's), and which header that is.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TrustedProxies(Vec<IpNet>);
+pub struct TrustedProxies {
+    nets: Vec<IpNet>,
+    header: ProxyHeader,
+}
 
 impl TrustedProxies {
+    /// The proxies of `text`, believed through `X-Forwarded-For` (see [`Self::with_header`]).
     pub fn parse(text: &str) -> Result<TrustedProxies, String> {
         text.split([',', ' ', '\t', '\n'])
             .filter(|i| !i.is_empty())
@@ -48,7 +111,21 @@ impl TrustedProxies {
                     })
             })
             .collect::<Result<_, _>>()
-            .map(TrustedProxies)
+            .map(|nets| TrustedProxies {
+                nets,
+                header: ProxyHeader::default(),
+            })
+    }
+
+    /// The same proxies, believed through `header` only.
+    pub fn with_header(self, header: ProxyHeader) -> TrustedProxies {
+        TrustedProxies { header, ..self }
+    }
+
+    /// A range that holds every address (`0.0.0.0/0`, `::/0`), which would let any client
+    /// say who it is.
+    pub fn everyone(&self) -> Option<IpNet> {
+        self.nets.iter().find(|net| net.prefix_len() == 0).copied()
     }
 
     /// Whether `ip` is one of the proxies (an IPv4 address mapped into IPv6, as a dual-stack
@@ -58,17 +135,19 @@ impl TrustedProxies {
             IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
             v4 => v4,
         };
-        self.0.iter().any(|net| net.contains(&ip))
+        self.nets.iter().any(|net| net.contains(&ip))
     }
 
     /// The client's address: the connection's, unless it comes from a trusted proxy; then
-    /// the nearest address in the forwarding chain that is not itself a trusted proxy.
+    /// the right-most address of the chosen header that is not itself a trusted proxy (the
+    /// one the outermost trusted proxy appended; whatever the client wrote stands to its
+    /// left and is never reached while a trusted proxy appends).
     pub fn client(&self, req: &HttpRequest) -> Option<IpAddr> {
         let peer = req.peer_addr()?.ip();
         if !self.contains(peer) {
             return Some(peer);
         }
-        let chain = forwarded_chain(req);
+        let chain = forwarded_chain(req, self.header);
         let mut client = peer;
         for hop in chain.iter().rev() {
             let Some(ip) = hop else {
@@ -83,9 +162,9 @@ impl TrustedProxies {
     }
 }
 
-/// The addresses of `Forwarded: for=…` (preferred) or `X-Forwarded-For`, oldest first;
-/// `None` for an entry that is not an address.
-fn forwarded_chain(req: &HttpRequest) -> Vec<Option<IpAddr>> {
+/// The addresses of the chosen header (`Forwarded: for=…` or `X-Forwarded-For`), oldest
+/// first; `None` for an entry that is not an address.
+fn forwarded_chain(req: &HttpRequest, header: ProxyHeader) -> Vec<Option<IpAddr>> {
     fn address(text: &str) -> Option<IpAddr> {
         let text = text.trim().trim_matches('"');
         if let Ok(ip) = text.parse() {
@@ -97,72 +176,86 @@ fn forwarded_chain(req: &HttpRequest) -> Vec<Option<IpAddr>> {
         let inner = text.strip_prefix('[')?.split(']').next()?;
         inner.parse().ok()
     }
-    let all = |name: header::HeaderName| -> Vec<String> {
-        req.headers()
-            .get_all(name)
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .map(str::to_owned)
-            .collect()
-    };
-    let forwarded = all(header::FORWARDED);
-    if !forwarded.is_empty() {
-        return forwarded
+    match header {
+        ProxyHeader::Forwarded => elements(req, header::FORWARDED)
             .iter()
-            .map(|element| {
-                element
-                    .split(';')
-                    .filter_map(|pair| pair.split_once('='))
-                    .find(|(k, _)| k.trim().eq_ignore_ascii_case("for"))
-                    .and_then(|(_, v)| address(v))
-            })
-            .collect();
+            .map(|element| pair(element, "for").and_then(|v| address(&v)))
+            .collect(),
+        ProxyHeader::XForwardedFor => {
+            elements(req, header::HeaderName::from_static("x-forwarded-for"))
+                .iter()
+                .map(|v| address(v))
+                .collect()
+        }
     }
-    all(header::HeaderName::from_static("x-forwarded-for"))
-        .iter()
-        .map(|v| address(v))
+}
+
+/// Every comma-separated element of every `name` header, in order.
+fn elements(req: &HttpRequest, name: header::HeaderName) -> Vec<String> {
+    req.headers()
+        .get_all(name)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|v| v.trim().to_owned())
         .collect()
 }
 
+/// The `key=` value of one `Forwarded` element, unquoted.
+fn pair(element: &str, key: &str) -> Option<String> {
+    element
+        .split(';')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(k, _)| k.trim().eq_ignore_ascii_case(key))
+        .map(|(_, v)| v.trim().trim_matches('"').to_owned())
+}
+
 impl TrustedProxies {
-    /// Whether the connection comes from a proxy whose forwarding headers are believed.
+    /// Whether the connection comes from a proxy whose forwarding header is believed.
     fn believed(&self, req: &HttpRequest) -> bool {
         req.peer_addr().is_some_and(|peer| self.contains(peer.ip()))
     }
 
-    /// The scheme the client used: `https` only when a trusted proxy says so
-    /// (`Forwarded: proto=https` or `X-Forwarded-Proto: https`); fushi itself speaks HTTP.
-    pub fn scheme(&self, req: &HttpRequest) -> &'static str {
+    /// What the nearest trusted proxy says of `key` (`proto`, `host`) in the chosen header
+    /// family: the last `Forwarded` element's, or the last `X-Forwarded-Proto` /
+    /// `X-Forwarded-Host` value; nothing from an untrusted connection.
+    fn forwarded(&self, req: &HttpRequest, key: &'static str) -> Option<String> {
         if !self.believed(req) {
-            return "http";
+            return None;
         }
-        let forwarded = forwarded_value(req, "proto");
-        let proto = forwarded.or_else(|| {
-            req.headers()
-                .get("x-forwarded-proto")
-                .and_then(|v| v.to_str().ok())
-                .map(|v| v.split(',').next().unwrap_or("").trim().to_owned())
-        });
-        match proto {
+        let value = match self.header {
+            ProxyHeader::Forwarded => pair(elements(req, header::FORWARDED).last()?, key),
+            ProxyHeader::XForwardedFor => {
+                let name = if key == "proto" {
+                    "x-forwarded-proto"
+                } else {
+                    "x-forwarded-host"
+                };
+                elements(req, header::HeaderName::from_static(name)).pop()
+            }
+        };
+        value.filter(|v| !v.is_empty())
+    }
+
+    /// The scheme the client used: `https` only when a trusted proxy says so, in the chosen
+    /// header family; else what fushi itself speaks on this connection.
+    pub fn scheme(&self, req: &HttpRequest) -> &'static str {
+        // Not `connection_info()`, which believes forwarding headers from anyone.
+        let own = if req.app_config().secure() {
+            "https"
+        } else {
+            "http"
+        };
+        match self.forwarded(req, "proto") {
             Some(p) if p.eq_ignore_ascii_case("https") => "https",
-            _ => "http",
+            Some(_) => "http",
+            None => own,
         }
     }
 
     /// The host the client asked for: the request's own `Host`, or what a trusted proxy
-    /// forwards (`Forwarded: host=…`, `X-Forwarded-Host`).
+    /// forwards (`Forwarded: host=…` or `X-Forwarded-Host`, by the chosen header).
     pub fn host(&self, req: &HttpRequest) -> String {
-        let forwarded = self.believed(req).then(|| {
-            forwarded_value(req, "host").or_else(|| {
-                req.headers()
-                    .get("x-forwarded-host")
-                    .and_then(|v| v.to_str().ok())
-                    .map(|v| v.split(',').next().unwrap_or("").trim().to_owned())
-            })
-        });
-        forwarded
-            .flatten()
-            .filter(|h| !h.is_empty())
+        self.forwarded(req, "host")
             .or_else(|| {
                 req.headers()
                     .get(header::HOST)
@@ -171,17 +264,6 @@ impl TrustedProxies {
             })
             .unwrap_or_else(|| "localhost".to_owned())
     }
-}
-
-/// The first `Forwarded` element's `key=` value, unquoted.
-fn forwarded_value(req: &HttpRequest, key: &str) -> Option<String> {
-    let value = req.headers().get(header::FORWARDED)?.to_str().ok()?;
-    let first = value.split(',').next()?;
-    first
-        .split(';')
-        .filter_map(|pair| pair.split_once('='))
-        .find(|(k, _)| k.trim().eq_ignore_ascii_case(key))
-        .map(|(_, v)| v.trim().trim_matches('"').to_owned())
 }
 
 /// The trusted-proxy rule of the app serving `req` (none believed without one).
@@ -244,14 +326,39 @@ mod tests {
             ip("198.51.100.7")
         );
         assert_eq!(proxies.client(&from("[::1]:1", "garbage")), ip("::1"));
+        // The other header is ignored entirely: a forged `Forwarded` through a proxy that
+        // writes `X-Forwarded-For` changes nothing.
+        let both = |peer: &str| {
+            TestRequest::default()
+                .peer_addr(peer.parse().unwrap())
+                .insert_header(("forwarded", "for=6.6.6.6;proto=https;host=evil.example"))
+                .insert_header(("x-forwarded-for", "6.6.6.7, 198.51.100.7"))
+                .insert_header(("x-forwarded-proto", "http"))
+                .insert_header(("host", "fushi.local"))
+                .to_http_request()
+        };
+        assert_eq!(proxies.client(&both("10.0.0.1:1")), ip("198.51.100.7"));
+        assert_eq!(proxies.scheme(&both("10.0.0.1:1")), "http");
+        assert_eq!(proxies.host(&both("10.0.0.1:1")), "fushi.local");
+        // With `Forwarded` chosen, the other way round: its right-most untrusted `for=`.
+        let rfc = proxies.clone().with_header(ProxyHeader::Forwarded);
+        assert_eq!(rfc.client(&both("10.0.0.1:1")), ip("6.6.6.6"));
+        assert_eq!(rfc.scheme(&both("10.0.0.1:1")), "https");
+        assert_eq!(rfc.host(&both("10.0.0.1:1")), "evil.example");
         let fwd = TestRequest::default()
             .peer_addr("10.0.0.1:1".parse().unwrap())
             .insert_header((
                 "forwarded",
-                "for=6.6.6.6, for=\"[2001:db8::7]:4711\";proto=https",
+                "for=6.6.6.6, for=\"[2001:db8::7]:4711\";proto=https, for=10.0.0.9",
             ))
             .to_http_request();
-        assert_eq!(proxies.client(&fwd), ip("2001:db8::7"));
+        assert_eq!(rfc.client(&fwd), ip("2001:db8::7"));
+        assert_eq!(proxies.client(&fwd), ip("10.0.0.1"));
+        // Without a trusted proxy neither header counts.
+        assert_eq!(none.client(&both("203.0.113.5:1")), ip("203.0.113.5"));
+        let none_rfc = none.clone().with_header(ProxyHeader::Forwarded);
+        assert_eq!(none_rfc.client(&both("203.0.113.5:1")), ip("203.0.113.5"));
+        assert_eq!(none_rfc.scheme(&both("203.0.113.5:1")), "http");
         // Scheme and host: believed from a trusted proxy only.
         let forged = |peer: &str| {
             TestRequest::default()
@@ -267,18 +374,31 @@ mod tests {
         let proxied = forged("10.0.0.2:1");
         assert_eq!(proxies.scheme(&proxied), "https");
         assert_eq!(proxies.host(&proxied), "evil.example");
-        let fwd = TestRequest::default()
-            .peer_addr("203.0.113.5:1".parse().unwrap())
-            .insert_header(("forwarded", "for=1.2.3.4;proto=https;host=evil.example"))
-            .insert_header(("host", "fushi.local"))
-            .to_http_request();
-        assert_eq!(
-            (none.scheme(&fwd), none.host(&fwd).as_str()),
-            ("http", "fushi.local")
+        // Ranges that hold every address are found (the settings refuse them).
+        assert!(
+            TrustedProxies::parse("10.0.0.1, 0.0.0.0/0")
+                .unwrap()
+                .everyone()
+                .is_some()
         );
+        assert!(TrustedProxies::parse("::/0").unwrap().everyone().is_some());
+        assert!(proxies.everyone().is_none());
         // Names are cut to what a name may be before they become a key.
         let (user, addr) = attempt_keys(&"Ä".repeat(10_000), None);
-        assert!(user.chars().count() <= accounts::MAX_NAME + 6);
+        assert!(user.chars().count() <= accounts::MAX_NAME + 20);
         assert_eq!(addr, "addr:unknown");
+        // One account from two addresses: two keys; an IPv6 client by its /64.
+        let (a, _) = attempt_keys("Ada", ip("203.0.113.5"));
+        let (b, _) = attempt_keys("ada", ip("203.0.113.6"));
+        assert_ne!(a, b);
+        assert_eq!(a, "user:ada addr:203.0.113.5");
+        let (_, v6) = attempt_keys("ada", ip("2001:db8:1:2:3:4:5:6"));
+        let (_, same) = attempt_keys("ada", ip("2001:db8:1:2:ffff::1"));
+        assert_eq!(
+            (v6.as_str(), same.as_str()),
+            ("addr:2001:db8:1:2::/64", "addr:2001:db8:1:2::/64")
+        );
+        let (_, mapped) = attempt_keys("ada", ip("::ffff:192.0.2.1"));
+        assert_eq!(mapped, "addr:192.0.2.1");
     }
 }

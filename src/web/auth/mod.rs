@@ -6,8 +6,9 @@
 //! - `/login`, `/logout`, `/setup` ([`pages`]); `/admin/users` ([`admin`])
 //! - Every path is classified before any handler runs: `/d/…` needs a signed-in user with
 //!   access to the tournament, and scorers reach only the pages declared for them where
-//!   the route is registered ([`crate::web::routes`]); `/t/{slug}/…` of an unpublished
-//!   tournament is a 404 to everyone without access; `/admin/…` is for admins.
+//!   the route is registered ([`crate::web::routes`]); `/t/{slug}/…` (and the API's paths
+//!   of a tournament) of an unpublished tournament is to everyone without access the same
+//!   404 as of a slug that does not exist; `/admin/…` is for admins.
 
 pub mod access;
 mod admin;

@@ -71,8 +71,8 @@ fn sign_in(session: &Session, session_id: &str) -> Result<(), AppError> {
     Ok(())
 }
 
-/// `POST /login`: refused for a while after repeated failures for the name or from the
-/// address.
+/// `POST /login`: refused for a while after repeated failures for the name from the
+/// address, or from the address.
 async fn login(
     req: HttpRequest,
     ctx: Ctx,
@@ -83,47 +83,27 @@ async fn login(
     let form = form.into_inner();
     let next = safe_next(form.next.as_deref());
     let addr = state.accounts.trusted_proxies.client(&req);
-    let (name_key, addr_key) = super::client::attempt_keys(&form.name, addr);
-    let name = form.name.clone();
-    let password = form.password.clone();
-    // The attempt is counted before the password is checked, in one statement per key,
-    // so simultaneous guesses are throttled like a sequence (and across servers).
+    let keys = super::client::attempt_keys(&form.name, addr);
+    let turn = state.accounts.sign_in_turns.turn(&keys.1).await;
+    let (name, password) = (form.name.clone(), form.password.clone());
     let outcome = with_db(&state, move |conn| {
-        let window = chrono::Duration::from_std(super::client::WINDOW).unwrap_or_default();
-        let by_name = accounts::count_attempt(conn, &name_key, window)?;
-        let by_addr = accounts::count_attempt(conn, &addr_key, window)?;
-        if by_name > super::client::ACCOUNT_LIMIT || by_addr > super::client::ADDRESS_LIMIT {
-            // Nothing was checked: only failures count.
-            accounts::release_attempt(conn, &name_key)?;
-            accounts::release_attempt(conn, &addr_key)?;
-            return Ok(Login::Refused);
-        }
-        let user = match accounts::user_for_login(conn, &name)? {
-            Some((user, hash)) if accounts::verify_password(&hash, &password) => user,
-            Some(_) => return Ok(Login::Wrong),
-            None => {
-                accounts::dummy_verify(&password);
-                return Ok(Login::Wrong);
-            }
-        };
-        accounts::forget_attempts(conn, &name_key)?;
-        accounts::release_attempt(conn, &addr_key)?;
-        Ok(Login::In(accounts::start_session(conn, user.id)?))
+        Ok(check_sign_in(conn, &keys, &name, &password)?)
     })
     .await?;
+    drop(turn);
     record_sign_in(&state, &outcome, addr, &form.name);
     match outcome {
-        Login::Refused => Ok(refused(
+        Login::Refused(_) => Ok(refused(
             &req,
             StatusCode::TOO_MANY_REQUESTS,
             "auth-throttled-title",
             "auth-throttled-text",
         )),
-        Login::In(session_id) => {
+        Login::In(session_id, _) => {
             sign_in(&session, &session_id)?;
             Ok(redirect(&next))
         }
-        Login::Wrong => {
+        Login::Wrong(_) => {
             let page = LoginPage {
                 ctx: ctx.clone(),
                 name: form.name.chars().take(accounts::MAX_NAME + 1).collect(),
@@ -135,26 +115,65 @@ async fn login(
     }
 }
 
-/// How a sign-in ended.
-enum Login {
-    In(String),
-    Wrong,
-    Refused,
+/// Counts the attempt under `keys` (the account from this address, the address) before the
+/// password is checked, in one statement per key, so simultaneous guesses are throttled
+/// like a sequence (and across servers); a right password gives the attempt back.
+fn check_sign_in(
+    conn: &mut crate::db::DbConnection,
+    (pair_key, addr_key): &(String, String),
+    name: &str,
+    password: &str,
+) -> Result<Login, crate::db::DbError> {
+    let window = chrono::Duration::from_std(super::client::WINDOW).unwrap_or_default();
+    let by_pair = accounts::count_attempt(conn, pair_key, window)?;
+    let by_addr = accounts::count_attempt(conn, addr_key, window)?;
+    let found = accounts::user_for_login(conn, name)?;
+    let known = found.as_ref().map(|(user, _)| user.name.clone());
+    if by_pair > super::client::ACCOUNT_LIMIT || by_addr > super::client::ADDRESS_LIMIT {
+        // Nothing was checked: only failures count.
+        accounts::release_attempt(conn, pair_key)?;
+        accounts::release_attempt(conn, addr_key)?;
+        return Ok(Login::Refused(known));
+    }
+    let user = match found {
+        Some((user, hash)) if accounts::verify_password(&hash, password) => user,
+        Some(_) => return Ok(Login::Wrong(known)),
+        None => {
+            accounts::dummy_verify(password);
+            return Ok(Login::Wrong(None));
+        }
+    };
+    accounts::forget_attempts(conn, pair_key)?;
+    accounts::release_attempt(conn, addr_key)?;
+    Ok(Login::In(
+        accounts::start_session(conn, user.id)?,
+        user.name,
+    ))
 }
 
-/// A sign-in attempt counted in the metrics and logged with its name (cut to the longest a
-/// name may be) and the client's address, so that an operator sees who was locked out.
-fn record_sign_in(state: &AppState, outcome: &Login, addr: Option<std::net::IpAddr>, name: &str) {
-    let (metric, client) = (
-        match outcome {
-            Login::In(_) => SignIn::SignedIn,
-            Login::Wrong => SignIn::Wrong,
-            Login::Refused => SignIn::LockedOut,
-        },
-        addr.map_or_else(|| "-".to_owned(), |a| a.to_string()),
-    );
+/// How a sign-in ended, with the account's name as stored when the name typed is one.
+enum Login {
+    In(String, String),
+    Wrong(Option<String>),
+    Refused(Option<String>),
+}
+
+/// A sign-in attempt counted in the metrics and logged with the account's name and the
+/// client's address, so that an operator sees who was locked out. A name typed that is no
+/// account's is logged only as a tag (the same text gives the same tag while this server
+/// runs, so repeated tries show): it may be a password typed into the wrong field.
+fn record_sign_in(state: &AppState, outcome: &Login, addr: Option<std::net::IpAddr>, typed: &str) {
+    let (metric, known) = match outcome {
+        Login::In(_, name) => (SignIn::SignedIn, Some(name)),
+        Login::Wrong(known) => (SignIn::Wrong, known.as_ref()),
+        Login::Refused(known) => (SignIn::LockedOut, known.as_ref()),
+    };
+    let client = addr.map_or_else(|| "-".to_owned(), |a| a.to_string());
     state.live.metrics().sign_in(metric);
-    let user: String = name.chars().take(accounts::MAX_NAME).collect();
+    let user = match known {
+        Some(name) => crate::web::ops::loggable(name, accounts::MAX_NAME),
+        None => format!("unknown#{}", crate::web::ops::private_tag(typed)),
+    };
     match metric {
         SignIn::SignedIn => {
             tracing::info!(event = "sign_in", user = %user, client = %client, "signed in")
@@ -163,7 +182,7 @@ fn record_sign_in(state: &AppState, outcome: &Login, addr: Option<std::net::IpAd
             tracing::warn!(event = "sign_in_failed", user = %user, client = %client, "wrong name or password")
         }
         SignIn::LockedOut => {
-            tracing::warn!(event = "locked_out", user = %user, client = %client, "sign-in refused: too many failures for the name or from the address")
+            tracing::warn!(event = "locked_out", user = %user, client = %client, "sign-in refused: too many failures for the name from the address, or from the address")
         }
     }
 }

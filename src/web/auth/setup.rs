@@ -24,6 +24,8 @@ pub struct Accounts {
     pub key: Key,
     pub secure_cookies: bool,
     pub trusted_proxies: TrustedProxies,
+    /// Sign-ins under way, one at a time per address.
+    pub sign_in_turns: super::client::SignInTurns,
     has_users: AtomicBool,
 }
 
@@ -45,7 +47,11 @@ impl Accounts {
         Ok(Accounts {
             key,
             secure_cookies: settings.secure_cookies,
-            trusted_proxies: settings.trusted_proxies.clone(),
+            trusted_proxies: settings
+                .trusted_proxies
+                .clone()
+                .with_header(settings.proxy_header),
+            sign_in_turns: Default::default(),
             has_users: AtomicBool::new(false),
         })
     }
