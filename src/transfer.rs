@@ -299,10 +299,18 @@ pub fn deal(
         .transpose()
         .map_err(|e| vec![Why::Seed(e).text(t)])?;
     let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
-    let event = db::load_consistent(&mut conn, slug)
-        .map(|loaded| loaded.map(|l| l.event))
+    let loaded = db::load_consistent(&mut conn, slug)
         .map_err(|e| vec![e.to_string()])?
         .ok_or_else(|| vec![Why::NoTournament.text(t)])?;
+    let event = loaded.event;
+    // What dealing would refuse is refused before a new seed is set for it.
+    let facts = db::deals::round_facts(&mut conn, loaded.id).map_err(|e| vec![e.to_string()])?;
+    if round.is_some_and(|r| !facts.iter().any(|f| f.number == r)) {
+        return Err(refused(db::deals::DealChangeError::NoRound));
+    }
+    let any_drawn = DealSeed::Secret(crate::rules::Seed::drawn([0; 16], None));
+    crate::rules::deal::plan_deal(Some(&any_drawn), &facts, round)
+        .map_err(|r| refused(r.into()))?;
     let usable = matches!(
         event.deals.current().map(|s| &s.state),
         Some(DealSeed::Secret(s)) if s.is_drawn()

@@ -202,8 +202,13 @@ pub(super) fn insert_deals(
 ) -> Result<(), DbError> {
     for (i, record) in event.deals.seeds.iter().enumerate() {
         let position = i as i32 + 1;
+        let mut form = seed_form(tournament_id, position, record);
+        // Imported into a published tournament, a commitment not yet dated is public now.
+        if form.published_at.is_none() && event.settings.published {
+            form.published_at = Some(published_now());
+        }
         diesel::insert_into(deal_seeds::table)
-            .values(seed_form(tournament_id, position, record))
+            .values(form)
             .execute(conn)?;
         for &round in record.rounds.iter().flatten() {
             mark_dealt_by(conn, tournament_id, round, Some(position))?;
