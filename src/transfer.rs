@@ -255,8 +255,8 @@ pub fn copy_database(
 }
 
 /// Words for a refused change of a tournament's deals.
-pub fn deal_refusal_text(e: &db::deals::DealChangeError, round: Option<i32>, t: &Tr) -> String {
-    use db::deals::DealChangeError;
+pub fn deal_refusal_text(e: &db::dealing::DealChangeError, round: Option<i32>, t: &Tr) -> String {
+    use db::dealing::DealChangeError;
     match e {
         DealChangeError::NoTournament => Why::NoTournament.text(t),
         DealChangeError::NoRound => t.a("deals-no-round", "round", round.unwrap_or_default()),
@@ -293,7 +293,7 @@ pub fn deal(
     t: &Tr,
 ) -> Result<Vec<String>, Vec<String>> {
     use crate::rules::deal::DealSeed;
-    let refused = |e: db::deals::DealChangeError| vec![deal_refusal_text(&e, round, t)];
+    let refused = |e: db::dealing::DealChangeError| vec![deal_refusal_text(&e, round, t)];
     let text = seed
         .map(crate::rules::SeedText::parse)
         .transpose()
@@ -306,7 +306,7 @@ pub fn deal(
     // What dealing would refuse is refused before a new seed is set for it.
     let facts = db::deals::round_facts(&mut conn, loaded.id).map_err(|e| vec![e.to_string()])?;
     if round.is_some_and(|r| !facts.iter().any(|f| f.number == r)) {
-        return Err(refused(db::deals::DealChangeError::NoRound));
+        return Err(refused(db::dealing::DealChangeError::NoRound));
     }
     let any_drawn = DealSeed::Secret(crate::rules::Seed::drawn([0; 16], None));
     crate::rules::deal::plan_deal(Some(&any_drawn), &facts, round)
@@ -319,11 +319,11 @@ pub fn deal(
     if text.is_some() || !usable {
         let new = draw_seed(text.as_ref());
         lines.push(t.a("cli-deal-seed-generated", "seed", new.as_str()));
-        let commitment = db::deals::set_seed(&mut conn, slug, new, CLI_DEAL).map_err(refused)?;
+        let commitment = db::dealing::set_seed(&mut conn, slug, new, CLI_DEAL).map_err(refused)?;
         lines.push(t.a("cli-deal-commitment", "commitment", commitment.as_str()));
     }
     let (rounds, count) =
-        db::deals::deal_rounds(&mut conn, slug, round, CLI_DEAL).map_err(refused)?;
+        db::dealing::deal_rounds(&mut conn, slug, round, CLI_DEAL).map_err(refused)?;
     let listed: Vec<String> = rounds.iter().map(ToString::to_string).collect();
     lines.push(t.args(
         "cli-dealt",

@@ -9,7 +9,9 @@ use chrono::NaiveDateTime;
 use toml::Value;
 
 use super::Problem;
-use super::settings::TOURNAMENT_TOML;
+/// The file these tables are in (`settings.rs` names it too; not imported, which would make
+/// the two files import each other).
+const TOURNAMENT_TOML: &str = "tournament.toml";
 use crate::input::{DealSeedFault, Why};
 use crate::rules::deal::{Commitment, DealSeed, Deals, Seed, SeedRecord, deal_board};
 use crate::rules::{Decks, Event};

@@ -102,10 +102,10 @@ fn deals_follow(
     (old, new): (&Settings, &Settings),
     who: &str,
 ) -> Result<(), EditError> {
-    if new.decks() != old.decks() {
-        if let Some(round) = super::deals::clear_for_decks(conn, id, who)? {
-            return Err(EditError::CardsFixed(round));
-        }
+    if new.decks() != old.decks()
+        && let Some(round) = super::deals::clear_for_decks(conn, id, who)?
+    {
+        return Err(EditError::CardsFixed(round));
     }
     if new.published && !old.published {
         super::deals::publish_commitments(conn, id)?;

@@ -174,6 +174,56 @@ fn deal_seeds_round_trip_byte_for_byte_and_are_listed_for_everyone() {
     }
 }
 
+/// `deal.py --check` on an exported folder: whether it passes, and what it printed.
+fn reference_check(files: &ArchiveFiles) -> Option<(bool, String)> {
+    let dir = tempfile::tempdir().unwrap();
+    files.write_dir(dir.path()).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reference/deal.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg("--check")
+        .arg(dir.path())
+        .output()
+        .ok()?;
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    Some((out.status.success(), text))
+}
+
+#[test]
+fn the_reference_dealer_checks_an_exported_archives_seeds() {
+    let db = TestDb::sqlite();
+    let (files, _) = dealt_by_seeds();
+    transfer::import(&mut db.open(), &files).unwrap();
+    let out = exported(&db);
+    let Some((ok, text)) = reference_check(&out) else {
+        eprintln!("python3 is not available: the archive is not checked");
+        return;
+    };
+    assert!(ok, "{text}");
+    assert_eq!(
+        text,
+        "seed 1: ok, rounds [1, 2]\nseed 2: not revealed\nseed 3: not revealed\n"
+    );
+    // One card swapped between two hands of round 1 board 1: the check fails there.
+    let mut tampered = out.clone();
+    let deals = out.get("deals.csv").unwrap();
+    let mut lines: Vec<String> = deals.lines().map(str::to_owned).collect();
+    let cells: Vec<String> = lines[1].split(',').map(str::to_owned).collect();
+    let (north, east) = (cells[2].clone(), cells[3].clone());
+    let (n0, e0) = (
+        north.split(' ').next().unwrap(),
+        east.split(' ').next().unwrap(),
+    );
+    let mut swapped = cells.clone();
+    swapped[2] = north.replacen(n0, e0, 1);
+    swapped[3] = east.replacen(e0, n0, 1);
+    lines[1] = swapped.join(",");
+    tampered.insert("deals.csv", lines.join("\n") + "\n");
+    let (ok, text) = reference_check(&tampered).unwrap();
+    assert!(!ok || n0 == e0, "{text}");
+}
+
 #[test]
 fn a_revealed_seed_that_does_not_deal_its_rounds_is_refused_at_its_line() {
     let (mut files, _) = dealt_by_seeds();
@@ -634,8 +684,8 @@ fn dealt_unplayed(db: &TestDb) -> fushi::rules::Event {
     let event = fushi::archive::parse(&files).unwrap().event;
     let mut conn = db.open();
     transfer::import(&mut conn, &unplayed_files()).unwrap();
-    fushi::db::deals::set_seed(&mut conn, "club-night", transfer::draw_seed(None), "").unwrap();
-    fushi::db::deals::deal_rounds(&mut conn, "club-night", None, "").unwrap();
+    fushi::db::dealing::set_seed(&mut conn, "club-night", transfer::draw_seed(None), "").unwrap();
+    fushi::db::dealing::deal_rounds(&mut conn, "club-night", None, "").unwrap();
     event
 }
 
@@ -648,7 +698,7 @@ fn stored_deals(db: &TestDb) -> fushi::rules::deal::Deals {
 
 #[test]
 fn a_round_that_had_a_result_keeps_its_cards_even_after_the_result_is_deleted() {
-    use fushi::db::deals::{DealChangeError, deal_rounds, set_seed};
+    use fushi::db::dealing::{DealChangeError, deal_rounds, set_seed};
     use fushi::rules::deal::SeedRefusal;
     for db in backends() {
         let event = dealt_unplayed(&db);
@@ -704,7 +754,7 @@ fn a_round_that_had_a_result_keeps_its_cards_even_after_the_result_is_deleted() 
 
 #[test]
 fn results_brought_by_an_import_fix_their_rounds_and_an_unplayed_decks_change_clears_the_cards() {
-    use fushi::db::deals::DealChangeError;
+    use fushi::db::dealing::DealChangeError;
     use fushi::rules::deal::SeedRefusal;
     for db in backends() {
         // An imported round with results is fixed like a played one.
@@ -714,8 +764,10 @@ fn results_brought_by_an_import_fix_their_rounds_and_an_unplayed_decks_change_cl
         )
         .unwrap();
         let mut conn = db.open();
-        fushi::db::deals::set_seed(&mut conn, "club-night", transfer::draw_seed(None), "").unwrap();
-        let refused = fushi::db::deals::deal_rounds(&mut conn, "club-night", None, "").unwrap_err();
+        fushi::db::dealing::set_seed(&mut conn, "club-night", transfer::draw_seed(None), "")
+            .unwrap();
+        let refused =
+            fushi::db::dealing::deal_rounds(&mut conn, "club-night", None, "").unwrap_err();
         assert!(
             matches!(
                 refused,

@@ -258,7 +258,9 @@ class Tournament:
             raise ArchiveError([f"tournament.toml: {e}"])
         known = {"name", "slug", "published", "decks", "rules", "bottom_multiplier",
                  "match_scoring", "vp_blitz", "win_draw_loss", "bye_score", "tiebreaks",
-                 "takeover_at", "bands", "step", "stages"}
+                 "takeover_at", "bands", "step", "stages",
+                 # the dealing seeds: docs/deals.md, checked by deal.py --check
+                 "deal_commitment", "deal_seed", "deal_seeds"}
         for k in conf:
             if k not in known:
                 problems.append(f"tournament.toml: unknown key {k!r}")

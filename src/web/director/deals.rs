@@ -23,9 +23,8 @@ use askama::Template;
 use super::super::page::{Ctx, TourHead, redirect_with, render, with_db};
 use super::super::sheets::{pdf, pdf_response};
 use super::super::{AppError, AppState};
-use crate::db::deals::{
-    DealChangeError, board_lists, deal_rounds, reveal_seed, round_facts, set_seed,
-};
+use crate::db::dealing::{DealChangeError, board_lists, deal_rounds, reveal_seed, set_seed};
+use crate::db::deals::round_facts;
 use crate::i18n::Tr;
 use crate::input::Why;
 use crate::rules::deal::{

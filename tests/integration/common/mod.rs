@@ -313,8 +313,8 @@ pub fn import_dealt_then_played(db: &TestDb, files: &ArchiveFiles) -> (String, f
         .expect("imported")
         .slug;
     let seed = fushi::transfer::draw_seed(None);
-    db::deals::set_seed(&mut conn, &slug, seed.clone(), "").expect("a seed set");
-    db::deals::deal_rounds(&mut conn, &slug, None, "").expect("every round dealt");
+    db::dealing::set_seed(&mut conn, &slug, seed.clone(), "").expect("a seed set");
+    db::dealing::deal_rounds(&mut conn, &slug, None, "").expect("every round dealt");
     for round in &event.rounds {
         for m in round.matches.iter().filter(|m| !m.results.is_empty()) {
             db::save_match_results_as(
