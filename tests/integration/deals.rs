@@ -790,3 +790,43 @@ fn results_brought_by_an_import_fix_their_rounds_and_an_unplayed_decks_change_cl
         assert_eq!(deals.seeds[0].rounds, Some(vec![]));
     }
 }
+
+#[test]
+fn an_entry_at_the_table_fixes_its_round_and_a_commitment_set_unpublished_is_dated_at_publishing() {
+    use diesel::connection::SimpleConnection;
+    use fushi::db::dealing::{DealChangeError, deal_rounds, set_seed};
+    use fushi::rules::deal::SeedRefusal;
+    for db in backends() {
+        let mut conn = db.open();
+        transfer::import(&mut conn, &unplayed_files()).unwrap();
+        let mut settings = fushi::db::load_settings(&mut conn, "club-night")
+            .unwrap()
+            .unwrap();
+        settings.published = false;
+        fushi::db::update_settings_as(&mut conn, "club-night", &settings, "").unwrap();
+        set_seed(&mut conn, "club-night", transfer::draw_seed(None), "").unwrap();
+        deal_rounds(&mut conn, "club-night", None, "").unwrap();
+        assert_eq!(stored_deals(&db).seeds[0].published, None);
+        // A room's first save at the table (an entry not yet confirmed) fixes round 2.
+        let at = "'2026-12-05 10:00:00'";
+        conn.batch_execute(&format!(
+            "INSERT INTO table_entries (match_id, room, state, entered_by, cells, flagged, note, \
+               submission, saves, address, entered_at, updated_at, code_failures) \
+             SELECT m.id, 'open', 'entering', 'home', '[]', '', '', 'sub-1', 1, '127.0.0.1', {at}, {at}, 0 \
+             FROM matches m JOIN rounds r ON r.id = m.round_id WHERE r.number = 2 AND m.table_no = 1;"
+        ))
+        .unwrap();
+        let refused = deal_rounds(&mut conn, "club-night", Some(2), "").unwrap_err();
+        assert!(
+            matches!(
+                refused,
+                DealChangeError::Refused(SeedRefusal::CardsFixed { round: 2 })
+            ),
+            "{refused:?}"
+        );
+        // Publishing dates the commitment; the public overview lists it from then on.
+        settings.published = true;
+        fushi::db::update_settings_as(&mut conn, "club-night", &settings, "").unwrap();
+        assert!(stored_deals(&db).seeds[0].published.is_some());
+    }
+}
