@@ -291,8 +291,8 @@ pub fn copy_database(
 }
 
 /// Words for a refused change of a tournament's deals.
-pub fn deal_refusal_text(e: &db::deals::DealChangeError, round: Option<i32>, t: &Tr) -> String {
-    use db::deals::DealChangeError;
+pub fn deal_refusal_text(e: &db::dealing::DealChangeError, round: Option<i32>, t: &Tr) -> String {
+    use db::dealing::DealChangeError;
     match e {
         DealChangeError::NoTournament => Why::NoTournament.text(t),
         DealChangeError::NoRound => t.a("deals-no-round", "round", round.unwrap_or_default()),
@@ -301,11 +301,12 @@ pub fn deal_refusal_text(e: &db::deals::DealChangeError, round: Option<i32>, t: 
     }
 }
 
-/// A new secret seed of 128 random bits.
-pub fn random_seed() -> crate::rules::Seed {
+/// A new seed as fushi deals from: 128 bits of the operating system's random source, then
+/// the director's ceremony text when given (docs/rules.md §13).
+pub fn draw_seed(text: Option<&crate::rules::SeedText>) -> crate::rules::Seed {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).expect("the operating system's random source");
-    crate::rules::Seed::from_random(bytes)
+    crate::rules::Seed::drawn(bytes, text)
 }
 
 /// Who the audit trail names for the command line's dealing.
@@ -314,11 +315,12 @@ pub const CLI_DEAL: &str = "fushi deal";
 /// Who the audit trail names for the command line's import.
 pub const CLI_IMPORT: &str = "fushi import";
 
-/// `fushi deal SLUG [--seed TEXT] [--round N]`: deals every board (or one round's) from the
-/// seed by docs/rules.md §13. With `--seed` that seed becomes the tournament's secret seed
-/// (unless it is already the one held); without it the seed fushi already holds is used, or
-/// a new one is generated and shown once. Returns the lines to print: the generated seed,
-/// how many boards were dealt, and the commitment.
+/// `fushi deal SLUG [--seed TEXT] [--round N]`: deals every board of the rounds that have
+/// had no result (or of one round) from the current seed by docs/rules.md §13. With
+/// `--seed` a new seed is set first: fushi's 128 random bits, then `:` and TEXT (the ceremony
+/// text; whatever it looks like, it is text). Without it the current seed is used when it
+/// can deal (secret, drawn by fushi), else a new one is drawn. Returns the lines to print:
+/// a new seed, the rounds dealt and kept, and the commitment.
 pub fn deal(
     url: &str,
     slug: &str,
@@ -326,41 +328,46 @@ pub fn deal(
     round: Option<i32>,
     t: &Tr,
 ) -> Result<Vec<String>, Vec<String>> {
-    use crate::rules::deal::{Seed, SeedChange};
-    let refused = |e: db::deals::DealChangeError| vec![deal_refusal_text(&e, round, t)];
+    use crate::rules::deal::DealSeed;
+    let refused = |e: db::dealing::DealChangeError| vec![deal_refusal_text(&e, round, t)];
+    let text = seed
+        .map(crate::rules::SeedText::parse)
+        .transpose()
+        .map_err(|e| vec![Why::Seed(e).text(t)])?;
     let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
-    let event = db::load_consistent(&mut conn, slug)
-        .map(|loaded| loaded.map(|l| l.event))
+    let loaded = db::load_consistent(&mut conn, slug)
         .map_err(|e| vec![e.to_string()])?
         .ok_or_else(|| vec![Why::NoTournament.text(t)])?;
-    let held = event.deals.seed.held().cloned();
-    let mut lines = Vec::new();
-    let wanted = match seed {
-        Some(text) => Some(Seed::parse(text).map_err(|e| vec![Why::Seed(e).text(t)])?),
-        None if held.is_some() => None,
-        None => {
-            let new = random_seed();
-            lines.push(t.a("cli-deal-seed-generated", "seed", new.as_str()));
-            Some(new)
-        }
-    };
-    if let Some(seed) = wanted
-        && held.as_ref() != Some(&seed)
-    {
-        db::deals::change_seed(&mut conn, slug, SeedChange::Set(seed), CLI_DEAL)
-            .map_err(refused)?;
+    let event = loaded.event;
+    // What dealing would refuse is refused before a new seed is set for it.
+    let facts = db::deals::round_facts(&mut conn, loaded.id).map_err(|e| vec![e.to_string()])?;
+    if round.is_some_and(|r| !facts.iter().any(|f| f.number == r)) {
+        return Err(refused(db::dealing::DealChangeError::NoRound));
     }
-    let count = db::deals::deal_rounds(&mut conn, slug, round, CLI_DEAL).map_err(refused)?;
-    let event = db::load_consistent(&mut conn, slug)
-        .map(|loaded| loaded.map(|l| l.event))
-        .map_err(|e| vec![e.to_string()])?
-        .ok_or_else(|| vec![Why::NoTournament.text(t)])?;
+    let any_drawn = DealSeed::Secret(crate::rules::Seed::drawn([0; 16], None));
+    crate::rules::deal::plan_deal(Some(&any_drawn), &facts, round)
+        .map_err(|r| refused(r.into()))?;
+    let usable = matches!(
+        event.deals.current().map(|s| &s.state),
+        Some(DealSeed::Secret(s)) if s.is_drawn()
+    );
+    let mut lines = Vec::new();
+    if text.is_some() || !usable {
+        let new = draw_seed(text.as_ref());
+        lines.push(t.a("cli-deal-seed-generated", "seed", new.as_str()));
+        let commitment = db::dealing::set_seed(&mut conn, slug, new, CLI_DEAL).map_err(refused)?;
+        lines.push(t.a("cli-deal-commitment", "commitment", commitment.as_str()));
+    }
+    let (rounds, count) =
+        db::dealing::deal_rounds(&mut conn, slug, round, CLI_DEAL).map_err(refused)?;
+    let listed: Vec<String> = rounds.iter().map(ToString::to_string).collect();
     lines.push(t.args(
         "cli-dealt",
-        &[("slug", slug.to_owned().into()), ("boards", count.into())],
+        &[
+            ("slug", slug.to_owned().into()),
+            ("boards", count.into()),
+            ("rounds", listed.join(", ").into()),
+        ],
     ));
-    if let Some(c) = event.deals.seed.commitment() {
-        lines.push(t.a("cli-deal-commitment", "commitment", c.as_str()));
-    }
     Ok(lines)
 }

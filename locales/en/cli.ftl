@@ -70,15 +70,15 @@ cli-help-copy-without_secrets = Leave the cookie key and the sessions behind: a 
 cli-copied = copied { $from } to { $to } (one moment of it, read in one transaction): { $tables }
 cli-help-serve-max_listeners_per_address = Open live event streams from one client address (at least 1).
 # `fushi deal` (docs/deals.md)
-cli-deal-seed-generated = generated the secret seed (shown only now; keep it until you reveal it): { $seed }
+cli-deal-seed-generated = set a new seed (128 random bits drawn by fushi, then your text; keep it secret until you reveal it): { $seed }
 cli-dealt = dealt { $boards ->
         [one] one board
        *[other] { $boards } boards
-    } of { $slug }
+    } of { $slug } (rounds { $rounds }; rounds that have had a result keep their cards)
 cli-deal-commitment = commitment (publish it before play): { $commitment }
 cli-about-deal = Deal every board (or one round's) from a secret seed by docs/deals.md and print the seed's commitment.
 cli-help-deal-slug = The tournament's slug.
-cli-help-deal-seed = The secret seed (a text); without it the seed fushi holds is used, or one is generated and shown once.
+cli-help-deal-seed = Ceremony text for a new seed: fushi draws 128 random bits and puts the text after them ("32 hex digits:TEXT"). Without it the current secret seed deals, or a new one is drawn.
 cli-help-deal-round = Deal this round only.
 cli-help-serve-proxy_header = The one header the trusted proxies tell the client's address by: X-Forwarded-For (the default) or Forwarded; the other is ignored.
 cli-setting-why-proxy-header = expected X-Forwarded-For or Forwarded

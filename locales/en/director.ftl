@@ -132,6 +132,7 @@ director-settings-error-long = At most { $max } characters.
 director-settings-error-slug = Use 1–64 characters: a–z, 0–9 and -.
 director-settings-error-slug-reserved = "{ $slug }" is the address of another page; choose another slug.
 director-settings-error-slug-taken = Another tournament already uses the slug "{ $slug }".
+director-settings-error-decks-cards-fixed = Round { $round } has had a result, so its cards are fixed: the number of decks cannot change (docs/deals.md).
 director-settings-error-decks = Choose 1, 2 or 3 decks.
 director-settings-error-rules = Choose a band table.
 director-settings-error-preset = The { $preset } table does not exist for { $decks ->

@@ -68,12 +68,12 @@ cli-help-copy-without_secrets = 不复制 Cookie 密钥和会话：会生成新�
 cli-copied = 已把 { $from } 复制到 { $to }（同一时刻的状态，在一个事务中读取）：{ $tables }
 cli-help-serve-max_listeners_per_address = 同一客户端地址同时打开的实时事件流数（至少 1）。
 # `fushi deal`（docs/deals.md）
-cli-deal-seed-generated = 已生成秘密种子（只显示这一次，请保存到公开之时）：{ $seed }
-cli-dealt = 已为 { $slug } 发好 { $boards } 副牌
+cli-deal-seed-generated = 已设新种子（fushi 抽取的 128 位随机数，后接你的文字；揭示前请保密）：{ $seed }
+cli-dealt = 已为 { $slug } 发好 { $boards } 副牌（第 { $rounds } 轮；已有成绩的轮次保留原牌）
 cli-deal-commitment = 承诺（请在比赛前公布）：{ $commitment }
 cli-about-deal = 按 docs/deals.md 用秘密种子发每副牌（或某一轮的牌），并显示种子的承诺。
 cli-help-deal-slug = 赛事的标识。
-cli-help-deal-seed = 秘密种子（一段文字）；不给时使用 fushi 已保存的种子，没有则生成一个并只显示一次。
+cli-help-deal-seed = 新种子的仪式文字：fushi 抽取 128 位随机数，文字接在其后（“32 位十六进制:文字”）。不给时用当前的秘密种子发牌，没有则抽一个新的。
 cli-help-deal-round = 只发这一轮。
 cli-help-serve-proxy_header = 受信任的代理用来告知客户端地址的唯一请求头：X-Forwarded-For（默认）或 Forwarded；另一个被忽略。
 cli-setting-why-proxy-header = 应为 X-Forwarded-For 或 Forwarded

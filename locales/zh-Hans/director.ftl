@@ -126,6 +126,7 @@ director-settings-error-long = 最多 { $max } 个字符。
 director-settings-error-slug = 请使用 1–64 个字符：a–z、0–9 和 -。
 director-settings-error-slug-reserved = “{ $slug }”是其他页面的网址，请换一个标识。
 director-settings-error-slug-taken = 标识“{ $slug }”已被其他赛事使用。
+director-settings-error-decks-cards-fixed = 第 { $round } 轮已有成绩，牌已固定：副数不能再改（见 docs/deals.md）。
 director-settings-error-decks = 请选择 1、2 或 3 副牌。
 director-settings-error-rules = 请选择级数表。
 director-settings-error-preset = { $decks } 副牌没有“{ $preset }”级数表，请选择：{ $choices }。

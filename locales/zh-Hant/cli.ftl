@@ -68,12 +68,12 @@ cli-help-copy-without_secrets = 不複製 Cookie 金鑰和工作階段：會產�
 cli-copied = 已把 { $from } 複製到 { $to }（同一時刻的狀態，在一個交易中讀取）：{ $tables }
 cli-help-serve-max_listeners_per_address = 同一用戶端位址同時開啟的即時事件串流數（至少 1）。
 # `fushi deal`（docs/deals.md）
-cli-deal-seed-generated = 已產生秘密種子（只顯示這一次，請保存到公開之時）：{ $seed }
-cli-dealt = 已為 { $slug } 發好 { $boards } 副牌
+cli-deal-seed-generated = 已設新種子（fushi 抽取的 128 位隨機數，後接你的文字；揭示前請保密）：{ $seed }
+cli-dealt = 已為 { $slug } 發好 { $boards } 副牌（第 { $rounds } 輪；已有成績的輪次保留原牌）
 cli-deal-commitment = 承諾（請在比賽前公布）：{ $commitment }
 cli-about-deal = 按 docs/deals.md 用秘密種子發每副牌（或某一輪的牌），並顯示種子的承諾。
 cli-help-deal-slug = 賽事的標識。
-cli-help-deal-seed = 秘密種子（一段文字）；不給時使用 fushi 已保存的種子，沒有則產生一個並只顯示一次。
+cli-help-deal-seed = 新種子的儀式文字：fushi 抽取 128 位隨機數，文字接在其後（「32 位十六進位:文字」）。不給時用目前的秘密種子發牌，沒有則抽一個新的。
 cli-help-deal-round = 只發這一輪。
 cli-help-serve-proxy_header = 受信任的代理用來告知用戶端位址的唯一標頭：X-Forwarded-For（預設）或 Forwarded；另一個被忽略。
 cli-setting-why-proxy-header = 應為 X-Forwarded-For 或 Forwarded

@@ -126,6 +126,7 @@ director-settings-error-long = 最多 { $max } 個字元。
 director-settings-error-slug = 請使用 1–64 個字元：a–z、0–9 和 -。
 director-settings-error-slug-reserved = “{ $slug }”是其他頁面的網址，請換一個標識。
 director-settings-error-slug-taken = 標識“{ $slug }”已被其他賽事使用。
+director-settings-error-decks-cards-fixed = 第 { $round } 輪已有成績，牌已固定：副數不能再改（見 docs/deals.md）。
 director-settings-error-decks = 請選擇 1、2 或 3 副牌。
 director-settings-error-rules = 請選擇級數表。
 director-settings-error-preset = { $decks } 副牌沒有“{ $preset }”級數表，請選擇：{ $choices }。

@@ -4,6 +4,7 @@
 //! Import collects every problem in every file before it gives up, so a director can mend
 //! an archive in one pass; each problem reads `file:line: why`.
 
+mod deal_seeds;
 pub mod files;
 mod read;
 mod settings;
@@ -13,10 +14,11 @@ use std::fmt;
 
 use crate::i18n::Tr;
 use crate::input::Why;
+pub use deal_seeds::published_text;
 pub use files::ArchiveFiles;
 pub use read::{Parsed, parse, parse_teams};
 pub use settings::stages_toml;
-pub use settings::{TOURNAMENT_TOML, settings_toml};
+pub use settings::{TOURNAMENT_TOML, settings_toml, tournament_toml};
 pub use write::{BRACKET, RANKING, STAGE_FILE_NAMES, bracket_csv, ranking_csv};
 pub use write::{
     BUTLER, DEALS, FILE_NAMES, LINEUP_FILE_NAMES, LINEUPS, boards_csv, butler_csv, deals_csv,

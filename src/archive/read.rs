@@ -83,7 +83,7 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
         Some(ParsedSettings {
             settings,
             slug_line,
-            deal_seed,
+            deal_seeds,
         }) if problems.is_empty() => {
             let mut event = Event {
                 settings,
@@ -91,12 +91,13 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
                 rounds: assemble(boards, schedule, results),
                 lineups,
                 deals: Deals {
-                    seed: deal_seed,
+                    seeds: deal_seeds.iter().map(|s| s.record.clone()).collect(),
                     boards: deals,
                 },
             };
             event.sort();
-            let problems = check_stages(files, &event);
+            let mut problems = super::deal_seeds::check_deal_seeds(&deal_seeds, &event);
+            problems.extend(check_stages(files, &event));
             if !problems.is_empty() {
                 return Err(problems);
             }

@@ -3,8 +3,9 @@
 use toml::Value;
 
 use super::Problem;
+use super::deal_seeds::{ReadSeed, deal_seeds_toml, read_deal_seeds};
 use crate::input::{Wanted, Why, clip};
-use crate::rules::deal::{Commitment, DealSeed, Seed};
+use crate::rules::deal::{Commitment, DealSeed, Seed, SeedRecord};
 use crate::rules::stages::{Stage, StageDraft, StageFormat, StageKey, StageReason};
 use crate::rules::{
     PairingMethod, Rules, Score, Settings, SettingsDraft, SettingsError, SettingsField,
@@ -13,7 +14,7 @@ use crate::rules::{
 
 pub const TOURNAMENT_TOML: &str = "tournament.toml";
 
-const KEYS: [&str; 29] = [
+const KEYS: [&str; 30] = [
     "name",
     "slug",
     "published",
@@ -43,6 +44,7 @@ const KEYS: [&str; 29] = [
     "stages",
     "deal_commitment",
     "deal_seed",
+    "deal_seeds",
 ];
 
 /// Settings read from `tournament.toml`, with the line of the slug for later messages.
@@ -50,8 +52,9 @@ const KEYS: [&str; 29] = [
 pub struct ParsedSettings {
     pub settings: Settings,
     pub slug_line: u64,
-    /// `deal_commitment` and `deal_seed` (docs/rules.md §13).
-    pub deal_seed: DealSeed,
+    /// `[[deal_seeds]]`, or the older `deal_commitment` and `deal_seed` as one seed whose
+    /// rounds were not recorded (docs/rules.md §13).
+    pub deal_seeds: Vec<ReadSeed>,
 }
 
 /// Reads `tournament.toml`, reporting every problem with its line. The file's shape (keys,
@@ -136,6 +139,25 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
     let deal_seed = read_deal_seed(&mut reader);
     let mut parsed = Settings::try_from(draft);
     let mut problems = reader.problems;
+    let deal_seeds = match read_deal_seeds(text, &table) {
+        Ok(Some(seeds)) => seeds,
+        Ok(None) => deal_seed
+            .flatten()
+            .map(|state| ReadSeed {
+                record: SeedRecord {
+                    state,
+                    published: None,
+                    rounds: None,
+                },
+                line: line_of_key(text, "deal_commitment"),
+            })
+            .into_iter()
+            .collect(),
+        Err(p) => {
+            problems.extend(p);
+            Vec::new()
+        }
+    };
     match read_stages(text, &table) {
         Ok(stages) => {
             if let Ok(settings) = &mut parsed {
@@ -169,7 +191,7 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
         Ok(settings) if problems.is_empty() => Ok(ParsedSettings {
             settings,
             slug_line: line_of_key(text, "slug"),
-            deal_seed: deal_seed.unwrap_or_default(),
+            deal_seeds,
         }),
         _ => Err(problems),
     }
@@ -713,7 +735,7 @@ fn score_value(score: Score, whole_as_integer: bool) -> String {
 }
 
 /// `deal_commitment` and `deal_seed`: a commitment, and the revealed seed that must match it.
-fn read_deal_seed(reader: &mut Reader<'_>) -> Option<DealSeed> {
+fn read_deal_seed(reader: &mut Reader<'_>) -> Option<Option<DealSeed>> {
     let commitment = match reader.table.contains_key("deal_commitment") {
         false => None,
         true => match Commitment::parse(&reader.string("deal_commitment", None)?) {
@@ -739,22 +761,20 @@ fn read_deal_seed(reader: &mut Reader<'_>) -> Option<DealSeed> {
         .ok()
 }
 
-/// The lines of `deal_commitment` and `deal_seed`, written only when set so that older
-/// archives export unchanged; an unrevealed seed is never written.
-pub fn deal_seed_toml(seed: &DealSeed) -> String {
-    let quote = |s: &str| Value::String(s.to_owned()).to_string();
-    let mut out = String::new();
-    if let Some(c) = seed.commitment() {
-        out.push_str(&format!("deal_commitment = {}\n", quote(c.as_str())));
-    }
-    if let Some(s) = seed.revealed() {
-        out.push_str(&format!("deal_seed = {}\n", quote(s.as_str())));
-    }
-    out
+/// `tournament.toml` of an event: every setting, then its seeds (docs/rules.md §13): the
+/// older pair among the plain keys, `[[deal_seeds]]` after every other table.
+pub fn tournament_toml(settings: &Settings, deals: &crate::rules::deal::Deals) -> String {
+    let (plain, tables) = deal_seeds_toml(deals, settings.occasion.time_zone);
+    settings_toml_with(settings, &plain) + &tables
 }
 
 /// Writes `tournament.toml` with every setting spelled out.
 pub fn settings_toml(settings: &Settings) -> String {
+    settings_toml_with(settings, "")
+}
+
+/// [`settings_toml`] with `plain` (whole lines of plain keys) after the other plain keys.
+fn settings_toml_with(settings: &Settings, plain: &str) -> String {
     let quote = |s: &str| Value::String(s.to_owned()).to_string();
     let mut out = String::new();
     let mut line = |key: &str, value: String| {
@@ -819,6 +839,7 @@ pub fn settings_toml(settings: &Settings) -> String {
         );
     }
     occasion_lines(&settings.occasion, &mut line);
+    out.push_str(plain);
     // Tables come after every plain key; written only for a staged event.
     out.push_str(&stages_toml(&settings.stages));
     out
@@ -956,26 +977,54 @@ tiebreaks = ["head_to_head", "level_quotient", "level_diff", "point_diff", "boar
     }
 
     #[test]
-    fn the_deal_commitment_and_the_revealed_seed_round_trip() {
+    fn the_old_deal_commitment_and_revealed_seed_round_trip() {
+        use crate::rules::deal::Deals;
         let seed = Seed::parse("春季 2026").unwrap();
         let c = seed.commitment();
+        let deals_of = |parsed: &ParsedSettings| Deals {
+            seeds: parsed.deal_seeds.iter().map(|s| s.record.clone()).collect(),
+            boards: Vec::new(),
+        };
         let text = format!("{DOCUMENTED_EXAMPLE}deal_commitment = \"{c}\"\n");
         let parsed = parse_settings(&text).unwrap();
-        assert_eq!(parsed.deal_seed, DealSeed::Committed(c.clone()));
-        assert_eq!(
-            deal_seed_toml(&parsed.deal_seed),
-            format!("deal_commitment = \"{c}\"\n")
+        let records = deals_of(&parsed).seeds;
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].state, DealSeed::Committed(c.clone()));
+        // The old pair's rounds were not recorded.
+        assert_eq!(records[0].rounds, None);
+        let written = tournament_toml(&parsed.settings, &deals_of(&parsed));
+        assert!(
+            written.ends_with(&format!("\ndeal_commitment = \"{c}\"\n")),
+            "{written}"
         );
         let text = format!("{text}deal_seed = \"春季 2026\"\n");
         let parsed = parse_settings(&text).unwrap();
-        assert_eq!(parsed.deal_seed, DealSeed::Revealed(seed.clone()));
-        assert!(text.ends_with(&deal_seed_toml(&parsed.deal_seed)));
-        // A secret seed is not written; nothing is written without a seed.
-        assert!(!deal_seed_toml(&DealSeed::Secret(seed)).contains("deal_seed"));
-        assert_eq!(deal_seed_toml(&DealSeed::Unset), "");
         assert_eq!(
-            parse_settings(DOCUMENTED_EXAMPLE).unwrap().deal_seed,
-            DealSeed::Unset
+            parsed.deal_seeds[0].record.state,
+            DealSeed::Revealed(seed.clone())
+        );
+        let written = tournament_toml(&parsed.settings, &deals_of(&parsed));
+        assert!(
+            written.ends_with(&format!(
+                "deal_commitment = \"{c}\"\ndeal_seed = \"春季 2026\"\n"
+            )),
+            "{written}"
+        );
+        // A secret seed is not written.
+        let secret = Deals {
+            seeds: vec![SeedRecord {
+                state: DealSeed::Secret(seed),
+                published: None,
+                rounds: None,
+            }],
+            boards: Vec::new(),
+        };
+        assert!(!tournament_toml(&parsed.settings, &secret).contains("deal_seed ="));
+        assert!(
+            parse_settings(DOCUMENTED_EXAMPLE)
+                .unwrap()
+                .deal_seeds
+                .is_empty()
         );
     }
 

@@ -1,7 +1,7 @@
 //! Writing an event as the archive files of docs/rules.md §9, computed columns filled.
 
 use super::neutralise;
-use super::settings::{TOURNAMENT_TOML, deal_seed_toml, settings_toml};
+use super::settings::{TOURNAMENT_TOML, tournament_toml};
 use crate::i18n::Tr;
 use crate::rules::bracket::Championship;
 use crate::rules::field::{ButlerLine, butler};
@@ -23,7 +23,7 @@ pub const FILE_NAMES: [&str; 8] = [
 /// Every file of the archive as (name, content), in [`FILE_NAMES`] order.
 pub fn export(event: &Event, report: &Report) -> Vec<(&'static str, String)> {
     let contents = [
-        settings_toml(&event.settings) + &deal_seed_toml(&event.deals.seed),
+        tournament_toml(&event.settings, &event.deals),
         teams_csv(event),
         boards_csv(event),
         schedule_csv(event),

@@ -16,6 +16,7 @@ use super::{DbConnection, DbError};
 /// Every table, parents before children (foreign keys hold at every insert).
 pub const TABLES: &[&str] = &[
     "tournaments",
+    "deal_seeds",
     "stages",
     "stage_exchanges",
     "tournament_occasions",

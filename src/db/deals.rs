@@ -1,25 +1,29 @@
 //! Deals as rows (docs/rules.md §13): the cards of each board, stored with a whole
-//! tournament and loaded with it, the dealing seed of the tournament, and a round's boards
-//! dealt anew from the seed.
+//! tournament and loaded with it, and every dealing seed of the tournament (`deal_seeds`, in
+//! the order set); dealing and revealing are `db/dealing.rs`'s. A round's cards
+//! are fixed once some board of it has had a result: `rounds.cards_fixed`, set by a
+//! trigger on `table_results` and `table_entries` in the same statement as the write (so
+//! that no way of saving a result, now or later, can forget it), and never cleared.
 
 use std::collections::HashMap;
 
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbError;
 use super::connection::{DbConnection, chunk_len, per_backend};
-use super::schema::{boards, deals, rounds, tournaments};
+use super::schema::{boards, deal_seeds, deals, rounds};
 use crate::rules::deal::{
-    BoardDeal, Commitment, Deal, DealSeed, Deals, Seed, SeedChange, SeedRefusal, deal_board,
-    format_cards, parse_cards,
+    BoardDeal, Commitment, Deal, DealSeed, Deals, RoundFacts, Seed, SeedRecord, format_cards,
+    parse_cards,
 };
 use crate::rules::{Decks, Seat};
 
-const DEAL_COLUMNS: usize = 6;
+pub(super) const DEAL_COLUMNS: usize = 6;
 
 #[derive(Insertable)]
 #[diesel(table_name = deals)]
-struct NewDeal {
+pub(super) struct NewDeal {
     board_id: i32,
     north: String,
     east: String,
@@ -28,7 +32,7 @@ struct NewDeal {
     bottom: String,
 }
 
-fn deal_form(board_id: i32, deal: &Deal) -> NewDeal {
+pub(super) fn deal_form(board_id: i32, deal: &Deal) -> NewDeal {
     let hand = |seat| format_cards(deal.hand(seat));
     NewDeal {
         board_id,
@@ -40,46 +44,109 @@ fn deal_form(board_id: i32, deal: &Deal) -> NewDeal {
     }
 }
 
-/// The seed's state as the three columns of `tournaments`.
-fn seed_columns(seed: &DealSeed) -> (Option<String>, Option<String>, bool) {
-    let commitment = seed.commitment().map(|c| c.as_str().to_owned());
-    match seed {
-        DealSeed::Unset | DealSeed::Committed(_) => (commitment, None, false),
-        DealSeed::Secret(s) => (commitment, Some(s.as_str().to_owned()), false),
-        DealSeed::Revealed(s) => (commitment, Some(s.as_str().to_owned()), true),
-    }
-}
-
-fn seed_from_columns(
-    id: i32,
-    commitment: Option<String>,
+/// The row of a seed: what `deal_seeds` keeps of it.
+#[derive(Insertable)]
+#[diesel(table_name = deal_seeds)]
+pub(super) struct NewSeed {
+    tournament_id: i32,
+    position: i32,
+    commitment: String,
     seed: Option<String>,
     revealed: bool,
-) -> Result<DealSeed, DbError> {
-    let corrupt = |column, why| DbError::corrupt("tournaments", id, column, why);
-    let commitment = commitment
-        .map(|c| Commitment::parse(&c).map_err(|_| corrupt("deal_commitment", "not a SHA-256")))
-        .transpose()?;
-    let seed = seed
-        .map(|s| Seed::parse(&s).map_err(|_| corrupt("deal_seed", "not a seed")))
-        .transpose()?;
-    match (commitment, seed) {
-        (None, None) => Ok(DealSeed::Unset),
-        (Some(c), None) => Ok(DealSeed::Committed(c)),
-        (Some(c), Some(s)) if c.verifies(&s) => Ok(if revealed {
-            DealSeed::Revealed(s)
-        } else {
-            DealSeed::Secret(s)
-        }),
-        _ => Err(corrupt("deal_seed", "does not match deal_commitment")),
+    published_at: Option<NaiveDateTime>,
+    rounds_recorded: bool,
+}
+
+pub(super) fn seed_form(tournament_id: i32, position: i32, record: &SeedRecord) -> NewSeed {
+    NewSeed {
+        tournament_id,
+        position,
+        commitment: record.state.commitment().as_str().to_owned(),
+        seed: record.state.held().map(|s| s.as_str().to_owned()),
+        revealed: record.state.revealed().is_some(),
+        published_at: record.published,
+        rounds_recorded: record.rounds.is_some(),
     }
 }
 
-/// The seed's state as the audit trail writes it: the commitment, and the seed only once
+type SeedRow = (
+    i32,
+    String,
+    Option<String>,
+    bool,
+    Option<NaiveDateTime>,
+    bool,
+);
+
+fn seed_state(
+    tournament_id: i32,
+    (position, commitment, seed, revealed, _, _): &SeedRow,
+) -> Result<DealSeed, DbError> {
+    let corrupt = |column, why: String| {
+        DbError::corrupt(
+            "deal_seeds",
+            tournament_id,
+            column,
+            format!("seed {position}: {why}"),
+        )
+    };
+    let commitment = Commitment::parse(commitment)
+        .map_err(|_| corrupt("commitment", "not a SHA-256".to_owned()))?;
+    let seed = seed
+        .as_deref()
+        .map(|s| Seed::parse(s).map_err(|_| corrupt("seed", "not a seed".to_owned())))
+        .transpose()?;
+    match seed {
+        None if *revealed => Err(corrupt("seed", "revealed without a seed".to_owned())),
+        None => Ok(DealSeed::Committed(commitment)),
+        Some(s) if !commitment.verifies(&s) => {
+            Err(corrupt("seed", "does not match its commitment".to_owned()))
+        }
+        Some(s) if *revealed => Ok(DealSeed::Revealed(s)),
+        Some(s) => Ok(DealSeed::Secret(s)),
+    }
+}
+
+/// Every seed of a tournament, in the order set, with the rounds each dealt
+/// (`dealt_by`: round number → the position of the seed its cards came from).
+fn load_seeds(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    dealt_by: &[(i32, Option<i32>)],
+) -> Result<Vec<SeedRecord>, DbError> {
+    let rows: Vec<SeedRow> = deal_seeds::table
+        .filter(deal_seeds::tournament_id.eq(tournament_id))
+        .order(deal_seeds::position)
+        .select((
+            deal_seeds::position,
+            deal_seeds::commitment,
+            deal_seeds::seed,
+            deal_seeds::revealed,
+            deal_seeds::published_at,
+            deal_seeds::rounds_recorded,
+        ))
+        .load(conn)?;
+    rows.iter()
+        .map(|row| {
+            let mut rounds: Vec<i32> = dealt_by
+                .iter()
+                .filter(|(_, by)| *by == Some(row.0))
+                .map(|(number, _)| *number)
+                .collect();
+            rounds.sort_unstable();
+            Ok(SeedRecord {
+                state: seed_state(tournament_id, row)?,
+                published: row.4,
+                rounds: row.5.then_some(rounds),
+            })
+        })
+        .collect()
+}
+
+/// A seed's state as the audit trail writes it: the commitment, and the seed only once
 /// revealed (a secret seed never reaches the trail, nor `audit.csv`).
 pub fn seed_text(seed: &DealSeed) -> String {
     match seed {
-        DealSeed::Unset => String::new(),
         DealSeed::Committed(c) => format!("state=published commitment={c}"),
         DealSeed::Secret(s) => format!("state=secret commitment={}", s.commitment()),
         DealSeed::Revealed(s) => format!(
@@ -90,24 +157,25 @@ pub fn seed_text(seed: &DealSeed) -> String {
     }
 }
 
-const DEALS_AREA: super::audit::Place<'static> = super::audit::Place {
+pub(super) const DEALS_AREA: super::audit::Place<'static> = super::audit::Place {
     area: "deals",
     round: None,
     table: None,
 };
 
-/// The audit rows of an imported tournament's deals: its seed's state and, per round, how
+/// The audit rows of an imported tournament's deals: each seed's state and, per round, how
 /// many boards came with their cards.
 fn imported_changes(deals: &Deals) -> Vec<super::audit::Change> {
     use super::audit::{Change, Subject};
-    let mut changes = Vec::new();
-    if deals.seed != DealSeed::Unset {
-        changes.push(Change {
+    let mut changes: Vec<Change> = deals
+        .seeds
+        .iter()
+        .map(|record| Change {
             subject: Subject::DealSeed,
             before: String::new(),
-            after: seed_text(&deals.seed),
-        });
-    }
+            after: seed_text(&record.state),
+        })
+        .collect();
     let mut rounds: Vec<i32> = deals.boards.iter().map(|d| d.round).collect();
     rounds.dedup();
     for round in rounds {
@@ -121,9 +189,9 @@ fn imported_changes(deals: &Deals) -> Vec<super::audit::Change> {
     changes
 }
 
-/// Stores the event's seed and deals inside the caller's transaction, given the row ids of
-/// its boards by (round number, board number), with audit rows by `who` saying they were
-/// imported.
+/// Stores the event's seeds and deals inside the caller's transaction, given the row ids
+/// of its boards by (round number, board number), with audit rows by `who` saying they
+/// were imported. A seed's rounds are marked on the rounds (`dealt_by`).
 pub(super) fn insert_deals(
     conn: &mut DbConnection,
     tournament_id: i32,
@@ -132,7 +200,20 @@ pub(super) fn insert_deals(
     max_binds: usize,
     who: &str,
 ) -> Result<(), DbError> {
-    write_seed(conn, tournament_id, &event.deals.seed)?;
+    for (i, record) in event.deals.seeds.iter().enumerate() {
+        let position = i as i32 + 1;
+        let mut form = seed_form(tournament_id, position, record);
+        // Imported into a published tournament, a commitment not yet dated is public now.
+        if form.published_at.is_none() && event.settings.published {
+            form.published_at = Some(published_now());
+        }
+        diesel::insert_into(deal_seeds::table)
+            .values(form)
+            .execute(conn)?;
+        for &round in record.rounds.iter().flatten() {
+            mark_dealt_by(conn, tournament_id, round, Some(position))?;
+        }
+    }
     super::audit::record(
         conn,
         tournament_id,
@@ -162,35 +243,37 @@ pub(super) fn insert_deals(
     Ok(())
 }
 
-fn write_seed(conn: &mut DbConnection, tournament_id: i32, seed: &DealSeed) -> Result<(), DbError> {
-    let (commitment, seed, revealed) = seed_columns(seed);
-    diesel::update(tournaments::table.find(tournament_id))
-        .set((
-            tournaments::deal_commitment.eq(commitment),
-            tournaments::deal_seed.eq(seed),
-            tournaments::deal_seed_revealed.eq(revealed),
-        ))
-        .execute(conn)?;
+/// Records that round `round`'s current cards came from the seed at `position` (`None`:
+/// from no seed of fushi's).
+pub(super) fn mark_dealt_by(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    round: i32,
+    position: Option<i32>,
+) -> Result<(), DbError> {
+    diesel::update(
+        rounds::table
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .filter(rounds::number.eq(round)),
+    )
+    .set(rounds::dealt_by.eq(position))
+    .execute(conn)?;
     Ok(())
 }
 
 type DealRow = (i32, i32, String, String, String, String, String);
 
-/// A tournament's seed and every deal it stores, checked against its deck count.
+/// A tournament's seeds and every deal it stores, checked against its deck count.
 pub(super) fn load_deals(
     conn: &mut DbConnection,
     tournament_id: i32,
     decks: Decks,
 ) -> Result<Deals, DbError> {
-    let (commitment, seed, revealed): (Option<String>, Option<String>, bool) = tournaments::table
-        .find(tournament_id)
-        .select((
-            tournaments::deal_commitment,
-            tournaments::deal_seed,
-            tournaments::deal_seed_revealed,
-        ))
-        .first(conn)?;
-    let seed = seed_from_columns(tournament_id, commitment, seed, revealed)?;
+    let dealt_by: Vec<(i32, Option<i32>)> = rounds::table
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .select((rounds::number, rounds::dealt_by))
+        .load(conn)?;
+    let seeds = load_seeds(conn, tournament_id, &dealt_by)?;
     let rows: Vec<DealRow> = deals::table
         .inner_join(boards::table.inner_join(rounds::table))
         .filter(rounds::tournament_id.eq(tournament_id))
@@ -217,170 +300,98 @@ pub(super) fn load_deals(
             Ok(BoardDeal { round, board, deal })
         })
         .collect::<Result<Vec<_>, DbError>>()?;
-    let mut deals = Deals { seed, boards };
+    let mut deals = Deals { seeds, boards };
     deals.sort();
     Ok(deals)
 }
 
-/// Why a change to a tournament's deals is refused.
-#[derive(Debug, thiserror::Error)]
-pub enum DealChangeError {
-    #[error("no such tournament")]
-    NoTournament,
-    #[error("no such round")]
-    NoRound,
-    #[error(transparent)]
-    Refused(#[from] SeedRefusal),
-    #[error(transparent)]
-    Db(#[from] DbError),
-}
-
-impl From<diesel::result::Error> for DealChangeError {
-    fn from(e: diesel::result::Error) -> Self {
-        DealChangeError::Db(e.into())
-    }
-}
-
-fn tournament_of(conn: &mut DbConnection, slug: &str) -> Result<(i32, Decks), DealChangeError> {
-    let row: Option<(i32, i32)> = tournaments::table
-        .filter(tournaments::slug.eq(slug))
-        .select((tournaments::id, tournaments::decks))
-        .first(conn)
-        .optional()?;
-    let (id, decks) = row.ok_or(DealChangeError::NoTournament)?;
-    let decks = Decks::from_count(i64::from(decks))
-        .ok_or_else(|| DbError::corrupt("tournaments", id, "decks", "not 1, 2 or 3"))?;
-    Ok((id, decks))
-}
-
-/// Applies a change of the seed (set, reveal) by `who` to the tournament with this slug, in
-/// one transaction with its audit row, and returns the new state.
-pub fn change_seed(
+/// Each round of a tournament as dealing sees it: whether it has cards, and whether they
+/// are fixed (§13's binding: some board of it has had a result).
+pub fn round_facts(
     conn: &mut DbConnection,
-    slug: &str,
-    change: SeedChange,
-    who: &str,
-) -> Result<DealSeed, DealChangeError> {
-    super::write_transaction(conn, |conn| {
-        let (id, decks) = tournament_of(conn, slug)?;
-        let now = load_deals(conn, id, decks)?.seed;
-        let next = now.apply(change)?;
-        write_seed(conn, id, &next)?;
-        let (before, after) = (seed_text(&now), seed_text(&next));
-        if before != after {
-            let change = super::audit::Change {
-                subject: super::audit::Subject::DealSeed,
-                before,
-                after,
-            };
-            super::audit::record(conn, id, who, DEALS_AREA, &[change])?;
-        }
-        super::revision::bump(conn, id)?;
-        Ok(next)
-    })
+    tournament_id: i32,
+) -> Result<Vec<RoundFacts>, DbError> {
+    let rounds: Vec<(i32, i32, bool)> = rounds::table
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .order(rounds::number)
+        .select((rounds::id, rounds::number, rounds::cards_fixed))
+        .load(conn)?;
+    let dealt: Vec<i32> = deals::table
+        .inner_join(boards::table)
+        .filter(boards::round_id.eq_any(rounds.iter().map(|r| r.0).collect::<Vec<_>>()))
+        .select(boards::round_id)
+        .distinct()
+        .load(conn)?;
+    Ok(rounds
+        .into_iter()
+        .map(|(id, number, fixed)| RoundFacts {
+            number,
+            dealt: dealt.contains(&id),
+            fixed,
+        })
+        .collect())
 }
 
-/// Deals every board of the given rounds (all rounds when `None`) from the tournament's
-/// seed by docs/rules.md §13, replacing the deals they had, in one transaction with an audit
-/// row by `who` per round (how many boards had cards, how many changed, the commitment of the
-/// seed dealt from). Returns the number of boards dealt; refused when fushi holds no seed.
-pub fn deal_rounds(
+/// Before a change of the deck count of tournament `tournament_id`: the stored cards no
+/// longer make deals, so they go, with an audit row per round; refused when a round that
+/// has had a result has cards (§13's binding: its cards never change): that round.
+pub(super) fn clear_for_decks(
     conn: &mut DbConnection,
-    slug: &str,
-    round: Option<i32>,
+    tournament_id: i32,
     who: &str,
-) -> Result<usize, DealChangeError> {
-    super::write_transaction(conn, |conn| {
-        let (id, decks) = tournament_of(conn, slug)?;
-        let had = load_deals(conn, id, decks)?;
-        let seed = had.seed.held().ok_or(SeedRefusal::NothingToReveal)?.clone();
-        let mut rows: Vec<(i32, i32, i32)> = boards::table
-            .inner_join(rounds::table)
-            .filter(rounds::tournament_id.eq(id))
-            .select((boards::id, rounds::number, boards::number))
-            .load(conn)?;
-        if let Some(r) = round {
-            rows.retain(|(_, number, _)| *number == r);
-        }
-        if rows.is_empty() && round.is_some() {
-            return Err(DealChangeError::NoRound);
-        }
-        let ids: Vec<i32> = rows.iter().map(|(id, _, _)| *id).collect();
-        for chunk in ids.chunks(chunk_len(conn.backend().max_binds(), 1)) {
-            per_backend!(&mut *conn, |c| diesel::delete(
-                deals::table.filter(deals::board_id.eq_any(chunk))
-            )
-            .execute(c))?;
-        }
-        let mut dealt: Vec<(i32, i32, Deal)> = Vec::new();
-        let forms: Vec<NewDeal> = rows
-            .iter()
-            .map(|&(board_id, r, b)| {
-                let deal = deal_board(&seed, decks, r.unsigned_abs(), b.unsigned_abs());
-                let form = deal_form(board_id, &deal);
-                dealt.push((r, b, deal));
-                form
-            })
-            .collect();
-        dealt.sort_by_key(|(r, b, _)| (*r, *b));
-        let mut changes = Vec::new();
-        let mut numbers: Vec<i32> = dealt.iter().map(|(r, _, _)| *r).collect();
-        numbers.dedup();
-        for number in numbers {
-            let of_round: Vec<&(i32, i32, Deal)> =
-                dealt.iter().filter(|(r, _, _)| *r == number).collect();
-            let before = had.boards.iter().filter(|d| d.round == number).count();
-            let changed = of_round
-                .iter()
-                .filter(|(r, b, deal)| had.of(*r, *b) != Some(deal))
-                .count();
-            changes.push(super::audit::Change {
-                subject: super::audit::Subject::Deals { round: number },
-                before: if before == 0 {
-                    String::new()
-                } else {
-                    format!("boards={before}")
-                },
-                after: format!(
-                    "boards={} changed={changed} dealt_from={}",
-                    of_round.len(),
-                    seed.commitment()
-                ),
-            });
-        }
-        super::audit::record(conn, id, who, DEALS_AREA, &changes)?;
-        for chunk in forms.chunks(chunk_len(conn.backend().max_binds(), DEAL_COLUMNS)) {
-            per_backend!(&mut *conn, |c| diesel::insert_into(deals::table)
-                .values(chunk)
-                .execute(c))?;
-        }
-        super::revision::bump(conn, id)?;
-        Ok(forms.len())
-    })
+) -> Result<Option<i32>, DbError> {
+    let facts = round_facts(conn, tournament_id)?;
+    if let Some(f) = facts.iter().find(|f| f.dealt && f.fixed) {
+        return Ok(Some(f.number));
+    }
+    let round_ids: Vec<i32> = rounds::table
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .select(rounds::id)
+        .load(conn)?;
+    let board_ids: Vec<i32> = boards::table
+        .filter(boards::round_id.eq_any(&round_ids))
+        .select(boards::id)
+        .load(conn)?;
+    for chunk in board_ids.chunks(chunk_len(conn.backend().max_binds(), 1)) {
+        per_backend!(&mut *conn, |c| diesel::delete(
+            deals::table.filter(deals::board_id.eq_any(chunk))
+        )
+        .execute(c))?;
+    }
+    diesel::update(rounds::table.filter(rounds::tournament_id.eq(tournament_id)))
+        .set(rounds::dealt_by.eq(None::<i32>))
+        .execute(conn)?;
+    let changes: Vec<super::audit::Change> = facts
+        .iter()
+        .filter(|f| f.dealt)
+        .map(|f| super::audit::Change {
+            subject: super::audit::Subject::Deals { round: f.number },
+            before: "dealt".to_owned(),
+            after: "cleared: decks changed".to_owned(),
+        })
+        .collect();
+    super::audit::record(conn, tournament_id, who, DEALS_AREA, &changes)?;
+    Ok(None)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The time a commitment becomes public: to the second, as the archive writes it.
+pub(super) fn published_now() -> NaiveDateTime {
+    use chrono::SubsecRound;
+    super::now().trunc_subsecs(0)
+}
 
-    #[test]
-    fn the_seed_state_round_trips_through_its_columns() {
-        let seed = Seed::parse("alpha").unwrap();
-        for state in [
-            DealSeed::Unset,
-            DealSeed::Committed(seed.commitment()),
-            DealSeed::Secret(seed.clone()),
-            DealSeed::Revealed(seed.clone()),
-        ] {
-            let (c, s, r) = seed_columns(&state);
-            assert_eq!(seed_from_columns(1, c, s, r).unwrap(), state);
-        }
-        let wrong = seed_from_columns(
-            1,
-            Some(seed.commitment().as_str().to_owned()),
-            Some("beta".to_owned()),
-            true,
-        );
-        assert!(wrong.is_err());
-    }
+/// Dates every commitment the public could not see yet: the tournament `tournament_id`
+/// has just been published (inside the caller's transaction).
+pub(super) fn publish_commitments(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+) -> Result<(), DbError> {
+    diesel::update(
+        deal_seeds::table
+            .filter(deal_seeds::tournament_id.eq(tournament_id))
+            .filter(deal_seeds::published_at.is_null()),
+    )
+    .set(deal_seeds::published_at.eq(Some(published_now())))
+    .execute(conn)?;
+    Ok(())
 }

@@ -39,6 +39,10 @@ pub enum EditError {
     /// The new settings contradict results already entered.
     #[error("the new settings contradict {} entered result(s)", .0.len())]
     Conflicts(Vec<Conflict>),
+    /// A change of the deck count would change the cards of a round that has had a result
+    /// (docs/rules.md §13): the round named.
+    #[error("round {0} has had a result: its cards are fixed, so the deck count cannot change")]
+    CardsFixed(i32),
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -89,6 +93,26 @@ pub fn create_tournament(conn: &mut DbConnection, settings: &Settings) -> Result
     })
 }
 
+/// What a change of settings does to the deals of tournament `id`: a new deck count clears
+/// the cards (refused when a round with cards has had a result, docs/rules.md §13), and
+/// publishing dates the commitments the public could not see before.
+fn deals_follow(
+    conn: &mut DbConnection,
+    id: i32,
+    (old, new): (&Settings, &Settings),
+    who: &str,
+) -> Result<(), EditError> {
+    if new.decks() != old.decks()
+        && let Some(round) = super::deals::clear_for_decks(conn, id, who)?
+    {
+        return Err(EditError::CardsFixed(round));
+    }
+    if new.published && !old.published {
+        super::deals::publish_commitments(conn, id)?;
+    }
+    Ok(())
+}
+
 /// Replaces the settings of the tournament called `slug` (its slug may change too), in one
 /// transaction, unless they contradict a result already entered
 /// ([`EditError::Conflicts`]) or the new slug is taken ([`EditError::SlugTaken`]).
@@ -109,6 +133,8 @@ pub fn update_settings_as(
         if new.slug != slug && slug_exists(conn, &new.slug)? {
             return Err(EditError::SlugTaken(new.slug.clone()));
         }
+        let id = tournament_id(conn, slug)?;
+        deals_follow(conn, id, (&event.settings, new), who)?;
         let row = tournament_form(new, now());
         let updated = diesel::update(tournaments::table.filter(tournaments::slug.eq(slug)))
             .set((

@@ -12,6 +12,7 @@ pub mod accounts;
 pub mod audit;
 pub mod connection;
 pub mod copy;
+pub mod dealing;
 pub mod deals;
 mod edit;
 mod error;

@@ -30,9 +30,6 @@ diesel::table! {
         table_approval -> Bool,
         table_codes -> Bool,
         correction_minutes -> Integer,
-        deal_commitment -> Nullable<Text>,
-        deal_seed -> Nullable<Text>,
-        deal_seed_revealed -> Bool,
         publish_draw -> Bool,
     }
 }
@@ -66,6 +63,21 @@ diesel::table! {
         table_locked -> Bool,
         results_released -> Bool,
         draw_published -> Bool,
+        cards_fixed -> Bool,
+        dealt_by -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    deal_seeds (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        position -> Integer,
+        commitment -> Text,
+        seed -> Nullable<Text>,
+        revealed -> Bool,
+        published_at -> Nullable<Timestamp>,
+        rounds_recorded -> Bool,
     }
 }
 
@@ -316,3 +328,6 @@ diesel::table! {
         previous_at -> Timestamp,
     }
 }
+
+diesel::joinable!(deal_seeds -> tournaments (tournament_id));
+diesel::allow_tables_to_appear_in_same_query!(deal_seeds, tournaments);

@@ -18,4 +18,4 @@ pub mod why_words;
 pub use pairings::{PairingError, PairingProblem, PairingRow, check_pairings};
 pub use sheet::{SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
 pub use text::{check_slug, check_text, check_text_within, read_number};
-pub use why::{Wanted, Why, clip};
+pub use why::{DealSeedFault, Wanted, Why, clip};

@@ -368,6 +368,38 @@ pub enum Why {
     Seed(SeedError),
     Commitment,
     SeedRefused(SeedRefusal),
+    /// `[[deal_seeds]]` entry `entry` (from 1) of `tournament.toml` refused.
+    DealSeedEntry {
+        entry: usize,
+        fault: DealSeedFault,
+    },
+}
+
+/// What is wrong with an entry of `[[deal_seeds]]` (docs/rules.md §9, §13).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealSeedFault {
+    /// `deal_seeds` is not an array of tables.
+    Shape,
+    /// Both `[[deal_seeds]]` and the old `deal_commitment` / `deal_seed` pair.
+    BothForms,
+    NoCommitment,
+    /// `published` is not a date and time with an offset.
+    Published,
+    /// `rounds` is not a list of round numbers in ascending order.
+    Rounds,
+    NoSuchRound {
+        round: i32,
+    },
+    /// A round listed under two seeds.
+    RoundTwice {
+        round: i32,
+    },
+    /// The revealed seed does not deal this board as `deals.csv` has it (or `deals.csv`
+    /// has no cards for it).
+    DealsOther {
+        round: i32,
+        board: i32,
+    },
 }
 
 /// The most characters of what was sent that a message quotes.

@@ -402,14 +402,49 @@ pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'stat
             SeedError::ControlCharacter => ("problems-seed-control", vec![]),
         },
         Why::Commitment => ("problems-commitment", vec![]),
-        Why::SeedRefused(refusal) => (
-            match refusal {
-                SeedRefusal::AlreadyRevealed => "problems-seed-already-revealed",
-                SeedRefusal::NothingToReveal => "problems-seed-nothing",
-                SeedRefusal::DoesNotMatch => "problems-seed-does-not-match",
-                SeedRefusal::SeedWithoutCommitment => "problems-seed-without-commitment",
-            },
-            vec![],
+        Why::DealSeedEntry { entry, fault } => {
+            let (key, mut args) = deal_seed_fault(fault);
+            args.push(("entry", s(entry)));
+            (key, args)
+        }
+        Why::SeedRefused(refusal) => match refusal {
+            SeedRefusal::AlreadyRevealed => ("problems-seed-already-revealed", vec![]),
+            SeedRefusal::NothingToReveal => ("problems-seed-nothing", vec![]),
+            SeedRefusal::DoesNotMatch => ("problems-seed-does-not-match", vec![]),
+            SeedRefusal::SeedWithoutCommitment => ("problems-seed-without-commitment", vec![]),
+            SeedRefusal::Unreleased { round, board } => (
+                "problems-seed-unreleased",
+                vec![("round", s(round)), ("board", s(board))],
+            ),
+            SeedRefusal::NoSeed => ("problems-seed-none-to-deal", vec![]),
+            SeedRefusal::RevealedDealsNothing => ("problems-seed-revealed-deals-nothing", vec![]),
+            SeedRefusal::NotDrawn => ("problems-seed-not-drawn", vec![]),
+            SeedRefusal::CardsFixed { round } => {
+                ("problems-deal-cards-fixed", vec![("round", s(round))])
+            }
+            SeedRefusal::EveryRoundFixed => ("problems-deal-every-round-fixed", vec![]),
+            SeedRefusal::NoSuchCommitment => ("problems-seed-no-such-commitment", vec![]),
+        },
+    }
+}
+
+/// The key and arguments of a `[[deal_seeds]]` entry's fault (the entry's number added by
+/// the caller).
+fn deal_seed_fault(
+    fault: &super::DealSeedFault,
+) -> (&'static str, Vec<(&'static str, FluentValue<'static>)>) {
+    use super::DealSeedFault as F;
+    match fault {
+        F::Shape => ("problems-deal-seeds-shape", vec![]),
+        F::BothForms => ("problems-deal-seeds-both", vec![]),
+        F::NoCommitment => ("problems-deal-seeds-commitment", vec![]),
+        F::Published => ("problems-deal-seeds-published", vec![]),
+        F::Rounds => ("problems-deal-seeds-rounds", vec![]),
+        F::NoSuchRound { round } => ("problems-deal-seeds-no-round", vec![("round", s(round))]),
+        F::RoundTwice { round } => ("problems-deal-seeds-round-twice", vec![("round", s(round))]),
+        F::DealsOther { round, board } => (
+            "problems-deal-seeds-deals-other",
+            vec![("round", s(round)), ("board", s(board))],
         ),
     }
 }

@@ -354,10 +354,16 @@ fn shuffle<T>(pack: &mut [T], mut next: impl FnMut() -> u32) {
     }
 }
 
-/// The most bytes a seed may have.
-pub const MAX_SEED_BYTES: usize = 200;
+/// The most bytes of the text a director adds to fushi's random part (§13).
+pub const MAX_SEED_TEXT_BYTES: usize = 200;
 
-/// Why a text is no seed.
+/// The hex digits of fushi's random part of a seed: 128 bits.
+pub const SEED_RANDOM_HEX: usize = 32;
+
+/// The most bytes a seed may have: the random part, a colon and the text.
+pub const MAX_SEED_BYTES: usize = SEED_RANDOM_HEX + 1 + MAX_SEED_TEXT_BYTES;
+
+/// Why a text is no seed (or no seed text).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SeedError {
     #[error("the seed is empty")]
@@ -368,31 +374,76 @@ pub enum SeedError {
     ControlCharacter,
 }
 
-/// The director's secret text from which every board is dealt: non-empty, at most
-/// [`MAX_SEED_BYTES`] bytes, no control characters (so it can be typed, printed and kept
-/// in one TOML line). Spaces count: the seed is used byte for byte.
+/// What a director types for a seed (on the deals page, or `fushi deal --seed`): only the
+/// ceremony text after the colon, 1–200 bytes without a control character (Unicode
+/// category Cc). Whatever it looks like, it is text: fushi puts its own 128 random bits
+/// before it ([`Seed::drawn`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeedText(String);
+
+impl SeedText {
+    pub fn parse(text: &str) -> Result<SeedText, SeedError> {
+        check_seed_text(text, MAX_SEED_TEXT_BYTES)?;
+        Ok(SeedText(text.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+fn check_seed_text(text: &str, max: usize) -> Result<(), SeedError> {
+    if text.is_empty() {
+        return Err(SeedError::Empty);
+    }
+    if text.len() > max {
+        return Err(SeedError::TooLong { max });
+    }
+    if text.chars().any(char::is_control) {
+        return Err(SeedError::ControlCharacter);
+    }
+    Ok(())
+}
+
+/// A seed every board can be dealt from (§13). fushi deals only from a seed it drew
+/// itself ([`Seed::drawn`]: 32 lowercase hex digits of the operating system's random
+/// source, then `:` and the director's text, if any); [`Seed::parse`] reads any seed of at
+/// most [`MAX_SEED_BYTES`] bytes without control characters, for a revealed seed of an
+/// archive (history, which deals nothing new) and for the reveal of a commitment made
+/// elsewhere. Spaces count: the seed is used byte for byte.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seed(String);
 
 impl Seed {
     pub fn parse(text: &str) -> Result<Seed, SeedError> {
-        if text.is_empty() {
-            return Err(SeedError::Empty);
-        }
-        if text.len() > MAX_SEED_BYTES {
-            return Err(SeedError::TooLong {
-                max: MAX_SEED_BYTES,
-            });
-        }
-        if text.chars().any(char::is_control) {
-            return Err(SeedError::ControlCharacter);
-        }
+        check_seed_text(text, MAX_SEED_BYTES)?;
         Ok(Seed(text.to_owned()))
     }
 
-    /// A seed of 128 random bits from `random` (the caller's 16 random bytes), in hex.
-    pub fn from_random(random: [u8; 16]) -> Seed {
-        Seed(hex::encode(random))
+    /// The seed of 128 random bits `random` (the caller's 16 bytes from the operating
+    /// system's random source), in lowercase hex, followed by `:` and `text` when given.
+    pub fn drawn(random: [u8; 16], text: Option<&SeedText>) -> Seed {
+        match text {
+            None => Seed(hex::encode(random)),
+            Some(text) => Seed(format!("{}:{}", hex::encode(random), text.as_str())),
+        }
+    }
+
+    /// Whether the seed has the form of one fushi drew: `{32 hex}` or `{32 hex}:{text}`
+    /// with 1–200 bytes of text. Only such a seed deals.
+    pub fn is_drawn(&self) -> bool {
+        let hex_digit = |b: &u8| b.is_ascii_digit() || (b'a'..=b'f').contains(b);
+        let bytes = self.0.as_bytes();
+        if bytes.len() < SEED_RANDOM_HEX || !bytes[..SEED_RANDOM_HEX].iter().all(hex_digit) {
+            return false;
+        }
+        match self.0.get(SEED_RANDOM_HEX..) {
+            Some("") => true,
+            Some(rest) => rest
+                .strip_prefix(':')
+                .is_some_and(|text| check_seed_text(text, MAX_SEED_TEXT_BYTES).is_ok()),
+            None => false,
+        }
     }
 
     pub fn as_str(&self) -> &str {
@@ -446,32 +497,21 @@ impl fmt::Display for Commitment {
     }
 }
 
-/// Where a tournament's dealing seed stands: none; a commitment published for a seed
-/// fushi does not hold (deals made elsewhere); a secret seed fushi deals from, its
-/// commitment published; or the seed revealed, so anyone can deal every board again.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Where one of a tournament's seeds stands: a commitment published for a seed fushi does
+/// not hold (deals made elsewhere, or an archive's unrevealed seed); a secret seed fushi
+/// holds, its commitment published; or the seed revealed, so anyone can deal its boards
+/// again.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DealSeed {
-    #[default]
-    Unset,
     Committed(Commitment),
     Secret(Seed),
     Revealed(Seed),
 }
 
-/// What a director does with the seed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeedChange {
-    /// Fix (or replace) the secret seed.
-    Set(Seed),
-    /// Reveal the seed: the one fushi holds, or the one typed, which must match the
-    /// published commitment.
-    Reveal(Option<Seed>),
-}
-
-/// Why a change of the seed is refused.
+/// Why a change of the seeds or of the cards is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SeedRefusal {
-    #[error("the seed is revealed already; a revealed seed cannot be changed")]
+    #[error("the seed is revealed already")]
     AlreadyRevealed,
     #[error("there is no seed to reveal")]
     NothingToReveal,
@@ -479,59 +519,51 @@ pub enum SeedRefusal {
     DoesNotMatch,
     #[error("deal_seed is given without deal_commitment")]
     SeedWithoutCommitment,
+    #[error("round {round} board {board}, dealt from this seed, is not released yet")]
+    Unreleased { round: i32, board: i32 },
+    #[error("fushi holds no seed to deal from")]
+    NoSeed,
+    #[error("the seed is revealed: a revealed seed deals nothing")]
+    RevealedDealsNothing,
+    #[error("the seed was not drawn by fushi (no 128 random bits)")]
+    NotDrawn,
+    #[error("round {round} has had a result: its cards are fixed")]
+    CardsFixed { round: i32 },
+    #[error("every round has had a result: every round's cards are fixed")]
+    EveryRoundFixed,
+    #[error("there is no such commitment")]
+    NoSuchCommitment,
 }
 
 impl DealSeed {
-    /// The next state, or why the change is refused.
-    pub fn apply(&self, change: SeedChange) -> Result<DealSeed, SeedRefusal> {
-        match (self, change) {
-            (DealSeed::Revealed(_), _) => Err(SeedRefusal::AlreadyRevealed),
-            (_, SeedChange::Set(seed)) => Ok(DealSeed::Secret(seed)),
-            (DealSeed::Unset, SeedChange::Reveal(_)) => Err(SeedRefusal::NothingToReveal),
-            (DealSeed::Secret(held), SeedChange::Reveal(None)) => {
-                Ok(DealSeed::Revealed(held.clone()))
-            }
-            (DealSeed::Committed(_), SeedChange::Reveal(None)) => Err(SeedRefusal::NothingToReveal),
-            (state, SeedChange::Reveal(Some(seed))) => {
-                let published = state.commitment().ok_or(SeedRefusal::NothingToReveal)?;
-                if published.verifies(&seed) {
-                    Ok(DealSeed::Revealed(seed))
-                } else {
-                    Err(SeedRefusal::DoesNotMatch)
-                }
-            }
-        }
-    }
-
-    /// The state that `tournament.toml`'s `deal_commitment` and `deal_seed` describe: a
-    /// seed there is a revealed one and must match the commitment.
+    /// The state that the old pair of `tournament.toml`, `deal_commitment` and
+    /// `deal_seed`, describes: a seed there is a revealed one and must match the commitment.
     pub fn from_published(
         commitment: Option<Commitment>,
         seed: Option<Seed>,
-    ) -> Result<DealSeed, SeedRefusal> {
+    ) -> Result<Option<DealSeed>, SeedRefusal> {
         match (commitment, seed) {
-            (None, None) => Ok(DealSeed::Unset),
-            (Some(c), None) => Ok(DealSeed::Committed(c)),
+            (None, None) => Ok(None),
+            (Some(c), None) => Ok(Some(DealSeed::Committed(c))),
             (None, Some(_)) => Err(SeedRefusal::SeedWithoutCommitment),
-            (Some(c), Some(seed)) if c.verifies(&seed) => Ok(DealSeed::Revealed(seed)),
+            (Some(c), Some(seed)) if c.verifies(&seed) => Ok(Some(DealSeed::Revealed(seed))),
             (Some(_), Some(_)) => Err(SeedRefusal::DoesNotMatch),
         }
     }
 
-    /// The published commitment, if any.
-    pub fn commitment(&self) -> Option<Commitment> {
+    /// The published commitment.
+    pub fn commitment(&self) -> Commitment {
         match self {
-            DealSeed::Unset => None,
-            DealSeed::Committed(c) => Some(c.clone()),
-            DealSeed::Secret(seed) | DealSeed::Revealed(seed) => Some(seed.commitment()),
+            DealSeed::Committed(c) => c.clone(),
+            DealSeed::Secret(seed) | DealSeed::Revealed(seed) => seed.commitment(),
         }
     }
 
-    /// The seed fushi can deal from (secret or revealed).
+    /// The seed fushi holds (secret or revealed).
     pub fn held(&self) -> Option<&Seed> {
         match self {
             DealSeed::Secret(seed) | DealSeed::Revealed(seed) => Some(seed),
-            _ => None,
+            DealSeed::Committed(_) => None,
         }
     }
 
@@ -540,6 +572,14 @@ impl DealSeed {
         match self {
             DealSeed::Revealed(seed) => Some(seed),
             _ => None,
+        }
+    }
+
+    /// The state the public may see: a secret seed is its commitment.
+    pub fn public(&self) -> DealSeed {
+        match self {
+            DealSeed::Secret(seed) => DealSeed::Committed(seed.commitment()),
+            other => other.clone(),
         }
     }
 }
@@ -552,10 +592,13 @@ pub struct BoardDeal {
     pub deal: Deal,
 }
 
-/// A tournament's deals: the seed's state and the deal of each board that has one.
+/// A tournament's deals: every seed ever set, in the order set, and the deal of each board
+/// that has one.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Deals {
-    pub seed: DealSeed,
+    /// Every commitment ever set, the last the current one (§13: a new seed never
+    /// replaces one).
+    pub seeds: Vec<SeedRecord>,
     /// By round, then board.
     pub boards: Vec<BoardDeal>,
 }
@@ -569,15 +612,23 @@ impl Deals {
             .map(|d| &d.deal)
     }
 
-    /// What the public may see: the deals of the boards `released` says are public, and the
-    /// seed only once revealed (a secret seed becomes its commitment).
+    /// The seed set last, the one a new round is dealt from.
+    pub fn current(&self) -> Option<&SeedRecord> {
+        self.seeds.last()
+    }
+
+    /// What the public may see: the deals of the boards `released` says are public, and
+    /// every commitment, each seed only once revealed.
     pub fn public(&self, released: impl Fn(i32, i32) -> bool) -> Deals {
-        let seed = match &self.seed {
-            DealSeed::Secret(seed) => DealSeed::Committed(seed.commitment()),
-            other => other.clone(),
-        };
         Deals {
-            seed,
+            seeds: self
+                .seeds
+                .iter()
+                .map(|s| SeedRecord {
+                    state: s.state.public(),
+                    ..s.clone()
+                })
+                .collect(),
             boards: self
                 .boards
                 .iter()
@@ -592,6 +643,9 @@ impl Deals {
         self.boards.sort_by_key(|d| (d.round, d.board));
     }
 }
+
+mod seeds;
+pub use seeds::{RoundFacts, RoundPlan, SeedRecord, first_unreleased, plan_deal, reveal};
 
 /// A hand split the way Shengji players sort it, given the board's level and trump: the
 /// trumps first (big joker, little joker, level cards of the trump suit, the other level

@@ -110,7 +110,8 @@ pub struct Event {
     pub rounds: Vec<Round>,
     /// Who sat where; empty when the event does not record line-ups.
     pub lineups: Vec<Lineup>,
-    /// The cards of the boards that have them, and the dealing seed (docs/rules.md §13).
+    /// The cards of the boards that have them, and every dealing seed ever set (docs/rules.md
+    /// §13).
     pub deals: super::deal::Deals,
 }
 

@@ -182,3 +182,73 @@ pub(crate) fn progress_text(t: &Tr, event: &crate::rules::Event) -> Option<Strin
         ),
     })
 }
+
+/// One commitment of a tournament as its pages list it (docs/deals.md): every seed ever
+/// set, in the order set.
+#[derive(Clone, Debug)]
+pub(crate) struct CommitmentLine {
+    /// 1, 2, … in the order set.
+    pub number: usize,
+    pub commitment: String,
+    /// When the public could first see it, as `tournament.toml` writes it; empty while the
+    /// tournament has not been published since.
+    pub published: String,
+    /// The rounds whose current cards it dealt, or what stands instead.
+    pub rounds: String,
+    /// The seed, once revealed.
+    pub seed: Option<String>,
+    /// `python3 tests/reference/deal.py …` for a revealed seed.
+    pub check: Option<String>,
+}
+
+/// The commitments of `event` as listed: the public sees the same list (a secret seed is
+/// its commitment there).
+pub(crate) fn commitment_lines(t: &Tr, event: &crate::rules::Event) -> Vec<CommitmentLine> {
+    let seeds = &event.deals.seeds;
+    let last_round = event.rounds.iter().map(|r| r.number).max().unwrap_or(0);
+    let last_board = event
+        .rounds
+        .iter()
+        .flat_map(|r| r.boards.iter().map(|b| b.number))
+        .max()
+        .unwrap_or(0);
+    seeds
+        .iter()
+        .enumerate()
+        .map(|(i, record)| {
+            let current = i + 1 == seeds.len();
+            let rounds = match &record.rounds {
+                None => t.t("deals-rounds-not-recorded"),
+                Some(list) if list.is_empty() && current => t.t("deals-rounds-none-yet"),
+                Some(list) if list.is_empty() => t.t("deals-rounds-replaced"),
+                Some(list) => t.a(
+                    "deals-rounds-list",
+                    "rounds",
+                    list.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+            };
+            let seed = record.state.revealed().map(|s| s.as_str().to_owned());
+            let check = seed.as_ref().map(|s| {
+                format!(
+                    "python3 tests/reference/deal.py '{}' {} {last_round} {last_board}",
+                    s.replace('\'', "'\\''"),
+                    event.settings.decks().count()
+                )
+            });
+            CommitmentLine {
+                number: i + 1,
+                commitment: record.state.commitment().as_str().to_owned(),
+                published: record
+                    .published
+                    .map(|at| crate::archive::published_text(at, event.settings.occasion.time_zone))
+                    .unwrap_or_default(),
+                rounds,
+                seed,
+                check,
+            }
+        })
+        .collect()
+}

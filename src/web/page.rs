@@ -160,6 +160,14 @@ pub async fn load_event(state: &AppState, slug: &str) -> Result<Arc<Snapshot>, A
     Ok(state.live.snapshot(slug, true).await?)
 }
 
+/// The current snapshot as the page's reader may see it ([`Snapshot::seen_by`]): a
+/// director's page that a scorer may open reads this, not [`load_event`].
+pub async fn load_for(ctx: &Ctx, state: &AppState, slug: &str) -> Result<Arc<Snapshot>, AppError> {
+    Ok(load_event(state, slug)
+        .await?
+        .seen_by(ctx.viewer.tour_access))
+}
+
 /// What the public may see of the current snapshot (docs/rules.md §5): results of released
 /// boards only.
 pub async fn load_public(state: &AppState, slug: &str) -> Result<Arc<Snapshot>, AppError> {
@@ -175,9 +183,11 @@ pub async fn page_snapshot(
 ) -> Result<Arc<Snapshot>, AppError> {
     match &ctx.snapshot {
         Some(snapshot) if snapshot.event.settings.slug == slug => Ok(snapshot.clone()),
-        // The tournament's directors and scorers see every result (docs/rules.md §5).
-        _ if ctx.viewer.tour_access.is_some() => load_event(state, slug).await,
-        _ => load_public(state, slug).await,
+        // The tournament's directors and scorers see every result (docs/rules.md §5);
+        // only directors the cards of unreleased boards (§13).
+        _ => Ok(load_event(state, slug)
+            .await?
+            .seen_by(ctx.viewer.tour_access)),
     }
 }
 

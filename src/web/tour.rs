@@ -42,12 +42,14 @@ impl Tour {
     }
 
     /// The tournament's snapshot at the revision the guard read, or newer: a director sees
-    /// their own save.
+    /// their own save. As the viewer may see it ([`Snapshot::seen_by`]): a scorer sees every
+    /// result but no card of an unreleased board.
     pub async fn snapshot(&self, state: &AppState) -> Result<Arc<Snapshot>, AppError> {
         Ok(state
             .live
             .snapshot_at(self.gate.tournament, self.gate.revision, &self.slug, true)
-            .await?)
+            .await?
+            .seen_by(self.access))
     }
 
     fn of(req: &HttpRequest) -> Result<Tour, AppError> {

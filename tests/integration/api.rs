@@ -284,27 +284,14 @@ fn flat(item: &Value, rename: &[(&str, &str)]) -> std::collections::BTreeMap<Str
 
 /// The club night with round 3, table 1's closed room short of board 2 (so that board is
 /// not released) and every board dealt from a held seed.
-fn club_night_half_released_and_dealt(db: &TestDb) {
-    crate::common::import_club_night_with_one_board_unplayed(db);
-    let seed = fushi::rules::deal::Seed::parse("api").unwrap();
-    let mut conn = db.open();
-    fushi::db::deals::change_seed(
-        &mut conn,
-        "club-night",
-        fushi::rules::deal::SeedChange::Set(seed),
-        "",
-    )
-    .unwrap();
-    assert_eq!(
-        fushi::db::deals::deal_rounds(&mut conn, "club-night", None, "").unwrap(),
-        12
-    );
+fn club_night_half_released_and_dealt(db: &TestDb) -> fushi::rules::Seed {
+    crate::common::club_night_dealt_with_one_board_unplayed(db)
 }
 
 #[actix_web::test]
 async fn results_travellers_butler_and_deals_equal_the_csv_files_released_boards_only() {
     for db in backends() {
-        club_night_half_released_and_dealt(&db);
+        let seed = club_night_half_released_and_dealt(&db);
         let mut b = anonymous(&db).await;
         let api = |body: String| json(&body);
         let base = "/api/v1/tournaments/club-night";
@@ -391,13 +378,11 @@ async fn results_travellers_butler_and_deals_equal_the_csv_files_released_boards
         let deals_csv = csv_rows(&b.get_ok("/t/club-night/deals.csv").await.body);
         let deals = api(b.get_ok(&format!("{base}/deals")).await.body);
         assert_eq!(deals["seed"], Value::Null);
-        assert_eq!(
-            deals["commitment"],
-            fushi::rules::deal::Seed::parse("api")
-                .unwrap()
-                .commitment()
-                .as_str()
-        );
+        assert_eq!(deals["commitment"], seed.commitment().as_str());
+        // Every commitment is listed, with the rounds it dealt and no secret seed.
+        assert_eq!(deals["seeds"][0]["commitment"], seed.commitment().as_str());
+        assert_eq!(deals["seeds"][0]["rounds"], serde_json::json!([1, 2, 3]));
+        assert_eq!(deals["seeds"][0]["seed"], Value::Null);
         let items: Vec<_> = deals["boards"]
             .as_array()
             .unwrap()

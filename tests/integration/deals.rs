@@ -118,6 +118,157 @@ fn deals_and_the_revealed_seed_round_trip_byte_for_byte() {
     }
 }
 
+/// The club-night sample dealt from three seeds: the first, revealed, dealt rounds 1 and
+/// 2; the second was replaced before play; the third, still secret, dealt round 3. The
+/// time zone is Shanghai's, so `published` carries +08:00.
+fn dealt_by_seeds() -> (ArchiveFiles, [Seed; 3]) {
+    let text = fushi::rules::SeedText::parse("Thursday 周四").unwrap();
+    let seeds = [
+        Seed::drawn([1; 16], Some(&text)),
+        Seed::drawn([2; 16], None),
+        Seed::drawn([3; 16], None),
+    ];
+    let mut files = ArchiveFiles::read(&club_night_dir()).unwrap();
+    let first = fushi(seeds[0].as_str(), Decks::Two, 3, 4);
+    let third = fushi(seeds[2].as_str(), Decks::Two, 3, 4);
+    let deals: String = first
+        .lines()
+        .filter(|l| !l.starts_with("3,"))
+        .chain(third.lines().filter(|l| l.starts_with("3,")))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    files.insert("deals.csv", deals);
+    let toml = format!(
+        "{}time_zone = \"Asia/Shanghai\"\n\n[[deal_seeds]]\ncommitment = \"{}\"\npublished = 2026-12-05T19:02:11+08:00\nrounds = [1, 2]\nseed = \"{}\"\n\n[[deal_seeds]]\ncommitment = \"{}\"\npublished = 2026-12-05T19:05:00+08:00\nrounds = []\n\n[[deal_seeds]]\ncommitment = \"{}\"\npublished = 2026-12-05T19:06:40+08:00\nrounds = [3]\n",
+        files.get("tournament.toml").unwrap(),
+        seeds[0].commitment(),
+        seeds[0],
+        seeds[1].commitment(),
+        seeds[2].commitment(),
+    );
+    files.insert("tournament.toml", toml);
+    (files, seeds)
+}
+
+#[test]
+fn deal_seeds_round_trip_byte_for_byte_and_are_listed_for_everyone() {
+    for db in backends() {
+        let (files, seeds) = dealt_by_seeds();
+        transfer::import(&mut db.open(), &files).expect("the sample imports");
+        let out = transfer::export(&mut db.open(), "club-night").unwrap();
+        for name in ["deals.csv", "tournament.toml"] {
+            assert_eq!(
+                out.get(name).unwrap(),
+                files.get(name).unwrap(),
+                "{name} on {:?}",
+                db.backend()
+            );
+        }
+        let event = fushi::db::load_event(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        let rounds: Vec<_> = event.deals.seeds.iter().map(|s| s.rounds.clone()).collect();
+        assert_eq!(rounds, [Some(vec![1, 2]), Some(vec![]), Some(vec![3])]);
+        assert_eq!(event.deals.seeds[0].state.revealed(), Some(&seeds[0]));
+        assert_eq!(event.deals.seeds[2].state.revealed(), None);
+    }
+}
+
+/// `deal.py --check` on an exported folder: whether it passes, and what it printed.
+fn reference_check(files: &ArchiveFiles) -> Option<(bool, String)> {
+    let dir = tempfile::tempdir().unwrap();
+    files.write_dir(dir.path()).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reference/deal.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg("--check")
+        .arg(dir.path())
+        .output()
+        .ok()?;
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    Some((out.status.success(), text))
+}
+
+#[test]
+fn the_reference_dealer_checks_an_exported_archives_seeds() {
+    let db = TestDb::sqlite();
+    let (files, _) = dealt_by_seeds();
+    transfer::import(&mut db.open(), &files).unwrap();
+    let out = exported(&db);
+    let Some((ok, text)) = reference_check(&out) else {
+        eprintln!("python3 is not available: the archive is not checked");
+        return;
+    };
+    assert!(ok, "{text}");
+    assert_eq!(
+        text,
+        "seed 1: ok, rounds [1, 2]\nseed 2: not revealed\nseed 3: not revealed\n"
+    );
+    // One card swapped between two hands of round 1 board 1: the check fails there.
+    let mut tampered = out.clone();
+    let deals = out.get("deals.csv").unwrap();
+    let mut lines: Vec<String> = deals.lines().map(str::to_owned).collect();
+    let cells: Vec<String> = lines[1].split(',').map(str::to_owned).collect();
+    let (north, east) = (cells[2].clone(), cells[3].clone());
+    let (n0, e0) = (
+        north.split(' ').next().unwrap(),
+        east.split(' ').next().unwrap(),
+    );
+    let mut swapped = cells.clone();
+    swapped[2] = north.replacen(n0, e0, 1);
+    swapped[3] = east.replacen(e0, n0, 1);
+    lines[1] = swapped.join(",");
+    tampered.insert("deals.csv", lines.join("\n") + "\n");
+    let (ok, text) = reference_check(&tampered).unwrap();
+    assert!(!ok || n0 == e0, "{text}");
+}
+
+#[test]
+fn a_revealed_seed_that_does_not_deal_its_rounds_is_refused_at_its_line() {
+    let (mut files, _) = dealt_by_seeds();
+    // The first seed claims round 3 too, which the third seed dealt.
+    let toml = files
+        .get("tournament.toml")
+        .unwrap()
+        .replacen("rounds = [1, 2]", "rounds = [1, 2, 3]", 1)
+        .replacen("rounds = [3]", "rounds = []", 1);
+    let line = toml.lines().position(|l| l == "[[deal_seeds]]").unwrap() + 1;
+    files.insert("tournament.toml", toml);
+    assert_eq!(
+        problems_of(&files),
+        [format!(
+            "tournament.toml:{line}: seed 1 of [[deal_seeds]]: the revealed seed does not deal round 3 board 1 as deals.csv has it"
+        )]
+    );
+    // A round under two seeds, and one that does not exist.
+    let (mut files, _) = dealt_by_seeds();
+    let toml = files
+        .get("tournament.toml")
+        .unwrap()
+        .replacen("rounds = []", "rounds = [2, 7]", 1);
+    let line = toml
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| *l == "[[deal_seeds]]")
+        .nth(1)
+        .unwrap()
+        .0
+        + 1;
+    files.insert("tournament.toml", toml);
+    assert_eq!(
+        problems_of(&files),
+        [
+            format!(
+                "tournament.toml:{line}: seed 2 of [[deal_seeds]]: round 2 is listed under an earlier seed too; a round's cards come from one seed"
+            ),
+            format!(
+                "tournament.toml:{line}: seed 2 of [[deal_seeds]]: round 7 is not in boards.csv"
+            ),
+        ]
+    );
+}
+
 #[test]
 fn an_archive_without_deals_exports_no_deals_file() {
     let db = TestDb::sqlite();
@@ -270,45 +421,105 @@ fn imported_sample() -> TestDb {
     db
 }
 
+/// The club night before play: its rounds and pairings, no result yet.
+fn unplayed_files() -> ArchiveFiles {
+    let mut files = ArchiveFiles::read(&club_night_dir()).unwrap();
+    let header = files
+        .get("results.csv")
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_owned();
+    files.insert("results.csv", format!("{header}\n"));
+    files
+}
+
+fn imported_unplayed() -> TestDb {
+    let db = TestDb::sqlite();
+    transfer::import(&mut db.open(), &unplayed_files()).unwrap();
+    db
+}
+
 fn exported(db: &TestDb) -> ArchiveFiles {
     transfer::export(&mut db.open(), "club-night").unwrap()
 }
 
+/// The seed a `fushi deal` printed (the end of its first line).
+fn printed_seed(out: &str) -> Seed {
+    let line = out.lines().next().unwrap();
+    Seed::parse(
+        line.split_once("): ")
+            .expect("the seed ends the first line")
+            .1,
+    )
+    .unwrap()
+}
+
 #[test]
-fn fushi_deal_with_a_seed_deals_every_board_as_the_reference_does() {
-    let db = imported_sample();
-    let (ok, out, err) = run(&db, &["deal", "club-night", "--seed", "abc"], None);
+fn fushi_deal_with_a_seed_takes_it_as_text_after_fushis_random_part() {
+    let db = imported_unplayed();
+    let (ok, out, err) = run(&db, &["deal", "club-night", "--seed", "739104"], None);
     assert!(ok, "{err}");
-    let commitment = Seed::parse("abc").unwrap().commitment();
+    let seed = printed_seed(&out);
+    assert!(seed.is_drawn(), "{seed}");
+    assert_eq!(seed.as_str().len(), 32 + 1 + 6);
+    assert!(seed.as_str().ends_with(":739104"), "{seed}");
+    let commitment = seed.commitment();
+    // Hashing the typed text finds nothing: the commitment is not SHA-256("739104").
+    assert_ne!(commitment, Seed::parse("739104").unwrap().commitment());
     assert_eq!(
-        out,
-        format!(
-            "dealt 12 boards of club-night\ncommitment (publish it before play): {commitment}\n"
-        )
+        out.lines().skip(1).collect::<Vec<_>>(),
+        [
+            format!("commitment (publish it before play): {commitment}"),
+            "dealt 12 boards of club-night (rounds 1, 2, 3; rounds that have had a result keep their cards)".to_owned(),
+        ]
     );
     let files = exported(&db);
-    let deals = files.get("deals.csv").unwrap();
-    if let Some(want) = reference("abc", 2, 3, 4) {
+    let deals = files.get("deals.csv").unwrap().to_owned();
+    if let Some(want) = reference(seed.as_str(), 2, 3, 4) {
         assert_eq!(deals, want);
     }
-    // The seed is secret: its commitment is in the archive, the seed is not.
+    // The seed is secret: its commitment is in the archive with its rounds, the seed is not
+    // (`published` is when it was set: the tournament is public).
     let toml = files.get("tournament.toml").unwrap();
-    assert!(toml.contains(&format!("deal_commitment = \"{commitment}\"")));
-    assert!(!toml.contains("deal_seed"), "{toml}");
-    // Dealing again gives the same boards.
-    let (ok, _, err) = run(&db, &["deal", "club-night", "--seed", "abc"], None);
+    let table = toml
+        .split_once("\n[[deal_seeds]]\n")
+        .expect("a [[deal_seeds]] table")
+        .1;
+    let keys: Vec<&str> = table
+        .lines()
+        .map(|l| l.split(" = ").next().unwrap())
+        .collect();
+    assert_eq!(keys, ["commitment", "published", "rounds"], "{toml}");
+    assert!(
+        table.starts_with(&format!("commitment = \"{commitment}\"\n")),
+        "{toml}"
+    );
+    assert!(table.ends_with("Z\nrounds = [1, 2, 3]\n"), "{toml}");
+    assert!(!toml.contains("seed = "), "{toml}");
+    // A typed value shaped like fushi's own seed is text too: a new random part goes first.
+    let (ok, out, err) = run(&db, &["deal", "club-night", "--seed", seed.as_str()], None);
     assert!(ok, "{err}");
-    assert_eq!(exported(&db).get("deals.csv").unwrap(), deals);
-    // The trail names the command: the seed once (set, never shown), each round dealt
-    // twice, the second time with nothing changed.
+    let second = printed_seed(&out);
+    assert_eq!(&second.as_str()[33..], seed.as_str());
+    assert_ne!(exported(&db).get("deals.csv").unwrap(), deals);
+    // Both commitments stay listed: the first one's rounds were all dealt again.
+    let toml = exported(&db).get("tournament.toml").unwrap().to_owned();
+    let tables: Vec<&str> = toml.split("\n[[deal_seeds]]\n").skip(1).collect();
+    assert_eq!(tables.len(), 2, "{toml}");
+    assert!(tables[0].starts_with(&format!("commitment = \"{commitment}\"\n")));
+    assert!(tables[0].ends_with("rounds = []\n"), "{toml}");
+    let second_line = format!("commitment = \"{}\"\n", second.commitment());
+    assert!(tables[1].starts_with(&second_line), "{toml}");
+    assert!(tables[1].ends_with("rounds = [1, 2, 3]\n"), "{toml}");
     let trail = trail(&db);
     let seed_rows: Vec<_> = trail
         .iter()
         .filter(|e| e.subject == "dealing seed")
         .collect();
-    assert_eq!(seed_rows.len(), 1, "{trail:#?}");
+    assert_eq!(seed_rows.len(), 2, "{trail:#?}");
     assert_eq!(seed_rows[0].user_name, "fushi deal");
-    assert_eq!(seed_rows[0].area, "deals");
     assert_eq!(
         seed_rows[0].after,
         format!("state=secret commitment={commitment}")
@@ -318,19 +529,14 @@ fn fushi_deal_with_a_seed_deals_every_board_as_the_reference_does() {
         .filter(|e| e.subject == "round 1 deals")
         .collect();
     assert_eq!(round_1.len(), 2, "{trail:#?}");
-    // Oldest first: the first dealing, then the second.
     assert_eq!(round_1[0].before, "");
     assert_eq!(
         round_1[0].after,
         format!("boards=4 changed=4 dealt_from={commitment}")
     );
     assert_eq!(round_1[1].before, "boards=4");
-    assert_eq!(
-        round_1[1].after,
-        format!("boards=4 changed=0 dealt_from={commitment}")
-    );
     assert!(
-        trail.iter().all(|e| !e.after.contains("seed=abc")),
+        trail.iter().all(|e| !e.after.contains(seed.as_str())),
         "the secret seed is in the trail"
     );
 }
@@ -368,32 +574,32 @@ fn importing_deals_and_their_revealed_seed_is_in_the_trail() {
 }
 
 #[test]
-fn fushi_deal_without_a_seed_generates_one_and_shows_it_once() {
-    let db = imported_sample();
+fn fushi_deal_without_a_seed_draws_one_and_deals_from_it_again() {
+    let db = imported_unplayed();
     let (ok, out, err) = run(&db, &["deal", "club-night", "--round", "2"], None);
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
-    let seed = lines[0]
-        .rsplit(": ")
-        .next()
-        .expect("the generated seed ends the first line");
-    assert_eq!(seed.len(), 32, "128 bits in hex: {seed}");
-    assert_eq!(lines[1], "dealt 4 boards of club-night");
-    let commitment = Seed::parse(seed).unwrap().commitment();
-    assert!(lines[2].ends_with(commitment.as_str()), "{out}");
+    let seed = printed_seed(&out);
+    assert_eq!(seed.as_str().len(), 32, "128 bits in hex: {seed}");
+    assert!(seed.is_drawn());
+    let commitment = seed.commitment();
+    assert!(lines[1].ends_with(commitment.as_str()), "{out}");
+    assert!(
+        lines[2].starts_with("dealt 4 boards of club-night (rounds 2;"),
+        "{out}"
+    );
     let deals = exported(&db).get("deals.csv").unwrap().to_owned();
     assert_eq!(deals.lines().count(), 5);
     assert!(deals.lines().skip(1).all(|l| l.starts_with("2,")));
-    // Dealing again without --seed uses the held seed: no new seed, the same commitment.
+    // Dealing again without --seed uses the current seed: no new commitment.
     let (ok, out, err) = run(&db, &["deal", "club-night"], None);
     assert!(ok, "{err}");
-    assert_eq!(
-        out,
-        format!(
-            "dealt 12 boards of club-night\ncommitment (publish it before play): {commitment}\n"
-        )
+    assert!(
+        out.starts_with("dealt 12 boards of club-night (rounds 1, 2, 3;"),
+        "{out}"
     );
+    assert_eq!(out.lines().count(), 1, "{out}");
     let all = exported(&db).get("deals.csv").unwrap().to_owned();
     let round2: Vec<&str> = all.lines().filter(|l| l.starts_with("2,")).collect();
     assert_eq!(round2, deals.lines().skip(1).collect::<Vec<_>>());
@@ -401,7 +607,7 @@ fn fushi_deal_without_a_seed_generates_one_and_shows_it_once() {
 
 #[test]
 fn fushi_deal_refuses_an_unknown_tournament_or_round_in_the_terminals_language() {
-    let db = imported_sample();
+    let db = imported_unplayed();
     let (ok, _, err) = run(
         &db,
         &["deal", "club-night", "--seed", "x", "--round", "9"],
@@ -409,7 +615,12 @@ fn fushi_deal_refuses_an_unknown_tournament_or_round_in_the_terminals_language()
     );
     assert!(!ok);
     assert_eq!(err.trim(), "round 9 has no boards");
-    assert!(exported(&db).get("deals.csv").is_none(), "nothing dealt");
+    let files = exported(&db);
+    assert!(files.get("deals.csv").is_none(), "nothing dealt");
+    assert!(
+        !files.get("tournament.toml").unwrap().contains("deal_seeds"),
+        "a refused deal sets no seed"
+    );
     let (ok, _, err) = run(
         &db,
         &["deal", "club-night", "--seed", "x", "--round", "9"],
@@ -423,10 +634,30 @@ fn fushi_deal_refuses_an_unknown_tournament_or_round_in_the_terminals_language()
         Some("zh_CN.UTF-8"),
     );
     assert!(ok);
-    assert!(out.starts_with("已为 club-night 发好 12 副牌\n"), "{out}");
+    assert!(out.contains("已为 club-night 发好 12 副牌"), "{out}");
     let (ok, _, err) = run(&db, &["deal", "no-such", "--seed", "x"], None);
     assert!(!ok);
     assert!(!err.trim().is_empty());
+}
+
+#[test]
+fn fushi_deal_refuses_rounds_that_have_had_a_result() {
+    let db = imported_sample();
+    let (ok, _, err) = run(&db, &["deal", "club-night", "--round", "1"], None);
+    assert!(!ok);
+    assert_eq!(
+        err.trim(),
+        "round 1 has had a result, so its cards are fixed and are never dealt again (docs/deals.md)"
+    );
+    let (ok, _, err) = run(&db, &["deal", "club-night", "--seed", "again"], None);
+    assert!(!ok);
+    assert_eq!(
+        err.trim(),
+        "every round has had a result, so every round's cards are fixed: there is nothing to deal"
+    );
+    let files = exported(&db);
+    assert!(files.get("deals.csv").is_none(), "nothing dealt");
+    assert!(!files.get("tournament.toml").unwrap().contains("deal_seeds"));
 }
 
 /// Hand records print two to four boards to an A4 page: a round of 12 boards fills 3 to 6
@@ -478,4 +709,160 @@ fn hand_records_print_two_to_four_boards_to_an_a4_page() {
     // A hand is always five lines at most (the trumps, then the other suits), so the boards
     // a page holds do not depend on the deck count: three decks' long lines are set smaller.
     assert_eq!(pages_by_decks, [4, 4, 4], "three boards to a page");
+}
+
+// ---- binding: a played round's cards never change ----------------------------------------
+
+/// The club night before play, imported into `db`, a seed set and every round dealt;
+/// returns the archive's event (its results to save).
+fn dealt_unplayed(db: &TestDb) -> fushi::rules::Event {
+    let files = ArchiveFiles::read(&club_night_dir()).unwrap();
+    let event = fushi::archive::parse(&files).unwrap().event;
+    let mut conn = db.open();
+    transfer::import(&mut conn, &unplayed_files()).unwrap();
+    fushi::db::dealing::set_seed(&mut conn, "club-night", transfer::draw_seed(None), "").unwrap();
+    fushi::db::dealing::deal_rounds(&mut conn, "club-night", None, "").unwrap();
+    event
+}
+
+fn stored_deals(db: &TestDb) -> fushi::rules::deal::Deals {
+    fushi::db::load_event(&mut db.open(), "club-night")
+        .unwrap()
+        .unwrap()
+        .deals
+}
+
+#[test]
+fn a_round_that_had_a_result_keeps_its_cards_even_after_the_result_is_deleted() {
+    use fushi::db::dealing::{DealChangeError, deal_rounds, set_seed};
+    use fushi::rules::deal::SeedRefusal;
+    for db in backends() {
+        let event = dealt_unplayed(&db);
+        let mut conn = db.open();
+        // One room of one board of round 1 is entered, then deleted again.
+        let m = &event.rounds[0].matches[0];
+        let one = vec![m.results[0].clone()];
+        fushi::db::save_match_results_as(&mut conn, "club-night", 1, m.table, &one, "", None)
+            .unwrap();
+        fushi::db::save_match_results_as(&mut conn, "club-night", 1, m.table, &[], "", None)
+            .unwrap();
+        let before = stored_deals(&db);
+        // Dealing round 1 from the same seed or a new one is refused.
+        let refused = deal_rounds(&mut conn, "club-night", Some(1), "").unwrap_err();
+        assert!(
+            matches!(
+                refused,
+                DealChangeError::Refused(SeedRefusal::CardsFixed { round: 1 })
+            ),
+            "{refused:?}"
+        );
+        set_seed(&mut conn, "club-night", transfer::draw_seed(None), "").unwrap();
+        let refused = deal_rounds(&mut conn, "club-night", Some(1), "").unwrap_err();
+        assert!(matches!(
+            refused,
+            DealChangeError::Refused(SeedRefusal::CardsFixed { round: 1 })
+        ));
+        // Dealing every round deals rounds 2 and 3 only.
+        let (rounds, boards) = deal_rounds(&mut conn, "club-night", None, "").unwrap();
+        assert_eq!((rounds, boards), (vec![2, 3], 8));
+        let after = stored_deals(&db);
+        for board in 1..=4 {
+            assert_eq!(after.of(1, board), before.of(1, board), "board {board}");
+            assert_ne!(after.of(2, board), before.of(2, board), "board {board}");
+        }
+        // The first commitment stays listed with the round it dealt; the second has 2, 3.
+        let rounds: Vec<_> = after.seeds.iter().map(|s| s.rounds.clone()).collect();
+        assert_eq!(rounds, [Some(vec![1]), Some(vec![2, 3])]);
+        // A change of the deck count would change round 1's cards: refused.
+        let mut settings = fushi::db::load_settings(&mut conn, "club-night")
+            .unwrap()
+            .unwrap();
+        settings.deck_rules = fushi::rules::DeckRules::standard(Decks::One);
+        let refused =
+            fushi::db::update_settings_as(&mut conn, "club-night", &settings, "").unwrap_err();
+        assert!(
+            matches!(refused, fushi::db::EditError::CardsFixed(1)),
+            "{refused:?}"
+        );
+        assert_eq!(stored_deals(&db), after);
+    }
+}
+
+#[test]
+fn results_brought_by_an_import_fix_their_rounds_and_an_unplayed_decks_change_clears_the_cards() {
+    use fushi::db::dealing::DealChangeError;
+    use fushi::rules::deal::SeedRefusal;
+    for db in backends() {
+        // An imported round with results is fixed like a played one.
+        transfer::import(
+            &mut db.open(),
+            &ArchiveFiles::read(&club_night_dir()).unwrap(),
+        )
+        .unwrap();
+        let mut conn = db.open();
+        fushi::db::dealing::set_seed(&mut conn, "club-night", transfer::draw_seed(None), "")
+            .unwrap();
+        let refused =
+            fushi::db::dealing::deal_rounds(&mut conn, "club-night", None, "").unwrap_err();
+        assert!(
+            matches!(
+                refused,
+                DealChangeError::Refused(SeedRefusal::EveryRoundFixed)
+            ),
+            "{refused:?}"
+        );
+        drop(conn);
+        // Before play a change of the deck count clears the cards, which no longer fit.
+        let other = TestDb::sqlite();
+        dealt_unplayed(&other);
+        let mut conn = other.open();
+        let mut settings = fushi::db::load_settings(&mut conn, "club-night")
+            .unwrap()
+            .unwrap();
+        settings.deck_rules = fushi::rules::DeckRules::standard(Decks::One);
+        fushi::db::update_settings_as(&mut conn, "club-night", &settings, "").unwrap();
+        let deals = stored_deals(&other);
+        assert!(deals.boards.is_empty());
+        assert_eq!(deals.seeds[0].rounds, Some(vec![]));
+    }
+}
+
+#[test]
+fn an_entry_at_the_table_fixes_its_round_and_a_commitment_set_unpublished_is_dated_at_publishing() {
+    use diesel::connection::SimpleConnection;
+    use fushi::db::dealing::{DealChangeError, deal_rounds, set_seed};
+    use fushi::rules::deal::SeedRefusal;
+    for db in backends() {
+        let mut conn = db.open();
+        transfer::import(&mut conn, &unplayed_files()).unwrap();
+        let mut settings = fushi::db::load_settings(&mut conn, "club-night")
+            .unwrap()
+            .unwrap();
+        settings.published = false;
+        fushi::db::update_settings_as(&mut conn, "club-night", &settings, "").unwrap();
+        set_seed(&mut conn, "club-night", transfer::draw_seed(None), "").unwrap();
+        deal_rounds(&mut conn, "club-night", None, "").unwrap();
+        assert_eq!(stored_deals(&db).seeds[0].published, None);
+        // A room's first save at the table (an entry not yet confirmed) fixes round 2.
+        let at = "'2026-12-05 10:00:00'";
+        conn.batch_execute(&format!(
+            "INSERT INTO table_entries (match_id, room, state, entered_by, cells, flagged, note, \
+               submission, saves, address, entered_at, updated_at, code_failures) \
+             SELECT m.id, 'open', 'entering', 'home', '[]', '', '', 'sub-1', 1, '127.0.0.1', {at}, {at}, 0 \
+             FROM matches m JOIN rounds r ON r.id = m.round_id WHERE r.number = 2 AND m.table_no = 1;"
+        ))
+        .unwrap();
+        let refused = deal_rounds(&mut conn, "club-night", Some(2), "").unwrap_err();
+        assert!(
+            matches!(
+                refused,
+                DealChangeError::Refused(SeedRefusal::CardsFixed { round: 2 })
+            ),
+            "{refused:?}"
+        );
+        // Publishing dates the commitment; the public overview lists it from then on.
+        settings.published = true;
+        fushi::db::update_settings_as(&mut conn, "club-night", &settings, "").unwrap();
+        assert!(stored_deals(&db).seeds[0].published.is_some());
+    }
 }

@@ -42,23 +42,77 @@ fn links(body: &str) -> Vec<String> {
         .collect()
 }
 
+/// The club night before play (its results kept aside), and its results by round.
+fn club_night_unplayed(db: &TestDb) -> fushi::rules::Event {
+    let files = ArchiveFiles::read(&club_night_dir()).unwrap();
+    let event = fushi::archive::parse(&files).unwrap().event;
+    let mut unplayed = files.clone();
+    let header = files
+        .get("results.csv")
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_owned();
+    unplayed.insert("results.csv", format!("{header}\n"));
+    fushi::transfer::import(&mut db.open(), &unplayed).unwrap();
+    event
+}
+
+/// Saves round `round`'s results of `event` (all, or all but `skip`: (table, room, board)).
+fn play(db: &TestDb, event: &fushi::rules::Event, round: i32, skip: Option<(i32, &str, i32)>) {
+    let r = event.rounds.iter().find(|r| r.number == round).unwrap();
+    for m in &r.matches {
+        let results: Vec<_> = m
+            .results
+            .iter()
+            .filter(|x| skip != Some((m.table, x.room.code(), x.board)))
+            .cloned()
+            .collect();
+        fushi::db::save_match_results_as(
+            &mut db.open(),
+            "club-night",
+            round,
+            m.table,
+            &results,
+            "",
+            None,
+        )
+        .unwrap();
+    }
+}
+
+/// The deals as stored now.
+fn deals_now(db: &TestDb) -> fushi::rules::deal::Deals {
+    fushi::db::load_event(&mut db.open(), "club-night")
+        .unwrap()
+        .unwrap()
+        .deals
+}
+
 #[actix_web::test]
-async fn the_director_sets_the_seed_deals_prints_and_reveals() {
+async fn the_director_sets_a_seed_deals_prints_and_reveals_after_release() {
     for db in backends() {
-        common::import_club_night_with_one_board_unplayed(&db);
+        let event = club_night_unplayed(&db);
         let mut b = browser(&db).await;
         let page = b.get_ok("/d/club-night/deals").await;
         page.has("data-seed-state=\"unset\"");
+        // What the director types is only the text after fushi's 128 random bits.
         let page = b
-            .submit("/d/club-night/deals/seed", &[("seed", "Thursday 周四")])
+            .submit("/d/club-night/deals/seed", &[("text", "739104")])
             .await;
-        let commitment = Seed::parse("Thursday 周四").unwrap().commitment();
-        page.has("data-seed-state=\"secret\"")
-            .has(commitment.as_str());
+        let first = deals_now(&db).seeds[0].state.held().unwrap().clone();
+        assert!(
+            first.is_drawn() && first.as_str().ends_with(":739104"),
+            "{first}"
+        );
+        let c1 = first.commitment();
+        assert_ne!(c1, Seed::parse("739104").unwrap().commitment());
+        // Before the click the page says what dealing will do.
+        page.has(c1.as_str())
+            .has("Deals rounds 1, 2, 3 (their first cards).");
         let page = b.submit("/d/club-night/deals/deal", &[("round", "")]).await;
         page.has("4 of 4 boards dealt").has("class=\"deal-stats\"");
-        // Jokers per seat over a round's four boards: 4 boards × 4 jokers (2 decks) in all,
-        // less those in the bottoms.
         let page = b.get_ok("/d/club-night/rounds/1/hands").await;
         assert_eq!(page.body.matches("class=\"hand-record\"").count(), 4);
         for line in north_lines(&db, 1, 3) {
@@ -66,68 +120,124 @@ async fn the_director_sets_the_seed_deals_prints_and_reveals() {
         }
         let pdf = b.get_ok("/d/club-night/rounds/1/hands.pdf").await;
         assert_eq!(pdf.content_type, "application/pdf");
-        assert!(pdf.bytes.starts_with(b"%PDF"));
         let text = pdf_extract::extract_text_from_mem(&pdf.bytes).unwrap();
         assert!(text.contains("Board 4"), "{text}");
-        // A wrong seed is refused; the held one is revealed.
+        // No board is played: the reveal is refused, naming a board, and the page says so.
+        let unreleased = "round 1 board 1, dealt from this seed, is not released yet";
+        b.get_ok("/d/club-night/deals").await.has(unreleased);
         let page = b
-            .post("/d/club-night/deals/reveal", &[("seed", "not it")])
+            .post("/d/club-night/deals/reveal", &[("commitment", c1.as_str())])
             .await;
         assert_eq!(page.status, StatusCode::BAD_REQUEST);
-        page.has("the seed does not match the published commitment");
-        let page = b
-            .submit("/d/club-night/deals/reveal", &[("seed", "")])
-            .await;
-        page.has("data-seed-state=\"revealed\"");
-        let overview = b.get_ok("/t/club-night").await;
-        overview
-            .has(commitment.as_str())
-            .has("Thursday 周四")
-            .has("Check these deals");
-        // A revealed seed is kept: setting another is refused.
-        let page = b.post("/d/club-night/deals/seed", &[("seed", "x")]).await;
-        assert_eq!(page.status, StatusCode::BAD_REQUEST);
-        // Dealing again deals the same boards.
-        b.submit("/d/club-night/deals/deal", &[("round", "2")])
-            .await;
+        page.has(unreleased);
 
-        // The trail: the seed set (its commitment only) and revealed, every round dealt,
-        // round 2 again with nothing changed, by the signed-in director; the refusals
-        // left nothing.
-        let page = b.get_ok("/d/club-night/audit").await;
-        page.has("<td>Deals</td>")
-            .has("dealing seed")
-            .has("round 3 deals")
-            .has(&format!("state=secret commitment={commitment}"))
-            .has(&format!(
-                "state=revealed commitment={commitment} seed=Thursday 周四"
-            ))
-            .has(&format!("boards=4 changed=4 dealt_from={commitment}"))
-            .has(&format!("boards=4 changed=0 dealt_from={commitment}"));
+        // Rounds 1 and 2 are played: their cards are fixed.
+        play(&db, &event, 1, None);
+        play(&db, &event, 2, None);
+        let played = deals_now(&db);
+        let page = b.get_ok("/d/club-night/deals").await;
+        page.has("Deals rounds 3 again: their cards, not played yet, are replaced")
+            .has("Leaves rounds 1, 2 as they are: they have had results, so their cards are fixed.")
+            .has("round 1 has had a result, so its cards are fixed");
+        let page = b.post("/d/club-night/deals/deal", &[("round", "1")]).await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST);
+        page.has("round 1 has had a result, so its cards are fixed and are never dealt again");
+
+        // A new seed adds a commitment; dealing every round deals round 3 only.
+        b.submit("/d/club-night/deals/seed", &[("text", "")]).await;
+        b.submit("/d/club-night/deals/deal", &[("round", "")]).await;
+        let now = deals_now(&db);
+        let c2 = now.seeds[1].state.commitment();
+        for r in 1..=2 {
+            for board in 1..=4 {
+                assert_eq!(
+                    now.of(r, board),
+                    played.of(r, board),
+                    "round {r} board {board}"
+                );
+            }
+        }
+        assert_ne!(now.of(3, 1), played.of(3, 1));
+        let rounds: Vec<_> = now.seeds.iter().map(|s| s.rounds.clone()).collect();
+        assert_eq!(rounds, [Some(vec![1, 2]), Some(vec![3])]);
+        let mut anon = anonymous(&db).await;
+        anon.get_ok("/t/club-night")
+            .await
+            .has(c1.as_str())
+            .has("rounds 1, 2")
+            .has(c2.as_str())
+            .has("rounds 3")
+            .lacks(first.as_str());
+
+        // The first seed's boards are all released: it may be revealed; the second not yet.
+        b.submit("/d/club-night/deals/reveal", &[("commitment", c1.as_str())])
+            .await;
+        anon.get_ok("/t/club-night")
+            .await
+            .has(first.as_str())
+            .has("Check these deals");
+        play(&db, &event, 3, Some((1, "closed", 2)));
+        let page = b
+            .post("/d/club-night/deals/reveal", &[("commitment", c2.as_str())])
+            .await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST);
+        page.has("round 3 board 2, dealt from this seed, is not released yet");
+        play(&db, &event, 3, None);
+        b.submit("/d/club-night/deals/reveal", &[("commitment", c2.as_str())])
+            .await;
+        // A revealed seed deals nothing.
+        let page = b.post("/d/club-night/deals/deal", &[("round", "")]).await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST);
+        page.has("the seed is revealed, and a revealed seed deals nothing");
         let trail = fushi::db::audit::full_trail(&mut db.open(), "club-night")
             .unwrap()
             .unwrap();
-        let deals: Vec<_> = trail.iter().filter(|e| e.area == "deals").collect();
-        assert_eq!(deals.len(), 2 + 3 + 1, "{deals:#?}");
-        assert!(deals.iter().all(|e| e.user_name == "admin"), "{deals:#?}");
-        // Before the reveal the seed was in no row.
-        let set = deals
+        let seeds: Vec<_> = trail
+            .iter()
+            .filter(|e| e.subject == "dealing seed")
+            .collect();
+        assert_eq!(seeds.len(), 4, "two set, two revealed: {seeds:#?}");
+        assert!(seeds.iter().all(|e| e.user_name == "admin"));
+        let set = seeds
             .iter()
             .find(|e| e.after.starts_with("state=secret"))
             .unwrap();
-        assert!(!set.after.contains("Thursday"), "{set:?}");
-        for (lang, area, seed, round) in [
-            ("zh", "发牌", "发牌种子", "第 3 轮发牌"),
-            ("zh-TW", "發牌", "發牌種子", "第 3 輪發牌"),
-        ] {
-            b.accept_language = lang.into();
-            b.get_ok("/d/club-night/audit")
-                .await
-                .has(&format!("<td>{area}</td>"))
-                .has(seed)
-                .has(round);
-        }
+        assert!(!set.after.contains("739104"), "{set:?}");
+        b.accept_language = "zh".into();
+        b.get_ok("/d/club-night/audit")
+            .await
+            .has("<td>发牌</td>")
+            .has("发牌种子");
     }
+}
+
+#[actix_web::test]
+async fn a_revealed_seed_deals_nothing_more() {
+    let db = TestDb::sqlite();
+    let event = club_night_unplayed(&db);
+    let mut b = browser(&db).await;
+    b.submit("/d/club-night/deals/seed", &[("text", "")]).await;
+    b.submit("/d/club-night/deals/deal", &[("round", "1")])
+        .await;
+    play(&db, &event, 1, None);
+    b.submit("/d/club-night/deals/reveal", &[("commitment", "")])
+        .await;
+    let page = b.post("/d/club-night/deals/deal", &[("round", "2")]).await;
+    assert_eq!(page.status, StatusCode::BAD_REQUEST);
+    page.has("the seed is revealed, and a revealed seed deals nothing");
+    b.get_ok("/d/club-night/deals")
+        .await
+        .has("data-deal-refused")
+        .has("a revealed seed deals nothing");
+    // A new seed deals the rounds left.
+    b.submit("/d/club-night/deals/seed", &[("text", "")]).await;
+    b.submit("/d/club-night/deals/deal", &[("round", "")]).await;
+    let rounds: Vec<_> = deals_now(&db)
+        .seeds
+        .iter()
+        .map(|s| s.rounds.clone())
+        .collect();
+    assert_eq!(rounds, [Some(vec![1]), Some(vec![2, 3])]);
 }
 
 #[actix_web::test]
@@ -152,14 +262,8 @@ async fn the_deals_page_is_for_directors_only() {
 #[actix_web::test]
 async fn a_boards_cards_appear_on_no_public_page_before_release_and_on_its_traveller_after() {
     let db = TestDb::sqlite();
-    common::import_club_night_with_one_board_unplayed(&db);
+    common::club_night_dealt_with_one_board_unplayed(&db);
     let mut director = browser(&db).await;
-    director
-        .submit("/d/club-night/deals/seed", &[("seed", "abc")])
-        .await;
-    director
-        .submit("/d/club-night/deals/deal", &[("round", "")])
-        .await;
     let hidden = north_lines(&db, 3, 2);
     let shown = north_lines(&db, 3, 1);
 
@@ -190,7 +294,6 @@ async fn a_boards_cards_appear_on_no_public_page_before_release_and_on_its_trave
     }
     assert!(seen.contains("/t/club-night/rounds/3/boards/2"), "{seen:?}");
     assert!(seen.contains("/t/club-night/deals.csv"), "{seen:?}");
-    // The table pages never show cards: a room's page holds no hand.
     // Released boards show their cards on the traveller, and deals.csv lists them only.
     let page = anon.get_ok("/t/club-night/rounds/3/boards/1").await;
     page.has(&shown.join("</p><p>"));
@@ -201,15 +304,6 @@ async fn a_boards_cards_appear_on_no_public_page_before_release_and_on_its_trave
         "{}",
         csv.body
     );
-    // The API: the unreleased board has no cards, the released one has them, in deals.csv's
-    // notation.
-    let cards = |round: i32, board: i32| {
-        let event = fushi::db::load_event(&mut db.open(), "club-night")
-            .unwrap()
-            .unwrap();
-        let deal = event.deals.of(round, board).unwrap();
-        fushi::rules::deal::format_cards(deal.hand(Seat::North))
-    };
     for path in [
         "/api/v1/tournaments/club-night/deals",
         "/api/v1/tournaments/club-night/rounds/3/boards/2",
@@ -218,39 +312,92 @@ async fn a_boards_cards_appear_on_no_public_page_before_release_and_on_its_trave
     ] {
         let page = anon.get_ok(path).await;
         assert!(
-            !page.body.contains(&cards(3, 2)),
+            !page.body.contains(&north_cards(&db, 3, 2)),
             "{path} shows board 2's cards"
         );
     }
     anon.get_ok("/api/v1/tournaments/club-night/rounds/3/boards/1")
         .await
-        .has(&cards(3, 1));
-    anon.get_ok("/api/v1/tournaments/club-night/deals")
-        .await
-        .has(&cards(3, 1));
+        .has(&north_cards(&db, 3, 1));
     // The director sees every board's cards on the director's traveller.
     let page = director.get_ok("/d/club-night/rounds/3/boards/2").await;
     page.has(&hidden.join("</p><p>"));
+}
 
-    // Once the last room has its result, board 2 is released and its cards are shown.
-    let files = ArchiveFiles::read(&club_night_dir()).unwrap();
-    let full = TestDb::sqlite();
-    fushi::transfer::import(&mut full.open(), &files).unwrap();
-    let mut director = browser(&full).await;
-    director
-        .submit("/d/club-night/deals/seed", &[("seed", "abc")])
-        .await;
-    director
-        .submit("/d/club-night/deals/deal", &[("round", "3")])
-        .await;
-    let mut anon = anonymous(&full).await;
-    let page = anon.get_ok("/t/club-night/rounds/3/boards/2").await;
-    page.has(&hidden.join("</p><p>"));
-    let event = fushi::db::load_event(&mut full.open(), "club-night")
+/// North's hand of a board in deals.csv's notation.
+fn north_cards(db: &TestDb, round: i32, board: i32) -> String {
+    let event = fushi::db::load_event(&mut db.open(), "club-night")
         .unwrap()
         .unwrap();
-    let north = fushi::rules::deal::format_cards(event.deals.of(3, 2).unwrap().hand(Seat::North));
-    anon.get_ok("/api/v1/tournaments/club-night/rounds/3/boards/2")
-        .await
-        .has(&north);
+    fushi::rules::deal::format_cards(event.deals.of(round, board).unwrap().hand(Seat::North))
+}
+
+#[actix_web::test]
+async fn a_scorer_sees_every_result_but_no_card_of_an_unreleased_board() {
+    use fushi::db::accounts::{Access, Role};
+    for db in backends() {
+        common::club_night_dealt_with_one_board_unplayed(&db);
+        common::http::ensure_user(&db, "sam", Role::Scorer);
+        common::give(&db, "sam", Access::Scorer);
+        let mut scorer = common::http::browser_as(&db, "sam", Role::Scorer).await;
+        let mut director = browser(&db).await;
+        let hidden = north_lines(&db, 3, 2).join("</p><p>");
+        let hidden_cards = north_cards(&db, 3, 2);
+        let shown = north_lines(&db, 3, 1).join("</p><p>");
+        // Each surface that shows cards: the scorer sees the released board's, never the
+        // unreleased one's; the director sees both.
+        for path in [
+            "/d/club-night/rounds/3/boards/2",
+            "/t/club-night/rounds/3/boards/2",
+            "/t/club-night/rounds/3/travellers",
+        ] {
+            let page = scorer.get_ok(path).await;
+            assert!(
+                !page.body.contains(&hidden),
+                "{path} shows a scorer the hand"
+            );
+            director.get_ok(path).await.has(&hidden);
+        }
+        scorer
+            .get_ok("/t/club-night/rounds/3/travellers")
+            .await
+            .has(&shown);
+        let pdf = scorer.get_ok("/t/club-night/rounds/3/travellers.pdf").await;
+        let text = pdf_extract::extract_text_from_mem(&pdf.bytes).unwrap();
+        let pdf = director
+            .get_ok("/t/club-night/rounds/3/travellers.pdf")
+            .await;
+        let all = pdf_extract::extract_text_from_mem(&pdf.bytes).unwrap();
+        // The two PDFs differ only in board 2's cards: the longest line of its North hand
+        // is in the director's once more than in the scorer's (where it is in no hand).
+        let longest = north_lines(&db, 3, 2)
+            .into_iter()
+            .max_by_key(|l| l.chars().count())
+            .unwrap();
+        assert_eq!(
+            all.matches(&longest).count(),
+            text.matches(&longest).count() + 1,
+            "the scorer's travellers PDF has board 2's hand: {longest}"
+        );
+        for path in [
+            "/t/club-night/deals.csv",
+            "/api/v1/tournaments/club-night/deals",
+            "/api/v1/tournaments/club-night/rounds/3/boards/2",
+        ] {
+            let page = scorer.get_ok(path).await;
+            assert!(
+                !page.body.contains(&hidden_cards),
+                "{path} shows a scorer the cards"
+            );
+            director.get_ok(path).await.has(&hidden_cards);
+        }
+        // The scorer still sees the room's result live (the director's traveller).
+        scorer
+            .get_ok("/d/club-night/rounds/3/boards/2")
+            .await
+            .has("class=\"traveller");
+        // The hand records stay the directors'.
+        let page = scorer.get("/d/club-night/rounds/3/hands").await;
+        assert_eq!(page.status, StatusCode::FORBIDDEN);
+    }
 }

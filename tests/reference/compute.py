@@ -292,6 +292,7 @@ class Tournament:
                  "takeover_at", "bands", "step", "stages", "pairing", "swiss_seed",
                  "table_entry", "table_approval", "table_codes", "correction_minutes",
                  "publish_draw", "starts", "ends", "venue", "organiser", "time_zone",
+                 # the dealing seeds: docs/deals.md, checked by deal.py --check
                  "deal_commitment", "deal_seed", "deal_seeds"}
         for k in conf:
             if k not in known:

@@ -4,7 +4,7 @@
 use super::message;
 use crate::archive::Problem;
 use crate::i18n::{Lang, Tr};
-use crate::input::{Wanted, Why};
+use crate::input::{DealSeedFault, Wanted, Why};
 use crate::rules::deal::{DealError, SeedError, SeedRefusal};
 use crate::rules::{BandTableError, Combination, Fault, Points, Room, TeamNo};
 
@@ -290,7 +290,27 @@ fn every_reason() -> Vec<Why> {
         Why::SeedRefused(SeedRefusal::NothingToReveal),
         Why::SeedRefused(SeedRefusal::DoesNotMatch),
         Why::SeedRefused(SeedRefusal::SeedWithoutCommitment),
+        Why::SeedRefused(SeedRefusal::Unreleased { round: 4, board: 4 }),
+        Why::SeedRefused(SeedRefusal::NoSeed),
+        Why::SeedRefused(SeedRefusal::RevealedDealsNothing),
+        Why::SeedRefused(SeedRefusal::NotDrawn),
+        Why::SeedRefused(SeedRefusal::CardsFixed { round: 2 }),
+        Why::SeedRefused(SeedRefusal::EveryRoundFixed),
+        Why::SeedRefused(SeedRefusal::NoSuchCommitment),
     ]);
+    all.extend(
+        [
+            DealSeedFault::Shape,
+            DealSeedFault::BothForms,
+            DealSeedFault::NoCommitment,
+            DealSeedFault::Published,
+            DealSeedFault::Rounds,
+            DealSeedFault::NoSuchRound { round: 5 },
+            DealSeedFault::RoundTwice { round: 2 },
+            DealSeedFault::DealsOther { round: 3, board: 1 },
+        ]
+        .map(|fault| Why::DealSeedEntry { entry: 2, fault }),
+    );
     all.extend(stage_reasons());
     all
 }
@@ -530,6 +550,7 @@ fn listed(why: &Why) {
         | Why::BothRooms { .. }
         | Why::BadCard { .. }
         | Why::Deal(_)
+        | Why::DealSeedEntry { .. }
         | Why::Seed(_)
         | Why::Commitment
         | Why::SeedRefused(_) => {}

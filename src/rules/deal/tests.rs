@@ -183,8 +183,41 @@ fn seeds_are_non_empty_short_lines() {
     assert!(Seed::parse(&"x".repeat(MAX_SEED_BYTES)).is_ok());
     assert_eq!(Seed::parse("a\nb"), Err(SeedError::ControlCharacter));
     assert_eq!(Seed::parse("春季 2026 ").unwrap().as_str(), "春季 2026 ");
-    let random = Seed::from_random([0xab; 16]);
+    let random = Seed::drawn([0xab; 16], None);
     assert_eq!(random.as_str(), "ab".repeat(16));
+    assert!(random.is_drawn());
+}
+
+#[test]
+fn a_typed_seed_is_only_the_text_after_fushis_random_part() {
+    let text = |t: &str| SeedText::parse(t).unwrap();
+    assert_eq!(SeedText::parse(""), Err(SeedError::Empty));
+    assert_eq!(
+        SeedText::parse(&"x".repeat(MAX_SEED_TEXT_BYTES + 1)),
+        Err(SeedError::TooLong {
+            max: MAX_SEED_TEXT_BYTES
+        })
+    );
+    assert_eq!(SeedText::parse("a\tb"), Err(SeedError::ControlCharacter));
+    let typed = Seed::drawn([0x01; 16], Some(&text("739104")));
+    assert_eq!(typed.as_str(), format!("{}:739104", "01".repeat(16)));
+    assert!(typed.is_drawn());
+    assert_ne!(typed.commitment(), seed("739104").commitment());
+    // A typed value shaped like fushi's own is text too: it gets a random part of its own.
+    let lookalike = format!("{}:x", "0".repeat(32));
+    let again = Seed::drawn([0x02; 16], Some(&text(&lookalike)));
+    assert_eq!(again.as_str(), format!("{}:{lookalike}", "02".repeat(16)));
+    let longest = Seed::drawn([0; 16], Some(&text(&"x".repeat(MAX_SEED_TEXT_BYTES))));
+    assert_eq!(Seed::parse(longest.as_str()), Ok(longest.clone()));
+    assert!(longest.is_drawn());
+    for not_drawn in [
+        "739104",
+        "0123456789abcdef0123456789abcdeF",
+        &format!("{}:", "a".repeat(32)),
+        &format!("{}x", "a".repeat(32)),
+    ] {
+        assert!(!seed(not_drawn).is_drawn(), "{not_drawn}");
+    }
 }
 
 #[test]
@@ -283,53 +316,16 @@ fn statistics_count_jokers_and_level_cards_per_seat_and_bottom_points() {
 }
 
 #[test]
-fn the_seed_is_set_then_revealed_and_a_wrong_seed_is_refused() {
-    let a = seed("alpha");
-    let secret = DealSeed::Unset.apply(SeedChange::Set(a.clone())).unwrap();
-    assert_eq!(secret, DealSeed::Secret(a.clone()));
-    assert_eq!(secret.commitment(), Some(a.commitment()));
-    assert_eq!(secret.revealed(), None);
-    assert_eq!(
-        secret.apply(SeedChange::Reveal(Some(seed("beta")))),
-        Err(SeedRefusal::DoesNotMatch)
-    );
-    let revealed = secret.apply(SeedChange::Reveal(None)).unwrap();
-    assert_eq!(revealed.revealed(), Some(&a));
-    assert_eq!(
-        revealed.apply(SeedChange::Set(seed("beta"))),
-        Err(SeedRefusal::AlreadyRevealed)
-    );
-    assert_eq!(
-        DealSeed::Unset.apply(SeedChange::Reveal(Some(a.clone()))),
-        Err(SeedRefusal::NothingToReveal)
-    );
-    // A commitment published for deals made elsewhere: the seed must be typed, and match.
-    let committed = DealSeed::Committed(a.commitment());
-    assert_eq!(
-        committed.apply(SeedChange::Reveal(None)),
-        Err(SeedRefusal::NothingToReveal)
-    );
-    assert_eq!(
-        committed.apply(SeedChange::Reveal(Some(seed("alpha ")))),
-        Err(SeedRefusal::DoesNotMatch)
-    );
-    assert_eq!(
-        committed.apply(SeedChange::Reveal(Some(a.clone()))),
-        Ok(DealSeed::Revealed(a.clone()))
-    );
-}
-
-#[test]
 fn a_published_seed_must_match_its_commitment() {
     let a = seed("alpha");
-    assert_eq!(DealSeed::from_published(None, None), Ok(DealSeed::Unset));
+    assert_eq!(DealSeed::from_published(None, None), Ok(None));
     assert_eq!(
         DealSeed::from_published(Some(a.commitment()), None),
-        Ok(DealSeed::Committed(a.commitment()))
+        Ok(Some(DealSeed::Committed(a.commitment())))
     );
     assert_eq!(
         DealSeed::from_published(Some(a.commitment()), Some(a.clone())),
-        Ok(DealSeed::Revealed(a.clone()))
+        Ok(Some(DealSeed::Revealed(a.clone())))
     );
     assert_eq!(
         DealSeed::from_published(Some(a.commitment()), Some(seed("beta"))),
@@ -349,18 +345,24 @@ fn the_public_sees_released_boards_and_no_secret_seed() {
         board,
         deal: deal_board(&s, Decks::One, round as u32, board as u32),
     };
+    let first = Seed::drawn([1; 16], None);
     let deals = Deals {
-        seed: DealSeed::Secret(s.clone()),
+        seeds: vec![
+            SeedRecord::new(DealSeed::Revealed(first.clone()), None),
+            SeedRecord::new(DealSeed::Secret(s.clone()), None),
+        ],
         boards: vec![board(1, 1), board(1, 2), board(2, 1)],
     };
     let public = deals.public(|r, b| (r, b) == (1, 2));
-    assert_eq!(public.seed, DealSeed::Committed(s.commitment()));
+    let states: Vec<DealSeed> = public.seeds.iter().map(|r| r.state.clone()).collect();
+    assert_eq!(
+        states,
+        vec![
+            DealSeed::Revealed(first),
+            DealSeed::Committed(s.commitment())
+        ]
+    );
     assert_eq!(public.boards, vec![board(1, 2)]);
-    let revealed = Deals {
-        seed: DealSeed::Revealed(s.clone()),
-        ..deals
-    };
-    assert_eq!(revealed.public(|_, _| false).seed, DealSeed::Revealed(s));
 }
 
 proptest! {

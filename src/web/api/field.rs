@@ -209,10 +209,23 @@ async fn butler_ranking(snapshot: PageSnapshot) -> Result<HttpResponse, AppError
 async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
     let event = &snapshot.event;
     let d = &event.deals;
-    let commitment = d.seed.commitment();
-    if d.boards.is_empty() && commitment.is_none() {
+    let current = d.current();
+    if d.boards.is_empty() && current.is_none() {
         return Err(AppError::NotFound);
     }
+    let zone = event.settings.occasion.time_zone;
+    let seeds: Vec<Value> = d
+        .seeds
+        .iter()
+        .map(|s| {
+            json!({
+                "commitment": s.state.commitment().as_str(),
+                "published": s.published.map(|at| crate::archive::published_text(at, zone)),
+                "rounds": s.rounds,
+                "seed": s.state.revealed().map(|seed| seed.as_str()),
+            })
+        })
+        .collect();
     let boards: Vec<Value> = d
         .boards
         .iter()
@@ -236,8 +249,9 @@ async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
         "slug": event.settings.slug,
         "revision": snapshot.revision,
         "decks": event.settings.decks().count(),
-        "commitment": text(commitment.as_ref().map(|c| c.as_str())),
-        "seed": text(d.seed.revealed().map(|s| s.as_str())),
+        "commitment": text(current.map(|s| s.state.commitment()).as_ref().map(|c| c.as_str())),
+        "seed": text(current.and_then(|s| s.state.revealed()).map(|s| s.as_str())),
+        "seeds": seeds,
         "boards": boards,
     })))
 }

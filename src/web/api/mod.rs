@@ -163,7 +163,7 @@ async fn tournament(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
         "matches_url": url(event, "/matches"),
         "results_url": url(event, "/results"),
         "butler_url": (!event.lineups.is_empty()).then(|| url(event, "/butler")),
-        "deals_url": (!event.deals.boards.is_empty() || event.deals.seed.commitment().is_some())
+        "deals_url": (!event.deals.boards.is_empty() || !event.deals.seeds.is_empty())
             .then(|| url(event, "/deals")),
         "stages_url": (!event.settings.stages.is_empty()).then(|| url(event, "/stages")),
         "bracket_url": event

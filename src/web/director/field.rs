@@ -314,7 +314,7 @@ async fn save_lineups(
 ) -> Result<HttpResponse, AppError> {
     let (slug, round, table) = (&at.round.tour.slug, at.round.round, at.table);
     let form = form.into_inner();
-    let snap = load_event(&state, slug).await?;
+    let snap = crate::web::page::load_for(&ctx, &state, slug).await?;
     let m = snap
         .event
         .rounds

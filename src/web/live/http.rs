@@ -133,9 +133,9 @@ pub async fn public_pages(
         .await
     {
         // The public pages see only what the public may see (docs/rules.md §5); the
-        // tournament's directors and scorers see every result there too.
-        Ok(snapshot) if Viewer::of(req.request()).tour_access.is_some() => snapshot,
-        Ok(snapshot) => snapshot.public(),
+        // tournament's directors and scorers see every result there too, and only
+        // directors the cards of unreleased boards (§13).
+        Ok(snapshot) => snapshot.seen_by(Viewer::of(req.request()).tour_access),
         // The handler reports it (404, or the error page).
         Err(_) => return next.call(req).await,
     };

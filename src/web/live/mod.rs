@@ -72,6 +72,8 @@ pub struct Snapshot {
     pub release: Release,
     /// What the public sees; `None` in the public snapshot itself.
     public: Option<Arc<Snapshot>>,
+    /// What a scorer sees, made when a scorer first reads this revision.
+    scorer: OnceLock<Arc<Snapshot>>,
     after_rounds: OnceLock<AfterEachRound>,
     /// The championship (stages, standings per stage, bracket, ranking), computed once.
     championship: OnceLock<Option<Championship>>,
@@ -222,6 +224,7 @@ impl Snapshot {
             play,
             release,
             public,
+            scorer: OnceLock::new(),
             after_rounds: OnceLock::new(),
             championship: OnceLock::new(),
             odd: Mutex::new(HashMap::new()),
@@ -234,6 +237,41 @@ impl Snapshot {
     /// What the public may see of this revision: results of released boards only.
     pub fn public(self: &Arc<Self>) -> Arc<Snapshot> {
         self.public.clone().unwrap_or_else(|| self.clone())
+    }
+
+    /// What a scorer may see of this revision (docs/rules.md §5, §13): every result, live,
+    /// but the cards of released boards only and no secret seed. Made once per revision,
+    /// when a scorer first reads it.
+    pub fn for_scorer(self: &Arc<Self>) -> Arc<Snapshot> {
+        if self.public.is_none() {
+            // The public snapshot holds no unreleased card already.
+            return self.clone();
+        }
+        self.scorer
+            .get_or_init(|| {
+                let mut event = self.event.clone();
+                event.deals = self.event.deals.public(|r, b| self.release.board(r, b));
+                Arc::new(Snapshot::of_parts(
+                    (self.id, self.revision, self.changed_at),
+                    event,
+                    self.report.clone(),
+                    self.play.clone(),
+                    self.release.clone(),
+                    self.public.clone(),
+                ))
+            })
+            .clone()
+    }
+
+    /// The snapshot a reader with `access` to the tournament reads: its directors (and the
+    /// admins) the whole one, its scorers [`Snapshot::for_scorer`], anyone else the public
+    /// one. Every page, file and API answer that picks a snapshot by reader asks this.
+    pub fn seen_by(self: &Arc<Self>, access: Option<crate::db::accounts::Access>) -> Arc<Snapshot> {
+        match access {
+            Some(crate::db::accounts::Access::Director) => self.clone(),
+            Some(crate::db::accounts::Access::Scorer) => self.for_scorer(),
+            None => self.public(),
+        }
     }
 
     /// Whether the room's results are provisional: confirmed at the table, not yet

@@ -37,11 +37,11 @@ fn same_frame(a: &Event, b: &Event) -> bool {
         lineups,
         deals,
     } = a;
-    let crate::rules::deal::Deals { seed, boards: _ } = deals;
+    let crate::rules::deal::Deals { seeds, boards: _ } = deals;
     *settings == b.settings
         && *teams == b.teams
         && *lineups == b.lineups
-        && *seed == b.deals.seed
+        && *seeds == b.deals.seeds
         && rounds.len() == b.rounds.len()
         && rounds.iter().zip(&b.rounds).all(|(x, y)| {
             let Round {

@@ -17,7 +17,7 @@ use crate::rules::{Event, Report, RoundProgress, Scorer, TeamNo};
 use crate::web::i18n::Tr;
 use crate::web::live::Snapshot;
 use crate::web::page::{
-    Ctx, PageSnapshot, TourHead, load_event, page_snapshot, path_number, render, snapshot_at,
+    Ctx, PageSnapshot, TourHead, page_snapshot, path_number, render, snapshot_at,
 };
 use crate::web::sheets::{pdf, pdf_response};
 use crate::web::{AppError, AppState};
@@ -252,7 +252,8 @@ pub async fn director_traveller(
 ) -> Result<HttpResponse, AppError> {
     let (slug, round, board) = path.into_inner();
     let (round, board) = path_numbers(&round, &board)?;
-    let snap = load_event(&state, &slug).await?;
+    // A scorer sees every room but no card of an unreleased board (docs/rules.md §13).
+    let snap = crate::web::page::load_for(&ctx, &state, &slug).await?;
     let event = &snap.event;
     let key = slug.clone();
     let threshold = crate::web::page::with_db(&state, move |conn| {

@@ -30,7 +30,7 @@ use super::routes::{Need, Routes};
 use super::{AppError, AppState};
 use crate::archive;
 use crate::input::check_slug;
-use crate::rules::{Event, TeamNo};
+use crate::rules::TeamNo;
 use view::matches::{self, BoardLine, MatchDetail, MatchLine, TeamMatch};
 use view::rules::{self as rules_view, RulesSummary};
 use view::standings::{self, RoundLine, StandingRow};
@@ -166,11 +166,11 @@ struct OverviewPage {
     /// Where a staged event stands ("Qualifying, round 7 of 9"); `None` without stages.
     stage_progress: Option<String>,
     has_bracket: bool,
-    /// The dealing seed's commitment and, once revealed, the seed (docs/deals.md).
-    deal_commitment: Option<String>,
-    deal_seed: Option<String>,
-    /// `python3 deal.py SEED DECKS ROUNDS BOARDS` for the revealed seed.
-    deal_check: String,
+    /// Every commitment ever set, with its time, rounds and, once revealed, its seed
+    /// (docs/deals.md).
+    commitments: Vec<crate::web::labels::CommitmentLine>,
+    /// Whether some seed is revealed: then the page says how to check.
+    any_revealed: bool,
 }
 
 async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
@@ -221,33 +221,15 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
             .collect(),
         stage_progress: crate::web::labels::progress_text(t, event),
         has_bracket: event.settings.stages.iter().any(|s| s.format.is_knockout()),
-        deal_commitment: event.deals.seed.commitment().map(|c| c.as_str().to_owned()),
-        deal_seed: event.deals.seed.revealed().map(|s| s.as_str().to_owned()),
-        deal_check: deal_check(event),
+        commitments: crate::web::labels::commitment_lines(t, event),
+        any_revealed: event
+            .deals
+            .seeds
+            .iter()
+            .any(|s| s.state.revealed().is_some()),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
-}
-
-/// The command that deals the event's boards again with the reference dealer.
-fn deal_check(event: &Event) -> String {
-    let rounds = event.rounds.iter().map(|r| r.number).max().unwrap_or(0);
-    let boards = event
-        .rounds
-        .iter()
-        .flat_map(|r| r.boards.iter().map(|b| b.number))
-        .max()
-        .unwrap_or(0);
-    let seed = event
-        .deals
-        .seed
-        .revealed()
-        .map(|s| s.as_str().replace('\'', "'\\''"))
-        .unwrap_or_default();
-    format!(
-        "python3 tests/reference/deal.py '{seed}' {} {rounds} {boards}",
-        event.settings.decks().count()
-    )
 }
 
 #[derive(Template)]

@@ -298,6 +298,55 @@ pub fn import_club_night_with_one_board_unplayed(db: &TestDb) {
     fushi::transfer::import(&mut db.open(), &files).expect("the club night imported");
 }
 
+/// Imports `files` as a tournament played after fushi dealt it: first without results, then
+/// a new seed (fushi's, with no text) deals every round, then every result is saved, as at
+/// a real event (a round's cards are fixed once it has a result, docs/rules.md §13).
+/// Returns the slug and the seed.
+pub fn import_dealt_then_played(db: &TestDb, files: &ArchiveFiles) -> (String, fushi::rules::Seed) {
+    let event = fushi::archive::parse(files).expect("the archive").event;
+    let mut unplayed = files.clone();
+    let results = files.get("results.csv").expect("results.csv");
+    let header = results.lines().next().expect("a header").to_owned();
+    unplayed.insert("results.csv", format!("{header}\n"));
+    let mut conn = db.open();
+    let slug = fushi::transfer::import(&mut conn, &unplayed)
+        .expect("imported")
+        .slug;
+    let seed = fushi::transfer::draw_seed(None);
+    db::dealing::set_seed(&mut conn, &slug, seed.clone(), "").expect("a seed set");
+    db::dealing::deal_rounds(&mut conn, &slug, None, "").expect("every round dealt");
+    for round in &event.rounds {
+        for m in round.matches.iter().filter(|m| !m.results.is_empty()) {
+            db::save_match_results_as(
+                &mut conn,
+                &slug,
+                round.number,
+                m.table,
+                &m.results,
+                "",
+                None,
+            )
+            .expect("the results saved");
+        }
+    }
+    (slug, seed)
+}
+
+/// The club night, dealt by fushi before play, with round 3 table 1's closed room short of
+/// board 2 (so that board is not released).
+pub fn club_night_dealt_with_one_board_unplayed(db: &TestDb) -> fushi::rules::Seed {
+    let mut files = ArchiveFiles::read(&club_night_dir()).expect("the club night example");
+    let results: String = files
+        .get("results.csv")
+        .expect("results.csv")
+        .lines()
+        .filter(|l| !l.starts_with("3,1,closed,2,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    files.insert("results.csv", results);
+    import_dealt_then_played(db, &files).1
+}
+
 /// Gives the user `name` access to the club night.
 pub fn give(db: &TestDb, name: &str, access: Access) {
     let mut conn = db.open();

@@ -55,7 +55,9 @@ where
 {
     with_db(state, move |conn| match work(conn) {
         Ok(()) => Ok(Ok(())),
-        Err(e @ (EditError::SlugTaken(_) | EditError::Conflicts(_))) => Ok(Err(e)),
+        Err(e @ (EditError::SlugTaken(_) | EditError::Conflicts(_) | EditError::CardsFixed(_))) => {
+            Ok(Err(e))
+        }
         Err(e) => Err(edit_error(e)),
     })
     .await
@@ -74,6 +76,14 @@ fn refused(t: &Tr, form: SettingsForm, refusal: EditError) -> Result<SettingsFor
             Ok(form.with_errors(errors))
         }
         EditError::Conflicts(found) => Ok(form.with_conflicts(t, &found)),
+        EditError::CardsFixed(round) => {
+            let mut errors = FieldErrors::default();
+            errors.add(
+                "decks",
+                t.a("director-settings-error-decks-cards-fixed", "round", round),
+            );
+            Ok(form.with_errors(errors))
+        }
         other => Err(edit_error(other)),
     }
 }
@@ -182,7 +192,7 @@ pub(super) async fn dashboard(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let snap = page::load_event(&state, &slug).await?;
+    let snap = page::load_for(&ctx, &state, &slug).await?;
     let (event, report) = (&snap.event, &snap.report);
     if !ctx.viewer.directs() {
         // A scorer's home: the matches of the round being played.
