@@ -86,24 +86,36 @@ fn public_slug(path: &str) -> Option<&str> {
     (!slug.is_empty() && tail != "events").then_some(slug)
 }
 
-/// The query parameters a public page reads (a blank sheet); every other one is ignored by
-/// the pages and so by the cache, whatever a visitor sends.
-const KNOWN_PARAMETERS: [&str; 1] = ["blank"];
+/// The query parameters a public page reads, as it reads them: `blank` (a blank score
+/// sheet: `1` or `true`, anything else is no parameter) and `table` (one match's sheets; a
+/// value that is no table of the round is answered 404, which is not kept). Every other
+/// parameter is ignored by the pages and so by the cache, whatever a visitor sends.
+pub const KNOWN_PARAMETERS: [&str; 2] = ["blank", "table"];
 
-/// The cache key of a public page: its language, its path and the parameters it reads, in
-/// a fixed order. Unknown parameters make no new entry (a PDF is drawn once per revision
-/// whatever the query string), and a path longer than any page's is not kept at all.
-pub fn page_key(lang: Lang, path: &str, query: &str) -> String {
+/// The known parameters of `query`, each once (the first), in a fixed order, as the page
+/// reads them: the query string of the one page a request asks for.
+pub fn known_query(query: &str) -> String {
     let mut known: Vec<(String, String)> =
         serde_urlencoded::from_str::<Vec<(String, String)>>(query)
             .unwrap_or_default()
             .into_iter()
             .filter(|(name, value)| KNOWN_PARAMETERS.contains(&name.as_str()) && value.len() <= 8)
+            .filter_map(|(name, value)| match name.as_str() {
+                "blank" => (value == "1" || value == "true").then(|| (name, "1".to_owned())),
+                _ => Some((name, value)),
+            })
             .collect();
-    known.sort();
+    // Stable: the first of a repeated parameter stays first, and is the one kept.
+    known.sort_by(|a, b| a.0.cmp(&b.0));
     known.dedup_by(|a, b| a.0 == b.0);
-    let query = serde_urlencoded::to_string(&known).unwrap_or_default();
-    format!("{}{path}?{query}", lang.code())
+    serde_urlencoded::to_string(&known).unwrap_or_default()
+}
+
+/// The cache key of a public page: its language, its path and the parameters it reads
+/// ([`known_query`]). Unknown parameters make no new entry (a PDF is drawn once per
+/// revision whatever the query string).
+pub fn page_key(lang: Lang, path: &str, query: &str) -> String {
+    format!("{}{path}?{}", lang.code(), known_query(query))
 }
 
 /// In front of every public page of a tournament: answers from the validator or the kept
@@ -346,5 +358,20 @@ mod tests {
         assert_ne!(key("blank=1"), key(""));
         // A long value of a known parameter is no page either.
         assert_eq!(key(&format!("blank={}", "1".repeat(9000))), key(""));
+        // `blank` as the page reads it: `true` is `1`, anything else no parameter.
+        assert_eq!(key("blank=true"), key("blank=1"));
+        assert_eq!(key("blank=0"), key(""));
+    }
+
+    /// Each table's sheets are a page of their own, and the order of the parameters or a
+    /// repeated one makes none.
+    #[test]
+    fn every_parameter_a_page_reads_is_in_its_key() {
+        let key = |q: &str| page_key(Lang::EN, "/t/a/rounds/3/sheets", q);
+        assert_ne!(key("table=2"), key(""));
+        assert_ne!(key("table=2"), key("table=1"));
+        assert_ne!(key("table=2&blank=1"), key("table=2"));
+        assert_eq!(key("blank=1&table=2"), key("table=2&v=9&blank=1"));
+        assert_eq!(key("table=2&table=1"), key("table=2"));
     }
 }

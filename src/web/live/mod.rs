@@ -472,11 +472,18 @@ impl Directory {
     }
 }
 
-/// Since when the database has not answered the change watcher, if it does not now.
+/// Since when the database has not answered the change watcher, if it does not now, and
+/// when the watcher last read every revision (`None` without a watcher).
 #[derive(Clone, Copy, Debug, Default)]
 struct Outage {
     since: Option<std::time::Instant>,
+    confirmed: Option<std::time::Instant>,
 }
+
+/// How long after the watcher's last full read of the revisions this server still takes
+/// its snapshots as current: twice [`watch::FULL_CHECK`]. Beyond it (the watcher's reads
+/// fail or hang) the public pages are served marked as possibly out of date.
+pub const UNCONFIRMED: Duration = Duration::from_secs(6);
 
 /// The shared live state of one server.
 pub struct Live {
@@ -758,10 +765,37 @@ impl Live {
         }
     }
 
-    /// How long the database has not answered, when it does not: pages served meanwhile
-    /// may be out of date.
+    /// Notes that the watcher has just read every tournament's revision.
+    pub fn revisions_confirmed(&self) {
+        if let Ok(mut outage) = self.outage.lock() {
+            outage.confirmed = Some(std::time::Instant::now());
+        }
+    }
+
+    /// How long this server has not been able to confirm that its revisions are the
+    /// database's, when it cannot: since the database stopped answering the watcher, or
+    /// since the watcher's last full read when that is longer ago than [`UNCONFIRMED`].
+    /// Pages served meanwhile may be out of date, and say so.
     pub fn database_away(&self) -> Option<Duration> {
-        self.outage.lock().ok()?.since.map(|since| since.elapsed())
+        let outage = self.outage.lock().ok()?;
+        if let Some(since) = outage.since {
+            return Some(since.elapsed());
+        }
+        let confirmed = outage.confirmed?.elapsed();
+        (confirmed > UNCONFIRMED).then_some(confirmed)
+    }
+
+    /// The revision of every snapshot this server holds, by tournament.
+    pub fn held_revisions(&self) -> HashMap<i32, i64> {
+        self.snapshots.lock().map_or_else(
+            |_| HashMap::new(),
+            |all| {
+                all.slots
+                    .iter()
+                    .filter_map(|(id, slot)| Some((*id, slot.current.as_ref()?.revision)))
+                    .collect()
+            },
+        )
     }
 
     /// The snapshot of the tournament's current revision. With `fresh`, the reader waits
