@@ -139,6 +139,7 @@ pub fn app(
         .wrap(error::error_pages())
         .wrap(session)
         .wrap(actix_web::middleware::from_fn(auth::secure_over_https))
+        .wrap(actix_web::middleware::from_fn(page::canonical_numbers))
         .wrap(auth::security_headers())
         .wrap(actix_web::middleware::from_fn(live::http::head_as_get))
         .wrap(actix_web::middleware::Condition::new(
