@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod connections;
 pub mod director;
 mod error;
 pub mod hall;
@@ -140,6 +141,7 @@ pub fn app(
         .wrap(session)
         .wrap(actix_web::middleware::from_fn(auth::secure_over_https))
         .wrap(actix_web::middleware::from_fn(page::canonical_numbers))
+        .wrap(actix_web::middleware::from_fn(connections::body_deadline))
         .wrap(auth::security_headers())
         .wrap(actix_web::middleware::from_fn(live::http::head_as_get))
         .wrap(actix_web::middleware::Condition::new(
@@ -158,18 +160,35 @@ pub fn serve(
     bind: &str,
     hall: hall::Hall,
 ) -> std::io::Result<()> {
+    connections::raise_descriptor_limit();
+    let caps = settings.caps();
     let pool = db::pool(database_url).map_err(std::io::Error::other)?;
     let mut state = AppState::configured(pool, settings).map_err(std::io::Error::other)?;
     state.hall = std::sync::Arc::new(hall);
     let bind = bind.to_owned();
+    let per_address = connections::PerAddress::new(
+        caps.connections_per_address,
+        settings.trusted_proxies.clone(),
+    );
     actix_web::rt::System::new().block_on(async move {
         let live = state.live.clone();
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
         let server = HttpServer::new(move || app(state.clone()))
+            .workers(workers)
+            .max_connections((caps.connections / workers).max(1))
+            .on_connect(move |connection, data| per_address.on_connect(connection, data))
             .bind(&bind)
             .map_err(|e| std::io::Error::new(e.kind(), format!("{bind}: {e}")))?;
         // Only now is the address ours.
         for addr in server.addrs() {
-            tracing::info!(version = crate::VERSION, "fushi listening on http://{addr}");
+            tracing::info!(
+                version = crate::VERSION,
+                descriptors = caps.descriptors,
+                streams = caps.streams,
+                streams_per_address = caps.streams_per_address,
+                connections_per_address = caps.connections_per_address,
+                "fushi listening on http://{addr}"
+            );
         }
         live::watch::spawn(live.clone());
         let server = server.disable_signals().shutdown_timeout(10).run();

@@ -24,6 +24,7 @@ mod copy;
 mod db;
 mod deals;
 mod derived;
+mod descriptors;
 mod fuzz;
 mod layout;
 mod outage;
