@@ -19,13 +19,13 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use actix_web::HttpMessage;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::error::PayloadError;
 use actix_web::http::{StatusCode, header};
 use actix_web::middleware::Next;
 use actix_web::web::Bytes;
+use actix_web::{HttpMessage, ResponseError};
 use futures_util::Stream;
 
 /// Descriptors kept out of every cap: the database pool, the SQLite files and their
@@ -279,19 +279,35 @@ pub async fn body_deadline(
     };
     let boxed: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> = Box::pin(timed);
     req.set_payload(Payload::from(boxed));
-    let request = req.request().clone();
     let outcome = next.call(req).await;
     if !late.load(std::sync::atomic::Ordering::Relaxed) {
         return Ok(outcome?.map_into_left_body());
     }
-    let mut response = actix_web::HttpResponse::build(StatusCode::REQUEST_TIMEOUT)
-        .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body("The request came too slowly; send it again.\n");
-    response
-        .head_mut()
-        .set_connection_type(actix_web::http::ConnectionType::Close);
-    Ok(ServiceResponse::new(request, response).map_into_right_body())
+    // The request is the response's to give back; an error becomes its own response.
+    let (request, _) = outcome.map_err(|_| SlowBody)?.into_parts();
+    Ok(ServiceResponse::new(request, SlowBody.error_response()).map_into_right_body())
+}
+
+/// A request body that came too slowly: `408 Request Timeout`, and the connection closes.
+#[derive(Debug, thiserror::Error)]
+#[error("the request body came too slowly")]
+struct SlowBody;
+
+impl actix_web::ResponseError for SlowBody {
+    fn status_code(&self) -> StatusCode {
+        StatusCode::REQUEST_TIMEOUT
+    }
+
+    fn error_response(&self) -> actix_web::HttpResponse {
+        let mut response = actix_web::HttpResponse::build(StatusCode::REQUEST_TIMEOUT)
+            .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .body("The request came too slowly; send it again.\n");
+        response
+            .head_mut()
+            .set_connection_type(actix_web::http::ConnectionType::Close);
+        response
+    }
 }
 
 #[cfg(test)]
