@@ -3,6 +3,10 @@
 //! cannot take its descriptors. The caps derived from the descriptors refuse streams beyond
 //! them (503) and shut connections beyond an address's cap as they come; a slow body is cut
 //! (408); a reader from another address still gets the standings.
+//!
+//! The README's figures come from the release build: `cargo build --release` and
+//! `FUSHI_SERVE_BIN=target/release/fushi cargo test --test integration descriptors --
+//! --nocapture` (the test prints what it saw).
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::{Command, Stdio};
@@ -66,11 +70,14 @@ async fn open(from: Ipv4Addr, server: SocketAddr, request: &[u8]) -> Option<TcpS
     Some(stream)
 }
 
-/// `fushi serve` on `db` under `prlimit --nofile=1024`, its log in `log`.
+/// `fushi serve` on `db` under `prlimit --nofile=1024`, its log in `log`: this build's
+/// binary, or the one `FUSHI_SERVE_BIN` names (a release build, to measure).
 fn serve_limited(db: &TestDb, port: u16, log: &std::fs::File) -> Process {
+    let binary =
+        std::env::var("FUSHI_SERVE_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_fushi").to_owned());
     let mut cmd = Command::new("prlimit");
     cmd.args(["--nofile=1024", "--"])
-        .arg(env!("CARGO_BIN_EXE_fushi"))
+        .arg(binary)
         .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--db"])
         .arg(db.url())
         .env_remove("DATABASE_URL")

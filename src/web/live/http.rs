@@ -16,7 +16,7 @@ use actix_web::middleware::Next;
 use actix_web::{HttpMessage, HttpResponse, web};
 use tokio::sync::Notify;
 
-use super::{Page, PageSnapshot, Snapshot};
+use super::{Page, PageSnapshot, Snapshot, known_query};
 use crate::db::accounts::Gate;
 use crate::web::AppState;
 use crate::web::i18n::Lang;
@@ -86,33 +86,8 @@ fn public_slug(path: &str) -> Option<&str> {
     (!slug.is_empty() && tail != "events").then_some(slug)
 }
 
-/// The query parameters a public page reads, as it reads them: `blank` (a blank score
-/// sheet: `1` or `true`, anything else is no parameter) and `table` (one match's sheets; a
-/// value that is no table of the round is answered 404, which is not kept). Every other
-/// parameter is ignored by the pages and so by the cache, whatever a visitor sends.
-pub const KNOWN_PARAMETERS: [&str; 2] = ["blank", "table"];
-
-/// The known parameters of `query`, each once (the first), in a fixed order, as the page
-/// reads them: the query string of the one page a request asks for.
-pub fn known_query(query: &str) -> String {
-    let mut known: Vec<(String, String)> =
-        serde_urlencoded::from_str::<Vec<(String, String)>>(query)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|(name, value)| KNOWN_PARAMETERS.contains(&name.as_str()) && value.len() <= 8)
-            .filter_map(|(name, value)| match name.as_str() {
-                "blank" => (value == "1" || value == "true").then(|| (name, "1".to_owned())),
-                _ => Some((name, value)),
-            })
-            .collect();
-    // Stable: the first of a repeated parameter stays first, and is the one kept.
-    known.sort_by(|a, b| a.0.cmp(&b.0));
-    known.dedup_by(|a, b| a.0 == b.0);
-    serde_urlencoded::to_string(&known).unwrap_or_default()
-}
-
 /// The cache key of a public page: its language, its path and the parameters it reads
-/// ([`known_query`]). Unknown parameters make no new entry (a PDF is drawn once per
+/// ([`super::known_query`]). Unknown parameters make no new entry (a PDF is drawn once per
 /// revision whatever the query string).
 pub fn page_key(lang: Lang, path: &str, query: &str) -> String {
     format!("{}{path}?{}", lang.code(), known_query(query))

@@ -55,6 +55,31 @@ impl std::ops::Deref for PageSnapshot {
     }
 }
 
+/// The query parameters a public page reads, as it reads them: `blank` (a blank score
+/// sheet: `1` or `true`, anything else is no parameter) and `table` (one match's sheets; a
+/// value that is no table of the round is answered 404, which is not kept). Every other
+/// parameter is ignored by the pages and so by the cache, whatever a visitor sends.
+pub const KNOWN_PARAMETERS: [&str; 2] = ["blank", "table"];
+
+/// The known parameters of `query`, each once (the first), in a fixed order, as the page
+/// reads them: the query string of the one page a request asks for.
+pub fn known_query(query: &str) -> String {
+    let mut known: Vec<(String, String)> =
+        serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|(name, value)| KNOWN_PARAMETERS.contains(&name.as_str()) && value.len() <= 8)
+            .filter_map(|(name, value)| match name.as_str() {
+                "blank" => (value == "1" || value == "true").then(|| (name, "1".to_owned())),
+                _ => Some((name, value)),
+            })
+            .collect();
+    // Stable: the first of a repeated parameter stays first, and is the one kept.
+    known.sort_by(|a, b| a.0.cmp(&b.0));
+    known.dedup_by(|a, b| a.0 == b.0);
+    serde_urlencoded::to_string(&known).unwrap_or_default()
+}
+
 /// A tournament at one revision and everything computed from it. The director's snapshot
 /// holds every result; its [`Snapshot::public`] one only what the public may see
 /// (docs/rules.md §5): the public pages, files and streams are built from that one alone,
