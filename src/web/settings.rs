@@ -433,6 +433,10 @@ mod tests {
             parsed.max_listeners_per_address,
             d.max_listeners_per_address
         );
+        assert_eq!(
+            parsed.max_connections_per_address,
+            d.max_connections_per_address
+        );
         assert_eq!(parsed.pdf_concurrency, d.pdf_concurrency);
         assert_eq!(parsed.pdf_wait_ms, d.pdf_wait_ms);
         assert!(parsed.secret_key.is_none() && parsed.metrics_token.is_none());
