@@ -69,6 +69,7 @@ cli-help-copy-to = The empty database to fill (created and migrated if needed).
 cli-help-copy-without_secrets = Leave the cookie key and the sessions behind: a new key is made and everyone signs in again.
 cli-copied = copied { $from } to { $to } (one moment of it, read in one transaction): { $tables }
 cli-help-serve-max_listeners_per_address = Open live event streams from one client address (at least 1).
+cli-help-serve-max_connections_per_address = Open connections from one client address (at least 1); unset: an eighth of the open-files limit beyond 256. Raise it for a hall whose phones share one address.
 # `fushi deal` (docs/deals.md)
 cli-deal-seed-generated = set a new seed (128 random bits drawn by fushi, then your text; keep it secret until you reveal it): { $seed }
 cli-dealt = dealt { $boards ->

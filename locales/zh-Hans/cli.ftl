@@ -67,6 +67,7 @@ cli-help-copy-to = 要填入的空数据库（需要时会创建并迁移）。
 cli-help-copy-without_secrets = 不复制 Cookie 密钥和会话：会生成新密钥，所有人重新登录。
 cli-copied = 已把 { $from } 复制到 { $to }（同一时刻的状态，在一个事务中读取）：{ $tables }
 cli-help-serve-max_listeners_per_address = 同一客户端地址同时打开的实时事件流数（至少 1）。
+cli-help-serve-max_connections_per_address = 同一客户端地址同时打开的连接数（至少 1）；未设置时为打开文件上限减去 256 后的八分之一。手机共用一个地址的场馆请调高。
 # `fushi deal`（docs/deals.md）
 cli-deal-seed-generated = 已设新种子（fushi 抽取的 128 位随机数，后接你的文字；揭示前请保密）：{ $seed }
 cli-dealt = 已为 { $slug } 发好 { $boards } 副牌（第 { $rounds } 轮；已有成绩的轮次保留原牌）

@@ -67,6 +67,7 @@ cli-help-copy-to = 要填入的空資料庫（需要時會建立並遷移）。
 cli-help-copy-without_secrets = 不複製 Cookie 金鑰和工作階段：會產生新金鑰，所有人重新登入。
 cli-copied = 已把 { $from } 複製到 { $to }（同一時刻的狀態，在一個交易中讀取）：{ $tables }
 cli-help-serve-max_listeners_per_address = 同一用戶端位址同時開啟的即時事件串流數（至少 1）。
+cli-help-serve-max_connections_per_address = 同一用戶端位址同時開啟的連線數（至少 1）；未設定時為開啟檔案上限減去 256 後的八分之一。手機共用一個位址的場館請調高。
 # `fushi deal`（docs/deals.md）
 cli-deal-seed-generated = 已設新種子（fushi 抽取的 128 位隨機數，後接你的文字；揭示前請保密）：{ $seed }
 cli-dealt = 已為 { $slug } 發好 { $boards } 副牌（第 { $rounds } 輪；已有成績的輪次保留原牌）

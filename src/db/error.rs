@@ -71,6 +71,23 @@ impl DbError {
         }
     }
 
+    /// Whether the write failed for lack of room where the database keeps its files
+    /// (SQLite's `SQLITE_FULL`, "database or disk is full"; PostgreSQL's `disk_full`, or a
+    /// file it could not extend): nothing was written, and sending it again succeeds once
+    /// the operator has made room.
+    pub fn is_full(&self) -> bool {
+        match self {
+            DbError::Query(DieselError::DatabaseError(_, info)) => {
+                let message = info.message();
+                message.contains("database or disk is full")
+                    || message.contains("No space left on device")
+                    || message.contains("could not extend file")
+                    || message.contains("disk full")
+            }
+            _ => false,
+        }
+    }
+
     /// Whether the query found no row (`get_result` on an empty result).
     pub fn is_not_found(&self) -> bool {
         matches!(self, DbError::NotFound)

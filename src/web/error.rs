@@ -34,6 +34,10 @@ pub enum AppError {
     /// The database could not take the write in time: 503, nothing saved, send again.
     #[error("database busy")]
     DbBusy(#[source] crate::db::DbError),
+    /// The disk that holds the database is full: 503, nothing saved, send again once the
+    /// operator has made room.
+    #[error("database disk full")]
+    DbFull(#[source] crate::db::DbError),
 }
 
 impl AppError {
@@ -81,6 +85,9 @@ impl From<crate::db::DbError> for AppError {
         if e.is_busy() {
             return AppError::DbBusy(e);
         }
+        if e.is_full() {
+            return AppError::DbFull(e);
+        }
         match e {
             // A round, match or team that is not there: the page does not exist.
             crate::db::DbError::NotFound => AppError::NotFound,
@@ -116,7 +123,9 @@ impl ResponseError for AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Forbidden => StatusCode::FORBIDDEN,
             AppError::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            AppError::Busy | AppError::DbBusy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Busy | AppError::DbBusy(_) | AppError::DbFull(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
         }
     }
 
@@ -128,6 +137,13 @@ impl ResponseError for AppError {
                 tracing::warn!("{}", crate::db::report(self));
                 return HttpResponse::build(self.status_code())
                     .insert_header((actix_web::http::header::RETRY_AFTER, "2"))
+                    .finish();
+            }
+            // The operator has to make room: an error in the log, not a warning.
+            AppError::DbFull(_) => {
+                tracing::error!("{}", crate::db::report(self));
+                return HttpResponse::build(self.status_code())
+                    .insert_header((actix_web::http::header::RETRY_AFTER, "60"))
                     .finish();
             }
             _ => {}
@@ -217,8 +233,15 @@ fn draw_error_page<B: MessageBody + 'static>(
         _ => None,
     });
     let db_busy = matches!(error, Some(AppError::DbBusy(_)));
-    let resend = db_busy.then(|| resend_of(res.request())).flatten();
+    let db_full = matches!(error, Some(AppError::DbFull(_)));
+    let resend = (db_busy || db_full)
+        .then(|| resend_of(res.request()))
+        .flatten();
     let (title, text) = match status.as_u16() {
+        503 if db_full && resend.is_some() => {
+            (t.t("error-db-full-title"), t.t("error-db-full-resend-text"))
+        }
+        503 if db_full => (t.t("error-db-full-title"), t.t("error-db-full-text")),
         503 if resend.is_some() => (t.t("error-db-busy-title"), t.t("error-db-busy-resend-text")),
         503 if db_busy => (t.t("error-db-busy-title"), t.t("error-db-busy-text")),
         code @ (400 | 403 | 404 | 413 | 500 | 503) => (
@@ -303,5 +326,27 @@ mod tests {
         );
         let busy = failed(DatabaseErrorKind::Unknown, "database is locked");
         assert!(matches!(&busy, AppError::DbBusy(e) if e.is_busy()));
+    }
+
+    /// SQLite's `SQLITE_FULL` and PostgreSQL's full disk are a 503 to send again, with a
+    /// longer wait than a busy database's; a disk I/O error stays a failure.
+    #[test]
+    fn a_full_disk_is_a_503_not_a_500() {
+        for message in [
+            "database or disk is full",
+            "could not extend file \"base/16384/2619\": No space left on device",
+            "could not write to file \"pg_wal/xlogtemp.123\": No space left on device",
+        ] {
+            let full = failed(DatabaseErrorKind::Unknown, message);
+            assert!(
+                matches!(&full, AppError::DbFull(e) if e.is_full()),
+                "{message}"
+            );
+            assert_eq!(full.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+            let response = full.error_response();
+            assert_eq!(response.headers().get("retry-after").unwrap(), "60");
+        }
+        let io = failed(DatabaseErrorKind::Unknown, "disk I/O error");
+        assert_eq!(io.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
     }
 }

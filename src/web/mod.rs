@@ -7,6 +7,7 @@
 pub mod api;
 pub mod auth;
 pub mod compress;
+pub mod connections;
 pub mod director;
 mod error;
 pub mod hall;
@@ -143,6 +144,8 @@ pub fn app(
         .wrap(error::error_pages())
         .wrap(session)
         .wrap(actix_web::middleware::from_fn(auth::secure_over_https))
+        .wrap(actix_web::middleware::from_fn(page::canonical_numbers))
+        .wrap(actix_web::middleware::from_fn(connections::body_deadline))
         .wrap(auth::security_headers())
         // Every answer not compressed already (a cached public page is) in the reader's
         // coding; PDFs and the event stream say `identity` and pass as they are.
@@ -206,14 +209,24 @@ pub fn serve(
     // Checked here too, so that a certificate unreadable since the settings were read
     // stops the start before the database is opened.
     let https = settings.tls().map_err(std::io::Error::other)?.is_some();
+    connections::raise_descriptor_limit();
+    let caps = settings.caps();
     let pool = db::pool(database_url).map_err(std::io::Error::other)?;
     let mut state = AppState::configured(pool, settings).map_err(std::io::Error::other)?;
     state.hall = std::sync::Arc::new(hall);
     let listeners = bound.listen()?;
     let settings = settings.clone();
+    let per_address = connections::PerAddress::new(
+        caps.connections_per_address,
+        settings.trusted_proxies.clone(),
+    );
     actix_web::rt::System::new().block_on(async move {
         let live = state.live.clone();
-        let mut server = HttpServer::new(move || app(state.clone()));
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let mut server = HttpServer::new(move || app(state.clone()))
+            .workers(workers)
+            .max_connections((caps.connections / workers).max(1))
+            .on_connect(move |connection, data| per_address.on_connect(connection, data));
         let scheme = if https { "https" } else { "http" };
         for listener in listeners {
             // OpenSSL's builder is consumed by each listener: one built per listener.
@@ -225,6 +238,10 @@ pub fn serve(
         for addr in server.addrs() {
             tracing::info!(
                 version = crate::VERSION,
+                descriptors = caps.descriptors,
+                streams = caps.streams,
+                streams_per_address = caps.streams_per_address,
+                connections_per_address = caps.connections_per_address,
                 "fushi listening on {scheme}://{addr}"
             );
         }

@@ -2,9 +2,12 @@
 //! what Prometheus scrapes (`/metrics`), and the request log with its request id.
 //!
 //! - `/healthz`: 200 whenever the process serves; touches nothing else.
-//! - `/readyz`: `ready` when the database answers `SELECT 1` within [`READY_TIMEOUT`];
-//!   else `degraded` with the reason, still 200: the server keeps serving the public pages
-//!   it has rendered (marked as possibly out of date) and refuses writes with 503.
+//! - `/readyz`: `ready` when the database answers `SELECT 1` within [`READY_TIMEOUT`] and,
+//!   on SQLite, can take what a sign-in writes ([`sqlite_can_write`]: a write transaction
+//!   begins, the file and its folder are writable, at least [`MIN_FREE_BYTES`] are free on
+//!   its disk); else `degraded` with the reason, still 200: the server keeps serving the
+//!   public pages it has rendered (marked as possibly out of date) and refuses writes with
+//!   503, the typed form kept.
 //! - `/metrics`: the [`super::metrics`] text, only to a request from a loopback address
 //!   that did not come through a proxy (no `Forwarded` / `X-Forwarded-For`), or one with
 //!   `Authorization: Bearer` and the configured `FUSHI_METRICS_TOKEN`; everyone else 403.
@@ -26,6 +29,10 @@ use super::routes::{Need, Routes};
 
 /// How long `/readyz` waits for the database.
 pub const READY_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// The least free space on the disk that holds the SQLite file for `/readyz` to say
+/// `ready`: a sign-in's and a save's pages and their journal, with room to spare.
+pub const MIN_FREE_BYTES: u64 = 1024 * 1024;
 
 /// The response header that carries the request's id.
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -59,7 +66,11 @@ async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     let check = web::block(move || {
         use diesel::connection::SimpleConnection;
         let mut conn = pool.get_timeout(READY_TIMEOUT).map_err(|e| e.to_string())?;
-        conn.batch_execute("SELECT 1").map_err(|e| e.to_string())
+        conn.batch_execute("SELECT 1").map_err(|e| e.to_string())?;
+        match &mut *conn {
+            crate::db::DbConnection::Sqlite(sqlite) => sqlite_can_write(sqlite),
+            crate::db::DbConnection::Postgres(_) => Ok(()),
+        }
     });
     let why = match tokio::time::timeout(READY_TIMEOUT, check).await {
         Ok(Ok(Ok(()))) => return plain(actix_web::http::StatusCode::OK, "ready\n".to_owned()),
@@ -79,6 +90,56 @@ async fn readyz(state: web::Data<AppState>) -> HttpResponse {
             "degraded: {why}; pages already rendered are still served, marked as possibly out of date, and writes answer 503\n"
         ),
     )
+}
+
+/// Whether SQLite can take a write (what a sign-in needs: its throttle counts are written):
+/// a write transaction begins (not read-only, no lock held past the busy timeout), the
+/// file and its folder (where the journal is made) are writable, and at least
+/// [`MIN_FREE_BYTES`] are free on its disk. `Err` says what is missing.
+fn sqlite_can_write(conn: &mut diesel::SqliteConnection) -> Result<(), String> {
+    use diesel::RunQueryDsl;
+    use diesel::connection::SimpleConnection;
+    #[derive(diesel::QueryableByName)]
+    struct MainFile {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        file: String,
+    }
+    conn.batch_execute("BEGIN IMMEDIATE; ROLLBACK")
+        .map_err(|e| format!("the database takes no write: {e}"))?;
+    let file = diesel::sql_query("SELECT file FROM pragma_database_list WHERE name = 'main'")
+        .get_result::<MainFile>(conn)
+        .map_err(|e| e.to_string())?
+        .file;
+    // An in-memory database has no file.
+    if file.is_empty() {
+        return Ok(());
+    }
+    disk_can_write(std::path::Path::new(&file))
+}
+
+/// The file and its folder writable, [`MIN_FREE_BYTES`] free on their disk.
+#[cfg(unix)]
+fn disk_can_write(file: &std::path::Path) -> Result<(), String> {
+    use rustix::fs::{Access, access, statvfs};
+    let folder = file.parent().unwrap_or(std::path::Path::new("."));
+    for path in [file, folder] {
+        access(path, Access::WRITE_OK)
+            .map_err(|e| format!("{} is not writable: {e}", path.display()))?;
+    }
+    let space = statvfs(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    let free = space.f_bavail.saturating_mul(space.f_frsize);
+    if free < MIN_FREE_BYTES {
+        return Err(format!(
+            "the disk that holds {} is full ({free} bytes free)",
+            file.display()
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn disk_can_write(_: &std::path::Path) -> Result<(), String> {
+    Ok(())
 }
 
 /// `GET /metrics` (the guard has checked [`may_scrape`]): OpenMetrics, or the Prometheus

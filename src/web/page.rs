@@ -53,17 +53,26 @@ impl Ctx {
                         .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit())
             })
             .map(|key| t.t(&key));
-        let path = req
-            .uri()
-            .path_and_query()
-            .map_or_else(|| "/".to_owned(), |p| p.as_str().to_owned());
+        let snapshot = req.extensions().get::<PageSnapshot>().map(|p| p.0.clone());
+        // A public page is kept for every reader: its links carry the parameters it reads,
+        // never what the first reader added.
+        let path = match &snapshot {
+            Some(_) => match super::live::known_query(req.query_string()) {
+                known if known.is_empty() => req.path().to_owned(),
+                known => format!("{}?{known}", req.path()),
+            },
+            None => req
+                .uri()
+                .path_and_query()
+                .map_or_else(|| "/".to_owned(), |p| p.as_str().to_owned()),
+        };
         Ctx {
             lang,
             t,
             flash,
             path,
             viewer: super::viewer::Viewer::of(req),
-            snapshot: req.extensions().get::<PageSnapshot>().map(|p| p.0.clone()),
+            snapshot,
         }
     }
 
@@ -210,13 +219,88 @@ impl FromRequest for PageSnapshot {
     }
 }
 
-/// A number in a page's path (`{round}`, `{table}`, `{team}`): digits only, else the page
-/// is not there (404).
+/// A number in a page's path or query (`{round}`, `{table}`, `?table=`): digits only,
+/// written as the number is (no leading zero), else the page is not there (404). One page,
+/// one address: `0001` is not another name of `1` (a padded path is sent to the plain one
+/// by [`canonical_numbers`] first).
 pub fn path_number(text: &str) -> Result<i32, AppError> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || canonical(text) != text {
         return Err(AppError::not_found());
     }
     text.parse().map_err(|_| AppError::not_found())
+}
+
+/// The path parameters that hold numbers: a padded one is redirected.
+const NUMBER_PARAMETERS: [&str; 12] = [
+    "round", "table", "team", "board", "no", "number", "id", "n", "t", "stage", "index", "ko",
+];
+
+/// A number without its leading zeros (`0` stays `0`).
+fn canonical(digits: &str) -> &str {
+    match digits.trim_start_matches('0') {
+        "" if !digits.is_empty() => "0",
+        plain => plain,
+    }
+}
+
+/// The path with every number written plainly, when one of its number parameters (by the
+/// route `pattern` it matched) is zero-padded.
+pub fn canonical_path(pattern: &str, path: &str) -> Option<String> {
+    let pattern: Vec<&str> = pattern.split('/').collect();
+    let segments: Vec<&str> = path.split('/').collect();
+    if pattern.len() != segments.len() {
+        return None;
+    }
+    let mut changed = false;
+    let plain: Vec<&str> = pattern
+        .iter()
+        .zip(&segments)
+        .map(|(part, segment)| {
+            let number = part
+                .strip_prefix('{')
+                .and_then(|p| p.strip_suffix('}'))
+                .is_some_and(|name| NUMBER_PARAMETERS.contains(&name));
+            if number
+                && segment.bytes().all(|b| b.is_ascii_digit())
+                && canonical(segment) != *segment
+            {
+                changed = true;
+                canonical(segment)
+            } else {
+                segment
+            }
+        })
+        .collect();
+    changed.then(|| plain.join("/"))
+}
+
+/// Numbers in paths are canonical: a path with a zero-padded number (`/t/cup/rounds/0001/
+/// sheets.pdf`) is answered `308 Permanent Redirect` to the plain one, with its query, so
+/// that one page has one address (and one entry in the page cache) while a link typed
+/// with a padded number still leads to the page; 308 keeps the method and the body.
+pub async fn canonical_numbers(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<
+    actix_web::dev::ServiceResponse<
+        actix_web::body::EitherBody<impl actix_web::body::MessageBody + 'static>,
+    >,
+    actix_web::Error,
+> {
+    let plain = req
+        .match_pattern()
+        .and_then(|pattern| canonical_path(&pattern, req.path()));
+    let Some(mut location) = plain else {
+        return Ok(next.call(req).await?.map_into_left_body());
+    };
+    if !req.query_string().is_empty() {
+        location = format!("{location}?{}", req.query_string());
+    }
+    let response = HttpResponse::PermanentRedirect()
+        .insert_header((header::LOCATION, location))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+        .finish();
+    Ok(req.into_response(response).map_into_right_body())
 }
 
 /// The snapshot of a public page whose path is `{slug}` and a number (a round, a team),
@@ -286,6 +370,42 @@ impl TourHead {
             published,
             staged: false,
             knockout: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padded_numbers_in_paths_have_one_plain_form() {
+        let pattern = "/t/{slug}/rounds/{round}/sheets.pdf";
+        assert_eq!(
+            canonical_path(pattern, "/t/cup/rounds/0001/sheets.pdf").as_deref(),
+            Some("/t/cup/rounds/1/sheets.pdf")
+        );
+        let sixty = format!("/t/cup/rounds/{}3/sheets.pdf", "0".repeat(60));
+        assert_eq!(
+            canonical_path(pattern, &sixty).as_deref(),
+            Some("/t/cup/rounds/3/sheets.pdf")
+        );
+        assert_eq!(
+            canonical_path("/t/{slug}/rounds/{round}", "/t/cup/rounds/00").as_deref(),
+            Some("/t/cup/rounds/0")
+        );
+        // Plain already, or not a number parameter (a slug may be `007`).
+        assert_eq!(canonical_path(pattern, "/t/cup/rounds/10/sheets.pdf"), None);
+        assert_eq!(canonical_path(pattern, "/t/007/rounds/1/sheets.pdf"), None);
+        assert_eq!(canonical_path("/table/{token}", "/table/0042"), None);
+    }
+
+    #[test]
+    fn a_padded_number_is_no_page() {
+        assert_eq!(path_number("12").ok(), Some(12));
+        assert_eq!(path_number("0").ok(), Some(0));
+        for bad in ["012", "00", "", "1a", "+1"] {
+            assert!(path_number(bad).is_err(), "{bad}");
         }
     }
 }

@@ -58,6 +58,12 @@ pub struct Settings {
     #[arg(long, env = "FUSHI_MAX_LISTENERS_PER_ADDRESS", default_value = "200", value_parser = count("FUSHI_MAX_LISTENERS_PER_ADDRESS", 1), value_name = "N")]
     pub max_listeners_per_address: usize,
 
+    /// Open connections from one client address (a trusted proxy's are not counted);
+    /// unset: an eighth of the descriptors beyond 256 (README, "Limits"). Raise it for a
+    /// hall whose phones share one address.
+    #[arg(long, env = "FUSHI_MAX_CONNECTIONS_PER_ADDRESS", value_parser = count("FUSHI_MAX_CONNECTIONS_PER_ADDRESS", 1), value_name = "N")]
+    pub max_connections_per_address: Option<usize>,
+
     /// PDFs drawn at once.
     #[arg(long, env = "FUSHI_PDF_CONCURRENCY", default_value = "2", value_parser = count("FUSHI_PDF_CONCURRENCY", 1), value_name = "N")]
     pub pdf_concurrency: usize,
@@ -102,6 +108,7 @@ impl Default for Settings {
             cache_tournaments: 8,
             max_listeners: 5_000,
             max_listeners_per_address: 200,
+            max_connections_per_address: None,
             pdf_concurrency: 2,
             pdf_wait_ms: 5_000,
             metrics_token: None,
@@ -157,12 +164,26 @@ impl Settings {
             .transpose()
     }
 
+    /// The caps on open streams and connections: the settings, bounded by the process's
+    /// open-files limit now ([`super::connections::Caps::of`]).
+    pub fn caps(&self) -> super::connections::Caps {
+        super::connections::Caps::of(
+            super::connections::descriptors(),
+            super::connections::Asked {
+                streams: self.max_listeners,
+                streams_per_address: self.max_listeners_per_address,
+                connections_per_address: self.max_connections_per_address,
+            },
+        )
+    }
+
     /// The limits of the live machinery.
     pub fn live_limits(&self) -> super::live::Limits {
+        let caps = self.caps();
         super::live::Limits {
             tournaments: self.cache_tournaments,
-            listeners: self.max_listeners,
-            listeners_per_address: self.max_listeners_per_address,
+            listeners: caps.streams,
+            listeners_per_address: caps.streams_per_address,
             pdfs: self.pdf_concurrency,
             pdf_wait: Duration::from_millis(self.pdf_wait_ms as u64),
         }
@@ -597,6 +618,10 @@ mod tests {
         assert_eq!(
             parsed.max_listeners_per_address,
             d.max_listeners_per_address
+        );
+        assert_eq!(
+            parsed.max_connections_per_address,
+            d.max_connections_per_address
         );
         assert_eq!(parsed.pdf_concurrency, d.pdf_concurrency);
         assert_eq!(parsed.pdf_wait_ms, d.pdf_wait_ms);

@@ -24,6 +24,8 @@ mod copy;
 mod db;
 mod deals;
 mod derived;
+mod descriptors;
+mod full_disk;
 mod fuzz;
 mod layout;
 mod noninterference;

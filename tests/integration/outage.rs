@@ -16,8 +16,8 @@ use fushi::db::accounts::Role;
 use fushi::web::{AppState, live};
 
 const STANDINGS: &str = "/t/club-night/standings";
-const EDIT: &str = "/d/club-night/teams/3/edit";
-const TYPED: &str = "Old Friends, typed during the outage";
+pub(crate) const EDIT: &str = "/d/club-night/teams/3/edit";
+pub(crate) const TYPED: &str = "Old Friends, typed during the outage";
 
 /// Waits (bounded) until `done` holds.
 async fn until(what: &str, bound: Duration, done: impl Fn() -> bool) {
@@ -51,7 +51,7 @@ fn without_notice(body: &str) -> String {
 }
 
 /// The team form as the director typed it.
-fn typed() -> Vec<(&'static str, &'static str)> {
+pub(crate) fn typed() -> Vec<(&'static str, &'static str)> {
     vec![
         ("number", "3"),
         ("name", TYPED),
@@ -61,7 +61,7 @@ fn typed() -> Vec<(&'static str, &'static str)> {
 }
 
 /// The hidden fields of the 503 page's "Send again" form, in order.
-fn resend_fields(body: &str) -> Vec<(String, String)> {
+pub(crate) fn resend_fields(body: &str) -> Vec<(String, String)> {
     let form = body
         .split("<form class=\"resend\"")
         .nth(1)

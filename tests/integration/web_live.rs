@@ -570,6 +570,82 @@ async fn two_servers_on_one_postgresql_database_hear_each_other() {
     two.stop().await;
 }
 
+/// The change watchers' connections end (the database ended them, as a restart or a
+/// network cut would) and a save follows at once, before they are back: each server, once
+/// its watcher has reconnected, compares what it holds with the database, serves the new
+/// revision and announces it on its event stream, within the watcher's bound (a full check
+/// every `watch::FULL_CHECK`), instead of taking the new revision as its starting point.
+#[actix_web::test]
+async fn a_save_while_the_watchers_reconnect_is_served_and_announced() {
+    let Some(db) = TestDb::postgres() else {
+        eprintln!("skipped: set FUSHI_TEST_POSTGRES to run the two-server reconnection test");
+        return;
+    };
+    import(&db);
+    let one = Server::start(db.url()).await;
+    let two = Server::start(db.url()).await;
+    let client = client();
+    let now = revision(&db);
+    let mut streams = Vec::new();
+    for server in [&one, &two] {
+        let res = client
+            .get(server.url("/t/club-night/standings"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let mut events = client
+            .get(server.url("/t/club-night/events"))
+            .send()
+            .await
+            .unwrap();
+        let mut seen = String::new();
+        assert!(wait_for_revision(&mut events, now, &mut seen).await);
+        streams.push((events, seen));
+    }
+    // Every other connection to the database ends (both watchers' among them), and the
+    // save is made on this one at once.
+    {
+        let mut conn = db.open();
+        diesel::sql_query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+        .execute(&mut conn)
+        .unwrap();
+        let event = db::load_event(&mut conn, SLUG).unwrap().unwrap();
+        let mut results = event.rounds[0].matches[0].results.clone();
+        results[0].entry = crate::common::edited(&results[0].entry, |f| f.ruling = Some(4));
+        assert!(crate::common::edits::save_match_results(&mut conn, SLUG, 1, 1, &results).unwrap());
+    }
+    assert_eq!(revision(&db), now + 1);
+    for (server, (events, seen)) in [&one, &two].into_iter().zip(streams.iter_mut()) {
+        assert!(
+            wait_for_revision(events, now + 1, seen).await,
+            "the stream announces the save made while its watcher reconnected: {seen:?}"
+        );
+        let mut served = None;
+        for _ in 0..200 {
+            let res = client
+                .get(server.url("/t/club-night/standings"))
+                .send()
+                .await
+                .unwrap();
+            served = res
+                .headers()
+                .get(live::http::REVISION_HEADER)
+                .and_then(|v| v.to_str().ok()?.parse::<i64>().ok());
+            if served == Some(now + 1) {
+                break;
+            }
+            tokio_bound(Duration::from_millis(100)).await;
+        }
+        assert_eq!(served, Some(now + 1), "the server serves the new revision");
+    }
+    one.stop().await;
+    two.stop().await;
+}
+
 #[actix_web::test]
 async fn one_address_cannot_take_every_live_stream() {
     let db = TestDb::sqlite();
@@ -645,6 +721,105 @@ async fn distinct_query_strings_do_not_grow_the_page_cache() {
     }
     assert_eq!(snapshot.cached_bytes(), kept);
     assert!(kept <= live::PAGE_BUDGET);
+}
+
+/// One page, one cache entry, one address. Each table's score sheets are a page of their
+/// own: asked for table 2 first, the sheets of every table and of table 1 are still theirs
+/// (page and PDF); an unknown parameter beside `table` makes no new entry; a zero-padded
+/// number in a path is sent to its plain path (308) instead of drawing the page again, and
+/// a padded `table` is no table.
+#[actix_web::test]
+async fn a_cache_key_means_one_page() {
+    let db = TestDb::sqlite();
+    import(&db);
+    let pool = db::pool(db.url()).unwrap();
+    let state = AppState::new(pool).unwrap();
+    let app = actix_web::test::init_service(app(state.clone())).await;
+    let get = |uri: &str| TestRequest::get().uri(uri).to_request();
+    let sheets = "/t/club-night/rounds/3/sheets";
+    let mut bodies = Vec::new();
+    for query in [
+        "?table=2",
+        "",
+        "?table=1",
+        "?table=2&v=1",
+        "?blank=1&table=2",
+    ] {
+        let res = actix_web::test::call_service(&app, get(&format!("{sheets}{query}"))).await;
+        assert_eq!(res.status(), StatusCode::OK, "{query}");
+        let body = String::from_utf8(actix_web::test::read_body(res).await.to_vec()).unwrap();
+        bodies.push(body);
+    }
+    let has = |body: &str, table: i32| body.contains(&format!("id=\"sheet-{table}-"));
+    assert!(
+        has(&bodies[0], 2) && !has(&bodies[0], 1),
+        "table 2's sheets"
+    );
+    assert!(
+        has(&bodies[1], 1) && has(&bodies[1], 2),
+        "every table's sheets"
+    );
+    assert!(
+        has(&bodies[2], 1) && !has(&bodies[2], 2),
+        "table 1's sheets"
+    );
+    assert_eq!(
+        bodies[3], bodies[0],
+        "an unknown parameter is the same page"
+    );
+    assert_ne!(bodies[4], bodies[0], "the blank sheets are another page");
+    // The PDFs likewise: table 2's first, then every table's, which is another file.
+    let mut pdfs = Vec::new();
+    for query in ["?table=2", "", "?table=1"] {
+        let res = actix_web::test::call_service(&app, get(&format!("{sheets}.pdf{query}"))).await;
+        assert_eq!(res.status(), StatusCode::OK, "{query}");
+        let name = res
+            .headers()
+            .get("content-disposition")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        pdfs.push((name, actix_web::test::read_body(res).await));
+    }
+    assert!(pdfs[0].0.contains("table-2"), "{}", pdfs[0].0);
+    assert!(!pdfs[1].0.contains("table-"), "{}", pdfs[1].0);
+    assert!(pdfs[2].0.contains("table-1"), "{}", pdfs[2].0);
+    assert_ne!(pdfs[0].1, pdfs[1].1);
+    assert_ne!(pdfs[0].1, pdfs[2].1);
+
+    let snapshot = state
+        .live
+        .snapshot("club-night", true)
+        .await
+        .unwrap()
+        .public();
+    let kept = snapshot.cached_bytes();
+    // Padded numbers, 1 to 60 zeros: a redirect to the plain path, nothing drawn or kept.
+    for zeros in 1..=60 {
+        let padded = format!(
+            "/t/club-night/rounds/{}1/sheets.pdf?blank=1",
+            "0".repeat(zeros)
+        );
+        let res = actix_web::test::call_service(&app, get(&padded)).await;
+        assert_eq!(res.status(), StatusCode::PERMANENT_REDIRECT, "{padded}");
+        assert_eq!(
+            res.headers().get("location").and_then(|v| v.to_str().ok()),
+            Some("/t/club-night/rounds/1/sheets.pdf?blank=1")
+        );
+        let html = format!("/t/club-night/rounds/{}3/sheets", "0".repeat(zeros));
+        let res = actix_web::test::call_service(&app, get(&html)).await;
+        assert_eq!(res.status(), StatusCode::PERMANENT_REDIRECT, "{html}");
+    }
+    let res = actix_web::test::call_service(&app, get(&format!("{sheets}?table=02"))).await;
+    assert_eq!(
+        res.status(),
+        StatusCode::NOT_FOUND,
+        "a padded table is no table"
+    );
+    assert_eq!(snapshot.cached_bytes(), kept, "no new entry");
+    // The plain path is the page.
+    let res = actix_web::test::call_service(&app, get("/t/club-night/rounds/1/sheets.pdf")).await;
+    assert_eq!(res.status(), StatusCode::OK);
 }
 
 /// The public snapshot of the tournament as it is now, and the full one.

@@ -16,7 +16,7 @@ use actix_web::middleware::Next;
 use actix_web::{HttpMessage, HttpResponse, web};
 use tokio::sync::Notify;
 
-use super::{Page, PageSnapshot, Snapshot};
+use super::{Page, PageSnapshot, Snapshot, known_query};
 use crate::db::accounts::Gate;
 use crate::web::AppState;
 use crate::web::compress::{Coding, compressible};
@@ -93,24 +93,11 @@ fn public_slug(path: &str) -> Option<&str> {
     (!slug.is_empty() && tail != "events").then_some(slug)
 }
 
-/// The query parameters a public page reads (a blank sheet); every other one is ignored by
-/// the pages and so by the cache, whatever a visitor sends.
-const KNOWN_PARAMETERS: [&str; 1] = ["blank"];
-
-/// The cache key of a public page: its language, its path and the parameters it reads, in
-/// a fixed order. Unknown parameters make no new entry (a PDF is drawn once per revision
-/// whatever the query string), and a path longer than any page's is not kept at all.
+/// The cache key of a public page: its language, its path and the parameters it reads
+/// ([`super::known_query`]). Unknown parameters make no new entry (a PDF is drawn once per
+/// revision whatever the query string).
 pub fn page_key(lang: Lang, path: &str, query: &str) -> String {
-    let mut known: Vec<(String, String)> =
-        serde_urlencoded::from_str::<Vec<(String, String)>>(query)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|(name, value)| KNOWN_PARAMETERS.contains(&name.as_str()) && value.len() <= 8)
-            .collect();
-    known.sort();
-    known.dedup_by(|a, b| a.0 == b.0);
-    let query = serde_urlencoded::to_string(&known).unwrap_or_default();
-    format!("{}{path}?{query}", lang.code())
+    format!("{}{path}?{}", lang.code(), known_query(query))
 }
 
 /// In front of every public page of a tournament: answers from the validator or the kept
@@ -323,7 +310,7 @@ fn page_response(
 pub const STALE_HEADER: &str = "fushi-stale";
 
 /// Where the notice goes in a page of the layout: at the top of its main part.
-const MAIN_OPENS: &[u8] = b"<main id=\"main\">";
+const MAIN_OPENS: &[u8] = b"<main id=\"main\" tabindex=\"-1\">";
 
 /// A page's bytes with the "may be out of date" notice at the top of its main part, or
 /// `None` when the page has no such part.
@@ -365,5 +352,20 @@ mod tests {
         assert_ne!(key("blank=1"), key(""));
         // A long value of a known parameter is no page either.
         assert_eq!(key(&format!("blank={}", "1".repeat(9000))), key(""));
+        // `blank` as the page reads it: `true` is `1`, anything else no parameter.
+        assert_eq!(key("blank=true"), key("blank=1"));
+        assert_eq!(key("blank=0"), key(""));
+    }
+
+    /// Each table's sheets are a page of their own, and the order of the parameters or a
+    /// repeated one makes none.
+    #[test]
+    fn every_parameter_a_page_reads_is_in_its_key() {
+        let key = |q: &str| page_key(Lang::EN, "/t/a/rounds/3/sheets", q);
+        assert_ne!(key("table=2"), key(""));
+        assert_ne!(key("table=2"), key("table=1"));
+        assert_ne!(key("table=2&blank=1"), key("table=2"));
+        assert_eq!(key("blank=1&table=2"), key("table=2&v=9&blank=1"));
+        assert_eq!(key("table=2&table=1"), key("table=2"));
     }
 }

@@ -55,6 +55,31 @@ impl std::ops::Deref for PageSnapshot {
     }
 }
 
+/// The query parameters a public page reads, as it reads them: `blank` (a blank score
+/// sheet: `1` or `true`, anything else is no parameter) and `table` (one match's sheets; a
+/// value that is no table of the round is answered 404, which is not kept). Every other
+/// parameter is ignored by the pages and so by the cache, whatever a visitor sends.
+pub const KNOWN_PARAMETERS: [&str; 2] = ["blank", "table"];
+
+/// The known parameters of `query`, each once (the first), in a fixed order, as the page
+/// reads them: the query string of the one page a request asks for.
+pub fn known_query(query: &str) -> String {
+    let mut known: Vec<(String, String)> =
+        serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|(name, value)| KNOWN_PARAMETERS.contains(&name.as_str()) && value.len() <= 8)
+            .filter_map(|(name, value)| match name.as_str() {
+                "blank" => (value == "1" || value == "true").then(|| (name, "1".to_owned())),
+                _ => Some((name, value)),
+            })
+            .collect();
+    // Stable: the first of a repeated parameter stays first, and is the one kept.
+    known.sort_by(|a, b| a.0.cmp(&b.0));
+    known.dedup_by(|a, b| a.0 == b.0);
+    serde_urlencoded::to_string(&known).unwrap_or_default()
+}
+
 /// A tournament at one revision and everything computed from it. The director's snapshot
 /// holds every result; its [`Snapshot::public`] one only what the public may see
 /// (docs/rules.md §5): the public pages, files and streams are built from that one alone,
@@ -521,11 +546,18 @@ impl Directory {
     }
 }
 
-/// Since when the database has not answered the change watcher, if it does not now.
+/// Since when the database has not answered the change watcher, if it does not now, and
+/// when the watcher last read every revision (`None` without a watcher).
 #[derive(Clone, Copy, Debug, Default)]
 struct Outage {
     since: Option<std::time::Instant>,
+    confirmed: Option<std::time::Instant>,
 }
+
+/// How long after the watcher's last full read of the revisions this server still takes
+/// its snapshots as current: twice [`watch::FULL_CHECK`]. Beyond it (the watcher's reads
+/// fail or hang) the public pages are served marked as possibly out of date.
+pub const UNCONFIRMED: Duration = Duration::from_secs(6);
 
 /// The shared live state of one server.
 pub struct Live {
@@ -807,10 +839,37 @@ impl Live {
         }
     }
 
-    /// How long the database has not answered, when it does not: pages served meanwhile
-    /// may be out of date.
+    /// Notes that the watcher has just read every tournament's revision.
+    pub fn revisions_confirmed(&self) {
+        if let Ok(mut outage) = self.outage.lock() {
+            outage.confirmed = Some(std::time::Instant::now());
+        }
+    }
+
+    /// How long this server has not been able to confirm that its revisions are the
+    /// database's, when it cannot: since the database stopped answering the watcher, or
+    /// since the watcher's last full read when that is longer ago than [`UNCONFIRMED`].
+    /// Pages served meanwhile may be out of date, and say so.
     pub fn database_away(&self) -> Option<Duration> {
-        self.outage.lock().ok()?.since.map(|since| since.elapsed())
+        let outage = self.outage.lock().ok()?;
+        if let Some(since) = outage.since {
+            return Some(since.elapsed());
+        }
+        let confirmed = outage.confirmed?.elapsed();
+        (confirmed > UNCONFIRMED).then_some(confirmed)
+    }
+
+    /// The revision of every snapshot this server holds, by tournament.
+    pub fn held_revisions(&self) -> HashMap<i32, i64> {
+        self.snapshots.lock().map_or_else(
+            |_| HashMap::new(),
+            |all| {
+                all.slots
+                    .iter()
+                    .filter_map(|(id, slot)| Some((*id, slot.current.as_ref()?.revision)))
+                    .collect()
+            },
+        )
     }
 
     /// The snapshot of the tournament's current revision. With `fresh`, the reader waits

@@ -5,9 +5,17 @@
 //! the public side ([`super::scope::Scope`], from the snapshot before and the new one).
 //!
 //! PostgreSQL: the connection `LISTEN`s on [`crate::db::revision::CHANNEL`]; every write
-//! transaction's `NOTIFY` arrives when it commits, and a full check every few seconds
-//! covers a dropped connection. SQLite: `PRAGMA data_version` changes when another
-//! connection commits, so the revisions are read only then.
+//! transaction's `NOTIFY` arrives when it commits. SQLite: `PRAGMA data_version` changes
+//! when another connection commits, so the revisions are read then.
+//!
+//! On both, every [`FULL_CHECK`] the watcher reads every revision anyway and compares it
+//! with what it knew and with every snapshot this server holds: a notification lost, or a
+//! change committed while the watcher's connection was gone (ended by the database, or a
+//! network cut), is caught by the next full check, loaded and announced. The comparison
+//! survives a reconnection (what the watcher knew before the connection ended is kept), so
+//! a change made in between is announced, not taken as the starting point. A server whose
+//! watcher has not read the revisions for [`super::UNCONFIRMED`] cannot confirm that its
+//! pages are current, and marks them as possibly out of date ([`super::http::STALE_HEADER`]).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -18,8 +26,9 @@ use crate::db::{self, DbConnection, PooledConnection};
 
 /// How often the watcher looks for changes.
 const TICK: Duration = Duration::from_millis(50);
-/// How often PostgreSQL's revisions are read even without a notification.
-const FULL_CHECK: Duration = Duration::from_secs(3);
+/// How often every revision is read even without a notification: the bound on how long a
+/// lost notification or a connection that ended leaves this server behind the database.
+pub const FULL_CHECK: Duration = Duration::from_secs(3);
 
 /// What the watcher keeps between ticks.
 struct Watcher {
@@ -30,29 +39,54 @@ struct Watcher {
     last_full: Instant,
 }
 
+/// What a watcher knew of the revisions when its connection ended, handed to the next one.
+type Known = HashMap<i32, (String, i64)>;
+
 impl Watcher {
-    fn open(live: &Arc<Live>) -> Result<Watcher, String> {
-        let mut conn = live.pool().get().map_err(|e| e.to_string())?;
-        db::revision::listen(&mut conn).map_err(|e| e.to_string())?;
+    /// A watcher on a new connection. With `known` (what the one before knew), its first
+    /// look is a full read compared with that, so a change committed while no connection
+    /// listened is announced; without, the revisions read now are the starting point.
+    fn open(live: &Arc<Live>, known: Option<Known>) -> Result<Watcher, (String, Option<Known>)> {
+        let conn = match live.pool().get() {
+            Ok(conn) => conn,
+            Err(e) => return Err((e.to_string(), known)),
+        };
         let mut watcher = Watcher {
             live: live.clone(),
             conn,
             known: HashMap::new(),
             data_version: None,
-            last_full: Instant::now(),
+            // A full read at the first look.
+            last_full: Instant::now() - FULL_CHECK,
         };
-        watcher.known = watcher.revisions()?;
-        watcher.data_version = watcher.sqlite_version()?;
-        Ok(watcher)
+        let started = db::revision::listen(&mut watcher.conn)
+            .map_err(|e| e.to_string())
+            .and_then(|()| watcher.sqlite_version());
+        match (started, known) {
+            (Err(why), known) => Err((why, known)),
+            (Ok(version), Some(known)) => {
+                watcher.known = known;
+                // Unknown, so the first look reads the revisions.
+                watcher.data_version = version.map(|v| v.wrapping_add(1));
+                Ok(watcher)
+            }
+            (Ok(version), None) => {
+                watcher.data_version = version;
+                let read = watcher.revisions();
+                watcher.known = read.map_err(|why| (why, None))?;
+                Ok(watcher)
+            }
+        }
     }
 
     /// Every tournament's revision; the access guard's directory is kept from the same
     /// read.
-    fn revisions(&mut self) -> Result<HashMap<i32, (String, i64)>, String> {
+    fn revisions(&mut self) -> Result<Known, String> {
         self.last_full = Instant::now();
         let read = self.live.begin_listing();
         let rows = db::revision::all(&mut self.conn).map_err(|e| e.to_string())?;
         self.live.list(read, &rows);
+        self.live.revisions_confirmed();
         Ok(rows
             .into_iter()
             .map(|(id, slug, revision, _)| (id, (slug, revision)))
@@ -63,56 +97,68 @@ impl Watcher {
         db::revision::sqlite_data_version(&mut self.conn).map_err(|e| e.to_string())
     }
 
-    /// Whether something may have changed since the last tick.
+    /// Whether something may have changed since the last tick, or a full check is due.
     fn poked(&mut self) -> Result<bool, String> {
+        let due = self.last_full.elapsed() >= FULL_CHECK;
         match &mut *self.conn {
             DbConnection::Postgres(_) => {
                 let any = db::revision::notified(&mut self.conn).map_err(|e| e.to_string())?;
-                Ok(any || self.last_full.elapsed() >= FULL_CHECK)
+                Ok(any || due)
             }
             DbConnection::Sqlite(_) => {
                 let now = self.sqlite_version()?;
                 let changed = now != self.data_version;
                 self.data_version = now;
-                Ok(changed)
+                Ok(changed || due)
             }
         }
     }
 
-    /// The tournaments whose revision moved since the last look, with their slugs, and
-    /// those that are gone.
+    /// The tournaments whose revision moved since the last look, or that this server holds
+    /// at an older revision than the database's, with their slugs, and those that are gone.
     fn tick(&mut self) -> Result<Ticked, String> {
         if !self.poked()? {
             return Ok(Ticked::default());
         }
         let now = self.revisions()?;
-        // Gone, or another tournament under the id of one deleted since the last look
-        // (SQLite gives a new row the id of the last one deleted): a revision that went
-        // down, or another slug.
-        let gone = self
-            .known
-            .iter()
-            .filter(|(id, (slug, revision))| {
-                now.get(id).is_none_or(|(s, r)| r < revision || s != slug)
-            })
-            .map(|(id, _)| *id)
-            .collect();
-        let changed = now
-            .iter()
-            .filter(|(id, (_, revision))| self.known.get(id).is_none_or(|(_, r)| r != revision))
-            .map(|(&id, (slug, revision))| Seen {
-                tournament: id,
-                revision: *revision,
-                before: self.known.get(&id).map(|(_, r)| *r),
-                slug: slug.clone(),
-            })
-            .collect();
+        let ticked = compare(&self.known, &now, &self.live.held_revisions());
         self.known = now;
-        Ok(Ticked { changed, gone })
+        Ok(ticked)
     }
 }
 
+/// What changed between the revisions known before (`known`) and those read `now`, given
+/// the revision of each snapshot this server holds (`held`): a tournament whose revision
+/// moved, or whose snapshot here is older than the database's (whatever the watcher knew:
+/// a notification lost, a load that failed), is changed; one that went away, or whose id
+/// now names another tournament (a revision that went down, or another slug; SQLite gives
+/// a new row the id of the last one deleted), is gone.
+fn compare(known: &Known, now: &Known, held: &HashMap<i32, i64>) -> Ticked {
+    let mut gone: Vec<i32> = known
+        .iter()
+        .filter(|(id, (slug, revision))| now.get(id).is_none_or(|(s, r)| r < revision || s != slug))
+        .map(|(id, _)| *id)
+        .collect();
+    gone.sort_unstable();
+    let mut changed: Vec<Seen> = now
+        .iter()
+        .filter_map(|(&id, (slug, revision))| {
+            let before = known.get(&id).map(|(_, r)| *r);
+            let behind = held.get(&id).is_some_and(|h| h < revision);
+            (before != Some(*revision) || behind).then(|| Seen {
+                tournament: id,
+                revision: *revision,
+                before: held.get(&id).copied().filter(|_| behind).or(before),
+                slug: slug.clone(),
+            })
+        })
+        .collect();
+    changed.sort_by_key(|seen| seen.tournament);
+    Ticked { changed, gone }
+}
+
 /// A tournament whose revision moved: to which, from which (if known), and its slug.
+#[derive(Debug, PartialEq, Eq)]
 struct Seen {
     tournament: i32,
     revision: i64,
@@ -148,48 +194,35 @@ pub fn spawn(live: Arc<Live>) {
 async fn run(live: Arc<Live>) {
     let mut stopping = live.stopping();
     let mut watcher: Option<Watcher> = None;
+    // What the last watcher knew when its connection ended.
+    let mut known: Option<Known> = None;
     loop {
         if *stopping.borrow() {
             return;
         }
         let current = watcher.take();
+        let before = known.take();
         let live_for_tick = live.clone();
         let outcome = actix_web::web::block(move || {
             let mut w = match current {
                 Some(w) => w,
-                None => Watcher::open(&live_for_tick)?,
+                None => Watcher::open(&live_for_tick, before)?,
             };
-            let changes = w.tick()?;
-            Ok::<_, String>((w, changes))
+            match w.tick() {
+                Ok(changes) => Ok((w, changes)),
+                Err(why) => Err((why, Some(std::mem::take(&mut w.known)))),
+            }
         })
         .await;
         let pause = match outcome {
             Ok(Ok((w, ticked))) => {
                 watcher = Some(w);
                 live.database_back();
-                for id in ticked.gone {
-                    live.forget(id);
-                }
-                for seen in ticked.changed {
-                    // Someone is looking at it: have the new snapshot ready before the
-                    // pages that hear of the change ask for it.
-                    if live
-                        .cached_revision(seen.tournament)
-                        .is_some_and(|r| r < seen.revision)
-                    {
-                        let _ = live
-                            .snapshot_at(seen.tournament, seen.revision, &seen.slug, true)
-                            .await;
-                    }
-                    live.announce(Change {
-                        tournament: seen.tournament,
-                        revision: seen.revision,
-                        scope: scope_of(&live, &seen),
-                    });
-                }
+                apply(&live, ticked).await;
                 TICK
             }
-            Ok(Err(why)) => {
+            Ok(Err((why, kept))) => {
+                known = kept;
                 live.database_lost();
                 tracing::warn!("change watcher: {why}; trying again");
                 Duration::from_secs(1)
@@ -206,5 +239,78 @@ async fn run(live: Arc<Live>) {
             _ = live.wake.notified(), if pause == TICK => {}
             _ = stopping.changed() => return,
         }
+    }
+}
+
+/// Forgets the tournaments that are gone, makes the new snapshot of each changed one this
+/// server holds, and announces every change.
+async fn apply(live: &Arc<Live>, ticked: Ticked) {
+    for id in ticked.gone {
+        live.forget(id);
+    }
+    for seen in ticked.changed {
+        // Someone is looking at it: have the new snapshot ready before the pages that hear
+        // of the change ask for it.
+        if live
+            .cached_revision(seen.tournament)
+            .is_some_and(|r| r < seen.revision)
+        {
+            let _ = live
+                .snapshot_at(seen.tournament, seen.revision, &seen.slug, true)
+                .await;
+        }
+        live.announce(Change {
+            tournament: seen.tournament,
+            revision: seen.revision,
+            scope: scope_of(live, &seen),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn revisions(rows: &[(i32, &str, i64)]) -> Known {
+        rows.iter()
+            .map(|(id, slug, r)| (*id, ((*slug).to_owned(), *r)))
+            .collect()
+    }
+
+    fn seen(tournament: i32, revision: i64, before: Option<i64>, slug: &str) -> Seen {
+        Seen {
+            tournament,
+            revision,
+            before,
+            slug: slug.to_owned(),
+        }
+    }
+
+    #[test]
+    fn a_revision_that_moved_is_changed_and_one_gone_is_gone() {
+        let known = revisions(&[(1, "cup", 5), (2, "league", 7), (3, "old", 2)]);
+        let now = revisions(&[(1, "cup", 6), (2, "league", 7), (4, "new", 1)]);
+        let ticked = compare(&known, &now, &HashMap::new());
+        assert_eq!(
+            ticked.changed,
+            vec![seen(1, 6, Some(5), "cup"), seen(4, 1, None, "new")]
+        );
+        assert_eq!(ticked.gone, vec![3]);
+    }
+
+    /// What the watcher knew says nothing moved, but this server's snapshot is older than
+    /// the database (a notification lost, or the change committed while the watcher
+    /// reconnected and read the revisions again): it is changed, from the held revision.
+    #[test]
+    fn a_held_snapshot_behind_the_database_is_changed_whatever_the_watcher_knew() {
+        let known = revisions(&[(1, "cup", 24)]);
+        let now = revisions(&[(1, "cup", 24)]);
+        let held = HashMap::from([(1, 23)]);
+        let ticked = compare(&known, &now, &held);
+        assert_eq!(ticked.changed, vec![seen(1, 24, Some(23), "cup")]);
+        assert!(ticked.gone.is_empty());
+        // Current: nothing to do.
+        let held = HashMap::from([(1, 24)]);
+        assert!(compare(&known, &now, &held).changed.is_empty());
     }
 }

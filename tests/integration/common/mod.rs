@@ -62,6 +62,18 @@ impl TestDb {
         }
     }
 
+    /// A new SQLite file in a temporary directory under `parent` (a small file system of
+    /// the test's own).
+    pub fn sqlite_in(parent: &std::path::Path) -> TestDb {
+        let dir = tempfile::tempdir_in(parent).expect("create a temporary directory");
+        let url = dir.path().join("fushi-test.db").display().to_string();
+        TestDb {
+            url,
+            backend: Backend::Sqlite,
+            place: Place::Sqlite(dir),
+        }
+    }
+
     /// A new PostgreSQL database on the server that `FUSHI_TEST_POSTGRES` names, or `None`
     /// (with a note on stderr) when the variable is not set.
     pub fn postgres() -> Option<TestDb> {
