@@ -209,7 +209,7 @@ fn serve(db: &str, settings: &fushi::web::settings::Settings, t: &Tr) -> Result<
     for line in hall::start_lines(&bind, &hall, t) {
         println!("{line}");
     }
-    fushi::web::serve(db, settings, &bind, hall).map_err(|e| vec![e.to_string()])
+    fushi::web::serve(db, settings, &bind, hall, t).map_err(|e| vec![e.to_string()])
 }
 
 fn main() -> ExitCode {

@@ -80,3 +80,4 @@ cli-about-deal = Deal every board (or one round's) from a secret seed by docs/de
 cli-help-deal-slug = The tournament's slug.
 cli-help-deal-seed = The secret seed (a text); without it the seed fushi holds is used, or one is generated and shown once.
 cli-help-deal-round = Deal this round only.
+cli-setup-code = No account yet. Create the first administrator at /setup on this machine (http://127.0.0.1:…), or from another device with this one-time set-up code: { $code }

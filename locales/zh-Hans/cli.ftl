@@ -75,3 +75,4 @@ cli-about-deal = 按 docs/deals.md 用秘密种子发每副牌（或某一轮的
 cli-help-deal-slug = 赛事的标识。
 cli-help-deal-seed = 秘密种子（一段文字）；不给时使用 fushi 已保存的种子，没有则生成一个并只显示一次。
 cli-help-deal-round = 只发这一轮。
+cli-setup-code = 还没有账户。请在本机的 /setup（http://127.0.0.1:…）创建第一位管理员，或在其他设备上使用这个一次性设置码：{ $code }

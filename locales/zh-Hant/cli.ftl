@@ -75,3 +75,4 @@ cli-about-deal = 按 docs/deals.md 用秘密種子發每副牌（或某一輪的
 cli-help-deal-slug = 賽事的標識。
 cli-help-deal-seed = 秘密種子（一段文字）；不給時使用 fushi 已保存的種子，沒有則產生一個並只顯示一次。
 cli-help-deal-round = 只發這一輪。
+cli-setup-code = 還沒有帳戶。請在本機的 /setup（http://127.0.0.1:…）建立第一位管理員，或在其他裝置上使用這個一次性設定碼：{ $code }

@@ -150,16 +150,26 @@ pub fn app(
 }
 
 /// Opens the database (creating and migrating it), then serves until stopped (Ctrl+C or
-/// SIGTERM): the event streams end cleanly, requests under way finish.
+/// SIGTERM): the event streams end cleanly, requests under way finish. With no account
+/// yet it prints the one-time set-up code (in `t`'s words) on standard output, never in
+/// the log.
 pub fn serve(
     database_url: &str,
     settings: &settings::Settings,
     bind: &str,
     hall: hall::Hall,
+    t: &crate::i18n::Tr,
 ) -> std::io::Result<()> {
     let pool = db::pool(database_url).map_err(std::io::Error::other)?;
     let mut state = AppState::configured(pool, settings).map_err(std::io::Error::other)?;
     state.hall = std::sync::Arc::new(hall);
+    let mut conn = state.pool.get().map_err(std::io::Error::other)?;
+    if !db::accounts::has_users(&mut conn).map_err(std::io::Error::other)?
+        && let Some(code) = state.accounts.setup_code()
+    {
+        println!("{}", t.a("cli-setup-code", "code", code));
+    }
+    drop(conn);
     let bind = bind.to_owned();
     actix_web::rt::System::new().block_on(async move {
         let live = state.live.clone();
