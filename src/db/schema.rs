@@ -144,6 +144,8 @@ diesel::table! {
         room -> Text,
         token -> Text,
         created_at -> Timestamp,
+        ns_code -> Nullable<Text>,
+        ew_code -> Nullable<Text>,
     }
 }
 
@@ -166,6 +168,8 @@ diesel::table! {
         confirmed_at -> Nullable<Timestamp>,
         code_failures -> Integer,
         approved_at -> Nullable<Timestamp>,
+        device -> Nullable<Text>,
+        confirm_device -> Nullable<Text>,
     }
 }
 
@@ -238,6 +242,8 @@ diesel::table! {
     form_tokens (token) {
         token -> Text,
         created_at -> Timestamp,
+        ns_code -> Nullable<Text>,
+        ew_code -> Nullable<Text>,
     }
 }
 
