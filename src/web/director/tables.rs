@@ -432,8 +432,9 @@ async fn room_page(
         .find(|l| l.table == table && l.room == room)
         .ok_or_else(AppError::not_found)?;
     let match_id = link.match_id;
+    // A row that only counts wrong codes is no entry.
     let pending = with_db(&state, move |conn| {
-        Ok(tables::pending(conn, match_id, room)?)
+        Ok(tables::pending(conn, match_id, room)?.filter(Pending::entered))
     })
     .await?;
     let t = &ctx.t;
