@@ -499,6 +499,8 @@ async fn the_side_is_the_code_and_a_side_cannot_confirm_its_own_entry() {
         // A second phone sees the teams and the state, never a figure.
         let mut other = anonymous(&db).await;
         let page = other.get_ok(&link).await;
+        // What a table page shows depends on the device: no cache keeps it.
+        assert_eq!(page.header("cache-control"), Some("no-store"));
         page.has("1 东城拖拉机")
             .has("waiting for the opponents")
             .has("Show the entry")

@@ -221,7 +221,17 @@ pub(super) async fn room_page(
     } else {
         StatusCode::OK
     };
-    render_status(ctx, status, &page)
+    render_status(ctx, status, &page).map(no_store)
+}
+
+/// `res` marked `no-store`: what a table page shows depends on the device (docs/rules.md
+/// §5), so no cache may keep it for another.
+fn no_store(mut res: HttpResponse) -> HttpResponse {
+    res.headers_mut().insert(
+        actix_web::http::header::CACHE_CONTROL,
+        actix_web::http::header::HeaderValue::from_static("no-store"),
+    );
+    res
 }
 
 /// Who sits for team `number` in this room, once the table has said it; else every
