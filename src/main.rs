@@ -243,7 +243,7 @@ fn serve(db: &str, settings: &fushi::web::settings::Settings, t: &Tr) -> Result<
     for line in hall::start_lines(&bind, &hall, t) {
         println!("{line}");
     }
-    fushi::web::serve(db, settings, bound, hall).map_err(|e| Failed::Run(vec![e.to_string()]))
+    fushi::web::serve(db, settings, bound, hall, t).map_err(|e| Failed::Run(vec![e.to_string()]))
 }
 
 fn main() -> ExitCode {

@@ -51,3 +51,7 @@ admin-flash-role = The role is changed.
 admin-flash-password = The password is changed; the user's sessions have ended.
 admin-flash-access = The access is changed.
 admin-error-last-admin = The last administrator keeps the role: make another user an administrator first.
+auth-setup-code = Set-up code
+auth-setup-code-hint = This device is not the machine fushi runs on: type the one-time set-up code that `fushi serve` printed when it started. On the machine itself (http://127.0.0.1:…) no code is needed.
+auth-error-setup-code = That is not the set-up code fushi printed at start.
+auth-setup-throttled = Too many wrong set-up codes. Wait 15 minutes, or create the administrator on the machine fushi runs on.

@@ -94,3 +94,4 @@ cli-about-healthcheck = Ask the server of this configuration (FUSHI_BIND) whethe
 cli-help-healthcheck-bind = The server's address, as fushi serve was given it.
 cli-help-healthcheck-tls_cert = The server's certificate (FUSHI_TLS_CERT): when set, the server speaks HTTPS and is asked so.
 cli-healthcheck-unhealthy = not ready: { $why }
+cli-setup-code = No account yet. Create the first administrator at /setup on this machine (http://127.0.0.1:…), or from another device with this one-time set-up code: { $code }

@@ -51,3 +51,7 @@ admin-flash-role = 角色已更改。
 admin-flash-password = 密码已更改；该用户的登录会话已全部结束。
 admin-flash-access = 权限已更改。
 admin-error-last-admin = 最后一位管理员不能更改角色：请先将另一位用户设为管理员。
+auth-setup-code = 设置码
+auth-setup-code-hint = 这台设备不是运行 fushi 的电脑：请输入 `fushi serve` 启动时显示的一次性设置码。在那台电脑上（http://127.0.0.1:…）无需设置码。
+auth-error-setup-code = 这不是 fushi 启动时显示的设置码。
+auth-setup-throttled = 设置码错误次数过多。请等待 15 分钟，或在运行 fushi 的电脑上创建管理员。

@@ -89,3 +89,4 @@ cli-about-healthcheck = 询问按此配置（FUSHI_BIND）运行的服务器是�
 cli-help-healthcheck-bind = 服务器的地址，与 fushi serve 所用的相同。
 cli-help-healthcheck-tls_cert = 服务器的证书（FUSHI_TLS_CERT）：设置时服务器使用 HTTPS，也以 HTTPS 询问。
 cli-healthcheck-unhealthy = 未就绪：{ $why }
+cli-setup-code = 还没有账户。请在本机的 /setup（http://127.0.0.1:…）创建第一位管理员，或在其他设备上使用这个一次性设置码：{ $code }

@@ -51,3 +51,7 @@ admin-flash-role = 角色已更改。
 admin-flash-password = 密碼已更改；該使用者的登入會話已全部結束。
 admin-flash-access = 許可權已更改。
 admin-error-last-admin = 最後一位管理員不能更改角色：請先將另一位使用者設為管理員。
+auth-setup-code = 設定碼
+auth-setup-code-hint = 這台裝置不是執行 fushi 的電腦：請輸入 `fushi serve` 啟動時顯示的一次性設定碼。在那台電腦上（http://127.0.0.1:…）無需設定碼。
+auth-error-setup-code = 這不是 fushi 啟動時顯示的設定碼。
+auth-setup-throttled = 設定碼錯誤次數過多。請等待 15 分鐘，或在執行 fushi 的電腦上建立管理員。

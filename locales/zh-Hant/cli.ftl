@@ -89,3 +89,4 @@ cli-about-healthcheck = 詢問依此設定（FUSHI_BIND）執行的伺服器是�
 cli-help-healthcheck-bind = 伺服器的位址，與 fushi serve 所用的相同。
 cli-help-healthcheck-tls_cert = 伺服器的憑證（FUSHI_TLS_CERT）：設定時伺服器使用 HTTPS，也以 HTTPS 詢問。
 cli-healthcheck-unhealthy = 未就緒：{ $why }
+cli-setup-code = 還沒有帳戶。請在本機的 /setup（http://127.0.0.1:…）建立第一位管理員，或在其他裝置上使用這個一次性設定碼：{ $code }

@@ -156,6 +156,8 @@ diesel::table! {
         room -> Text,
         token -> Text,
         created_at -> Timestamp,
+        ns_code -> Nullable<Text>,
+        ew_code -> Nullable<Text>,
     }
 }
 
@@ -178,6 +180,8 @@ diesel::table! {
         confirmed_at -> Nullable<Timestamp>,
         code_failures -> Integer,
         approved_at -> Nullable<Timestamp>,
+        device -> Nullable<Text>,
+        confirm_device -> Nullable<Text>,
     }
 }
 
@@ -250,6 +254,8 @@ diesel::table! {
     form_tokens (token) {
         token -> Text,
         created_at -> Timestamp,
+        ns_code -> Nullable<Text>,
+        ew_code -> Nullable<Text>,
     }
 }
 

@@ -20,11 +20,11 @@ use super::DbError;
 use super::connection::DbConnection;
 use super::rounds::{MatchSave, load_round, save_match_results_as};
 use super::schedule::round_id;
-use super::schema::{matches, rounds, table_entries, table_links, teams, tournaments};
+use super::schema::{matches, rounds, table_entries, table_links, tournaments};
 use crate::input::{SHEET_FIELDS, SheetRow};
 use crate::rules::bands::BandTable;
-use crate::rules::room_state::{self, Gate, Refusal, Results, RoomEntry, RoomEvent};
-pub use crate::rules::room_state::{Closed, EntryState, Side};
+use crate::rules::room_state::{self, Gate, Proof, Refusal, Results, RoomEntry, RoomEvent};
+pub use crate::rules::room_state::{Bind, Closed, EntryState, Side};
 use crate::rules::{Decks, Room, TableEntry, TableResult, TeamNo};
 
 /// A fresh link token: 128 bits from the operating system, URL-safe base64 (22 characters).
@@ -35,11 +35,49 @@ pub fn new_token() -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 
-/// A team's four-digit code, printed on its slip for the captain.
+/// How many digits a team code has: a million codes, of which a room's five wrong tries
+/// ([`room_state::MAX_CODE_FAILURES`]) hit one once in 200,000.
+pub const CODE_DIGITS: usize = 6;
+
+/// A pair's six-digit team code for one room of one round, printed on its slip.
 fn new_code() -> String {
-    let mut bytes = [0u8; 4];
-    getrandom::fill(&mut bytes).expect("the operating system's random source");
-    format!("{:04}", u32::from_le_bytes(bytes) % 10_000)
+    loop {
+        let mut bytes = [0u8; 4];
+        getrandom::fill(&mut bytes).expect("the operating system's random source");
+        let n = u32::from_le_bytes(bytes);
+        // Below the largest multiple of a million, so that every code is equally likely.
+        if n < 4_294_000_000 {
+            return format!("{:06}", n % 1_000_000);
+        }
+    }
+}
+
+/// A room's two codes, North-South's and East-West's, never the same.
+fn new_room_codes() -> [String; 2] {
+    let ns = new_code();
+    let mut ew = new_code();
+    while ew == ns {
+        ew = new_code();
+    }
+    [ns, ew]
+}
+
+/// What a device's cookie is stored as: its SHA-256, so that the database holds nothing a
+/// device could be impersonated with.
+fn device_key(token: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// What a table's request carries to show which side it speaks for: the team code typed
+/// (empty: none) and the device's own token (its cookie; empty: none).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Credential<'a> {
+    pub code: &'a str,
+    pub device: &'a str,
 }
 
 /// What a table link reaches: one room of one match of one round.
@@ -55,14 +93,45 @@ pub struct TableRoom {
     pub room: Room,
     pub table_entry: bool,
     pub approval: bool,
-    pub codes: bool,
+    /// The room's team codes, North-South's and East-West's.
+    pub codes: [String; 2],
+}
+
+impl TableRoom {
+    /// The team code of the pair sitting at `side` in this room (on its slip).
+    pub fn code(&self, side: Side) -> &str {
+        match side {
+            Side::NorthSouth => &self.codes[0],
+            Side::EastWest => &self.codes[1],
+        }
+    }
+
+    /// The credential of a request that types `side`'s code from no known device.
+    pub fn credential(&self, side: Side) -> Credential<'_> {
+        Credential {
+            code: self.code(side),
+            device: "",
+        }
+    }
+}
+
+/// Gives link `link_id` its two team codes.
+fn give_codes(conn: &mut DbConnection, link_id: i32) -> Result<[String; 2], DbError> {
+    let [ns, ew] = new_room_codes();
+    diesel::update(table_links::table.find(link_id))
+        .set((
+            table_links::ns_code.eq(Some(&ns)),
+            table_links::ew_code.eq(Some(&ew)),
+        ))
+        .execute(conn)?;
+    Ok([ns, ew])
 }
 
 /// The room whose link is `token`, or `None` (unknown or renewed).
 pub fn find_link(conn: &mut DbConnection, token: &str) -> Result<Option<TableRoom>, DbError> {
     type Found = (
-        (i32, String, i32),
-        (String, bool, bool, bool, i32),
+        (i32, String, i32, Option<String>, Option<String>),
+        (String, bool, bool, i32),
         (i32, bool),
         i32,
     );
@@ -70,12 +139,17 @@ pub fn find_link(conn: &mut DbConnection, token: &str) -> Result<Option<TableRoo
         .inner_join(matches::table.inner_join(rounds::table.inner_join(tournaments::table)))
         .filter(table_links::token.eq(token))
         .select((
-            (table_links::id, table_links::room, matches::id),
+            (
+                table_links::id,
+                table_links::room,
+                matches::id,
+                table_links::ns_code,
+                table_links::ew_code,
+            ),
             (
                 tournaments::slug,
                 tournaments::table_entry,
                 tournaments::table_approval,
-                tournaments::table_codes,
                 tournaments::id,
             ),
             (rounds::number, rounds::table_locked),
@@ -84,13 +158,18 @@ pub fn find_link(conn: &mut DbConnection, token: &str) -> Result<Option<TableRoo
         .first(conn)
         .optional()?;
     let Some((
-        (link_id, room, match_id),
-        (slug, entry, approval, codes, tid),
+        (link_id, room, match_id, ns_code, ew_code),
+        (slug, entry, approval, tid),
         (round, locked),
         table,
     )) = row
     else {
         return Ok(None);
+    };
+    let codes = match (ns_code, ew_code) {
+        (Some(ns), Some(ew)) => [ns, ew],
+        // A link made before rooms had codes gets them now.
+        _ => give_codes(conn, link_id)?,
     };
     let room = room
         .parse::<Room>()
@@ -130,6 +209,8 @@ struct EntryRow {
     confirmed_at: Option<NaiveDateTime>,
     code_failures: i32,
     approved_at: Option<NaiveDateTime>,
+    device: Option<String>,
+    confirm_device: Option<String>,
 }
 
 /// A room's entry as the table made it.
@@ -153,11 +234,43 @@ pub struct Pending {
     pub confirmed_at: Option<NaiveDateTime>,
     /// When the director approved the room (cleared again when it is entered anew).
     pub approved_at: Option<NaiveDateTime>,
-    /// Wrong team codes sent since the entry was last saved.
+    /// Wrong team codes sent to the room this round (saves, confirmations and looks
+    /// together; never reset).
     pub code_failures: i32,
+    /// The devices bound to the entry (their keys): the one that saved it, and the one on
+    /// which the other side gave its code.
+    device: Option<String>,
+    confirm_device: Option<String>,
 }
 
 impl Pending {
+    /// Whether the device whose cookie is `token` may see the entry's figures: the device
+    /// that saved it, or the one on which the other side gave its code (docs/rules.md §5).
+    pub fn shows_to(&self, token: &str) -> bool {
+        self.bound_as(token).is_some()
+    }
+
+    /// How the device whose cookie is `token` is bound to the entry, if it is.
+    pub fn bound_as(&self, token: &str) -> Option<Bind> {
+        if token.is_empty() {
+            return None;
+        }
+        let key = device_key(token);
+        if self.device.as_deref() == Some(key.as_str()) {
+            Some(Bind::Entering)
+        } else if self.confirm_device.as_deref() == Some(key.as_str()) {
+            Some(Bind::Confirming)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the entry has been saved (a room whose only row counts wrong codes has
+    /// not).
+    pub fn entered(&self) -> bool {
+        self.state != EntryState::NotStarted
+    }
+
     pub fn row(&self, board: i32) -> Option<&SheetRow> {
         self.cells.iter().find(|(b, _)| *b == board).map(|(_, r)| r)
     }
@@ -273,6 +386,8 @@ fn pending_of(row: EntryRow) -> Result<Pending, DbError> {
         confirmed_at: row.confirmed_at,
         approved_at: row.approved_at,
         code_failures: row.code_failures,
+        device: row.device,
+        confirm_device: row.confirm_device,
     })
 }
 
@@ -332,19 +447,45 @@ pub enum TableSave {
     /// The same submission or the same content again: nothing changed.
     Unchanged,
     Closed(Closed),
+    /// Nothing was saved: no code, or a wrong one (counted).
+    Refused(ConfirmRefusal),
+}
+
+/// The side a request speaks for, by its code or its device ([`room_state::Proof`]).
+fn proof(room: &TableRoom, row: Option<&EntryRow>, credential: Credential) -> Proof {
+    let typed: String = credential
+        .code
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    if !typed.is_empty() {
+        return [Side::NorthSouth, Side::EastWest]
+            .into_iter()
+            .find(|side| codes_match(room.code(*side), &typed))
+            .map_or(Proof::WrongCode, Proof::Code);
+    }
+    if credential.device.is_empty() {
+        return Proof::Nothing;
+    }
+    let key = device_key(credential.device);
+    match row {
+        Some(r) if r.device.as_deref() == Some(key.as_str()) => Proof::EnteringDevice,
+        Some(r) if r.confirm_device.as_deref() == Some(key.as_str()) => Proof::ConfirmingDevice,
+        _ => Proof::Nothing,
+    }
 }
 
 /// Saves what the table typed for its room: every board's entry (`None`: blank), by the
-/// side that typed it. Complete (every board entered) it waits for the opponents.
+/// side the credential shows. Complete (every board entered) it waits for the opponents.
 pub fn save_entry(
     conn: &mut DbConnection,
     room: &TableRoom,
-    side: Side,
+    credential: Credential,
     cells: &[(i32, Option<TableEntry>)],
     submission: &str,
     address: &str,
 ) -> Result<TableSave, DbError> {
-    save_entry_seated(conn, room, side, (cells, &[]), submission, address)
+    save_entry_seated(conn, room, credential, (cells, &[]), submission, address)
 }
 
 /// A board as the table typed it: its number and its entry (`None`: blank).
@@ -356,11 +497,13 @@ pub type SeatedPair = (TeamNo, [String; 2]);
 /// [`save_entry`] with who sits: each team's pair in this room (`players[0]` North or
 /// East), stored as the room's line-ups in the same transaction and under the same
 /// [`RoomEvent::Saved`] (a room closed to the table takes neither), with an audit row
-/// `table link 4: open room seated by NS from 10.0.0.7` per changed pair.
+/// `table link 4: open room seated by NS from 10.0.0.7` per changed pair. The side that
+/// saves is the one whose team code was typed, or the one the device is bound to; a wrong
+/// code saves nothing and is counted.
 pub fn save_entry_seated(
     conn: &mut DbConnection,
     room: &TableRoom,
-    side: Side,
+    credential: Credential,
     (cells, seated): (&[Cell], &[SeatedPair]),
     submission: &str,
     address: &str,
@@ -372,16 +515,23 @@ pub fn save_entry_seated(
             .collect();
         let complete = entered.len() == cells.len() && !cells.is_empty();
         let stored = entry_row(conn, room.match_id, room.room)?;
-        let event = RoomEvent::Saved { by: side, complete };
-        let next = match room_state::apply(&room_entry(stored.as_ref())?, gate(conn, room)?, event)
-        {
-            Ok(outcome) => outcome.next(),
-            Err(Refusal::Closed(why)) => return Ok(TableSave::Closed(why)),
-            Err(other) => return Err(DbError::Inconsistent(format!("{other:?}"))),
+        let before = room_entry(stored.as_ref())?;
+        let event = RoomEvent::Saved {
+            proof: proof(room, stored.as_ref(), credential),
+            complete,
         };
-        let state = next.state;
+        let outcome = match room_state::apply(&before, gate(conn, room)?, event) {
+            Ok(outcome) => outcome,
+            Err(Refusal::Closed(why)) => return Ok(TableSave::Closed(why)),
+            Err(other) => return Ok(TableSave::Refused(confirm_refusal(other))),
+        };
+        if let Some(refused) = outcome.refused {
+            count_refused(conn, room, stored.as_ref(), outcome.next())?;
+            return Ok(TableSave::Refused(confirm_refusal(refused)));
+        }
+        let next = outcome.next();
+        let side = next.entered_by.unwrap_or(Side::NorthSouth);
         let text = cells_text(&entered);
-        let at = now();
         let who = format!(
             "table link {}: {} room seated by {} from {}",
             room.link_id,
@@ -397,20 +547,25 @@ pub fn save_entry_seated(
             seated,
             &who,
         )?;
+        let device = device_key(credential.device);
         match stored {
-            Some(row) => {
+            Some(row) if row.state != EntryState::NotStarted.code() => {
                 let resent = !submission.is_empty() && row.submission == submission;
                 if resent || (row.cells == text && row.entered_by == side.code()) {
+                    bind_device(conn, &row, outcome.transition.bind, side, &device)?;
                     if reseated {
                         super::revision::bump(conn, room.tournament_id)?;
                         return Ok(TableSave::Saved);
                     }
                     return Ok(TableSave::Unchanged);
                 }
-                resave_entry(conn, &row, side, &next, &text, (submission, address), at)?;
+                resave_entry(conn, &row, &next, &text, (submission, address))?;
+                bind_device(conn, &row, outcome.transition.bind, side, &device)?;
             }
-            None => {
-                first_entry(conn, room, side, state, &text, (submission, address), at)?;
+            stored => {
+                let counted = stored.as_ref().map(|r| r.id);
+                let row = first_entry(conn, room, counted, &next, &text, (submission, address))?;
+                bind_device(conn, &row, outcome.transition.bind, side, &device)?;
             }
         }
         // The director's round page shows each room's state live.
@@ -419,22 +574,59 @@ pub fn save_entry_seated(
     })
 }
 
-/// Stores a new save by `side` over the room's entry (`row`): the state it leads to
-/// (`next`), its cells `text`, one save more; a confirmation or an approval the entry
-/// had is gone.
+/// Binds the device whose key is `device` to the entry (`row`) as `bind` says: the
+/// entering device (the confirming one is forgotten when the side that entered changed),
+/// or the confirming one.
+fn bind_device(
+    conn: &mut DbConnection,
+    row: &EntryRow,
+    bind: Option<Bind>,
+    side: Side,
+    device: &str,
+) -> Result<(), DbError> {
+    let target = table_entries::table.find(row.id);
+    match bind {
+        None => {}
+        Some(Bind::Entering) => {
+            let confirming = if row.entered_by == side.code() {
+                row.confirm_device.clone()
+            } else {
+                None
+            };
+            // The device that now enters is no longer the confirming one.
+            let confirming = confirming.filter(|c| c != device);
+            diesel::update(target)
+                .set((
+                    table_entries::device.eq(Some(device)),
+                    table_entries::confirm_device.eq(confirming),
+                ))
+                .execute(conn)?;
+        }
+        Some(Bind::Confirming) => {
+            diesel::update(target)
+                .set(table_entries::confirm_device.eq(Some(device)))
+                .execute(conn)?;
+        }
+    }
+    Ok(())
+}
+
+/// Stores a new save over the room's entry (`row`): the state it leads to (`next`, with
+/// the side that entered), its cells `text`, one save more; a confirmation or an approval
+/// the entry had is gone.
 fn resave_entry(
     conn: &mut DbConnection,
     row: &EntryRow,
-    side: Side,
     next: &RoomEntry,
     text: &str,
     (submission, address): (&str, &str),
-    at: NaiveDateTime,
 ) -> Result<(), DbError> {
+    let at = now();
+    let side = next.entered_by.map_or("", Side::code);
     diesel::update(table_entries::table.find(row.id))
         .set((
             table_entries::state.eq(next.state.code()),
-            table_entries::entered_by.eq(side.code()),
+            table_entries::entered_by.eq(side),
             table_entries::confirmed_by.eq(None::<String>),
             table_entries::code_failures.eq(next.code_failures),
             table_entries::cells.eq(text),
@@ -450,34 +642,52 @@ fn resave_entry(
     Ok(())
 }
 
-/// Stores the room's first entry, saved by `side`: its `state`, its cells `text`, no
-/// flags and no note.
+/// Stores the room's first entry (`next`: its state and the side that entered), its cells
+/// `text`, no flags and no note; over the row that counted wrong codes (`counted`) when
+/// there is one. Returns the row as stored.
 fn first_entry(
     conn: &mut DbConnection,
     room: &TableRoom,
-    side: Side,
-    state: EntryState,
+    counted: Option<i32>,
+    next: &RoomEntry,
     text: &str,
     (submission, address): (&str, &str),
-    at: NaiveDateTime,
-) -> Result<(), DbError> {
-    diesel::insert_into(table_entries::table)
-        .values((
-            table_entries::match_id.eq(room.match_id),
-            table_entries::room.eq(room.room.code()),
-            table_entries::state.eq(state.code()),
-            table_entries::entered_by.eq(side.code()),
-            table_entries::cells.eq(text),
-            table_entries::flagged.eq(""),
-            table_entries::note.eq(""),
-            table_entries::submission.eq(submission),
-            table_entries::saves.eq(1),
-            table_entries::address.eq(address),
-            table_entries::entered_at.eq(at),
-            table_entries::updated_at.eq(at),
-        ))
-        .execute(conn)?;
-    Ok(())
+) -> Result<EntryRow, DbError> {
+    let at = now();
+    let side = next.entered_by.map_or("", Side::code);
+    if let Some(id) = counted {
+        diesel::update(table_entries::table.find(id))
+            .set((
+                table_entries::state.eq(next.state.code()),
+                table_entries::entered_by.eq(side),
+                table_entries::cells.eq(text),
+                table_entries::submission.eq(submission),
+                table_entries::saves.eq(1),
+                table_entries::address.eq(address),
+                table_entries::entered_at.eq(at),
+                table_entries::updated_at.eq(at),
+            ))
+            .execute(conn)?;
+    } else {
+        diesel::insert_into(table_entries::table)
+            .values((
+                table_entries::match_id.eq(room.match_id),
+                table_entries::room.eq(room.room.code()),
+                table_entries::state.eq(next.state.code()),
+                table_entries::entered_by.eq(side),
+                table_entries::cells.eq(text),
+                table_entries::flagged.eq(""),
+                table_entries::note.eq(""),
+                table_entries::submission.eq(submission),
+                table_entries::saves.eq(1),
+                table_entries::address.eq(address),
+                table_entries::entered_at.eq(at),
+                table_entries::updated_at.eq(at),
+            ))
+            .execute(conn)?;
+    }
+    entry_row(conn, room.match_id, room.room)?
+        .ok_or_else(|| DbError::Inconsistent("the entry just saved is gone".into()))
 }
 
 /// Marks `boards` "call the director": the room is disputed until the director answers.
@@ -528,7 +738,9 @@ pub enum ConfirmRefusal {
     Incomplete,
     /// The side that entered cannot confirm its own entry.
     SameSide,
-    /// The team code is required and was wrong or missing; `left` more tries.
+    /// No team code was typed, and the device is not bound to the entry.
+    CodeNeeded,
+    /// The team code was wrong; `left` more tries.
     WrongCode {
         left: i32,
     },
@@ -539,41 +751,21 @@ pub enum ConfirmRefusal {
 }
 
 /// The opponents confirm the room: its entry becomes the room's results through the desk's
-/// save path (version check, audit row `table link …`).
+/// save path (version check, audit row `table link …`). The side that confirms is the one
+/// whose team code was typed, or the one the device was bound to by its code; a wrong code
+/// is counted, the entering side's own code refused.
 pub fn confirm(
     conn: &mut DbConnection,
     room: &TableRoom,
-    side: Side,
-    code: &str,
+    credential: Credential,
     address: &str,
 ) -> Result<Result<(), ConfirmRefusal>, DbError> {
     super::write_transaction(conn, |conn| {
         let row = entry_row(conn, room.match_id, room.room)?;
         let stored = room_entry(row.as_ref())?;
         let gate = gate(conn, room)?;
-        // Asked first without the code, so that a closed room or the entering side is told
-        // so and a guess is never counted against the wrong room.
-        let asked = RoomEvent::Confirm {
-            by: side,
-            code_right: true,
-        };
-        if let Err(r) = room_state::apply(&stored, gate, asked) {
-            return Ok(Err(confirm_refusal(r)));
-        }
-        let Some(row) = row else {
-            return Ok(Err(ConfirmRefusal::Incomplete));
-        };
-        let entry = pending_of(row.clone())?;
-        let Some(sheet) = load_round(conn, &room.slug, room.round)? else {
-            return Err(DbError::Inconsistent("the round is gone".into()));
-        };
-        let Some(m) = sheet.table(room.table).cloned() else {
-            return Err(DbError::Inconsistent("the match is gone".into()));
-        };
-        let code_right = !room.codes || code_is_right(conn, room, &m, side, code)?;
         let event = RoomEvent::Confirm {
-            by: side,
-            code_right,
+            proof: proof(room, row.as_ref(), credential),
         };
         let outcome = match room_state::apply(&stored, gate, event) {
             Ok(outcome) => outcome,
@@ -581,40 +773,90 @@ pub fn confirm(
         };
         if let Some(refused) = outcome.refused {
             // A wrong code is counted, in this transaction, whatever the caller does next.
-            count_refused(conn, room, row.id, stored.state, outcome.next())?;
+            count_refused(conn, room, row.as_ref(), outcome.next())?;
             return Ok(Err(confirm_refusal(refused)));
         }
-        // A row that no longer reads leaves the room incomplete, as a missing one does.
-        let mine = entry
-            .results(
-                room.room,
-                sheet.settings.decks(),
-                &sheet.settings.band_table(),
-            )
-            .unwrap_or_default();
-        if mine.len() != sheet.round.boards.len() {
+        let (Some(row), Some(entered_by)) = (row, stored.entered_by) else {
             return Ok(Err(ConfirmRefusal::Incomplete));
+        };
+        save_confirmed(conn, room, &row, entered_by.other(), address)
+    })
+}
+
+/// Saves the room's entry (`row`), confirmed by `side`, as the room's results.
+fn save_confirmed(
+    conn: &mut DbConnection,
+    room: &TableRoom,
+    row: &EntryRow,
+    side: Side,
+    address: &str,
+) -> Result<Result<(), ConfirmRefusal>, DbError> {
+    let entry = pending_of(row.clone())?;
+    let Some(sheet) = load_round(conn, &room.slug, room.round)? else {
+        return Err(DbError::Inconsistent("the round is gone".into()));
+    };
+    let Some(m) = sheet.table(room.table).cloned() else {
+        return Err(DbError::Inconsistent("the match is gone".into()));
+    };
+    // A row that no longer reads leaves the room incomplete, as a missing one does.
+    let mine = entry
+        .results(
+            room.room,
+            sheet.settings.decks(),
+            &sheet.settings.band_table(),
+        )
+        .unwrap_or_default();
+    if mine.len() != sheet.round.boards.len() {
+        return Ok(Err(ConfirmRefusal::Incomplete));
+    }
+    let results = with_room_results(&m, room.room, mine);
+    let version = stored_version(conn, room.match_id)?;
+    let at = now();
+    let who = confirmation_words(room, &entry, side, address);
+    let saved = save_match_results_as(
+        conn,
+        &room.slug,
+        room.round,
+        room.table,
+        &results,
+        &who,
+        Some(version),
+    )?;
+    if matches!(saved, MatchSave::Stale(_) | MatchSave::Missing) {
+        return Ok(Err(ConfirmRefusal::Stale));
+    }
+    mark_confirmed(conn, row.id, side, address, at)?;
+    // Beyond the match's results only the room's state changed, which is not in the
+    // event (the play facts are read with every revision).
+    super::revision::bump_matches(conn, room.tournament_id, &[(room.round, room.table)])?;
+    Ok(Ok(()))
+}
+
+/// A device asks to see the room's entry: with a team's code it is bound for that side
+/// (the entering side's code makes it the entering device); a wrong code is counted.
+pub fn open(
+    conn: &mut DbConnection,
+    room: &TableRoom,
+    credential: Credential,
+) -> Result<Result<(), ConfirmRefusal>, DbError> {
+    super::write_transaction(conn, |conn| {
+        let row = entry_row(conn, room.match_id, room.room)?;
+        let stored = room_entry(row.as_ref())?;
+        let event = RoomEvent::Opened {
+            proof: proof(room, row.as_ref(), credential),
+        };
+        let outcome = match room_state::apply(&stored, gate(conn, room)?, event) {
+            Ok(outcome) => outcome,
+            Err(r) => return Ok(Err(confirm_refusal(r))),
+        };
+        if let Some(refused) = outcome.refused {
+            count_refused(conn, room, row.as_ref(), outcome.next())?;
+            return Ok(Err(confirm_refusal(refused)));
         }
-        let results = with_room_results(&m, room.room, mine);
-        let version = stored_version(conn, room.match_id)?;
-        let at = now();
-        let who = confirmation_words(room, &entry, side, address);
-        let saved = save_match_results_as(
-            conn,
-            &room.slug,
-            room.round,
-            room.table,
-            &results,
-            &who,
-            Some(version),
-        )?;
-        if matches!(saved, MatchSave::Stale(_) | MatchSave::Missing) {
-            return Ok(Err(ConfirmRefusal::Stale));
+        if let (Some(row), Some(side)) = (row, stored.entered_by) {
+            let key = device_key(credential.device);
+            bind_device(conn, &row, outcome.transition.bind, side, &key)?;
         }
-        mark_confirmed(conn, row.id, side, address, at)?;
-        // Beyond the match's results only the room's state changed, which is not in the
-        // event (the play facts are read with every revision).
-        super::revision::bump_matches(conn, room.tournament_id, &[(room.round, room.table)])?;
         Ok(Ok(()))
     })
 }
@@ -645,44 +887,55 @@ fn confirm_refusal(refusal: Refusal) -> ConfirmRefusal {
     match refusal {
         Refusal::Closed(why) => ConfirmRefusal::Closed(why),
         Refusal::SameSide => ConfirmRefusal::SameSide,
+        Refusal::CodeNeeded => ConfirmRefusal::CodeNeeded,
         Refusal::WrongCode { left } => ConfirmRefusal::WrongCode { left },
         Refusal::CodesExhausted => ConfirmRefusal::CodesExhausted,
         Refusal::Incomplete | Refusal::NothingToJudge => ConfirmRefusal::Incomplete,
     }
 }
 
-/// Whether `code` is the team code of the team that confirms for `side` in match `m`.
-fn code_is_right(
-    conn: &mut DbConnection,
-    room: &TableRoom,
-    m: &crate::rules::Match,
-    side: Side,
-    code: &str,
-) -> Result<bool, DbError> {
-    let team = seated(m, room.room, side);
-    let expected = team_code(conn, room.tournament_id, team)?;
-    Ok(expected.is_some_and(|e| codes_match(&e, code.trim())))
-}
-
-/// Stores a refused confirmation's count of wrong codes and the state it leaves the
-/// room in (`next`), with a new revision when the state changed from `was`.
+/// Stores a refused request's count of wrong codes and the state it leaves the room in
+/// (`next`), on the room's row (`row`; made when the room has none yet, so that a guess
+/// before any save counts too), with a new revision: the hall view shows the count live.
 fn count_refused(
     conn: &mut DbConnection,
     room: &TableRoom,
-    row_id: i32,
-    was: EntryState,
+    row: Option<&EntryRow>,
     next: RoomEntry,
 ) -> Result<(), DbError> {
-    diesel::update(table_entries::table.find(row_id))
-        .set((
-            table_entries::state.eq(next.state.code()),
-            table_entries::code_failures.eq(next.code_failures),
-            table_entries::updated_at.eq(now()),
-        ))
-        .execute(conn)?;
-    if next.state != was {
-        super::revision::bump(conn, room.tournament_id)?;
+    let at = now();
+    match row {
+        Some(row) => {
+            diesel::update(table_entries::table.find(row.id))
+                .set((
+                    table_entries::state.eq(next.state.code()),
+                    table_entries::code_failures.eq(next.code_failures),
+                    table_entries::updated_at.eq(at),
+                ))
+                .execute(conn)?;
+        }
+        None => {
+            diesel::insert_into(table_entries::table)
+                .values((
+                    table_entries::match_id.eq(room.match_id),
+                    table_entries::room.eq(room.room.code()),
+                    table_entries::state.eq(next.state.code()),
+                    table_entries::entered_by.eq(""),
+                    table_entries::cells.eq(""),
+                    table_entries::flagged.eq(""),
+                    table_entries::note.eq(""),
+                    table_entries::submission.eq(""),
+                    table_entries::saves.eq(0),
+                    table_entries::address.eq(""),
+                    table_entries::entered_at.eq(at),
+                    table_entries::updated_at.eq(at),
+                    table_entries::code_failures.eq(next.code_failures),
+                ))
+                .execute(conn)?;
+        }
     }
+    // The hall view counts the wrong codes live: every one is a new revision.
+    super::revision::bump(conn, room.tournament_id)?;
     Ok(())
 }
 
@@ -739,53 +992,6 @@ fn codes_match(expected: &str, typed: &str) -> bool {
     expected.len() == typed.len() && bool::from(expected.as_bytes().ct_eq(typed.as_bytes()))
 }
 
-fn team_code(
-    conn: &mut DbConnection,
-    tournament_id: i32,
-    team_no: TeamNo,
-) -> Result<Option<String>, DbError> {
-    Ok(teams::table
-        .filter(teams::tournament_id.eq(tournament_id))
-        .filter(teams::team_no.eq(team_no.get()))
-        .select(teams::table_code)
-        .first::<Option<String>>(conn)
-        .optional()?
-        .flatten())
-}
-
-/// Every team's code by team number, made for the teams that have none yet.
-pub fn team_codes(conn: &mut DbConnection, slug: &str) -> Result<HashMap<TeamNo, String>, DbError> {
-    super::write_transaction(conn, |conn| {
-        let rows: Vec<(i32, i32, Option<String>)> = teams::table
-            .inner_join(tournaments::table)
-            .filter(tournaments::slug.eq(slug))
-            .select((teams::id, teams::team_no, teams::table_code))
-            .load(conn)?;
-        let mut used: std::collections::HashSet<String> =
-            rows.iter().filter_map(|(_, _, c)| c.clone()).collect();
-        let mut codes = HashMap::new();
-        for (id, number, code) in rows {
-            let code = match code {
-                Some(code) => code,
-                None => {
-                    // Distinct within the tournament, so no team's code opens another's.
-                    let mut code = new_code();
-                    while used.contains(&code) {
-                        code = new_code();
-                    }
-                    used.insert(code.clone());
-                    diesel::update(teams::table.find(id))
-                        .set(teams::table_code.eq(Some(&code)))
-                        .execute(conn)?;
-                    code
-                }
-            };
-            codes.insert(TeamNo(number), code);
-        }
-        Ok(codes)
-    })
-}
-
 /// One room of a round as the director's round page lists it.
 #[derive(Clone, Debug)]
 pub struct RoomLink {
@@ -793,6 +999,8 @@ pub struct RoomLink {
     pub match_id: i32,
     pub room: Room,
     pub token: String,
+    /// The room's team codes, North-South's and East-West's (each pair's slip).
+    pub codes: [String; 2],
     pub state: EntryState,
     pub flagged: Vec<i32>,
     /// Wrong team codes sent to the room since its entry was saved.
@@ -805,6 +1013,17 @@ pub struct RoomLink {
 }
 
 impl RoomLink {
+    /// Whether the director may send the room back to its table (the state machine says;
+    /// not once its wrong codes are spent: then only the director finishes it).
+    pub fn can_send_back(&self) -> bool {
+        let gate = Gate {
+            table_entry: true,
+            locked: false,
+            has_results: self.has_results,
+        };
+        room_state::apply(&self.entry, gate, RoomEvent::SentBack).is_ok()
+    }
+
     /// Whether "approve every confirmed room without flags or calls" takes this room.
     pub fn approvable_in_bulk(&self) -> bool {
         self.state == EntryState::Confirmed && self.entry.approvable_in_bulk(self.has_results)
@@ -852,35 +1071,55 @@ pub fn round_links(
     })
 }
 
-/// Every room's link token of the `playing` matches (match id and table; `ids` their ids)
-/// by match id and room code, a new link made for each room that has none yet.
+/// A room's link token and its two team codes.
+type LinkOf = (String, [String; 2]);
+
+/// Every room's link token and codes of the `playing` matches (match id and table; `ids`
+/// their ids) by match id and room code, a new link made for each room that has none yet
+/// and codes for a link made before rooms had them.
 fn room_tokens(
     conn: &mut DbConnection,
     playing: &[(i32, i32)],
     ids: &[i32],
-) -> Result<HashMap<(i32, String), String>, DbError> {
-    let mut links: HashMap<(i32, String), String> = table_links::table
+) -> Result<HashMap<(i32, String), LinkOf>, DbError> {
+    type Row = (i32, i32, String, String, Option<String>, Option<String>);
+    let rows: Vec<Row> = table_links::table
         .filter(table_links::match_id.eq_any(ids))
-        .select((table_links::match_id, table_links::room, table_links::token))
-        .load::<(i32, String, String)>(conn)?
-        .into_iter()
-        .map(|(m, r, t)| ((m, r), t))
-        .collect();
+        .select((
+            table_links::id,
+            table_links::match_id,
+            table_links::room,
+            table_links::token,
+            table_links::ns_code,
+            table_links::ew_code,
+        ))
+        .load(conn)?;
+    let mut links = HashMap::new();
+    for (id, m, r, token, ns, ew) in rows {
+        let codes = match (ns, ew) {
+            (Some(ns), Some(ew)) => [ns, ew],
+            _ => give_codes(conn, id)?,
+        };
+        links.insert((m, r), (token, codes));
+    }
     let at = now();
     for &(match_id, _) in playing {
         for room in [Room::Open, Room::Closed] {
             let key = (match_id, room.code().to_owned());
             if let std::collections::hash_map::Entry::Vacant(slot) = links.entry(key) {
                 let token = new_token();
+                let [ns, ew] = new_room_codes();
                 diesel::insert_into(table_links::table)
                     .values((
                         table_links::match_id.eq(match_id),
                         table_links::room.eq(room.code()),
                         table_links::token.eq(&token),
                         table_links::created_at.eq(at),
+                        table_links::ns_code.eq(Some(&ns)),
+                        table_links::ew_code.eq(Some(&ew)),
                     ))
                     .execute(conn)?;
-                slot.insert(token);
+                slot.insert((token, [ns, ew]));
             }
         }
     }
@@ -891,7 +1130,7 @@ fn room_tokens(
 /// state it shows (its entry's, or done when it has results), its flags and wrong codes.
 fn listed_rooms(
     playing: &[(i32, i32)],
-    links: &HashMap<(i32, String), String>,
+    links: &HashMap<(i32, String), LinkOf>,
     entries: &[EntryRow],
     with_results: &[(i32, String)],
 ) -> Result<Vec<RoomLink>, DbError> {
@@ -906,11 +1145,13 @@ fn listed_rooms(
                 .any(|(m, r)| *m == match_id && r == room.code());
             let stored = entry.map(state_of).transpose()?;
             let state = EntryState::shown(stored, has_results);
+            let (token, codes) = links[&(match_id, room.code().to_owned())].clone();
             out.push(RoomLink {
                 table,
                 match_id,
                 room,
-                token: links[&(match_id, room.code().to_owned())].clone(),
+                token,
+                codes,
                 state,
                 flagged: entry
                     .map(|e| pending_of(e.clone()).map(|p| p.flagged))
@@ -1329,8 +1570,10 @@ mod tests {
         );
         assert_ne!(a, new_token());
         let code = new_code();
-        assert_eq!(code.len(), 4);
+        assert_eq!(code.len(), CODE_DIGITS);
         assert!(code.bytes().all(|b| b.is_ascii_digit()));
+        let [ns, ew] = new_room_codes();
+        assert_ne!(ns, ew);
     }
 
     #[test]

@@ -3,9 +3,38 @@
 //! the next state or a typed refusal. The database stores the state and the count of wrong
 //! team codes; the table page and the director's pages ask this module what a room may do.
 
-/// The most wrong team codes a room takes: then it stops taking codes and calls the
-/// director (a four-digit code cannot be found by trying in five guesses, 1 in 2,000).
+/// The most wrong team codes a room takes in its round, counted together however they
+/// were sent (with a save, a confirmation or to see the entry) and never reset by a new
+/// save, a sending back or new links: then only the director makes the room's result
+/// (a six-digit code is hit by five guesses once in 200,000).
 pub const MAX_CODE_FAILURES: i32 = 5;
+
+/// How a table's request shows which side it speaks for. The side is never what a form
+/// says: it is the side whose team's code was typed, or the device bound to the entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The code typed is the code of the team sitting at this side of this room.
+    Code(Side),
+    /// A code was typed and it is neither team's code of this room.
+    WrongCode,
+    /// No code, from the device that saved the entry (bound at its save).
+    EnteringDevice,
+    /// No code, from the device on which the side that did not enter gave its code.
+    ConfirmingDevice,
+    /// No code, from a device the room does not know.
+    Nothing,
+}
+
+/// Which device a transition binds to the room's entry (the device that sent the event).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bind {
+    /// The device now speaks for the side that entered: it sees the figures and saves
+    /// without a code.
+    Entering,
+    /// The device speaks for the side that did not enter: it sees the figures and confirms
+    /// without a code.
+    Confirming,
+}
 
 /// A pair of seats at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -175,18 +204,23 @@ pub enum Closed {
     Locked,
     /// The room has results: confirmed, approved, or entered at the desk.
     Done,
-    /// A board is waiting for the director (or too many wrong codes were sent).
+    /// A board is waiting for the director.
     Disputed,
+    /// Too many wrong team codes this round: only the director makes the room's result.
+    Codes,
 }
 
 /// What happens to a room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoomEvent {
-    /// A side saved its entry; `complete` when every board is entered.
-    Saved { by: Side, complete: bool },
-    /// A side asks to confirm the other side's entry; `code_right` is whether the team code
-    /// it typed is right (true when the tournament asks for none).
-    Confirm { by: Side, code_right: bool },
+    /// A table saved an entry; `complete` when every board is entered. The side that
+    /// entered is the one the proof names.
+    Saved { proof: Proof, complete: bool },
+    /// A table asks to confirm the entry: only the side that did not enter may.
+    Confirm { proof: Proof },
+    /// A device asks to see the entry's figures (a second phone at the table, the
+    /// opponents' own phone): with a team's code it is bound for that side.
+    Opened { proof: Proof },
     /// A side marked boards "call the director".
     Called,
     /// The director accepts the entry.
@@ -207,6 +241,8 @@ pub enum Refusal {
     Incomplete,
     /// The side that entered cannot confirm its own entry.
     SameSide,
+    /// No team code was typed, and the device is not one the entry is bound to.
+    CodeNeeded,
     /// The team code was wrong; `left` more tries before the room calls the director.
     WrongCode {
         left: i32,
@@ -217,11 +253,13 @@ pub enum Refusal {
     NothingToJudge,
 }
 
-/// What an event does to a room: its next stored state and what becomes of its results.
+/// What an event does to a room: its next stored state, what becomes of its results and
+/// which device it binds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Transition {
     pub next: RoomEntry,
     pub results: Results,
+    pub bind: Option<Bind>,
 }
 
 /// What a transition does to the room's stored results.
@@ -246,6 +284,9 @@ pub fn closed(room: &RoomEntry, gate: Gate) -> Option<Closed> {
     if gate.has_results {
         return Some(Closed::Done);
     }
+    if room.code_failures >= MAX_CODE_FAILURES {
+        return Some(Closed::Codes);
+    }
     match room.state {
         EntryState::Disputed => Some(Closed::Disputed),
         EntryState::Confirmed | EntryState::Approved | EntryState::Desk => Some(Closed::Done),
@@ -258,25 +299,43 @@ pub fn closed(room: &RoomEntry, gate: Gate) -> Option<Closed> {
 pub fn apply(room: &RoomEntry, gate: Gate, event: RoomEvent) -> Result<Outcome, Refusal> {
     let keep = |state: EntryState| Outcome::to(RoomEntry { state, ..*room }, Results::Keep);
     match event {
-        RoomEvent::Saved { by, complete } => {
+        RoomEvent::Saved { proof, complete } => {
             if let Some(why) = closed(room, gate) {
                 return Err(Refusal::Closed(why));
             }
+            let (by, bind) = match (proof, room.entered_by) {
+                (Proof::WrongCode, _) => return Ok(wrong_code(room)),
+                (Proof::Code(side), _) => (side, Some(Bind::Entering)),
+                (Proof::EnteringDevice, Some(side)) => (side, None),
+                (Proof::ConfirmingDevice, Some(side)) => (side.other(), Some(Bind::Entering)),
+                _ => return Err(Refusal::CodeNeeded),
+            };
             let state = if complete {
                 EntryState::Waiting
             } else {
                 EntryState::Entering
             };
-            Ok(Outcome::to(
-                RoomEntry {
-                    state,
-                    entered_by: Some(by),
-                    // A new entry is a new thing to confirm: the count starts again.
-                    code_failures: 0,
-                    flagged: room.flagged,
-                },
-                Results::Keep,
-            ))
+            // The count of wrong codes stays: a new save is no new chance to guess.
+            let next = RoomEntry {
+                state,
+                entered_by: Some(by),
+                ..*room
+            };
+            Ok(Outcome::to(next, Results::Keep).binding(bind))
+        }
+        RoomEvent::Opened { proof } => {
+            if let Some(why) = closed(room, gate) {
+                return Err(Refusal::Closed(why));
+            }
+            let bind = match (proof, room.entered_by) {
+                (Proof::WrongCode, _) => return Ok(wrong_code(room)),
+                (Proof::Nothing, _) => return Err(Refusal::CodeNeeded),
+                (_, None) => return Err(Refusal::Incomplete),
+                (Proof::Code(side), Some(by)) if side == by => Some(Bind::Entering),
+                (Proof::Code(_), Some(_)) => Some(Bind::Confirming),
+                (Proof::EnteringDevice | Proof::ConfirmingDevice, _) => None,
+            };
+            Ok(Outcome::to(*room, Results::Keep).binding(bind))
         }
         RoomEvent::Called => match closed(room, gate) {
             Some(why) => Err(Refusal::Closed(why)),
@@ -290,39 +349,25 @@ pub fn apply(room: &RoomEntry, gate: Gate, event: RoomEvent) -> Result<Outcome, 
                 Results::Keep,
             )),
         },
-        RoomEvent::Confirm { by, code_right } => {
+        RoomEvent::Confirm { proof } => {
             if let Some(why) = closed(room, gate) {
                 return Err(Refusal::Closed(why));
+            }
+            match proof {
+                Proof::WrongCode => return Ok(wrong_code(room)),
+                Proof::Nothing => return Err(Refusal::CodeNeeded),
+                _ => {}
             }
             if room.state != EntryState::Waiting {
                 return Err(Refusal::Incomplete);
             }
-            if room.entered_by == Some(by) {
+            let own = match proof {
+                Proof::Code(side) => room.entered_by == Some(side),
+                Proof::EnteringDevice => true,
+                _ => false,
+            };
+            if own {
                 return Err(Refusal::SameSide);
-            }
-            if !code_right {
-                let failures = room.code_failures + 1;
-                let (state, refused) = if failures >= MAX_CODE_FAILURES {
-                    (EntryState::Disputed, Refusal::CodesExhausted)
-                } else {
-                    (
-                        room.state,
-                        Refusal::WrongCode {
-                            left: MAX_CODE_FAILURES - failures,
-                        },
-                    )
-                };
-                return Ok(Outcome {
-                    refused: Some(refused),
-                    ..Outcome::to(
-                        RoomEntry {
-                            state,
-                            code_failures: failures,
-                            ..*room
-                        },
-                        Results::Keep,
-                    )
-                });
             }
             Ok(Outcome::to(
                 RoomEntry {
@@ -348,7 +393,9 @@ pub fn apply(room: &RoomEntry, gate: Gate, event: RoomEvent) -> Result<Outcome, 
             _ => Err(Refusal::NothingToJudge),
         },
         RoomEvent::SentBack => {
-            if room.state == EntryState::NotStarted {
+            // A room past its wrong codes is the director's to finish: the table may not
+            // enter it again this round.
+            if room.state == EntryState::NotStarted || room.code_failures >= MAX_CODE_FAILURES {
                 return Err(Refusal::NothingToJudge);
             }
             let results = if matches!(room.state, EntryState::Confirmed | EntryState::Approved)
@@ -361,7 +408,6 @@ pub fn apply(room: &RoomEntry, gate: Gate, event: RoomEvent) -> Result<Outcome, 
             Ok(Outcome::to(
                 RoomEntry {
                     state: EntryState::Rejected,
-                    code_failures: 0,
                     ..*room
                 },
                 results,
@@ -387,12 +433,42 @@ pub struct Outcome {
     pub refused: Option<Refusal>,
 }
 
+/// A wrong code counted against `room`: fewer tries left, or the last one, which leaves
+/// the room to the director.
+fn wrong_code(room: &RoomEntry) -> Outcome {
+    let failures = room.code_failures + 1;
+    let (state, refused) = if failures >= MAX_CODE_FAILURES {
+        (EntryState::Disputed, Refusal::CodesExhausted)
+    } else {
+        let left = MAX_CODE_FAILURES - failures;
+        (room.state, Refusal::WrongCode { left })
+    };
+    let next = RoomEntry {
+        state,
+        code_failures: failures,
+        ..*room
+    };
+    Outcome {
+        refused: Some(refused),
+        ..Outcome::to(next, Results::Keep)
+    }
+}
+
 impl Outcome {
     fn to(next: RoomEntry, results: Results) -> Outcome {
         Outcome {
-            transition: Transition { next, results },
+            transition: Transition {
+                next,
+                results,
+                bind: None,
+            },
             refused: None,
         }
+    }
+
+    fn binding(mut self, bind: Option<Bind>) -> Outcome {
+        self.transition.bind = bind;
+        self
     }
 
     pub fn next(&self) -> RoomEntry {
@@ -434,7 +510,7 @@ mod tests {
             &RoomEntry::NEW,
             OPEN,
             RoomEvent::Saved {
-                by: ns,
+                proof: Proof::Code(ns),
                 complete: false,
             },
         )
@@ -444,7 +520,7 @@ mod tests {
             &part.next(),
             OPEN,
             RoomEvent::Saved {
-                by: ns,
+                proof: Proof::EnteringDevice,
                 complete: true,
             },
         )
@@ -453,13 +529,11 @@ mod tests {
         assert_eq!(full, waiting(ns));
         // The side that entered cannot confirm its own entry.
         let own = RoomEvent::Confirm {
-            by: ns,
-            code_right: true,
+            proof: Proof::Code(ns),
         };
         assert_eq!(apply(&full, OPEN, own), Err(Refusal::SameSide));
         let theirs = RoomEvent::Confirm {
-            by: Side::EastWest,
-            code_right: true,
+            proof: Proof::Code(Side::EastWest),
         };
         let done = apply(&full, OPEN, theirs).unwrap();
         assert_eq!(done.next().state, EntryState::Confirmed);
@@ -474,7 +548,7 @@ mod tests {
                 &done.next(),
                 saved,
                 RoomEvent::Saved {
-                    by: ns,
+                    proof: Proof::Code(ns),
                     complete: true
                 }
             ),
@@ -486,8 +560,7 @@ mod tests {
     fn wrong_codes_are_counted_and_the_fifth_calls_the_director() {
         let mut room = waiting(Side::NorthSouth);
         let guess = RoomEvent::Confirm {
-            by: Side::EastWest,
-            code_right: false,
+            proof: Proof::WrongCode,
         };
         for left in (1..MAX_CODE_FAILURES).rev() {
             let out = apply(&room, OPEN, guess).unwrap();
@@ -500,20 +573,179 @@ mod tests {
         room = out.next();
         assert_eq!(room.state, EntryState::Disputed);
         assert_eq!(room.code_failures, MAX_CODE_FAILURES);
-        // Even the right code is refused now: only the director can open the room again.
+        // Even the right code is refused now, and the director cannot hand the room back to
+        // the table: only the director makes its result.
         let right = RoomEvent::Confirm {
-            by: Side::EastWest,
-            code_right: true,
+            proof: Proof::Code(Side::EastWest),
         };
         assert_eq!(
             apply(&room, OPEN, right),
-            Err(Refusal::Closed(Closed::Disputed))
+            Err(Refusal::Closed(Closed::Codes))
         );
-        let back = apply(&room, OPEN, RoomEvent::SentBack).unwrap().next();
-        assert_eq!((back.state, back.code_failures), (EntryState::Rejected, 0));
+        assert_eq!(
+            apply(&room, OPEN, RoomEvent::SentBack),
+            Err(Refusal::NothingToJudge)
+        );
         // The director may also accept the entry as it stands.
         let approved = apply(&room, OPEN, RoomEvent::Approved).unwrap();
         assert_eq!(approved.transition.results, Results::Save);
+    }
+
+    #[test]
+    fn a_new_save_or_a_sending_back_does_not_reset_the_wrong_codes() {
+        // The entering phone re-saves after every few guesses, as one that tries to force
+        // the opponents' code would: the count goes on until the room is the director's.
+        let mut room = waiting(Side::NorthSouth);
+        let save = RoomEvent::Saved {
+            proof: Proof::EnteringDevice,
+            complete: true,
+        };
+        let guess = RoomEvent::Confirm {
+            proof: Proof::WrongCode,
+        };
+        let mut guesses = 0;
+        'cycle: for _ in 0..10 {
+            room = apply(&room, OPEN, save).unwrap().next();
+            for _ in 0..4 {
+                match apply(&room, OPEN, guess) {
+                    Ok(out) => {
+                        guesses += 1;
+                        room = out.next();
+                    }
+                    Err(refused) => {
+                        assert_eq!(refused, Refusal::Closed(Closed::Codes));
+                        break 'cycle;
+                    }
+                }
+            }
+        }
+        assert_eq!(guesses, MAX_CODE_FAILURES);
+        assert_eq!(room.code_failures, MAX_CODE_FAILURES);
+        assert_eq!(
+            apply(&room, OPEN, save),
+            Err(Refusal::Closed(Closed::Codes))
+        );
+        // Wrong codes sent with a save and to see the entry count with the others.
+        let mut room = waiting(Side::NorthSouth);
+        for event in [
+            RoomEvent::Saved {
+                proof: Proof::WrongCode,
+                complete: true,
+            },
+            RoomEvent::Opened {
+                proof: Proof::WrongCode,
+            },
+            guess,
+        ] {
+            room = apply(&room, OPEN, event).unwrap().next();
+        }
+        assert_eq!(room.code_failures, 3);
+        assert_eq!(
+            room.state,
+            EntryState::Waiting,
+            "a wrong code saves nothing"
+        );
+        // Sent back by the director: the count stays.
+        let back = apply(&room, OPEN, RoomEvent::SentBack).unwrap().next();
+        assert_eq!((back.state, back.code_failures), (EntryState::Rejected, 3));
+        let again = apply(&back, OPEN, save).unwrap().next();
+        assert_eq!(again.code_failures, 3);
+        // A room nobody entered yet counts too.
+        let fresh = apply(
+            &RoomEntry::NEW,
+            OPEN,
+            RoomEvent::Saved {
+                proof: Proof::WrongCode,
+                complete: false,
+            },
+        )
+        .unwrap();
+        assert_eq!(fresh.refused, Some(Refusal::WrongCode { left: 4 }));
+        assert_eq!(fresh.next().state, EntryState::NotStarted);
+    }
+
+    #[test]
+    fn the_side_is_the_codes_never_the_forms() {
+        let ns = Side::NorthSouth;
+        // The first save binds the phone for the side whose code it gave.
+        let first = apply(
+            &RoomEntry::NEW,
+            OPEN,
+            RoomEvent::Saved {
+                proof: Proof::Code(ns),
+                complete: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(first.transition.bind, Some(Bind::Entering));
+        let room = first.next();
+        assert_eq!(room.entered_by, Some(ns));
+        // Without a code and unbound, a phone can neither save nor confirm nor look.
+        for event in [
+            RoomEvent::Saved {
+                proof: Proof::Nothing,
+                complete: true,
+            },
+            RoomEvent::Confirm {
+                proof: Proof::Nothing,
+            },
+            RoomEvent::Opened {
+                proof: Proof::Nothing,
+            },
+        ] {
+            assert_eq!(apply(&room, OPEN, event), Err(Refusal::CodeNeeded));
+        }
+        // The entering phone confirms with its own team's code, posing as the opponents:
+        // the code names its own side, refused (and not counted as a guess).
+        for proof in [Proof::Code(ns), Proof::EnteringDevice] {
+            assert_eq!(
+                apply(&room, OPEN, RoomEvent::Confirm { proof }),
+                Err(Refusal::SameSide)
+            );
+        }
+        // The opponents' code on another phone binds it for confirming, then it confirms.
+        let opened = apply(
+            &room,
+            OPEN,
+            RoomEvent::Opened {
+                proof: Proof::Code(ns.other()),
+            },
+        )
+        .unwrap();
+        assert_eq!(opened.transition.bind, Some(Bind::Confirming));
+        assert_eq!(opened.next(), room);
+        let done = apply(
+            &room,
+            OPEN,
+            RoomEvent::Confirm {
+                proof: Proof::ConfirmingDevice,
+            },
+        )
+        .unwrap();
+        assert_eq!(done.transition.results, Results::Save);
+        // The entering side's code on a new phone makes it the entering phone.
+        let moved = apply(
+            &room,
+            OPEN,
+            RoomEvent::Opened {
+                proof: Proof::Code(ns),
+            },
+        )
+        .unwrap();
+        assert_eq!(moved.transition.bind, Some(Bind::Entering));
+        // The opponents save over the entry with their own code: now they entered, and
+        // the first side confirms.
+        let theirs = apply(
+            &room,
+            OPEN,
+            RoomEvent::Saved {
+                proof: Proof::Code(ns.other()),
+                complete: true,
+            },
+        )
+        .unwrap()
+        .next();
+        assert_eq!(theirs.entered_by, Some(ns.other()));
     }
 
     #[test]
@@ -565,7 +797,7 @@ mod tests {
             &back,
             OPEN,
             RoomEvent::Saved {
-                by: Side::NorthSouth,
+                proof: Proof::Code(Side::NorthSouth),
                 complete: true,
             },
         )
@@ -573,8 +805,7 @@ mod tests {
         .next();
         assert!(again.flagged);
         let theirs = RoomEvent::Confirm {
-            by: Side::EastWest,
-            code_right: true,
+            proof: Proof::Code(Side::EastWest),
         };
         let confirmed = apply(&again, OPEN, theirs).unwrap().next();
         assert_eq!(confirmed.state, EntryState::Confirmed);

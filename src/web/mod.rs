@@ -199,12 +199,14 @@ impl Bound {
 
 /// Opens the database (creating and migrating it), then listens on `bound` (taken by
 /// [`bind`]) and serves until stopped (Ctrl+C or SIGTERM): the event streams end cleanly, requests
-/// under way finish. With a certificate in the settings, HTTPS.
+/// under way finish. With a certificate in the settings, HTTPS. With no account yet it prints
+/// the one-time set-up code (in `t`'s words) on standard output, never in the log.
 pub fn serve(
     database_url: &str,
     settings: &settings::Settings,
     bound: Bound,
     hall: hall::Hall,
+    t: &crate::i18n::Tr,
 ) -> std::io::Result<()> {
     // Checked here too, so that a certificate unreadable since the settings were read
     // stops the start before the database is opened.
@@ -214,6 +216,13 @@ pub fn serve(
     let pool = db::pool(database_url).map_err(std::io::Error::other)?;
     let mut state = AppState::configured(pool, settings).map_err(std::io::Error::other)?;
     state.hall = std::sync::Arc::new(hall);
+    let mut conn = state.pool.get().map_err(std::io::Error::other)?;
+    if !db::accounts::has_users(&mut conn).map_err(std::io::Error::other)?
+        && let Some(code) = state.accounts.setup_code()
+    {
+        println!("{}", t.a("cli-setup-code", "code", code));
+    }
+    drop(conn);
     let listeners = bound.listen()?;
     let settings = settings.clone();
     let per_address = connections::PerAddress::new(

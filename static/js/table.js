@@ -5,6 +5,8 @@
 // (which never fires when only the server went away, so it cannot be the only trigger).
 // The page says how many boards wait ("3 boards waiting to be sent"), then "sent".
 // The form's submission id travels with it, so the server saves a resent entry once.
+// The team code is never kept: not in the browser's storage, and (autocomplete="off") not
+// in its form history; a save waiting to be resent holds it in memory only.
 (function () {
   "use strict";
   var box = document.querySelector("[data-table-entry]");
@@ -15,17 +17,22 @@
   var key = "fushi-table-" + box.getAttribute("data-table-entry");
   var note = box.querySelector(".table-offline");
 
-  function collect() {
+  // The form's fields; the team code only when `withCode` (it is sent, never stored).
+  function collect(withCode) {
     var data = {};
     new FormData(form).forEach(function (value, name) {
-      data[name] = value;
+      if (name !== "code" || withCode) {
+        data[name] = value;
+      }
     });
     return data;
   }
 
+  var heldCode = "";
+
   function store() {
     try {
-      localStorage.setItem(key, JSON.stringify(collect()));
+      localStorage.setItem(key, JSON.stringify(collect(false)));
     } catch (e) { /* storage full or off: the form still works */ }
   }
 
@@ -67,6 +74,9 @@
     Object.keys(data).forEach(function (name) {
       body.append(name, data[name]);
     });
+    if (heldCode && !data.code) {
+      body.append("code", heldCode);
+    }
     return fetch(form.action, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {
         if (response.ok || response.redirected) {
@@ -152,10 +162,12 @@
   form.addEventListener("input", store);
   form.addEventListener("change", store);
   form.addEventListener("submit", function (event) {
-    var data = collect();
+    var data = collect(true);
     store();
     event.preventDefault();
     send(data).catch(function () {
+      heldCode = data.code || "";
+      delete data.code;
       localStorage.setItem(key + "-pending", JSON.stringify(data));
       delay = 2000;
       waiting(data);
@@ -174,8 +186,8 @@
   retry();
 })();
 
-// Moving on by itself, so that a room takes few taps: once the side is chosen the first
-// empty board's trick points take the keypad; trick or bottom points that no further digit
+// Moving on by itself, so that a room takes few taps: once the team code has its digits the
+// first empty board's trick points take the keypad; trick or bottom points that no further digit
 // can make possible (45 of 200) move on; a board whose last trick is the declarers', or the
 // defenders' with a combination, hands over to the next empty board, the last to Save.
 // Nothing is chosen for the table (a combination is only taken away when the declarers
@@ -234,6 +246,16 @@
   }
 
   form.addEventListener("input", function (event) {
+    if (event.target.name === "code") {
+      var digits = parseInt(event.target.getAttribute("data-code-digits"), 10) || 0;
+      if (digits && /^[0-9]+$/.test(event.target.value) && event.target.value.length >= digits) {
+        var first = nextEmpty(null);
+        if (first && first.name) {
+          go(first);
+        }
+      }
+      return;
+    }
     var m = /^(\d+)-(trick_points|bottom_points)$/.exec(event.target.name || "");
     if (!m || !full(event.target.value, most[m[2]])) {
       return;
@@ -257,13 +279,6 @@
         shown.textContent = label;
       }
       seat.open = false;
-      return;
-    }
-    if (name === "side") {
-      var first = nextEmpty(null);
-      if (first && first.name) {
-        go(first);
-      }
       return;
     }
     var m = /^(\d+)-(last_trick|combo)$/.exec(name);

@@ -173,6 +173,7 @@ async fn passwords_and_sign_in_names_are_bounded() {
     let fine = "p".repeat(fushi::limits::PASSWORD);
     for db in backends() {
         let mut first = common::http::anonymous(&db).await;
+        first.peer = Some(common::http::loopback_peer());
         first.get("/setup").await;
         let page = first
             .post(

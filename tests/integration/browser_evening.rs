@@ -211,7 +211,15 @@ fn enter_open_room(db: &TestDb) -> tables::TableRoom {
             (b, Some(entry))
         })
         .collect();
-    let saved = tables::save_entry(&mut conn, &found, Side::NorthSouth, &cells, "", "").unwrap();
+    let saved = tables::save_entry(
+        &mut conn,
+        &found,
+        found.credential(Side::NorthSouth),
+        &cells,
+        "",
+        "",
+    )
+    .unwrap();
     assert_eq!(saved, tables::TableSave::Saved);
     found
 }
@@ -227,7 +235,7 @@ async fn the_room_review_and_the_audit_trail_read_in_words_in_english_and_chines
     let room = enter_open_room(&db);
     // EW confirms: the entry becomes the room's results, with an audit row.
     assert_eq!(
-        tables::confirm(&mut db.open(), &room, Side::EastWest, "", "").unwrap(),
+        tables::confirm(&mut db.open(), &room, room.credential(Side::EastWest), "").unwrap(),
         Ok(())
     );
     let (_server, base) = serve(&db);
@@ -366,7 +374,7 @@ async fn renewing_asks_first_a_partial_save_stays_and_each_room_time_is_its_own(
     // Table 1's open room: entered by NS at 11:00 UTC, confirmed by EW at 11:05.
     let room = enter_open_room(&db);
     assert_eq!(
-        tables::confirm(&mut db.open(), &room, Side::EastWest, "", "").unwrap(),
+        tables::confirm(&mut db.open(), &room, room.credential(Side::EastWest), "").unwrap(),
         Ok(())
     );
     assert_eq!(room_link(&db, 1, Room::Open).state, EntryState::Confirmed);

@@ -43,7 +43,15 @@ fn enter(db: &TestDb, table: i32, room: Room, flag: Option<i32>) {
             )
         })
         .collect();
-    let saved = tables::save_entry(&mut conn, &found, Side::NorthSouth, &cells, "", "").unwrap();
+    let saved = tables::save_entry(
+        &mut conn,
+        &found,
+        found.credential(Side::NorthSouth),
+        &cells,
+        "",
+        "",
+    )
+    .unwrap();
     assert_eq!(saved, tables::TableSave::Saved);
     if let Some(board) = flag {
         assert_eq!(

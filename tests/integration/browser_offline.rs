@@ -40,10 +40,10 @@ async fn an_entry_kept_on_the_phone_arrives_when_the_server_returns() {
     let (_driver, client) = open_phone(&tools, 390, 844).await;
     client.goto(&format!("{base}/table/{token}")).await.unwrap();
     client
-        .find(Locator::Css("input[name=side][value=ns]"))
+        .find(Locator::Css("form.table-form input[name=code]"))
         .await
         .unwrap()
-        .click()
+        .send_keys(&crate::common::code_for(&db, &token, "ns"))
         .await
         .unwrap();
     for b in 1..=4 {

@@ -5,6 +5,7 @@
 
 use crate::common;
 use crate::common::browser;
+use crate::common::code_for;
 
 use browser::{browser_tools, log_in, open_browser, open_phone, screenshot, serve, wait_for};
 use common::http::{anonymous, browser as desk, ensure_user};
@@ -29,10 +30,19 @@ async fn prepare(db: &TestDb) {
     let mut table = anonymous(db).await;
     let link = format!("/table/{}", room_token(db, 2, Room::Open));
     table
-        .post_raw(&link, &refs(&crate::web_table::room_form("ew", "a1")))
+        .post_raw(
+            &link,
+            &refs(&crate::web_table::room_form(
+                &code_for(db, &link, "ew"),
+                "a1",
+            )),
+        )
         .await;
     table
-        .confirm_room(&link, &[("side", "ns"), ("action", "confirm")])
+        .confirm_room(
+            &link,
+            &[("code", &code_for(db, &link, "ns")), ("action", "confirm")],
+        )
         .await;
     let mut director = desk(db).await;
     director

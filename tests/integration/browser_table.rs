@@ -144,7 +144,12 @@ async fn a_room_is_entered_on_a_phone() {
         .await
         .unwrap();
     assert!(folded.contains("Carol Li & David Zhao"), "{folded}");
-    taps.tap(&client, "input[name=side][value=ns]").await;
+    // The entering pair's code from its slip says which side it is: one tap on the field,
+    // six keys, and the page moves on to board 1.
+    let ns_code = crate::common::code_for(&db, &token, "ns");
+    let ew_code = crate::common::code_for(&db, &token, "ew");
+    taps.tap(&client, "form.table-form input[name=code]").await;
+    taps.type_here(&client, "code", &ns_code).await;
     for b in 1..=BOARDS {
         // Half the boards the declarers win the last trick; the others the defenders
         // win it with a pair and 10 in the bottom. The page moves from field to field
@@ -200,7 +205,10 @@ async fn a_room_is_entered_on_a_phone() {
     assert!(seats.contains("王强 & 陈静"), "{seats}");
     let entered = taps.touches + taps.keys;
 
-    // The opponents: their side is chosen already; one tap confirms.
+    // The opponents, on the same phone: their own code, then one tap confirms.
+    taps.tap(&client, "form.table-confirm input[name=code]")
+        .await;
+    taps.type_here(&client, "code", &ew_code).await;
     taps.tap(&client, "#table-confirm").await;
     wait_for(&client, ".table-closed").await;
     let body = main_text(&client).await;
@@ -285,7 +293,14 @@ async fn the_table_page_fits_a_phone_in_chinese() {
                         .unwrap();
                 }
             };
-            tap("input[name=side][value=ns]").await;
+            let code = crate::common::code_for(&db, &token, "ns");
+            client
+                .find(Locator::Css("form.table-form input[name=code]"))
+                .await
+                .unwrap()
+                .send_keys(&code)
+                .await
+                .unwrap();
             for keys in ["70", "10"] {
                 let here = client.active_element().await.unwrap();
                 here.send_keys(keys).await.unwrap();

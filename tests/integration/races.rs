@@ -310,8 +310,9 @@ async fn a_busy_database_shows_the_tables_page_again_with_everything_typed() {
     let mut b = busy_round(&db).await;
     let token = common::room_token(&db, 1, fushi::rules::Room::Open);
     let link = format!("/table/{token}");
+    let code = common::code_for(&db, &link, "ns");
     let typed = [
-        ("side", "ns"),
+        ("code", code.as_str()),
         ("submission", "busy-1"),
         ("1-trick_points", "60"),
         ("1-bottom_points", "10"),

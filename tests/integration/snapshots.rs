@@ -244,13 +244,20 @@ fn the_tables_entries_confirmations_and_verdicts_move_a_snapshot_on_as_a_whole_l
                     let cells: Vec<(i32, Option<fushi::rules::TableEntry>)> = (1..=4)
                         .map(|b| (b, (dice.index(100) < 90).then(|| random_entry(&mut dice))))
                         .collect();
-                    let saved = tables::save_entry(&mut conn, found, side, &cells, "", "")
-                        .expect("a table's save");
+                    let saved = tables::save_entry(
+                        &mut conn,
+                        found,
+                        found.credential(side),
+                        &cells,
+                        "",
+                        "",
+                    )
+                    .expect("a table's save");
                     entered += usize::from(saved == tables::TableSave::Saved);
                 }
                 45..75 => {
-                    let done =
-                        tables::confirm(&mut conn, found, side, "", "").expect("a confirmation");
+                    let done = tables::confirm(&mut conn, found, found.credential(side), "")
+                        .expect("a confirmation");
                     confirmed += usize::from(done.is_ok());
                 }
                 75..92 => {

@@ -398,10 +398,148 @@ async fn unpublished_tournaments_are_invisible_to_the_public() {
     }
 }
 
+/// The first administrator: only from the server's machine (a loopback connection with no
+/// proxy's header) or with the one-time code `fushi serve` prints; the code works once,
+/// from anywhere, and is dead once a user exists.
+#[actix_web::test]
+async fn the_first_administrator_comes_from_the_machine_or_with_the_printed_code() {
+    let admin = [
+        ("name", "ada"),
+        ("password", "long enough"),
+        ("confirm", "long enough"),
+    ];
+    for db in backends() {
+        // A phone on the hall's Wi-Fi, without the code: asked for it, refused without it.
+        let mut phone = anonymous(&db).await;
+        phone.peer = Some("192.168.1.50:40000".parse().unwrap());
+        let code = phone
+            .setup_code
+            .clone()
+            .expect("a set-up code while no user exists");
+        assert_eq!(
+            code.chars().filter(char::is_ascii_hexdigit).count(),
+            32,
+            "128 bits: {code}"
+        );
+        let form = phone.get_ok("/setup").await;
+        form.has("name=\"setup_code\"")
+            .has("autocomplete=\"off\"")
+            .has("fushi serve");
+        let page = phone.post("/setup", &admin).await;
+        assert_eq!(page.status, StatusCode::FORBIDDEN, "{}", db.backend());
+        page.has("not the set-up code");
+        // The same machine through a proxy on it: the proxy's header gives it away.
+        for header in ["x-forwarded-for", "forwarded", "x-forwarded-proto"] {
+            let mut proxied = anonymous(&db).await;
+            proxied.peer = Some(common::http::loopback_peer());
+            proxied.extra_headers = vec![(header.to_owned(), "203.0.113.9".to_owned())];
+            proxied.get_ok("/setup").await.has("name=\"setup_code\"");
+            let page = proxied.post("/setup", &admin).await;
+            assert_eq!(page.status, StatusCode::FORBIDDEN, "{header}");
+        }
+        // On the machine itself no code is asked.
+        let mut here = anonymous(&db).await;
+        here.peer = Some(common::http::loopback_peer());
+        here.get_ok("/setup").await.lacks("name=\"setup_code\"");
+        assert!(accounts::list_users(&mut db.open()).unwrap().is_empty());
+        // The printed code, typed on the phone (with its dashes or without, any case).
+        let typed = code.replace('-', "").to_uppercase();
+        let mut with_code = admin.to_vec();
+        with_code.push(("setup_code", &typed));
+        let page = phone.post("/setup", &with_code).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        let users = accounts::list_users(&mut db.open()).unwrap();
+        assert_eq!(users.len(), 1);
+        assert_eq!(users[0].user.role, Role::Admin);
+        // Dead once a user exists: a second device with the same code finds no page.
+        let mut other = anonymous(&db).await;
+        other.peer = Some("192.168.1.51:40000".parse().unwrap());
+        assert_eq!(other.get("/setup").await.status, StatusCode::NOT_FOUND);
+        other.get_ok("/login").await;
+        let eve = [
+            ("name", "eve"),
+            ("password", "long enough"),
+            ("confirm", "long enough"),
+            ("setup_code", code.as_str()),
+        ];
+        assert_eq!(
+            other.post("/setup", &eve).await.status,
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(accounts::list_users(&mut db.open()).unwrap().len(), 1);
+    }
+}
+
+/// Wrong set-up codes are throttled like sign-ins: after five wrong ones, even the right
+/// code is refused for a while, and the other addresses of the hall with it.
+#[actix_web::test]
+async fn wrong_setup_codes_are_throttled() {
+    for db in backends() {
+        let mut phone = anonymous(&db).await;
+        phone.peer = Some("192.168.1.50:40000".parse().unwrap());
+        let code = phone.setup_code.clone().unwrap();
+        phone.get_ok("/setup").await;
+        for guess in 0..5 {
+            let wrong = format!("{guess:032x}");
+            let page = phone
+                .post(
+                    "/setup",
+                    &[
+                        ("name", "mallory"),
+                        ("password", "long enough"),
+                        ("confirm", "long enough"),
+                        ("setup_code", &wrong),
+                    ],
+                )
+                .await;
+            assert_eq!(page.status, StatusCode::FORBIDDEN, "guess {guess}");
+        }
+        let right = [
+            ("name", "mallory"),
+            ("password", "long enough"),
+            ("confirm", "long enough"),
+            ("setup_code", code.as_str()),
+        ];
+        let page = phone.post("/setup", &right).await;
+        assert_eq!(
+            page.status,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{}",
+            db.backend()
+        );
+        page.has("Too many wrong set-up codes");
+        let mut another = anonymous(&db).await;
+        another.peer = Some("192.168.1.77:40000".parse().unwrap());
+        another.get_ok("/setup").await;
+        assert_eq!(
+            another.post("/setup", &right).await.status,
+            StatusCode::TOO_MANY_REQUESTS
+        );
+        assert!(accounts::list_users(&mut db.open()).unwrap().is_empty());
+        // The machine itself needs no code and is not throttled.
+        let mut here = anonymous(&db).await;
+        here.peer = Some(common::http::loopback_peer());
+        here.get_ok("/setup").await;
+        let page = here
+            .post(
+                "/setup",
+                &[
+                    ("name", "ada"),
+                    ("password", "long enough"),
+                    ("confirm", "long enough"),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+    }
+}
+
 #[actix_web::test]
 async fn the_first_start_page_exists_only_while_there_is_no_user() {
     for db in backends() {
         let mut b = anonymous(&db).await;
+        // On the server's own machine: no set-up code is asked.
+        b.peer = Some(common::http::loopback_peer());
         for path in ["/d", "/d/new", "/d/import", "/d/x/settings", "/admin/users"] {
             let page = b.get(path).await;
             assert_eq!(page.status, StatusCode::SEE_OTHER, "{path}");
@@ -1260,6 +1398,7 @@ async fn long_values_are_neither_held_nor_echoed_whole() {
 async fn the_first_start_leads_on_to_where_the_administrator_was_going() {
     for db in backends() {
         let mut b = anonymous(&db).await;
+        b.peer = Some(common::http::loopback_peer());
         let home = b.get("/").await;
         home.has("href=\"/d/new\"")
             .has("href=\"/d/import\"")

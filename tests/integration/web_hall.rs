@@ -185,6 +185,55 @@ pub(crate) fn serve_printing(
     (process, lines)
 }
 
+/// With no account yet `fushi serve` prints the one-time set-up code after the addresses
+/// (32 hexadecimal digits: 128 bits); with an account, no code.
+#[test]
+fn serve_prints_the_setup_code_only_while_there_is_no_user() {
+    // Everything `fushi serve` printed by the time it answers on its port.
+    let printed = |db: &TestDb| {
+        let port = free_port();
+        let mut child = fushi_command()
+            .args([
+                "serve",
+                "--bind",
+                &format!("127.0.0.1:{port}"),
+                "--db",
+                db.url(),
+            ])
+            .env_remove("FUSHI_PUBLIC_URL")
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start fushi serve");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "fushi serve never listened");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = child.kill();
+        let out = child.wait_with_output().unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let db = TestDb::sqlite();
+    let first = printed(&db);
+    let line = first
+        .lines()
+        .find(|l| l.contains("one-time set-up code"))
+        .unwrap_or_else(|| panic!("{first}"));
+    let code = line.rsplit(' ').next().unwrap();
+    assert_eq!(
+        code.chars().filter(char::is_ascii_hexdigit).count(),
+        32,
+        "{line}"
+    );
+    crate::common::http::ensure_user(&db, "ada", fushi::db::accounts::Role::Admin);
+    let later = printed(&db);
+    assert!(later.contains("fushi on this machine"), "{later}");
+    assert!(!later.contains("set-up code"), "{later}");
+}
+
 #[test]
 fn serve_lan_prints_the_address_for_the_phones() {
     let db = TestDb::sqlite();

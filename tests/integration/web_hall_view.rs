@@ -5,6 +5,7 @@
 //! the director clears it.
 
 use crate::common;
+use crate::common::code_for;
 
 use actix_web::http::StatusCode;
 use common::http::{anonymous, browser};
@@ -56,8 +57,15 @@ async fn a_busy_round(db: &TestDb) {
     ] {
         let link = format!("/table/{}", room_token(db, t, room));
         let id = format!("{t}{}", room.code());
-        table.post_raw(&link, &refs(&room_form("ns", &id))).await;
-        let answer: Vec<(&str, &str)> = answer.into_iter().filter(|(k, _)| !k.is_empty()).collect();
+        table
+            .post_raw(&link, &refs(&room_form(&code_for(db, &link, "ns"), &id)))
+            .await;
+        let ew = code_for(db, &link, "ew");
+        let mut answer: Vec<(&str, &str)> =
+            answer.into_iter().filter(|(k, _)| !k.is_empty()).collect();
+        if answer.contains(&("action", "confirm")) {
+            answer.push(("code", &ew));
+        }
         table.confirm_room(&link, &answer).await;
     }
     let closed2 = format!("/table/{}", room_token(db, 2, Room::Closed));
@@ -70,10 +78,19 @@ async fn a_busy_round(db: &TestDb) {
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     table
-        .post_raw(&closed2, &refs(&room_form("ew", "c2b")))
+        .post_raw(
+            &closed2,
+            &refs(&room_form(&code_for(db, &closed2, "ew"), "c2b")),
+        )
         .await;
     table
-        .confirm_room(&closed2, &[("side", "ns"), ("action", "confirm")])
+        .confirm_room(
+            &closed2,
+            &[
+                ("code", &code_for(db, &closed2, "ns")),
+                ("action", "confirm"),
+            ],
+        )
         .await;
     assert_eq!(room_link(db, 1, Room::Open).state, EntryState::Confirmed);
     assert_eq!(room_link(db, 1, Room::Closed).state, EntryState::Disputed);

@@ -4,6 +4,7 @@
 //! once; "call the director"; the team code.
 
 use crate::common;
+use crate::common::code_for;
 use fushi::rules::TeamNo;
 
 use actix_web::http::StatusCode;
@@ -29,10 +30,10 @@ fn state_of(db: &TestDb, table: i32, room: Room) -> EntryState {
 }
 
 /// A whole room as the table types it: every board `60` trick points, the declarers won
-/// the last trick (P 60, declarers up 1), by `side`.
-pub(crate) fn room_form(side: &str, submission: &str) -> Vec<(String, String)> {
+/// the last trick (P 60, declarers up 1), with the entering pair's team `code`.
+pub(crate) fn room_form(code: &str, submission: &str) -> Vec<(String, String)> {
     let mut form = vec![
-        ("side".to_owned(), side.to_owned()),
+        ("code".to_owned(), code.to_owned()),
         ("submission".to_owned(), submission.to_owned()),
     ];
     for b in 1..=BOARDS {
@@ -70,14 +71,16 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
             .lacks("name=\"3-ruling\"");
 
         // A mistake comes back with the grid's own message, nothing saved.
-        let mut wrong = room_form("ns", "w1");
+        let mut wrong = room_form(&code_for(&db, &link, "ns"), "w1");
         wrong[2].1 = "63".to_owned();
         let page = table.post_raw(&link, &refs(&wrong)).await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         page.has("Board 1, Trick points");
         assert_eq!(state_of(&db, 1, Room::Open), EntryState::NotStarted);
 
-        let page = table.post_raw(&link, &refs(&room_form("ns", "s1"))).await;
+        let page = table
+            .post_raw(&link, &refs(&room_form(&code_for(&db, &link, "ns"), "s1")))
+            .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
         let page = table.get(&link).await;
         // Each board's P, result and s, at once.
@@ -95,10 +98,13 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
 
         // The side that entered cannot confirm its own entry.
         let page = table
-            .confirm_room(&link, &[("side", "ns"), ("action", "confirm")])
+            .confirm_room(
+                &link,
+                &[("code", &code_for(&db, &link, "ns")), ("action", "confirm")],
+            )
             .await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
-        page.has("The side that entered cannot confirm");
+        page.has("code of the side that entered");
         assert_eq!(
             public_rows(&public.get("/t/club-night/results.csv").await.body),
             0
@@ -106,7 +112,10 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
 
         let before = revision(&db);
         let page = table
-            .confirm_room(&link, &[("side", "ew"), ("action", "confirm")])
+            .confirm_room(
+                &link,
+                &[("code", &code_for(&db, &link, "ew")), ("action", "confirm")],
+            )
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
         assert_eq!(state_of(&db, 1, Room::Open), EntryState::Confirmed);
@@ -167,7 +176,9 @@ async fn a_room_is_entered_and_confirmed_through_its_link_without_an_account() {
         );
 
         // Confirmed: the link takes no more entries.
-        let page = table.post_raw(&link, &refs(&room_form("ns", "s2"))).await;
+        let page = table
+            .post_raw(&link, &refs(&room_form(&code_for(&db, &link, "ns"), "s2")))
+            .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         table.get(&link).await.has("results are in");
 
@@ -199,7 +210,12 @@ async fn wrong_renewed_and_other_rooms_tokens_are_refused() {
 
         // Another room's link reaches only that room.
         let closed = format!("/table/{}", room_token(&db, 1, Room::Closed));
-        let page = table.post_raw(&closed, &refs(&room_form("ew", "c1"))).await;
+        let page = table
+            .post_raw(
+                &closed,
+                &refs(&room_form(&code_for(&db, &closed, "ew"), "c1")),
+            )
+            .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Waiting);
         assert_eq!(state_of(&db, 1, Room::Open), EntryState::NotStarted);
@@ -282,7 +298,9 @@ async fn a_room_closed_by_the_director_refuses_the_table() {
         director
             .post("/d/club-night/rounds/4/table-links", &[("action", "lock")])
             .await;
-        let page = table.post_raw(&link, &refs(&room_form("ns", "l1"))).await;
+        let page = table
+            .post_raw(&link, &refs(&room_form(&code_for(&db, &link, "ns"), "l1")))
+            .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(state_of(&db, 2, Room::Open), EntryState::NotStarted);
         table.get(&link).await.has("locked this round");
@@ -294,7 +312,9 @@ async fn a_room_closed_by_the_director_refuses_the_table() {
             .await;
 
         // Entered at the desk: the desk wins and the room is closed to its table.
-        let page = table.post_raw(&link, &refs(&room_form("ns", "l2"))).await;
+        let page = table
+            .post_raw(&link, &refs(&room_form(&code_for(&db, &link, "ns"), "l2")))
+            .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(state_of(&db, 2, Room::Open), EntryState::Waiting);
         let page = director
@@ -306,7 +326,10 @@ async fn a_room_closed_by_the_director_refuses_the_table() {
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
         assert_eq!(state_of(&db, 2, Room::Open), EntryState::Desk);
         let page = table
-            .confirm_room(&link, &[("side", "ew"), ("action", "confirm")])
+            .confirm_room(
+                &link,
+                &[("code", &code_for(&db, &link, "ew")), ("action", "confirm")],
+            )
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         // The director's view (the public sees round 4 once every room has played it).
@@ -323,14 +346,17 @@ async fn a_resent_entry_is_saved_once() {
         prepare(&db, false);
         let mut table = anonymous(&db).await;
         let link = format!("/table/{}", room_token(&db, 1, Room::Open));
-        let form = room_form("ns", "resend-1");
+        let form = room_form(&code_for(&db, &link, "ns"), "resend-1");
         let first = table.post_raw(&link, &refs(&form)).await;
         assert_eq!(first.status, StatusCode::SEE_OTHER);
         // The same submission again (the script resending after a lost answer).
         table.post_raw(&link, &refs(&form)).await;
         // The same content under a new submission id.
         table
-            .post_raw(&link, &refs(&room_form("ns", "resend-2")))
+            .post_raw(
+                &link,
+                &refs(&room_form(&code_for(&db, &link, "ns"), "resend-2")),
+            )
             .await;
         let mut conn = db.open();
         let id = fushi::db::rounds::match_id(&mut conn, SLUG, 4, 1)
@@ -340,7 +366,7 @@ async fn a_resent_entry_is_saved_once() {
         assert_eq!(pending.saves, 1);
         assert_eq!(pending.cells.len(), BOARDS as usize);
         // A real change counts.
-        let mut changed = room_form("ns", "resend-3");
+        let mut changed = room_form(&code_for(&db, &link, "ns"), "resend-3");
         changed[2].1 = "65".to_owned();
         table.post_raw(&link, &refs(&changed)).await;
         let pending = tables::pending(&mut conn, id, Room::Open).unwrap().unwrap();
@@ -354,7 +380,9 @@ async fn a_disputed_board_is_flagged_for_the_director() {
         prepare(&db, false);
         let mut table = anonymous(&db).await;
         let link = format!("/table/{}", room_token(&db, 1, Room::Closed));
-        table.post_raw(&link, &refs(&room_form("ns", "d1"))).await;
+        table
+            .post_raw(&link, &refs(&room_form(&code_for(&db, &link, "ns"), "d1")))
+            .await;
         let page = table
             .confirm_room(
                 &link,
@@ -374,7 +402,10 @@ async fn a_disputed_board_is_flagged_for_the_director() {
         table.get(&link).await.has("director has been called");
         // Nobody can confirm a disputed room from the table.
         let page = table
-            .confirm_room(&link, &[("side", "ew"), ("action", "confirm")])
+            .confirm_room(
+                &link,
+                &[("code", &code_for(&db, &link, "ew")), ("action", "confirm")],
+            )
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Disputed);
@@ -405,53 +436,203 @@ async fn a_disputed_board_is_flagged_for_the_director() {
     }
 }
 
+/// The side a table speaks for is its code's, never the form's: the entering phone, which
+/// saved with its own team's code, cannot confirm by saying it is the other side and typing
+/// its own code again; another phone that opens the link sees the teams and the state but
+/// no figure until it gives a team's code; the opponents' code on it lets it confirm.
 #[actix_web::test]
-async fn the_team_code_is_required_when_switched_on() {
+async fn the_side_is_the_code_and_a_side_cannot_confirm_its_own_entry() {
     for db in backends() {
-        prepare(&db, true);
+        prepare(&db, false);
+        let link = format!("/table/{}", room_token(&db, 1, Room::Closed));
+        let (ns_code, ew_code) = (code_for(&db, &link, "ns"), code_for(&db, &link, "ew"));
+        assert_eq!(ns_code.len(), 6);
+        assert_ne!(ns_code, ew_code);
+        // Each pair's slip carries its own room's code; no code is in any address.
         let mut director = browser(&db).await;
         let cards = director.get_ok("/d/club-night/rounds/4/table-cards").await;
-        cards.has("<svg").has("/table/");
-        // Closed room of table 1: team 2 sits NS, team 1 EW; team 2 enters, team 1
-        // confirms with its own code.
-        let codes = tables::team_codes(&mut db.open(), SLUG).unwrap();
-        cards.has(&codes[&TeamNo(1)]).has(&codes[&TeamNo(2)]);
+        cards.has(&ns_code).has(&ew_code);
+        assert!(
+            !cards.body.contains(&format!("{link}?")),
+            "no code in an address"
+        );
 
-        let mut table = anonymous(&db).await;
-        let link = format!("/table/{}", room_token(&db, 1, Room::Closed));
-        table.post_raw(&link, &refs(&room_form("ns", "k1"))).await;
-        table.get(&link).await.has("name=\"code\"");
-        let confirm = format!("{link}/confirm");
-        let page = table
-            .post_raw(&confirm, &[("side", "ew"), ("action", "confirm")])
-            .await;
-        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
-        page.has("not your team");
-        // The entering team's own code is not the opponents'.
-        let page = table
-            .post_raw(
-                &confirm,
-                &[
-                    ("side", "ew"),
-                    ("code", &codes[&TeamNo(2)]),
-                    ("action", "confirm"),
-                ],
-            )
+        // Closed room of table 1: team 2 sits NS. Its phone saves with NS's code, the form
+        // claiming to be EW: the code decides.
+        let mut phone = anonymous(&db).await;
+        let page = phone.get_ok(&link).await;
+        page.has("name=\"code\"")
+            .has("autocomplete=\"off\"")
+            .lacks("name=\"side\"");
+        let mut form = room_form(&ns_code, "x1");
+        form.push(("side".to_owned(), "ew".to_owned()));
+        let page = phone.post_raw(&link, &refs(&form)).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        let pending = |db: &TestDb| {
+            let link = room_link(db, 1, Room::Closed);
+            tables::pending(&mut db.open(), link.match_id, Room::Closed)
+                .unwrap()
+                .unwrap()
+        };
+        assert_eq!(pending(&db).entered_by, tables::Side::NorthSouth);
+        assert!(phone.cookies.contains_key("fushi_device"));
+        // The same phone, posing as the other side with its own team's code: refused,
+        // and not counted as a guess.
+        for claim in ["ew", "ns"] {
+            let page = phone
+                .confirm_room(
+                    &link,
+                    &[("side", claim), ("code", &ns_code), ("action", "confirm")],
+                )
+                .await;
+            assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+            page.has("code of the side that entered");
+        }
+        // Without a code the phone that entered is still the entering side.
+        let page = phone
+            .confirm_room(&link, &[("side", "ew"), ("action", "confirm")])
             .await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Waiting);
-        let page = table
-            .post_raw(
-                &confirm,
-                &[
-                    ("side", "ew"),
-                    ("code", &codes[&TeamNo(1)]),
-                    ("action", "confirm"),
-                ],
-            )
+        assert_eq!(room_link(&db, 1, Room::Closed).code_failures, 0);
+
+        // A second phone sees the teams and the state, never a figure.
+        let mut other = anonymous(&db).await;
+        let page = other.get_ok(&link).await;
+        // What a table page shows depends on the device: no cache keeps it.
+        assert_eq!(page.header("cache-control"), Some("no-store"));
+        page.has("1 东城拖拉机")
+            .has("waiting for the opponents")
+            .has("Show the entry")
+            .lacks("P <strong>")
+            .lacks("value=\"60\"")
+            .lacks("name=\"1-trick_points\"");
+        // Nor can it confirm or save without a code.
+        let page = other
+            .confirm_room(&link, &[("side", "ew"), ("action", "confirm")])
+            .await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        page.has("Type your team");
+        let page = other.post_raw(&link, &refs(&room_form("", "x2"))).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Waiting);
+        // The opponents' code on it shows the entry, and it confirms.
+        let page = other
+            .confirm_room(&link, &[("code", &ew_code), ("action", "show")])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        other.get_ok(&link).await.has("P <strong>60</strong>");
+        let page = other.confirm_room(&link, &[("action", "confirm")]).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Confirmed);
+        assert_eq!(pending(&db).confirmed_by, Some(tables::Side::EastWest));
+        // A third phone still sees no figure of the confirmed room.
+        let mut third = anonymous(&db).await;
+        third.get_ok(&link).await.lacks("P <strong>").lacks("+1");
+        phone.get_ok(&link).await.has("P <strong>60</strong>");
+    }
+}
+
+/// Wrong codes are counted per room for the whole round, whatever they were sent with: the
+/// entering phone that saves again after every four guesses is stopped at the fifth, and
+/// then only the director makes the room's result; the hall view shows the count.
+#[actix_web::test]
+async fn wrong_codes_lock_the_room_for_the_round_across_saves() {
+    for db in backends() {
+        prepare(&db, false);
+        let link = format!("/table/{}", room_token(&db, 1, Room::Open));
+        let (ns_code, ew_code) = (code_for(&db, &link, "ns"), code_for(&db, &link, "ew"));
+        let mut guesses = (0..1_000_000)
+            .map(|n| format!("{n:06}"))
+            .filter(|c| *c != ns_code && *c != ew_code);
+        let mut phone = anonymous(&db).await;
+        let page = phone
+            .post_raw(&link, &refs(&room_form(&ns_code, "r0")))
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
-        assert_eq!(state_of(&db, 1, Room::Closed), EntryState::Confirmed);
+        let mut refused = 0;
+        let mut locked = false;
+        'cycle: for cycle in 0..10 {
+            // Save again (the same phone, no code), then four guesses.
+            let mut form = room_form("", &format!("r{}", cycle + 1));
+            form[2].1 = if cycle % 2 == 0 { "65" } else { "60" }.to_owned();
+            let page = phone.post_raw(&link, &refs(&form)).await;
+            if page.location.is_some() && state_of(&db, 1, Room::Open) == EntryState::Disputed {
+                locked = true;
+                break;
+            }
+            for _ in 0..4 {
+                let guess = guesses.next().unwrap();
+                let page = phone
+                    .confirm_room(&link, &[("code", &guess), ("action", "confirm")])
+                    .await;
+                if page.status == StatusCode::UNPROCESSABLE_ENTITY {
+                    page.has("neither team");
+                    refused += 1;
+                } else {
+                    // The last wrong code: back to the room, which the director now has.
+                    assert_eq!(page.status, StatusCode::SEE_OTHER);
+                    refused += 1;
+                    locked = true;
+                    break 'cycle;
+                }
+            }
+        }
+        assert!(locked, "{}", db.backend());
+        assert_eq!(refused, 5, "the fifth wrong code ends it");
+        let link_now = room_link(&db, 1, Room::Open);
+        assert_eq!(link_now.code_failures, 5);
+        assert_eq!(link_now.state, EntryState::Disputed);
+        // Even the right code, a save or another phone's right code does nothing now.
+        let page = phone
+            .confirm_room(&link, &[("code", &ew_code), ("action", "confirm")])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        let page = phone
+            .post_raw(&link, &refs(&room_form(&ns_code, "r99")))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(room_link(&db, 1, Room::Open).state, EntryState::Disputed);
+        phone
+            .get_ok(&link)
+            .await
+            .has("only the director can finish");
+        // New links do not give the table new tries.
+        let mut director = browser(&db).await;
+        director
+            .post(
+                "/d/club-night/rounds/4/table-links",
+                &[("action", "renew"), ("confirm", "yes")],
+            )
+            .await;
+        let renewed = format!("/table/{}", room_token(&db, 1, Room::Open));
+        let fresh_ew = code_for(&db, &renewed, "ew");
+        let page = anonymous(&db)
+            .await
+            .confirm_room(&renewed, &[("code", &fresh_ew), ("action", "show")])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(room_link(&db, 1, Room::Open).code_failures, 5);
+        assert_eq!(room_link(&db, 1, Room::Open).state, EntryState::Disputed);
+        // The hall view shows the count; the director's page cannot send the room back,
+        // and approving takes the entry as it stands.
+        director
+            .get_ok("/d/club-night/rounds/4/hall")
+            .await
+            .has("5 wrong team codes");
+        let room_page = "/d/club-night/rounds/4/tables/1/rooms/open";
+        director.get_ok(room_page).await.lacks("value=\"reject\"");
+        let page = director
+            .post(room_page, &[("action", "reject"), ("note", "again")])
+            .await;
+        assert_ne!(
+            room_link(&db, 1, Room::Open).state,
+            EntryState::Rejected,
+            "{}",
+            page.status
+        );
+        director.post(room_page, &[("action", "approve")]).await;
+        assert_eq!(room_link(&db, 1, Room::Open).state, EntryState::Approved);
     }
 }
 
@@ -522,9 +703,14 @@ async fn a_room_waiting_for_approval_is_marked_provisional_on_every_public_page(
             .unwrap();
         let mut table = anonymous(&db).await;
         let link = format!("/table/{}", room_token(&db, 2, Room::Open));
-        table.post_raw(&link, &refs(&room_form("ew", "a1"))).await;
         table
-            .confirm_room(&link, &[("side", "ns"), ("action", "confirm")])
+            .post_raw(&link, &refs(&room_form(&code_for(&db, &link, "ew"), "a1")))
+            .await;
+        table
+            .confirm_room(
+                &link,
+                &[("code", &code_for(&db, &link, "ns")), ("action", "confirm")],
+            )
             .await;
         // The director releases the round (a match that will not finish): its boards are
         // public although the other rooms have not played them.
@@ -644,9 +830,14 @@ async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approv
             .unwrap();
         let mut table = anonymous(&db).await;
         let link = format!("/table/{}", room_token(&db, 2, Room::Open));
-        table.post_raw(&link, &refs(&room_form("ew", "a1"))).await;
         table
-            .confirm_room(&link, &[("side", "ns"), ("action", "confirm")])
+            .post_raw(&link, &refs(&room_form(&code_for(&db, &link, "ew"), "a1")))
+            .await;
+        table
+            .confirm_room(
+                &link,
+                &[("code", &code_for(&db, &link, "ns")), ("action", "confirm")],
+            )
             .await;
         table
             .get(&link)
@@ -688,7 +879,12 @@ async fn with_approval_a_confirmed_room_is_provisional_until_the_director_approv
         // The director may also take an entry the opponents have not confirmed: the
         // results are then the director's, in the trail under the director's name.
         let closed = format!("/table/{}", room_token(&db, 2, Room::Closed));
-        table.post_raw(&closed, &refs(&room_form("ns", "a2"))).await;
+        table
+            .post_raw(
+                &closed,
+                &refs(&room_form(&code_for(&db, &closed, "ns"), "a2")),
+            )
+            .await;
         let page = director
             .post(
                 "/d/club-night/rounds/4/tables/2/rooms/closed",
@@ -726,7 +922,7 @@ async fn approval_refuses_an_entry_that_no_longer_validates() {
         prepare(&db, false);
         let mut table = anonymous(&db).await;
         let link = format!("/table/{}", room_token(&db, 2, Room::Open));
-        let mut form = room_form("ew", "a1");
+        let mut form = room_form(&code_for(&db, &link, "ew"), "a1");
         for (field, value) in &mut form {
             if field == "1-bottom_points" {
                 *value = "70".to_owned();
@@ -804,7 +1000,7 @@ async fn the_table_says_who_sits_and_the_trail_names_it() {
             reader.get_ok(&open).await.has(asked);
         }
 
-        let mut form = room_form("ns", "p1");
+        let mut form = room_form(&code_for(&db, &open, "ns"), "p1");
         form.push(("seat-ns".to_owned(), "2-4".to_owned()));
         form.push(("seat-ew".to_owned(), "1-1".to_owned()));
         let page = table.post_raw(&open, &refs(&form)).await;
@@ -834,7 +1030,7 @@ async fn the_table_says_who_sits_and_the_trail_names_it() {
             .has("name=\"seat-ew\" value=\"2-3\" checked");
 
         // In the closed room the Red Tractors sit North-South: Carol Li is in the open room.
-        let mut form = room_form("ew", "c1");
+        let mut form = room_form(&code_for(&db, &closed, "ew"), "c1");
         form.push(("seat-ns".to_owned(), "1-2".to_owned()));
         let page = table.post_raw(&closed, &refs(&form)).await;
         assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -845,7 +1041,9 @@ async fn the_table_says_who_sits_and_the_trail_names_it() {
             .await
             .has("Carol Li 已在开室上场");
         // The same pair again is no change; the trail names the table that gave it.
-        let page = table.post_raw(&open, &refs(&room_form("ns", "p2"))).await;
+        let page = table
+            .post_raw(&open, &refs(&room_form(&code_for(&db, &open, "ns"), "p2")))
+            .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
         let (trail, _) = fushi::db::audit::audit_trail(&mut db.open(), SLUG, Some((4, 1)), 0, 200)
             .unwrap()

@@ -279,6 +279,24 @@ pub fn client_address(req: &HttpRequest) -> Option<std::net::IpAddr> {
     rule(req).client(req)
 }
 
+/// Whether `req` comes from the machine fushi runs on: its connection is from a loopback
+/// address and carries no `Forwarded` or `X-Forwarded-*` header. A proxy on the same
+/// machine connects from loopback too, on behalf of anyone: its headers give it away, so a
+/// forwarded request is never the machine's, whatever `FUSHI_TRUSTED_PROXIES` says.
+pub fn from_this_machine(req: &HttpRequest) -> bool {
+    let loopback = req.peer_addr().is_some_and(|peer| match peer.ip() {
+        IpAddr::V6(v6) => v6
+            .to_ipv4_mapped()
+            .map_or(v6.is_loopback(), |v4| v4.is_loopback()),
+        IpAddr::V4(v4) => v4.is_loopback(),
+    });
+    let forwarded = req.headers().keys().any(|name| {
+        let name = name.as_str();
+        name == "forwarded" || name.starts_with("x-forwarded-")
+    });
+    loopback && !forwarded
+}
+
 /// `scheme://host` as the client reached fushi, by the trusted-proxy rule.
 pub fn site(req: &HttpRequest) -> String {
     let rule = rule(req);
@@ -400,5 +418,33 @@ mod tests {
         );
         let (_, mapped) = attempt_keys("ada", ip("::ffff:192.0.2.1"));
         assert_eq!(mapped, "addr:192.0.2.1");
+    }
+
+    #[test]
+    fn the_machine_itself_is_loopback_without_forwarding_headers() {
+        use actix_web::test::TestRequest;
+        let at = |peer: &str| TestRequest::default().peer_addr(peer.parse().unwrap());
+        assert!(from_this_machine(&at("127.0.0.1:5000").to_http_request()));
+        assert!(from_this_machine(&at("[::1]:5000").to_http_request()));
+        assert!(from_this_machine(
+            &at("[::ffff:127.0.0.1]:5000").to_http_request()
+        ));
+        assert!(!from_this_machine(
+            &at("192.168.1.20:5000").to_http_request()
+        ));
+        assert!(!from_this_machine(
+            &TestRequest::default().to_http_request()
+        ));
+        for header in [
+            "x-forwarded-for",
+            "X-Forwarded-Host",
+            "forwarded",
+            "x-forwarded-proto",
+        ] {
+            let proxied = at("127.0.0.1:5000")
+                .insert_header((header, "203.0.113.9"))
+                .to_http_request();
+            assert!(!from_this_machine(&proxied), "{header}");
+        }
     }
 }

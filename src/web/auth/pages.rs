@@ -200,6 +200,8 @@ async fn logout(session: Session, state: web::Data<AppState>) -> Result<HttpResp
 #[template(path = "auth/setup.html")]
 struct SetupPage {
     ctx: Ctx,
+    /// The request is not from the server's machine: the form asks for the set-up code.
+    needs_code: bool,
     name: String,
     errors: Vec<(&'static str, String)>,
     /// Where the administrator was going (empty: the users page).
@@ -219,8 +221,10 @@ async fn no_users(state: &AppState) -> Result<bool, AppError> {
     Ok(!with_db(state, |conn| Ok(accounts::has_users(conn)?)).await?)
 }
 
-/// `GET /setup`: only while there is no user; afterwards there is no such page.
+/// `GET /setup`: only while there is no user; afterwards there is no such page. A device
+/// other than the server's machine is asked for the set-up code `fushi serve` printed.
 async fn setup_form(
+    req: HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
     query: web::Query<NextQuery>,
@@ -231,6 +235,7 @@ async fn setup_form(
     render(
         &ctx,
         &SetupPage {
+            needs_code: !super::client::from_this_machine(&req),
             ctx: ctx.clone(),
             name: String::new(),
             errors: Vec::new(),
@@ -251,12 +256,73 @@ struct SetupForm {
     password: String,
     #[serde(default)]
     confirm: String,
+    /// The one-time set-up code, from a device other than the server's machine.
+    #[serde(default)]
+    setup_code: String,
     /// Where the administrator was going when the first start stopped them.
     next: Option<String>,
 }
 
-/// `POST /setup`: creates the first administrator and signs them in.
+/// What the set-up code a device typed opens.
+enum CodeCheck {
+    Right,
+    Wrong,
+    /// Too many wrong codes for now (like a sign-in): nothing was checked.
+    Refused,
+}
+
+/// Checks the set-up code typed on a device other than the server's machine, counted
+/// like a sign-in: under the code itself (at most [`super::client::ACCOUNT_LIMIT`]
+/// failures in the window, from anywhere) and under the address (at most
+/// [`super::client::ADDRESS_LIMIT`]), each counted before the code is compared.
+async fn check_setup_code(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    typed: &str,
+) -> Result<CodeCheck, AppError> {
+    let addr = state.accounts.trusted_proxies.client(req);
+    let code_key = "setup:code".to_owned();
+    let addr_key = format!(
+        "setup:{}",
+        addr.map_or_else(|| "unknown".to_owned(), |a| a.to_string())
+    );
+    let right = state.accounts.setup_code_is(typed);
+    let check = with_db(state, move |conn| {
+        let window = chrono::Duration::from_std(super::client::WINDOW).unwrap_or_default();
+        let by_code = accounts::count_attempt(conn, &code_key, window)?;
+        let by_addr = accounts::count_attempt(conn, &addr_key, window)?;
+        if by_code > super::client::ACCOUNT_LIMIT || by_addr > super::client::ADDRESS_LIMIT {
+            accounts::release_attempt(conn, &code_key)?;
+            accounts::release_attempt(conn, &addr_key)?;
+            return Ok(CodeCheck::Refused);
+        }
+        if !right {
+            return Ok(CodeCheck::Wrong);
+        }
+        accounts::forget_attempts(conn, &code_key)?;
+        accounts::forget_attempts(conn, &addr_key)?;
+        Ok(CodeCheck::Right)
+    })
+    .await?;
+    let client = addr.map_or_else(|| "-".to_owned(), |a| a.to_string());
+    match check {
+        CodeCheck::Right => {
+            tracing::info!(event = "setup_code", client = %client, "set-up code accepted")
+        }
+        CodeCheck::Wrong => {
+            tracing::warn!(event = "setup_code_wrong", client = %client, "wrong set-up code")
+        }
+        CodeCheck::Refused => {
+            tracing::warn!(event = "setup_code_refused", client = %client, "set-up refused: too many wrong codes")
+        }
+    }
+    Ok(check)
+}
+
+/// `POST /setup`: creates the first administrator and signs them in. Only from the server's
+/// machine ([`super::client::from_this_machine`]) or with the set-up code.
 async fn setup(
+    req: HttpRequest,
     ctx: Ctx,
     session: Session,
     state: web::Data<AppState>,
@@ -267,6 +333,30 @@ async fn setup(
     }
     let form = form.into_inner();
     let t = &ctx.t;
+    let needs_code = !super::client::from_this_machine(&req);
+    if needs_code {
+        match check_setup_code(&req, &state, &form.setup_code).await? {
+            CodeCheck::Right => {}
+            CodeCheck::Refused => {
+                return Ok(refused(
+                    &req,
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "auth-throttled-title",
+                    "auth-setup-throttled",
+                ));
+            }
+            CodeCheck::Wrong => {
+                let page = SetupPage {
+                    ctx: ctx.clone(),
+                    needs_code,
+                    name: form.name.chars().take(accounts::MAX_NAME + 1).collect(),
+                    errors: vec![("setup_code", t.t("auth-error-setup-code"))],
+                    next: form.next.unwrap_or_default(),
+                };
+                return render_status(&ctx, StatusCode::FORBIDDEN, &page);
+            }
+        }
+    }
     let mut errors = Vec::new();
     if accounts::check_name(&form.name).is_err() {
         errors.push(("name", t.t("auth-error-name")));
@@ -279,6 +369,7 @@ async fn setup(
     if !errors.is_empty() {
         let page = SetupPage {
             ctx: ctx.clone(),
+            needs_code,
             name: form.name,
             errors,
             next: form.next.unwrap_or_default(),
@@ -298,6 +389,7 @@ async fn setup(
     let Some(session_id) = created else {
         return Err(AppError::not_found());
     };
+    state.accounts.forget_setup_code();
     sign_in(&session, &session_id)?;
     // On to where they were going; the users page when they came to /setup itself.
     let next = match form.next.as_deref().filter(|n| !n.is_empty()) {

@@ -2,6 +2,7 @@
 //! the middleware they configure: the session cookie, the security headers, `Secure`
 //! cookies over HTTPS and the upload limits.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use actix_session::SessionMiddleware;
@@ -18,8 +19,8 @@ use super::client::TrustedProxies;
 use crate::db::accounts;
 use crate::web::{AppError, AppState};
 
-/// What the accounts need beside the database: the cookie key, the proxies believed, and
-/// whether a user exists (remembered once true).
+/// What the accounts need beside the database: the cookie key, the proxies believed,
+/// whether a user exists (remembered once true) and the one-time set-up code.
 pub struct Accounts {
     pub key: Key,
     pub secure_cookies: bool,
@@ -27,6 +28,10 @@ pub struct Accounts {
     /// Sign-ins under way, one at a time per address.
     pub sign_in_turns: super::client::SignInTurns,
     has_users: AtomicBool,
+    /// The code that lets a device other than the server's machine create the first
+    /// administrator: 128 random bits, made at start, printed by `fushi serve`, gone once
+    /// the first administrator is made (docs/decisions.md, "the first administrator").
+    setup_code: Mutex<Option<String>>,
 }
 
 impl Accounts {
@@ -53,7 +58,34 @@ impl Accounts {
                 .with_header(settings.proxy_header),
             sign_in_turns: Default::default(),
             has_users: AtomicBool::new(false),
+            setup_code: Mutex::new(Some(new_setup_code())),
         })
+    }
+
+    /// The one-time set-up code while it lives (`fushi serve` prints it when there is no
+    /// user yet): `None` once the first administrator is made.
+    pub fn setup_code(&self) -> Option<String> {
+        self.setup_code
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Whether `typed` is the set-up code (dashes, spaces and case aside), compared in
+    /// constant time; never once the code is gone.
+    pub(super) fn setup_code_is(&self, typed: &str) -> bool {
+        use subtle::ConstantTimeEq;
+        let typed = plain_code(typed);
+        self.setup_code()
+            .map(|code| plain_code(&code))
+            .is_some_and(|code| {
+                code.len() == typed.len() && bool::from(code.as_bytes().ct_eq(typed.as_bytes()))
+            })
+    }
+
+    /// The first administrator exists: the set-up code is dead.
+    pub(super) fn forget_setup_code(&self) {
+        *self.setup_code.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
 
     pub(super) async fn has_users(&self, state: &AppState) -> Result<bool, AppError> {
@@ -66,6 +98,24 @@ impl Accounts {
         }
         Ok(any)
     }
+}
+
+/// A set-up code: 128 random bits as 32 hexadecimal digits in groups of four.
+fn new_setup_code() -> String {
+    let hex = crate::db::random_hex(16);
+    hex.as_bytes()
+        .chunks(4)
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// A code as compared: its letters and digits only, lowercased.
+fn plain_code(text: &str) -> String {
+    text.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
 }
 
 /// The session cookie: private (encrypted and signed), HttpOnly, SameSite=Lax, Secure
@@ -146,4 +196,22 @@ pub async fn secure_over_https(
         }
     }
     Ok(res)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_setup_code_carries_128_bits_and_reads_back_however_it_is_typed() {
+        let code = new_setup_code();
+        assert_eq!(code.len(), 39, "{code}");
+        assert_eq!(plain_code(&code).len(), 32);
+        assert_ne!(code, new_setup_code());
+        assert_eq!(
+            plain_code(" AB12-cd34 "),
+            "ab12cd34",
+            "dashes, spaces and case aside"
+        );
+    }
 }

@@ -7,8 +7,6 @@
 //! - `GET/POST /d/{slug}/rounds/{n}/tables/{t}/rooms/{room}`: what the table entered, and
 //!   the verdict: approve, or send back with a note (correcting is the desk's entry page)
 
-use std::collections::HashMap;
-
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
@@ -17,7 +15,7 @@ use super::super::{AppError, AppState};
 use crate::db::RoundSheet;
 use crate::db::table::{self as tables, EntryState, Judged, Pending, RoomLink, Side, Verdict};
 use crate::figures::signed;
-use crate::rules::{Clock, Room, Scorer, TeamNo};
+use crate::rules::{Clock, Room, Scorer};
 use crate::web::labels::team_label;
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::{RoundAt, TableAt};
@@ -300,8 +298,18 @@ struct CardsPage {
     section: &'static str,
     round: i32,
     cards: Vec<Card>,
-    /// (team, code), when confirming needs the code.
-    codes: Vec<(String, String)>,
+    /// Each pair's slip: its room and seat, its team and its code.
+    slips: Vec<Slip>,
+}
+
+/// One pair's code slip: good for one room of one round.
+#[derive(Debug)]
+struct Slip {
+    table: i32,
+    room_label: String,
+    side_label: String,
+    team: String,
+    code: String,
 }
 
 async fn cards_page(
@@ -332,37 +340,29 @@ async fn cards_page(
             })
         })
         .collect();
-    let codes = if sheet.settings.table.codes {
-        let key = at.tour.slug.clone();
-        let codes: HashMap<TeamNo, String> =
-            with_db(&state, move |conn| Ok(tables::team_codes(conn, &key)?)).await?;
-        let mut playing: Vec<TeamNo> = sheet
-            .round
-            .matches
-            .iter()
-            .filter(|m| !m.is_bye())
-            .flat_map(|m| [Some(m.home), m.away])
-            .flatten()
-            .collect();
-        playing.sort_unstable();
-        playing
-            .into_iter()
-            .map(|n| {
-                (
-                    team_label(&sheet, n),
-                    codes.get(&n).cloned().unwrap_or_default(),
-                )
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let slips = links
+        .iter()
+        .filter_map(|l| {
+            let m = sheet.table(l.table)?;
+            Some([Side::NorthSouth, Side::EastWest].map(|side| Slip {
+                table: l.table,
+                room_label: ctx.t.t(&format!("entry-room-{}", l.room.code())),
+                side_label: ctx.t.t(&format!("entry-pair-{}", side.code())),
+                team: team_label(&sheet, tables::seated(m, l.room, side)),
+                code: match side {
+                    Side::NorthSouth => l.codes[0].clone(),
+                    Side::EastWest => l.codes[1].clone(),
+                },
+            }))
+        })
+        .flatten()
+        .collect();
     let page = CardsPage {
         tour: TourHead::of_settings(&sheet.settings),
         section: "rounds",
         round: at.round,
         cards,
-        codes,
+        slips,
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
@@ -432,8 +432,9 @@ async fn room_page(
         .find(|l| l.table == table && l.room == room)
         .ok_or_else(AppError::not_found)?;
     let match_id = link.match_id;
+    // A row that only counts wrong codes is no entry.
     let pending = with_db(&state, move |conn| {
-        Ok(tables::pending(conn, match_id, room)?)
+        Ok(tables::pending(conn, match_id, room)?.filter(Pending::entered))
     })
     .await?;
     let t = &ctx.t;
@@ -479,7 +480,7 @@ async fn room_page(
                 | EntryState::Confirmed
                 | EntryState::Rejected
         ) && pending.as_ref().is_some_and(|p| !p.cells.is_empty()),
-        can_reject: pending.is_some(),
+        can_reject: pending.is_some() && link.can_send_back(),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)

@@ -8,6 +8,12 @@
 //! opponents (the side that did not enter) confirm the whole room with
 //! `POST /table/{token}/confirm`, or mark boards "call the director".
 //!
+//! The side a request speaks for is never what the form says: the entering side types its
+//! own team's code (from its pair's slip) with its first save, the opponents theirs to
+//! confirm. The device that saved is bound to the entry by its cookie (`fushi_device`,
+//! [`DEVICE_COOKIE`]) and saves on without the code; the room's figures show only to it and
+//! to the device on which the other side gave its code (docs/rules.md §5).
+//!
 //! Not signed in, so no session CSRF token: the secret path itself is what a forged
 //! cross-site form cannot know (the guard lets `/table/` through on that ground).
 //!
@@ -28,10 +34,10 @@ use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use futures_util::future::LocalBoxFuture;
 
-use super::page::{Ctx, redirect_with, with_db};
+use super::page::{Ctx, redirect, redirect_with, with_db};
 use super::{AppError, AppState};
 use crate::db::table::{
-    self as tables, Closed, ConfirmRefusal, Pending, Side, TableRoom, TableSave,
+    self as tables, Closed, ConfirmRefusal, Credential, Pending, Side, TableRoom, TableSave,
 };
 use crate::db::{self, RoundSheet};
 use crate::rules::{Lineup, Match, Room, TeamNo};
@@ -45,6 +51,33 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/table/{token}", web::post().to(save))
         .route("/table/{token}/confirm", web::post().to(confirm))
         .route("/table/{token}/figures", web::get().to(figures::figures));
+}
+
+/// The cookie that tells one phone from another at the table: 128 random bits, made at the
+/// device's first save or first code, HttpOnly, for `/table/` only.
+pub const DEVICE_COOKIE: &str = "fushi_device";
+
+/// The device's token from its cookie (empty: none, or not one fushi made).
+fn device_token(req: &HttpRequest) -> String {
+    req.cookie(DEVICE_COOKIE)
+        .map(|c| c.value().to_owned())
+        .filter(|t| {
+            t.len() == 22
+                && t.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        })
+        .unwrap_or_default()
+}
+
+/// The device cookie carrying `token`: a week, enough for any event's round.
+fn device_cookie(state: &AppState, token: &str) -> actix_web::cookie::Cookie<'static> {
+    actix_web::cookie::Cookie::build(DEVICE_COOKIE, token.to_owned())
+        .path("/table/")
+        .http_only(true)
+        .same_site(actix_web::cookie::SameSite::Lax)
+        .secure(state.accounts.secure_cookies)
+        .max_age(actix_web::cookie::time::Duration::days(7))
+        .finish()
 }
 
 /// The fields a table fills in, as named in `results.csv` (a ruling and "P only" are the
@@ -139,12 +172,34 @@ struct AtTable {
     sheet: RoundSheet,
     /// The client's address, as the guesses are counted by and the entries recorded with.
     addr: String,
+    /// The device's token (its cookie); a new one when it had none ([`AtTable::fresh`]).
+    device: String,
+    /// The device came without a cookie: the answer sets [`AtTable::device`] as its cookie.
+    fresh: bool,
 }
 
 impl AtTable {
     /// The room's page, `/table/{token}`.
     fn url(&self) -> String {
         format!("/table/{}", self.token)
+    }
+
+    /// What the request shows of its side: the code typed (`code` in the form) and the
+    /// device.
+    fn credential<'a>(&'a self, form: &'a HashMap<String, String>) -> Credential<'a> {
+        Credential {
+            code: form.get("code").map_or("", String::as_str),
+            device: &self.device,
+        }
+    }
+
+    /// `res` with the device's new cookie when it came without one.
+    fn with_cookie(&self, state: &AppState, mut res: HttpResponse) -> HttpResponse {
+        if self.fresh {
+            // A response that cannot carry the cookie only costs the device its binding.
+            let _ = res.add_cookie(&device_cookie(state, &self.device));
+        }
+        res
     }
 
     /// The room's match in its round.
@@ -173,11 +228,15 @@ impl FromRequest for AtTable {
             };
             sheet.table(room.table).ok_or_else(AppError::not_found)?;
             let addr = address(&req);
+            let known = device_token(&req);
+            let fresh = known.is_empty();
             Ok(AtTable {
                 token,
                 room,
                 sheet,
                 addr,
+                device: if fresh { tables::new_token() } else { known },
+                fresh,
             })
         })
     }
@@ -187,14 +246,14 @@ async fn show(ctx: Ctx, state: web::Data<AppState>, at: AtTable) -> Result<HttpR
     room_page(&ctx, &state, &at, None, &[], None).await
 }
 
-/// `POST /table/{token}`: what the table typed, by the side that typed it.
+/// `POST /table/{token}`: what the table typed, by the side whose code it gave (or the
+/// device that saved before).
 async fn save(
     ctx: Ctx,
     state: web::Data<AppState>,
     at: AtTable,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
-    let side = form.get("side").and_then(|s| Side::parse(s));
     let boards = read_boards(&at.sheet, &form);
     let room = at.room.clone();
     let lineups = with_db(&state, move |conn| {
@@ -202,22 +261,11 @@ async fn save(
     })
     .await?;
     let (seated, seat_problems) = read_seats(&ctx, &at, &form, &lineups);
-    let seats_ok = seat_problems.is_empty();
-    let (Some(side), Ok(boards), true) = (side, boards.clone(), seats_ok) else {
+    let (Ok(boards), true) = (boards.clone(), seat_problems.is_empty()) else {
         let errors = boards.err().unwrap_or_default();
-        let mut said: Vec<String> = side
-            .is_none()
-            .then(|| ctx.t.t("table-error-side"))
-            .into_iter()
-            .collect();
-        said.extend(seat_problems);
-        let side_error = (!said.is_empty()).then(|| said.join(" "));
-        return room_page(&ctx, &state, &at, Some(&form), &errors, side_error)
-            .await
-            .map(|mut r| {
-                *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
-                r
-            });
+        let said = (!seat_problems.is_empty()).then(|| seat_problems.join(" "));
+        let page = room_page(&ctx, &state, &at, Some(&form), &errors, said).await?;
+        return Ok(with_status(page, StatusCode::UNPROCESSABLE_ENTITY));
     };
     let submission = form
         .get("submission")
@@ -226,47 +274,97 @@ async fn save(
     crate::limits::check(&submission, crate::limits::CODE)
         .map_err(|p| crate::web::error::text_refused(&ctx.t, "submission", p))?;
     let (target, addr) = (at.room.clone(), at.addr.clone());
-    let saved = match with_db(&state, move |conn| {
+    let (code, device) = (at.credential(&form).code.to_owned(), at.device.clone());
+    let saved = with_db(&state, move |conn| {
+        let credential = Credential {
+            code: &code,
+            device: &device,
+        };
+        let cells = (boards.as_slice(), seated.as_slice());
         Ok(tables::save_entry_seated(
             conn,
             &target,
-            side,
-            (&boards, &seated),
+            credential,
+            cells,
             &submission,
             &addr,
         )?)
     })
-    .await
-    {
+    .await;
+    let saved = match saved {
         Ok(saved) => saved,
         // Nothing was saved: the page again, with everything typed and the reason (503).
-        Err(AppError::DbBusy(why)) => {
-            tracing::warn!("{}", crate::db::report(&why));
-            let busy = Some(ctx.t.t("entry-busy"));
-            let page = room_page(&ctx, &state, &at, Some(&form), &[], busy);
-            return page.await.map(|mut r| {
-                *r.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
-                r.headers_mut().insert(
-                    actix_web::http::header::RETRY_AFTER,
-                    actix_web::http::header::HeaderValue::from_static("2"),
-                );
-                r
-            });
-        }
+        Err(AppError::DbBusy(why)) => return busy_page(&ctx, &state, &at, &form, &why).await,
         Err(e) => return Err(e),
     };
-    let back = at.url();
-    let outcome = match &saved {
+    state.live.metrics().table_entry(match &saved {
         TableSave::Saved => "saved",
         TableSave::Unchanged => "unchanged",
         TableSave::Closed(_) => "closed",
+        TableSave::Refused(_) => "code_refused",
+    });
+    let back = at.url();
+    let res = match saved {
+        TableSave::Saved => redirect_with(&back, "table-flash-saved"),
+        TableSave::Unchanged => redirect_with(&back, "table-flash-unchanged"),
+        TableSave::Closed(_) => redirect_with(&back, "table-flash-closed"),
+        TableSave::Refused(why) => {
+            return refused_page(&ctx, &state, &at, Some(&form), why).await;
+        }
     };
-    state.live.metrics().table_entry(outcome);
-    match saved {
-        TableSave::Saved => Ok(redirect_with(&back, "table-flash-saved")),
-        TableSave::Unchanged => Ok(redirect_with(&back, "table-flash-unchanged")),
-        TableSave::Closed(_) => Ok(redirect_with(&back, "table-flash-closed")),
-    }
+    Ok(at.with_cookie(&state, res))
+}
+
+/// `res` with `status`.
+fn with_status(mut res: HttpResponse, status: StatusCode) -> HttpResponse {
+    *res.status_mut() = status;
+    res
+}
+
+/// The page again after a busy database refused the save: everything typed and the
+/// reason (503, "Retry-After: 2").
+async fn busy_page(
+    ctx: &Ctx,
+    state: &AppState,
+    at: &AtTable,
+    form: &HashMap<String, String>,
+    why: &crate::db::DbError,
+) -> Result<HttpResponse, AppError> {
+    tracing::warn!("{}", crate::db::report(why));
+    let busy = Some(ctx.t.t("entry-busy"));
+    let mut r = room_page(ctx, state, at, Some(form), &[], busy).await?;
+    *r.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+    r.headers_mut().insert(
+        actix_web::http::header::RETRY_AFTER,
+        actix_web::http::header::HeaderValue::from_static("2"),
+    );
+    Ok(r)
+}
+
+/// The answer to a request the room refused for its code: the page again with the reason
+/// (what was typed kept), or back to the room once the room is the director's.
+async fn refused_page(
+    ctx: &Ctx,
+    state: &AppState,
+    at: &AtTable,
+    typed: Option<&HashMap<String, String>>,
+    why: ConfirmRefusal,
+) -> Result<HttpResponse, AppError> {
+    let t = &ctx.t;
+    let back = at.url();
+    let message = match why {
+        ConfirmRefusal::Closed(_) => return Ok(redirect_with(&back, "table-flash-closed")),
+        ConfirmRefusal::CodesExhausted => {
+            return Ok(redirect_with(&back, "table-flash-codes-exhausted"));
+        }
+        ConfirmRefusal::Incomplete => t.t("table-error-incomplete"),
+        ConfirmRefusal::SameSide => t.t("table-error-same-side"),
+        ConfirmRefusal::CodeNeeded => t.t("table-error-code-needed"),
+        ConfirmRefusal::WrongCode { left } => t.a("table-error-code", "left", left),
+        ConfirmRefusal::Stale => t.t("table-error-stale"),
+    };
+    let page = room_page(ctx, state, at, typed, &[], Some(message)).await?;
+    Ok(at.with_cookie(state, with_status(page, StatusCode::UNPROCESSABLE_ENTITY)))
 }
 
 /// The pair each side says sits, read against the team's members and the other room's
@@ -352,32 +450,34 @@ async fn confirm(
             Err(_) => redirect_with(&back, "table-flash-closed"),
         });
     }
-    let Some(side) = form.get("side").and_then(|s| Side::parse(s)) else {
-        return refuse(ctx.t.t("table-error-side")).await;
-    };
-    let code = form.get("code").cloned().unwrap_or_default();
-    let (target, addr) = (at.room.clone(), at.addr.clone());
+    let (target, code, device) = (
+        at.room.clone(),
+        at.credential(&form).code.to_owned(),
+        at.device.clone(),
+    );
+    let addr = at.addr.clone();
+    let show = form.get("action").map(String::as_str) == Some("show");
     let outcome = with_db(&state, move |conn| {
-        Ok(tables::confirm(conn, &target, side, &code, &addr)?)
+        let credential = Credential {
+            code: &code,
+            device: &device,
+        };
+        Ok(if show {
+            tables::open(conn, &target, credential)?
+        } else {
+            tables::confirm(conn, &target, credential, &addr)?
+        })
     })
     .await?;
-    let back = at.url();
-    state.live.metrics().table_entry(match &outcome {
-        Ok(()) => "confirmed",
-        Err(ConfirmRefusal::Closed(_)) => "closed",
-        Err(_) => "confirm_refused",
+    state.live.metrics().table_entry(match (&outcome, show) {
+        (Ok(()), true) => "opened",
+        (Ok(()), false) => "confirmed",
+        (Err(ConfirmRefusal::Closed(_)), _) => "closed",
+        (Err(_), _) => "confirm_refused",
     });
     match outcome {
-        Ok(()) => Ok(redirect_with(&back, "table-flash-confirmed")),
-        Err(ConfirmRefusal::Closed(_)) => Ok(redirect_with(&back, "table-flash-closed")),
-        Err(ConfirmRefusal::Incomplete) => refuse(ctx.t.t("table-error-incomplete")).await,
-        Err(ConfirmRefusal::SameSide) => refuse(ctx.t.t("table-error-same-side")).await,
-        Err(ConfirmRefusal::WrongCode { left }) => {
-            refuse(ctx.t.a("table-error-code", "left", left)).await
-        }
-        Err(ConfirmRefusal::CodesExhausted) => {
-            Ok(redirect_with(&back, "table-flash-codes-exhausted"))
-        }
-        Err(ConfirmRefusal::Stale) => refuse(ctx.t.t("table-error-stale")).await,
+        Ok(()) if show => Ok(at.with_cookie(&state, redirect(&at.url()))),
+        Ok(()) => Ok(at.with_cookie(&state, redirect_with(&at.url(), "table-flash-confirmed"))),
+        Err(why) => refused_page(&ctx, &state, &at, None, why).await,
     }
 }

@@ -99,13 +99,17 @@ struct RoomPage {
     /// Why the room takes no entries now.
     closed: Option<String>,
     boards: Vec<BoardView>,
-    /// The side that typed (the entry form's choice).
-    side: String,
     entered_by: String,
-    /// The side asked to confirm.
-    confirm_side: String,
+    /// The entry form shows (a room not entered yet, or a device bound to its entry).
+    can_enter: bool,
+    /// The entry form asks for the team code (the device is not bound to the entry).
+    needs_code: bool,
+    /// The room has an entry this device may not see: it may give its team's code to.
+    can_open: bool,
     can_confirm: bool,
-    codes: bool,
+    /// The confirmation asks for the opponents' code (on the phone that entered).
+    confirm_needs_code: bool,
+    code_digits: usize,
     submission: String,
     problems: Vec<String>,
     confirm_error: Option<String>,
@@ -164,10 +168,12 @@ pub(super) async fn room_page(
     };
     let seated = |side| tables::seated(m, room.room, side);
     let members = |side| seated_members(at, &lineups, seated(side));
-    let boards = board_views(ctx, at, typed, pending, errors, [&ns, &ew]);
+    // Only the devices bound to the entry see its figures (docs/rules.md §5).
+    let entry = pending.filter(|p| p.entered());
+    let bound = entry.and_then(|p| p.bound_as(&at.device));
+    let boards = board_views(ctx, at, typed, entry, bound.is_some(), errors, [&ns, &ew]);
     let state = shown_state(closed, pending);
-    let entered_by = pending.map(|p| p.entered_by);
-    let typed_side = typed.and_then(|f| f.get("side")).cloned();
+    let entered_by = entry.map(|p| p.entered_by);
     let page = RoomPage {
         ctx: ctx.clone(),
         tour_name: sheet.settings.name.clone(),
@@ -197,15 +203,15 @@ pub(super) async fn room_page(
         closed: closed.map(|c| closed_text(ctx, c)),
         entered: boards.iter().filter(|b| !b.trick_points.is_empty()).count(),
         boards,
-        side: typed_side
-            .or_else(|| entered_by.map(|s| s.code().to_owned()))
-            .unwrap_or_default(),
         entered_by: entered_by.map(|s| side_label(ctx, s)).unwrap_or_default(),
-        confirm_side: entered_by
-            .map(|s| s.other().code().to_owned())
-            .unwrap_or_default(),
-        can_confirm: closed.is_none() && pending.is_some_and(|p| p.state == EntryState::Waiting),
-        codes: room.codes,
+        can_enter: closed.is_none() && (entry.is_none() || bound.is_some()),
+        needs_code: bound.is_none(),
+        can_open: closed.is_none() && entry.is_some() && bound.is_none(),
+        can_confirm: closed.is_none()
+            && bound.is_some()
+            && entry.is_some_and(|p| p.state == EntryState::Waiting),
+        confirm_needs_code: bound == Some(tables::Bind::Entering),
+        code_digits: tables::CODE_DIGITS,
         submission: tables::new_token(),
         problems: problem_lines(ctx, errors, decks),
         confirm_error,
@@ -215,7 +221,17 @@ pub(super) async fn room_page(
     } else {
         StatusCode::OK
     };
-    render_status(ctx, status, &page)
+    render_status(ctx, status, &page).map(no_store)
+}
+
+/// `res` marked `no-store`: what a table page shows depends on the device (docs/rules.md
+/// §5), so no cache may keep it for another.
+fn no_store(mut res: HttpResponse) -> HttpResponse {
+    res.headers_mut().insert(
+        actix_web::http::header::CACHE_CONTROL,
+        actix_web::http::header::HeaderValue::from_static("no-store"),
+    );
+    res
 }
 
 /// Who sits for team `number` in this room, once the table has said it; else every
@@ -293,6 +309,7 @@ fn board_views(
     at: &AtTable,
     typed: Option<&HashMap<String, String>>,
     pending: Option<&Pending>,
+    sees: bool,
     errors: &[(i32, SheetError)],
     [ns, ew]: [&String; 2],
 ) -> Vec<BoardView> {
@@ -303,8 +320,9 @@ fn board_views(
         .game()
         .results
         .iter()
-        .filter(|r| r.room == room)
+        .filter(|r| r.room == room && sees)
         .collect();
+    let pending = pending.filter(|_| sees);
     let failed = !errors.is_empty();
     let mut boards = Vec::new();
     for board in &sheet.round.boards {
@@ -424,5 +442,6 @@ fn closed_text(ctx: &Ctx, closed: Closed) -> String {
         Closed::Locked => "table-closed-locked",
         Closed::Done => "table-closed-done",
         Closed::Disputed => "table-closed-disputed",
+        Closed::Codes => "table-closed-codes",
     })
 }

@@ -89,6 +89,17 @@ pub struct Browser<S> {
     pub accept_language: String,
     /// The CSRF token seen last (a form's hidden `csrf` field).
     pub csrf: Option<String>,
+    /// The address its requests come from (none: the test request's, which is no address).
+    pub peer: Option<std::net::SocketAddr>,
+    /// The app's one-time set-up code, as `fushi serve` prints it.
+    pub setup_code: Option<String>,
+    /// Headers it adds to every request (a proxy's, say).
+    pub extra_headers: Vec<(String, String)>,
+}
+
+/// An address on the server's own machine, as a browser there connects from.
+pub fn loopback_peer() -> std::net::SocketAddr {
+    "127.0.0.1:50000".parse().expect("an address")
 }
 
 /// The password the test helpers give every user they create.
@@ -201,12 +212,16 @@ pub async fn anonymous_with(
         Error = actix_web::Error,
     >,
 > {
+    let setup_code = state.accounts.setup_code();
     let app = test::init_service(app(state)).await;
     Browser {
         app,
         cookies: BTreeMap::new(),
         accept_language: "en".to_owned(),
         csrf: None,
+        peer: None,
+        setup_code,
+        extra_headers: Vec::new(),
     }
 }
 
@@ -225,6 +240,12 @@ where
 {
     async fn send(&mut self, req: TestRequest) -> Page {
         let mut req = req.insert_header((header::ACCEPT_LANGUAGE, self.accept_language.as_str()));
+        if let Some(peer) = self.peer {
+            req = req.peer_addr(peer);
+        }
+        for (name, value) in &self.extra_headers {
+            req = req.insert_header((name.as_str(), value.as_str()));
+        }
         for (name, value) in &self.cookies {
             req = req.cookie(actix_web::cookie::Cookie::new(name.clone(), value.clone()));
         }

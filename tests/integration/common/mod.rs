@@ -841,3 +841,18 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
     event.sort();
     event
 }
+
+/// The team code of `side` (`ns` or `ew`) in the room whose link is `link` (a path
+/// `/table/TOKEN` or a whole address): what that pair's slip says.
+pub fn code_for(db: &TestDb, link: &str, side: &str) -> String {
+    let token = link
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .expect("a token");
+    let room = fushi::db::table::find_link(&mut db.open(), token)
+        .expect("the link's room")
+        .expect("a known link");
+    let side = fushi::db::table::Side::parse(side).expect("ns or ew");
+    room.code(side).to_owned()
+}
