@@ -475,3 +475,73 @@ async fn the_event_streams_of_two_worlds_say_the_same() {
         two.stop().await;
     }
 }
+
+/// The club night with a fourth round of 8 boards entered at the tables, approval on: table
+/// 1's open room entered by NS with `t` trick points on every board and confirmed by EW,
+/// waiting for the director's approval; no other room has played. The two worlds differ
+/// only in `t`.
+async fn confirmed_not_approved(db: &TestDb, t: u32) {
+    use diesel::prelude::*;
+    use fushi::db::schema::tournaments;
+    common::club_night_with_table_round(db, 8, false);
+    diesel::update(tournaments::table)
+        .set(tournaments::table_approval.eq(true))
+        .execute(&mut db.open())
+        .expect("approval on");
+    same_times(db);
+    let link = format!(
+        "/table/{}",
+        common::room_token(db, 1, fushi::rules::Room::Open)
+    );
+    let (ns, ew) = (
+        common::code_for(db, &link, "ns"),
+        common::code_for(db, &link, "ew"),
+    );
+    let mut form = vec![
+        ("code".to_owned(), ns),
+        ("submission".to_owned(), "s1".to_owned()),
+    ];
+    for b in 1..=8 {
+        form.push((format!("{b}-trick_points"), t.to_string()));
+        form.push((format!("{b}-last_trick"), "declarer".to_owned()));
+    }
+    let mut entering = anonymous(db).await;
+    let saved = entering.post_raw(&link, &common::refs(&form)).await;
+    assert_eq!(saved.status.as_u16(), 303, "{}", saved.body);
+    let mut confirming = anonymous(db).await;
+    let shown = confirming
+        .confirm_room(&link, &[("code", &ew), ("action", "show")])
+        .await;
+    assert_eq!(shown.status.as_u16(), 303, "{}", shown.body);
+    let confirmed = confirming
+        .confirm_room(&link, &[("action", "confirm")])
+        .await;
+    assert_eq!(confirmed.status.as_u16(), 303, "{}", confirmed.body);
+}
+
+#[actix_web::test]
+async fn a_room_confirmed_at_its_table_and_not_approved_gives_nothing_away() {
+    let mut worlds = vec![(TestDb::sqlite(), TestDb::sqlite())];
+    if let (Some(x), Some(y)) = (TestDb::postgres(), TestDb::postgres()) {
+        worlds.push((x, y));
+    }
+    let numbers = |n: i64| (1..=n).map(|i| i.to_string()).collect::<Vec<_>>();
+    let values = Values {
+        slug: "club-night".to_owned(),
+        rounds: numbers(5),
+        tables: numbers(4),
+        boards: numbers(9),
+        teams: numbers(6),
+    };
+    for (x, y) in worlds {
+        confirmed_not_approved(&x, 60).await;
+        confirmed_not_approved(&y, 100).await;
+        director_sees_the_difference(&x, &y, "/d/club-night/rounds/4/tables/1").await;
+        // Both rooms are confirmed at their table and wait for the director.
+        for db in [&x, &y] {
+            let room = common::room_link(db, 1, fushi::rules::Room::Open);
+            assert_eq!(room.state, fushi::db::table::EntryState::Confirmed);
+        }
+        compare(&x, &y, &values).await;
+    }
+}
