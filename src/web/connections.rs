@@ -177,8 +177,15 @@ impl PerAddress {
         connection: &dyn std::any::Any,
         data: &mut actix_web::dev::Extensions,
     ) {
-        let Some(stream) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() else {
-            return;
+        type Plain = actix_web::rt::net::TcpStream;
+        type Tls = actix_tls::accept::openssl::TlsStream<Plain>;
+        // Over HTTPS the connection is the TLS stream, the TCP one under it.
+        let stream = match connection.downcast_ref::<Plain>() {
+            Some(plain) => plain,
+            None => match connection.downcast_ref::<Tls>() {
+                Some(tls) => tls.get_ref(),
+                None => return,
+            },
         };
         let Ok(peer) = stream.peer_addr() else {
             return;

@@ -586,3 +586,63 @@ fn the_real_log_cannot_be_forged_by_a_sign_in_name() {
     );
     assert!(!log.contains("evil") && !log.contains("Tr0ub4dor"), "{log}");
 }
+
+/// Over HTTPS too, a client address holds at most its share of connections: one beyond the
+/// cap is shut as it comes (the connection under TLS is counted, not only plain ones).
+#[test]
+fn the_per_address_cap_holds_over_https() {
+    use openssl::ssl::{SslConnector, SslMethod};
+    let dir = tempfile::tempdir().unwrap();
+    let (cert, key) = self_signed(dir.path());
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let port = free_port();
+    let _server = Process(
+        fushi_command()
+            .args(["serve", "--db", db.url()])
+            .env("FUSHI_BIND", format!("127.0.0.1:{port}"))
+            .env("FUSHI_TLS_CERT", &cert)
+            .env("FUSHI_TLS_KEY", &key)
+            .env("FUSHI_MAX_CONNECTIONS_PER_ADDRESS", "16")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for_port(port, "fushi over HTTPS");
+    let connect = || {
+        let mut connector = SslConnector::builder(SslMethod::tls_client()).unwrap();
+        connector.set_ca_file(&cert).unwrap();
+        let tcp = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        tcp.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        connector.build().connect("localhost", tcp)
+    };
+    // Sixteen connections held open, each answered once.
+    let mut held = Vec::new();
+    for _ in 0..16 {
+        let mut tls = connect().expect("a TLS connection within the cap");
+        write!(tls, "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+        let mut head = [0u8; 12];
+        tls.read_exact(&mut head).unwrap();
+        assert_eq!(&head, b"HTTP/1.1 200");
+        held.push(tls);
+    }
+    // The seventeenth is shut: no answer comes.
+    let answer = connect().ok().map(|mut tls| {
+        let _ = write!(tls, "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
+        let mut answer = Vec::new();
+        let _ = tls.read_to_end(&mut answer);
+        answer
+    });
+    assert!(
+        answer.as_ref().is_none_or(|a| a.is_empty()),
+        "a connection beyond the cap was answered: {:?}",
+        answer.map(|a| String::from_utf8_lossy(&a).into_owned())
+    );
+    // Once they close, the address has room again.
+    drop(held);
+    std::thread::sleep(Duration::from_millis(300));
+    let answer = https_get(port, &cert, "/healthz");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
