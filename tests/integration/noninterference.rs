@@ -130,24 +130,8 @@ impl Values {
     /// Every path of `pattern`, each parameter filled in with each of its values, and the
     /// query parameters a page reads with each of their values.
     fn paths(&self, pattern: &str) -> Vec<String> {
-        let mut out = vec![String::new()];
-        let mut rest = pattern;
-        while let Some(open) = rest.find('{') {
-            let close = rest[open..].find('}').expect("a closed parameter") + open;
-            let name = &rest[open + 1..close];
-            let name = name.split(':').next().unwrap_or(name);
-            let literal = &rest[..open];
-            out = out
-                .iter()
-                .flat_map(|p| {
-                    self.of_parameter(pattern, name)
-                        .into_iter()
-                        .map(move |v| format!("{p}{literal}{v}"))
-                })
-                .collect();
-            rest = &rest[close + 1..];
-        }
-        let mut paths: Vec<String> = out.into_iter().map(|p| format!("{p}{rest}")).collect();
+        let mut paths =
+            crate::release_crawl::fill(pattern, |name| self.of_parameter(pattern, name));
         // The round's score sheets read `blank` and `table`.
         if pattern.ends_with("/sheets") || pattern.ends_with("/sheets.pdf") {
             let queries: Vec<String> = std::iter::once("blank=1".to_owned())

@@ -157,8 +157,8 @@ const CHAMPIONSHIP_B: Crawled = Crawled {
 
 /// The paths of one pattern, every parameter filled in with each value that matters.
 fn paths(pattern: &str, event: &Crawled) -> Vec<String> {
-    let values = |name: &str| -> Vec<&'static str> {
-        match name {
+    fill(pattern, |name: &str| -> Vec<String> {
+        let values: Vec<&str> = match name {
             "slug" => vec![event.slug],
             "round" | "n" => event.rounds.to_vec(),
             "table" | "t" => vec!["1", "2"],
@@ -166,8 +166,13 @@ fn paths(pattern: &str, event: &Crawled) -> Vec<String> {
             "board" | "b" => vec!["1", "2", "3", "4"],
             "file" => FILES.to_vec(),
             other => panic!("{pattern}: the release crawl has no values for {{{other}}}"),
-        }
-    };
+        };
+        values.into_iter().map(str::to_owned).collect()
+    })
+}
+
+/// The paths of `pattern` with each `{parameter}` filled in with each of `values(name)`.
+pub(crate) fn fill(pattern: &str, values: impl Fn(&str) -> Vec<String>) -> Vec<String> {
     let mut out = vec![String::new()];
     let mut rest = pattern;
     while let Some(open) = rest.find('{') {
