@@ -432,19 +432,20 @@ async fn sign_ins_and_lock_outs_are_logged_as_events() {
     assert!(text.contains("locked_out"), "{text}");
 }
 
-/// The events of this thread's tests, as text.
-struct CapturedLog {
+/// The events of this thread's tests, as text (the plain formatter, without fushi's own
+/// writer: what a visitor typed must already be escaped where it is logged).
+pub(crate) struct CapturedLog {
     buffer: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
     _guard: tracing::subscriber::DefaultGuard,
 }
 
 impl CapturedLog {
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         String::from_utf8_lossy(&self.buffer.lock().unwrap()).into_owned()
     }
 }
 
-fn capture_log() -> CapturedLog {
+pub(crate) fn capture_log() -> CapturedLog {
     #[derive(Clone)]
     struct Sink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
     impl Write for Sink {

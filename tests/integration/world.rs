@@ -14,6 +14,7 @@ use fushi::web::{AppState, app};
 
 use crate::common::http::{TEST_PASSWORD, anonymous, anonymous_with, browser_as, ensure_user};
 use crate::common::{TestDb, backends, import_club_night, sample_event};
+use crate::service::capture_log;
 use fushi::db::accounts::Role;
 
 /// An app whose proxies are 10.0.0.0/8, believed through `header`, with `per_address`
@@ -334,44 +335,6 @@ async fn a_visitor_cannot_forge_a_log_line() {
     assert_eq!(text.matches("sign_in_failed").count(), 4, "{text}");
     assert!(text.contains("user=grace"), "{text}");
     assert_eq!(text.matches("user=unknown#").count(), 3, "{text}");
-}
-
-/// The events of this thread's tests, as text (the plain formatter, without fushi's own
-/// writer: what a visitor typed must already be escaped where it is logged).
-struct CapturedLog {
-    buffer: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
-    _guard: tracing::subscriber::DefaultGuard,
-}
-
-impl CapturedLog {
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.buffer.lock().unwrap()).into_owned()
-    }
-}
-
-fn capture_log() -> CapturedLog {
-    #[derive(Clone)]
-    struct Sink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-    impl Write for Sink {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let buffer = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let sink = Sink(buffer.clone());
-    let subscriber = tracing_subscriber::fmt()
-        .with_ansi(false)
-        .with_writer(move || sink.clone())
-        .with_max_level(tracing::Level::INFO)
-        .finish();
-    CapturedLog {
-        buffer,
-        _guard: tracing::subscriber::set_default(subscriber),
-    }
 }
 
 /// Every public path of an unpublished tournament answers exactly as the same path of a
