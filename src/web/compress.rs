@@ -23,12 +23,13 @@ pub enum Coding {
 impl Coding {
     /// The best coding the request accepts: brotli, then gzip, else the bytes as they are.
     pub fn of_request(req: &HttpRequest) -> Coding {
-        let Ok(accepted) = header::AcceptEncoding::parse(req) else {
-            return Coding::Identity;
-        };
+        // No header: the reader did not ask for any coding (HTTP would allow any).
         if req.headers().get(header::ACCEPT_ENCODING).is_none() {
             return Coding::Identity;
         }
+        let Ok(accepted) = header::AcceptEncoding::parse(req) else {
+            return Coding::Identity;
+        };
         let supported = [
             header::Encoding::brotli(),
             header::Encoding::gzip(),
@@ -74,7 +75,7 @@ impl Coding {
 /// not a PDF (its streams are compressed already) or an image.
 pub fn compressible(content_type: &str) -> bool {
     let kind = content_type.split(';').next().unwrap_or("").trim();
-    kind.starts_with("text/") && kind != "text/event-stream"
+    (kind.starts_with("text/") && kind != "text/event-stream")
         || matches!(
             kind,
             "application/json" | "image/svg+xml" | "application/xml"
