@@ -135,7 +135,7 @@ pub struct Asked {
 #[derive(Debug)]
 pub struct PerAddress {
     cap: usize,
-    proxies: super::auth::client::TrustedProxies,
+    proxies: super::client::TrustedProxies,
     open: Mutex<HashMap<IpAddr, usize>>,
 }
 
@@ -159,7 +159,7 @@ impl Drop for Counted {
 }
 
 impl PerAddress {
-    pub fn new(cap: usize, proxies: super::auth::client::TrustedProxies) -> Arc<PerAddress> {
+    pub fn new(cap: usize, proxies: super::client::TrustedProxies) -> Arc<PerAddress> {
         Arc::new(PerAddress {
             cap,
             proxies,

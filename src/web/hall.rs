@@ -272,7 +272,7 @@ fn hall_of(req: &HttpRequest) -> Hall {
 /// `scheme://host` for links shown on a page (see the module's note). The request's own
 /// address is read by the trusted-proxy rule: a forged `X-Forwarded-Host` builds no link.
 pub fn site(req: &HttpRequest) -> String {
-    let rule = super::auth::client::rule(req);
+    let rule = super::client::rule(req);
     hall_of(req).site_for(rule.scheme(req), &rule.host(req))
 }
 
@@ -288,7 +288,7 @@ pub fn printed_site(req: &HttpRequest, ctx: &Ctx, tour: TourHead) -> Result<Stri
             section: "rounds",
             site: site.clone(),
             public_url_set: hall.public_url.is_some(),
-            port: super::auth::client::rule(req)
+            port: super::client::rule(req)
                 .host(req)
                 .rsplit_once(':')
                 .map(|(_, p)| p.to_owned())

@@ -252,3 +252,63 @@ pub(crate) fn commitment_lines(t: &Tr, event: &crate::rules::Event) -> Vec<Commi
         })
         .collect()
 }
+
+/// Whether round `round`'s results (table `table`'s only, when given) are provisional or
+/// final, in words (docs/rules.md §5), as [`Finality`](crate::rules::Finality) decides it
+/// now: rooms waiting for the director's approval, the correction period with its end in
+/// the tournament's zone, or final. `None` for a round still played, except on the page
+/// of a match already complete there.
+pub fn finality_line(
+    snap: &crate::web::live::Snapshot,
+    round: i32,
+    table: Option<i32>,
+    t: &crate::web::i18n::Tr,
+) -> Option<String> {
+    use crate::rules::Finality;
+    use fluent_templates::fluent_bundle::FluentValue;
+    let now = chrono::Utc::now().naive_utc();
+    let progress = snap.report.round_progress(round);
+    if progress == crate::rules::RoundProgress::NotStarted && snap.play.provisional.is_empty() {
+        return None;
+    }
+    match Finality::of(&snap.play, round, table, progress, now) {
+        Finality::AwaitingApproval(rooms) => {
+            let rooms: Vec<String> = rooms
+                .iter()
+                .map(|(table, room)| {
+                    t.args(
+                        "pub-provisional-room",
+                        &[
+                            ("table", FluentValue::from(table.to_string())),
+                            (
+                                "room",
+                                FluentValue::from(t.t(&format!("pub-room-{}", room.code()))),
+                            ),
+                        ],
+                    )
+                })
+                .collect();
+            Some(t.a("pub-provisional-approval", "rooms", t.list(&rooms)))
+        }
+        Finality::InPlay => {
+            let complete = table.is_some_and(|table| {
+                snap.report.matches.iter().any(|m| {
+                    m.round == round
+                        && m.table == table
+                        && m.figures.status == crate::rules::MatchStatus::Complete
+                })
+            });
+            complete.then(|| t.t("pub-provisional-in-play"))
+        }
+        Finality::Correcting { until } => {
+            // In the tournament's zone, named here: the page may show no other time.
+            let clock = crate::clock::of(&snap.event.settings);
+            Some(t.a(
+                "pub-provisional-until",
+                "time",
+                format!("{} ({})", clock.hm(until), clock.label(until)),
+            ))
+        }
+        Finality::Final => Some(t.t("pub-final")),
+    }
+}

@@ -12,7 +12,7 @@
 //! | `fushi_http_requests_total{route,method,status}` | requests by route pattern (`/t/{slug}/standings`), never the raw path |
 //! | `fushi_http_request_duration_seconds{route}` | latency histogram |
 //! | `fushi_snapshot_builds_total`, `fushi_snapshot_build_seconds` | snapshot loads and their time |
-//! | `fushi_page_cache_bytes`, `fushi_page_cache_entries`, `fushi_snapshots_cached` | the rendered-page cache |
+//! | `fushi_page_cache_bytes`, `fushi_page_cache_entries`, `fushi_snapshots_cached`, `fushi_snapshots_cached_bytes` | the cache: rendered pages and held snapshots, within one budget (`FUSHI_CACHE_MIB`) |
 //! | `fushi_event_streams_open` | open Server-Sent Events streams |
 //! | `fushi_db_pool_connections_in_use`, `…_idle`, `…_max` | the database pool |
 //! | `fushi_sign_ins_total{outcome}` | `signed_in`, `wrong`, `locked_out` |
@@ -92,6 +92,7 @@ pub struct Metrics {
     cache_bytes: Gauge<i64, AtomicI64>,
     cache_entries: Gauge<i64, AtomicI64>,
     snapshots_cached: Gauge<i64, AtomicI64>,
+    snapshot_bytes: Gauge<i64, AtomicI64>,
     streams: Gauge<i64, AtomicI64>,
     pool_in_use: Gauge<i64, AtomicI64>,
     pool_idle: Gauge<i64, AtomicI64>,
@@ -141,6 +142,11 @@ impl Default for Metrics {
             "Bytes of rendered pages kept",
         );
         let cache_entries = gauge(&mut registry, "page_cache_entries", "Rendered pages kept");
+        let snapshot_bytes = gauge(
+            &mut registry,
+            "snapshots_cached_bytes",
+            "Bytes the held snapshots take (estimated)",
+        );
         let snapshots_cached = gauge(
             &mut registry,
             "snapshots_cached",
@@ -160,6 +166,7 @@ impl Default for Metrics {
             snapshot_builds,
             snapshot_seconds,
             cache_bytes,
+            snapshot_bytes,
             cache_entries,
             snapshots_cached,
             streams,
@@ -248,6 +255,11 @@ impl Metrics {
     }
 
     /// One snapshot built.
+    /// Snapshots built since the server started.
+    pub fn snapshot_builds(&self) -> u64 {
+        self.snapshot_builds.get()
+    }
+
     pub fn snapshot_built(&self, took: Duration) {
         self.snapshot_builds.inc();
         self.snapshot_seconds.observe(took.as_secs_f64());
@@ -273,6 +285,7 @@ impl Metrics {
         self.cache_bytes.set(cache.bytes as i64);
         self.cache_entries.set(cache.pages as i64);
         self.snapshots_cached.set(cache.snapshots as i64);
+        self.snapshot_bytes.set(cache.snapshot_bytes as i64);
         self.streams.set(state.live.open_streams() as i64);
         let pool = state.pool.state();
         self.pool_in_use

@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod client;
 pub mod compress;
 pub mod connections;
 pub mod director;

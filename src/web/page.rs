@@ -16,8 +16,7 @@ pub use super::live::PageSnapshot;
 use super::live::Snapshot;
 use crate::rules::{Event, Settings};
 
-/// The cookie that carries a confirmation message across a redirect (Post/Redirect/Get).
-pub const FLASH_COOKIE: &str = "flash";
+pub use super::viewer::FLASH_COOKIE;
 
 /// Marks a response whose body is a page of ours, so the error-page middleware leaves a
 /// form re-rendered with its errors (status 422) as it is.

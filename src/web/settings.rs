@@ -6,7 +6,7 @@
 use std::net::ToSocketAddrs;
 use std::time::Duration;
 
-use super::auth::client::{ProxyHeader, TrustedProxies};
+use super::client::{ProxyHeader, TrustedProxies};
 use crate::i18n::{Lang, Tr};
 
 /// Everything `fushi serve` is configured with. `Default` is what an unset environment
@@ -46,9 +46,11 @@ pub struct Settings {
     #[arg(long, env = "FUSHI_PROXY_HEADER", default_value = "X-Forwarded-For", value_parser = proxy_header, value_name = "X-Forwarded-For|Forwarded")]
     pub proxy_header: ProxyHeader,
 
-    /// Tournaments whose snapshot is kept in memory.
-    #[arg(long, env = "FUSHI_CACHE_TOURNAMENTS", default_value = "8", value_parser = count("FUSHI_CACHE_TOURNAMENTS", 1), value_name = "N")]
-    pub cache_tournaments: usize,
+    /// The memory, in MiB, that held snapshots and rendered pages may take together,
+    /// across every tournament (at least 1); unset: a sixteenth of the machine's memory,
+    /// between 64 and 2,048 MiB.
+    #[arg(long, env = "FUSHI_CACHE_MIB", value_parser = count("FUSHI_CACHE_MIB", 1), value_name = "MIB")]
+    pub cache_mib: Option<usize>,
 
     /// Open event streams on this server (at least 1: with none, no live page would work).
     #[arg(long, env = "FUSHI_MAX_LISTENERS", default_value = "5000", value_parser = count("FUSHI_MAX_LISTENERS", 1), value_name = "N")]
@@ -105,7 +107,7 @@ impl Default for Settings {
             secure_cookies: false,
             trusted_proxies: TrustedProxies::default(),
             proxy_header: ProxyHeader::default(),
-            cache_tournaments: 8,
+            cache_mib: None,
             max_listeners: 5_000,
             max_listeners_per_address: 200,
             max_connections_per_address: None,
@@ -181,7 +183,10 @@ impl Settings {
     pub fn live_limits(&self) -> super::live::Limits {
         let caps = self.caps();
         super::live::Limits {
-            tournaments: self.cache_tournaments,
+            cache_bytes: self
+                .cache_mib
+                .unwrap_or_else(default_cache_mib)
+                .saturating_mul(1 << 20),
             listeners: caps.streams,
             listeners_per_address: caps.streams_per_address,
             pdfs: self.pdf_concurrency,
@@ -320,6 +325,18 @@ fn boolean(var: &'static str) -> impl Fn(&str) -> Result<bool, String> + Clone {
 }
 
 /// A whole number, at least `min`.
+/// The cache's size when none is set: a sixteenth of the machine's memory (Linux's
+/// `/proc/meminfo`), between 64 and 2,048 MiB; 256 MiB where the memory cannot be read.
+fn default_cache_mib() -> usize {
+    let total_kib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+            line.split_whitespace().nth(1)?.parse::<usize>().ok()
+        });
+    total_kib.map_or(256, |kib| (kib / 1024 / 16).clamp(64, 2_048))
+}
+
 fn count(var: &'static str, min: usize) -> impl Fn(&str) -> Result<usize, String> + Clone {
     move |text| match text.parse::<usize>() {
         Ok(n) if n >= min => Ok(n),
@@ -613,7 +630,7 @@ mod tests {
         assert_eq!(parsed.trusted_proxies, d.trusted_proxies);
         assert_eq!(parsed.proxy_header, d.proxy_header);
         assert!(parsed.tls_cert.is_none() && parsed.tls_key.is_none());
-        assert_eq!(parsed.cache_tournaments, d.cache_tournaments);
+        assert_eq!(parsed.cache_mib, d.cache_mib);
         assert_eq!(parsed.max_listeners, d.max_listeners);
         assert_eq!(
             parsed.max_listeners_per_address,

@@ -7,6 +7,9 @@ use actix_web::{FromRequest, HttpMessage, HttpRequest};
 
 use crate::db::accounts::{self, Access, Role, User};
 
+/// The cookie that carries a confirmation message across a redirect (Post/Redirect/Get).
+pub const FLASH_COOKIE: &str = "flash";
+
 /// Who is asking, as the guard found them; in the request's extensions and in every
 /// page's [`Ctx`](super::Ctx).
 #[derive(Clone, Debug, Default)]

@@ -1,8 +1,9 @@
-//! The source's layout: no file of the crate reaches, through `crate::…` and `super::…`
-//! paths, a file that reaches it back (docs/decisions.md, "The input layer").
-//! Arrows go one way (web → db → input → rules), so a module can be read, and changed,
-//! with only what is below it in mind. Comments and `#[cfg(test)]` modules do not count: a
-//! test may use anything.
+//! The source's layout: no file of the crate reaches, through `crate::…`, `super::…`,
+//! `self::…` or a child module's name, a file that reaches it back, and no folder reaches a
+//! sibling that reaches it back (docs/architecture.md, "One way"). Arrows go one way
+//! (web → db → input → rules), so a module can be read, and changed, with only what is
+//! below it in mind. Comments and `#[cfg(test)]` modules do not count (a test may use
+//! anything), and the code after a test module does.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -10,61 +11,144 @@ use std::path::{Path, PathBuf};
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::DiGraph;
 
+/// Every file under `root` (a crate's `src`) with its module and the modules (files) it
+/// reaches.
+struct Crate {
+    files: Vec<PathBuf>,
+    modules: Vec<Vec<String>>,
+    /// For each file, the files it reaches (by index).
+    reaches: Vec<Vec<usize>>,
+}
+
+impl Crate {
+    /// With `bare_children`, a module's own children named bare (`pages::Page` in
+    /// `live/mod.rs`) count as well.
+    fn read(root: &Path, bare_children: bool) -> Crate {
+        let mut files = Vec::new();
+        collect(root, &mut files);
+        let modules: Vec<Vec<String>> = files.iter().map(|f| module_of(root, f)).collect();
+        let index: BTreeMap<&[String], usize> = modules
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.as_slice(), i))
+            .collect();
+        let mut reaches = Vec::new();
+        for (i, file) in files.iter().enumerate() {
+            let text = std::fs::read_to_string(file).expect("a source file");
+            let here = &modules[i];
+            // The names of this module's own child modules, which its code may name bare.
+            let children: Vec<String> = modules
+                .iter()
+                .filter(|m| bare_children && m.len() == here.len() + 1 && m.starts_with(here))
+                .map(|m| m[here.len()].clone())
+                .collect();
+            let mut targets = Vec::new();
+            for path in paths(&code_of(&text), &children) {
+                let mut target = match path.first().map(String::as_str) {
+                    Some("crate") => Vec::new(),
+                    Some("super") => here[..here.len().saturating_sub(1)].to_vec(),
+                    _ => here.clone(),
+                };
+                let mut rest = path[1..].iter().peekable();
+                while rest.peek().is_some_and(|p| *p == "super") {
+                    target.pop();
+                    rest.next();
+                }
+                target.extend(rest.cloned());
+                // The longest prefix that is a file's module: `crate::db::edit::save` is
+                // in db/edit.rs.
+                while !target.is_empty() && !index.contains_key(target.as_slice()) {
+                    target.pop();
+                }
+                if let Some(&j) = index.get(target.as_slice())
+                    && j != i
+                    && !targets.contains(&j)
+                {
+                    targets.push(j);
+                }
+            }
+            reaches.push(targets);
+        }
+        Crate {
+            files,
+            modules,
+            reaches,
+        }
+    }
+
+    /// The strongly connected groups of more than one node of a graph whose nodes are
+    /// named by `names` and whose edges are `edges`, each sorted, sorted.
+    fn cycles(names: &[String], edges: &[(usize, usize)]) -> Vec<Vec<String>> {
+        let mut graph = DiGraph::<usize, ()>::new();
+        let nodes: Vec<_> = (0..names.len()).map(|i| graph.add_node(i)).collect();
+        for &(a, b) in edges {
+            graph.update_edge(nodes[a], nodes[b], ());
+        }
+        let mut cycles: Vec<Vec<String>> = tarjan_scc(&graph)
+            .into_iter()
+            .filter(|scc| scc.len() > 1)
+            .map(|scc| {
+                let mut group: Vec<String> = scc.iter().map(|n| names[graph[*n]].clone()).collect();
+                group.sort();
+                group
+            })
+            .collect();
+        cycles.sort();
+        cycles
+    }
+}
+
 /// Every cycle among the `.rs` files under `root` (a crate's `src`), each as its files'
-/// paths relative to `root`, sorted.
+/// paths relative to `root`, sorted. A module's file naming its own children bare is not
+/// counted here (a `mod.rs` that wires its children while they use its types is how
+/// several modules of fushi are built; docs/architecture.md); it is between folders.
 fn file_cycles(root: &Path) -> Vec<Vec<String>> {
-    let mut files = Vec::new();
-    collect(root, &mut files);
-    let modules: BTreeMap<Vec<String>, usize> = files
+    let krate = Crate::read(root, false);
+    let names: Vec<String> = krate
+        .files
+        .iter()
+        .map(|f| f.strip_prefix(root).unwrap().display().to_string())
+        .collect();
+    let edges: Vec<(usize, usize)> = krate
+        .reaches
         .iter()
         .enumerate()
-        .map(|(i, f)| (module_of(root, f), i))
+        .flat_map(|(i, targets)| targets.iter().map(move |&j| (i, j)))
         .collect();
-    let mut graph = DiGraph::<usize, ()>::new();
-    let nodes: Vec<_> = (0..files.len()).map(|i| graph.add_node(i)).collect();
-    for (i, file) in files.iter().enumerate() {
-        let text = std::fs::read_to_string(file).expect("a source file");
-        let here = module_of(root, file);
-        for path in paths(&code_of(&text)) {
-            let mut target = match path.first().map(String::as_str) {
-                Some("crate") => Vec::new(),
-                _ => here[..here.len().saturating_sub(1)].to_vec(),
-            };
-            let mut rest = path[1..].iter().peekable();
-            while rest.peek().is_some_and(|p| *p == "super") {
-                target.pop();
-                rest.next();
+    Crate::cycles(&names, &edges)
+}
+
+/// Every cycle among sibling modules (`web/live` and `web/page.rs`, children of `web`),
+/// each file counting for the child of each module that holds it: a folder that reaches a
+/// sibling which reaches it back. Each as the siblings' module paths (`web::live`), sorted.
+fn folder_cycles(root: &Path) -> Vec<Vec<String>> {
+    let krate = Crate::read(root, true);
+    let mut names: Vec<String> = Vec::new();
+    let mut edges = Vec::new();
+    let node = |module: &[String], names: &mut Vec<String>| {
+        let name = module.join("::");
+        match names.iter().position(|n| *n == name) {
+            Some(at) => at,
+            None => {
+                names.push(name);
+                names.len() - 1
             }
-            target.extend(rest.cloned());
-            // The longest prefix that is a file's module: `crate::db::edit::save` is in
-            // db/edit.rs.
-            while !target.is_empty() && !modules.contains_key(&target) {
-                target.pop();
-            }
-            if let Some(&j) = modules.get(&target)
-                && j != i
-            {
-                graph.update_edge(nodes[i], nodes[j], ());
+        }
+    };
+    for (i, targets) in krate.reaches.iter().enumerate() {
+        let from = &krate.modules[i];
+        for &j in targets {
+            let to = &krate.modules[j];
+            // Where the two part: the siblings under their deepest common module.
+            let common = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+            if common < from.len() && common < to.len() {
+                let a = node(&from[..=common], &mut names);
+                let b = node(&to[..=common], &mut names);
+                edges.push((a, b));
             }
         }
     }
-    let mut cycles: Vec<Vec<String>> = tarjan_scc(&graph)
-        .into_iter()
-        .filter(|scc| scc.len() > 1)
-        .map(|scc| {
-            let mut names: Vec<String> = scc
-                .iter()
-                .map(|n| {
-                    let file = &files[graph[*n]];
-                    file.strip_prefix(root).unwrap().display().to_string()
-                })
-                .collect();
-            names.sort();
-            names
-        })
-        .collect();
-    cycles.sort();
-    cycles
+    Crate::cycles(&names, &edges)
 }
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
@@ -76,7 +160,10 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
     for path in entries {
         if path.is_dir() {
             collect(&path, files);
-        } else if path.extension().is_some_and(|e| e == "rs") {
+        } else if path.extension().is_some_and(|e| e == "rs")
+            // A module of tests in a file of its own (`mod tests;` under `#[cfg(test)]`).
+            && path.file_stem().is_none_or(|stem| stem != "tests")
+        {
             files.push(path);
         }
     }
@@ -140,6 +227,11 @@ fn code_of(text: &str) -> String {
         }
     }
     code.push_str(rest);
+    without_test_modules(&code)
+}
+
+/// `code` without its `#[cfg(test)]` inline modules, each to its closing brace.
+fn without_test_modules(code: &str) -> String {
     let tests = code
         .match_indices("#[cfg(test)]")
         .map(|(at, _)| at)
@@ -155,10 +247,27 @@ fn code_of(text: &str) -> String {
                     .find('{')
                     .is_some_and(|brace| after.find(';').is_none_or(|semi| brace < semi))
         });
-    match tests {
-        Some(at) => code[..at].to_owned(),
-        None => code,
+    let Some(at) = tests else {
+        return code.to_owned();
+    };
+    // Strings and comments are gone: braces balance.
+    let open = at + code[at..].find('{').expect("a test module's brace");
+    let mut depth = 0;
+    let mut close = code.len();
+    for (offset, c) in code[open..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    close = open + offset + 1;
+                    break;
+                }
+            }
+            _ => {}
+        }
     }
+    format!("{}{}", &code[..at], without_test_modules(&code[close..]))
 }
 
 /// At a `"` (`tail`) that opens a raw string, given the code before it: how many `#` it
@@ -172,17 +281,28 @@ fn raw_string<'a>(before: &str, tail: &'a str) -> Option<(usize, &'a str)> {
     (!ahead.chars().next_back().is_some_and(ident)).then(|| (hashes, &tail[1..]))
 }
 
-/// Every `crate::…` and `super::…` path in `code`, as its segments (`crate`/`super`
-/// first); a group `crate::a::{b, c::d}` gives one path per member.
-fn paths(code: &str) -> Vec<Vec<String>> {
+/// Every `crate::…`, `super::…`, `self::…` path in `code`, and every path that starts
+/// with one of `children` (the module's own child modules, named bare), as its segments
+/// (`crate`/`super`/`self` first; `self` then the child for a bare child); a group
+/// `crate::a::{b, c::d}` gives one path per member.
+fn paths(code: &str, children: &[String]) -> Vec<Vec<String>> {
     let ident = |c: char| c.is_alphanumeric() || c == '_';
     let mut found = Vec::new();
-    for head in ["crate::", "super::"] {
-        for (at, _) in code.match_indices(head) {
-            if code[..at].chars().next_back().is_some_and(ident) {
+    let mut heads: Vec<(String, Vec<String>)> = ["crate", "super", "self"]
+        .iter()
+        .map(|h| (format!("{h}::"), vec![h.to_string()]))
+        .collect();
+    for child in children {
+        heads.push((format!("{child}::"), vec!["self".into(), child.clone()]));
+    }
+    for (head, start) in &heads {
+        for (at, _) in code.match_indices(head.as_str()) {
+            let before = code[..at].trim_end();
+            // Not the end of a longer name, nor a segment of a longer path (`a::child::`).
+            if code[..at].chars().next_back().is_some_and(ident) || before.ends_with("::") {
                 continue;
             }
-            let mut segments = vec![head.trim_end_matches(':').to_owned()];
+            let mut segments = start.clone();
             let mut rest = &code[at + head.len()..];
             loop {
                 let len = rest.find(|c: char| !ident(c)).unwrap_or(rest.len());
@@ -223,6 +343,59 @@ fn no_file_of_the_crate_imports_a_file_that_imports_it_back() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let cycles = file_cycles(&src);
     assert!(cycles.is_empty(), "file cycles: {cycles:#?}");
+}
+
+/// No folder reaches a sibling that reaches it back: `web::live` and `web::page`, say, are
+/// read in one order.
+#[test]
+fn no_folder_of_the_crate_reaches_a_sibling_that_reaches_it_back() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let cycles = folder_cycles(&src);
+    assert!(cycles.is_empty(), "folder cycles: {cycles:#?}");
+}
+
+/// A module's own children named bare, `self::` paths and the code after a test module
+/// count; a folder's cycle is found through any of its files.
+#[test]
+fn the_cycle_checks_see_children_self_and_code_after_tests() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let src = dir.path();
+    let write = |name: &str, text: &str| {
+        let path = src.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write("lib.rs", "pub mod a;\npub mod b;\n");
+    write(
+        "a/mod.rs",
+        "pub mod one;\npub mod two;\npub use one::One;\n",
+    );
+    write("a/one.rs", "pub struct One;\n");
+    write("a/two.rs", "pub struct Two;\n");
+    write("b/mod.rs", "pub mod three;\n");
+    write("b/three.rs", "pub fn f() { crate::a::two::Two; }\n");
+    assert_eq!(file_cycles(src), Vec::<Vec<String>>::new());
+    assert_eq!(folder_cycles(src), Vec::<Vec<String>>::new());
+    // A child reaching back to its parent, which names it bare: between files, only
+    // through a path the parent spells out.
+    write(
+        "a/one.rs",
+        "pub struct One;\nfn g() { super::two::Two; crate::a::One; }\n",
+    );
+    assert_eq!(file_cycles(src), Vec::<Vec<String>>::new());
+    write(
+        "a/mod.rs",
+        "pub mod one;\npub mod two;\npub use self::one::One;\n",
+    );
+    assert_eq!(file_cycles(src), vec![vec!["a/mod.rs", "a/one.rs"]]);
+    write("a/one.rs", "pub struct One;\n");
+    // Code after a test module, through `self::`, from one folder to another and back.
+    write(
+        "a/two.rs",
+        "#[cfg(test)]\nmod tests {\n    fn t() {}\n}\nfn h() { self::x(); crate::b::three::f(); }\nfn x() {}\n",
+    );
+    assert_eq!(folder_cycles(src), vec![vec!["a", "b"]]);
+    assert_eq!(file_cycles(src), vec![vec!["a/two.rs", "b/three.rs"]]);
 }
 
 /// The check finds a cycle through `use`, `super::` and an inline path, and leaves out
@@ -307,7 +480,7 @@ fn no_public_page_or_sheet_reaches_into_the_directors_area() {
         .iter()
         .filter(|f| {
             let code = code_of(&std::fs::read_to_string(f).expect("a source file"));
-            paths(&code)
+            paths(&code, &[])
                 .iter()
                 .any(|p| p.iter().any(|part| part == "director"))
         })

@@ -942,7 +942,7 @@ async fn responses_carry_the_security_headers_and_cookie_flags() {
     let cookie = page.session_cookie();
     assert!(!cookie.contains("Secure"), "{cookie}");
     // Through a configured proxy it can, in the header family the proxy writes.
-    use fushi::web::auth::client::{ProxyHeader, TrustedProxies};
+    use fushi::web::client::{ProxyHeader, TrustedProxies};
     for (header, value, family) in [
         ("x-forwarded-proto", "https", ProxyHeader::XForwardedFor),
         ("forwarded", "proto=https", ProxyHeader::Forwarded),

@@ -711,7 +711,7 @@ async fn distinct_query_strings_do_not_grow_the_page_cache() {
         .await
         .unwrap()
         .public();
-    let kept = snapshot.cached_bytes();
+    let kept = state.live.pages().bytes_of(snapshot.id);
     assert!(kept > 0, "the page is kept");
     // 200 requests with distinct 4 KB query strings: the same page, no new entry.
     let filler = "x".repeat(4096);
@@ -719,8 +719,8 @@ async fn distinct_query_strings_do_not_grow_the_page_cache() {
         let res = actix_web::test::call_service(&app, get(format!("v={i}&{filler}={i}"))).await;
         assert_eq!(res.status(), StatusCode::OK);
     }
-    assert_eq!(snapshot.cached_bytes(), kept);
-    assert!(kept <= live::PAGE_BUDGET);
+    assert_eq!(state.live.pages().bytes_of(snapshot.id), kept);
+    assert!(kept <= state.live.limits().cache_bytes);
 }
 
 /// One page, one cache entry, one address. Each table's score sheets are a page of their
@@ -793,7 +793,7 @@ async fn a_cache_key_means_one_page() {
         .await
         .unwrap()
         .public();
-    let kept = snapshot.cached_bytes();
+    let kept = state.live.pages().bytes_of(snapshot.id);
     // Padded numbers, 1 to 60 zeros: a redirect to the plain path, nothing drawn or kept.
     for zeros in 1..=60 {
         let padded = format!(
@@ -816,7 +816,11 @@ async fn a_cache_key_means_one_page() {
         StatusCode::NOT_FOUND,
         "a padded table is no table"
     );
-    assert_eq!(snapshot.cached_bytes(), kept, "no new entry");
+    assert_eq!(
+        state.live.pages().bytes_of(snapshot.id),
+        kept,
+        "no new entry"
+    );
     // The plain path is the page.
     let res = actix_web::test::call_service(&app, get("/t/club-night/rounds/1/sheets.pdf")).await;
     assert_eq!(res.status(), StatusCode::OK);
@@ -929,7 +933,7 @@ async fn the_directory_lists_a_held_tournament_s_revision_once_its_snapshot_is_m
     let state = AppState::new(db::pool(db.url()).unwrap()).unwrap();
     let live = state.live.clone();
     let relist = |db: &TestDb| {
-        let read = live.begin_listing();
+        let read = live.directory().begin_listing();
         live.list(read, &db::revision::all(&mut db.open()).unwrap());
     };
     relist(&db);
@@ -990,7 +994,11 @@ async fn a_page_being_rendered_is_stood_in_for_by_the_one_before() {
         live::http::page_key(fushi::i18n::Lang::EN, "/t/club-night/standings", ""),
         next.play.periods_ended(chrono::Utc::now().naive_utc())
     );
-    let claim = next.claim_render(&key).expect("nobody renders it yet");
+    let claim = state
+        .live
+        .pages()
+        .claim(next.id, next.revision, &key)
+        .expect("nobody renders it yet");
     let stood_in = actix_web::test::call_service(&app, get()).await;
     assert_eq!(stood_in.status(), StatusCode::OK);
     assert_eq!(revision_of(&stood_in), Some(before));
@@ -1000,4 +1008,65 @@ async fn a_page_being_rendered_is_stood_in_for_by_the_one_before() {
     let fresh = actix_web::test::call_service(&app, get()).await;
     assert_eq!(revision_of(&fresh), Some(before + 1));
     assert_ne!(actix_web::test::read_body(fresh).await, before_body);
+}
+
+/// Many events share one budget in bytes: the held snapshots and the rendered pages of
+/// twelve tournaments stay within it, the least recently read go first, and the ones
+/// read last are still served from memory (no new build).
+#[actix_web::test]
+async fn many_events_share_one_cache_budget_in_bytes() {
+    let db = TestDb::sqlite();
+    {
+        let mut conn = db.open();
+        for n in 0..12 {
+            let mut event = crate::common::large_event(16, 3, 4);
+            event.settings.slug = format!("night-{n:02}");
+            db::insert_event(&mut conn, &event).unwrap();
+        }
+    }
+    let pool = db::pool(db.url()).unwrap();
+    let mut state = AppState::new(pool).unwrap();
+    // Room for a few of the twelve, not all.
+    let budget = 600 * 1024;
+    state.live = live::Live::new(
+        state.pool.clone(),
+        live::Limits {
+            cache_bytes: budget,
+            ..live::Limits::default()
+        },
+    );
+    let app = actix_web::test::init_service(app(state.clone())).await;
+    let get = |uri: String| TestRequest::get().uri(&uri).to_request();
+    for n in 0..12 {
+        for page in ["", "/standings", "/rounds/1"] {
+            let res =
+                actix_web::test::call_service(&app, get(format!("/t/night-{n:02}{page}"))).await;
+            assert_eq!(res.status(), StatusCode::OK, "night-{n:02}{page}");
+        }
+        let stats = state.live.cache_stats();
+        assert!(
+            stats.snapshot_bytes + stats.bytes <= budget,
+            "within the budget after {n}: {stats:?}"
+        );
+    }
+    let stats = state.live.cache_stats();
+    assert!(stats.snapshots >= 2 && stats.snapshots < 12, "{stats:?}");
+    assert!(stats.pages > 0, "{stats:?}");
+    let id_of = |slug: &str| {
+        db::revision::of_slug(&mut db.open(), slug)
+            .unwrap()
+            .expect("a tournament")
+            .0
+    };
+    // The last one read is held with its pages: read again, nothing is built.
+    assert!(state.live.cached(id_of("night-11")).is_some());
+    let builds = state.live.metrics().snapshot_builds();
+    let res = actix_web::test::call_service(&app, get("/t/night-11/standings".into())).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(state.live.metrics().snapshot_builds(), builds);
+    // The first one was dropped, and is built again when read.
+    assert!(state.live.cached(id_of("night-00")).is_none());
+    let res = actix_web::test::call_service(&app, get("/t/night-00/standings".into())).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(state.live.metrics().snapshot_builds(), builds + 1);
 }

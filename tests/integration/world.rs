@@ -8,7 +8,7 @@ use std::io::Write;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test::{self, TestRequest};
-use fushi::web::auth::client::{ProxyHeader, TrustedProxies};
+use fushi::web::client::{ProxyHeader, TrustedProxies};
 use fushi::web::settings::Settings;
 use fushi::web::{AppState, app};
 

@@ -47,12 +47,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         );
 }
 
-/// The slug of an API path that reads one tournament (`/api/v1/tournaments/{slug}…`).
-pub fn tournament_slug(path: &str) -> Option<&str> {
-    let rest = path.strip_prefix("/api/v1/tournaments/")?;
-    let slug = rest.split('/').next().unwrap_or(rest);
-    (!slug.is_empty()).then_some(slug)
-}
+pub use crate::web::live::http::tournament_slug;
 
 /// `Some(text)` as a JSON string, `None` as `null`: a CSV cell that may be empty.
 fn text<T: ToString>(value: Option<T>) -> Value {

@@ -68,7 +68,7 @@ pub fn rule<'a>(table: &RouteTable, method: &Method, path: &'a str) -> Rule<'a> 
         return Rule::Public { slug };
     }
     // The read API shows what a tournament's public pages show, to whom they show it.
-    if let Some(slug) = crate::web::api::tournament_slug(path) {
+    if let Some(slug) = crate::web::live::http::tournament_slug(path) {
         if path.contains('%') {
             return Rule::NoPage;
         }

@@ -12,7 +12,6 @@
 
 pub mod access;
 mod admin;
-pub mod client;
 pub mod csrf;
 mod pages;
 pub mod setup;
@@ -33,7 +32,7 @@ use access::{Outcome, Rule, decide, effective_access, rule};
 use csrf::{CSRF, check_csrf, csrf_token};
 
 pub use super::viewer::{Viewer, visible};
-pub use client::client_address;
+pub use crate::web::client::client_address;
 pub use csrf::CSRF_FIELD;
 pub use pages::safe_next;
 pub use setup::{

@@ -83,7 +83,7 @@ async fn login(
     let form = form.into_inner();
     let next = safe_next(form.next.as_deref());
     let addr = state.accounts.trusted_proxies.client(&req);
-    let keys = super::client::attempt_keys(&form.name, addr);
+    let keys = crate::web::client::attempt_keys(&form.name, addr);
     let turn = state.accounts.sign_in_turns.turn(&keys.1).await;
     let (name, password) = (form.name.clone(), form.password.clone());
     let outcome = with_db(&state, move |conn| {
@@ -124,12 +124,12 @@ fn check_sign_in(
     name: &str,
     password: &str,
 ) -> Result<Login, crate::db::DbError> {
-    let window = chrono::Duration::from_std(super::client::WINDOW).unwrap_or_default();
+    let window = chrono::Duration::from_std(crate::web::client::WINDOW).unwrap_or_default();
     let by_pair = accounts::count_attempt(conn, pair_key, window)?;
     let by_addr = accounts::count_attempt(conn, addr_key, window)?;
     let found = accounts::user_for_login(conn, name)?;
     let known = found.as_ref().map(|(user, _)| user.name.clone());
-    if by_pair > super::client::ACCOUNT_LIMIT || by_addr > super::client::ADDRESS_LIMIT {
+    if by_pair > crate::web::client::ACCOUNT_LIMIT || by_addr > crate::web::client::ADDRESS_LIMIT {
         // Nothing was checked: only failures count.
         accounts::release_attempt(conn, pair_key)?;
         accounts::release_attempt(conn, addr_key)?;
@@ -235,7 +235,7 @@ async fn setup_form(
     render(
         &ctx,
         &SetupPage {
-            needs_code: !super::client::from_this_machine(&req),
+            needs_code: !crate::web::client::from_this_machine(&req),
             ctx: ctx.clone(),
             name: String::new(),
             errors: Vec::new(),
@@ -272,9 +272,9 @@ enum CodeCheck {
 }
 
 /// Checks the set-up code typed on a device other than the server's machine, counted
-/// like a sign-in: under the code itself (at most [`super::client::ACCOUNT_LIMIT`]
+/// like a sign-in: under the code itself (at most [`crate::web::client::ACCOUNT_LIMIT`]
 /// failures in the window, from anywhere) and under the address (at most
-/// [`super::client::ADDRESS_LIMIT`]), each counted before the code is compared.
+/// [`crate::web::client::ADDRESS_LIMIT`]), each counted before the code is compared.
 async fn check_setup_code(
     req: &HttpRequest,
     state: &web::Data<AppState>,
@@ -288,10 +288,12 @@ async fn check_setup_code(
     );
     let right = state.accounts.setup_code_is(typed);
     let check = with_db(state, move |conn| {
-        let window = chrono::Duration::from_std(super::client::WINDOW).unwrap_or_default();
+        let window = chrono::Duration::from_std(crate::web::client::WINDOW).unwrap_or_default();
         let by_code = accounts::count_attempt(conn, &code_key, window)?;
         let by_addr = accounts::count_attempt(conn, &addr_key, window)?;
-        if by_code > super::client::ACCOUNT_LIMIT || by_addr > super::client::ADDRESS_LIMIT {
+        if by_code > crate::web::client::ACCOUNT_LIMIT
+            || by_addr > crate::web::client::ADDRESS_LIMIT
+        {
             accounts::release_attempt(conn, &code_key)?;
             accounts::release_attempt(conn, &addr_key)?;
             return Ok(CodeCheck::Refused);
@@ -320,7 +322,7 @@ async fn check_setup_code(
 }
 
 /// `POST /setup`: creates the first administrator and signs them in. Only from the server's
-/// machine ([`super::client::from_this_machine`]) or with the set-up code.
+/// machine ([`crate::web::client::from_this_machine`]) or with the set-up code.
 async fn setup(
     req: HttpRequest,
     ctx: Ctx,
@@ -333,7 +335,7 @@ async fn setup(
     }
     let form = form.into_inner();
     let t = &ctx.t;
-    let needs_code = !super::client::from_this_machine(&req);
+    let needs_code = !crate::web::client::from_this_machine(&req);
     if needs_code {
         match check_setup_code(&req, &state, &form.setup_code).await? {
             CodeCheck::Right => {}

@@ -15,8 +15,8 @@ use actix_web::http::{StatusCode, header};
 use actix_web::middleware::{DefaultHeaders, Next};
 
 use super::SESSION_COOKIE;
-use super::client::TrustedProxies;
 use crate::db::accounts;
+use crate::web::client::TrustedProxies;
 use crate::web::{AppError, AppState};
 
 /// What the accounts need beside the database: the cookie key, the proxies believed,
@@ -26,7 +26,7 @@ pub struct Accounts {
     pub secure_cookies: bool,
     pub trusted_proxies: TrustedProxies,
     /// Sign-ins under way, one at a time per address.
-    pub sign_in_turns: super::client::SignInTurns,
+    pub sign_in_turns: crate::web::client::SignInTurns,
     has_users: AtomicBool,
     /// The code that lets a device other than the server's machine create the first
     /// administrator: 128 random bits, made at start, printed by `fushi serve`, gone once
@@ -174,7 +174,7 @@ pub async fn secure_over_https(
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     // Believed from a configured proxy only (docs/decisions.md, "who a client is").
-    let https = super::client::rule(req.request()).scheme(req.request()) == "https";
+    let https = crate::web::client::rule(req.request()).scheme(req.request()) == "https";
     let mut res = next.call(req).await?;
     if https {
         let cookies: Vec<String> = res

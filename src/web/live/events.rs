@@ -102,7 +102,7 @@ pub async fn events(
     slug: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let live = state.live.clone();
-    let client = crate::web::auth::client_address(&req);
+    let client = crate::web::client::client_address(&req);
     let Some(slot) = live.listener(client) else {
         return Ok(HttpResponse::ServiceUnavailable()
             .insert_header((header::RETRY_AFTER, "30"))

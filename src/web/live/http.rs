@@ -1,7 +1,7 @@
 //! HTTP in front of the public pages: `HEAD` wherever `GET` works, a strong `ETag` from
 //! the database's id, the tournament's revision and the reader's language, `304 Not Modified` for a page
 //! the reader already has, Cache-Control that lets a proxy help, and the rendered bytes
-//! of each page kept with the snapshot of its revision.
+//! of each page kept in the page cache ([`super::pages`]) by tournament and revision.
 //!
 //! A page is cacheable when nobody is signed in and no one-time message is pending: then
 //! every reader of a language sees the same bytes. Signed-in readers get the page built
@@ -16,7 +16,8 @@ use actix_web::middleware::Next;
 use actix_web::{HttpMessage, HttpResponse, web};
 use tokio::sync::Notify;
 
-use super::{Page, PageSnapshot, Snapshot, known_query};
+use super::pages::RenderClaim;
+use super::{Live, Page, PageSnapshot, Snapshot, known_query};
 use crate::db::accounts::Gate;
 use crate::web::AppState;
 use crate::web::compress::{Coding, compressible};
@@ -82,10 +83,17 @@ fn matches(req: &ServiceRequest, etag: &str) -> bool {
         .any(|tag| tag == etag || tag == "*")
 }
 
+/// The slug of an API path that reads one tournament (`/api/v1/tournaments/{slug}…`).
+pub fn tournament_slug(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix("/api/v1/tournaments/")?;
+    let slug = rest.split('/').next().unwrap_or(rest);
+    (!slug.is_empty()).then_some(slug)
+}
+
 /// The slug of a public page of a tournament (`/t/{slug}` and below), except the event
 /// stream.
 fn public_slug(path: &str) -> Option<&str> {
-    if let Some(slug) = crate::web::api::tournament_slug(path) {
+    if let Some(slug) = tournament_slug(path) {
         return Some(slug);
     }
     let rest = path.strip_prefix("/t/")?;
@@ -111,7 +119,7 @@ pub async fn public_pages(
         return next.call(req).await;
     };
     let anonymous = Viewer::of(req.request()).user.is_none();
-    let cacheable = anonymous && req.cookie(crate::web::page::FLASH_COOKIE).is_none();
+    let cacheable = anonymous && req.cookie(crate::web::viewer::FLASH_COOKIE).is_none();
     let lang = Lang::of_request(req.request());
     let away = state.live.database_away().is_some();
     let snapshot = match state
@@ -139,26 +147,19 @@ pub async fn public_pages(
         page_key(lang, req.path(), req.query_string()),
         snapshot.play.periods_ended(now)
     );
-    if cacheable && let Some(page) = snapshot.page(&key) {
-        let response = page_response(&validator, &snapshot, (lang, coding), &page, away);
-        return Ok(req.into_response(response));
-    }
-    // One reader renders a page of a new revision; the others wait for its bytes.
+    let live = &state.live;
+    let reading = Reading {
+        live,
+        snapshot: &snapshot,
+        key: &key,
+        validator: &validator,
+        reading: (lang, coding),
+        away,
+    };
     let claim = if cacheable {
-        match snapshot.claim_render(&key) {
-            Ok(claim) => Some(claim),
-            Err(notify) => {
-                let context = (&*state.database_id, (lang, coding), now);
-                if let Some(response) = stand_in(&req, &snapshot, &key, context, away) {
-                    return Ok(req.into_response(response));
-                }
-                if let Some(page) = rendered_by_another(&snapshot, &key, notify).await {
-                    let response =
-                        page_response(&validator, &snapshot, (lang, coding), &page, away);
-                    return Ok(req.into_response(response));
-                }
-                None
-            }
+        match reading.from_memory(&req, &state.database_id, now).await {
+            Ok(response) => return Ok(req.into_response(response)),
+            Err(claim) => claim,
         }
     } else {
         None
@@ -166,39 +167,89 @@ pub async fn public_pages(
     req.extensions_mut().insert(PageSnapshot(snapshot.clone()));
     let response = next.call(req).await?;
     if !cacheable {
-        let mut response = response;
-        response.headers_mut().insert(
-            header::CACHE_CONTROL,
-            header::HeaderValue::from_static(PRIVATE_CACHE_CONTROL),
-        );
-        return Ok(response);
+        return Ok(private(response));
     }
     if response.status() != StatusCode::OK {
         return Ok(response);
     }
     let (req, res) = response.into_parts();
     let page = page_of(res).await?;
-    let response = page_response(&validator, &snapshot, (lang, coding), &page, away);
-    snapshot.keep_page(key, page);
+    let response = reading.answer(&page);
+    live.pages()
+        .keep(snapshot.id, snapshot.revision, key.clone(), page);
     drop(claim);
     Ok(ServiceResponse::new(req, response))
+}
+
+/// One cacheable reading of a public page: which page, of which snapshot, and how it is
+/// answered.
+struct Reading<'a> {
+    live: &'a Live,
+    snapshot: &'a Snapshot,
+    key: &'a str,
+    validator: &'a str,
+    reading: (Lang, Coding),
+    away: bool,
+}
+
+impl Reading<'_> {
+    fn answer(&self, page: &Page) -> HttpResponse {
+        let of = (self.live, self.snapshot, self.key);
+        page_response(self.validator, of, self.reading, page, self.away)
+    }
+
+    /// The page from memory: kept, or, while another reader renders it, the one before
+    /// it stood in or its bytes once rendered. Otherwise the claim to render it (`None`
+    /// when another reader's rendering did not come in time: this reader renders it too).
+    async fn from_memory(
+        &self,
+        req: &ServiceRequest,
+        database: &str,
+        now: chrono::NaiveDateTime,
+    ) -> Result<HttpResponse, Option<RenderClaim>> {
+        let (live, snapshot, key) = (self.live, self.snapshot, self.key);
+        if let Some(page) = live.pages().get(snapshot.id, snapshot.revision, key) {
+            return Ok(self.answer(&page));
+        }
+        // One reader renders a page of a new revision; the others wait for its bytes.
+        let notify = match live.pages().claim(snapshot.id, snapshot.revision, key) {
+            Ok(claim) => return Err(Some(claim)),
+            Err(notify) => notify,
+        };
+        let context = (database, self.reading, now);
+        if let Some(response) = stand_in(req, (live, snapshot, key), context, self.away) {
+            return Ok(response);
+        }
+        match rendered_by_another(live, snapshot, key, notify).await {
+            Some(page) => Ok(self.answer(&page)),
+            None => Err(None),
+        }
+    }
+}
+
+/// A page for a signed-in reader (or one with a message pending): never stored.
+fn private(mut response: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static(PRIVATE_CACHE_CONTROL),
+    );
+    response
 }
 
 /// While another reader renders page `key` of the snapshot: that page of the revision
 /// before, if kept, at once, with that revision's validator (`database`, language, time).
 fn stand_in(
     req: &ServiceRequest,
-    snapshot: &Snapshot,
-    key: &str,
+    (live, snapshot, key): (&Live, &Snapshot, &str),
     (database, reading, now): (&str, (Lang, Coding), chrono::NaiveDateTime),
     away: bool,
 ) -> Option<HttpResponse> {
-    let (before, page) = snapshot.stand_in(key)?;
+    let (before, page) = live.stand_in(snapshot, key)?;
     let validator = etag(database, &before, reading, now);
     Some(if matches(req, &validator) {
         not_modified(&validator, before.revision)
     } else {
-        page_response(&validator, &before, reading, &page, away)
+        page_response(&validator, (live, &before, key), reading, &page, away)
     })
 }
 
@@ -217,14 +268,20 @@ fn public_request(req: &ServiceRequest) -> Option<(String, Gate, web::Data<AppSt
 
 /// The page `key` of the snapshot as another reader renders it: waits for its bytes (at
 /// most [`RENDER_WAIT`]) unless they are kept already; `None` when they did not come.
-async fn rendered_by_another(snapshot: &Snapshot, key: &str, notify: Arc<Notify>) -> Option<Page> {
+async fn rendered_by_another(
+    live: &Live,
+    snapshot: &Snapshot,
+    key: &str,
+    notify: Arc<Notify>,
+) -> Option<Page> {
     let notified = notify.notified();
     tokio::pin!(notified);
     notified.as_mut().enable();
-    if snapshot.page(key).is_none() {
+    let page = || live.pages().get(snapshot.id, snapshot.revision, key);
+    if page().is_none() {
         let _ = tokio::time::timeout(RENDER_WAIT, notified).await;
     }
-    snapshot.page(key)
+    page()
 }
 
 /// The rendered page to keep: its content type, its disposition (a file's name) and its
@@ -272,7 +329,7 @@ fn not_modified(validator: &str, revision: i64) -> HttpResponse {
 
 fn page_response(
     validator: &str,
-    snapshot: &Snapshot,
+    (live, snapshot, key): (&Live, &Snapshot, &str),
     (lang, coding): (Lang, Coding),
     page: &Page,
     away: bool,
@@ -292,7 +349,8 @@ fn page_response(
             Coding::Identity
         };
         let (body, added) = page.encoded.get(coding, &page.body);
-        snapshot.count_page_bytes(added);
+        live.pages()
+            .count(snapshot.id, snapshot.revision, key, added);
         response.insert_header((header::CONTENT_ENCODING, coding.header_value()));
         return response.body(body);
     }

@@ -1,443 +1,53 @@
 //! Live results: one consistent snapshot per tournament revision, shared by every worker,
 //! and the change stream that tells open pages (and other servers) about new revisions.
 //!
-//! - [`Snapshot`]: a tournament as it stood at one revision, with every figure computed
-//!   once (report, standings after each round) and the rendered bytes of its pages.
-//! - [`Live::snapshot`]: one cheap revision query per request, then the cached snapshot;
-//!   a single load per new revision however many readers ask at once.
+//! - [`snapshot`]: a tournament as it stood at one revision, with every figure computed
+//!   once (report, standings after each round) and the views the public and scorers see.
+//! - [`Live::snapshot_at`] (here): the cache of snapshots, a single load per new revision
+//!   however many readers ask at once, within the cache's budget in bytes.
+//! - [`pages`]: the rendered public pages of every tournament, within the same budget.
+//! - [`directory`]: every tournament's slug, id, revision and publication, from memory.
+//! - [`outage`]: whether the snapshots can be vouched for while the database is away.
 //! - [`watch`]: a thread per server that notices committed changes (PostgreSQL `LISTEN`,
 //!   SQLite's `data_version`) and announces them to the event streams.
-//! - [`events`]: `GET /t/{slug}/events`, the Server-Sent Events stream; [`scope`]: what a
-//!   change altered on the public side, which the stream's `change` event names.
-//! - [`http`]: ETag, 304, `HEAD`, Cache-Control and the rendered-page cache in front of the
-//!   public pages.
+//! - [`events`]: `GET /t/{slug}/events`, the Server-Sent Events stream; [`streams`]: their
+//!   places and the broadcast; [`scope`]: what a change altered on the public side, which
+//!   the stream's `change` event names.
+//! - [`http`]: ETag, 304, `HEAD`, Cache-Control and the page cache in front of the public
+//!   pages.
 
+pub mod directory;
 pub mod events;
 pub mod http;
+pub mod outage;
+pub mod pages;
 pub mod scope;
+pub mod snapshot;
+pub mod streams;
 pub mod watch;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use actix_web::web::Bytes;
 use futures_util::FutureExt;
 use futures_util::future::{BoxFuture, Shared};
 use tokio::sync::{Notify, Semaphore, broadcast, watch as tokio_watch};
 
 use crate::db::{self, Pool};
-use crate::rules::bracket::Championship;
-use crate::rules::{Event, Release, Report};
+
+pub use crate::rules::AfterEachRound;
+pub use directory::{Directory, Listed};
+pub use outage::{Outage, UNCONFIRMED};
+pub use pages::{KNOWN_PARAMETERS, Page, Pages, known_query};
+pub use snapshot::{OddOfRound, PageSnapshot, Snapshot};
+pub use streams::{ListenerSlot, Streams};
 
 /// How long a reader waits for a newer revision that someone else is loading before it is
 /// served the previous snapshot (always whole and consistent, at most one load behind).
 /// The reader who finds the new revision first always waits for it.
 const STALE_WAIT: Duration = Duration::from_millis(25);
-
-/// The odd results of one round, shared by the pages that read them.
-pub type OddOfRound = Arc<Vec<crate::rules::field::OddResult>>;
-
-pub use crate::rules::AfterEachRound;
-
-/// The snapshot a page of `/t/{slug}` is built from: put in the request by
-/// [`http::public_pages`] (so the page and its validator agree), and taken by a handler as
-/// an extractor (`web::page`); it reads as the [`Snapshot`].
-#[derive(Clone, Debug)]
-pub struct PageSnapshot(pub Arc<Snapshot>);
-
-impl std::ops::Deref for PageSnapshot {
-    type Target = Snapshot;
-
-    fn deref(&self) -> &Snapshot {
-        &self.0
-    }
-}
-
-/// The query parameters a public page reads, as it reads them: `blank` (a blank score
-/// sheet: `1` or `true`, anything else is no parameter) and `table` (one match's sheets; a
-/// value that is no table of the round is answered 404, which is not kept). Every other
-/// parameter is ignored by the pages and so by the cache, whatever a visitor sends.
-pub const KNOWN_PARAMETERS: [&str; 2] = ["blank", "table"];
-
-/// The known parameters of `query`, each once (the first), in a fixed order, as the page
-/// reads them: the query string of the one page a request asks for.
-pub fn known_query(query: &str) -> String {
-    let mut known: Vec<(String, String)> =
-        serde_urlencoded::from_str::<Vec<(String, String)>>(query)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|(name, value)| KNOWN_PARAMETERS.contains(&name.as_str()) && value.len() <= 8)
-            .filter_map(|(name, value)| match name.as_str() {
-                "blank" => (value == "1" || value == "true").then(|| (name, "1".to_owned())),
-                _ => Some((name, value)),
-            })
-            .collect();
-    // Stable: the first of a repeated parameter stays first, and is the one kept.
-    known.sort_by(|a, b| a.0.cmp(&b.0));
-    known.dedup_by(|a, b| a.0 == b.0);
-    serde_urlencoded::to_string(&known).unwrap_or_default()
-}
-
-/// A tournament at one revision and everything computed from it. The director's snapshot
-/// holds every result; its [`Snapshot::public`] one only what the public may see
-/// (docs/rules.md §5): the public pages, files and streams are built from that one alone,
-/// so a page added later cannot show an unreleased board.
-pub struct Snapshot {
-    pub id: i32,
-    pub revision: i64,
-    /// When the revision was made (see [`db::Loaded::changed_at`]).
-    pub changed_at: chrono::NaiveDateTime,
-    pub event: Event,
-    pub report: Report,
-    /// How play stands beyond the results (released rounds, provisional rooms).
-    pub play: db::tournament::Play,
-    /// Which boards of each round are public.
-    pub release: Release,
-    /// What the public sees; `None` in the public snapshot itself.
-    public: Option<Arc<Snapshot>>,
-    /// What a scorer sees, made when a scorer first reads this revision.
-    scorer: OnceLock<Arc<Snapshot>>,
-    after_rounds: OnceLock<AfterEachRound>,
-    /// The championship (stages, standings per stage, bracket, ranking), computed once.
-    championship: OnceLock<Option<Championship>>,
-    /// The odd results of each round at a threshold, computed once (the director's pages
-    /// of one match read their match's from it).
-    odd: Mutex<HashMap<(i32, i32), OddOfRound>>,
-    pages: Mutex<PageCache>,
-    /// Pages being rendered right now: others asking for them wait instead of rendering
-    /// the same bytes again.
-    rendering: Mutex<HashMap<String, Arc<Notify>>>,
-    /// The public snapshot of the revision this one replaced, with its rendered pages,
-    /// until the next revision: while one reader renders a page of this revision, the
-    /// others are served that page of the one before at once ([`Snapshot::stand_in`]).
-    before: Mutex<Option<Arc<Snapshot>>>,
-}
-
-impl std::fmt::Debug for Snapshot {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Snapshot")
-            .field("id", &self.id)
-            .field("revision", &self.revision)
-            .finish_non_exhaustive()
-    }
-}
-
-/// A rendered page: its content type and bytes.
-#[derive(Clone, Debug)]
-pub struct Page {
-    pub content_type: String,
-    pub disposition: Option<String>,
-    pub body: Bytes,
-    /// Its compressed bytes, made once per encoding when a reader first asks for them.
-    pub encoded: Arc<crate::web::compress::Encoded>,
-}
-
-/// Rendered pages of one snapshot, within a byte budget.
-#[derive(Default)]
-struct PageCache {
-    pages: HashMap<String, Page>,
-    bytes: usize,
-}
-
-/// The most bytes of rendered pages (keys and bodies) one snapshot keeps. Only the public
-/// snapshot keeps pages, and at most [`Limits::tournaments`] tournaments are in memory, so
-/// the whole cache holds at most twice that many times this: a tournament keeps the pages
-/// of its current revision and, as stand-ins, of the one before (8 × 2 × 16 MiB = 256 MiB
-/// by default).
-pub const PAGE_BUDGET: usize = 16 * 1024 * 1024;
-
-impl Snapshot {
-    pub fn new(loaded: db::Loaded) -> Snapshot {
-        let play = loaded.play;
-        let report = Report::compute_closing(&loaded.event, &play.released_rounds);
-        let release =
-            Release::of(&loaded.event, &play.released_rounds).with_held_draws(&play.held_draws);
-        let (public_event, public_report) =
-            release.public_view(&loaded.event, &play.released_rounds);
-        let public = Snapshot::of_parts(
-            (loaded.id, loaded.revision, loaded.changed_at),
-            public_event,
-            public_report,
-            play.clone(),
-            release.clone(),
-            None,
-        );
-        Snapshot::of_parts(
-            (loaded.id, loaded.revision, loaded.changed_at),
-            loaded.event,
-            report,
-            play,
-            release,
-            Some(Arc::new(public)),
-        )
-    }
-
-    /// The snapshot after `before` whose later revisions changed only the results of some
-    /// matches (`changes`, [`db::load_since`]): the event is `before`'s with those matches'
-    /// results put in, only those matches are compared again, the release only of their
-    /// rounds, and the standings worked out from the match figures. It equals
-    /// [`Snapshot::new`] of the same revision loaded whole (the tests check it on random
-    /// edits); `None` when `before` lacks one of the matches (then load it whole).
-    pub fn next(before: &Snapshot, changes: db::ChangedMatches) -> Option<Snapshot> {
-        let before_public = before.public.as_deref()?;
-        let mut event = before.event.clone();
-        let mut changed = std::collections::HashSet::new();
-        let mut rounds = std::collections::BTreeSet::new();
-        for ((round, table), results) in changes.results {
-            let m = event
-                .rounds
-                .iter_mut()
-                .find(|r| r.number == round)?
-                .matches
-                .iter_mut()
-                .find(|m| m.table == table)?;
-            m.results = results;
-            changed.insert((round, table));
-            rounds.insert(round);
-        }
-        let play = changes.play;
-        let report = Report::compute_since(&event, &play.released_rounds, &before.report, &changed);
-        let release = Release::of_since(
-            &event,
-            &play.released_rounds,
-            Some((&before.release, &rounds)),
-        )
-        .with_held_draws(&play.held_draws);
-        let public_event = release.redact(&event);
-        let public_changed = release.changed_since(&before.release, &event, &changed);
-        let public_report = Report::compute_since(
-            &public_event,
-            &play.released_rounds,
-            &before_public.report,
-            &public_changed,
-        );
-        let at = (changes.id, changes.revision, changes.changed_at);
-        let public = Snapshot::of_parts(
-            at,
-            public_event,
-            public_report,
-            play.clone(),
-            release.clone(),
-            None,
-        );
-        Some(Snapshot::of_parts(
-            at,
-            event,
-            report,
-            play,
-            release,
-            Some(Arc::new(public)),
-        ))
-    }
-
-    fn of_parts(
-        (id, revision, changed_at): (i32, i64, chrono::NaiveDateTime),
-        event: Event,
-        report: Report,
-        play: db::tournament::Play,
-        release: Release,
-        public: Option<Arc<Snapshot>>,
-    ) -> Snapshot {
-        Snapshot {
-            id,
-            revision,
-            changed_at,
-            event,
-            report,
-            play,
-            release,
-            public,
-            scorer: OnceLock::new(),
-            after_rounds: OnceLock::new(),
-            championship: OnceLock::new(),
-            odd: Mutex::new(HashMap::new()),
-            pages: Mutex::new(PageCache::default()),
-            rendering: Mutex::new(HashMap::new()),
-            before: Mutex::new(None),
-        }
-    }
-
-    /// What the public may see of this revision: results of released boards only.
-    pub fn public(self: &Arc<Self>) -> Arc<Snapshot> {
-        self.public.clone().unwrap_or_else(|| self.clone())
-    }
-
-    /// What a scorer may see of this revision (docs/rules.md §5, §13): every result, live,
-    /// but the cards of released boards only and no secret seed. Made once per revision,
-    /// when a scorer first reads it.
-    pub fn for_scorer(self: &Arc<Self>) -> Arc<Snapshot> {
-        if self.public.is_none() {
-            // The public snapshot holds no unreleased card already.
-            return self.clone();
-        }
-        self.scorer
-            .get_or_init(|| {
-                let mut event = self.event.clone();
-                event.deals = self.event.deals.public(|r, b| self.release.board(r, b));
-                Arc::new(Snapshot::of_parts(
-                    (self.id, self.revision, self.changed_at),
-                    event,
-                    self.report.clone(),
-                    self.play.clone(),
-                    self.release.clone(),
-                    self.public.clone(),
-                ))
-            })
-            .clone()
-    }
-
-    /// The snapshot a reader with `access` to the tournament reads: its directors (and the
-    /// admins) the whole one, its scorers [`Snapshot::for_scorer`], anyone else the public
-    /// one. Every page, file and API answer that picks a snapshot by reader asks this.
-    pub fn seen_by(self: &Arc<Self>, access: Option<crate::db::accounts::Access>) -> Arc<Snapshot> {
-        match access {
-            Some(crate::db::accounts::Access::Director) => self.clone(),
-            Some(crate::db::accounts::Access::Scorer) => self.for_scorer(),
-            None => self.public(),
-        }
-    }
-
-    /// Whether the room's results are provisional: confirmed at the table, not yet
-    /// approved by the director.
-    pub fn provisional(&self, round: i32, table: i32, room: crate::rules::Room) -> bool {
-        self.play.provisional.contains(&(round, table, room))
-    }
-
-    /// The standings after each round with complete matches, computed once per revision.
-    pub fn after_each_played_round(&self) -> &AfterEachRound {
-        self.after_rounds
-            .get_or_init(|| self.report.standings_after_each_played_round(&self.event))
-    }
-
-    /// The championship of this revision (each stage's standings, the bracket, the
-    /// ranking), computed once however many pages and files read it; `None` without
-    /// stages. The public snapshot's is computed from released figures only.
-    pub fn championship(&self) -> Option<&Championship> {
-        self.championship
-            .get_or_init(|| Championship::compute(&self.event, &self.report))
-            .as_ref()
-    }
-
-    /// The odd results of round `round` at `threshold` (every table), computed once per
-    /// revision and threshold.
-    pub fn odd_results(&self, round: i32, threshold: i32) -> OddOfRound {
-        if let Some(known) = self
-            .odd
-            .lock()
-            .ok()
-            .and_then(|o| o.get(&(round, threshold)).cloned())
-        {
-            return known;
-        }
-        let odd = Arc::new(
-            self.event
-                .rounds
-                .iter()
-                .find(|r| r.number == round)
-                .map(|r| crate::rules::field::odd_results(&self.event, r, threshold))
-                .unwrap_or_default(),
-        );
-        if let Ok(mut kept) = self.odd.lock() {
-            // A few thresholds at most: the director's setting, and what a page asked.
-            if kept.len() > 64 {
-                kept.clear();
-            }
-            kept.insert((round, threshold), odd.clone());
-        }
-        odd
-    }
-
-    /// How many bytes of rendered pages (keys and bodies) this snapshot keeps.
-    pub fn cached_bytes(&self) -> usize {
-        self.pages.lock().map_or(0, |cache| cache.bytes)
-    }
-
-    /// A rendered page of this revision, if one was kept.
-    pub fn page(&self, key: &str) -> Option<Page> {
-        self.pages.lock().ok()?.pages.get(key).cloned()
-    }
-
-    /// Claims the rendering of a page: `Ok` for the one who renders it (the claim ends when
-    /// the guard is dropped), `Err` with what to wait on for everyone else.
-    pub fn claim_render(self: &Arc<Self>, key: &str) -> Result<RenderClaim, Arc<Notify>> {
-        let mut rendering = self.rendering.lock().expect("render claims poisoned");
-        if let Some(notify) = rendering.get(key) {
-            return Err(notify.clone());
-        }
-        rendering.insert(key.to_owned(), Arc::new(Notify::new()));
-        Ok(RenderClaim {
-            snapshot: self.clone(),
-            key: key.to_owned(),
-        })
-    }
-
-    /// Drops the rendered pages of this snapshot itself (a snapshot kept only to compare
-    /// the next one with needs none of its own), and hands those of its public one on to
-    /// `next` as stand-ins ([`Snapshot::stand_in`]); a snapshot older than that keeps none.
-    fn pass_pages_to(&self, next: &Snapshot) {
-        if let Ok(mut cache) = self.pages.lock() {
-            *cache = PageCache::default();
-        }
-        if let Some(public) = &self.public {
-            if let Ok(mut older) = public.before.lock() {
-                *older = None;
-            }
-            if let Some(next_public) = &next.public
-                && public.revision < next_public.revision
-                && let Ok(mut before) = next_public.before.lock()
-            {
-                *before = Some(public.clone());
-            }
-        }
-    }
-
-    /// The page `key` of the revision before this one, with that revision's snapshot, when
-    /// it is still kept: what a reader is served while another renders this revision's
-    /// page, instead of waiting (it was the current page a moment ago; the live script asks
-    /// again when a page is older than the revision announced).
-    pub fn stand_in(&self, key: &str) -> Option<(Arc<Snapshot>, Page)> {
-        let before = self.before.lock().ok()?.clone()?;
-        let page = before.page(key)?;
-        Some((before, page))
-    }
-
-    /// Counts `bytes` more kept for a page (its compressed bytes, made after it was kept).
-    pub fn count_page_bytes(&self, bytes: usize) {
-        if let Ok(mut cache) = self.pages.lock() {
-            cache.bytes += bytes;
-        }
-    }
-
-    /// Keeps a rendered page while the budget allows.
-    pub fn keep_page(&self, key: String, page: Page) {
-        let cost = key.len() + page.content_type.len() + page.body.len();
-        if let Ok(mut cache) = self.pages.lock()
-            && cache.bytes + cost <= PAGE_BUDGET
-            && !cache.pages.contains_key(&key)
-        {
-            cache.bytes += cost;
-            cache.pages.insert(key, page);
-        }
-    }
-}
-
-/// The right to render one page of a snapshot; dropping it wakes those who waited.
-pub struct RenderClaim {
-    snapshot: Arc<Snapshot>,
-    key: String,
-}
-
-impl Drop for RenderClaim {
-    fn drop(&mut self) {
-        if let Ok(mut rendering) = self.snapshot.rendering.lock()
-            && let Some(notify) = rendering.remove(&self.key)
-        {
-            notify.notify_waiters();
-        }
-    }
-}
 
 type Loading = Shared<BoxFuture<'static, Result<Arc<Snapshot>, Arc<LoadFailure>>>>;
 
@@ -472,8 +82,9 @@ pub struct Change {
 /// Limits of the live machinery, from the settings ([`crate::web::settings::Settings`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Tournaments whose snapshot is kept in memory (least recently used dropped first).
-    pub tournaments: usize,
+    /// The bytes of memory the held snapshots and the rendered pages may take together
+    /// ([`Snapshot::size`], [`pages`]): beyond it the least recently read go first.
+    pub cache_bytes: usize,
     /// Open event streams on this server.
     pub listeners: usize,
     /// Open event streams from one client address (by the trusted-proxy rule), so that
@@ -488,7 +99,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            tournaments: 8,
+            cache_bytes: 256 << 20,
             listeners: 5_000,
             // A hall behind one NAT address still has room for every phone.
             listeners_per_address: 200,
@@ -498,78 +109,18 @@ impl Default for Limits {
     }
 }
 
-/// What the access guard needs to know of a tournament to serve an anonymous reader its
-/// public pages without asking the database: the id behind the slug, the current
-/// revision, and whether it is published.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Listed {
-    pub id: i32,
-    pub revision: i64,
-    pub published: bool,
-}
-
-/// Every tournament's [`Listed`] facts, by slug. It is filled by the change watcher's full
-/// reads and by a read after every write this server makes; until the watcher has made
-/// its first one (a server or test without a watcher), the guard asks the database.
-///
-/// A tournament this server holds a snapshot of is listed at a new revision only once the
-/// snapshot of that revision is made (or its making failed): until then anonymous readers
-/// are served the one before, whole, from memory, instead of each waiting for the new one.
-/// The watcher starts that snapshot as soon as it sees the revision, and a write of this
-/// server waits for it before it answers ([`Live::relist`]), so the writer and anyone the
-/// event stream tells of the change find it listed.
-#[derive(Default)]
-struct Directory {
-    /// Whether a full read has been made (the watcher runs).
-    known: bool,
-    /// The sequence number of the read that filled it: an older read that finishes later
-    /// does not overwrite a newer one.
-    read: u64,
-    /// Reads begun, for their sequence numbers.
-    begun: u64,
-    by_slug: HashMap<String, Listed>,
-    /// Tournaments whose newer revision (the value) is being made into a snapshot, by id,
-    /// with their slugs.
-    pending: HashMap<i32, (String, i64)>,
-}
-
-impl Directory {
-    /// Lists `slug` at `revision` now that its snapshot is made (or could not be made):
-    /// never back, and no longer pending once there.
-    fn reached(&mut self, id: i32, slug: &str, revision: i64) {
-        if let Some(listed) = self.by_slug.get_mut(slug).filter(|l| l.id == id) {
-            listed.revision = listed.revision.max(revision);
-        }
-        if self.pending.get(&id).is_some_and(|(_, r)| *r <= revision) {
-            self.pending.remove(&id);
-        }
-    }
-}
-
-/// Since when the database has not answered the change watcher, if it does not now, and
-/// when the watcher last read every revision (`None` without a watcher).
-#[derive(Clone, Copy, Debug, Default)]
-struct Outage {
-    since: Option<std::time::Instant>,
-    confirmed: Option<std::time::Instant>,
-}
-
-/// How long after the watcher's last full read of the revisions this server still takes
-/// its snapshots as current: twice [`watch::FULL_CHECK`]. Beyond it (the watcher's reads
-/// fail or hang) the public pages are served marked as possibly out of date.
-pub const UNCONFIRMED: Duration = Duration::from_secs(6);
-
 /// The shared live state of one server.
 pub struct Live {
-    directory: Mutex<Directory>,
-    outage: Mutex<Outage>,
+    directory: Directory,
+    outage: Outage,
     pool: Pool,
     limits: Limits,
     snapshots: Mutex<Snapshots>,
+    /// The bytes the held snapshots take ([`Snapshot::size`]), shared with the pages.
+    held: Arc<AtomicUsize>,
+    pages: Arc<Pages>,
     changes: broadcast::Sender<Change>,
-    listeners: AtomicUsize,
-    /// Open event streams by client address.
-    listeners_by_address: Mutex<HashMap<std::net::IpAddr, usize>>,
+    streams: Arc<Streams>,
     pdfs: Semaphore,
     /// Flipped to `true` when the server stops, so event streams end cleanly.
     stopping: tokio_watch::Sender<bool>,
@@ -584,7 +135,10 @@ pub struct Live {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CacheStats {
     pub snapshots: usize,
+    /// The bytes the snapshots take ([`Snapshot::size`]).
+    pub snapshot_bytes: usize,
     pub pages: usize,
+    /// The bytes the rendered pages take.
     pub bytes: usize,
 }
 
@@ -645,16 +199,18 @@ impl Live {
     pub fn new(pool: Pool, limits: Limits) -> Arc<Live> {
         let (changes, _) = broadcast::channel(1024);
         let (stopping, _) = tokio_watch::channel(false);
+        let held = Arc::new(AtomicUsize::new(0));
         Arc::new(Live {
-            directory: Mutex::new(Directory::default()),
-            outage: Mutex::new(Outage::default()),
+            pages: Arc::new(Pages::new(limits.cache_bytes, held.clone())),
+            held,
+            directory: Directory::default(),
+            outage: Outage::default(),
             pool,
             pdfs: Semaphore::new(limits.pdfs),
             limits,
             snapshots: Mutex::new(Snapshots::default()),
             changes,
-            listeners: AtomicUsize::new(0),
-            listeners_by_address: Mutex::new(HashMap::new()),
+            streams: Arc::new(Streams::new(limits.listeners, limits.listeners_per_address)),
             stopping,
             metrics: Default::default(),
             wake: Notify::new(),
@@ -673,30 +229,115 @@ impl Live {
         &self.metrics
     }
 
+    /// The rendered public pages of every tournament.
+    pub fn pages(&self) -> &Arc<Pages> {
+        &self.pages
+    }
+
+    /// Every tournament's slug, id, revision and publication, from memory.
+    pub fn directory(&self) -> &Directory {
+        &self.directory
+    }
+
+    /// Whether the database answers the change watcher.
+    pub fn outage(&self) -> &Outage {
+        &self.outage
+    }
+
+    /// See [`Directory::listed`].
+    pub fn listed(&self, slug: &str) -> Option<Listed> {
+        self.directory.listed(slug)
+    }
+
+    /// Puts a full read of every tournament (id, slug, revision, published) in the
+    /// directory ([`Directory::list`]), with the revisions this server holds.
+    pub fn list(&self, read: u64, rows: &[(i32, String, i64, bool)]) {
+        // The snapshots' lock is never held while the directory's is taken.
+        let held = self.held_revisions();
+        self.directory.list(read, rows, &held);
+    }
+
+    /// Reads the directory again after a write of this server, so that the next anonymous
+    /// reader sees it at once (the watcher would within a tick), and wakes the watcher to
+    /// announce the new revision now. A tournament this server holds is listed at its new
+    /// revision once its snapshot is made: this waits for that (the writer's next page
+    /// would wait for it anyway). Nothing when the directory is not kept; a failed read
+    /// leaves the last one (the watcher reads it again within a tick).
+    pub async fn relist(self: &Arc<Self>) {
+        self.wake.notify_one();
+        if !self.directory.known() {
+            return;
+        }
+        let live = self.clone();
+        let read = actix_web::web::block(move || {
+            let read = live.directory.begin_listing();
+            let mut conn = live.pool.get().map_err(db::DbError::from)?;
+            let rows = db::revision::all(&mut conn)?;
+            live.list(read, &rows);
+            Ok::<_, db::DbError>(())
+        })
+        .await;
+        if let Ok(Err(e)) = read {
+            tracing::debug!(
+                error = &e as &dyn std::error::Error,
+                "reading the directory after a write"
+            );
+        }
+        for (id, slug, revision) in self.directory.pending() {
+            // A failure is the next reader's to report; the directory moves on either way.
+            let _ = self.snapshot_at(id, revision, &slug, true).await;
+        }
+    }
+
+    /// How long this server has not been able to confirm that its revisions are the
+    /// database's ([`Outage::away`]).
+    pub fn database_away(&self) -> Option<Duration> {
+        self.outage.away()
+    }
+
+    /// Event streams open now.
+    pub fn open_streams(&self) -> usize {
+        self.streams.open()
+    }
+
+    /// A place for one more event stream from `client` ([`Streams::place`]).
+    pub fn listener(&self, client: Option<std::net::IpAddr>) -> Option<ListenerSlot> {
+        self.streams.place(client)
+    }
+
+    /// Announces a committed change to this server's event streams.
+    pub fn announce(&self, change: Change) {
+        // No listener is not an error.
+        let _ = self.changes.send(change);
+    }
+
+    pub fn subscribe(&self) -> broadcast::Receiver<Change> {
+        self.changes.subscribe()
+    }
+
+    /// Tells the event streams that the server is stopping.
+    pub fn stop(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    pub fn stopping(&self) -> tokio_watch::Receiver<bool> {
+        self.stopping.subscribe()
+    }
+
     /// The snapshots kept and their rendered pages.
     pub fn cache_stats(&self) -> CacheStats {
         let Ok(all) = self.snapshots.lock() else {
             return CacheStats::default();
         };
-        let mut stats = CacheStats::default();
-        for snapshot in all.slots.values().filter_map(|s| s.current.as_ref()) {
-            stats.snapshots += 1;
-            // The director's snapshot and the public one keep pages of their own.
-            for one in std::iter::once(snapshot).chain(snapshot.public.as_ref()) {
-                if let Ok(cache) = one.pages.lock() {
-                    stats.pages += cache.pages.len();
-                    stats.bytes += cache.bytes;
-                }
-            }
+        let snapshots = all.slots.values().filter(|s| s.current.is_some()).count();
+        drop(all);
+        let (pages, bytes) = self.pages.stats();
+        CacheStats {
+            snapshots,
+            snapshot_bytes: self.held.load(Ordering::Relaxed),
+            pages,
+            bytes,
         }
-        stats
-    }
-
-    /// Event streams open now (those refused at the limit are never counted for long).
-    pub fn open_streams(&self) -> usize {
-        self.listeners
-            .load(Ordering::SeqCst)
-            .min(self.limits.listeners)
     }
 
     /// The id and current revision of the tournament with this slug (one indexed query).
@@ -711,154 +352,6 @@ impl Live {
         .map_err(|e| SnapshotError::Failed(Arc::new(LoadFailure::Worker(e))))?
         .map_err(SnapshotError::of)
     }
-
-    /// What an anonymous reader of a published tournament's public pages needs, from
-    /// memory: `None` when the directory is not kept (no watcher), the slug is unknown or
-    /// the tournament is not published (the guard then asks the database, which has the
-    /// last word on a tournament just created or published).
-    pub fn listed(&self, slug: &str) -> Option<Listed> {
-        let directory = self.directory.lock().ok()?;
-        if !directory.known {
-            return None;
-        }
-        directory
-            .by_slug
-            .get(slug)
-            .copied()
-            .filter(|listed| listed.published)
-    }
-
-    /// Starts a full read of the directory: its sequence number for [`Live::list`].
-    pub fn begin_listing(&self) -> u64 {
-        let mut directory = self.directory.lock().expect("directory poisoned");
-        directory.begun += 1;
-        directory.begun
-    }
-
-    /// Puts a full read of every tournament (id, slug, revision, published) in the
-    /// directory, unless a read begun later is already there. A revision never goes back;
-    /// a tournament whose snapshot this server holds at an older revision stays listed at
-    /// that one, pending, until the new snapshot is made ([`Directory`]).
-    pub fn list(&self, read: u64, rows: &[(i32, String, i64, bool)]) {
-        // The snapshots' lock is never held while the directory's is taken.
-        let held: HashMap<i32, i64> = match self.snapshots.lock() {
-            Ok(all) => all
-                .slots
-                .iter()
-                .filter_map(|(id, slot)| Some((*id, slot.current.as_ref()?.revision)))
-                .collect(),
-            Err(_) => HashMap::new(),
-        };
-        let mut directory = self.directory.lock().expect("directory poisoned");
-        if read < directory.read {
-            return;
-        }
-        let before: HashMap<i32, i64> = directory
-            .by_slug
-            .values()
-            .map(|l| (l.id, l.revision))
-            .collect();
-        let mut pending = HashMap::new();
-        directory.by_slug = rows
-            .iter()
-            .map(|(id, slug, revision, published)| {
-                let listed_before = before.get(id).copied().unwrap_or(0);
-                let revision = match held.get(id) {
-                    Some(&held) if held < *revision && listed_before < *revision => {
-                        pending.insert(*id, (slug.clone(), *revision));
-                        listed_before.max(held)
-                    }
-                    _ => (*revision).max(listed_before),
-                };
-                let listed = Listed {
-                    id: *id,
-                    revision,
-                    published: *published,
-                };
-                (slug.clone(), listed)
-            })
-            .collect();
-        directory.pending = pending;
-        directory.read = read;
-        directory.known = true;
-    }
-
-    /// The tournaments listed at an older revision than the database's while their new
-    /// snapshot is made: id, slug and the revision awaited.
-    fn pending(&self) -> Vec<(i32, String, i64)> {
-        self.directory.lock().map_or_else(
-            |_| Vec::new(),
-            |d| {
-                d.pending
-                    .iter()
-                    .map(|(id, (slug, revision))| (*id, slug.clone(), *revision))
-                    .collect()
-            },
-        )
-    }
-
-    /// Reads the directory again after a write of this server, so that the next anonymous
-    /// reader sees it at once (the watcher would within a tick), and wakes the watcher to
-    /// announce the new revision now. A tournament this server holds is listed at its new
-    /// revision once its snapshot is made: this waits for that (the writer's next page
-    /// would wait for it anyway). Nothing when the directory is not kept; a failed read
-    /// leaves the last one.
-    pub async fn relist(self: &Arc<Self>) {
-        self.wake.notify_one();
-        if !self.directory.lock().is_ok_and(|d| d.known) {
-            return;
-        }
-        let live = self.clone();
-        let _ = actix_web::web::block(move || {
-            let read = live.begin_listing();
-            let mut conn = live.pool.get().map_err(|e| e.to_string())?;
-            let rows = db::revision::all(&mut conn).map_err(|e| e.to_string())?;
-            live.list(read, &rows);
-            Ok::<_, String>(())
-        })
-        .await;
-        for (id, slug, revision) in self.pending() {
-            // A failure is the next reader's to report; the directory moves on either way.
-            let _ = self.snapshot_at(id, revision, &slug, true).await;
-        }
-    }
-
-    /// Notes that the database did not answer (the watcher's look failed).
-    pub fn database_lost(&self) {
-        if let Ok(mut outage) = self.outage.lock()
-            && outage.since.is_none()
-        {
-            outage.since = Some(std::time::Instant::now());
-        }
-    }
-
-    /// Notes that the database answers again.
-    pub fn database_back(&self) {
-        if let Ok(mut outage) = self.outage.lock() {
-            outage.since = None;
-        }
-    }
-
-    /// Notes that the watcher has just read every tournament's revision.
-    pub fn revisions_confirmed(&self) {
-        if let Ok(mut outage) = self.outage.lock() {
-            outage.confirmed = Some(std::time::Instant::now());
-        }
-    }
-
-    /// How long this server has not been able to confirm that its revisions are the
-    /// database's, when it cannot: since the database stopped answering the watcher, or
-    /// since the watcher's last full read when that is longer ago than [`UNCONFIRMED`].
-    /// Pages served meanwhile may be out of date, and say so.
-    pub fn database_away(&self) -> Option<Duration> {
-        let outage = self.outage.lock().ok()?;
-        if let Some(since) = outage.since {
-            return Some(since.elapsed());
-        }
-        let confirmed = outage.confirmed?.elapsed();
-        (confirmed > UNCONFIRMED).then_some(confirmed)
-    }
-
     /// The revision of every snapshot this server holds, by tournament.
     pub fn held_revisions(&self) -> HashMap<i32, i64> {
         self.snapshots.lock().map_or_else(
@@ -910,6 +403,7 @@ impl Live {
             {
                 slot.current = None;
                 slot.loading = None;
+                self.pages.forget(id);
             }
             if let Some(current) = &slot.current
                 && current.revision >= revision
@@ -925,7 +419,7 @@ impl Live {
                 }
             };
             let stale = slot.current.clone().filter(|_| !started_here);
-            self.evict(&mut all);
+            self.evict(&mut all, id);
             (stale, loading)
         };
         let waited = match (stale, fresh) {
@@ -957,10 +451,8 @@ impl Live {
                     slot.loading = None;
                 }
                 // Readers then ask for the revision themselves, and see what failed.
-                if let Ok(mut directory) = live.directory.lock()
-                    && let Some((_, revision)) = directory.pending.get(&id).cloned()
-                {
-                    directory.reached(id, &slug, revision);
+                if let Some(revision) = live.directory.awaited(id) {
+                    live.directory.reached(id, &slug, revision);
                 }
             }
             loaded
@@ -1020,9 +512,10 @@ impl Live {
             .is_none_or(|c| c.revision < snapshot.revision)
         {
             slot.previous = slot.current.replace(snapshot.clone());
-            if let Some(previous) = &slot.previous {
-                previous.pass_pages_to(&snapshot);
-            }
+            // The pages of the revision replaced stand in while this one's are rendered;
+            // older ones go.
+            let before = slot.previous.as_ref().map_or(0, |p| p.revision);
+            self.pages.retire(snapshot.id, before);
         }
         if slot
             .loading
@@ -1031,27 +524,41 @@ impl Live {
         {
             slot.loading = None;
         }
+        self.evict(&mut all, snapshot.id);
         drop(all);
-        if let Ok(mut directory) = self.directory.lock() {
-            directory.reached(snapshot.id, slug, snapshot.revision);
-        }
+        self.pages.shrink();
+        self.directory.reached(snapshot.id, slug, snapshot.revision);
         Ok(snapshot)
     }
 
-    /// Drops the least recently used tournaments beyond the limit.
-    fn evict(&self, all: &mut Snapshots) {
-        while all.slots.values().filter(|s| s.current.is_some()).count() > self.limits.tournaments {
+    /// Counts the bytes the held snapshots take, and drops the tournaments read least
+    /// recently while they take more than three quarters of the cache's budget (the rest
+    /// is for pages at least), never `keep` (the one just read or loaded) nor one being
+    /// loaded. Their pages go with them.
+    fn evict(&self, all: &mut Snapshots, keep: i32) {
+        let size = |slot: &Slot| {
+            let current = slot.current.as_ref().map_or(0, |s| s.size());
+            let previous = slot.previous.as_ref().map_or(0, |s| s.size());
+            current + previous
+        };
+        let mut held: usize = all.slots.values().map(size).sum();
+        let allowed = self.limits.cache_bytes / 4 * 3;
+        while held > allowed {
             let Some(oldest) = all
                 .slots
                 .iter()
-                .filter(|(_, s)| s.current.is_some() && s.loading.is_none())
+                .filter(|(id, s)| **id != keep && s.current.is_some() && s.loading.is_none())
                 .min_by_key(|(_, s)| s.last_used)
                 .map(|(id, _)| *id)
             else {
                 break;
             };
-            all.slots.remove(&oldest);
+            if let Some(slot) = all.slots.remove(&oldest) {
+                held -= size(&slot);
+            }
+            self.pages.forget(oldest);
         }
+        self.held.store(held, Ordering::Relaxed);
     }
 
     /// The revision this server has in memory for a tournament, if any.
@@ -1073,6 +580,22 @@ impl Live {
             .cloned()
     }
 
+    /// The public snapshot of the revision before `snapshot`'s and its page `key`, when
+    /// both are still kept: what a reader is served while another renders this revision's
+    /// page, instead of waiting (it was the current page a moment ago; the live script
+    /// asks again when a page is older than the revision announced).
+    pub fn stand_in(&self, snapshot: &Snapshot, key: &str) -> Option<(Arc<Snapshot>, Page)> {
+        let before = {
+            let all = self.snapshots.lock().ok()?;
+            all.slots.get(&snapshot.id)?.previous.clone()?
+        };
+        if before.revision >= snapshot.revision {
+            return None;
+        }
+        let page = self.pages.get(before.id, before.revision, key)?;
+        Some((before.public(), page))
+    }
+
     /// The current snapshot this server holds of tournament `id`, if any.
     pub fn cached(&self, id: i32) -> Option<Arc<Snapshot>> {
         let all = self.snapshots.lock().ok()?;
@@ -1084,44 +607,10 @@ impl Live {
     pub fn forget(&self, id: i32) {
         if let Ok(mut all) = self.snapshots.lock() {
             all.slots.remove(&id);
+            self.evict(&mut all, id);
         }
-        if let Ok(mut directory) = self.directory.lock() {
-            directory.by_slug.retain(|_, listed| listed.id != id);
-            directory.pending.remove(&id);
-        }
-    }
-
-    /// Announces a committed change to this server's event streams.
-    pub fn announce(&self, change: Change) {
-        // No listener is not an error.
-        let _ = self.changes.send(change);
-    }
-
-    pub fn subscribe(&self) -> broadcast::Receiver<Change> {
-        self.changes.subscribe()
-    }
-
-    /// A place for one more event stream from `client`, or `None` at the server's limit
-    /// or at the limit of one address.
-    pub fn listener(self: &Arc<Self>, client: Option<std::net::IpAddr>) -> Option<ListenerSlot> {
-        let before = self.listeners.fetch_add(1, Ordering::SeqCst);
-        let mut slot = ListenerSlot {
-            live: self.clone(),
-            client: None,
-        };
-        if before >= self.limits.listeners {
-            return None;
-        }
-        if let Some(ip) = client {
-            let mut by = self.listeners_by_address.lock().ok()?;
-            let open = by.entry(ip).or_default();
-            if *open >= self.limits.listeners_per_address {
-                return None;
-            }
-            *open += 1;
-            slot.client = Some(ip);
-        }
-        Some(slot)
+        self.pages.forget(id);
+        self.directory.forget(id);
     }
 
     /// Waits for a turn to draw a PDF, at most the configured time.
@@ -1130,35 +619,5 @@ impl Live {
             .await
             .ok()?
             .ok()
-    }
-
-    /// Tells the event streams that the server is stopping.
-    pub fn stop(&self) {
-        self.stopping.send_replace(true);
-    }
-
-    pub fn stopping(&self) -> tokio_watch::Receiver<bool> {
-        self.stopping.subscribe()
-    }
-}
-
-/// Holds one place among the open event streams; gives it back when dropped.
-pub struct ListenerSlot {
-    live: Arc<Live>,
-    client: Option<std::net::IpAddr>,
-}
-
-impl Drop for ListenerSlot {
-    fn drop(&mut self) {
-        self.live.listeners.fetch_sub(1, Ordering::SeqCst);
-        if let Some(ip) = self.client
-            && let Ok(mut by) = self.live.listeners_by_address.lock()
-            && let Some(open) = by.get_mut(&ip)
-        {
-            *open -= 1;
-            if *open == 0 {
-                by.remove(&ip);
-            }
-        }
     }
 }

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::{Value, json};
 
-use super::Snapshot;
+use super::snapshot::Snapshot;
 use crate::rules::{Event, Match, MatchFigures, Room, Round, TableResult};
 
 /// The public difference between two snapshots of one tournament.

@@ -83,10 +83,10 @@ impl Watcher {
     /// read.
     fn revisions(&mut self) -> Result<Known, String> {
         self.last_full = Instant::now();
-        let read = self.live.begin_listing();
+        let read = self.live.directory().begin_listing();
         let rows = db::revision::all(&mut self.conn).map_err(|e| e.to_string())?;
         self.live.list(read, &rows);
-        self.live.revisions_confirmed();
+        self.live.outage().confirmed();
         Ok(rows
             .into_iter()
             .map(|(id, slug, revision, _)| (id, (slug, revision)))
@@ -217,18 +217,18 @@ async fn run(live: Arc<Live>) {
         let pause = match outcome {
             Ok(Ok((w, ticked))) => {
                 watcher = Some(w);
-                live.database_back();
+                live.outage().back();
                 apply(&live, ticked).await;
                 TICK
             }
             Ok(Err((why, kept))) => {
                 known = kept;
-                live.database_lost();
+                live.outage().lost();
                 tracing::warn!("change watcher: {why}; trying again");
                 Duration::from_secs(1)
             }
             Err(why) => {
-                live.database_lost();
+                live.outage().lost();
                 tracing::warn!("change watcher: {why}; trying again");
                 Duration::from_secs(1)
             }

@@ -104,7 +104,7 @@ impl TravellerView {
                 .play
                 .awaits_approval(self.round, line.table, line.which_room);
         }
-        self.finality = super::finality_line(snap, self.round, None, t);
+        self.finality = crate::web::labels::finality_line(snap, self.round, None, t);
         self
     }
 

@@ -395,7 +395,7 @@ async fn match_sheet_of(
             sheet.mark_room(room, &mark);
         }
     }
-    sheet.notes.extend(super::public::finality_line(
+    sheet.notes.extend(super::labels::finality_line(
         &snap,
         round,
         Some(table),

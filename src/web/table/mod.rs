@@ -93,7 +93,7 @@ pub const TABLE_FIELDS: [&str; 6] = [
 
 /// The client's address as text (as the proxy reports it, else the connection's).
 fn address(req: &HttpRequest) -> String {
-    super::auth::client::client_address(req)
+    super::client::client_address(req)
         .map(|a| a.to_string())
         .unwrap_or_default()
 }
