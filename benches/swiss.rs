@@ -1,5 +1,6 @@
-//! Swiss pairing of a 512-team field in round 10: nine rounds are played first with
-//! deterministic results, then the pairing of the tenth round is measured. Then the whole
+//! Swiss pairing of a 512-team and a 20,000-team field in round 10: nine rounds are played
+//! first with deterministic results, then the pairing of the tenth round is measured; and
+//! the proposal for round 11 of a 20,000-team event. Then the whole
 //! proposal the director's "generate" form makes for round 11 of a 5,000-team event of ten
 //! played rounds × 16 boards: the field ranked from the snapshot's report (its match
 //! figures reused) and the Swiss pairing of it, against the same with every match compared
@@ -62,6 +63,25 @@ fn swiss(c: &mut Criterion) {
         };
         b.iter(|| pair_swiss(&field, &met, options))
     });
+    group.finish();
+
+    // The search's cost in proportion to the field: 20,000 teams, 10,000 pairs deep.
+    let (field, met) = field_after(20_000, 9);
+    let mut group = c.benchmark_group("swiss");
+    group.sample_size(10);
+    group.bench_function("20,000 teams, round 10", |b| {
+        b.iter(|| pair_swiss(&field, &met, SwissOptions::default()))
+    });
+    group.finish();
+    let mut event = common::large_event(20_000, 11, 2);
+    event.rounds.retain(|r| r.number <= 10);
+    let report = fushi::rules::Report::compute(&event);
+    let mut group = c.benchmark_group("swiss proposal");
+    group.sample_size(10);
+    group.bench_function(
+        "20,000 teams, round 11 (2 boards), from the snapshot's report",
+        |b| b.iter(|| Field::before_known(&event, 11, Some(&report)).swiss(None, false)),
+    );
     group.finish();
 
     let mut event = common::large_event(5_000, 11, 16);

@@ -218,45 +218,47 @@ pub fn pair_swiss(entrants: &[Entrant], meetings: &Meetings, options: SwissOptio
 }
 
 /// Pairs `field` (indices in ranking order) down the standings, backtracking; `None` when
-/// no such pairing exists or the budget ran out.
+/// no such pairing exists or the budget ran out (each pair tried costs a step).
+///
+/// The search is a loop over an explicit stack, not recursion: a field of 20,000 teams is
+/// 10,000 pairs deep. The first unpaired team is found from where the last one was, so a
+/// field that pairs without backtracking costs time in proportion to its size.
 fn search(
     field: &[usize],
     allowed: &dyn Fn(usize, usize) -> bool,
     budget: u64,
 ) -> Option<Vec<(usize, usize)>> {
-    fn go(
-        field: &[usize],
-        paired: &mut [bool],
-        out: &mut Vec<(usize, usize)>,
-        allowed: &dyn Fn(usize, usize) -> bool,
-        steps: &mut u64,
-    ) -> Option<bool> {
-        let Some(i) = paired.iter().position(|p| !p) else {
-            return Some(true);
-        };
-        paired[i] = true;
-        for j in i + 1..field.len() {
-            if paired[j] || !allowed(field[i], field[j]) {
-                continue;
-            }
-            *steps = steps.checked_sub(1)?;
-            paired[j] = true;
-            out.push((field[i], field[j]));
-            if go(field, paired, out, allowed, steps)? {
-                return Some(true);
-            }
-            out.pop();
-            paired[j] = false;
-        }
-        paired[i] = false;
-        Some(false)
-    }
-    let mut paired = vec![false; field.len()];
-    let mut out = Vec::with_capacity(field.len() / 2);
+    let n = field.len();
+    let mut paired = vec![false; n];
+    // The pairs chosen so far, as positions in `field`.
+    let mut chosen: Vec<(usize, usize)> = Vec::with_capacity(n / 2);
     let mut steps = budget;
-    match go(field, &mut paired, &mut out, allowed, &mut steps) {
-        Some(true) => Some(out),
-        _ => None,
+    // The first position that may be unpaired, and where its partner's search resumes.
+    let (mut i, mut resume) = (0, 0);
+    loop {
+        while i < n && paired[i] {
+            i += 1;
+        }
+        if i == n {
+            return Some(chosen.iter().map(|&(a, b)| (field[a], field[b])).collect());
+        }
+        let partner = (resume.max(i + 1)..n).find(|&j| !paired[j] && allowed(field[i], field[j]));
+        match partner {
+            Some(j) => {
+                steps = steps.checked_sub(1)?;
+                paired[i] = true;
+                paired[j] = true;
+                chosen.push((i, j));
+                resume = 0;
+            }
+            None => {
+                // Back to the last pair: its first team tries the next partner.
+                let (a, b) = chosen.pop()?;
+                paired[a] = false;
+                paired[b] = false;
+                (i, resume) = (a, b + 1);
+            }
+        }
     }
 }
 
@@ -323,10 +325,16 @@ fn explain(
     ordered.sort();
     let mut paired = vec![false; entrants.len()];
     let mut matches = Vec::with_capacity(ordered.len());
+    // Where in `field` the search for the next unpaired team resumes: teams are paired in
+    // ranking order and never unpaired, so it only moves down.
+    let mut cursor = 0;
     for &(a, b) in &ordered {
         paired[a] = true;
         // The next unpaired team down from `a` when it was paired.
-        let next = field.iter().copied().find(|&t| t > a && !paired[t]);
+        while cursor < field.len() && (field[cursor] <= a || paired[field[cursor]]) {
+            cursor += 1;
+        }
+        let next = field.get(cursor).copied();
         paired[b] = true;
         let reason = if let Some(round) = met(a, b) {
             Reason::Rematch { round }

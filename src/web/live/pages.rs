@@ -298,7 +298,7 @@ mod tests {
     #[test]
     fn the_least_recently_read_page_goes_first_whatever_its_tournament() {
         let held = Arc::new(AtomicUsize::new(0));
-        let pages = Pages::new(3_000, held.clone());
+        let pages = Pages::new(2_500, held.clone());
         pages.keep(1, 1, "a".into(), page(999));
         pages.keep(2, 1, "a".into(), page(999));
         assert!(pages.get(1, 1, "a").is_some());
