@@ -1,5 +1,5 @@
 //! The limits on text a person can send, in one place: the forms, the uploads and the
-//! archive import check against these, and the README lists them (docs/rules.md §9 has
+//! archive import check against these, and docs/operations.md lists them (docs/rules.md §9 has
 //! the archive's). Lengths are counted in characters (Unicode scalar values), not bytes.
 //!
 //! The control-character rule is the same everywhere: no text holds a control character

@@ -9,7 +9,7 @@ use fushi::i18n::{Lang, Tr};
 
 /// mimalloc instead of glibc's malloc: under many concurrent readers glibc keeps an arena
 /// per thread and seldom returns their memory, so the server's resident memory climbed
-/// run after run; mimalloc's stays flat (README, "Scale": the live benchmark prints it).
+/// run after run; mimalloc's stays flat (docs/development.md, "Live results under load": the live benchmark prints it).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -207,7 +207,7 @@ enum Failed {
     Run(Vec<String>),
 }
 
-/// The exit status of every configuration error (README, Configuration).
+/// The exit status of every configuration error (docs/operations.md, "Configuration").
 const CONFIGURATION_ERROR: u8 = 2;
 
 /// `fushi serve`: with `--lan` on every interface; checks every setting and takes the

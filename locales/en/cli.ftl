@@ -55,11 +55,11 @@ cli-setting-why-count = expected a whole number
 cli-setting-why-positive = expected a whole number of at least 1
 cli-setting-why-log-format = expected text or json
 cli-setting-why-log-filter = not a tracing filter (such as info or fushi=debug,info)
-cli-about-backup = Write a consistent copy of the SQLite database into a new file, also while the server runs (restore: README, Backups).
+cli-about-backup = Write a consistent copy of the SQLite database into a new file, also while the server runs (restore: docs/operations.md, Backups and moving).
 cli-help-backup-out = The new file (it must not exist).
 cli-backed-up = backed up { $from } to { $path } ({ $bytes } bytes, integrity checked)
 cli-backup-exists = { $path } exists: fushi backup writes a new file only
-cli-backup-postgres = fushi backup copies SQLite databases; for PostgreSQL use pg_dump (see the README, Backups)
+cli-backup-postgres = fushi backup copies SQLite databases; for PostgreSQL use pg_dump (see docs/operations.md, Backups and moving)
 cli-no-database = { $path }: no such database file (this command reads a database and never creates one)
 cli-help-serve-api_origins = Origins that may read /api/v1/ from a browser (CORS): * or origins such as https://results.example, separated by commas (default: none).
 cli-setting-why-origins = not * or origins (https://host[:port]) separated by commas

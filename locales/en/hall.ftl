@@ -6,7 +6,7 @@ hall-loopback-do = Do one of these, then open this page again:
 hall-loopback-step-lan = Start fushi for the hall: it listens on the local network and prints the address for the players' phones.
 hall-loopback-step-public = Or give the address the phones reach this machine by (a name or the Wi-Fi address):
 hall-loopback-step-open = Or, with fushi already listening on the local network, open this page through the laptop's Wi-Fi address instead of 127.0.0.1 or localhost.
-hall-loopback-readme = The README's "A club night on a laptop" walks it through, the firewall and a phone included.
+hall-loopback-readme = The guide's "A club night on a laptop" (docs/guide/evening.md) walks it through, the firewall and a phone included.
 hall-sheets-no-links = The rooms' links are left off these sheets: the address of this page ({ $site }) reaches this machine only. Start fushi with --lan, or set FUSHI_PUBLIC_URL.
 
 # `fushi serve` at start.

@@ -53,11 +53,11 @@ cli-setting-why-count = 应为整数
 cli-setting-why-positive = 应为至少为 1 的整数
 cli-setting-why-log-format = 应为 text 或 json
 cli-setting-why-log-filter = 不是 tracing 过滤写法（例如 info 或 fushi=debug,info）
-cli-about-backup = 把 SQLite 数据库一致地复制到一个新文件，服务器运行时也可以（恢复方法见 README 的“备份”）。
+cli-about-backup = 把 SQLite 数据库一致地复制到一个新文件，服务器运行时也可以（恢复方法见 docs/operations.md 的“Backups and moving”一节）。
 cli-help-backup-out = 新文件（不能已存在）。
 cli-backed-up = 已把 { $from } 备份到 { $path }（{ $bytes } 字节，已检查完整性）
 cli-backup-exists = { $path } 已存在：fushi backup 只写入新文件
-cli-backup-postgres = fushi backup 只复制 SQLite 数据库；PostgreSQL 请用 pg_dump（见 README 的“备份”）
+cli-backup-postgres = fushi backup 只复制 SQLite 数据库；PostgreSQL 请用 pg_dump（见 docs/operations.md 的“Backups and moving”一节）
 cli-no-database = { $path }：没有这个数据库文件（此命令只读取数据库，从不创建）
 cli-help-serve-api_origins = 允许从浏览器读取 /api/v1/ 的来源（CORS）：* 或用逗号分隔的来源，如 https://results.example（默认：无）。
 cli-setting-why-origins = 不是 * 或用逗号分隔的来源（https://主机[:端口]）

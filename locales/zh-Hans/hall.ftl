@@ -6,7 +6,7 @@ hall-loopback-do = 请任选一种做法，然后重新打开本页：
 hall-loopback-step-lan = 以场馆模式启动 fushi：它在局域网上监听，并打印供选手手机使用的地址。
 hall-loopback-step-public = 或者给出手机访问本机所用的地址（主机名或 Wi-Fi 地址）：
 hall-loopback-step-open = 或者在 fushi 已在局域网上监听时，通过笔记本的 Wi-Fi 地址（而不是 127.0.0.1 或 localhost）打开本页。
-hall-loopback-readme = README 的“在笔记本上办一场俱乐部比赛”一节逐步说明了做法，包括防火墙和手机。
+hall-loopback-readme = 指南中的“在笔记本上办一场俱乐部比赛”（docs/guide/evening.zh.md）逐步说明了做法，包括防火墙和手机。
 hall-sheets-no-links = 这些记分表上没有印各室的链接：本页的地址（{ $site }）只能在本机打开。请用 --lan 启动 fushi，或设置 FUSHI_PUBLIC_URL。
 
 # `fushi serve` at start.

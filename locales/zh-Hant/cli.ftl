@@ -53,11 +53,11 @@ cli-setting-why-count = 應為整數
 cli-setting-why-positive = 應為至少為 1 的整數
 cli-setting-why-log-format = 應為 text 或 json
 cli-setting-why-log-filter = 不是 tracing 過濾寫法（例如 info 或 fushi=debug,info）
-cli-about-backup = 把 SQLite 資料庫一致地複製到一個新檔案，伺服器執行時也可以（還原方法見 README 的「備份」）。
+cli-about-backup = 把 SQLite 資料庫一致地複製到一個新檔案，伺服器執行時也可以（還原方法見 docs/operations.md 的「Backups and moving」一節）。
 cli-help-backup-out = 新檔案（不能已存在）。
 cli-backed-up = 已把 { $from } 備份到 { $path }（{ $bytes } 位元組，已檢查完整性）
 cli-backup-exists = { $path } 已存在：fushi backup 只寫入新檔案
-cli-backup-postgres = fushi backup 只複製 SQLite 資料庫；PostgreSQL 請用 pg_dump（見 README 的「備份」）
+cli-backup-postgres = fushi backup 只複製 SQLite 資料庫；PostgreSQL 請用 pg_dump（見 docs/operations.md 的「Backups and moving」一節）
 cli-no-database = { $path }：沒有這個資料庫檔案（此命令只讀取資料庫，從不建立）
 cli-help-serve-api_origins = 允許從瀏覽器讀取 /api/v1/ 的來源（CORS）：* 或以逗號分隔的來源，如 https://results.example（預設：無）。
 cli-setting-why-origins = 不是 * 或以逗號分隔的來源（https://主機[:連接埠]）

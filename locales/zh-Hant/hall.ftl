@@ -6,7 +6,7 @@ hall-loopback-do = 請任選一種做法，然後重新開啟本頁：
 hall-loopback-step-lan = 以場館模式啟動 fushi：它在區域網路上監聽，並印出供選手手機使用的位址。
 hall-loopback-step-public = 或者給出手機連到本機所用的位址（主機名稱或 Wi-Fi 位址）：
 hall-loopback-step-open = 或者在 fushi 已在區域網路上監聽時，透過筆電的 Wi-Fi 位址（而不是 127.0.0.1 或 localhost）開啟本頁。
-hall-loopback-readme = README 的「在筆電上辦一場俱樂部比賽」一節逐步說明了做法，包括防火牆和手機。
+hall-loopback-readme = 指南中的「在筆電上辦一場俱樂部比賽」（docs/guide/evening.zh.md，簡體中文）逐步說明了做法，包括防火牆和手機。
 hall-sheets-no-links = 這些記分表上沒有印各室的連結：本頁的位址（{ $site }）只能在本機開啟。請用 --lan 啟動 fushi，或設定 FUSHI_PUBLIC_URL。
 
 # `fushi serve` at start.

@@ -299,9 +299,9 @@ pub fn results_csv(event: &Event) -> String {
 
 /// `results.csv` with the `result` cell of each room for which `provisional(round, table,
 /// room)` holds followed by ` (provisional)`: the public download marks the rooms
-/// confirmed at their table and waiting for the director's approval. The columns stay
-/// those of SPEC §9; `result` is computed on export and ignored on import, so the file
-/// still imports as it did.
+/// confirmed at their table and waiting for the director's approval (docs/rules.md §5,
+/// "Provisional and final"). The columns stay those of docs/rules.md §9; `result` is
+/// computed on export and ignored on import, so the file still imports as it did.
 pub fn results_csv_marked(
     event: &Event,
     provisional: impl Fn(i32, i32, crate::rules::Room) -> bool,

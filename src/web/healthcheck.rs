@@ -26,7 +26,7 @@ pub fn target(bind: &str) -> Result<SocketAddr, String> {
 }
 
 /// `Ok` when the server at `bind` answers `GET /readyz` with 200 (`ready`, or `degraded`
-/// while it still serves what it has rendered: README, "Probes"); else why not.
+/// while it still serves what it has rendered: docs/operations.md, "Running it as a service"); else why not.
 pub fn check(bind: &str, https: bool) -> Result<(), String> {
     let addr = target(bind)?;
     let stream = TcpStream::connect_timeout(&addr, TIMEOUT).map_err(|e| format!("{addr}: {e}"))?;

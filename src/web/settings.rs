@@ -61,7 +61,7 @@ pub struct Settings {
     pub max_listeners_per_address: usize,
 
     /// Open connections from one client address (a trusted proxy's are not counted);
-    /// unset: an eighth of the descriptors beyond 256 (README, "Limits"). Raise it for a
+    /// unset: an eighth of the descriptors beyond 256 (docs/operations.md, "Limits"). Raise it for a
     /// hall whose phones share one address.
     #[arg(long, env = "FUSHI_MAX_CONNECTIONS_PER_ADDRESS", value_parser = count("FUSHI_MAX_CONNECTIONS_PER_ADDRESS", 1), value_name = "N")]
     pub max_connections_per_address: Option<usize>,

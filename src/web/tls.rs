@@ -1,6 +1,6 @@
 //! HTTPS served by fushi itself, from a certificate and key the operator provides
 //! (`FUSHI_TLS_CERT`, `FUSHI_TLS_KEY`): for a hall whose network others share, where no
-//! reverse proxy stands in front (README, "A club night on a laptop").
+//! reverse proxy stands in front (docs/guide/evening.md).
 
 use std::path::Path;
 

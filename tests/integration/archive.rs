@@ -654,7 +654,7 @@ fn every_command_line_help_comes_from_the_messages() {
 }
 
 /// `fushi` without a command serves, listening where `FUSHI_BIND` says, as `fushi serve`
-/// does (the README's configuration table).
+/// does (the configuration table of docs/operations.md).
 #[test]
 fn fushi_without_a_command_serves_where_fushi_bind_says() {
     use common::browser::{Process, free_port, wait_for_port};

@@ -5,7 +5,7 @@
 //! without running.
 //!
 //! It enters a whole 8-board room on a 390 px wide viewport, who sits included, and counts
-//! the taps: the README quotes the figure it prints.
+//! the taps: docs/guide/table.md quotes the figure it prints.
 
 use crate::common;
 use crate::common::browser;

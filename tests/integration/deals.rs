@@ -1,5 +1,5 @@
 //! Deals: fushi deals the same cards as the independent reference (tests/reference/deal.py,
-//! written from SPEC §13's text), card for card, for fixed seeds and 1, 2 and 3 decks.
+//! written from the text of docs/deals.md), card for card, for fixed seeds and 1, 2 and 3 decks.
 
 use std::path::Path;
 use std::process::Command;

@@ -4,7 +4,7 @@
 //! them (503) and shut connections beyond an address's cap as they come; a slow body is cut
 //! (408); a reader from another address still gets the standings.
 //!
-//! The README's figures come from the release build: `cargo build --release` and
+//! The figures in docs/development.md come from the release build: `cargo build --release` and
 //! `FUSHI_SERVE_BIN=target/release/fushi cargo test --test integration descriptors --
 //! --nocapture` (the test prints what it saw).
 

@@ -4,7 +4,7 @@
 //! must point at a line the file has (lines counted as an editor counts them).
 //!
 //! `cargo test --test integration fuzz::` runs a few hundred cases in seconds; the longer run is
-//! `cargo test --test integration fuzz:: -- --ignored --nocapture` (figures in the README).
+//! `cargo test --test integration fuzz:: -- --ignored --nocapture` (figures in docs/development.md).
 
 use crate::common;
 
@@ -213,7 +213,7 @@ fn random_score_sheet_rows_never_panic() {
     assert!(read > 0, "some rows must read");
 }
 
-/// The longer run the README reports.
+/// The longer run docs/development.md reports.
 #[test]
 #[ignore = "a longer run: cargo test --test integration fuzz:: -- --ignored --nocapture"]
 fn longer_fuzz_run() {

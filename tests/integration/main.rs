@@ -25,6 +25,7 @@ mod db;
 mod deals;
 mod derived;
 mod descriptors;
+mod docs;
 mod full_disk;
 mod fuzz;
 mod layout;

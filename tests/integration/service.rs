@@ -280,13 +280,15 @@ fn bad_settings_stop_the_server_at_start() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("not-a-key-but-secret"));
 }
 
-/// Every setting is in `--help` with its variable, and in the README's table.
+/// Every setting is in `--help` with its variable, and in the configuration table of
+/// docs/operations.md.
 #[test]
-fn every_setting_is_in_help_and_in_the_readme() {
+fn every_setting_is_in_help_and_in_the_operations_guide() {
     let out = fushi_command().args(["serve", "--help"]).output().unwrap();
     let help = String::from_utf8(out.stdout).unwrap();
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let operations =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/operations.md"))
+            .unwrap();
     let vars: Vec<&str> = help
         .split("[env: ")
         .skip(1)
@@ -311,8 +313,8 @@ fn every_setting_is_in_help_and_in_the_readme() {
     }
     for var in &vars {
         assert!(
-            readme.contains(&format!("| `{var}`")),
-            "{var} is not in the README's configuration table"
+            operations.contains(&format!("| `{var}`")),
+            "{var} is not in the configuration table of docs/operations.md"
         );
     }
     assert!(!help.contains("cli-"), "{help}");

@@ -534,10 +534,10 @@ async fn concurrent_saves_never_fail_and_every_race_has_one_winner() {
     }
 }
 
-/// The full run the README reports: 20 clients × 1,000 saves and four racers.
+/// The full run docs/development.md reports: 20 clients × 1,000 saves and four racers.
 /// `cargo test --release --test integration web_audit:: -- --ignored full_concurrent_saves --nocapture`
 #[actix_web::test]
-#[ignore = "minutes: run by hand, figures in the README"]
+#[ignore = "minutes: run by hand, figures in docs/development.md"]
 async fn full_concurrent_saves() {
     for db in backends() {
         let started = std::time::Instant::now();

@@ -93,7 +93,7 @@ async fn a_loopback_address_on_a_card_is_refused_with_what_to_do() {
         club_night_with_table_round(&db, 4, false);
         let open = room_token(&db, 1, Room::Open);
         ensure_user(&db, "admin", Role::Admin);
-        // Bound to 127.0.0.1, no public URL: the README's first start.
+        // Bound to 127.0.0.1, no public URL: the first start of docs/guide/evening.md.
         let mut director = anonymous_with(state(&db, Hall::default())).await;
         director.log_in("admin", TEST_PASSWORD).await;
         let page = director.get(CARDS).await;

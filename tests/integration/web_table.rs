@@ -782,7 +782,7 @@ async fn a_room_waiting_for_approval_is_marked_provisional_on_every_public_page(
             .await
             .lacks("(provisional)");
         // results.csv marks the room's rows in its computed `result` cell, and only
-        // those: its columns stay SPEC §9's, and the archive's export has no mark.
+        // those: its columns stay docs/rules.md §9's, and the archive's export has no mark.
         let results = public.get_ok("/t/club-night/results.csv").await;
         let csv = String::from_utf8(results.bytes.clone()).unwrap();
         let marked: Vec<&str> = csv

@@ -14,7 +14,7 @@ use diesel::RunQueryDsl;
 use crate::common::browser::{Process, free_port, wait_for_port};
 use crate::common::{TestDb, backends, fushi_command, import_club_night};
 
-/// Every configuration error exits with this status (README, Configuration).
+/// Every configuration error exits with this status (docs/operations.md, Configuration).
 const CONFIGURATION_ERROR: i32 = 2;
 
 /// Settings that would let anyone in are refused, naming the variable, with exit status 2,
@@ -198,15 +198,16 @@ fn databases_and_backups_are_private_whatever_the_umask() {
     assert_eq!(mode(&copied), 0o600);
 }
 
-/// The README's cron line works as pasted: cron ends a command at an unescaped `%` and
-/// turns `\%` into `%`; read so, with the test's paths for the README's, it writes a
-/// private backup named by the date.
+/// The cron line of docs/operations.md works as pasted: cron ends a command at an unescaped
+/// `%` and turns `\%` into `%`; read so, with the test's paths for the document's, it writes
+/// a private backup named by the date.
 #[cfg(unix)]
 #[test]
-fn the_readmes_cron_line_makes_a_backup() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let line = readme
+fn the_cron_line_of_the_operations_guide_makes_a_backup() {
+    let operations =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/operations.md"))
+            .unwrap();
+    let line = operations
         .lines()
         .find(|l| l.starts_with("*/10 * * * * "))
         .expect("the cron line");

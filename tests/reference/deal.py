@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Deal boards from a seed, by the procedure of SPEC §13 (docs/deals.md), standard library only.
+"""Deal boards from a seed, by the procedure of docs/deals.md (docs/rules.md §13), standard library only.
 
-Written from the specification's text, not from fushi's code, so that fushi's deals can be
+Written from that text, not from fushi's code, so that fushi's deals can be
 checked by a program it did not produce:
 
     python3 tests/reference/deal.py SEED DECKS ROUNDS BOARDS

@@ -32,20 +32,70 @@ fn tool(var: &str, default: &str) -> Option<PathBuf> {
 }
 
 /// Chromium and chromedriver, or a printed notice and `None`: the test then passes
-/// without running.
+/// without running. Under CI (`CI` set, as CI services and `.ci/run` do) a missing browser
+/// fails the test instead, so a green CI run has driven every browser test.
 pub fn browser_tools() -> Option<(PathBuf, PathBuf)> {
-    match (
+    let found = (
         tool("FUSHI_CHROMIUM", "/usr/bin/chromium"),
         tool("FUSHI_CHROMEDRIVER", "/usr/bin/chromedriver"),
-    ) {
-        (Some(chromium), Some(driver)) => Some((chromium, driver)),
-        _ => {
-            eprintln!(
-                "skipped: headless Chromium and chromedriver are needed \
-                 (apt-get install chromium chromium-driver, or set FUSHI_CHROMIUM and FUSHI_CHROMEDRIVER)"
-            );
+    );
+    match tools_or_skip(std::env::var("CI").ok().as_deref(), found) {
+        Ok(tools) => Some(tools),
+        Err(Skip::Quietly(notice)) => {
+            eprintln!("{notice}");
             None
         }
+        Err(Skip::Never(why)) => panic!("{why}"),
+    }
+}
+
+const BROWSER_NEEDED: &str = "headless Chromium and chromedriver are needed \
+    (apt-get install chromium chromium-driver, or set FUSHI_CHROMIUM and FUSHI_CHROMEDRIVER)";
+
+/// Why a browser test does not run: a notice on a developer's machine, a failure under CI.
+#[derive(Debug, PartialEq)]
+enum Skip {
+    Quietly(String),
+    Never(String),
+}
+
+/// The browser tools found, or why not, given the `CI` variable: any value but empty,
+/// `false` or `0` means CI.
+fn tools_or_skip(
+    ci: Option<&str>,
+    found: (Option<PathBuf>, Option<PathBuf>),
+) -> Result<(PathBuf, PathBuf), Skip> {
+    match found {
+        (Some(chromium), Some(driver)) => Ok((chromium, driver)),
+        _ if ci.is_some_and(|v| !matches!(v.trim(), "" | "false" | "0")) => {
+            Err(Skip::Never(format!(
+                "CI={}: a browser test cannot be skipped: {BROWSER_NEEDED}",
+                ci.unwrap_or("")
+            )))
+        }
+        _ => Err(Skip::Quietly(format!("skipped: {BROWSER_NEEDED}"))),
+    }
+}
+
+#[test]
+fn a_missing_browser_fails_under_ci_and_is_skipped_elsewhere() {
+    let both = || (Some(PathBuf::from("/c")), Some(PathBuf::from("/d")));
+    let paths = (PathBuf::from("/c"), PathBuf::from("/d"));
+    assert_eq!(tools_or_skip(Some("true"), both()), Ok(paths.clone()));
+    assert_eq!(tools_or_skip(None, both()), Ok(paths));
+    for ci in ["true", "1", "yes"] {
+        for found in [(None, both().1), (both().0, None), (None, None)] {
+            assert!(
+                matches!(tools_or_skip(Some(ci), found), Err(Skip::Never(_))),
+                "CI={ci}"
+            );
+        }
+    }
+    for ci in [None, Some(""), Some("false"), Some("0")] {
+        assert!(
+            matches!(tools_or_skip(ci, (None, None)), Err(Skip::Quietly(_))),
+            "CI={ci:?}"
+        );
     }
 }
 
