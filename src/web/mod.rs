@@ -23,6 +23,7 @@ pub mod live;
 pub mod page;
 pub mod public;
 pub mod routes;
+pub mod screen;
 pub mod settings;
 pub mod sheets;
 pub mod table;
@@ -306,6 +307,7 @@ const STYLESHEET: &str = concat!(
     include_str!("../../static/css/stages.css"),
     include_str!("../../static/css/deals.css"),
     include_str!("../../static/css/hall.css"),
+    include_str!("../../static/css/screen.css"),
 );
 
 /// A static file in the reader's coding, compressed once per process.
@@ -333,6 +335,7 @@ const SCRIPT: &str = concat!(
     include_str!("../../static/js/settings.js"),
     include_str!("../../static/js/print.js"),
     include_str!("../../static/js/table.js"),
+    include_str!("../../static/js/hall.js"),
 );
 
 static FAVICON_FILE: compress::StaticFile =

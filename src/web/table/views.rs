@@ -17,6 +17,7 @@ use crate::web::labels::{
     Choice, choices, combo_label, seat_label, sheet_error_text, team_label, trump_label,
 };
 use crate::web::page::{Ctx, render_status};
+use crate::web::screen::{ClockView, hall_parts};
 use crate::web::{AppError, AppState};
 
 /// One board at the table.
@@ -111,6 +112,14 @@ struct RoomPage {
     confirm_needs_code: bool,
     code_digits: usize,
     submission: String,
+    /// The room's own link: a form posted through a session link names it.
+    link_id: i32,
+    /// Shown through the table's link for the whole session.
+    session: bool,
+    slug: String,
+    /// The round's clock at this table, and the director's announcement.
+    clock: Option<ClockView>,
+    announcement: Option<String>,
     problems: Vec<String>,
     confirm_error: Option<String>,
     entered: usize,
@@ -172,9 +181,22 @@ pub(super) async fn room_page(
     let entry = pending.filter(|p| p.entered());
     let bound = entry.and_then(|p| p.bound_as(&at.device));
     let boards = board_views(ctx, at, typed, entry, bound.is_some(), errors, [&ns, &ew]);
+    let (_, clock, announcement) = hall_parts(
+        ctx,
+        state,
+        &sheet.settings,
+        Some(sheet.round.number),
+        Some(m.table),
+    )
+    .await?;
     let state = shown_state(closed, pending);
     let entered_by = entry.map(|p| p.entered_by);
     let page = RoomPage {
+        link_id: room.link_id,
+        session: at.session,
+        slug: room.slug.clone(),
+        clock,
+        announcement,
         ctx: ctx.clone(),
         tour_name: sheet.settings.name.clone(),
         title: t.args(
@@ -444,4 +466,53 @@ fn closed_text(ctx: &Ctx, closed: Closed) -> String {
         Closed::Disputed => "table-closed-disputed",
         Closed::Codes => "table-closed-codes",
     })
+}
+
+#[derive(Template)]
+#[template(path = "table/waiting.html")]
+struct WaitingPage {
+    ctx: Ctx,
+    tour_name: String,
+    slug: String,
+    title: String,
+    /// "No match sits at this table in round 4."
+    text: String,
+    clock: Option<ClockView>,
+    announcement: Option<String>,
+}
+
+/// The page of a session link whose table holds no match in the current round: the
+/// table, the round, the clock and the announcement.
+pub(super) async fn waiting_page(
+    ctx: &Ctx,
+    state: &AppState,
+    settings: &crate::rules::Settings,
+    empty: &crate::db::hall::SessionAt,
+) -> Result<HttpResponse, AppError> {
+    let t = &ctx.t;
+    let round = (empty.round > 0).then_some(empty.round);
+    let (_, clock, announcement) =
+        hall_parts(ctx, state, settings, round, Some(empty.table)).await?;
+    let page = WaitingPage {
+        tour_name: settings.name.clone(),
+        slug: settings.slug.clone(),
+        title: t.args(
+            "table-title",
+            &[
+                ("table", empty.table.into()),
+                (
+                    "room",
+                    t.t(&format!("entry-room-{}", empty.room.code())).into(),
+                ),
+            ],
+        ),
+        text: match round {
+            Some(r) => t.a("table-session-no-match", "round", r),
+            None => t.t("table-session-no-round"),
+        },
+        clock,
+        announcement,
+        ctx: ctx.clone(),
+    };
+    render_status(ctx, StatusCode::OK, &page).map(no_store)
 }
