@@ -316,12 +316,64 @@ fn two_worlds(a: &ArchiveFiles, b: &ArchiveFiles) -> Vec<(TestDb, TestDb)> {
         fushi::transfer::import(&mut x.open(), a).expect("world A imports");
         fushi::transfer::import(&mut y.open(), b).expect("world B imports");
         // The two imports ran a moment apart; two worlds that differ only in results were
-        // created at the same time.
+        // created at the same time. Both have the same clock running on their last round
+        // and the same announcement, so the hall's screen, the table and team pages are
+        // crawled with them.
         for db in [x, y] {
+            same_hall(db);
             same_times(db);
         }
     }
     worlds
+}
+
+/// Every tournament of `db` with its last round's clock started at one fixed time, paused
+/// at another, a table given extra time, and an announcement.
+fn same_hall(db: &TestDb) {
+    use diesel::prelude::*;
+    use fushi::db::hall::round_clocks;
+    use fushi::db::schema::{rounds, tournaments};
+    use fushi::rules::round_clock::ClockEvent;
+    let mut conn = db.open();
+    let tours: Vec<(i32, String)> = tournaments::table
+        .select((tournaments::id, tournaments::slug))
+        .load(&mut conn)
+        .expect("the tournaments");
+    for (id, slug) in tours {
+        let last: Option<i32> = rounds::table
+            .filter(rounds::tournament_id.eq(id))
+            .select(diesel::dsl::max(rounds::number))
+            .first(&mut conn)
+            .expect("the last round");
+        let Some(last) = last else { continue };
+        for event in [
+            ClockEvent::Start { minutes: 45 },
+            ClockEvent::Extra {
+                table: 1,
+                minutes: 5,
+            },
+            ClockEvent::Pause,
+        ] {
+            let done = fushi::db::hall::clock_event(&mut conn, &slug, last, event, "director");
+            assert!(matches!(done, Ok(Some(Ok(_)))), "{done:?}");
+        }
+        let at = |m: u32| {
+            chrono::NaiveDate::from_ymd_opt(2026, 12, 5)
+                .and_then(|d| d.and_hms_opt(11, m, 0))
+                .expect("a time")
+        };
+        diesel::update(round_clocks::table)
+            .set((
+                round_clocks::started_at.eq(at(5)),
+                round_clocks::paused_at.eq(Some(at(20))),
+            ))
+            .execute(&mut conn)
+            .expect("the clock's times are set");
+        assert!(
+            fushi::db::hall::announce(&mut conn, &slug, "Round 8 starts at 21:10", "director")
+                .expect("announced")
+        );
+    }
 }
 
 /// Every tournament of `db` created and changed at one fixed time.
