@@ -289,6 +289,26 @@ pub fn resolve_session(conn: &mut DbConnection, token: &str) -> Result<Option<Se
         }));
     };
     let number = round.number;
+    let at = room_of(conn, &slug, number, match_id, room)?;
+    Ok(Some(SessionAt {
+        tournament_id: tid,
+        slug,
+        table,
+        room,
+        round: number,
+        at,
+    }))
+}
+
+/// The room `room` of match `match_id` (round `number` of `slug`) by its own link, made
+/// (with its codes) as the director's page makes the round's links when it has none yet.
+fn room_of(
+    conn: &mut DbConnection,
+    slug: &str,
+    number: i32,
+    match_id: i32,
+    room: Room,
+) -> Result<Option<TableRoom>, DbError> {
     let link = |conn: &mut DbConnection| -> Result<Option<String>, DbError> {
         Ok(table_links::table
             .filter(table_links::match_id.eq(match_id))
@@ -300,23 +320,14 @@ pub fn resolve_session(conn: &mut DbConnection, token: &str) -> Result<Option<Se
     let token = match link(conn)? {
         Some(token) => Some(token),
         None => {
-            // The round's rooms get their links (and codes) as the director's page makes them.
-            tables::round_links(conn, &slug, number)?;
+            tables::round_links(conn, slug, number)?;
             link(conn)?
         }
     };
-    let at = match token {
-        Some(token) => tables::find_link(conn, &token)?,
-        None => None,
-    };
-    Ok(Some(SessionAt {
-        tournament_id: tid,
-        slug,
-        table,
-        room,
-        round: number,
-        at,
-    }))
+    match token {
+        Some(token) => tables::find_link(conn, &token),
+        None => Ok(None),
+    }
 }
 
 type ClockRow = (i32, i32, NaiveDateTime, Option<NaiveDateTime>, i32, String);

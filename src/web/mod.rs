@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod clock_view;
 pub mod compress;
 pub mod connections;
 pub mod director;
@@ -23,7 +24,6 @@ pub mod live;
 pub mod page;
 pub mod public;
 pub mod routes;
-pub mod screen;
 pub mod settings;
 pub mod sheets;
 pub mod table;

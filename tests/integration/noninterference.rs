@@ -316,9 +316,19 @@ fn two_worlds(a: &ArchiveFiles, b: &ArchiveFiles) -> Vec<(TestDb, TestDb)> {
         fushi::transfer::import(&mut x.open(), a).expect("world A imports");
         fushi::transfer::import(&mut y.open(), b).expect("world B imports");
         // The two imports ran a moment apart; two worlds that differ only in results were
-        // created at the same time. Both have the same clock running on their last round
-        // and the same announcement, so the hall's screen, the table and team pages are
-        // crawled with them.
+        // created at the same time.
+        for db in [x, y] {
+            same_times(db);
+        }
+    }
+    worlds
+}
+
+/// [`two_worlds`] in the hall: both with the same clock on their last round and the same
+/// announcement, so that the hall's screen and the team pages are crawled with them.
+fn two_worlds_in_the_hall(a: &ArchiveFiles, b: &ArchiveFiles) -> Vec<(TestDb, TestDb)> {
+    let worlds = two_worlds(a, b);
+    for (x, y) in &worlds {
         for db in [x, y] {
             same_hall(db);
             same_times(db);
@@ -408,7 +418,7 @@ async fn a_complete_match_whose_last_board_is_played_elsewhere_gives_nothing_awa
     // World A: board 4 of round 3 played for 40, 120 and 60; world B: for 0, 160 and 15.
     let (a, b) = (club_night([40, 120, 60]), club_night([0, 160, 15]));
     let values = Values::of(&a);
-    for (x, y) in two_worlds(&a, &b) {
+    for (x, y) in two_worlds_in_the_hall(&a, &b) {
         director_sees_the_difference(&x, &y, "/d/club-night/rounds/3/tables/1").await;
         let read = compare(&x, &y, &values).await;
         assert!(read >= 150, "only {read} paths read");
@@ -420,7 +430,7 @@ async fn a_knockout_tie_complete_at_one_table_gives_nothing_away() {
     // The final's board 4: world A 40 and 150, world B 150 and 40: the winner changes.
     let (a, b) = (championship([40, 150, 70]), championship([150, 40, 5]));
     let values = Values::of(&a);
-    for (x, y) in two_worlds(&a, &b) {
+    for (x, y) in two_worlds_in_the_hall(&a, &b) {
         director_sees_the_difference(&x, &y, "/d/stages-swiss-knockout-8/stages").await;
         let read = compare(&x, &y, &values).await;
         assert!(read >= 300, "only {read} paths read");

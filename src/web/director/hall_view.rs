@@ -107,7 +107,7 @@ struct HallPage {
     passed_by: Option<String>,
     times_in: String,
     /// The round's clock, if started, and the announcement as it stands.
-    clock: Option<crate::web::screen::ClockView>,
+    clock: Option<crate::web::clock_view::ClockView>,
     announcement: String,
 }
 
@@ -241,7 +241,8 @@ async fn hall_page(
         .count();
     let clock = crate::clock::of(&sheet.settings);
     let (_, round_clock, announcement) =
-        crate::web::screen::hall_parts(&ctx, &state, &sheet.settings, Some(at.round), None).await?;
+        crate::web::clock_view::hall_parts(&ctx, &state, &sheet.settings, Some(at.round), None)
+            .await?;
     let page = HallPage {
         clock: round_clock,
         announcement: announcement.unwrap_or_default(),

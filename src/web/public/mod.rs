@@ -7,7 +7,7 @@
 //! - `/t/{slug}/standings`, `/t/{slug}/rounds`, `/t/{slug}/rounds/{n}`,
 //!   `/t/{slug}/rounds/{n}/tables/{t}` (one match, both rooms), `/t/{slug}/teams`,
 //!   `/t/{slug}/teams/{no}` (with where the team plays next and the round's clock)
-//! - `/t/{slug}/screen` the hall's screen ([`super::screen`])
+//! - `/t/{slug}/screen` the hall's screen ([`screen`])
 //! - `/t/{slug}/{file}.csv` the archive's CSV files, as `fushi export` writes them
 //! - `/d/{slug}/rounds/{n}/boards/{b}` the director's traveller of a board (every room),
 //!   open to the tournament's scorers too: registered here, beside the public traveller
@@ -17,8 +17,9 @@
 //! `static/js/live.js` uses to refresh them in place.
 
 pub(crate) mod field;
+mod screen;
 mod stages;
-pub(crate) mod view;
+mod view;
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
@@ -62,7 +63,7 @@ fn public_pages(cfg: &mut web::ServiceConfig) {
             "/t/{slug}/rounds/{round}/tables/{table}",
             web::get().to(table),
         )
-        .route("/t/{slug}/screen", web::get().to(super::screen::screen))
+        .route("/t/{slug}/screen", web::get().to(screen::screen))
         .route("/t/{slug}/teams", web::get().to(teams))
         .route("/t/{slug}/teams/{team}", web::get().to(team))
         .route("/t/{slug}/{file}.csv", web::get().to(download))
@@ -574,7 +575,7 @@ struct TeamPage {
     charts: Vec<super::sheets::charts::ChartView>,
     /// Where the team plays next, and that round's clock at its table.
     next: Option<NextMatch>,
-    clock: Option<super::screen::ClockView>,
+    clock: Option<super::clock_view::ClockView>,
 }
 
 /// Where a team plays next: its round, table, opponents and each room's seats.
@@ -657,12 +658,13 @@ async fn team(
     let playing = matches
         .iter()
         .any(|m| stages.awaits(m.round, m.status.stage));
-    let (hall, _, _) = super::screen::hall_parts(&ctx, &state, &event.settings, None, None).await?;
+    let (hall, _, _) =
+        super::clock_view::hall_parts(&ctx, &state, &event.settings, None, None).await?;
     let next = next_match(t, event, report, number, hall.round);
     let clock = match &next {
         Some(n) => {
             let at = Some(n.table);
-            super::screen::hall_parts(&ctx, &state, &event.settings, Some(n.round), at)
+            super::clock_view::hall_parts(&ctx, &state, &event.settings, Some(n.round), at)
                 .await?
                 .1
         }

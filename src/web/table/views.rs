@@ -13,11 +13,11 @@ use crate::db::table::{self as tables, Closed, EntryState, Pending, Side};
 use crate::figures::signed;
 use crate::input::sheet::{self, SheetError, SheetRow};
 use crate::rules::{Decks, Lineup, Pair, Room, Scorer, TeamNo};
+use crate::web::clock_view::{ClockView, hall_parts};
 use crate::web::labels::{
     Choice, choices, combo_label, seat_label, sheet_error_text, team_label, trump_label,
 };
 use crate::web::page::{Ctx, render_status};
-use crate::web::screen::{ClockView, hall_parts};
 use crate::web::{AppError, AppState};
 
 /// One board at the table.
@@ -125,6 +125,18 @@ struct RoomPage {
     entered: usize,
 }
 
+/// "Table 3, Open room".
+fn room_title(ctx: &Ctx, table: i32, room: Room) -> String {
+    let t = &ctx.t;
+    t.args(
+        "table-title",
+        &[
+            ("table", table.into()),
+            ("room", t.t(&format!("entry-room-{}", room.code())).into()),
+        ],
+    )
+}
+
 fn side_label(ctx: &Ctx, side: Side) -> String {
     match side {
         Side::NorthSouth => ctx.t.t("entry-pair-ns"),
@@ -199,16 +211,7 @@ pub(super) async fn room_page(
         announcement,
         ctx: ctx.clone(),
         tour_name: sheet.settings.name.clone(),
-        title: t.args(
-            "table-title",
-            &[
-                ("table", m.table.into()),
-                (
-                    "room",
-                    t.t(&format!("entry-room-{}", room.room.code())).into(),
-                ),
-            ],
-        ),
+        title: room_title(ctx, m.table, room.room),
         not_saved: t.args("table-not-saved", &[("count", errors.len().into())]),
         token: token.to_owned(),
         round: sheet.round.number,
@@ -496,16 +499,7 @@ pub(super) async fn waiting_page(
     let page = WaitingPage {
         tour_name: settings.name.clone(),
         slug: settings.slug.clone(),
-        title: t.args(
-            "table-title",
-            &[
-                ("table", empty.table.into()),
-                (
-                    "room",
-                    t.t(&format!("entry-room-{}", empty.room.code())).into(),
-                ),
-            ],
-        ),
+        title: room_title(ctx, empty.table, empty.room),
         text: match round {
             Some(r) => t.a("table-session-no-match", "round", r),
             None => t.t("table-session-no-round"),
