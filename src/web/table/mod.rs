@@ -135,7 +135,7 @@ async fn locate(
                 // A session link: the room of the current round at its table.
                 None => crate::db::hall::resolve_session(conn, &token)?.map(|s| match s.at {
                     Some(room) => Ok(room),
-                    None => Err(s),
+                    None => Err(Box::new(s)),
                 }),
             })
         })
