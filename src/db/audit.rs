@@ -119,6 +119,12 @@ pub enum Subject {
     /// Why a knockout tie was paired as it was, in round `round` at table `table`:
     /// `round 6 table 1 tie`; the value is a [`TieReason`] as text.
     Tie { round: i32, table: i32 },
+    /// A round's clock (started, paused, resumed, a table's extra minutes): `round 3
+    /// clock`; before is how the clock stood (`running`, `paused`), after the director's event
+    /// (`start 40`, `pause`, `resume`, `extra table 3 5`).
+    Clock { round: i32 },
+    /// The director's announcement to the hall: `announcement`.
+    Announcement,
     /// A text this version does not know.
     Other(String),
 }
@@ -156,6 +162,8 @@ impl Subject {
             })(),
             ["dealing", "seed"] => Some(Subject::DealSeed),
             ["round", r, "deals"] => n(r).map(|round| Subject::Deals { round }),
+            ["round", r, "clock"] => n(r).map(|round| Subject::Clock { round }),
+            ["announcement"] => Some(Subject::Announcement),
             ["stage", n_, key] if !key.is_empty() => {
                 n_.parse::<usize>().ok().map(|stage| Subject::Stage {
                     stage,
@@ -223,6 +231,8 @@ impl std::fmt::Display for Subject {
             Subject::Deals { round } => write!(f, "round {round} deals"),
             Subject::Stage { stage, key } => write!(f, "stage {stage} {key}"),
             Subject::Tie { round, table } => write!(f, "round {round} table {table} tie"),
+            Subject::Clock { round } => write!(f, "round {round} clock"),
+            Subject::Announcement => f.write_str("announcement"),
             Subject::Other(text) => f.write_str(text),
         }
     }

@@ -17,6 +17,7 @@ pub mod deals;
 mod edit;
 mod error;
 pub mod field;
+pub mod hall;
 mod lineups;
 pub mod models;
 pub mod occasion;

@@ -84,6 +84,8 @@ pub struct Credential<'a> {
 #[derive(Clone, Debug)]
 pub struct TableRoom {
     pub link_id: i32,
+    /// The room's own link for its round (a session link shows it under its own token).
+    pub token: String,
     pub tournament_id: i32,
     pub slug: String,
     pub round: i32,
@@ -176,6 +178,7 @@ pub fn find_link(conn: &mut DbConnection, token: &str) -> Result<Option<TableRoo
         .map_err(|e| DbError::corrupt("table_links", link_id, "room", e.to_string()))?;
     Ok(Some(TableRoom {
         link_id,
+        token: token.to_owned(),
         tournament_id: tid,
         slug,
         round,

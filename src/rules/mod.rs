@@ -30,6 +30,7 @@ pub mod occasion;
 pub mod release;
 pub mod report;
 pub mod room_state;
+pub mod round_clock;
 pub mod scoring;
 pub mod settings;
 pub mod stage_tables;

@@ -7,6 +7,7 @@
 pub mod api;
 pub mod auth;
 pub mod client;
+pub mod clock_view;
 pub mod compress;
 pub mod connections;
 pub mod director;
@@ -307,6 +308,7 @@ const STYLESHEET: &str = concat!(
     include_str!("../../static/css/stages.css"),
     include_str!("../../static/css/deals.css"),
     include_str!("../../static/css/hall.css"),
+    include_str!("../../static/css/screen.css"),
 );
 
 /// A static file in the reader's coding, compressed once per process.
@@ -334,6 +336,7 @@ const SCRIPT: &str = concat!(
     include_str!("../../static/js/settings.js"),
     include_str!("../../static/js/print.js"),
     include_str!("../../static/js/table.js"),
+    include_str!("../../static/js/hall.js"),
 );
 
 static FAVICON_FILE: compress::StaticFile =

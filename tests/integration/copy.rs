@@ -62,7 +62,13 @@ fn everything(db: &TestDb) {
          INSERT INTO odd_result_checks (tournament_id, flag, checked_by, checked_at) \
          SELECT id, '1/1/open/1', 'grace', {at} FROM tournaments;
          INSERT INTO login_attempts (key, attempts, since) VALUES ('user:nobody', 2, {at});
-         INSERT INTO form_tokens (token, created_at) VALUES ('form-1', {at});",
+         INSERT INTO form_tokens (token, created_at) VALUES ('form-1', {at});
+         INSERT INTO session_links (tournament_id, table_no, room, token, created_at) \
+         SELECT id, 1, 'open', 'session-token-1', {at} FROM tournaments;
+         INSERT INTO round_clocks (round_id, minutes, started_at, paused_at, paused_seconds, extra) \
+         SELECT id, 40, {at}, {at}, 30, '1:5' FROM rounds WHERE number = 4;
+         INSERT INTO hall_announcements (tournament_id, body, posted_at) \
+         SELECT id, 'Round 5 at 21:10', {at} FROM tournaments;",
         token = link.token
     ))
     .unwrap();

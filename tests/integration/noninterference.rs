@@ -324,6 +324,68 @@ fn two_worlds(a: &ArchiveFiles, b: &ArchiveFiles) -> Vec<(TestDb, TestDb)> {
     worlds
 }
 
+/// [`two_worlds`] in the hall: both with the same clock on their last round and the same
+/// announcement, so that the hall's screen and the team pages are crawled with them.
+fn two_worlds_in_the_hall(a: &ArchiveFiles, b: &ArchiveFiles) -> Vec<(TestDb, TestDb)> {
+    let worlds = two_worlds(a, b);
+    for (x, y) in &worlds {
+        for db in [x, y] {
+            same_hall(db);
+            same_times(db);
+        }
+    }
+    worlds
+}
+
+/// Every tournament of `db` with its last round's clock started at one fixed time, paused
+/// at another, a table given extra time, and an announcement.
+fn same_hall(db: &TestDb) {
+    use diesel::prelude::*;
+    use fushi::db::hall::round_clocks;
+    use fushi::db::schema::{rounds, tournaments};
+    use fushi::rules::round_clock::ClockEvent;
+    let mut conn = db.open();
+    let tours: Vec<(i32, String)> = tournaments::table
+        .select((tournaments::id, tournaments::slug))
+        .load(&mut conn)
+        .expect("the tournaments");
+    for (id, slug) in tours {
+        let last: Option<i32> = rounds::table
+            .filter(rounds::tournament_id.eq(id))
+            .select(diesel::dsl::max(rounds::number))
+            .first(&mut conn)
+            .expect("the last round");
+        let Some(last) = last else { continue };
+        for event in [
+            ClockEvent::Start { minutes: 45 },
+            ClockEvent::Extra {
+                table: 1,
+                minutes: 5,
+            },
+            ClockEvent::Pause,
+        ] {
+            let done = fushi::db::hall::clock_event(&mut conn, &slug, last, event, "director");
+            assert!(matches!(done, Ok(Some(Ok(_)))), "{done:?}");
+        }
+        let at = |m: u32| {
+            chrono::NaiveDate::from_ymd_opt(2026, 12, 5)
+                .and_then(|d| d.and_hms_opt(11, m, 0))
+                .expect("a time")
+        };
+        diesel::update(round_clocks::table)
+            .set((
+                round_clocks::started_at.eq(at(5)),
+                round_clocks::paused_at.eq(Some(at(20))),
+            ))
+            .execute(&mut conn)
+            .expect("the clock's times are set");
+        assert!(
+            fushi::db::hall::announce(&mut conn, &slug, "Round 8 starts at 21:10", "director")
+                .expect("announced")
+        );
+    }
+}
+
 /// Every tournament of `db` created and changed at one fixed time.
 fn same_times(db: &TestDb) {
     use diesel::prelude::*;
@@ -356,7 +418,7 @@ async fn a_complete_match_whose_last_board_is_played_elsewhere_gives_nothing_awa
     // World A: board 4 of round 3 played for 40, 120 and 60; world B: for 0, 160 and 15.
     let (a, b) = (club_night([40, 120, 60]), club_night([0, 160, 15]));
     let values = Values::of(&a);
-    for (x, y) in two_worlds(&a, &b) {
+    for (x, y) in two_worlds_in_the_hall(&a, &b) {
         director_sees_the_difference(&x, &y, "/d/club-night/rounds/3/tables/1").await;
         let read = compare(&x, &y, &values).await;
         assert!(read >= 150, "only {read} paths read");
@@ -368,7 +430,7 @@ async fn a_knockout_tie_complete_at_one_table_gives_nothing_away() {
     // The final's board 4: world A 40 and 150, world B 150 and 40: the winner changes.
     let (a, b) = (championship([40, 150, 70]), championship([150, 40, 5]));
     let values = Values::of(&a);
-    for (x, y) in two_worlds(&a, &b) {
+    for (x, y) in two_worlds_in_the_hall(&a, &b) {
         director_sees_the_difference(&x, &y, "/d/stages-swiss-knockout-8/stages").await;
         let read = compare(&x, &y, &values).await;
         assert!(read >= 300, "only {read} paths read");

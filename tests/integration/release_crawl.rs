@@ -354,6 +354,8 @@ async fn no_public_surface_shows_a_board_before_every_room_has_played_it() {
         "/t/{slug}/rounds/{round}/travellers.pdf",
         "/t/{slug}/{file}.csv",
         "/t/{slug}/teams/{team}/card.pdf",
+        "/t/{slug}/teams/{team}",
+        "/t/{slug}/screen",
         "/api/v1/tournaments/{slug}/results",
         "/api/v1/tournaments/{slug}/matches",
         "/api/v1/tournaments/{slug}/rounds/{round}/boards/{board}",

@@ -1,6 +1,7 @@
 //! The director's hall view of a round: `GET /d/{slug}/rounds/{n}/hall`, every room's state
 //! at a glance (a room that called the director in red, confirmed rooms waiting for the
-//! director's approval, ⚑ boards), live through the tournament's event stream; and
+//! director's approval, ⚑ boards), live through the tournament's event stream; the round's
+//! clock and the announcement to the hall (their forms post to [`super::session`]); and
 //! `POST` there: approve every confirmed room without flags or calls in one action.
 
 use actix_web::{HttpResponse, web};
@@ -105,6 +106,9 @@ struct HallPage {
     /// Confirmed rooms it passes by (⚑ or wrong codes), said in words.
     passed_by: Option<String>,
     times_in: String,
+    /// The round's clock, if started, and the announcement as it stands.
+    clock: Option<crate::web::clock_view::ClockView>,
+    announcement: String,
 }
 
 /// The hall's tiles and summary for the round's rooms.
@@ -236,7 +240,12 @@ async fn hall_page(
         .filter(|l| l.state == EntryState::Confirmed && !l.approvable_in_bulk())
         .count();
     let clock = crate::clock::of(&sheet.settings);
+    let (_, round_clock, announcement) =
+        crate::web::clock_view::hall_parts(&ctx, &state, &sheet.settings, Some(at.round), None)
+            .await?;
     let page = HallPage {
+        clock: round_clock,
+        announcement: announcement.unwrap_or_default(),
         tour: TourHead::of_settings(&sheet.settings),
         section: "rounds",
         tab: "hall",

@@ -13,6 +13,7 @@ mod field;
 mod hall_view;
 mod rounds;
 mod schedule;
+mod session;
 mod stages;
 mod subject;
 mod tables;
@@ -37,6 +38,7 @@ pub fn configure(routes: &mut Routes) {
     field::configure(routes);
     tables::configure(routes);
     hall_view::configure(routes);
+    session::configure(routes);
     stages::configure(routes);
     deals::configure(routes);
 }

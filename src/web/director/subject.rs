@@ -90,6 +90,8 @@ pub fn subject_text(t: &Tr, subject: &Subject) -> String {
             "audit-subject-tie",
             &[("round", n(*round)), ("table", n(*table))],
         ),
+        Subject::Clock { round } => t.a("audit-subject-clock", "round", round),
+        Subject::Announcement => t.t("audit-subject-announcement"),
         Subject::Other(text) => text.clone(),
     }
 }

@@ -310,6 +310,10 @@ struct Slip {
     side_label: String,
     team: String,
     code: String,
+    /// The team's public page (where it plays next, its clock and released results) and
+    /// its QR code: the slip carries no code in the address.
+    team_url: String,
+    team_qr: String,
 }
 
 async fn cards_page(
@@ -344,15 +348,21 @@ async fn cards_page(
         .iter()
         .filter_map(|l| {
             let m = sheet.table(l.table)?;
-            Some([Side::NorthSouth, Side::EastWest].map(|side| Slip {
-                table: l.table,
-                room_label: ctx.t.t(&format!("entry-room-{}", l.room.code())),
-                side_label: ctx.t.t(&format!("entry-pair-{}", side.code())),
-                team: team_label(&sheet, tables::seated(m, l.room, side)),
-                code: match side {
-                    Side::NorthSouth => l.codes[0].clone(),
-                    Side::EastWest => l.codes[1].clone(),
-                },
+            Some([Side::NorthSouth, Side::EastWest].map(|side| {
+                let number = tables::seated(m, l.room, side);
+                let team_url = format!("{site}/t/{}/teams/{number}", sheet.settings.slug);
+                Slip {
+                    table: l.table,
+                    room_label: ctx.t.t(&format!("entry-room-{}", l.room.code())),
+                    side_label: ctx.t.t(&format!("entry-pair-{}", side.code())),
+                    team: team_label(&sheet, number),
+                    team_qr: crate::web::hall::qr_svg(&team_url),
+                    team_url,
+                    code: match side {
+                        Side::NorthSouth => l.codes[0].clone(),
+                        Side::EastWest => l.codes[1].clone(),
+                    },
+                }
             }))
         })
         .flatten()

@@ -109,9 +109,31 @@ pub(crate) fn value_words(t: &Tr, subject: &Subject, text: &str) -> String {
             "held" => Some(t.t("words-draw-held")),
             _ => None,
         },
+        Subject::Clock { .. } => clock_words(t, text),
         _ => None,
     };
     worded.unwrap_or_else(|| super::subject::value_text(t, subject, text))
+}
+
+/// A round clock's state or the director's event, in words (`start 40`, `pause`,
+/// `resume`, `extra table 3 5`, `running`, `paused`).
+fn clock_words(t: &Tr, text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split(' ').collect();
+    match words.as_slice() {
+        ["start", m] => Some(t.a("words-clock-start", "minutes", m.parse::<i32>().ok()?)),
+        ["pause"] => Some(t.t("words-clock-pause")),
+        ["resume"] => Some(t.t("words-clock-resume")),
+        ["running"] => Some(t.t("words-clock-running")),
+        ["paused"] => Some(t.t("words-clock-paused")),
+        ["extra", "table", table, m] => Some(t.args(
+            "words-clock-extra",
+            &[
+                ("table", table.parse::<i32>().ok()?.into()),
+                ("minutes", m.parse::<i32>().ok()?.into()),
+            ],
+        )),
+        _ => None,
+    }
 }
 
 /// Who made a change, in words: a confirmation at a table is stored as `table link 4:

@@ -6,7 +6,8 @@
 //! - `/t/{slug}` the overview: rules, tie-breaks, rounds, the top of the standings, downloads
 //! - `/t/{slug}/standings`, `/t/{slug}/rounds`, `/t/{slug}/rounds/{n}`,
 //!   `/t/{slug}/rounds/{n}/tables/{t}` (one match, both rooms), `/t/{slug}/teams`,
-//!   `/t/{slug}/teams/{no}`
+//!   `/t/{slug}/teams/{no}` (with where the team plays next and the round's clock)
+//! - `/t/{slug}/screen` the hall's screen ([`screen`])
 //! - `/t/{slug}/{file}.csv` the archive's CSV files, as `fushi export` writes them
 //! - `/d/{slug}/rounds/{n}/boards/{b}` the director's traveller of a board (every room),
 //!   open to the tournament's scorers too: registered here, beside the public traveller
@@ -16,6 +17,7 @@
 //! `static/js/live.js` uses to refresh them in place.
 
 pub(crate) mod field;
+mod screen;
 mod stages;
 mod view;
 
@@ -61,6 +63,7 @@ fn public_pages(cfg: &mut web::ServiceConfig) {
             "/t/{slug}/rounds/{round}/tables/{table}",
             web::get().to(table),
         )
+        .route("/t/{slug}/screen", web::get().to(screen::screen))
         .route("/t/{slug}/teams", web::get().to(teams))
         .route("/t/{slug}/teams/{team}", web::get().to(team))
         .route("/t/{slug}/{file}.csv", web::get().to(download))
@@ -510,6 +513,69 @@ struct TeamPage {
     /// Rounds whose pairings are not public yet: "Round 5: pairings soon".
     soon: Vec<String>,
     charts: Vec<super::sheets::charts::ChartView>,
+    /// Where the team plays next, and that round's clock at its table.
+    next: Option<NextMatch>,
+    clock: Option<super::clock_view::ClockView>,
+}
+
+/// Where a team plays next: its round, table, opponents and each room's seats.
+struct NextMatch {
+    round: i32,
+    table: i32,
+    opponent: Option<view::TeamLink>,
+    /// "Open room: North-South · Closed room: East-West".
+    seats: String,
+}
+
+/// The team's next match from the public event: its first playing match, from the current
+/// round on (all rounds when none is current), that is not complete as the public sees it.
+fn next_match(
+    t: &crate::web::i18n::Tr,
+    event: &crate::rules::Event,
+    report: &crate::rules::Report,
+    team: TeamNo,
+    current: Option<i32>,
+) -> Option<NextMatch> {
+    use crate::db::table::{Side, seated};
+    use crate::rules::Room;
+    let teams = view::Teams::of(event);
+    event
+        .rounds
+        .iter()
+        .filter(|r| current.is_none_or(|c| r.number >= c))
+        .find_map(|r| {
+            let m = r
+                .matches
+                .iter()
+                .find(|m| m.away.is_some() && (m.home == team || m.away == Some(team)))?;
+            let stage = report
+                .match_at(r.number, m.table)
+                .map_or(Stage::NotStarted, |x| Stage::of_match(&x.figures));
+            if stage == Stage::Complete {
+                return None;
+            }
+            let side_in = |room: Room| {
+                let side = if seated(m, room, Side::NorthSouth) == team {
+                    Side::NorthSouth
+                } else {
+                    Side::EastWest
+                };
+                t.args(
+                    "pub-next-room",
+                    &[
+                        ("room", t.t(&format!("entry-room-{}", room.code())).into()),
+                        ("side", t.t(&format!("entry-pair-{}", side.code())).into()),
+                    ],
+                )
+            };
+            let opponent = if m.home == team { m.away } else { Some(m.home) };
+            Some(NextMatch {
+                round: r.number,
+                table: m.table,
+                opponent: opponent.map(|o| teams.link(o)),
+                seats: format!("{} · {}", side_in(Room::Open), side_in(Room::Closed)),
+            })
+        })
 }
 
 async fn team(
@@ -532,7 +598,21 @@ async fn team(
     let playing = matches
         .iter()
         .any(|m| stages.awaits(m.round, m.status.stage));
+    let (hall, _, _) =
+        super::clock_view::hall_parts(&ctx, &state, &event.settings, None, None).await?;
+    let next = next_match(t, event, report, number, hall.round);
+    let clock = match &next {
+        Some(n) => {
+            let at = Some(n.table);
+            super::clock_view::hall_parts(&ctx, &state, &event.settings, Some(n.round), at)
+                .await?
+                .1
+        }
+        None => None,
+    };
     let page = TeamPage {
+        next,
+        clock,
         tour: TourHead::of(event),
         section: "teams",
         live: live(playing),

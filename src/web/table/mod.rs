@@ -17,6 +17,12 @@
 //! Not signed in, so no session CSRF token: the secret path itself is what a forged
 //! cross-site form cannot know (the guard lets `/table/` through on that ground).
 //!
+//! A table's link for the whole session (`crate::db::hall::resolve_session`) answers on the
+//! same path: it shows the room of the current round at its table, by the same rules, so a
+//! device bound to round 1's entry sees nothing of round 2's until it saves or gives a code
+//! there. A form posted through it names the room it was made for (`link`): a round that
+//! moved on in between saves nothing.
+//!
 //! The posted boards are read in [`forms`], the page is drawn in [`views`], and wrong
 //! tokens are counted in [`guesses`].
 
@@ -123,7 +129,22 @@ async fn locate(
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
     let found = if plausible {
         let token = token.to_owned();
-        let room = with_db(state, move |conn| Ok(tables::find_link(conn, &token)?)).await?;
+        let room = with_db(state, move |conn| {
+            Ok(match tables::find_link(conn, &token)? {
+                Some(room) => Some(Ok(room)),
+                // A session link: the room of the current round at its table.
+                None => crate::db::hall::resolve_session(conn, &token)?.map(|s| match s.at {
+                    Some(room) => Ok(room),
+                    None => Err(Box::new(s)),
+                }),
+            })
+        })
+        .await?;
+        let room = match room {
+            Some(Err(empty)) => return Ok(Err(no_match_page(req, state, &empty).await?)),
+            Some(Ok(room)) => Some(room),
+            None => None,
+        };
         match room {
             // The room's match from the snapshot the pages read (its newest revision): the
             // match, its teams and its round's boards, nothing of the other tables.
@@ -145,6 +166,20 @@ async fn locate(
             Err(AppError::NotFound)
         }
     }
+}
+
+/// A session link whose table has no match in the current round: the table, the round
+/// and the hall's clock and announcement, nothing else (404 while table-side entry is off).
+async fn no_match_page(
+    req: &HttpRequest,
+    state: &AppState,
+    empty: &crate::db::hall::SessionAt,
+) -> Result<HttpResponse, AppError> {
+    let snap = state.live.snapshot(&empty.slug, true).await?;
+    if !snap.event.settings.table.entry {
+        return Err(AppError::NotFound);
+    }
+    views::waiting_page(&Ctx::of(req), state, &snap.event.settings, empty).await
 }
 
 /// The room's pending entry, why it is closed and the tournament's line-ups, read together.
@@ -172,6 +207,8 @@ struct AtTable {
     sheet: RoundSheet,
     /// The client's address, as the guesses are counted by and the entries recorded with.
     addr: String,
+    /// The token is the table's link for the whole session (it follows the movement).
+    session: bool,
     /// The device's token (its cookie); a new one when it had none ([`AtTable::fresh`]).
     device: String,
     /// The device came without a cookie: the answer sets [`AtTable::device`] as its cookie.
@@ -231,6 +268,7 @@ impl FromRequest for AtTable {
             let known = device_token(&req);
             let fresh = known.is_empty();
             Ok(AtTable {
+                session: room.token != token,
                 token,
                 room,
                 sheet,
@@ -254,6 +292,9 @@ async fn save(
     at: AtTable,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
+    if let Some(page) = moved_page(&ctx, &state, &at, &form).await? {
+        return Ok(page);
+    }
     let boards = read_boards(&at.sheet, &form);
     let room = at.room.clone();
     let lineups = with_db(&state, move |conn| {
@@ -313,6 +354,25 @@ async fn save(
         }
     };
     Ok(at.with_cookie(&state, res))
+}
+
+/// A form posted through a session link for a room the link no longer shows (the round
+/// moved on between the page and the post, `link` in the form): nothing is done, and the
+/// page shows the room the table now holds with a word why (409).
+async fn moved_page(
+    ctx: &Ctx,
+    state: &AppState,
+    at: &AtTable,
+    form: &HashMap<String, String>,
+) -> Result<Option<HttpResponse>, AppError> {
+    let posted = form.get("link").map(|l| l.trim());
+    let here = at.room.link_id.to_string();
+    if !at.session || posted.is_none_or(|l| l == here) {
+        return Ok(None);
+    }
+    let said = ctx.t.a("table-error-moved", "round", at.sheet.round.number);
+    let page = room_page(ctx, state, at, None, &[], Some(said)).await?;
+    Ok(Some(with_status(page, StatusCode::CONFLICT)))
 }
 
 /// `res` with `status`.
@@ -423,6 +483,9 @@ async fn confirm(
     at: AtTable,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
+    if let Some(page) = moved_page(&ctx, &state, &at, &form).await? {
+        return Ok(page);
+    }
     let flagged: Vec<i32> = at
         .sheet
         .round

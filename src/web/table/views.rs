@@ -13,6 +13,7 @@ use crate::db::table::{self as tables, Closed, EntryState, Pending, Side};
 use crate::figures::signed;
 use crate::input::sheet::{self, SheetError, SheetRow};
 use crate::rules::{Decks, Lineup, Pair, Room, Scorer, TeamNo};
+use crate::web::clock_view::{ClockView, hall_parts};
 use crate::web::labels::{
     Choice, choices, combo_label, seat_label, sheet_error_text, team_label, trump_label,
 };
@@ -111,9 +112,29 @@ struct RoomPage {
     confirm_needs_code: bool,
     code_digits: usize,
     submission: String,
+    /// The room's own link: a form posted through a session link names it.
+    link_id: i32,
+    /// Shown through the table's link for the whole session.
+    session: bool,
+    slug: String,
+    /// The round's clock at this table, and the director's announcement.
+    clock: Option<ClockView>,
+    announcement: Option<String>,
     problems: Vec<String>,
     confirm_error: Option<String>,
     entered: usize,
+}
+
+/// "Table 3, Open room".
+fn room_title(ctx: &Ctx, table: i32, room: Room) -> String {
+    let t = &ctx.t;
+    t.args(
+        "table-title",
+        &[
+            ("table", table.into()),
+            ("room", t.t(&format!("entry-room-{}", room.code())).into()),
+        ],
+    )
 }
 
 fn side_label(ctx: &Ctx, side: Side) -> String {
@@ -172,21 +193,25 @@ pub(super) async fn room_page(
     let entry = pending.filter(|p| p.entered());
     let bound = entry.and_then(|p| p.bound_as(&at.device));
     let boards = board_views(ctx, at, typed, entry, bound.is_some(), errors, [&ns, &ew]);
+    let (_, clock, announcement) = hall_parts(
+        ctx,
+        state,
+        &sheet.settings,
+        Some(sheet.round.number),
+        Some(m.table),
+    )
+    .await?;
     let state = shown_state(closed, pending);
     let entered_by = entry.map(|p| p.entered_by);
     let page = RoomPage {
+        link_id: room.link_id,
+        session: at.session,
+        slug: room.slug.clone(),
+        clock,
+        announcement,
         ctx: ctx.clone(),
         tour_name: sheet.settings.name.clone(),
-        title: t.args(
-            "table-title",
-            &[
-                ("table", m.table.into()),
-                (
-                    "room",
-                    t.t(&format!("entry-room-{}", room.room.code())).into(),
-                ),
-            ],
-        ),
+        title: room_title(ctx, m.table, room.room),
         not_saved: t.args("table-not-saved", &[("count", errors.len().into())]),
         token: token.to_owned(),
         round: sheet.round.number,
@@ -444,4 +469,44 @@ fn closed_text(ctx: &Ctx, closed: Closed) -> String {
         Closed::Disputed => "table-closed-disputed",
         Closed::Codes => "table-closed-codes",
     })
+}
+
+#[derive(Template)]
+#[template(path = "table/waiting.html")]
+struct WaitingPage {
+    ctx: Ctx,
+    tour_name: String,
+    slug: String,
+    title: String,
+    /// "No match sits at this table in round 4."
+    text: String,
+    clock: Option<ClockView>,
+    announcement: Option<String>,
+}
+
+/// The page of a session link whose table holds no match in the current round: the
+/// table, the round, the clock and the announcement.
+pub(super) async fn waiting_page(
+    ctx: &Ctx,
+    state: &AppState,
+    settings: &crate::rules::Settings,
+    empty: &crate::db::hall::SessionAt,
+) -> Result<HttpResponse, AppError> {
+    let t = &ctx.t;
+    let round = (empty.round > 0).then_some(empty.round);
+    let (_, clock, announcement) =
+        hall_parts(ctx, state, settings, round, Some(empty.table)).await?;
+    let page = WaitingPage {
+        tour_name: settings.name.clone(),
+        slug: settings.slug.clone(),
+        title: room_title(ctx, empty.table, empty.room),
+        text: match round {
+            Some(r) => t.a("table-session-no-match", "round", r),
+            None => t.t("table-session-no-round"),
+        },
+        clock,
+        announcement,
+        ctx: ctx.clone(),
+    };
+    render_status(ctx, StatusCode::OK, &page).map(no_store)
 }

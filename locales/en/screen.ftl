@@ -1,0 +1,63 @@
+# The hall of an evening: the round's clock, the announcement, the screen, the session's
+# table links and a team's next match.
+clock-title = The round's clock
+clock-not-started = Not started: the tables see no clock until you start it.
+clock-minutes = Minutes
+clock-start = Start the clock
+clock-pause = Pause
+clock-resume = Resume
+clock-extra-table = Table
+clock-extra-minutes = Extra minutes
+clock-extra = Give the table extra time
+clock-ends = Round { $round } ends at { $time }
+clock-ends-extra = Round { $round } ends at { $time } at this table ({ $minutes } minutes extra)
+clock-paused = Round { $round } paused: { $left } left
+clock-over = Time is up
+clock-error-table = Extra time needs the table's number.
+clock-flash-started = The clock is running: every table page and the screen show it.
+clock-flash-paused = The clock is paused.
+clock-flash-resumed = The clock runs again.
+clock-flash-extra = The table has its extra time.
+clock-flash-minutes = Give the minutes as a whole number from 1 to 600.
+clock-flash-not-started = Start the clock first.
+clock-flash-already-paused = The clock is paused already.
+clock-flash-not-paused = The clock is not paused.
+hall-announcement-heading = Announcement from the director
+hall-announcement-hint = Shown at once on every table page and on the hall's screen; send it empty to take it down.
+hall-announce = Announce
+hall-flash-announced = Announced: every table page and the screen show it.
+hall-flash-announcement-cleared = The announcement is taken down.
+screen-title = Hall screen
+screen-link = The hall's screen (for a TV)
+screen-progress-title = The round at the tables
+screen-progress = { $done } of { $count } matches complete
+screen-standings-page = Standings { $from }–{ $to } of { $count }
+session-cards-title = Table cards for the whole session
+session-cards-intro = One card per table and room, printed once for the evening: its link always shows the room of the current round that sits at that table, and follows the teams as they move. The round's own cards keep working too.
+session-cards-none = No round has its pairings yet: the cards appear with the first round's tables.
+session-cards-instead = Printing for the whole evening?
+session-card-scan = Scan at this table, every round
+session-renew-hint = Makes new links for every table: the printed session cards stop working.
+session-renew-text = { $count ->
+        [one] 1 printed session card stops
+       *[other] { $count } printed session cards stop
+    } working at once; print the cards again afterwards.
+session-renew-confirm = Renew the session's cards
+table-session-hint = This table's card for the whole session: it shows the room of the current round at this table.
+table-session-no-match = No match sits at this table in round { $round }.
+table-session-no-round = No round has its pairings yet.
+table-error-moved = The table has moved on to round { $round }: nothing was saved. Here is the room that sits here now.
+table-slip-team-page = Your team's page: where you play next, the clock and your results.
+pub-next-title = Next match
+pub-next-against = against
+pub-next-room = { $room }: { $side }
+audit-subject-clock = round { $round } clock
+audit-subject-announcement = announcement to the hall
+words-clock-start = started with { $minutes } minutes
+words-clock-pause = paused
+words-clock-resume = resumed
+words-clock-running = running
+words-clock-paused = paused
+words-clock-extra = table { $table } given { $minutes } extra minutes
+audit-area-clock = The clock
+audit-area-hall = The hall
