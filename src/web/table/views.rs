@@ -97,6 +97,63 @@ impl Said {
             ..Said::default()
         }
     }
+
+    /// Each message where the page shows it: a code's beside the code field of its form
+    /// when that form is `shown`, else at the top.
+    fn place(self, shown: impl Fn(&str) -> bool) -> Placed {
+        let Said {
+            mut top,
+            code,
+            seats,
+        } = self;
+        let (mut code_form, mut code_error) = ("", None);
+        if let Some((form, message)) = code {
+            if shown(form) {
+                (code_form, code_error) = (form, Some(message));
+            } else {
+                top = Some(message);
+            }
+        }
+        Placed {
+            top,
+            code_form,
+            code_error,
+            seats,
+        }
+    }
+}
+
+/// [`Said`] placed on the page drawn.
+struct Placed {
+    top: Option<String>,
+    code_form: &'static str,
+    code_error: Option<String>,
+    seats: Vec<(&'static str, String)>,
+}
+
+/// The teams sitting North-South and East-West in the room, as labelled.
+fn side_teams(at: &AtTable) -> (String, String) {
+    let (sheet, m) = (&at.sheet, at.game());
+    let home = team_label(sheet, m.home);
+    let away = m.away.map(|a| team_label(sheet, a)).unwrap_or_default();
+    match at.room.room {
+        Room::Open => (home, away),
+        Room::Closed => (away, home),
+    }
+}
+
+/// "Table 3, open room".
+fn room_title(ctx: &Ctx, table: i32, room: Room) -> String {
+    ctx.t.args(
+        "table-title",
+        &[
+            ("table", table.into()),
+            (
+                "room",
+                ctx.t.t(&format!("entry-room-{}", room.code())).into(),
+            ),
+        ],
+    )
 }
 
 #[derive(Template)]
@@ -188,12 +245,7 @@ pub(super) async fn room_page(
     let pending = pending.as_ref();
     let t = &ctx.t;
     let decks = sheet.settings.decks();
-    let home = team_label(sheet, m.home);
-    let away = m.away.map(|a| team_label(sheet, a)).unwrap_or_default();
-    let (ns, ew) = match room.room {
-        Room::Open => (home.clone(), away.clone()),
-        Room::Closed => (away.clone(), home.clone()),
-    };
+    let (ns, ew) = side_teams(at);
     let seated = |side| tables::seated(m, room.room, side);
     let members = |side| seated_members(at, &lineups, seated(side));
     // Only the devices bound to the entry see its figures (docs/rules.md §5).
@@ -208,43 +260,25 @@ pub(super) async fn room_page(
         && bound.is_some()
         && entry.is_some_and(|p| p.state == EntryState::Waiting);
     // A code's message goes beside the form's field; a form not shown now: at the top.
-    let Said {
-        top: mut confirm_error,
-        code,
-        seats: seat_problems,
-    } = said;
-    let (mut code_form, mut code_error) = ("", None);
-    if let Some((form, message)) = code {
-        let shown = match form {
-            "enter" => can_enter,
-            "open" => can_open,
-            _ => can_confirm,
-        };
-        if shown {
-            (code_form, code_error) = (form, Some(message));
-        } else {
-            confirm_error = Some(message);
-        }
-    }
+    let placed = said.place(|form| match form {
+        "enter" => can_enter,
+        "open" => can_open,
+        _ => can_confirm,
+    });
+    let refused = !errors.is_empty()
+        || placed.top.is_some()
+        || placed.code_error.is_some()
+        || !placed.seats.is_empty();
     let page = RoomPage {
         ctx: ctx.clone(),
         tour_name: sheet.settings.name.clone(),
-        title: t.args(
-            "table-title",
-            &[
-                ("table", m.table.into()),
-                (
-                    "room",
-                    t.t(&format!("entry-room-{}", room.room.code())).into(),
-                ),
-            ],
-        ),
+        title: room_title(ctx, m.table, room.room),
         not_saved: t.args("table-not-saved", &[("count", errors.len().into())]),
         token: token.to_owned(),
         round: sheet.round.number,
         ns_members: members(Side::NorthSouth),
         ew_members: members(Side::EastWest),
-        seats: seat_views(ctx, at, typed, &lineups, &seat_problems),
+        seats: seat_views(ctx, at, typed, &lineups, &placed.seats),
         max_trick_points: decks.total_points(),
         max_bottom_points: decks.max_bottom_points(),
         ns,
@@ -264,15 +298,11 @@ pub(super) async fn room_page(
         code_digits: tables::CODE_DIGITS,
         submission: tables::new_token(),
         problems: problem_lines(ctx, errors, decks),
-        confirm_error,
-        code_error,
-        code_form,
+        confirm_error: placed.top,
+        code_error: placed.code_error,
+        code_form: placed.code_form,
     };
-    let status = if !errors.is_empty()
-        || page.confirm_error.is_some()
-        || page.code_error.is_some()
-        || !seat_problems.is_empty()
-    {
+    let status = if refused {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {
         StatusCode::OK
