@@ -110,9 +110,22 @@ impl Lang {
         self.tag().parse().expect("a valid language id")
     }
 
-    /// The cookie's choice, else the first language of `Accept-Language` that fushi speaks,
+    /// The address's `?lang=`, else the cookie's choice, else the first language of
+    /// `Accept-Language` that fushi speaks,
     /// else Simplified Chinese.
     pub fn of_request(req: &HttpRequest) -> Lang {
+        // `?lang=en` on any page's address: a link that names its language is read in it.
+        if let Some(lang) = req
+            .query_string()
+            .split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .find(|(key, _)| *key == "lang")
+            .and_then(|(_, code)| {
+                Lang::from_code(code).or_else(|| Lang::all().find(|l| l.tag() == code))
+            })
+        {
+            return lang;
+        }
         if let Some(lang) = req
             .cookie(LANG_COOKIE)
             .and_then(|c| Lang::from_code(c.value()))

@@ -1,6 +1,8 @@
 # Deals: the cards of each board, dealing from a seed anyone can check (docs/deals.md).
 deals-no-round = round { $round } has no boards
 deals-trumps = Trumps
+deals-little-joker = small joker
+deals-big-joker = big joker
 deals-trump-declared = declared at the table
 deals-bottom-points = Bottom ({ $points } points)
 deals-board = Board { $n }

@@ -134,3 +134,4 @@ entry-reason = Reason for the correction
 entry-reason-hint = The round's correction period is over: say why its results change. The audit trail keeps it.
 entry-reason-required = Give the reason for the correction: the correction period is over.
 entry-reason-long = At most { $max } characters.
+entry-choice-none = —

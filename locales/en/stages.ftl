@@ -40,6 +40,7 @@ stage-rounds-of = rounds { $rounds }
 stage-round-one = round { $round }
 stage-progress-league = { $stage }, round { $round } of { $of }
 stage-progress-knockout = { $round }, segment { $segment } of { $of }
+stage-progress-finished = Finished: the final ranking stands
 stage-reason-seeds = seed { $home } v seed { $away }
 stage-reason-bye = seed { $home }, a bye
 stage-reason-winners = winner of { $first } v winner of { $second }

@@ -1,6 +1,8 @@
 # 牌：每副牌的牌张，用人人可验证的种子发牌（docs/deals.md）。
 deals-no-round = 第 { $round } 轮没有牌
 deals-trumps = 主
+deals-little-joker = 小王
+deals-big-joker = 大王
 deals-trump-declared = 现场叫主
 deals-bottom-points = 底牌（{ $points } 分）
 deals-board = 第 { $n } 副

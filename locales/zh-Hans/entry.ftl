@@ -128,3 +128,4 @@ entry-reason = 更正原因
 entry-reason-hint = 本轮的更正期已过：请说明成绩为何更改。审计记录会保存此原因。
 entry-reason-required = 请填写更正原因：更正期已过。
 entry-reason-long = 最多 { $max } 个字符。
+entry-choice-none = —

@@ -85,12 +85,12 @@ hall-table = 第 { $table } 桌
 hall-teams = { $home } 对 { $away }
 hall-no-rooms = 本轮还没有要打的比赛。
 hall-flags-title = 该桌标记为“呼叫裁判”的牌；在房间页面清除之前 ⚑ 一直保留
-hall-wrong-codes = { $count } 次队伍代码错误
+hall-wrong-codes = { $count } 次确认码输错
 hall-approve-clean = { $count ->
         [0] 没有可批准的无标记、无呼叫的已确认房间
        *[other] 批准所有无标记、无呼叫的已确认房间（{ $count } 个）
     }
-hall-passed-by = { $count } 个已确认房间有 ⚑ 或错误代码：请亲自查看。
+hall-passed-by = { $count } 个已确认房间有 ⚑ 或输错的确认码：请亲自查看。
 hall-flash-approved = 所有无标记、无呼叫的已确认房间均已批准。
 hall-flash-none-approved = 没有等待批准的无标记、无呼叫的房间。
 hall-calls-badge = ⚑ { $count } 个房间呼叫裁判
@@ -121,17 +121,17 @@ table-settings-publish-draw-hint = 不勾选：在您于本轮页面点击“公
 words-trick-points = 得分 { $points }
 words-defender-total = P { $points }（仅总分）
 words-bottom = 底牌 { $bottom } 分
-words-bottom-declarers = 底牌 { $bottom } 分，庄家赢得末墩
-words-bottom-defenders = 底牌 { $bottom } 分，守方{ $combo }赢得末墩
-words-last-declarers = 庄家赢得末墩
-words-last-defenders = 守方{ $combo }赢得末墩
+words-bottom-declarers = 底牌 { $bottom } 分，庄家赢得末轮
+words-bottom-defenders = 底牌 { $bottom } 分，闲家{ $combo }赢得末轮
+words-last-declarers = 庄家赢得末轮
+words-last-defenders = 闲家{ $combo }赢得末轮
 words-with-single = 以单张
 words-with-pair = 以对子
 words-with-triple = 以三张
 words-with-tractor = 以{ $n }连对拖拉机
 words-with-titanic = 以{ $n }连三张
 words-declarer-penalty = 庄家罚分 { $points }
-words-defender-penalty = 守方罚分 { $points }
+words-defender-penalty = 闲家罚分 { $points }
 words-ruling = 裁判判定 s { $s }
 words-flagged = ⚑ 第 { $boards } 副
 words-draw-published = 已公开

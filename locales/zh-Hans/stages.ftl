@@ -40,6 +40,7 @@ stage-rounds-of = 第 { $rounds } 轮
 stage-round-one = 第 { $round } 轮
 stage-progress-league = { $stage }，第 { $round } 轮（共 { $of } 轮）
 stage-progress-knockout = { $round }，第 { $segment } 节（共 { $of } 节）
+stage-progress-finished = 已结束：最终名次已定
 stage-reason-seeds = { $home } 号种子对 { $away } 号种子
 stage-reason-bye = { $home } 号种子轮空
 stage-reason-winners = { $first }胜者对 { $second }胜者

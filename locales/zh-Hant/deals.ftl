@@ -1,6 +1,8 @@
 # 牌：每副牌的牌張，用人人可驗證的種子發牌（docs/deals.md）。
 deals-no-round = 第 { $round } 輪沒有牌
 deals-trumps = 主
+deals-little-joker = 小王
+deals-big-joker = 大王
 deals-trump-declared = 現場叫主
 deals-bottom-points = 底牌（{ $points } 分）
 deals-board = 第 { $n } 副

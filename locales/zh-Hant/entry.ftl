@@ -128,3 +128,4 @@ entry-reason = 更正原因
 entry-reason-hint = 本輪的更正期已過：請說明成績為何更改。稽核紀錄會保存此原因。
 entry-reason-required = 請填寫更正原因：更正期已過。
 entry-reason-long = 最多 { $max } 個字元。
+entry-choice-none = —

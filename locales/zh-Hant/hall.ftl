@@ -6,7 +6,7 @@ hall-loopback-do = 請任選一種做法，然後重新開啟本頁：
 hall-loopback-step-lan = 以場館模式啟動 fushi：它在區域網路上監聽，並印出供選手手機使用的位址。
 hall-loopback-step-public = 或者給出手機連到本機所用的位址（主機名稱或 Wi-Fi 位址）：
 hall-loopback-step-open = 或者在 fushi 已在區域網路上監聽時，透過筆電的 Wi-Fi 位址（而不是 127.0.0.1 或 localhost）開啟本頁。
-hall-loopback-readme = 指南中的「在筆電上辦一場俱樂部比賽」（docs/guide/evening.zh.md，簡體中文）逐步說明了做法，包括防火牆和手機。
+hall-loopback-readme = 指南中的「在笔记本上办一场俱乐部比赛」（docs/guide/evening.zh.md，簡體中文）逐步說明了做法，包括防火牆和手機。
 hall-sheets-no-links = 這些記分表上沒有印各室的連結：本頁的位址（{ $site }）只能在本機開啟。請用 --lan 啟動 fushi，或設定 FUSHI_PUBLIC_URL。
 
 # `fushi serve` at start.
@@ -85,12 +85,12 @@ hall-table = 第 { $table } 桌
 hall-teams = { $home } 對 { $away }
 hall-no-rooms = 本輪還沒有要打的比賽。
 hall-flags-title = 該桌標記為「呼叫裁判」的牌；在房間頁面清除之前 ⚑ 一直保留
-hall-wrong-codes = { $count } 次隊伍代碼錯誤
+hall-wrong-codes = { $count } 次確認碼輸錯
 hall-approve-clean = { $count ->
         [0] 沒有可批准的無標記、無呼叫的已確認房間
        *[other] 批准所有無標記、無呼叫的已確認房間（{ $count } 個）
     }
-hall-passed-by = { $count } 個已確認房間有 ⚑ 或錯誤代碼：請親自查看。
+hall-passed-by = { $count } 個已確認房間有 ⚑ 或輸錯的確認碼：請親自查看。
 hall-flash-approved = 所有無標記、無呼叫的已確認房間均已批准。
 hall-flash-none-approved = 沒有等待批准的無標記、無呼叫的房間。
 hall-calls-badge = ⚑ { $count } 個房間呼叫裁判
@@ -121,17 +121,17 @@ table-settings-publish-draw-hint = 不勾選：在您於本輪頁面點擊「公
 words-trick-points = 得分 { $points }
 words-defender-total = P { $points }（僅總分）
 words-bottom = 底牌 { $bottom } 分
-words-bottom-declarers = 底牌 { $bottom } 分，莊家贏得末墩
-words-bottom-defenders = 底牌 { $bottom } 分，守方{ $combo }贏得末墩
-words-last-declarers = 莊家贏得末墩
-words-last-defenders = 守方{ $combo }贏得末墩
+words-bottom-declarers = 底牌 { $bottom } 分，莊家贏得末輪
+words-bottom-defenders = 底牌 { $bottom } 分，閒家{ $combo }贏得末輪
+words-last-declarers = 莊家贏得末輪
+words-last-defenders = 閒家{ $combo }贏得末輪
 words-with-single = 以單張
 words-with-pair = 以對子
 words-with-triple = 以三張
 words-with-tractor = 以{ $n }連對拖拉機
 words-with-titanic = 以{ $n }連三張
 words-declarer-penalty = 莊家罰分 { $points }
-words-defender-penalty = 守方罰分 { $points }
+words-defender-penalty = 閒家罰分 { $points }
 words-ruling = 裁判判定 s { $s }
 words-flagged = ⚑ 第 { $boards } 副
 words-draw-published = 已公開

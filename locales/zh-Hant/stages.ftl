@@ -40,6 +40,7 @@ stage-rounds-of = 第 { $rounds } 輪
 stage-round-one = 第 { $round } 輪
 stage-progress-league = { $stage }，第 { $round } 輪（共 { $of } 輪）
 stage-progress-knockout = { $round }，第 { $segment } 節（共 { $of } 節）
+stage-progress-finished = 已結束：最終名次已定
 stage-reason-seeds = { $home } 號種子對 { $away } 號種子
 stage-reason-bye = { $home } 號種子輪空
 stage-reason-winners = { $first }勝者對 { $second }勝者

@@ -339,14 +339,38 @@ pub fn team_change(number: TeamNo, before: Option<&Team>, after: Option<&Team>) 
 
 /// The settings as `tournament.toml` spells them, key by key; the stages are audited
 /// stage by stage ([`stage_changes`]).
+///
+/// `tournament.toml` leaves out a few keys at their defaults; the trail names them all, so
+/// that a change from a default shows the value it had (`correction_minutes` 30 → 1, not
+/// nothing → 1).
 pub fn settings_pairs(settings: &Settings) -> Vec<(String, String)> {
     let mut settings = settings.clone();
     settings.stages.clear();
-    crate::archive::settings_toml(&settings)
+    let mut pairs: Vec<(String, String)> = crate::archive::settings_toml(&settings)
         .lines()
         .filter_map(|l| l.split_once(" = "))
         .map(|(k, v)| (k.to_owned(), v.to_owned()))
-        .collect()
+        .collect();
+    let defaults = [
+        (
+            "pairing",
+            format!("\"{}\"", crate::rules::PairingMethod::default().code()),
+        ),
+        ("table_entry", "false".to_owned()),
+        ("table_approval", "false".to_owned()),
+        ("table_codes", "false".to_owned()),
+        ("publish_draw", "false".to_owned()),
+        (
+            "correction_minutes",
+            crate::rules::settings::DEFAULT_CORRECTION_MINUTES.to_string(),
+        ),
+    ];
+    for (key, value) in defaults {
+        if !pairs.iter().any(|(k, _)| k == key) {
+            pairs.push((key.to_owned(), value));
+        }
+    }
+    pairs
 }
 
 /// The changes between two lists of stages, key by key of each `[[stages]]` table (subject
@@ -602,9 +626,12 @@ pub fn full_trail(conn: &mut DbConnection, slug: &str) -> Result<Option<Vec<Audi
 
 /// `audit.csv`: `at,user,area,subject,before,after,reason`, oldest first, every text cell
 /// neutralised like the archive's other user text; `reason` is the director's reason for a
-/// desk correction after the correction period (empty when none was asked).
-pub fn audit_csv(entries: &[AuditEntry]) -> String {
+/// desk correction after the correction period (empty when none was asked); `at` in the
+/// tournament's zone (`clock`) with its offset (`2026-12-05T19:25:03+08:00`), so that the
+/// file says which time it means.
+pub fn audit_csv(entries: &[AuditEntry], clock: &crate::rules::Clock) -> String {
     use crate::archive::neutralise;
+    use chrono::TimeZone;
     let mut w = csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
         .from_writer(Vec::new());
@@ -619,7 +646,11 @@ pub fn audit_csv(entries: &[AuditEntry]) -> String {
     ]];
     rows.extend(entries.iter().map(|e| {
         [
-            e.at.format("%Y-%m-%dT%H:%M:%S").to_string(),
+            clock
+                .zone
+                .from_utc_datetime(&e.at)
+                .format("%Y-%m-%dT%H:%M:%S%:z")
+                .to_string(),
             neutralise(&e.user_name),
             e.area.clone(),
             neutralise(&e.subject),
@@ -753,11 +784,32 @@ mod tests {
         let mut late = entry.clone();
         late.area = "results".into();
         late.reason = "=scorer typed 60 for 80".into();
+        let shanghai = crate::rules::Clock::new(chrono_tz::Tz::Asia__Shanghai);
         assert_eq!(
-            audit_csv(&[entry, late]),
+            audit_csv(&[entry, late], &shanghai),
             "at,user,area,subject,before,after,reason\n\
-             2026-11-29T16:05:00,'=ann,teams,team 2,,\"'=Tractors |  | Ann, Bo\",\n\
-             2026-11-29T16:05:00,'=ann,results,team 2,,\"'=Tractors |  | Ann, Bo\",'=scorer typed 60 for 80\n"
+             2026-11-30T00:05:00+08:00,'=ann,teams,team 2,,\"'=Tractors |  | Ann, Bo\",\n\
+             2026-11-30T00:05:00+08:00,'=ann,results,team 2,,\"'=Tractors |  | Ann, Bo\",'=scorer typed 60 for 80\n"
+        );
+    }
+
+    #[test]
+    fn a_setting_changed_from_its_default_shows_the_default_before() {
+        let before = Settings::for_tests();
+        let mut after = before.clone();
+        after.correction_minutes = 1;
+        after.table.entry = true;
+        let changes = keyed_changes(&settings_pairs(&before), &settings_pairs(&after));
+        let shown: Vec<(String, &str, &str)> = changes
+            .iter()
+            .map(|c| (c.subject.to_string(), c.before.as_str(), c.after.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("table_entry".to_owned(), "false", "true"),
+                ("correction_minutes".to_owned(), "30", "1"),
+            ]
         );
     }
 

@@ -1000,6 +1000,11 @@ pub struct Championship {
 }
 
 impl Championship {
+    /// Every place of the ranking is decided: the championship is over.
+    pub fn finished(&self) -> bool {
+        !self.ranking.is_empty() && self.ranking.iter().all(|l| l.place.is_some())
+    }
+
     /// `None` for a tournament without stages.
     pub fn compute(event: &Event, report: &Report) -> Option<Championship> {
         let stages = &event.settings.stages;
@@ -1744,6 +1749,9 @@ pub enum Progress {
         segment: i32,
         of: i32,
     },
+    /// Every round of the last stage is played: the championship is over, its final
+    /// ranking stands.
+    Finished,
 }
 
 /// Where the event stands: at the first paired round that still lacks a result (a
@@ -1773,6 +1781,14 @@ pub fn progress(stages: &[Stage], event: &Event) -> Option<Progress> {
         .find(|r| !played(r))
         .or(paired.last())
         .map_or(first.first_round, |r| r.number);
+    let last_stage = stages.last()?;
+    let over = paired.iter().all(|r| played(r))
+        && paired
+            .last()
+            .is_some_and(|r| r.number >= last_stage.last_round && !r.boards.is_empty());
+    if over {
+        return Some(Progress::Finished);
+    }
     let index = super::stage_tables::stage_of_round(stages, round)?;
     let stage = &stages[index];
     match stage.knockout() {

@@ -59,11 +59,21 @@ fn suit_line(suit: Suit, cards: &[Card]) -> String {
     line
 }
 
+/// A card as a hand record shows it: a suited card with its suit's symbol (`♠J`), a joker
+/// in the reader's words (小王, 大王); the codes `LJ` and `BJ` are the files' only.
+pub fn card_text(t: &Tr, card: Card) -> String {
+    match card {
+        Card::LittleJoker => t.t("deals-little-joker"),
+        Card::BigJoker => t.t("deals-big-joker"),
+        suited => suited.symbol_text(),
+    }
+}
+
 /// The lines of a hand sorted for `board`: the trumps (each card with its suit), then the
 /// other suits.
 pub fn hand_lines(t: &Tr, cards: &[Card], board: &Board) -> Vec<String> {
     let sorted = SortedHand::new(cards, board.level, board.trump);
-    let trumps: Vec<String> = sorted.trumps.iter().map(|c| c.symbol_text()).collect();
+    let trumps: Vec<String> = sorted.trumps.iter().map(|&c| card_text(t, c)).collect();
     let mut lines = vec![format!(
         "{} {}",
         t.t("deals-trumps"),
@@ -101,7 +111,7 @@ pub fn board_record(t: &Tr, board: &Board, deal: &Deal) -> BoardRecord {
         .trumps
         .iter()
         .chain(sorted.suits.iter().flat_map(|(_, cards)| cards))
-        .map(|c| c.symbol_text())
+        .map(|&c| card_text(t, c))
         .collect();
     BoardRecord {
         number: board.number,

@@ -155,7 +155,7 @@ fn combo_list(t: &Tr, decks: Decks) -> String {
         .join(&sep)
 }
 
-/// "Qualifying, round 7 of 9", "Semi-finals, segment 1 of 2".
+/// "Qualifying, round 7 of 9", "Semi-finals, segment 1 of 2", "Finished".
 pub(crate) fn progress_text(t: &Tr, event: &crate::rules::Event) -> Option<String> {
     let stages = &event.settings.stages;
     Some(match crate::rules::bracket::progress(stages, event)? {
@@ -180,6 +180,7 @@ pub(crate) fn progress_text(t: &Tr, event: &crate::rules::Event) -> Option<Strin
                 ("of", FluentValue::from(of.to_string())),
             ],
         ),
+        crate::rules::bracket::Progress::Finished => t.t("stage-progress-finished"),
     })
 }
 

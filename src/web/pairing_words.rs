@@ -37,9 +37,11 @@ pub fn reason_text(t: &Tr, event: &Event, why: &PairingReason) -> String {
             Reason::Seeded => t.t("schedule-why-seeded"),
             Reason::Lots { seed } => t.a("schedule-why-lots", "seed", seed),
             Reason::NextDown => t.t("schedule-why-next-down"),
-            Reason::FloatedDown { from } => {
-                t.a("schedule-why-floated-down", "score", scoring.format(*from))
-            }
+            Reason::FloatedDown { from } => t.a(
+                "schedule-why-floated-down",
+                "score",
+                crate::figures::typographic_minus(scoring.format(*from)),
+            ),
             Reason::AvoidsRematch { passed_over, round } => t.args(
                 "schedule-why-avoids-rematch",
                 &[
@@ -70,8 +72,8 @@ pub(crate) fn explanation_line(t: &Tr, event: &Event, p: &Proposed) -> Explanati
         away: label(event, p.away),
         home_rank: p.home_rank,
         away_rank: p.away_rank,
-        home_score: scoring.format(p.home_score),
-        away_score: scoring.format(p.away_score),
+        home_score: crate::figures::typographic_minus(scoring.format(p.home_score)),
+        away_score: crate::figures::typographic_minus(scoring.format(p.away_score)),
         reason: reason_text(t, event, &p.why),
     }
 }
@@ -87,21 +89,8 @@ pub fn recorded_lines(
     let Some(r) = event.rounds.iter().find(|r| r.number == round) else {
         return Vec::new();
     };
-    let mut lines: Vec<ExplanationLine> = record
-        .explanations
-        .iter()
-        .filter(|p| {
-            r.matches
-                .iter()
-                .any(|m| m.table == p.table && draft::same_teams(m, p.home, p.away))
-        })
-        .map(|p| explanation_line(t, event, p))
-        .collect();
-    if lines.is_empty() {
-        return lines;
-    }
-    // Every match of a generated round is listed: one paired by hand (before a re-pairing
-    // that kept it for its results, or afterwards) says so, with the same ranks and scores.
+    // The ranks and scores before the round as the results stand now: a round paired
+    // long before it is played (a whole round robin) does not show the field of then.
     let field = Field::before(event, round);
     let scoring = &event.settings.scoring;
     let rank = |team: TeamNo| {
@@ -111,6 +100,29 @@ pub fn recorded_lines(
             .copied()
             .unwrap_or((0, crate::rules::Score::ZERO))
     };
+    let mut lines: Vec<ExplanationLine> = record
+        .explanations
+        .iter()
+        .filter(|p| {
+            r.matches
+                .iter()
+                .any(|m| m.table == p.table && draft::same_teams(m, p.home, p.away))
+        })
+        .map(|p| {
+            let mut line = explanation_line(t, event, p);
+            let ((home_rank, home_score), (away_rank, away_score)) = (rank(p.home), rank(p.away));
+            line.home_rank = home_rank;
+            line.away_rank = away_rank;
+            line.home_score = crate::figures::typographic_minus(scoring.format(home_score));
+            line.away_score = crate::figures::typographic_minus(scoring.format(away_score));
+            line
+        })
+        .collect();
+    if lines.is_empty() {
+        return lines;
+    }
+    // Every match of a generated round is listed: one paired by hand (before a re-pairing
+    // that kept it for its results, or afterwards) says so, with the same ranks and scores.
     for m in &r.matches {
         let Some(away) = m.away else { continue };
         if lines.iter().any(|l| l.table == m.table) {
@@ -124,8 +136,8 @@ pub fn recorded_lines(
             away: label(event, away),
             home_rank,
             away_rank,
-            home_score: scoring.format(home_score),
-            away_score: scoring.format(away_score),
+            home_score: crate::figures::typographic_minus(scoring.format(home_score)),
+            away_score: crate::figures::typographic_minus(scoring.format(away_score)),
             reason: t.t(if m.results.is_empty() {
                 "schedule-why-by-hand"
             } else {

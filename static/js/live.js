@@ -5,6 +5,9 @@
 // and swaps in the new container's content, without a full reload. A page in a background
 // tab catches up when it becomes visible. Without EventSource, a page that carries
 // data-live="20" fetches itself every 20 seconds instead.
+// Focus stays where it was: the element that had it before the swap (the same id, else the
+// same link, else the same place among the focusable elements) has it after, without
+// scrolling, so a keyboard user is not thrown back to the top of the page.
 (function () {
   "use strict";
   var box = document.getElementById("live");
@@ -34,6 +37,57 @@
     var time = two(now.getHours()) + ":" + two(now.getMinutes()) + ":" + two(now.getSeconds());
     var text = note.getAttribute("data-updated") || "{time}";
     note.textContent = text.replace("{time}", time);
+  }
+
+  var FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+
+  // What identifies the focused element inside the container, or null.
+  function focusMark() {
+    var el = document.activeElement;
+    if (!el || el === box || !box.contains(el)) {
+      return null;
+    }
+    var all = box.querySelectorAll(FOCUSABLE);
+    var mark = { id: el.id || "", href: el.getAttribute("href"), nth: 0, place: 0 };
+    for (var i = 0; i < all.length; i += 1) {
+      if (all[i] === el) {
+        mark.place = i;
+        break;
+      }
+      if (mark.href !== null && all[i].getAttribute("href") === mark.href) {
+        mark.nth += 1;
+      }
+    }
+    return mark;
+  }
+
+  function refocus(mark) {
+    if (!mark) {
+      return;
+    }
+    var el = mark.id ? document.getElementById(mark.id) : null;
+    var all = box.querySelectorAll(FOCUSABLE);
+    if (!el && mark.href !== null) {
+      var seen = 0;
+      for (var i = 0; i < all.length && !el; i += 1) {
+        if (all[i].getAttribute("href") === mark.href) {
+          if (seen === mark.nth) {
+            el = all[i];
+          }
+          seen += 1;
+        }
+      }
+    }
+    if (!el && all.length) {
+      el = all[Math.min(mark.place, all.length - 1)];
+    }
+    if (el && el.focus) {
+      try {
+        el.focus({ preventScroll: true });
+      } catch (e) {
+        el.focus();
+      }
+    }
   }
 
   function behind() {
@@ -68,7 +122,9 @@
         var doc = new DOMParser().parseFromString(got.html, "text/html");
         var fresh = doc.getElementById("live");
         if (fresh) {
+          var mark = focusMark();
           box.innerHTML = fresh.innerHTML;
+          refocus(mark);
           stamp();
         }
         // Parts of the page outside the container that follow it too (the count of

@@ -81,6 +81,11 @@
       .then(function (response) {
         if (response.ok || response.redirected) {
           localStorage.removeItem(key);
+          // The redirect's "#confirm" does not survive fetch: the page reloaded opens at
+          // the opponents' confirmation all the same.
+          try {
+            sessionStorage.setItem(key + "-confirm", "1");
+          } catch (e) { /* then the page opens at its top */ }
           window.location.href = response.url || form.action;
         } else {
           // A refusal with its messages (422): show it as the page.
@@ -157,6 +162,16 @@
       show(note ? note.getAttribute("data-resent-text") : "");
     }
   } catch (e) { /* no session storage: no note */ }
+
+  try {
+    if (sessionStorage.getItem(key + "-confirm")) {
+      sessionStorage.removeItem(key + "-confirm");
+      var confirmForm = document.getElementById("confirm");
+      if (confirmForm && confirmForm.scrollIntoView) {
+        confirmForm.scrollIntoView({ block: "start" });
+      }
+    }
+  } catch (e) { /* no session storage: the page opens at its top */ }
 
   restore();
   form.addEventListener("input", store);

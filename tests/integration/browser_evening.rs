@@ -279,8 +279,8 @@ async fn the_room_review_and_the_audit_trail_read_in_words_in_english_and_chines
     assert_eq!(path_of(&client).await, review);
     let zh = main_text(&client).await;
     assert!(zh.contains("得分 35"), "{zh}");
-    assert!(zh.contains("底牌 10 分，守方以对子赢得末墩"), "{zh}");
-    assert!(zh.contains("底牌 10 分，庄家赢得末墩"), "{zh}");
+    assert!(zh.contains("底牌 10 分，闲家以对子赢得末轮"), "{zh}");
+    assert!(zh.contains("底牌 10 分，庄家赢得末轮"), "{zh}");
     for english in ["trick points", "won by the", "with a pair"] {
         assert!(!zh.contains(english), "{english} in\n{zh}");
     }
@@ -294,7 +294,7 @@ async fn the_room_review_and_the_audit_trail_read_in_words_in_english_and_chines
     let zh = main_text(&client).await;
     assert!(zh.contains("修改记录"), "{zh}");
     assert!(zh.contains("第 4 轮第 1 桌开室"), "{zh}");
-    assert!(zh.contains("底牌 10 分，守方以对子赢得末墩"), "{zh}");
+    assert!(zh.contains("底牌 10 分，闲家以对子赢得末轮"), "{zh}");
     for english in [
         "trick points",
         "won by the",

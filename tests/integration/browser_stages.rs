@@ -500,7 +500,12 @@ async fn a_director_runs_a_championship_from_its_qualifying_to_the_final_ranking
             "Final",
             "Play-off for third",
             &team_name(&final_tie[13]),
-            &format!("{} : {}", final_tie[9], final_tie[10]),
+            // The minus sign as every page writes it: "5.50 : −5.50".
+            &format!(
+                "{} : {}",
+                final_tie[9].replace('-', "\u{2212}"),
+                final_tie[10].replace('-', "\u{2212}")
+            ),
         ],
     )
     .await;

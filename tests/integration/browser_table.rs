@@ -189,6 +189,28 @@ async fn a_room_is_entered_on_a_phone() {
     taps.tap(&client, "#table-save").await;
     wait_for(&client, "#table-confirm").await;
     screenshot(&client, "table-saved.png").await;
+    // The opponents' step is where the page opens after Save: their code field and the
+    // button in view, no scrolling (the page held it 5,800 px down, under 8 boards).
+    let view = client
+        .execute(
+            "var b = document.getElementById('table-confirm').getBoundingClientRect();              var c = document.querySelector('form.table-confirm input[name=code]').getBoundingClientRect();              return [c.top, b.bottom, window.innerHeight];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let view: Vec<f64> = view
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert!(
+        view[0] >= 0.0 && view[1] <= view[2],
+        "the code field from {} to the button at {}, on a {} px screen",
+        view[0],
+        view[1],
+        view[2]
+    );
     let body = main_text(&client).await;
     // Every board's figures right after the save: board 2 is 70 + 10 × 4 = 110.
     assert!(body.contains("110"), "{body}");

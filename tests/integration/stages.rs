@@ -390,17 +390,44 @@ async fn the_public_pages_show_the_stages_the_bracket_a_tie_and_the_ranking() {
     transfer::import(&mut db.open(), &files).unwrap();
     let slug = "stages-swiss-knockout-8";
     let mut b = anonymous(&db).await;
-    b.get_ok(&format!("/t/{slug}"))
-        .await
-        .has("Final, segment 1 of 1")
+    // Finished: the overview says so and its leaders are the final ranking's, in its order
+    // (not the whole event's score, and not "Final, segment 1 of 1" as if in play).
+    let overview = b.get_ok(&format!("/t/{slug}")).await;
+    overview
+        .has("Finished: the final ranking stands")
+        .lacks("segment 1 of 1")
+        .has("<h2 id=\"h-top\">Final ranking</h2>")
         .has(&format!("/t/{slug}/bracket"));
+    let ranking_csv =
+        std::fs::read_to_string(stages_dir().join("swiss-knockout-8-expected/ranking.csv"))
+            .unwrap();
+    let mut at = 0;
+    for line in ranking_csv.lines().skip(1).take(5) {
+        let cells: Vec<&str> = line.split(',').collect();
+        for cell in [
+            format!("<td class=\"num rank\">{}</td>", cells[0]),
+            format!("/t/{slug}/teams/{}\"", cells[1]),
+        ] {
+            let found = overview.body[at..]
+                .find(&cell)
+                .unwrap_or_else(|| panic!("{cell} after {at} in {}", overview.body));
+            at += found + cell.len();
+        }
+    }
+    b.get_ok(&format!("/t/{slug}?lang=zh-Hans"))
+        .await
+        .has("已结束：最终名次已定")
+        .has("最终名次");
     b.get_ok(&format!("/t/{slug}/stages"))
         .await
         .has("These standings count rounds 1–3 only.")
         .has("资格赛");
     let page = b.get_ok(&format!("/t/{slug}/bracket")).await;
+    // A group whose tie links assistive technology reaches, each named by its tie.
     page.has("<svg class=\"bracket-svg\"")
-        .has("role=\"img\"")
+        .lacks("role=\"img\"")
+        .has("role=\"group\" aria-labelledby=\"bracket-title\"")
+        .has("aria-label=\"QF1: ")
         .has("<title id=\"bracket-title\">Bracket</title>")
         .has("QF1")
         .has("/t/stages-swiss-knockout-8/bracket/3/2");
@@ -439,6 +466,57 @@ async fn the_public_pages_show_the_stages_the_bracket_a_tie_and_the_ranking() {
     common::import_club_night(&db);
     let page = b.get("/t/club-night/bracket").await;
     assert_eq!(page.status, actix_web::http::StatusCode::NOT_FOUND);
+}
+
+/// The bracket's drawing is as tall as what it draws: a knockout of four with a play-off
+/// puts the play-off's box under the final's, inside the SVG.
+#[actix_web::test]
+async fn the_bracket_drawing_holds_the_play_off() {
+    use common::http::anonymous;
+    let db = common::TestDb::sqlite();
+    let mut files = archive("groups-knockout-4");
+    let toml = files
+        .get("tournament.toml")
+        .unwrap()
+        .replace("third_place = false", "third_place = true");
+    files.insert("tournament.toml", toml);
+    // Round 5, the final, not paired yet: the final and the play-off wait for their sides.
+    for name in ["schedule.csv", "results.csv"] {
+        let kept: String = files
+            .get(name)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with("5,"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        files.insert(name, kept);
+    }
+    transfer::import(&mut db.open(), &files).unwrap();
+    let page = anonymous(&db)
+        .await
+        .get_ok("/t/stages-groups-knockout-4/bracket")
+        .await;
+    let svg = &page.body[page.body.find("<svg class=\"bracket-svg\"").unwrap()..];
+    let svg = &svg[..svg.find("</svg>").unwrap()];
+    let number = |text: &str, name: &str| -> i32 {
+        let at = text.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        text[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let height = number(svg, "height");
+    let boxes: Vec<i32> = svg
+        .split("<rect")
+        .skip(1)
+        .map(|r| number(r, "y") + number(r, "height"))
+        .collect();
+    assert_eq!(
+        boxes.len(),
+        4,
+        "two semi-finals, the final and the play-off"
+    );
+    assert!(
+        boxes.iter().all(|&bottom| bottom <= height),
+        "boxes end at {boxes:?}, the drawing at {height}"
+    );
 }
 
 /// The archive without the result rows that start with any of `prefixes`.

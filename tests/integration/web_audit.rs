@@ -315,6 +315,15 @@ async fn team_and_settings_changes_are_audited_and_audit_csv_travels_in_the_zip_
         let lines: Vec<&str> = csv.lines().collect();
         // Like every CSV file fushi writes, it starts with the byte-order mark.
         assert_eq!(lines[0], "\u{feff}at,user,area,subject,before,after,reason");
+        // Each time with its offset: `2026-12-05T19:25:03+08:00`.
+        for line in &lines[1..] {
+            let at = line.split(',').next().unwrap();
+            assert_eq!(at.len(), 25, "{at}");
+            assert!(
+                matches!(&at[19..20], "+" | "-") && &at[22..23] == ":",
+                "{at}"
+            );
+        }
         // Team 2, team 4, and the two settings that changed (a blank bye score follows
         // the win points of the new scoring).
         assert_eq!(lines.len(), 5, "{csv}");

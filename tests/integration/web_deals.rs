@@ -43,7 +43,7 @@ fn links(body: &str) -> Vec<String> {
 }
 
 /// The club night before play (its results kept aside), and its results by round.
-fn club_night_unplayed(db: &TestDb) -> fushi::rules::Event {
+pub(crate) fn club_night_unplayed(db: &TestDb) -> fushi::rules::Event {
     let files = ArchiveFiles::read(&club_night_dir()).unwrap();
     let event = fushi::archive::parse(&files).unwrap().event;
     let mut unplayed = files.clone();
@@ -118,7 +118,20 @@ async fn the_director_sets_a_seed_deals_prints_and_reveals_after_release() {
         for line in north_lines(&db, 1, 3) {
             page.has(&line);
         }
+        // Jokers in words, on the page and on the sheet; LJ and BJ are the files' codes.
+        page.has("big joker").lacks(" BJ").lacks(" LJ");
+        let mut zh = browser(&db).await;
+        zh.accept_language = "zh-Hans".into();
+        zh.get_ok("/d/club-night/rounds/1/hands")
+            .await
+            .has("大王")
+            .lacks(" BJ");
         let pdf = b.get_ok("/d/club-night/rounds/1/hands.pdf").await;
+        let sheet = pdf_extract::extract_text_from_mem(&pdf.bytes).unwrap();
+        assert!(
+            sheet.contains("joker") && !sheet.contains("BJ") && !sheet.contains("LJ"),
+            "{sheet}"
+        );
         assert_eq!(pdf.content_type, "application/pdf");
         let text = pdf_extract::extract_text_from_mem(&pdf.bytes).unwrap();
         assert!(text.contains("Board 4"), "{text}");

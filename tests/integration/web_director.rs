@@ -317,7 +317,7 @@ async fn every_settings_error_shows_beside_its_field_with_the_input_kept() {
     refused(&page);
     assert_eq!(
         error_of(&page, "rules"),
-        "The bands-20 table does not exist for 3 decks: choose standard / custom (edit the rows below)."
+        "The band table “a level for every 20 points” does not exist for 3 decks: choose standard / custom (edit the rows below)."
     );
 
     // Nothing of it was created; the same errors show on a stored tournament's form.

@@ -1215,7 +1215,27 @@ async fn a_correction_after_the_period_needs_a_reason_kept_in_the_trail() {
             .find(|(k, _)| k.ends_with("-trick_points"))
             .unwrap();
         first.1 = (first.1.parse::<i32>().unwrap() + 5).to_string();
+        let (room, board) = first.0.split_once('-').unwrap().0.split_at(1);
+        let row = format!(
+            "data-row=\"{}-{board}\"",
+            if room == "o" { "open" } else { "closed" }
+        );
+        // The P beside the row: `data-p>60</td>`.
+        let p_of = |page: &Page| -> i32 {
+            let tr = &page.body[page.body.find(&row).unwrap()..];
+            let tr = &tr[..tr.find("</tr>").unwrap()];
+            let at = tr.find("data-p>").unwrap() + "data-p>".len();
+            tr[at..tr[at..].find('<').unwrap() + at].parse().unwrap()
+        };
+        let saved_p = p_of(&b.get_ok(&path).await);
         let refused = b.post(&path, &refs(&form)).await;
+        // The reason box sits in the bar with Save, never under it; the row's figures are
+        // those of what was typed, not the saved ones beside the typed number.
+        let bar = refused.body.find("<div class=\"actions\">").unwrap();
+        let reason = refused.body.find("<textarea id=\"reason\"").unwrap();
+        let save = refused.body.find("data-entry-save").unwrap();
+        assert!(bar < reason && reason < save, "the reason in the Save bar");
+        assert_eq!(p_of(&refused), saved_p + 5);
         assert_eq!(
             refused.status,
             StatusCode::UNPROCESSABLE_ENTITY,

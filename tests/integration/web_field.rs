@@ -392,12 +392,15 @@ async fn line_ups_are_chosen_on_the_entry_page() {
         let mut b = browser(&db).await;
         let page = b.get_ok("/d/club-night/rounds/3/tables/1").await;
         page.has("<h2 id=\"lineups-title\">Line-ups</h2>");
-        // Defaults come from each team's previous match, room by room: team 1 sat 张伟 and
-        // 李娜 in the open room of round 2; team 3 sat 郑海 and 冯雪 there.
-        page.has("name=\"open-1-1\"><option value=\"\">—</option><option value=\"张伟\" selected>")
-            .has("<option value=\"李娜\" selected>")
-            .has("<option value=\"郑海\" selected>")
-            .has("<option value=\"赵建国\" selected>");
+        // Nothing is chosen until the director chooses: a pair not given stands empty and
+        // says so (it is saved by its own button, apart from the results), with who sat
+        // last time as a hint: team 1 sat 张伟 and 李娜 in the open room of round 2.
+        page.has("name=\"open-1-1\"><option value=\"\" selected>—</option><option value=\"张伟\">")
+            .lacks("<option value=\"张伟\" selected>")
+            .lacks("<option value=\"郑海\" selected>")
+            .has("not given yet")
+            .has("(last time: 张伟 &#38; 李娜)")
+            .has("apart from the results");
 
         // Saved, with the other room's pairs; the export writes them.
         let page = b

@@ -222,6 +222,53 @@ async fn a_whole_round_robin_for_five_teams() {
     }
 }
 
+/// A round robin is paired whole before anything is played, but each round's page gives
+/// the teams' ranks and scores before that round as they stand when it is shown, not the
+/// zeros of when the schedule was made.
+#[actix_web::test]
+async fn the_ranks_before_a_round_are_those_of_when_it_is_shown() {
+    for db in backends() {
+        import(&db, TEAMS_CSV);
+        let mut b = browser(&db).await;
+        b.post(&format!("/d/{SLUG}/schedule"), &[]).await;
+        b.submit(&format!("/d/{SLUG}/schedule/confirm"), &[])
+            .await
+            .has("Round robin schedule saved.");
+        for table in 1..=2 {
+            complete_match(&db, 1, table, 8);
+        }
+        let e = event(&db);
+        let report = fushi::rules::Report::compute(&e);
+        let page = b.get_ok(&format!("/t/{SLUG}/rounds/2")).await;
+        let explained = table_after(&page, "Why these pairings");
+        let (_, bye) = pairs(&e, 1);
+        let leader = &report.standings[0];
+        assert_ne!(leader.score.two_decimals(), "0.00");
+        assert!(
+            explained.contains(&format!(
+                "<td class=\"num\">{}</td>",
+                leader.score.two_decimals()
+            )),
+            "the leader's score after round 1: {explained}"
+        );
+        let field = fushi::schedule::draft::Field::before(&e, 2);
+        let (first, _) = pairs(&e, 2);
+        for (home, away) in first {
+            for team in [home, away] {
+                let rank = field.rank[&TeamNo(team)].0;
+                assert_ne!(rank, 0);
+                assert!(
+                    explained.contains(&format!(
+                        "{team} {}</td><td class=\"num\">{rank}</td>",
+                        e.team(TeamNo(team)).unwrap().name
+                    )),
+                    "team {team} ranked {rank} (bye {bye:?}): {explained}"
+                );
+            }
+        }
+    }
+}
+
 #[actix_web::test]
 async fn a_double_round_robin_swaps_home_and_away() {
     for db in backends() {

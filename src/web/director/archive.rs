@@ -124,11 +124,14 @@ async fn download_zip(
     let mut files = export(&state, &slug).await?;
     // The audit trail travels in the zip only, and is never read back on import.
     let key = slug.clone();
-    let trail = with_db(&state, move |conn| {
-        db::audit::full_trail(conn, &key)?.ok_or_else(AppError::not_found)
+    let (trail, settings) = with_db(&state, move |conn| {
+        let trail = db::audit::full_trail(conn, &key)?.ok_or_else(AppError::not_found)?;
+        let settings = db::load_settings(conn, &key)?.ok_or_else(AppError::not_found)?;
+        Ok((trail, settings))
     })
     .await?;
-    files.insert("audit.csv", db::audit::audit_csv(&trail));
+    let clock = crate::clock::of(&settings);
+    files.insert("audit.csv", db::audit::audit_csv(&trail, &clock));
     let zip = files
         .write_zip(Cursor::new(Vec::new()), &slug)
         .map_err(AppError::internal)?

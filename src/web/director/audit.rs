@@ -54,7 +54,7 @@ pub fn trail_lines(t: &Tr, clock: &crate::rules::Clock, entries: &[AuditEntry]) 
                 user: if e.user_name.is_empty() {
                     "—".to_owned()
                 } else {
-                    super::words::who_words(t, &e.user_name)
+                    super::words::who_words(t, &e.user_name, clock, e.at)
                 },
                 area: t.t(&format!("audit-area-{}", e.area)),
                 before: super::words::value_words(t, &subject, &e.before),
@@ -65,6 +65,8 @@ pub fn trail_lines(t: &Tr, clock: &crate::rules::Clock, entries: &[AuditEntry]) 
                         | Subject::Room { .. }
                         | Subject::Draw { .. }
                         | Subject::Tie { .. }
+                        | Subject::Deals { .. }
+                        | Subject::DealSeed
                 ),
                 subject: super::subject::subject_text(t, &subject),
                 reason: e.reason.clone(),

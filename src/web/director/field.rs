@@ -58,6 +58,10 @@ pub(super) struct LineupTeam {
     pub name: String,
     pub seats: String,
     pub selects: Vec<LineupSelect>,
+    /// The pair is stored for this round: else the selects stand empty until chosen.
+    pub given: bool,
+    /// Who sat for the team in this room last time ("Alice Chen & Ben Wu"), a hint only.
+    pub last: String,
 }
 
 /// The two pairs of one room.
@@ -137,17 +141,29 @@ fn select_name(room: Room, team: TeamNo, seat: usize) -> String {
 
 /// The players of `team` in `room` of this match: as saved, else as in the team's latest
 /// earlier match with a line-up for that room.
-fn lineup_default(event: &Event, round: i32, table: i32, room: Room, team: TeamNo) -> [String; 2] {
-    if let Some(l) = event.lineup(round, table, room, team) {
-        return l.players.clone();
-    }
+/// The pair stored for `team` in `room` of this match, if any: a line-up the director has
+/// not given stands empty, never as last round's (the page would look saved when it is
+/// not).
+fn lineup_stored(
+    event: &Event,
+    round: i32,
+    table: i32,
+    room: Room,
+    team: TeamNo,
+) -> Option<[String; 2]> {
+    event
+        .lineup(round, table, room, team)
+        .map(|l| l.players.clone())
+}
+
+/// Who sat for `team` in `room` of its latest earlier match, as a hint beside the choice.
+fn lineup_last(event: &Event, round: i32, room: Room, team: TeamNo) -> Option<[String; 2]> {
     event
         .lineups
         .iter()
         .filter(|l| l.team == team && l.room == room && l.round < round)
         .max_by_key(|l| l.round)
         .map(|l| l.players.clone())
-        .unwrap_or_default()
 }
 
 fn lineup_rooms(t: &Tr, event: &Event, round: i32, table: i32) -> Vec<LineupRoom> {
@@ -179,7 +195,12 @@ fn lineup_rooms(t: &Tr, event: &Event, round: i32, table: i32) -> Vec<LineupRoom
                             .team(team)
                             .map(|t| t.members.clone())
                             .unwrap_or_default();
-                        let chosen = lineup_default(event, round, table, room, team);
+                        let stored = lineup_stored(event, round, table, room, team);
+                        let given = stored.is_some();
+                        let chosen = stored.unwrap_or_default();
+                        let last = lineup_last(event, round, room, team)
+                            .map(|p| p.join(" & "))
+                            .unwrap_or_default();
                         let seat_names = if seats == "field-seat-ns" {
                             ["rounds-seat-N", "rounds-seat-S"]
                         } else {
@@ -202,6 +223,8 @@ fn lineup_rooms(t: &Tr, event: &Event, round: i32, table: i32) -> Vec<LineupRoom
                                     }
                                 })
                                 .collect(),
+                            given,
+                            last,
                         }
                     })
                     .collect(),

@@ -104,6 +104,8 @@ pub(crate) fn value_words(t: &Tr, subject: &Subject, text: &str) -> String {
             }
             t.list(&parts)
         }),
+        Subject::Deals { .. } => deals_words(t, text),
+        Subject::DealSeed => seed_words(t, text),
         Subject::Draw { .. } => match text {
             "published" => Some(t.t("words-draw-published")),
             "held" => Some(t.t("words-draw-held")),
@@ -136,12 +138,56 @@ fn clock_words(t: &Tr, text: &str) -> Option<String> {
     }
 }
 
+/// The `key=value` parts of a stored text; `None` when a part is not one.
+fn stored_pairs(text: &str) -> Option<Vec<(&str, &str)>> {
+    text.split_whitespace().map(|p| p.split_once('=')).collect()
+}
+
+/// A round's deals as the trail stores them (`boards=8 changed=8 dealt_from=…`) in words:
+/// how many boards, how many changed; the seed's commitment stays in `audit.csv`.
+fn deals_words(t: &Tr, text: &str) -> Option<String> {
+    let pairs = stored_pairs(text)?;
+    let get = |key: &str| pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
+    let boards = get("boards")?;
+    Some(match get("changed") {
+        Some(changed) => t.args(
+            "words-deals-dealt",
+            &[("boards", n(boards)), ("changed", n(changed))],
+        ),
+        None => t.a("words-deals-boards", "boards", boards),
+    })
+}
+
+/// A dealing seed's state as the trail stores it (`state=secret commitment=…`) in words;
+/// the commitment and a revealed seed stay in `audit.csv` and on the deals page.
+fn seed_words(t: &Tr, text: &str) -> Option<String> {
+    let pairs = stored_pairs(text)?;
+    let state = pairs.iter().find(|(k, _)| *k == "state").map(|(_, v)| *v)?;
+    matches!(state, "secret" | "published" | "revealed")
+        .then(|| t.t(&format!("words-seed-{state}")))
+}
+
 /// Who made a change, in words: a confirmation at a table is stored as `table link 4:
-/// open room entered by NS at 19:25:03, confirmed by EW from 192.168.1.40`; a name is
-/// shown as it is.
-pub(crate) fn who_words(t: &Tr, who: &str) -> String {
+/// open room entered by NS at 19:25:03, confirmed by EW from 192.168.1.40` (the entry's
+/// time in UTC, shown in `clock`'s zone: the entry came before `logged`, when the trail
+/// kept the confirmation); a name is shown as it is.
+pub(crate) fn who_words(
+    t: &Tr,
+    who: &str,
+    clock: &crate::rules::Clock,
+    logged: chrono::NaiveDateTime,
+) -> String {
     read_table_who(who)
         .map(|w| {
+            let at = chrono::NaiveTime::parse_from_str(w.at, "%H:%M:%S")
+                .map(|time| {
+                    let mut entered = logged.date().and_time(time);
+                    if entered > logged {
+                        entered -= chrono::Duration::days(1);
+                    }
+                    clock.time(entered)
+                })
+                .unwrap_or_else(|_| w.at.to_owned());
             let side = |s: &str| t.t(&format!("entry-pair-{}", s.to_ascii_lowercase()));
             t.args(
                 "words-table-who",
@@ -149,7 +195,7 @@ pub(crate) fn who_words(t: &Tr, who: &str) -> String {
                     ("link", n(w.link)),
                     ("room", t.t(&format!("entry-room-{}", w.room)).into()),
                     ("entered", side(w.entered).into()),
-                    ("at", n(w.at)),
+                    ("at", n(at)),
                     ("confirmed", side(w.confirmed).into()),
                     ("address", n(w.address)),
                 ],
@@ -250,24 +296,70 @@ mod tests {
         );
         let who =
             "table link 4: open room entered by NS at 19:25:03, confirmed by EW from 10.0.0.7";
-        let en = who_words(&Tr::en(), who);
+        let utc = crate::rules::Clock::new(chrono_tz::Tz::UTC);
+        let logged = chrono::NaiveDate::from_ymd_opt(2026, 12, 5)
+            .unwrap()
+            .and_hms_opt(19, 30, 0)
+            .unwrap();
+        let en = who_words(&Tr::en(), who, &utc, logged);
         assert_eq!(
             en,
             "table link 4, Open room: entered by NS at 19:25:03, confirmed by EW from 10.0.0.7"
         );
-        assert!(!who_words(&hans(), who).contains("entered by"));
-        assert_eq!(who_words(&Tr::en(), "admin"), "admin");
+        // In the tournament's zone, like the row's own time.
+        let shanghai = crate::rules::Clock::new(chrono_tz::Tz::Asia__Shanghai);
+        assert!(
+            who_words(&Tr::en(), who, &shanghai, logged).contains("entered by NS at 03:25:03"),
+            "{}",
+            who_words(&Tr::en(), who, &shanghai, logged)
+        );
+        // Entered before midnight UTC, confirmed after.
+        let after_midnight = logged + chrono::Duration::hours(5);
+        let late =
+            "table link 4: open room entered by NS at 23:58:00, confirmed by EW from 10.0.0.7";
+        assert!(who_words(&Tr::en(), late, &shanghai, after_midnight).contains("at 07:58:00"));
+        assert!(!who_words(&hans(), who, &utc, logged).contains("entered by"));
+        assert_eq!(who_words(&Tr::en(), "admin", &utc, logged), "admin");
         assert_eq!(
             who_words(
                 &Tr::en(),
-                "table link 4: closed room seated by EW from 10.0.0.7"
+                "table link 4: closed room seated by EW from 10.0.0.7",
+                &utc,
+                logged
             ),
             "table link 4, Closed room: line-up given by EW from 10.0.0.7"
         );
         let zh = who_words(
             &hans(),
             "table link 4: closed room seated by EW from 10.0.0.7",
+            &utc,
+            logged,
         );
         assert!(zh.contains("东西") && !zh.contains("seated"), "{zh}");
+    }
+
+    #[test]
+    fn deals_and_seeds_read_in_words_without_keys_or_hashes() {
+        let deals = Subject::parse("round 2 deals");
+        let seed = Subject::parse("dealing seed");
+        for t in [Tr::en(), hans()] {
+            for (subject, text) in [
+                (&deals, "boards=8 changed=8 dealt_from=d43e0a9f"),
+                (&deals, "boards=8"),
+                (&seed, "state=secret commitment=d43e0a9f"),
+                (&seed, "state=published commitment=d43e0a9f"),
+                (&seed, "state=revealed commitment=d43e0a9f seed=abc"),
+            ] {
+                let words = value_words(&t, subject, text);
+                assert!(
+                    !words.contains('=') && !words.contains("d43e") && !words.contains("state"),
+                    "{words}"
+                );
+            }
+        }
+        assert_eq!(
+            value_words(&Tr::en(), &deals, "boards=8 changed=3 dealt_from=d43e0a9f"),
+            "8 boards dealt by fushi, 3 of them changed"
+        );
     }
 }

@@ -168,6 +168,8 @@ struct OverviewPage {
     occasion: Vec<(String, String)>,
     /// Where a staged event stands ("Qualifying, round 7 of 9"); `None` without stages.
     stage_progress: Option<String>,
+    /// "Top of the standings", or "Final ranking" once a championship is over.
+    top_title: String,
     has_bracket: bool,
     /// Every commitment ever set, with its time, rounds and, once revealed, its seed
     /// (docs/deals.md).
@@ -190,6 +192,8 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
     .filter(|(_, value)| !value.is_empty())
     .map(|(label, value)| (t.t(label), value))
     .collect();
+    // A finished championship's leaders are its final ranking's.
+    let finished = snap.championship().filter(|c| c.finished());
     let page = OverviewPage {
         occasion,
         tour: TourHead::of(event),
@@ -200,7 +204,15 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
         score_label: rules_view::score_label(&event.settings, t),
         teams: event.teams.len(),
         rounds: standings::round_lines(event, report, &stages, t),
-        top: standings::top_of_standings(event, report),
+        top: match finished {
+            Some(c) => standings::top_of_ranking(event, report, &c.ranking),
+            None => standings::top_of_standings(event, report),
+        },
+        top_title: t.t(if finished.is_some() {
+            "stage-ranking"
+        } else {
+            "pub-top-title"
+        }),
         butler: !event.lineups.is_empty(),
         downloads: DOWNLOADS
             .into_iter()

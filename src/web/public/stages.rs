@@ -5,6 +5,7 @@
 //! total) and `/t/{slug}/ranking` the final ranking. A tournament without stages has none
 //! of them (404).
 
+use crate::figures::typographic_minus;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
@@ -181,8 +182,9 @@ fn clipped(text: &str, n: usize) -> String {
 
 /// The bracket drawn as SVG (templates/public/bracket.svg): a column per knockout round,
 /// each tie a box with both sides and their totals, lines to the tie its winner goes on
-/// to. Its figures are also in the table beneath, so the drawing is an image with a title
-/// and a description.
+/// to. Its figures are also in the table beneath; the drawing is a group with a title and
+/// a description whose links (one per tie, named by the tie and its sides) assistive
+/// technology reaches like any other.
 #[derive(Template)]
 #[template(path = "public/bracket.svg")]
 struct BracketSvg {
@@ -205,6 +207,8 @@ struct Column {
 /// A tie's box, linked to its page.
 struct TieBox {
     link: String,
+    /// The link's name: "QF1: 队1 – 队8".
+    name: String,
     x: i32,
     top: i32,
     class: &'static str,
@@ -242,7 +246,7 @@ const TIE_ROW: i32 = 56;
 fn draw(event: &Event, b: &Bracket, t: &crate::web::i18n::Tr) -> String {
     let first = b.rounds.first().map_or(1, |r| r.ties.len()) as i32;
     let height = (first * TIE_ROW).max(TIE_ROW * 2) + 40;
-    let columns = b
+    let columns: Vec<Column> = b
         .rounds
         .iter()
         .enumerate()
@@ -269,11 +273,19 @@ fn draw(event: &Event, b: &Bracket, t: &crate::web::i18n::Tr) -> String {
             }
         })
         .collect();
+    // The drawing is as tall as what it draws: the play-off's box goes under the final's,
+    // below the span the first round's ties are spread over.
+    let lowest = columns
+        .iter()
+        .flat_map(|c: &Column| c.ties.iter())
+        .map(|b| b.top + TIE_BOX)
+        .max()
+        .unwrap_or(0);
     let view = BracketSvg {
         title: t.t("stage-bracket"),
         description: t.t("stage-bracket-desc"),
         width: b.rounds.len() as i32 * (TIE_W + TIE_GAP) + 10,
-        height,
+        height: height.max(lowest + 12),
         box_w: TIE_W,
         box_h: TIE_BOX,
         columns,
@@ -328,7 +340,22 @@ fn tie_box(
             figure_x: x + TIE_W - 6,
         })
         .collect();
+    let name = format!(
+        "{}: {}",
+        drawn.label,
+        drawn
+            .sides
+            .iter()
+            .map(|(side, figure)| if figure.is_empty() {
+                side.clone()
+            } else {
+                format!("{side} {figure}")
+            })
+            .collect::<Vec<_>>()
+            .join(" – ")
+    );
     TieBox {
+        name,
         // Not `{slug}` inline: the release crawl reads a literal that starts `/t/{slug}` as a
         // route to visit.
         link: format!("/t/{}/bracket/{}/{}", slug, ko, tie.number),
@@ -360,7 +387,14 @@ async fn bracket(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError>
     let mut ties = Vec::new();
     for ko in &b.rounds {
         for x in ko.ties.iter().filter(|x| x.listed()) {
-            let figures = sheets::tie_figures(t, x);
+            let mut figures = sheets::tie_figures(t, x);
+            for figure in [
+                &mut figures.carry_over,
+                &mut figures.home_total,
+                &mut figures.away_total,
+            ] {
+                *figure = typographic_minus(std::mem::take(figure));
+            }
             let label = tie_label(t, b, ko.number, x);
             ties.push(TieRow {
                 round: sheets::round_beside_label(t, ko, x, &label).unwrap_or_default(),
@@ -464,7 +498,7 @@ fn segment_rows(event: &Event, x: &Tie, t: &Tr) -> Vec<SegmentRow> {
                     .map(|p| p.to_string())
                     .unwrap_or_else(|| "–".into()),
                 running: if s.home_levels.is_some() {
-                    running.two_decimals()
+                    typographic_minus(running.two_decimals())
                 } else {
                     String::new()
                 },
@@ -506,13 +540,18 @@ async fn tie(
         title: sheets::tie_heading(t, b, round, x),
         home: side(event, x.home, t),
         away: side(event, x.away, t),
-        carry_over: x.carry_over.two_decimals(),
+        carry_over: typographic_minus(x.carry_over.two_decimals()),
         segments,
-        total: format!(
-            "{} : {}",
-            total.two_decimals(),
-            total.negate().two_decimals()
-        ),
+        // A tie not begun has no total yet: "–", not "0.00 : 0.00".
+        total: if x.status == TieStatus::NotStarted {
+            "–".to_owned()
+        } else {
+            format!(
+                "{} : {}",
+                typographic_minus(total.two_decimals()),
+                typographic_minus(total.negate().two_decimals())
+            )
+        },
         points: x.home_points().to_string(),
         status: sheets::status_text(t, x.status),
         winner: x

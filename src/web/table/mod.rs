@@ -48,7 +48,7 @@ use crate::db::table::{
 use crate::db::{self, RoundSheet};
 use crate::rules::{Lineup, Match, Room, TeamNo};
 use forms::read_boards;
-use views::room_page;
+use views::{Said, room_page};
 
 pub use guesses::{GUESS_LIMIT, GUESS_WINDOW, Guesses};
 
@@ -281,7 +281,7 @@ impl FromRequest for AtTable {
 }
 
 async fn show(ctx: Ctx, state: web::Data<AppState>, at: AtTable) -> Result<HttpResponse, AppError> {
-    room_page(&ctx, &state, &at, None, &[], None).await
+    room_page(&ctx, &state, &at, None, &[], Said::default()).await
 }
 
 /// `POST /table/{token}`: what the table typed, by the side whose code it gave (or the
@@ -304,7 +304,10 @@ async fn save(
     let (seated, seat_problems) = read_seats(&ctx, &at, &form, &lineups);
     let (Ok(boards), true) = (boards.clone(), seat_problems.is_empty()) else {
         let errors = boards.err().unwrap_or_default();
-        let said = (!seat_problems.is_empty()).then(|| seat_problems.join(" "));
+        let said = Said {
+            seats: seat_problems,
+            ..Said::default()
+        };
         let page = room_page(&ctx, &state, &at, Some(&form), &errors, said).await?;
         return Ok(with_status(page, StatusCode::UNPROCESSABLE_ENTITY));
     };
@@ -346,11 +349,12 @@ async fn save(
     });
     let back = at.url();
     let res = match saved {
-        TableSave::Saved => redirect_with(&back, "table-flash-saved"),
+        // Saved, the room waits for the opponents: the page opens at their confirmation.
+        TableSave::Saved => redirect_with(&format!("{back}#confirm"), "table-flash-saved"),
         TableSave::Unchanged => redirect_with(&back, "table-flash-unchanged"),
         TableSave::Closed(_) => redirect_with(&back, "table-flash-closed"),
         TableSave::Refused(why) => {
-            return refused_page(&ctx, &state, &at, Some(&form), why).await;
+            return refused_page(&ctx, &state, &at, Some(&form), why, "enter").await;
         }
     };
     Ok(at.with_cookie(&state, res))
@@ -391,7 +395,7 @@ async fn busy_page(
     why: &crate::db::DbError,
 ) -> Result<HttpResponse, AppError> {
     tracing::warn!("{}", crate::db::report(why));
-    let busy = Some(ctx.t.t("entry-busy"));
+    let busy = Said::top(ctx.t.t("entry-busy"));
     let mut r = room_page(ctx, state, at, Some(form), &[], busy).await?;
     *r.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
     r.headers_mut().insert(
@@ -402,13 +406,16 @@ async fn busy_page(
 }
 
 /// The answer to a request the room refused for its code: the page again with the reason
-/// (what was typed kept), or back to the room once the room is the director's.
+/// (what was typed kept; a code's reason beside the code field of `form`, the form that was
+/// sent: `enter`, `open` or `confirm`), or back to the room once the room is the
+/// director's.
 async fn refused_page(
     ctx: &Ctx,
     state: &AppState,
     at: &AtTable,
     typed: Option<&HashMap<String, String>>,
     why: ConfirmRefusal,
+    form: &'static str,
 ) -> Result<HttpResponse, AppError> {
     let t = &ctx.t;
     let back = at.url();
@@ -417,25 +424,36 @@ async fn refused_page(
         ConfirmRefusal::CodesExhausted => {
             return Ok(redirect_with(&back, "table-flash-codes-exhausted"));
         }
-        ConfirmRefusal::Incomplete => t.t("table-error-incomplete"),
-        ConfirmRefusal::SameSide => t.t("table-error-same-side"),
-        ConfirmRefusal::CodeNeeded => t.t("table-error-code-needed"),
-        ConfirmRefusal::WrongCode { left } => t.a("table-error-code", "left", left),
-        ConfirmRefusal::Stale => t.t("table-error-stale"),
+        ConfirmRefusal::Incomplete => Said::top(t.t("table-error-incomplete")),
+        ConfirmRefusal::SameSide => Said {
+            code: Some((form, t.t("table-error-same-side"))),
+            ..Said::default()
+        },
+        ConfirmRefusal::CodeNeeded => Said {
+            code: Some((form, t.t("table-error-code-needed"))),
+            ..Said::default()
+        },
+        ConfirmRefusal::WrongCode { left } => Said {
+            code: Some((form, t.a("table-error-code", "left", left))),
+            ..Said::default()
+        },
+        ConfirmRefusal::Stale => Said::top(t.t("table-error-stale")),
     };
-    let page = room_page(ctx, state, at, typed, &[], Some(message)).await?;
+    let page = room_page(ctx, state, at, typed, &[], message).await?;
     Ok(at.with_cookie(state, with_status(page, StatusCode::UNPROCESSABLE_ENTITY)))
 }
 
 /// The pair each side says sits, read against the team's members and the other room's
-/// line-up: the pairs to store and every problem, worded. A side that says nothing keeps
-/// what is stored.
+/// line-up: the pairs to store and every problem, worded, by the side's code. A side that
+/// says nothing keeps what is stored.
+type SeatProblems = Vec<(&'static str, String)>;
+
 fn read_seats(
     ctx: &Ctx,
     at: &AtTable,
     form: &HashMap<String, String>,
     lineups: &[Lineup],
-) -> (Vec<(TeamNo, [String; 2])>, Vec<String>) {
+) -> (Vec<(TeamNo, [String; 2])>, SeatProblems) {
     let m = at.game();
     let here = (at.sheet.round.number, m.table, at.room.room);
     let mut seated = Vec::new();
@@ -450,7 +468,7 @@ fn read_seats(
         };
         let name = crate::web::labels::team_label(&at.sheet, team);
         let Some(pair) = seats::read_pair(&entry.members, &text) else {
-            problems.push(ctx.t.a("table-error-seat", "team", name));
+            problems.push((side.code(), ctx.t.a("table-error-seat", "team", name)));
             continue;
         };
         if let Some(player) = seats::in_other_room(lineups, here, team, &pair) {
@@ -458,15 +476,18 @@ fn read_seats(
                 Room::Open => Room::Closed,
                 Room::Closed => Room::Open,
             };
-            problems.push(ctx.t.args(
-                "table-error-seat-other-room",
-                &[
-                    ("player", player.clone().into()),
-                    (
-                        "room",
-                        ctx.t.t(&format!("entry-room-{}", other.code())).into(),
-                    ),
-                ],
+            problems.push((
+                side.code(),
+                ctx.t.args(
+                    "table-error-seat-other-room",
+                    &[
+                        ("player", player.clone().into()),
+                        (
+                            "room",
+                            ctx.t.t(&format!("entry-room-{}", other.code())).into(),
+                        ),
+                    ],
+                ),
             ));
             continue;
         }
@@ -495,7 +516,7 @@ async fn confirm(
         .filter(|b| form.contains_key(&format!("flag-{b}")))
         .collect();
     let dispute = form.get("action").map(String::as_str) == Some("dispute") || !flagged.is_empty();
-    let refuse = |message: String| room_page(&ctx, &state, &at, None, &[], Some(message));
+    let refuse = |message: String| room_page(&ctx, &state, &at, None, &[], Said::top(message));
     if dispute {
         if flagged.is_empty() {
             return refuse(ctx.t.t("table-error-no-flag")).await;
@@ -539,8 +560,12 @@ async fn confirm(
         (Err(_), _) => "confirm_refused",
     });
     match outcome {
-        Ok(()) if show => Ok(at.with_cookie(&state, redirect(&at.url()))),
+        // The entry shown, the opponents' confirmation is what the page opens at.
+        Ok(()) if show => Ok(at.with_cookie(&state, redirect(&format!("{}#confirm", at.url())))),
         Ok(()) => Ok(at.with_cookie(&state, redirect_with(&at.url(), "table-flash-confirmed"))),
-        Err(why) => refused_page(&ctx, &state, &at, None, why).await,
+        Err(why) => {
+            let form = if show { "open" } else { "confirm" };
+            refused_page(&ctx, &state, &at, None, why, form).await
+        }
     }
 }

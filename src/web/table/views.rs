@@ -38,6 +38,9 @@ struct BoardView {
     /// (field, message)
     errors: Vec<(&'static str, String)>,
     computed: Option<Computed>,
+    /// The figures of what was typed when a save was refused for something else (a seat,
+    /// a code): the board keeps its P, result and s.
+    typed: Option<Computed>,
     flagged: bool,
 }
 
@@ -73,6 +76,85 @@ struct SeatView {
     choices: Vec<SeatChoice>,
     /// The pair chosen already ("Alice Chen & Ben Wu"): the question shows it folded.
     chosen: String,
+    /// Why the side's pair was refused, shown beside its choices.
+    problem: Option<String>,
+}
+
+/// What the page says back after a refused request, each message where it belongs: at the
+/// top, beside the code field of the form that was sent, or beside a side's line-up.
+#[derive(Debug, Default)]
+pub(super) struct Said {
+    pub top: Option<String>,
+    /// (the form: `enter`, `open` or `confirm`; the message)
+    pub code: Option<(&'static str, String)>,
+    /// (the side's code, `ns` or `ew`; the message)
+    pub seats: Vec<(&'static str, String)>,
+}
+
+impl Said {
+    pub fn top(message: String) -> Said {
+        Said {
+            top: Some(message),
+            ..Said::default()
+        }
+    }
+
+    /// Each message where the page shows it: a code's beside the code field of its form
+    /// when that form is `shown`, else at the top.
+    fn place(self, shown: impl Fn(&str) -> bool) -> Placed {
+        let Said {
+            mut top,
+            code,
+            seats,
+        } = self;
+        let (mut code_form, mut code_error) = ("", None);
+        if let Some((form, message)) = code {
+            if shown(form) {
+                (code_form, code_error) = (form, Some(message));
+            } else {
+                top = Some(message);
+            }
+        }
+        Placed {
+            top,
+            code_form,
+            code_error,
+            seats,
+        }
+    }
+}
+
+/// [`Said`] placed on the page drawn.
+struct Placed {
+    top: Option<String>,
+    code_form: &'static str,
+    code_error: Option<String>,
+    seats: Vec<(&'static str, String)>,
+}
+
+/// The teams sitting North-South and East-West in the room, as labelled.
+fn side_teams(at: &AtTable) -> (String, String) {
+    let (sheet, m) = (&at.sheet, at.game());
+    let home = team_label(sheet, m.home);
+    let away = m.away.map(|a| team_label(sheet, a)).unwrap_or_default();
+    match at.room.room {
+        Room::Open => (home, away),
+        Room::Closed => (away, home),
+    }
+}
+
+/// "Table 3, open room".
+fn room_title(ctx: &Ctx, table: i32, room: Room) -> String {
+    ctx.t.args(
+        "table-title",
+        &[
+            ("table", table.into()),
+            (
+                "room",
+                ctx.t.t(&format!("entry-room-{}", room.code())).into(),
+            ),
+        ],
+    )
 }
 
 #[derive(Template)]
@@ -122,6 +204,9 @@ struct RoomPage {
     announcement: Option<String>,
     problems: Vec<String>,
     confirm_error: Option<String>,
+    /// A refused code's message, shown beside the code field of the form `code_form`.
+    code_error: Option<String>,
+    code_form: &'static str,
     entered: usize,
 }
 
@@ -174,19 +259,14 @@ pub(super) async fn room_page(
     at: &AtTable,
     typed: Option<&HashMap<String, String>>,
     errors: &[(i32, SheetError)],
-    confirm_error: Option<String>,
+    said: Said,
 ) -> Result<HttpResponse, AppError> {
     let (token, room, sheet, m) = (&at.token, &at.room, &at.sheet, at.game());
     let (pending, closed, lineups) = room_state(state, room).await?;
     let pending = pending.as_ref();
     let t = &ctx.t;
     let decks = sheet.settings.decks();
-    let home = team_label(sheet, m.home);
-    let away = m.away.map(|a| team_label(sheet, a)).unwrap_or_default();
-    let (ns, ew) = match room.room {
-        Room::Open => (home.clone(), away.clone()),
-        Room::Closed => (away.clone(), home.clone()),
-    };
+    let (ns, ew) = side_teams(at);
     let seated = |side| tables::seated(m, room.room, side);
     let members = |side| seated_members(at, &lineups, seated(side));
     // Only the devices bound to the entry see its figures (docs/rules.md §5).
@@ -203,6 +283,21 @@ pub(super) async fn room_page(
     .await?;
     let state = shown_state(closed, pending);
     let entered_by = entry.map(|p| p.entered_by);
+    let can_enter = closed.is_none() && (entry.is_none() || bound.is_some());
+    let can_open = closed.is_none() && entry.is_some() && bound.is_none();
+    let can_confirm = closed.is_none()
+        && bound.is_some()
+        && entry.is_some_and(|p| p.state == EntryState::Waiting);
+    // A code's message goes beside the form's field; a form not shown now: at the top.
+    let placed = said.place(|form| match form {
+        "enter" => can_enter,
+        "open" => can_open,
+        _ => can_confirm,
+    });
+    let refused = !errors.is_empty()
+        || placed.top.is_some()
+        || placed.code_error.is_some()
+        || !placed.seats.is_empty();
     let page = RoomPage {
         link_id: room.link_id,
         session: at.session,
@@ -217,7 +312,7 @@ pub(super) async fn room_page(
         round: sheet.round.number,
         ns_members: members(Side::NorthSouth),
         ew_members: members(Side::EastWest),
-        seats: seat_views(ctx, at, typed, &lineups),
+        seats: seat_views(ctx, at, typed, &lineups, &placed.seats),
         max_trick_points: decks.total_points(),
         max_bottom_points: decks.max_bottom_points(),
         ns,
@@ -229,19 +324,19 @@ pub(super) async fn room_page(
         entered: boards.iter().filter(|b| !b.trick_points.is_empty()).count(),
         boards,
         entered_by: entered_by.map(|s| side_label(ctx, s)).unwrap_or_default(),
-        can_enter: closed.is_none() && (entry.is_none() || bound.is_some()),
+        can_enter,
         needs_code: bound.is_none(),
-        can_open: closed.is_none() && entry.is_some() && bound.is_none(),
-        can_confirm: closed.is_none()
-            && bound.is_some()
-            && entry.is_some_and(|p| p.state == EntryState::Waiting),
+        can_open,
+        can_confirm,
         confirm_needs_code: bound == Some(tables::Bind::Entering),
         code_digits: tables::CODE_DIGITS,
         submission: tables::new_token(),
         problems: problem_lines(ctx, errors, decks),
-        confirm_error,
+        confirm_error: placed.top,
+        code_error: placed.code_error,
+        code_form: placed.code_form,
     };
-    let status = if !errors.is_empty() || page.confirm_error.is_some() {
+    let status = if refused {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {
         StatusCode::OK
@@ -277,12 +372,14 @@ fn seated_members(at: &AtTable, lineups: &[Lineup], number: TeamNo) -> String {
 }
 
 /// The question of who sits for each side (none for a bye), each side's pair as typed,
-/// else as stored or as the team sat last time.
+/// else as stored or as the team sat last time. Only pairs that can sit are offered: none
+/// with a player the team has seated in the match's other room.
 fn seat_views(
     ctx: &Ctx,
     at: &AtTable,
     typed: Option<&HashMap<String, String>>,
     lineups: &[Lineup],
+    problems: &[(&'static str, String)],
 ) -> Vec<SeatView> {
     let (sheet, m, room) = (&at.sheet, at.game(), at.room.room);
     let here = (sheet.round.number, m.table, room);
@@ -299,6 +396,7 @@ fn seat_views(
             let value = chosen.as_ref().and_then(|p| seats::pair_value(list, p));
             let choices: Vec<SeatChoice> = seats::pairs(list)
                 .into_iter()
+                .filter(|(_, pair)| seats::in_other_room(lineups, here, number, pair).is_none())
                 .map(|(v, pair)| SeatChoice {
                     selected: value.as_deref() == Some(v.as_str()),
                     value: v,
@@ -310,8 +408,13 @@ fn seat_views(
                 .find(|c| c.selected)
                 .map(|c| c.label.clone())
                 .unwrap_or_default();
+            let problem = problems
+                .iter()
+                .find(|(s, _)| *s == side.code())
+                .map(|(_, m)| m.clone());
             (!choices.is_empty()).then(|| SeatView {
                 chosen: shown,
+                problem,
                 side: side.code(),
                 legend: ctx.t.args(
                     "table-seat-legend",
@@ -361,9 +464,7 @@ fn board_views(
                     .unwrap_or_default(),
             },
         };
-        let computed = if failed || typed.is_some() {
-            None
-        } else {
+        let figures = || {
             row.parse(decks, &scorer.bands)
                 .ok()
                 .flatten()
@@ -374,6 +475,14 @@ fn board_views(
                     result: crate::sheets::result(&ctx.t, &o),
                     s: signed(o.table_score.into()),
                 })
+        };
+        let mistaken = errors.iter().any(|(b, _)| *b == board.number);
+        let (computed, typed_figures) = if typed.is_some() {
+            (None, if mistaken { None } else { figures() })
+        } else if failed {
+            (None, None)
+        } else {
+            (figures(), None)
         };
         let declaring = match board.dealer.pair() {
             Pair::NorthSouth => (Side::NorthSouth, ns),
@@ -393,6 +502,7 @@ fn board_views(
             defender_penalty: row.defender_penalty,
             errors: board_errors(ctx, errors, board.number, decks),
             computed,
+            typed: typed_figures,
             flagged: pending.is_some_and(|p| p.flagged.contains(&board.number)),
         });
     }

@@ -345,7 +345,10 @@ fn saved_by(t: &Tr, clock: &crate::rules::Clock, last: Option<&audit::AuditEntry
         Some(e) if !e.user_name.is_empty() => t.args(
             "audit-conflict-by",
             &[
-                ("user", super::words::who_words(t, &e.user_name).into()),
+                (
+                    "user",
+                    super::words::who_words(t, &e.user_name, clock, e.at).into(),
+                ),
                 ("at", clock.at(e.at).into()),
                 ("zone", clock.label(e.at).into()),
             ],

@@ -118,7 +118,9 @@ fn team_figures(
             levels: show(signed(figures.home_levels)),
             points: show(signed(figures.home_points)),
             boards_won: show(figures.home_boards_won.to_string()),
-            score: show(scoring.format(figures.home_score)),
+            score: show(crate::figures::typographic_minus(
+                scoring.format(figures.home_score),
+            )),
         },
         TeamFigures {
             name: away,
@@ -128,7 +130,7 @@ fn team_figures(
             score: show(
                 figures
                     .away_score
-                    .map(|s| scoring.format(s))
+                    .map(|s| crate::figures::typographic_minus(scoring.format(s)))
                     .unwrap_or_default(),
             ),
         },
@@ -410,7 +412,7 @@ impl<'a> SheetRows<'a> {
     }
 
     /// A board's line in one room: its conditions, the declaring team, the inputs as typed
-    /// or saved, and what the rules make of the saved row when `computed`.
+    /// or saved, and what the rules make of the row shown when `computed`.
     fn line(
         &self,
         room: Room,
@@ -433,7 +435,18 @@ impl<'a> SheetRows<'a> {
             .iter()
             .map(|&field| self.input(field, key, room_name, board.number, &row))
             .collect();
-        let computed = saved
+        // The figures beside a row are the row's as shown: what was typed when the page
+        // comes back with it (a correction refused for its reason), else what is saved.
+        let typed_entry = self.typed.and_then(|_| {
+            row.parse(self.sheet.settings.decks(), &self.scorer.bands)
+                .ok()
+                .flatten()
+        });
+        let shown = match self.typed {
+            Some(_) => typed_entry.as_ref(),
+            None => saved,
+        };
+        let computed = shown
             .filter(|_| computed)
             .and_then(|e| self.scorer.table(e))
             .map(|o| Computed {
@@ -505,7 +518,8 @@ impl<'a> SheetRows<'a> {
     }
 
     /// The choices of a select field, `value` selected: who won the last trick, or the
-    /// combinations the decks allow, each after an empty choice.
+    /// combinations the decks allow, each after the choice of none ("—": an option is never
+    /// empty).
     fn choices(&self, field: &str, value: &str) -> Vec<Choice> {
         let t = self.t;
         let options = if field == "last_trick" {
@@ -513,7 +527,7 @@ impl<'a> SheetRows<'a> {
                 .iter()
                 .map(|c| {
                     let label = if c.is_empty() {
-                        String::new()
+                        t.t("entry-choice-none")
                     } else {
                         t.t(&format!("entry-last-short-{c}"))
                     };
@@ -521,7 +535,7 @@ impl<'a> SheetRows<'a> {
                 })
                 .collect()
         } else {
-            std::iter::once((String::new(), String::new()))
+            std::iter::once((String::new(), t.t("entry-choice-none")))
                 .chain(
                     self.kinds
                         .iter()

@@ -238,10 +238,10 @@ fn match_line(t: &Tr, scorer: &Scorer, sheet: &RoundSheet, m: &Match) -> MatchLi
             Some(_) if figures.unplayed() => "–".to_owned(),
             Some(away) => format!(
                 "{} : {}",
-                scoring.format(figures.home_score),
-                scoring.format(away)
+                crate::figures::typographic_minus(scoring.format(figures.home_score)),
+                crate::figures::typographic_minus(scoring.format(away))
             ),
-            None => scoring.format(figures.home_score),
+            None => crate::figures::typographic_minus(scoring.format(figures.home_score)),
         },
     }
 }

@@ -428,9 +428,14 @@ impl Glance {
                     line.matches += 1;
                     line.complete += 1;
                 }
+                // A match with no result yet has not begun: it is not "in progress".
                 MatchStatus::InProgress => {
                     line.matches += 1;
-                    line.in_progress += 1;
+                    if crate::rules::MatchProgress::of(&m.figures)
+                        == crate::rules::MatchProgress::InProgress
+                    {
+                        line.in_progress += 1;
+                    }
                 }
             }
         }

@@ -62,6 +62,43 @@ pub fn top_of_standings(event: &Event, report: &Report) -> Vec<StandingRow> {
     rows
 }
 
+/// The first lines of a finished championship's final ranking, for the overview: each
+/// team's place from the ranking (the knockout decides it, not the whole event's score),
+/// its matches and score from the standings.
+pub fn top_of_ranking(
+    event: &Event,
+    report: &Report,
+    ranking: &[crate::rules::bracket::RankingLine],
+) -> Vec<StandingRow> {
+    let rows = standings(event, report);
+    let teams = Teams::of(event);
+    ranking
+        .iter()
+        .take(TOP_OF_STANDINGS)
+        .map(|line| {
+            let mut row = rows
+                .iter()
+                .find(|r| r.team.number == line.team)
+                .cloned()
+                .unwrap_or_else(|| StandingRow {
+                    rank: String::new(),
+                    team: teams.link(line.team),
+                    played: 0,
+                    won: 0,
+                    drawn: 0,
+                    lost: 0,
+                    score: String::new(),
+                    level_diff: String::new(),
+                    quotient: String::new(),
+                    point_diff: String::new(),
+                    boards_won: 0,
+                });
+            row.rank = line.place_label();
+            row
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------------------------------
 // Rounds
 
