@@ -138,6 +138,7 @@ fn main() {
                 d.join().expect("a director");
             }
             let after = builds(&bases[0]).await;
+            let (p50, p99, max) = (v.percentile(0.5), v.percentile(0.99), v.percentile(1.0));
             let built = match (before, after) {
                 (Some(b), Some(a)) => format!("{:.1} builds/s", (a - b) / time.as_secs_f64()),
                 _ => "builds not read".to_owned(),
@@ -150,9 +151,9 @@ fn main() {
                 v.requests as f64 / time.as_secs_f64(),
                 saved.load(Ordering::SeqCst),
                 failed.load(Ordering::SeqCst),
-                v.percentile(0.5).as_secs_f64() * 1e3,
-                v.percentile(0.99).as_secs_f64() * 1e3,
-                v.percentile(1.0).as_secs_f64() * 1e3,
+                p50.as_secs_f64() * 1e3,
+                p99.as_secs_f64() * 1e3,
+                max.as_secs_f64() * 1e3,
                 v.errors,
                 v.timeouts,
                 server_rss(&served),

@@ -39,7 +39,7 @@ cli-help-serve-log = What is logged, as tracing filter directives (info, fushi=d
 cli-help-serve-secret_key = The cookie key, hex or base64 of at least 64 bytes (default: the key stored in the database).
 cli-help-serve-secure_cookies = Mark every cookie Secure, also on plain HTTP: true or false.
 cli-help-serve-trusted_proxies = Proxies whose X-Forwarded-For / Forwarded are believed: addresses or CIDR ranges, separated by commas.
-cli-help-serve-cache_tournaments = Tournaments whose snapshot is kept in memory (at least 1).
+cli-help-serve-cache_mib = The memory, in MiB, that held snapshots and rendered pages may take together across every tournament (at least 1; unset: a sixteenth of the machine's memory, between 64 and 2,048 MiB).
 cli-help-serve-max_listeners = Open live event streams on this server.
 cli-help-serve-pdf_concurrency = PDFs drawn at once (at least 1).
 cli-help-serve-pdf_wait_ms = How long a PDF request waits for its turn, in milliseconds, before it is answered 503.

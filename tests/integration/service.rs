@@ -228,7 +228,7 @@ fn bad_settings_stop_the_server_at_start() {
             "expected a whole number of at least 1",
         ),
         ("FUSHI_MAX_LISTENERS", "-1", "expected a whole number"),
-        ("FUSHI_CACHE_TOURNAMENTS", "many", "expected a whole number"),
+        ("FUSHI_CACHE_MIB", "many", "expected a whole number"),
         ("FUSHI_PDF_WAIT_MS", "5s", "expected a whole number"),
         (
             "FUSHI_TRUSTED_PROXIES",
@@ -300,7 +300,7 @@ fn every_setting_is_in_help_and_in_the_operations_guide() {
         "FUSHI_SECRET_KEY",
         "FUSHI_SECURE_COOKIES",
         "FUSHI_TRUSTED_PROXIES",
-        "FUSHI_CACHE_TOURNAMENTS",
+        "FUSHI_CACHE_MIB",
         "FUSHI_MAX_LISTENERS",
         "FUSHI_MAX_LISTENERS_PER_ADDRESS",
         "FUSHI_PDF_CONCURRENCY",

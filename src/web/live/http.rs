@@ -157,7 +157,7 @@ pub async fn public_pages(
         away,
     };
     let claim = if cacheable {
-        match reading.from_memory(&req, &state.database_id, now).await {
+        match reading.kept_or_claim(&req, &state.database_id, now).await {
             Ok(response) => return Ok(req.into_response(response)),
             Err(claim) => claim,
         }
@@ -201,7 +201,7 @@ impl Reading<'_> {
     /// The page from memory: kept, or, while another reader renders it, the one before
     /// it stood in or its bytes once rendered. Otherwise the claim to render it (`None`
     /// when another reader's rendering did not come in time: this reader renders it too).
-    async fn from_memory(
+    async fn kept_or_claim(
         &self,
         req: &ServiceRequest,
         database: &str,

@@ -375,7 +375,7 @@ async fn moved_page(
         return Ok(None);
     }
     let said = ctx.t.a("table-error-moved", "round", at.sheet.round.number);
-    let page = room_page(ctx, state, at, None, &[], Some(said)).await?;
+    let page = room_page(ctx, state, at, None, &[], views::Said::top(said)).await?;
     Ok(Some(with_status(page, StatusCode::CONFLICT)))
 }
 

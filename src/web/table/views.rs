@@ -210,18 +210,6 @@ struct RoomPage {
     entered: usize,
 }
 
-/// "Table 3, Open room".
-fn room_title(ctx: &Ctx, table: i32, room: Room) -> String {
-    let t = &ctx.t;
-    t.args(
-        "table-title",
-        &[
-            ("table", table.into()),
-            ("room", t.t(&format!("entry-room-{}", room.code())).into()),
-        ],
-    )
-}
-
 fn side_label(ctx: &Ctx, side: Side) -> String {
     match side {
         Side::NorthSouth => ctx.t.t("entry-pair-ns"),
