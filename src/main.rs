@@ -160,7 +160,7 @@ fn password_from_stdin(t: &Tr) -> Result<(String, bool), Vec<String>> {
 
 fn user_command(db: &str, command: UserCommand, t: &Tr) -> Result<(), Vec<String>> {
     use fushi::db::accounts::{self, Role};
-    let mut conn = fushi::db::open(db).map_err(|e| vec![e.to_string()])?;
+    let mut conn = fushi::db::open(db).map_err(|e| vec![fushi::db::report(&e)])?;
     let (password, generated) = password_from_stdin(t)?;
     let refused = |e: accounts::AccountError| vec![e.text(t)];
     let name = match command {
@@ -243,7 +243,8 @@ fn serve(db: &str, settings: &fushi::web::settings::Settings, t: &Tr) -> Result<
     for line in hall::start_lines(&bind, &hall, t) {
         println!("{line}");
     }
-    fushi::web::serve(db, settings, bound, hall, t).map_err(|e| Failed::Run(vec![e.to_string()]))
+    fushi::web::serve(db, settings, bound, hall, t)
+        .map_err(|e| Failed::Run(vec![fushi::db::report(&e)]))
 }
 
 fn main() -> ExitCode {

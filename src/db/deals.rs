@@ -10,9 +10,9 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbError;
 use super::connection::{DbConnection, chunk_len, per_backend};
 use super::schema::{boards, deal_seeds, deals, rounds};
+use super::{DbError, WriteRefusal};
 use crate::rules::deal::{
     BoardDeal, Commitment, Deal, DealSeed, Deals, RoundFacts, Seed, SeedRecord, format_cards,
     parse_cards,
@@ -227,10 +227,10 @@ pub(super) fn insert_deals(
         .iter()
         .map(|d| {
             let id = board_ids.get(&(d.round, d.board)).ok_or_else(|| {
-                DbError::Inconsistent(format!(
-                    "deal of round {} board {}: no such board",
-                    d.round, d.board
-                ))
+                DbError::Refused(WriteRefusal::NoSuchBoard {
+                    round: d.round,
+                    board: d.board,
+                })
             })?;
             Ok(deal_form(*id, &d.deal))
         })
@@ -291,7 +291,7 @@ pub(super) fn load_deals(
         .into_iter()
         .map(|(round, board, n, e, s, w, bottom)| {
             let corrupt = |why: String| {
-                DbError::Inconsistent(format!("deal of round {round} board {board}: {why}"))
+                DbError::Corrupt(format!("deals of round {round} board {board}: {why}"))
             };
             let cards = |text: &str| parse_cards(text).map_err(|e| corrupt(e.to_string()));
             let hands = [cards(&n)?, cards(&e)?, cards(&s)?, cards(&w)?];

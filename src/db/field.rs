@@ -5,12 +5,12 @@ use std::collections::{HashMap, HashSet};
 
 use diesel::prelude::*;
 
-use super::DbError;
 use super::audit;
 use super::connection::DbConnection;
 use super::lineups::NewLineup;
 use super::rounds::{locate_round, tournament_id};
 use super::schema::{lineups, matches, odd_result_checks, odd_result_settings, teams, tournaments};
+use super::{DbError, WriteRefusal};
 use crate::rules::field::DEFAULT_THRESHOLD;
 use crate::rules::{Lineup, Room, TeamNo};
 
@@ -25,7 +25,7 @@ pub struct LineupChoice {
 /// Replaces the line-ups of the match at `table` in round `round` by `who`, in one
 /// transaction with its audit rows; `false` when there is no such match. A team that does
 /// not play there, a player who is not a member of the team, or the same player twice is
-/// refused whole ([`DbError::Inconsistent`]).
+/// refused whole ([`DbError::Refused`]).
 pub fn save_lineups_as(
     conn: &mut DbConnection,
     slug: &str,
@@ -110,21 +110,24 @@ impl Seats {
     ) -> Result<i32, DbError> {
         let (round, table) = (self.round, self.table);
         let Some(&(_, team_id)) = self.teams.iter().find(|(no, _)| *no == c.team) else {
-            return Err(DbError::Inconsistent(format!(
-                "team {} does not play at round {round} table {table}",
-                c.team
-            )));
+            return Err(DbError::Refused(WriteRefusal::TeamNotAtTable {
+                team: c.team,
+                round,
+                table,
+            }));
         };
         if self.bye {
-            return Err(DbError::Inconsistent(format!(
-                "round {round} table {table} is a bye: a bye has no line-up"
-            )));
+            return Err(DbError::Refused(WriteRefusal::ByeHasNoLineup {
+                round,
+                table,
+            }));
         }
         if c.players[0] == c.players[1] {
-            return Err(DbError::Inconsistent(format!(
-                "{} room, team {}: {} is chosen twice",
-                c.room, c.team, c.players[0]
-            )));
+            return Err(DbError::Refused(WriteRefusal::ChosenTwice {
+                room: c.room,
+                team: c.team,
+                player: c.players[0].clone(),
+            }));
         }
         for p in &c.players {
             if !self
@@ -132,10 +135,10 @@ impl Seats {
                 .iter()
                 .any(|(t, name)| *t == team_id && name == p)
             {
-                return Err(DbError::Inconsistent(format!(
-                    "{p} is not a member of team {}",
-                    c.team
-                )));
+                return Err(DbError::Refused(WriteRefusal::NotAMember {
+                    player: p.clone(),
+                    team: c.team,
+                }));
             }
         }
         if let Some(other) = choices.iter().find(|o| {
@@ -147,15 +150,17 @@ impl Seats {
                 .find(|p| c.players.contains(p))
                 .cloned()
                 .unwrap_or_default();
-            return Err(DbError::Inconsistent(format!(
-                "{both} cannot sit in both rooms of round {round} table {table}"
-            )));
+            return Err(DbError::Refused(WriteRefusal::BothRooms {
+                player: both,
+                round,
+                table,
+            }));
         }
         if !seen.insert((c.room, c.team)) {
-            return Err(DbError::Inconsistent(format!(
-                "{} room, team {} is given twice",
-                c.room, c.team
-            )));
+            return Err(DbError::Refused(WriteRefusal::LineupTwice {
+                room: c.room,
+                team: c.team,
+            }));
         }
         Ok(team_id)
     }

@@ -5,9 +5,9 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 
-use super::DbError;
 use super::connection::{DbConnection, chunk_len, per_backend};
 use super::schema::{lineups, matches, rounds, teams};
+use super::{DbError, WriteRefusal};
 use crate::rules::{Event, Lineup, Room, TeamNo};
 
 const LINEUP_COLUMNS: usize = 5;
@@ -36,10 +36,11 @@ pub(super) fn insert_lineups(
         .iter()
         .map(|l| {
             let missing = || {
-                DbError::Inconsistent(format!(
-                    "line-up of team {} in round {} table {}: no such match or team",
-                    l.team, l.round, l.table
-                ))
+                DbError::Refused(WriteRefusal::LineupNoMatch {
+                    round: l.round,
+                    table: l.table,
+                    team: l.team,
+                })
             };
             Ok(NewLineup {
                 match_id: *match_ids.get(&(l.round, l.table)).ok_or_else(missing)?,

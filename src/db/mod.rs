@@ -39,7 +39,7 @@ pub use edit::{
     EditError, Roster, Upserted, add_team_as, create_tournament, load_roster, load_settings,
     save_stages, set_withdrawn_as, update_settings_as, update_team_as, upsert_teams_as,
 };
-pub use error::{DbError, report};
+pub use error::{DbError, WriteRefusal, report};
 pub use models::TournamentSummary;
 pub use rounds::{
     MatchSave, RoundSheet, add_round, add_round_once, load_round, match_version,

@@ -10,7 +10,6 @@ use std::collections::{HashMap, HashSet};
 
 use diesel::prelude::*;
 
-use super::DbError;
 use super::audit;
 use super::connection::{DbConnection, chunk_len, per_backend};
 use super::models::{BoardRow, MatchRow, NewMatch, NewRound, NewTableResult, TableResultRow};
@@ -19,6 +18,7 @@ use super::tournament::{
     BOARD_COLUMNS, MATCH_COLUMNS, RESULT_COLUMNS, board_form, board_from_row, result_form,
     result_from_row, settings_from_row,
 };
+use super::{DbError, WriteRefusal};
 use crate::rules::Pairing;
 use crate::rules::{Board, Match, Round, Settings, TableResult, Team, TeamNo, Trump};
 
@@ -308,9 +308,7 @@ pub fn add_round_once(
             .unwrap_or(0)
             .checked_add(1)
             .filter(|n| *n <= MAX_ROUND)
-            .ok_or_else(|| {
-                DbError::Inconsistent(format!("a tournament has at most {MAX_ROUND} rounds"))
-            })?;
+            .ok_or_else(|| DbError::Refused(WriteRefusal::TooManyRounds { max: MAX_ROUND }))?;
         // A new round's draw is public at once only when the tournament says so.
         let publish: bool = tournaments::table
             .find(tournament_id)
@@ -337,7 +335,7 @@ pub fn add_round_once(
 
 /// Sets dealer, level and trump of the boards of round `round`, matched by board number;
 /// `false` when there is no such round. A board the round does not have is refused
-/// whole ([`DbError::Inconsistent`]).
+/// whole ([`DbError::Refused`]).
 ///
 /// By `who`: every changed board goes in the audit trail.
 pub fn update_boards_as(
@@ -359,7 +357,10 @@ pub fn update_boards_as(
         let mut changes = Vec::new();
         for board in new {
             let row = by_number.get(&board.number).ok_or_else(|| {
-                DbError::Inconsistent(format!("round {round} has no board {}", board.number))
+                DbError::Refused(WriteRefusal::NoSuchBoard {
+                    round,
+                    board: board.number,
+                })
             })?;
             let trump = board.trump.map(Trump::code);
             let same = row.dealer == board.dealer.code()
@@ -412,7 +413,7 @@ fn pairing_text(home: TeamNo, away: Option<TeamNo>) -> String {
 /// keeps its match (and results), one whose teams change is updated, one no longer listed
 /// is deleted, a new one is inserted. `false` when there is no such round. Changing or
 /// removing a match that has results, or naming a team the tournament does not have, is
-/// refused whole ([`DbError::Inconsistent`]); the pages check with
+/// refused whole ([`DbError::Refused`]); the pages check with
 /// [`crate::input::check_pairings`] first.
 ///
 /// By `who`: every added, changed or removed table goes in the audit
@@ -448,9 +449,10 @@ pub fn replace_pairings_why(
         };
         let team_ids = team_row_ids(conn, tournament_id)?;
         let team_id = |number: TeamNo| {
-            team_ids.get(&number).copied().ok_or_else(|| {
-                DbError::Inconsistent(format!("the tournament has no team {number}"))
-            })
+            team_ids
+                .get(&number)
+                .copied()
+                .ok_or_else(|| DbError::Refused(WriteRefusal::NoSuchTeam { team: number }))
         };
         let stored: Vec<MatchRow> = matches::table
             .filter(matches::round_id.eq(round_id))
@@ -558,10 +560,10 @@ fn pairing_moves(
             None => gone.push(row.id),
         }
         if played.contains(&row.id) {
-            return Err(DbError::Inconsistent(format!(
-                "round {round} table {} has results: its pairing cannot change",
-                row.table_no
-            )));
+            return Err(DbError::Refused(WriteRefusal::PairingHasResults {
+                round,
+                table: row.table_no,
+            }));
         }
     }
     Ok(Moves { gone, changed })
@@ -664,7 +666,7 @@ pub fn match_version(
 /// Replaces every result of the match at `table` in round `round` with `results`, in one
 /// transaction; [`MatchSave::Missing`] when there is no such match. A bye, a board the
 /// round does not have, or the same room and board twice is refused whole
-/// ([`DbError::Inconsistent`]).
+/// ([`DbError::Refused`]).
 ///
 /// By `who`, in the audit trail one row per changed board. With
 /// `expected` (the version the page was based on), a match saved since is not touched:
@@ -706,9 +708,10 @@ pub fn save_match_results_why(
             return Ok(MatchSave::Missing);
         };
         if row.away_team_id.is_none() && !results.is_empty() {
-            return Err(DbError::Inconsistent(format!(
-                "round {round} table {table} is a bye: a bye has no results"
-            )));
+            return Err(DbError::Refused(WriteRefusal::ByeHasNoResults {
+                round,
+                table,
+            }));
         }
         let board_rows: Vec<(i32, i32)> = boards::table
             .filter(boards::round_id.eq(round_id))
@@ -768,13 +771,16 @@ fn result_forms(
         .iter()
         .map(|r| {
             let board_id = *board_ids.get(&r.board).ok_or_else(|| {
-                DbError::Inconsistent(format!("round {round} has no board {}", r.board))
+                DbError::Refused(WriteRefusal::NoSuchBoard {
+                    round,
+                    board: r.board,
+                })
             })?;
             if !seen.insert((r.room, r.board)) {
-                return Err(DbError::Inconsistent(format!(
-                    "{} room board {} is given twice",
-                    r.room, r.board
-                )));
+                return Err(DbError::Refused(WriteRefusal::ResultTwice {
+                    room: r.room,
+                    board: r.board,
+                }));
             }
             Ok(result_form(match_id, board_id, r))
         })

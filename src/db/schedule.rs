@@ -7,11 +7,11 @@ use super::now;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbError;
 use super::connection::DbConnection;
 use super::connection::{chunk_len, per_backend};
 use super::rounds::{add_round, replace_pairings_as};
 use super::schema::{pairing_explanations, round_notes, rounds, tournaments};
+use super::{DbError, WriteRefusal};
 use crate::rules::Pairing;
 use crate::rules::{Board, PairingMethod, Score, TeamNo};
 use crate::schedule::Reason;
@@ -368,14 +368,19 @@ fn generated_round_id(
         return Ok(id);
     }
     let added = add_round(conn, slug, boards)?;
-    if added != Some(number) {
-        return Err(DbError::Inconsistent(format!(
-            "round {number} cannot be added: the next round is {}",
-            added.unwrap_or(0)
-        )));
+    match added {
+        Some(added) if added == number => {}
+        Some(next) => {
+            return Err(DbError::Refused(WriteRefusal::RoundNotNext {
+                round: number,
+                next,
+            }));
+        }
+        // No such tournament.
+        None => return Err(DbError::NotFound),
     }
-    round_id(conn, slug, number)?
-        .ok_or_else(|| DbError::Inconsistent(format!("round {number} was not added")))
+    // The round just added is there, in the same transaction.
+    round_id(conn, slug, number)?.ok_or(DbError::NotFound)
 }
 
 /// Replaces the explanations of round `round_id`'s pairings with `explanations`.

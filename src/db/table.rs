@@ -689,8 +689,7 @@ fn first_entry(
             ))
             .execute(conn)?;
     }
-    entry_row(conn, room.match_id, room.room)?
-        .ok_or_else(|| DbError::Inconsistent("the entry just saved is gone".into()))
+    entry_row(conn, room.match_id, room.room)?.ok_or(DbError::NotFound)
 }
 
 /// Marks `boards` "call the director": the room is disputed until the director answers.
@@ -796,10 +795,10 @@ fn save_confirmed(
 ) -> Result<Result<(), ConfirmRefusal>, DbError> {
     let entry = pending_of(row.clone())?;
     let Some(sheet) = load_round(conn, &room.slug, room.round)? else {
-        return Err(DbError::Inconsistent("the round is gone".into()));
+        return Err(DbError::NotFound);
     };
     let Some(m) = sheet.table(room.table).cloned() else {
-        return Err(DbError::Inconsistent("the match is gone".into()));
+        return Err(DbError::NotFound);
     };
     // A row that no longer reads leaves the room incomplete, as a missing one does.
     let mine = entry

@@ -8,10 +8,10 @@ use std::collections::{HashMap, HashSet};
 
 use diesel::prelude::*;
 
-use super::DbError;
 use super::connection::{DbConnection, chunk_len, per_backend};
 use super::models::*;
 use super::schema::{boards, matches, rounds, table_results, team_members, teams, tournaments};
+use super::{DbError, WriteRefusal};
 use crate::rules::{
     Board, Combination, EntryFigures, Event, LastTrick, Level, Match, Room, Round, Rules, Seat,
     Settings, SettingsDraft, SettingsField, TableEntry, TableResult, Team, TeamNo, Trump,
@@ -48,17 +48,20 @@ fn check_references(event: &Event) -> Result<(), DbError> {
         for m in &round.matches {
             for team in std::iter::once(m.home).chain(m.away) {
                 if !teams.contains(&team) {
-                    return Err(DbError::Inconsistent(format!(
-                        "round {} table {}: team {team} is not in the event",
-                        round.number, m.table
-                    )));
+                    return Err(DbError::Refused(WriteRefusal::TeamNotInEvent {
+                        round: round.number,
+                        table: m.table,
+                        team,
+                    }));
                 }
             }
             if let Some(r) = m.results.iter().find(|r| !boards.contains(&r.board)) {
-                return Err(DbError::Inconsistent(format!(
-                    "round {} table {} {} room: board {} is not in the round",
-                    round.number, m.table, r.room, r.board
-                )));
+                return Err(DbError::Refused(WriteRefusal::BoardNotInRound {
+                    round: round.number,
+                    table: m.table,
+                    room: r.room,
+                    board: r.board,
+                }));
             }
         }
     }

@@ -2,8 +2,9 @@
 //!
 //! Handlers return `Result<_, AppError>`. Use `AppError::not_found()` for a missing page or
 //! id, `AppError::bad_request(msg)` (a message already in the reader's language) for input
-//! no form field can show; database and template failures convert with `?` and show as a
-//! 500 page without their details. Every error status, ours or actix's (a bad path, a form
+//! no form field can show; a write the database refuses ([`crate::db::WriteRefusal`])
+//! converts with `?` into a 400 page that words it in the reader's language; database and
+//! template failures convert with `?` and show as a 500 page without their details. Every error status, ours or actix's (a bad path, a form
 //! that does not parse, an upload too large), is drawn as a page in the layout by
 //! [`error_pages`], in the reader's language.
 
@@ -22,6 +23,10 @@ pub enum AppError {
     NotFound,
     #[error("{0}")]
     BadRequest(String),
+    /// A write the stored tournament does not allow: a 400 page, worded in the reader's
+    /// language when the page is drawn.
+    #[error("{0}")]
+    Refused(crate::db::WriteRefusal),
     #[error("forbidden")]
     Forbidden,
     /// A failure with its cause kept (a database query, a template, a worker thread):
@@ -92,7 +97,7 @@ impl From<crate::db::DbError> for AppError {
             // A round, match or team that is not there: the page does not exist.
             crate::db::DbError::NotFound => AppError::NotFound,
             // Input the checks before the database let through: refused, not a crash.
-            crate::db::DbError::Inconsistent(why) => AppError::BadRequest(why),
+            crate::db::DbError::Refused(why) => AppError::Refused(why),
             e => AppError::Failed(Box::new(e)),
         }
     }
@@ -120,7 +125,7 @@ impl ResponseError for AppError {
     fn status_code(&self) -> StatusCode {
         match self {
             AppError::NotFound => StatusCode::NOT_FOUND,
-            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(_) | AppError::Refused(_) => StatusCode::BAD_REQUEST,
             AppError::Forbidden => StatusCode::FORBIDDEN,
             AppError::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
             AppError::Busy | AppError::DbBusy(_) | AppError::DbFull(_) => {
@@ -230,6 +235,7 @@ fn draw_error_page<B: MessageBody + 'static>(
         .and_then(|e| e.as_error::<AppError>());
     let detail = error.and_then(|e| match e {
         AppError::BadRequest(m) => Some(m.clone()),
+        AppError::Refused(why) => Some(why.text(&t)),
         _ => None,
     });
     let db_busy = matches!(error, Some(AppError::DbBusy(_)));
@@ -306,7 +312,11 @@ mod tests {
         let other = failed(DatabaseErrorKind::Unknown, "disk I/O error");
         assert_eq!(other.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
         let refused: AppError =
-            crate::db::DbError::Inconsistent("a bye has no results".into()).into();
+            crate::db::DbError::Refused(crate::db::WriteRefusal::ByeHasNoResults {
+                round: 1,
+                table: 3,
+            })
+            .into();
         assert_eq!(refused.status_code(), StatusCode::BAD_REQUEST);
     }
 

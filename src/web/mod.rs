@@ -39,6 +39,17 @@ pub use page::Ctx;
 
 use crate::db::{self, Pool};
 
+/// Why the server's state could not be made at start-up; the cause is kept.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database could not be reached or read (the pool, the cookie key, its id).
+    #[error("cannot read the server's state from the database")]
+    Database(#[from] db::DbError),
+    /// A setting is wrong: the words say which and why.
+    #[error("{0}")]
+    Setting(String),
+}
+
 /// What every handler can reach.
 #[derive(Clone)]
 pub struct AppState {
@@ -63,15 +74,15 @@ pub struct AppState {
 
 impl AppState {
     /// The state over a pool with the default settings.
-    pub fn new(pool: Pool) -> Result<AppState, String> {
+    pub fn new(pool: Pool) -> Result<AppState, StartError> {
         AppState::configured(pool, &settings::Settings::default())
     }
 
     /// The state over a pool: the cookie key comes from the settings or the database.
-    pub fn configured(pool: Pool, settings: &settings::Settings) -> Result<AppState, String> {
-        let mut conn = pool.get().map_err(|e| e.to_string())?;
+    pub fn configured(pool: Pool, settings: &settings::Settings) -> Result<AppState, StartError> {
+        let mut conn = pool.get().map_err(db::DbError::from)?;
         let accounts = auth::Accounts::load(&mut conn, settings)?;
-        let database_id = crate::db::revision::database_id(&mut conn).map_err(|e| e.to_string())?;
+        let database_id = crate::db::revision::database_id(&mut conn)?;
         Ok(AppState {
             database_id: database_id.into(),
             live: live::Live::new(pool.clone(), settings.live_limits()),

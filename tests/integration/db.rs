@@ -195,7 +195,13 @@ fn an_event_that_names_a_missing_team_or_board_is_refused() {
     event.rounds[1].matches[1].home = TeamNo(9);
     let err = db::insert_event(&mut conn, &event).unwrap_err();
     assert!(
-        matches!(&err, DbError::Inconsistent(m) if m.contains("team 9")),
+        matches!(
+            &err,
+            DbError::Refused(db::WriteRefusal::TeamNotInEvent {
+                team: TeamNo(9),
+                ..
+            })
+        ),
         "{err}"
     );
 
@@ -203,7 +209,10 @@ fn an_event_that_names_a_missing_team_or_board_is_refused() {
     event.rounds[0].matches[0].results[0].board = 7;
     let err = db::insert_event(&mut conn, &event).unwrap_err();
     assert!(
-        matches!(&err, DbError::Inconsistent(m) if m.contains("board 7")),
+        matches!(
+            &err,
+            DbError::Refused(db::WriteRefusal::BoardNotInRound { board: 7, .. })
+        ),
         "{err}"
     );
     assert_eq!(counts(&mut conn), [0; 7]);

@@ -15,7 +15,7 @@ use actix_web::http::StatusCode;
 use common::http::{Browser, Page, TestApp, browser};
 use common::{TestDb, backends, pairings_form, refs, table_entry};
 use fushi::archive::ArchiveFiles;
-use fushi::db::{self, DbError};
+use fushi::db::{self, DbError, WriteRefusal};
 use fushi::rules::Pairing;
 use fushi::rules::{Board, EntryFigures, LastTrick, Room, TableResult};
 
@@ -1058,7 +1058,10 @@ fn rounds_in_the_database() {
         too_many.push(extra);
         assert!(matches!(
             crate::common::edits::update_boards(&mut conn, SLUG, 1, &too_many),
-            Err(DbError::Inconsistent(_))
+            Err(DbError::Refused(WriteRefusal::NoSuchBoard {
+                round: 1,
+                board: 9
+            }))
         ));
         assert!(!crate::common::edits::update_boards(&mut conn, SLUG, 5, &boards).unwrap());
         let sheet = db::load_round(&mut conn, SLUG, 1).unwrap().unwrap();
@@ -1089,17 +1092,26 @@ fn rounds_in_the_database() {
         );
         assert!(matches!(
             crate::common::edits::save_match_results(&mut conn, SLUG, 1, 3, &results),
-            Err(DbError::Inconsistent(_))
+            Err(DbError::Refused(WriteRefusal::ByeHasNoResults {
+                round: 1,
+                table: 3
+            }))
         ));
         let twice = [result(Room::Open, 2), result(Room::Open, 2)];
         assert!(matches!(
             crate::common::edits::save_match_results(&mut conn, SLUG, 1, 1, &twice),
-            Err(DbError::Inconsistent(_))
+            Err(DbError::Refused(WriteRefusal::ResultTwice {
+                room: Room::Open,
+                board: 2
+            }))
         ));
         let off_board = [result(Room::Open, 7)];
         assert!(matches!(
             crate::common::edits::save_match_results(&mut conn, SLUG, 1, 1, &off_board),
-            Err(DbError::Inconsistent(_))
+            Err(DbError::Refused(WriteRefusal::NoSuchBoard {
+                round: 1,
+                board: 7
+            }))
         ));
         // Replacing keeps only the new set.
         let replaced = [result(Room::Closed, 3)];
@@ -1123,7 +1135,10 @@ fn rounds_in_the_database() {
         ];
         assert!(matches!(
             crate::common::edits::replace_pairings(&mut conn, SLUG, 1, &refused),
-            Err(DbError::Inconsistent(_))
+            Err(DbError::Refused(WriteRefusal::PairingHasResults {
+                round: 1,
+                table: 1
+            }))
         ));
         assert!(matches!(
             crate::common::edits::replace_pairings(
@@ -1132,7 +1147,10 @@ fn rounds_in_the_database() {
                 1,
                 &[pair(2, TeamNo(3), Some(TeamNo(4)))]
             ),
-            Err(DbError::Inconsistent(_))
+            Err(DbError::Refused(WriteRefusal::PairingHasResults {
+                round: 1,
+                table: 1
+            }))
         ));
         assert!(matches!(
             crate::common::edits::replace_pairings(
@@ -1144,7 +1162,9 @@ fn rounds_in_the_database() {
                     pair(2, TeamNo(3), Some(TeamNo(99)))
                 ]
             ),
-            Err(DbError::Inconsistent(_))
+            Err(DbError::Refused(WriteRefusal::NoSuchTeam {
+                team: TeamNo(99)
+            }))
         ));
         let sheet = db::load_round(&mut conn, SLUG, 1).unwrap().unwrap();
         let now: Vec<Pairing> = sheet.round.matches.iter().map(Pairing::of).collect();

@@ -481,6 +481,77 @@ async fn line_ups_are_chosen_on_the_entry_page() {
     }
 }
 
+/// A line-up the database refuses (a player of another team, one player twice, a player
+/// in both rooms) is worded in the director's language: the Chinese page holds the Chinese
+/// words and none of the English ones.
+#[actix_web::test]
+async fn a_refused_line_up_is_worded_in_the_director_s_language() {
+    for db in backends() {
+        import(&db, &without("lineups.csv", |l| l.starts_with("3,1,")));
+        let mut b = browser(&db).await;
+        // The page with the form, for its CSRF token.
+        b.get_ok("/d/club-night/rounds/3/tables/1").await;
+        let cases = [
+            (
+                vec![("open-3-1", "周明"), ("open-3-2", "张伟")],
+                [
+                    "Line-ups not saved: 张伟 is not a member of team 3.",
+                    "阵容未保存：张伟 不是 3 号队的队员。",
+                    "陣容未儲存：张伟 不是 3 號隊的隊員。",
+                    "is not a member",
+                ],
+                "",
+            ),
+            (
+                vec![("open-3-1", "周明"), ("open-3-2", "周明")],
+                [
+                    "Line-ups not saved: Open room, team 3: 周明 is chosen twice.",
+                    "阵容未保存：开室，3 号队：周明 被选了两次。",
+                    "陣容未儲存：開室，3 號隊：周明 被選了兩次。",
+                    "chosen twice",
+                ],
+                "Open room",
+            ),
+            (
+                vec![
+                    ("open-3-1", "周明"),
+                    ("open-3-2", "吴芳"),
+                    ("closed-3-1", "吴芳"),
+                    ("closed-3-2", "郑海"),
+                ],
+                [
+                    "Line-ups not saved: 吴芳 cannot sit in both rooms of round 3 table 1.",
+                    "阵容未保存：吴芳 不能同时坐在第 3 轮第 1 桌的开闭两室。",
+                    "陣容未儲存：吴芳 不能同時坐在第 3 輪第 1 桌的開閉兩室。",
+                    "cannot sit in both rooms",
+                ],
+                "",
+            ),
+        ];
+        for (form, [en, hans, hant, english], room) in &cases {
+            for (language, words) in [("en", en), ("zh-CN", hans), ("zh-TW", hant)] {
+                b.accept_language = language.to_owned();
+                let page = b
+                    .post("/d/club-night/rounds/3/tables/1/lineups", form)
+                    .await;
+                assert_eq!(page.status, StatusCode::BAD_REQUEST, "{language}");
+                page.has(words);
+                if language != "en" {
+                    page.lacks(english)
+                        .lacks("Line-ups not saved")
+                        .lacks(" room");
+                    if !room.is_empty() {
+                        page.lacks(room);
+                    }
+                }
+            }
+        }
+        // Nothing was saved.
+        let files = fushi::transfer::export(&mut db.open(), "club-night").unwrap();
+        assert!(!files.get("lineups.csv").unwrap().contains("\n3,1,"));
+    }
+}
+
 #[test]
 fn a_match_whose_teams_change_loses_its_line_ups() {
     for db in backends() {

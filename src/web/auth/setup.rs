@@ -40,13 +40,13 @@ impl Accounts {
     pub fn load(
         conn: &mut crate::db::DbConnection,
         settings: &crate::web::settings::Settings,
-    ) -> Result<Accounts, String> {
-        let key = match settings.cookie_key()? {
+    ) -> Result<Accounts, crate::web::StartError> {
+        use crate::web::StartError;
+        let key = match settings.cookie_key().map_err(StartError::Setting)? {
             Some(key) => key,
             None => {
-                let hex = accounts::secret(conn, "cookie_key", || accounts::random_hex(64))
-                    .map_err(|e| e.to_string())?;
-                crate::web::settings::parse_key(&hex)?
+                let hex = accounts::secret(conn, "cookie_key", || accounts::random_hex(64))?;
+                crate::web::settings::parse_key(&hex).map_err(StartError::Setting)?
             }
         };
         Ok(Accounts {

@@ -389,10 +389,10 @@ async fn save_lineups(
             "field-lineups-saved",
         )),
         Ok(false) => Err(AppError::not_found()),
-        Err(crate::db::DbError::Inconsistent(why)) => Err(AppError::bad_request(ctx.t.a(
+        Err(crate::db::DbError::Refused(why)) => Err(AppError::bad_request(ctx.t.a(
             "field-lineups-refused",
             "why",
-            why,
+            why.text(&ctx.t),
         ))),
         Err(e) => Err(e.into()),
     }

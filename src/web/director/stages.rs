@@ -844,10 +844,16 @@ async fn pair_rounds(
                         &slug,
                         &crate::rules::event::new_boards(boards, level, None),
                     )?;
-                    if added != Some(*number) {
-                        return Err(db::DbError::Inconsistent(format!(
-                            "round {number} of the stage could not be added (got {added:?})"
-                        )));
+                    match added {
+                        Some(added) if added == *number => {}
+                        Some(next) => {
+                            return Err(db::WriteRefusal::RoundNotNext {
+                                round: *number,
+                                next,
+                            }
+                            .into());
+                        }
+                        None => return Err(db::DbError::NotFound),
                     }
                 }
                 if !db::replace_pairings_why(conn, &slug, *number, pairings, &who, &reasons)? {

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{Change, Live};
-use crate::db::{self, DbConnection, PooledConnection};
+use crate::db::{self, DbConnection, DbError, PooledConnection};
 
 /// How often the watcher looks for changes.
 const TICK: Duration = Duration::from_millis(50);
@@ -46,10 +46,10 @@ impl Watcher {
     /// A watcher on a new connection. With `known` (what the one before knew), its first
     /// look is a full read compared with that, so a change committed while no connection
     /// listened is announced; without, the revisions read now are the starting point.
-    fn open(live: &Arc<Live>, known: Option<Known>) -> Result<Watcher, (String, Option<Known>)> {
+    fn open(live: &Arc<Live>, known: Option<Known>) -> Result<Watcher, (DbError, Option<Known>)> {
         let conn = match live.pool().get() {
             Ok(conn) => conn,
-            Err(e) => return Err((e.to_string(), known)),
+            Err(e) => return Err((e.into(), known)),
         };
         let mut watcher = Watcher {
             live: live.clone(),
@@ -59,9 +59,8 @@ impl Watcher {
             // A full read at the first look.
             last_full: Instant::now() - FULL_CHECK,
         };
-        let started = db::revision::listen(&mut watcher.conn)
-            .map_err(|e| e.to_string())
-            .and_then(|()| watcher.sqlite_version());
+        let started =
+            db::revision::listen(&mut watcher.conn).and_then(|()| watcher.sqlite_version());
         match (started, known) {
             (Err(why), known) => Err((why, known)),
             (Ok(version), Some(known)) => {
@@ -81,10 +80,10 @@ impl Watcher {
 
     /// Every tournament's revision; the access guard's directory is kept from the same
     /// read.
-    fn revisions(&mut self) -> Result<Known, String> {
+    fn revisions(&mut self) -> Result<Known, DbError> {
         self.last_full = Instant::now();
         let read = self.live.directory().begin_listing();
-        let rows = db::revision::all(&mut self.conn).map_err(|e| e.to_string())?;
+        let rows = db::revision::all(&mut self.conn)?;
         self.live.list(read, &rows);
         self.live.outage().confirmed();
         Ok(rows
@@ -93,16 +92,16 @@ impl Watcher {
             .collect())
     }
 
-    fn sqlite_version(&mut self) -> Result<Option<i64>, String> {
-        db::revision::sqlite_data_version(&mut self.conn).map_err(|e| e.to_string())
+    fn sqlite_version(&mut self) -> Result<Option<i64>, DbError> {
+        db::revision::sqlite_data_version(&mut self.conn)
     }
 
     /// Whether something may have changed since the last tick, or a full check is due.
-    fn poked(&mut self) -> Result<bool, String> {
+    fn poked(&mut self) -> Result<bool, DbError> {
         let due = self.last_full.elapsed() >= FULL_CHECK;
         match &mut *self.conn {
             DbConnection::Postgres(_) => {
-                let any = db::revision::notified(&mut self.conn).map_err(|e| e.to_string())?;
+                let any = db::revision::notified(&mut self.conn)?;
                 Ok(any || due)
             }
             DbConnection::Sqlite(_) => {
@@ -116,7 +115,7 @@ impl Watcher {
 
     /// The tournaments whose revision moved since the last look, or that this server holds
     /// at an older revision than the database's, with their slugs, and those that are gone.
-    fn tick(&mut self) -> Result<Ticked, String> {
+    fn tick(&mut self) -> Result<Ticked, DbError> {
         if !self.poked()? {
             return Ok(Ticked::default());
         }
@@ -224,12 +223,12 @@ async fn run(live: Arc<Live>) {
             Ok(Err((why, kept))) => {
                 known = kept;
                 live.outage().lost();
-                tracing::warn!("change watcher: {why}; trying again");
+                tracing::warn!("change watcher: {}; trying again", db::report(&why));
                 Duration::from_secs(1)
             }
             Err(why) => {
                 live.outage().lost();
-                tracing::warn!("change watcher: {why}; trying again");
+                tracing::warn!("change watcher: {}; trying again", db::report(&why));
                 Duration::from_secs(1)
             }
         };

@@ -1,0 +1,29 @@
+# Writes the stored tournament does not allow (the database layer's typed refusals)
+refused-too-many-rounds = A tournament has at most { $max } rounds.
+refused-round-not-next = Round { $round } cannot be added: the next round is { $next }.
+refused-no-such-board = Round { $round } has no board { $board }.
+refused-no-such-team = The tournament has no team { $team }.
+refused-pairing-has-results = Round { $round } table { $table } has results: its pairing cannot change.
+refused-bye-no-results = Round { $round } table { $table } is a bye: a bye has no results.
+refused-result-twice = { $room ->
+        [open] Open room
+       *[closed] Closed room
+    } board { $board } is given twice.
+refused-team-not-at-table = Team { $team } does not play at round { $round } table { $table }.
+refused-bye-no-lineup = Round { $round } table { $table } is a bye: a bye has no line-up.
+refused-chosen-twice = { $room ->
+        [open] Open room
+       *[closed] Closed room
+    }, team { $team }: { $player } is chosen twice.
+refused-not-a-member = { $player } is not a member of team { $team }.
+refused-both-rooms = { $player } cannot sit in both rooms of round { $round } table { $table }.
+refused-lineup-twice = { $room ->
+        [open] Open room
+       *[closed] Closed room
+    }, team { $team } is given twice.
+refused-team-not-in-event = Round { $round } table { $table }: team { $team } is not in the event.
+refused-board-not-in-round = Round { $round } table { $table }, { $room ->
+        [open] open room
+       *[closed] closed room
+    }: board { $board } is not in the round.
+refused-lineup-no-match = The line-up of team { $team } in round { $round } table { $table }: no such match or team.

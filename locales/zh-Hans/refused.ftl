@@ -1,0 +1,29 @@
+# Writes the stored tournament does not allow (the database layer's typed refusals)
+refused-too-many-rounds = 一个比赛最多 { $max } 轮。
+refused-round-not-next = 无法添加第 { $round } 轮：下一轮是第 { $next } 轮。
+refused-no-such-board = 第 { $round } 轮没有 { $board } 号牌。
+refused-no-such-team = 本比赛没有 { $team } 号队。
+refused-pairing-has-results = 第 { $round } 轮第 { $table } 桌已有成绩：其对阵不能更改。
+refused-bye-no-results = 第 { $round } 轮第 { $table } 桌是轮空：轮空没有成绩。
+refused-result-twice = { $room ->
+        [open] 开室
+       *[closed] 闭室
+    } { $board } 号牌出现了两次。
+refused-team-not-at-table = { $team } 号队不在第 { $round } 轮第 { $table } 桌比赛。
+refused-bye-no-lineup = 第 { $round } 轮第 { $table } 桌是轮空：轮空没有阵容。
+refused-chosen-twice = { $room ->
+        [open] 开室
+       *[closed] 闭室
+    }，{ $team } 号队：{ $player } 被选了两次。
+refused-not-a-member = { $player } 不是 { $team } 号队的队员。
+refused-both-rooms = { $player } 不能同时坐在第 { $round } 轮第 { $table } 桌的开闭两室。
+refused-lineup-twice = { $room ->
+        [open] 开室
+       *[closed] 闭室
+    }：{ $team } 号队出现了两次。
+refused-team-not-in-event = 第 { $round } 轮第 { $table } 桌：{ $team } 号队不在本比赛中。
+refused-board-not-in-round = 第 { $round } 轮第 { $table } 桌{ $room ->
+        [open] 开室
+       *[closed] 闭室
+    }：{ $board } 号牌不在该轮中。
+refused-lineup-no-match = 第 { $round } 轮第 { $table } 桌 { $team } 号队的阵容：没有这场比赛或这支队伍。

@@ -1,0 +1,29 @@
+# Writes the stored tournament does not allow (the database layer's typed refusals)
+refused-too-many-rounds = 一個比賽最多 { $max } 輪。
+refused-round-not-next = 無法新增第 { $round } 輪：下一輪是第 { $next } 輪。
+refused-no-such-board = 第 { $round } 輪沒有 { $board } 號牌。
+refused-no-such-team = 本比賽沒有 { $team } 號隊。
+refused-pairing-has-results = 第 { $round } 輪第 { $table } 桌已有成績：其對陣不能更改。
+refused-bye-no-results = 第 { $round } 輪第 { $table } 桌是輪空：輪空沒有成績。
+refused-result-twice = { $room ->
+        [open] 開室
+       *[closed] 閉室
+    } { $board } 號牌出現了兩次。
+refused-team-not-at-table = { $team } 號隊不在第 { $round } 輪第 { $table } 桌比賽。
+refused-bye-no-lineup = 第 { $round } 輪第 { $table } 桌是輪空：輪空沒有陣容。
+refused-chosen-twice = { $room ->
+        [open] 開室
+       *[closed] 閉室
+    }，{ $team } 號隊：{ $player } 被選了兩次。
+refused-not-a-member = { $player } 不是 { $team } 號隊的隊員。
+refused-both-rooms = { $player } 不能同時坐在第 { $round } 輪第 { $table } 桌的開閉兩室。
+refused-lineup-twice = { $room ->
+        [open] 開室
+       *[closed] 閉室
+    }：{ $team } 號隊出現了兩次。
+refused-team-not-in-event = 第 { $round } 輪第 { $table } 桌：{ $team } 號隊不在本比賽中。
+refused-board-not-in-round = 第 { $round } 輪第 { $table } 桌{ $room ->
+        [open] 開室
+       *[closed] 閉室
+    }：{ $board } 號牌不在該輪中。
+refused-lineup-no-match = 第 { $round } 輪第 { $table } 桌 { $team } 號隊的陣容：沒有這場比賽或這支隊伍。
