@@ -177,3 +177,21 @@ pub-provisional-until = Provisional: corrections until { $time }, final after th
 pub-final = Final.
 pub-provisional-in-play = Provisional: the round is still being played; results may be corrected until its correction period has passed.
 pub-provisional-mark = provisional
+
+## Long lists a page at a time, and "find my team"
+pub-pages-standings = Pages of the standings
+pub-pages-teams = Pages of the list of teams
+pub-pages-matches = Pages of the round's matches
+pub-showing-standings = Ranks { $from }–{ $to } of { $n }
+pub-showing-teams = Teams { $from }–{ $to } of { $n }
+pub-showing-matches = Matches { $from }–{ $to } of { $n }
+pub-whole-list = Whole list
+pub-find-title = Find a team
+pub-find-label = Find your team
+pub-find-hint = Name, number or club
+pub-find-button = Find
+pub-find-number = No. { $number }
+pub-find-none = No team matches “{ $asked }”. Try part of the name, the team's number or its club.
+pub-find-several = { $n } teams match “{ $asked }”:
+pub-find-more = { $n } more match too: type more of the name to narrow the search.
+pub-find-not-in-round = { $team } has no match in round { $round }.

@@ -174,3 +174,21 @@ pub-provisional-until = 暂定：{ $time }前可更正，之后为最终成绩�
 pub-final = 最终成绩。
 pub-provisional-in-play = 暂定：本轮仍在进行，成绩在更正期结束前可更正。
 pub-provisional-mark = 暂定
+
+## 长列表分页与“查找我的队”
+pub-pages-standings = 排名分页
+pub-pages-teams = 参赛队分页
+pub-pages-matches = 本轮对局分页
+pub-showing-standings = 第 { $from }–{ $to } 名，共 { $n } 队
+pub-showing-teams = 第 { $from }–{ $to } 队，共 { $n } 队
+pub-showing-matches = 第 { $from }–{ $to } 场，共 { $n } 场
+pub-whole-list = 完整列表
+pub-find-title = 查找参赛队
+pub-find-label = 查找我的队
+pub-find-hint = 队名、编号或俱乐部
+pub-find-button = 查找
+pub-find-number = { $number } 号
+pub-find-none = 没有与“{ $asked }”相符的参赛队。可输入队名的一部分、队号或俱乐部。
+pub-find-several = 有 { $n } 支参赛队与“{ $asked }”相符：
+pub-find-more = 另有 { $n } 支也相符：请输入更完整的队名以缩小范围。
+pub-find-not-in-round = { $team } 在第 { $round } 轮没有对局。

@@ -174,3 +174,21 @@ pub-provisional-until = 暫定：{ $time }前可更正，之後為最終成績�
 pub-final = 最終成績。
 pub-provisional-in-play = 暫定：本輪仍在進行，成績在更正期結束前可更正。
 pub-provisional-mark = 暫定
+
+## 長列表分頁與“查找我的隊”
+pub-pages-standings = 排名分頁
+pub-pages-teams = 參賽隊分頁
+pub-pages-matches = 本輪對局分頁
+pub-showing-standings = 第 { $from }–{ $to } 名，共 { $n } 隊
+pub-showing-teams = 第 { $from }–{ $to } 隊，共 { $n } 隊
+pub-showing-matches = 第 { $from }–{ $to } 場，共 { $n } 場
+pub-whole-list = 完整列表
+pub-find-title = 查找參賽隊
+pub-find-label = 查找我的隊
+pub-find-hint = 隊名、編號或俱樂部
+pub-find-button = 查找
+pub-find-number = { $number } 號
+pub-find-none = 沒有與“{ $asked }”相符的參賽隊。可輸入隊名的一部分、隊號或俱樂部。
+pub-find-several = 有 { $n } 支參賽隊與“{ $asked }”相符：
+pub-find-more = 另有 { $n } 支也相符：請輸入更完整的隊名以縮小範圍。
+pub-find-not-in-round = { $team } 在第 { $round } 輪沒有對局。

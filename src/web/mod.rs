@@ -70,6 +70,10 @@ pub struct AppState {
     pub observe: bool,
     /// The database's own id, which the public pages' validators carry.
     pub database_id: std::sync::Arc<str>,
+    /// How many teams a page of a public list holds ([`public::paging`]): the standings and
+    /// the teams that many rows, a round half as many matches. A test lowers it to read the
+    /// pages of a small event.
+    pub teams_per_page: usize,
 }
 
 impl AppState {
@@ -96,6 +100,7 @@ impl AppState {
             table_guesses: Default::default(),
             hall: Default::default(),
             observe: true,
+            teams_per_page: public::paging::TEAMS_PER_PAGE,
         })
     }
 }
@@ -152,6 +157,9 @@ pub fn app(
         .app_data(web::PayloadConfig::new(MAX_UPLOAD))
         .app_data(auth::multipart_config())
         .wrap(actix_web::middleware::from_fn(live::http::public_pages))
+        .wrap(actix_web::middleware::from_fn(
+            public::paging::canonical_pages,
+        ))
         .wrap(actix_web::middleware::from_fn(api::cors))
         .wrap(actix_web::middleware::from_fn(auth::guard))
         .wrap(error::error_pages())

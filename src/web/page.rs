@@ -56,7 +56,7 @@ impl Ctx {
         // A public page is kept for every reader: its links carry the parameters it reads,
         // never what the first reader added.
         let path = match &snapshot {
-            Some(_) => match super::live::known_query(req.query_string()) {
+            Some(_) => match super::live::known_query(req.path(), req.query_string()) {
                 known if known.is_empty() => req.path().to_owned(),
                 known => format!("{}?{known}", req.path()),
             },

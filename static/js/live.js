@@ -90,6 +90,32 @@
     }
   }
 
+  // What a reader is typing (a search box marked data-keep) outlives the new content.
+  function keep() {
+    var fields = box.querySelectorAll("input[data-keep][id]");
+    var kept = [];
+    for (var i = 0; i < fields.length; i += 1) {
+      kept.push({
+        id: fields[i].id,
+        value: fields[i].value,
+        focused: document.activeElement === fields[i]
+      });
+    }
+    return kept;
+  }
+
+  function restore(kept) {
+    for (var i = 0; i < kept.length; i += 1) {
+      var field = document.getElementById(kept[i].id);
+      if (field) {
+        field.value = kept[i].value;
+        if (kept[i].focused) {
+          field.focus();
+        }
+      }
+    }
+  }
+
   function behind() {
     return wanted !== null && (shown === null || wanted > shown);
   }
@@ -123,7 +149,9 @@
         var fresh = doc.getElementById("live");
         if (fresh) {
           var mark = focusMark();
+          var kept = keep();
           box.innerHTML = fresh.innerHTML;
+          restore(kept);
           refocus(mark);
           stamp();
         }

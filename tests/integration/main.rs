@@ -52,6 +52,7 @@ mod web_field;
 mod web_figures;
 mod web_hall;
 mod web_hall_view;
+mod web_large_fields;
 mod web_live;
 mod web_occasion;
 mod web_public;

@@ -3,7 +3,8 @@
 //! are not released — a match complete at its table whose last board is still played
 //! elsewhere, a knockout tie complete at one table, a board played in one room only — and
 //! reads every instance of every public route in both as an anonymous reader: every round,
-//! table, board, team and file, every value of the query parameters a page reads, pages,
+//! table, board, team and file, every value of the query parameters a page reads (every page
+//! of the long lists, read a few teams a page, and "find my team" for each team), pages,
 //! CSV files, PDFs and the JSON API, status, headers and body. Only `Date`, the database's
 //! own id and time inside ETags, and a PDF's creation time and document id are set aside.
 //! The routes come from the source (`release_crawl::public_patterns`), so a page added
@@ -14,7 +15,7 @@ use std::path::Path;
 
 use crate::common;
 use common::TestDb;
-use common::http::anonymous;
+use common::http::{anonymous, anonymous_paged};
 use fushi::archive::ArchiveFiles;
 
 /// The cells of one `results.csv` row: round, table, room, board.
@@ -84,6 +85,35 @@ struct Values {
     tables: Vec<String>,
     boards: Vec<String>,
     teams: Vec<String>,
+    /// What "find my team" is asked: each team's number, name and club, words several
+    /// teams share, and a name no team has.
+    searches: Vec<String>,
+}
+
+/// The teams a crawl reads a page of a list at a time hold ([`anonymous_paged`]): a small
+/// event's standings, teams and rounds have several pages.
+const TEAMS_PER_PAGE: usize = 2;
+
+/// The values of `page` a paged list is read with: every page of the largest event
+/// crawled (16 teams, 8 to a round), one beyond, and the whole list.
+fn page_values() -> Vec<String> {
+    (2..=9)
+        .map(|n| n.to_string())
+        .chain(std::iter::once("all".to_owned()))
+        .collect()
+}
+
+/// What "find my team" is asked in an event whose `teams.csv` is `teams`.
+fn searches(teams: &str) -> Vec<String> {
+    let mut reader = csv::Reader::from_reader(teams.as_bytes());
+    let mut asked: BTreeSet<String> = BTreeSet::new();
+    for row in reader.records() {
+        let row = row.expect("a row of teams.csv");
+        asked.extend((0..3).filter_map(|i| row.get(i)).map(str::to_owned));
+    }
+    asked.remove("");
+    asked.extend(["team", "club", "nobody at all"].map(str::to_owned));
+    asked.into_iter().collect()
 }
 
 impl Values {
@@ -112,6 +142,7 @@ impl Values {
             tables: column("schedule.csv", 1),
             boards: column("boards.csv", 1),
             teams: column("teams.csv", 0),
+            searches: searches(files.get("teams.csv").unwrap_or_default()),
         }
     }
 
@@ -132,17 +163,31 @@ impl Values {
     fn paths(&self, pattern: &str) -> Vec<String> {
         let mut paths =
             crate::release_crawl::fill(pattern, |name| self.of_parameter(pattern, name));
-        // The round's score sheets read `blank` and `table`.
-        if pattern.ends_with("/sheets") || pattern.ends_with("/sheets.pdf") {
-            let queries: Vec<String> = std::iter::once("blank=1".to_owned())
-                .chain(self.tables.iter().map(|t| format!("table={t}")))
-                .collect();
-            let with_queries: Vec<String> = paths
-                .iter()
-                .flat_map(|p| queries.iter().map(move |q| format!("{p}?{q}")))
-                .collect();
-            paths.extend(with_queries);
-        }
+        // The round's score sheets read `blank` and `table`; the long lists `page`; "find
+        // my team" `q`.
+        let paged = ["/standings", "/teams", "/rounds/{round}"]
+            .iter()
+            .any(|list| pattern == format!("/t/{{slug}}{list}"));
+        let queries: Vec<String> =
+            if pattern.ends_with("/sheets") || pattern.ends_with("/sheets.pdf") {
+                std::iter::once("blank=1".to_owned())
+                    .chain(self.tables.iter().map(|t| format!("table={t}")))
+                    .collect()
+            } else if paged {
+                page_values().iter().map(|p| format!("page={p}")).collect()
+            } else if pattern.ends_with("/find") {
+                self.searches
+                    .iter()
+                    .map(|q| serde_urlencoded::to_string([("q", q)]).expect("a query"))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+        let with_queries: Vec<String> = paths
+            .iter()
+            .flat_map(|p| queries.iter().map(move |q| format!("{p}?{q}")))
+            .collect();
+        paths.extend(with_queries);
         paths
     }
 }
@@ -251,15 +296,23 @@ fn public_paths(values: &Values) -> Vec<String> {
 /// Reads every public path of `values`' event in two databases and fails on the first that
 /// answers differently; the number of paths read.
 async fn compare(a: &TestDb, b: &TestDb, values: &Values) -> usize {
-    let mut reader_a = anonymous(a).await;
-    let mut reader_b = anonymous(b).await;
+    let mut reader_a = anonymous_paged(a, TEAMS_PER_PAGE).await;
+    let mut reader_b = anonymous_paged(b, TEAMS_PER_PAGE).await;
     let paths = public_paths(values);
     let mut answered: BTreeMap<u16, usize> = BTreeMap::new();
     let mut differ: Vec<String> = Vec::new();
+    // Pages of the long lists beyond the first, and searches that found their team.
+    let (mut pages_read, mut teams_found) = (0, 0);
     for path in &paths {
         let one = seen(reader_a.get(path).await);
         let other = seen(reader_b.get(path).await);
         *answered.entry(one.status).or_default() += 1;
+        if path.contains("?page=") && one.status == 200 {
+            pages_read += 1;
+        }
+        if path.contains("/find?") && one.status == 303 {
+            teams_found += 1;
+        }
         if one != other && !differ.is_empty() {
             differ.push(path.clone());
         } else if one != other {
@@ -302,6 +355,10 @@ async fn compare(a: &TestDb, b: &TestDb, values: &Values) -> usize {
     assert!(
         answered.get(&200).copied().unwrap_or(0) >= 40,
         "too few public pages answered: {answered:?}"
+    );
+    assert!(
+        pages_read >= 10 && teams_found >= 10,
+        "{pages_read} later pages and {teams_found} teams found"
     );
     paths.len()
 }
@@ -578,6 +635,10 @@ async fn a_room_confirmed_at_its_table_and_not_approved_gives_nothing_away() {
         tables: numbers(4),
         boards: numbers(9),
         teams: numbers(6),
+        searches: searches(
+            &std::fs::read_to_string(common::club_night_dir().join("teams.csv"))
+                .expect("teams.csv"),
+        ),
     };
     for (x, y) in worlds {
         confirmed_not_approved(&x, 60).await;

@@ -91,21 +91,23 @@ pub fn tournament_slug(path: &str) -> Option<&str> {
 }
 
 /// The slug of a public page of a tournament (`/t/{slug}` and below), except the event
-/// stream.
+/// stream and the searches ("find my team", `…/find?q=`).
 fn public_slug(path: &str) -> Option<&str> {
     if let Some(slug) = tournament_slug(path) {
         return Some(slug);
     }
     let rest = path.strip_prefix("/t/")?;
     let (slug, tail) = rest.split_once('/').unwrap_or((rest, ""));
-    (!slug.is_empty() && tail != "events").then_some(slug)
+    // "Find my team" answers with a redirect or a list of its own query: never kept.
+    let find = tail == "find" || tail.ends_with("/find");
+    (!slug.is_empty() && tail != "events" && !find).then_some(slug)
 }
 
 /// The cache key of a public page: its language, its path and the parameters it reads
 /// ([`super::known_query`]). Unknown parameters make no new entry (a PDF is drawn once per
 /// revision whatever the query string).
 pub fn page_key(lang: Lang, path: &str, query: &str) -> String {
-    format!("{}{path}?{}", lang.code(), known_query(query))
+    format!("{}{path}?{}", lang.code(), known_query(path, query))
 }
 
 /// In front of every public page of a tournament: answers from the validator or the kept
@@ -397,6 +399,8 @@ mod tests {
         assert_eq!(public_slug("/t/spring/standings"), Some("spring"));
         assert_eq!(public_slug("/t/spring/rounds/2/tables/1"), Some("spring"));
         assert_eq!(public_slug("/t/spring/events"), None);
+        assert_eq!(public_slug("/t/spring/standings/find"), None);
+        assert_eq!(public_slug("/t/spring/rounds/2/find"), None);
         assert_eq!(public_slug("/t/"), None);
         assert_eq!(public_slug("/d/spring"), None);
     }
@@ -425,5 +429,28 @@ mod tests {
         assert_ne!(key("table=2&blank=1"), key("table=2"));
         assert_eq!(key("blank=1&table=2"), key("table=2&v=9&blank=1"));
         assert_eq!(key("table=2&table=1"), key("table=2"));
+    }
+
+    /// A list read a page at a time keeps each page apart; a page that reads no `page`
+    /// makes no entry of it.
+    #[test]
+    fn the_pages_of_a_list_are_pages_of_their_own() {
+        let standings = |q: &str| page_key(Lang::EN, "/t/a/standings", q);
+        assert_ne!(standings("page=2"), standings(""));
+        assert_ne!(standings("page=all"), standings("page=2"));
+        assert_eq!(standings("v=1&page=2"), standings("page=2"));
+        let round = |q: &str| page_key(Lang::EN, "/t/a/rounds/3", q);
+        assert_ne!(round("page=2"), round(""));
+        for path in [
+            "/t/a",
+            "/t/a/rounds",
+            "/t/a/teams/3",
+            "/t/a/rounds/3/tables/1",
+        ] {
+            assert_eq!(
+                page_key(Lang::EN, path, "page=2"),
+                page_key(Lang::EN, path, "")
+            );
+        }
     }
 }

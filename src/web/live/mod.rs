@@ -40,7 +40,7 @@ use crate::db::{self, Pool};
 pub use crate::rules::AfterEachRound;
 pub use directory::{Directory, Listed};
 pub use outage::{Outage, UNCONFIRMED};
-pub use pages::{KNOWN_PARAMETERS, Page, Pages, known_query};
+pub use pages::{KNOWN_PARAMETERS, Page, Pages, known_query, paged_list};
 pub use snapshot::{OddOfRound, PageSnapshot, Snapshot};
 pub use streams::{ListenerSlot, Streams};
 

@@ -27,17 +27,39 @@ pub struct Page {
 /// The query parameters a public page reads, as it reads them: `blank` (a blank score
 /// sheet: `1` or `true`, anything else is no parameter) and `table` (one match's sheets; a
 /// value that is no table of the round is answered 404, which is not kept). Every other
-/// parameter is ignored by the pages and so by the cache, whatever a visitor sends.
+/// parameter is ignored by the pages and so by the cache, whatever a visitor sends — but
+/// `page`, which the lists read a page at a time ([`paged_list`]) read, there only.
 pub const KNOWN_PARAMETERS: [&str; 2] = ["blank", "table"];
 
-/// The known parameters of `query`, each once (the first), in a fixed order, as the page
-/// reads them: the query string of the one page a request asks for.
-pub fn known_query(query: &str) -> String {
+/// Whether `path` is one of the public lists read a page at a time (`?page=N`, `?page=all`):
+/// a tournament's standings, its teams, one round's matches. A `page` that reaches such a
+/// page is canonical already (`web::public::paging::canonical_pages` answers any other).
+pub fn paged_list(path: &str) -> bool {
+    let Some(rest) = path.strip_prefix("/t/") else {
+        return false;
+    };
+    let parts: Vec<&str> = rest.split('/').collect();
+    match parts.as_slice() {
+        [slug, "standings" | "teams"] => !slug.is_empty(),
+        [slug, "rounds", round] => {
+            !slug.is_empty() && !round.is_empty() && round.bytes().all(|b| b.is_ascii_digit())
+        }
+        _ => false,
+    }
+}
+
+/// The known parameters of `query` on `path`, each once (the first), in a fixed order, as
+/// the page reads them: the query string of the one page a request asks for.
+pub fn known_query(path: &str, query: &str) -> String {
+    let paged = paged_list(path);
     let mut known: Vec<(String, String)> =
         serde_urlencoded::from_str::<Vec<(String, String)>>(query)
             .unwrap_or_default()
             .into_iter()
-            .filter(|(name, value)| KNOWN_PARAMETERS.contains(&name.as_str()) && value.len() <= 8)
+            .filter(|(name, value)| {
+                let read = KNOWN_PARAMETERS.contains(&name.as_str()) || (paged && name == "page");
+                read && value.len() <= 8
+            })
             .filter_map(|(name, value)| match name.as_str() {
                 "blank" => (value == "1" || value == "true").then(|| (name, "1".to_owned())),
                 _ => Some((name, value)),

@@ -8,6 +8,9 @@
 //!   `/t/{slug}/rounds/{n}/tables/{t}` (one match, both rooms), `/t/{slug}/teams`,
 //!   `/t/{slug}/teams/{no}` (with where the team plays next and the round's clock)
 //! - `/t/{slug}/screen` the hall's screen ([`screen`])
+//! - `/t/{slug}/standings`, `/t/{slug}/teams` and `/t/{slug}/rounds/{n}` of a large event a
+//!   page at a time (`?page=2`, `?page=all`), each with "find my team" (`…/find?q=`):
+//!   [`paging`], [`find`]
 //! - `/t/{slug}/{file}.csv` the archive's CSV files, as `fushi export` writes them
 //! - `/d/{slug}/rounds/{n}/boards/{b}` the director's traveller of a board (every room),
 //!   open to the tournament's scorers too: registered here, beside the public traveller
@@ -17,6 +20,8 @@
 //! `static/js/live.js` uses to refresh them in place.
 
 pub(crate) mod field;
+mod find;
+pub mod paging;
 mod screen;
 mod stages;
 mod view;
@@ -57,14 +62,23 @@ fn public_pages(cfg: &mut web::ServiceConfig) {
     cfg.route("/t/{slug}", web::get().to(overview))
         .route("/t/{slug}/", web::get().to(without_slash))
         .route("/t/{slug}/standings", web::get().to(standings))
+        .route(
+            "/t/{slug}/standings/find",
+            web::get().to(find::in_standings),
+        )
         .route("/t/{slug}/rounds", web::get().to(rounds))
         .route("/t/{slug}/rounds/{round}", web::get().to(round))
+        .route(
+            "/t/{slug}/rounds/{round}/find",
+            web::get().to(find::in_round),
+        )
         .route(
             "/t/{slug}/rounds/{round}/tables/{table}",
             web::get().to(table),
         )
         .route("/t/{slug}/screen", web::get().to(screen::screen))
         .route("/t/{slug}/teams", web::get().to(teams))
+        .route("/t/{slug}/teams/find", web::get().to(find::in_teams))
         .route("/t/{slug}/teams/{team}", web::get().to(team))
         .route("/t/{slug}/{file}.csv", web::get().to(download))
         .route(
@@ -86,6 +100,41 @@ fn public_pages(cfg: &mut web::ServiceConfig) {
 async fn without_slash(slug: web::Path<String>) -> Result<HttpResponse, AppError> {
     check_slug(&slug).map_err(|_| AppError::not_found())?;
     Ok(redirect(&format!("/t/{slug}")))
+}
+
+/// Matches a page of a round holds when a page of teams holds `teams_per_page`: the same
+/// teams, two to a match.
+pub(crate) fn matches_per_page(teams_per_page: usize) -> usize {
+    teams_per_page.div_ceil(2).max(1)
+}
+
+/// The links between the pages of the list at `base` ([`paging::Pager`]), its rows named
+/// by `name`; `of` names what the pages are of (`pub-pages-standings`).
+fn pager(
+    t: &crate::web::i18n::Tr,
+    paging: &paging::Paging,
+    base: &str,
+    of: &str,
+    name: impl Fn(std::ops::Range<usize>) -> String,
+) -> Option<paging::Pager> {
+    use fluent_templates::fluent_bundle::FluentValue;
+    paging::Pager::of(
+        paging,
+        base,
+        name,
+        t.t(&format!("pub-pages-{of}")),
+        |from, to, n| {
+            t.args(
+                &format!("pub-showing-{of}"),
+                &[
+                    ("from", FluentValue::from(from)),
+                    ("to", FluentValue::from(to)),
+                    ("n", FluentValue::from(n)),
+                ],
+            )
+        },
+        t.t("pub-whole-list"),
+    )
 }
 
 /// The refresh interval of a live page, or `None` when nothing is coming in.
@@ -261,13 +310,27 @@ struct StandingsPage {
     rows: Vec<StandingRow>,
     last_round: Option<i32>,
     charts: Vec<super::sheets::charts::ChartView>,
+    /// The pages of a large event's standings; `None` when they fit on one.
+    pager: Option<paging::Pager>,
 }
 
-async fn standings(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
+async fn standings(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    snap: PageSnapshot,
+    req: actix_web::HttpRequest,
+) -> Result<HttpResponse, AppError> {
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
+    let paging = paging::Paging::new(
+        paging::Asked::of(&req)?,
+        report.standings.len(),
+        state.teams_per_page,
+    )?;
+    let base = format!("/t/{}/standings", event.settings.slug);
     let in_progress = RoundStages::of(event, report).in_progress();
     let page = StandingsPage {
+        pager: pager(t, &paging, &base, "standings", paging::row_numbers),
         tour: TourHead::of(event),
         section: "standings",
         live: live(!in_progress.is_empty()),
@@ -284,7 +347,7 @@ async fn standings(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppErro
         }),
         tiebreaks: rules_view::tiebreaks(&event.settings, t),
         score_label: rules_view::score_label(&event.settings, t),
-        rows: standings::standings(event, report),
+        rows: standings::rows_of(event, &report.standings[paging.rows()]),
         last_round: event.rounds.iter().map(|r| r.number).max(),
         charts: super::sheets::charts::race_chart(event, snap.after_each_played_round(), t)
             .into_iter()
@@ -338,6 +401,8 @@ struct RoundPage {
     times_in: String,
     /// Provisional or final (docs/rules.md §5), once the round has results.
     finality: Option<String>,
+    /// The pages of a large round's matches; `None` when they fit on one.
+    pager: Option<paging::Pager>,
 }
 
 /// Whether a match's figures shown at round `round`, table `table` may still change: its
@@ -352,6 +417,7 @@ async fn round(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
+    req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, AppError> {
     let (snap, number) = snapshot_at(&ctx, &state, path.into_inner()).await?;
     let (event, report) = (&snap.event, &snap.report);
@@ -361,6 +427,7 @@ async fn round(
         .iter()
         .position(|r| r.number == number)
         .ok_or_else(AppError::not_found)?;
+    let (matches, pager) = round_matches(&ctx, &snap, number, &req, state.teams_per_page)?;
     let stage = RoundStages::of(event, report).get(number);
     let key = event.settings.slug.clone();
     let record = super::page::with_db(&state, move |conn| {
@@ -369,11 +436,14 @@ async fn round(
     .await?
     .unwrap_or_default();
     // A round without matches in the snapshot has no public draw yet: nothing recorded
-    // about its pairing is shown either.
+    // about its pairing is shown either. A page of matches explains its own tables.
     let drawn = !event.rounds[index].matches.is_empty();
     let page = RoundPage {
         explained: if drawn {
             crate::web::pairing_words::recorded_lines(t, event, number, &record)
+                .into_iter()
+                .filter(|l| pager.is_none() || matches.iter().any(|m| m.table == l.table))
+                .collect()
         } else {
             Vec::new()
         },
@@ -399,11 +469,41 @@ async fn round(
             .iter()
             .map(|b| BoardLine::of(b, t))
             .collect(),
-        matches: matches::match_lines(event, report, number, t),
+        matches,
+        pager,
         finality: crate::web::labels::finality_line(&snap, number, None, t),
         ctx: ctx.clone(),
     };
     render(&ctx, &page)
+}
+
+/// The matches of round `number` on the page the request asks for, and the links between
+/// the pages when there are several (each named by its tables).
+fn round_matches(
+    ctx: &Ctx,
+    snap: &crate::web::live::Snapshot,
+    number: i32,
+    req: &actix_web::HttpRequest,
+    teams_per_page: usize,
+) -> Result<(Vec<MatchLine>, Option<paging::Pager>), AppError> {
+    let all = matches::match_lines(&snap.event, &snap.report, number, &ctx.t);
+    let paging = paging::Paging::new(
+        paging::Asked::of(req)?,
+        all.len(),
+        matches_per_page(teams_per_page),
+    )?;
+    let base = format!("/t/{}/rounds/{number}", snap.event.settings.slug);
+    let tables = |rows: std::ops::Range<usize>| match (
+        all.get(rows.start),
+        rows.end.checked_sub(1).and_then(|l| all.get(l)),
+    ) {
+        (Some(first), Some(last)) => format!("{}–{}", first.table, last.table),
+        _ => String::new(),
+    };
+    let pager = pager(&ctx.t, &paging, &base, "matches", tables);
+    let rows = paging.rows();
+    let shown = all.into_iter().skip(rows.start).take(rows.len()).collect();
+    Ok((shown, pager))
 }
 
 #[derive(Template)]
@@ -482,17 +582,30 @@ struct TeamsPage {
     section: &'static str,
     live: Option<u32>,
     teams: Vec<TeamRow>,
+    /// The pages of a large event's teams; `None` when they fit on one.
+    pager: Option<paging::Pager>,
 }
 
-async fn teams(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
+async fn teams(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    snap: PageSnapshot,
+    req: actix_web::HttpRequest,
+) -> Result<HttpResponse, AppError> {
     let event = &snap.event;
     let separator = ctx.t.t("pub-list-separator");
+    let paging = paging::Paging::new(
+        paging::Asked::of(&req)?,
+        event.teams.len(),
+        state.teams_per_page,
+    )?;
+    let base = format!("/t/{}/teams", event.settings.slug);
     let page = TeamsPage {
+        pager: pager(&ctx.t, &paging, &base, "teams", paging::row_numbers),
         tour: TourHead::of(event),
         section: "teams",
         live: None,
-        teams: event
-            .teams
+        teams: event.teams[paging.rows()]
             .iter()
             .map(|t| TeamRow {
                 number: t.number,

@@ -178,6 +178,23 @@ pub async fn anonymous(
     anonymous_on(fushi::db::pool(db.url()).expect("pool")).await
 }
 
+/// A browser that is not signed in, on an app whose public lists hold `teams_per_page`
+/// teams a page: a small event read a page at a time.
+pub async fn anonymous_paged(
+    db: &TestDb,
+    teams_per_page: usize,
+) -> Browser<
+    impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody + use<>>,
+        Error = actix_web::Error,
+    > + use<>,
+> {
+    let mut state = test_state(fushi::db::pool(db.url()).expect("pool"));
+    state.teams_per_page = teams_per_page;
+    anonymous_with(state).await
+}
+
 /// A browser that is not signed in, on an app over `pool` (for example one whose SQLite
 /// connections wait only briefly for a lock).
 pub async fn anonymous_on(
@@ -189,6 +206,11 @@ pub async fn anonymous_on(
         Error = actix_web::Error,
     >,
 > {
+    anonymous_with(test_state(pool)).await
+}
+
+/// The state of the test app over `pool`.
+fn test_state(pool: fushi::db::Pool) -> AppState {
     let mut state = AppState::new(pool).expect("state");
     // The test app stands for a server the players' phones reach by a name (a loopback
     // address on a table card is refused: see `web_hall`, which tests the hall itself).
@@ -196,7 +218,7 @@ pub async fn anonymous_on(
         public_url: Some(fushi::web::hall::PublicUrl::parse(TEST_PUBLIC_URL).expect("a URL")),
         ..Default::default()
     });
-    anonymous_with(state).await
+    state
 }
 
 /// The address the test app's links and QR codes carry.
