@@ -97,7 +97,12 @@ fn public_slug(path: &str) -> Option<&str> {
 /// ([`super::known_query`]). Unknown parameters make no new entry (a PDF is drawn once per
 /// revision whatever the query string).
 pub fn page_key(lang: Lang, path: &str, query: &str) -> String {
-    format!("{}{path}?{}", lang.code(), known_query(query))
+    let query = if path.starts_with("/api/") {
+        crate::web::api::paging::known_query(query)
+    } else {
+        known_query(query)
+    };
+    format!("{}{path}?{query}", lang.code())
 }
 
 /// In front of every public page of a tournament: answers from the validator or the kept
@@ -166,20 +171,17 @@ pub async fn public_pages(
     req.extensions_mut().insert(PageSnapshot(snapshot.clone()));
     let response = next.call(req).await?;
     if !cacheable {
-        let mut response = response;
-        response.headers_mut().insert(
-            header::CACHE_CONTROL,
-            header::HeaderValue::from_static(PRIVATE_CACHE_CONTROL),
-        );
-        return Ok(response);
+        return Ok(no_store(response));
     }
     if response.status() != StatusCode::OK {
         return Ok(response);
     }
     let (req, res) = response.into_parts();
-    let page = page_of(res).await?;
+    let (page, keep) = page_of(res).await?;
     let response = page_response(&validator, &snapshot, (lang, coding), &page, away);
-    snapshot.keep_page(key, page);
+    if keep {
+        snapshot.keep_page(key, page);
+    }
     drop(claim);
     Ok(ServiceResponse::new(req, response))
 }
@@ -227,9 +229,23 @@ async fn rendered_by_another(snapshot: &Snapshot, key: &str, notify: Arc<Notify>
     snapshot.page(key)
 }
 
-/// The rendered page to keep: its content type, its disposition (a file's name) and its
-/// bytes.
-async fn page_of(res: HttpResponse<BoxBody>) -> Result<Page, actix_web::Error> {
+/// A page for a signed-in reader: never stored.
+fn no_store(mut response: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static(PRIVATE_CACHE_CONTROL),
+    );
+    response
+}
+
+/// The rendered page: its content type, its disposition (a file's name) and its bytes, and
+/// whether it may be kept (a page of an API list that no client following `next` asks for
+/// is served, not kept: [`crate::web::api::paging::NotKept`]).
+async fn page_of(res: HttpResponse<BoxBody>) -> Result<(Page, bool), actix_web::Error> {
+    let keep = res
+        .extensions()
+        .get::<crate::web::api::paging::NotKept>()
+        .is_none();
     let content_type = res
         .headers()
         .get(header::CONTENT_TYPE)
@@ -247,12 +263,13 @@ async fn page_of(res: HttpResponse<BoxBody>) -> Result<Page, actix_web::Error> {
             // The body's error is not `Send`: its text is what can be kept.
             crate::web::AppError::internal(format!("reading a rendered page: {e}"))
         })?;
-    Ok(Page {
+    let page = Page {
         content_type,
         disposition,
         body,
         encoded: Arc::default(),
-    })
+    };
+    Ok((page, keep))
 }
 
 /// The headers every cacheable public answer carries.
@@ -355,6 +372,21 @@ mod tests {
         // `blank` as the page reads it: `true` is `1`, anything else no parameter.
         assert_eq!(key("blank=true"), key("blank=1"));
         assert_eq!(key("blank=0"), key(""));
+    }
+
+    /// An API list's pages are pages of their own; its other parameters make none, and a
+    /// public page's key ignores `cursor` and `limit`.
+    #[test]
+    fn an_api_pages_cursor_and_limit_are_in_its_key() {
+        let key = |p: &str, q: &str| page_key(Lang::EN, p, q);
+        let results = "/api/v1/tournaments/a/results";
+        assert_ne!(key(results, "cursor=abc"), key(results, ""));
+        assert_ne!(key(results, "limit=5"), key(results, ""));
+        assert_eq!(key(results, "limit=5&v=1"), key(results, "limit=5"));
+        assert_eq!(
+            key("/t/a/standings", "cursor=abc&limit=5"),
+            key("/t/a/standings", "")
+        );
     }
 
     /// Each table's sheets are a page of their own, and the order of the parameters or a

@@ -728,6 +728,21 @@ impl Live {
             .filter(|listed| listed.published)
     }
 
+    /// Every published tournament the directory lists, id and revision, without building
+    /// any snapshot (the API's index); `None` while the directory is not kept (no
+    /// watcher).
+    pub fn published(&self) -> Option<Vec<(i32, i64)>> {
+        let directory = self.directory.lock().ok()?;
+        directory.known.then(|| {
+            directory
+                .by_slug
+                .values()
+                .filter(|listed| listed.published)
+                .map(|listed| (listed.id, listed.revision))
+                .collect()
+        })
+    }
+
     /// Starts a full read of the directory: its sequence number for [`Live::list`].
     pub fn begin_listing(&self) -> u64 {
         let mut directory = self.directory.lock().expect("directory poisoned");
