@@ -73,3 +73,6 @@ language-name = 繁體中文
 list-separator = 、
 site-description = 升級（拖拉機）複式賽成績：排名、輪次、對陣與記分表，隨各桌錄入即時更新。
 nav-skip-to-content = 跳到正文
+api-bad-limit = 「{ $value }」不是有效的每頁筆數：請給出 1 到 { $max } 之間的整數。
+api-bad-cursor = 游標「{ $value }」不屬於此列表：請使用同一列表某次回答中的 `next`。
+api-method-not-allowed = 此 API 唯讀：請使用 GET（或 HEAD）。

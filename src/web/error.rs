@@ -6,7 +6,8 @@
 //! converts with `?` into a 400 page that words it in the reader's language; database and
 //! template failures convert with `?` and show as a 500 page without their details. Every error status, ours or actix's (a bad path, a form
 //! that does not parse, an upload too large), is drawn as a page in the layout by
-//! [`error_pages`], in the reader's language.
+//! [`error_pages`], in the reader's language; under `/api/` it is JSON instead
+//! (`{"error": kind, "message": text}`, [`super::api::edge`]).
 
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::ServiceResponse;
@@ -258,6 +259,19 @@ fn draw_error_page<B: MessageBody + 'static>(
         code if code >= 500 => (t.t("error-500-title"), t.t("error-500-text")),
         _ => (t.t("error-other-title"), t.t("error-400-text")),
     };
+    if res.request().path().starts_with("/api/") {
+        // The API's errors are JSON, with the same status and words.
+        let mut response = super::api::edge::error_response(status, detail.unwrap_or(text));
+        if let Some(wait) = res.headers().get(actix_web::http::header::RETRY_AFTER) {
+            response
+                .headers_mut()
+                .insert(actix_web::http::header::RETRY_AFTER, wait.clone());
+        }
+        let (req, _) = res.into_parts();
+        let res: ServiceResponse<EitherBody<B>> =
+            ServiceResponse::new(req, response).map_into_right_body();
+        return Ok(ErrorHandlerResponse::Response(res));
+    }
     let page = ErrorPage {
         ctx,
         status: status.as_u16(),

@@ -61,8 +61,11 @@ pub struct AppState {
     pub table_guesses: std::sync::Arc<table::Guesses>,
     /// The address the players' phones reach fushi by ([`hall`]).
     pub hall: std::sync::Arc<hall::Hall>,
-    /// The origins that may read the API from a browser (`FUSHI_API_ORIGINS`).
+    /// The origins that may read the API and the event streams from a browser
+    /// (`FUSHI_API_ORIGINS`).
     pub api_origins: api::ApiOrigins,
+    /// The API's index of the last listing of published tournaments ([`api::index`]).
+    pub api_index: std::sync::Arc<api::index::IndexCache>,
     /// The bearer token that opens `/metrics` beyond loopback (`FUSHI_METRICS_TOKEN`).
     pub metrics_token: Option<std::sync::Arc<str>>,
     /// Request ids, the request metrics and the request log ([`ops::observe`]): on in every
@@ -91,6 +94,7 @@ impl AppState {
             database_id: database_id.into(),
             live: live::Live::new(pool.clone(), settings.live_limits()),
             api_origins: settings.api_origins.clone(),
+            api_index: Default::default(),
             metrics_token: settings
                 .metrics_token
                 .as_ref()
@@ -123,7 +127,7 @@ fn declare(routes: &mut routes::Routes) {
             .route("/t/{slug}/events", web::get().to(live::events::events));
     });
     ops::configure(routes);
-    routes.area(api::configure);
+    api::declare(routes);
     public::configure(routes);
     routes.area(sheets::configure);
     director::configure(routes);
@@ -160,9 +164,11 @@ pub fn app(
         .wrap(actix_web::middleware::from_fn(
             public::paging::canonical_pages,
         ))
-        .wrap(actix_web::middleware::from_fn(api::cors))
         .wrap(actix_web::middleware::from_fn(auth::guard))
         .wrap(error::error_pages())
+        // Outside the error pages, so that an error of the API carries its CORS headers
+        // too; a preflight is answered before the session is read.
+        .wrap(actix_web::middleware::from_fn(api::cors))
         .wrap(session)
         .wrap(actix_web::middleware::from_fn(auth::secure_over_https))
         .wrap(actix_web::middleware::from_fn(page::canonical_numbers))

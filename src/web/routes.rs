@@ -38,12 +38,16 @@ pub enum Need {
     /// The operator's scraper: a loopback address that no proxy forwarded, or the bearer
     /// token of `FUSHI_METRICS_TOKEN` (`/metrics`).
     Metrics,
+    /// The read API (`/api/…`): anyone, as the public pages; what a tournament's answers
+    /// show is decided by its public snapshot, and the OpenAPI document lists these routes.
+    Api,
 }
 
 impl Need {
-    /// Whether a route with this need lives outside `/d` (the operator's routes).
-    pub fn is_operator(self) -> bool {
-        matches!(self, Need::Probe | Need::Metrics)
+    /// Whether a route with this need lives outside `/d` (the operator's routes and the
+    /// API).
+    pub fn outside_d(self) -> bool {
+        matches!(self, Need::Probe | Need::Metrics | Need::Api)
     }
 }
 
@@ -142,8 +146,8 @@ impl<'c> Routes<'c> {
         route: actix_web::Route,
     ) -> &mut Self {
         debug_assert!(
-            pattern.starts_with("/d") != need.is_operator(),
-            "{pattern}: only `/d` and the operator's routes are declared"
+            pattern.starts_with("/d") != need.outside_d(),
+            "{pattern}: only `/d`, the operator's routes and the API are declared"
         );
         match &mut self.0 {
             Target::App(cfg) => {
@@ -205,6 +209,13 @@ mod tests {
         assert_eq!(need(Method::GET, "/metrics"), Some(Need::Metrics));
         assert_eq!(need(Method::POST, "/metrics"), None);
         assert_eq!(need(Method::GET, "/t/cup/standings"), None);
+        // The API, declared for the OpenAPI document's test.
+        assert_eq!(need(Method::GET, "/api/v1/tournaments"), Some(Need::Api));
+        assert_eq!(
+            need(Method::HEAD, "/api/v1/tournaments/cup/results"),
+            Some(Need::Api)
+        );
+        assert_eq!(need(Method::POST, "/api/v1/tournaments"), None);
     }
 
     /// The source of the web layer, file by file.
@@ -242,7 +253,8 @@ mod tests {
                     };
                     let pattern = literal.split('"').next().unwrap_or("");
                     let under_d = pattern == "/d" || pattern.starts_with("/d/");
-                    if under_d && !table.iter().any(|d| d.pattern == pattern) {
+                    let api = pattern.starts_with("/api/");
+                    if (under_d || api) && !table.iter().any(|d| d.pattern == pattern) {
                         undeclared.push(format!("{file}: {pattern}"));
                     }
                 }
@@ -252,11 +264,11 @@ mod tests {
             undeclared.is_empty(),
             "declare these with `Routes` and a `Need` (src/web/routes.rs): {undeclared:#?}"
         );
-        // And the table names nothing outside `/d` but the operator's routes.
+        // And the table names nothing outside `/d` but the operator's routes and the API.
         assert!(
             table
                 .iter()
-                .all(|d| d.pattern.starts_with("/d") != d.need.is_operator())
+                .all(|d| d.pattern.starts_with("/d") != d.need.outside_d())
         );
         assert!(table.iter().count() > 30);
     }

@@ -74,8 +74,8 @@ pub struct Settings {
     #[arg(long, env = "FUSHI_PDF_WAIT_MS", default_value = "5000", value_parser = count("FUSHI_PDF_WAIT_MS", 0), value_name = "MS")]
     pub pdf_wait_ms: usize,
 
-    /// The origins that may read `/api/v1/` from a browser: `*`, or origins separated by
-    /// commas.
+    /// The origins whose pages may read `/api/v1/` and the event streams from a browser
+    /// (CORS): `*`, or origins separated by commas.
     #[arg(long, env = "FUSHI_API_ORIGINS", default_value = "", value_parser = api_origins, value_name = "ORIGINS")]
     pub api_origins: ApiOrigins,
 

@@ -103,7 +103,7 @@ async fn the_api_standings_and_matches_equal_the_csv_files() {
 }
 
 #[actix_web::test]
-async fn the_index_lists_published_tournaments_with_their_state() {
+async fn the_index_lists_published_tournaments_and_each_its_state() {
     let db = TestDb::sqlite();
     import_club_night(&db);
     let mut b = anonymous(&db).await;
@@ -111,9 +111,10 @@ async fn the_index_lists_published_tournaments_with_their_state() {
     let list = index["tournaments"].as_array().unwrap();
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["slug"], "club-night");
-    assert_eq!(list[0]["state"], "finished");
     assert_eq!(list[0]["teams"], 5);
     let one = json(&b.get_ok("/api/v1/tournaments/club-night").await.body);
+    assert_eq!(one["state"], "finished");
+    assert_eq!(one["revision"], list[0]["revision"]);
     assert_eq!(one["teams"].as_array().unwrap().len(), 5);
     assert_eq!(one["rounds"].as_array().unwrap().len(), 3);
     assert_eq!(one["rounds"][0]["complete"], true);

@@ -42,6 +42,7 @@ mod sheets;
 mod snapshots;
 mod stages;
 mod web_accounts;
+mod web_api;
 mod web_audit;
 mod web_compress;
 mod web_deals;

@@ -283,7 +283,15 @@ fn seen(page: common::http::Page) -> Seen {
 /// instance of every public route pattern in the source (the event stream aside: its
 /// payloads are compared by [`the_event_streams_of_two_worlds_say_the_same`]).
 fn public_paths(values: &Values) -> Vec<String> {
-    let mut paths = vec!["/".to_owned(), "/api/v1/tournaments".to_owned()];
+    // The API's routes without a tournament, from the route table.
+    let mut paths = vec!["/".to_owned()];
+    paths.extend(
+        fushi::web::routes::table()
+            .iter()
+            .filter(|d| d.pattern.starts_with("/api/") && !d.pattern.contains('{'))
+            .map(|d| d.pattern.to_owned()),
+    );
+    assert!(paths.iter().any(|p| p == "/api/v1/openapi.json"));
     for pattern in crate::release_crawl::public_patterns() {
         if pattern.ends_with("/events") {
             continue;

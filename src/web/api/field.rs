@@ -1,123 +1,276 @@
 //! The API's results of the whole field, all from the public snapshot (released boards
 //! only, docs/rules.md §5):
 //!
-//! - `/api/v1/tournaments/{slug}/matches`: every match, `matches.csv`'s figures
+//! - `/api/v1/tournaments/{slug}/matches`: every match, `matches.csv`'s figures (paged)
 //! - `/api/v1/tournaments/{slug}/results`: every released room result, `results.csv`'s
-//!   columns
+//!   columns (paged)
 //! - `/api/v1/tournaments/{slug}/rounds/{round}/boards/{board}`: a board's traveller, with
 //!   its cards once released
 //! - `/api/v1/tournaments/{slug}/butler`: the Butler ranking (`butler.csv`), with line-ups
+//!   (paged)
 //! - `/api/v1/tournaments/{slug}/deals`: the seed's commitment, the seed once revealed, and
 //!   the cards of every released board (`deals.csv`)
 
 use actix_web::{HttpResponse, web};
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-use super::{json_response, match_json, round_of, text, url};
+use super::paging::{self, Paging};
+use super::{
+    MatchItem, PageParams, SlugParam, edge::ApiError, json_response, match_item, match_key,
+    page_response, round_of, url,
+};
 use crate::i18n::Tr;
 use crate::rules::deal::{Deal, format_cards};
 use crate::rules::field::{Traveller, butler};
 use crate::rules::{Board, Scorer, Seat};
 use crate::web::AppError;
 use crate::web::page::{PageSnapshot, path_number};
+use crate::web::routes::{Need, Routes};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/v1/tournaments/{slug}/matches", web::get().to(matches))
-        .route("/api/v1/tournaments/{slug}/results", web::get().to(results))
-        .route(
+pub fn declare(routes: &mut Routes) {
+    routes
+        .get("/api/v1/tournaments/{slug}/matches", Need::Api, matches)
+        .get("/api/v1/tournaments/{slug}/results", Need::Api, results)
+        .get(
             "/api/v1/tournaments/{slug}/rounds/{round}/boards/{board}",
-            web::get().to(traveller),
+            Need::Api,
+            traveller,
         )
-        .route(
+        .get(
             "/api/v1/tournaments/{slug}/butler",
-            web::get().to(butler_ranking),
+            Need::Api,
+            butler_ranking,
         )
-        .route("/api/v1/tournaments/{slug}/deals", web::get().to(deals));
+        .get("/api/v1/tournaments/{slug}/deals", Need::Api, deals);
 }
 
-/// `GET /api/v1/tournaments/{slug}/matches`: every match of every round, in
-/// `matches.csv`'s order and with its figures.
-async fn matches(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
-    let list: Vec<Value> = snapshot
-        .report
-        .matches
-        .iter()
-        .map(|m| match_json(&snapshot, m, false))
-        .collect();
-    Ok(json_response(&json!({
-        "slug": snapshot.event.settings.slug,
-        "revision": snapshot.revision,
-        "matches": list,
-    })))
+/// `GET /api/v1/tournaments/{slug}/matches`
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MatchesAnswer {
+    slug: String,
+    revision: i64,
+    /// One page of every round's matches, in `matches.csv`'s order (round, table).
+    matches: Vec<MatchItem>,
+    next: Option<String>,
 }
 
-/// `GET /api/v1/tournaments/{slug}/results`: every released room result in
-/// `results.csv`'s order, its inputs and its computed columns (`result` in English words,
-/// as in the file).
-async fn results(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
+/// Every match of every round, one page of them in `matches.csv`'s order, with its figures.
+#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/matches", params(SlugParam, PageParams),
+    responses(
+        (status = 200, body = MatchesAnswer),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 400, body = ApiError), (status = 404, body = ApiError),
+    ))]
+pub(super) async fn matches(
+    snapshot: PageSnapshot,
+    paging: Paging,
+) -> Result<HttpResponse, AppError> {
+    let list = paging.page("matches", &snapshot.report.matches, match_key, |m| {
+        match_item(&snapshot, m, false)
+    })?;
+    let answer = MatchesAnswer {
+        slug: snapshot.event.settings.slug.clone(),
+        revision: snapshot.revision,
+        matches: list.items,
+        next: list.next,
+    };
+    Ok(page_response(&answer, list.keep))
+}
+
+/// A released room result with `results.csv`'s columns.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ResultRow {
+    round: i32,
+    table: i32,
+    /// `open` or `closed`.
+    room: String,
+    board: i32,
+    trick_points: Option<i32>,
+    bottom_points: Option<i32>,
+    last_trick: Option<String>,
+    combo: Option<String>,
+    declarer_penalty: Option<i32>,
+    defender_penalty: Option<i32>,
+    ruling: Option<i32>,
+    defender_total: Option<i32>,
+    table_score: Option<i32>,
+    /// The result in English words, as in `results.csv`.
+    result: Option<String>,
+    provisional: bool,
+}
+
+/// `GET /api/v1/tournaments/{slug}/results`
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ResultsAnswer {
+    slug: String,
+    revision: i64,
+    /// One page of the released room results, in `results.csv`'s order (round, table,
+    /// room, board).
+    results: Vec<ResultRow>,
+    next: Option<String>,
+}
+
+/// Every released room result, one page of them in `results.csv`'s order, its inputs and
+/// its computed columns (`result` in English words, as in the file).
+#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/results", params(SlugParam, PageParams),
+    responses(
+        (status = 200, body = ResultsAnswer),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 400, body = ApiError), (status = 404, body = ApiError),
+    ))]
+pub(super) async fn results(
+    snapshot: PageSnapshot,
+    paging: Paging,
+) -> Result<HttpResponse, AppError> {
     let event = &snapshot.event;
     let scorer = Scorer::new(&event.settings);
     let en = Tr::en();
-    let mut list = Vec::new();
-    for r in &event.rounds {
-        for m in &r.matches {
-            for res in &m.results {
-                let e = &res.entry;
-                let outcome = scorer.table(e);
-                list.push(json!({
-                    "round": r.number,
-                    "table": m.table,
-                    "room": res.room.to_string(),
-                    "board": res.board,
-                    "trick_points": e.trick_points(),
-                    "bottom_points": e.bottom_points(),
-                    "last_trick": text(e.last_trick()),
-                    "combo": text(e.combo()),
-                    "declarer_penalty": e.declarer_penalty(),
-                    "defender_penalty": e.defender_penalty(),
-                    "ruling": e.ruling(),
-                    "defender_total": outcome.and_then(|o| o.defender_total),
-                    "table_score": outcome.map(|o| o.table_score),
-                    "result": outcome.map(|o| crate::sheets::result(&en, &o)),
-                    "provisional": snapshot.provisional(r.number, m.table, res.room),
-                }));
+    let rooms = event.rounds.iter().flat_map(|r| {
+        r.matches
+            .iter()
+            .flat_map(move |m| m.results.iter().map(move |res| (r.number, m.table, res)))
+    });
+    let room_index = |room: crate::rules::Room| match room {
+        crate::rules::Room::Open => 0,
+        crate::rules::Room::Closed => 1,
+    };
+    let list = paging.page(
+        "results",
+        rooms,
+        |(round, table, res)| {
+            [
+                i64::from(*round),
+                i64::from(*table),
+                room_index(res.room),
+                i64::from(res.board),
+            ]
+        },
+        |(round, table, res)| {
+            let e = &res.entry;
+            let outcome = scorer.table(e);
+            ResultRow {
+                round,
+                table,
+                room: res.room.to_string(),
+                board: res.board,
+                trick_points: e.trick_points(),
+                bottom_points: e.bottom_points(),
+                last_trick: e.last_trick().map(|v| v.to_string()),
+                combo: e.combo().map(|v| v.to_string()),
+                declarer_penalty: e.declarer_penalty(),
+                defender_penalty: e.defender_penalty(),
+                ruling: e.ruling(),
+                defender_total: outcome.and_then(|o| o.defender_total),
+                table_score: outcome.map(|o| o.table_score),
+                result: outcome.map(|o| crate::sheets::result(&en, &o)),
+                provisional: snapshot.provisional(round, table, res.room),
             }
-        }
-    }
-    Ok(json_response(&json!({
-        "slug": event.settings.slug,
-        "revision": snapshot.revision,
-        "results": list,
-    })))
+        },
+    )?;
+    let answer = ResultsAnswer {
+        slug: event.settings.slug.clone(),
+        revision: snapshot.revision,
+        results: list.items,
+        next: list.next,
+    };
+    Ok(page_response(&answer, list.keep))
 }
 
 /// A board's facts as `boards.csv` has them.
-fn board_json(board: &Board) -> Value {
-    json!({
-        "board": board.number,
-        "dealer": board.dealer.to_string(),
-        "level": board.level.to_string(),
-        "trump": text(board.trump),
-    })
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BoardFacts {
+    board: i32,
+    dealer: String,
+    level: String,
+    trump: Option<String>,
+}
+
+fn board_facts(board: &Board) -> BoardFacts {
+    BoardFacts {
+        board: board.number,
+        dealer: board.dealer.to_string(),
+        level: board.level.to_string(),
+        trump: board.trump.map(|t| t.to_string()),
+    }
 }
 
 /// A deal as `deals.csv`'s cells (docs/deals.md's notation), with the bottom's points.
-fn deal_json(deal: &Deal) -> Value {
-    let hand = |s: Seat| format_cards(deal.hand(s));
-    json!({
-        "north": hand(Seat::North),
-        "east": hand(Seat::East),
-        "south": hand(Seat::South),
-        "west": hand(Seat::West),
-        "bottom": format_cards(deal.bottom()),
-        "bottom_points": deal.bottom_points(),
-    })
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DealCards {
+    north: String,
+    east: String,
+    south: String,
+    west: String,
+    bottom: String,
+    bottom_points: i32,
 }
 
-/// `GET /api/v1/tournaments/{slug}/rounds/{round}/boards/{board}`: the board's traveller
-/// as its public page shows it — every room's result once the board is released, none
-/// before — with the datum, the frequencies and, once released, the cards.
-async fn traveller(
+fn deal_cards(deal: &Deal) -> DealCards {
+    let hand = |s: Seat| format_cards(deal.hand(s));
+    DealCards {
+        north: hand(Seat::North),
+        east: hand(Seat::East),
+        south: hand(Seat::South),
+        west: hand(Seat::West),
+        bottom: format_cards(deal.bottom()),
+        bottom_points: deal.bottom_points(),
+    }
+}
+
+/// One room's result on a board's traveller.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TravellerRowItem {
+    table: i32,
+    room: String,
+    declarers: i32,
+    defenders: i32,
+    defender_total: Option<i32>,
+    table_score: i32,
+    result: String,
+    ruled: bool,
+    penalties: bool,
+    declarers_swing: Option<i32>,
+    provisional: bool,
+}
+
+/// How often one result was reached on a board.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FrequencyItem {
+    table_score: i32,
+    result: String,
+    rooms: usize,
+}
+
+/// `GET /api/v1/tournaments/{slug}/rounds/{round}/boards/{board}`
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TravellerAnswer {
+    slug: String,
+    revision: i64,
+    round: i32,
+    #[serde(flatten)]
+    facts: BoardFacts,
+    released: bool,
+    rows: Vec<TravellerRowItem>,
+    datum: Option<String>,
+    datum_trimmed: bool,
+    average_defender_total: Option<String>,
+    frequencies: Vec<FrequencyItem>,
+    /// The cards, once the board is released.
+    deal: Option<DealCards>,
+}
+
+/// The board's traveller as its public page shows it — every room's result once the board
+/// is released, none before — with the datum, the frequencies and, once released, the cards.
+#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/rounds/{round}/boards/{board}",
+    params(SlugParam, ("round" = u32, Path, description = "The round's number"),
+        ("board" = u32, Path, description = "The board's number")),
+    responses(
+        (status = 200, body = TravellerAnswer),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 404, body = ApiError),
+    ))]
+pub(super) async fn traveller(
     snapshot: PageSnapshot,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
@@ -127,86 +280,160 @@ async fn traveller(
     let scorer = Scorer::new(&event.settings);
     let tr = Traveller::of(&scorer, round, board).ok_or(AppError::NotFound)?;
     let en = Tr::en();
-    let rows: Vec<Value> = tr
+    let rows = tr
         .rows
         .iter()
-        .map(|row| {
-            json!({
-                "table": row.table,
-                "room": row.room.to_string(),
-                "declarers": row.declarers.0,
-                "defenders": row.defenders.0,
-                "defender_total": row.outcome.defender_total,
-                "table_score": row.score(),
-                "result": crate::sheets::result(&en, &row.outcome),
-                "ruled": row.outcome.ruled,
-                "penalties": row.penalties,
-                "declarers_swing": row.swing,
-                "provisional": snapshot.provisional(round.number, row.table, row.room),
-            })
+        .map(|row| TravellerRowItem {
+            table: row.table,
+            room: row.room.to_string(),
+            declarers: row.declarers.0,
+            defenders: row.defenders.0,
+            defender_total: row.outcome.defender_total,
+            table_score: row.score(),
+            result: crate::sheets::result(&en, &row.outcome),
+            ruled: row.outcome.ruled,
+            penalties: row.penalties,
+            declarers_swing: row.swing,
+            provisional: snapshot.provisional(round.number, row.table, row.room),
         })
         .collect();
-    let frequencies: Vec<Value> = tr
+    let frequencies = tr
         .frequencies
         .iter()
-        .map(|f| {
-            json!({
-                "table_score": f.score,
-                "result": crate::sheets::result(&en, &f.outcome),
-                "rooms": f.count,
-            })
+        .map(|f| FrequencyItem {
+            table_score: f.score,
+            result: crate::sheets::result(&en, &f.outcome),
+            rooms: f.count,
         })
         .collect();
-    let mut value = board_json(&tr.board);
-    value["slug"] = json!(event.settings.slug);
-    value["revision"] = json!(snapshot.revision);
-    value["round"] = json!(round.number);
-    value["released"] = json!(snapshot.release.board(round.number, board));
-    value["rows"] = Value::Array(rows);
-    value["datum"] = text(tr.datum.map(|d| d.two_decimals()));
-    value["datum_trimmed"] = json!(tr.trimmed);
-    value["average_defender_total"] = text(tr.average_p.map(|p| p.two_decimals()));
-    value["frequencies"] = Value::Array(frequencies);
-    // The public event holds the cards of released boards only.
-    value["deal"] = event
-        .deals
-        .of(round.number, board)
-        .map_or(Value::Null, deal_json);
-    Ok(json_response(&value))
+    let answer = TravellerAnswer {
+        slug: event.settings.slug.clone(),
+        revision: snapshot.revision,
+        round: round.number,
+        facts: board_facts(&tr.board),
+        released: snapshot.release.board(round.number, board),
+        rows,
+        datum: tr.datum.map(|d| d.two_decimals()),
+        datum_trimmed: tr.trimmed,
+        average_defender_total: tr.average_p.map(|p| p.two_decimals()),
+        frequencies,
+        // The public event holds the cards of released boards only.
+        deal: event.deals.of(round.number, board).map(deal_cards),
+    };
+    Ok(json_response(&answer))
 }
 
-/// `GET /api/v1/tournaments/{slug}/butler`: `butler.csv`'s rows over the released boards;
-/// 404 for an event without line-ups.
-async fn butler_ranking(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
+/// A pair's line of `butler.csv`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ButlerRow {
+    rank: String,
+    team_no: i32,
+    name: String,
+    players: [String; 2],
+    boards: u32,
+    total: String,
+    per_board: String,
+}
+
+/// `GET /api/v1/tournaments/{slug}/butler`
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ButlerAnswer {
+    slug: String,
+    revision: i64,
+    /// One page of the lines, in rank order.
+    butler: Vec<ButlerRow>,
+    next: Option<String>,
+}
+
+/// `butler.csv`'s rows over the released boards, one page of them in rank order; 404 for
+/// an event without line-ups.
+#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/butler", params(SlugParam, PageParams),
+    responses(
+        (status = 200, body = ButlerAnswer),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 400, body = ApiError), (status = 404, body = ApiError),
+    ))]
+pub(super) async fn butler_ranking(
+    snapshot: PageSnapshot,
+    paging: Paging,
+) -> Result<HttpResponse, AppError> {
     let event = &snapshot.event;
     if event.lineups.is_empty() {
         return Err(AppError::NotFound);
     }
-    let rows: Vec<Value> = butler(event)
-        .iter()
-        .map(|l| {
-            json!({
-                "rank": l.rank_label(),
-                "team_no": l.pair.team.0,
-                "name": event.team(l.pair.team).map(|t| t.name.as_str()).unwrap_or(""),
-                "players": l.pair.players,
-                "boards": l.boards,
-                "total": l.total.two_decimals(),
-                "per_board": l.per_board().two_decimals(),
-            })
-        })
-        .collect();
-    Ok(json_response(&json!({
-        "slug": event.settings.slug,
-        "revision": snapshot.revision,
-        "butler": rows,
-    })))
+    let lines = butler(event);
+    let list = paging.page(
+        "butler",
+        lines.iter().enumerate(),
+        |(at, _)| paging::place(*at),
+        |(_, l)| ButlerRow {
+            rank: l.rank_label(),
+            team_no: l.pair.team.0,
+            name: event
+                .team(l.pair.team)
+                .map(|t| t.name.clone())
+                .unwrap_or_default(),
+            players: l.pair.players.clone(),
+            boards: l.boards,
+            total: l.total.two_decimals(),
+            per_board: l.per_board().two_decimals(),
+        },
+    )?;
+    let answer = ButlerAnswer {
+        slug: event.settings.slug.clone(),
+        revision: snapshot.revision,
+        butler: list.items,
+        next: list.next,
+    };
+    Ok(page_response(&answer, list.keep))
 }
 
-/// `GET /api/v1/tournaments/{slug}/deals`: the dealing seed's commitment, the seed once
-/// revealed, and `deals.csv`'s rows (released boards only) with each board's facts; 404
-/// for an event that neither deals nor has a commitment.
-async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
+/// A dealing seed: its commitment from the start, the seed itself once revealed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeedItem {
+    commitment: String,
+    published: Option<String>,
+    rounds: Option<Vec<i32>>,
+    seed: Option<String>,
+}
+
+/// A released board's cards with its facts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DealtBoard {
+    board: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dealer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trump: Option<Option<String>>,
+    round: i32,
+    deal: DealCards,
+    traveller_url: String,
+}
+
+/// `GET /api/v1/tournaments/{slug}/deals`
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DealsAnswer {
+    slug: String,
+    revision: i64,
+    decks: i32,
+    commitment: Option<String>,
+    seed: Option<String>,
+    seeds: Vec<SeedItem>,
+    boards: Vec<DealtBoard>,
+}
+
+/// The dealing seed's commitment, the seed once revealed, and `deals.csv`'s rows (released
+/// boards only) with each board's facts; 404 for an event that neither deals nor has a
+/// commitment.
+#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/deals", params(SlugParam),
+    responses(
+        (status = 200, body = DealsAnswer),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 404, body = ApiError),
+    ))]
+pub(super) async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
     let event = &snapshot.event;
     let d = &event.deals;
     let current = d.current();
@@ -214,19 +441,19 @@ async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
         return Err(AppError::NotFound);
     }
     let zone = event.settings.occasion.time_zone;
-    let seeds: Vec<Value> = d
+    let seeds = d
         .seeds
         .iter()
-        .map(|s| {
-            json!({
-                "commitment": s.state.commitment().as_str(),
-                "published": s.published.map(|at| crate::archive::published_text(at, zone)),
-                "rounds": s.rounds,
-                "seed": s.state.revealed().map(|seed| seed.as_str()),
-            })
+        .map(|s| SeedItem {
+            commitment: s.state.commitment().as_str().to_owned(),
+            published: s
+                .published
+                .map(|at| crate::archive::published_text(at, zone)),
+            rounds: s.rounds.clone(),
+            seed: s.state.revealed().map(|seed| seed.as_str().to_owned()),
         })
         .collect();
-    let boards: Vec<Value> = d
+    let boards = d
         .boards
         .iter()
         .map(|b| {
@@ -234,24 +461,29 @@ async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
                 .rounds
                 .iter()
                 .find(|r| r.number == b.round)
-                .and_then(|r| r.boards.iter().find(|x| x.number == b.board));
-            let mut value = facts.map_or_else(|| json!({ "board": b.board }), board_json);
-            value["round"] = json!(b.round);
-            value["deal"] = deal_json(&b.deal);
-            value["traveller_url"] = json!(url(
-                event,
-                &format!("/rounds/{}/boards/{}", b.round, b.board)
-            ));
-            value
+                .and_then(|r| r.boards.iter().find(|x| x.number == b.board))
+                .map(board_facts);
+            DealtBoard {
+                board: b.board,
+                dealer: facts.as_ref().map(|f| f.dealer.clone()),
+                level: facts.as_ref().map(|f| f.level.clone()),
+                trump: facts.map(|f| f.trump),
+                round: b.round,
+                deal: deal_cards(&b.deal),
+                traveller_url: url(event, &format!("/rounds/{}/boards/{}", b.round, b.board)),
+            }
         })
         .collect();
-    Ok(json_response(&json!({
-        "slug": event.settings.slug,
-        "revision": snapshot.revision,
-        "decks": event.settings.decks().count(),
-        "commitment": text(current.map(|s| s.state.commitment()).as_ref().map(|c| c.as_str())),
-        "seed": text(current.and_then(|s| s.state.revealed()).map(|s| s.as_str())),
-        "seeds": seeds,
-        "boards": boards,
-    })))
+    let answer = DealsAnswer {
+        slug: event.settings.slug.clone(),
+        revision: snapshot.revision,
+        decks: event.settings.decks().count(),
+        commitment: current.map(|s| s.state.commitment().as_str().to_owned()),
+        seed: current
+            .and_then(|s| s.state.revealed())
+            .map(|s| s.as_str().to_owned()),
+        seeds,
+        boards,
+    };
+    Ok(json_response(&answer))
 }

@@ -6,168 +6,285 @@
 //! - `/api/v1/tournaments/{slug}/bracket`: the knockout, round by round, every tie with
 //!   `bracket.csv`'s figures and its segments
 //! - `/api/v1/tournaments/{slug}/bracket/{round}/{table}`: one tie (knockout round, tie)
-//! - `/api/v1/tournaments/{slug}/ranking`: the final ranking (`ranking.csv`)
+//! - `/api/v1/tournaments/{slug}/ranking`: the final ranking (`ranking.csv`, paged)
 
 use actix_web::{HttpResponse, web};
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-use super::{json_response, standing_json, text};
+use super::paging::{self, Paging};
+use super::{
+    PageParams, SlugParam, StandingRow, edge::ApiError, json_response, page_response, standing_row,
+};
 use crate::rules::bracket::{Bracket, Championship, Slot, Tie};
 use crate::rules::stages::group_label;
 use crate::web::AppError;
 use crate::web::page::PageSnapshot;
+use crate::web::routes::{Need, Routes};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/v1/tournaments/{slug}/stages", web::get().to(stages))
-        .route("/api/v1/tournaments/{slug}/bracket", web::get().to(bracket))
-        .route(
+pub fn declare(routes: &mut Routes) {
+    routes
+        .get("/api/v1/tournaments/{slug}/stages", Need::Api, stages)
+        .get("/api/v1/tournaments/{slug}/bracket", Need::Api, bracket)
+        .get(
             "/api/v1/tournaments/{slug}/bracket/{round}/{table}",
-            web::get().to(tie),
+            Need::Api,
+            tie,
         )
-        .route("/api/v1/tournaments/{slug}/ranking", web::get().to(ranking));
+        .get("/api/v1/tournaments/{slug}/ranking", Need::Api, ranking);
 }
 
-fn championship(snapshot: &PageSnapshot) -> Result<Championship, AppError> {
-    Championship::compute(&snapshot.event, &snapshot.report).ok_or(AppError::NotFound)
+/// The snapshot's championship, computed once per revision; 404 without stages.
+fn championship(snapshot: &PageSnapshot) -> Result<&Championship, AppError> {
+    snapshot.championship().ok_or(AppError::NotFound)
 }
 
-/// `GET /api/v1/tournaments/{slug}/stages`: every stage with its rounds and format; a
-/// league stage with its standings blocks (one per group, `group` `null` for a stage
-/// without groups), ranked within each block as in `standings.csv`.
-async fn stages(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
+/// One block of a league stage's standings: a group, or the whole stage.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StandingsBlock {
+    /// `null` for a stage without groups.
+    group: Option<String>,
+    standings: Vec<StandingRow>,
+}
+
+/// A stage with its rounds and format, and a league stage's standings blocks.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StageItem {
+    stage: usize,
+    name: String,
+    first_round: i32,
+    last_round: i32,
+    format: String,
+    blocks: Vec<StandingsBlock>,
+}
+
+/// `GET /api/v1/tournaments/{slug}/stages`
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StagesAnswer {
+    slug: String,
+    revision: i64,
+    stages: Vec<StageItem>,
+}
+
+/// Every stage with its rounds and format; a league stage with its standings blocks (one
+/// per group, `group` `null` for a stage without groups), ranked within each block as in
+/// `standings.csv`.
+#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/stages", params(SlugParam),
+    responses(
+        (status = 200, body = StagesAnswer),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 404, body = ApiError),
+    ))]
+pub(super) async fn stages(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
     let c = championship(&snapshot)?;
     let event = &snapshot.event;
-    let list: Vec<Value> = event
+    let list = event
         .settings
         .stages
         .iter()
         .enumerate()
-        .map(|(i, stage)| {
-            let blocks: Vec<Value> = c
+        .map(|(i, stage)| StageItem {
+            stage: i + 1,
+            name: stage.name.clone(),
+            first_round: stage.first_round,
+            last_round: stage.last_round,
+            format: stage.format.code().to_owned(),
+            blocks: c
                 .tables
                 .tables
                 .iter()
                 .filter(|t| t.stage == i)
                 .flat_map(|t| &t.blocks)
-                .map(|b| {
-                    json!({
-                        "group": text(b.group.map(group_label)),
-                        "standings": b.standings.iter().map(|s| standing_json(event, s)).collect::<Vec<_>>(),
-                    })
+                .map(|b| StandingsBlock {
+                    group: b.group.map(|g| group_label(g).to_string()),
+                    standings: b.standings.iter().map(|s| standing_row(event, s)).collect(),
                 })
-                .collect();
-            json!({
-                "stage": i + 1,
-                "name": stage.name,
-                "first_round": stage.first_round,
-                "last_round": stage.last_round,
-                "format": stage.format.code(),
-                "blocks": blocks,
-            })
+                .collect(),
         })
         .collect();
-    Ok(json_response(&json!({
-        "slug": event.settings.slug,
-        "revision": snapshot.revision,
-        "stages": list,
-    })))
+    Ok(json_response(&StagesAnswer {
+        slug: event.settings.slug.clone(),
+        revision: snapshot.revision,
+        stages: list,
+    }))
 }
 
-/// A side of a tie: the team and its seed, or `null` while waiting or for nobody.
-fn side(slot: Slot) -> (Value, Value) {
-    match slot.team() {
-        Some(s) => (json!(s.team.0), json!(s.seed)),
-        None => (Value::Null, Value::Null),
-    }
+/// A segment of a tie: a round with its table and, once complete, the home side's levels
+/// and points.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SegmentItem {
+    round: i32,
+    table: Option<i32>,
+    home_levels: Option<i64>,
+    home_points: Option<i64>,
+}
+
+/// Two teams the director exchanged in the bracket, and why.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExchangeItem {
+    reason: String,
+    teams: [i32; 2],
 }
 
 /// One tie with `bracket.csv`'s columns (a bye has its team at home, no carry-over or
-/// totals) and its segments: each round with its table and, once complete, the home
-/// side's levels and points.
-fn tie_json(b: &Bracket, ko_round: u32, t: &Tie) -> Value {
+/// totals) and its segments.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TieItem {
+    ko_round: u32,
+    tie: u32,
+    play_off: bool,
+    /// Its sides are not known yet (`home` and `away` are `null`).
+    waiting: bool,
+    home: Option<i32>,
+    away: Option<i32>,
+    home_seed: Option<u32>,
+    away_seed: Option<u32>,
+    carry_over: Option<String>,
+    segments_complete: usize,
+    home_total: Option<String>,
+    away_total: Option<String>,
+    home_points: Option<i64>,
+    away_points: Option<i64>,
+    winner: Option<i32>,
+    status: String,
+    segments: Vec<SegmentItem>,
+    exchanges: Vec<ExchangeItem>,
+}
+
+/// A side of a tie: the team and its seed, or `None` while waiting or for nobody.
+fn side(slot: Slot) -> (Option<i32>, Option<u32>) {
+    match slot.team() {
+        Some(s) => (Some(s.team.0), Some(s.seed)),
+        None => (None, None),
+    }
+}
+
+fn tie_item(b: &Bracket, ko_round: u32, t: &Tie) -> TieItem {
     // As in bracket.csv: a bye's team is at home.
     let (home, away) = match (t.home.team(), t.away.team()) {
         (None, Some(_)) => (t.away, t.home),
         _ => (t.home, t.away),
     };
     let played = home.team().is_some() && away.team().is_some();
-    let figure = |v: Value| if played { v } else { Value::Null };
     let total = t.home_total();
     let points = t.home_points();
     let (home_team, home_seed) = side(home);
     let (away_team, away_seed) = side(away);
-    let segments: Vec<Value> = t
-        .segments
-        .iter()
-        .map(|s| {
-            json!({
-                "round": s.round,
-                "table": s.table,
-                "home_levels": s.home_levels,
-                "home_points": s.home_points,
+    TieItem {
+        ko_round,
+        tie: t.number,
+        play_off: t.play_off,
+        waiting: !t.determined(),
+        home: home_team,
+        away: away_team,
+        home_seed,
+        away_seed,
+        carry_over: played.then(|| t.carry_over.two_decimals()),
+        segments_complete: t.complete_segments(),
+        home_total: played.then(|| total.two_decimals()),
+        away_total: played.then(|| total.negate().two_decimals()),
+        home_points: played.then_some(points),
+        away_points: played.then_some(-points),
+        winner: t.winner().team().map(|w| w.team.0),
+        status: t.status.code().to_owned(),
+        segments: t
+            .segments
+            .iter()
+            .map(|s| SegmentItem {
+                round: s.round,
+                table: s.table,
+                home_levels: s.home_levels,
+                home_points: s.home_points,
             })
-        })
-        .collect();
-    json!({
-        "ko_round": ko_round,
-        "tie": t.number,
-        "play_off": t.play_off,
-        "waiting": !t.determined(),
-        "home": home_team,
-        "away": away_team,
-        "home_seed": home_seed,
-        "away_seed": away_seed,
-        "carry_over": figure(json!(t.carry_over.two_decimals())),
-        "segments_complete": t.complete_segments(),
-        "home_total": figure(json!(total.two_decimals())),
-        "away_total": figure(json!(total.negate().two_decimals())),
-        "home_points": figure(json!(points)),
-        "away_points": figure(json!(-points)),
-        "winner": t.winner().team().map(|w| w.team.0),
-        "status": t.status.code(),
-        "segments": segments,
-        "exchanges": t
+            .collect(),
+        exchanges: t
             .exchanges
             .iter()
             .map(|&i| {
                 let x = &b.exchanges[i];
-                json!({"teams": [x.teams[0].0, x.teams[1].0], "reason": x.reason})
+                ExchangeItem {
+                    reason: x.reason.clone(),
+                    teams: [x.teams[0].0, x.teams[1].0],
+                }
             })
-            .collect::<Vec<_>>(),
-    })
+            .collect(),
+    }
 }
 
-/// `GET /api/v1/tournaments/{slug}/bracket`: the knockout round by round, the play-off
-/// last; every tie, those still waiting for their sides too (`waiting`, sides `null`).
-async fn bracket(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
+/// A knockout round with every tie.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct KoRoundItem {
+    ko_round: u32,
+    name: String,
+    first_round: i32,
+    last_round: i32,
+    ties: Vec<TieItem>,
+}
+
+/// `GET /api/v1/tournaments/{slug}/bracket`
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BracketAnswer {
+    slug: String,
+    revision: i64,
+    stage: usize,
+    seeds: Vec<i32>,
+    third_place: bool,
+    ko_rounds: Vec<KoRoundItem>,
+}
+
+/// The knockout round by round, the play-off last; every tie, those still waiting for their
+/// sides too (`waiting`, sides `null`).
+#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/bracket", params(SlugParam),
+    responses(
+        (status = 200, body = BracketAnswer),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 404, body = ApiError),
+    ))]
+pub(super) async fn bracket(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
     let c = championship(&snapshot)?;
     let b = c.bracket.as_ref().ok_or(AppError::NotFound)?;
-    let rounds: Vec<Value> = b
+    let rounds = b
         .rounds
         .iter()
-        .map(|ko| {
-            json!({
-                "ko_round": ko.number,
-                "name": ko.name().code(),
-                "first_round": ko.first_round,
-                "last_round": ko.last_round,
-                "ties": ko.ties.iter().map(|t| tie_json(b, ko.number, t)).collect::<Vec<_>>(),
-            })
+        .map(|ko| KoRoundItem {
+            ko_round: ko.number,
+            name: ko.name().code().to_owned(),
+            first_round: ko.first_round,
+            last_round: ko.last_round,
+            ties: ko.ties.iter().map(|t| tie_item(b, ko.number, t)).collect(),
         })
         .collect();
-    Ok(json_response(&json!({
-        "slug": snapshot.event.settings.slug,
-        "revision": snapshot.revision,
-        "stage": b.stage + 1,
-        "seeds": b.seeds.iter().map(|s| s.0).collect::<Vec<_>>(),
-        "third_place": b.third_place,
-        "ko_rounds": rounds,
-    })))
+    Ok(json_response(&BracketAnswer {
+        slug: snapshot.event.settings.slug.clone(),
+        revision: snapshot.revision,
+        stage: b.stage + 1,
+        seeds: b.seeds.iter().map(|s| s.0).collect(),
+        third_place: b.third_place,
+        ko_rounds: rounds,
+    }))
 }
 
-/// `GET /api/v1/tournaments/{slug}/bracket/{round}/{table}`: one tie whose sides are known,
-/// by knockout round and tie number, as on the tie's page.
-async fn tie(
+/// `GET /api/v1/tournaments/{slug}/bracket/{round}/{table}`
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TieAnswer {
+    slug: String,
+    revision: i64,
+    /// The knockout round's name.
+    name: String,
+    #[serde(flatten)]
+    tie: TieItem,
+}
+
+/// One tie whose sides are known, by knockout round and tie number, as on the tie's page.
+#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/bracket/{round}/{table}",
+    params(SlugParam, ("round" = u32, Path, description = "The knockout round"),
+        ("table" = u32, Path, description = "The tie's number")),
+    responses(
+        (status = 200, body = TieAnswer),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 404, body = ApiError),
+    ))]
+pub(super) async fn tie(
     snapshot: PageSnapshot,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
@@ -185,34 +302,71 @@ async fn tie(
         .iter()
         .find(|t| i64::from(t.number) == i64::from(number) && t.listed())
         .ok_or(AppError::NotFound)?;
-    let mut value = tie_json(b, round.number, t);
-    value["slug"] = json!(snapshot.event.settings.slug);
-    value["revision"] = json!(snapshot.revision);
-    value["name"] = json!(round.name().code());
-    Ok(json_response(&value))
+    Ok(json_response(&TieAnswer {
+        slug: snapshot.event.settings.slug.clone(),
+        revision: snapshot.revision,
+        name: round.name().code().to_owned(),
+        tie: tie_item(b, round.number, t),
+    }))
 }
 
-/// `GET /api/v1/tournaments/{slug}/ranking`: `ranking.csv`'s rows; `place` is `"3"` or
-/// `"3="`, `null` while undecided.
-async fn ranking(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
+/// A line of `ranking.csv`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RankingRow {
+    /// `"3"` or `"3="`, `null` while undecided.
+    place: Option<String>,
+    team_no: i32,
+    name: String,
+    stage: usize,
+    reached: Option<String>,
+}
+
+/// `GET /api/v1/tournaments/{slug}/ranking`
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RankingAnswer {
+    slug: String,
+    revision: i64,
+    /// One page of the lines, in ranking order.
+    ranking: Vec<RankingRow>,
+    next: Option<String>,
+}
+
+/// `ranking.csv`'s rows, one page of them; `place` is `"3"` or `"3="`, `null` while
+/// undecided.
+#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/ranking", params(SlugParam, PageParams),
+    responses(
+        (status = 200, body = RankingAnswer),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 400, body = ApiError), (status = 404, body = ApiError),
+    ))]
+pub(super) async fn ranking(
+    snapshot: PageSnapshot,
+    paging: Paging,
+) -> Result<HttpResponse, AppError> {
     let c = championship(&snapshot)?;
     let event = &snapshot.event;
-    let rows: Vec<Value> = c
-        .ranking
-        .iter()
-        .map(|l| {
-            json!({
-                "place": text(l.place.map(|_| l.place_label())),
-                "team_no": l.team.0,
-                "name": event.team(l.team).map(|t| t.name.as_str()).unwrap_or(""),
-                "stage": l.stage + 1,
-                "reached": text(l.reached.map(|r| r.code())),
-            })
-        })
-        .collect();
-    Ok(json_response(&json!({
-        "slug": event.settings.slug,
-        "revision": snapshot.revision,
-        "ranking": rows,
-    })))
+    let list = paging.page(
+        "ranking",
+        c.ranking.iter().enumerate(),
+        |(at, _)| paging::place(*at),
+        |(_, l)| RankingRow {
+            place: l.place.map(|_| l.place_label()),
+            team_no: l.team.0,
+            name: event
+                .team(l.team)
+                .map(|t| t.name.clone())
+                .unwrap_or_default(),
+            stage: l.stage + 1,
+            reached: l.reached.map(|r| r.code().to_owned()),
+        },
+    )?;
+    Ok(page_response(
+        &RankingAnswer {
+            slug: event.settings.slug.clone(),
+            revision: snapshot.revision,
+            ranking: list.items,
+            next: list.next,
+        },
+        list.keep,
+    ))
 }

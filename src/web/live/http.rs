@@ -175,10 +175,12 @@ pub async fn public_pages(
         return Ok(response);
     }
     let (req, res) = response.into_parts();
-    let page = page_of(res).await?;
+    let (page, keep) = page_of(res).await?;
     let response = reading.answer(&page);
-    live.pages()
-        .keep(snapshot.id, snapshot.revision, key.clone(), page);
+    if keep {
+        live.pages()
+            .keep(snapshot.id, snapshot.revision, key.clone(), page);
+    }
     drop(claim);
     Ok(ServiceResponse::new(req, response))
 }
@@ -286,9 +288,14 @@ async fn rendered_by_another(
     page()
 }
 
-/// The rendered page to keep: its content type, its disposition (a file's name) and its
-/// bytes.
-async fn page_of(res: HttpResponse<BoxBody>) -> Result<Page, actix_web::Error> {
+/// The rendered page: its content type, its disposition (a file's name) and its bytes, and
+/// whether it may be kept (a page of an API list that no client following `next` asks for
+/// is served, not kept: [`super::pages::NotKept`]).
+async fn page_of(res: HttpResponse<BoxBody>) -> Result<(Page, bool), actix_web::Error> {
+    let keep = res
+        .extensions()
+        .get::<super::pages::NotKept>()
+        .is_none();
     let content_type = res
         .headers()
         .get(header::CONTENT_TYPE)
@@ -306,12 +313,13 @@ async fn page_of(res: HttpResponse<BoxBody>) -> Result<Page, actix_web::Error> {
             // The body's error is not `Send`: its text is what can be kept.
             crate::web::AppError::internal(format!("reading a rendered page: {e}"))
         })?;
-    Ok(Page {
+    let page = Page {
         content_type,
         disposition,
         body,
         encoded: Arc::default(),
-    })
+    };
+    Ok((page, keep))
 }
 
 /// The headers every cacheable public answer carries.
@@ -417,6 +425,21 @@ mod tests {
         // `blank` as the page reads it: `true` is `1`, anything else no parameter.
         assert_eq!(key("blank=true"), key("blank=1"));
         assert_eq!(key("blank=0"), key(""));
+    }
+
+    /// An API list's pages are pages of their own; its other parameters make none, and a
+    /// public page's key ignores `cursor` and `limit`.
+    #[test]
+    fn an_api_pages_cursor_and_limit_are_in_its_key() {
+        let key = |p: &str, q: &str| page_key(Lang::EN, p, q);
+        let results = "/api/v1/tournaments/a/results";
+        assert_ne!(key(results, "cursor=abc"), key(results, ""));
+        assert_ne!(key(results, "limit=5"), key(results, ""));
+        assert_eq!(key(results, "limit=5&v=1"), key(results, "limit=5"));
+        assert_eq!(
+            key("/t/a/standings", "cursor=abc&limit=5"),
+            key("/t/a/standings", "")
+        );
     }
 
     /// Each table's sheets are a page of their own, and the order of the parameters or a

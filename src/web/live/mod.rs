@@ -244,6 +244,14 @@ impl Live {
         &self.outage
     }
 
+    /// Every published tournament the directory lists, id and revision, without building
+    /// any snapshot (the API's index); `None` while the directory is not kept (no
+    /// watcher).
+    pub fn published(&self) -> Option<Vec<(i32, i64)>> {
+        let all = self.directory.published()?;
+        Some(all.into_iter().map(|(_, l)| (l.id, l.revision)).collect())
+    }
+
     /// See [`Directory::listed`].
     pub fn listed(&self, slug: &str) -> Option<Listed> {
         self.directory.listed(slug)

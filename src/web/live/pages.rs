@@ -48,9 +48,39 @@ pub fn paged_list(path: &str) -> bool {
     }
 }
 
+/// Marks an answer that is served but not kept in the page cache
+/// ([`super::http::public_pages`]): a page of an API list that no client following `next`
+/// from the first page asks for.
+#[derive(Clone, Copy, Debug)]
+pub struct NotKept;
+
+/// The query parameters an API answer reads: `cursor` and `limit`, the first of each, in a
+/// fixed order (every other parameter makes no page of its own).
+fn api_query(query: &str) -> String {
+    let pairs = serde_urlencoded::from_str::<Vec<(String, String)>>(query).unwrap_or_default();
+    let first = |name: &str, longest: usize| {
+        pairs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .filter(|v| v.len() <= longest)
+    };
+    let mut known = Vec::new();
+    if let Some(cursor) = first("cursor", 128) {
+        known.push(("cursor", cursor));
+    }
+    if let Some(limit) = first("limit", 8) {
+        known.push(("limit", limit));
+    }
+    serde_urlencoded::to_string(&known).unwrap_or_default()
+}
+
 /// The known parameters of `query` on `path`, each once (the first), in a fixed order, as
 /// the page reads them: the query string of the one page a request asks for.
 pub fn known_query(path: &str, query: &str) -> String {
+    if path.starts_with("/api/") {
+        return api_query(query);
+    }
     let paged = paged_list(path);
     let mut known: Vec<(String, String)> =
         serde_urlencoded::from_str::<Vec<(String, String)>>(query)
