@@ -30,7 +30,7 @@ fn insert_league(db: &TestDb, slug: &str, teams: usize, published: bool) {
 
 /// The directory read again, as the change watcher does on every look.
 fn relist(db: &TestDb, live: &fushi::web::live::Live) {
-    let read = live.begin_listing();
+    let read = live.directory().begin_listing();
     let rows = fushi::db::revision::all(&mut db.open()).expect("the revisions");
     live.list(read, &rows);
 }

@@ -292,10 +292,7 @@ async fn rendered_by_another(
 /// whether it may be kept (a page of an API list that no client following `next` asks for
 /// is served, not kept: [`super::pages::NotKept`]).
 async fn page_of(res: HttpResponse<BoxBody>) -> Result<(Page, bool), actix_web::Error> {
-    let keep = res
-        .extensions()
-        .get::<super::pages::NotKept>()
-        .is_none();
+    let keep = res.extensions().get::<super::pages::NotKept>().is_none();
     let content_type = res
         .headers()
         .get(header::CONTENT_TYPE)

@@ -132,6 +132,22 @@ struct Placed {
     seats: Vec<(&'static str, String)>,
 }
 
+impl Placed {
+    /// 422 when the page shows a refusal (a board's figures, a code, a seat, a word at
+    /// the top), else 200.
+    fn status(&self, errors: &[(i32, SheetError)]) -> StatusCode {
+        let refused = !errors.is_empty()
+            || self.top.is_some()
+            || self.code_error.is_some()
+            || !self.seats.is_empty();
+        if refused {
+            StatusCode::UNPROCESSABLE_ENTITY
+        } else {
+            StatusCode::OK
+        }
+    }
+}
+
 /// The teams sitting North-South and East-West in the room, as labelled.
 fn side_teams(at: &AtTable) -> (String, String) {
     let (sheet, m) = (&at.sheet, at.game());
@@ -261,14 +277,8 @@ pub(super) async fn room_page(
     let entry = pending.filter(|p| p.entered());
     let bound = entry.and_then(|p| p.bound_as(&at.device));
     let boards = board_views(ctx, at, typed, entry, bound.is_some(), errors, [&ns, &ew]);
-    let (_, clock, announcement) = hall_parts(
-        ctx,
-        state,
-        &sheet.settings,
-        Some(sheet.round.number),
-        Some(m.table),
-    )
-    .await?;
+    let (round, table) = (Some(sheet.round.number), Some(m.table));
+    let (_, clock, announcement) = hall_parts(ctx, state, &sheet.settings, round, table).await?;
     let state = shown_state(closed, pending);
     let entered_by = entry.map(|p| p.entered_by);
     let can_enter = closed.is_none() && (entry.is_none() || bound.is_some());
@@ -282,10 +292,7 @@ pub(super) async fn room_page(
         "open" => can_open,
         _ => can_confirm,
     });
-    let refused = !errors.is_empty()
-        || placed.top.is_some()
-        || placed.code_error.is_some()
-        || !placed.seats.is_empty();
+    let status = placed.status(errors);
     let page = RoomPage {
         link_id: room.link_id,
         session: at.session,
@@ -323,11 +330,6 @@ pub(super) async fn room_page(
         confirm_error: placed.top,
         code_error: placed.code_error,
         code_form: placed.code_form,
-    };
-    let status = if refused {
-        StatusCode::UNPROCESSABLE_ENTITY
-    } else {
-        StatusCode::OK
     };
     render_status(ctx, status, &page).map(no_store)
 }
