@@ -154,3 +154,11 @@ words-draw-published = public
 words-draw-held = held back
 words-table-who = table link { $link }, { $room }: entered by { $entered } at { $at }, confirmed by { $confirmed } from { $address }
 table-col-entered = Entered
+
+# A round locked against the tables, or released to the public, in the audit trail.
+audit-subject-table-links = round { $round } table entry
+audit-subject-release = round { $round } results
+words-round-open = open to the tables
+words-round-locked = locked
+words-round-withheld = withheld until every room has played
+words-round-released = released to the public

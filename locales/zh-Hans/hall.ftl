@@ -138,3 +138,11 @@ words-draw-published = 已公开
 words-draw-held = 暂不公开
 words-table-who = 桌上链接 { $link }，{ $room }：{ $entered }于 { $at } 录入，{ $confirmed }从 { $address } 确认
 table-col-entered = 录入内容
+
+# A round locked against the tables, or released to the public, in the audit trail.
+audit-subject-table-links = 第 { $round } 轮桌上录入
+audit-subject-release = 第 { $round } 轮成绩
+words-round-open = 各桌可录入
+words-round-locked = 已锁定
+words-round-withheld = 待各室打完再公开
+words-round-released = 已向公众公开

@@ -138,3 +138,11 @@ words-draw-published = 已公開
 words-draw-held = 暫不公開
 words-table-who = 桌上連結 { $link }，{ $room }：{ $entered }於 { $at } 錄入，{ $confirmed }從 { $address } 確認
 table-col-entered = 錄入內容
+
+# A round locked against the tables, or released to the public, in the audit trail.
+audit-subject-table-links = 第 { $round } 輪桌上錄入
+audit-subject-release = 第 { $round } 輪成績
+words-round-open = 各桌可錄入
+words-round-locked = 已鎖定
+words-round-withheld = 待各室打完再公開
+words-round-released = 已向公眾公開

@@ -125,6 +125,12 @@ pub enum Subject {
     Clock { round: i32 },
     /// The director's announcement to the hall: `announcement`.
     Announcement,
+    /// Whether a round's rooms take entries at the table: `round 3 table links`
+    /// (`open` or `locked`).
+    TableLinks { round: i32 },
+    /// Whether a round's results are public whatever is still to be played: `round 3
+    /// release` (`withheld` or `released`).
+    Release { round: i32 },
     /// A text this version does not know.
     Other(String),
 }
@@ -136,6 +142,7 @@ impl Subject {
         let n = |s: &str| s.parse::<i32>().ok();
         let room = |s: &str| s.parse::<Room>().ok();
         let parsed = match words.as_slice() {
+            ["round", r, "table", "links"] => n(r).map(|round| Subject::TableLinks { round }),
             ["round", r, "table", t, rest @ ..] => table_subject(r, t, rest),
             [rm, "board", b] => (|| {
                 Some(Subject::Result {
@@ -163,6 +170,7 @@ impl Subject {
             ["dealing", "seed"] => Some(Subject::DealSeed),
             ["round", r, "deals"] => n(r).map(|round| Subject::Deals { round }),
             ["round", r, "clock"] => n(r).map(|round| Subject::Clock { round }),
+            ["round", r, "release"] => n(r).map(|round| Subject::Release { round }),
             ["announcement"] => Some(Subject::Announcement),
             ["stage", n_, key] if !key.is_empty() => {
                 n_.parse::<usize>().ok().map(|stage| Subject::Stage {
@@ -221,6 +229,8 @@ impl std::fmt::Display for Subject {
                 write!(f, "round {round} table {table} {} room", room.code())
             }
             Subject::Draw { round } => write!(f, "round {round} draw"),
+            Subject::TableLinks { round } => write!(f, "round {round} table links"),
+            Subject::Release { round } => write!(f, "round {round} release"),
             Subject::Pairing { round, table } => write!(f, "round {round} table {table}"),
             Subject::Board { round, board } => write!(f, "round {round} board {board}"),
             Subject::Team { number } => write!(f, "team {number}"),

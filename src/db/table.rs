@@ -17,6 +17,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbError;
+use super::audit;
 use super::connection::DbConnection;
 use super::rounds::{MatchSave, load_round, save_match_results_as};
 use super::schedule::round_id;
@@ -1187,41 +1188,90 @@ pub fn renew_links(conn: &mut DbConnection, slug: &str, round: i32) -> Result<bo
 }
 
 /// Releases (or withholds again) every result of round `round` to the public, whatever
-/// is still to be played (docs/rules.md §5); `false` when there is no such round.
+/// is still to be played (docs/rules.md §5), by `who`: one write transaction, a new
+/// revision and an audit row when it changes anything; `false` when there is no such round.
 pub fn release_round(
     conn: &mut DbConnection,
     slug: &str,
-    round: i32,
-    released: bool,
+    (round, released): (i32, bool),
+    who: &str,
+) -> Result<bool, DbError> {
+    let words = |on: bool| if on { "released" } else { "withheld" };
+    let change = RoundFlag {
+        column: RoundColumn::Released,
+        subject: audit::Subject::Release { round },
+        words: (words(!released), words(released)),
+    };
+    set_round_flag(conn, slug, (round, released), who, change)
+}
+
+/// Locks (or unlocks) round `round` against every table, by `who`: one write transaction, a
+/// new revision and an audit row when it changes anything; `false` when there is no such
+/// round.
+pub fn lock_round(
+    conn: &mut DbConnection,
+    slug: &str,
+    (round, locked): (i32, bool),
+    who: &str,
+) -> Result<bool, DbError> {
+    let words = |on: bool| if on { "locked" } else { "open" };
+    let change = RoundFlag {
+        column: RoundColumn::Locked,
+        subject: audit::Subject::TableLinks { round },
+        words: (words(!locked), words(locked)),
+    };
+    set_round_flag(conn, slug, (round, locked), who, change)
+}
+
+/// Which of a round's flags a director sets.
+enum RoundColumn {
+    Released,
+    Locked,
+}
+
+/// A round's flag as the audit trail records it.
+struct RoundFlag {
+    column: RoundColumn,
+    subject: audit::Subject,
+    words: (&'static str, &'static str),
+}
+
+fn set_round_flag(
+    conn: &mut DbConnection,
+    slug: &str,
+    (round, on): (i32, bool),
+    who: &str,
+    flag: RoundFlag,
 ) -> Result<bool, DbError> {
     super::write_transaction(conn, |conn| {
-        let Some(round_id) = round_id(conn, slug, round)? else {
+        let Some((tournament, round_id)) = super::rounds::locate_round(conn, slug, round)? else {
             return Ok(false);
         };
-        diesel::update(rounds::table.find(round_id))
-            .set(rounds::results_released.eq(released))
-            .execute(conn)?;
-        if let Some((tournament, _)) = super::revision::of_slug(conn, slug)? {
+        let target = rounds::table.find(round_id);
+        let moved = match flag.column {
+            RoundColumn::Released => diesel::update(target.filter(rounds::results_released.ne(on)))
+                .set(rounds::results_released.eq(on))
+                .execute(conn)?,
+            RoundColumn::Locked => diesel::update(target.filter(rounds::table_locked.ne(on)))
+                .set(rounds::table_locked.eq(on))
+                .execute(conn)?,
+        };
+        if moved > 0 {
+            let place = audit::Place {
+                area: "hall",
+                round: Some(round),
+                table: None,
+            };
+            let change = audit::Change {
+                subject: flag.subject,
+                before: flag.words.0.to_owned(),
+                after: flag.words.1.to_owned(),
+            };
+            audit::record(conn, tournament, who, place, &[change])?;
             super::revision::bump(conn, tournament)?;
         }
         Ok(true)
     })
-}
-
-/// Locks (or unlocks) round `round` against every table.
-pub fn lock_round(
-    conn: &mut DbConnection,
-    slug: &str,
-    round: i32,
-    locked: bool,
-) -> Result<bool, DbError> {
-    let Some(round_id) = round_id(conn, slug, round)? else {
-        return Ok(false);
-    };
-    diesel::update(rounds::table.find(round_id))
-        .set(rounds::table_locked.eq(locked))
-        .execute(conn)?;
-    Ok(true)
 }
 
 /// What the director does with a room's entry.

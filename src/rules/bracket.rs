@@ -562,6 +562,27 @@ impl Bracket {
             .map(|i| i as u32 + 1)
     }
 
+    /// Whether `pairings` of `round` are what this bracket says (always true for a round
+    /// outside the knockout): a knockout round is paired from the results, never by hand;
+    /// no pairings at all (the round cleared) is allowed too.
+    pub fn allows(&self, round: i32, pairings: &[super::Pairing]) -> bool {
+        if self.round_of(round).is_none() {
+            return true;
+        }
+        match self.pairings(round) {
+            Ok(list) => {
+                let mut want: Vec<(i32, TeamNo, Option<TeamNo>)> =
+                    list.iter().map(|p| (p.table, p.home, p.away)).collect();
+                let mut got: Vec<(i32, TeamNo, Option<TeamNo>)> =
+                    pairings.iter().map(|p| (p.table, p.home, p.away)).collect();
+                want.sort();
+                got.sort();
+                want == got || got.is_empty()
+            }
+            Err(_) => pairings.is_empty(),
+        }
+    }
+
     /// What the schedule of `round` must be: per listed tie its table, home and away
     /// (`None`: a bye). A refusal when the round's ties are not known yet.
     pub fn pairings(&self, round: i32) -> Result<Vec<ProposedTie>, NotYet> {

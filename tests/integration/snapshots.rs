@@ -126,7 +126,8 @@ fn a_snapshot_made_from_the_changes_equals_the_one_loaded_whole() {
             } else if roll < 86 {
                 let round = 1 + i32::try_from(dice.index(3)).expect("small");
                 let now = held.play.released_rounds.contains(&round);
-                db::table::release_round(&mut conn, &slug, round, !now).expect("release");
+                db::table::release_round(&mut conn, &slug, (round, !now), "director")
+                    .expect("release");
             } else if roll < 93 {
                 let mut settings = held.event.settings.clone();
                 settings.tiebreaks.rotate_left(1);

@@ -559,3 +559,64 @@ async fn full_concurrent_saves() {
         assert_eq!(failures, 0);
     }
 }
+
+/// Locking a round against the tables and releasing its results are each one write with a
+/// new revision and an audit row, worded on the trail; doing it again changes nothing.
+#[actix_web::test]
+async fn locking_and_releasing_a_round_are_audited_with_a_revision() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut b = browser_as(&db, "dora", Role::Admin).await;
+        let revision = |db: &TestDb| {
+            fushi::db::revision::of_slug(&mut db.open(), "club-night")
+                .unwrap()
+                .unwrap()
+                .1
+        };
+        let before = revision(&db);
+        let locked = b
+            .post("/d/club-night/rounds/3/table-links", &[("action", "lock")])
+            .await;
+        assert_eq!(locked.status, StatusCode::SEE_OTHER, "{}", locked.body);
+        assert_eq!(revision(&db), before + 1, "{:?}", db.backend());
+        let again = b
+            .post("/d/club-night/rounds/3/table-links", &[("action", "lock")])
+            .await;
+        assert_eq!(again.status, StatusCode::SEE_OTHER);
+        assert_eq!(revision(&db), before + 1, "locking twice is one change");
+        let released = b
+            .post("/d/club-night/rounds/3/release", &[("action", "release")])
+            .await;
+        assert!(released.status.is_redirection(), "{}", released.status);
+        assert_eq!(revision(&db), before + 2);
+
+        let trail = fushi::db::audit::full_trail(&mut db.open(), "club-night")
+            .unwrap()
+            .unwrap();
+        let seen: Vec<(&str, &str, &str, &str)> = trail
+            .iter()
+            .map(|e| {
+                (
+                    e.user_name.as_str(),
+                    e.subject.as_str(),
+                    e.before.as_str(),
+                    e.after.as_str(),
+                )
+            })
+            .filter(|e| e.1.starts_with("round 3 table links") || e.1 == "round 3 release")
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                ("dora", "round 3 table links", "open", "locked"),
+                ("dora", "round 3 release", "withheld", "released"),
+            ]
+        );
+        b.get("/d/club-night/audit")
+            .await
+            .has("round 3 table entry")
+            .has("round 3 results")
+            .has("withheld until every room has played")
+            .has("released to the public");
+    }
+}

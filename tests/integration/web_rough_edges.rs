@@ -194,7 +194,7 @@ fn the_loopback_page_cites_a_guide_section_that_exists() {
             .find(|l| l.starts_with("hall-loopback-readme = "))
             .unwrap();
         let file = line
-            .split(|c: char| c == '(' || c == ')' || c == '（' || c == '）' || c == '，')
+            .split(['(', ')', '（', '）', '，'])
             .find(|part| part.starts_with("docs/") && part.ends_with(".md"))
             .unwrap_or_else(|| panic!("{lang}: no guide file named in {line}"));
         let guide = std::fs::read_to_string(root.join(file))

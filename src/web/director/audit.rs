@@ -64,6 +64,8 @@ pub fn trail_lines(t: &Tr, clock: &crate::rules::Clock, entries: &[AuditEntry]) 
                     Subject::Result { .. }
                         | Subject::Room { .. }
                         | Subject::Draw { .. }
+                        | Subject::TableLinks { .. }
+                        | Subject::Release { .. }
                         | Subject::Tie { .. }
                         | Subject::Deals { .. }
                         | Subject::DealSeed

@@ -988,38 +988,6 @@ pub(crate) fn unreleased_text(t: &Tr, (round, board): (i32, i32)) -> String {
     )
 }
 
-/// Whether `pairings` of `round` are what a knockout's bracket says (always true outside a
-/// knockout): a knockout round is paired from the results, never by hand, and from the
-/// public bracket only (a winner goes on once the tie's boards are released).
-pub fn knockout_allows(
-    snap: &Arc<Snapshot>,
-    round: i32,
-    pairings: &[crate::rules::Pairing],
-) -> bool {
-    let snap = snap.public();
-    let Some(c) = snap.championship() else {
-        return true;
-    };
-    let Some(b) = &c.bracket else {
-        return true;
-    };
-    if b.round_of(round).is_none() {
-        return true;
-    }
-    match b.pairings(round) {
-        Ok(list) => {
-            let mut want: Vec<(i32, TeamNo, Option<TeamNo>)> =
-                list.iter().map(|p| (p.table, p.home, p.away)).collect();
-            let mut got: Vec<(i32, TeamNo, Option<TeamNo>)> =
-                pairings.iter().map(|p| (p.table, p.home, p.away)).collect();
-            want.sort();
-            got.sort();
-            want == got || got.is_empty()
-        }
-        Err(_) => pairings.is_empty(),
-    }
-}
-
 /// `POST /d/{slug}/stages/snake`: the stages form again with stage `stage`'s groups
 /// snake-seeded into `groups` groups, from the team list (by number) or from the previous
 /// stage's standings (`from = previous`); saved only when the director saves the form.

@@ -65,6 +65,8 @@ pub fn subject_text(t: &Tr, subject: &Subject) -> String {
             ],
         ),
         Subject::Draw { round } => t.a("audit-subject-draw", "round", round),
+        Subject::TableLinks { round } => t.a("audit-subject-table-links", "round", round),
+        Subject::Release { round } => t.a("audit-subject-release", "round", round),
         Subject::Pairing { round, table } => t.args(
             "audit-subject-pairing",
             &[("round", n(*round)), ("table", n(*table))],

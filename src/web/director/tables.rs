@@ -186,6 +186,7 @@ struct LinksAction {
 
 /// `POST`: `renew`, `lock` or `unlock`.
 async fn links_action(
+    ctx: Ctx,
     state: web::Data<AppState>,
     at: RoundAt,
     form: web::Form<LinksAction>,
@@ -197,7 +198,7 @@ async fn links_action(
             &at.url("/table-links?renew=ask#renew"),
         ));
     }
-    let key = at.tour.slug.clone();
+    let (key, who) = (at.tour.slug.clone(), ctx.viewer.name());
     let flash = with_db(&state, move |conn| {
         let (found, flash) = match action.as_str() {
             "renew" => (
@@ -205,11 +206,11 @@ async fn links_action(
                 "table-flash-renewed",
             ),
             "lock" => (
-                tables::lock_round(conn, &key, round, true)?,
+                tables::lock_round(conn, &key, (round, true), &who)?,
                 "table-flash-locked",
             ),
             "unlock" => (
-                tables::lock_round(conn, &key, round, false)?,
+                tables::lock_round(conn, &key, (round, false), &who)?,
                 "table-flash-unlocked",
             ),
             _ => return Err(AppError::bad_request(action)),
@@ -227,6 +228,7 @@ async fn links_action(
 /// `POST /d/{slug}/rounds/{round}/release`: the director releases the round's results to
 /// the public (a match that will not finish), or withholds them again.
 async fn release_action(
+    ctx: Ctx,
     state: web::Data<AppState>,
     at: RoundAt,
     form: web::Form<LinksAction>,
@@ -237,9 +239,9 @@ async fn release_action(
         "withhold" => (false, "release-flash-withheld"),
         other => return Err(AppError::bad_request(other)),
     };
-    let key = at.tour.slug.clone();
+    let (key, who) = (at.tour.slug.clone(), ctx.viewer.name());
     let found = with_db(&state, move |conn| {
-        Ok(tables::release_round(conn, &key, round, released)?)
+        Ok(tables::release_round(conn, &key, (round, released), &who)?)
     })
     .await?;
     if !found {

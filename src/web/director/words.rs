@@ -112,6 +112,12 @@ pub(crate) fn value_words(t: &Tr, subject: &Subject, text: &str) -> String {
             _ => None,
         },
         Subject::Clock { .. } => clock_words(t, text),
+        Subject::TableLinks { .. } | Subject::Release { .. } => match text {
+            "open" | "locked" | "withheld" | "released" => {
+                Some(t.t(&format!("words-round-{text}")))
+            }
+            _ => None,
+        },
         _ => None,
     };
     worded.unwrap_or_else(|| super::subject::value_text(t, subject, text))

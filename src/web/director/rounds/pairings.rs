@@ -352,7 +352,10 @@ pub(super) async fn save_pairings(
     };
     // A knockout round is paired from the bracket (the stages page), never by hand.
     let snap = at.tour.snapshot(&state).await?;
-    if !super::super::knockout_allows(&snap, round, &pairings) {
+    // From the public bracket only: a winner goes on once the tie's boards are released.
+    let public = snap.public();
+    let bracket = public.championship().and_then(|c| c.bracket.as_ref());
+    if !bracket.is_none_or(|b| b.allows(round, &pairings)) {
         return Ok(redirect_with(
             &format!("/d/{slug}/stages"),
             "stage-flash-by-bracket",
