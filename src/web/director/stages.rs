@@ -5,7 +5,6 @@
 //! pairs every segment of knockout round `ko` as the bracket says.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use actix_web::{HttpResponse, web};
 use askama::Template;
