@@ -382,14 +382,15 @@ async fn a_scorer_sees_every_result_but_no_card_of_an_unreleased_board() {
             .await;
         let all = pdf_extract::extract_text_from_mem(&pdf.bytes).unwrap();
         // The two PDFs differ only in board 2's cards: the longest line of its North hand
-        // is in the director's once more than in the scorer's (where it is in no hand).
+        // is in the director's more often than in the scorer's (where it is in no hand of
+        // board 2). More often, not once more: with two decks another hand of board 2 may
+        // hold the same line (both big jokers and the same threes, say).
         let longest = north_lines(&db, 3, 2)
             .into_iter()
             .max_by_key(|l| l.chars().count())
             .unwrap();
-        assert_eq!(
-            all.matches(&longest).count(),
-            text.matches(&longest).count() + 1,
+        assert!(
+            all.matches(&longest).count() > text.matches(&longest).count(),
             "the scorer's travellers PDF has board 2's hand: {longest}"
         );
         for path in [
