@@ -279,8 +279,9 @@ impl Snapshot {
 }
 
 /// Bytes per team, per match and per room's result of a snapshot in memory: the event's
-/// rows, the report's figures worked out from them and the standings, measured on the
-/// release build (`benches/live.rs`, the memory of events of 512 and 5,000 teams).
+/// rows, the report's figures worked out from them and the standings. Estimates, not yet
+/// calibrated against the server's memory (`benches/platform.rs` prints it): the cache's
+/// budget is only as exact as they are.
 const BYTES_PER_TEAM: usize = 1_024;
 const BYTES_PER_MATCH: usize = 512;
 const BYTES_PER_RESULT: usize = 384;
