@@ -40,7 +40,7 @@ pub struct Ctx {
 
 impl Ctx {
     pub fn of(req: &HttpRequest) -> Ctx {
-        let lang = Lang::of_request(req);
+        let lang = super::i18n::request_lang(req);
         let t = Tr::new(lang);
         let flash = req
             .cookie(FLASH_COOKIE)

@@ -492,6 +492,25 @@ fn no_public_page_or_sheet_reaches_into_the_directors_area() {
     );
 }
 
+/// Only the web layer speaks HTTP: no file outside `src/web/` names actix, the words
+/// (`i18n.rs`, read by the archive, the input, the sheets and the command line) included.
+/// A request's language is read in `web/i18n.rs`.
+#[test]
+fn only_the_web_layer_names_actix() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    collect(&src, &mut files);
+    assert!(files.iter().any(|f| f.ends_with("i18n.rs")));
+    let web = src.join("web");
+    let naming: Vec<String> = files
+        .iter()
+        .filter(|f| !f.starts_with(&web))
+        .filter(|f| code_of(&std::fs::read_to_string(f).expect("a source file")).contains("actix"))
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(naming.is_empty(), "these name actix: {naming:#?}");
+}
+
 /// Every `fn` of `code` (as [`code_of`] leaves it) with a body, and how many lines it spans
 /// from its `fn` line to its closing brace.
 fn function_lengths(code: &str) -> Vec<(String, usize)> {

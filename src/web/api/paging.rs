@@ -175,7 +175,7 @@ impl FromRequest for Paging {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         std::future::ready(Ok(Paging::of_query(
             req.query_string(),
-            Some(Lang::of_request(req)),
+            Some(crate::web::i18n::request_lang(req)),
         )))
     }
 }

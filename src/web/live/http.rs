@@ -122,7 +122,7 @@ pub async fn public_pages(
     };
     let anonymous = Viewer::of(req.request()).user.is_none();
     let cacheable = anonymous && req.cookie(crate::web::viewer::FLASH_COOKIE).is_none();
-    let lang = Lang::of_request(req.request());
+    let lang = crate::web::i18n::request_lang(req.request());
     let away = state.live.database_away().is_some();
     let snapshot = match state
         .live
