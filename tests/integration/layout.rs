@@ -511,6 +511,35 @@ fn only_the_web_layer_names_actix() {
     assert!(naming.is_empty(), "these name actix: {naming:#?}");
 }
 
+/// The public pages, files, sheets and API answers get a tournament's snapshot one way:
+/// the `PageSnapshot` extractor (`web/page.rs`), which takes the one the page cache chose
+/// for the request, so a page and its validator agree. None of their files loads one by
+/// another road.
+#[test]
+fn public_handlers_take_their_snapshot_from_the_extractor() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for area in ["web/public", "web/sheets", "web/api"] {
+        collect(&src.join(area), &mut files);
+    }
+    assert!(files.len() > 10, "the public area's files: {files:?}");
+    let roads = ["page_snapshot", "snapshot_at", "load_event", "load_public", ".snapshot("];
+    let other: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let code = code_of(&std::fs::read_to_string(f).expect("a source file"));
+            let used: Vec<&str> = roads.into_iter().filter(|r| code.contains(r)).collect();
+            (!used.is_empty()).then(|| format!("{}: {used:?}", f.display()))
+        })
+        .collect();
+    assert!(
+        other.is_empty(),
+        "these get a snapshot other than by the extractor: {other:#?}"
+    );
+    let page = std::fs::read_to_string(src.join("web/page.rs")).expect("web/page.rs");
+    assert!(page.contains("impl FromRequest for PageSnapshot"));
+}
+
 /// Every `fn` of `code` (as [`code_of`] leaves it) with a body, and how many lines it spans
 /// from its `fn` line to its closing brace.
 fn function_lengths(code: &str) -> Vec<(String, usize)> {

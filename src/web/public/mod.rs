@@ -30,14 +30,12 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::page::{
-    Ctx, PageSnapshot, TourHead, page_snapshot, path_number, redirect, render, snapshot_at,
-};
+use super::page::{Ctx, PageSnapshot, TourHead, path_number, redirect, render};
 use super::routes::{Need, Routes};
 use super::{AppError, AppState};
 use crate::archive;
-use crate::input::check_slug;
 use crate::rules::TeamNo;
+use crate::input::check_slug;
 use view::matches::{self, BoardLine, MatchDetail, MatchLine, TeamMatch};
 use view::rules::{self as rules_view, RulesSummary};
 use view::standings::{self, RoundLine, StandingRow};
@@ -416,10 +414,11 @@ pub(crate) fn provisional_match(snap: &crate::web::live::Snapshot, round: i32, t
 async fn round(
     ctx: Ctx,
     state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
     req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, AppError> {
-    let (snap, number) = snapshot_at(&ctx, &state, path.into_inner()).await?;
+    let number = path_number(&path.1)?;
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let index = event
@@ -523,12 +522,10 @@ struct MatchPage {
 
 async fn table(
     ctx: Ctx,
-    state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round, table) = path.into_inner();
-    let (round, table) = (path_number(&round)?, path_number(&table)?);
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (round, table) = (path_number(&path.1)?, path_number(&path.2)?);
     let (event, report) = (&snap.event, &snap.report);
     let r = event
         .rounds
@@ -706,10 +703,10 @@ fn next_match(
 async fn team(
     ctx: Ctx,
     state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (snap, number) = snapshot_at(&ctx, &state, path.into_inner()).await?;
-    let number = TeamNo(number);
+    let number = TeamNo(path_number(&path.1)?);
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let team = event.team(number).ok_or_else(AppError::not_found)?;
@@ -770,11 +767,10 @@ async fn team(
 
 /// `GET /t/{slug}/{file}.csv`: the file as `fushi export` writes it.
 async fn download(
-    ctx: Ctx,
-    state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, file) = path.into_inner();
+    let file = &path.1;
     if !DOWNLOADS.contains(&file.as_str())
         && !FIELD_DOWNLOADS.contains(&file.as_str())
         && !STAGE_DOWNLOADS.contains(&file.as_str())
@@ -782,7 +778,6 @@ async fn download(
     {
         return Err(AppError::not_found());
     }
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
     let event = &snap.event;
     let body = match file.as_str() {
         // Only when the event records line-ups.
@@ -790,7 +785,7 @@ async fn download(
         "lineups" => (!event.lineups.is_empty()).then(|| archive::lineups_csv(event)),
         // The public event holds the deals of released boards only.
         "deals" => (!event.deals.boards.is_empty()).then(|| archive::deals_csv(event)),
-        _ => csv_file(&file, &snap),
+        _ => csv_file(file, &snap),
     }
     .ok_or_else(AppError::not_found)?;
     Ok(HttpResponse::Ok()
