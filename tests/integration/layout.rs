@@ -523,7 +523,13 @@ fn public_handlers_take_their_snapshot_from_the_extractor() {
         collect(&src.join(area), &mut files);
     }
     assert!(files.len() > 10, "the public area's files: {files:?}");
-    let roads = ["page_snapshot", "snapshot_at", "load_event", "load_public", ".snapshot("];
+    let roads = [
+        "page_snapshot",
+        "snapshot_at",
+        "load_event",
+        "load_public",
+        ".snapshot(",
+    ];
     let other: Vec<String> = files
         .iter()
         .filter_map(|f| {
@@ -538,6 +544,34 @@ fn public_handlers_take_their_snapshot_from_the_extractor() {
     );
     let page = std::fs::read_to_string(src.join("web/page.rs")).expect("web/page.rs");
     assert!(page.contains("impl FromRequest for PageSnapshot"));
+}
+
+/// A room's state and a side of a room are worded in one place, `web/labels.rs`
+/// (`room_state_label`, `side_label`): the table's page, the director's room page, the hall
+/// and the audit trail say them the same way, and a new state is worded once.
+#[test]
+fn room_states_and_sides_are_worded_in_labels_only() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    collect(&src, &mut files);
+    let labels = src.join("web/labels.rs");
+    let words = ["\"table-state-", "\"entry-pair-"];
+    let text = |f: &PathBuf| std::fs::read_to_string(f).expect("a source file");
+    assert!(words.iter().all(|w| text(&labels).contains(w)));
+    let elsewhere: Vec<String> = files
+        .iter()
+        .filter(|f| **f != labels)
+        .filter(|f| {
+            words
+                .iter()
+                .any(|w| without_test_modules(&text(f)).contains(w))
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        elsewhere.is_empty(),
+        "these word a room's state or a side themselves: {elsewhere:#?}"
+    );
 }
 
 /// Every `fn` of `code` (as [`code_of`] leaves it) with a body, and how many lines it spans

@@ -686,7 +686,7 @@ fn next_match(
                     "pub-next-room",
                     &[
                         ("room", t.t(&format!("entry-room-{}", room.code())).into()),
-                        ("side", t.t(&format!("entry-pair-{}", side.code())).into()),
+                        ("side", crate::web::labels::side_label(t, side).into()),
                     ],
                 )
             };

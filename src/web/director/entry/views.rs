@@ -15,12 +15,12 @@ use crate::db::audit::AuditEntry;
 use crate::figures::signed;
 use crate::input::sheet::{self, SHEET_FIELDS, SheetRow};
 use crate::rules::event::home_declares;
-use crate::rules::{Board, Decks, Match, MatchFigures, MatchProgress, Pair, Room, Scorer};
+use crate::rules::{Board, Decks, Match, MatchFigures, MatchProgress, Room, Scorer};
 use crate::web::AppError;
 use crate::web::i18n::Tr;
 use crate::web::labels::{
-    Choice, choices, combo_label, match_progress_label, seat_label, sheet_error_text, team_label,
-    trump_label,
+    Choice, choices, combo_label, match_progress_label, pair_label, seat_label, sheet_error_text,
+    team_label, trump_label,
 };
 use crate::web::page::{Ctx, TourHead, render_status};
 
@@ -461,10 +461,7 @@ impl<'a> SheetRows<'a> {
         } else {
             &self.away
         };
-        let declarer_pair = match board.dealer.pair() {
-            Pair::NorthSouth => t.t("entry-pair-ns"),
-            Pair::EastWest => t.t("entry-pair-ew"),
-        };
+        let declarer_pair = pair_label(t, board.dealer.pair());
         SheetLine {
             board: board.number,
             dealer: seat_label(t, board.dealer),
