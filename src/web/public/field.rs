@@ -16,9 +16,7 @@ use crate::rules::field::{Fraction, OddKind, Traveller, butler, odd_results};
 use crate::rules::{Event, Report, RoundProgress, Scorer, TeamNo};
 use crate::web::i18n::Tr;
 use crate::web::live::Snapshot;
-use crate::web::page::{
-    Ctx, PageSnapshot, TourHead, path_number, render,
-};
+use crate::web::page::{Ctx, PageSnapshot, TourHead, path_number, render};
 use crate::web::sheets::{pdf, pdf_response};
 use crate::web::{AppError, AppState};
 
@@ -306,16 +304,6 @@ pub fn butler_rows(event: &Event, t: &Tr) -> Option<Vec<ButlerRow>> {
             })
             .collect(),
     )
-}
-
-/// `butler.csv` as the public sees it: the rooms of rounds still in progress that have
-/// not finished every board do not count yet.
-pub fn public_butler_csv(event: &Event) -> Option<String> {
-    if event.lineups.is_empty() {
-        return None;
-    }
-    let pairs = butler(event);
-    Some(crate::archive::butler_csv(event, &pairs))
 }
 
 #[derive(Template)]

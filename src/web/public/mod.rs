@@ -140,52 +140,6 @@ fn live(on: bool) -> Option<u32> {
     on.then_some(LIVE_SECONDS)
 }
 
-/// The CSV files a reader can download, in the order the overview lists them.
-const DOWNLOADS: [&str; 7] = [
-    "standings",
-    "matches",
-    "swings",
-    "results",
-    "teams",
-    "boards",
-    "schedule",
-];
-
-/// The CSV files a reader can download when the event has stages.
-const STAGE_DOWNLOADS: [&str; 2] = ["bracket", "ranking"];
-
-/// The CSV files a reader can download when the event records line-ups.
-const FIELD_DOWNLOADS: [&str; 2] = ["butler", "lineups"];
-
-/// The deals of the released boards, when the event has any (docs/deals.md).
-const DEAL_DOWNLOADS: [&str; 1] = ["deals"];
-
-/// A CSV file of the archive, written by the archive's own writers.
-fn csv_file(name: &str, snap: &crate::web::live::Snapshot) -> Option<String> {
-    let (event, report) = (&snap.event, &snap.report);
-    Some(match name {
-        "standings" => archive::standings_csv(event, report),
-        "matches" => archive::matches_csv(event, report),
-        "swings" => archive::swings_csv(event, report),
-        // Rooms waiting for the director's approval are marked in the computed `result`.
-        "results" => archive::results_csv_marked(event, |round, table, room| {
-            snap.play.awaits_approval(round, table, room)
-        }),
-        "teams" => archive::teams_csv(event),
-        "boards" => archive::boards_csv(event),
-        "schedule" => archive::schedule_csv(event),
-        "bracket" | "ranking" => {
-            let c = snap.championship()?;
-            if name == "bracket" {
-                archive::bracket_csv(event, c)
-            } else {
-                archive::ranking_csv(event, c)
-            }
-        }
-        _ => return None,
-    })
-}
-
 // ---------------------------------------------------------------------------------------
 
 /// A download in the overview's list.
@@ -261,21 +215,12 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
             "pub-top-title"
         }),
         butler: !event.lineups.is_empty(),
-        downloads: DOWNLOADS
-            .into_iter()
-            .chain(
-                FIELD_DOWNLOADS
-                    .into_iter()
-                    .filter(|_| !event.lineups.is_empty()),
-            )
-            .chain(
-                DEAL_DOWNLOADS
-                    .into_iter()
-                    .filter(|_| !event.deals.boards.is_empty()),
-            )
-            .map(|file| Download {
-                file,
-                label: t.t(&format!("pub-csv-{file}")),
+        downloads: archive::EXPORTS
+            .iter()
+            .filter(|e| e.public && e.is_of(event))
+            .map(|e| Download {
+                file: e.stem(),
+                label: t.t(&format!("pub-csv-{}", e.stem())),
             })
             .collect(),
         charts: super::sheets::charts::distribution_chart(event, t)
@@ -771,23 +716,20 @@ async fn download(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let file = &path.1;
-    if !DOWNLOADS.contains(&file.as_str())
-        && !FIELD_DOWNLOADS.contains(&file.as_str())
-        && !STAGE_DOWNLOADS.contains(&file.as_str())
-        && !DEAL_DOWNLOADS.contains(&file.as_str())
-    {
-        return Err(AppError::not_found());
-    }
+    let export = archive::Export::public(file).ok_or_else(AppError::not_found)?;
     let event = &snap.event;
-    let body = match file.as_str() {
-        // Only when the event records line-ups.
-        "butler" => field::public_butler_csv(event),
-        "lineups" => (!event.lineups.is_empty()).then(|| archive::lineups_csv(event)),
-        // The public event holds the deals of released boards only.
-        "deals" => (!event.deals.boards.is_empty()).then(|| archive::deals_csv(event)),
-        _ => csv_file(file, &snap),
-    }
-    .ok_or_else(AppError::not_found)?;
+    let body = export
+        .write(&archive::Exporting {
+            event,
+            report: &snap.report,
+            championship: match export.when {
+                archive::When::Stages => snap.championship(),
+                _ => None,
+            },
+            // Rooms waiting for the director's approval are marked in the computed `result`.
+            provisional: &|round, table, room| snap.play.awaits_approval(round, table, room),
+        })
+        .ok_or_else(AppError::not_found)?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/csv; charset=utf-8"))
         .insert_header((
