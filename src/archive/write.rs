@@ -2,6 +2,7 @@
 
 use super::neutralise;
 use crate::i18n::Tr;
+use crate::input::fields::{FILE_FIELD_COUNT, FILE_FIELDS};
 use crate::rules::bracket::Championship;
 use crate::rules::field::ButlerLine;
 use crate::rules::stages::group_label;
@@ -230,23 +231,26 @@ pub fn schedule_csv(event: &Event) -> String {
     )
 }
 
-/// The columns of `results.csv`: the inputs of a table result, then the computed ones.
-pub(super) const RESULT_COLUMNS: [&str; 14] = [
-    "round",
-    "table",
-    "room",
-    "board",
-    "trick_points",
-    "bottom_points",
-    "last_trick",
-    "combo",
-    "declarer_penalty",
-    "defender_penalty",
-    "ruling",
-    "defender_total",
-    "table_score",
-    "result",
-];
+/// The columns of `results.csv`: where the result was played, the inputs of a table result
+/// (the fields of [`crate::input::fields::RESULT_FIELDS`] the file holds), then the
+/// computed ones.
+pub(super) const RESULT_COLUMNS: [&str; FILE_FIELD_COUNT + 6] = {
+    let mut columns = [""; FILE_FIELD_COUNT + 6];
+    let place = ["round", "table", "room", "board"];
+    let mut i = 0;
+    while i < place.len() {
+        columns[i] = place[i];
+        i += 1;
+    }
+    let mut f = 0;
+    while f < FILE_FIELD_COUNT {
+        columns[4 + f] = FILE_FIELDS[f];
+        f += 1;
+    }
+    columns[4 + FILE_FIELD_COUNT] = "table_score";
+    columns[5 + FILE_FIELD_COUNT] = "result";
+    columns
+};
 
 pub fn results_csv(event: &Event) -> String {
     results_csv_marked(event, |_, _, _| false)
