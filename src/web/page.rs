@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 pub use super::live::PageSnapshot;
 use super::live::Snapshot;
+use crate::rules::slug::Slug;
 use crate::rules::{Event, Settings};
 
 pub use super::viewer::FLASH_COOKIE;
@@ -197,21 +198,38 @@ impl FromRequest for PageSnapshot {
             let state = req
                 .app_data::<web::Data<AppState>>()
                 .ok_or_else(|| AppError::internal("the application state is missing"))?;
-            let slug = req.match_info().get("slug").ok_or(AppError::NotFound)?;
+            let slug = path_slug(&req)?;
             match ctx.snapshot {
-                Some(snapshot) if snapshot.event.settings.slug == slug => {
+                Some(snapshot) if snapshot.event.settings.slug == slug.as_str() => {
                     Ok(PageSnapshot(snapshot))
                 }
                 // The tournament's directors and scorers see every result (docs/rules.md
                 // §5); only directors the cards of unreleased boards (§13).
                 _ => Ok(PageSnapshot(
-                    load_event(state, slug)
+                    load_event(state, &slug)
                         .await?
                         .seen_by(ctx.viewer.tour_access),
                 )),
             }
         })
     }
+}
+
+/// The path's `{slug}` as an extractor, parsed once: a path whose slug breaks the rule
+/// names no tournament (404) and reaches no query.
+impl FromRequest for Slug {
+    type Error = AppError;
+    type Future = Ready<Result<Slug, AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(path_slug(req))
+    }
+}
+
+/// The path's `{slug}`, parsed: 404 when there is none or it breaks the rule.
+pub fn path_slug(req: &HttpRequest) -> Result<Slug, AppError> {
+    let text = req.match_info().get("slug").ok_or(AppError::NotFound)?;
+    Slug::parse(text).map_err(|_| AppError::NotFound)
 }
 
 /// A number in a page's path or query (`{round}`, `{table}`, `?table=`): digits only,

@@ -35,7 +35,7 @@ use super::routes::{Need, Routes};
 use super::{AppError, AppState};
 use crate::archive;
 use crate::rules::TeamNo;
-use crate::input::check_slug;
+use crate::rules::slug::Slug;
 use view::matches::{self, BoardLine, MatchDetail, MatchLine, TeamMatch};
 use view::rules::{self as rules_view, RulesSummary};
 use view::standings::{self, RoundLine, StandingRow};
@@ -95,8 +95,7 @@ fn public_pages(cfg: &mut web::ServiceConfig) {
 }
 
 /// `/t/{slug}/` is the overview too.
-async fn without_slash(slug: web::Path<String>) -> Result<HttpResponse, AppError> {
-    check_slug(&slug).map_err(|_| AppError::not_found())?;
+async fn without_slash(slug: Slug) -> Result<HttpResponse, AppError> {
     Ok(redirect(&format!("/t/{slug}")))
 }
 
