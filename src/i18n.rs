@@ -6,7 +6,6 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use actix_web::HttpRequest;
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{LanguageIdentifier, Loader};
 
@@ -18,9 +17,6 @@ fluent_templates::static_loader! {
         customise: |bundle| bundle.set_use_isolating(false),
     };
 }
-
-/// The cookie that remembers the reader's choice of language.
-pub const LANG_COOKIE: &str = "lang";
 
 /// One language of fushi.
 #[derive(Debug)]
@@ -108,36 +104,6 @@ impl Lang {
 
     fn id(self) -> LanguageIdentifier {
         self.tag().parse().expect("a valid language id")
-    }
-
-    /// The address's `?lang=`, else the cookie's choice, else the first language of
-    /// `Accept-Language` that fushi speaks,
-    /// else Simplified Chinese.
-    pub fn of_request(req: &HttpRequest) -> Lang {
-        // `?lang=en` on any page's address: a link that names its language is read in it.
-        if let Some(lang) = req
-            .query_string()
-            .split('&')
-            .filter_map(|pair| pair.split_once('='))
-            .find(|(key, _)| *key == "lang")
-            .and_then(|(_, code)| {
-                Lang::from_code(code).or_else(|| Lang::all().find(|l| l.tag() == code))
-            })
-        {
-            return lang;
-        }
-        if let Some(lang) = req
-            .cookie(LANG_COOKIE)
-            .and_then(|c| Lang::from_code(c.value()))
-        {
-            return lang;
-        }
-        let header = req
-            .headers()
-            .get(actix_web::http::header::ACCEPT_LANGUAGE)
-            .and_then(|h| h.to_str().ok())
-            .unwrap_or("");
-        Lang::from_accept_language(header).unwrap_or(Lang::ZH_HANS)
     }
 
     /// The language of one `Accept-Language` tag: the longest of [`Language::accept`] that is

@@ -124,3 +124,9 @@ stage-exchange-do = Exchange the two teams
 stage-flash-exchanged = The two teams are exchanged. If the round was already paired, confirm its pairings again.
 stage-flash-exchange-undone = The exchange is undone. If the round was already paired, confirm its pairings again.
 stage-flash-exchange-started = A segment of that knockout round already has results, so its ties stay as they are.
+
+# The files of a championship, among the downloads and on the archive page.
+pub-csv-bracket = Knockout ties
+pub-csv-ranking = Final ranking
+archive-file-bracket-csv = every knockout tie: seeds, carry-over, totals and winner (computed)
+archive-file-ranking-csv = the championship's final ranking (computed)

@@ -124,3 +124,9 @@ stage-exchange-do = 调换这两支队伍
 stage-flash-exchanged = 两队已调换。如本轮已编排，请重新确认编排。
 stage-flash-exchange-undone = 调换已撤销。如本轮已编排，请重新确认编排。
 stage-flash-exchange-started = 该淘汰轮已有一节录入成绩，对决保持不变。
+
+# The files of a championship, among the downloads and on the archive page.
+pub-csv-bracket = 淘汰赛对决
+pub-csv-ranking = 最终名次
+archive-file-bracket-csv = 每场淘汰赛对决：种子、携带分、总分和胜者（计算得出）
+archive-file-ranking-csv = 锦标赛的最终名次（计算得出）

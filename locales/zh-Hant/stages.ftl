@@ -124,3 +124,9 @@ stage-exchange-do = 調換這兩支隊伍
 stage-flash-exchanged = 兩隊已調換。如本輪已編排，請重新確認編排。
 stage-flash-exchange-undone = 調換已撤銷。如本輪已編排，請重新確認編排。
 stage-flash-exchange-started = 該淘汰輪已有一節錄入成績，對決保持不變。
+
+# The files of a championship, among the downloads and on the archive page.
+pub-csv-bracket = 淘汰賽對決
+pub-csv-ranking = 最終名次
+archive-file-bracket-csv = 每場淘汰賽對決：種子、攜帶分、總分和勝者（計算得出）
+archive-file-ranking-csv = 錦標賽的最終名次（計算得出）

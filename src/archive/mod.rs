@@ -5,6 +5,7 @@
 //! an archive in one pass; each problem reads `file:line: why`.
 
 mod deal_seeds;
+mod exports;
 pub mod files;
 mod read;
 mod settings;
@@ -15,15 +16,15 @@ use std::fmt;
 use crate::i18n::Tr;
 use crate::input::Why;
 pub use deal_seeds::published_text;
+pub use exports::{EXPORTS, Export, Exporting, When, always, export};
 pub use files::ArchiveFiles;
 pub use read::{Parsed, parse, parse_teams};
 pub use settings::stages_toml;
 pub use settings::{TOURNAMENT_TOML, settings_toml, tournament_toml};
-pub use write::{BRACKET, RANKING, STAGE_FILE_NAMES, bracket_csv, ranking_csv};
+pub use write::{BRACKET, RANKING, bracket_csv, ranking_csv};
 pub use write::{
-    BUTLER, DEALS, FILE_NAMES, LINEUP_FILE_NAMES, LINEUPS, boards_csv, butler_csv, deals_csv,
-    export, lineups_csv, matches_csv, results_csv, results_csv_marked, schedule_csv, standings_csv,
-    swings_csv, teams_csv,
+    BUTLER, DEALS, LINEUPS, boards_csv, butler_csv, deals_csv, lineups_csv, matches_csv,
+    results_csv, results_csv_marked, schedule_csv, standings_csv, swings_csv, teams_csv,
 };
 
 /// One problem in an archive: the file, the line when there is one, and why.

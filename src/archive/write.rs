@@ -1,59 +1,17 @@
 //! Writing an event as the archive files of docs/rules.md §9, computed columns filled.
 
 use super::neutralise;
-use super::settings::{TOURNAMENT_TOML, tournament_toml};
 use crate::i18n::Tr;
+use crate::input::fields::{FILE_FIELD_COUNT, FILE_FIELDS};
 use crate::rules::bracket::Championship;
-use crate::rules::field::{ButlerLine, butler};
+use crate::rules::field::ButlerLine;
 use crate::rules::stages::group_label;
 use crate::rules::{Event, MatchStatus, Report, Scorer, Standing};
-
-/// Every file an export writes, in the order it writes them.
-pub const FILE_NAMES: [&str; 8] = [
-    TOURNAMENT_TOML,
-    "teams.csv",
-    "boards.csv",
-    "schedule.csv",
-    "results.csv",
-    "matches.csv",
-    "swings.csv",
-    "standings.csv",
-];
-
-/// Every file of the archive as (name, content), in [`FILE_NAMES`] order.
-pub fn export(event: &Event, report: &Report) -> Vec<(&'static str, String)> {
-    let contents = [
-        tournament_toml(&event.settings, &event.deals),
-        teams_csv(event),
-        boards_csv(event),
-        schedule_csv(event),
-        results_csv(event),
-        matches_csv(event, report),
-        swings_csv(event, report),
-        standings_csv(event, report),
-    ];
-    let mut files: Vec<(&'static str, String)> = FILE_NAMES.into_iter().zip(contents).collect();
-    if let Some(c) = Championship::compute(event, report) {
-        files.push((BRACKET, bracket_csv(event, &c)));
-        files.push((RANKING, ranking_csv(event, &c)));
-    }
-    if !event.lineups.is_empty() {
-        let pairs = butler(event);
-        files.push((LINEUPS, lineups_csv(event)));
-        files.push((BUTLER, butler_csv(event, &pairs)));
-    }
-    if !event.deals.boards.is_empty() {
-        files.push((DEALS, deals_csv(event)));
-    }
-    files
-}
 
 /// `bracket.csv`: export only, written when the event has stages.
 pub const BRACKET: &str = "bracket.csv";
 /// `ranking.csv`: export only, written when the event has stages.
 pub const RANKING: &str = "ranking.csv";
-/// The files an export writes only when the event has stages.
-pub const STAGE_FILE_NAMES: [&str; 2] = [BRACKET, RANKING];
 
 /// `bracket.csv`: every tie whose sides are known, knockout round by round in bracket
 /// order, the play-off last. A bye has its team at home, no carry-over or totals, and
@@ -155,8 +113,6 @@ pub fn deals_csv(event: &Event) -> String {
 pub const LINEUPS: &str = "lineups.csv";
 /// `butler.csv`: export only, written when the event records line-ups.
 pub const BUTLER: &str = "butler.csv";
-/// The files an export writes only when the event records line-ups.
-pub const LINEUP_FILE_NAMES: [&str; 2] = [LINEUPS, BUTLER];
 
 /// The columns of `lineups.csv`.
 pub(super) const LINEUP_COLUMNS: [&str; 5] = ["round", "table", "room", "team_no", "players"];
@@ -275,23 +231,26 @@ pub fn schedule_csv(event: &Event) -> String {
     )
 }
 
-/// The columns of `results.csv`: the inputs of a table result, then the computed ones.
-pub(super) const RESULT_COLUMNS: [&str; 14] = [
-    "round",
-    "table",
-    "room",
-    "board",
-    "trick_points",
-    "bottom_points",
-    "last_trick",
-    "combo",
-    "declarer_penalty",
-    "defender_penalty",
-    "ruling",
-    "defender_total",
-    "table_score",
-    "result",
-];
+/// The columns of `results.csv`: where the result was played, the inputs of a table result
+/// (the fields of [`crate::input::fields::RESULT_FIELDS`] the file holds), then the
+/// computed ones.
+pub(super) const RESULT_COLUMNS: [&str; FILE_FIELD_COUNT + 6] = {
+    let mut columns = [""; FILE_FIELD_COUNT + 6];
+    let place = ["round", "table", "room", "board"];
+    let mut i = 0;
+    while i < place.len() {
+        columns[i] = place[i];
+        i += 1;
+    }
+    let mut f = 0;
+    while f < FILE_FIELD_COUNT {
+        columns[4 + f] = FILE_FIELDS[f];
+        f += 1;
+    }
+    columns[4 + FILE_FIELD_COUNT] = "table_score";
+    columns[5 + FILE_FIELD_COUNT] = "result";
+    columns
+};
 
 pub fn results_csv(event: &Event) -> String {
     results_csv_marked(event, |_, _, _| false)

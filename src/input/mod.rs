@@ -5,10 +5,13 @@
 //! that the web, the archive and the command line refuse the same input with the same words.
 //!
 //! - [`text`]: a number as typed, a line of text within its limit, a slug
+//! - [`fields`]: the fields of a table result, the one list every form, file and answer
+//!   is made from
 //! - [`sheet`]: the rows of a score sheet, read into a [`crate::rules::TableEntry`]
 //! - [`pairings`]: a round's pairings as typed, checked into [`crate::rules::Pairing`]s
 //! - [`why`], [`why_words`]: the reasons and their messages
 
+pub mod fields;
 pub mod pairings;
 pub mod sheet;
 pub mod text;

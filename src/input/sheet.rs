@@ -5,25 +5,17 @@
 
 use std::collections::HashSet;
 
+use super::fields::{RESULT_FIELDS, ResultField};
 use super::text::read_number;
 use super::why::Why;
 use crate::rules::bands::BandTable;
 use crate::rules::cards::{Combination, Decks, ParseError};
 use crate::rules::table::{EntryFigures, Fault, FieldError, Origin, TableEntry};
 
-/// The fields of one score-sheet row, named as in `results.csv`; `combo_length` is the L of
-/// `tractor:L` / `titanic:L`, typed apart from the combination's kind.
-pub const SHEET_FIELDS: [&str; 9] = [
-    "trick_points",
-    "bottom_points",
-    "last_trick",
-    "combo",
-    "combo_length",
-    "declarer_penalty",
-    "defender_penalty",
-    "ruling",
-    "defender_total",
-];
+/// The fields of one score-sheet row, named as in `results.csv` ([`RESULT_FIELDS`]);
+/// `combo_length` is the L of `tractor:L` / `titanic:L`, typed apart from the combination's
+/// kind.
+pub use super::fields::SHEET_FIELDS;
 
 /// One board at one table as typed: the text of each field.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -120,36 +112,47 @@ impl SheetRow {
         }
     }
 
-    /// The text of field `name` (one of [`SHEET_FIELDS`]).
+    /// The text of field `name` (one of [`SHEET_FIELDS`]; empty for any other name).
     pub fn field(&self, name: &str) -> &str {
-        match name {
-            "trick_points" => &self.trick_points,
-            "bottom_points" => &self.bottom_points,
-            "last_trick" => &self.last_trick,
-            "combo" => &self.combo,
-            "combo_length" => &self.combo_length,
-            "declarer_penalty" => &self.declarer_penalty,
-            "defender_penalty" => &self.defender_penalty,
-            "ruling" => &self.ruling,
-            "defender_total" => &self.defender_total,
-            _ => "",
+        ResultField::named(name).map_or("", |f| self.text(f))
+    }
+
+    /// The text of `field`.
+    pub fn text(&self, field: ResultField) -> &str {
+        match field {
+            ResultField::TrickPoints => &self.trick_points,
+            ResultField::BottomPoints => &self.bottom_points,
+            ResultField::LastTrick => &self.last_trick,
+            ResultField::Combo => &self.combo,
+            ResultField::ComboLength => &self.combo_length,
+            ResultField::DeclarerPenalty => &self.declarer_penalty,
+            ResultField::DefenderPenalty => &self.defender_penalty,
+            ResultField::Ruling => &self.ruling,
+            ResultField::DefenderTotal => &self.defender_total,
+        }
+    }
+
+    fn text_mut(&mut self, field: ResultField) -> &mut String {
+        match field {
+            ResultField::TrickPoints => &mut self.trick_points,
+            ResultField::BottomPoints => &mut self.bottom_points,
+            ResultField::LastTrick => &mut self.last_trick,
+            ResultField::Combo => &mut self.combo,
+            ResultField::ComboLength => &mut self.combo_length,
+            ResultField::DeclarerPenalty => &mut self.declarer_penalty,
+            ResultField::DefenderPenalty => &mut self.defender_penalty,
+            ResultField::Ruling => &mut self.ruling,
+            ResultField::DefenderTotal => &mut self.defender_total,
         }
     }
 
     /// Builds a row from a lookup of field text by name.
     pub fn from_fields<'a>(mut get: impl FnMut(&str) -> Option<&'a str>) -> SheetRow {
-        let mut f = |name: &str| get(name).unwrap_or("").to_owned();
-        SheetRow {
-            trick_points: f("trick_points"),
-            bottom_points: f("bottom_points"),
-            last_trick: f("last_trick"),
-            combo: f("combo"),
-            combo_length: f("combo_length"),
-            declarer_penalty: f("declarer_penalty"),
-            defender_penalty: f("defender_penalty"),
-            ruling: f("ruling"),
-            defender_total: f("defender_total"),
+        let mut row = SheetRow::default();
+        for r in &RESULT_FIELDS {
+            *row.text_mut(r.field) = get(r.name).unwrap_or("").to_owned();
         }
+        row
     }
 
     /// Nothing typed: the board has no result yet at this table.

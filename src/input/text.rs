@@ -4,7 +4,8 @@
 
 use super::why::Why;
 use crate::limits::TextProblem;
-use crate::rules::settings::{MAX_TEXT, SettingsReason, slug_problem};
+use crate::rules::settings::MAX_TEXT;
+use crate::rules::slug::{Slug, SlugFault};
 
 /// Reads a whole number as typed: spaces trimmed, full-width digits and minus (as a
 /// Chinese input method writes them) read as ASCII. `None` for an empty field.
@@ -54,16 +55,16 @@ pub fn text_problem(column: &str, problem: TextProblem) -> Why {
     }
 }
 
-/// A slug names a tournament in URLs and files: `[a-z0-9-]{1,64}`, and not one of
-/// [`RESERVED_SLUGS`](crate::rules::settings::RESERVED_SLUGS) (checked by [`slug_problem`]).
-pub fn check_slug(slug: &str) -> Result<(), Why> {
-    match slug_problem(slug) {
-        None => Ok(()),
-        Some(SettingsReason::SlugReserved { slug }) => Err(Why::SlugReserved { slug }),
-        Some(_) => Err(Why::SlugInvalid {
+/// The slug of `slug` ([`Slug::parse`], the one rule), or why it is none.
+pub fn check_slug(slug: &str) -> Result<Slug, Why> {
+    Slug::parse(slug).map_err(|fault| match fault {
+        SlugFault::Reserved => Why::SlugReserved {
             slug: slug.to_owned(),
-        }),
-    }
+        },
+        SlugFault::Empty | SlugFault::Invalid => Why::SlugInvalid {
+            slug: slug.to_owned(),
+        },
+    })
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ pub mod room_state;
 pub mod round_clock;
 pub mod scoring;
 pub mod settings;
+pub mod slug;
 pub mod stage_tables;
 pub mod stages;
 pub mod standings;

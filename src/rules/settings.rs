@@ -137,8 +137,7 @@ impl Settings {
     }
 }
 
-/// Slugs that name pages under `/d` (`/d/new`, `/d/import`), so no tournament can have them.
-pub const RESERVED_SLUGS: [&str; 2] = ["new", "import"];
+pub use super::slug::{MAX_SLUG, RESERVED_SLUGS};
 
 /// A slug made from a tournament's name: Chinese characters through their pinyin, letters
 /// and digits lowercased, everything else a single `-` ("春季杯 2026" → `chun-ji-bei-2026`).
@@ -186,8 +185,6 @@ pub const MAX_SWISS_SEED: i64 = i64::MAX;
 pub const DEFAULT_CORRECTION_MINUTES: i32 = 30;
 /// The longest correction period: a day.
 pub const MAX_CORRECTION_MINUTES: i32 = 24 * 60;
-/// The longest slug, in characters of `[a-z0-9-]`.
-pub const MAX_SLUG: usize = 64;
 
 /// The deck count and the rules played, checked together: the band table exists.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -469,25 +466,18 @@ impl fmt::Display for SettingsErrors {
 
 impl std::error::Error for SettingsErrors {}
 
-/// A slug names a tournament in URLs and files: `[a-z0-9-]{1,64}`, and not one of
-/// [`RESERVED_SLUGS`].
+/// What is wrong with a slug, by the one rule ([`super::slug::Slug::parse`]).
 pub fn slug_problem(slug: &str) -> Option<SettingsReason> {
-    let ok_chars = slug
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    if slug.is_empty() {
-        Some(SettingsReason::Required)
-    } else if slug.len() > MAX_SLUG || !ok_chars {
-        Some(SettingsReason::SlugInvalid {
+    use super::slug::{Slug, SlugFault};
+    Slug::parse(slug).err().map(|fault| match fault {
+        SlugFault::Empty => SettingsReason::Required,
+        SlugFault::Invalid => SettingsReason::SlugInvalid {
             slug: slug.to_owned(),
-        })
-    } else if RESERVED_SLUGS.contains(&slug) {
-        Some(SettingsReason::SlugReserved {
+        },
+        SlugFault::Reserved => SettingsReason::SlugReserved {
             slug: slug.to_owned(),
-        })
-    } else {
-        None
-    }
+        },
+    })
 }
 
 /// What is wrong with a name: empty, too long or holding a control character.

@@ -205,11 +205,7 @@ fn tournament_home(path: &str) -> Option<String> {
         .map(|r| ("t", r))
         .or_else(|| path.strip_prefix("/d/").map(|r| ("d", r)))?;
     let (slug, tail) = rest.split_once('/')?;
-    let slug_like = !slug.is_empty()
-        && slug
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    (slug_like && !tail.is_empty() && slug != "new" && slug != "import")
+    (crate::rules::slug::Slug::parse(slug).is_ok() && !tail.is_empty())
         .then(|| format!("/{area}/{slug}"))
 }
 

@@ -9,7 +9,8 @@ use super::i18n::Tr;
 use crate::db::RoundSheet;
 use crate::input::sheet::{self, SheetError, SheetProblem};
 use crate::rules::Decks;
-use crate::rules::{Level, MatchProgress, RoundProgress, Seat, TeamNo, Trump};
+use crate::rules::room_state::{EntryState, Side};
+use crate::rules::{Level, MatchProgress, Pair, RoundProgress, Seat, TeamNo, Trump};
 
 /// One option of a `<select>` (or a `<datalist>`).
 #[derive(Clone, Debug)]
@@ -40,6 +41,33 @@ pub(crate) fn choices(options: Vec<(String, String)>, current: &str) -> Vec<Choi
         });
     }
     list
+}
+
+/// A room's state in words, wherever one is shown (the table's page, the director's room
+/// page, the audit trail): a confirmed room that waits for the director's approval
+/// (`awaits_approval`) is provisional.
+pub(crate) fn room_state_label(t: &Tr, state: EntryState, awaits_approval: bool) -> String {
+    if state == EntryState::Confirmed && awaits_approval {
+        t.t("table-state-provisional")
+    } else {
+        t.t(&format!("table-state-{}", state.code()))
+    }
+}
+
+/// A side of a room in words: the pair of seats a team sits in (NS or EW).
+pub(crate) fn side_label(t: &Tr, side: Side) -> String {
+    t.t(&format!("entry-pair-{}", side.code()))
+}
+
+/// A pair of seats in words, as [`side_label`] says it.
+pub(crate) fn pair_label(t: &Tr, pair: Pair) -> String {
+    side_label(
+        t,
+        match pair {
+            Pair::NorthSouth => Side::NorthSouth,
+            Pair::EastWest => Side::EastWest,
+        },
+    )
 }
 
 pub(crate) fn seat_label(t: &Tr, seat: Seat) -> String {

@@ -15,14 +15,15 @@ mod error;
 pub mod hall;
 pub mod healthcheck;
 mod home;
+/// The words live at the top ([`crate::i18n`]): the sheets and the command line use them
+/// too; [`i18n`] reads a request's language.
+pub mod i18n;
 mod labels;
+pub mod live;
 pub mod metrics;
 pub mod ops;
-pub mod pairing_words;
-/// The languages live at the top ([`crate::i18n`]): the sheets and the command line use them too.
-pub use crate::i18n;
-pub mod live;
 pub mod page;
+pub mod pairing_words;
 pub mod public;
 pub mod routes;
 pub mod settings;

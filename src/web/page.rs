@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 pub use super::live::PageSnapshot;
 use super::live::Snapshot;
+use crate::rules::slug::Slug;
 use crate::rules::{Event, Settings};
 
 pub use super::viewer::FLASH_COOKIE;
@@ -40,7 +41,7 @@ pub struct Ctx {
 
 impl Ctx {
     pub fn of(req: &HttpRequest) -> Ctx {
-        let lang = Lang::of_request(req);
+        let lang = super::i18n::request_lang(req);
         let t = Tr::new(lang);
         let flash = req
             .cookie(FLASH_COOKIE)
@@ -182,25 +183,10 @@ pub async fn load_public(state: &AppState, slug: &str) -> Result<Arc<Snapshot>, 
     Ok(load_event(state, slug).await?.public())
 }
 
-/// The snapshot a public page is built from: the one the page cache chose for this request
-/// (so the page and its validator agree), else the current one.
-pub async fn page_snapshot(
-    ctx: &Ctx,
-    state: &AppState,
-    slug: &str,
-) -> Result<Arc<Snapshot>, AppError> {
-    match &ctx.snapshot {
-        Some(snapshot) if snapshot.event.settings.slug == slug => Ok(snapshot.clone()),
-        // The tournament's directors and scorers see every result (docs/rules.md §5);
-        // only directors the cards of unreleased boards (§13).
-        _ => Ok(load_event(state, slug)
-            .await?
-            .seen_by(ctx.viewer.tour_access)),
-    }
-}
-
-/// As an extractor, the snapshot a page of `/t/{slug}` is built from ([`page_snapshot`]):
-/// the one the page cache put in the request, else the reader's current one.
+/// The snapshot a page of `/t/{slug}` (or an API answer, a file, a sheet of one
+/// tournament) is built from, as an extractor: the one the page cache chose for this
+/// request (so the page and its validator agree), else the reader's current one. The one
+/// way a handler gets a tournament's snapshot by its path's `{slug}`.
 impl FromRequest for PageSnapshot {
     type Error = AppError;
     type Future = futures_util::future::LocalBoxFuture<'static, Result<Self, AppError>>;
@@ -212,10 +198,38 @@ impl FromRequest for PageSnapshot {
             let state = req
                 .app_data::<web::Data<AppState>>()
                 .ok_or_else(|| AppError::internal("the application state is missing"))?;
-            let slug = req.match_info().get("slug").ok_or(AppError::NotFound)?;
-            Ok(PageSnapshot(page_snapshot(&ctx, state, slug).await?))
+            let slug = path_slug(&req)?;
+            match ctx.snapshot {
+                Some(snapshot) if snapshot.event.settings.slug == slug.as_str() => {
+                    Ok(PageSnapshot(snapshot))
+                }
+                // The tournament's directors and scorers see every result (docs/rules.md
+                // §5); only directors the cards of unreleased boards (§13).
+                _ => Ok(PageSnapshot(
+                    load_event(state, &slug)
+                        .await?
+                        .seen_by(ctx.viewer.tour_access),
+                )),
+            }
         })
     }
+}
+
+/// The path's `{slug}` as an extractor, parsed once: a path whose slug breaks the rule
+/// names no tournament (404) and reaches no query.
+impl FromRequest for Slug {
+    type Error = AppError;
+    type Future = Ready<Result<Slug, AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(path_slug(req))
+    }
+}
+
+/// The path's `{slug}`, parsed: 404 when there is none or it breaks the rule.
+pub fn path_slug(req: &HttpRequest) -> Result<Slug, AppError> {
+    let text = req.match_info().get("slug").ok_or(AppError::NotFound)?;
+    Slug::parse(text).map_err(|_| AppError::NotFound)
 }
 
 /// A number in a page's path or query (`{round}`, `{table}`, `?table=`): digits only,
@@ -300,17 +314,6 @@ pub async fn canonical_numbers(
         .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
         .finish();
     Ok(req.into_response(response).map_into_right_body())
-}
-
-/// The snapshot of a public page whose path is `{slug}` and a number (a round, a team),
-/// with that number; 404 when it is not a number.
-pub async fn snapshot_at(
-    ctx: &Ctx,
-    state: &AppState,
-    (slug, number): (String, String),
-) -> Result<(Arc<Snapshot>, i32), AppError> {
-    let number = path_number(&number)?;
-    Ok((page_snapshot(ctx, state, &slug).await?, number))
 }
 
 #[derive(serde::Deserialize)]

@@ -53,18 +53,15 @@ impl Tour {
     }
 
     fn of(req: &HttpRequest) -> Result<Tour, AppError> {
-        let slug = req.match_info().get("slug").ok_or(AppError::NotFound)?;
+        // Parsed once, at the edge: a path whose slug breaks the rule names nothing.
+        let slug = String::from(super::page::path_slug(req)?);
         let gate = req
             .extensions()
             .get::<Gate>()
             .copied()
             .ok_or(AppError::NotFound)?;
         let access = super::viewer::Viewer::of(req).tour_access;
-        Ok(Tour {
-            slug: slug.to_owned(),
-            gate,
-            access,
-        })
+        Ok(Tour { slug, gate, access })
     }
 }
 

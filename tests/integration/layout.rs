@@ -492,6 +492,88 @@ fn no_public_page_or_sheet_reaches_into_the_directors_area() {
     );
 }
 
+/// Only the web layer speaks HTTP: no file outside `src/web/` names actix, the words
+/// (`i18n.rs`, read by the archive, the input, the sheets and the command line) included.
+/// A request's language is read in `web/i18n.rs`.
+#[test]
+fn only_the_web_layer_names_actix() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    collect(&src, &mut files);
+    assert!(files.iter().any(|f| f.ends_with("i18n.rs")));
+    let web = src.join("web");
+    let naming: Vec<String> = files
+        .iter()
+        .filter(|f| !f.starts_with(&web))
+        .filter(|f| code_of(&std::fs::read_to_string(f).expect("a source file")).contains("actix"))
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(naming.is_empty(), "these name actix: {naming:#?}");
+}
+
+/// The public pages, files, sheets and API answers get a tournament's snapshot one way:
+/// the `PageSnapshot` extractor (`web/page.rs`), which takes the one the page cache chose
+/// for the request, so a page and its validator agree. None of their files loads one by
+/// another road.
+#[test]
+fn public_handlers_take_their_snapshot_from_the_extractor() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for area in ["web/public", "web/sheets", "web/api"] {
+        collect(&src.join(area), &mut files);
+    }
+    assert!(files.len() > 10, "the public area's files: {files:?}");
+    let roads = [
+        "page_snapshot",
+        "snapshot_at",
+        "load_event",
+        "load_public",
+        ".snapshot(",
+    ];
+    let other: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let code = code_of(&std::fs::read_to_string(f).expect("a source file"));
+            let used: Vec<&str> = roads.into_iter().filter(|r| code.contains(r)).collect();
+            (!used.is_empty()).then(|| format!("{}: {used:?}", f.display()))
+        })
+        .collect();
+    assert!(
+        other.is_empty(),
+        "these get a snapshot other than by the extractor: {other:#?}"
+    );
+    let page = std::fs::read_to_string(src.join("web/page.rs")).expect("web/page.rs");
+    assert!(page.contains("impl FromRequest for PageSnapshot"));
+}
+
+/// A room's state and a side of a room are worded in one place, `web/labels.rs`
+/// (`room_state_label`, `side_label`): the table's page, the director's room page, the hall
+/// and the audit trail say them the same way, and a new state is worded once.
+#[test]
+fn room_states_and_sides_are_worded_in_labels_only() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    collect(&src, &mut files);
+    let labels = src.join("web/labels.rs");
+    let words = ["\"table-state-", "\"entry-pair-"];
+    let text = |f: &PathBuf| std::fs::read_to_string(f).expect("a source file");
+    assert!(words.iter().all(|w| text(&labels).contains(w)));
+    let elsewhere: Vec<String> = files
+        .iter()
+        .filter(|f| **f != labels)
+        .filter(|f| {
+            words
+                .iter()
+                .any(|w| without_test_modules(&text(f)).contains(w))
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        elsewhere.is_empty(),
+        "these word a room's state or a side themselves: {elsewhere:#?}"
+    );
+}
+
 /// Every `fn` of `code` (as [`code_of`] leaves it) with a body, and how many lines it spans
 /// from its `fn` line to its closing brace.
 fn function_lengths(code: &str) -> Vec<(String, usize)> {

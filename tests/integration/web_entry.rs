@@ -874,7 +874,7 @@ async fn the_archive_downloads_and_uploads_into_a_fresh_database_unchanged() {
     );
     let exported = fushi::transfer::export(&mut db.open(), SLUG).unwrap();
     let zipped = ArchiveFiles::read_zip(Cursor::new(zip.bytes.clone())).unwrap();
-    for name in fushi::archive::FILE_NAMES {
+    for name in fushi::archive::always() {
         assert_eq!(zipped.get(name), exported.get(name), "{name}");
     }
     // The audit trail is in the zip only, not among the archive's files.
@@ -914,7 +914,7 @@ async fn the_archive_downloads_and_uploads_into_a_fresh_database_unchanged() {
             Some("archive-flash-imported")
         );
         let again = fushi::transfer::export(&mut fresh.open(), SLUG).unwrap();
-        for name in fushi::archive::FILE_NAMES {
+        for name in fushi::archive::always() {
             assert_eq!(
                 again.get(name).unwrap().as_bytes(),
                 exported.get(name).unwrap().as_bytes(),

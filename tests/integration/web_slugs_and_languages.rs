@@ -243,3 +243,40 @@ async fn the_home_page_and_every_header_link_the_directors_area_and_the_import()
         .has("<a href=\"/d/import\">导入赛事</a>")
         .has("<a href=\"/d/import\">导入</a>");
 }
+
+/// A path's `{slug}` is parsed once, at the edge, by the one rule (`rules::slug::Slug`):
+/// upper case, an underscore, a reserved word or a slug too long names no tournament on a
+/// public page, a file, the API or the director's area, while the same tournament's own
+/// slug does.
+#[actix_web::test]
+async fn a_path_whose_slug_breaks_the_rule_names_no_tournament() {
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let mut b = browser(&db).await;
+    for path in [
+        "/t/club-night/standings",
+        "/t/club-night/",
+        "/t/club-night/results.csv",
+        "/api/v1/tournaments/club-night",
+        "/d/club-night/rounds",
+    ] {
+        let page = b.get(path).await;
+        assert!(
+            page.status.is_success() || page.status.is_redirection(),
+            "{path}: {}",
+            page.status
+        );
+    }
+    let long = "a".repeat(65);
+    for slug in ["Club-Night", "club_night", "new", long.as_str()] {
+        for path in [
+            format!("/t/{slug}/standings"),
+            format!("/t/{slug}/"),
+            format!("/t/{slug}/results.csv"),
+            format!("/api/v1/tournaments/{slug}"),
+            format!("/d/{slug}/rounds"),
+        ] {
+            assert_eq!(b.get(&path).await.status, StatusCode::NOT_FOUND, "{path}");
+        }
+    }
+}

@@ -1109,3 +1109,55 @@ async fn who_sat_shows_on_the_match_page_the_traveller_and_the_sheets() {
         assert!(text.contains(&want), "{lang}: {text}");
     }
 }
+
+/// Every field of a table result ([`fushi::input::fields::RESULT_FIELDS`]) reaches every
+/// form, file and answer that should hold it: the table's page has an input for each field
+/// a table types and none for the director's, the director's grid one for every field (two
+/// decks: tractors, so the length too), and `results.csv` and the API's results a column
+/// for each field the file holds. A field added to the table and missed by one fails here.
+#[actix_web::test]
+async fn every_form_file_and_answer_holds_every_result_field() {
+    use fushi::input::fields::{FILE_FIELDS, RESULT_FIELDS};
+    let db = TestDb::sqlite();
+    prepare(&db, false);
+    let link = format!("/table/{}", room_token(&db, 1, Room::Open));
+    let table = anonymous(&db).await.get_ok(&link).await;
+    let mut director = browser(&db).await;
+    let grid = director.get_ok("/d/club-night/rounds/4/tables/1").await;
+    for r in &RESULT_FIELDS {
+        let at_table = format!("name=\"3-{}\"", r.name);
+        if r.at_table {
+            table.has(&at_table);
+        } else {
+            table.lacks(&at_table);
+        }
+        grid.has(&format!("name=\"o3-{}\"", r.name))
+            .has(&format!("name=\"c3-{}\"", r.name));
+    }
+    let mut public = anonymous(&db).await;
+    let csv = public.get_ok("/t/club-night/results.csv").await;
+    let header: Vec<&str> = csv
+        .body
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .next()
+        .unwrap()
+        .split(',')
+        .collect();
+    let api = public
+        .get_ok("/api/v1/tournaments/club-night/results")
+        .await;
+    let answer: serde_json::Value = serde_json::from_str(&api.body).unwrap();
+    let row = &answer["results"][0];
+    assert!(row.is_object(), "{}", api.body);
+    for name in FILE_FIELDS {
+        assert!(
+            header.contains(&name),
+            "results.csv lacks {name}: {header:?}"
+        );
+        assert!(
+            row.get(name).is_some(),
+            "the API's results lack {name}: {row}"
+        );
+    }
+}

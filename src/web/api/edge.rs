@@ -14,7 +14,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::web::AppState;
-use crate::web::i18n::{Lang, Tr};
+use crate::web::i18n::Tr;
 use crate::web::routes::{self, Need};
 
 /// The methods every API path and the event stream answer.
@@ -108,7 +108,7 @@ pub async fn cors(
     }
     let mut res = if api && method != Method::GET && method != Method::HEAD {
         // The API only reads: a path it has answers 405, any other 404.
-        let t = Tr::new(Lang::of_request(req.request()));
+        let t = Tr::new(crate::web::i18n::request_lang(req.request()));
         let declared = routes::table().need(&Method::GET, req.path()) == Some(Need::Api);
         let response = if declared {
             let mut response = error_response(

@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 use super::paging::{self, Paging};
 use super::{
     MatchItem, PageParams, SlugParam, edge::ApiError, json_response, match_item, match_key,
-    page_response, round_of, url,
+    round_of, url,
 };
 use crate::i18n::Tr;
 use crate::rules::deal::{Deal, format_cards};
@@ -69,13 +69,12 @@ pub(super) async fn matches(
     let list = paging.page("matches", &snapshot.report.matches, match_key, |m| {
         match_item(&snapshot, m, false)
     })?;
-    let answer = MatchesAnswer {
+    Ok(list.answer(|matches, next| MatchesAnswer {
         slug: snapshot.event.settings.slug.clone(),
         revision: snapshot.revision,
-        matches: list.items,
-        next: list.next,
-    };
-    Ok(page_response(&answer, list.keep))
+        matches,
+        next,
+    }))
 }
 
 /// A released room result with `results.csv`'s columns.
@@ -168,13 +167,12 @@ pub(super) async fn results(
             }
         },
     )?;
-    let answer = ResultsAnswer {
+    Ok(list.answer(|results, next| ResultsAnswer {
         slug: event.settings.slug.clone(),
         revision: snapshot.revision,
-        results: list.items,
-        next: list.next,
-    };
-    Ok(page_response(&answer, list.keep))
+        results,
+        next,
+    }))
 }
 
 /// A board's facts as `boards.csv` has them.
@@ -379,13 +377,12 @@ pub(super) async fn butler_ranking(
             per_board: l.per_board().two_decimals(),
         },
     )?;
-    let answer = ButlerAnswer {
+    Ok(list.answer(|butler, next| ButlerAnswer {
         slug: event.settings.slug.clone(),
         revision: snapshot.revision,
-        butler: list.items,
-        next: list.next,
-    };
-    Ok(page_response(&answer, list.keep))
+        butler,
+        next,
+    }))
 }
 
 /// A dealing seed: its commitment from the start, the seed itself once revealed.

@@ -15,9 +15,9 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
+use super::PageParams;
 use super::edge::ApiError;
 use super::paging::{self, Paging};
-use super::{PageParams, page_response};
 use crate::web::compress::Coding;
 use crate::web::live::http::PUBLIC_CACHE_CONTROL;
 use crate::web::page::with_db;
@@ -159,13 +159,7 @@ pub async fn index(
         |(at, _)| paging::place(*at),
         |(_, item)| item.clone(),
     )?;
-    let mut response = page_response(
-        &IndexAnswer {
-            tournaments: page.items,
-            next: page.next,
-        },
-        page.keep,
-    );
+    let mut response = page.answer(|tournaments, next| IndexAnswer { tournaments, next });
     index_headers(response.headers_mut(), &etag);
     Ok(response)
 }

@@ -82,16 +82,6 @@ fn json_response<T: Serialize>(value: &T) -> HttpResponse {
     }
 }
 
-/// An answer that holds one page of a list: kept in the page cache only when `keep`
-/// ([`paging`]).
-fn page_response<T: Serialize>(value: &T, keep: bool) -> HttpResponse {
-    let mut response = json_response(value);
-    if !keep {
-        response.extensions_mut().insert(paging::NotKept);
-    }
-    response
-}
-
 /// How far a tournament has come.
 #[derive(Clone, Copy, Debug, Serialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
@@ -224,14 +214,14 @@ async fn tournament(snapshot: PageSnapshot, paging: Paging) -> Result<HttpRespon
             url: url(event, &format!("/rounds/{}", r.number)),
         })
         .collect();
-    let answer = TournamentAnswer {
+    Ok(teams.answer(|teams, next| TournamentAnswer {
         slug: event.settings.slug.clone(),
         name: event.settings.name.clone(),
         revision: snapshot.revision,
         state: progress(report),
         match_scoring: event.settings.scoring.method.code().to_owned(),
-        teams: teams.items,
-        next: teams.next,
+        teams,
+        next,
         rounds,
         standings_url: url(event, "/standings"),
         matches_url: url(event, "/matches"),
@@ -247,8 +237,7 @@ async fn tournament(snapshot: PageSnapshot, paging: Paging) -> Result<HttpRespon
             .any(|s| s.format.is_knockout())
             .then(|| url(event, "/bracket")),
         ranking_url: (!event.settings.stages.is_empty()).then(|| url(event, "/ranking")),
-    };
-    Ok(page_response(&answer, teams.keep))
+    }))
 }
 
 /// One row of `standings.csv` (its columns after `stage,group`); `score` (two decimals)
@@ -315,13 +304,12 @@ async fn standings(snapshot: PageSnapshot, paging: Paging) -> Result<HttpRespons
         |(at, _)| paging::place(*at),
         |(_, s)| standing_row(event, s),
     )?;
-    let answer = StandingsAnswer {
+    Ok(rows.answer(|standings, next| StandingsAnswer {
         slug: event.settings.slug.clone(),
         revision: snapshot.revision,
-        standings: rows.items,
-        next: rows.next,
-    };
-    Ok(page_response(&answer, rows.keep))
+        standings,
+        next,
+    }))
 }
 
 /// The swing of one board compared in both rooms.
@@ -474,7 +462,7 @@ async fn round(
         match_key,
         |m| match_item(&snapshot, m, true),
     )?;
-    let answer = RoundAnswer {
+    Ok(matches.answer(|matches, next| RoundAnswer {
         slug: snapshot.event.settings.slug.clone(),
         revision: snapshot.revision,
         round: round.number,
@@ -489,10 +477,9 @@ async fn round(
                 )
             })
             .collect(),
-        matches: matches.items,
-        next: matches.next,
-    };
-    Ok(page_response(&answer, matches.keep))
+        matches,
+        next,
+    }))
 }
 
 #[cfg(test)]

@@ -13,10 +13,12 @@
 //! page cache (the default limit, a cursor that names an item of the list): other limits and
 //! cursors are answered, but drawn for each request, so no query string fills the cache.
 
-use actix_web::{FromRequest, HttpRequest, dev::Payload};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use fluent_templates::fluent_bundle::FluentValue;
+
+use serde::Serialize;
 
 use crate::web::AppError;
 use crate::web::i18n::{Lang, Tr};
@@ -53,6 +55,22 @@ pub struct Paged<T> {
     pub items: Vec<T>,
     pub next: Option<String>,
     pub keep: bool,
+}
+
+impl<T> Paged<T> {
+    /// The JSON answer that holds this page: `answer` makes it of the page's items and the
+    /// next page's cursor. Kept in the page cache only when the page may be ([`NotKept`]
+    /// otherwise), so every paged answer of the API is served the same way.
+    pub fn answer<A: Serialize>(
+        self,
+        answer: impl FnOnce(Vec<T>, Option<String>) -> A,
+    ) -> HttpResponse {
+        let mut response = super::json_response(&answer(self.items, self.next));
+        if !self.keep {
+            response.extensions_mut().insert(NotKept);
+        }
+        response
+    }
 }
 
 impl Paging {
@@ -157,7 +175,7 @@ impl FromRequest for Paging {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         std::future::ready(Ok(Paging::of_query(
             req.query_string(),
-            Some(Lang::of_request(req)),
+            Some(crate::web::i18n::request_lang(req)),
         )))
     }
 }
@@ -270,6 +288,32 @@ mod tests {
         let other = encode("m", [1, 0, 0, 0]);
         assert!(numbers(&paging(&format!("cursor={other}")), "n", 3).is_err());
         assert!(numbers(&paging("limit=500"), "n", 3).is_ok());
+    }
+
+    /// A paged answer is the JSON its maker makes of the page, and a page no client reaches
+    /// from the first is marked not to be kept.
+    #[test]
+    fn a_page_answers_as_json_kept_only_when_reached_from_the_first() {
+        #[derive(Serialize)]
+        struct Numbers {
+            numbers: Vec<i64>,
+            next: Option<String>,
+        }
+        let make = |numbers, next| Numbers { numbers, next };
+        let first = numbers(&paging("limit=2"), "n", 3).unwrap();
+        let next = first.next.clone().unwrap();
+        let response = first.answer(make);
+        assert!(response.extensions().get::<NotKept>().is_some());
+        let body = actix_web::body::to_bytes(response.into_body());
+        let body = futures_util::FutureExt::now_or_never(body)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            std::str::from_utf8(&body).unwrap(),
+            format!("{{\"numbers\":[1,2],\"next\":\"{next}\"}}")
+        );
+        let kept = numbers(&paging(""), "n", 3).unwrap().answer(make);
+        assert!(kept.extensions().get::<NotKept>().is_none());
     }
 
     #[test]

@@ -13,9 +13,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::paging::{self, Paging};
-use super::{
-    PageParams, SlugParam, StandingRow, edge::ApiError, json_response, page_response, standing_row,
-};
+use super::{PageParams, SlugParam, StandingRow, edge::ApiError, json_response, standing_row};
 use crate::rules::bracket::{Bracket, Championship, Slot, Tie};
 use crate::rules::stages::group_label;
 use crate::web::AppError;
@@ -360,13 +358,10 @@ pub(super) async fn ranking(
             reached: l.reached.map(|r| r.code().to_owned()),
         },
     )?;
-    Ok(page_response(
-        &RankingAnswer {
-            slug: event.settings.slug.clone(),
-            revision: snapshot.revision,
-            ranking: list.items,
-            next: list.next,
-        },
-        list.keep,
-    ))
+    Ok(list.answer(|ranking, next| RankingAnswer {
+        slug: event.settings.slug.clone(),
+        revision: snapshot.revision,
+        ranking,
+        next,
+    }))
 }

@@ -22,7 +22,7 @@ use super::super::page::{
     Ctx, TourHead, load_event, redirect_with, render, render_status, with_db,
 };
 use super::super::{AppError, AppState};
-use crate::archive::{ArchiveFiles, FILE_NAMES, LINEUP_FILE_NAMES};
+use crate::archive::{ArchiveFiles, EXPORTS, Export};
 use crate::db;
 use crate::db::accounts::Access;
 use crate::transfer;
@@ -61,22 +61,14 @@ async fn page(
         tour: TourHead::of(event),
         section: "archive",
         in_zip: transfer::export_event(event).names().count() + 1,
-        files: FILE_NAMES
+        files: EXPORTS
             .iter()
-            // lineups.csv and butler.csv exist when the event records line-ups.
-            .chain(
-                LINEUP_FILE_NAMES
-                    .iter()
-                    .filter(|_| !event.lineups.is_empty()),
-            )
-            // deals.csv exists when some board has its cards.
-            .chain(
-                std::iter::once(&crate::archive::DEALS).filter(|_| !event.deals.boards.is_empty()),
-            )
-            .map(|f| {
+            .filter(|e| e.is_of(event))
+            .map(|e| {
                 (
-                    *f,
-                    ctx.t.t(&format!("archive-file-{}", f.replace('.', "-"))),
+                    e.name,
+                    ctx.t
+                        .t(&format!("archive-file-{}", e.name.replace('.', "-"))),
                 )
             })
             .collect(),
@@ -146,12 +138,7 @@ async fn download_file(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, name) = path.into_inner();
-    let Some(&name) = FILE_NAMES
-        .iter()
-        .chain(LINEUP_FILE_NAMES.iter())
-        .chain(std::iter::once(&crate::archive::DEALS))
-        .find(|f| **f == name)
-    else {
+    let Some(name) = Export::named(&name).map(|e| e.name) else {
         return Err(AppError::not_found());
     };
     let files = export(&state, &slug).await?;

@@ -104,11 +104,7 @@ pub(crate) fn room_lines(
 }
 
 fn state_label(ctx: &Ctx, state: EntryState, approval: bool) -> String {
-    if state == EntryState::Confirmed && approval {
-        ctx.t.t("table-state-provisional")
-    } else {
-        ctx.t.t(&format!("table-state-{}", state.code()))
-    }
+    crate::web::labels::room_state_label(&ctx.t, state, approval)
 }
 
 /// The round's links and states (links are made for rooms that have none).
@@ -356,7 +352,7 @@ async fn cards_page(
                 Slip {
                     table: l.table,
                     room_label: ctx.t.t(&format!("entry-room-{}", l.room.code())),
-                    side_label: ctx.t.t(&format!("entry-pair-{}", side.code())),
+                    side_label: side_text(&ctx, side),
                     team: team_label(&sheet, number),
                     team_qr: crate::web::hall::qr_svg(&team_url),
                     team_url,
@@ -538,10 +534,7 @@ fn review_lines(ctx: &Ctx, sheet: &RoundSheet, p: &Pending) -> Vec<ReviewLine> {
 
 /// A side of the table in the director's words: North-South or East-West.
 fn side_text(ctx: &Ctx, side: Side) -> String {
-    match side {
-        Side::NorthSouth => ctx.t.t("entry-pair-ns"),
-        Side::EastWest => ctx.t.t("entry-pair-ew"),
-    }
+    crate::web::labels::side_label(&ctx.t, side)
 }
 
 /// Who entered the room's results at the table, when, from which address and in how many

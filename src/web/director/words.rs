@@ -8,7 +8,7 @@ use fluent_templates::fluent_bundle::FluentValue;
 
 use super::super::i18n::Tr;
 use crate::db::audit::Subject;
-use crate::db::table::{EntryState, read_room_text};
+use crate::db::table::{EntryState, Side, read_room_text};
 use crate::input::{SHEET_FIELDS, SheetRow};
 use crate::rules::{Combination, EntryFigures, LastTrick};
 
@@ -82,7 +82,15 @@ fn stored_entry_words(t: &Tr, text: &str) -> Option<String> {
 
 /// A room's state in the director's words.
 pub(crate) fn state_words(t: &Tr, state: EntryState) -> String {
-    t.t(&format!("table-state-{}", state.code()))
+    crate::web::labels::room_state_label(t, state, false)
+}
+
+/// A side as the trail stores it (`NS`, `EW`) in words; the stored text when it is not one.
+fn stored_side_words(t: &Tr, stored: &str) -> String {
+    Side::parse(&stored.to_ascii_lowercase()).map_or_else(
+        || stored.to_owned(),
+        |side| crate::web::labels::side_label(t, side),
+    )
 }
 
 /// An audited value in words, by what it belongs to; the stored text when it is not one
@@ -194,7 +202,7 @@ pub(crate) fn who_words(
                     clock.time(entered)
                 })
                 .unwrap_or_else(|_| w.at.to_owned());
-            let side = |s: &str| t.t(&format!("entry-pair-{}", s.to_ascii_lowercase()));
+            let side = |s: &str| stored_side_words(t, s);
             t.args(
                 "words-table-who",
                 &[
@@ -227,11 +235,7 @@ fn seated_words(t: &Tr, who: &str) -> Option<String> {
             &[
                 ("link", n(link)),
                 ("room", t.t(&format!("entry-room-{room}")).into()),
-                (
-                    "side",
-                    t.t(&format!("entry-pair-{}", side.to_ascii_lowercase()))
-                        .into(),
-                ),
+                ("side", stored_side_words(t, side).into()),
                 ("address", n(address)),
             ],
         )

@@ -87,7 +87,9 @@ fn matches(req: &ServiceRequest, etag: &str) -> bool {
 pub fn tournament_slug(path: &str) -> Option<&str> {
     let rest = path.strip_prefix("/api/v1/tournaments/")?;
     let slug = rest.split('/').next().unwrap_or(rest);
-    (!slug.is_empty()).then_some(slug)
+    crate::rules::slug::Slug::parse(slug)
+        .is_ok()
+        .then_some(slug)
 }
 
 /// The slug of a public page of a tournament (`/t/{slug}` and below), except the event
@@ -100,7 +102,7 @@ fn public_slug(path: &str) -> Option<&str> {
     let (slug, tail) = rest.split_once('/').unwrap_or((rest, ""));
     // "Find my team" answers with a redirect or a list of its own query: never kept.
     let find = tail == "find" || tail.ends_with("/find");
-    (!slug.is_empty() && tail != "events" && !find).then_some(slug)
+    (crate::rules::slug::Slug::parse(slug).is_ok() && tail != "events" && !find).then_some(slug)
 }
 
 /// The cache key of a public page: its language, its path and the parameters it reads
@@ -122,7 +124,7 @@ pub async fn public_pages(
     };
     let anonymous = Viewer::of(req.request()).user.is_none();
     let cacheable = anonymous && req.cookie(crate::web::viewer::FLASH_COOKIE).is_none();
-    let lang = Lang::of_request(req.request());
+    let lang = crate::web::i18n::request_lang(req.request());
     let away = state.live.database_away().is_some();
     let snapshot = match state
         .live

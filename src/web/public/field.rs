@@ -16,9 +16,7 @@ use crate::rules::field::{Fraction, OddKind, Traveller, butler, odd_results};
 use crate::rules::{Event, Report, RoundProgress, Scorer, TeamNo};
 use crate::web::i18n::Tr;
 use crate::web::live::Snapshot;
-use crate::web::page::{
-    Ctx, PageSnapshot, TourHead, page_snapshot, path_number, render, snapshot_at,
-};
+use crate::web::page::{Ctx, PageSnapshot, TourHead, path_number, render};
 use crate::web::sheets::{pdf, pdf_response};
 use crate::web::{AppError, AppState};
 
@@ -233,12 +231,10 @@ pub fn traveller_page(
 /// `GET /t/{slug}/rounds/{n}/boards/{b}`.
 pub async fn traveller(
     ctx: Ctx,
-    state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round, board) = path.into_inner();
-    let (round, board) = path_numbers(&round, &board)?;
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (round, board) = path_numbers(&path.1, &path.2)?;
     let page = traveller_page(&ctx, &snap, round, board)?;
     render(&ctx, &page)
 }
@@ -308,16 +304,6 @@ pub fn butler_rows(event: &Event, t: &Tr) -> Option<Vec<ButlerRow>> {
             })
             .collect(),
     )
-}
-
-/// `butler.csv` as the public sees it: the rooms of rounds still in progress that have
-/// not finished every board do not count yet.
-pub fn public_butler_csv(event: &Event) -> Option<String> {
-    if event.lineups.is_empty() {
-        return None;
-    }
-    let pairs = butler(event);
-    Some(crate::archive::butler_csv(event, &pairs))
 }
 
 #[derive(Template)]
@@ -404,10 +390,10 @@ pub fn travellers_page(ctx: &Ctx, snap: &Snapshot, round: i32) -> Result<Travell
 /// `GET /t/{slug}/rounds/{n}/travellers`: every board of the round, for printing.
 pub async fn travellers(
     ctx: Ctx,
-    state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (snap, round) = snapshot_at(&ctx, &state, path.into_inner()).await?;
+    let round = path_number(&path.1)?;
     let page = travellers_page(&ctx, &snap, round)?;
     render(&ctx, &page)
 }
@@ -555,9 +541,10 @@ fn frequency_grid(view: &TravellerView, t: &Tr) -> crate::sheets::pdf::Grid {
 pub async fn travellers_pdf(
     ctx: Ctx,
     state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (snap, round) = snapshot_at(&ctx, &state, path.into_inner()).await?;
+    let round = path_number(&path.1)?;
     let page = travellers_page(&ctx, &snap, round)?;
     let t = ctx.t;
     let sheets: Vec<crate::sheets::pdf::SheetPage> = page

@@ -16,7 +16,8 @@ use askama::Template;
 
 use super::paging::{Asked, Paging, page_href};
 use crate::rules::{Team, TeamNo};
-use crate::web::page::{Ctx, TourHead, page_snapshot, path_number, render_status};
+use crate::web::live::Snapshot;
+use crate::web::page::{Ctx, PageSnapshot, TourHead, path_number, render_status};
 use crate::web::{AppError, AppState};
 
 /// The most teams a search lists; beyond, it asks for more of the name.
@@ -217,46 +218,45 @@ fn see_other(location: &str) -> HttpResponse {
 pub async fn in_standings(
     ctx: Ctx,
     state: web::Data<AppState>,
-    slug: web::Path<String>,
+    snap: PageSnapshot,
     req: HttpRequest,
 ) -> Result<HttpResponse, AppError> {
-    find(ctx, &state, &slug, List::Standings, &req).await
+    find(ctx, &state, &snap, List::Standings, &req)
 }
 
 /// `GET /t/{slug}/teams/find?q=…`.
 pub async fn in_teams(
     ctx: Ctx,
     state: web::Data<AppState>,
-    slug: web::Path<String>,
+    snap: PageSnapshot,
     req: HttpRequest,
 ) -> Result<HttpResponse, AppError> {
-    find(ctx, &state, &slug, List::Teams, &req).await
+    find(ctx, &state, &snap, List::Teams, &req)
 }
 
 /// `GET /t/{slug}/rounds/{round}/find?q=…`.
 pub async fn in_round(
     ctx: Ctx,
     state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
     req: HttpRequest,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = path.into_inner();
-    let round = path_number(&round)?;
-    find(ctx, &state, &slug, List::Round(round), &req).await
+    let round = path_number(&path.1)?;
+    find(ctx, &state, &snap, List::Round(round), &req)
 }
 
 /// Finds the teams `?q=` names in `list` and answers: the row of the one, the list of
 /// several, or that there is none.
-async fn find(
+fn find(
     ctx: Ctx,
     state: &AppState,
-    slug: &str,
+    snap: &Snapshot,
     list: List,
     req: &HttpRequest,
 ) -> Result<HttpResponse, AppError> {
-    let snap = page_snapshot(&ctx, state, slug).await?;
-    let base = list.base(slug);
-    let places = list.places(&snap)?;
+    let base = list.base(&snap.event.settings.slug);
+    let places = list.places(snap)?;
     let asked = asked(req);
     if asked.is_empty() {
         return Ok(see_other(&base));

@@ -30,14 +30,12 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::page::{
-    Ctx, PageSnapshot, TourHead, page_snapshot, path_number, redirect, render, snapshot_at,
-};
+use super::page::{Ctx, PageSnapshot, TourHead, path_number, redirect, render};
 use super::routes::{Need, Routes};
 use super::{AppError, AppState};
 use crate::archive;
-use crate::input::check_slug;
 use crate::rules::TeamNo;
+use crate::rules::slug::Slug;
 use view::matches::{self, BoardLine, MatchDetail, MatchLine, TeamMatch};
 use view::rules::{self as rules_view, RulesSummary};
 use view::standings::{self, RoundLine, StandingRow};
@@ -97,8 +95,7 @@ fn public_pages(cfg: &mut web::ServiceConfig) {
 }
 
 /// `/t/{slug}/` is the overview too.
-async fn without_slash(slug: web::Path<String>) -> Result<HttpResponse, AppError> {
-    check_slug(&slug).map_err(|_| AppError::not_found())?;
+async fn without_slash(slug: Slug) -> Result<HttpResponse, AppError> {
     Ok(redirect(&format!("/t/{slug}")))
 }
 
@@ -140,52 +137,6 @@ fn pager(
 /// The refresh interval of a live page, or `None` when nothing is coming in.
 fn live(on: bool) -> Option<u32> {
     on.then_some(LIVE_SECONDS)
-}
-
-/// The CSV files a reader can download, in the order the overview lists them.
-const DOWNLOADS: [&str; 7] = [
-    "standings",
-    "matches",
-    "swings",
-    "results",
-    "teams",
-    "boards",
-    "schedule",
-];
-
-/// The CSV files a reader can download when the event has stages.
-const STAGE_DOWNLOADS: [&str; 2] = ["bracket", "ranking"];
-
-/// The CSV files a reader can download when the event records line-ups.
-const FIELD_DOWNLOADS: [&str; 2] = ["butler", "lineups"];
-
-/// The deals of the released boards, when the event has any (docs/deals.md).
-const DEAL_DOWNLOADS: [&str; 1] = ["deals"];
-
-/// A CSV file of the archive, written by the archive's own writers.
-fn csv_file(name: &str, snap: &crate::web::live::Snapshot) -> Option<String> {
-    let (event, report) = (&snap.event, &snap.report);
-    Some(match name {
-        "standings" => archive::standings_csv(event, report),
-        "matches" => archive::matches_csv(event, report),
-        "swings" => archive::swings_csv(event, report),
-        // Rooms waiting for the director's approval are marked in the computed `result`.
-        "results" => archive::results_csv_marked(event, |round, table, room| {
-            snap.play.awaits_approval(round, table, room)
-        }),
-        "teams" => archive::teams_csv(event),
-        "boards" => archive::boards_csv(event),
-        "schedule" => archive::schedule_csv(event),
-        "bracket" | "ranking" => {
-            let c = snap.championship()?;
-            if name == "bracket" {
-                archive::bracket_csv(event, c)
-            } else {
-                archive::ranking_csv(event, c)
-            }
-        }
-        _ => return None,
-    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -263,21 +214,12 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
             "pub-top-title"
         }),
         butler: !event.lineups.is_empty(),
-        downloads: DOWNLOADS
-            .into_iter()
-            .chain(
-                FIELD_DOWNLOADS
-                    .into_iter()
-                    .filter(|_| !event.lineups.is_empty()),
-            )
-            .chain(
-                DEAL_DOWNLOADS
-                    .into_iter()
-                    .filter(|_| !event.deals.boards.is_empty()),
-            )
-            .map(|file| Download {
-                file,
-                label: t.t(&format!("pub-csv-{file}")),
+        downloads: archive::EXPORTS
+            .iter()
+            .filter(|e| e.public && e.is_of(event))
+            .map(|e| Download {
+                file: e.stem(),
+                label: t.t(&format!("pub-csv-{}", e.stem())),
             })
             .collect(),
         charts: super::sheets::charts::distribution_chart(event, t)
@@ -416,10 +358,11 @@ pub(crate) fn provisional_match(snap: &crate::web::live::Snapshot, round: i32, t
 async fn round(
     ctx: Ctx,
     state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
     req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, AppError> {
-    let (snap, number) = snapshot_at(&ctx, &state, path.into_inner()).await?;
+    let number = path_number(&path.1)?;
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let index = event
@@ -523,12 +466,10 @@ struct MatchPage {
 
 async fn table(
     ctx: Ctx,
-    state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round, table) = path.into_inner();
-    let (round, table) = (path_number(&round)?, path_number(&table)?);
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let (round, table) = (path_number(&path.1)?, path_number(&path.2)?);
     let (event, report) = (&snap.event, &snap.report);
     let r = event
         .rounds
@@ -689,7 +630,7 @@ fn next_match(
                     "pub-next-room",
                     &[
                         ("room", t.t(&format!("entry-room-{}", room.code())).into()),
-                        ("side", t.t(&format!("entry-pair-{}", side.code())).into()),
+                        ("side", crate::web::labels::side_label(t, side).into()),
                     ],
                 )
             };
@@ -706,10 +647,10 @@ fn next_match(
 async fn team(
     ctx: Ctx,
     state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (snap, number) = snapshot_at(&ctx, &state, path.into_inner()).await?;
-    let number = TeamNo(number);
+    let number = TeamNo(path_number(&path.1)?);
     let (event, report) = (&snap.event, &snap.report);
     let t = &ctx.t;
     let team = event.team(number).ok_or_else(AppError::not_found)?;
@@ -770,29 +711,24 @@ async fn team(
 
 /// `GET /t/{slug}/{file}.csv`: the file as `fushi export` writes it.
 async fn download(
-    ctx: Ctx,
-    state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, file) = path.into_inner();
-    if !DOWNLOADS.contains(&file.as_str())
-        && !FIELD_DOWNLOADS.contains(&file.as_str())
-        && !STAGE_DOWNLOADS.contains(&file.as_str())
-        && !DEAL_DOWNLOADS.contains(&file.as_str())
-    {
-        return Err(AppError::not_found());
-    }
-    let snap = page_snapshot(&ctx, &state, &slug).await?;
+    let file = &path.1;
+    let export = archive::Export::public(file).ok_or_else(AppError::not_found)?;
     let event = &snap.event;
-    let body = match file.as_str() {
-        // Only when the event records line-ups.
-        "butler" => field::public_butler_csv(event),
-        "lineups" => (!event.lineups.is_empty()).then(|| archive::lineups_csv(event)),
-        // The public event holds the deals of released boards only.
-        "deals" => (!event.deals.boards.is_empty()).then(|| archive::deals_csv(event)),
-        _ => csv_file(&file, &snap),
-    }
-    .ok_or_else(AppError::not_found)?;
+    let body = export
+        .write(&archive::Exporting {
+            event,
+            report: &snap.report,
+            championship: match export.when {
+                archive::When::Stages => snap.championship(),
+                _ => None,
+            },
+            // Rooms waiting for the director's approval are marked in the computed `result`.
+            provisional: &|round, table, room| snap.play.awaits_approval(round, table, room),
+        })
+        .ok_or_else(AppError::not_found)?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/csv; charset=utf-8"))
         .insert_header((

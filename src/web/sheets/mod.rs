@@ -21,7 +21,7 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::page::{Ctx, TourHead, page_snapshot, path_number, render, snapshot_at, with_db};
+use super::page::{Ctx, PageSnapshot, TourHead, path_number, render, with_db};
 use super::{AppError, AppState};
 use std::sync::Arc;
 
@@ -58,16 +58,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// The snapshot and round `{round}` of a sheet's path; 404 when the event has no such round.
-async fn round_of(
-    ctx: &Ctx,
-    state: &AppState,
-    path: (String, String),
-) -> Result<(Arc<Snapshot>, i32), AppError> {
-    let (snap, round) = snapshot_at(ctx, state, path).await?;
+fn round_of(snap: PageSnapshot, round: &str) -> Result<(Arc<Snapshot>, i32), AppError> {
+    let round = path_number(round)?;
     if !snap.event.rounds.iter().any(|r| r.number == round) {
         return Err(AppError::not_found());
     }
-    Ok((snap, round))
+    Ok((snap.0, round))
 }
 
 /// Whether table `table` of round `round` is a match (not a bye, not missing).
@@ -242,13 +238,13 @@ struct RoundSheets {
 }
 
 impl RoundSheets {
-    async fn of(
+    fn of(
         ctx: &Ctx,
-        state: &AppState,
-        path: (String, String),
+        snap: PageSnapshot,
+        round: &str,
         query: &SheetsQuery,
     ) -> Result<RoundSheets, AppError> {
-        let (snap, round) = round_of(ctx, state, path).await?;
+        let (snap, round) = round_of(snap, round)?;
         let blank = query.blank();
         let table = query.table(&snap.event, round)?;
         let mark = ctx.t.t("pub-provisional-mark");
@@ -278,10 +274,11 @@ async fn round_sheets(
     req: actix_web::HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
     query: web::Query<SheetsQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let asked = RoundSheets::of(&ctx, &state, path.into_inner(), &query).await?;
+    let asked = RoundSheets::of(&ctx, snap, &path.1, &query)?;
     let (event, round, blank) = (&asked.snap.event, asked.round, asked.blank);
     let (links, links_withheld) = if blank && event.settings.table.entry {
         table_links(&req, &ctx, &state, &event.settings.slug, round).await?
@@ -306,6 +303,7 @@ async fn round_sheets(
 async fn round_sheets_pdf(
     ctx: Ctx,
     state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
     query: web::Query<SheetsQuery>,
 ) -> Result<HttpResponse, AppError> {
@@ -315,7 +313,7 @@ async fn round_sheets_pdf(
         blank,
         table,
         sheets,
-    } = RoundSheets::of(&ctx, &state, path.into_inner(), &query).await?;
+    } = RoundSheets::of(&ctx, snap, &path.1, &query)?;
     let settings = &snap.event.settings;
     let table_part = table.map(|t| format!("-table-{t}")).unwrap_or_default();
     let blank_part = if blank { "-blank" } else { "" };
@@ -377,13 +375,13 @@ struct MatchSheetPage {
 
 /// The match sheet of a path's round and table, with the snapshot it was built from; 404
 /// for an unknown match or a bye.
-async fn match_sheet_of(
+fn match_sheet_of(
     ctx: &Ctx,
-    state: &AppState,
-    (slug, round, table): (String, String, String),
+    snap: PageSnapshot,
+    (_, round, table): &(String, String, String),
 ) -> Result<(Arc<Snapshot>, MatchSheet), AppError> {
-    let (round, table) = (path_number(&round)?, path_number(&table)?);
-    let snap = page_snapshot(ctx, state, &slug).await?;
+    let (round, table) = (path_number(round)?, path_number(table)?);
+    let snap = snap.0;
     let mut sheet = sheets::match_sheet(&snap.event, &snap.report, round, table, &ctx.t)
         .ok_or_else(AppError::not_found)?;
     // Rooms confirmed at the table and waiting for the director's approval are marked
@@ -412,10 +410,10 @@ impl MatchSheetPage {
 
 async fn match_sheet(
     ctx: Ctx,
-    state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (snap, sheet) = match_sheet_of(&ctx, &state, path.into_inner()).await?;
+    let (snap, sheet) = match_sheet_of(&ctx, snap, &path)?;
     let event = &snap.event;
     let page = MatchSheetPage {
         tools: SheetTools::new(
@@ -438,9 +436,10 @@ async fn match_sheet(
 async fn match_sheet_pdf(
     ctx: Ctx,
     state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (snap, sheet) = match_sheet_of(&ctx, &state, path.into_inner()).await?;
+    let (snap, sheet) = match_sheet_of(&ctx, snap, &path)?;
     let name = format!(
         "{}-match-{}-{}.pdf",
         snap.event.settings.slug, sheet.round, sheet.table
@@ -464,12 +463,12 @@ struct TeamCardPage {
 
 /// The team card of a path's `{team}`, with the snapshot it was built from; 404 for an
 /// unknown team.
-async fn team_card_of(
+fn team_card_of(
     ctx: &Ctx,
-    state: &AppState,
-    path: (String, String),
+    snap: PageSnapshot,
+    team: &str,
 ) -> Result<(Arc<Snapshot>, TeamCard), AppError> {
-    let (snap, team) = snapshot_at(ctx, state, path).await?;
+    let (snap, team) = (snap.0, path_number(team)?);
     let card = sheets::team_card(&snap.event, &snap.report, TeamNo(team), &ctx.t)
         .ok_or_else(AppError::not_found)?;
     Ok((snap, card))
@@ -477,10 +476,10 @@ async fn team_card_of(
 
 async fn team_card(
     ctx: Ctx,
-    state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (snap, card) = team_card_of(&ctx, &state, path.into_inner()).await?;
+    let (snap, card) = team_card_of(&ctx, snap, &path.1)?;
     let event = &snap.event;
     let page = TeamCardPage {
         tools: SheetTools::new(
@@ -500,9 +499,10 @@ async fn team_card(
 async fn team_card_pdf(
     ctx: Ctx,
     state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (snap, card) = team_card_of(&ctx, &state, path.into_inner()).await?;
+    let (snap, card) = team_card_of(&ctx, snap, &path.1)?;
     let name = format!("{}-team-{}.pdf", snap.event.settings.slug, card.team_no);
     pdf_file(&ctx, &state, &name, move |words| {
         sheets::team_card_pdf(&card, words)
@@ -545,18 +545,17 @@ impl WallPage {
 /// The results and standings after a path's `{round}`, or after the last round (`None`),
 /// with the snapshot they were built from and the round asked for; 404 for an unknown
 /// round.
-async fn standings_sheet_of(
+fn standings_sheet_of(
     ctx: &Ctx,
-    state: &AppState,
-    slug: String,
-    round: Option<String>,
+    snap: PageSnapshot,
+    round: Option<&str>,
 ) -> Result<(Arc<Snapshot>, Option<i32>, StandingsSheet), AppError> {
     let (snap, round) = match round {
         Some(round) => {
-            let (snap, round) = round_of(ctx, state, (slug, round)).await?;
+            let (snap, round) = round_of(snap, round)?;
             (snap, Some(round))
         }
-        None => (page_snapshot(ctx, state, &slug).await?, None),
+        None => (snap.0, None),
     };
     let sheet = sheets::standings_sheet(&snap.event, round, &ctx.t);
     Ok((snap, round, sheet))
@@ -564,11 +563,10 @@ async fn standings_sheet_of(
 
 async fn wall(
     ctx: Ctx,
-    state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = path.into_inner();
-    let (snap, round, sheet) = standings_sheet_of(&ctx, &state, slug, Some(round)).await?;
+    let (snap, round, sheet) = standings_sheet_of(&ctx, snap, Some(&path.1))?;
     let event = &snap.event;
     let round = round.unwrap_or_default();
     let page = WallPage {
@@ -590,10 +588,10 @@ async fn wall(
 async fn standings_sheet_pdf(
     ctx: Ctx,
     state: web::Data<AppState>,
-    slug: String,
-    round: Option<String>,
+    snap: PageSnapshot,
+    round: Option<&str>,
 ) -> Result<HttpResponse, AppError> {
-    let (snap, round, sheet) = standings_sheet_of(&ctx, &state, slug, round).await?;
+    let (snap, round, sheet) = standings_sheet_of(&ctx, snap, round)?;
     let round_part = round.map(|r| format!("-{r}")).unwrap_or_default();
     let name = format!("{}-standings{round_part}.pdf", snap.event.settings.slug);
     pdf_file(&ctx, &state, &name, move |words| {
@@ -605,16 +603,16 @@ async fn standings_sheet_pdf(
 async fn wall_pdf(
     ctx: Ctx,
     state: web::Data<AppState>,
+    snap: PageSnapshot,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (slug, round) = path.into_inner();
-    standings_sheet_pdf(ctx, state, slug, Some(round)).await
+    standings_sheet_pdf(ctx, state, snap, Some(&path.1)).await
 }
 
 async fn standings_pdf(
     ctx: Ctx,
     state: web::Data<AppState>,
-    slug: web::Path<String>,
+    snap: PageSnapshot,
 ) -> Result<HttpResponse, AppError> {
-    standings_sheet_pdf(ctx, state, slug.into_inner(), None).await
+    standings_sheet_pdf(ctx, state, snap, None).await
 }

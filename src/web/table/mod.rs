@@ -87,15 +87,8 @@ fn device_cookie(state: &AppState, token: &str) -> actix_web::cookie::Cookie<'st
 }
 
 /// The fields a table fills in, as named in `results.csv` (a ruling and "P only" are the
-/// director's).
-pub const TABLE_FIELDS: [&str; 6] = [
-    "trick_points",
-    "bottom_points",
-    "last_trick",
-    "combo",
-    "declarer_penalty",
-    "defender_penalty",
-];
+/// director's): those of [`crate::input::fields::RESULT_FIELDS`] a table types.
+pub use crate::input::fields::TABLE_FIELDS;
 
 /// The client's address as text (as the proxy reports it, else the connection's).
 fn address(req: &HttpRequest) -> String {

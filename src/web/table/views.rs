@@ -227,10 +227,7 @@ struct RoomPage {
 }
 
 fn side_label(ctx: &Ctx, side: Side) -> String {
-    match side {
-        Side::NorthSouth => ctx.t.t("entry-pair-ns"),
-        Side::EastWest => ctx.t.t("entry-pair-ew"),
-    }
+    crate::web::labels::side_label(&ctx.t, side)
 }
 
 /// The combination choices for `decks`: tractors and titanics with their lengths.
@@ -553,11 +550,7 @@ fn shown_state(closed: Option<Closed>, pending: Option<&Pending>) -> EntryState 
 /// The room's state in the table's words: a confirmed room that waits for the director's
 /// approval (`approval`) is provisional.
 fn state_text(ctx: &Ctx, state: EntryState, approval: bool) -> String {
-    if state == EntryState::Confirmed && approval {
-        ctx.t.t("table-state-provisional")
-    } else {
-        ctx.t.t(&format!("table-state-{}", state.code()))
-    }
+    crate::web::labels::room_state_label(&ctx.t, state, approval)
 }
 
 /// Why the room takes no entries now, in the table's words.

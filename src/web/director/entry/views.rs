@@ -13,26 +13,17 @@ use super::forms::{Misentry, ROOMS, field_name};
 use crate::db::RoundSheet;
 use crate::db::audit::AuditEntry;
 use crate::figures::signed;
-use crate::input::sheet::{self, SHEET_FIELDS, SheetRow};
+use crate::input::fields::{FieldKind, RESULT_FIELDS, ResultField};
+use crate::input::sheet::{self, SheetRow};
 use crate::rules::event::home_declares;
-use crate::rules::{Board, Decks, Match, MatchFigures, MatchProgress, Pair, Room, Scorer};
+use crate::rules::{Board, Decks, Match, MatchFigures, MatchProgress, Room, Scorer};
 use crate::web::AppError;
 use crate::web::i18n::Tr;
 use crate::web::labels::{
-    Choice, choices, combo_label, match_progress_label, seat_label, sheet_error_text, team_label,
-    trump_label,
+    Choice, choices, combo_label, match_progress_label, pair_label, seat_label, sheet_error_text,
+    team_label, trump_label,
 };
 use crate::web::page::{Ctx, TourHead, render_status};
-
-/// The score-sheet fields most boards leave empty: the keyboard path skips them unless a
-/// row's rare fields are opened (see `static/js/entry.js`).
-const RARE_FIELDS: [&str; 5] = [
-    "combo_length",
-    "declarer_penalty",
-    "defender_penalty",
-    "ruling",
-    "defender_total",
-];
 
 /// One input of a score-sheet row.
 #[derive(Debug)]
@@ -242,7 +233,7 @@ pub(super) struct ByePage {
 
 /// The headings of a room's sheet: the board and its conditions, the declaring side, the
 /// score-sheet fields, then the computed P, result and s.
-fn headings(t: &Tr, fields: &[&'static str]) -> Vec<Heading> {
+fn headings(t: &Tr, fields: &[ResultField]) -> Vec<Heading> {
     let heading = |short: String, full: String, class: &'static str| Heading { short, full, class };
     let mut all = vec![
         heading(t.t("entry-short-board"), t.t("rounds-col-board"), "board"),
@@ -253,8 +244,8 @@ fn headings(t: &Tr, fields: &[&'static str]) -> Vec<Heading> {
     ];
     all.extend(fields.iter().map(|f| {
         heading(
-            t.t(&format!("entry-short-{f}")),
-            t.t(&format!("entry-col-{f}")),
+            t.t(&format!("entry-short-{}", f.name())),
+            t.t(&format!("entry-col-{}", f.name())),
             "",
         )
     }));
@@ -343,7 +334,7 @@ struct SheetRows<'a> {
     /// The combinations the decks allow, for the combination's choices.
     kinds: Vec<&'static str>,
     /// The score-sheet fields shown (the combination's length only with tractors).
-    fields: Vec<&'static str>,
+    fields: Vec<ResultField>,
     /// Each wrong field's message, by field name.
     error_texts: HashMap<&'a str, String>,
     home: String,
@@ -362,9 +353,10 @@ impl<'a> SheetRows<'a> {
         let decks = sheet.settings.decks();
         let kinds = sheet::combination_kinds(decks);
         let with_length = kinds.contains(&"tractor");
-        let fields = SHEET_FIELDS
-            .into_iter()
-            .filter(|f| with_length || *f != "combo_length")
+        let fields = RESULT_FIELDS
+            .iter()
+            .map(|r| r.field)
+            .filter(|f| with_length || *f != ResultField::ComboLength)
             .collect();
         let error_texts = errors
             .iter()
@@ -461,10 +453,7 @@ impl<'a> SheetRows<'a> {
         } else {
             &self.away
         };
-        let declarer_pair = match board.dealer.pair() {
-            Pair::NorthSouth => t.t("entry-pair-ns"),
-            Pair::EastWest => t.t("entry-pair-ew"),
-        };
+        let declarer_pair = pair_label(t, board.dealer.pair());
         SheetLine {
             board: board.number,
             dealer: seat_label(t, board.dealer),
@@ -483,19 +472,20 @@ impl<'a> SheetRows<'a> {
     /// it is typed (a number, a signed ruling or a choice).
     fn input(
         &self,
-        field: &'static str,
+        field: ResultField,
         key: &str,
         room_name: &str,
         board: i32,
         row: &SheetRow,
     ) -> Input {
         let t = self.t;
+        let (row_of_field, field) = (field.row(), field.name());
         let name = field_name(key, board, field);
         let value = row.field(field).to_owned();
-        let (kind, choices) = match field {
-            "last_trick" | "combo" => ("select", self.choices(field, &value)),
-            "ruling" => ("signed", Vec::new()),
-            _ => ("number", Vec::new()),
+        let (kind, choices) = match row_of_field.kind {
+            FieldKind::Choice => ("select", self.choices(field, &value)),
+            FieldKind::Signed => ("signed", Vec::new()),
+            FieldKind::Number => ("number", Vec::new()),
         };
         Input {
             field,
@@ -511,7 +501,7 @@ impl<'a> SheetRows<'a> {
             name,
             value,
             autofocus: false,
-            rare: RARE_FIELDS.contains(&field),
+            rare: row_of_field.rare,
             kind,
             choices,
         }

@@ -237,7 +237,6 @@ mod tests {
             [MatchScoring::Vp20, MatchScoring::Wdl, MatchScoring::Levels]
                 .map(|m| format!("pub-col-score-{}", m.code())),
         );
-        ids.extend(super::super::DOWNLOADS.map(|f| format!("pub-csv-{f}")));
         for lang in Lang::all() {
             let t = Tr::new(lang);
             for id in &ids {
