@@ -97,6 +97,7 @@ table-sheet-link = Enter at the table
 table-sheets-pdf = Blank score sheets with the links (PDF)
 table-flash-codes-exhausted = Too many wrong codes: only the director can finish this room now, and the director has been called.
 table-combo-none = none
+table-combo-hint = If the defenders won it, tap their combination.
 table-seat-legend = Who sits for { $side } · { $team }?
 table-error-seat = Choose the two members of { $team } who sit here.
 table-error-seat-other-room = { $player } sits in the { $room } already: choose who sits here.

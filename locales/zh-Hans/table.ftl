@@ -91,6 +91,7 @@ table-sheet-link = 桌上录入
 table-sheets-pdf = 带链接二维码的空白记分表（PDF）
 table-flash-codes-exhausted = 确认码错误次数过多：现在只能由裁判完成本室，已呼叫裁判。
 table-combo-none = 无
+table-combo-hint = 闲家赢得末轮时，点其牌型即可。
 table-seat-legend = { $side } · { $team }：哪两位上场？
 table-error-seat = 请选出 { $team } 在本桌上场的两位队员。
 table-error-seat-other-room = { $player } 已在{ $room }上场：请重新选择本桌上场的队员。

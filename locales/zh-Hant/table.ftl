@@ -91,6 +91,7 @@ table-sheet-link = 桌上錄入
 table-sheets-pdf = 帶連結QR 碼的空白記分表（PDF）
 table-flash-codes-exhausted = 確認碼錯誤次數過多：現在只能由裁判完成本室，已呼叫裁判。
 table-combo-none = 無
+table-combo-hint = 閒家贏得末輪時，點其牌型即可。
 table-seat-legend = { $side } · { $team }：哪兩位上場？
 table-error-seat = 請選出 { $team } 在本桌上場的兩位隊員。
 table-error-seat-other-room = { $player } 已在{ $room }上場：請重新選擇本桌上場的隊員。

@@ -43,6 +43,19 @@ impl RoundSheet {
         self.round.matches.iter().find(|m| m.table == table)
     }
 
+    /// The rounds just before and after this one: a round's pages link them.
+    pub fn rounds_around(&self) -> (Option<i32>, Option<i32>) {
+        let at = self
+            .round_numbers
+            .iter()
+            .position(|r| *r == self.round.number);
+        (
+            at.and_then(|p| p.checked_sub(1))
+                .and_then(|p| self.round_numbers.get(p).copied()),
+            at.and_then(|p| self.round_numbers.get(p + 1).copied()),
+        )
+    }
+
     /// Round `number` of an event already loaded (a snapshot) with only its match at
     /// `table` and that match's teams: what a page of one match needs, whatever the size
     /// of the round. `None` when there is no such match.

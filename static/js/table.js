@@ -103,7 +103,8 @@
     var boards = {};
     Object.keys(data).forEach(function (name) {
       var m = /^(\d+)-/.exec(name);
-      if (m && data[name] !== "") {
+      // The declarers' last trick is every untyped board's default: it types nothing.
+      if (m && data[name] !== "" && !(/-last_trick$/.test(name) && data[name] === "declarer")) {
         boards[m[1]] = true;
       }
     });
@@ -170,6 +171,11 @@
       if (confirmForm && confirmForm.scrollIntoView) {
         confirmForm.scrollIntoView({ block: "start" });
       }
+      // The opponents' code field takes the keypad (the page's autofocus, kept in view).
+      var theirs = confirmForm && confirmForm.querySelector("input[name=code]");
+      if (theirs) {
+        theirs.focus({ preventScroll: true });
+      }
     }
   } catch (e) { /* no session storage: the page opens at its top */ }
 
@@ -202,11 +208,12 @@
 })();
 
 // Moving on by itself, so that a room takes few taps: once the team code has its digits the
-// first empty board's trick points take the keypad; trick or bottom points that no further digit
-// can make possible (45 of 200) move on; a board whose last trick is the declarers', or the
-// defenders' with a combination, hands over to the next empty board, the last to Save.
-// Nothing is chosen for the table (a combination is only taken away when the declarers
-// won the last trick, where none is allowed), and the server checks every field on Save.
+// first empty board's trick points take the keypad. Each board shows the declarers' last
+// trick chosen (the page's default, visible before Save); a tap on a combination says the
+// defenders won it with that, and the page checks "defenders" as it shows. Trick points that
+// no further digit can make possible (45 of 200) move on: to the bottom when the defenders
+// won the last trick, else to the next empty board; a full bottom moves on too, the last board
+// to Save. Nothing else is chosen for the table, and the server checks every field on Save.
 (function () {
   "use strict";
   var form = document.querySelector("form.table-form");
@@ -224,6 +231,10 @@
 
   function chosen(board, name) {
     return form.querySelector("[name='" + board + "-" + name + "']:checked");
+  }
+
+  function choice(board, name, value) {
+    return form.querySelector("[name='" + board + "-" + name + "'][value='" + value + "']");
   }
 
   function go(target) {
@@ -260,6 +271,25 @@
     return /^[0-9]+$/.test(text) && (text === "0" || parseInt(text, 10) * 10 > max);
   }
 
+  function defenders(board) {
+    var last = chosen(board, "last_trick");
+    return !!last && last.value === "defenders";
+  }
+
+  // Where a board goes once its last trick is settled: its first empty figure that counts,
+  // else the next empty board.
+  function onward(board) {
+    var points = field(board, "trick_points");
+    if (points && points.value === "") {
+      return points;
+    }
+    var bottom = field(board, "bottom_points");
+    if (defenders(board) && bottom && bottom.value === "") {
+      return bottom;
+    }
+    return nextEmpty(board);
+  }
+
   form.addEventListener("input", function (event) {
     if (event.target.name === "code") {
       var digits = parseInt(event.target.getAttribute("data-code-digits"), 10) || 0;
@@ -275,10 +305,12 @@
     if (!m || !full(event.target.value, most[m[2]])) {
       return;
     }
-    if (m[2] === "trick_points") {
+    if (m[2] === "trick_points" && defenders(m[1])) {
       go(field(m[1], "bottom_points"));
+    } else if (m[2] === "trick_points" || chosen(m[1], "combo") && chosen(m[1], "combo").value !== "") {
+      go(nextEmpty(m[1]));
     } else {
-      // The last trick is a tap: the keypad makes way for it.
+      // The defenders' combination is a tap: the keypad makes way for it.
       event.target.blur();
     }
   });
@@ -287,30 +319,59 @@
     var name = event.target.name || "";
     var seat = /^seat-/.test(name) && event.target.closest ? event.target.closest("details") : null;
     if (seat) {
-      // The pair tapped is the answer: the question folds up again, showing it.
+      // The pair tapped is the answer: the question folds up again, showing it, and the
+      // code field takes the keypad if it is still empty.
       var shown = seat.querySelector(".chosen");
       var label = event.target.parentNode ? event.target.parentNode.textContent.trim() : "";
       if (shown) {
         shown.textContent = label;
       }
       seat.open = false;
+      var code = form.querySelector("input[name=code]");
+      if (code && code.value === "") {
+        go(code);
+      }
       return;
     }
     var m = /^(\d+)-(last_trick|combo)$/.exec(name);
     if (!m) {
       return;
     }
-    var last = chosen(m[1], "last_trick");
     var combo = chosen(m[1], "combo");
-    if (last && last.value === "declarer") {
-      var none = form.querySelector("[name='" + m[1] + "-combo'][value='']");
+    if (m[2] === "combo" && combo && combo.value !== "") {
+      // Only the defenders' last trick has a combination: the tap says who won it.
+      var theirs = choice(m[1], "last_trick", "defenders");
+      if (theirs && !theirs.checked) {
+        theirs.checked = true;
+        form.dispatchEvent(new Event("change"));
+      }
+      go(onward(m[1]));
+    } else if (m[2] === "last_trick" && event.target.value === "declarer") {
+      var none = choice(m[1], "combo", "");
       if (combo && combo.value !== "" && none) {
         none.checked = true;
         form.dispatchEvent(new Event("change"));
       }
-      go(nextEmpty(m[1]));
-    } else if (last && last.value === "defenders" && combo && combo.value !== "") {
-      go(nextEmpty(m[1]));
+      go(onward(m[1]));
     }
+  });
+})();
+
+// A room's confirmation and "show the entry" take the team code and nothing else: the sixth
+// digit presses the form's button (which stays for a page without this script, and for
+// the Enter key).
+(function () {
+  "use strict";
+  var fields = document.querySelectorAll("input[data-code-submits]");
+  Array.prototype.forEach.call(fields, function (code) {
+    var button = document.getElementById(code.getAttribute("data-code-submits"));
+    var digits = parseInt(code.getAttribute("data-code-digits"), 10) || 0;
+    var pressed = false;
+    code.addEventListener("input", function () {
+      if (!pressed && button && digits && new RegExp("^[0-9]{" + digits + "}$").test(code.value)) {
+        pressed = true;
+        button.click();
+      }
+    });
   });
 })();

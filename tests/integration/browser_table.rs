@@ -88,6 +88,25 @@ async fn wait_for(client: &Client, css: &str) {
     }
 }
 
+/// Waits until the element `css` shows `want` among its text.
+async fn wait_contains(client: &Client, css: &str, want: &str) {
+    let start = Instant::now();
+    loop {
+        let now = match client.find(Locator::Css(css)).await {
+            Ok(e) => e.text().await.unwrap_or_default(),
+            Err(_) => String::new(),
+        };
+        if now.contains(want) {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{css} shows {now:?}, not {want:?}"
+        );
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 #[actix_web::test]
 async fn a_room_is_entered_on_a_phone() {
     let Some(tools) = browser::browser_tools() else {
@@ -133,6 +152,20 @@ async fn a_room_is_entered_on_a_phone() {
     assert_eq!(folded.trim(), "王强 & 陈静");
     let chosen = client.find(Locator::Css(&seated("ew"))).await.unwrap();
     assert_eq!(chosen.attr("value").await.unwrap().as_deref(), Some("0-1"));
+    // The page opens with the entering pair's code field focused (no tap), the keypad up.
+    let here = client.active_element().await.unwrap();
+    assert_eq!(here.attr("name").await.unwrap().as_deref(), Some("code"));
+    // Every board shows the declarers' last trick chosen before anything is typed: the
+    // default is on the page, not decided behind it.
+    for b in 1..=BOARDS {
+        let declarers = client
+            .find(Locator::Css(&format!(
+                "input[name='{b}-last_trick'][value=declarer]"
+            )))
+            .await
+            .unwrap();
+        assert!(declarers.is_selected().await.unwrap(), "board {b}");
+    }
     let mut taps = Taps::default();
     taps.tap(&client, "#seat-ew summary").await;
     taps.tap(&client, "input[name=seat-ew][value='2-3']").await;
@@ -144,40 +177,41 @@ async fn a_room_is_entered_on_a_phone() {
         .await
         .unwrap();
     assert!(folded.contains("Carol Li & David Zhao"), "{folded}");
-    // The entering pair's code from its slip says which side it is: one tap on the field,
-    // six keys, and the page moves on to board 1.
+    // The entering pair's code from its slip says which side it is: the code field has the
+    // keypad again once the pair is picked; six keys, and the page moves on to board 1.
     let ns_code = crate::common::code_for(&db, &token, "ns");
     let ew_code = crate::common::code_for(&db, &token, "ew");
-    taps.tap(&client, "form.table-form input[name=code]").await;
     taps.type_here(&client, "code", &ns_code).await;
     for b in 1..=BOARDS {
-        // Half the boards the declarers win the last trick; the others the defenders
-        // win it with a pair and 10 in the bottom. The page moves from field to field
-        // by itself: trick points of 45 or 70 of 200 cannot take another digit, nor a
-        // bottom of 10 of 80, and a board whose last trick is settled hands over.
-        taps.type_here(
-            &client,
-            &format!("{b}-trick_points"),
-            if b % 2 == 1 { "45" } else { "70" },
-        )
-        .await;
+        // Half the boards the declarers win the last trick: the trick points alone (45 of
+        // 200 takes no further digit, and the declarers' last trick is already chosen, so
+        // the page moves on to the next board). The others the defenders win with a pair
+        // and 10 in the bottom: one tap on "pair" (it checks "defenders"), then the trick
+        // points and the bottom, each moving on when full.
         if b % 2 == 1 {
-            taps.tap(
-                &client,
-                &format!("input[name='{b}-last_trick'][value=declarer]"),
-            )
-            .await;
-        } else {
-            taps.type_here(&client, &format!("{b}-bottom_points"), "10")
+            taps.type_here(&client, &format!("{b}-trick_points"), "45")
                 .await;
-            taps.tap(
-                &client,
-                &format!("input[name='{b}-last_trick'][value=defenders]"),
-            )
-            .await;
+        } else {
             taps.tap(&client, &format!("input[name='{b}-combo'][value=pair]"))
                 .await;
+            let defenders = client
+                .find(Locator::Css(&format!(
+                    "input[name='{b}-last_trick'][value=defenders]"
+                )))
+                .await
+                .unwrap();
+            assert!(defenders.is_selected().await.unwrap(), "board {b}");
+            taps.type_here(&client, &format!("{b}-trick_points"), "70")
+                .await;
+            taps.type_here(&client, &format!("{b}-bottom_points"), "10")
+                .await;
         }
+    }
+    // Every board's figures before Save, the default's included: 45 with the declarers'
+    // last trick; 70 + 10 × 4 (a pair takes the bottom four times) = 110.
+    for b in 1..=BOARDS {
+        let want = if b % 2 == 1 { "P 45" } else { "P 110" };
+        wait_contains(&client, &format!("[data-board-typed='{b}']"), want).await;
     }
     // After the last board the Save button has the focus.
     let here = client.active_element().await.unwrap();
@@ -227,11 +261,9 @@ async fn a_room_is_entered_on_a_phone() {
     assert!(seats.contains("王强 & 陈静"), "{seats}");
     let entered = taps.touches + taps.keys;
 
-    // The opponents, on the same phone: their own code, then one tap confirms.
-    taps.tap(&client, "form.table-confirm input[name=code]")
-        .await;
+    // The opponents, on the same phone: the page opened with their code field focused;
+    // the sixth digit confirms (the Confirm button stays, for a page without scripts).
     taps.type_here(&client, "code", &ew_code).await;
-    taps.tap(&client, "#table-confirm").await;
     wait_for(&client, ".table-closed").await;
     let body = main_text(&client).await;
     assert!(body.contains("Confirmed"), "{body}");
@@ -260,6 +292,12 @@ async fn a_room_is_entered_on_a_phone() {
         event
             .lineup(4, 1, Room::Closed, fushi::rules::TeamNo(2))
             .is_none()
+    );
+    // Issue 37's goal for the room, line-ups and both codes included.
+    assert!(
+        taps.touches + taps.keys <= 45,
+        "{} taps: {taps:?}",
+        taps.touches + taps.keys
     );
     println!(
         "an {BOARDS}-board room: {} taps in all ({} on fields, choices and buttons, {} keypad keys; {entered} to enter, {} to confirm)",
@@ -323,13 +361,14 @@ async fn the_table_page_fits_a_phone_in_chinese() {
                 .send_keys(&code)
                 .await
                 .unwrap();
+            // The defenders' pair (one tap), then the trick points and the bottom.
+            tap("input[name='1-combo'][value=pair]").await;
             for keys in ["70", "10"] {
                 let here = client.active_element().await.unwrap();
                 here.send_keys(keys).await.unwrap();
             }
-            tap("input[name='1-last_trick'][value=defenders]").await;
-            tap("input[name='1-combo'][value=pair]").await;
-            wait_for(&client, "[data-board-typed='1']:not([hidden])").await;
+            // The figures follow the keys: P 70 after the trick points, then 110.
+            wait_contains(&client, "[data-board-typed='1']", "110").await;
             let line = client
                 .find(Locator::Css("[data-board-typed='1']"))
                 .await
@@ -348,6 +387,275 @@ async fn the_table_page_fits_a_phone_in_chinese() {
             client.execute(shown, vec![]).await.unwrap();
         }
         screenshot(&client, &format!("phone-{width}-table-zh.png")).await;
+        client.close().await.unwrap();
+    }
+}
+
+/// A whole 8-board room entered by NS through its link: it waits for the opponents, and
+/// (with approval on) for the director.
+fn entered(db: &TestDb, table: i32, room: Room) {
+    use fushi::db::table::{self as tables, Side};
+    use fushi::rules::{EntryFigures, LastTrick, TableEntry};
+    let mut conn = db.open();
+    let token = common::room_token(db, table, room);
+    let found = tables::find_link(&mut conn, &token).unwrap().unwrap();
+    let cells: Vec<(i32, Option<TableEntry>)> = (1..=BOARDS)
+        .map(|b| {
+            (
+                b,
+                Some(common::table_entry(EntryFigures {
+                    trick_points: Some(60),
+                    last_trick: Some(LastTrick::Declarer),
+                    ..EntryFigures::default()
+                })),
+            )
+        })
+        .collect();
+    let saved = tables::save_entry(
+        &mut conn,
+        &found,
+        found.credential(Side::NorthSouth),
+        &cells,
+        "",
+        "",
+    )
+    .unwrap();
+    assert_eq!(saved, tables::TableSave::Saved);
+}
+
+// WebDriver's codes for the keys that are not characters.
+const TAB: char = '\u{E004}';
+const ENTER: char = '\u{E007}';
+
+async fn press(client: &Client, key: char) {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let actions = KeyActions::new("keyboard".to_owned())
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
+    client.perform_actions(actions).await.expect("keys");
+}
+
+/// Runs `script` (its last statement returns) on the page.
+async fn run(client: &Client, script: &str) -> serde_json::Value {
+    client.execute(script, vec![]).await.unwrap()
+}
+
+/// From the top of the page (the sequential focus starting there, whatever the page
+/// focused by itself), the first Tab reaches the skip link, shown; Enter on it moves the
+/// focus to the page's content, and the next Tab to the content's first control.
+async fn skip_link_works(client: &Client, page: &str) {
+    run(
+        client,
+        "document.documentElement.tabIndex = -1; document.documentElement.focus(); \
+         window.scrollTo(0, 0); return true;",
+    )
+    .await;
+    press(client, TAB).await;
+    let first = run(
+        client,
+        "var a = document.activeElement; var r = a.getBoundingClientRect(); \
+         return [a.className, a.getAttribute('href'), r.top >= 0 && r.bottom <= window.innerHeight];",
+    )
+    .await;
+    assert_eq!(
+        first[0], "skip-link",
+        "{page}: the first Tab reaches {first}"
+    );
+    assert_eq!(first[1], "#main", "{page}");
+    assert_eq!(first[2], true, "{page}: the skip link shows when focused");
+    press(client, ENTER).await;
+    let at = run(client, "return document.activeElement.id;").await;
+    assert_eq!(at, "main", "{page}: Enter on the skip link");
+    press(client, TAB).await;
+    let inside = run(
+        client,
+        "return document.getElementById('main').contains(document.activeElement) \
+         && document.activeElement.id !== 'main';",
+    )
+    .await;
+    assert_eq!(inside, true, "{page}: the Tab after the skip link");
+}
+
+/// How many Tabs after the skip link (Enter, then Tab) reach the first element `css` (the
+/// focusable elements in document order), and whether it comes before every `before`.
+async fn tabs_to(client: &Client, css: &str, before: &str) -> (i64, bool) {
+    let script = format!(
+        "var all = Array.prototype.filter.call(document.querySelectorAll(\
+           'a[href], button, input:not([type=hidden]), select, textarea, [tabindex]'), \
+           function (e) {{ return e.tabIndex >= 0 && !e.disabled && e.offsetParent !== null; }}); \
+         var target = document.querySelector({css:?}); \
+         var main = document.getElementById('main'); \
+         var skip = all.findIndex(function (e) {{ return main.contains(e); }}) - 1; \
+         var first = document.querySelector({before:?}); \
+         var ahead = !first || !!(target.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING); \
+         return [all.indexOf(target) - skip, ahead];"
+    );
+    let v = run(client, &script).await;
+    (v[0].as_i64().unwrap(), v[1].as_bool().unwrap())
+}
+
+/// Keyboard travel at a desk's 1280 px and a phone's 390 px, in English and Chinese: the
+/// skip link on the public, director and table layouts; a round's overview with the other
+/// rounds before its list of matches; the hall and the entry page linking the other rounds;
+/// and "approve, then next" leaving the focus on the next room's first control.
+#[actix_web::test]
+async fn keyboard_travel_skips_to_the_content_and_follows_the_rounds() {
+    let Some(tools) = browser::browser_tools() else {
+        return;
+    };
+    for (width, height, lang) in [
+        (1280u32, 900u32, "en"),
+        (1280, 900, "zh"),
+        (390, 844, "en"),
+        (390, 844, "zh"),
+    ] {
+        let db = TestDb::sqlite();
+        let token = prepare(&db);
+        {
+            use diesel::prelude::*;
+            use fushi::db::schema::tournaments;
+            diesel::update(tournaments::table.filter(tournaments::slug.eq(SLUG)))
+                .set(tournaments::table_approval.eq(true))
+                .execute(&mut db.open())
+                .unwrap();
+        }
+        for (table, room) in [(1, Room::Open), (1, Room::Closed), (2, Room::Open)] {
+            entered(&db, table, room);
+        }
+        common::http::ensure_user(&db, "director", fushi::db::accounts::Role::Admin);
+        let (_server, base) = browser::serve(&db);
+        let (_driver, client) = if width < 600 {
+            browser::open_phone(&tools, width, height).await
+        } else {
+            browser::open_browser(&tools, width, height).await
+        };
+        let at = format!("{width} px, {lang}");
+        browser::log_in(&client, &base, "director").await;
+        client
+            .goto(&format!("{base}/lang?lang={lang}&next=/d/{SLUG}"))
+            .await
+            .unwrap();
+        let round = |n: i32| {
+            if lang == "zh" {
+                format!("第{n}轮")
+            } else {
+                format!("Round {n}")
+            }
+        };
+
+        // The skip link on each layout: public, director, table.
+        for page in [
+            format!("/t/{SLUG}/rounds/3"),
+            format!("/d/{SLUG}/rounds/3"),
+            format!("/table/{token}"),
+        ] {
+            client.goto(&format!("{base}{page}")).await.unwrap();
+            wait_for(&client, "main").await;
+            skip_link_works(&client, &format!("{at}, {page}")).await;
+        }
+
+        // A round's overview: the other rounds before its matches' links.
+        client
+            .goto(&format!("{base}/d/{SLUG}/rounds/3"))
+            .await
+            .unwrap();
+        wait_for(&client, ".round-pager a[rel=prev]").await;
+        let prev = client
+            .find(Locator::Css(".round-pager a[rel=prev]"))
+            .await
+            .unwrap();
+        assert!(prev.text().await.unwrap().contains(&round(2)), "{at}");
+        let next = client
+            .find(Locator::Css(".round-pager a[rel=next]"))
+            .await
+            .unwrap();
+        assert!(next.text().await.unwrap().contains(&round(4)), "{at}");
+        let (tabs, ahead) = tabs_to(
+            &client,
+            ".round-pager a[rel=prev]",
+            &format!("a[href^='/d/{SLUG}/rounds/3/tables/']"),
+        )
+        .await;
+        assert!(ahead, "{at}: the previous round after the match links");
+        println!("{at}: the overview's previous round {tabs} Tabs after the skip link");
+
+        // The hall and the entry page link the other rounds (the same page of each).
+        client
+            .goto(&format!("{base}/d/{SLUG}/rounds/3/hall"))
+            .await
+            .unwrap();
+        wait_for(&client, ".round-pager").await;
+        for (rel, n) in [("prev", 2), ("next", 4)] {
+            let link = client
+                .find(Locator::Css(&format!(".round-pager a[rel={rel}]")))
+                .await
+                .unwrap();
+            assert_eq!(
+                link.attr("href").await.unwrap().unwrap(),
+                format!("/d/{SLUG}/rounds/{n}/hall"),
+                "{at}"
+            );
+            assert!(link.text().await.unwrap().contains(&round(n)), "{at}");
+        }
+        let (_, ahead) = tabs_to(&client, ".round-pager a[rel=prev]", ".hall-room a").await;
+        assert!(ahead, "{at}: the hall's rounds before its rooms");
+        client
+            .goto(&format!("{base}/d/{SLUG}/rounds/4/tables/1"))
+            .await
+            .unwrap();
+        wait_for(&client, ".round-pager").await;
+        let link = client
+            .find(Locator::Css(".round-pager a[rel=prev]"))
+            .await
+            .unwrap();
+        assert_eq!(
+            link.attr("href").await.unwrap().unwrap(),
+            format!("/d/{SLUG}/rounds/3"),
+            "{at}"
+        );
+        assert!(
+            client
+                .find(Locator::Css(".round-pager a[rel=next]"))
+                .await
+                .is_err(),
+            "{at}: round 4 is the last"
+        );
+
+        // "Approve, then next" by keyboard: the next room opens with its "approve, then
+        // next" focused and in view, so Enter goes on from room to room.
+        client
+            .goto(&format!("{base}/d/{SLUG}/rounds/4/tables/1/rooms/open"))
+            .await
+            .unwrap();
+        wait_for(&client, "#approve-next").await;
+        client
+            .find(Locator::Css("#approve-next"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        for (table, room) in [(1, "closed"), (2, "open")] {
+            let path = format!("/d/{SLUG}/rounds/4/tables/{table}/rooms/{room}");
+            let start = Instant::now();
+            while !browser::path_of(&client).await.starts_with(&path) {
+                assert!(start.elapsed() < Duration::from_secs(20), "{at}: {path}");
+                actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+            }
+            wait_for(&client, "#approve-next").await;
+            let focus = run(
+                &client,
+                "var a = document.activeElement; var r = a.getBoundingClientRect(); \
+                 return [a.id, r.top >= 0 && r.bottom <= window.innerHeight];",
+            )
+            .await;
+            assert_eq!(focus[0], "approve-next", "{at}: {path}");
+            assert_eq!(focus[1], true, "{at}: {path}: the focused button in view");
+            if room == "closed" {
+                screenshot(&client, &format!("approve-next-{width}-{lang}.png")).await;
+                press(&client, ENTER).await;
+            }
+        }
         client.close().await.unwrap();
     }
 }

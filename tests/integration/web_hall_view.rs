@@ -214,10 +214,11 @@ async fn approve_then_next_goes_to_the_next_room_that_needs_the_director() {
                 &[("action", "approve-next")],
             )
             .await;
-        // On to table 1's closed room, which calls the director.
+        // On to table 1's closed room, which calls the director (its first control
+        // focused: `from=approve`).
         assert_eq!(
             page.location.as_deref(),
-            Some("/d/club-night/rounds/4/tables/1/rooms/closed")
+            Some("/d/club-night/rounds/4/tables/1/rooms/closed?from=approve")
         );
         // The room shows when it was entered, confirmed and approved, each on its own:
         // approving does not move the time of entry.
@@ -249,7 +250,7 @@ async fn approve_then_next_goes_to_the_next_room_that_needs_the_director() {
             .await;
         assert_eq!(
             page.location.as_deref(),
-            Some("/d/club-night/rounds/4/tables/1/rooms/closed")
+            Some("/d/club-night/rounds/4/tables/1/rooms/closed?from=approve")
         );
         director
             .post(

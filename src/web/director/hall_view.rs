@@ -109,6 +109,9 @@ struct HallPage {
     /// The round's clock, if started, and the announcement as it stands.
     clock: Option<crate::web::clock_view::ClockView>,
     announcement: String,
+    /// The rounds before and after: the same page of each.
+    round_previous: Option<i32>,
+    round_next: Option<i32>,
 }
 
 /// The hall's tiles and summary for the round's rooms.
@@ -243,7 +246,10 @@ async fn hall_page(
     let (_, round_clock, announcement) =
         crate::web::clock_view::hall_parts(&ctx, &state, &sheet.settings, Some(at.round), None)
             .await?;
+    let (round_previous, round_next) = sheet.rounds_around();
     let page = HallPage {
+        round_previous,
+        round_next,
         clock: round_clock,
         announcement: announcement.unwrap_or_default(),
         tour: TourHead::of_settings(&sheet.settings),

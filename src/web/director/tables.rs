@@ -409,6 +409,15 @@ struct RoomPage {
     flagged: bool,
     /// The zone the times are in, said once.
     times_in: String,
+    /// Reached by "approve, then next": the first control of the review has the focus.
+    from_approve: bool,
+}
+
+/// `?from=approve`: the room page reached by "approve, then next".
+#[derive(serde::Deserialize)]
+struct ReviewQuery {
+    #[serde(default)]
+    from: String,
 }
 
 /// The `{room}` of a room's path: `open` or `closed`.
@@ -426,6 +435,7 @@ async fn room_page(
     state: web::Data<AppState>,
     at: TableAt,
     path: web::Path<RoomPath>,
+    query: web::Query<ReviewQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (round, table) = (at.round.round, at.table);
     let room = parse_room(&path.room)?;
@@ -454,6 +464,7 @@ async fn room_page(
     // Times in the tournament's zone; the page says which once, under its title.
     let clock = crate::clock::of(&sheet.settings);
     let page = RoomPage {
+        from_approve: query.from == "approve",
         times_in: crate::clock::times_in(t, &clock),
         tour: TourHead::of_settings(&sheet.settings),
         section: "rounds",
@@ -617,7 +628,11 @@ async fn judge(
     let (_, links) = round_rooms(&state, &at.round).await?;
     let next = next_to_review(&links, sheet.settings.table.approval, table, room);
     let to = match next {
-        Some((t, r)) => format!("/d/{slug}/rounds/{round}/tables/{t}/rooms/{}", r.code()),
+        // The next room opens with its first control focused, where the keyboard was.
+        Some((t, r)) => format!(
+            "/d/{slug}/rounds/{round}/tables/{t}/rooms/{}?from=approve",
+            r.code()
+        ),
         None => format!("/d/{slug}/rounds/{round}/hall"),
     };
     Ok(redirect_with(&to, flash))

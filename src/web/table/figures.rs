@@ -9,7 +9,6 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 
 use crate::figures::signed;
-use crate::input::SheetRow;
 use crate::rules::Scorer;
 use crate::web::page::Ctx;
 use crate::web::{AppError, AppState};
@@ -44,13 +43,7 @@ pub(super) async fn figures(
         .boards
         .iter()
         .map(|board| {
-            let row = SheetRow::from_fields(|f| {
-                super::TABLE_FIELDS
-                    .contains(&f)
-                    .then(|| typed.get(&format!("{}-{f}", board.number)))
-                    .flatten()
-                    .map(String::as_str)
-            });
+            let row = super::forms::typed_row(&typed.0, board.number);
             let figures = match row.parse(decks, &bands) {
                 Ok(Some(entry)) => scorer
                     .table(&entry)

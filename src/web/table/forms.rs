@@ -47,13 +47,24 @@ pub(super) fn read_boards(
     }
 }
 
-/// A board's row from the form, the table's fields only.
+/// A board's row from the form, the table's fields only. The page shows the declarers'
+/// last trick chosen on every board not typed yet: that choice alone is a blank board.
 pub(super) fn typed_row(form: &HashMap<String, String>, board: i32) -> SheetRow {
-    SheetRow::from_fields(|f| {
+    let mut row = SheetRow::from_fields(|f| {
         if TABLE_FIELDS.contains(&f) {
             form.get(&format!("{board}-{f}")).map(String::as_str)
         } else {
             None
         }
-    })
+    });
+    if row.last_trick.trim() == "declarer" {
+        let rest = SheetRow {
+            last_trick: String::new(),
+            ..row.clone()
+        };
+        if rest.is_blank() {
+            row = rest;
+        }
+    }
+    row
 }

@@ -160,6 +160,9 @@ struct EntryPage {
     failed: bool,
     previous: Option<i32>,
     next: Option<i32>,
+    /// The rounds before and after this one (their overviews).
+    round_previous: Option<i32>,
+    round_next: Option<i32>,
     /// The match's version the page is based on (a hidden field).
     version: i32,
     /// This match's audit trail.
@@ -306,6 +309,8 @@ pub(super) fn entry_page(
         failed,
         previous,
         next,
+        round_previous: sheet.rounds_around().0,
+        round_next: sheet.rounds_around().1,
         version: info.version,
         lines: trail_lines(t, &clock, &info.trail),
         trail_caption: format!(
