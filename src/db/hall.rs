@@ -2,11 +2,8 @@
 //! the movement from round to round), each round's clock, and the director's announcement.
 //!
 //! A session link names a table number and a room; it shows the room of the *current*
-//! round that sits there ([`resolve_session`]). The tournament's current round is the first
-//! round (with a public draw) that is not finished — every room of its playing matches has
-//! results, or the round is locked — or a later one whose clock the director started. A
-//! table still entering an earlier round keeps that round until its room is done, so a
-//! slow table is never moved off its own entry.
+//! round that sits there ([`resolve_session`]). Which round that is, is the rules' to say
+//! (`rules::session`): this module reads each round's facts and asks.
 //!
 //! Every change here makes a new revision (with no match changed), so that the pages that
 //! show the clock or the announcement — the screen, the table pages, a team's page — are
@@ -21,6 +18,7 @@ use super::table::{self as tables, TableRoom};
 use super::{DbError, audit, now};
 use crate::rules::Room;
 use crate::rules::round_clock::{ClockEvent, ClockRefusal, RoundClock};
+use crate::rules::session::{self, MatchFacts, RoundFacts};
 
 diesel::table! {
     session_links (id) {
@@ -151,27 +149,12 @@ pub fn renew_session_links(conn: &mut DbConnection, slug: &str) -> Result<bool, 
     })
 }
 
-/// One round as the current round is worked out from: its number, whether it is locked,
-/// whether its clock was started, and its playing matches (id, table, rooms with results).
-struct RoundFacts {
-    number: i32,
-    locked: bool,
-    clocked: bool,
-    matches: Vec<(i32, i32, Vec<Room>)>,
-}
+/// Each playing match's id by its round's number and its table.
+type MatchIds = std::collections::HashMap<(i32, i32), i32>;
 
-impl RoundFacts {
-    fn finished(&self) -> bool {
-        self.locked || self.matches.iter().all(|(_, _, done)| done.len() == 2)
-    }
-
-    fn at_table(&self, table: i32) -> Option<&(i32, i32, Vec<Room>)> {
-        self.matches.iter().find(|(_, t, _)| *t == table)
-    }
-}
-
-/// The rounds of tournament `tid` whose draw is public and which have playing matches.
-fn round_facts(conn: &mut DbConnection, tid: i32) -> Result<Vec<RoundFacts>, DbError> {
+/// The rounds of tournament `tid` whose draw is public and which have playing matches, as
+/// `rules::session` reads them, and their matches' ids.
+fn round_facts(conn: &mut DbConnection, tid: i32) -> Result<(Vec<RoundFacts>, MatchIds), DbError> {
     let rows: Vec<(i32, i32, bool)> = rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .filter(rounds::draw_published.eq(true))
@@ -194,44 +177,38 @@ fn round_facts(conn: &mut DbConnection, tid: i32) -> Result<Vec<RoundFacts>, DbE
         .filter(round_clocks::round_id.eq_any(&ids))
         .select(round_clocks::round_id)
         .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, number, locked)| RoundFacts {
+    let number_of = |round_id: i32| rows.iter().find(|r| r.0 == round_id).map(|r| r.1);
+    let ids_by_table: MatchIds = playing
+        .iter()
+        .filter_map(|&(mid, round_id, table)| Some(((number_of(round_id)?, table), mid)))
+        .collect();
+    let facts = rows
+        .iter()
+        .map(|&(id, number, locked)| RoundFacts {
             number,
             locked,
             clocked: clocked.contains(&id),
             matches: playing
                 .iter()
                 .filter(|m| m.1 == id)
-                .map(|&(mid, _, table)| {
-                    let rooms = [Room::Open, Room::Closed]
+                .map(|&(mid, _, table)| MatchFacts {
+                    table,
+                    done: [Room::Open, Room::Closed]
                         .into_iter()
                         .filter(|r| done.iter().any(|(m, x)| *m == mid && x == r.code()))
-                        .collect();
-                    (mid, table, rooms)
+                        .collect(),
                 })
                 .collect(),
         })
         .filter(|r| !r.matches.is_empty())
-        .collect())
-}
-
-/// The current round among `facts`: the first one not finished (the last one when all
-/// are), or a later one whose clock was started.
-fn current_of(facts: &[RoundFacts]) -> Option<i32> {
-    let open = facts
-        .iter()
-        .find(|r| !r.finished())
-        .or(facts.last())
-        .map(|r| r.number);
-    let clocked = facts.iter().filter(|r| r.clocked).map(|r| r.number).max();
-    open.max(clocked)
+        .collect();
+    Ok((facts, ids_by_table))
 }
 
 /// The tournament's current round (see the module's note); `None` before any draw is
 /// public.
 pub fn current_round(conn: &mut DbConnection, tid: i32) -> Result<Option<i32>, DbError> {
-    Ok(current_of(&round_facts(conn, tid)?))
+    Ok(session::current_round(&round_facts(conn, tid)?.0))
 }
 
 /// What the session link `token` shows now, or `None` (unknown or renewed).
@@ -253,40 +230,20 @@ pub fn resolve_session(conn: &mut DbConnection, token: &str) -> Result<Option<Se
     let room: Room = room
         .parse()
         .map_err(|_| DbError::corrupt("session_links", tid, "room", room.clone()))?;
-    let facts = round_facts(conn, tid)?;
-    let Some(current) = current_of(&facts) else {
-        return Ok(Some(SessionAt {
-            tournament_id: tid,
-            slug,
-            table,
-            room,
-            round: 0,
-            at: None,
-        }));
+    let (facts, match_ids) = round_facts(conn, tid)?;
+    let empty = |round: i32| SessionAt {
+        tournament_id: tid,
+        slug: slug.clone(),
+        table,
+        room,
+        round,
+        at: None,
     };
-    // The first round up to the current one whose room at this table is still to finish;
-    // else the current round's.
-    let here = facts
-        .iter()
-        .filter(|r| r.number <= current)
-        .find(|r| {
-            !r.locked
-                && r.at_table(table)
-                    .is_some_and(|(_, _, done)| !done.contains(&room))
-        })
-        .or_else(|| facts.iter().find(|r| r.number == current));
-    let Some(round) = here else {
-        return Ok(None);
+    let Some(round) = session::round_at_table(&facts, table, room) else {
+        return Ok(Some(empty(0)));
     };
-    let Some(&(match_id, _, _)) = round.at_table(table) else {
-        return Ok(Some(SessionAt {
-            tournament_id: tid,
-            slug,
-            table,
-            room,
-            round: round.number,
-            at: None,
-        }));
+    let Some(match_id) = match_ids.get(&(round.number, table)).copied() else {
+        return Ok(Some(empty(round.number)));
     };
     let number = round.number;
     let at = room_of(conn, &slug, number, match_id, room)?;
@@ -560,46 +517,4 @@ pub fn hall_now(
         round,
         announcement: announcement(conn, tid)?,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn facts(number: i32, done: &[usize], clocked: bool) -> RoundFacts {
-        RoundFacts {
-            number,
-            locked: false,
-            clocked,
-            matches: (1..=2)
-                .map(|t| {
-                    let rooms = if done.contains(&(t as usize)) {
-                        vec![Room::Open, Room::Closed]
-                    } else {
-                        vec![]
-                    };
-                    (t, t, rooms)
-                })
-                .collect(),
-        }
-    }
-
-    #[test]
-    fn the_current_round_is_the_first_unfinished_or_a_later_started_one() {
-        assert_eq!(current_of(&[]), None);
-        let evening = [
-            facts(1, &[1, 2], false),
-            facts(2, &[1], false),
-            facts(3, &[], false),
-        ];
-        assert_eq!(current_of(&evening), Some(2));
-        let started = [
-            facts(1, &[1], false),
-            facts(2, &[], true),
-            facts(3, &[], false),
-        ];
-        assert_eq!(current_of(&started), Some(2));
-        let over = [facts(1, &[1, 2], false), facts(2, &[1, 2], false)];
-        assert_eq!(current_of(&over), Some(2));
-    }
 }

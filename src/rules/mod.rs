@@ -6,6 +6,9 @@
 //!   refuse in it ([`table::Fault`]) (docs/rules.md §3)
 //! - [`compare`]: both rooms of a match: swings, differences, completeness (docs/rules.md §5)
 //! - [`scoring`]: match scores: vp20, wdl, levels and byes (docs/rules.md §6)
+//! - [`room_state`]: a room entered at the table, as a state machine: what a room shows and
+//!   what its table and the director may do with it
+//! - [`session`]: the evening's current round and which round a table's session link shows
 //! - [`standings`]: ranking with the tie-break chain (docs/rules.md §7)
 //! - [`tiebreak`]: the tie-break criteria a tournament chooses (docs/rules.md §7)
 //! - [`event`]: a whole tournament as data, a new round's boards and a round's pairings
@@ -32,6 +35,7 @@ pub mod report;
 pub mod room_state;
 pub mod round_clock;
 pub mod scoring;
+pub mod session;
 pub mod settings;
 pub mod slug;
 pub mod stage_tables;

@@ -1,7 +1,16 @@
 //! A room entered at the table, as a state machine (docs/rules.md, "Entering at the table"):
 //! typed states, the events a table or the director causes, and one [`apply`] that returns
 //! the next state or a typed refusal. The database stores the state and the count of wrong
-//! team codes; the table page and the director's pages ask this module what a room may do.
+//! team codes; the table page and the director's pages ask this module what a room may do,
+//! and decide none of it themselves:
+//!
+//! - what a room shows ([`EntryState::shown`]) and whether it takes its table ([`closed`]);
+//! - what a table page offers a device: enter, open (give a code to see the entry), confirm,
+//!   and whether it sees the figures ([`offer`]);
+//! - what the director may do with a room: approve, send back, clear its ⚑ ([`verdicts`]),
+//!   and which rooms "approve every clean room" takes ([`RoomEntry::approvable_in_bulk`]).
+//!
+//! Every answer is [`apply`]'s: a question is an event the machine would take.
 
 /// The most wrong team codes a room takes in its round, counted together however they
 /// were sent (with a save, a confirmation or to see the entry) and never reset by a new
@@ -140,14 +149,17 @@ impl EntryState {
 
     /// The state a room shows, from its stored state and whether it has stored results: a
     /// room with results that were not confirmed or approved at the table was entered at
-    /// the desk; a confirmed room whose results the desk took away again starts afresh.
+    /// the desk; a room closed as done whose results were taken away again (cleared at the
+    /// desk) stays the desk's, as [`closed`] keeps it, until the director sends it back.
+    /// The table page and the director's pages show this state, locked or not.
     pub fn shown(stored: Option<EntryState>, has_results: bool) -> EntryState {
         match stored {
             Some(s @ (EntryState::Confirmed | EntryState::Approved)) if has_results => s,
             _ if has_results => EntryState::Desk,
-            Some(EntryState::Confirmed | EntryState::Approved | EntryState::Desk) | None => {
-                EntryState::NotStarted
+            Some(EntryState::Confirmed | EntryState::Approved | EntryState::Desk) => {
+                EntryState::Desk
             }
+            None => EntryState::NotStarted,
             Some(s) => s,
         }
     }
@@ -160,6 +172,18 @@ pub struct Gate {
     pub table_entry: bool,
     pub locked: bool,
     pub has_results: bool,
+}
+
+impl Gate {
+    /// The gate the director's verdicts pass: the director judges whatever the table may
+    /// do (entry off or the round locked), so only the room's results count.
+    pub fn director(has_results: bool) -> Gate {
+        Gate {
+            table_entry: true,
+            locked: false,
+            has_results,
+        }
+    }
 }
 
 /// A room as stored: its state, who entered it, the wrong codes it was sent and whether
@@ -186,12 +210,24 @@ impl RoomEntry {
 
     /// Whether the director's "approve every confirmed room without flags or calls" takes
     /// this room: confirmed at the table with its results stored, no ⚑, no wrong code
-    /// (a room that called the director is disputed, never confirmed).
+    /// (a room that called the director is disputed, never confirmed), and one the
+    /// director may approve ([`verdicts`]).
     pub fn approvable_in_bulk(&self, has_results: bool) -> bool {
         self.state == EntryState::Confirmed
-            && has_results
             && !self.flagged
             && self.code_failures == 0
+            && verdicts(self, has_results, true).approve
+    }
+
+    /// The state the room shows ([`EntryState::shown`]); `has_results`: it has stored
+    /// results.
+    pub fn shown(&self, has_results: bool) -> EntryState {
+        EntryState::shown(Some(self.state), has_results)
+    }
+
+    /// Whether the table has saved an entry (a row that only counts wrong codes has not).
+    pub fn entered(&self) -> bool {
+        self.state != EntryState::NotStarted
     }
 }
 
@@ -223,8 +259,9 @@ pub enum RoomEvent {
     Opened { proof: Proof },
     /// A side marked boards "call the director".
     Called,
-    /// The director accepts the entry.
-    Approved,
+    /// The director accepts the entry. `complete`: the table's entry holds every board of
+    /// the round (an entry without results becomes them only whole).
+    Approved { complete: bool },
     /// The director sends the entry back to the table.
     SentBack,
     /// The director entered or corrected the room at the desk.
@@ -251,6 +288,9 @@ pub enum Refusal {
     CodesExhausted,
     /// Nothing the director can judge in this state.
     NothingToJudge,
+    /// The match's results were saved meanwhile (the save's version check): nothing was
+    /// stored, the room is as it was.
+    Stale,
 }
 
 /// What an event does to a room: its next stored state, what becomes of its results and
@@ -377,8 +417,13 @@ pub fn apply(room: &RoomEntry, gate: Gate, event: RoomEvent) -> Result<Outcome, 
                 Results::Save,
             ))
         }
-        RoomEvent::Approved => match room.state {
+        RoomEvent::Approved { complete } => match room.state {
             EntryState::Confirmed if gate.has_results => Ok(keep(EntryState::Approved)),
+            EntryState::Waiting | EntryState::Disputed | EntryState::Rejected
+                if !gate.has_results && room.entered_by.is_some() && !complete =>
+            {
+                Err(Refusal::Incomplete)
+            }
             EntryState::Waiting | EntryState::Disputed | EntryState::Rejected
                 if !gate.has_results && room.entered_by.is_some() =>
             {
@@ -422,6 +467,93 @@ pub fn apply(room: &RoomEntry, gate: Gate, event: RoomEvent) -> Result<Outcome, 
             Results::Keep,
         )),
         RoomEvent::FlagsCleared => Err(Refusal::NothingToJudge),
+    }
+}
+
+/// Whether the room takes `event` now: [`apply`] would store it, not refuse it (a wrong
+/// code, counted, is a refusal too).
+pub fn takes(room: &RoomEntry, gate: Gate, event: RoomEvent) -> bool {
+    apply(room, gate, event).is_ok_and(|out| out.refused.is_none())
+}
+
+/// What a table page offers a device in a room, and what it shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Offer {
+    /// Why the room takes nothing from its table now.
+    pub closed: Option<Closed>,
+    /// The device sees the entry's figures (and the room's results): it is the one that
+    /// saved the entry, or the one on which the other side gave its code (docs/rules.md
+    /// §5). Any other device sees the teams, the line-ups and the state, never a figure.
+    pub sees: bool,
+    /// The entry form: a room nobody entered yet, or a device that sees the entry (an
+    /// entry is never typed over by a device that cannot see it).
+    pub enter: bool,
+    /// The entry form asks for the team code (the device is not bound to the entry).
+    pub enter_needs_code: bool,
+    /// The room has an entry this device may not see: it may give its team's code to.
+    pub open: bool,
+    /// The opponents' confirmation, on a device that sees the entry.
+    pub confirm: bool,
+    /// The confirmation asks for the opponents' code (on the device that entered).
+    pub confirm_needs_code: bool,
+}
+
+/// What a table page offers the device bound to the room's entry as `device` (`None`: a
+/// device the entry does not know), each answer an event the machine would take.
+pub fn offer(room: &RoomEntry, gate: Gate, device: Option<Bind>) -> Offer {
+    // A binding counts only for an entry that was saved.
+    let device = device.filter(|_| room.entered());
+    let typed = |side: Side| Proof::Code(side);
+    let own = match device {
+        Some(Bind::Entering) => Proof::EnteringDevice,
+        Some(Bind::Confirming) => Proof::ConfirmingDevice,
+        None => typed(Side::NorthSouth),
+    };
+    let save = RoomEvent::Saved {
+        proof: own,
+        complete: false,
+    };
+    let opponents = room.entered_by.map_or(Side::EastWest, Side::other);
+    let confirm = RoomEvent::Confirm {
+        proof: match device {
+            Some(Bind::Confirming) => Proof::ConfirmingDevice,
+            _ => typed(opponents),
+        },
+    };
+    let look = RoomEvent::Opened {
+        proof: typed(Side::NorthSouth),
+    };
+    Offer {
+        closed: closed(room, gate),
+        sees: device.is_some(),
+        enter: (!room.entered() || device.is_some()) && takes(room, gate, save),
+        enter_needs_code: device.is_none(),
+        open: room.entered() && device.is_none() && takes(room, gate, look),
+        confirm: device.is_some() && takes(room, gate, confirm),
+        confirm_needs_code: device == Some(Bind::Entering),
+    }
+}
+
+/// What the director may do with a room now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdicts {
+    /// Approve it: take the table's entry as the room's results, or make a confirmed
+    /// room's results final.
+    pub approve: bool,
+    /// Send it back to its table (not once its wrong codes are spent).
+    pub send_back: bool,
+    /// Clear its ⚑.
+    pub clear_flags: bool,
+}
+
+/// What the director may do with `room` (`has_results`: the room has stored results;
+/// `complete`: the table's entry holds every board of the round).
+pub fn verdicts(room: &RoomEntry, has_results: bool, complete: bool) -> Verdicts {
+    let gate = Gate::director(has_results);
+    Verdicts {
+        approve: takes(room, gate, RoomEvent::Approved { complete }),
+        send_back: takes(room, gate, RoomEvent::SentBack),
+        clear_flags: takes(room, gate, RoomEvent::FlagsCleared),
     }
 }
 
@@ -485,6 +617,8 @@ mod tests {
         locked: false,
         has_results: false,
     };
+
+    const APPROVE: RoomEvent = RoomEvent::Approved { complete: true };
 
     fn waiting(by: Side) -> RoomEntry {
         RoomEntry {
@@ -587,7 +721,7 @@ mod tests {
             Err(Refusal::NothingToJudge)
         );
         // The director may also accept the entry as it stands.
-        let approved = apply(&room, OPEN, RoomEvent::Approved).unwrap();
+        let approved = apply(&room, OPEN, APPROVE).unwrap();
         assert_eq!(approved.transition.results, Results::Save);
     }
 
@@ -758,13 +892,13 @@ mod tests {
             state: EntryState::Confirmed,
             ..waiting(Side::EastWest)
         };
-        let approved = apply(&confirmed, saved, RoomEvent::Approved).unwrap();
+        let approved = apply(&confirmed, saved, APPROVE).unwrap();
         assert_eq!(approved.next().state, EntryState::Approved);
         assert_eq!(approved.transition.results, Results::Keep);
         let back = apply(&confirmed, saved, RoomEvent::SentBack).unwrap();
         assert_eq!(back.transition.results, Results::Remove);
         assert_eq!(
-            apply(&RoomEntry::NEW, OPEN, RoomEvent::Approved),
+            apply(&RoomEntry::NEW, OPEN, APPROVE),
             Err(Refusal::NothingToJudge)
         );
         let desk = apply(&confirmed, saved, RoomEvent::CorrectedAtDesk).unwrap();
@@ -811,9 +945,7 @@ mod tests {
         assert_eq!(confirmed.state, EntryState::Confirmed);
         assert!(confirmed.flagged);
         assert!(!confirmed.approvable_in_bulk(true));
-        let approved = apply(&confirmed, saved, RoomEvent::Approved)
-            .unwrap()
-            .next();
+        let approved = apply(&confirmed, saved, APPROVE).unwrap().next();
         assert!(
             approved.flagged,
             "approving does not answer the call by itself"
@@ -878,8 +1010,137 @@ mod tests {
         assert_eq!(S::shown(Some(S::Confirmed), true), S::Confirmed);
         assert_eq!(S::shown(Some(S::Waiting), true), S::Desk);
         assert_eq!(S::shown(None, true), S::Desk);
-        assert_eq!(S::shown(Some(S::Confirmed), false), S::NotStarted);
+        // Results taken away again (cleared at the desk): closed to the table as done, so
+        // shown as the desk's, not as a room that never started.
+        assert_eq!(S::shown(Some(S::Confirmed), false), S::Desk);
+        assert_eq!(S::shown(Some(S::Desk), false), S::Desk);
         assert_eq!(S::shown(Some(S::Disputed), false), S::Disputed);
         assert_eq!(S::shown(None, false), S::NotStarted);
+    }
+
+    #[test]
+    fn a_table_page_offers_what_the_machine_takes() {
+        let ns = Side::NorthSouth;
+        // Nobody entered yet: the form, with a code; nothing to see or confirm.
+        let fresh = offer(&RoomEntry::NEW, OPEN, None);
+        assert!(fresh.enter && fresh.enter_needs_code);
+        assert!(!fresh.open && !fresh.confirm && !fresh.sees);
+        // A complete entry, on a device it does not know: give a code to see it, never a
+        // form to type over it.
+        let stranger = offer(&waiting(ns), OPEN, None);
+        assert!(stranger.open && !stranger.enter && !stranger.confirm && !stranger.sees);
+        // On the device that entered: it sees, saves on without a code, and confirms with
+        // the opponents' code.
+        let entering = offer(&waiting(ns), OPEN, Some(Bind::Entering));
+        assert!(entering.sees && entering.enter && !entering.enter_needs_code);
+        assert!(entering.confirm && entering.confirm_needs_code && !entering.open);
+        // On the opponents' device: it confirms without a code.
+        let theirs = offer(&waiting(ns), OPEN, Some(Bind::Confirming));
+        assert!(theirs.sees && theirs.confirm && !theirs.confirm_needs_code);
+        // Not every board entered: nothing to confirm yet.
+        let part = RoomEntry {
+            state: EntryState::Entering,
+            ..waiting(ns)
+        };
+        assert!(!offer(&part, OPEN, Some(Bind::Entering)).confirm);
+        // Locked or done: nothing offered, but the bound device still sees its figures.
+        for (gate, why) in [
+            (
+                Gate {
+                    locked: true,
+                    ..OPEN
+                },
+                Closed::Locked,
+            ),
+            (
+                Gate {
+                    has_results: true,
+                    ..OPEN
+                },
+                Closed::Done,
+            ),
+        ] {
+            let shut = offer(&waiting(ns), gate, Some(Bind::Entering));
+            assert_eq!(shut.closed, Some(why));
+            assert!(shut.sees && !shut.enter && !shut.open && !shut.confirm);
+        }
+        // A row that only counts wrong codes is no entry: a binding shows nothing.
+        let guessed = RoomEntry {
+            code_failures: 2,
+            ..RoomEntry::NEW
+        };
+        let looks = offer(&guessed, OPEN, Some(Bind::Entering));
+        assert!(!looks.sees && looks.enter && looks.enter_needs_code && !looks.open);
+    }
+
+    #[test]
+    fn the_director_approves_only_a_whole_entry_and_sends_back_what_the_table_may_redo() {
+        let ns = Side::NorthSouth;
+        // A call on a half-entered room: sent back, or entered at the desk; approving it
+        // would take part of a room, so the machine refuses it.
+        let called = RoomEntry {
+            state: EntryState::Disputed,
+            flagged: true,
+            ..waiting(ns)
+        };
+        assert_eq!(
+            apply(&called, OPEN, RoomEvent::Approved { complete: false }),
+            Err(Refusal::Incomplete)
+        );
+        let part = verdicts(&called, false, false);
+        assert!(!part.approve && part.send_back && part.clear_flags);
+        assert!(verdicts(&called, false, true).approve);
+        // Confirmed with its results: approving makes them final, whole or not.
+        let confirmed = RoomEntry {
+            state: EntryState::Confirmed,
+            ..waiting(ns)
+        };
+        let judged = verdicts(&confirmed, true, false);
+        assert!(judged.approve && judged.send_back && !judged.clear_flags);
+        // Approved, entered at the desk or never entered: nothing to approve.
+        for state in [EntryState::Approved, EntryState::Desk, EntryState::Entering] {
+            let room = RoomEntry {
+                state,
+                ..waiting(ns)
+            };
+            assert!(!verdicts(&room, true, true).approve, "{state:?}");
+        }
+        assert_eq!(
+            verdicts(&RoomEntry::NEW, false, true),
+            Verdicts {
+                approve: false,
+                send_back: false,
+                clear_flags: false
+            }
+        );
+        // Its wrong codes spent: approved as it stands, never sent back.
+        let spent = RoomEntry {
+            state: EntryState::Disputed,
+            code_failures: MAX_CODE_FAILURES,
+            ..waiting(ns)
+        };
+        let last = verdicts(&spent, false, true);
+        assert!(last.approve && !last.send_back);
+    }
+
+    #[test]
+    fn what_a_room_shows_agrees_with_whether_it_is_closed() {
+        use EntryState as S;
+        for stored in S::ALL {
+            for has_results in [false, true] {
+                let room = RoomEntry {
+                    state: stored,
+                    ..RoomEntry::NEW
+                };
+                let gate = Gate {
+                    has_results,
+                    ..OPEN
+                };
+                let shown = S::shown(Some(stored), has_results);
+                let done = closed(&room, gate) == Some(Closed::Done);
+                let finished = matches!(shown, S::Confirmed | S::Approved | S::Desk);
+                assert_eq!(done, finished, "{stored:?} with results {has_results}");
+            }
+        }
     }
 }

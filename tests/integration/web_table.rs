@@ -1161,3 +1161,138 @@ async fn every_form_file_and_answer_holds_every_result_field() {
         );
     }
 }
+
+/// The director approves a table's entry only whole: a room that called the director half
+/// entered offers sending back and clearing the ⚑, not approving (the state machine's
+/// answer, `room_state::verdicts`; the page used to offer it, and the post then judged
+/// nothing).
+#[actix_web::test]
+async fn a_half_entered_call_is_sent_back_not_approved() {
+    for db in backends() {
+        prepare(&db, false);
+        let mut table = anonymous(&db).await;
+        let link = format!("/table/{}", room_token(&db, 1, Room::Open));
+        let whole = room_form(&code_for(&db, &link, "ns"), "h1");
+        // Boards 1 to 3 only: the code, the submission and three boards' fields.
+        let part: Vec<(String, String)> = whole.into_iter().take(2 + 3 * 3).collect();
+        let page = table.post_raw(&link, &refs(&part)).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        assert_eq!(state_of(&db, 1, Room::Open), EntryState::Entering);
+        let page = table
+            .confirm_room(&link, &[("flag-2", "on"), ("action", "dispute")])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 1, Room::Open), EntryState::Disputed);
+
+        let mut director = browser(&db).await;
+        let room = "/d/club-night/rounds/4/tables/1/rooms/open";
+        director
+            .get_ok(room)
+            .await
+            .lacks("value=\"approve-next\"")
+            .lacks("value=\"approve\"")
+            .has("value=\"reject\"")
+            .has("value=\"clear-flags\"");
+        let page = director.post(room, &[("action", "approve")]).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 1, Room::Open), EntryState::Disputed);
+        // Sent back, entered whole and called again: now the director may approve it.
+        director
+            .post(room, &[("action", "reject"), ("note", "all eight boards")])
+            .await;
+        let page = table
+            .post_raw(&link, &refs(&room_form(&code_for(&db, &link, "ns"), "h2")))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        table
+            .confirm_room(&link, &[("flag-2", "on"), ("action", "dispute")])
+            .await;
+        director
+            .get_ok(room)
+            .await
+            .has("value=\"approve-next\"")
+            .has("value=\"reject\"");
+    }
+}
+
+/// A room the desk cleared stays the desk's, on the director's list and at the table alike,
+/// until the director sends it back (it used to show "not started" on the director's list
+/// while the table was told the room was done); a room the desk entered shows as the
+/// desk's at the table in a locked round too (it used to show "not started" there).
+#[actix_web::test]
+async fn a_room_the_desk_cleared_or_entered_shows_as_the_desks_everywhere() {
+    for db in backends() {
+        prepare(&db, false);
+        let mut table = anonymous(&db).await;
+        let mut director = browser(&db).await;
+        let link = format!("/table/{}", room_token(&db, 2, Room::Open));
+        table
+            .post_raw(&link, &refs(&room_form(&code_for(&db, &link, "ns"), "k1")))
+            .await;
+        let page = table
+            .confirm_room(
+                &link,
+                &[("code", &code_for(&db, &link, "ew")), ("action", "confirm")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 2, Room::Open), EntryState::Confirmed);
+
+        // Cleared at the desk (confirmed deletion): the desk's, and closed to the table.
+        let page = director
+            .post(
+                "/d/club-night/rounds/4/tables/2",
+                &[("confirm_delete", "yes")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        assert_eq!(state_of(&db, 2, Room::Open), EntryState::Desk);
+        director
+            .get("/d/club-night/rounds/4")
+            .await
+            .has("data-room-state=\"2-open\">entered by the director");
+        table
+            .get(&link)
+            .await
+            .has("<strong>entered by the director</strong>")
+            .has("results are in");
+        let page = table
+            .post_raw(&link, &refs(&room_form(&code_for(&db, &link, "ns"), "k2")))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 2, Room::Open), EntryState::Desk);
+        // Sent back: the table saves it again, as it was, and it waits for the opponents
+        // (a save of the same figures used to leave a sent-back room sent back).
+        director
+            .post(
+                "/d/club-night/rounds/4/tables/2/rooms/open",
+                &[("action", "reject"), ("note", "again, please")],
+            )
+            .await;
+        assert_eq!(state_of(&db, 2, Room::Open), EntryState::Rejected);
+        let page = table
+            .post_raw(&link, &refs(&room_form(&code_for(&db, &link, "ns"), "k3")))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(state_of(&db, 2, Room::Open), EntryState::Waiting);
+
+        // Table 1's closed room, which its table never entered, entered at the desk, then
+        // the round locked: the table sees the desk's room, not one never started.
+        let closed = format!("/table/{}", room_token(&db, 1, Room::Closed));
+        let page = director
+            .post(
+                "/d/club-night/rounds/4/tables/1",
+                &[("c1-trick_points", "100"), ("c1-last_trick", "declarer")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        director
+            .post("/d/club-night/rounds/4/table-links", &[("action", "lock")])
+            .await;
+        table
+            .get(&closed)
+            .await
+            .has("<strong>entered by the director</strong>")
+            .has("locked this round");
+    }
+}

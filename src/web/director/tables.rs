@@ -455,6 +455,9 @@ async fn room_page(
         Ok(tables::pending(conn, match_id, room)?.filter(Pending::entered))
     })
     .await?;
+    // What the director may do is the machine's answer, approval only for a whole entry.
+    let boards: Vec<i32> = sheet.round.boards.iter().map(|b| b.number).collect();
+    let may = link.verdicts(pending.as_ref().is_some_and(|p| p.complete(&boards)));
     let t = &ctx.t;
     let lines = pending
         .as_ref()
@@ -490,16 +493,10 @@ async fn room_page(
             .filter(|_| link.state == EntryState::Approved)
             .map(|at| t.a("table-room-approved", "at", clock.at(at))),
         note: pending.as_ref().map(|p| p.note.clone()).unwrap_or_default(),
-        flagged: !link.flagged.is_empty(),
+        flagged: may.clear_flags,
         lines,
-        can_approve: matches!(
-            link.state,
-            EntryState::Waiting
-                | EntryState::Disputed
-                | EntryState::Confirmed
-                | EntryState::Rejected
-        ) && pending.as_ref().is_some_and(|p| !p.cells.is_empty()),
-        can_reject: pending.is_some() && link.can_send_back(),
+        can_approve: may.approve,
+        can_reject: may.send_back,
         ctx: ctx.clone(),
     };
     render(&ctx, &page)

@@ -42,10 +42,9 @@ use futures_util::future::LocalBoxFuture;
 
 use super::page::{Ctx, redirect, redirect_with, with_db};
 use super::{AppError, AppState};
-use crate::db::table::{
-    self as tables, Closed, ConfirmRefusal, Credential, Pending, Side, TableRoom, TableSave,
-};
+use crate::db::table::{self as tables, Credential, Pending, Refusal, Side, TableRoom, TableSave};
 use crate::db::{self, RoundSheet};
+use crate::rules::room_state::{Gate, RoomEntry};
 use crate::rules::{Lineup, Match, Room, TeamNo};
 use forms::read_boards;
 use views::{Said, room_page};
@@ -175,16 +174,17 @@ async fn no_match_page(
     views::waiting_page(&Ctx::of(req), state, &snap.event.settings, empty).await
 }
 
-/// The room's pending entry, why it is closed and the tournament's line-ups, read together.
-async fn room_state(
+/// The room's pending entry, the room as the state machine knows it with its gate (what
+/// the page asks the machine about), and the tournament's line-ups, read together.
+async fn room_now(
     state: &AppState,
     room: &TableRoom,
-) -> Result<(Option<Pending>, Option<Closed>, Vec<Lineup>), AppError> {
+) -> Result<(Option<Pending>, (RoomEntry, Gate), Vec<Lineup>), AppError> {
     let room = room.clone();
     with_db(state, move |conn| {
         Ok((
             tables::pending(conn, room.match_id, room.room)?,
-            tables::closed(conn, &room)?,
+            tables::standing(conn, &room)?,
             db::field::lineups_of(conn, room.tournament_id)?,
         ))
     })
@@ -407,30 +407,31 @@ async fn refused_page(
     state: &AppState,
     at: &AtTable,
     typed: Option<&HashMap<String, String>>,
-    why: ConfirmRefusal,
+    why: Refusal,
     form: &'static str,
 ) -> Result<HttpResponse, AppError> {
     let t = &ctx.t;
     let back = at.url();
     let message = match why {
-        ConfirmRefusal::Closed(_) => return Ok(redirect_with(&back, "table-flash-closed")),
-        ConfirmRefusal::CodesExhausted => {
+        Refusal::Closed(_) => return Ok(redirect_with(&back, "table-flash-closed")),
+        Refusal::CodesExhausted => {
             return Ok(redirect_with(&back, "table-flash-codes-exhausted"));
         }
-        ConfirmRefusal::Incomplete => Said::top(t.t("table-error-incomplete")),
-        ConfirmRefusal::SameSide => Said {
+        // A table's events never meet the director's refusal; worded as nothing to confirm.
+        Refusal::Incomplete | Refusal::NothingToJudge => Said::top(t.t("table-error-incomplete")),
+        Refusal::SameSide => Said {
             code: Some((form, t.t("table-error-same-side"))),
             ..Said::default()
         },
-        ConfirmRefusal::CodeNeeded => Said {
+        Refusal::CodeNeeded => Said {
             code: Some((form, t.t("table-error-code-needed"))),
             ..Said::default()
         },
-        ConfirmRefusal::WrongCode { left } => Said {
+        Refusal::WrongCode { left } => Said {
             code: Some((form, t.a("table-error-code", "left", left))),
             ..Said::default()
         },
-        ConfirmRefusal::Stale => Said::top(t.t("table-error-stale")),
+        Refusal::Stale => Said::top(t.t("table-error-stale")),
     };
     let page = room_page(ctx, state, at, typed, &[], message).await?;
     Ok(at.with_cookie(state, with_status(page, StatusCode::UNPROCESSABLE_ENTITY)))
@@ -549,7 +550,7 @@ async fn confirm(
     state.live.metrics().table_entry(match (&outcome, show) {
         (Ok(()), true) => "opened",
         (Ok(()), false) => "confirmed",
-        (Err(ConfirmRefusal::Closed(_)), _) => "closed",
+        (Err(Refusal::Closed(_)), _) => "closed",
         (Err(_), _) => "confirm_refused",
     });
     match outcome {

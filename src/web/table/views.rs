@@ -8,10 +8,11 @@ use actix_web::http::StatusCode;
 use askama::Template;
 
 use super::forms::{combo_value, typed_row};
-use super::{AtTable, room_state, seats};
+use super::{AtTable, room_now, seats};
 use crate::db::table::{self as tables, Closed, EntryState, Pending, Side};
 use crate::figures::signed;
 use crate::input::sheet::{self, SheetError, SheetRow};
+use crate::rules::room_state::offer;
 use crate::rules::{Decks, Lineup, Pair, Room, Scorer, TeamNo};
 use crate::web::clock_view::{ClockView, hall_parts};
 use crate::web::labels::{
@@ -263,31 +264,27 @@ pub(super) async fn room_page(
     said: Said,
 ) -> Result<HttpResponse, AppError> {
     let (token, room, sheet, m) = (&at.token, &at.room, &at.sheet, at.game());
-    let (pending, closed, lineups) = room_state(state, room).await?;
+    let (pending, (stored, gate), lineups) = room_now(state, room).await?;
     let pending = pending.as_ref();
     let t = &ctx.t;
     let decks = sheet.settings.decks();
     let (ns, ew) = side_teams(at);
     let seated = |side| tables::seated(m, room.room, side);
     let members = |side| seated_members(at, &lineups, seated(side));
-    // Only the devices bound to the entry see its figures (docs/rules.md §5).
+    // What the device is offered and whether it sees the figures is the machine's answer:
+    // only the devices bound to the entry see them (docs/rules.md §5).
     let entry = pending.filter(|p| p.entered());
-    let bound = entry.and_then(|p| p.bound_as(&at.device));
-    let boards = board_views(ctx, at, typed, entry, bound.is_some(), errors, [&ns, &ew]);
+    let offered = offer(&stored, gate, entry.and_then(|p| p.bound_as(&at.device)));
+    let boards = board_views(ctx, at, typed, entry, offered.sees, errors, [&ns, &ew]);
     let (round, table) = (Some(sheet.round.number), Some(m.table));
     let (_, clock, announcement) = hall_parts(ctx, state, &sheet.settings, round, table).await?;
-    let state = shown_state(closed, pending);
+    let state = stored.shown(gate.has_results);
     let entered_by = entry.map(|p| p.entered_by);
-    let can_enter = closed.is_none() && (entry.is_none() || bound.is_some());
-    let can_open = closed.is_none() && entry.is_some() && bound.is_none();
-    let can_confirm = closed.is_none()
-        && bound.is_some()
-        && entry.is_some_and(|p| p.state == EntryState::Waiting);
     // A code's message goes beside the form's field; a form not shown now: at the top.
     let placed = said.place(|form| match form {
-        "enter" => can_enter,
-        "open" => can_open,
-        _ => can_confirm,
+        "enter" => offered.enter,
+        "open" => offered.open,
+        _ => offered.confirm,
     });
     let status = placed.status(errors);
     let page = RoomPage {
@@ -312,15 +309,15 @@ pub(super) async fn room_page(
         state: state.code(),
         state_label: state_text(ctx, state, room.approval),
         note: pending.map(|p| p.note.clone()).unwrap_or_default(),
-        closed: closed.map(|c| closed_text(ctx, c)),
+        closed: offered.closed.map(|c| closed_text(ctx, c)),
         entered: boards.iter().filter(|b| !b.trick_points.is_empty()).count(),
         boards,
         entered_by: entered_by.map(|s| side_label(ctx, s)).unwrap_or_default(),
-        can_enter,
-        needs_code: bound.is_none(),
-        can_open,
-        can_confirm,
-        confirm_needs_code: bound == Some(tables::Bind::Entering),
+        can_enter: offered.enter,
+        needs_code: offered.enter_needs_code,
+        can_open: offered.open,
+        can_confirm: offered.confirm,
+        confirm_needs_code: offered.confirm_needs_code,
         code_digits: tables::CODE_DIGITS,
         submission: tables::new_token(),
         problems: problem_lines(ctx, errors, decks),
@@ -534,17 +531,6 @@ fn problem_lines(ctx: &Ctx, errors: &[(i32, SheetError)], decks: Decks) -> Vec<S
             )
         })
         .collect()
-}
-
-/// The state the table sees: a room the desk finished shows as confirmed or approved when
-/// the table's entry was, else as entered at the desk; an open room as its entry stands.
-fn shown_state(closed: Option<Closed>, pending: Option<&Pending>) -> EntryState {
-    match (closed, pending.map(|p| p.state)) {
-        (Some(Closed::Done), Some(s @ (EntryState::Confirmed | EntryState::Approved))) => s,
-        (Some(Closed::Done), _) => EntryState::Desk,
-        (_, Some(s)) => s,
-        (_, None) => EntryState::NotStarted,
-    }
 }
 
 /// The room's state in the table's words: a confirmed room that waits for the director's
