@@ -5,11 +5,11 @@
 //! - `/api/v1/tournaments/{slug}/results`: every released room result, `results.csv`'s
 //!   columns (paged)
 //! - `/api/v1/tournaments/{slug}/rounds/{round}/boards/{board}`: a board's traveller, with
-//!   its cards once released
+//!   its cards once released (its rooms paged)
 //! - `/api/v1/tournaments/{slug}/butler`: the Butler ranking (`butler.csv`), with line-ups
 //!   (paged)
 //! - `/api/v1/tournaments/{slug}/deals`: the seed's commitment, the seed once revealed, and
-//!   the cards of every released board (`deals.csv`)
+//!   the cards of every released board (`deals.csv`, paged)
 
 use actix_web::{HttpResponse, web};
 use serde::Serialize;
@@ -17,13 +17,13 @@ use utoipa::ToSchema;
 
 use super::paging::{self, Paging};
 use super::{
-    MatchItem, PageParams, SlugParam, edge::ApiError, json_response, match_item, match_key,
-    page_response, round_of, url,
+    MatchItem, PageParams, SlugParam, edge::ApiError, match_item, match_key, page_response,
+    round_of, url,
 };
 use crate::i18n::Tr;
 use crate::rules::deal::{Deal, format_cards};
 use crate::rules::field::{Traveller, butler};
-use crate::rules::{Board, Scorer, Seat};
+use crate::rules::{Board, Room, Scorer, Seat};
 use crate::web::AppError;
 use crate::web::page::{PageSnapshot, path_number};
 use crate::web::routes::{Need, Routes};
@@ -251,6 +251,7 @@ pub struct TravellerAnswer {
     #[serde(flatten)]
     facts: BoardFacts,
     released: bool,
+    /// One page of the rooms' results, by table, open room first.
     rows: Vec<TravellerRowItem>,
     datum: Option<String>,
     datum_trimmed: bool,
@@ -258,21 +259,25 @@ pub struct TravellerAnswer {
     frequencies: Vec<FrequencyItem>,
     /// The cards, once the board is released.
     deal: Option<DealCards>,
+    /// The cursor of the next page of `rows`; `null` on the last.
+    next: Option<String>,
 }
 
 /// The board's traveller as its public page shows it — every room's result once the board
-/// is released, none before — with the datum, the frequencies and, once released, the cards.
+/// is released, none before, one page of them by table — with the datum and frequencies of
+/// the whole field and, once released, the cards.
 #[utoipa::path(get, path = "/api/v1/tournaments/{slug}/rounds/{round}/boards/{board}",
     params(SlugParam, ("round" = u32, Path, description = "The round's number"),
-        ("board" = u32, Path, description = "The board's number")),
+        ("board" = u32, Path, description = "The board's number"), PageParams),
     responses(
         (status = 200, body = TravellerAnswer),
         (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = ApiError),
+        (status = 400, body = ApiError), (status = 404, body = ApiError),
     ))]
 pub(super) async fn traveller(
     snapshot: PageSnapshot,
     path: web::Path<(String, String, String)>,
+    paging: Paging,
 ) -> Result<HttpResponse, AppError> {
     let event = &snapshot.event;
     let round = round_of(event, &path.1)?;
@@ -280,10 +285,15 @@ pub(super) async fn traveller(
     let scorer = Scorer::new(&event.settings);
     let tr = Traveller::of(&scorer, round, board).ok_or(AppError::NotFound)?;
     let en = Tr::en();
-    let rows = tr
-        .rows
-        .iter()
-        .map(|row| TravellerRowItem {
+    let room_index = |room: Room| match room {
+        Room::Open => 0,
+        Room::Closed => 1,
+    };
+    let rows = paging.page(
+        "traveller",
+        &tr.rows,
+        |row| [i64::from(row.table), room_index(row.room), 0, 0],
+        |row| TravellerRowItem {
             table: row.table,
             room: row.room.to_string(),
             declarers: row.declarers.0,
@@ -295,8 +305,8 @@ pub(super) async fn traveller(
             penalties: row.penalties,
             declarers_swing: row.swing,
             provisional: snapshot.provisional(round.number, row.table, row.room),
-        })
-        .collect();
+        },
+    )?;
     let frequencies = tr
         .frequencies
         .iter()
@@ -312,15 +322,16 @@ pub(super) async fn traveller(
         round: round.number,
         facts: board_facts(&tr.board),
         released: snapshot.release.board(round.number, board),
-        rows,
+        rows: rows.items,
         datum: tr.datum.map(|d| d.two_decimals()),
         datum_trimmed: tr.trimmed,
         average_defender_total: tr.average_p.map(|p| p.two_decimals()),
         frequencies,
         // The public event holds the cards of released boards only.
         deal: event.deals.of(round.number, board).map(deal_cards),
+        next: rows.next,
     };
-    Ok(json_response(&answer))
+    Ok(page_response(&answer, rows.keep))
 }
 
 /// A pair's line of `butler.csv`.
@@ -421,19 +432,25 @@ pub struct DealsAnswer {
     commitment: Option<String>,
     seed: Option<String>,
     seeds: Vec<SeedItem>,
+    /// One page of the released boards' deals, by round, then board.
     boards: Vec<DealtBoard>,
+    /// The cursor of the next page of `boards`; `null` on the last.
+    next: Option<String>,
 }
 
 /// The dealing seed's commitment, the seed once revealed, and `deals.csv`'s rows (released
-/// boards only) with each board's facts; 404 for an event that neither deals nor has a
-/// commitment.
-#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/deals", params(SlugParam),
+/// boards only, one page of them by round and board) with each board's facts; 404 for an
+/// event that neither deals nor has a commitment.
+#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/deals", params(SlugParam, PageParams),
     responses(
         (status = 200, body = DealsAnswer),
         (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = ApiError),
+        (status = 400, body = ApiError), (status = 404, body = ApiError),
     ))]
-pub(super) async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
+pub(super) async fn deals(
+    snapshot: PageSnapshot,
+    paging: Paging,
+) -> Result<HttpResponse, AppError> {
     let event = &snapshot.event;
     let d = &event.deals;
     let current = d.current();
@@ -453,10 +470,11 @@ pub(super) async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppErr
             seed: s.state.revealed().map(|seed| seed.as_str().to_owned()),
         })
         .collect();
-    let boards = d
-        .boards
-        .iter()
-        .map(|b| {
+    let boards = paging.page(
+        "deals",
+        &d.boards,
+        |b| [i64::from(b.round), i64::from(b.board), 0, 0],
+        |b| {
             let facts = event
                 .rounds
                 .iter()
@@ -472,8 +490,8 @@ pub(super) async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppErr
                 deal: deal_cards(&b.deal),
                 traveller_url: url(event, &format!("/rounds/{}/boards/{}", b.round, b.board)),
             }
-        })
-        .collect();
+        },
+    )?;
     let answer = DealsAnswer {
         slug: event.settings.slug.clone(),
         revision: snapshot.revision,
@@ -483,7 +501,8 @@ pub(super) async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppErr
             .and_then(|s| s.state.revealed())
             .map(|s| s.as_str().to_owned()),
         seeds,
-        boards,
+        boards: boards.items,
+        next: boards.next,
     };
-    Ok(json_response(&answer))
+    Ok(page_response(&answer, boards.keep))
 }
