@@ -58,13 +58,22 @@ pub fn free_port() -> u16 {
     free_ports(1)[0]
 }
 
+/// The server the benches start: this build's `fushi`, or `FUSHI_BENCH_SERVER` (another
+/// build's binary, to compare two builds' figures under the same bench and load).
+pub fn server_binary() -> String {
+    std::env::var("FUSHI_BENCH_SERVER")
+        .ok()
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_fushi").to_owned())
+}
+
 pub fn serve(db: &str, instances: usize) -> Served {
     let mut served = Served {
         children: Vec::new(),
         ports: Vec::new(),
     };
     for port in free_ports(instances) {
-        let child = Command::new(env!("CARGO_BIN_EXE_fushi"))
+        let child = Command::new(server_binary())
             .args(["serve", "--db", db, "--bind", &format!("127.0.0.1:{port}")])
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())

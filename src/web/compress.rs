@@ -135,31 +135,6 @@ impl Encoded {
     }
 }
 
-/// The stylesheet and the script, compressed once per process in each coding.
-pub struct StaticFile {
-    pub plain: &'static str,
-    pub encoded: Encoded,
-}
-
-impl StaticFile {
-    pub const fn new(plain: &'static str) -> StaticFile {
-        StaticFile {
-            plain,
-            encoded: Encoded {
-                gzip: OnceLock::new(),
-                brotli: OnceLock::new(),
-            },
-        }
-    }
-
-    /// The file's bytes for `req`, with the coding they are in.
-    pub fn for_request(&self, req: &HttpRequest) -> (Bytes, Coding) {
-        let coding = Coding::of_request(req);
-        let plain = Bytes::from_static(self.plain.as_bytes());
-        (self.encoded.get(coding, &plain).0, coding)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,12 +28,13 @@ pub mod public;
 pub mod routes;
 pub mod settings;
 pub mod sheets;
+pub mod statics;
 pub mod table;
 pub mod tls;
 pub mod tour;
 pub mod viewer;
 
-use actix_web::{App, HttpRequest, HttpResponse, HttpServer, http::header, web};
+use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 
 pub use error::AppError;
 pub use page::Ctx;
@@ -318,63 +319,15 @@ async fn stop_signal() {
     }
 }
 
-/// The stylesheet: one file per area, served as one.
-const STYLESHEET: &str = concat!(
-    include_str!("../../static/css/base.css"),
-    include_str!("../../static/css/auth.css"),
-    include_str!("../../static/css/public.css"),
-    include_str!("../../static/css/director.css"),
-    include_str!("../../static/css/entry.css"),
-    include_str!("../../static/css/schedule.css"),
-    include_str!("../../static/css/charts.css"),
-    include_str!("../../static/css/audit.css"),
-    include_str!("../../static/css/print.css"),
-    include_str!("../../static/css/field.css"),
-    include_str!("../../static/css/table.css"),
-    include_str!("../../static/css/stages.css"),
-    include_str!("../../static/css/deals.css"),
-    include_str!("../../static/css/hall.css"),
-    include_str!("../../static/css/screen.css"),
-);
-
-/// A static file in the reader's coding, compressed once per process.
-fn static_file(req: &HttpRequest, file: &compress::StaticFile, content_type: &str) -> HttpResponse {
-    let (body, coding) = file.for_request(req);
-    HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, content_type))
-        .insert_header((header::CACHE_CONTROL, "public, max-age=300"))
-        .insert_header((header::VARY, "Accept-Encoding"))
-        .insert_header((header::CONTENT_ENCODING, coding.header_value()))
-        .body(body)
-}
-
-static STYLESHEET_FILE: compress::StaticFile = compress::StaticFile::new(STYLESHEET);
-
 async fn stylesheet(req: HttpRequest) -> HttpResponse {
-    static_file(&req, &STYLESHEET_FILE, "text/css; charset=utf-8")
+    statics::STYLESHEET.respond(&req)
 }
-
-/// The script: one file per area, served as one.
-const SCRIPT: &str = concat!(
-    include_str!("../../static/js/live.js"),
-    include_str!("../../static/js/entry.js"),
-    include_str!("../../static/js/figures.js"),
-    include_str!("../../static/js/settings.js"),
-    include_str!("../../static/js/print.js"),
-    include_str!("../../static/js/table.js"),
-    include_str!("../../static/js/hall.js"),
-);
-
-static FAVICON_FILE: compress::StaticFile =
-    compress::StaticFile::new(include_str!("../../static/favicon.svg"));
 
 /// The site's icon, for the browser's tab (a page without one asks for `/favicon.ico`).
 async fn favicon(req: HttpRequest) -> HttpResponse {
-    static_file(&req, &FAVICON_FILE, "image/svg+xml")
+    statics::FAVICON.respond(&req)
 }
 
-static SCRIPT_FILE: compress::StaticFile = compress::StaticFile::new(SCRIPT);
-
 async fn script(req: HttpRequest) -> HttpResponse {
-    static_file(&req, &SCRIPT_FILE, "text/javascript; charset=utf-8")
+    statics::SCRIPT.respond(&req)
 }

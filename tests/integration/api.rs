@@ -513,3 +513,97 @@ async fn a_championships_stages_bracket_ties_and_ranking_equal_the_csv_files() {
         }
     }
 }
+
+/// Every item of the paged list `list` of `path`, following `next` with `limit`, with the
+/// pages' sizes.
+async fn follow<S, B>(
+    b: &mut crate::common::http::Browser<S>,
+    path: &str,
+    list: &str,
+    limit: usize,
+) -> (Vec<Value>, Vec<usize>)
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let (mut items, mut sizes) = (Vec::new(), Vec::new());
+    let mut url = format!("{path}?limit={limit}");
+    for _ in 0..1000 {
+        let page = json(&b.get_ok(&url).await.body);
+        // The bracket's ties are paged within its rounds.
+        let these: Vec<Value> = match list {
+            "ties" => page["ko_rounds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|ko| ko["ties"].as_array().unwrap().clone())
+                .collect(),
+            _ => page[list]
+                .as_array()
+                .unwrap_or_else(|| panic!("{url}: {page}"))
+                .clone(),
+        };
+        sizes.push(these.len());
+        items.extend(these);
+        match page["next"].as_str() {
+            Some(next) => url = format!("{path}?limit={limit}&cursor={next}"),
+            None => return (items, sizes),
+        }
+    }
+    panic!("{path}: no last page");
+}
+
+/// A board's traveller, the deals and the bracket grow with the event: each answer holds one
+/// page of its list, and the pages joined by `next` are the whole list.
+#[actix_web::test]
+async fn travellers_deals_and_the_bracket_come_in_pages_that_join_up() {
+    for db in backends() {
+        club_night_half_released_and_dealt(&db);
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/stages/swiss-knockout-8");
+        let files = fushi::archive::ArchiveFiles::read(&dir).unwrap();
+        fushi::transfer::import(&mut db.open(), &files).unwrap();
+        let mut b = anonymous(&db).await;
+        for (path, list, whole) in [
+            ("/api/v1/tournaments/club-night/deals", "boards", 11),
+            (
+                "/api/v1/tournaments/club-night/rounds/2/boards/3",
+                "rows",
+                4,
+            ),
+            (
+                "/api/v1/tournaments/stages-swiss-knockout-8/bracket",
+                "ties",
+                7,
+            ),
+        ] {
+            let (all, sizes) = follow(&mut b, path, list, 100).await;
+            assert_eq!(sizes.len(), 1, "{path}: one page by default");
+            assert!(all.len() >= whole, "{path}: {} items", all.len());
+            for limit in [1, 3] {
+                let (paged, sizes) = follow(&mut b, path, list, limit).await;
+                assert_eq!(paged, all, "{path}: pages of {limit} joined differ");
+                assert!(sizes.iter().all(|&n| n <= limit), "{path}: {sizes:?}");
+                assert_eq!(sizes.len(), all.len().div_ceil(limit), "{path}");
+            }
+            // A cursor of another list is refused, as JSON that says so.
+            let other = json(
+                &b.get_ok("/api/v1/tournaments/club-night/matches?limit=1")
+                    .await
+                    .body,
+            );
+            let refused = b
+                .get(&format!(
+                    "{path}?cursor={}",
+                    other["next"].as_str().unwrap()
+                ))
+                .await;
+            assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{path}");
+            assert_eq!(json(&refused.body)["error"], "bad_request");
+        }
+    }
+}

@@ -136,6 +136,72 @@ async fn the_index_lists_the_directory_without_building_any_tournament() {
     }
 }
 
+/// The index's bytes are made once per listing and coding: later readers get the kept bytes,
+/// each coding with its own validator, until the directory changes.
+#[actix_web::test]
+async fn the_index_keeps_its_bytes_per_listing_and_coding() {
+    use std::io::Read;
+    for db in backends() {
+        import_club_night(&db);
+        insert_league(&db, "night-1", 6, true);
+        let state = AppState::new(fushi::db::pool(db.url()).unwrap()).unwrap();
+        let live = state.live.clone();
+        let kept = state.api_index.clone();
+        relist(&db, &live);
+        let mut b = anonymous_with(state).await;
+        let plain = b.get_ok("/api/v1/tournaments").await;
+        let mut tags = BTreeSet::from([plain.header("etag").unwrap().to_owned()]);
+        for coding in ["gzip", "br"] {
+            let get = || {
+                TestRequest::get()
+                    .uri("/api/v1/tournaments")
+                    .insert_header(("accept-encoding", coding))
+            };
+            let first = b.request(get()).await;
+            assert_eq!(first.header("content-encoding"), Some(coding));
+            assert_eq!(first.header("vary"), Some("Accept-Encoding"));
+            let mut decoded = String::new();
+            let bytes = first.bytes.clone();
+            match coding {
+                "gzip" => flate2::read::GzDecoder::new(&bytes[..])
+                    .read_to_string(&mut decoded)
+                    .unwrap(),
+                _ => brotli::Decompressor::new(&bytes[..], 4096)
+                    .read_to_string(&mut decoded)
+                    .unwrap(),
+            };
+            assert_eq!(decoded, plain.body, "{coding}");
+            let etag = first.header("etag").unwrap().to_owned();
+            assert!(
+                tags.insert(etag.clone()),
+                "{coding}: {etag} is another coding's"
+            );
+            let again = b.request(get()).await;
+            assert_eq!(again.bytes, first.bytes, "{coding}: the kept bytes");
+            let revalidated = b
+                .request(get().insert_header(("if-none-match", etag.as_str())))
+                .await;
+            assert_eq!(revalidated.status, StatusCode::NOT_MODIFIED, "{coding}");
+        }
+        // One page in three codings, each made once.
+        assert_eq!(kept.answers_kept(), 3);
+        // A page other than those reached by `next` from the first is not kept.
+        b.get_ok("/api/v1/tournaments?limit=1").await;
+        assert_eq!(kept.answers_kept(), 3);
+
+        // A change to the listing: the next reader gets it, from bytes made anew.
+        diesel::update(tournaments::table.filter(tournaments::slug.eq("night-1")))
+            .set(tournaments::revision.eq(tournaments::revision + 1))
+            .execute(&mut db.open())
+            .unwrap();
+        relist(&db, &live);
+        let moved = b.get_ok("/api/v1/tournaments").await;
+        assert_ne!(moved.body, plain.body);
+        assert_ne!(moved.header("etag"), plain.header("etag"));
+        assert_eq!(kept.answers_kept(), 1);
+    }
+}
+
 /// Every item of a paged list, following `next` from `first` with `limit`; the pages' sizes.
 async fn follow<S, B>(
     b: &mut crate::common::http::Browser<S>,

@@ -88,13 +88,22 @@ async fn files_pdfs_the_stream_and_the_directors_pages_are_sent_as_they_should()
     let db = TestDb::sqlite();
     import_club_night(&db);
     let mut b = anonymous(&db).await;
-    // The stylesheet and script, compressed once per process.
+    // The stylesheet and script, compressed when fushi was built, each coding with its
+    // own validator.
     for path in ["/static/fushi.css", "/static/fushi.js"] {
         let plain = b.get_ok(path).await;
         let br = b.request(get(path, "br")).await;
         assert_eq!(br.header("content-encoding"), Some("br"), "{path}");
         assert_eq!(unbrotli(&br.bytes), plain.bytes, "{path}");
         assert!(br.bytes.len() * 3 < plain.bytes.len(), "{path}");
+        let gz = b.request(get(path, "gzip")).await;
+        assert_eq!(gunzip(&gz.bytes), plain.bytes, "{path}");
+        let tags = [&plain, &br, &gz].map(|p| p.header("etag").expect("an ETag").to_owned());
+        assert!(
+            tags[0] != tags[1] && tags[1] != tags[2] && tags[0] != tags[2],
+            "{path}: {tags:?}"
+        );
+        assert_eq!(br.header("vary"), Some("Accept-Encoding"), "{path}");
     }
     // A CSV file and an API answer are text.
     for path in [

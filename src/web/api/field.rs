@@ -5,11 +5,11 @@
 //! - `/api/v1/tournaments/{slug}/results`: every released room result, `results.csv`'s
 //!   columns (paged)
 //! - `/api/v1/tournaments/{slug}/rounds/{round}/boards/{board}`: a board's traveller, with
-//!   its cards once released
+//!   its cards once released (its rooms paged)
 //! - `/api/v1/tournaments/{slug}/butler`: the Butler ranking (`butler.csv`), with line-ups
 //!   (paged)
 //! - `/api/v1/tournaments/{slug}/deals`: the seed's commitment, the seed once revealed, and
-//!   the cards of every released board (`deals.csv`)
+//!   the cards of every released board (`deals.csv`, paged)
 
 use actix_web::{HttpResponse, web};
 use serde::Serialize;
@@ -23,7 +23,7 @@ use super::{
 use crate::i18n::Tr;
 use crate::rules::deal::{Deal, format_cards};
 use crate::rules::field::{Traveller, butler};
-use crate::rules::{Board, Scorer, Seat};
+use crate::rules::{Board, Room, Scorer, Seat};
 use crate::web::AppError;
 use crate::web::page::{PageSnapshot, path_number};
 use crate::web::routes::{Need, Routes};
@@ -249,6 +249,7 @@ pub struct TravellerAnswer {
     #[serde(flatten)]
     facts: BoardFacts,
     released: bool,
+    /// One page of the rooms' results, by table, open room first.
     rows: Vec<TravellerRowItem>,
     datum: Option<String>,
     datum_trimmed: bool,
@@ -256,21 +257,25 @@ pub struct TravellerAnswer {
     frequencies: Vec<FrequencyItem>,
     /// The cards, once the board is released.
     deal: Option<DealCards>,
+    /// The cursor of the next page of `rows`; `null` on the last.
+    next: Option<String>,
 }
 
 /// The board's traveller as its public page shows it — every room's result once the board
-/// is released, none before — with the datum, the frequencies and, once released, the cards.
+/// is released, none before, one page of them by table — with the datum and frequencies of
+/// the whole field and, once released, the cards.
 #[utoipa::path(get, path = "/api/v1/tournaments/{slug}/rounds/{round}/boards/{board}",
     params(SlugParam, ("round" = u32, Path, description = "The round's number"),
-        ("board" = u32, Path, description = "The board's number")),
+        ("board" = u32, Path, description = "The board's number"), PageParams),
     responses(
         (status = 200, body = TravellerAnswer),
         (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = ApiError),
+        (status = 400, body = ApiError), (status = 404, body = ApiError),
     ))]
 pub(super) async fn traveller(
     snapshot: PageSnapshot,
     path: web::Path<(String, String, String)>,
+    paging: Paging,
 ) -> Result<HttpResponse, AppError> {
     let event = &snapshot.event;
     let round = round_of(event, &path.1)?;
@@ -278,10 +283,15 @@ pub(super) async fn traveller(
     let scorer = Scorer::new(&event.settings);
     let tr = Traveller::of(&scorer, round, board).ok_or(AppError::NotFound)?;
     let en = Tr::en();
-    let rows = tr
-        .rows
-        .iter()
-        .map(|row| TravellerRowItem {
+    let room_index = |room: Room| match room {
+        Room::Open => 0,
+        Room::Closed => 1,
+    };
+    let rows = paging.page(
+        "traveller",
+        &tr.rows,
+        |row| [i64::from(row.table), room_index(row.room), 0, 0],
+        |row| TravellerRowItem {
             table: row.table,
             room: row.room.to_string(),
             declarers: row.declarers.0,
@@ -293,8 +303,8 @@ pub(super) async fn traveller(
             penalties: row.penalties,
             declarers_swing: row.swing,
             provisional: snapshot.provisional(round.number, row.table, row.room),
-        })
-        .collect();
+        },
+    )?;
     let frequencies = tr
         .frequencies
         .iter()
@@ -304,7 +314,7 @@ pub(super) async fn traveller(
             rooms: f.count,
         })
         .collect();
-    let answer = TravellerAnswer {
+    Ok(rows.answer(|rows, next| TravellerAnswer {
         slug: event.settings.slug.clone(),
         revision: snapshot.revision,
         round: round.number,
@@ -317,8 +327,8 @@ pub(super) async fn traveller(
         frequencies,
         // The public event holds the cards of released boards only.
         deal: event.deals.of(round.number, board).map(deal_cards),
-    };
-    Ok(json_response(&answer))
+        next,
+    }))
 }
 
 /// A pair's line of `butler.csv`.
@@ -418,19 +428,25 @@ pub struct DealsAnswer {
     commitment: Option<String>,
     seed: Option<String>,
     seeds: Vec<SeedItem>,
+    /// One page of the released boards' deals, by round, then board.
     boards: Vec<DealtBoard>,
+    /// The cursor of the next page of `boards`; `null` on the last.
+    next: Option<String>,
 }
 
 /// The dealing seed's commitment, the seed once revealed, and `deals.csv`'s rows (released
-/// boards only) with each board's facts; 404 for an event that neither deals nor has a
-/// commitment.
-#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/deals", params(SlugParam),
+/// boards only, one page of them by round and board) with each board's facts; 404 for an
+/// event that neither deals nor has a commitment.
+#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/deals", params(SlugParam, PageParams),
     responses(
         (status = 200, body = DealsAnswer),
         (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = ApiError),
+        (status = 400, body = ApiError), (status = 404, body = ApiError),
     ))]
-pub(super) async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
+pub(super) async fn deals(
+    snapshot: PageSnapshot,
+    paging: Paging,
+) -> Result<HttpResponse, AppError> {
     let event = &snapshot.event;
     let d = &event.deals;
     let current = d.current();
@@ -450,10 +466,11 @@ pub(super) async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppErr
             seed: s.state.revealed().map(|seed| seed.as_str().to_owned()),
         })
         .collect();
-    let boards = d
-        .boards
-        .iter()
-        .map(|b| {
+    let boards = paging.page(
+        "deals",
+        &d.boards,
+        |b| [i64::from(b.round), i64::from(b.board), 0, 0],
+        |b| {
             let facts = event
                 .rounds
                 .iter()
@@ -469,9 +486,9 @@ pub(super) async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppErr
                 deal: deal_cards(&b.deal),
                 traveller_url: url(event, &format!("/rounds/{}/boards/{}", b.round, b.board)),
             }
-        })
-        .collect();
-    let answer = DealsAnswer {
+        },
+    )?;
+    Ok(boards.answer(|boards, next| DealsAnswer {
         slug: event.settings.slug.clone(),
         revision: snapshot.revision,
         decks: event.settings.decks().count(),
@@ -481,6 +498,6 @@ pub(super) async fn deals(snapshot: PageSnapshot) -> Result<HttpResponse, AppErr
             .map(|s| s.as_str().to_owned()),
         seeds,
         boards,
-    };
-    Ok(json_response(&answer))
+        next,
+    }))
 }

@@ -7,9 +7,11 @@
 //!
 //! [`Live::published`]: crate::web::live::Live::published
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use actix_web::http::header;
+use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -45,21 +47,83 @@ pub struct IndexAnswer {
     next: Option<String>,
 }
 
-/// The index of the last listing asked for: the listing's digest and its items.
+/// The index as answered, kept until the listing changes: the listing's digest, its items,
+/// and the bytes of every page asked for (those a client following `next` from the first
+/// reaches: [`paging`]), in each coding, with their validators. A request while the
+/// directory's listing revision is the one these were made at is answered from them
+/// without reading the listing, serialising or compressing anything.
 #[derive(Default)]
-pub struct IndexCache(Mutex<Option<(String, Arc<Vec<IndexItem>>)>>);
+pub struct IndexCache(Mutex<Option<Kept>>);
+
+/// One listing's index ([`IndexCache`]).
+struct Kept {
+    /// The directory's listing revision it was checked at last (`None`: not kept).
+    listing: Option<u64>,
+    digest: String,
+    items: Arc<Vec<IndexItem>>,
+    /// A page's bytes by its query ([`paging::known_query`]) and coding.
+    answers: HashMap<(String, Coding), Bytes>,
+}
+
+/// The most pages' bytes kept for one listing (each coding of a page counts).
+const KEPT_ANSWERS: usize = 96;
 
 impl IndexCache {
-    fn get(&self, digest: &str) -> Option<Arc<Vec<IndexItem>>> {
+    /// The digest of the listing at `listing` (the directory's listing revision), when it
+    /// is the one kept.
+    fn digest_at(&self, listing: u64) -> Option<String> {
         let kept = self.0.lock().ok()?;
         kept.as_ref()
-            .filter(|(d, _)| d == digest)
-            .map(|(_, items)| items.clone())
+            .filter(|k| k.listing == Some(listing))
+            .map(|k| k.digest.clone())
     }
 
-    fn keep(&self, digest: String, items: Arc<Vec<IndexItem>>) {
+    /// The bytes of page `query` in `coding` of the listing with `digest`, if made.
+    fn answer(&self, digest: &str, query: &str, coding: Coding) -> Option<Bytes> {
+        let kept = self.0.lock().ok()?;
+        let kept = kept.as_ref().filter(|k| k.digest == digest)?;
+        kept.answers.get(&(query.to_owned(), coding)).cloned()
+    }
+
+    /// The items of the listing with `digest`, if kept; it is now known to be the listing
+    /// at `listing`.
+    fn items(&self, digest: &str, listing: Option<u64>) -> Option<Arc<Vec<IndexItem>>> {
+        let mut kept = self.0.lock().ok()?;
+        let kept = kept.as_mut().filter(|k| k.digest == digest)?;
+        if listing.is_some() {
+            kept.listing = listing;
+        }
+        Some(kept.items.clone())
+    }
+
+    /// Keeps the items of a listing read anew, in place of the one before.
+    fn keep(&self, digest: String, listing: Option<u64>, items: Arc<Vec<IndexItem>>) {
         if let Ok(mut kept) = self.0.lock() {
-            *kept = Some((digest, items));
+            *kept = Some(Kept {
+                listing,
+                digest,
+                items,
+                answers: HashMap::new(),
+            });
+        }
+    }
+
+    /// How many pages' bytes (each coding of a page counts) are kept for the listing kept.
+    pub fn answers_kept(&self) -> usize {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|kept| kept.as_ref().map(|k| k.answers.len()))
+            .unwrap_or(0)
+    }
+
+    /// Keeps a page's bytes beside the listing's items (while it is still the one kept).
+    fn keep_answer(&self, digest: &str, query: String, coding: Coding, bytes: Bytes) {
+        if let Ok(mut kept) = self.0.lock()
+            && let Some(kept) = kept.as_mut().filter(|k| k.digest == digest)
+            && kept.answers.len() < KEPT_ANSWERS
+        {
+            kept.answers.insert((query, coding), bytes);
         }
     }
 }
@@ -137,29 +201,67 @@ pub async fn index(
     state: web::Data<AppState>,
     paging: Paging,
 ) -> Result<HttpResponse, AppError> {
-    let listed = listing(&state).await?;
-    let digest = digest(&listed);
-    let etag = validator(&state.database_id, &digest, Coding::of_request(&req));
+    let coding = Coding::of_request(&req);
+    // Read before the listing: a change after it makes the next request read it again.
+    let listing_revision = state.live.listing_revision();
+    let digest = match listing_revision.and_then(|r| state.api_index.digest_at(r)) {
+        Some(digest) => digest,
+        None => {
+            let listed = listing(&state).await?;
+            let digest = digest(&listed);
+            if state.api_index.items(&digest, listing_revision).is_none() {
+                let items = Arc::new(items_of(&state, listed).await?);
+                state
+                    .api_index
+                    .keep(digest.clone(), listing_revision, items);
+            }
+            digest
+        }
+    };
+    let etag = validator(&state.database_id, &digest, coding);
     if matches(&req, &etag) {
         let mut response = HttpResponse::NotModified().finish();
         index_headers(response.headers_mut(), &etag);
         return Ok(response);
     }
-    let items = match state.api_index.get(&digest) {
-        Some(items) => items,
+    let query = paging::known_query(req.query_string());
+    let body = match state.api_index.answer(&digest, &query, coding) {
+        Some(body) => body,
         None => {
-            let items = Arc::new(items_of(&state, listed).await?);
-            state.api_index.keep(digest, items.clone());
-            items
+            // Another request may have read a newer listing meanwhile: this one answers
+            // from the listing it named in its validator.
+            let items = match state.api_index.items(&digest, None) {
+                Some(items) => items,
+                None => Arc::new(items_of(&state, listing(&state).await?).await?),
+            };
+            let page = paging.page(
+                "tournaments",
+                items.iter().enumerate(),
+                |(at, _)| paging::place(*at),
+                |(_, item)| item.clone(),
+            )?;
+            let json = serde_json::to_vec(&IndexAnswer {
+                tournaments: page.items,
+                next: page.next,
+            })
+            .map_err(AppError::internal)?;
+            let body = match coding {
+                Coding::Identity => Bytes::from(json),
+                _ => coding.encode(&json),
+            };
+            if page.keep {
+                state
+                    .api_index
+                    .keep_answer(&digest, query, coding, body.clone());
+            }
+            body
         }
     };
-    let page = paging.page(
-        "tournaments",
-        items.iter().enumerate(),
-        |(at, _)| paging::place(*at),
-        |(_, item)| item.clone(),
-    )?;
-    let mut response = page.answer(|tournaments, next| IndexAnswer { tournaments, next });
+    let mut response = HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "application/json"))
+        // Marked so that the Compress middleware leaves the bytes as they are.
+        .insert_header((header::CONTENT_ENCODING, coding.header_value()))
+        .body(body);
     index_headers(response.headers_mut(), &etag);
     Ok(response)
 }

@@ -4,7 +4,7 @@
 //! - `/api/v1/tournaments/{slug}/stages`: each league stage's standings, group by group
 //!   (`standings.csv`'s blocks)
 //! - `/api/v1/tournaments/{slug}/bracket`: the knockout, round by round, every tie with
-//!   `bracket.csv`'s figures and its segments
+//!   `bracket.csv`'s figures and its segments (its ties paged)
 //! - `/api/v1/tournaments/{slug}/bracket/{round}/{table}`: one tie (knockout round, tie)
 //! - `/api/v1/tournaments/{slug}/ranking`: the final ranking (`ranking.csv`, paged)
 
@@ -209,13 +209,15 @@ fn tie_item(b: &Bracket, ko_round: u32, t: &Tie) -> TieItem {
     }
 }
 
-/// A knockout round with every tie.
+/// A knockout round with its ties of this page.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct KoRoundItem {
     ko_round: u32,
     name: String,
     first_round: i32,
     last_round: i32,
+    /// The round's ties that are in this page of the bracket (all of them when the
+    /// bracket fits in one page), in tie order.
     ties: Vec<TieItem>,
 }
 
@@ -227,21 +229,41 @@ pub struct BracketAnswer {
     stage: usize,
     seeds: Vec<i32>,
     third_place: bool,
+    /// Every knockout round, the play-off last, each with its ties of this page: the
+    /// bracket's ties are paged in this order.
     ko_rounds: Vec<KoRoundItem>,
+    /// The cursor of the next page of ties; `null` on the last.
+    next: Option<String>,
 }
 
-/// The knockout round by round, the play-off last; every tie, those still waiting for their
-/// sides too (`waiting`, sides `null`).
-#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/bracket", params(SlugParam),
+/// The knockout round by round, the play-off last, with one page of its ties in that order;
+/// every tie, those still waiting for their sides too (`waiting`, sides `null`).
+#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/bracket", params(SlugParam, PageParams),
     responses(
         (status = 200, body = BracketAnswer),
         (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = ApiError),
+        (status = 400, body = ApiError), (status = 404, body = ApiError),
     ))]
-pub(super) async fn bracket(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
+pub(super) async fn bracket(
+    snapshot: PageSnapshot,
+    paging: Paging,
+) -> Result<HttpResponse, AppError> {
     let c = championship(&snapshot)?;
     let b = c.bracket.as_ref().ok_or(AppError::NotFound)?;
-    let rounds = b
+    // Keyed by place in the bracket's order (its shape is set once the stage is drawn).
+    let ties = b
+        .rounds
+        .iter()
+        .enumerate()
+        .flat_map(|(at, ko)| ko.ties.iter().map(move |t| (at, ko.number, t)))
+        .enumerate();
+    let page = paging.page(
+        "bracket",
+        ties,
+        |(place, _)| paging::place(*place),
+        |(_, (at, ko, t))| (at, tie_item(b, ko, t)),
+    )?;
+    let mut rounds: Vec<KoRoundItem> = b
         .rounds
         .iter()
         .map(|ko| KoRoundItem {
@@ -249,16 +271,22 @@ pub(super) async fn bracket(snapshot: PageSnapshot) -> Result<HttpResponse, AppE
             name: ko.name().code().to_owned(),
             first_round: ko.first_round,
             last_round: ko.last_round,
-            ties: ko.ties.iter().map(|t| tie_item(b, ko.number, t)).collect(),
+            ties: Vec::new(),
         })
         .collect();
-    Ok(json_response(&BracketAnswer {
-        slug: snapshot.event.settings.slug.clone(),
-        revision: snapshot.revision,
-        stage: b.stage + 1,
-        seeds: b.seeds.iter().map(|s| s.0).collect(),
-        third_place: b.third_place,
-        ko_rounds: rounds,
+    Ok(page.answer(|ties, next| {
+        for (at, tie) in ties {
+            rounds[at].ties.push(tie);
+        }
+        BracketAnswer {
+            slug: snapshot.event.settings.slug.clone(),
+            revision: snapshot.revision,
+            stage: b.stage + 1,
+            seeds: b.seeds.iter().map(|s| s.0).collect(),
+            third_place: b.third_place,
+            ko_rounds: rounds,
+            next,
+        }
     }))
 }
 

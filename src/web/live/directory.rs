@@ -43,6 +43,10 @@ struct Listing {
     /// Tournaments whose newer revision (the value) is being made into a snapshot, by id,
     /// with their slugs.
     pending: HashMap<i32, (String, i64)>,
+    /// The listing's own revision: counts the changes to `by_slug` (a tournament listed,
+    /// gone, published, withdrawn or at a new revision), so that what is made of the whole
+    /// listing (the API's index) can be kept until it changes.
+    changes: u64,
 }
 
 impl Directory {
@@ -65,6 +69,13 @@ impl Directory {
             .get(slug)
             .copied()
             .filter(|listed| listed.published)
+    }
+
+    /// The listing's revision: it changes whenever any tournament's [`Listed`] facts do (or
+    /// one is added or goes); `None` when the directory is not kept.
+    pub fn changes(&self) -> Option<u64> {
+        let directory = self.inner.lock().ok()?;
+        directory.known.then_some(directory.changes)
     }
 
     /// Every published tournament's slug and facts, by slug; `None` when the directory is
@@ -106,7 +117,7 @@ impl Directory {
             .map(|l| (l.id, l.revision))
             .collect();
         let mut pending = HashMap::new();
-        directory.by_slug = rows
+        let by_slug: HashMap<String, Listed> = rows
             .iter()
             .map(|(id, slug, revision, published)| {
                 let listed_before = before.get(id).copied().unwrap_or(0);
@@ -125,6 +136,10 @@ impl Directory {
                 (slug.clone(), listed)
             })
             .collect();
+        if !directory.known || by_slug != directory.by_slug {
+            directory.changes += 1;
+            directory.by_slug = by_slug;
+        }
         directory.pending = pending;
         directory.read = read;
         directory.known = true;
@@ -153,11 +168,15 @@ impl Directory {
     /// Lists `slug` at `revision` now that its snapshot is made (or could not be made):
     /// never back, and no longer pending once there.
     pub fn reached(&self, id: i32, slug: &str, revision: i64) {
-        let Ok(mut directory) = self.inner.lock() else {
+        let Ok(mut guard) = self.inner.lock() else {
             return;
         };
-        if let Some(listed) = directory.by_slug.get_mut(slug).filter(|l| l.id == id) {
-            listed.revision = listed.revision.max(revision);
+        let directory = &mut *guard;
+        if let Some(listed) = directory.by_slug.get_mut(slug).filter(|l| l.id == id)
+            && listed.revision < revision
+        {
+            listed.revision = revision;
+            directory.changes += 1;
         }
         if directory
             .pending
@@ -171,7 +190,11 @@ impl Directory {
     /// Forgets a tournament that is gone.
     pub fn forget(&self, id: i32) {
         if let Ok(mut directory) = self.inner.lock() {
+            let before = directory.by_slug.len();
             directory.by_slug.retain(|_, listed| listed.id != id);
+            if directory.by_slug.len() != before {
+                directory.changes += 1;
+            }
             directory.pending.remove(&id);
         }
     }

@@ -252,6 +252,11 @@ impl Live {
         Some(all.into_iter().map(|(_, l)| (l.id, l.revision)).collect())
     }
 
+    /// See [`Directory::changes`].
+    pub fn listing_revision(&self) -> Option<u64> {
+        self.directory.changes()
+    }
+
     /// See [`Directory::listed`].
     pub fn listed(&self, slug: &str) -> Option<Listed> {
         self.directory.listed(slug)
