@@ -1066,8 +1066,9 @@ pub(crate) mod tests {
             compared: 0,
             home_score: Score::ZERO,
             away_score: None,
-            ..m.figures
-        };
+            ..(*m.figures).clone()
+        }
+        .into();
         m
     }
 
@@ -1088,7 +1089,7 @@ pub(crate) mod tests {
                 })
                 .collect(),
             rounds: Vec::new(),
-            lineups: Vec::new(),
+            lineups: Vec::new().into(),
             deals: Default::default(),
         }
     }
@@ -1142,8 +1143,9 @@ pub(crate) mod tests {
                     table: 1,
                     home: TeamNo(11),
                     away: Some(TeamNo(18)),
-                    results: Vec::new(),
-                }],
+                    results: Vec::new().into(),
+                }]
+                .into(),
             });
         }
         assert_eq!(
@@ -1418,7 +1420,7 @@ pub(crate) mod tests {
                 e.rounds.push(crate::rules::event::Round {
                     number: m.round,
                     boards: Vec::new(),
-                    matches: Vec::new(),
+                    matches: Vec::new().into(),
                 });
             }
             let round = e.rounds.iter_mut().find(|x| x.number == m.round).unwrap();
@@ -1426,7 +1428,7 @@ pub(crate) mod tests {
                 table: m.table,
                 home: m.home,
                 away: m.away,
-                results: Vec::new(),
+                results: Vec::new().into(),
             });
         }
         let c = Championship::compute(&e, &r).unwrap();
