@@ -89,7 +89,7 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
                 settings,
                 teams: teams.into_iter().map(|(_, t)| t).collect(),
                 rounds: assemble(boards, schedule, results),
-                lineups,
+                lineups: lineups.into(),
                 deals: Deals {
                     seeds: deal_seeds.iter().map(|s| s.record.clone()).collect(),
                     boards: deals,
@@ -1383,7 +1383,7 @@ fn assemble(boards: Boards, schedule: Schedule, mut results: Results) -> Vec<Rou
                 Round {
                     number,
                     boards,
-                    matches: Vec::new(),
+                    matches: Vec::new().into(),
                 },
             )
         })
@@ -1394,7 +1394,7 @@ fn assemble(boards: Boards, schedule: Schedule, mut results: Results) -> Vec<Rou
                 table,
                 home,
                 away,
-                results: results.remove(&(r, table)).unwrap_or_default(),
+                results: results.remove(&(r, table)).unwrap_or_default().into(),
             });
         }
     }

@@ -78,9 +78,9 @@ pub fn create_tournament(conn: &mut DbConnection, settings: &Settings) -> Result
     }
     let event = Event {
         settings: settings.clone(),
-        teams: Vec::new(),
+        teams: Vec::new().into(),
         rounds: Vec::new(),
-        lineups: Vec::new(),
+        lineups: Vec::new().into(),
         deals: Default::default(),
     };
     // Another request may take the slug between the check and the insert.

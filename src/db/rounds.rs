@@ -76,7 +76,7 @@ impl RoundSheet {
             round: Round {
                 number,
                 boards: round.boards.clone(),
-                matches: vec![m.clone()],
+                matches: vec![m.clone()].into(),
             },
             round_numbers,
         })
@@ -90,7 +90,7 @@ impl RoundSheet {
         round_numbers.sort_unstable();
         Some(RoundSheet {
             settings: event.settings.clone(),
-            teams: event.teams.clone(),
+            teams: event.teams.to_vec(),
             round: round.clone(),
             round_numbers,
         })
@@ -233,7 +233,7 @@ pub fn load_round(
         round: Round {
             number,
             boards,
-            matches,
+            matches: matches.into(),
         },
         round_numbers: round_numbers.into_iter().map(|(_, n)| n).collect(),
     }))
@@ -263,7 +263,7 @@ fn round_matches(
                 .away_team_id
                 .map(|a| team_no(row.id, "away_team_id", a))
                 .transpose()?,
-            results: Vec::new(),
+            results: Vec::new().into(),
         });
     }
     for row in result_rows {

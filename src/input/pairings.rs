@@ -291,13 +291,14 @@ mod tests {
                     trick_points: Some(40),
                     ..EntryFigures::default()
                 }),
-            }],
+            }]
+            .into(),
         };
         let unplayed = Match {
             table: 2,
             home: TeamNo(2),
             away: Some(TeamNo(3)),
-            results: vec![],
+            results: vec![].into(),
         };
         let saved = [played, unplayed];
         // Withdrawn team 5 stays where it was; the unplayed match may change.

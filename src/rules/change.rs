@@ -124,15 +124,17 @@ mod tests {
                                 played(Room::Open, 1, 40, 10, None),
                                 played(Room::Open, 2, 20, 70, None),
                                 played(Room::Closed, 1, 60, 0, Some(Combination::Single)),
-                            ],
+                            ]
+                            .into(),
                         },
                         Match {
                             table: 2,
                             home: TeamNo(3),
                             away: Some(TeamNo(4)),
-                            results: vec![played(Room::Open, 1, 150, 0, None)],
+                            results: vec![played(Room::Open, 1, 150, 0, None)].into(),
                         },
-                    ],
+                    ]
+                    .into(),
                 },
                 Round {
                     number: 2,
@@ -141,11 +143,13 @@ mod tests {
                         table: 1,
                         home: TeamNo(1),
                         away: Some(TeamNo(3)),
-                        results: vec![played(Room::Closed, 3, 30, 10, Some(Combination::Pair))],
-                    }],
+                        results: vec![played(Room::Closed, 3, 30, 10, Some(Combination::Pair))]
+                            .into(),
+                    }]
+                    .into(),
                 },
             ],
-            lineups: vec![],
+            lineups: vec![].into(),
             deals: Default::default(),
         }
     }

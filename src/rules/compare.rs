@@ -291,7 +291,8 @@ pub(crate) mod tests {
                 result(Room::Closed, 1, 90),
                 result(Room::Open, 2, 0),
                 result(Room::Closed, 2, 45),
-            ],
+            ]
+            .into(),
         };
         let f = scorer.compare(&boards, &m);
         assert_eq!(f.status, MatchStatus::Complete);
@@ -320,7 +321,8 @@ pub(crate) mod tests {
                 result(Room::Open, 1, 30),
                 result(Room::Closed, 1, 30),
                 result(Room::Open, 2, 30),
-            ],
+            ]
+            .into(),
         };
         let f = scorer.compare(&boards, &m);
         assert_eq!(f.status, MatchStatus::InProgress);
@@ -407,7 +409,7 @@ pub(crate) mod tests {
             table: 3,
             home: TeamNo(5),
             away: None,
-            results: vec![],
+            results: vec![].into(),
         };
         let f = scorer.compare(&[board(1, Seat::North)], &m);
         assert_eq!(f.status, MatchStatus::Bye);

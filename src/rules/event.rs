@@ -8,11 +8,104 @@ pub const MAX_TEAM_NUMBER: i32 = 99_999;
 /// The most boards a round may have when it is created by hand.
 pub const MAX_BOARDS: i32 = 64;
 
+use std::sync::Arc;
+
 use super::cards::{Level, Room, Seat, Trump};
 use super::settings::Settings;
 use super::table::TableEntry;
 
 pub use super::team_no::TeamNo;
+
+/// A part of an event shared between its revisions: a clone is a reference to the same
+/// data, and the first change through a clone copies that part alone (copy on write). The
+/// live snapshots hold each revision of an event whole, so a save of one match copies the
+/// list of its round's matches and that match's results, and shares the teams, the other
+/// rounds, the other matches' results and the line-ups with the revision before
+/// (`web::live::Snapshot::next`). It reads as the `T` it holds.
+pub struct Shared<T>(Arc<T>);
+
+impl<T> Shared<T> {
+    pub fn new(value: T) -> Shared<T> {
+        Shared(Arc::new(value))
+    }
+
+    /// Whether `a` and `b` are the same data (not merely equal): what a revision did not
+    /// touch is the same as in the revision before.
+    pub fn same(a: &Shared<T>, b: &Shared<T>) -> bool {
+        Arc::ptr_eq(&a.0, &b.0)
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Shared<T> {
+        Shared(self.0.clone())
+    }
+}
+
+impl<T: Default> Default for Shared<T> {
+    fn default() -> Shared<T> {
+        Shared::new(T::default())
+    }
+}
+
+impl<T> From<T> for Shared<T> {
+    fn from(value: T) -> Shared<T> {
+        Shared::new(value)
+    }
+}
+
+impl<T> FromIterator<T> for Shared<Vec<T>> {
+    fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Shared<Vec<T>> {
+        Shared::new(items.into_iter().collect())
+    }
+}
+
+impl<T> std::ops::Deref for Shared<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// A change copies the data first when another revision shares it.
+impl<T: Clone> std::ops::DerefMut for Shared<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+impl<T: PartialEq> PartialEq for Shared<T> {
+    fn eq(&self, other: &Shared<T>) -> bool {
+        Shared::same(self, other) || *self.0 == *other.0
+    }
+}
+
+impl<T: Eq> Eq for Shared<T> {}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Shared<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<'a, T> IntoIterator for &'a Shared<Vec<T>> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<'a, T: Clone> IntoIterator for &'a mut Shared<Vec<T>> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        Arc::make_mut(&mut self.0).iter_mut()
+    }
+}
 
 /// An entrant. Teams are known by their number within the tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,7 +160,8 @@ pub struct Match {
     pub table: i32,
     pub home: TeamNo,
     pub away: Option<TeamNo>,
-    pub results: Vec<TableResult>,
+    /// Shared with the revision before when this match's results did not change.
+    pub results: Shared<Vec<TableResult>>,
 }
 
 impl Match {
@@ -88,7 +182,8 @@ impl Match {
 pub struct Round {
     pub number: i32,
     pub boards: Vec<Board>,
-    pub matches: Vec<Match>,
+    /// Shared with the revision before when no match of the round changed.
+    pub matches: Shared<Vec<Match>>,
 }
 
 /// Which two members of a team sat in one room of one match (`lineups.csv`): `players[0]`
@@ -106,10 +201,10 @@ pub struct Lineup {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Event {
     pub settings: Settings,
-    pub teams: Vec<Team>,
+    pub teams: Shared<Vec<Team>>,
     pub rounds: Vec<Round>,
     /// Who sat where; empty when the event does not record line-ups.
-    pub lineups: Vec<Lineup>,
+    pub lineups: Shared<Vec<Lineup>>,
     /// The cards of the boards that have them, and every dealing seed ever set (docs/rules.md
     /// §13).
     pub deals: super::deal::Deals,
@@ -117,20 +212,32 @@ pub struct Event {
 
 impl Event {
     /// Puts everything in the order the archive writes it: teams by number, rounds by
-    /// number, boards by number, matches by table, results by room then board.
+    /// number, boards by number, matches by table, results by room then board. A part in
+    /// order already is left as it is (and stays shared with the revision before).
     pub fn sort(&mut self) {
-        self.teams.sort_by_key(|t| t.number);
+        if !self.teams.is_sorted_by_key(|t| t.number) {
+            self.teams.sort_by_key(|t| t.number);
+        }
         self.rounds.sort_by_key(|r| r.number);
         for round in &mut self.rounds {
             round.boards.sort_by_key(|b| b.number);
-            round.matches.sort_by_key(|m| m.table);
-            for m in &mut round.matches {
-                m.results.sort_by_key(|r| (r.room, r.board));
+            if !round.matches.is_sorted_by_key(|m| m.table) {
+                round.matches.sort_by_key(|m| m.table);
+            }
+            let in_order = |m: &Match| m.results.is_sorted_by_key(|r| (r.room, r.board));
+            if !round.matches.iter().all(in_order) {
+                for m in &mut round.matches {
+                    if !in_order(m) {
+                        m.results.sort_by_key(|r| (r.room, r.board));
+                    }
+                }
             }
         }
         self.deals.sort();
-        self.lineups
-            .sort_by_key(|l| (l.round, l.table, l.room, l.team));
+        let key = |l: &Lineup| (l.round, l.table, l.room, l.team);
+        if !self.lineups.is_sorted_by_key(key) {
+            self.lineups.sort_by_key(key);
+        }
     }
 
     /// The line-up of `team` in one room of one match.
@@ -222,9 +329,9 @@ mod tests {
         for teams in [sorted, shuffled] {
             let event = Event {
                 settings: Settings::for_tests(),
-                teams,
+                teams: teams.into(),
                 rounds: Vec::new(),
-                lineups: Vec::new(),
+                lineups: Vec::new().into(),
                 deals: Default::default(),
             };
             for n in [1, 2, 4, 7, 9] {

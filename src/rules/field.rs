@@ -619,7 +619,8 @@ mod tests {
                         p(Room::Closed, 1, 100), // s = −1, team 2 declares
                         p(Room::Open, 2, 0),     // s = 3, team 2 declares
                         p(Room::Closed, 2, 40),  // s = 1, team 1 declares
-                    ],
+                    ]
+                    .into(),
                 },
                 Match {
                     table: 2,
@@ -629,15 +630,17 @@ mod tests {
                         p(Room::Open, 1, 20),    // s = 2, team 3 declares
                         p(Room::Closed, 1, 200), // s = −4, team 4 declares
                         p(Room::Open, 2, 80),    // s = −1, team 4 declares
-                    ],
+                    ]
+                    .into(),
                 },
                 Match {
                     table: 3,
                     home: TeamNo(5),
                     away: None,
-                    results: vec![],
+                    results: vec![].into(),
                 },
-            ],
+            ]
+            .into(),
         };
         // Round 2: team 1 v team 3 at table 1; anne and bob now sit in the closed room.
         let round2 = Round {
@@ -647,8 +650,9 @@ mod tests {
                 table: 1,
                 home: TeamNo(1),
                 away: Some(TeamNo(3)),
-                results: vec![p(Room::Open, 1, 40), p(Room::Closed, 1, 5)],
-            }],
+                results: vec![p(Room::Open, 1, 40), p(Room::Closed, 1, 5)].into(),
+            }]
+            .into(),
         };
         let mut settings = Settings::for_tests();
         settings.scoring.method = crate::rules::MatchScoring::Levels;
@@ -660,7 +664,8 @@ mod tests {
                 team(3, &["jo", "kim", "lu", "mo"]),
                 team(4, &["ned", "oz", "pia", "qi"]),
                 team(5, &["ray", "sue", "tom", "uma"]),
-            ],
+            ]
+            .into(),
             rounds: vec![round1, round2],
             lineups: vec![
                 lineup(1, 1, Room::Open, 1, "bob", "anne"),
@@ -675,7 +680,8 @@ mod tests {
                 lineup(2, 1, Room::Open, 3, "jo", "kim"),
                 lineup(2, 1, Room::Closed, 1, "anne", "bob"),
                 lineup(2, 1, Room::Closed, 3, "lu", "mo"),
-            ],
+            ]
+            .into(),
             deals: Default::default(),
         }
     }
@@ -845,7 +851,7 @@ mod tests {
         // A swing of 8: +3 in one room (P = 0) and −5 in the other (P = 240, only with the
         // bottom multiplied); a ruling in either room explains it.
         let mut e = event();
-        e.rounds[1].matches[0].results = vec![p(Room::Open, 1, 240), p(Room::Closed, 1, 0)];
+        e.rounds[1].matches[0].results = vec![p(Room::Open, 1, 240), p(Room::Closed, 1, 0)].into();
         let odd = odd_results(&e, &e.rounds[1], 10);
         assert_eq!(
             odd.iter().map(OddResult::key).collect::<Vec<_>>(),

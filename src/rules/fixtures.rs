@@ -33,7 +33,8 @@ pub fn played(round: i32, table: i32, home: i32, away: i32, m: i32, p: i32) -> M
             home_lost: i64::from((-m).max(0)),
             home_score: Score(i64::from(m) * 100),
             away_score: Some(Score(-i64::from(m) * 100)),
-        },
+        }
+        .into(),
         counts: true,
     }
 }

@@ -49,7 +49,7 @@ pub use bands::{BandTable, BandTableError, Preset, Rules};
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
 pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer, SideFigures};
 pub use deal::{Card, Commitment, Deal, DealError, DealStats, Seed, SeedError, SeedText, Suit};
-pub use event::{Board, Event, Lineup, Match, Pairing, Round, TableResult, Team, TeamNo};
+pub use event::{Board, Event, Lineup, Match, Pairing, Round, Shared, TableResult, Team, TeamNo};
 pub use occasion::{Clock, Occasion, OccasionDraft};
 pub use release::{Finality, Play, Release, RoundRelease};
 pub use report::{AfterEachRound, MatchProgress, MatchReport, Report, RoundProgress};

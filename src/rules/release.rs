@@ -19,7 +19,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use super::cards::Room;
-use super::event::{Event, Match, Round, Team, TeamNo};
+use super::event::{Event, Match, Round, Shared, Team, TeamNo};
 use super::report::{Report, RoundProgress};
 use chrono::NaiveDateTime;
 
@@ -66,6 +66,23 @@ fn withdrawn_of(teams: &[Team]) -> BTreeSet<TeamNo> {
         .filter(|t| t.withdrawn)
         .map(|t| t.number)
         .collect()
+}
+
+/// Takes out of `m` the results of the boards not `shown`; a match with none to take out
+/// keeps its results shared.
+fn redact_match(m: &mut Match, shown: impl Fn(i32) -> bool) {
+    if m.results.iter().any(|r| !shown(r.board)) {
+        m.results.retain(|r| shown(r.board));
+    }
+}
+
+/// The revision before, for [`Release::redact_since`]: its event, its public event and
+/// release, and the matches (round, table) whose results changed since.
+pub struct Before<'a> {
+    pub event: &'a Event,
+    pub public: &'a Event,
+    pub release: &'a Release,
+    pub changed: &'a HashSet<(i32, i32)>,
 }
 
 /// Whether every room of `round` that will be played has a result for `board`.
@@ -168,20 +185,77 @@ impl Release {
 
     /// The event as the public may see it: every result of an unreleased board taken out,
     /// and every match (pairing or bye) of a round whose draw is held back; the line-ups of
-    /// such a round go with its matches.
+    /// such a round go with its matches. What the public may see all of (the teams, a
+    /// match whose every result is released) is shared with `event`, not copied.
     pub fn redact(&self, event: &Event) -> Event {
+        self.redact_since(event, None)
+    }
+
+    /// [`Release::redact`], from the public event of the revision before where `before`
+    /// gives it: [`Before`] says what that revision was and which matches changed since
+    /// (only their results). A round whose release and held draw did not move keeps the
+    /// public matches of the revision before, those that changed redacted again; a round
+    /// no save touched is the same data as before. Equal to [`Release::redact`] (the tests
+    /// of `web::live` check it on random edits).
+    pub fn redact_since(&self, event: &Event, before: Option<Before<'_>>) -> Event {
         let mut public = event.clone();
         for round in &mut public.rounds {
             let number = round.number;
             if self.draw_held(number) {
-                round.matches.clear();
+                round.matches = Shared::default();
                 continue;
             }
-            for m in &mut round.matches {
-                m.results.retain(|r| self.board(number, r.board));
+            let released = self.rounds.get(&number);
+            let shown = |board: i32| released.is_some_and(|r| r.boards.contains(&board));
+            let kept = before.as_ref().and_then(|b| {
+                let same = b.release.rounds.get(&number) == released
+                    && b.release.draw_held(number) == self.draw_held(number);
+                same.then_some(())?;
+                let old = b.public.rounds.iter().find(|r| r.number == number)?;
+                let private = b.event.rounds.iter().find(|r| r.number == number)?;
+                let pairs =
+                    |a: &Match, b: &Match| (a.table, a.home, a.away) == (b.table, b.home, b.away);
+                let same_matches = Shared::same(&private.matches, &round.matches)
+                    || (private.matches.len() == round.matches.len()
+                        && private
+                            .matches
+                            .iter()
+                            .zip(&round.matches)
+                            .all(|(a, b)| pairs(a, b)));
+                (same_matches && old.matches.len() == round.matches.len())
+                    .then_some((old, b.changed))
+            });
+            match kept {
+                Some((old, changed)) => {
+                    let mut matches = old.matches.clone();
+                    for (at, m) in round.matches.iter().enumerate() {
+                        if changed.contains(&(number, m.table)) {
+                            let mut m = m.clone();
+                            redact_match(&mut m, shown);
+                            matches[at] = m;
+                        }
+                    }
+                    round.matches = matches;
+                }
+                None => {
+                    let hidden = |m: &Match| m.results.iter().any(|r| !shown(r.board));
+                    if round.matches.iter().any(hidden) {
+                        for m in &mut round.matches {
+                            redact_match(m, shown);
+                        }
+                    }
+                }
             }
         }
-        public.lineups.retain(|l| !self.draw_held(l.round));
+        let lineups_kept = before.as_ref().is_some_and(|b| {
+            Shared::same(&b.event.lineups, &event.lineups)
+                && b.release.held_draws == self.held_draws
+        });
+        if let Some(b) = before.as_ref().filter(|_| lineups_kept) {
+            public.lineups = b.public.lineups.clone();
+        } else if public.lineups.iter().any(|l| self.draw_held(l.round)) {
+            public.lineups.retain(|l| !self.draw_held(l.round));
+        }
         // The cards of a board are released with its results; a secret seed never is.
         public.deals = event.deals.public(|r, b| self.board(r, b));
         public
@@ -379,12 +453,13 @@ mod tests {
                 number: 1,
                 boards: vec![board(1, Seat::North), board(2, Seat::East)],
                 matches: vec![
-                    m(1, 1, Some(2), one),
-                    m(2, 3, Some(4), two),
-                    m(3, 5, None, vec![]),
-                ],
+                    m(1, 1, Some(2), one.into()),
+                    m(2, 3, Some(4), two.into()),
+                    m(3, 5, None, vec![].into()),
+                ]
+                .into(),
             }],
-            lineups: Vec::new(),
+            lineups: Vec::new().into(),
             deals: Default::default(),
         }
     }

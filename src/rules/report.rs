@@ -1,21 +1,19 @@
 //! Every computed figure of an event, derived from its stored inputs in one pass.
 
 use super::compare::{MatchFigures, MatchStatus, Scorer, SideFigures};
-use super::event::{Event, TeamNo};
+use super::event::{Event, Shared, TeamNo};
 use super::standings::{MatchLine, Standing, Totals, standings};
-
-use std::borrow::Cow;
 
 /// The standings after each round, by round number, in round order.
 pub type AfterEachRound = Vec<(i32, Vec<Standing>)>;
 
-/// A match of [`Report::rows`]: a [`MatchReport`] whose figures may be borrowed.
-struct Row<'k> {
+/// A match of [`Report::rows`].
+struct Row {
     round: i32,
     table: i32,
     home: TeamNo,
     away: Option<TeamNo>,
-    figures: Cow<'k, MatchFigures>,
+    figures: Shared<MatchFigures>,
     counts: bool,
 }
 
@@ -26,7 +24,8 @@ pub struct MatchReport {
     pub table: i32,
     pub home: TeamNo,
     pub away: Option<TeamNo>,
-    pub figures: MatchFigures,
+    /// Shared with the report of the revision before when the match did not change.
+    pub figures: Shared<MatchFigures>,
     /// Whether the match counts in the standings now: a complete match, or a bye once every
     /// other match of its round is complete or the director has closed the round
     /// (docs/rules.md §5).
@@ -78,7 +77,7 @@ impl Report {
     /// The figures of `event` where the director has closed the rounds `closed` (their
     /// byes count although a match will not finish).
     pub fn compute_closing(event: &Event, closed: &[i32]) -> Report {
-        Report::compute_with(event, closed, None, |_, _| None::<Cow<'_, MatchFigures>>)
+        Report::compute_with(event, closed, None, |_, _| None)
     }
 
     /// The standings over the rounds before `round` of `event`, none closed: what a pairing
@@ -87,7 +86,7 @@ impl Report {
     /// results and its round's boards only), so only the ranking is worked out again.
     pub fn standings_before(event: &Event, round: i32, known: Option<&Report>) -> Vec<Standing> {
         let rows = Report::rows(event, &[], Some(round), |r, table| {
-            Some(Cow::Borrowed(&known?.match_at(r, table)?.figures))
+            Some(known?.match_at(r, table)?.figures.clone())
         });
         Report::rank(event, &rows)
     }
@@ -115,23 +114,23 @@ impl Report {
             if changed.contains(&(round, table)) {
                 return None;
             }
-            Some(Cow::Borrowed(&before.match_at(round, table)?.figures))
+            Some(before.match_at(round, table)?.figures.clone())
         })
     }
 
     /// The report, with the figures of a match from `known` where it has them, of the
     /// rounds before `before` when it is given (else of every round).
-    fn compute_with<'k>(
+    fn compute_with(
         event: &Event,
         closed: &[i32],
         before: Option<i32>,
-        known: impl Fn(i32, i32) -> Option<Cow<'k, MatchFigures>>,
+        known: impl Fn(i32, i32) -> Option<Shared<MatchFigures>>,
     ) -> Report {
         Report::of_rows(event, Report::rows(event, closed, before, known))
     }
 
-    /// The report of `rows`: their figures owned, and the standings.
-    fn of_rows(event: &Event, rows: Vec<Row<'_>>) -> Report {
+    /// The report of `rows`, and the standings.
+    fn of_rows(event: &Event, rows: Vec<Row>) -> Report {
         let standings = Report::rank(event, &rows);
         let matches = rows
             .into_iter()
@@ -140,7 +139,7 @@ impl Report {
                 table: r.table,
                 home: r.home,
                 away: r.away,
-                figures: r.figures.into_owned(),
+                figures: r.figures,
                 counts: r.counts,
             })
             .collect();
@@ -150,12 +149,12 @@ impl Report {
     /// Every match of the rounds before `before` (else of every round) with its figures
     /// (from `known` where it has them, else compared) and whether it counts, by round and
     /// table.
-    fn rows<'k>(
+    fn rows(
         event: &Event,
         closed: &[i32],
         before: Option<i32>,
-        known: impl Fn(i32, i32) -> Option<Cow<'k, MatchFigures>>,
-    ) -> Vec<Row<'k>> {
+        known: impl Fn(i32, i32) -> Option<Shared<MatchFigures>>,
+    ) -> Vec<Row> {
         let scorer = Scorer::new(&event.settings);
         let out: std::collections::HashSet<TeamNo> = event
             .teams
@@ -170,12 +169,12 @@ impl Report {
             .iter()
             .filter(|r| before.is_none_or(|b| r.number < b))
         {
-            let figures: Vec<Cow<'k, MatchFigures>> = round
+            let figures: Vec<Shared<MatchFigures>> = round
                 .matches
                 .iter()
                 .map(|m| {
                     known(round.number, m.table)
-                        .unwrap_or_else(|| Cow::Owned(scorer.compare(&round.boards, m)))
+                        .unwrap_or_else(|| Shared::new(scorer.compare(&round.boards, m)))
                 })
                 .collect();
             // A bye counts once nothing else of its round is still to be played (a match
@@ -207,7 +206,7 @@ impl Report {
     }
 
     /// The standings of `rows`.
-    fn rank(event: &Event, rows: &[Row<'_>]) -> Vec<Standing> {
+    fn rank(event: &Event, rows: &[Row]) -> Vec<Standing> {
         let lines: Vec<MatchLine<'_>> = rows
             .iter()
             .filter(|m| m.counts || m.figures.status != MatchStatus::Bye)
@@ -447,7 +446,7 @@ mod tests {
                 expected
             );
             let rows = Report::rows(&event, &[], Some(round), |r, table| {
-                Some(Cow::Borrowed(&marked.match_at(r, table)?.figures))
+                Some(marked.match_at(r, table)?.figures.clone())
             });
             assert!(
                 rows.iter()

@@ -291,13 +291,14 @@ mod tests {
                 table: 1,
                 home: TeamNo(2),
                 away: Some(TeamNo(3)),
-                results: Vec::new(),
-            }],
+                results: Vec::new().into(),
+            }]
+            .into(),
         });
         e.rounds.push(crate::rules::event::Round {
             number: 2,
             boards: Vec::new(),
-            matches: Vec::new(),
+            matches: Vec::new().into(),
         });
         let stages = e.settings.stages.clone();
         assert_eq!(

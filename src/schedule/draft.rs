@@ -484,7 +484,7 @@ mod tests {
                 })
                 .collect(),
             rounds: vec![],
-            lineups: vec![],
+            lineups: vec![].into(),
             deals: Default::default(),
         }
     }
@@ -500,7 +500,7 @@ mod tests {
                     table: i as i32 + 1,
                     home: TeamNo(home),
                     away: away.map(TeamNo),
-                    results: vec![],
+                    results: vec![].into(),
                 })
                 .collect(),
         }

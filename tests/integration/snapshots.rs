@@ -5,8 +5,9 @@
 use std::sync::Arc;
 
 use fushi::db::{self, DbConnection, Since};
-use fushi::rules::{Room, TableResult, TeamNo, TieBreak};
+use fushi::rules::{Room, Shared, TableResult, TeamNo, TieBreak};
 use fushi::web::live::Snapshot;
+use fushi::web::live::scope::Scope;
 
 use crate::common::edits::{save_match_results, set_withdrawn, update_settings, update_team};
 use crate::common::{Dice, backends, large_event, random_entry};
@@ -40,9 +41,37 @@ fn moved_on(
     }
 }
 
-/// Every field of the two snapshots (and of their public ones) is the same.
-fn assert_same(step: usize, incremental: &Arc<Snapshot>, full: &Arc<Snapshot>) {
+/// The odd results the director's pages read, at two thresholds, of every round: asked of
+/// the snapshot held before a change, they are carried to the next one.
+fn odd_of_every_round(s: &Snapshot) -> Vec<Vec<fushi::rules::field::OddResult>> {
+    let rounds: Vec<i32> = s.event.rounds.iter().map(|r| r.number).collect();
+    rounds
+        .iter()
+        .flat_map(|&r| [1, 3].map(|threshold| s.odd_results(r, threshold).to_vec()))
+        .collect()
+}
+
+/// Every field of the two snapshots (and of their public ones) is the same, and so are
+/// what each changed on the public side since `held` and their odd results.
+fn assert_same(
+    step: usize,
+    held: &Arc<Snapshot>,
+    incremental: &Arc<Snapshot>,
+    full: &Arc<Snapshot>,
+) {
     let why = |what: &str| format!("step {step}: the {what} differ");
+    assert_eq!(
+        Scope::between(&held.public(), &incremental.public()),
+        Scope::between(&held.public(), &full.public()),
+        "{}",
+        why("public changes")
+    );
+    assert_eq!(
+        odd_of_every_round(incremental),
+        odd_of_every_round(full),
+        "{}",
+        why("odd results")
+    );
     assert_eq!(incremental.id, full.id, "{}", why("ids"));
     assert_eq!(incremental.revision, full.revision, "{}", why("revisions"));
     assert_eq!(incremental.changed_at, full.changed_at, "{}", why("times"));
@@ -141,8 +170,12 @@ fn a_snapshot_made_from_the_changes_equals_the_one_loaded_whole() {
                 team.name = format!("{} {step}", team.name);
                 update_team(&mut conn, &slug, team.number, &team).expect("rename");
             }
+            // The odd results of some rounds asked for, as a director's page does.
+            if step % 3 != 0 {
+                let _ = odd_of_every_round(&held);
+            }
             let next = moved_on(&mut conn, &slug, &held, step, &mut from_changes);
-            assert_same(step, &next, &whole(&mut conn, &slug));
+            assert_same(step, &held, &next, &whole(&mut conn, &slug));
             held = next;
         }
         // Most steps were saves of results, made from the changes alone.
@@ -150,6 +183,57 @@ fn a_snapshot_made_from_the_changes_equals_the_one_loaded_whole() {
             from_changes >= 30,
             "only {from_changes} snapshots from changes"
         );
+    }
+}
+
+/// A save of one match's results copies that match's results and its round's list of
+/// matches: the teams, the other rounds and the other matches' results are the same data
+/// as in the snapshot before, in the public snapshot too.
+#[test]
+fn a_save_shares_with_the_snapshot_before_what_it_did_not_change() {
+    for test_db in backends() {
+        let mut conn = test_db.open();
+        let event = large_event(40, 3, 4);
+        let slug = event.settings.slug.clone();
+        db::insert_event(&mut conn, &event).expect("insert");
+        let held = whole(&mut conn, &slug);
+        let round = &event.rounds[1];
+        let m = &round.matches[3];
+        // Another figure on one board, every board still played: the release stays.
+        let mut results = m.results.to_vec();
+        results[0].entry = random_entry(&mut Dice(0x5A7E_0033));
+        assert_ne!(results[..], m.results[..]);
+        save_match_results(&mut conn, &slug, round.number, m.table, &results).expect("save");
+        let next = moved_on(&mut conn, &slug, &held, 0, &mut 0);
+        assert_same(0, &held, &next, &whole(&mut conn, &slug));
+        for (before, after) in [(held.clone(), next.clone()), (held.public(), next.public())] {
+            assert!(Shared::same(&before.event.teams, &after.event.teams));
+            assert!(Shared::same(&before.event.lineups, &after.event.lineups));
+            for (a, b) in before.event.rounds.iter().zip(&after.event.rounds) {
+                if a.number != round.number {
+                    assert!(Shared::same(&a.matches, &b.matches), "round {}", a.number);
+                    continue;
+                }
+                assert!(!Shared::same(&a.matches, &b.matches), "the round saved to");
+                for (x, y) in a.matches.iter().zip(b.matches.iter()) {
+                    assert_eq!(
+                        Shared::same(&x.results, &y.results),
+                        x.table != m.table,
+                        "table {}",
+                        x.table
+                    );
+                }
+            }
+            // The figures of the matches not saved are the same data too.
+            let shared = before
+                .report
+                .matches
+                .iter()
+                .zip(&after.report.matches)
+                .filter(|(a, b)| Shared::same(&a.figures, &b.figures))
+                .count();
+            assert_eq!(shared, before.report.matches.len() - 1);
+        }
     }
 }
 
@@ -278,8 +362,11 @@ fn the_tables_entries_confirmations_and_verdicts_move_a_snapshot_on_as_a_whole_l
                         tables::approve_clean(&mut conn, slug, 4, "director").expect("approval");
                 }
             }
+            if step % 2 == 0 {
+                let _ = odd_of_every_round(&held);
+            }
             let next = moved_on(&mut conn, slug, &held, step, &mut from_changes);
-            assert_same(step, &next, &whole(&mut conn, slug));
+            assert_same(step, &held, &next, &whole(&mut conn, slug));
             held = next;
         }
         assert!(

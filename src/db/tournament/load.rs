@@ -142,9 +142,9 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
     let deals = crate::db::deals::load_deals(conn, id, settings.decks())?;
     let mut event = Event {
         settings,
-        teams,
+        teams: teams.into(),
         rounds,
-        lineups,
+        lineups: lineups.into(),
         deals,
     };
     event.sort();
@@ -186,7 +186,7 @@ fn load_rounds(
         rounds.push(Round {
             number: row.number,
             boards: Vec::new(),
-            matches: Vec::new(),
+            matches: Vec::new().into(),
         });
     }
     let board_numbers = place_boards(&mut rounds, &round_index, board_rows)?;
@@ -240,7 +240,7 @@ fn place_matches(
                 .away_team_id
                 .map(|a| team_no("matches", row.id, "away_team_id", a))
                 .transpose()?,
-            results: Vec::new(),
+            results: Vec::new().into(),
         };
         match_index.insert(row.id, (r, rounds[r].matches.len()));
         rounds[r].matches.push(m);

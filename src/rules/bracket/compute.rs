@@ -423,7 +423,7 @@ mod tests {
                 e.rounds.push(crate::rules::event::Round {
                     number: m.round,
                     boards: Vec::new(),
-                    matches: Vec::new(),
+                    matches: Vec::new().into(),
                 });
             }
             let round = e.rounds.iter_mut().find(|x| x.number == m.round).unwrap();
@@ -431,7 +431,7 @@ mod tests {
                 table: m.table,
                 home: m.home,
                 away: m.away,
-                results: Vec::new(),
+                results: Vec::new().into(),
             });
         }
         let c = Championship::compute(&e, &r).unwrap();

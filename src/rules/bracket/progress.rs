@@ -97,8 +97,9 @@ mod tests {
                     table: 1,
                     home: TeamNo(11),
                     away: Some(TeamNo(18)),
-                    results: Vec::new(),
-                }],
+                    results: Vec::new().into(),
+                }]
+                .into(),
             });
         }
         assert_eq!(

@@ -21,8 +21,9 @@ pub(crate) fn bye(round: i32, table: i32, home: i32) -> MatchReport {
         compared: 0,
         home_score: Score::ZERO,
         away_score: None,
-        ..m.figures
-    };
+        ..(*m.figures).clone()
+    }
+    .into();
     m
 }
 
@@ -43,7 +44,7 @@ pub(crate) fn event(teams: &[i32], withdrawn: &[i32], stages: &[StageDraft]) -> 
             })
             .collect(),
         rounds: Vec::new(),
-        lineups: Vec::new(),
+        lineups: Vec::new().into(),
         deals: Default::default(),
     }
 }

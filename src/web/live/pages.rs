@@ -112,9 +112,20 @@ struct Kept {
     used: u64,
 }
 
+/// One tournament's kept pages, by revision then key, and their bytes.
+#[derive(Default)]
+struct OfTournament {
+    pages: BTreeMap<(i64, String), Kept>,
+    bytes: usize,
+}
+
 #[derive(Default)]
 struct Inner {
-    kept: HashMap<PageId, Kept>,
+    /// By tournament first, so that retiring or forgetting one tournament's pages costs
+    /// that tournament's pages, not a look at every page kept.
+    kept: HashMap<i32, OfTournament>,
+    /// How many pages are kept.
+    count: usize,
     /// The kept pages by when they were last read: the least recently read first.
     by_use: BTreeMap<u64, PageId>,
     clock: u64,
@@ -124,20 +135,79 @@ struct Inner {
 }
 
 impl Inner {
+    fn find(&mut self, (id, revision, key): &PageId) -> Option<&mut Kept> {
+        self.kept
+            .get_mut(id)?
+            .pages
+            .get_mut(&(*revision, key.clone()))
+    }
+
     fn touch(&mut self, id: &PageId) -> Option<Page> {
         self.clock += 1;
         let clock = self.clock;
-        let kept = self.kept.get_mut(id)?;
-        self.by_use.remove(&kept.used);
-        kept.used = clock;
+        let kept = self.find(id)?;
+        let used = std::mem::replace(&mut kept.used, clock);
+        let page = kept.page.clone();
+        self.by_use.remove(&used);
         self.by_use.insert(clock, id.clone());
-        Some(kept.page.clone())
+        Some(page)
     }
 
-    fn remove(&mut self, id: &PageId) {
-        if let Some(kept) = self.kept.remove(id) {
-            self.by_use.remove(&kept.used);
-            self.bytes -= kept.cost;
+    fn insert(&mut self, (id, revision, key): PageId, kept: Kept) {
+        let tournament = self.kept.entry(id).or_default();
+        tournament.bytes += kept.cost;
+        self.bytes += kept.cost;
+        self.count += 1;
+        self.by_use.insert(kept.used, (id, revision, key.clone()));
+        tournament.pages.insert((revision, key), kept);
+    }
+
+    /// Counts `bytes` more for a kept page.
+    fn grow(&mut self, (id, revision, key): &PageId, bytes: usize) -> bool {
+        let Some(tournament) = self.kept.get_mut(id) else {
+            return false;
+        };
+        let Some(kept) = tournament.pages.get_mut(&(*revision, key.clone())) else {
+            return false;
+        };
+        kept.cost += bytes;
+        tournament.bytes += bytes;
+        self.bytes += bytes;
+        true
+    }
+
+    /// Drops a kept page and its place in [`Inner::by_use`].
+    fn remove(&mut self, (id, revision, key): &PageId) {
+        let Some(tournament) = self.kept.get_mut(id) else {
+            return;
+        };
+        let Some(kept) = tournament.pages.remove(&(*revision, key.clone())) else {
+            return;
+        };
+        tournament.bytes -= kept.cost;
+        if tournament.pages.is_empty() {
+            self.kept.remove(id);
+        }
+        self.by_use.remove(&kept.used);
+        self.bytes -= kept.cost;
+        self.count -= 1;
+    }
+
+    /// Drops the pages of tournament `id` older than `before` (all of them without).
+    fn remove_of(&mut self, id: i32, before: Option<i64>) {
+        let Some(tournament) = self.kept.get_mut(&id) else {
+            return;
+        };
+        let old: Vec<(i64, String)> = match before {
+            Some(before) => tournament
+                .pages
+                .range(..(before, String::new()))
+                .map(|(page, _)| page.clone())
+                .collect(),
+            None => tournament.pages.keys().cloned().collect(),
+        };
+        for (revision, key) in old {
+            self.remove(&(id, revision, key));
         }
     }
 }
@@ -168,19 +238,14 @@ impl Pages {
     pub fn stats(&self) -> (usize, usize) {
         self.inner
             .lock()
-            .map_or((0, 0), |inner| (inner.kept.len(), inner.bytes))
+            .map_or((0, 0), |inner| (inner.count, inner.bytes))
     }
 
     /// The bytes kept for tournament `id`'s pages.
     pub fn bytes_of(&self, id: i32) -> usize {
-        self.inner.lock().map_or(0, |inner| {
-            inner
-                .kept
-                .iter()
-                .filter(|(page, _)| page.0 == id)
-                .map(|(_, kept)| kept.cost)
-                .sum()
-        })
+        self.inner
+            .lock()
+            .map_or(0, |inner| inner.kept.get(&id).map_or(0, |t| t.bytes))
     }
 
     /// Page `key` of tournament `id` at `revision`, if kept.
@@ -206,7 +271,7 @@ impl Pages {
             return;
         }
         let page_id = (id, revision, key);
-        if inner.kept.contains_key(&page_id) {
+        if inner.find(&page_id).is_some() {
             return;
         }
         if !self.make_room(&mut inner, cost) {
@@ -214,9 +279,7 @@ impl Pages {
         }
         inner.clock += 1;
         let used = inner.clock;
-        inner.by_use.insert(used, page_id.clone());
-        inner.bytes += cost;
-        inner.kept.insert(page_id, Kept { page, cost, used });
+        inner.insert(page_id, Kept { page, cost, used });
     }
 
     /// Counts `bytes` more for a kept page (its compressed bytes, made after it was kept).
@@ -224,13 +287,10 @@ impl Pages {
         if bytes == 0 {
             return;
         }
-        if let Ok(mut inner) = self.inner.lock() {
-            let page_id = (id, revision, key.to_owned());
-            if let Some(kept) = inner.kept.get_mut(&page_id) {
-                kept.cost += bytes;
-                inner.bytes += bytes;
-                self.make_room(&mut inner, 0);
-            }
+        if let Ok(mut inner) = self.inner.lock()
+            && inner.grow(&(id, revision, key.to_owned()), bytes)
+        {
+            self.make_room(&mut inner, 0);
         }
     }
 
@@ -247,9 +307,7 @@ impl Pages {
             let Some((_, oldest)) = inner.by_use.pop_first() else {
                 break;
             };
-            if let Some(kept) = inner.kept.remove(&oldest) {
-                inner.bytes -= kept.cost;
-            }
+            inner.remove(&oldest);
         }
         inner.bytes + cost <= budget
     }
@@ -275,25 +333,14 @@ impl Pages {
             return;
         }
         inner.oldest.insert(id, before);
-        let old: Vec<PageId> = inner
-            .kept
-            .keys()
-            .filter(|page| page.0 == id && page.1 < before)
-            .cloned()
-            .collect();
-        for page in &old {
-            inner.remove(page);
-        }
+        inner.remove_of(id, Some(before));
     }
 
     /// Forgets every page of tournament `id` (it is gone, or no longer held).
     pub fn forget(&self, id: i32) {
         if let Ok(mut inner) = self.inner.lock() {
             inner.oldest.remove(&id);
-            let old: Vec<PageId> = inner.kept.keys().filter(|p| p.0 == id).cloned().collect();
-            for page in &old {
-                inner.remove(page);
-            }
+            inner.remove_of(id, None);
         }
     }
 

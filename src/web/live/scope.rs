@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde_json::{Value, json};
 
 use super::snapshot::Snapshot;
-use crate::rules::{Event, Match, MatchFigures, Room, Round, TableResult};
+use crate::rules::{Event, Match, MatchFigures, Room, Round, Shared, TableResult};
 
 /// The public difference between two snapshots of one tournament.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -65,7 +65,7 @@ fn same_frame(a: &Event, b: &Event) -> bool {
 }
 
 /// A snapshot's figures of one match, and whether it counts.
-fn figures_at(s: &Snapshot, round: i32, table: i32) -> Option<(&MatchFigures, bool)> {
+fn figures_at(s: &Snapshot, round: i32, table: i32) -> Option<(&Shared<MatchFigures>, bool)> {
     let x = s.report.match_at(round, table)?;
     Some((&x.figures, x.counts))
 }
@@ -88,16 +88,41 @@ impl Scope {
             standings: before.report.standings != after.report.standings,
             ..Scope::default()
         };
+        // What a change of results alone leaves as it was: a round whose matches are the
+        // same data as before (no save touched it) has the same results, figures and marks.
+        let untouched_rounds = !scope.whole
+            && before.play.provisional == after.play.provisional
+            && before.play.released_rounds == after.play.released_rounds;
         for round in &after.event.rounds {
-            let old: HashMap<i32, &Match> = before
+            let old_round = before
                 .event
                 .rounds
                 .iter()
-                .find(|r| r.number == round.number)
-                .map(|r| r.matches.iter().map(|m| (m.table, m)).collect())
-                .unwrap_or_default();
+                .find(|r| r.number == round.number);
             let mut moved_boards = BTreeSet::new();
-            for m in &round.matches {
+            let untouched = untouched_rounds
+                && old_round.is_some_and(|o| Shared::same(&o.matches, &round.matches));
+            // The matches of the round before, by table: in the same order when the frame
+            // is the same, else looked up.
+            let aligned = !scope.whole
+                && old_round.is_some_and(|o| {
+                    o.matches.len() == round.matches.len()
+                        && o.matches
+                            .iter()
+                            .zip(&round.matches)
+                            .all(|(a, b)| a.table == b.table)
+                });
+            let old: HashMap<i32, &Match> = if untouched || aligned {
+                HashMap::new()
+            } else {
+                old_round
+                    .map(|r| r.matches.iter().map(|m| (m.table, m)).collect())
+                    .unwrap_or_default()
+            };
+            for (at, m) in round.matches.iter().enumerate() {
+                if untouched {
+                    break;
+                }
                 // A provisional mark counts only for a room whose results the public sees.
                 let marks = |s: &Snapshot, results: &[TableResult]| {
                     Room::BOTH.map(|room| {
@@ -105,8 +130,16 @@ impl Scope {
                             && s.provisional(round.number, m.table, room)
                     })
                 };
-                let before_results = old.get(&m.table).map_or(&[][..], |x| &x.results[..]);
-                let results_moved = before_results != &m.results[..];
+                let before_match = if aligned {
+                    old_round.map(|o| &o.matches[at])
+                } else {
+                    old.get(&m.table).copied()
+                };
+                let before_results = before_match.map_or(&[][..], |x| &x.results[..]);
+                let results_moved = match before_match {
+                    Some(x) => x.results != m.results,
+                    None => !m.results.is_empty(),
+                };
                 let moved = results_moved
                     || figures_at(before, round.number, m.table)
                         != figures_at(after, round.number, m.table)

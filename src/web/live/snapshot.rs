@@ -3,7 +3,7 @@
 //! public and the scorers may see. No rendered page is kept here: those are the page
 //! cache's ([`super::pages`]).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::db;
@@ -102,18 +102,24 @@ impl Snapshot {
     /// edits); `None` when `before` lacks one of the matches (then load it whole).
     pub fn next(before: &Snapshot, changes: db::ChangedMatches) -> Option<Snapshot> {
         let before_public = before.public.as_deref()?;
+        // Shares every part of the event with `before`: putting a match's results in copies
+        // its round's list of matches (not their results) and nothing else.
         let mut event = before.event.clone();
         let mut changed = std::collections::HashSet::new();
         let mut rounds = std::collections::BTreeSet::new();
+        // By round, the boards whose results changed at some table.
+        let mut boards: HashMap<i32, BTreeSet<i32>> = HashMap::new();
         for ((round, table), results) in changes.results {
-            let m = event
-                .rounds
-                .iter_mut()
-                .find(|r| r.number == round)?
+            let r = event.rounds.iter_mut().find(|r| r.number == round)?;
+            let at = r
                 .matches
-                .iter_mut()
-                .find(|m| m.table == table)?;
-            m.results = results;
+                .binary_search_by_key(&table, |m| m.table)
+                .ok()
+                .or_else(|| r.matches.iter().position(|m| m.table == table))?;
+            let before_results = r.matches[at].results.clone();
+            let boards = boards.entry(round).or_default();
+            boards.extend(boards_changed(&before_results, &results));
+            r.matches[at].results = results.into();
             changed.insert((round, table));
             rounds.insert(round);
         }
@@ -125,7 +131,15 @@ impl Snapshot {
             Some((&before.release, &rounds)),
         )
         .with_held_draws(&play.held_draws);
-        let public_event = release.redact(&event);
+        let public_event = release.redact_since(
+            &event,
+            Some(crate::rules::release::Before {
+                event: &before.event,
+                public: &before_public.event,
+                release: &before.release,
+                changed: &changed,
+            }),
+        );
         let public_changed = release.changed_since(&before.release, &event, &changed);
         let public_report = Report::compute_since(
             &public_event,
@@ -142,14 +156,53 @@ impl Snapshot {
             release.clone(),
             None,
         );
-        Some(Snapshot::of_parts(
-            at,
-            event,
-            report,
-            play,
-            release,
-            Some(Arc::new(public)),
-        ))
+        let next = Snapshot::of_parts(at, event, report, play, release, Some(Arc::new(public)));
+        next.carry_odd_results(before, &boards);
+        Some(next)
+    }
+
+    /// Takes the odd results `before` computed over to this snapshot, made from it by a
+    /// change of the results of the boards `changed` (by round): a board's odd results
+    /// follow from its own results at every table, so only the boards that changed are
+    /// worked out again, and a round no save touched keeps its list as it was. The director's
+    /// entry page after a save then costs its changed boards, not the whole round.
+    fn carry_odd_results(&self, before: &Snapshot, changed: &HashMap<i32, BTreeSet<i32>>) {
+        let Ok(known) = before.odd.lock().map(|o| o.clone()) else {
+            return;
+        };
+        let mut carried = HashMap::new();
+        for ((round, threshold), odd) in known {
+            let Some(boards) = changed.get(&round) else {
+                carried.insert((round, threshold), odd);
+                continue;
+            };
+            let Some(r) = self.event.rounds.iter().find(|r| r.number == round) else {
+                continue;
+            };
+            let part = crate::rules::Round {
+                number: r.number,
+                boards: r
+                    .boards
+                    .iter()
+                    .filter(|b| boards.contains(&b.number))
+                    .copied()
+                    .collect(),
+                matches: r.matches.clone(),
+            };
+            let fresh = crate::rules::field::odd_results(&self.event, &part, threshold);
+            let mut merged: Vec<_> = odd
+                .iter()
+                .filter(|o| !boards.contains(&o.board))
+                .cloned()
+                .chain(fresh)
+                .collect();
+            // In the round's board order; each board's own order as it was worked out.
+            merged.sort_by_key(|o| r.boards.iter().position(|b| b.number == o.board));
+            carried.insert((round, threshold), Arc::new(merged));
+        }
+        if let Ok(mut odd) = self.odd.lock() {
+            *odd = carried;
+        }
     }
 
     fn of_parts(
@@ -276,6 +329,25 @@ impl Snapshot {
     pub fn size(&self) -> usize {
         self.size
     }
+}
+
+/// The boards whose results differ between two versions of one match's results.
+fn boards_changed(
+    before: &[crate::rules::TableResult],
+    after: &[crate::rules::TableResult],
+) -> BTreeSet<i32> {
+    let numbers: BTreeSet<i32> = before.iter().chain(after).map(|r| r.board).collect();
+    numbers
+        .into_iter()
+        .filter(|&board| {
+            let on = |r: &&crate::rules::TableResult| r.board == board;
+            let mut a: Vec<_> = before.iter().filter(on).collect();
+            let mut b: Vec<_> = after.iter().filter(on).collect();
+            a.sort_by_key(|r| r.room);
+            b.sort_by_key(|r| r.room);
+            a != b
+        })
+        .collect()
 }
 
 /// Bytes per team, per match and per room's result of a snapshot in memory: the event's

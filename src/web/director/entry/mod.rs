@@ -311,7 +311,7 @@ impl Posted<'_> {
         if let Some(saved) = after.round.matches.iter_mut().find(|m| m.table == table) {
             let mut results = results.to_vec();
             results.sort_by_key(|r| (r.room, r.board));
-            saved.results = results;
+            saved.results = results.into();
         }
         Ok((outcome, after))
     }
