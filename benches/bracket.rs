@@ -50,7 +50,7 @@ fn championship() -> (Event, Report) {
             })
             .collect(),
         rounds: Vec::new(),
-        lineups: Vec::new(),
+        lineups: Vec::new().into(),
         deals: Default::default(),
     };
     let mut matches = Vec::new();

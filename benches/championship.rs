@@ -85,7 +85,7 @@ fn championship() -> Event {
                     results: if with_results {
                         m.results.clone()
                     } else {
-                        Vec::new()
+                        Vec::new().into()
                     },
                 })
                 .collect(),

@@ -40,7 +40,7 @@ fn event(seed: &Seed) -> Event {
                     trump: None,
                 })
                 .collect(),
-            matches: Vec::new(),
+            matches: Vec::new().into(),
         })
         .collect();
     let mut event = Event {
@@ -50,9 +50,9 @@ fn event(seed: &Seed) -> Event {
             ..SettingsDraft::default()
         })
         .expect("valid settings"),
-        teams: Vec::new(),
+        teams: Vec::new().into(),
         rounds,
-        lineups: Vec::new(),
+        lineups: Vec::new().into(),
         deals: Default::default(),
     };
     event.deals.boards = deal_all(seed, Decks::Two);

@@ -120,7 +120,7 @@ pub fn ruled(
     ruling: i32,
 ) -> Option<Vec<fushi::rules::TableResult>> {
     let sheet = fushi::db::load_round(conn, slug, round).ok()??;
-    let mut results = sheet.table(table)?.results.clone();
+    let mut results = sheet.table(table)?.results.to_vec();
     let first = results.first_mut()?;
     // The stored figures with the ruling, checked by the one validation (as an archive's row:
     // the generated results may hold bottom points without a last-trick winner).

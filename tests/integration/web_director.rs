@@ -1027,7 +1027,7 @@ fn teams_are_added_edited_withdrawn_and_upserted() {
         let mut conn = test_db.open();
         db::insert_event(&mut conn, &sample_event("s")).unwrap();
         let roster = db::load_roster(&mut conn, "s").unwrap().unwrap();
-        assert_eq!(roster.teams, sample_event("s").teams);
+        assert_eq!(roster.teams, *sample_event("s").teams);
         assert_eq!(
             roster.paired,
             [1, 2, 3].into_iter().map(TeamNo).collect(),

@@ -1119,7 +1119,7 @@ fn rounds_in_the_database() {
             crate::common::edits::save_match_results(&mut conn, SLUG, 1, 1, &replaced).unwrap()
         );
         let sheet = db::load_round(&mut conn, SLUG, 1).unwrap().unwrap();
-        assert_eq!(sheet.table(1).unwrap().results, replaced);
+        assert_eq!(*sheet.table(1).unwrap().results, replaced);
 
         // Table 2 may change and table 3 go; table 1 stays as it is or the whole save is
         // refused.
@@ -1169,7 +1169,7 @@ fn rounds_in_the_database() {
         let sheet = db::load_round(&mut conn, SLUG, 1).unwrap().unwrap();
         let now: Vec<Pairing> = sheet.round.matches.iter().map(Pairing::of).collect();
         assert_eq!(now, changed);
-        assert_eq!(sheet.table(1).unwrap().results, replaced);
+        assert_eq!(*sheet.table(1).unwrap().results, replaced);
         assert!(
             db::rounds::match_id(&mut conn, SLUG, 1, 4)
                 .unwrap()

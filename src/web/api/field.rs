@@ -17,8 +17,7 @@ use utoipa::ToSchema;
 
 use super::paging::{self, Paging};
 use super::{
-    MatchItem, PageParams, SlugParam, edge::ApiError, json_response, match_item, match_key,
-    round_of, url,
+    MatchItem, PageParams, SlugParam, edge::ApiError, match_item, match_key, round_of, url,
 };
 use crate::i18n::Tr;
 use crate::rules::deal::{Deal, format_cards};

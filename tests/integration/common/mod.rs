@@ -590,7 +590,8 @@ pub fn sample_event(slug: &str) -> Event {
                     &["F1", "F2", "F3", "F4", "F5", "F6"],
                 )
             },
-        ],
+        ]
+        .into(),
         rounds: vec![
             Round {
                 number: 1,
@@ -608,15 +609,17 @@ pub fn sample_event(slug: &str) -> Event {
                             played(Room::Open, 2, declarer_won),
                             played(Room::Closed, 1, total_only),
                             played(Room::Closed, 2, ruling_only),
-                        ],
+                        ]
+                        .into(),
                     },
                     Match {
                         table: 2,
                         home: TeamNo(3),
                         away: None,
-                        results: Vec::new(),
+                        results: Vec::new().into(),
                     },
-                ],
+                ]
+                .into(),
             },
             Round {
                 number: 2,
@@ -634,18 +637,20 @@ pub fn sample_event(slug: &str) -> Event {
                             played(Room::Open, 1, single),
                             played(Room::Open, 2, pair),
                             played(Room::Closed, 2, bare_tricks),
-                        ],
+                        ]
+                        .into(),
                     },
                     Match {
                         table: 2,
                         home: TeamNo(2),
                         away: None,
-                        results: Vec::new(),
+                        results: Vec::new().into(),
                     },
-                ],
+                ]
+                .into(),
             },
         ],
-        lineups: Vec::new(),
+        lineups: Vec::new().into(),
         deals: Default::default(),
     };
     event.sort();
@@ -813,13 +818,13 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
                 table: count(match_list.len() + 1),
                 home: TeamNo(count(team)),
                 away: None,
-                results: Vec::new(),
+                results: Vec::new().into(),
             });
         }
         round_list.push(Round {
             number: count(r + 1),
             boards: board_list,
-            matches: match_list,
+            matches: match_list.into(),
         });
     }
 
@@ -833,9 +838,9 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
             ..SettingsDraft::default()
         })
         .expect("valid settings"),
-        teams: team_list,
+        teams: team_list.into(),
         rounds: round_list,
-        lineups: Vec::new(),
+        lineups: Vec::new().into(),
         deals: Default::default(),
     };
     event.sort();
