@@ -99,83 +99,105 @@ impl Scope {
                 .rounds
                 .iter()
                 .find(|r| r.number == round.number);
-            let mut moved_boards = BTreeSet::new();
-            let untouched = untouched_rounds
-                && old_round.is_some_and(|o| Shared::same(&o.matches, &round.matches));
-            // The matches of the round before, by table: in the same order when the frame
-            // is the same, else looked up.
-            let aligned = !scope.whole
-                && old_round.is_some_and(|o| {
-                    o.matches.len() == round.matches.len()
-                        && o.matches
-                            .iter()
-                            .zip(&round.matches)
-                            .all(|(a, b)| a.table == b.table)
-                });
-            let old: HashMap<i32, &Match> = if untouched || aligned {
-                HashMap::new()
-            } else {
-                old_round
-                    .map(|r| r.matches.iter().map(|m| (m.table, m)).collect())
-                    .unwrap_or_default()
+            scope.add_round(before, after, round, old_round, untouched_rounds);
+        }
+        scope
+    }
+
+    /// What changed in one round: its tables and boards. A round whose matches are the same
+    /// data as before (`untouched_rounds`: no mark or release moved) is only checked for
+    /// its deals.
+    fn add_round(
+        &mut self,
+        before: &Snapshot,
+        after: &Snapshot,
+        round: &Round,
+        old_round: Option<&Round>,
+        untouched_rounds: bool,
+    ) {
+        let mut moved_boards = BTreeSet::new();
+        let untouched =
+            untouched_rounds && old_round.is_some_and(|o| Shared::same(&o.matches, &round.matches));
+        if !untouched {
+            self.add_matches(before, after, round, old_round, &mut moved_boards);
+        }
+        for board in &round.boards {
+            if before.event.deals.of(round.number, board.number)
+                != after.event.deals.of(round.number, board.number)
+            {
+                moved_boards.insert(board.number);
+            }
+        }
+        if !moved_boards.is_empty() {
+            self.boards.insert(round.number, moved_boards);
+        }
+    }
+
+    /// The tables of one round whose results, figures or provisional marks moved, and the
+    /// boards whose results moved (into `moved_boards`).
+    fn add_matches(
+        &mut self,
+        before: &Snapshot,
+        after: &Snapshot,
+        round: &Round,
+        old_round: Option<&Round>,
+        moved_boards: &mut BTreeSet<i32>,
+    ) {
+        // The matches of the round before, by table: in the same order when the frame
+        // is the same, else looked up.
+        let aligned = !self.whole
+            && old_round.is_some_and(|o| {
+                o.matches.len() == round.matches.len()
+                    && o.matches
+                        .iter()
+                        .zip(&round.matches)
+                        .all(|(a, b)| a.table == b.table)
+            });
+        let old: HashMap<i32, &Match> = if aligned {
+            HashMap::new()
+        } else {
+            old_round
+                .map(|r| r.matches.iter().map(|m| (m.table, m)).collect())
+                .unwrap_or_default()
+        };
+        for (at, m) in round.matches.iter().enumerate() {
+            // A provisional mark counts only for a room whose results the public sees.
+            let marks = |s: &Snapshot, results: &[TableResult]| {
+                Room::BOTH.map(|room| {
+                    results.iter().any(|r| r.room == room)
+                        && s.provisional(round.number, m.table, room)
+                })
             };
-            for (at, m) in round.matches.iter().enumerate() {
-                if untouched {
-                    break;
-                }
-                // A provisional mark counts only for a room whose results the public sees.
-                let marks = |s: &Snapshot, results: &[TableResult]| {
-                    Room::BOTH.map(|room| {
-                        results.iter().any(|r| r.room == room)
-                            && s.provisional(round.number, m.table, room)
-                    })
-                };
-                let before_match = if aligned {
-                    old_round.map(|o| &o.matches[at])
-                } else {
-                    old.get(&m.table).copied()
-                };
-                let before_results = before_match.map_or(&[][..], |x| &x.results[..]);
-                let results_moved = match before_match {
-                    Some(x) => x.results != m.results,
-                    None => !m.results.is_empty(),
-                };
-                let moved = results_moved
-                    || figures_at(before, round.number, m.table)
-                        != figures_at(after, round.number, m.table)
-                    || marks(before, before_results) != marks(after, &m.results);
-                if moved {
-                    scope
-                        .tables
-                        .entry(round.number)
-                        .or_default()
-                        .insert(m.table);
-                }
-                if results_moved {
-                    for board in &round.boards {
-                        let on = |r: &&TableResult| r.board == board.number;
-                        if !before_results
-                            .iter()
-                            .filter(on)
-                            .eq(m.results.iter().filter(on))
-                        {
-                            moved_boards.insert(board.number);
-                        }
+            let before_match = if aligned {
+                old_round.map(|o| &o.matches[at])
+            } else {
+                old.get(&m.table).copied()
+            };
+            let before_results = before_match.map_or(&[][..], |x| &x.results[..]);
+            let results_moved = match before_match {
+                Some(x) => x.results != m.results,
+                None => !m.results.is_empty(),
+            };
+            let moved = results_moved
+                || figures_at(before, round.number, m.table)
+                    != figures_at(after, round.number, m.table)
+                || marks(before, before_results) != marks(after, &m.results);
+            if moved {
+                self.tables.entry(round.number).or_default().insert(m.table);
+            }
+            if results_moved {
+                for board in &round.boards {
+                    let on = |r: &&TableResult| r.board == board.number;
+                    if !before_results
+                        .iter()
+                        .filter(on)
+                        .eq(m.results.iter().filter(on))
+                    {
+                        moved_boards.insert(board.number);
                     }
                 }
             }
-            for board in &round.boards {
-                if before.event.deals.of(round.number, board.number)
-                    != after.event.deals.of(round.number, board.number)
-                {
-                    moved_boards.insert(board.number);
-                }
-            }
-            if !moved_boards.is_empty() {
-                scope.boards.insert(round.number, moved_boards);
-            }
         }
-        scope
     }
 
     /// The `change` event's data: the revision, then what changed. A round is listed when
