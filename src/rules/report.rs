@@ -33,11 +33,6 @@ pub struct MatchReport {
 }
 
 impl MatchReport {
-    /// Whether team `team` plays this match (either side, or its bye).
-    pub fn involves(&self, team: TeamNo) -> bool {
-        self.home == team || self.away == Some(team)
-    }
-
     /// The match from team `team`'s side, with its opponent (`None` for a bye); `None` when
     /// the team does not play it.
     pub fn side_of(&self, team: TeamNo) -> Option<(SideFigures, Option<TeamNo>)> {

@@ -7,7 +7,7 @@
 //! teams and rounds, and `stage_tables::StageTables` are the standings of every league
 //! stage with the qualifiers a knockout takes from them.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::fmt;
 
 use super::cards::{ParseError, expected};
@@ -770,11 +770,6 @@ pub fn snake(teams: &[TeamNo], groups: usize) -> Vec<Vec<TeamNo>> {
         out[g].push(*team);
     }
     out
-}
-
-/// The index of teams by number, for callers that look teams up often.
-pub fn team_index(teams: &[TeamNo]) -> HashMap<TeamNo, usize> {
-    teams.iter().enumerate().map(|(i, t)| (*t, i)).collect()
 }
 
 #[cfg(test)]

@@ -177,12 +177,6 @@ pub async fn load_for(ctx: &Ctx, state: &AppState, slug: &str) -> Result<Arc<Sna
         .seen_by(ctx.viewer.tour_access))
 }
 
-/// What the public may see of the current snapshot (docs/rules.md §5): results of released
-/// boards only.
-pub async fn load_public(state: &AppState, slug: &str) -> Result<Arc<Snapshot>, AppError> {
-    Ok(load_event(state, slug).await?.public())
-}
-
 /// The snapshot a page of `/t/{slug}` (or an API answer, a file, a sheet of one
 /// tournament) is built from, as an extractor: the one the page cache chose for this
 /// request (so the page and its validator agree), else the reader's current one. The one

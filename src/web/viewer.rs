@@ -69,12 +69,6 @@ impl Viewer {
     pub fn user_id(&self) -> Option<i32> {
         self.user.as_ref().map(|u| u.id)
     }
-
-    /// Whether the viewer may see a tournament's pages, published or not: admins and
-    /// anyone given access.
-    pub fn sees_unpublished(&self, access: Option<Access>) -> bool {
-        self.is_admin() || (self.user.is_some() && access.is_some())
-    }
 }
 
 /// The tournaments of `list` a viewer may see: admins all; others those they were given,

@@ -24,11 +24,6 @@ pub fn text_width(text: &str, size: f32) -> f32 {
     units * size / upem
 }
 
-/// Whether the bundled font has a glyph for every character of `text`.
-pub fn font_covers(text: &str) -> bool {
-    missing_glyphs(text).is_empty()
-}
-
 /// The characters of `text` that the bundled font has no glyph for.
 pub fn missing_glyphs(text: &str) -> String {
     text.chars()

@@ -24,7 +24,7 @@ mod standings;
 mod team_card;
 
 pub use blocks::{Align, Block, BracketBox, BracketDrawing, Col, Compass, Grid, SheetPage};
-pub use font::{FONT, font_covers, missing_glyphs, text_width};
+pub use font::{FONT, missing_glyphs, text_width};
 pub use layout::{Op, PAGE_HEIGHT, PAGE_WIDTH, fitted_size, layout};
 pub use match_sheet::match_sheet_page;
 pub use render::{PdfError, render};
