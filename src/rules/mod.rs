@@ -17,6 +17,7 @@
 //! - [`report`]: every computed figure of an event at once
 //! - [`stages`]: a championship's stages, their standings and qualifiers (docs/rules.md §12)
 //! - [`bracket`]: a knockout's bracket, ties, carry-over, winners and the final ranking
+//! - [`player_id`]: a player's id in the installation's registry (docs/rules.md §14)
 //! - [`deal`]: the cards of a board, dealing from a seed anyone can check, sorted hands and
 //!   deal statistics (docs/rules.md §13, docs/deals.md)
 
@@ -30,6 +31,7 @@ pub mod event;
 pub mod field;
 pub mod fixtures;
 pub mod occasion;
+pub mod player_id;
 pub mod release;
 pub mod report;
 pub mod room_state;
@@ -51,6 +53,7 @@ pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer, SideFigures};
 pub use deal::{Card, Commitment, Deal, DealError, DealStats, Seed, SeedError, SeedText, Suit};
 pub use event::{Board, Event, Lineup, Match, Pairing, Round, Shared, TableResult, Team, TeamNo};
 pub use occasion::{Clock, Occasion, OccasionDraft};
+pub use player_id::{PlayerId, PlayerIdFault};
 pub use release::{Finality, Play, Release, RoundRelease};
 pub use report::{AfterEachRound, MatchProgress, MatchReport, Report, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
