@@ -3,7 +3,8 @@
 //! A SQLite file gets `FUSHI_BENCH_EVENTS` published events of 16 teams (1,000 by default;
 //! 3 rounds × 4 boards each) and one of 512 teams (11 rounds × 16 boards); `fushi serve`
 //! runs as its own process, and the bench prints, each beside the static stylesheet of the
-//! same run (requests/s, 50 connections):
+//! same run (requests/s, 50 connections; three rounds alternating with the stylesheet, and
+//! the median ratio, so that other work on a shared machine weighs on both sides alike):
 //!
 //! 1. the index `/api/v1/tournaments` (its first page), and the same with `If-None-Match`
 //!    (answered 304), with the snapshots the server built meanwhile (none: the index is
@@ -37,6 +38,57 @@ async fn builds(base: &str) -> f64 {
         .find(|l| l.starts_with("fushi_snapshot_builds_total"))
         .and_then(|l| l.split_whitespace().last()?.parse().ok())
         .unwrap_or(f64::NAN)
+}
+
+/// `path` against the stylesheet in three alternating rounds of the same run (the machine
+/// may be shared: a ratio of neighbouring runs is what holds): each round's ratio, the
+/// median ratio, the median requests/s of both, the answer's size and the worst p99.
+async fn beside(
+    bases: &[String],
+    path: &str,
+    headers: &[(String, String)],
+) -> (Vec<f64>, f64, f64, f64, usize, f64, usize) {
+    let (mut ratios, mut css_rates, mut rates) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut size, mut p99, mut errors) = (0, 0.0_f64, 0);
+    for _ in 0..3 {
+        let (css, _, _) = rate(bases, "/static/fushi.css", &[]).await;
+        let (r, s, mut tally) = rate(bases, path, headers).await;
+        ratios.push(r / css);
+        css_rates.push(css);
+        rates.push(r);
+        size = s;
+        p99 = p99.max(tally.percentile(0.99).as_secs_f64() * 1000.0);
+        errors += tally.errors + tally.timeouts;
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let shown = ratios.clone();
+    (
+        shown,
+        median(&mut ratios),
+        median(&mut css_rates),
+        median(&mut rates),
+        size,
+        p99,
+        errors,
+    )
+}
+
+/// Prints `beside`'s figures for `what`.
+async fn print_beside(bases: &[String], what: &str, path: &str, headers: &[(String, String)]) {
+    let (ratios, ratio, css, r, size, p99, errors) = beside(bases, path, headers).await;
+    let each: Vec<String> = ratios
+        .iter()
+        .map(|x| format!("{:.0} %", 100.0 * x))
+        .collect();
+    println!(
+        "{what}: {r:.0} req/s against the stylesheet's {css:.0} = {:.0} % (median of three \
+         alternating rounds: {}), {size} B, worst p99 {p99:.1} ms, errors {errors}",
+        100.0 * ratio,
+        each.join(", ")
+    );
 }
 
 /// A JSON answer of `path`.
@@ -80,18 +132,12 @@ fn main() {
     actix_web::rt::System::new().block_on(async move {
         // The watcher's first full read lists every event.
         actix_web::rt::time::sleep(Duration::from_secs(4)).await;
-        let (css, css_size, _) = rate(&bases, "/static/fushi.css", &[]).await;
-        println!("static stylesheet: {css:.0} req/s ({css_size} B)");
+        let (_, css_size, _) = rate(&bases, "/static/fushi.css", &[]).await;
+        println!("static stylesheet: {css_size} B");
 
         let before = builds(&base).await;
-        let (index, size, mut tally) = rate(&bases, "/api/v1/tournaments", &[]).await;
-        println!(
-            "index, first page (100 of {events}): {index:.0} req/s = {:.0} % of the \
-             stylesheet's, {size} B, p99 {:.1} ms, errors {}",
-            100.0 * index / css,
-            tally.percentile(0.99).as_secs_f64() * 1000.0,
-            tally.errors
-        );
+        let what = format!("index, first page (100 of {events})");
+        print_beside(&bases, &what, "/api/v1/tournaments", &[]).await;
         let client = load::client(2);
         let res = client
             .get(format!("{base}/api/v1/tournaments"))
@@ -104,6 +150,7 @@ fn main() {
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default()
             .to_owned();
+        let (css, _, _) = rate(&bases, "/static/fushi.css", &[]).await;
         let (revalidated, _, tally) = rate(
             &bases,
             "/api/v1/tournaments",
@@ -123,24 +170,27 @@ fn main() {
         );
 
         let results = "/api/v1/tournaments/big/results";
-        let (first, size, _) = rate(&bases, results, &[]).await;
-        println!(
-            "results at 512 teams, first page (100): {first:.0} req/s = {:.0} % of the \
-             stylesheet's, {size} B",
-            100.0 * first / css
-        );
+        print_beside(
+            &bases,
+            "results at 512 teams, first page (100)",
+            results,
+            &[],
+        )
+        .await;
         let (page, _) = get_json(&client, &format!("{base}{results}")).await;
         let mut next = page["next"].as_str().unwrap_or_default().to_owned();
         for _ in 0..4 {
             let (page, _) = get_json(&client, &format!("{base}{results}?cursor={next}")).await;
             next = page["next"].as_str().unwrap_or_default().to_owned();
         }
-        let (later, size, _) = rate(&bases, &format!("{results}?cursor={next}"), &[]).await;
-        println!(
-            "results at 512 teams, 6th page by `next`: {later:.0} req/s = {:.0} % of the \
-             stylesheet's, {size} B",
-            100.0 * later / css
-        );
+        let later = format!("{results}?cursor={next}");
+        print_beside(
+            &bases,
+            "results at 512 teams, 6th page by `next`",
+            &later,
+            &[],
+        )
+        .await;
         let walked = Instant::now();
         let (mut pages, mut items, mut largest) = (0, 0, 0);
         let mut url = format!("{base}{results}?limit=500");

@@ -7,13 +7,18 @@
 //!
 //! 1. requests/s of a small public page (a match), a large one (the standings) and the
 //!    static stylesheet, 50 connections each, and each page's ratio to the stylesheet;
+//!    Then the standings' first page in each coding (identity, gzip, br): its bytes, its
+//!    elements, requests/s and the page bytes sent a second;
 //! 2. requests/s of a director's entry page (one match), signed in;
 //! 3. 200 concurrent viewers (standings, a round, a match, the overview, standings.csv)
 //!    for 30 s while a director saves a result every 500 ms: p50/p99/max latency, error
 //!    answers, saves that failed;
 //! 4. save → event on `/t/{slug}/events`, and save → the new standings page, 10 times;
 //! 5. the server's resident memory before, after each 30 s run of 200 viewers (the runs
-//!    are repeated `FUSHI_BENCH_RUNS` times at the first size, 3 by default), and at the end;
+//!    are repeated `FUSHI_BENCH_RUNS` times at each size, 5 by default), and at the end;
+//!    then round 1's PDFs (score sheets filled and blank, travellers, wall, standings): the
+//!    first request and the next, and after a save six at once of each, with the server's
+//!    CPU seconds meanwhile (a PDF drawn once per revision costs one drawing);
 //! 6. the director's "generate" request for a new round after the last (a Swiss pairing of
 //!    the whole field and its proposal page), 10 times.
 //!
@@ -80,9 +85,9 @@ fn main() {
     let runs: usize = std::env::var("FUSHI_BENCH_RUNS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(3);
-    for (i, [teams, rounds, boards]) in sizes.into_iter().enumerate() {
-        measure(teams, rounds, boards, if i == 0 { runs } else { 1 });
+        .unwrap_or(5);
+    for [teams, rounds, boards] in sizes {
+        measure(teams, rounds, boards, runs);
     }
 }
 
@@ -175,6 +180,9 @@ fn measure(teams: usize, rounds: usize, boards: usize, runs: usize) {
                 tally.errors + tally.timeouts
             );
         }
+
+        // 1b. The standings' first page in each coding, and the bytes a second each carries.
+        codings(&bases, &standings[0]).await;
 
         // 2. The director's entry page of one match, signed in.
         let cookie = sign_in(&bases[0], "bench", password).await;
@@ -308,6 +316,9 @@ fn measure(teams: usize, rounds: usize, boards: usize, runs: usize) {
             server_rss(&served)
         );
 
+        // 4b. A round's PDFs: each drawn once per revision, however many ask at once.
+        pdfs(&served, &bases, &slug, &mut conn, rounds as i32).await;
+
         // 5. The director's "generate" form for a new round after the last: the Swiss
         // proposal of the whole field, its page, 10 times (the round is added first; the
         // proposal is not confirmed).
@@ -357,4 +368,119 @@ fn measure(teams: usize, rounds: usize, boards: usize, runs: usize) {
         "({teams} teams measured in {:.0} s)",
         started.elapsed().as_secs_f64()
     );
+}
+
+/// The page at `path` in each coding: its bytes, requests/s and bytes/s (50 connections), and
+/// its HTML elements (start tags), so that a phone's cost of the page is known.
+async fn codings(bases: &[String], path: &str) {
+    let c = client(1);
+    let mut res = c.get(format!("{}{path}", bases[0])).send().await.unwrap();
+    let body = res.body().limit(64 << 20).await.unwrap_or_default();
+    let text = String::from_utf8_lossy(&body);
+    let elements = text
+        .as_bytes()
+        .windows(2)
+        .filter(|w| w[0] == b'<' && w[1].is_ascii_alphabetic())
+        .count();
+    let mut line = format!("the standings' first page, {elements} elements:");
+    for coding in ["identity", "gzip", "br"] {
+        let headers = [("accept-encoding".to_owned(), coding.to_owned())];
+        let (r, size, tally) = rate(bases, path, &headers).await;
+        line.push_str(&format!(
+            " {coding} {:.1} KB, {r:.0} req/s = {:.0} MB/s of page bytes sent ({} errors);",
+            size as f64 / 1e3,
+            r * size as f64 / 1e6,
+            tally.errors + tally.timeouts
+        ));
+    }
+    println!("{}", line.trim_end_matches(';'));
+}
+
+/// The CPU seconds process `pid` has used so far (user and system), from /proc.
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and
+    // 13th of them, in clock ticks (100 a second on Linux).
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<f64> = rest
+        .split_whitespace()
+        .map(|f| f.parse().unwrap_or(0.0))
+        .collect();
+    fields.get(11).copied().unwrap_or(0.0) / 100.0 + fields.get(12).copied().unwrap_or(0.0) / 100.0
+}
+
+/// Round 1's PDFs: the first request (drawn), the second (kept), then, after a save in
+/// round `last` makes a new revision, six requests at once for each: their answers, the
+/// slowest, and the server's CPU seconds meanwhile (one drawing's worth when it is drawn once).
+async fn pdfs(
+    served: &served::Served,
+    bases: &[String],
+    slug: &str,
+    conn: &mut fushi::db::DbConnection,
+    last: i32,
+) {
+    let pid = served.children[0].id();
+    let base = &bases[0];
+    let c = client(8);
+    let paths = [
+        format!("/t/{slug}/rounds/1/sheets.pdf"),
+        format!("/t/{slug}/rounds/1/sheets.pdf?blank=1"),
+        format!("/t/{slug}/rounds/1/travellers.pdf"),
+        format!("/t/{slug}/rounds/1/wall.pdf"),
+        format!("/t/{slug}/standings.pdf"),
+    ];
+    let get = |path: String| {
+        let c = c.clone();
+        async move {
+            let t = Instant::now();
+            match c.get(path).timeout(Duration::from_secs(120)).send().await {
+                Ok(mut res) => {
+                    let body = res.body().limit(1 << 30).await.unwrap_or_default();
+                    (res.status().as_u16(), body.len(), t.elapsed())
+                }
+                Err(_) => (0, 0, t.elapsed()),
+            }
+        }
+    };
+    for path in &paths {
+        let cpu = cpu_seconds(pid);
+        let (status, bytes, first) = get(format!("{base}{path}")).await;
+        let drawn = cpu_seconds(pid) - cpu;
+        let (_, _, second) = get(format!("{base}{path}")).await;
+        println!(
+            "{path}: {status}, {:.1} MB, first {:.0} ms ({drawn:.1} s of server CPU), again {:.1} ms",
+            bytes as f64 / 1e6,
+            first.as_secs_f64() * 1e3,
+            second.as_secs_f64() * 1e3
+        );
+    }
+    let revision = fushi::db::revision::of_slug(conn, slug).unwrap().unwrap().1;
+    assert!(save(conn, slug, last, 1, 2), "a save");
+    // Wait for the server to list the new revision.
+    let probe = format!("{base}/t/{slug}");
+    for _ in 0..400 {
+        let res = c.get(&probe).send().await.unwrap();
+        let shown: i64 = res
+            .headers()
+            .get("fushi-revision")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        if shown > revision {
+            break;
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    for path in &paths {
+        let cpu = cpu_seconds(pid);
+        let answers =
+            futures_util::future::join_all((0..6).map(|_| get(format!("{base}{path}")))).await;
+        let used = cpu_seconds(pid) - cpu;
+        let statuses: Vec<u16> = answers.iter().map(|a| a.0).collect();
+        let slowest = answers.iter().map(|a| a.2).max().unwrap_or_default();
+        println!(
+            "after a save, 6 at once {path}: answers {statuses:?}, slowest {:.0} ms, {used:.1} s of server CPU",
+            slowest.as_secs_f64() * 1e3
+        );
+    }
 }

@@ -25,6 +25,7 @@ pub mod ops;
 pub mod page;
 pub mod pairing_words;
 pub mod public;
+pub mod route_memo;
 pub mod routes;
 pub mod settings;
 pub mod sheets;
@@ -79,6 +80,8 @@ pub struct AppState {
     /// the teams that many rows, a round half as many matches. A test lowers it to read the
     /// pages of a small event.
     pub teams_per_page: usize,
+    /// The route pattern of each path seen ([`route_memo`]), for the request log and metrics.
+    pub routes_seen: std::sync::Arc<route_memo::RouteMemo>,
 }
 
 impl AppState {
@@ -107,6 +110,7 @@ impl AppState {
             hall: Default::default(),
             observe: true,
             teams_per_page: public::paging::TEAMS_PER_PAGE,
+            routes_seen: Default::default(),
         })
     }
 }

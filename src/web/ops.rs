@@ -296,9 +296,11 @@ pub async fn observe(
         .map_or_else(|| "-".to_owned(), |ip| ip.to_string());
     let req_method = req.method().clone();
     let method = loggable(req_method.as_str(), 16);
-    let route = req
-        .match_pattern()
-        .unwrap_or_else(|| "unmatched".to_owned());
+    let route: std::sync::Arc<str> = match &state {
+        Some(state) => state.routes_seen.pattern(&req),
+        None => req.match_pattern().map(Into::into),
+    }
+    .unwrap_or_else(|| "unmatched".into());
     let path = loggable(loggable_path(req.path(), &route), LOGGED_PATH);
     let span = tracing::info_span!("request", id = %id);
     let outcome = next.call(req).instrument(span.clone()).await;

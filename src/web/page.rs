@@ -294,8 +294,13 @@ pub async fn canonical_numbers(
     >,
     actix_web::Error,
 > {
-    let plain = req
-        .match_pattern()
+    // Only a path with a padded number can need it: the others skip the pattern lookup.
+    let padded = req.path().split('/').any(|segment| {
+        segment.len() > 1 && segment.starts_with('0') && segment.bytes().all(|b| b.is_ascii_digit())
+    });
+    let plain = padded
+        .then(|| req.match_pattern())
+        .flatten()
         .and_then(|pattern| canonical_path(&pattern, req.path()));
     let Some(mut location) = plain else {
         return Ok(next.call(req).await?.map_into_left_body());

@@ -534,19 +534,38 @@ where
     let mut url = format!("{path}?limit={limit}");
     for _ in 0..1000 {
         let page = json(&b.get_ok(&url).await.body);
-        // The bracket's ties are paged within its rounds.
-        let these: Vec<Value> = match list {
-            "ties" => page["ko_rounds"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .flat_map(|ko| ko["ties"].as_array().unwrap().clone())
-                .collect(),
-            _ => page[list]
-                .as_array()
-                .unwrap_or_else(|| panic!("{url}: {page}"))
-                .clone(),
-        };
+        // The bracket's ties are paged within its rounds, the stages' standings rows
+        // within their stages' blocks (each row tagged with its stage and block here, so
+        // that two pages' rows of different blocks cannot pass for each other).
+        let these: Vec<Value> =
+            match list {
+                "standings" => page["stages"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .flat_map(|stage| {
+                        stage["blocks"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .flat_map(|block| {
+                                block["standings"].as_array().unwrap().iter().map(|row| {
+                                    serde_json::json!([stage["stage"], block["group"], row])
+                                })
+                            })
+                    })
+                    .collect(),
+                "ties" => page["ko_rounds"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .flat_map(|ko| ko["ties"].as_array().unwrap().clone())
+                    .collect(),
+                _ => page[list]
+                    .as_array()
+                    .unwrap_or_else(|| panic!("{url}: {page}"))
+                    .clone(),
+            };
         sizes.push(these.len());
         items.extend(these);
         match page["next"].as_str() {
@@ -557,10 +576,10 @@ where
     panic!("{path}: no last page");
 }
 
-/// A board's traveller, the deals and the bracket grow with the event: each answer holds one
-/// page of its list, and the pages joined by `next` are the whole list.
+/// A board's traveller, the deals, the stages' standings and the bracket grow with the event:
+/// each answer holds one page of its list, and the pages joined by `next` are the whole list.
 #[actix_web::test]
-async fn travellers_deals_and_the_bracket_come_in_pages_that_join_up() {
+async fn travellers_deals_stages_and_the_bracket_come_in_pages_that_join_up() {
     for db in backends() {
         club_night_half_released_and_dealt(&db);
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -579,6 +598,11 @@ async fn travellers_deals_and_the_bracket_come_in_pages_that_join_up() {
                 "/api/v1/tournaments/stages-swiss-knockout-8/bracket",
                 "ties",
                 7,
+            ),
+            (
+                "/api/v1/tournaments/stages-swiss-knockout-8/stages",
+                "standings",
+                10,
             ),
         ] {
             let (all, sizes) = follow(&mut b, path, list, 100).await;

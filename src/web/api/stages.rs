@@ -2,7 +2,7 @@
 //! without stages has none of these (404):
 //!
 //! - `/api/v1/tournaments/{slug}/stages`: each league stage's standings, group by group
-//!   (`standings.csv`'s blocks)
+//!   (`standings.csv`'s blocks; their rows paged)
 //! - `/api/v1/tournaments/{slug}/bracket`: the knockout, round by round, every tie with
 //!   `bracket.csv`'s figures and its segments (its ties paged)
 //! - `/api/v1/tournaments/{slug}/bracket/{round}/{table}`: one tie (knockout round, tie)
@@ -37,11 +37,14 @@ fn championship(snapshot: &PageSnapshot) -> Result<&Championship, AppError> {
     snapshot.championship().ok_or(AppError::NotFound)
 }
 
-/// One block of a league stage's standings: a group, or the whole stage.
+/// One block of a league stage's standings: a group, or the whole stage, with its rows of
+/// this page.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct StandingsBlock {
     /// `null` for a stage without groups.
     group: Option<String>,
+    /// The block's rows that are in this page of the answer (all of them when the stages'
+    /// standings fit in one page), ranked as in `standings.csv`.
     standings: Vec<StandingRow>,
 }
 
@@ -61,22 +64,56 @@ pub struct StageItem {
 pub struct StagesAnswer {
     slug: String,
     revision: i64,
+    /// Every stage, each league stage with every one of its blocks: the standings rows are
+    /// paged in this order (stage, block, rank).
     stages: Vec<StageItem>,
+    /// The cursor of the next page of standings rows; `null` on the last.
+    next: Option<String>,
 }
 
 /// Every stage with its rounds and format; a league stage with its standings blocks (one
 /// per group, `group` `null` for a stage without groups), ranked within each block as in
-/// `standings.csv`.
-#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/stages", params(SlugParam),
+/// `standings.csv`. The rows of all blocks are one list, paged in stage, block and rank
+/// order: every page lists every stage and block, each with its rows in the page.
+#[utoipa::path(get, path = "/api/v1/tournaments/{slug}/stages", params(SlugParam, PageParams),
     responses(
         (status = 200, body = StagesAnswer),
         (status = 304, description = "Not modified (If-None-Match)"),
-        (status = 404, body = ApiError),
+        (status = 400, body = ApiError), (status = 404, body = ApiError),
     ))]
-pub(super) async fn stages(snapshot: PageSnapshot) -> Result<HttpResponse, AppError> {
+pub(super) async fn stages(
+    snapshot: PageSnapshot,
+    paging: Paging,
+) -> Result<HttpResponse, AppError> {
     let c = championship(&snapshot)?;
     let event = &snapshot.event;
-    let list = event
+    // Each league stage's blocks, in the order `standings.csv` writes them.
+    let blocks: Vec<(usize, &_)> = event
+        .settings
+        .stages
+        .iter()
+        .enumerate()
+        .flat_map(|(i, _)| {
+            c.tables
+                .tables
+                .iter()
+                .filter(move |t| t.stage == i)
+                .flat_map(|t| &t.blocks)
+                .map(move |b| (i, b))
+        })
+        .collect();
+    let rows = blocks.iter().enumerate().flat_map(|(at, (stage, b))| {
+        b.standings
+            .iter()
+            .enumerate()
+            .map(move |(rank, s)| ([*stage, at, rank], s))
+    });
+    let key = |(k, _): &([usize; 3], _)| {
+        let n = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
+        [n(k[0]), n(k[1]), n(k[2]), 0]
+    };
+    let page = paging.page("stages", rows, key, |(k, s)| (k[1], standing_row(event, s)))?;
+    let mut list: Vec<StageItem> = event
         .settings
         .stages
         .iter()
@@ -87,23 +124,29 @@ pub(super) async fn stages(snapshot: PageSnapshot) -> Result<HttpResponse, AppEr
             first_round: stage.first_round,
             last_round: stage.last_round,
             format: stage.format.code().to_owned(),
-            blocks: c
-                .tables
-                .tables
-                .iter()
-                .filter(|t| t.stage == i)
-                .flat_map(|t| &t.blocks)
-                .map(|b| StandingsBlock {
-                    group: b.group.map(|g| group_label(g).to_string()),
-                    standings: b.standings.iter().map(|s| standing_row(event, s)).collect(),
-                })
-                .collect(),
+            blocks: Vec::new(),
         })
         .collect();
-    Ok(json_response(&StagesAnswer {
-        slug: event.settings.slug.clone(),
-        revision: snapshot.revision,
-        stages: list,
+    // Block `at` of the list above is the `blocks` entry at its place within its stage.
+    let mut place_of = Vec::with_capacity(blocks.len());
+    for (stage, b) in &blocks {
+        place_of.push((*stage, list[*stage].blocks.len()));
+        list[*stage].blocks.push(StandingsBlock {
+            group: b.group.map(|g| group_label(g).to_string()),
+            standings: Vec::new(),
+        });
+    }
+    Ok(page.answer(|rows, next| {
+        for (at, row) in rows {
+            let (stage, place) = place_of[at];
+            list[stage].blocks[place].standings.push(row);
+        }
+        StagesAnswer {
+            slug: event.settings.slug.clone(),
+            revision: snapshot.revision,
+            stages: list,
+            next,
+        }
     }))
 }
 
