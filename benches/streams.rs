@@ -250,7 +250,7 @@ fn main() {
         let mut listeners = served;
         for n in 0..SAVES {
             let table = 1 + n as i32;
-            let results = ruled(&mut conn, &slug, 1, table, 2 + n as i32).expect("a match");
+            let results = ruled(&mut conn, &slug, 1, table, 1 + n as i32).expect("a match");
             let wanted = format!("\"revision\":{},", revision + 1);
             let t = Instant::now();
             assert!(write(&mut conn, &slug, (1, table), &results), "the save");

@@ -32,6 +32,12 @@ use futures_util::Stream;
 /// journals, the listening sockets, the log, the blocking pool's files.
 pub const RESERVED_DESCRIPTORS: u64 = 256;
 
+/// The most descriptors kept back from the live streams for ordinary requests: half of the
+/// usable ones up to this many. Ordinary requests are short; 8,192 of them at once is more
+/// than a hall's phones make, while a server of 20,000 descriptors (a container whose hard
+/// limit cannot be raised) may still hold 10,000 streams when its operator asks for them.
+pub const KEPT_FOR_REQUESTS: usize = 8_192;
+
 /// The longest wait for the next part of a request body.
 pub const BODY_IDLE: Duration = Duration::from_secs(10);
 
@@ -95,8 +101,8 @@ impl Caps {
     /// With `usable` = descriptors − [`RESERVED_DESCRIPTORS`]:
     ///
     /// - connections = usable;
-    /// - streams = min(`FUSHI_MAX_LISTENERS`, usable / 2): the other half is kept for
-    ///   ordinary requests;
+    /// - streams = min(`FUSHI_MAX_LISTENERS`, usable − min(usable / 2,
+    ///   [`KEPT_FOR_REQUESTS`])): half, at most 8,192, is kept for ordinary requests;
     /// - connections per address = min(`FUSHI_MAX_CONNECTIONS_PER_ADDRESS`, max(16,
     ///   usable / 8)): eight addresses cannot fill the server;
     /// - streams per address = min(`FUSHI_MAX_LISTENERS_PER_ADDRESS`, ¾ of the
@@ -114,7 +120,9 @@ impl Caps {
         Caps {
             descriptors,
             connections: usable.max(1),
-            streams: asked.streams.min(usable / 2),
+            streams: asked
+                .streams
+                .min(usable - (usable / 2).min(KEPT_FOR_REQUESTS)),
             streams_per_address: asked
                 .streams_per_address
                 .min(connections_per_address - connections_per_address / 4),
@@ -354,6 +362,20 @@ mod tests {
         };
         assert_eq!(Caps::of(65_536, tight).streams_per_address, 15);
         assert_eq!(Caps::of(100, asked()).streams, 0);
+        // Half is kept for ordinary requests, but never more than 8,192 descriptors: a
+        // container whose hard limit is 20,000 can hold 10,000 streams when asked.
+        let many = Asked {
+            streams: 10_000,
+            ..asked()
+        };
+        assert_eq!(Caps::of(20_000, many).streams, 10_000);
+        assert_eq!(Caps::of(16_640, many).streams, 8_192);
+        assert_eq!(Caps::of(40_000, many).streams, 10_000);
+        let all = Asked {
+            streams: usize::MAX,
+            ..asked()
+        };
+        assert_eq!(Caps::of(20_000, all).streams, 19_744 - 8_192);
         assert_eq!(Caps::of(100, asked()).connections_per_address, 16);
     }
 }
