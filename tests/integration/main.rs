@@ -12,6 +12,7 @@ mod api;
 mod archive;
 mod bad_input;
 mod browser;
+mod browser_audit;
 mod browser_evening;
 mod browser_figures;
 mod browser_hall;

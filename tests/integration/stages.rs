@@ -431,6 +431,11 @@ async fn the_public_pages_show_the_stages_the_bracket_a_tie_and_the_ranking() {
         .has("<title id=\"bracket-title\">Bracket</title>")
         .has("QF1")
         .has("/t/stages-swiss-knockout-8/bracket/3/2");
+    // QF1's totals as bracket.csv has them (-1.50 and 1.50), drawn with the minus sign the
+    // table beneath prints, not a hyphen, in the box and in its link's name.
+    page.has("text-anchor=\"end\">\u{2212}1.50</text>")
+        .lacks("text-anchor=\"end\">-1.50</text>")
+        .has("Team 7 \u{2212}1.50 – ");
     // The figures of the table beneath are bracket.csv's: QF4 level on levels.
     let bracket =
         std::fs::read_to_string(stages_dir().join("swiss-knockout-8-expected/bracket.csv"))

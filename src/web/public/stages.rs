@@ -326,7 +326,11 @@ fn tie_box(
     };
     let top = y - TIE_BOX / 2;
     let x = at.x;
-    let sides = (drawn.sides.iter().enumerate())
+    // The PDF's box, with the page's minus sign (the table beneath prints "−1.50").
+    let drawn_sides: Vec<(String, String)> = (drawn.sides.iter())
+        .map(|(side, figure)| (side.clone(), typographic_minus(figure.clone())))
+        .collect();
+    let sides = (drawn_sides.iter().enumerate())
         .map(|(k, (side, figure))| SideLine {
             x: x + 6,
             y: top + 17 + k as i32 * 20,
@@ -343,8 +347,7 @@ fn tie_box(
     let name = format!(
         "{}: {}",
         drawn.label,
-        drawn
-            .sides
+        drawn_sides
             .iter()
             .map(|(side, figure)| if figure.is_empty() {
                 side.clone()
