@@ -44,7 +44,7 @@ impl RoundSheet {
     }
 
     /// The rounds just before and after this one: a round's pages link them.
-    pub fn rounds_around(&self) -> (Option<i32>, Option<i32>) {
+    pub(crate) fn rounds_around(&self) -> (Option<i32>, Option<i32>) {
         let at = self
             .round_numbers
             .iter()
@@ -59,7 +59,11 @@ impl RoundSheet {
     /// Round `number` of an event already loaded (a snapshot) with only its match at
     /// `table` and that match's teams: what a page of one match needs, whatever the size
     /// of the round. `None` when there is no such match.
-    pub fn of_match(event: &crate::rules::Event, number: i32, table: i32) -> Option<RoundSheet> {
+    pub(crate) fn of_match(
+        event: &crate::rules::Event,
+        number: i32,
+        table: i32,
+    ) -> Option<RoundSheet> {
         let round = event.rounds.iter().find(|r| r.number == number)?;
         let m = round.matches.iter().find(|m| m.table == table)?;
         let mut round_numbers: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
@@ -84,7 +88,7 @@ impl RoundSheet {
 
     /// Round `number` of an event already loaded (a snapshot), as [`load_round`] reads it
     /// from the database; `None` when there is no such round.
-    pub fn of_event(event: &crate::rules::Event, number: i32) -> Option<RoundSheet> {
+    pub(crate) fn of_event(event: &crate::rules::Event, number: i32) -> Option<RoundSheet> {
         let round = event.rounds.iter().find(|r| r.number == number)?;
         let mut round_numbers: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
         round_numbers.sort_unstable();
@@ -121,7 +125,7 @@ pub(super) fn lock_tournament(conn: &mut DbConnection, slug: &str) -> Result<Opt
 
 /// Marks a form token as acted on, inside the caller's transaction: `false` when it was
 /// already (the same form sent twice). Tokens older than a day are forgotten.
-pub fn use_form_token(conn: &mut DbConnection, token: &str) -> Result<bool, DbError> {
+pub(crate) fn use_form_token(conn: &mut DbConnection, token: &str) -> Result<bool, DbError> {
     use super::schema::form_tokens;
     let now = super::now();
     diesel::delete(
@@ -297,7 +301,7 @@ pub fn add_round(
 
 /// [`add_round`] for a form with a token: when the token was used already (the form was
 /// sent twice), nothing is added and the highest round's number is returned.
-pub fn add_round_once(
+pub(crate) fn add_round_once(
     conn: &mut DbConnection,
     slug: &str,
     boards: &[Board],
@@ -444,7 +448,7 @@ pub fn replace_pairings_as(
 /// [`replace_pairings_as`] of a knockout round, with why each tie is paired as it is: the
 /// reason of every table whose pairing changed goes in the audit trail beside it (subject
 /// `round 6 table 1 tie`).
-pub fn replace_pairings_why(
+pub(crate) fn replace_pairings_why(
     conn: &mut DbConnection,
     slug: &str,
     round: i32,
@@ -699,7 +703,7 @@ pub fn save_match_results_as(
 
 /// [`save_match_results_as`] with the reason `who` gave (a correction after the round's
 /// correction period, docs/rules.md §5), kept with every change in the audit trail.
-pub fn save_match_results_why(
+pub(crate) fn save_match_results_why(
     conn: &mut DbConnection,
     (slug, round, table): (&str, i32, i32),
     results: &[TableResult],

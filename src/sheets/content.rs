@@ -79,7 +79,7 @@ pub struct ScoreSheet {
     /// The team sitting North–South, then the one sitting East–West.
     pub sides: [SheetSide; 2],
     /// Titles of the sides' table: pair, team, members.
-    pub side_columns: Vec<String>,
+    pub(crate) side_columns: Vec<String>,
     pub columns: Vec<String>,
     pub lines: Vec<ScoreLine>,
     /// One signature label per side, NS first.
@@ -138,7 +138,7 @@ fn facts(event: &Event, words: &dyn Words, round: i32, table: i32) -> Vec<(Strin
 }
 
 /// The event's date and venue, each when given.
-pub fn occasion_facts(event: &Event, words: &dyn Words) -> Vec<(String, String)> {
+pub(crate) fn occasion_facts(event: &Event, words: &dyn Words) -> Vec<(String, String)> {
     let o = &event.settings.occasion;
     let mut facts = Vec::new();
     if !o.dates().is_empty() {
@@ -276,12 +276,12 @@ pub struct MatchLine {
     pub board: String,
     pub dealer: String,
     pub open_p: String,
-    pub open_s: String,
+    pub(crate) open_s: String,
     /// The home team's score in the open room (s when it declares, −s when it defends).
-    pub open_home: String,
+    pub(crate) open_home: String,
     pub closed_p: String,
-    pub closed_s: String,
-    pub closed_home: String,
+    pub(crate) closed_s: String,
+    pub(crate) closed_home: String,
     pub swing_home: String,
     pub swing_away: String,
 }
@@ -315,7 +315,7 @@ pub struct MatchSheet {
     pub home: SheetSide,
     pub away: SheetSide,
     /// Titles of the sides' table: side, team, members.
-    pub side_columns: Vec<String>,
+    pub(crate) side_columns: Vec<String>,
     /// Column groups over [`MatchSheet::columns`]: (title, how many columns).
     pub groups: Vec<(String, usize)>,
     pub columns: Vec<String>,
@@ -336,7 +336,7 @@ pub struct MatchSheet {
 impl MatchSheet {
     /// Marks room `room`'s column group with `mark`: its results wait for the director's
     /// approval.
-    pub fn mark_room(&mut self, room: Room, mark: &str) {
+    pub(crate) fn mark_room(&mut self, room: Room, mark: &str) {
         let index = match room {
             Room::Open => 1,
             Room::Closed => 2,
@@ -493,22 +493,6 @@ pub fn match_sheet(
     })
 }
 
-/// Every match sheet of a round, in table order (byes have none).
-pub fn match_sheets(
-    event: &Event,
-    report: &Report,
-    round: i32,
-    words: &dyn Words,
-) -> Vec<MatchSheet> {
-    let Some(r) = event.rounds.iter().find(|r| r.number == round) else {
-        return Vec::new();
-    };
-    r.matches
-        .iter()
-        .filter_map(|m| match_sheet(event, report, round, m.table, words))
-        .collect()
-}
-
 /// One board of a team card, from the team's side.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CardLine {
@@ -521,7 +505,7 @@ pub struct CardLine {
 }
 
 impl CardLine {
-    pub fn cells(&self) -> [&str; 5] {
+    pub(crate) fn cells(&self) -> [&str; 5] {
         [
             &self.board,
             &self.open,
@@ -563,12 +547,12 @@ pub struct TeamCard {
     pub columns: Vec<String>,
     pub matches: Vec<CardMatch>,
     /// Columns of the summary: round, table, opponent, M, score, running score, status.
-    pub summary_columns: Vec<String>,
+    pub(crate) summary_columns: Vec<String>,
 }
 
 impl CardMatch {
     /// The match's line in the team card's summary.
-    pub fn summary_cells(&self) -> Vec<String> {
+    pub(crate) fn summary_cells(&self) -> Vec<String> {
         vec![
             self.round.to_string(),
             if self.bye {
@@ -716,14 +700,14 @@ pub struct StandingLine {
     /// The team's score in this round.
     pub round_score: String,
     pub played: String,
-    pub won_drawn_lost: String,
+    pub(crate) won_drawn_lost: String,
     pub score: String,
     pub level_diff: String,
     pub quotient: String,
 }
 
 impl StandingLine {
-    pub fn cells(&self) -> [&str; 11] {
+    pub(crate) fn cells(&self) -> [&str; 11] {
         [
             &self.rank,
             &self.team_no,
@@ -748,7 +732,7 @@ pub struct StandingsSheet {
     /// The round whose results are shown and after which the standings are taken.
     pub round: Option<i32>,
     /// "Round 2" / "after round 2".
-    pub subtitle: String,
+    pub(crate) subtitle: String,
     pub groups: Vec<(String, usize)>,
     pub columns: Vec<String>,
     pub lines: Vec<StandingLine>,

@@ -14,7 +14,7 @@ use crate::web::labels::team_label;
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::RoundAt;
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .get("/d/{slug}/rounds/{round}/hall", Need::Director, hall_page)
         .post("/d/{slug}/rounds/{round}/hall", Need::Director, hall_action);
