@@ -219,6 +219,14 @@ impl RoomEntry {
             && verdicts(self, has_results, true).approve
     }
 
+    /// Whether the director's "approve every clean room" passes this room by although its
+    /// table confirmed it: it shows as confirmed (its results stored) and is not
+    /// [`approvable_in_bulk`](RoomEntry::approvable_in_bulk) (a ⚑, a wrong code, or a
+    /// room the director may not approve as it stands). The hall counts these rooms.
+    pub(crate) fn held_back(&self, has_results: bool) -> bool {
+        self.shown(has_results) == EntryState::Confirmed && !self.approvable_in_bulk(has_results)
+    }
+
     /// The state the room shows ([`EntryState::shown`]); `has_results`: it has stored
     /// results.
     pub fn shown(&self, has_results: bool) -> EntryState {
@@ -958,6 +966,37 @@ mod tests {
             apply(&cleared, saved, RoomEvent::FlagsCleared),
             Err(Refusal::NothingToJudge)
         );
+    }
+
+    #[test]
+    fn the_hall_counts_as_held_back_only_confirmed_rooms_with_results_that_bulk_passes_by() {
+        let clean = RoomEntry {
+            state: EntryState::Confirmed,
+            ..waiting(Side::EastWest)
+        };
+        // A clean confirmed room is approved with the others, not held back.
+        assert!(!clean.held_back(true));
+        let flagged = RoomEntry {
+            flagged: true,
+            ..clean
+        };
+        let guessed = RoomEntry {
+            code_failures: 2,
+            ..clean
+        };
+        assert!(flagged.held_back(true));
+        assert!(guessed.held_back(true));
+        // Without its results the room shows as the desk's: nothing to hold back.
+        assert_eq!(flagged.shown(false), EntryState::Desk);
+        assert!(!flagged.held_back(false));
+        // Only a confirmed room can be held back, flagged or not.
+        for state in EntryState::ALL {
+            if state != EntryState::Confirmed {
+                let room = RoomEntry { state, ..flagged };
+                assert!(!room.held_back(true), "{state:?}");
+                assert!(!room.held_back(false), "{state:?}");
+            }
+        }
     }
 
     #[test]

@@ -212,6 +212,12 @@ impl RoomLink {
         room_state::verdicts(&self.entry, self.has_results, complete)
     }
 
+    /// Whether the table confirmed the room but "approve every clean room" passes it by
+    /// ([`RoomEntry::held_back`]).
+    pub(crate) fn held_back(&self) -> bool {
+        self.entry.held_back(self.has_results)
+    }
+
     /// Whether "approve every confirmed room without flags or calls" takes this room.
     pub(crate) fn approvable_in_bulk(&self) -> bool {
         self.entry.approvable_in_bulk(self.has_results)

@@ -238,10 +238,7 @@ async fn hall_page(
     let (matches, counts) = tiles(&ctx, &at, &sheet, &links);
     let approval = sheet.settings.table.approval;
     let approvable = links.iter().filter(|l| l.approvable_in_bulk()).count();
-    let passed = links
-        .iter()
-        .filter(|l| l.state == EntryState::Confirmed && !l.approvable_in_bulk())
-        .count();
+    let passed = links.iter().filter(|l| l.held_back()).count();
     let clock = crate::clock::of(&sheet.settings);
     let (_, round_clock, announcement) =
         crate::web::clock_view::hall_parts(&ctx, &state, &sheet.settings, Some(at.round), None)
