@@ -19,7 +19,10 @@ pub mod hands;
 pub mod pdf;
 pub mod stages;
 
-pub use content::{MatchLine, match_sheet, score_sheet, score_sheets, standings_sheet, team_card};
+pub use content::match_sheet::{MatchLine, match_sheet};
+pub use content::score_sheet::{score_sheet, score_sheets};
+pub use content::standings::standings_sheet;
+pub use content::team_card::team_card;
 
 pub(crate) use content::{MatchSheet, ScoreSheet, SheetSide, StandingsSheet, TeamCard};
 pub use files::{SheetFile, all_sheets, match_pdf, round_pdf, write_dir};
