@@ -15,6 +15,11 @@
 //!
 //! `FUSHI_BENCH_PORTS=FROM-TO` keeps the server's port in that range.
 
+// A bench binary: a failed unwrap stops the run at its line, helpers shared with the
+// tests are `pub`, and libc signals and limits its own child processes (`unsafe`, each
+// block with its SAFETY note).
+#![allow(unreachable_pub, unsafe_code, clippy::unwrap_used)]
+
 #[path = "../tests/integration/common/mod.rs"]
 mod common;
 #[path = "support/load.rs"]

@@ -3,6 +3,10 @@
 //! standings, the seeds, the bracket with carry-over, the ranking), which the live snapshot
 //! works out once per revision; and the bracket of 32 printed on one A4 page from it.
 
+// A bench binary: a failed unwrap stops the run at its line, and helpers shared with
+// the tests are `pub`.
+#![allow(unreachable_pub, clippy::unwrap_used)]
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use fushi::rules::bracket::Championship;
 use fushi::rules::fixtures::played;

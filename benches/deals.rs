@@ -2,6 +2,10 @@
 //! and drawing the hand records PDF of every round of the two-deck event:
 //! `cargo bench --bench deals`.
 
+// A bench binary: a failed unwrap stops the run at its line, and helpers shared with
+// the tests are `pub`.
+#![allow(unreachable_pub, clippy::unwrap_used)]
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use fushi::i18n::{Lang, Tr};
 use fushi::rules::deal::{BoardDeal, Seed, deal_board};

@@ -20,6 +20,11 @@
 //!
 //! Every loop is bounded in count and time.
 
+// A bench binary: a failed unwrap stops the run at its line, helpers shared with the
+// tests are `pub`, and libc signals and limits its own child processes (`unsafe`, each
+// block with its SAFETY note).
+#![allow(unreachable_pub, unsafe_code, clippy::unwrap_used)]
+
 #[path = "../tests/integration/common/mod.rs"]
 mod common;
 #[path = "support/load.rs"]

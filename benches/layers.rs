@@ -10,6 +10,11 @@
 //! stylesheet's: the live-results goal is cached pages within a few per cent of the static
 //! file. Optional arguments: ROUNDS CONNECTIONS REQUESTS (3 16 400).
 
+// A bench binary: a failed unwrap stops the run at its line, helpers shared with the
+// tests are `pub`, and libc signals and limits its own child processes (`unsafe`, each
+// block with its SAFETY note).
+#![allow(unreachable_pub, unsafe_code, clippy::unwrap_used)]
+
 #[path = "support/load.rs"]
 mod load;
 

@@ -25,6 +25,11 @@
 //! Every loop is bounded in count and time. Optional arguments: TEAMS ROUNDS BOARDS (one
 //! size only). `FUSHI_BENCH_PORTS=FROM-TO` keeps the servers' ports in that range.
 
+// A bench binary: a failed unwrap stops the run at its line, helpers shared with the
+// tests are `pub`, and libc signals and limits its own child processes (`unsafe`, each
+// block with its SAFETY note).
+#![allow(unreachable_pub, unsafe_code, clippy::unwrap_used)]
+
 #[path = "../tests/integration/common/mod.rs"]
 mod common;
 #[path = "support/load.rs"]

@@ -8,6 +8,11 @@
 //! step the next standings page waits for. Prints the median and the maximum of each.
 //! Optional arguments: TEAMS ROUNDS BOARDS (default 5000 11 16).
 
+// A bench binary: a failed unwrap stops the run at its line, helpers shared with the
+// tests are `pub`, and libc signals and limits its own child processes (`unsafe`, each
+// block with its SAFETY note).
+#![allow(unreachable_pub, unsafe_code, clippy::unwrap_used)]
+
 #[path = "../tests/integration/common/mod.rs"]
 mod common;
 #[path = "support/load.rs"]

@@ -6,6 +6,11 @@
 //! processes and reports each one's wall time and peak memory (maximum resident set).
 //! Optional arguments: TEAMS ROUNDS BOARDS (default 512 11 16).
 
+// A bench binary: a failed unwrap stops the run at its line, helpers shared with the
+// tests are `pub`, and libc signals and limits its own child processes (`unsafe`, each
+// block with its SAFETY note).
+#![allow(unreachable_pub, unsafe_code, clippy::unwrap_used)]
+
 #[path = "../tests/integration/common/mod.rs"]
 mod common;
 

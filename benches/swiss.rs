@@ -6,6 +6,10 @@
 //! figures reused) and the Swiss pairing of it, against the same with every match compared
 //! again.
 
+// A bench binary: a failed unwrap stops the run at its line, and helpers shared with
+// the tests are `pub`.
+#![allow(unreachable_pub, clippy::unwrap_used)]
+
 #[path = "../tests/integration/common/mod.rs"]
 mod common;
 

@@ -12,7 +12,7 @@ use askama::Template;
 
 /// One line of a line chart: a label (a team's name) and its points (round, value).
 #[derive(Clone, Debug)]
-pub struct Series {
+pub(crate) struct Series {
     pub label: String,
     /// What identifies the series in `data-series` (a team number).
     pub key: String,
@@ -21,17 +21,17 @@ pub struct Series {
 
 /// The words of a chart, in the page's language.
 #[derive(Clone, Debug)]
-pub struct Words {
+pub(crate) struct Words {
     pub title: String,
-    pub x_label: String,
-    pub y_label: String,
+    pub(crate) x_label: String,
+    pub(crate) y_label: String,
     /// The text alternative: what the chart shows, in a sentence or two.
     pub description: String,
 }
 
 /// A line chart over rounds.
 #[derive(Clone, Debug)]
-pub struct LineChart {
+pub(crate) struct LineChart {
     pub words: Words,
     pub series: Vec<Series>,
     /// A chart of ranks among this many teams: 1 at the top, the axis down to at least that
@@ -41,7 +41,7 @@ pub struct LineChart {
 
 /// A bar chart of counts by category (table scores s).
 #[derive(Clone, Debug)]
-pub struct BarChart {
+pub(crate) struct BarChart {
     pub words: Words,
     pub bars: Vec<(String, u32)>,
 }
@@ -309,7 +309,7 @@ impl Scale {
 
 impl LineChart {
     /// The chart as an SVG element; `id` must be unique on the page.
-    pub fn svg(&self, id: &str) -> String {
+    pub(crate) fn svg(&self, id: &str) -> String {
         let view = LineSvg {
             frame: Frame::new(id, &self.words),
             drawn: self.scale().map(|scale| self.plot(&scale)),
@@ -475,7 +475,7 @@ struct BarSvg<'a> {
 
 impl BarChart {
     /// The chart as an SVG element; `id` must be unique on the page.
-    pub fn svg(&self, id: &str) -> String {
+    pub(crate) fn svg(&self, id: &str) -> String {
         let plot_w = WIDTH - LEFT - 40.0;
         let most = self.bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
         let marks = ticks_covering(0.0, f64::from(most));

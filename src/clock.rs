@@ -9,7 +9,7 @@ use chrono_tz::Tz;
 use crate::rules::{Clock, Settings};
 
 /// The machine's zone (read once per process).
-pub fn machine_zone() -> Tz {
+pub(crate) fn machine_zone() -> Tz {
     static ZONE: OnceLock<Tz> = OnceLock::new();
     *ZONE.get_or_init(|| {
         let named = std::env::var("TZ")
@@ -24,12 +24,12 @@ pub fn machine_zone() -> Tz {
 }
 
 /// The clock of a tournament: its own zone, else the machine's.
-pub fn of(settings: &Settings) -> Clock {
+pub(crate) fn of(settings: &Settings) -> Clock {
     Clock::new(settings.occasion.zone_or(machine_zone()))
 }
 
 /// "Times in Asia/Shanghai, UTC+08:00": the label a page that shows times carries once.
-pub fn times_in(t: &crate::i18n::Tr, clock: &Clock) -> String {
+pub(crate) fn times_in(t: &crate::i18n::Tr, clock: &Clock) -> String {
     t.a(
         "hall-times-in",
         "zone",
@@ -38,6 +38,6 @@ pub fn times_in(t: &crate::i18n::Tr, clock: &Clock) -> String {
 }
 
 /// The machine zone's name, for the settings form's hint.
-pub fn machine_zone_name() -> &'static str {
+pub(crate) fn machine_zone_name() -> &'static str {
     machine_zone().name()
 }

@@ -12,7 +12,7 @@ pub fn signed(n: i64) -> String {
 }
 
 /// A figure already written out (`-0.75`, `-2.50`) with its minus made typographic.
-pub fn typographic_minus(text: String) -> String {
+pub(crate) fn typographic_minus(text: String) -> String {
     match text.strip_prefix('-') {
         Some(rest) => format!("\u{2212}{rest}"),
         None => text,

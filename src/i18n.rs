@@ -89,12 +89,12 @@ impl Lang {
     }
 
     /// The `lang` attribute of the page.
-    pub fn html_lang(self) -> &'static str {
+    pub(crate) fn html_lang(self) -> &'static str {
         self.tag()
     }
 
     /// The language's own name, for the switcher (`language-name` in its own files).
-    pub fn own_name(self) -> String {
+    pub(crate) fn own_name(self) -> String {
         Tr::new(self).t("language-name")
     }
 
@@ -124,7 +124,7 @@ impl Lang {
     /// language and territory read as a language tag, so `zh_TW` and `zh_HK` are
     /// Traditional and `zh_CN` and `zh_SG` Simplified. `None` for `C`, `POSIX` and the
     /// languages fushi does not speak.
-    pub fn from_locale(name: &str) -> Option<Lang> {
+    pub(crate) fn from_locale(name: &str) -> Option<Lang> {
         let name = name.split(['.', '@']).next().unwrap_or_default();
         Lang::of_tag(&name.replace('_', "-"))
     }
@@ -132,7 +132,7 @@ impl Lang {
     /// The command line's language: the locale that names the language of messages, looked
     /// up by `var` in the order POSIX gives (`LC_ALL`, `LC_MESSAGES`, `LANG`; the first
     /// one set and not empty), and English when it names no language of fushi.
-    pub fn of_locale_vars(var: impl Fn(&str) -> Option<String>) -> Lang {
+    pub(crate) fn of_locale_vars(var: impl Fn(&str) -> Option<String>) -> Lang {
         ["LC_ALL", "LC_MESSAGES", "LANG"]
             .into_iter()
             .find_map(|name| var(name).filter(|value| !value.is_empty()))
@@ -151,7 +151,7 @@ impl Lang {
     /// the header's order and ignores `q=` weights (its documentation says so), so
     /// `fr;q=1, en;q=0.5, zh;q=0.7` would pick English and `zh-TW;q=0` ("not Chinese")
     /// would pick Traditional Chinese. The tags themselves are matched by [`Lang::of_tag`].
-    pub fn from_accept_language(header: &str) -> Option<Lang> {
+    pub(crate) fn from_accept_language(header: &str) -> Option<Lang> {
         let mut choices: Vec<(f32, usize, Lang)> = header
             .split(',')
             .enumerate()
@@ -178,7 +178,7 @@ pub struct Tr {
 }
 
 /// An argument of a message.
-pub type Arg<'a> = (&'a str, FluentValue<'static>);
+pub(crate) type Arg<'a> = (&'a str, FluentValue<'static>);
 
 impl Tr {
     pub fn new(lang: Lang) -> Self {

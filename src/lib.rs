@@ -7,9 +7,11 @@
 //! `web`, `sheets`, `archive` (the English result wording of `results.csv`), the command
 //! line, and the English `Display` of a refusal's reason (`input::why`).
 
+#![forbid(unsafe_code)]
+
 pub mod archive;
-pub mod charts;
-pub mod clock;
+pub(crate) mod charts;
+pub(crate) mod clock;
 pub mod db;
 pub mod figures;
 pub mod i18n;

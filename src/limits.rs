@@ -12,12 +12,12 @@
 /// A team's name, club or member, a tournament's name, a player of a line-up.
 pub const NAME: usize = 200;
 /// A user name (the sign-in name of a director, scorer or administrator).
-pub const USER_NAME: usize = 64;
+pub(crate) const USER_NAME: usize = 64;
 /// A password: at least [`PASSWORD_MIN`], at most this many characters (longer is refused
 /// before any hashing).
 pub const PASSWORD: usize = 1_000;
 /// The shortest password.
-pub const PASSWORD_MIN: usize = 8;
+pub(crate) const PASSWORD_MIN: usize = 8;
 /// A tournament's slug (its address: `a-z`, `0-9` and `-`).
 pub const SLUG: usize = 64;
 /// A director's note to a table when refusing its entry (line breaks allowed).
@@ -50,7 +50,7 @@ pub fn check(text: &str, max: usize) -> Result<(), TextProblem> {
 
 /// A note: line breaks (`\n`, `\r`) allowed, no other control character, at most
 /// [`NOTE`] characters.
-pub fn check_note(text: &str) -> Result<(), TextProblem> {
+pub(crate) fn check_note(text: &str) -> Result<(), TextProblem> {
     if text
         .chars()
         .any(|c| c.is_control() && c != '\n' && c != '\r')

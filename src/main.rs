@@ -1,6 +1,8 @@
 //! The `fushi` command line: serve the web application, import and export archives, deal
 //! the boards.
 
+#![forbid(unsafe_code)]
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 

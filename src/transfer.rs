@@ -18,7 +18,7 @@ pub struct Imported {
     pub rounds: usize,
     pub results: usize,
     /// The files that were GB18030, not UTF-8, and were read as such.
-    pub gb18030: Vec<String>,
+    pub(crate) gb18030: Vec<String>,
 }
 
 impl Imported {
@@ -48,7 +48,7 @@ pub fn import(conn: &mut DbConnection, files: &ArchiveFiles) -> Result<Imported,
 }
 
 /// [`import`] by `who`, whom the audit trail names for the deals the archive brings.
-pub fn import_by(
+pub(crate) fn import_by(
     conn: &mut DbConnection,
     files: &ArchiveFiles,
     who: &str,
@@ -185,7 +185,7 @@ fn texts(t: &Tr, problems: Vec<Problem>) -> Vec<String> {
 
 /// The database of a command that only reads (export, backup): a SQLite file that is not
 /// there is refused, never created; the schema is brought up to date as on every start.
-pub fn open_existing(url: &str, t: &Tr) -> Result<DbConnection, Vec<String>> {
+pub(crate) fn open_existing(url: &str, t: &Tr) -> Result<DbConnection, Vec<String>> {
     let parsed = db::DatabaseUrl::parse(url).map_err(|e| vec![e.to_string()])?;
     if parsed.backend() == db::Backend::Sqlite && !Path::new(parsed.target()).is_file() {
         return Err(vec![t.a("cli-no-database", "path", parsed.target())]);
@@ -291,7 +291,11 @@ pub fn copy_database(
 }
 
 /// Words for a refused change of a tournament's deals.
-pub fn deal_refusal_text(e: &db::dealing::DealChangeError, round: Option<i32>, t: &Tr) -> String {
+pub(crate) fn deal_refusal_text(
+    e: &db::dealing::DealChangeError,
+    round: Option<i32>,
+    t: &Tr,
+) -> String {
     use db::dealing::DealChangeError;
     match e {
         DealChangeError::NoTournament => Why::NoTournament.text(t),
@@ -310,10 +314,10 @@ pub fn draw_seed(text: Option<&crate::rules::SeedText>) -> crate::rules::Seed {
 }
 
 /// Who the audit trail names for the command line's dealing.
-pub const CLI_DEAL: &str = "fushi deal";
+pub(crate) const CLI_DEAL: &str = "fushi deal";
 
 /// Who the audit trail names for the command line's import.
-pub const CLI_IMPORT: &str = "fushi import";
+pub(crate) const CLI_IMPORT: &str = "fushi import";
 
 /// `fushi deal SLUG [--seed TEXT] [--round N]`: deals every board of the rounds that have
 /// had no result (or of one round) from the current seed by docs/rules.md §13. With

@@ -18,7 +18,7 @@ use crate::rules::{Decks, Event};
 
 /// A seed read from `[[deal_seeds]]`, with the line of its table.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadSeed {
+pub(crate) struct ReadSeed {
     pub record: SeedRecord,
     pub line: u64,
 }
@@ -221,7 +221,7 @@ fn deals_as_stored(deals: &Deals, seed: &Seed, decks: Decks, (round, board): (i3
 /// seed is one whose rounds were not recorded), or the `[[deal_seeds]]` tables, each after a
 /// blank line; `published` with the offset of `zone` (`Z` without one), to the second.
 /// Returns (plain keys, tables): the keys go before every table of the file.
-pub fn deal_seeds_toml(deals: &Deals, zone: Option<chrono_tz::Tz>) -> (String, String) {
+pub(crate) fn deal_seeds_toml(deals: &Deals, zone: Option<chrono_tz::Tz>) -> (String, String) {
     let quote = |s: &str| Value::String(s.to_owned()).to_string();
     match deals.seeds.as_slice() {
         [] => (String::new(), String::new()),
@@ -260,7 +260,7 @@ pub fn deal_seeds_toml(deals: &Deals, zone: Option<chrono_tz::Tz>) -> (String, S
 }
 
 /// A UTC time as a TOML offset date-time in `zone` (`Z` without one), to the second.
-pub fn published_text(at: NaiveDateTime, zone: Option<chrono_tz::Tz>) -> String {
+pub(crate) fn published_text(at: NaiveDateTime, zone: Option<chrono_tz::Tz>) -> String {
     match zone {
         Some(zone) => at
             .and_utc()

@@ -50,7 +50,7 @@ pub struct Export {
 
 /// Every file of the export, in the order the pages list them (the public overview, the
 /// director's archive page).
-pub const EXPORTS: [Export; 13] = [
+pub(crate) const EXPORTS: [Export; 13] = [
     Export {
         name: TOURNAMENT_TOML,
         when: When::Always,
@@ -151,7 +151,7 @@ impl Export {
     }
 
     /// Whether `event` has this file.
-    pub fn is_of(&self, event: &Event) -> bool {
+    pub(crate) fn is_of(&self, event: &Event) -> bool {
         match self.when {
             When::Always => true,
             When::Stages => !event.settings.stages.is_empty(),

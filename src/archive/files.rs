@@ -18,11 +18,11 @@ pub struct ArchiveFiles {
 
 /// The byte-order mark that starts every CSV file fushi writes, so that Excel on Windows
 /// reads it as UTF-8 (Chinese names included).
-pub const UTF8_BOM: &str = "\u{feff}";
+pub(crate) const UTF8_BOM: &str = "\u{feff}";
 
 /// A file as fushi writes it: a CSV file starts with [`UTF8_BOM`], anything else (the
 /// TOML) is written as it is.
-pub fn file_bytes(name: &str, text: &str) -> Vec<u8> {
+pub(crate) fn file_bytes(name: &str, text: &str) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(text.len() + 3);
     if name.ends_with(".csv") && !text.starts_with(UTF8_BOM) {
         bytes.extend_from_slice(UTF8_BOM.as_bytes());
@@ -33,7 +33,7 @@ pub fn file_bytes(name: &str, text: &str) -> Vec<u8> {
 
 /// Uploaded or imported bytes as text: UTF-8 (a byte-order mark dropped), else GB18030
 /// when they are valid GB18030 (the flag is then true), else `None`.
-pub fn decode_text(bytes: &[u8]) -> Option<(String, bool)> {
+pub(crate) fn decode_text(bytes: &[u8]) -> Option<(String, bool)> {
     match std::str::from_utf8(bytes) {
         Ok(text) => Some((
             text.strip_prefix(UTF8_BOM).unwrap_or(text).to_owned(),
@@ -48,7 +48,7 @@ pub fn decode_text(bytes: &[u8]) -> Option<(String, bool)> {
 /// The line (as an editor counts them: `\r\n`, `\n` or a lone `\r` end one) holding the
 /// first byte of `bytes` that is not UTF-8: where to look in a file neither UTF-8 nor
 /// GB18030.
-pub fn first_bad_line(bytes: &[u8]) -> u64 {
+pub(crate) fn first_bad_line(bytes: &[u8]) -> u64 {
     let good = match std::str::from_utf8(bytes) {
         Ok(_) => bytes.len(),
         Err(e) => e.valid_up_to(),
@@ -78,11 +78,11 @@ fn is_archive_file(name: &str) -> bool {
 }
 
 /// The most entries a .zip may list.
-pub const MAX_ZIP_ENTRIES: usize = 1000;
+pub(crate) const MAX_ZIP_ENTRIES: usize = 1000;
 /// The most bytes one file of a .zip may unpack to (32 MiB).
-pub const MAX_ZIP_FILE: u64 = 32 << 20;
+pub(crate) const MAX_ZIP_FILE: u64 = 32 << 20;
 /// The most bytes all files of a .zip may unpack to together (64 MiB).
-pub const MAX_ZIP_TOTAL: u64 = 64 << 20;
+pub(crate) const MAX_ZIP_TOTAL: u64 = 64 << 20;
 
 impl ArchiveFiles {
     pub fn new() -> Self {
@@ -114,7 +114,7 @@ impl ArchiveFiles {
     }
 
     /// The files that were read as GB18030, not UTF-8.
-    pub fn read_as_gb18030(&self) -> &[String] {
+    pub(crate) fn read_as_gb18030(&self) -> &[String] {
         &self.gb18030
     }
 

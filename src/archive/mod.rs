@@ -6,7 +6,7 @@
 
 mod deal_seeds;
 mod exports;
-pub mod files;
+pub(crate) mod files;
 mod read;
 mod settings;
 mod write;
@@ -15,17 +15,16 @@ use std::fmt;
 
 use crate::i18n::Tr;
 use crate::input::Why;
-pub use deal_seeds::published_text;
-pub use exports::{EXPORTS, Export, Exporting, When, always, export};
+pub(crate) use deal_seeds::published_text;
+pub(crate) use exports::{EXPORTS, Exporting};
+pub use exports::{Export, When, always, export};
 pub use files::ArchiveFiles;
-pub use read::{Parsed, parse, parse_teams};
-pub use settings::stages_toml;
-pub use settings::{TOURNAMENT_TOML, settings_toml, tournament_toml};
-pub use write::{BRACKET, RANKING, bracket_csv, ranking_csv};
-pub use write::{
-    BUTLER, DEALS, LINEUPS, boards_csv, butler_csv, deals_csv, lineups_csv, matches_csv,
-    results_csv, results_csv_marked, schedule_csv, standings_csv, swings_csv, teams_csv,
-};
+pub use read::{parse, parse_teams};
+pub(crate) use settings::settings_toml;
+pub(crate) use settings::stages_toml;
+pub use settings::{TOURNAMENT_TOML, tournament_toml};
+pub use write::ranking_csv;
+pub use write::{BUTLER, LINEUPS, butler_csv, deals_csv, matches_csv, teams_csv};
 
 /// One problem in an archive: the file, the line when there is one, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +82,7 @@ fn looks_like_formula(text: &str) -> bool {
 }
 
 /// Writes a text cell a user typed so that a spreadsheet cannot run it as a formula.
-pub fn neutralise(text: &str) -> String {
+pub(crate) fn neutralise(text: &str) -> String {
     if looks_like_formula(text) {
         format!("'{text}")
     } else {
@@ -92,7 +91,7 @@ pub fn neutralise(text: &str) -> String {
 }
 
 /// Undoes [`neutralise`]: removes the one `'` it added, and nothing else.
-pub fn unneutralise(cell: &str) -> &str {
+pub(crate) fn unneutralise(cell: &str) -> &str {
     match cell.strip_prefix('\'') {
         Some(rest) if looks_like_formula(rest) => rest,
         _ => cell,

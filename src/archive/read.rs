@@ -14,17 +14,17 @@ use crate::rules::{
     Seat, TableEntry, TableResult, Team, TeamNo, Trump,
 };
 
-pub const TEAMS: &str = "teams.csv";
-pub const BOARDS: &str = "boards.csv";
-pub const SCHEDULE: &str = "schedule.csv";
-pub const RESULTS: &str = "results.csv";
+pub(super) const TEAMS: &str = "teams.csv";
+pub(super) const BOARDS: &str = "boards.csv";
+pub(crate) const SCHEDULE: &str = "schedule.csv";
+pub(crate) const RESULTS: &str = "results.csv";
 
 /// An archive that reads cleanly: the event, and where its slug stands for messages about
 /// a slug that is already taken.
 #[derive(Debug)]
 pub struct Parsed {
     pub event: Event,
-    pub slug_line: u64,
+    pub(crate) slug_line: u64,
 }
 
 /// Reads every file of an archive. Either the whole event, or every problem found.

@@ -49,9 +49,9 @@ const KEYS: [&str; 30] = [
 
 /// Settings read from `tournament.toml`, with the line of the slug for later messages.
 #[derive(Debug)]
-pub struct ParsedSettings {
+pub(crate) struct ParsedSettings {
     pub settings: Settings,
-    pub slug_line: u64,
+    pub(crate) slug_line: u64,
     /// `[[deal_seeds]]`, or the older `deal_commitment` and `deal_seed` as one seed whose
     /// rounds were not recorded (docs/rules.md §13).
     pub deal_seeds: Vec<ReadSeed>,
@@ -60,7 +60,7 @@ pub struct ParsedSettings {
 /// Reads `tournament.toml`, reporting every problem with its line. The file's shape (keys,
 /// types, which keys go together) is checked here; the values are checked by the one parse
 /// of settings, `Settings::try_from`, whose problems are put on their key's line.
-pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
+pub(crate) fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
     let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
         let line = e.span().map(|s| line_of_offset(text, s.start)).unwrap_or(1);
         vec![Problem::at(
@@ -199,7 +199,7 @@ pub fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>> {
 
 /// The line of `key` in the `index`-th (0-based) `[[stages]]` table, or of the table's
 /// header when the key is absent (line 1 when there is no such table).
-pub fn stage_key_line(text: &str, index: usize, key: &str) -> u64 {
+pub(crate) fn stage_key_line(text: &str, index: usize, key: &str) -> u64 {
     let lines: Vec<&str> = text.lines().collect();
     let Some(header) = lines
         .iter()
@@ -223,7 +223,7 @@ pub fn stage_key_line(text: &str, index: usize, key: &str) -> u64 {
 
 /// The line of exchange `n` (from 1) of the `index`-th `[[stages]]` table: the `n`-th line
 /// naming `ko_round` from its `exchanges` key on (that key's line when there is none).
-pub fn stage_exchange_line(text: &str, index: usize, n: usize) -> u64 {
+pub(crate) fn stage_exchange_line(text: &str, index: usize, n: usize) -> u64 {
     let key = stage_key_line(text, index, "exchanges");
     text.lines()
         .enumerate()
@@ -412,7 +412,7 @@ fn read_stages(text: &str, table: &toml::Table) -> Result<Vec<Stage>, Vec<Proble
 }
 
 /// The `[[stages]]` tables of `tournament.toml`, each after a blank line.
-pub fn stages_toml(stages: &[Stage]) -> String {
+pub(crate) fn stages_toml(stages: &[Stage]) -> String {
     let quote = |s: &str| Value::String(s.to_owned()).to_string();
     let mut out = String::new();
     for stage in stages {
@@ -472,7 +472,7 @@ pub fn stages_toml(stages: &[Stage]) -> String {
 }
 
 /// A problem of the one parse of settings, in the words of `tournament.toml`.
-pub fn why_of(e: &SettingsError) -> Why {
+pub(crate) fn why_of(e: &SettingsError) -> Why {
     let key = e.field.key().to_owned();
     match (&e.why, e.field) {
         (SettingsReason::Required, SettingsField::Name) => Why::NameEmpty,
@@ -769,7 +769,7 @@ pub fn tournament_toml(settings: &Settings, deals: &crate::rules::deal::Deals) -
 }
 
 /// Writes `tournament.toml` with every setting spelled out.
-pub fn settings_toml(settings: &Settings) -> String {
+pub(crate) fn settings_toml(settings: &Settings) -> String {
     settings_toml_with(settings, "")
 }
 

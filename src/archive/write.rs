@@ -9,14 +9,14 @@ use crate::rules::stages::group_label;
 use crate::rules::{Event, MatchStatus, Report, Scorer, Standing};
 
 /// `bracket.csv`: export only, written when the event has stages.
-pub const BRACKET: &str = "bracket.csv";
+pub(crate) const BRACKET: &str = "bracket.csv";
 /// `ranking.csv`: export only, written when the event has stages.
-pub const RANKING: &str = "ranking.csv";
+pub(crate) const RANKING: &str = "ranking.csv";
 
 /// `bracket.csv`: every tie whose sides are known, knockout round by round in bracket
 /// order, the play-off last. A bye has its team at home, no carry-over or totals, and
 /// that team as its winner.
-pub fn bracket_csv(_event: &Event, c: &Championship) -> String {
+pub(crate) fn bracket_csv(_event: &Event, c: &Championship) -> String {
     let rows = c.bracket.iter().flat_map(|b| {
         b.rounds.iter().flat_map(move |ko| {
             ko.ties.iter().filter(|t| t.listed()).map(move |t| {
@@ -89,7 +89,7 @@ pub fn ranking_csv(event: &Event, c: &Championship) -> String {
 }
 
 /// `deals.csv` (docs/rules.md §13): optional on import, written when some board has its cards.
-pub const DEALS: &str = "deals.csv";
+pub(crate) const DEALS: &str = "deals.csv";
 
 /// The columns of `deals.csv`.
 pub(super) const DEAL_COLUMNS: [&str; 7] =
@@ -117,7 +117,7 @@ pub const BUTLER: &str = "butler.csv";
 /// The columns of `lineups.csv`.
 pub(super) const LINEUP_COLUMNS: [&str; 5] = ["round", "table", "room", "team_no", "players"];
 
-pub fn lineups_csv(event: &Event) -> String {
+pub(crate) fn lineups_csv(event: &Event) -> String {
     csv_file(
         &LINEUP_COLUMNS,
         event.lineups.iter().map(|l| {
@@ -198,7 +198,7 @@ pub fn teams_csv(event: &Event) -> String {
     )
 }
 
-pub fn boards_csv(event: &Event) -> String {
+pub(crate) fn boards_csv(event: &Event) -> String {
     csv_file(
         &["round", "board", "dealer", "level", "trump"],
         event.rounds.iter().flat_map(|r| {
@@ -215,7 +215,7 @@ pub fn boards_csv(event: &Event) -> String {
     )
 }
 
-pub fn schedule_csv(event: &Event) -> String {
+pub(crate) fn schedule_csv(event: &Event) -> String {
     csv_file(
         &["round", "table", "home", "away"],
         event.rounds.iter().flat_map(|r| {
@@ -252,16 +252,12 @@ pub(super) const RESULT_COLUMNS: [&str; FILE_FIELD_COUNT + 6] = {
     columns
 };
 
-pub fn results_csv(event: &Event) -> String {
-    results_csv_marked(event, |_, _, _| false)
-}
-
 /// `results.csv` with the `result` cell of each room for which `provisional(round, table,
 /// room)` holds followed by ` (provisional)`: the public download marks the rooms
 /// confirmed at their table and waiting for the director's approval (docs/rules.md §5,
 /// "Provisional and final"). The columns stay those of docs/rules.md §9; `result` is
 /// computed on export and ignored on import, so the file still imports as it did.
-pub fn results_csv_marked(
+pub(crate) fn results_csv_marked(
     event: &Event,
     provisional: impl Fn(i32, i32, crate::rules::Room) -> bool,
 ) -> String {
@@ -349,7 +345,7 @@ pub fn matches_csv(event: &Event, report: &Report) -> String {
     )
 }
 
-pub fn swings_csv(_event: &Event, report: &Report) -> String {
+pub(crate) fn swings_csv(_event: &Event, report: &Report) -> String {
     csv_file(
         &[
             "round",
@@ -415,7 +411,7 @@ fn standing_cells(event: &Event, s: &Standing) -> [String; 12] {
 
 /// `standings.csv`; for a staged event with two leading columns `stage,group`, one block
 /// per league stage (groups in order), ranks within each block.
-pub fn standings_csv(event: &Event, report: &Report) -> String {
+pub(crate) fn standings_csv(event: &Event, report: &Report) -> String {
     if let Some(c) = Championship::compute(event, report) {
         let header: Vec<&str> = ["stage", "group"]
             .into_iter()

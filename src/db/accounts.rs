@@ -183,10 +183,10 @@ impl From<diesel::result::Error> for AccountError {
 }
 
 /// How long a sign-in lasts at most.
-pub const SESSION_DAYS: i64 = 14;
+pub(crate) const SESSION_DAYS: i64 = 14;
 
 /// The shortest password accepted.
-pub const MIN_PASSWORD: usize = crate::limits::PASSWORD_MIN;
+pub(crate) const MIN_PASSWORD: usize = crate::limits::PASSWORD_MIN;
 
 fn role_of(table: &str, id: i32, text: &str) -> Result<Role, DbError> {
     Role::parse(text).ok_or_else(|| DbError::corrupt(table, id, "role", text))
@@ -218,7 +218,7 @@ pub fn generate_password() -> String {
 }
 
 /// The argon2id hash of a password as a PHC string (`$argon2id$v=19$…`).
-pub fn hash_password(password: &str) -> String {
+pub(crate) fn hash_password(password: &str) -> String {
     Argon2::default()
         .hash_password(password.as_bytes())
         .expect("argon2 with its default parameters")
@@ -240,7 +240,7 @@ pub fn verify_password(stored: &str, password: &str) -> bool {
 
 /// A hash that matches no password, checked when the name is unknown so a failed login
 /// takes as long either way.
-pub fn dummy_verify(password: &str) {
+pub(crate) fn dummy_verify(password: &str) {
     use std::sync::OnceLock;
     static DUMMY: OnceLock<String> = OnceLock::new();
     let stored = DUMMY.get_or_init(|| hash_password(&random_hex(16)));
@@ -248,10 +248,10 @@ pub fn dummy_verify(password: &str) {
 }
 
 /// The longest user name, in characters.
-pub const MAX_NAME: usize = crate::limits::USER_NAME;
+pub(crate) const MAX_NAME: usize = crate::limits::USER_NAME;
 
 /// Checks a user name: 1–64 characters, no control characters, no spaces at either end.
-pub fn check_name(name: &str) -> Result<(), AccountError> {
+pub(crate) fn check_name(name: &str) -> Result<(), AccountError> {
     let ok = !name.is_empty()
         && name.chars().count() <= MAX_NAME
         && name.trim() == name
@@ -263,7 +263,7 @@ pub fn check_name(name: &str) -> Result<(), AccountError> {
     }
 }
 
-pub fn check_password(password: &str) -> Result<(), AccountError> {
+pub(crate) fn check_password(password: &str) -> Result<(), AccountError> {
     let long_enough = password.chars().nth(MIN_PASSWORD - 1).is_some();
     // Any character may be in a password; only its length is bounded.
     let short_enough = password.chars().nth(crate::limits::PASSWORD).is_none();
@@ -287,7 +287,7 @@ fn lock_users(conn: &mut DbConnection) -> Result<(), DbError> {
 }
 
 /// Whether any user exists.
-pub fn has_users(conn: &mut DbConnection) -> Result<bool, DbError> {
+pub(crate) fn has_users(conn: &mut DbConnection) -> Result<bool, DbError> {
     let count: i64 = users::table.count().get_result(conn)?;
     Ok(count > 0)
 }
@@ -506,7 +506,7 @@ pub fn grant(
 }
 
 /// Gives a user director access to a tournament they just created (by its id).
-pub fn grant_creator(
+pub(crate) fn grant_creator(
     conn: &mut DbConnection,
     user_id: i32,
     tournament_id: i32,
@@ -522,7 +522,7 @@ pub fn grant_creator(
 }
 
 /// Takes a user's access to a tournament away.
-pub fn revoke(conn: &mut DbConnection, user_id: i32, slug: &str) -> Result<(), DbError> {
+pub(crate) fn revoke(conn: &mut DbConnection, user_id: i32, slug: &str) -> Result<(), DbError> {
     if crate::limits::check(slug, crate::limits::SLUG).is_err() {
         return Ok(());
     }
@@ -539,7 +539,7 @@ pub fn revoke(conn: &mut DbConnection, user_id: i32, slug: &str) -> Result<(), D
 }
 
 /// The user with this id.
-pub fn user_by_id(conn: &mut DbConnection, id: i32) -> Result<Option<User>, DbError> {
+pub(crate) fn user_by_id(conn: &mut DbConnection, id: i32) -> Result<Option<User>, DbError> {
     let row: Option<(String, String)> = users::table
         .find(id)
         .select((users::name, users::role))
@@ -569,13 +569,13 @@ pub fn start_session(conn: &mut DbConnection, user_id: i32) -> Result<String, Db
 }
 
 /// Ends a session.
-pub fn end_session(conn: &mut DbConnection, id: &str) -> Result<(), DbError> {
+pub(crate) fn end_session(conn: &mut DbConnection, id: &str) -> Result<(), DbError> {
     diesel::delete(sessions::table.find(id)).execute(conn)?;
     Ok(())
 }
 
 /// The user of a live session.
-pub fn session_user(conn: &mut DbConnection, id: &str) -> Result<Option<User>, DbError> {
+pub(crate) fn session_user(conn: &mut DbConnection, id: &str) -> Result<Option<User>, DbError> {
     let row: Option<(i32, String, String)> = sessions::table
         .inner_join(users::table)
         .filter(sessions::id.eq(id))
@@ -595,7 +595,7 @@ pub fn session_user(conn: &mut DbConnection, id: &str) -> Result<Option<User>, D
 
 /// A tournament as the permission check sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Gate {
+pub(crate) struct Gate {
     /// The tournament's id and revision, read in the same query (the live pages use them).
     pub tournament: i32,
     pub revision: i64,
@@ -605,7 +605,7 @@ pub struct Gate {
 }
 
 /// Whether the tournament `slug` exists, is published, and what `user_id` may do there.
-pub fn gate(
+pub(crate) fn gate(
     conn: &mut DbConnection,
     slug: &str,
     user_id: Option<i32>,
@@ -641,7 +641,10 @@ pub fn gate(
 }
 
 /// The tournaments (by id) a user was given, with their access.
-pub fn access_of(conn: &mut DbConnection, user_id: i32) -> Result<HashMap<i32, Access>, DbError> {
+pub(crate) fn access_of(
+    conn: &mut DbConnection,
+    user_id: i32,
+) -> Result<HashMap<i32, Access>, DbError> {
     let rows: Vec<(i32, String)> = tournament_access::table
         .filter(tournament_access::user_id.eq(user_id))
         .select((tournament_access::tournament_id, tournament_access::role))
@@ -717,7 +720,7 @@ pub fn forget_attempts(conn: &mut DbConnection, key: &str) -> Result<(), DbError
 
 /// Takes back one attempt counted against `key` (a successful sign-in from an address:
 /// only failures count there).
-pub fn release_attempt(conn: &mut DbConnection, key: &str) -> Result<(), DbError> {
+pub(crate) fn release_attempt(conn: &mut DbConnection, key: &str) -> Result<(), DbError> {
     diesel::update(
         login_attempts::table
             .find(key)

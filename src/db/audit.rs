@@ -47,7 +47,7 @@ pub struct AuditEntry {
     pub at: chrono::NaiveDateTime,
     pub user_name: String,
     pub area: String,
-    pub round_no: Option<i32>,
+    pub(crate) round_no: Option<i32>,
     pub table_no: Option<i32>,
     pub subject: String,
     pub before: String,
@@ -137,7 +137,7 @@ pub enum Subject {
 
 impl Subject {
     /// The subject of a stored text.
-    pub fn parse(text: &str) -> Subject {
+    pub(crate) fn parse(text: &str) -> Subject {
         let words: Vec<&str> = text.split(' ').collect();
         let n = |s: &str| s.parse::<i32>().ok();
         let room = |s: &str| s.parse::<Room>().ok();
@@ -194,7 +194,7 @@ impl Subject {
     }
 
     /// A board's result compared within a match, given the match's place.
-    pub fn at_table(self, round: i32, table: i32) -> Subject {
+    pub(crate) fn at_table(self, round: i32, table: i32) -> Subject {
         match self {
             Subject::Result { room, board, .. } => Subject::Result {
                 at: Some((round, table)),
@@ -258,7 +258,7 @@ pub struct Change {
 
 /// The score-sheet cells of a result as compact text, blank cells left out:
 /// `trick_points=45 bottom_points=0 last_trick=declarer`.
-pub fn entry_text(entry: &TableEntry) -> String {
+pub(crate) fn entry_text(entry: &TableEntry) -> String {
     let row = SheetRow::from_entry(entry);
     SHEET_FIELDS
         .iter()
@@ -270,7 +270,7 @@ pub fn entry_text(entry: &TableEntry) -> String {
 
 /// The changed rows between a match's saved results and the new ones, by room and board:
 /// one [`Change`] per board whose cells differ, subject `open board 3`.
-pub fn result_changes(before: &[TableResult], after: &[TableResult]) -> Vec<Change> {
+pub(crate) fn result_changes(before: &[TableResult], after: &[TableResult]) -> Vec<Change> {
     let mut keys: Vec<(Room, i32)> = before
         .iter()
         .chain(after)
@@ -302,7 +302,10 @@ pub fn result_changes(before: &[TableResult], after: &[TableResult]) -> Vec<Chan
 }
 
 /// The `key=value` pairs of `after` that differ from `before`, as one change each.
-pub fn keyed_changes(before: &[(String, String)], after: &[(String, String)]) -> Vec<Change> {
+pub(crate) fn keyed_changes(
+    before: &[(String, String)],
+    after: &[(String, String)],
+) -> Vec<Change> {
     let get = |list: &[(String, String)], key: &str| {
         list.iter()
             .find(|(k, _)| k == key)
@@ -326,7 +329,7 @@ pub fn keyed_changes(before: &[(String, String)], after: &[(String, String)]) ->
 }
 
 /// A team as compact text: `name | club | member;member`, and `| withdrawn` when it is.
-pub fn team_text(team: &Team) -> String {
+pub(crate) fn team_text(team: &Team) -> String {
     let mut text = format!("{} | {} | {}", team.name, team.club, team.members.join(";"));
     if team.withdrawn {
         text.push_str(" | withdrawn");
@@ -335,7 +338,11 @@ pub fn team_text(team: &Team) -> String {
 }
 
 /// The change of one team (subject `team 3`), if there is one.
-pub fn team_change(number: TeamNo, before: Option<&Team>, after: Option<&Team>) -> Option<Change> {
+pub(crate) fn team_change(
+    number: TeamNo,
+    before: Option<&Team>,
+    after: Option<&Team>,
+) -> Option<Change> {
     let (b, a) = (
         before.map(team_text).unwrap_or_default(),
         after.map(team_text).unwrap_or_default(),
@@ -353,7 +360,7 @@ pub fn team_change(number: TeamNo, before: Option<&Team>, after: Option<&Team>) 
 /// `tournament.toml` leaves out a few keys at their defaults; the trail names them all, so
 /// that a change from a default shows the value it had (`correction_minutes` 30 → 1, not
 /// nothing → 1).
-pub fn settings_pairs(settings: &Settings) -> Vec<(String, String)> {
+pub(crate) fn settings_pairs(settings: &Settings) -> Vec<(String, String)> {
     let mut settings = settings.clone();
     settings.stages.clear();
     let mut pairs: Vec<(String, String)> = crate::archive::settings_toml(&settings)
@@ -386,7 +393,7 @@ pub fn settings_pairs(settings: &Settings) -> Vec<(String, String)> {
 /// The changes between two lists of stages, key by key of each `[[stages]]` table (subject
 /// `stage 2 groups`): a stage added has every key from nothing, one removed every key to
 /// nothing.
-pub fn stage_changes(before: &[Stage], after: &[Stage]) -> Vec<Change> {
+pub(crate) fn stage_changes(before: &[Stage], after: &[Stage]) -> Vec<Change> {
     let pairs = |list: &[Stage], i: usize| -> Vec<(String, String)> {
         list.get(i)
             .map(|s| {
@@ -417,13 +424,13 @@ pub fn stage_changes(before: &[Stage], after: &[Stage]) -> Vec<Change> {
 /// `bye 2`, `winners quarter_final 1 2`, `losers semi_final 1 2`, and the director's
 /// note after ` | ` when one was given.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TieReason {
+pub(crate) struct TieReason {
     pub why: TieWhy,
     pub note: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TieWhy {
+pub(crate) enum TieWhy {
     Seeds(u32, u32),
     Bye(u32),
     /// The winners (or `losers`) of ties `first` and `second` of the round called `round`
@@ -461,7 +468,7 @@ impl std::fmt::Display for TieReason {
 
 impl TieReason {
     /// The reason of a stored text; `None` for a text this version does not know.
-    pub fn parse(text: &str) -> Option<TieReason> {
+    pub(crate) fn parse(text: &str) -> Option<TieReason> {
         let (code, note) = text.split_once(" | ").unwrap_or((text, ""));
         let words: Vec<&str> = code.split(' ').collect();
         let n = |s: &str| s.parse::<u32>().ok();
@@ -534,7 +541,7 @@ pub fn record(
 
 /// Records `changes` made by `who` for `reason` (empty: none given), inside the caller's
 /// transaction.
-pub fn record_why(
+pub(crate) fn record_why(
     conn: &mut DbConnection,
     tournament_id: i32,
     (who, reason): (&str, &str),
@@ -639,7 +646,7 @@ pub fn full_trail(conn: &mut DbConnection, slug: &str) -> Result<Option<Vec<Audi
 /// desk correction after the correction period (empty when none was asked); `at` in the
 /// tournament's zone (`clock`) with its offset (`2026-12-05T19:25:03+08:00`), so that the
 /// file says which time it means.
-pub fn audit_csv(entries: &[AuditEntry], clock: &crate::rules::Clock) -> String {
+pub(crate) fn audit_csv(entries: &[AuditEntry], clock: &crate::rules::Clock) -> String {
     use crate::archive::neutralise;
     use chrono::TimeZone;
     let mut w = csv::WriterBuilder::new()
@@ -678,7 +685,7 @@ pub fn audit_csv(entries: &[AuditEntry], clock: &crate::rules::Clock) -> String 
 
 /// The time of the last change to the results of each round of tournament `id` (round,
 /// time), from the audit trail: when a complete round's correction period starts.
-pub fn last_result_changes(
+pub(crate) fn last_result_changes(
     conn: &mut DbConnection,
     id: i32,
 ) -> Result<Vec<(i32, chrono::NaiveDateTime)>, DbError> {

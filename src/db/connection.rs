@@ -20,7 +20,7 @@ const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/po
 
 /// How long a SQLite connection waits for another writer's lock before it gives up with
 /// "database is locked" (which the web layer answers with 503, nothing saved).
-pub const SQLITE_BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+pub(crate) const SQLITE_BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Set on every SQLite connection after its busy timeout: enforce the foreign keys (the
 /// cascades rely on them), let readers work beside the writer.
@@ -45,12 +45,12 @@ impl DbConnection {
 }
 
 /// The PostgreSQL notification channel of revisions; the payload is the tournament's id.
-pub const CHANNEL: &str = "fushi_changes";
+pub(crate) const CHANNEL: &str = "fushi_changes";
 
 /// What one write transaction changed in one tournament: only the results of these
 /// matches (round, table), or more (`everything`: the snapshot is loaded in full).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Change {
+pub(crate) struct Change {
     pub everything: bool,
     pub matches: BTreeSet<(i32, i32)>,
 }
@@ -113,7 +113,7 @@ impl Drop for Changes {
 pub type Pool = diesel::r2d2::Pool<ConnectionManager<DbConnection>>;
 
 /// A connection taken from the [`Pool`]; it dereferences to [`DbConnection`].
-pub type PooledConnection = diesel::r2d2::PooledConnection<ConnectionManager<DbConnection>>;
+pub(crate) type PooledConnection = diesel::r2d2::PooledConnection<ConnectionManager<DbConnection>>;
 
 /// Which database a URL names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,7 +131,7 @@ impl Backend {
     }
 
     /// The most bind parameters one statement may carry.
-    pub fn max_binds(self) -> usize {
+    pub(crate) fn max_binds(self) -> usize {
         match self {
             Backend::Sqlite => 32_766,
             Backend::Postgres => 65_535,
@@ -265,7 +265,7 @@ fn prepare(conn: &mut DbConnection, busy: std::time::Duration) -> QueryResult<()
 /// the umask, when it does not exist yet: it holds the cookie key and the unrevealed seeds.
 /// SQLite gives its `-wal` and `-shm` files the database file's mode. An existing file is
 /// left as it is; where creating fails, SQLite's own open reports why.
-pub fn create_private(path: &str) {
+pub(crate) fn create_private(path: &str) {
     if path == ":memory:" || path.starts_with("file:") || path.is_empty() {
         return;
     }

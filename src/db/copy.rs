@@ -49,11 +49,11 @@ pub const TABLES: &[&str] = &[
 /// The tables each database keeps its own of, never copied: its id (the validators of the
 /// public pages carry it, and a copy is another database, docs/decisions.md), and what its
 /// recent revisions changed (a server reading the copy loads each tournament in full).
-pub const OWN_TABLES: &[&str] = &["database_meta", "revision_changes"];
+pub(crate) const OWN_TABLES: &[&str] = &["database_meta", "revision_changes"];
 
 /// The tables that hold secrets: left behind with `--without-secrets` (a new cookie key is
 /// made on the first start, and everyone signs in again).
-pub const SECRET_TABLES: &[&str] = &["secrets", "sessions"];
+pub(crate) const SECRET_TABLES: &[&str] = &["secrets", "sessions"];
 
 /// How many rows each table got.
 pub type Counts = Vec<(String, i64)>;
@@ -293,7 +293,7 @@ pub fn copy(
 /// snapshot until it ends, while writers go on). Without it, tables read one after the
 /// other while a server saves hold different moments: a tournament's revision from before
 /// a save with the results from after it.
-pub fn in_snapshot<T>(
+pub(crate) fn in_snapshot<T>(
     conn: &mut DbConnection,
     read: impl FnOnce(&mut DbConnection) -> Result<T, CopyError>,
 ) -> Result<T, CopyError> {

@@ -87,10 +87,10 @@ pub fn set_seed(
 }
 
 /// Boards as (round, board).
-pub type BoardList = Vec<(i32, i32)>;
+pub(crate) type BoardList = Vec<(i32, i32)>;
 
 /// Every board of the event, and the boards that have cards, as (round, board).
-pub fn board_lists(event: &crate::rules::Event) -> (BoardList, BoardList) {
+pub(crate) fn board_lists(event: &crate::rules::Event) -> (BoardList, BoardList) {
     let boards = event
         .rounds
         .iter()
@@ -108,7 +108,7 @@ pub fn board_lists(event: &crate::rules::Event) -> (BoardList, BoardList) {
 /// Reveals the seed of `commitment` (the current one when `None`): the one fushi holds, or
 /// `typed`, which must match; refused while a board dealt from it is not released
 /// (docs/rules.md §5), naming it. In one transaction with its audit row by `who`.
-pub fn reveal_seed(
+pub(crate) fn reveal_seed(
     conn: &mut DbConnection,
     slug: &str,
     (commitment, typed): (Option<Commitment>, Option<Seed>),

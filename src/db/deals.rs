@@ -145,7 +145,7 @@ fn load_seeds(
 
 /// A seed's state as the audit trail writes it: the commitment, and the seed only once
 /// revealed (a secret seed never reaches the trail, nor `audit.csv`).
-pub fn seed_text(seed: &DealSeed) -> String {
+pub(crate) fn seed_text(seed: &DealSeed) -> String {
     match seed {
         DealSeed::Committed(c) => format!("state=published commitment={c}"),
         DealSeed::Secret(s) => format!("state=secret commitment={}", s.commitment()),
@@ -307,7 +307,7 @@ pub(super) fn load_deals(
 
 /// Each round of a tournament as dealing sees it: whether it has cards, and whether they
 /// are fixed (§13's binding: some board of it has had a result).
-pub fn round_facts(
+pub(crate) fn round_facts(
     conn: &mut DbConnection,
     tournament_id: i32,
 ) -> Result<Vec<RoundFacts>, DbError> {

@@ -502,7 +502,7 @@ pub fn upsert_teams_as(
 /// Replaces the stages of the tournament `slug` in one write transaction and raises its
 /// revision, each changed key of each stage in the audit trail by `who`; `false` for an
 /// unknown slug.
-pub fn save_stages(
+pub(crate) fn save_stages(
     conn: &mut DbConnection,
     slug: &str,
     list: &[crate::rules::stages::Stage],

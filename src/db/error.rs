@@ -232,7 +232,7 @@ impl DbError {
     /// Whether the database was too busy to take the write (SQLite's lock still held when
     /// the busy timeout ran out, a PostgreSQL serialization failure or deadlock, no free
     /// connection in time): nothing was written, and sending it again may well succeed.
-    pub fn is_busy(&self) -> bool {
+    pub(crate) fn is_busy(&self) -> bool {
         match self {
             DbError::Query(DieselError::DatabaseError(kind, info)) => {
                 matches!(kind, DatabaseErrorKind::SerializationFailure)
@@ -249,7 +249,7 @@ impl DbError {
     /// (SQLite's `SQLITE_FULL`, "database or disk is full"; PostgreSQL's `disk_full`, or a
     /// file it could not extend): nothing was written, and sending it again succeeds once
     /// the operator has made room.
-    pub fn is_full(&self) -> bool {
+    pub(crate) fn is_full(&self) -> bool {
         match self {
             DbError::Query(DieselError::DatabaseError(_, info)) => {
                 let message = info.message();
@@ -260,11 +260,6 @@ impl DbError {
             }
             _ => false,
         }
-    }
-
-    /// Whether the query found no row (`get_result` on an empty result).
-    pub fn is_not_found(&self) -> bool {
-        matches!(self, DbError::NotFound)
     }
 }
 
@@ -419,7 +414,6 @@ mod tests {
             DbError::from(DieselError::NotFound),
             DbError::NotFound
         ));
-        assert!(DbError::from(DieselError::NotFound).is_not_found());
         let failed = DbError::from(DieselError::DatabaseError(
             DatabaseErrorKind::Unknown,
             Box::new("disk I/O error".to_owned()),

@@ -16,7 +16,7 @@ use crate::rules::{Lineup, Room, TeamNo};
 
 /// One team's pair in one room, as a director chose it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineupChoice {
+pub(crate) struct LineupChoice {
     pub room: Room,
     pub team: TeamNo,
     pub players: [String; 2],
@@ -26,7 +26,7 @@ pub struct LineupChoice {
 /// transaction with its audit rows; `false` when there is no such match. A team that does
 /// not play there, a player who is not a member of the team, or the same player twice is
 /// refused whole ([`DbError::Refused`]).
-pub fn save_lineups_as(
+pub(crate) fn save_lineups_as(
     conn: &mut DbConnection,
     slug: &str,
     round: i32,
@@ -313,12 +313,12 @@ pub(super) fn replace_room_lineups(
 }
 
 /// Every line-up of the tournament `tournament` (its row id), in no particular order.
-pub fn lineups_of(conn: &mut DbConnection, tournament: i32) -> Result<Vec<Lineup>, DbError> {
+pub(crate) fn lineups_of(conn: &mut DbConnection, tournament: i32) -> Result<Vec<Lineup>, DbError> {
     super::lineups::load_lineups(conn, tournament)
 }
 
 /// The director's threshold for results far from the field, in levels (3 until set).
-pub fn odd_threshold(conn: &mut DbConnection, slug: &str) -> Result<i32, DbError> {
+pub(crate) fn odd_threshold(conn: &mut DbConnection, slug: &str) -> Result<i32, DbError> {
     let stored: Option<i32> = odd_result_settings::table
         .inner_join(tournaments::table)
         .filter(tournaments::slug.eq(slug))
@@ -329,7 +329,7 @@ pub fn odd_threshold(conn: &mut DbConnection, slug: &str) -> Result<i32, DbError
 }
 
 /// Sets the threshold by `who`, with an audit row; `false` for an unknown slug.
-pub fn set_odd_threshold_as(
+pub(crate) fn set_odd_threshold_as(
     conn: &mut DbConnection,
     slug: &str,
     threshold: i32,
@@ -372,7 +372,7 @@ pub fn set_odd_threshold_as(
 }
 
 /// The odd results a director has marked as checked: flag key → who checked it.
-pub fn checked_flags(
+pub(crate) fn checked_flags(
     conn: &mut DbConnection,
     slug: &str,
 ) -> Result<HashMap<String, String>, DbError> {
@@ -386,7 +386,7 @@ pub fn checked_flags(
 
 /// Marks the odd result `flag` (an [`crate::rules::field::OddResult::key`]) as checked by
 /// `who`, with an audit row; `false` for an unknown slug. Marking twice changes nothing.
-pub fn mark_checked_as(
+pub(crate) fn mark_checked_as(
     conn: &mut DbConnection,
     slug: &str,
     flag: &str,

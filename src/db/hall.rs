@@ -64,8 +64,7 @@ pub struct SessionLink {
 
 /// What a session link shows now.
 #[derive(Clone, Debug)]
-pub struct SessionAt {
-    pub tournament_id: i32,
+pub(crate) struct SessionAt {
     pub slug: String,
     pub table: i32,
     pub room: Room,
@@ -137,7 +136,7 @@ pub fn session_links(
 
 /// Replaces every session link of tournament `slug`: the printed cards answer 404 from
 /// now on. `false` when there is no such tournament.
-pub fn renew_session_links(conn: &mut DbConnection, slug: &str) -> Result<bool, DbError> {
+pub(crate) fn renew_session_links(conn: &mut DbConnection, slug: &str) -> Result<bool, DbError> {
     super::write_transaction(conn, |conn| {
         let Some(tid) = tournament_of(conn, slug)? else {
             return Ok(false);
@@ -207,12 +206,15 @@ fn round_facts(conn: &mut DbConnection, tid: i32) -> Result<(Vec<RoundFacts>, Ma
 
 /// The tournament's current round (see the module's note); `None` before any draw is
 /// public.
-pub fn current_round(conn: &mut DbConnection, tid: i32) -> Result<Option<i32>, DbError> {
+pub(crate) fn current_round(conn: &mut DbConnection, tid: i32) -> Result<Option<i32>, DbError> {
     Ok(session::current_round(&round_facts(conn, tid)?.0))
 }
 
 /// What the session link `token` shows now, or `None` (unknown or renewed).
-pub fn resolve_session(conn: &mut DbConnection, token: &str) -> Result<Option<SessionAt>, DbError> {
+pub(crate) fn resolve_session(
+    conn: &mut DbConnection,
+    token: &str,
+) -> Result<Option<SessionAt>, DbError> {
     let found: Option<(i32, i32, String, String)> = session_links::table
         .inner_join(tournaments::table.on(tournaments::id.eq(session_links::tournament_id)))
         .filter(session_links::token.eq(token))
@@ -232,7 +234,6 @@ pub fn resolve_session(conn: &mut DbConnection, token: &str) -> Result<Option<Se
         .map_err(|_| DbError::corrupt("session_links", tid, "room", room.clone()))?;
     let (facts, match_ids) = round_facts(conn, tid)?;
     let empty = |round: i32| SessionAt {
-        tournament_id: tid,
         slug: slug.clone(),
         table,
         room,
@@ -248,7 +249,6 @@ pub fn resolve_session(conn: &mut DbConnection, token: &str) -> Result<Option<Se
     let number = round.number;
     let at = room_of(conn, &slug, number, match_id, room)?;
     Ok(Some(SessionAt {
-        tournament_id: tid,
         slug,
         table,
         room,
@@ -489,7 +489,7 @@ pub fn announce(
 /// What the hall shows of tournament `tid` besides the snapshot: the current round, its
 /// clock and the announcement.
 #[derive(Clone, Debug, Default)]
-pub struct HallNow {
+pub(crate) struct HallNow {
     pub round: Option<i32>,
     pub clock: Option<RoundClock>,
     pub announcement: Option<(String, NaiveDateTime)>,
@@ -497,7 +497,7 @@ pub struct HallNow {
 
 /// [`HallNow`] of tournament `slug` (default for no such tournament); the clock of
 /// `round` when given, else of the current round.
-pub fn hall_now(
+pub(crate) fn hall_now(
     conn: &mut DbConnection,
     slug: &str,
     round: Option<i32>,

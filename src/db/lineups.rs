@@ -17,9 +17,9 @@ const LINEUP_COLUMNS: usize = 5;
 pub(super) struct NewLineup<'a> {
     pub match_id: i32,
     pub room: &'static str,
-    pub team_id: i32,
-    pub player1: &'a str,
-    pub player2: &'a str,
+    pub(crate) team_id: i32,
+    pub(crate) player1: &'a str,
+    pub(crate) player2: &'a str,
 }
 
 /// Stores the event's line-ups inside the caller's transaction, given the row ids of its

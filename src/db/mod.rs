@@ -13,43 +13,48 @@ pub mod audit;
 pub mod connection;
 pub mod copy;
 pub mod dealing;
-pub mod deals;
+pub(crate) mod deals;
 mod edit;
 mod error;
-pub mod field;
+pub(crate) mod field;
 pub mod hall;
 mod lineups;
-pub mod models;
-pub mod occasion;
+pub(crate) mod models;
+pub(crate) mod occasion;
 pub mod revision;
 pub mod rounds;
 pub mod schedule;
 pub mod schema;
-pub mod stages;
+pub(crate) mod stages;
 pub mod table;
 mod teams;
 pub mod tournament;
 mod transaction;
 
 pub use connection::{
-    Backend, DEFAULT_DATABASE, DatabaseUrl, DbConnection, Pool, PooledConnection, connect, open,
-    pool, pool_with_busy_timeout, run_migrations,
+    Backend, DEFAULT_DATABASE, DatabaseUrl, DbConnection, Pool, connect, open, pool,
+    pool_with_busy_timeout, run_migrations,
 };
+
+pub(crate) use connection::PooledConnection;
 pub use edit::{
-    EditError, Roster, Upserted, add_team_as, create_tournament, load_roster, load_settings,
-    save_stages, set_withdrawn_as, update_settings_as, update_team_as, upsert_teams_as,
+    EditError, Upserted, add_team_as, create_tournament, load_roster, load_settings,
+    set_withdrawn_as, update_settings_as, update_team_as, upsert_teams_as,
 };
+pub(crate) use edit::{Roster, save_stages};
 pub use error::{DbError, WriteRefusal, report};
-pub use models::TournamentSummary;
+pub(crate) use models::TournamentSummary;
 pub use rounds::{
-    MatchSave, RoundSheet, add_round, add_round_once, load_round, match_version,
-    replace_pairings_as, replace_pairings_why, save_match_results_as, update_boards_as,
+    MatchSave, add_round, load_round, match_version, replace_pairings_as, save_match_results_as,
+    update_boards_as,
 };
+pub(crate) use rounds::{RoundSheet, add_round_once, replace_pairings_why};
+pub(crate) use tournament::{ChangedMatches, Loaded, insert_event_by};
 pub use tournament::{
-    ChangedMatches, Loaded, Since, delete_tournament, insert_event, insert_event_by,
-    list_tournaments, load_consistent, load_event, load_since, slug_exists,
+    Since, delete_tournament, insert_event, list_tournaments, load_consistent, load_event,
+    load_since, slug_exists,
 };
-pub use transaction::write_transaction;
+pub(crate) use transaction::write_transaction;
 
 /// `count` random bytes from the operating system, as lowercase hex.
 pub fn random_hex(count: usize) -> String {

@@ -9,7 +9,7 @@ use super::schema::{boards, matches, rounds, table_results, team_members, teams,
 
 #[derive(Clone, Debug, Queryable, Selectable)]
 #[diesel(table_name = tournaments)]
-pub struct TournamentRow {
+pub(crate) struct TournamentRow {
     pub id: i32,
     pub slug: String,
     pub name: String,
@@ -23,12 +23,10 @@ pub struct TournamentRow {
     pub match_scoring: String,
     pub vp_blitz: f64,
     pub win_points: i64,
-    pub draw_points: i64,
-    pub loss_points: i64,
+    pub(crate) draw_points: i64,
+    pub(crate) loss_points: i64,
     pub bye_score: i64,
     pub tiebreaks: String,
-    pub created_at: NaiveDateTime,
-    pub updated_at: NaiveDateTime,
     pub pairing: String,
     pub swiss_seed: Option<i64>,
     pub table_entry: bool,
@@ -40,7 +38,7 @@ pub struct TournamentRow {
 
 #[derive(Clone, Debug, Insertable)]
 #[diesel(table_name = tournaments, treat_none_as_default_value = false)]
-pub struct NewTournament<'a> {
+pub(crate) struct NewTournament<'a> {
     pub slug: &'a str,
     pub name: &'a str,
     pub published: bool,
@@ -53,8 +51,8 @@ pub struct NewTournament<'a> {
     pub match_scoring: &'a str,
     pub vp_blitz: f64,
     pub win_points: i64,
-    pub draw_points: i64,
-    pub loss_points: i64,
+    pub(crate) draw_points: i64,
+    pub(crate) loss_points: i64,
     pub bye_score: i64,
     pub tiebreaks: String,
     pub created_at: NaiveDateTime,
@@ -70,9 +68,8 @@ pub struct NewTournament<'a> {
 
 #[derive(Clone, Debug, Queryable, Selectable)]
 #[diesel(table_name = teams)]
-pub struct TeamRow {
+pub(crate) struct TeamRow {
     pub id: i32,
-    pub tournament_id: i32,
     pub team_no: i32,
     pub name: String,
     pub club: String,
@@ -81,7 +78,7 @@ pub struct TeamRow {
 
 #[derive(Clone, Debug, Insertable)]
 #[diesel(table_name = teams, treat_none_as_default_value = false)]
-pub struct NewTeam<'a> {
+pub(crate) struct NewTeam<'a> {
     pub tournament_id: i32,
     pub team_no: i32,
     pub name: &'a str,
@@ -91,17 +88,15 @@ pub struct NewTeam<'a> {
 
 #[derive(Clone, Debug, Queryable, Selectable)]
 #[diesel(table_name = team_members)]
-pub struct TeamMemberRow {
-    pub id: i32,
-    pub team_id: i32,
-    pub position: i32,
+pub(crate) struct TeamMemberRow {
+    pub(crate) team_id: i32,
     pub name: String,
 }
 
 #[derive(Clone, Debug, Insertable)]
 #[diesel(table_name = team_members, treat_none_as_default_value = false)]
-pub struct NewTeamMember<'a> {
-    pub team_id: i32,
+pub(crate) struct NewTeamMember<'a> {
+    pub(crate) team_id: i32,
     /// 1, 2, … in the order the team lists its members.
     pub position: i32,
     pub name: &'a str,
@@ -109,24 +104,23 @@ pub struct NewTeamMember<'a> {
 
 #[derive(Clone, Debug, Queryable, Selectable)]
 #[diesel(table_name = rounds)]
-pub struct RoundRow {
+pub(crate) struct RoundRow {
     pub id: i32,
-    pub tournament_id: i32,
     pub number: i32,
 }
 
 #[derive(Clone, Debug, Insertable)]
 #[diesel(table_name = rounds, treat_none_as_default_value = false)]
-pub struct NewRound {
+pub(crate) struct NewRound {
     pub tournament_id: i32,
     pub number: i32,
     /// Whether the round's pairings are public (docs/rules.md §5, "the draw").
-    pub draw_published: bool,
+    pub(crate) draw_published: bool,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable)]
 #[diesel(table_name = boards)]
-pub struct BoardRow {
+pub(crate) struct BoardRow {
     pub id: i32,
     pub round_id: i32,
     pub number: i32,
@@ -137,7 +131,7 @@ pub struct BoardRow {
 
 #[derive(Clone, Debug, Insertable)]
 #[diesel(table_name = boards, treat_none_as_default_value = false)]
-pub struct NewBoard {
+pub(crate) struct NewBoard {
     pub round_id: i32,
     pub number: i32,
     pub dealer: &'static str,
@@ -147,27 +141,27 @@ pub struct NewBoard {
 
 #[derive(Clone, Debug, Queryable, Selectable)]
 #[diesel(table_name = matches)]
-pub struct MatchRow {
+pub(crate) struct MatchRow {
     pub id: i32,
     pub round_id: i32,
     pub table_no: i32,
-    pub home_team_id: i32,
-    pub away_team_id: Option<i32>,
+    pub(crate) home_team_id: i32,
+    pub(crate) away_team_id: Option<i32>,
 }
 
 #[derive(Clone, Debug, Insertable)]
 #[diesel(table_name = matches, treat_none_as_default_value = false)]
-pub struct NewMatch {
+pub(crate) struct NewMatch {
     pub round_id: i32,
     pub table_no: i32,
-    pub home_team_id: i32,
+    pub(crate) home_team_id: i32,
     /// `None`: a bye.
-    pub away_team_id: Option<i32>,
+    pub(crate) away_team_id: Option<i32>,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable)]
 #[diesel(table_name = table_results)]
-pub struct TableResultRow {
+pub(crate) struct TableResultRow {
     pub id: i32,
     pub match_id: i32,
     pub board_id: i32,
@@ -184,7 +178,7 @@ pub struct TableResultRow {
 
 #[derive(Clone, Debug, Insertable)]
 #[diesel(table_name = table_results, treat_none_as_default_value = false)]
-pub struct NewTableResult {
+pub(crate) struct NewTableResult {
     pub match_id: i32,
     pub board_id: i32,
     pub room: &'static str,

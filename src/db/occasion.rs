@@ -80,7 +80,9 @@ pub(super) fn save(conn: &mut DbConnection, id: i32, o: &Occasion) -> Result<(),
 }
 
 /// The occasions of every tournament that has one, by tournament id (the home page).
-pub fn all(conn: &mut DbConnection) -> Result<std::collections::HashMap<i32, Occasion>, DbError> {
+pub(crate) fn all(
+    conn: &mut DbConnection,
+) -> Result<std::collections::HashMap<i32, Occasion>, DbError> {
     let ids: Vec<i32> = tournament_occasions::table
         .select(tournament_occasions::tournament_id)
         .load(conn)?;

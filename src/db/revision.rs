@@ -9,7 +9,7 @@ use diesel::prelude::*;
 use super::schema::tournaments;
 use super::{DbConnection, DbError};
 
-pub use super::connection::CHANNEL;
+pub(crate) use super::connection::CHANNEL;
 use super::connection::Change;
 use std::collections::BTreeMap;
 
@@ -38,7 +38,7 @@ const KEPT_CHANGES: i64 = 256;
 /// matches' results, a server holding the snapshot before can load only those matches'
 /// rows ([`changed_matches`]); any other change in the same transaction ([`bump`]) makes
 /// its revision a full load.
-pub fn bump_matches(
+pub(crate) fn bump_matches(
     conn: &mut DbConnection,
     tournament_id: i32,
     changed: &[(i32, i32)],
@@ -128,7 +128,7 @@ fn raise(conn: &mut DbConnection, tournament_id: i32, change: &Change) -> QueryR
 /// results; `None` when one of them changed something else, is too old to tell, or
 /// follows another revision `after` than the one made at `after_at` (a backup restored):
 /// load it in full.
-pub fn changed_matches(
+pub(crate) fn changed_matches(
     conn: &mut DbConnection,
     tournament_id: i32,
     (after, after_at): (i64, chrono::NaiveDateTime),
@@ -174,7 +174,7 @@ pub fn of_slug(conn: &mut DbConnection, slug: &str) -> Result<Option<(i32, i64)>
 }
 
 /// The revision of the tournament with this id, or `None` once it is deleted.
-pub fn of_id(conn: &mut DbConnection, id: i32) -> Result<Option<i64>, DbError> {
+pub(crate) fn of_id(conn: &mut DbConnection, id: i32) -> Result<Option<i64>, DbError> {
     Ok(tournaments::table
         .find(id)
         .select(tournaments::revision)
@@ -236,7 +236,7 @@ pub fn listen(conn: &mut DbConnection) -> Result<(), DbError> {
 
 /// Whether a revision was announced to this listening connection since the last call
 /// (every notification waiting is taken); always `false` on SQLite.
-pub fn notified(conn: &mut DbConnection) -> Result<bool, DbError> {
+pub(crate) fn notified(conn: &mut DbConnection) -> Result<bool, DbError> {
     let DbConnection::Postgres(pg) = conn else {
         return Ok(false);
     };
@@ -250,7 +250,7 @@ pub fn notified(conn: &mut DbConnection) -> Result<bool, DbError> {
 
 /// SQLite's `PRAGMA data_version`: it changes when another connection commits. `None` on
 /// PostgreSQL.
-pub fn sqlite_data_version(conn: &mut DbConnection) -> Result<Option<i64>, DbError> {
+pub(crate) fn sqlite_data_version(conn: &mut DbConnection) -> Result<Option<i64>, DbError> {
     #[derive(diesel::QueryableByName)]
     struct DataVersion {
         #[diesel(sql_type = diesel::sql_types::BigInt)]

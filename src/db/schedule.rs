@@ -19,7 +19,7 @@ use crate::schedule::draft::{NoteKind, PairingReason, Proposed};
 
 /// A note about a round, with when it was made (UTC).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RoundNote {
+pub(crate) struct RoundNote {
     pub kind: NoteKind,
     /// The pairing method for [`NoteKind::Generated`], empty otherwise.
     pub detail: String,
@@ -29,13 +29,13 @@ pub struct RoundNote {
 /// What was recorded about a round: the explanations of its generated matches (by table)
 /// and its notes, oldest first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RoundRecord {
+pub(crate) struct RoundRecord {
     pub explanations: Vec<Proposed>,
     pub notes: Vec<RoundNote>,
 }
 
 impl RoundRecord {
-    pub fn kinds(&self) -> Vec<NoteKind> {
+    pub(crate) fn kinds(&self) -> Vec<NoteKind> {
         self.notes.iter().map(|n| n.kind).collect()
     }
 }
@@ -204,7 +204,7 @@ fn explanation_from_row(row: &ExplanationRow) -> Result<Proposed, DbError> {
 }
 
 /// What was recorded about round `round` of `slug`; `None` when there is no such round.
-pub fn load_round_record(
+pub(crate) fn load_round_record(
     conn: &mut DbConnection,
     slug: &str,
     round: i32,
@@ -426,7 +426,11 @@ fn method_changes(
 
 /// Records that round `round` was unlocked for re-pairing; `false` when there is no such
 /// round.
-pub fn unlock_round(conn: &mut DbConnection, slug: &str, round: i32) -> Result<bool, DbError> {
+pub(crate) fn unlock_round(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+) -> Result<bool, DbError> {
     super::write_transaction(conn, |conn| {
         let Some(id) = round_id(conn, slug, round)? else {
             return Ok(false);

@@ -101,7 +101,7 @@ fn form(tournament_id: i32, position: usize, s: &Stage) -> NewStage {
 }
 
 /// Stores `stages` for the tournament, replacing the ones it had.
-pub fn replace_stages(
+pub(crate) fn replace_stages(
     conn: &mut DbConnection,
     tournament_id: i32,
     list: &[Stage],
@@ -159,7 +159,10 @@ fn numbers(table_id: i32, column: &str, text: &str) -> Result<Vec<i64>, DbError>
 }
 
 /// The tournament's stages in order, checked.
-pub fn load_stages(conn: &mut DbConnection, tournament_id: i32) -> Result<Vec<Stage>, DbError> {
+pub(crate) fn load_stages(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+) -> Result<Vec<Stage>, DbError> {
     let rows: Vec<StageRow> = stages::table
         .filter(stages::tournament_id.eq(tournament_id))
         .order(stages::position.asc())

@@ -11,7 +11,7 @@ use super::connection::DbConnection;
 /// PostgreSQL it is an ordinary transaction (the writes themselves are conditional or
 /// constrained where an invariant needs it). Inside a transaction already, it is a
 /// savepoint of that one.
-pub fn write_transaction<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
+pub(crate) fn write_transaction<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
 where
     F: FnOnce(&mut DbConnection) -> Result<T, E>,
     E: From<diesel::result::Error>,

@@ -95,14 +95,14 @@ pub const RESULT_FIELDS: [FieldRow; 9] = {
 };
 
 /// How many fields a table types.
-pub const TABLE_FIELD_COUNT: usize = count(Which::AtTable);
+pub(crate) const TABLE_FIELD_COUNT: usize = count(Which::AtTable);
 /// How many fields `results.csv` holds.
-pub const FILE_FIELD_COUNT: usize = count(Which::InFile);
+pub(crate) const FILE_FIELD_COUNT: usize = count(Which::InFile);
 
 /// Every field's name, in order.
 pub const SHEET_FIELDS: [&str; RESULT_FIELDS.len()] = names(Which::All);
 /// The names of the fields a table types, in order.
-pub const TABLE_FIELDS: [&str; TABLE_FIELD_COUNT] = names(Which::AtTable);
+pub(crate) const TABLE_FIELDS: [&str; TABLE_FIELD_COUNT] = names(Which::AtTable);
 /// The names of the fields `results.csv` and the API's results hold, in order.
 pub const FILE_FIELDS: [&str; FILE_FIELD_COUNT] = names(Which::InFile);
 
@@ -152,11 +152,6 @@ const fn names<const N: usize>(which: Which) -> [&'static str; N] {
 }
 
 impl ResultField {
-    /// Every field, in the score sheet's order.
-    pub fn all() -> impl Iterator<Item = ResultField> {
-        RESULT_FIELDS.iter().map(|r| r.field)
-    }
-
     /// The field's line of [`RESULT_FIELDS`].
     pub fn row(self) -> &'static FieldRow {
         &RESULT_FIELDS[self as usize]

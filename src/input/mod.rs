@@ -12,13 +12,15 @@
 //! - [`why`], [`why_words`]: the reasons and their messages
 
 pub mod fields;
-pub mod pairings;
-pub mod sheet;
-pub mod text;
-pub mod why;
-pub mod why_words;
+pub(crate) mod pairings;
+pub(crate) mod sheet;
+pub(crate) mod text;
+pub(crate) mod why;
+pub(crate) mod why_words;
 
-pub use pairings::{PairingError, PairingProblem, PairingRow, check_pairings};
-pub use sheet::{SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
-pub use text::{check_slug, check_text, check_text_within, read_number};
-pub use why::{DealSeedFault, Wanted, Why, clip};
+pub(crate) use pairings::{PairingError, PairingProblem, PairingRow, check_pairings};
+pub(crate) use sheet::SheetError;
+pub use sheet::{SHEET_FIELDS, SheetRow};
+pub(crate) use text::{check_text, read_number};
+pub use why::Why;
+pub(crate) use why::{DealSeedFault, Wanted, clip};

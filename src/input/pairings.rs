@@ -9,21 +9,21 @@ use crate::rules::{Match, Pairing, Team, TeamNo};
 
 /// One pairing row as typed: table number, home and away team numbers (empty away: a bye).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PairingRow {
+pub(crate) struct PairingRow {
     pub table: String,
     pub home: String,
     pub away: String,
 }
 
 impl PairingRow {
-    pub fn is_blank(&self) -> bool {
+    pub(crate) fn is_blank(&self) -> bool {
         self.home.trim().is_empty() && self.away.trim().is_empty()
     }
 }
 
 /// What is wrong with a pairing row.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PairingProblem {
+pub(crate) enum PairingProblem {
     /// The table number is missing, not a number or below 1.
     BadTable,
     /// Another row already has this table number.
@@ -53,7 +53,7 @@ pub enum PairingProblem {
 /// A problem with a pairing: the row (index among the rows given; `None` for the form as a
 /// whole) and the field (`table`, `home`, `away`, or `row`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PairingError {
+pub(crate) struct PairingError {
     pub row: Option<usize>,
     pub field: &'static str,
     pub problem: PairingProblem,
@@ -62,7 +62,7 @@ pub struct PairingError {
 /// Checks a round's pairings as typed, against the tournament's `teams` and the round's
 /// `saved` matches (a match with results cannot change or disappear). Blank rows are
 /// skipped. The pairings come back by table number.
-pub fn check_pairings(
+pub(crate) fn check_pairings(
     rows: &[PairingRow],
     teams: &[Team],
     saved: &[Match],

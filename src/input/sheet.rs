@@ -156,7 +156,7 @@ impl SheetRow {
     }
 
     /// Nothing typed: the board has no result yet at this table.
-    pub fn is_blank(&self) -> bool {
+    pub(crate) fn is_blank(&self) -> bool {
         SHEET_FIELDS.iter().all(|f| self.field(f).trim().is_empty())
     }
 
@@ -206,7 +206,7 @@ impl SheetRow {
     /// The figures as written, every field read and no rule applied: the words of a row
     /// that was checked when it was saved (the audit trail's values). `None` when a field
     /// does not read.
-    pub fn as_written(&self) -> Option<EntryFigures> {
+    pub(crate) fn as_written(&self) -> Option<EntryFigures> {
         let (entry, errors) = self.read();
         errors.is_empty().then_some(entry)
     }
@@ -342,7 +342,7 @@ fn classify(error: &FieldError, entry: &EntryFigures) -> SheetProblem {
 }
 
 /// The kinds of combination a form offers for `decks`, in the order of docs/rules.md §2.
-pub fn combination_kinds(decks: Decks) -> Vec<&'static str> {
+pub(crate) fn combination_kinds(decks: Decks) -> Vec<&'static str> {
     let kinds = [
         ("single", Combination::Single),
         ("pair", Combination::Pair),

@@ -5,11 +5,10 @@
 use super::why::Why;
 use crate::limits::TextProblem;
 use crate::rules::settings::MAX_TEXT;
-use crate::rules::slug::{Slug, SlugFault};
 
 /// Reads a whole number as typed: spaces trimmed, full-width digits and minus (as a
 /// Chinese input method writes them) read as ASCII. `None` for an empty field.
-pub fn read_number(text: &str) -> Option<Result<i32, ()>> {
+pub(crate) fn read_number(text: &str) -> Option<Result<i32, ()>> {
     let ascii: String = text
         .trim()
         .chars()
@@ -30,12 +29,12 @@ pub fn read_number(text: &str) -> Option<Result<i32, ()>> {
 /// What is wrong with one line of text a user gave for `column`, if anything: longer than
 /// [`MAX_TEXT`] characters, or holding a control character (NUL, a tab, a line break…),
 /// which no name, club or member has and PostgreSQL cannot store.
-pub fn check_text(column: &str, text: &str) -> Option<Why> {
+pub(crate) fn check_text(column: &str, text: &str) -> Option<Why> {
     check_text_within(column, text, MAX_TEXT)
 }
 
 /// [`check_text`] with another limit (one of [`crate::limits`]).
-pub fn check_text_within(column: &str, text: &str, max: usize) -> Option<Why> {
+pub(crate) fn check_text_within(column: &str, text: &str, max: usize) -> Option<Why> {
     match crate::limits::check(text, max) {
         Ok(()) => None,
         Err(problem) => Some(text_problem(column, problem)),
@@ -43,7 +42,7 @@ pub fn check_text_within(column: &str, text: &str, max: usize) -> Option<Why> {
 }
 
 /// The reason for a [`TextProblem`] of `column`.
-pub fn text_problem(column: &str, problem: TextProblem) -> Why {
+pub(crate) fn text_problem(column: &str, problem: TextProblem) -> Why {
     match problem {
         TextProblem::Control => Why::ControlCharacter {
             column: column.to_owned(),
@@ -55,22 +54,9 @@ pub fn text_problem(column: &str, problem: TextProblem) -> Why {
     }
 }
 
-/// The slug of `slug` ([`Slug::parse`], the one rule), or why it is none.
-pub fn check_slug(slug: &str) -> Result<Slug, Why> {
-    Slug::parse(slug).map_err(|fault| match fault {
-        SlugFault::Reserved => Why::SlugReserved {
-            slug: slug.to_owned(),
-        },
-        SlugFault::Empty | SlugFault::Invalid => Why::SlugInvalid {
-            slug: slug.to_owned(),
-        },
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::settings::RESERVED_SLUGS;
 
     #[test]
     fn numbers_read_as_typed() {
@@ -82,26 +68,5 @@ mod tests {
         assert_eq!(read_number("  "), None);
         assert_eq!(read_number("8o"), Some(Err(())));
         assert_eq!(read_number("85.0"), Some(Err(())));
-    }
-
-    #[test]
-    fn slugs() {
-        assert!(check_slug("spring-2026").is_ok());
-        assert!(check_slug("a").is_ok());
-        assert!(check_slug(&"a".repeat(64)).is_ok());
-        assert!(check_slug(&"a".repeat(65)).is_err());
-        assert!(check_slug("").is_err());
-        assert!(check_slug("Spring").is_err());
-        assert!(check_slug("spring_2026").is_err());
-        assert!(check_slug("春季").is_err());
-        for reserved in RESERVED_SLUGS {
-            assert_eq!(
-                check_slug(reserved),
-                Err(Why::SlugReserved {
-                    slug: reserved.to_owned()
-                })
-            );
-        }
-        assert!(check_slug("new-year").is_ok());
     }
 }

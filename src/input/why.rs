@@ -24,7 +24,9 @@ pub enum Wanted {
 }
 
 impl Wanted {
-    pub const ALL: [Wanted; 8] = [
+    /// Every kind, for the test that words each one.
+    #[cfg(test)]
+    pub(crate) const ALL: [Wanted; 8] = [
         Wanted::String,
         Wanted::Boolean,
         Wanted::WholeNumber,
@@ -403,11 +405,11 @@ pub enum DealSeedFault {
 }
 
 /// The most characters of what was sent that a message quotes.
-pub const QUOTE_LIMIT: usize = 80;
+pub(crate) const QUOTE_LIMIT: usize = 80;
 
 /// `text` cut to [`QUOTE_LIMIT`] characters (the last one `…` when cut), so that no
 /// message grows with the input it quotes.
-pub fn clip(text: &str) -> String {
+pub(crate) fn clip(text: &str) -> String {
     if text.chars().count() <= QUOTE_LIMIT {
         return text.to_owned();
     }
@@ -456,7 +458,7 @@ impl Why {
     /// What is wrong with a knockout's schedule ([`KnockoutFault`]), in the words of a
     /// problem: the archive's check and the director's warning say it alike.
     /// An exchange of `bracket`'s stage that the results no longer allow.
-    pub fn of_exchange(
+    pub(crate) fn of_exchange(
         bracket: &crate::rules::bracket::Bracket,
         fault: crate::rules::bracket::ExchangeFault,
     ) -> Why {
@@ -469,7 +471,7 @@ impl Why {
         }
     }
 
-    pub fn of_knockout(fault: KnockoutFault) -> Why {
+    pub(crate) fn of_knockout(fault: KnockoutFault) -> Why {
         match fault {
             KnockoutFault::TooEarly { round, reason, .. } => Why::KnockoutTooEarly {
                 round,

@@ -61,7 +61,7 @@ fn s(v: impl ToString) -> FluentValue<'static> {
 
 /// The Fluent id of a reason and its arguments (texts, except `decks` of
 /// `PointsOutOfRange`, a number for the plural).
-pub fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)>) {
+pub(crate) fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)>) {
     match why {
         Why::MissingFile => ("problems-missing-file", vec![]),
         Why::NotUtf8 => ("problems-not-utf8", vec![]),
@@ -450,7 +450,7 @@ fn deal_seed_fault(
 }
 
 /// The `deals.csv` column of a seat's hand.
-pub fn hand_column(seat: Seat) -> &'static str {
+pub(crate) fn hand_column(seat: Seat) -> &'static str {
     match seat {
         Seat::North => "north",
         Seat::East => "east",

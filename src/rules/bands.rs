@@ -37,11 +37,11 @@ pub enum BandTableError {
 }
 
 /// The largest |s| a custom band gives.
-pub const MAX_BAND_S: i32 = 100;
+pub(crate) const MAX_BAND_S: i32 = 100;
 /// The largest minimum P, step and takeover mark of a custom table.
-pub const MAX_BAND_P: i32 = 100_000;
+pub(crate) const MAX_BAND_P: i32 = 100_000;
 /// The most bands a custom table has.
-pub const MAX_BANDS: i32 = 100;
+pub(crate) const MAX_BANDS: i32 = 100;
 
 impl BandTable {
     /// A custom table, checked: starts at 0, strictly ascending minimums, step > 0.
@@ -155,13 +155,13 @@ impl BandTable {
     }
 
     /// Whether P makes the defenders take over the deal (上台).
-    pub fn takes_over(&self, p: i32) -> bool {
+    pub(crate) fn takes_over(&self, p: i32) -> bool {
         p >= self.takeover_at
     }
 
     /// The lowest and highest s the table gives for P from 0 to `most`, whether the table
     /// falls, rises or does both.
-    pub fn score_range(&self, most: i32) -> (i32, i32) {
+    pub(crate) fn score_range(&self, most: i32) -> (i32, i32) {
         let most = most.max(0);
         let within = self
             .bands
@@ -193,7 +193,7 @@ impl Preset {
     }
 
     /// The presets that exist for a deck count.
-    pub fn for_decks(decks: Decks) -> Vec<Preset> {
+    pub(crate) fn for_decks(decks: Decks) -> Vec<Preset> {
         Preset::ALL
             .into_iter()
             .filter(|p| BandTable::preset(decks, *p).is_some())

@@ -29,7 +29,7 @@ pub enum Decks {
 }
 
 impl Decks {
-    pub fn from_count(n: i64) -> Option<Decks> {
+    pub(crate) fn from_count(n: i64) -> Option<Decks> {
         match n {
             1 => Some(Decks::One),
             2 => Some(Decks::Two),
@@ -47,12 +47,12 @@ impl Decks {
     }
 
     /// Card points in the whole pack: 100 per deck.
-    pub fn total_points(self) -> i32 {
+    pub(crate) fn total_points(self) -> i32 {
         100 * self.count()
     }
 
     /// Cards in the bottom (底牌).
-    pub fn bottom_cards(self) -> i32 {
+    pub(crate) fn bottom_cards(self) -> i32 {
         match self {
             Decks::One => 6,
             Decks::Two => 8,
@@ -62,7 +62,7 @@ impl Decks {
 
     /// The longest tractor (pairs) or titanic (triples) one hand can hold: the cards of a
     /// hand divided by 2 or 3.
-    pub fn max_combo_length(self, combo: Combination) -> Option<u8> {
+    pub(crate) fn max_combo_length(self, combo: Combination) -> Option<u8> {
         let hand = (54 * self.count() - self.bottom_cards()) / 4;
         let width = match combo {
             Combination::Tractor(_) => 2,
@@ -73,7 +73,7 @@ impl Decks {
     }
 
     /// The most points the bottom can hold: every card a 10 or a K.
-    pub fn max_bottom_points(self) -> i32 {
+    pub(crate) fn max_bottom_points(self) -> i32 {
         10 * self.bottom_cards()
     }
 
@@ -87,26 +87,11 @@ impl Decks {
     }
 
     /// The combinations allowed at this deck count, for messages and forms.
-    pub fn allowed_combinations(self) -> &'static str {
+    pub(crate) fn allowed_combinations(self) -> &'static str {
         match self {
             Decks::One => "single",
             Decks::Two => "single, pair, tractor:L",
             Decks::Three => "single, pair, tractor:L, triple, titanic:L",
-        }
-    }
-
-    /// Checks one card-point figure: a multiple of 5 within `0..=max`.
-    pub fn check_points(self, what: &str, points: i32, max: i32) -> Result<(), String> {
-        if points % 5 != 0 {
-            Err(format!("{what} {points} is not a multiple of 5"))
-        } else if points < 0 || points > max {
-            Err(format!(
-                "{what} {points} is out of range 0–{max} for {} deck{}",
-                self.count(),
-                if self == Decks::One { "" } else { "s" }
-            ))
-        } else {
-            Ok(())
         }
     }
 }
@@ -194,7 +179,7 @@ impl Room {
     }
 
     /// Where the home team sits in this room.
-    pub fn home_pair(self) -> Pair {
+    pub(crate) fn home_pair(self) -> Pair {
         match self {
             Room::Open => Pair::NorthSouth,
             Room::Closed => Pair::EastWest,
@@ -285,7 +270,7 @@ impl Trump {
     }
 
     /// The suit symbol, or 无主 for no-trump.
-    pub fn symbol(self) -> &'static str {
+    pub(crate) fn symbol(self) -> &'static str {
         match self {
             Trump::Spades => "♠",
             Trump::Hearts => "♥",
@@ -458,23 +443,5 @@ mod tests {
         assert_eq!(Seat::South.pair(), Pair::NorthSouth);
         assert_eq!(Seat::East.pair(), Pair::EastWest);
         assert_eq!(Seat::West.pair(), Pair::EastWest);
-    }
-
-    #[test]
-    fn point_checks() {
-        assert!(Decks::Two.check_points("trick points", 85, 200).is_ok());
-        assert!(
-            Decks::Two
-                .check_points("trick points", 83, 200)
-                .unwrap_err()
-                .contains("multiple of 5")
-        );
-        assert!(
-            Decks::One
-                .check_points("trick points", 105, 100)
-                .unwrap_err()
-                .contains("out of range")
-        );
-        assert!(Decks::Two.check_points("trick points", -5, 200).is_err());
     }
 }

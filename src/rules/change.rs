@@ -28,7 +28,7 @@ pub struct Conflict {
 /// count limits the card points, the bottom and the last trick's combination, and the band
 /// table the range of s a TD ruling may give ([`super::table::ruling_range`]). A change
 /// that keeps both finds nothing: results were checked against them when they were entered.
-pub fn conflicts(event: &Event, new: &Settings) -> Vec<Conflict> {
+pub(crate) fn conflicts(event: &Event, new: &Settings) -> Vec<Conflict> {
     let bands = new.band_table();
     if new.decks() == event.settings.decks() && bands == event.settings.band_table() {
         return Vec::new();

@@ -52,12 +52,12 @@ pub struct MatchFigures {
     /// titanic of 13 doubling the bottom 2·3¹³ times), so 24 of them overflow 32 bits.
     pub home_levels: i64,
     pub home_points: i64,
-    pub home_boards_won: u32,
-    pub away_boards_won: u32,
+    pub(crate) home_boards_won: u32,
+    pub(crate) away_boards_won: u32,
     /// Σ positive swings for the home team.
-    pub home_gained: i64,
+    pub(crate) home_gained: i64,
     /// Σ |negative swings| for the home team.
-    pub home_lost: i64,
+    pub(crate) home_lost: i64,
     pub home_score: Score,
     /// `None` for a bye.
     pub away_score: Option<Score>,
@@ -151,7 +151,7 @@ pub struct SideFigures {
     pub points: i64,
     pub boards_won: u32,
     /// Σ the team's positive swings, and Σ |its negative swings| (the level quotient).
-    pub gained: i64,
+    pub(crate) gained: i64,
     pub lost: i64,
     /// The team's match score; `None` for the missing side of a bye.
     pub score: Option<Score>,

@@ -32,7 +32,7 @@ impl Suit {
     }
 
     /// The suit symbol: a glyph, so it prints the same in black and white.
-    pub fn symbol(self) -> &'static str {
+    pub(crate) fn symbol(self) -> &'static str {
         match self {
             Suit::Spades => "♠",
             Suit::Hearts => "♥",
@@ -42,7 +42,7 @@ impl Suit {
     }
 
     /// The suit a fixed trump names; none for no-trump.
-    pub fn of_trump(trump: Trump) -> Option<Suit> {
+    pub(crate) fn of_trump(trump: Trump) -> Option<Suit> {
         match trump {
             Trump::Spades => Some(Suit::Spades),
             Trump::Hearts => Some(Suit::Hearts),
@@ -64,11 +64,11 @@ pub enum Card {
 }
 
 /// The different cards of one deck.
-pub const CARDS_PER_DECK: usize = 54;
+pub(crate) const CARDS_PER_DECK: usize = 54;
 
 impl Card {
     /// The card at position `i` (0..54) of one deck in canonical order: S 2…A, H, D, C, LJ, BJ.
-    pub fn from_index(i: usize) -> Card {
+    pub(crate) fn from_index(i: usize) -> Card {
         match i {
             52 => Card::LittleJoker,
             53 => Card::BigJoker,
@@ -101,17 +101,17 @@ impl Card {
         }
     }
 
-    pub fn is_joker(self) -> bool {
+    pub(crate) fn is_joker(self) -> bool {
         matches!(self, Card::LittleJoker | Card::BigJoker)
     }
 
     /// A card of the rank being played (a level card, 级牌).
-    pub fn is_level(self, level: Level) -> bool {
+    pub(crate) fn is_level(self, level: Level) -> bool {
         matches!(self, Card::Suited(_, l) if l == level)
     }
 
     /// The card's text in §13's notation with the suit as a symbol (`♠J`, `LJ`).
-    pub fn symbol_text(self) -> String {
+    pub(crate) fn symbol_text(self) -> String {
         match self {
             Card::Suited(suit, level) => format!("{}{}", suit.symbol(), level.code()),
             joker => joker.to_string(),
@@ -156,7 +156,7 @@ impl FromStr for Card {
 }
 
 /// Cards as written in a hand (§13): separated by spaces, in any order.
-pub fn parse_cards(text: &str) -> Result<Vec<Card>, ParseError> {
+pub(crate) fn parse_cards(text: &str) -> Result<Vec<Card>, ParseError> {
     text.split_whitespace().map(str::parse).collect()
 }
 
@@ -173,7 +173,7 @@ pub fn format_cards(cards: &[Card]) -> String {
 }
 
 /// Cards in one hand: 12, 25 or 39 (§13).
-pub fn hand_size(decks: Decks) -> usize {
+pub(crate) fn hand_size(decks: Decks) -> usize {
     match decks {
         Decks::One => 12,
         Decks::Two => 25,
@@ -280,7 +280,7 @@ fn seat_index(seat: Seat) -> usize {
 }
 
 /// §13 step 1: the pack in canonical order, `decks` times S 2…A, H, D, C, LJ, BJ.
-pub fn canonical_pack(decks: Decks) -> Vec<Card> {
+pub(crate) fn canonical_pack(decks: Decks) -> Vec<Card> {
     (0..decks.count() as usize * CARDS_PER_DECK)
         .map(|i| Card::from_index(i % CARDS_PER_DECK))
         .collect()
@@ -355,13 +355,13 @@ fn shuffle<T>(pack: &mut [T], mut next: impl FnMut() -> u32) {
 }
 
 /// The most bytes of the text a director adds to fushi's random part (§13).
-pub const MAX_SEED_TEXT_BYTES: usize = 200;
+pub(crate) const MAX_SEED_TEXT_BYTES: usize = 200;
 
 /// The hex digits of fushi's random part of a seed: 128 bits.
-pub const SEED_RANDOM_HEX: usize = 32;
+pub(crate) const SEED_RANDOM_HEX: usize = 32;
 
 /// The most bytes a seed may have: the random part, a colon and the text.
-pub const MAX_SEED_BYTES: usize = SEED_RANDOM_HEX + 1 + MAX_SEED_TEXT_BYTES;
+pub(crate) const MAX_SEED_BYTES: usize = SEED_RANDOM_HEX + 1 + MAX_SEED_TEXT_BYTES;
 
 /// Why a text is no seed (or no seed text).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -486,7 +486,7 @@ impl Commitment {
     }
 
     /// Whether `seed` is the seed this commits to.
-    pub fn verifies(&self, seed: &Seed) -> bool {
+    pub(crate) fn verifies(&self, seed: &Seed) -> bool {
         seed.commitment() == *self
     }
 }
@@ -538,7 +538,7 @@ pub enum SeedRefusal {
 impl DealSeed {
     /// The state that the old pair of `tournament.toml`, `deal_commitment` and
     /// `deal_seed`, describes: a seed there is a revealed one and must match the commitment.
-    pub fn from_published(
+    pub(crate) fn from_published(
         commitment: Option<Commitment>,
         seed: Option<Seed>,
     ) -> Result<Option<DealSeed>, SeedRefusal> {
@@ -645,7 +645,8 @@ impl Deals {
 }
 
 mod seeds;
-pub use seeds::{RoundFacts, RoundPlan, SeedRecord, first_unreleased, plan_deal, reveal};
+pub use seeds::reveal;
+pub(crate) use seeds::{RoundFacts, RoundPlan, SeedRecord, first_unreleased, plan_deal};
 
 /// A hand split the way Shengji players sort it, given the board's level and trump: the
 /// trumps first (big joker, little joker, level cards of the trump suit, the other level
@@ -653,7 +654,7 @@ pub use seeds::{RoundFacts, RoundPlan, SeedRecord, first_unreleased, plan_deal, 
 /// without its level cards. Without a fixed trump (or with no-trump) the trumps are the
 /// jokers and the level cards.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SortedHand {
+pub(crate) struct SortedHand {
     /// The trumps (主牌), highest first.
     pub trumps: Vec<Card>,
     /// The other suits in S, H, D, C order (the trump suit left out), each highest first;
@@ -662,7 +663,7 @@ pub struct SortedHand {
 }
 
 impl SortedHand {
-    pub fn new(cards: &[Card], level: Level, trump: Option<Trump>) -> SortedHand {
+    pub(crate) fn new(cards: &[Card], level: Level, trump: Option<Trump>) -> SortedHand {
         let trump_suit = trump.and_then(Suit::of_trump);
         let high_first = |a: &Card, b: &Card| rank_of(*b).cmp(&rank_of(*a));
         let mut big = Vec::new();
@@ -719,19 +720,19 @@ fn rank_of(card: Card) -> u8 {
 /// What a director checks in a set of dealt boards before play: per seat the jokers and
 /// level cards held over all boards, and the points in each bottom.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct DealStats {
+pub(crate) struct DealStats {
     pub boards: usize,
     /// Jokers per seat (North, East, South, West), summed over the boards.
     pub jokers: [usize; 4],
     /// Level cards (of each board's own level) per seat, summed over the boards.
-    pub level_cards: [usize; 4],
+    pub(crate) level_cards: [usize; 4],
     /// The bottom's points of each board, in the order given.
     pub bottom_points: Vec<i32>,
 }
 
 impl DealStats {
     /// The statistics of these boards, each with its level.
-    pub fn of<'a>(boards: impl IntoIterator<Item = (&'a Deal, Level)>) -> DealStats {
+    pub(crate) fn of<'a>(boards: impl IntoIterator<Item = (&'a Deal, Level)>) -> DealStats {
         let mut stats = DealStats::default();
         for (deal, level) in boards {
             stats.boards += 1;
@@ -746,24 +747,24 @@ impl DealStats {
         stats
     }
 
-    pub fn jokers_of(&self, seat: Seat) -> usize {
+    pub(crate) fn jokers_of(&self, seat: Seat) -> usize {
         self.jokers[seat_index(seat)]
     }
 
-    pub fn level_cards_of(&self, seat: Seat) -> usize {
+    pub(crate) fn level_cards_of(&self, seat: Seat) -> usize {
         self.level_cards[seat_index(seat)]
     }
 
-    pub fn min_bottom_points(&self) -> Option<i32> {
+    pub(crate) fn min_bottom_points(&self) -> Option<i32> {
         self.bottom_points.iter().copied().min()
     }
 
-    pub fn max_bottom_points(&self) -> Option<i32> {
+    pub(crate) fn max_bottom_points(&self) -> Option<i32> {
         self.bottom_points.iter().copied().max()
     }
 
     /// The mean bottom points in tenths of a point, rounded half away from zero.
-    pub fn mean_bottom_tenths(&self) -> Option<i64> {
+    pub(crate) fn mean_bottom_tenths(&self) -> Option<i64> {
         let n = self.bottom_points.len() as i64;
         if n == 0 {
             return None;

@@ -4,9 +4,9 @@
 /// The highest round number a tournament may have.
 pub const MAX_ROUND: i32 = 999;
 /// The highest team (and table) number.
-pub const MAX_TEAM_NUMBER: i32 = 99_999;
+pub(crate) const MAX_TEAM_NUMBER: i32 = 99_999;
 /// The most boards a round may have when it is created by hand.
-pub const MAX_BOARDS: i32 = 64;
+pub(crate) const MAX_BOARDS: i32 = 64;
 
 use std::sync::Arc;
 
@@ -138,7 +138,7 @@ pub struct TableResult {
 
 /// The rooms whose results differ between two versions of a match's results (order of the
 /// rows does not matter).
-pub fn rooms_changed(before: &[TableResult], after: &[TableResult]) -> Vec<Room> {
+pub(crate) fn rooms_changed(before: &[TableResult], after: &[TableResult]) -> Vec<Room> {
     fn of(list: &[TableResult], room: Room) -> Vec<(i32, &TableEntry)> {
         let mut rows: Vec<(i32, &TableEntry)> = list
             .iter()
@@ -165,7 +165,7 @@ pub struct Match {
 }
 
 impl Match {
-    pub fn is_bye(&self) -> bool {
+    pub(crate) fn is_bye(&self) -> bool {
         self.away.is_none()
     }
 
@@ -268,7 +268,7 @@ impl Event {
 }
 
 /// The dealer of board `number` in a new round: N, E, S, W, N, … by board number.
-pub fn default_dealer(number: i32) -> Seat {
+pub(crate) fn default_dealer(number: i32) -> Seat {
     Seat::ALL[usize::try_from((number - 1).rem_euclid(4)).unwrap_or(0)]
 }
 
@@ -286,7 +286,7 @@ pub fn new_boards(count: i32, level: Level, trump: Option<Trump>) -> Vec<Board> 
 
 /// Whether the home team declares `board` in `room` (docs/rules.md §1, §4): the pair in the
 /// dealer's direction declares, and the home team sits NS in the open room.
-pub fn home_declares(board: &Board, room: Room) -> bool {
+pub(crate) fn home_declares(board: &Board, room: Room) -> bool {
     board.dealer.pair() == room.home_pair()
 }
 

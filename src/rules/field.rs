@@ -47,12 +47,8 @@ impl Fraction {
         Fraction::new(i128::from(n), 1)
     }
 
-    pub fn numerator(self) -> i128 {
+    pub(crate) fn numerator(self) -> i128 {
         self.num
-    }
-
-    pub fn denominator(self) -> i128 {
-        self.den
     }
 
     /// The mean of `values`, or `None` for none.
@@ -72,7 +68,7 @@ impl Fraction {
     }
 
     /// Divided by a whole number other than 0.
-    pub fn divided_by(self, n: i64) -> Fraction {
+    pub(crate) fn divided_by(self, n: i64) -> Fraction {
         Fraction::new(self.num, self.den * i128::from(n))
     }
 
@@ -189,9 +185,9 @@ pub struct Traveller {
     /// The field's mean s for the declaring side (docs/rules.md §11), `None` without rows.
     pub datum: Option<Fraction>,
     /// Whether the highest and lowest s were dropped from the datum (six rooms or more).
-    pub trimmed: bool,
+    pub(crate) trimmed: bool,
     /// The mean defenders' total over the rows whose P is known.
-    pub average_p: Option<Fraction>,
+    pub(crate) average_p: Option<Fraction>,
     /// Each result with how many rooms scored it, best for the declarers first.
     pub frequencies: Vec<Frequency>,
 }
@@ -295,7 +291,7 @@ pub struct PairOfPlayers {
 
 impl PairOfPlayers {
     /// The `players` cell: both names separated by `;`.
-    pub fn players_cell(&self) -> String {
+    pub(crate) fn players_cell(&self) -> String {
         format!("{};{}", self.players[0], self.players[1])
     }
 }
@@ -314,12 +310,12 @@ pub struct ButlerLine {
 
 impl ButlerLine {
     /// The exact average per board.
-    pub fn per_board(&self) -> Fraction {
+    pub(crate) fn per_board(&self) -> Fraction {
         self.total.divided_by(i64::from(self.boards.max(1)))
     }
 
     /// `3` or `3=`.
-    pub fn rank_label(&self) -> String {
+    pub(crate) fn rank_label(&self) -> String {
         if self.shared {
             format!("{}=", self.rank)
         } else {
@@ -452,11 +448,11 @@ impl OddResult {
 }
 
 /// The threshold a director starts with: 3 levels.
-pub const DEFAULT_THRESHOLD: i32 = 3;
+pub(crate) const DEFAULT_THRESHOLD: i32 = 3;
 
 /// The largest swing the band table gives for defenders' totals within the deck's card
 /// points: s at P = 0 minus s at P = all the points.
-pub fn swing_limit(scorer: &Scorer, total_points: i32) -> i32 {
+pub(crate) fn swing_limit(scorer: &Scorer, total_points: i32) -> i32 {
     scorer.bands.table_score(0) - scorer.bands.table_score(total_points)
 }
 
@@ -468,7 +464,7 @@ pub fn odd_results(event: &Event, round: &Round, threshold: i32) -> Vec<OddResul
 
 /// [`odd_results`] of the match at `table` only (of every match with `None`). The field's
 /// figures still come from every table of the board.
-pub fn odd_results_at(
+pub(crate) fn odd_results_at(
     event: &Event,
     round: &Round,
     threshold: i32,

@@ -23,46 +23,48 @@
 
 pub mod bands;
 pub mod bracket;
-pub mod cards;
-pub mod change;
-pub mod compare;
+pub(crate) mod cards;
+pub(crate) mod change;
+pub(crate) mod compare;
 pub mod deal;
 pub mod event;
 pub mod field;
 pub mod fixtures;
-pub mod occasion;
+pub(crate) mod occasion;
 pub mod player_id;
-pub mod release;
-pub mod report;
-pub mod room_state;
+pub(crate) mod release;
+pub(crate) mod report;
+pub(crate) mod room_state;
 pub mod round_clock;
-pub mod scoring;
-pub mod session;
+pub(crate) mod scoring;
+pub(crate) mod session;
 pub mod settings;
-pub mod slug;
-pub mod stage_tables;
+pub(crate) mod slug;
+pub(crate) mod stage_tables;
 pub mod stages;
 pub mod standings;
 pub mod table;
-pub mod team_no;
-pub mod tiebreak;
+pub(crate) mod team_no;
+pub(crate) mod tiebreak;
 
-pub use bands::{BandTable, BandTableError, Preset, Rules};
+pub use bands::{BandTable, Preset, Rules};
+
+pub(crate) use bands::BandTableError;
 pub use cards::{Combination, Decks, LastTrick, Level, Pair, ParseError, Room, Seat, Trump};
-pub use compare::{BoardSwing, MatchFigures, MatchStatus, Scorer, SideFigures};
-pub use deal::{Card, Commitment, Deal, DealError, DealStats, Seed, SeedError, SeedText, Suit};
+pub(crate) use compare::MatchFigures;
+pub use compare::{MatchStatus, Scorer};
+pub use deal::{Card, Deal, Seed, SeedText};
 pub use event::{Board, Event, Lineup, Match, Pairing, Round, Shared, TableResult, Team, TeamNo};
-pub use occasion::{Clock, Occasion, OccasionDraft};
+pub(crate) use occasion::{Clock, Occasion, OccasionDraft};
 pub use player_id::{PlayerId, PlayerIdFault};
-pub use release::{Finality, Play, Release, RoundRelease};
-pub use report::{AfterEachRound, MatchProgress, MatchReport, Report, RoundProgress};
+pub(crate) use release::Finality;
+pub use release::{Play, Release};
+pub use report::Report;
+pub(crate) use report::{AfterEachRound, MatchProgress, MatchReport, RoundProgress};
 pub use scoring::{MatchScoring, Score, ScoringRules};
-pub use settings::{
-    DeckRules, PairingMethod, Settings, SettingsDraft, SettingsError, SettingsErrors,
-    SettingsField, SettingsReason, TableSide,
-};
-pub use standings::{MatchLine, Quotient, Standing, Totals, standings};
-pub use table::{
-    EntryFigures, Fault, FieldError, MultiplierPolicy, Points, TableEntry, TableOutcome, Wording,
-};
+pub use settings::{DeckRules, PairingMethod, Settings, SettingsDraft};
+pub(crate) use settings::{SettingsError, SettingsField, SettingsReason, TableSide};
+pub use standings::{MatchLine, Standing, Totals, standings};
+pub use table::{EntryFigures, MultiplierPolicy, Points, TableEntry};
+pub(crate) use table::{Fault, TableOutcome, Wording};
 pub use tiebreak::TieBreak;

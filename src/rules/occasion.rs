@@ -51,7 +51,7 @@ impl Occasion {
     }
 
     /// The zone times are shown in: the tournament's, else `machine`.
-    pub fn zone_or(&self, machine: Tz) -> Tz {
+    pub(crate) fn zone_or(&self, machine: Tz) -> Tz {
         self.time_zone.unwrap_or(machine)
     }
 
@@ -61,7 +61,7 @@ impl Occasion {
     }
 
     /// Whether it is over on `today`: its last day (or its only day) is before today.
-    pub fn is_past(&self, today: NaiveDate) -> bool {
+    pub(crate) fn is_past(&self, today: NaiveDate) -> bool {
         self.ends.or(self.starts).is_some_and(|last| last < today)
     }
 
@@ -77,17 +77,17 @@ impl Occasion {
 
 /// Shows moments (stored in UTC) in one zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clock {
+pub(crate) struct Clock {
     pub zone: Tz,
 }
 
 impl Clock {
-    pub fn new(zone: Tz) -> Clock {
+    pub(crate) fn new(zone: Tz) -> Clock {
         Clock { zone }
     }
 
     /// `2026-12-05 19:25:03` in the clock's zone.
-    pub fn at(&self, utc: NaiveDateTime) -> String {
+    pub(crate) fn at(&self, utc: NaiveDateTime) -> String {
         self.zone
             .from_utc_datetime(&utc)
             .format("%Y-%m-%d %H:%M:%S")
@@ -95,7 +95,7 @@ impl Clock {
     }
 
     /// `2026-12-05 19:25` in the clock's zone.
-    pub fn minute(&self, utc: NaiveDateTime) -> String {
+    pub(crate) fn minute(&self, utc: NaiveDateTime) -> String {
         self.zone
             .from_utc_datetime(&utc)
             .format("%Y-%m-%d %H:%M")
@@ -103,7 +103,7 @@ impl Clock {
     }
 
     /// `19:25` in the clock's zone.
-    pub fn hm(&self, utc: NaiveDateTime) -> String {
+    pub(crate) fn hm(&self, utc: NaiveDateTime) -> String {
         self.zone
             .from_utc_datetime(&utc)
             .format("%H:%M")
@@ -111,7 +111,7 @@ impl Clock {
     }
 
     /// `19:25:03` in the clock's zone.
-    pub fn time(&self, utc: NaiveDateTime) -> String {
+    pub(crate) fn time(&self, utc: NaiveDateTime) -> String {
         self.zone
             .from_utc_datetime(&utc)
             .format("%H:%M:%S")
@@ -120,7 +120,7 @@ impl Clock {
 
     /// The label a page shows once: the zone's name and its offset at `utc`
     /// (`Asia/Shanghai, UTC+08:00`); `UTC` alone for UTC.
-    pub fn label(&self, utc: NaiveDateTime) -> String {
+    pub(crate) fn label(&self, utc: NaiveDateTime) -> String {
         if self.zone == Tz::UTC || self.zone == Tz::Etc__UTC {
             return "UTC".to_owned();
         }
@@ -130,12 +130,12 @@ impl Clock {
 }
 
 /// A local date as `tournament.toml` and the settings form give it (`2026-12-05`).
-pub fn parse_date(text: &str) -> Option<NaiveDate> {
+pub(crate) fn parse_date(text: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok()
 }
 
 /// An IANA zone name (`Asia/Shanghai`, `Europe/London`, `UTC`).
-pub fn parse_zone(text: &str) -> Option<Tz> {
+pub(crate) fn parse_zone(text: &str) -> Option<Tz> {
     text.trim().parse::<Tz>().ok()
 }
 

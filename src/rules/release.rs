@@ -36,18 +36,11 @@ pub struct Release {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RoundRelease {
     /// The director released the round's results (a match that will not finish).
-    pub by_director: bool,
+    pub(crate) by_director: bool,
     /// The boards whose results are public.
     pub boards: BTreeSet<i32>,
     /// How many boards the round has.
     pub of: usize,
-}
-
-impl RoundRelease {
-    /// Whether every board of the round is released.
-    pub fn whole(&self) -> bool {
-        self.boards.len() == self.of
-    }
 }
 
 /// Whether the rooms of `m` will be played: not a bye, and neither team withdrawn (the
@@ -78,7 +71,7 @@ fn redact_match(m: &mut Match, shown: impl Fn(i32) -> bool) {
 
 /// The revision before, for [`Release::redact_since`]: its event, its public event and
 /// release, and the matches (round, table) whose results changed since.
-pub struct Before<'a> {
+pub(crate) struct Before<'a> {
     pub event: &'a Event,
     pub public: &'a Event,
     pub release: &'a Release,
@@ -109,7 +102,7 @@ impl Release {
     /// in the results of the rounds `changed` (and not in its teams): every other round
     /// keeps its release unless the director's release of it changed. Equal to
     /// [`Release::of`].
-    pub fn of_since(
+    pub(crate) fn of_since(
         event: &Event,
         by_director: &[i32],
         before: Option<(&Release, &BTreeSet<i32>)>,
@@ -148,13 +141,13 @@ impl Release {
     }
 
     /// This release with the draws of `rounds` not yet published.
-    pub fn with_held_draws(mut self, rounds: &[i32]) -> Release {
+    pub(crate) fn with_held_draws(mut self, rounds: &[i32]) -> Release {
         self.held_draws = rounds.iter().copied().collect();
         self
     }
 
     /// Whether round `round`'s pairings are not public yet.
-    pub fn draw_held(&self, round: i32) -> bool {
+    pub(crate) fn draw_held(&self, round: i32) -> bool {
         self.held_draws.contains(&round)
     }
 
@@ -174,7 +167,7 @@ impl Release {
     /// released: a pairing of round `round` (a Swiss round, a knockout's next round, a next
     /// stage's qualifiers) and its "rank before this round" are made from the public view
     /// only, so they wait for it (docs/rules.md §5).
-    pub fn first_unreleased_before(&self, event: &Event, round: i32) -> Option<(i32, i32)> {
+    pub(crate) fn first_unreleased_before(&self, event: &Event, round: i32) -> Option<(i32, i32)> {
         event
             .rounds
             .iter()
@@ -187,7 +180,7 @@ impl Release {
     /// and every match (pairing or bye) of a round whose draw is held back; the line-ups of
     /// such a round go with its matches. What the public may see all of (the teams, a
     /// match whose every result is released) is shared with `event`, not copied.
-    pub fn redact(&self, event: &Event) -> Event {
+    pub(crate) fn redact(&self, event: &Event) -> Event {
         self.redact_since(event, None)
     }
 
@@ -197,7 +190,7 @@ impl Release {
     /// public matches of the revision before, those that changed redacted again; a round
     /// no save touched is the same data as before. Equal to [`Release::redact`] (the tests
     /// of `web::live` check it on random edits).
-    pub fn redact_since(&self, event: &Event, before: Option<Before<'_>>) -> Event {
+    pub(crate) fn redact_since(&self, event: &Event, before: Option<Before<'_>>) -> Event {
         let mut public = event.clone();
         for round in &mut public.rounds {
             let number = round.number;
@@ -266,7 +259,7 @@ impl Release {
     /// made from only in the results of the matches `changed`: those matches, and every
     /// match of a round whose released boards or held draw moved. What
     /// [`Report::compute_since`] needs to work the public report out from the one before.
-    pub fn changed_since(
+    pub(crate) fn changed_since(
         &self,
         before: &Release,
         event: &Event,
@@ -304,20 +297,20 @@ pub struct Play {
     /// Rounds whose results the director released (their byes count too).
     pub released_rounds: Vec<i32>,
     /// Rounds whose draw is not public yet (docs/rules.md §5, "the draw").
-    pub held_draws: Vec<i32>,
+    pub(crate) held_draws: Vec<i32>,
     /// Rooms confirmed at the table and waiting for the director's approval, as
     /// (round, table, room): their results are provisional.
     pub provisional: Vec<(i32, i32, Room)>,
     /// The minutes after a round is complete in which its results may still be corrected.
     pub correction_minutes: i32,
     /// When each round's results last changed (UTC), as (round, time).
-    pub last_change: Vec<(i32, NaiveDateTime)>,
+    pub(crate) last_change: Vec<(i32, NaiveDateTime)>,
 }
 
 impl Play {
     /// Until when round `round`'s results may be corrected (UTC), counted from their last
     /// change; `None` for a round with no recorded change.
-    pub fn corrections_until(&self, round: i32) -> Option<NaiveDateTime> {
+    pub(crate) fn corrections_until(&self, round: i32) -> Option<NaiveDateTime> {
         let at = self.last_change.iter().find(|(r, _)| *r == round)?.1;
         Some(at + chrono::Duration::minutes(i64::from(self.correction_minutes)))
     }
@@ -326,7 +319,7 @@ impl Play {
     /// has ended by `now`: a desk correction then needs the director's reason. A round
     /// with no recorded change (an imported archive) had no period yet; its first
     /// correction starts one.
-    pub fn correction_period_over(
+    pub(crate) fn correction_period_over(
         &self,
         round: i32,
         progress: RoundProgress,
@@ -340,7 +333,7 @@ impl Play {
     }
 
     /// Whether the room's results wait for the director's approval.
-    pub fn awaits_approval(&self, round: i32, table: i32, room: Room) -> bool {
+    pub(crate) fn awaits_approval(&self, round: i32, table: i32, room: Room) -> bool {
         self.provisional.contains(&(round, table, room))
     }
 
@@ -358,7 +351,7 @@ impl Play {
 
 /// Whether a round's results, or one table's, may still change (docs/rules.md §5).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Finality {
+pub(crate) enum Finality {
     /// Rooms confirmed at their table, waiting for the director's approval, as
     /// (table, room): provisional whatever the round's progress.
     AwaitingApproval(Vec<(i32, Room)>),
@@ -374,7 +367,7 @@ pub enum Finality {
 impl Finality {
     /// The finality of round `round` (of its table `table` only, when given) as play stands
     /// in `play`, the round's progress being `progress`, at time `now` (UTC).
-    pub fn of(
+    pub(crate) fn of(
         play: &Play,
         round: i32,
         table: Option<i32>,
@@ -400,7 +393,7 @@ impl Finality {
     }
 
     /// Whether the results may no longer change without the director's reason.
-    pub fn is_final(&self) -> bool {
+    pub(crate) fn is_final(&self) -> bool {
         *self == Finality::Final
     }
 }
@@ -414,6 +407,11 @@ mod tests {
     use crate::rules::event::{TableResult, TeamNo};
     use crate::rules::settings::Settings;
     use crate::rules::table::{EntryFigures, TableEntry};
+
+    /// Whether every board of the round is released.
+    fn whole(round: &RoundRelease) -> bool {
+        round.boards.len() == round.of
+    }
 
     fn result(room: Room, board: i32, t: i32) -> TableResult {
         TableResult {
@@ -479,7 +477,7 @@ mod tests {
         let e = event([one.clone(), vec![result(Room::Open, 1, 55)]]);
         let release = Release::of(&e, &[]);
         assert!(!release.board(1, 1) && !release.board(1, 2));
-        assert!(!release.round(1).whole());
+        assert!(!whole(&release.round(1)));
 
         // Table 2's closed room plays board 1: board 1 is out, board 2 is not.
         let mut two = both_rooms(1);
@@ -491,7 +489,7 @@ mod tests {
 
         // The director releases the round: everything is out.
         let release = Release::of(&e, &[1]);
-        assert!(release.round(1).whole() && release.round(1).by_director);
+        assert!(whole(&release.round(1)) && release.round(1).by_director);
         assert!(!Release::of(&e, &[1]).board(2, 1), "no round 2");
     }
 

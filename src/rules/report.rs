@@ -5,7 +5,7 @@ use super::event::{Event, Shared, TeamNo};
 use super::standings::{MatchLine, Standing, Totals, standings};
 
 /// The standings after each round, by round number, in round order.
-pub type AfterEachRound = Vec<(i32, Vec<Standing>)>;
+pub(crate) type AfterEachRound = Vec<(i32, Vec<Standing>)>;
 
 /// A match of [`Report::rows`].
 struct Row {
@@ -35,7 +35,7 @@ pub struct MatchReport {
 impl MatchReport {
     /// The match from team `team`'s side, with its opponent (`None` for a bye); `None` when
     /// the team does not play it.
-    pub fn side_of(&self, team: TeamNo) -> Option<(SideFigures, Option<TeamNo>)> {
+    pub(crate) fn side_of(&self, team: TeamNo) -> Option<(SideFigures, Option<TeamNo>)> {
         if self.home == team {
             Some((self.figures.side(true), self.away))
         } else if self.away == Some(team) {
@@ -55,7 +55,7 @@ pub struct Report {
 
 impl Report {
     /// How far round `round` has come.
-    pub fn round_progress(&self, round: i32) -> RoundProgress {
+    pub(crate) fn round_progress(&self, round: i32) -> RoundProgress {
         let matches: Vec<MatchProgress> = self
             .matches
             .iter()
@@ -79,7 +79,11 @@ impl Report {
     /// of round `round` ranks the field by. Each match's figures are borrowed from `known`,
     /// a report of the same event, where it has them (a match's figures depend on its own
     /// results and its round's boards only), so only the ranking is worked out again.
-    pub fn standings_before(event: &Event, round: i32, known: Option<&Report>) -> Vec<Standing> {
+    pub(crate) fn standings_before(
+        event: &Event,
+        round: i32,
+        known: Option<&Report>,
+    ) -> Vec<Standing> {
         let rows = Report::rows(event, &[], Some(round), |r, table| {
             Some(known?.match_at(r, table)?.figures.clone())
         });
@@ -87,7 +91,7 @@ impl Report {
     }
 
     /// The match at `table` in round `round` (the matches are in that order).
-    pub fn match_at(&self, round: i32, table: i32) -> Option<&MatchReport> {
+    pub(crate) fn match_at(&self, round: i32, table: i32) -> Option<&MatchReport> {
         let at = self
             .matches
             .binary_search_by_key(&(round, table), |m| (m.round, m.table))
@@ -99,7 +103,7 @@ impl Report {
     /// computed from only in the results of the matches `changed` (round, table): the
     /// figures of every other match are taken from `before`, and the byes, the counts and
     /// the standings worked out again. Equal to computing it whole.
-    pub fn compute_since(
+    pub(crate) fn compute_since(
         event: &Event,
         closed: &[i32],
         before: &Report,
@@ -249,13 +253,9 @@ impl Report {
 
     /// The standings after each round, in round order: for round r, the standings of the
     /// event cut after round r (the matches of rounds up to r count, later ones do not).
-    pub fn after_each_round(event: &Event) -> Vec<(i32, Vec<Standing>)> {
-        Report::compute(event).standings_after_each_round(event)
-    }
-
-    /// [`Report::after_each_round`] from this report's figures (no match is compared
-    /// again): one pass over the matches in round order, adding each round's matches to
-    /// the per-team totals and ranking after it.
+    /// From this report's figures (no match is compared again): one pass over the matches
+    /// in round order, adding each round's matches to the per-team totals and ranking after
+    /// it.
     pub fn standings_after_each_round(&self, event: &Event) -> AfterEachRound {
         let teams: Vec<TeamNo> = event.teams.iter().map(|t| t.number).collect();
         let mut rounds: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
@@ -286,7 +286,7 @@ impl Report {
     /// The standings after each round that has begun to count: a round with at least one
     /// complete match (a round of nothing but byes, or not played yet, adds no point). What
     /// the charts draw, one point per such round.
-    pub fn standings_after_each_played_round(&self, event: &Event) -> AfterEachRound {
+    pub(crate) fn standings_after_each_played_round(&self, event: &Event) -> AfterEachRound {
         let played: std::collections::HashSet<i32> = self
             .matches
             .iter()
@@ -311,7 +311,7 @@ pub enum MatchProgress {
 }
 
 impl MatchProgress {
-    pub fn of(figures: &MatchFigures) -> MatchProgress {
+    pub(crate) fn of(figures: &MatchFigures) -> MatchProgress {
         match figures.status {
             MatchStatus::Bye => MatchProgress::Bye,
             MatchStatus::Complete => MatchProgress::Complete,
@@ -320,7 +320,7 @@ impl MatchProgress {
         }
     }
 
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             MatchProgress::Bye => "bye",
             MatchProgress::NotStarted => "not-started",
@@ -333,14 +333,14 @@ impl MatchProgress {
 /// How far a round has come: not started until a result is in, complete when every match
 /// is (byes count as done).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RoundProgress {
+pub(crate) enum RoundProgress {
     NotStarted,
     InProgress,
     Complete,
 }
 
 impl RoundProgress {
-    pub fn of(matches: &[MatchProgress]) -> RoundProgress {
+    pub(crate) fn of(matches: &[MatchProgress]) -> RoundProgress {
         let played: Vec<MatchProgress> = matches
             .iter()
             .copied()
@@ -357,7 +357,7 @@ impl RoundProgress {
         }
     }
 
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             RoundProgress::NotStarted => "not-started",
             RoundProgress::InProgress => "in-progress",
@@ -377,7 +377,7 @@ mod tests {
         let event = crate::archive::parse(&files)
             .expect("the sample parses")
             .event;
-        let after = Report::after_each_round(&event);
+        let after = Report::compute(&event).standings_after_each_round(&event);
         let rounds: Vec<i32> = after.iter().map(|(r, _)| *r).collect();
         assert_eq!(rounds, [1, 2, 3]);
         for (r, standings) in &after {

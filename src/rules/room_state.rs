@@ -16,12 +16,12 @@
 /// were sent (with a save, a confirmation or to see the entry) and never reset by a new
 /// save, a sending back or new links: then only the director makes the room's result
 /// (a six-digit code is hit by five guesses once in 200,000).
-pub const MAX_CODE_FAILURES: i32 = 5;
+pub(crate) const MAX_CODE_FAILURES: i32 = 5;
 
 /// How a table's request shows which side it speaks for. The side is never what a form
 /// says: it is the side whose team's code was typed, or the device bound to the entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proof {
+pub(crate) enum Proof {
     /// The code typed is the code of the team sitting at this side of this room.
     Code(Side),
     /// A code was typed and it is neither team's code of this room.
@@ -36,7 +36,7 @@ pub enum Proof {
 
 /// Which device a transition binds to the room's entry (the device that sent the event).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bind {
+pub(crate) enum Bind {
     /// The device now speaks for the side that entered: it sees the figures and saves
     /// without a code.
     Entering,
@@ -134,7 +134,7 @@ impl EntryState {
     /// Whether a room in this state waits for the director: it called the director, or
     /// (when the director approves each room) it is confirmed, or complete and waiting for
     /// the opponents, which the director may take as it stands.
-    pub fn needs_director(self, approval: bool) -> bool {
+    pub(crate) fn needs_director(self, approval: bool) -> bool {
         match self {
             EntryState::Disputed => true,
             EntryState::Confirmed | EntryState::Waiting => approval,
@@ -171,7 +171,7 @@ impl EntryState {
 pub struct Gate {
     pub table_entry: bool,
     pub locked: bool,
-    pub has_results: bool,
+    pub(crate) has_results: bool,
 }
 
 impl Gate {
@@ -212,11 +212,19 @@ impl RoomEntry {
     /// this room: confirmed at the table with its results stored, no ⚑, no wrong code
     /// (a room that called the director is disputed, never confirmed), and one the
     /// director may approve ([`verdicts`]).
-    pub fn approvable_in_bulk(&self, has_results: bool) -> bool {
+    pub(crate) fn approvable_in_bulk(&self, has_results: bool) -> bool {
         self.state == EntryState::Confirmed
             && !self.flagged
             && self.code_failures == 0
             && verdicts(self, has_results, true).approve
+    }
+
+    /// Whether the director's "approve every clean room" passes this room by although its
+    /// table confirmed it: it shows as confirmed (its results stored) and is not
+    /// [`approvable_in_bulk`](RoomEntry::approvable_in_bulk) (a ⚑, a wrong code, or a
+    /// room the director may not approve as it stands). The hall counts these rooms.
+    pub(crate) fn held_back(&self, has_results: bool) -> bool {
+        self.shown(has_results) == EntryState::Confirmed && !self.approvable_in_bulk(has_results)
     }
 
     /// The state the room shows ([`EntryState::shown`]); `has_results`: it has stored
@@ -248,7 +256,7 @@ pub enum Closed {
 
 /// What happens to a room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RoomEvent {
+pub(crate) enum RoomEvent {
     /// A table saved an entry; `complete` when every board is entered. The side that
     /// entered is the one the proof names.
     Saved { proof: Proof, complete: bool },
@@ -264,8 +272,6 @@ pub enum RoomEvent {
     Approved { complete: bool },
     /// The director sends the entry back to the table.
     SentBack,
-    /// The director entered or corrected the room at the desk.
-    CorrectedAtDesk,
     /// The director clears the room's ⚑ (the call is answered).
     FlagsCleared,
 }
@@ -296,7 +302,7 @@ pub enum Refusal {
 /// What an event does to a room: its next stored state, what becomes of its results and
 /// which device it binds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Transition {
+pub(crate) struct Transition {
     pub next: RoomEntry,
     pub results: Results,
     pub bind: Option<Bind>,
@@ -304,7 +310,7 @@ pub struct Transition {
 
 /// What a transition does to the room's stored results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Results {
+pub(crate) enum Results {
     /// They stay as they are.
     Keep,
     /// The entry becomes the room's results.
@@ -314,7 +320,7 @@ pub enum Results {
 }
 
 /// Whether (and why not) the room takes its table's entries.
-pub fn closed(room: &RoomEntry, gate: Gate) -> Option<Closed> {
+pub(crate) fn closed(room: &RoomEntry, gate: Gate) -> Option<Closed> {
     if !gate.table_entry {
         return Some(Closed::Off);
     }
@@ -336,7 +342,7 @@ pub fn closed(room: &RoomEntry, gate: Gate) -> Option<Closed> {
 
 /// The room after `event`, or why the event is refused. A refusal that changes the room
 /// (a wrong code is counted) comes back as `Ok` with the refusal in [`Outcome::refused`].
-pub fn apply(room: &RoomEntry, gate: Gate, event: RoomEvent) -> Result<Outcome, Refusal> {
+pub(crate) fn apply(room: &RoomEntry, gate: Gate, event: RoomEvent) -> Result<Outcome, Refusal> {
     let keep = |state: EntryState| Outcome::to(RoomEntry { state, ..*room }, Results::Keep);
     match event {
         RoomEvent::Saved { proof, complete } => {
@@ -458,7 +464,6 @@ pub fn apply(room: &RoomEntry, gate: Gate, event: RoomEvent) -> Result<Outcome, 
                 results,
             ))
         }
-        RoomEvent::CorrectedAtDesk => Ok(keep(EntryState::Desk)),
         RoomEvent::FlagsCleared if room.flagged => Ok(Outcome::to(
             RoomEntry {
                 flagged: false,
@@ -472,13 +477,13 @@ pub fn apply(room: &RoomEntry, gate: Gate, event: RoomEvent) -> Result<Outcome, 
 
 /// Whether the room takes `event` now: [`apply`] would store it, not refuse it (a wrong
 /// code, counted, is a refusal too).
-pub fn takes(room: &RoomEntry, gate: Gate, event: RoomEvent) -> bool {
+pub(crate) fn takes(room: &RoomEntry, gate: Gate, event: RoomEvent) -> bool {
     apply(room, gate, event).is_ok_and(|out| out.refused.is_none())
 }
 
 /// What a table page offers a device in a room, and what it shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Offer {
+pub(crate) struct Offer {
     /// Why the room takes nothing from its table now.
     pub closed: Option<Closed>,
     /// The device sees the entry's figures (and the room's results): it is the one that
@@ -489,18 +494,18 @@ pub struct Offer {
     /// entry is never typed over by a device that cannot see it).
     pub enter: bool,
     /// The entry form asks for the team code (the device is not bound to the entry).
-    pub enter_needs_code: bool,
+    pub(crate) enter_needs_code: bool,
     /// The room has an entry this device may not see: it may give its team's code to.
     pub open: bool,
     /// The opponents' confirmation, on a device that sees the entry.
     pub confirm: bool,
     /// The confirmation asks for the opponents' code (on the device that entered).
-    pub confirm_needs_code: bool,
+    pub(crate) confirm_needs_code: bool,
 }
 
 /// What a table page offers the device bound to the room's entry as `device` (`None`: a
 /// device the entry does not know), each answer an event the machine would take.
-pub fn offer(room: &RoomEntry, gate: Gate, device: Option<Bind>) -> Offer {
+pub(crate) fn offer(room: &RoomEntry, gate: Gate, device: Option<Bind>) -> Offer {
     // A binding counts only for an entry that was saved.
     let device = device.filter(|_| room.entered());
     let typed = |side: Side| Proof::Code(side);
@@ -541,14 +546,14 @@ pub struct Verdicts {
     /// room's results final.
     pub approve: bool,
     /// Send it back to its table (not once its wrong codes are spent).
-    pub send_back: bool,
+    pub(crate) send_back: bool,
     /// Clear its ⚑.
-    pub clear_flags: bool,
+    pub(crate) clear_flags: bool,
 }
 
 /// What the director may do with `room` (`has_results`: the room has stored results;
 /// `complete`: the table's entry holds every board of the round).
-pub fn verdicts(room: &RoomEntry, has_results: bool, complete: bool) -> Verdicts {
+pub(crate) fn verdicts(room: &RoomEntry, has_results: bool, complete: bool) -> Verdicts {
     let gate = Gate::director(has_results);
     Verdicts {
         approve: takes(room, gate, RoomEvent::Approved { complete }),
@@ -560,8 +565,8 @@ pub fn verdicts(room: &RoomEntry, has_results: bool, complete: bool) -> Verdicts
 /// The result of [`apply`]: the transition, and a refusal the table is told about although
 /// the room changed (a wrong code counted).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    pub transition: Transition,
+pub(crate) struct Outcome {
+    pub(crate) transition: Transition,
     pub refused: Option<Refusal>,
 }
 
@@ -603,7 +608,7 @@ impl Outcome {
         self
     }
 
-    pub fn next(&self) -> RoomEntry {
+    pub(crate) fn next(&self) -> RoomEntry {
         self.transition.next
     }
 }
@@ -901,8 +906,6 @@ mod tests {
             apply(&RoomEntry::NEW, OPEN, APPROVE),
             Err(Refusal::NothingToJudge)
         );
-        let desk = apply(&confirmed, saved, RoomEvent::CorrectedAtDesk).unwrap();
-        assert_eq!(desk.next().state, EntryState::Desk);
         let locked = Gate {
             locked: true,
             ..OPEN
@@ -963,6 +966,37 @@ mod tests {
             apply(&cleared, saved, RoomEvent::FlagsCleared),
             Err(Refusal::NothingToJudge)
         );
+    }
+
+    #[test]
+    fn the_hall_counts_as_held_back_only_confirmed_rooms_with_results_that_bulk_passes_by() {
+        let clean = RoomEntry {
+            state: EntryState::Confirmed,
+            ..waiting(Side::EastWest)
+        };
+        // A clean confirmed room is approved with the others, not held back.
+        assert!(!clean.held_back(true));
+        let flagged = RoomEntry {
+            flagged: true,
+            ..clean
+        };
+        let guessed = RoomEntry {
+            code_failures: 2,
+            ..clean
+        };
+        assert!(flagged.held_back(true));
+        assert!(guessed.held_back(true));
+        // Without its results the room shows as the desk's: nothing to hold back.
+        assert_eq!(flagged.shown(false), EntryState::Desk);
+        assert!(!flagged.held_back(false));
+        // Only a confirmed room can be held back, flagged or not.
+        for state in EntryState::ALL {
+            if state != EntryState::Confirmed {
+                let room = RoomEntry { state, ..flagged };
+                assert!(!room.held_back(true), "{state:?}");
+                assert!(!room.held_back(false), "{state:?}");
+            }
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use chrono::{Duration, NaiveDateTime};
 
 /// The longest round a clock takes, and the most extra minutes one table may get at once.
-pub const MAX_MINUTES: i32 = 600;
+pub(crate) const MAX_MINUTES: i32 = 600;
 
 /// A round's clock as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,7 +104,7 @@ impl RoundClock {
     }
 
     /// The extra minutes of `table` (none for the hall as a whole).
-    pub fn extra_of(&self, table: Option<i32>) -> i32 {
+    pub(crate) fn extra_of(&self, table: Option<i32>) -> i32 {
         table
             .and_then(|t| self.extra.iter().find(|(x, _)| *x == t))
             .map_or(0, |(_, m)| *m)
@@ -112,7 +112,7 @@ impl RoundClock {
 
     /// When the round ends for `table` (or the hall) if the clock runs on from `now`: a
     /// pause under way counts up to `now`.
-    pub fn ends_at(&self, table: Option<i32>, now: NaiveDateTime) -> NaiveDateTime {
+    pub(crate) fn ends_at(&self, table: Option<i32>, now: NaiveDateTime) -> NaiveDateTime {
         let pausing = self
             .paused_at
             .map_or(0, |since| (now - since).num_seconds().max(0));
@@ -122,7 +122,7 @@ impl RoundClock {
     }
 
     /// The seconds left at `now` for `table` (or the hall); 0 once over.
-    pub fn seconds_left(&self, table: Option<i32>, now: NaiveDateTime) -> i64 {
+    pub(crate) fn seconds_left(&self, table: Option<i32>, now: NaiveDateTime) -> i64 {
         (self.ends_at(table, now) - now).num_seconds().max(0)
     }
 
@@ -131,7 +131,7 @@ impl RoundClock {
     }
 
     /// The extra minutes as stored: `3:5,7:2`.
-    pub fn extra_text(&self) -> String {
+    pub(crate) fn extra_text(&self) -> String {
         self.extra
             .iter()
             .map(|(t, m)| format!("{t}:{m}"))
@@ -140,7 +140,7 @@ impl RoundClock {
     }
 
     /// The extra minutes of a stored text (pieces that do not read are left out).
-    pub fn read_extra(text: &str) -> Vec<(i32, i32)> {
+    pub(crate) fn read_extra(text: &str) -> Vec<(i32, i32)> {
         let mut out: Vec<(i32, i32)> = text
             .split(',')
             .filter_map(|p| {

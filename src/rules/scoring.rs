@@ -17,7 +17,7 @@ impl Score {
     }
 
     /// Rounds a real number half away from zero to hundredths.
-    pub fn from_f64(v: f64) -> Score {
+    pub(crate) fn from_f64(v: f64) -> Score {
         // The nudge keeps a value like 12.345 that f64 holds as 12.34499… on the side the
         // decimal figure means.
         let scaled = v * 100.0;
@@ -33,7 +33,7 @@ impl Score {
         self.0 as f64 / 100.0
     }
 
-    pub fn is_whole(self) -> bool {
+    pub(crate) fn is_whole(self) -> bool {
         self.0 % 100 == 0
     }
 
@@ -159,7 +159,7 @@ impl ScoringRules {
     }
 
     /// The default bye score for a method (docs/rules.md §6): 12 for vp20, a win for wdl, 0 for levels.
-    pub fn default_bye(method: MatchScoring, win_draw_loss: [Score; 3]) -> Score {
+    pub(crate) fn default_bye(method: MatchScoring, win_draw_loss: [Score; 3]) -> Score {
         match method {
             MatchScoring::Vp20 => Score::from_whole(12),
             MatchScoring::Wdl => win_draw_loss[0],
@@ -168,7 +168,7 @@ impl ScoringRules {
     }
 
     /// The home and away scores for a home level difference `m` over `boards` compared boards.
-    pub fn match_scores(&self, m: i64, boards: u32) -> (Score, Score) {
+    pub(crate) fn match_scores(&self, m: i64, boards: u32) -> (Score, Score) {
         match self.method {
             MatchScoring::Vp20 => {
                 let winner = vp20_winner(m.unsigned_abs(), boards, self.vp_blitz);
@@ -193,7 +193,7 @@ impl ScoringRules {
 }
 
 /// The winner's VP on the WBF continuous scale with levels for IMPs: `margin` = |M|.
-pub fn vp20_winner(margin: u64, boards: u32, blitz: f64) -> Score {
+pub(crate) fn vp20_winner(margin: u64, boards: u32, blitz: f64) -> Score {
     if margin == 0 || boards == 0 {
         return Score::from_whole(10);
     }

@@ -12,7 +12,7 @@ use super::Room;
 /// A playing match of a round as the session sees it: its table and the rooms that have
 /// results.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MatchFacts {
+pub(crate) struct MatchFacts {
     pub table: i32,
     pub done: Vec<Room>,
 }
@@ -20,21 +20,21 @@ pub struct MatchFacts {
 /// One round with a public draw and playing matches: its number, whether the director
 /// locked it against the tables, whether its clock was started, and its matches.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RoundFacts {
+pub(crate) struct RoundFacts {
     pub number: i32,
     pub locked: bool,
-    pub clocked: bool,
+    pub(crate) clocked: bool,
     pub matches: Vec<MatchFacts>,
 }
 
 impl RoundFacts {
     /// Locked, or every room of every playing match has results.
-    pub fn finished(&self) -> bool {
+    pub(crate) fn finished(&self) -> bool {
         self.locked || self.matches.iter().all(|m| m.done.len() == 2)
     }
 
     /// The match at `table`, if one sits there.
-    pub fn at_table(&self, table: i32) -> Option<&MatchFacts> {
+    pub(crate) fn at_table(&self, table: i32) -> Option<&MatchFacts> {
         self.matches.iter().find(|m| m.table == table)
     }
 
@@ -49,7 +49,7 @@ impl RoundFacts {
 
 /// The current round among `rounds` (in order): the first one not finished (the last one
 /// when all are), or a later one whose clock was started; `None` for no round.
-pub fn current_round(rounds: &[RoundFacts]) -> Option<i32> {
+pub(crate) fn current_round(rounds: &[RoundFacts]) -> Option<i32> {
     let open = rounds
         .iter()
         .find(|r| !r.finished())
@@ -62,7 +62,7 @@ pub fn current_round(rounds: &[RoundFacts]) -> Option<i32> {
 /// The round whose `room` at `table` a session link shows: the first round up to the
 /// current one whose room there is still to finish (not locked, no results), else the
 /// current round; `None` before any round.
-pub fn round_at_table(rounds: &[RoundFacts], table: i32, room: Room) -> Option<&RoundFacts> {
+pub(crate) fn round_at_table(rounds: &[RoundFacts], table: i32, room: Room) -> Option<&RoundFacts> {
     let current = current_round(rounds)?;
     rounds
         .iter()

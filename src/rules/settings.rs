@@ -15,7 +15,7 @@ use super::tiebreak::TieBreak;
 
 /// The most characters of a name, a club or a member (teams and tournaments alike, in
 /// forms, uploads and archives): [`crate::limits::NAME`].
-pub const MAX_TEXT: usize = crate::limits::NAME;
+pub(crate) const MAX_TEXT: usize = crate::limits::NAME;
 
 /// Everything in `tournament.toml`, checked: build it from a
 /// [`SettingsDraft`](super::settings::SettingsDraft) with `Settings::try_from`.
@@ -137,7 +137,7 @@ impl Settings {
     }
 }
 
-pub use super::slug::{MAX_SLUG, RESERVED_SLUGS};
+pub(crate) use super::slug::RESERVED_SLUGS;
 
 /// A slug made from a tournament's name: Chinese characters through their pinyin, letters
 /// and digits lowercased, everything else a single `-` ("春季杯 2026" → `chun-ji-bei-2026`).
@@ -173,18 +173,18 @@ pub fn suggest_slug(name: &str) -> String {
 
 /// The largest match score a setting may give (a bye, a win, a draw or a loss), either
 /// sign.
-pub const SCORE_LIMIT: f64 = 10_000.0;
+pub(crate) const SCORE_LIMIT: f64 = 10_000.0;
 /// The largest vp_blitz (the VP scale's X multiplier); it must also be above 0.
-pub const BLITZ_LIMIT: f64 = 100.0;
+pub(crate) const BLITZ_LIMIT: f64 = 100.0;
 /// The vp_blitz of a tournament that does not say.
-pub const DEFAULT_BLITZ: f64 = 5.0;
+pub(crate) const DEFAULT_BLITZ: f64 = 5.0;
 /// The largest Swiss seed: the largest whole number `tournament.toml` can hold.
-pub const MAX_SWISS_SEED: i64 = i64::MAX;
+pub(crate) const MAX_SWISS_SEED: i64 = i64::MAX;
 /// The correction period a tournament starts with, in minutes: the usual one of bridge
 /// tournaments (docs/decisions.md).
 pub const DEFAULT_CORRECTION_MINUTES: i32 = 30;
 /// The longest correction period: a day.
-pub const MAX_CORRECTION_MINUTES: i32 = 24 * 60;
+pub(crate) const MAX_CORRECTION_MINUTES: i32 = 24 * 60;
 
 /// The deck count and the rules played, checked together: the band table exists.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -366,7 +366,7 @@ pub enum SettingsField {
 
 impl SettingsField {
     /// The `tournament.toml` key that holds the field.
-    pub fn key(self) -> &'static str {
+    pub(crate) fn key(self) -> &'static str {
         match self {
             SettingsField::Name => "name",
             SettingsField::Slug => "slug",
@@ -467,7 +467,7 @@ impl fmt::Display for SettingsErrors {
 impl std::error::Error for SettingsErrors {}
 
 /// What is wrong with a slug, by the one rule ([`super::slug::Slug::parse`]).
-pub fn slug_problem(slug: &str) -> Option<SettingsReason> {
+pub(crate) fn slug_problem(slug: &str) -> Option<SettingsReason> {
     use super::slug::{Slug, SlugFault};
     Slug::parse(slug).err().map(|fault| match fault {
         SlugFault::Empty => SettingsReason::Required,
@@ -829,6 +829,7 @@ impl TryFrom<SettingsDraft> for Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::slug::MAX_SLUG;
 
     fn draft() -> SettingsDraft {
         SettingsDraft {

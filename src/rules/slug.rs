@@ -6,10 +6,10 @@
 use std::fmt;
 
 /// The longest slug, in characters of `[a-z0-9-]`.
-pub const MAX_SLUG: usize = 64;
+pub(crate) const MAX_SLUG: usize = 64;
 
 /// Slugs that name pages under `/d` (`/d/new`, `/d/import`), so no tournament can have them.
-pub const RESERVED_SLUGS: [&str; 2] = ["new", "import"];
+pub(crate) const RESERVED_SLUGS: [&str; 2] = ["new", "import"];
 
 /// Why a text is no slug.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

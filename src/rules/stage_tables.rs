@@ -13,7 +13,7 @@ use super::tiebreak::TieBreak;
 
 /// What an event's teams and rounds refuse in its stages.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EventStageError {
+pub(crate) enum EventStageError {
     /// A round after the last stage's last round.
     RoundInNoStage { round: i32, last: i32 },
     /// A team of a group that the event does not have.
@@ -31,7 +31,7 @@ pub enum EventStageError {
 
 /// Checks stages against the event's teams and rounds (the schedule of a knockout is
 /// checked by [`super::bracket::check_knockout`]).
-pub fn check_event(stages: &[Stage], event: &Event) -> Vec<EventStageError> {
+pub(crate) fn check_event(stages: &[Stage], event: &Event) -> Vec<EventStageError> {
     let mut out = Vec::new();
     if stages.is_empty() {
         return out;
@@ -81,7 +81,7 @@ pub fn check_event(stages: &[Stage], event: &Event) -> Vec<EventStageError> {
 }
 
 /// The stage a round belongs to (its index), when the event has stages.
-pub fn stage_of_round(stages: &[Stage], round: i32) -> Option<usize> {
+pub(crate) fn stage_of_round(stages: &[Stage], round: i32) -> Option<usize> {
     stages.iter().position(|s| s.contains(round))
 }
 
@@ -109,7 +109,7 @@ pub struct StageTables {
 }
 
 /// Whether every round first..=last exists and is complete.
-pub fn rounds_complete(report: &Report, first: i32, last: i32) -> bool {
+pub(crate) fn rounds_complete(report: &Report, first: i32, last: i32) -> bool {
     (first..=last).all(|r| {
         report.matches.iter().any(|m| m.round == r)
             && report.round_progress(r) == RoundProgress::Complete
@@ -174,7 +174,7 @@ impl StageTables {
         StageTables { tables }
     }
 
-    pub fn of_stage(&self, stage: usize) -> Option<&StageTable> {
+    pub(crate) fn of_stage(&self, stage: usize) -> Option<&StageTable> {
         self.tables.iter().find(|t| t.stage == stage)
     }
 }
@@ -183,7 +183,11 @@ impl StageTable {
     /// The stage's teams in order, withdrawn teams left out: a league's standings as they
     /// list them; groups by place in the group (winners, then runners-up, …), each place
     /// ordered across the groups by [`rank_across`].
-    pub fn order(&self, withdrawn: &BTreeSet<TeamNo>, tiebreaks: &[TieBreak]) -> Vec<TeamNo> {
+    pub(crate) fn order(
+        &self,
+        withdrawn: &BTreeSet<TeamNo>,
+        tiebreaks: &[TieBreak],
+    ) -> Vec<TeamNo> {
         self.places(withdrawn, tiebreaks)
             .into_iter()
             .flatten()
@@ -192,7 +196,11 @@ impl StageTable {
 
     /// The teams at each place, withdrawn teams left out: one list per place, ordered
     /// across the groups (a league stage: one team per place).
-    pub fn places(&self, withdrawn: &BTreeSet<TeamNo>, tiebreaks: &[TieBreak]) -> Vec<Vec<TeamNo>> {
+    pub(crate) fn places(
+        &self,
+        withdrawn: &BTreeSet<TeamNo>,
+        tiebreaks: &[TieBreak],
+    ) -> Vec<Vec<TeamNo>> {
         let blocks: Vec<Vec<&Standing>> = self
             .blocks
             .iter()
@@ -220,7 +228,7 @@ impl StageTable {
 
     /// The qualifiers of a knockout of `places` in seed order: a league's first `places`
     /// teams; from groups the same number from each group, all winners first.
-    pub fn qualifiers(
+    pub(crate) fn qualifiers(
         &self,
         places: u32,
         withdrawn: &BTreeSet<TeamNo>,
@@ -246,7 +254,7 @@ impl StageTable {
 /// Orders teams of different groups (who have not met): by score, then the tie-break chain
 /// on each team's own figures (head-to-head is level among teams that did not meet), team
 /// number among equals.
-pub fn rank_across(mut rows: Vec<Standing>, tiebreaks: &[TieBreak]) -> Vec<TeamNo> {
+pub(crate) fn rank_across(mut rows: Vec<Standing>, tiebreaks: &[TieBreak]) -> Vec<TeamNo> {
     use std::cmp::Ordering;
     let cmp = |a: &Standing, b: &Standing| -> Ordering {
         let mut o = b.score.cmp(&a.score);

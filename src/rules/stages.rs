@@ -19,11 +19,11 @@ const MAX_ROUND: i32 = 999;
 const MAX_TEXT: usize = crate::limits::NAME;
 
 /// The places a knockout may have.
-pub const KNOCKOUT_SIZES: [u32; 5] = [2, 4, 8, 16, 32];
+pub(crate) const KNOCKOUT_SIZES: [u32; 5] = [2, 4, 8, 16, 32];
 /// The most groups a groups stage may have (named A to Z).
-pub const MAX_GROUPS: usize = 26;
+pub(crate) const MAX_GROUPS: usize = 26;
 /// The largest fixed carry-over, in levels.
-pub const MAX_CARRY_OVER: i64 = 1000;
+pub(crate) const MAX_CARRY_OVER: i64 = 1000;
 
 /// A number of levels held exactly in ten-thousandths (a carry-over, a share of a
 /// head-to-head, a tie's total): no float ever decides a tie.
@@ -33,14 +33,14 @@ pub struct Exact(pub i64);
 impl Exact {
     pub const ZERO: Exact = Exact(0);
     /// Ten-thousandths in one.
-    pub const ONE: i64 = 10_000;
+    pub(crate) const ONE: i64 = 10_000;
 
     pub fn from_whole(n: i64) -> Exact {
         Exact(n * Exact::ONE)
     }
 
     /// A decimal of at most four places, or `None` (not finite, or finer than that).
-    pub fn from_f64(v: f64) -> Option<Exact> {
+    pub(crate) fn from_f64(v: f64) -> Option<Exact> {
         if !v.is_finite() || v.abs() > 1e12 {
             return None;
         }
@@ -53,7 +53,7 @@ impl Exact {
         self.0 as f64 / Exact::ONE as f64
     }
 
-    pub fn negate(self) -> Exact {
+    pub(crate) fn negate(self) -> Exact {
         Exact(-self.0)
     }
 
@@ -106,7 +106,7 @@ pub struct Knockout {
 }
 
 /// The most characters of an exchange's reason.
-pub const EXCHANGE_REASON_MAX: usize = 500;
+pub(crate) const EXCHANGE_REASON_MAX: usize = 500;
 
 /// The director's edit of a knockout round the bracket proposes: two teams of different
 /// ties of knockout round `ko_round` trade places. Each keeps its seed, the higher seed of
@@ -159,7 +159,8 @@ pub enum StageFormat {
 }
 
 impl StageFormat {
-    pub const CODES: [&'static str; 5] = ["round_robin", "swiss", "manual", "groups", "knockout"];
+    pub(crate) const CODES: [&'static str; 5] =
+        ["round_robin", "swiss", "manual", "groups", "knockout"];
 
     pub fn code(&self) -> &'static str {
         match self {
@@ -171,13 +172,13 @@ impl StageFormat {
         }
     }
 
-    pub fn is_knockout(&self) -> bool {
+    pub(crate) fn is_knockout(&self) -> bool {
         matches!(self, StageFormat::Knockout(_))
     }
 }
 
 /// The name of group `i` (0-based): A, B, …
-pub fn group_label(i: usize) -> char {
+pub(crate) fn group_label(i: usize) -> char {
     char::from(b'A' + u8::try_from(i % MAX_GROUPS).unwrap_or(0))
 }
 
@@ -196,7 +197,7 @@ impl Stage {
     }
 
     /// How many rounds the stage has.
-    pub fn round_count(&self) -> i32 {
+    pub(crate) fn round_count(&self) -> i32 {
         self.last_round - self.first_round + 1
     }
 
@@ -215,13 +216,13 @@ impl Stage {
     }
 
     /// The group of `team` in a groups stage.
-    pub fn group_of(&self, team: TeamNo) -> Option<usize> {
+    pub(crate) fn group_of(&self, team: TeamNo) -> Option<usize> {
         self.groups()?.iter().position(|g| g.contains(&team))
     }
 
     /// The knockout rounds of a knockout stage as (first round, last round) of their
     /// segments, first knockout round first.
-    pub fn knockout_rounds(&self) -> Vec<(i32, i32)> {
+    pub(crate) fn knockout_rounds(&self) -> Vec<(i32, i32)> {
         let Some(k) = self.knockout() else {
             return Vec::new();
         };
@@ -652,7 +653,7 @@ pub enum StageKey {
 }
 
 impl StageKey {
-    pub const ALL: [StageKey; 10] = [
+    pub(crate) const ALL: [StageKey; 10] = [
         StageKey::Name,
         StageKey::Rounds,
         StageKey::Format,
@@ -665,7 +666,7 @@ impl StageKey {
         StageKey::Exchanges,
     ];
 
-    pub fn key(self) -> &'static str {
+    pub(crate) fn key(self) -> &'static str {
         match self {
             StageKey::Name => "name",
             StageKey::Rounds => "rounds",

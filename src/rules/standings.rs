@@ -13,7 +13,7 @@ use super::tiebreak::TieBreak;
 /// Equality is that of the values: 4/2 equals 8/4.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Quotient {
-    pub gained: i64,
+    pub(crate) gained: i64,
     pub lost: i64,
 }
 
@@ -27,12 +27,12 @@ impl Quotient {
         }
     }
 
-    pub fn is_infinite(self) -> bool {
+    pub(crate) fn is_infinite(self) -> bool {
         self.fraction().1 == 0
     }
 
     /// Three decimals rounded half away from zero, or `inf`.
-    pub fn three_decimals(self) -> String {
+    pub(crate) fn three_decimals(self) -> String {
         let (n, d) = self.fraction();
         if d == 0 {
             return "inf".to_owned();
@@ -103,7 +103,7 @@ pub struct Standing {
 
 impl Standing {
     /// `3` or `3=`.
-    pub fn rank_label(&self) -> String {
+    pub(crate) fn rank_label(&self) -> String {
         if self.shared {
             format!("{}=", self.rank)
         } else {

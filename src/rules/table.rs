@@ -168,7 +168,7 @@ pub enum Fault {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldError {
     pub field: &'static str,
-    pub fault: Fault,
+    pub(crate) fault: Fault,
 }
 
 /// The figures one table produces.
@@ -185,7 +185,7 @@ pub struct TableOutcome {
 impl TableOutcome {
     /// The outcome of a table whose defenders' total is `p`, with no ruling: what the band
     /// table says for that P (the settings' preview and the rules page word every band so).
-    pub fn at_total(p: i32, bands: &BandTable) -> TableOutcome {
+    pub(crate) fn at_total(p: i32, bands: &BandTable) -> TableOutcome {
         let s = bands.table_score(p);
         TableOutcome {
             defender_total: Some(p),
@@ -467,7 +467,7 @@ impl TableEntry {
 
     /// The defenders' total P (clamped at 0), or `None` when neither trick points nor a
     /// total were given.
-    pub fn defenders_total(&self, policy: MultiplierPolicy) -> Option<i32> {
+    pub(crate) fn defenders_total(&self, policy: MultiplierPolicy) -> Option<i32> {
         let f = &self.figures;
         let Some(t) = f.trick_points else {
             return f.defender_total;
@@ -508,11 +508,11 @@ pub enum Origin {
 }
 
 /// The largest |s| a ruling may give anywhere (archives included).
-pub const MAX_RULING: i32 = 100;
+pub(crate) const MAX_RULING: i32 = 100;
 
 /// The largest penalty one side may be charged on one board (ten decks' card points: far
 /// above any real penalty, low enough that no sum of figures can overflow).
-pub const MAX_PENALTY: i32 = 1000;
+pub(crate) const MAX_PENALTY: i32 = 1000;
 
 /// Bottom points in a row with trick points and no winner of the last trick: a form refuses
 /// them at the field rather than save P without the bottom.
@@ -525,12 +525,12 @@ fn bottom_without_last_trick(entry: &EntryFigures) -> Option<i32> {
 
 /// The largest total P a row may give directly: the card points and a bottom of the
 /// greatest multiplier are far below it, and s stays a small number.
-pub const MAX_DEFENDER_TOTAL: i32 = 100_000;
+pub(crate) const MAX_DEFENDER_TOTAL: i32 = 100_000;
 
 /// The lowest and highest s a TD ruling may give: every s the band table gives for a P
 /// from 0 to the largest P a usual deal reaches (every card point and a full bottom taken
 /// four times, as a pair in the last trick takes it), for falling and rising tables alike.
-pub fn ruling_range(decks: Decks, bands: &BandTable) -> (i32, i32) {
+pub(crate) fn ruling_range(decks: Decks, bands: &BandTable) -> (i32, i32) {
     let most = decks.total_points() + 4 * decks.max_bottom_points();
     bands.score_range(most)
 }

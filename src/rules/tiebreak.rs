@@ -18,7 +18,7 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
-    pub const DEFAULT: [TieBreak; 5] = [
+    pub(crate) const DEFAULT: [TieBreak; 5] = [
         TieBreak::HeadToHead,
         TieBreak::LevelQuotient,
         TieBreak::LevelDiff,

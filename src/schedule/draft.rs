@@ -41,7 +41,7 @@ pub struct Proposal {
     pub kept: Vec<Pairing>,
     /// Rematches in the proposal; for Swiss, non-zero only when no pairing avoids them.
     pub rematches: u32,
-    pub same_club_meetings: u32,
+    pub(crate) same_club_meetings: u32,
 }
 
 impl Proposal {
@@ -83,7 +83,7 @@ pub enum FirstRound {
 #[derive(Clone, Debug)]
 pub struct Field {
     /// Teams to pair, in ranking order before the round.
-    pub entrants: Vec<Entrant>,
+    pub(crate) entrants: Vec<Entrant>,
     pub meetings: Meetings,
     /// Rank (1-based position in the standings before the round) and score of every team.
     pub rank: HashMap<TeamNo, (u32, Score)>,
@@ -239,7 +239,7 @@ impl Field {
     }
 
     /// Round `index` (0-based) of a round robin of the field's teams by number.
-    pub fn round_robin_round(&self, plan: &RoundPlan, index: usize) -> Proposal {
+    pub(crate) fn round_robin_round(&self, plan: &RoundPlan, index: usize) -> Proposal {
         let tables = self.free_tables(plan.pairs.len());
         let per_cycle = if self.entrants.len().is_multiple_of(2) {
             self.entrants.len().saturating_sub(1)
@@ -305,7 +305,7 @@ impl Field {
     }
 
     /// The teams of a round robin, by number.
-    pub fn teams_by_number(&self) -> Vec<TeamNo> {
+    pub(crate) fn teams_by_number(&self) -> Vec<TeamNo> {
         let mut teams: Vec<TeamNo> = self.entrants.iter().map(|e| e.team).collect();
         teams.sort();
         teams
@@ -313,7 +313,7 @@ impl Field {
 }
 
 /// The whole round robin for the active teams of `event` (by number), single or double.
-pub fn whole_round_robin(event: &Event, double: bool) -> Vec<RoundPlan> {
+pub(crate) fn whole_round_robin(event: &Event, double: bool) -> Vec<RoundPlan> {
     let teams: Vec<TeamNo> = event
         .teams
         .iter()
@@ -325,7 +325,7 @@ pub fn whole_round_robin(event: &Event, double: bool) -> Vec<RoundPlan> {
 
 /// The tables of the round before `round` whose match is not complete (byes are done);
 /// empty when there is no such round or every match is complete.
-pub fn previous_round_open(event: &Event, report: &Report, round: i32) -> Vec<i32> {
+pub(crate) fn previous_round_open(event: &Event, report: &Report, round: i32) -> Vec<i32> {
     let Some(previous) = event
         .rounds
         .iter()
@@ -423,7 +423,7 @@ pub fn warnings(event: &Event, round: i32, pairings: &[Pairing]) -> Vec<Warning>
 
 /// What the schedule pages record about a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoteKind {
+pub(crate) enum NoteKind {
     /// Pairings were generated and saved.
     Generated,
     /// Generated although the previous round was not complete.
@@ -433,7 +433,7 @@ pub enum NoteKind {
 }
 
 impl NoteKind {
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             NoteKind::Generated => "generated",
             NoteKind::Override => "override",
@@ -441,7 +441,7 @@ impl NoteKind {
         }
     }
 
-    pub fn from_code(code: &str) -> Option<NoteKind> {
+    pub(crate) fn from_code(code: &str) -> Option<NoteKind> {
         [NoteKind::Generated, NoteKind::Override, NoteKind::Unlocked]
             .into_iter()
             .find(|k| k.code() == code)
@@ -451,7 +451,7 @@ impl NoteKind {
 /// Whether a round is locked against re-pairing: it has results, and it has not been
 /// unlocked since it was last generated (`notes` oldest first). Generating uses up an
 /// unlock.
-pub fn is_locked(has_results: bool, notes: &[NoteKind]) -> bool {
+pub(crate) fn is_locked(has_results: bool, notes: &[NoteKind]) -> bool {
     has_results
         && notes
             .iter()
@@ -461,7 +461,7 @@ pub fn is_locked(has_results: bool, notes: &[NoteKind]) -> bool {
 }
 
 /// Whether a match's teams are those of a pairing (either way round).
-pub fn same_teams(m: &Match, home: TeamNo, away: TeamNo) -> bool {
+pub(crate) fn same_teams(m: &Match, home: TeamNo, away: TeamNo) -> bool {
     m.away
         .is_some_and(|a| (m.home, a) == (home, away) || (m.home, a) == (away, home))
 }
@@ -701,7 +701,7 @@ pub fn difference(saved: &[Pairing], proposed: &[Pairing]) -> Difference {
 /// A proposed meeting that was already saved keeps the saved home team, and its saved table
 /// when another generated match can give it up (they swap tables); tables of matches kept
 /// for their results never move.
-pub fn keep_saved_sides(proposal: &mut Proposal, saved: &[Pairing]) {
+pub(crate) fn keep_saved_sides(proposal: &mut Proposal, saved: &[Pairing]) {
     for m in &mut proposal.matches {
         let pair = (m.home.min(m.away), Some(m.home.max(m.away)));
         let Some(s) = saved.iter().find(|s| meeting(s) == pair) else {

@@ -73,7 +73,7 @@ pub fn round_robin(teams: &[TeamNo], double: bool) -> Vec<RoundPlan> {
 }
 
 /// One round of a groups stage: `(home, away)` by table, `None` away for a bye.
-pub type GroupRound = Vec<(TeamNo, Option<TeamNo>)>;
+pub(crate) type GroupRound = Vec<(TeamNo, Option<TeamNo>)>;
 
 /// The rounds of a groups stage (docs/rules.md §12): each group's round robin
 /// ([`round_robin`], its teams in the order the group lists them), played side by side.
@@ -81,7 +81,10 @@ pub type GroupRound = Vec<(TeamNo, Option<TeamNo>)>;
 /// then the byes, each `(home, away)` with `None` away for a bye, at tables 1, 2, … in that
 /// order. A group whose round robin is shorter sits out the stage's later rounds. `None`
 /// when a group's round robin needs more than `rounds` rounds.
-pub fn groups_side_by_side(groups: &[Vec<TeamNo>], rounds: usize) -> Option<Vec<GroupRound>> {
+pub(crate) fn groups_side_by_side(
+    groups: &[Vec<TeamNo>],
+    rounds: usize,
+) -> Option<Vec<GroupRound>> {
     let plans: Vec<Vec<RoundPlan>> = groups.iter().map(|g| round_robin(g, false)).collect();
     if plans.iter().any(|p| p.len() > rounds) {
         return None;

@@ -90,7 +90,7 @@ pub struct SwissDraw {
     /// How many matches are rematches (0 whenever a pairing without rematches exists).
     pub rematches: u32,
     /// Whether teams of the same club meet although the option asks to avoid it.
-    pub same_club_meetings: u32,
+    pub(crate) same_club_meetings: u32,
 }
 
 impl SwissDraw {
@@ -120,7 +120,7 @@ impl Meetings {
     }
 
     /// The latest round in which `a` and `b` met.
-    pub fn round_met(&self, a: TeamNo, b: TeamNo) -> Option<i32> {
+    pub(crate) fn round_met(&self, a: TeamNo, b: TeamNo) -> Option<i32> {
         self.met.get(&(a.min(b), a.max(b))).copied()
     }
 }

@@ -44,7 +44,7 @@ pub fn round_pdf(
 }
 
 /// The PDF of score sheets already built: round `round`'s, or table `table`'s only.
-pub fn score_sheets_pdf(
+pub(crate) fn score_sheets_pdf(
     event_name: &str,
     round: i32,
     table: Option<i32>,
@@ -73,7 +73,7 @@ pub fn match_pdf(
 }
 
 /// The PDF of a match sheet already built.
-pub fn match_sheet_pdf(sheet: &MatchSheet, words: &dyn Words) -> Result<Vec<u8>, PdfError> {
+pub(crate) fn match_sheet_pdf(sheet: &MatchSheet, words: &dyn Words) -> Result<Vec<u8>, PdfError> {
     let title = format!(
         "{} · {} {}-{}",
         sheet.event, sheet.title, sheet.round, sheet.table
@@ -82,7 +82,7 @@ pub fn match_sheet_pdf(sheet: &MatchSheet, words: &dyn Words) -> Result<Vec<u8>,
 }
 
 /// The PDF of one team card; `None` for an unknown team.
-pub fn team_pdf(
+pub(crate) fn team_pdf(
     event: &Event,
     report: &Report,
     team: TeamNo,
@@ -93,13 +93,13 @@ pub fn team_pdf(
 }
 
 /// The PDF of a team card already built.
-pub fn team_card_pdf(card: &TeamCard, words: &dyn Words) -> Result<Vec<u8>, PdfError> {
+pub(crate) fn team_card_pdf(card: &TeamCard, words: &dyn Words) -> Result<Vec<u8>, PdfError> {
     let title = format!("{} · {} {}", card.event, card.title, card.team_no);
     render(&[team_card_page(card)], &title, words.language())
 }
 
 /// The PDF of the results and standings after `round` (`None`: the last round).
-pub fn standings_pdf(
+pub(crate) fn standings_pdf(
     event: &Event,
     round: Option<i32>,
     words: &dyn Words,
@@ -108,7 +108,10 @@ pub fn standings_pdf(
 }
 
 /// The PDF of a standings sheet already built.
-pub fn standings_sheet_pdf(sheet: &StandingsSheet, words: &dyn Words) -> Result<Vec<u8>, PdfError> {
+pub(crate) fn standings_sheet_pdf(
+    sheet: &StandingsSheet,
+    words: &dyn Words,
+) -> Result<Vec<u8>, PdfError> {
     let title = format!("{} · {} {}", sheet.event, sheet.title, sheet.subtitle);
     render(&[standings_page(sheet)], &title, words.language())
 }

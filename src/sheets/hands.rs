@@ -29,12 +29,6 @@ pub struct BoardRecord {
     pub bottom: HandText,
 }
 
-impl BoardRecord {
-    pub fn hand(&self, s: Seat) -> &HandText {
-        &self.hands[Seat::ALL.iter().position(|x| *x == s).unwrap_or(0)]
-    }
-}
-
 /// A round's hand records.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandRecords {
@@ -61,7 +55,7 @@ fn suit_line(suit: Suit, cards: &[Card]) -> String {
 
 /// A card as a hand record shows it: a suited card with its suit's symbol (`♠J`), a joker
 /// in the reader's words (小王, 大王); the codes `LJ` and `BJ` are the files' only.
-pub fn card_text(t: &Tr, card: Card) -> String {
+pub(crate) fn card_text(t: &Tr, card: Card) -> String {
     match card {
         Card::LittleJoker => t.t("deals-little-joker"),
         Card::BigJoker => t.t("deals-big-joker"),
@@ -88,7 +82,7 @@ pub fn hand_lines(t: &Tr, cards: &[Card], board: &Board) -> Vec<String> {
 }
 
 /// `Dealer: North`, `Level: 5`, `Trump: ♥ Hearts` (or declared at the table).
-pub fn board_facts(t: &Tr, board: &Board) -> Vec<(String, String)> {
+pub(crate) fn board_facts(t: &Tr, board: &Board) -> Vec<(String, String)> {
     let trump_text = match board.trump {
         Some(_) => trump(t, board.trump),
         None => t.t("deals-trump-declared"),
@@ -101,7 +95,7 @@ pub fn board_facts(t: &Tr, board: &Board) -> Vec<(String, String)> {
 }
 
 /// One board's record from its deal.
-pub fn board_record(t: &Tr, board: &Board, deal: &Deal) -> BoardRecord {
+pub(crate) fn board_record(t: &Tr, board: &Board, deal: &Deal) -> BoardRecord {
     let hand = |s: Seat| HandText {
         label: seat(t, s),
         lines: hand_lines(t, deal.hand(s), board),
@@ -153,7 +147,7 @@ pub fn hand_records(event: &Event, round: i32, t: &Tr) -> HandRecords {
 
 /// The deal statistics of round `round` (docs/deals.md): jokers and level cards per seat,
 /// bottom points.
-pub fn round_stats(event: &Event, round: i32) -> DealStats {
+pub(crate) fn round_stats(event: &Event, round: i32) -> DealStats {
     let Some(r) = event.rounds.iter().find(|r| r.number == round) else {
         return DealStats::default();
     };

@@ -13,21 +13,20 @@
 //!
 //! Arrows: `sheets` → `i18n`, `rules`; nothing here touches the database.
 
-pub mod content;
+pub(crate) mod content;
 pub mod files;
 pub mod hands;
 pub mod pdf;
 pub mod stages;
 
-pub use content::{
-    CardLine, CardMatch, MatchLine, MatchSheet, ScoreLine, ScoreSheet, SheetSide, StandingLine,
-    StandingsSheet, TeamCard, match_sheet, match_sheets, score_sheet, score_sheets,
-    standings_sheet, team_card,
-};
-pub use files::{
-    SheetFile, all_sheets, match_pdf, match_sheet_pdf, round_pdf, score_sheets_pdf, standings_pdf,
-    standings_sheet_pdf, team_card_pdf, team_pdf, write_dir,
-};
+pub use content::match_sheet::{MatchLine, match_sheet};
+pub use content::score_sheet::{score_sheet, score_sheets};
+pub use content::standings::standings_sheet;
+pub use content::team_card::team_card;
+
+pub(crate) use content::{MatchSheet, ScoreSheet, SheetSide, StandingsSheet, TeamCard};
+pub use files::{SheetFile, all_sheets, match_pdf, round_pdf, write_dir};
+pub(crate) use files::{match_sheet_pdf, score_sheets_pdf, standings_sheet_pdf, team_card_pdf};
 
 use crate::i18n::Tr;
 use crate::rules::{Combination, LastTrick, Room, Seat, TableOutcome, Trump, Wording};

@@ -16,12 +16,12 @@ use crate::rules::stages::Exact;
 use crate::rules::{Event, MatchProgress};
 
 /// A knockout round's name: "Quarter-finals".
-pub fn round_name(t: &Tr, r: Reached) -> String {
+pub(crate) fn round_name(t: &Tr, r: Reached) -> String {
     t.t(&format!("stage-round-{}", r.code().replace('_', "-")))
 }
 
 /// What a tie's round is called: the play-off's own name, else its knockout round's.
-pub fn tie_round_name(t: &Tr, ko: &KoRound, tie: &Tie) -> String {
+pub(crate) fn tie_round_name(t: &Tr, ko: &KoRound, tie: &Tie) -> String {
     round_name(
         t,
         if tie.play_off {
@@ -33,7 +33,7 @@ pub fn tie_round_name(t: &Tr, ko: &KoRound, tie: &Tie) -> String {
 }
 
 /// An exchange in words: "Teams 3 and 6 exchanged: they share a club".
-pub fn exchange_text(t: &Tr, x: &crate::rules::stages::Exchange) -> String {
+pub(crate) fn exchange_text(t: &Tr, x: &crate::rules::stages::Exchange) -> String {
     t.args(
         "stage-exchange-text",
         &[
@@ -47,7 +47,7 @@ pub fn exchange_text(t: &Tr, x: &crate::rules::stages::Exchange) -> String {
 /// A tie's label: "QF3", "SF1" where its round has several ties; the final and the
 /// play-off for third are one tie each, so they are called by their round's name
 /// ("Final", "Play-off for third") and never "F1" or "3P2".
-pub fn tie_label(t: &Tr, bracket: &Bracket, ko_round: u32, tie: &Tie) -> String {
+pub(crate) fn tie_label(t: &Tr, bracket: &Bracket, ko_round: u32, tie: &Tie) -> String {
     let name = if tie.play_off {
         Reached::ThirdPlace
     } else {
@@ -57,7 +57,7 @@ pub fn tie_label(t: &Tr, bracket: &Bracket, ko_round: u32, tie: &Tie) -> String 
 }
 
 /// The label of tie `number` of a round called `name` (see [`tie_label`]).
-pub fn label_of(t: &Tr, name: Reached, number: u32) -> String {
+pub(crate) fn label_of(t: &Tr, name: Reached, number: u32) -> String {
     match name.short_id() {
         Some(short) => t.args(
             "stage-tie",
@@ -72,7 +72,7 @@ pub fn label_of(t: &Tr, name: Reached, number: u32) -> String {
 
 /// A tie's heading: "Quarter-finals · QF4"; the label alone where it already names the
 /// round (the final, the play-off, and every tie in Chinese: 1/4 决赛第 4 场).
-pub fn tie_heading(t: &Tr, bracket: &Bracket, ko: &KoRound, tie: &Tie) -> String {
+pub(crate) fn tie_heading(t: &Tr, bracket: &Bracket, ko: &KoRound, tie: &Tie) -> String {
     let label = tie_label(t, bracket, ko.number, tie);
     match round_beside_label(t, ko, tie, &label) {
         Some(round) => format!("{round} · {label}"),
@@ -82,13 +82,13 @@ pub fn tie_heading(t: &Tr, bracket: &Bracket, ko: &KoRound, tie: &Tie) -> String
 
 /// The name of a tie's round to show beside its label, `None` where the label already
 /// names it.
-pub fn round_beside_label(t: &Tr, ko: &KoRound, tie: &Tie, label: &str) -> Option<String> {
+pub(crate) fn round_beside_label(t: &Tr, ko: &KoRound, tie: &Tie, label: &str) -> Option<String> {
     let round = tie_round_name(t, ko, tie);
     (!label.contains(&round)).then_some(round)
 }
 
 /// One side of a tie: "(1) Team name", "bye", or "…" while it waits for a winner.
-pub fn side_text(event: &Event, slot: Slot, t: &Tr) -> String {
+pub(crate) fn side_text(event: &Event, slot: Slot, t: &Tr) -> String {
     match slot {
         Slot::Team(s) => {
             let name = event.team(s.team).map(|x| x.name.as_str()).unwrap_or("");
@@ -105,13 +105,13 @@ pub fn played(tie: &Tie) -> bool {
 }
 
 /// The status of a tie in words.
-pub fn status_text(t: &Tr, status: TieStatus) -> String {
+pub(crate) fn status_text(t: &Tr, status: TieStatus) -> String {
     t.t(&format!("stage-status-{}", status.code().replace('_', "-")))
 }
 
 /// The status of one segment of a tie, in the same words as a tie's (a segment not paired
 /// yet has not started).
-pub fn segment_status_text(t: &Tr, progress: Option<MatchProgress>) -> String {
+pub(crate) fn segment_status_text(t: &Tr, progress: Option<MatchProgress>) -> String {
     status_text(
         t,
         match progress {
@@ -126,17 +126,17 @@ pub fn segment_status_text(t: &Tr, progress: Option<MatchProgress>) -> String {
 /// decimals, the away team's the negation) and the point difference only once both sides
 /// are teams; the complete segments of all; the status in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TieFigures {
+pub(crate) struct TieFigures {
     pub carry_over: String,
     pub home_total: String,
-    pub away_total: String,
+    pub(crate) away_total: String,
     pub home_points: String,
     /// "1/2": complete segments of all.
     pub segments: String,
     pub status: String,
 }
 
-pub fn tie_figures(t: &Tr, tie: &Tie) -> TieFigures {
+pub(crate) fn tie_figures(t: &Tr, tie: &Tie) -> TieFigures {
     let shown = |v: String| if played(tie) { v } else { String::new() };
     let total = tie.home_total();
     TieFigures {
@@ -158,7 +158,13 @@ pub struct BracketSheet {
 }
 
 /// A tie's box in the bracket: its label, both sides with their totals, the winner.
-pub fn bracket_box(event: &Event, b: &Bracket, ko: &KoRound, tie: &Tie, t: &Tr) -> BracketBox {
+pub(crate) fn bracket_box(
+    event: &Event,
+    b: &Bracket,
+    ko: &KoRound,
+    tie: &Tie,
+    t: &Tr,
+) -> BracketBox {
     let figures = tie_figures(t, tie);
     let winner = tie.winner().team().map(|w| w.team);
     let won = [tie.home, tie.away]
@@ -314,7 +320,7 @@ fn tie_sheet_of(event: &Event, b: &Bracket, round: &KoRound, tie: &Tie, t: &Tr) 
 }
 
 /// Every listed tie's sheet, knockout round by round.
-pub fn tie_sheets(event: &Event, c: &Championship, t: &Tr) -> Vec<TieSheet> {
+pub(crate) fn tie_sheets(event: &Event, c: &Championship, t: &Tr) -> Vec<TieSheet> {
     let Some(b) = &c.bracket else {
         return Vec::new();
     };
@@ -331,7 +337,7 @@ pub fn tie_sheets(event: &Event, c: &Championship, t: &Tr) -> Vec<TieSheet> {
 
 /// The final ranking as printed for the wall.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RankingSheet {
+pub(crate) struct RankingSheet {
     pub title: String,
     pub event: String,
     pub columns: Vec<String>,
@@ -339,7 +345,7 @@ pub struct RankingSheet {
     pub rule: String,
 }
 
-pub fn ranking_sheet(event: &Event, c: &Championship, t: &Tr) -> RankingSheet {
+pub(crate) fn ranking_sheet(event: &Event, c: &Championship, t: &Tr) -> RankingSheet {
     RankingSheet {
         title: t.t("stage-ranking"),
         event: event.settings.name.clone(),
@@ -392,7 +398,7 @@ fn sentences(rule: &str) -> Vec<Block> {
 }
 
 /// The bracket on one A4 page.
-pub fn bracket_page(s: &BracketSheet) -> SheetPage {
+pub(crate) fn bracket_page(s: &BracketSheet) -> SheetPage {
     SheetPage {
         blocks: vec![
             Block::Title(s.title.clone()),
@@ -406,7 +412,7 @@ pub fn bracket_page(s: &BracketSheet) -> SheetPage {
 }
 
 /// A tie's sheet: the segments side by side, the totals, the signatures.
-pub fn tie_page(s: &TieSheet) -> SheetPage {
+pub(crate) fn tie_page(s: &TieSheet) -> SheetPage {
     let mut widths = vec![(4.0, Align::Left), (1.5, Align::Right)];
     widths.extend(std::iter::repeat_n(
         (1.2, Align::Right),
@@ -435,7 +441,7 @@ pub fn tie_page(s: &TieSheet) -> SheetPage {
 }
 
 /// The ranking in large type on one page.
-pub fn ranking_page(s: &RankingSheet) -> SheetPage {
+pub(crate) fn ranking_page(s: &RankingSheet) -> SheetPage {
     use Align::*;
     let widths = [
         (1.0, Center),
@@ -472,7 +478,7 @@ pub fn bracket_pdf(s: &BracketSheet, words: &dyn Words) -> Result<Vec<u8>, PdfEr
 }
 
 /// One PDF of tie sheets, a page each.
-pub fn ties_pdf(sheets: &[TieSheet], words: &dyn Words) -> Result<Vec<u8>, PdfError> {
+pub(crate) fn ties_pdf(sheets: &[TieSheet], words: &dyn Words) -> Result<Vec<u8>, PdfError> {
     let title = sheets
         .first()
         .map(|s| {
@@ -487,7 +493,7 @@ pub fn ties_pdf(sheets: &[TieSheet], words: &dyn Words) -> Result<Vec<u8>, PdfEr
     render(&pages, &title, words.language())
 }
 
-pub fn ranking_pdf(s: &RankingSheet, words: &dyn Words) -> Result<Vec<u8>, PdfError> {
+pub(crate) fn ranking_pdf(s: &RankingSheet, words: &dyn Words) -> Result<Vec<u8>, PdfError> {
     render(
         &[ranking_page(s)],
         &format!("{} · {}", s.event, s.title),
@@ -498,7 +504,8 @@ pub fn ranking_pdf(s: &RankingSheet, words: &dyn Words) -> Result<Vec<u8>, PdfEr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sheets::pdf::{Op, PAGE_HEIGHT, PAGE_WIDTH, layout};
+    use crate::sheets::pdf::layout;
+    use crate::sheets::pdf::{Op, PAGE_HEIGHT, PAGE_WIDTH};
 
     /// A placed page as SVG, to look at a sheet without a PDF viewer.
     fn svg(ops: &[Op]) -> String {

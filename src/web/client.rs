@@ -12,18 +12,18 @@ use crate::db::accounts;
 
 /// Failed sign-ins for one account from one address within [`WINDOW`] before that pair is
 /// refused (the account stays open from every other address).
-pub const ACCOUNT_LIMIT: i32 = 5;
+pub(crate) const ACCOUNT_LIMIT: i32 = 5;
 /// Failed sign-ins within [`WINDOW`] before an address is refused, whatever the names.
-pub const ADDRESS_LIMIT: i32 = 20;
+pub(crate) const ADDRESS_LIMIT: i32 = 20;
 /// How long failures count (from the first one).
-pub const WINDOW: Duration = Duration::from_secs(15 * 60);
+pub(crate) const WINDOW: Duration = Duration::from_secs(15 * 60);
 
 /// The keys a sign-in is counted under: the account from this address (`user:NAME
 /// addr:ADDR`, the name lowercased and cut to what a name may be), and the address alone.
 /// Wrong passwords from one address never lock the account's owner out from another.
 /// An IPv6 client counts by its /64, the block one machine is usually given: a client
 /// with a block of its own cannot walk through its addresses to escape the address limit.
-pub fn attempt_keys(name: &str, addr: Option<IpAddr>) -> (String, String) {
+pub(crate) fn attempt_keys(name: &str, addr: Option<IpAddr>) -> (String, String) {
     let name: String = name
         .chars()
         .filter(|c| !c.is_control())
@@ -48,13 +48,13 @@ pub fn attempt_keys(name: &str, addr: Option<IpAddr>) -> (String, String) {
 /// starts, so simultaneous correct sign-ins never add up to a lock-out, and simultaneous
 /// guesses are still throttled like a sequence.
 #[derive(Debug, Default)]
-pub struct SignInTurns(std::sync::Mutex<std::collections::HashMap<String, TurnLock>>);
+pub(crate) struct SignInTurns(std::sync::Mutex<std::collections::HashMap<String, TurnLock>>);
 
 type TurnLock = std::sync::Arc<tokio::sync::Mutex<()>>;
 
 impl SignInTurns {
     /// Waits for `key`'s turn; the turn ends when the guard is dropped.
-    pub async fn turn(&self, key: &str) -> tokio::sync::OwnedMutexGuard<()> {
+    pub(crate) async fn turn(&self, key: &str) -> tokio::sync::OwnedMutexGuard<()> {
         let lock = {
             let mut held = self.0.lock().unwrap_or_else(|e| e.into_inner());
             // Locks nobody holds or waits for are dropped, so the map stays small.
@@ -238,7 +238,7 @@ impl TrustedProxies {
 
     /// The scheme the client used: `https` only when a trusted proxy says so, in the chosen
     /// header family; else what fushi itself speaks on this connection.
-    pub fn scheme(&self, req: &HttpRequest) -> &'static str {
+    pub(crate) fn scheme(&self, req: &HttpRequest) -> &'static str {
         // Not `connection_info()`, which believes forwarding headers from anyone.
         let own = if req.app_config().secure() {
             "https"
@@ -275,7 +275,7 @@ pub fn rule(req: &HttpRequest) -> TrustedProxies {
 
 /// The client's address by the trusted-proxy rule: a forwarding header counts only from a
 /// configured proxy (`FUSHI_TRUSTED_PROXIES`).
-pub fn client_address(req: &HttpRequest) -> Option<std::net::IpAddr> {
+pub(crate) fn client_address(req: &HttpRequest) -> Option<std::net::IpAddr> {
     rule(req).client(req)
 }
 
@@ -283,7 +283,7 @@ pub fn client_address(req: &HttpRequest) -> Option<std::net::IpAddr> {
 /// address and carries no `Forwarded` or `X-Forwarded-*` header. A proxy on the same
 /// machine connects from loopback too, on behalf of anyone: its headers give it away, so a
 /// forwarded request is never the machine's, whatever `FUSHI_TRUSTED_PROXIES` says.
-pub fn from_this_machine(req: &HttpRequest) -> bool {
+pub(crate) fn from_this_machine(req: &HttpRequest) -> bool {
     let loopback = req.peer_addr().is_some_and(|peer| match peer.ip() {
         IpAddr::V6(v6) => v6
             .to_ipv4_mapped()

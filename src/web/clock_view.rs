@@ -13,22 +13,21 @@ use crate::rules::round_clock::RoundClock;
 
 /// A round's clock as a page shows it.
 #[derive(Clone, Debug)]
-pub struct ClockView {
-    pub round: i32,
+pub(crate) struct ClockView {
     /// "Round 2 ends at 20:45" (or paused, with what is left).
     pub label: String,
     /// The end, UTC, for the countdown (`2026-12-05T12:45:00Z`); empty while paused.
-    pub ends_utc: String,
+    pub(crate) ends_utc: String,
     /// What is left when the page was made, `mm:ss`.
     pub left: String,
     pub paused: bool,
     /// What the countdown says at zero.
-    pub over_text: String,
+    pub(crate) over_text: String,
 }
 
 impl ClockView {
     /// The clock of round `round` for `table` (or the whole hall), as of `now`.
-    pub fn of(
+    pub(crate) fn of(
         t: &crate::i18n::Tr,
         settings: &Settings,
         round: i32,
@@ -62,7 +61,6 @@ impl ClockView {
             )
         };
         ClockView {
-            round,
             label,
             ends_utc: if clock.paused() {
                 String::new()
@@ -78,7 +76,7 @@ impl ClockView {
 
 /// The clock and announcement of tournament `slug` as the hall shows them: the clock of
 /// `round` (else of the current round) for `table`.
-pub async fn hall_parts(
+pub(crate) async fn hall_parts(
     ctx: &Ctx,
     state: &AppState,
     settings: &Settings,

@@ -22,7 +22,7 @@ pub enum Coding {
 
 impl Coding {
     /// The best coding the request accepts: brotli, then gzip, else the bytes as they are.
-    pub fn of_request(req: &HttpRequest) -> Coding {
+    pub(crate) fn of_request(req: &HttpRequest) -> Coding {
         // No header: the reader did not ask for any coding (HTTP would allow any).
         if req.headers().get(header::ACCEPT_ENCODING).is_none() {
             return Coding::Identity;
@@ -53,7 +53,7 @@ impl Coding {
     }
 
     /// The `Content-Encoding` header's value.
-    pub fn header_value(self) -> ContentEncoding {
+    pub(crate) fn header_value(self) -> ContentEncoding {
         match self {
             Coding::Identity => ContentEncoding::Identity,
             Coding::Gzip => ContentEncoding::Gzip,
@@ -73,7 +73,7 @@ impl Coding {
 
 /// Whether an answer of this content type is worth compressing: text, JSON, CSV and SVG,
 /// not a PDF (its streams are compressed already) or an image.
-pub fn compressible(content_type: &str) -> bool {
+pub(crate) fn compressible(content_type: &str) -> bool {
     let kind = content_type.split(';').next().unwrap_or("").trim();
     (kind.starts_with("text/") && kind != "text/event-stream")
         || matches!(
@@ -111,7 +111,7 @@ fn brotli(bytes: &[u8]) -> Bytes {
 
 /// The compressed bytes of one page, made on first use and kept with the page.
 #[derive(Debug, Default)]
-pub struct Encoded {
+pub(crate) struct Encoded {
     gzip: OnceLock<Bytes>,
     brotli: OnceLock<Bytes>,
 }
@@ -119,7 +119,7 @@ pub struct Encoded {
 impl Encoded {
     /// `body` in `coding`, compressed once; the second value is how many bytes this call
     /// added to what the page keeps (0 when it was made before).
-    pub fn get(&self, coding: Coding, body: &Bytes) -> (Bytes, usize) {
+    pub(crate) fn get(&self, coding: Coding, body: &Bytes) -> (Bytes, usize) {
         let cell = match coding {
             Coding::Identity => return (body.clone(), 0),
             Coding::Gzip => &self.gzip,

@@ -30,7 +30,7 @@ use futures_util::Stream;
 
 /// Descriptors kept out of every cap: the database pool, the SQLite files and their
 /// journals, the listening sockets, the log, the blocking pool's files.
-pub const RESERVED_DESCRIPTORS: u64 = 256;
+pub(crate) const RESERVED_DESCRIPTORS: u64 = 256;
 
 /// The most descriptors kept back from the live streams for ordinary requests: half of the
 /// usable ones up to this many. Ordinary requests are short; 8,192 of them at once is more
@@ -39,10 +39,10 @@ pub const RESERVED_DESCRIPTORS: u64 = 256;
 pub const KEPT_FOR_REQUESTS: usize = 8_192;
 
 /// The longest wait for the next part of a request body.
-pub const BODY_IDLE: Duration = Duration::from_secs(10);
+pub(crate) const BODY_IDLE: Duration = Duration::from_secs(10);
 
 /// The longest a whole request body may take (a 16 MiB archive at 140 kB/s).
-pub const BODY_WHOLE: Duration = Duration::from_secs(120);
+pub(crate) const BODY_WHOLE: Duration = Duration::from_secs(120);
 
 /// The soft limit of open files, raised to the hard limit (or the kernel's default
 /// ceiling of 1,048,576 when the hard limit is unlimited): what the server may open.
@@ -92,7 +92,7 @@ pub struct Caps {
     /// Open event streams on this server.
     pub streams: usize,
     /// Open event streams from one client address.
-    pub streams_per_address: usize,
+    pub(crate) streams_per_address: usize,
     /// Open connections from one address (a trusted proxy's are not counted).
     pub connections_per_address: usize,
 }
@@ -135,13 +135,13 @@ impl Caps {
 #[derive(Clone, Copy, Debug)]
 pub struct Asked {
     pub streams: usize,
-    pub streams_per_address: usize,
+    pub(crate) streams_per_address: usize,
     pub connections_per_address: Option<usize>,
 }
 
 /// Open connections by client address, within a cap per address.
 #[derive(Debug)]
-pub struct PerAddress {
+pub(crate) struct PerAddress {
     cap: usize,
     proxies: super::client::TrustedProxies,
     open: Mutex<HashMap<IpAddr, usize>>,
@@ -167,7 +167,7 @@ impl Drop for Counted {
 }
 
 impl PerAddress {
-    pub fn new(cap: usize, proxies: super::client::TrustedProxies) -> Arc<PerAddress> {
+    pub(crate) fn new(cap: usize, proxies: super::client::TrustedProxies) -> Arc<PerAddress> {
         Arc::new(PerAddress {
             cap,
             proxies,
@@ -180,7 +180,7 @@ impl PerAddress {
     /// at once when its address holds its cap already. A trusted proxy's connections are
     /// not counted: the proxy keeps its own limits, and the stream cap per address reads
     /// the client's address it forwards.
-    pub fn on_connect(
+    pub(crate) fn on_connect(
         self: &Arc<Self>,
         connection: &dyn std::any::Any,
         data: &mut actix_web::dev::Extensions,
@@ -272,7 +272,7 @@ impl Stream for TimedBody {
 /// Every request with a body reads it through [`TimedBody`]; a body that came too slowly
 /// is answered `408 Request Timeout` and its connection closed, whatever the handler (or
 /// the CSRF check, which reads forms first) made of the error.
-pub async fn body_deadline(
+pub(crate) async fn body_deadline(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, actix_web::Error> {

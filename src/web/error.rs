@@ -64,7 +64,7 @@ impl AppError {
 
 /// A text field refused for its length or a control character: a 400 whose message names
 /// the field (`label`, in the reader's language) and the limit.
-pub fn text_refused(
+pub(crate) fn text_refused(
     t: &super::i18n::Tr,
     label: &str,
     problem: crate::limits::TextProblem,
@@ -213,7 +213,7 @@ fn tournament_home(path: &str) -> Option<String> {
 const RETRY_AFTER_SECONDS: &str = "5";
 
 /// The middleware that turns every 4xx and 5xx response without a page of ours into one.
-pub fn error_pages<B: MessageBody + 'static>() -> ErrorHandlers<B> {
+pub(crate) fn error_pages<B: MessageBody + 'static>() -> ErrorHandlers<B> {
     ErrorHandlers::new().default_handler(draw_error_page)
 }
 
@@ -294,7 +294,7 @@ fn draw_error_page<B: MessageBody + 'static>(
 }
 
 /// The `default_service`: any unknown URL.
-pub async fn not_found() -> Result<HttpResponse, AppError> {
+pub(super) async fn not_found() -> Result<HttpResponse, AppError> {
     Err(AppError::not_found())
 }
 

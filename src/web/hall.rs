@@ -120,7 +120,7 @@ fn split_host_port(authority: &str) -> (&str, Option<&str>) {
 
 /// Whether a site (`http://host:port`) or a bare authority names this machine only:
 /// `localhost` (and its subdomains), 127.0.0.0/8, `::1`, or the unspecified address.
-pub fn is_loopback(site: &str) -> bool {
+pub(crate) fn is_loopback(site: &str) -> bool {
     let authority = site
         .strip_prefix("http://")
         .or_else(|| site.strip_prefix("https://"))
@@ -179,12 +179,12 @@ impl Hall {
     }
 
     /// `https` when fushi serves HTTPS itself, else `http`.
-    pub fn scheme(&self) -> &'static str {
+    pub(crate) fn scheme(&self) -> &'static str {
         if self.https { "https" } else { "http" }
     }
 
     /// The address for phones, as `serve` prints it: the public URL, else the LAN site.
-    pub fn phones_site(&self) -> Option<String> {
+    pub(crate) fn phones_site(&self) -> Option<String> {
         self.public_url
             .as_ref()
             .map(|u| u.to_string())
@@ -192,7 +192,7 @@ impl Hall {
     }
 
     /// The site for links, given the scheme and host the request came by.
-    pub fn site_for(&self, scheme: &str, host: &str) -> String {
+    pub(crate) fn site_for(&self, scheme: &str, host: &str) -> String {
         if let Some(url) = &self.public_url {
             return url.to_string();
         }
@@ -219,7 +219,7 @@ pub fn lan_address() -> Option<IpAddr> {
 /// The address phones most likely reach: an IPv4 address that is not loopback or
 /// link-local, on an interface that is not a container bridge or a VPN tunnel, a private
 /// range first (192.168/16, then 10/8, then 172.16/12); IPv6 only when there is no IPv4.
-pub fn choose_lan(interfaces: &[(String, IpAddr)]) -> Option<IpAddr> {
+pub(crate) fn choose_lan(interfaces: &[(String, IpAddr)]) -> Option<IpAddr> {
     let virtual_interface = |name: &str| {
         [
             "docker", "br-", "veth", "virbr", "lxc", "tun", "tap", "wg", "utun", "zt", "vmnet",
@@ -278,7 +278,11 @@ pub fn site(req: &HttpRequest) -> String {
 
 /// The site for what is printed (table cards, score sheets with links): [`site`], unless it
 /// is a loopback address, which no phone can reach: then the page that says what to do.
-pub fn printed_site(req: &HttpRequest, ctx: &Ctx, tour: TourHead) -> Result<String, Refused> {
+pub(crate) fn printed_site(
+    req: &HttpRequest,
+    ctx: &Ctx,
+    tour: TourHead,
+) -> Result<String, Refused> {
     let site = site(req);
     if is_loopback(&site) {
         let hall = hall_of(req);
@@ -308,7 +312,7 @@ pub struct Refused(Box<Result<HttpResponse, AppError>>);
 
 impl Refused {
     /// The page that says what to do (409).
-    pub fn into_response(self) -> Result<HttpResponse, AppError> {
+    pub(crate) fn into_response(self) -> Result<HttpResponse, AppError> {
         *self.0
     }
 }

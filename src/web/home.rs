@@ -76,7 +76,7 @@ fn by_date(
     (rows(upcoming), rows(past))
 }
 
-pub async fn index(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+pub(super) async fn index(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let viewer = ctx.viewer.clone();
     let (tournaments, occasions) = with_db(&state, move |conn| {
         let all = db::list_tournaments(conn)?;

@@ -5,15 +5,15 @@
 use actix_web::HttpRequest;
 use actix_web::http::header;
 
-pub use crate::i18n::{Arg, Lang, Tr};
+pub(crate) use crate::i18n::{Lang, Tr};
 
 /// The cookie that remembers the reader's choice of language.
-pub const LANG_COOKIE: &str = "lang";
+pub(crate) const LANG_COOKIE: &str = "lang";
 
 /// The language a request is answered in: the address's `?lang=`, else the cookie's
 /// choice, else the first language of `Accept-Language` that fushi speaks, else Simplified
 /// Chinese.
-pub fn request_lang(req: &HttpRequest) -> Lang {
+pub(crate) fn request_lang(req: &HttpRequest) -> Lang {
     let cookie = req.cookie(LANG_COOKIE);
     let accept = req
         .headers()

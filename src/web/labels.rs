@@ -287,7 +287,7 @@ pub(crate) fn commitment_lines(t: &Tr, event: &crate::rules::Event) -> Vec<Commi
 /// now: rooms waiting for the director's approval, the correction period with its end in
 /// the tournament's zone, or final. `None` for a round still played, except on the page
 /// of a match already complete there.
-pub fn finality_line(
+pub(crate) fn finality_line(
     snap: &crate::web::live::Snapshot,
     round: i32,
     table: Option<i32>,

@@ -36,12 +36,12 @@ struct RequestLabels {
 }
 
 /// The methods counted by name (HTTP's own, RFC 9110); any other is `other`.
-pub const METHODS: [&str; 9] = [
+pub(crate) const METHODS: [&str; 9] = [
     "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
 ];
 
 /// The `method` label of a request's method: one of [`METHODS`], else `other`.
-pub fn method_label(method: &str) -> &'static str {
+pub(crate) fn method_label(method: &str) -> &'static str {
     METHODS
         .iter()
         .find(|known| **known == method)
@@ -73,7 +73,7 @@ pub enum SignIn {
 }
 
 impl SignIn {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             SignIn::SignedIn => "signed_in",
             SignIn::Wrong => "wrong",
@@ -260,7 +260,7 @@ impl Metrics {
         self.snapshot_builds.get()
     }
 
-    pub fn snapshot_built(&self, took: Duration) {
+    pub(crate) fn snapshot_built(&self, took: Duration) {
         self.snapshot_builds.inc();
         self.snapshot_seconds.observe(took.as_secs_f64());
     }
@@ -301,7 +301,7 @@ impl Metrics {
 
 /// The two text formats `/metrics` speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub(crate) enum Format {
     /// OpenMetrics 1.0 (the default).
     OpenMetrics,
     /// The Prometheus text format 0.0.4 (`text/plain; version=0.0.4`), which `promtool
@@ -312,7 +312,7 @@ pub enum Format {
 impl Format {
     /// The format an `Accept` header prefers: `text/plain` only when it is weighted above
     /// `application/openmetrics-text` (or that is not named); OpenMetrics otherwise.
-    pub fn accepted(accept: Option<&str>) -> Format {
+    pub(crate) fn accepted(accept: Option<&str>) -> Format {
         let weight = |wanted: &str| {
             accept
                 .unwrap_or("")
@@ -339,7 +339,7 @@ impl Format {
     }
 
     /// The response's `Content-Type`.
-    pub fn content_type(self) -> &'static str {
+    pub(crate) fn content_type(self) -> &'static str {
         match self {
             Format::OpenMetrics => "application/openmetrics-text; version=1.0.0; charset=utf-8",
             Format::Prometheus => "text/plain; version=0.0.4; charset=utf-8",
@@ -350,7 +350,7 @@ impl Format {
 /// The OpenMetrics text of prometheus-client in the Prometheus text format 0.0.4: a
 /// counter's `# HELP` and `# TYPE` name its samples (`…_total`), and the `# UNIT` and
 /// `# EOF` lines, which that format does not have, are left out.
-pub fn prometheus_text(openmetrics: &str) -> String {
+pub(crate) fn prometheus_text(openmetrics: &str) -> String {
     let counters: Vec<&str> = openmetrics
         .lines()
         .filter_map(|line| line.strip_prefix("# TYPE ")?.strip_suffix(" counter"))

@@ -7,38 +7,37 @@
 pub mod api;
 pub mod auth;
 pub mod client;
-pub mod clock_view;
-pub mod compress;
+pub(crate) mod clock_view;
+pub(crate) mod compress;
 pub mod connections;
-pub mod director;
+pub(crate) mod director;
 mod error;
 pub mod hall;
 pub mod healthcheck;
 mod home;
 /// The words live at the top ([`crate::i18n`]): the sheets and the command line use them
 /// too; [`i18n`] reads a request's language.
-pub mod i18n;
+pub(crate) mod i18n;
 mod labels;
 pub mod live;
-pub mod metrics;
-pub mod ops;
-pub mod page;
-pub mod pairing_words;
-pub mod public;
-pub mod route_memo;
+pub(crate) mod metrics;
+pub(crate) mod ops;
+pub(crate) mod page;
+pub(crate) mod pairing_words;
+pub(crate) mod public;
+pub(crate) mod route_memo;
 pub mod routes;
 pub mod settings;
-pub mod sheets;
-pub mod statics;
+pub(crate) mod sheets;
+pub(crate) mod statics;
 pub mod table;
-pub mod tls;
-pub mod tour;
-pub mod viewer;
+pub(crate) mod tls;
+pub(crate) mod tour;
+pub(crate) mod viewer;
 
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 
-pub use error::AppError;
-pub use page::Ctx;
+pub(crate) use error::AppError;
 
 use crate::db::{self, Pool};
 
@@ -61,7 +60,7 @@ pub struct AppState {
     /// Snapshots, the change stream and the limits on heavy work.
     pub live: std::sync::Arc<live::Live>,
     /// Wrong table-link tokens per address.
-    pub table_guesses: std::sync::Arc<table::Guesses>,
+    pub(crate) table_guesses: std::sync::Arc<table::Guesses>,
     /// The address the players' phones reach fushi by ([`hall`]).
     pub hall: std::sync::Arc<hall::Hall>,
     /// The origins that may read the API and the event streams from a browser
@@ -117,7 +116,7 @@ impl AppState {
 
 /// Registers every route (the access guard reads what each needs from [`routes::table`],
 /// made by the same [`declare`]); `main` and the tests build the app the same way.
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
     declare(&mut routes::Routes::new(cfg));
 }
 
@@ -141,10 +140,10 @@ fn declare(routes: &mut routes::Routes) {
 }
 
 /// The largest request body fushi accepts (an archive .zip or a CSV upload).
-pub const MAX_UPLOAD: usize = 16 * 1024 * 1024;
+pub(crate) const MAX_UPLOAD: usize = 16 * 1024 * 1024;
 
 /// The largest urlencoded form (the biggest, a 64-board entry grid, is some 50 kB).
-pub const MAX_FORM: usize = 1024 * 1024;
+pub(crate) const MAX_FORM: usize = 1024 * 1024;
 
 /// The application with its state, error pages and the 404 page, ready for `HttpServer`
 /// or a test.

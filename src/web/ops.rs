@@ -28,17 +28,17 @@ use super::AppState;
 use super::routes::{Need, Routes};
 
 /// How long `/readyz` waits for the database.
-pub const READY_TIMEOUT: Duration = Duration::from_secs(1);
+pub(crate) const READY_TIMEOUT: Duration = Duration::from_secs(1);
 
 /// The least free space on the disk that holds the SQLite file for `/readyz` to say
 /// `ready`: a sign-in's and a save's pages and their journal, with room to spare.
-pub const MIN_FREE_BYTES: u64 = 1024 * 1024;
+pub(crate) const MIN_FREE_BYTES: u64 = 1024 * 1024;
 
 /// The response header that carries the request's id.
-pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+pub(crate) const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// The probes and the metrics, declared with who may reach them.
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .get("/healthz", Need::Probe, healthz)
         .get("/readyz", Need::Probe, readyz)
@@ -165,7 +165,7 @@ async fn metrics(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
 
 /// Whether this request may read `/metrics`: the right bearer token, or straight from a
 /// loopback address (not forwarded by a proxy on the same machine).
-pub fn may_scrape(req: &HttpRequest, token: Option<&str>) -> bool {
+pub(crate) fn may_scrape(req: &HttpRequest, token: Option<&str>) -> bool {
     if let Some(token) = token
         && let Some(given) = req
             .headers()
@@ -219,14 +219,14 @@ fn forwarded_request_id(req: &ServiceRequest, state: Option<&AppState>) -> Optio
 }
 
 /// The longest path the request log shows (a path is at most some kilobytes long).
-pub const LOGGED_PATH: usize = 200;
+pub(crate) const LOGGED_PATH: usize = 200;
 
 /// A text a visitor typed, as the log may show it: at most `max` characters (then `…`),
 /// every control character (a newline, a carriage return, the escape that starts a
 /// terminal's escape sequence) and every invisible formatting character (a bidirectional
 /// override) written as `\u{…}`, and a backslash doubled, so that no value can start a
 /// line of its own, colour the terminal or read as something else.
-pub fn loggable(text: &str, max: usize) -> String {
+pub(crate) fn loggable(text: &str, max: usize) -> String {
     let mut out = String::new();
     for (at, c) in text.chars().enumerate() {
         if at == max {
@@ -250,7 +250,7 @@ pub fn loggable(text: &str, max: usize) -> String {
 /// 8 hex digits of SHA-256 over a random key made at start and the text. The same text gives
 /// the same tag until the server stops, so repeated tries can be told apart and counted;
 /// the key never leaves memory, so a tag in a log cannot be checked against guesses.
-pub fn private_tag(text: &str) -> String {
+pub(crate) fn private_tag(text: &str) -> String {
     use sha2::{Digest, Sha256};
     static KEY: LazyLock<[u8; 32]> = LazyLock::new(|| {
         let mut key = [0u8; 32];
@@ -266,7 +266,7 @@ pub fn private_tag(text: &str) -> String {
 
 /// The path as the log may show it: a path that carries a secret (a table's link,
 /// `/table/{token}…`) is written as its route pattern, never as it came.
-pub fn loggable_path<'a>(path: &'a str, route: &'a str) -> &'a str {
+pub(crate) fn loggable_path<'a>(path: &'a str, route: &'a str) -> &'a str {
     if path.starts_with("/table/") || path == "/table" {
         if route.starts_with("/table/") {
             route
@@ -282,7 +282,7 @@ pub fn loggable_path<'a>(path: &'a str, route: &'a str) -> &'a str {
 /// the response's `X-Request-Id`, a span that carries it for every event logged while the
 /// request runs, one log line when it is answered (client as the trusted-proxy rule sees
 /// it, route pattern, status, time), and the request metrics.
-pub async fn observe(
+pub(crate) async fn observe(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {

@@ -12,21 +12,21 @@ use super::i18n::{LANG_COOKIE, Lang, Tr};
 use super::{AppError, AppState};
 use std::sync::Arc;
 
-pub use super::live::PageSnapshot;
+pub(crate) use super::live::PageSnapshot;
 use super::live::Snapshot;
 use crate::rules::slug::Slug;
 use crate::rules::{Event, Settings};
 
-pub use super::viewer::FLASH_COOKIE;
+pub(crate) use super::viewer::FLASH_COOKIE;
 
 /// Marks a response whose body is a page of ours, so the error-page middleware leaves a
 /// form re-rendered with its errors (status 422) as it is.
 #[derive(Clone, Copy)]
-pub struct Rendered;
+pub(crate) struct Rendered;
 
 /// The reader's context: language, messages, a pending confirmation and where they are.
 #[derive(Clone, Debug)]
-pub struct Ctx {
+pub(crate) struct Ctx {
     pub lang: Lang,
     pub t: Tr,
     /// A confirmation carried over from the previous request, already in `lang`.
@@ -40,7 +40,7 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    pub fn of(req: &HttpRequest) -> Ctx {
+    pub(crate) fn of(req: &HttpRequest) -> Ctx {
         let lang = super::i18n::request_lang(req);
         let t = Tr::new(lang);
         let flash = req
@@ -77,7 +77,7 @@ impl Ctx {
     }
 
     /// The other languages, for the switcher.
-    pub fn other_langs(&self) -> Vec<Lang> {
+    pub(crate) fn other_langs(&self) -> Vec<Lang> {
         Lang::all().filter(|l| *l != self.lang).collect()
     }
 }
@@ -92,12 +92,12 @@ impl FromRequest for Ctx {
 }
 
 /// Renders a page with status 200.
-pub fn render(ctx: &Ctx, page: &impl Template) -> Result<HttpResponse, AppError> {
+pub(crate) fn render(ctx: &Ctx, page: &impl Template) -> Result<HttpResponse, AppError> {
     render_status(ctx, StatusCode::OK, page)
 }
 
 /// Renders a page with a status of choice (422 for a form shown again with its errors).
-pub fn render_status(
+pub(crate) fn render_status(
     ctx: &Ctx,
     status: StatusCode,
     page: &impl Template,
@@ -119,7 +119,7 @@ pub fn render_status(
 /// (not `//` or `/\\`, which browsers read as another host), has no backslash, no
 /// scheme, no space or control character (`%09` and `%0a` arrive decoded), only visible
 /// ASCII (so it is always a valid `Location`), and at most 2,000 characters.
-pub fn local_path<'a>(next: Option<&'a str>, default: &'a str) -> &'a str {
+pub(crate) fn local_path<'a>(next: Option<&'a str>, default: &'a str) -> &'a str {
     next.filter(|n| {
         n.starts_with('/')
             && !n.starts_with("//")
@@ -130,14 +130,14 @@ pub fn local_path<'a>(next: Option<&'a str>, default: &'a str) -> &'a str {
 }
 
 /// 303 See Other to `location`.
-pub fn redirect(location: &str) -> HttpResponse {
+pub(crate) fn redirect(location: &str) -> HttpResponse {
     HttpResponse::SeeOther()
         .insert_header((header::LOCATION, location))
         .finish()
 }
 
 /// 303 See Other to `location`, with the message `flash_key` shown on arrival.
-pub fn redirect_with(location: &str, flash_key: &str) -> HttpResponse {
+pub(crate) fn redirect_with(location: &str, flash_key: &str) -> HttpResponse {
     let cookie = Cookie::build(FLASH_COOKIE, flash_key.to_owned())
         .path("/")
         .http_only(true)
@@ -150,7 +150,7 @@ pub fn redirect_with(location: &str, flash_key: &str) -> HttpResponse {
 }
 
 /// Runs blocking database work on the thread pool with a pooled connection.
-pub async fn with_db<T, F>(state: &AppState, work: F) -> Result<T, AppError>
+pub(crate) async fn with_db<T, F>(state: &AppState, work: F) -> Result<T, AppError>
 where
     F: FnOnce(&mut crate::db::DbConnection) -> Result<T, AppError> + Send + 'static,
     T: Send + 'static,
@@ -165,13 +165,17 @@ where
 
 /// The current snapshot of a tournament and every figure computed from it; 404 when there
 /// is no such slug. It waits for the newest revision, so a director sees their own save.
-pub async fn load_event(state: &AppState, slug: &str) -> Result<Arc<Snapshot>, AppError> {
+pub(crate) async fn load_event(state: &AppState, slug: &str) -> Result<Arc<Snapshot>, AppError> {
     Ok(state.live.snapshot(slug, true).await?)
 }
 
 /// The current snapshot as the page's reader may see it ([`Snapshot::seen_by`]): a
 /// director's page that a scorer may open reads this, not [`load_event`].
-pub async fn load_for(ctx: &Ctx, state: &AppState, slug: &str) -> Result<Arc<Snapshot>, AppError> {
+pub(crate) async fn load_for(
+    ctx: &Ctx,
+    state: &AppState,
+    slug: &str,
+) -> Result<Arc<Snapshot>, AppError> {
     Ok(load_event(state, slug)
         .await?
         .seen_by(ctx.viewer.tour_access))
@@ -221,7 +225,7 @@ impl FromRequest for Slug {
 }
 
 /// The path's `{slug}`, parsed: 404 when there is none or it breaks the rule.
-pub fn path_slug(req: &HttpRequest) -> Result<Slug, AppError> {
+pub(crate) fn path_slug(req: &HttpRequest) -> Result<Slug, AppError> {
     let text = req.match_info().get("slug").ok_or(AppError::NotFound)?;
     Slug::parse(text).map_err(|_| AppError::NotFound)
 }
@@ -230,7 +234,7 @@ pub fn path_slug(req: &HttpRequest) -> Result<Slug, AppError> {
 /// written as the number is (no leading zero), else the page is not there (404). One page,
 /// one address: `0001` is not another name of `1` (a padded path is sent to the plain one
 /// by [`canonical_numbers`] first).
-pub fn path_number(text: &str) -> Result<i32, AppError> {
+pub(crate) fn path_number(text: &str) -> Result<i32, AppError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || canonical(text) != text {
         return Err(AppError::not_found());
     }
@@ -252,7 +256,7 @@ fn canonical(digits: &str) -> &str {
 
 /// The path with every number written plainly, when one of its number parameters (by the
 /// route `pattern` it matched) is zero-padded.
-pub fn canonical_path(pattern: &str, path: &str) -> Option<String> {
+pub(crate) fn canonical_path(pattern: &str, path: &str) -> Option<String> {
     let pattern: Vec<&str> = pattern.split('/').collect();
     let segments: Vec<&str> = path.split('/').collect();
     if pattern.len() != segments.len() {
@@ -285,7 +289,7 @@ pub fn canonical_path(pattern: &str, path: &str) -> Option<String> {
 /// sheets.pdf`) is answered `308 Permanent Redirect` to the plain one, with its query, so
 /// that one page has one address (and one entry in the page cache) while a link typed
 /// with a padded number still leads to the page; 308 keeps the method and the body.
-pub async fn canonical_numbers(
+pub(crate) async fn canonical_numbers(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
 ) -> Result<
@@ -316,13 +320,13 @@ pub async fn canonical_numbers(
 }
 
 #[derive(serde::Deserialize)]
-pub struct LangChoice {
+pub(crate) struct LangChoice {
     lang: String,
     next: Option<String>,
 }
 
 /// `GET /lang?lang=en&next=/path`: remembers the choice for a year and goes back.
-pub async fn choose_language(choice: web::Query<LangChoice>) -> HttpResponse {
+pub(crate) async fn choose_language(choice: web::Query<LangChoice>) -> HttpResponse {
     let next = local_path(choice.next.as_deref(), "/");
     let mut response = redirect(next);
     if let Some(lang) = Lang::from_code(&choice.lang) {
@@ -338,7 +342,7 @@ pub async fn choose_language(choice: web::Query<LangChoice>) -> HttpResponse {
 
 /// What the navigation of a tournament's pages needs.
 #[derive(Clone, Debug)]
-pub struct TourHead {
+pub(crate) struct TourHead {
     pub slug: String,
     pub name: String,
     pub published: bool,
@@ -350,12 +354,12 @@ pub struct TourHead {
 
 impl TourHead {
     /// The header of an event's pages.
-    pub fn of(event: &Event) -> TourHead {
+    pub(crate) fn of(event: &Event) -> TourHead {
         TourHead::of_settings(&event.settings)
     }
 
     /// The header from the settings alone (a page that loads no more).
-    pub fn of_settings(settings: &Settings) -> TourHead {
+    pub(crate) fn of_settings(settings: &Settings) -> TourHead {
         TourHead {
             staged: !settings.stages.is_empty(),
             knockout: settings.stages.iter().any(|s| s.knockout().is_some()),
@@ -364,7 +368,7 @@ impl TourHead {
     }
 
     /// The header from what a page loaded of the tournament.
-    pub fn new(slug: &str, name: &str, published: bool) -> TourHead {
+    pub(crate) fn new(slug: &str, name: &str, published: bool) -> TourHead {
         TourHead {
             slug: slug.to_owned(),
             name: name.to_owned(),

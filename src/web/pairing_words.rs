@@ -10,7 +10,7 @@ use crate::schedule::draft::{self, Field, NoteKind, PairingReason, Proposed, War
 
 /// One explained match as the pages show it.
 #[derive(Clone, Debug)]
-pub struct ExplanationLine {
+pub(crate) struct ExplanationLine {
     pub table: i32,
     pub home: String,
     pub away: String,
@@ -29,7 +29,7 @@ pub(crate) fn label(event: &Event, number: TeamNo) -> String {
 }
 
 /// Why two teams were paired, in words.
-pub fn reason_text(t: &Tr, event: &Event, why: &PairingReason) -> String {
+pub(crate) fn reason_text(t: &Tr, event: &Event, why: &PairingReason) -> String {
     let scoring = &event.settings.scoring;
     match why {
         PairingReason::RoundRobin { round } => t.a("schedule-why-round-robin", "round", round),
@@ -80,7 +80,7 @@ pub(crate) fn explanation_line(t: &Tr, event: &Event, p: &Proposed) -> Explanati
 
 /// The recorded explanations of round `round` whose teams still sit at their table (a
 /// pairing changed by hand afterwards has none).
-pub fn recorded_lines(
+pub(crate) fn recorded_lines(
     t: &Tr,
     event: &Event,
     round: i32,
@@ -151,7 +151,7 @@ pub fn recorded_lines(
 
 /// The notes of a round in words, with when (in the tournament's zone: the page says which
 /// once, with [`crate::clock::times_in`]).
-pub fn note_texts(t: &Tr, clock: &crate::rules::Clock, record: &RoundRecord) -> Vec<String> {
+pub(crate) fn note_texts(t: &Tr, clock: &crate::rules::Clock, record: &RoundRecord) -> Vec<String> {
     record
         .notes
         .iter()
@@ -175,12 +175,12 @@ pub fn note_texts(t: &Tr, clock: &crate::rules::Clock, record: &RoundRecord) -> 
         .collect()
 }
 
-pub fn method_label(t: &Tr, m: PairingMethod) -> String {
+pub(crate) fn method_label(t: &Tr, m: PairingMethod) -> String {
     t.t(&format!("schedule-method-{}", m.code()))
 }
 
 /// A warning in words.
-pub fn warning_text(t: &Tr, event: &Event, w: &Warning) -> String {
+pub(crate) fn warning_text(t: &Tr, event: &Event, w: &Warning) -> String {
     match w {
         Warning::Rematch { home, away, round } => t.args(
             "schedule-warning-rematch",
@@ -209,7 +209,7 @@ pub fn warning_text(t: &Tr, event: &Event, w: &Warning) -> String {
 }
 
 /// Warnings for the pairings of round `round` as saved, for the pairings page.
-pub fn saved_warnings(t: &Tr, event: &Event, round: i32) -> Vec<String> {
+pub(crate) fn saved_warnings(t: &Tr, event: &Event, round: i32) -> Vec<String> {
     let Some(r) = event.rounds.iter().find(|r| r.number == round) else {
         return Vec::new();
     };

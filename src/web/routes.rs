@@ -46,7 +46,7 @@ pub enum Need {
 impl Need {
     /// Whether a route with this need lives outside `/d` (the operator's routes and the
     /// API).
-    pub fn outside_d(self) -> bool {
+    pub(crate) fn outside_d(self) -> bool {
         matches!(self, Need::Probe | Need::Metrics | Need::Api)
     }
 }
@@ -104,7 +104,7 @@ impl RouteTable {
 
 /// Registers routes with actix ([`super::configure`], for each app) or records what each
 /// needs ([`table`], once per process): the same declarations do both.
-pub struct Routes<'c>(Target<'c>);
+pub(crate) struct Routes<'c>(Target<'c>);
 
 /// Where [`Routes`] puts the declarations.
 enum Target<'c> {
@@ -118,7 +118,12 @@ impl<'c> Routes<'c> {
     }
 
     /// `GET pattern` (and HEAD) for `need`.
-    pub fn get<F, Args>(&mut self, pattern: &'static str, need: Need, handler: F) -> &mut Self
+    pub(crate) fn get<F, Args>(
+        &mut self,
+        pattern: &'static str,
+        need: Need,
+        handler: F,
+    ) -> &mut Self
     where
         F: Handler<Args>,
         Args: FromRequest + 'static,
@@ -128,7 +133,12 @@ impl<'c> Routes<'c> {
     }
 
     /// `POST pattern` for `need`.
-    pub fn post<F, Args>(&mut self, pattern: &'static str, need: Need, handler: F) -> &mut Self
+    pub(crate) fn post<F, Args>(
+        &mut self,
+        pattern: &'static str,
+        need: Need,
+        handler: F,
+    ) -> &mut Self
     where
         F: Handler<Args>,
         Args: FromRequest + 'static,
@@ -138,7 +148,7 @@ impl<'c> Routes<'c> {
     }
 
     /// A route built by hand (with a guard of its own) for `method` and `need`.
-    pub fn route(
+    pub(crate) fn route(
         &mut self,
         pattern: &'static str,
         method: Method,
@@ -159,7 +169,7 @@ impl<'c> Routes<'c> {
     }
 
     /// Routes of an area decided by its path alone (public pages, sign-in, admin pages).
-    pub fn area(&mut self, configure: impl FnOnce(&mut web::ServiceConfig)) -> &mut Self {
+    pub(crate) fn area(&mut self, configure: impl FnOnce(&mut web::ServiceConfig)) -> &mut Self {
         if let Target::App(cfg) = &mut self.0 {
             configure(cfg);
         }

@@ -31,11 +31,11 @@ pub struct Settings {
     /// the database (made on first start).
     /// Checked by [`Settings::check`], not by clap, whose refusal would print the value.
     #[arg(long, env = "FUSHI_SECRET_KEY", hide_env_values = true, value_parser = secret, value_name = "KEY")]
-    pub secret_key: Option<Secret>,
+    pub(crate) secret_key: Option<Secret>,
 
     /// Every cookie `Secure`, also on plain HTTP requests.
     #[arg(long, env = "FUSHI_SECURE_COOKIES", default_value = "false", action = clap::ArgAction::Set, value_parser = boolean("FUSHI_SECURE_COOKIES"), value_name = "true|false")]
-    pub secure_cookies: bool,
+    pub(crate) secure_cookies: bool,
 
     /// The proxies whose forwarding header is believed.
     #[arg(long, env = "FUSHI_TRUSTED_PROXIES", default_value = "", value_parser = trusted_proxies, value_name = "ADDRS")]
@@ -50,11 +50,11 @@ pub struct Settings {
     /// across every tournament (at least 1); unset: a sixteenth of the machine's memory,
     /// between 64 and 2,048 MiB.
     #[arg(long, env = "FUSHI_CACHE_MIB", value_parser = count("FUSHI_CACHE_MIB", 1), value_name = "MIB")]
-    pub cache_mib: Option<usize>,
+    pub(crate) cache_mib: Option<usize>,
 
     /// Open event streams on this server (at least 1: with none, no live page would work).
     #[arg(long, env = "FUSHI_MAX_LISTENERS", default_value = "5000", value_parser = count("FUSHI_MAX_LISTENERS", 1), value_name = "N")]
-    pub max_listeners: usize,
+    pub(crate) max_listeners: usize,
 
     /// Open event streams from one client address.
     #[arg(long, env = "FUSHI_MAX_LISTENERS_PER_ADDRESS", default_value = "200", value_parser = count("FUSHI_MAX_LISTENERS_PER_ADDRESS", 1), value_name = "N")]
@@ -64,15 +64,15 @@ pub struct Settings {
     /// unset: an eighth of the descriptors beyond 256 (docs/operations.md, "Limits"). Raise it for a
     /// hall whose phones share one address.
     #[arg(long, env = "FUSHI_MAX_CONNECTIONS_PER_ADDRESS", value_parser = count("FUSHI_MAX_CONNECTIONS_PER_ADDRESS", 1), value_name = "N")]
-    pub max_connections_per_address: Option<usize>,
+    pub(crate) max_connections_per_address: Option<usize>,
 
     /// PDFs drawn at once.
     #[arg(long, env = "FUSHI_PDF_CONCURRENCY", default_value = "2", value_parser = count("FUSHI_PDF_CONCURRENCY", 1), value_name = "N")]
-    pub pdf_concurrency: usize,
+    pub(crate) pdf_concurrency: usize,
 
     /// How long a PDF request waits for its turn, in milliseconds.
     #[arg(long, env = "FUSHI_PDF_WAIT_MS", default_value = "5000", value_parser = count("FUSHI_PDF_WAIT_MS", 0), value_name = "MS")]
-    pub pdf_wait_ms: usize,
+    pub(crate) pdf_wait_ms: usize,
 
     /// The origins whose pages may read `/api/v1/` and the event streams from a browser
     /// (CORS): `*`, or origins separated by commas.
@@ -85,7 +85,7 @@ pub struct Settings {
 
     /// The PEM private key of `tls_cert`.
     #[arg(long, env = "FUSHI_TLS_KEY", value_name = "FILE")]
-    pub tls_key: Option<std::path::PathBuf>,
+    pub(crate) tls_key: Option<std::path::PathBuf>,
 
     /// How the server logs.
     #[command(flatten)]
@@ -180,7 +180,7 @@ impl Settings {
     }
 
     /// The limits of the live machinery.
-    pub fn live_limits(&self) -> super::live::Limits {
+    pub(crate) fn live_limits(&self) -> super::live::Limits {
         let caps = self.caps();
         super::live::Limits {
             cache_bytes: self
@@ -200,7 +200,7 @@ impl Settings {
 pub struct LogSettings {
     /// `text` (plain, coloured only on a terminal) or `json` (one object per line).
     #[arg(long, env = "FUSHI_LOG_FORMAT", default_value = "text", value_parser = log_format, value_name = "text|json")]
-    pub log_format: LogFormat,
+    pub(crate) log_format: LogFormat,
 
     /// What is logged, as tracing's filter directives (`info`, `fushi=debug,info`).
     #[arg(long, env = "RUST_LOG", default_value = "info,actix_server=warn", value_parser = log_filter, value_name = "FILTER")]
@@ -218,7 +218,7 @@ impl Default for LogSettings {
 
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LogFormat {
+pub(crate) enum LogFormat {
     Text,
     Json,
 }
@@ -390,9 +390,9 @@ pub fn init_log(settings: &LogSettings) {
 /// itself). Visitors' values are escaped and cut where they are logged
 /// ([`super::ops::loggable`]); this catches whatever else an error message carries.
 #[derive(Clone, Copy, Debug)]
-pub struct OneLine {
+pub(crate) struct OneLine {
     /// Colour codes are fushi's own: the escape character passes.
-    pub ansi: bool,
+    pub(crate) ansi: bool,
 }
 
 impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for OneLine {
@@ -404,7 +404,7 @@ impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for OneLine {
 
 impl OneLine {
     /// `event` (one formatted event, its line's end included) as it is written.
-    pub fn guarded(&self, event: &[u8]) -> Vec<u8> {
+    pub(crate) fn guarded(&self, event: &[u8]) -> Vec<u8> {
         let body = event.strip_suffix(b"\n").unwrap_or(event);
         let mut out = Vec::with_capacity(event.len() + 8);
         for &b in body {
@@ -493,7 +493,7 @@ impl ApiOrigins {
 }
 
 /// A 64-byte (or longer) key written as hex or base64.
-pub fn parse_key(text: &str) -> Result<Key, String> {
+pub(crate) fn parse_key(text: &str) -> Result<Key, String> {
     use base64::Engine;
     let bytes = if text.len().is_multiple_of(2) && text.bytes().all(|b| b.is_ascii_hexdigit()) {
         (0..text.len())

@@ -10,13 +10,13 @@ use actix_web::{HttpRequest, HttpResponse};
 use super::compress::Coding;
 
 /// One static file in its three codings.
-pub struct StaticFile {
+pub(crate) struct StaticFile {
     pub content_type: &'static str,
     pub plain: &'static [u8],
     pub gzip: &'static [u8],
     pub brotli: &'static [u8],
     /// The digest of the plain bytes (16 hex digits).
-    pub digest: &'static str,
+    pub(crate) digest: &'static str,
 }
 
 /// A static file as build.rs left it in `$OUT_DIR/static/`.
@@ -33,17 +33,17 @@ macro_rules! precompressed {
 }
 
 /// `/static/fushi.css`: one file per area of `static/css/`, served as one.
-pub static STYLESHEET: StaticFile = precompressed!("fushi.css", "text/css; charset=utf-8");
+pub(crate) static STYLESHEET: StaticFile = precompressed!("fushi.css", "text/css; charset=utf-8");
 
 /// `/static/fushi.js`: one file per area of `static/js/`, served as one.
-pub static SCRIPT: StaticFile = precompressed!("fushi.js", "text/javascript; charset=utf-8");
+pub(crate) static SCRIPT: StaticFile = precompressed!("fushi.js", "text/javascript; charset=utf-8");
 
 /// `/static/favicon.svg`: the site's icon, for the browser's tab.
-pub static FAVICON: StaticFile = precompressed!("favicon.svg", "image/svg+xml");
+pub(crate) static FAVICON: StaticFile = precompressed!("favicon.svg", "image/svg+xml");
 
 impl StaticFile {
     /// The file's bytes in `coding`.
-    pub fn bytes(&self, coding: Coding) -> &'static [u8] {
+    pub(crate) fn bytes(&self, coding: Coding) -> &'static [u8] {
         match coding {
             Coding::Identity => self.plain,
             Coding::Gzip => self.gzip,
@@ -52,7 +52,7 @@ impl StaticFile {
     }
 
     /// The validator of the file's bytes in `coding`.
-    pub fn etag(&self, coding: Coding) -> String {
+    pub(crate) fn etag(&self, coding: Coding) -> String {
         format!(
             "\"{}-{}{}\"",
             env!("CARGO_PKG_VERSION"),
@@ -62,7 +62,7 @@ impl StaticFile {
     }
 
     /// The file in the reader's coding, or `304` to its validator.
-    pub fn respond(&self, req: &HttpRequest) -> HttpResponse {
+    pub(crate) fn respond(&self, req: &HttpRequest) -> HttpResponse {
         let coding = Coding::of_request(req);
         let etag = self.etag(coding);
         let not_modified = req

@@ -7,12 +7,12 @@ use std::path::Path;
 use openssl::ssl::{SslAcceptor, SslAcceptorBuilder, SslFiletype, SslMethod};
 
 /// What actix-web serves HTTPS with.
-pub type Acceptor = SslAcceptorBuilder;
+pub(crate) type Acceptor = SslAcceptorBuilder;
 
 /// An acceptor of Mozilla's "intermediate" profile (TLS 1.2 and 1.3) with the certificate
 /// chain of `cert` and the private key of `key`, both PEM; refused when the key is not the
 /// certificate's.
-pub fn acceptor(cert: &Path, key: &Path) -> Result<Acceptor, String> {
+pub(crate) fn acceptor(cert: &Path, key: &Path) -> Result<Acceptor, String> {
     let mut builder =
         SslAcceptor::mozilla_intermediate_v5(SslMethod::tls_server()).map_err(|e| e.to_string())?;
     builder

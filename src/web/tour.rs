@@ -27,24 +27,24 @@ use crate::rules::TeamNo;
 
 /// The tournament of the page's `{slug}`, as the guard found it.
 #[derive(Clone, Debug)]
-pub struct Tour {
+pub(crate) struct Tour {
     pub slug: String,
     /// Its id, revision and publication, read by the guard with the access check.
-    pub gate: Gate,
+    pub(crate) gate: Gate,
     /// What the viewer may do in it (admins: director; a scorer account: scorer).
     pub access: Option<Access>,
 }
 
 impl Tour {
     /// Whether the viewer runs this tournament, not only scores it.
-    pub fn directs(&self) -> bool {
+    pub(crate) fn directs(&self) -> bool {
         self.access == Some(Access::Director)
     }
 
     /// The tournament's snapshot at the revision the guard read, or newer: a director sees
     /// their own save. As the viewer may see it ([`Snapshot::seen_by`]): a scorer sees every
     /// result but no card of an unreleased board.
-    pub async fn snapshot(&self, state: &AppState) -> Result<Arc<Snapshot>, AppError> {
+    pub(crate) async fn snapshot(&self, state: &AppState) -> Result<Arc<Snapshot>, AppError> {
         Ok(state
             .live
             .snapshot_at(self.gate.tournament, self.gate.revision, &self.slug, true)
@@ -74,7 +74,7 @@ fn path_number(req: &HttpRequest, name: &str) -> Result<i32, AppError> {
 /// Round `{round}` of the tournament. Whether the round exists is known once it is loaded
 /// ([`RoundAt::sheet`]).
 #[derive(Clone, Debug)]
-pub struct RoundAt {
+pub(crate) struct RoundAt {
     pub tour: Tour,
     pub round: i32,
 }
@@ -82,20 +82,20 @@ pub struct RoundAt {
 impl RoundAt {
     /// The round with its boards, matches and the teams, from the tournament's snapshot
     /// (no query when it is current); 404 when the round does not exist.
-    pub async fn sheet(&self, state: &AppState) -> Result<RoundSheet, AppError> {
+    pub(crate) async fn sheet(&self, state: &AppState) -> Result<RoundSheet, AppError> {
         let snap = self.tour.snapshot(state).await?;
         RoundSheet::of_event(&snap.event, self.round).ok_or(AppError::NotFound)
     }
 
     /// `/d/{slug}/rounds/{round}` and what follows.
-    pub fn url(&self, tail: &str) -> String {
+    pub(crate) fn url(&self, tail: &str) -> String {
         format!("/d/{}/rounds/{}{tail}", self.tour.slug, self.round)
     }
 }
 
 /// Table `{table}` of round `{round}`.
 #[derive(Clone, Debug)]
-pub struct TableAt {
+pub(crate) struct TableAt {
     pub round: RoundAt,
     pub table: i32,
 }
@@ -103,7 +103,7 @@ pub struct TableAt {
 /// Team `{no}` of the tournament. Whether the team exists is known once the tournament
 /// is loaded.
 #[derive(Clone, Debug)]
-pub struct TeamAt {
+pub(crate) struct TeamAt {
     pub tour: Tour,
     pub team: TeamNo,
 }

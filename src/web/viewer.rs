@@ -8,7 +8,7 @@ use actix_web::{FromRequest, HttpMessage, HttpRequest};
 use crate::db::accounts::{self, Access, Role, User};
 
 /// The cookie that carries a confirmation message across a redirect (Post/Redirect/Get).
-pub const FLASH_COOKIE: &str = "flash";
+pub(crate) const FLASH_COOKIE: &str = "flash";
 
 /// Who is asking, as the guard found them; in the request's extensions and in every
 /// page's [`Ctx`](super::Ctx).
@@ -20,7 +20,7 @@ pub struct Viewer {
     /// What the viewer may do in the tournament of a `/d/{slug}/…` page (admins:
     /// director; a scorer account: scorer, whatever its row says), so pages show only the
     /// links the viewer may follow.
-    pub tour_access: Option<Access>,
+    pub(crate) tour_access: Option<Access>,
     /// On a `/d/{slug}/…` page the viewer may see: the rooms of the tournament that call
     /// the director now (round, table, room), for the count in every director page's
     /// header.
@@ -37,16 +37,16 @@ impl Viewer {
 
     /// The round of the first room that calls the director (the header's link goes to its
     /// hall).
-    pub fn first_call_round(&self) -> i32 {
+    pub(crate) fn first_call_round(&self) -> i32 {
         self.calls.first().map_or(0, |c| c.0)
     }
 
-    pub fn is_admin(&self) -> bool {
+    pub(crate) fn is_admin(&self) -> bool {
         self.user.as_ref().is_some_and(|u| u.role == Role::Admin)
     }
 
     /// Whether the viewer runs this tournament (every director page), not only scores.
-    pub fn directs(&self) -> bool {
+    pub(crate) fn directs(&self) -> bool {
         self.is_admin() || self.tour_access == Some(Access::Director)
     }
 
@@ -66,7 +66,7 @@ impl Viewer {
     }
 
     /// The signed-in user's id.
-    pub fn user_id(&self) -> Option<i32> {
+    pub(crate) fn user_id(&self) -> Option<i32> {
         self.user.as_ref().map(|u| u.id)
     }
 }

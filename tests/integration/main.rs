@@ -6,6 +6,10 @@
 //!
 //! Run one area with `cargo test --test integration integration:: web_entry::`.
 
+// A test binary: its helpers are `pub` for the sibling modules, and a failed unwrap is a
+// failed test with its line.
+#![allow(unreachable_pub, clippy::unwrap_used)]
+
 mod common;
 
 mod api;

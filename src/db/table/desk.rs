@@ -15,7 +15,7 @@ use crate::rules::{Room, TableResult};
 /// table), in one transaction: a busy database refuses both or neither, so the page never
 /// says "nothing was saved" after a save.
 #[allow(clippy::too_many_arguments)]
-pub fn save_at_desk(
+pub(crate) fn save_at_desk(
     conn: &mut DbConnection,
     slug: &str,
     round: i32,

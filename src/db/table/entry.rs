@@ -99,7 +99,7 @@ pub fn save_entry(
 pub type Cell = (i32, Option<TableEntry>);
 
 /// One team's pair in a room: `players[0]` North or East.
-pub type SeatedPair = (TeamNo, [String; 2]);
+pub(crate) type SeatedPair = (TeamNo, [String; 2]);
 
 /// [`save_entry`] with who sits: each team's pair in this room (`players[0]` North or
 /// East), stored as the room's line-ups in the same transaction and under the same
@@ -107,7 +107,7 @@ pub type SeatedPair = (TeamNo, [String; 2]);
 /// `table link 4: open room seated by NS from 10.0.0.7` per changed pair. The side that
 /// saves is the one whose team code was typed, or the one the device is bound to; a wrong
 /// code saves nothing and is counted.
-pub fn save_entry_seated(
+pub(crate) fn save_entry_seated(
     conn: &mut DbConnection,
     room: &TableRoom,
     credential: Credential,

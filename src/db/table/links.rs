@@ -16,7 +16,7 @@ use crate::rules::room_state::{self, EntryState, RoomEntry, Side, Verdicts};
 use crate::rules::{Room, TeamNo};
 
 /// A fresh link token: 128 bits from the operating system, URL-safe base64 (22 characters).
-pub fn new_token() -> String {
+pub(crate) fn new_token() -> String {
     use base64::Engine;
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).expect("the operating system's random source");
@@ -25,7 +25,7 @@ pub fn new_token() -> String {
 
 /// How many digits a team code has: a million codes, of which a room's five wrong tries
 /// ([`room_state::MAX_CODE_FAILURES`]) hit one once in 200,000.
-pub const CODE_DIGITS: usize = 6;
+pub(crate) const CODE_DIGITS: usize = 6;
 
 /// A pair's six-digit team code for one room of one round, printed on its slip.
 fn new_code() -> String {
@@ -67,7 +67,7 @@ pub struct TableRoom {
     pub tournament_id: i32,
     pub slug: String,
     pub round: i32,
-    pub round_locked: bool,
+    pub(crate) round_locked: bool,
     pub table: i32,
     pub match_id: i32,
     pub room: Room,
@@ -202,7 +202,7 @@ pub struct RoomLink {
     /// The room as the state machine knows it (its stored state, not the shown one).
     pub entry: RoomEntry,
     /// Whether the room has stored results.
-    pub has_results: bool,
+    pub(crate) has_results: bool,
 }
 
 impl RoomLink {
@@ -212,8 +212,14 @@ impl RoomLink {
         room_state::verdicts(&self.entry, self.has_results, complete)
     }
 
+    /// Whether the table confirmed the room but "approve every clean room" passes it by
+    /// ([`RoomEntry::held_back`]).
+    pub(crate) fn held_back(&self) -> bool {
+        self.entry.held_back(self.has_results)
+    }
+
     /// Whether "approve every confirmed room without flags or calls" takes this room.
-    pub fn approvable_in_bulk(&self) -> bool {
+    pub(crate) fn approvable_in_bulk(&self) -> bool {
         self.entry.approvable_in_bulk(self.has_results)
     }
 }
@@ -355,7 +361,11 @@ fn listed_rooms(
 }
 
 /// Replaces every link of round `round`: the old ones answer 404 from now on.
-pub fn renew_links(conn: &mut DbConnection, slug: &str, round: i32) -> Result<bool, DbError> {
+pub(crate) fn renew_links(
+    conn: &mut DbConnection,
+    slug: &str,
+    round: i32,
+) -> Result<bool, DbError> {
     crate::db::write_transaction(conn, |conn| {
         let Some(round_id) = round_id(conn, slug, round)? else {
             return Ok(false);

@@ -28,7 +28,7 @@ pub fn release_round(
 /// Locks (or unlocks) round `round` against every table, by `who`: one write transaction, a
 /// new revision and an audit row when it changes anything; `false` when there is no such
 /// round.
-pub fn lock_round(
+pub(crate) fn lock_round(
     conn: &mut DbConnection,
     slug: &str,
     (round, locked): (i32, bool),

@@ -26,15 +26,16 @@ mod lock;
 mod rows;
 mod verdicts;
 
-pub use crate::rules::room_state::{Bind, Closed, EntryState, Refusal, Side};
-pub use desk::save_at_desk;
-pub use entry::{
-    Cell, SeatedPair, TableSave, confirm, flag, open, save_entry, save_entry_seated, standing,
-};
-pub use links::{
-    CODE_DIGITS, Credential, RoomLink, TableRoom, find_link, new_token, renew_links, round_links,
-    seated,
-};
-pub use lock::{lock_round, release_round};
+pub use crate::rules::room_state::{Closed, EntryState, Side};
+
+pub(crate) use crate::rules::room_state::Refusal;
+pub(crate) use desk::save_at_desk;
+pub(crate) use entry::save_entry_seated;
+pub use entry::{Cell, TableSave, confirm, flag, open, save_entry, standing};
+pub(crate) use links::{CODE_DIGITS, Credential, new_token, renew_links};
+pub use links::{RoomLink, TableRoom, find_link, round_links, seated};
+pub(crate) use lock::lock_round;
+pub use lock::release_round;
 pub use rows::{Pending, pending};
-pub use verdicts::{Judged, Verdict, approve_clean, calls, judge, read_room_text};
+pub(crate) use verdicts::read_room_text;
+pub use verdicts::{Judged, Verdict, approve_clean, calls, judge};

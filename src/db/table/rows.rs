@@ -79,14 +79,8 @@ pub struct Pending {
 }
 
 impl Pending {
-    /// Whether the device whose cookie is `token` may see the entry's figures: the device
-    /// that saved it, or the one on which the other side gave its code (docs/rules.md §5).
-    pub fn shows_to(&self, token: &str) -> bool {
-        self.bound_as(token).is_some()
-    }
-
     /// How the device whose cookie is `token` is bound to the entry, if it is.
-    pub fn bound_as(&self, token: &str) -> Option<Bind> {
+    pub(crate) fn bound_as(&self, token: &str) -> Option<Bind> {
         if token.is_empty() {
             return None;
         }

@@ -56,7 +56,7 @@ fn room_text(state: EntryState, flagged: &str, note: &str) -> String {
 
 /// A room's audit text read back: the state, the flagged boards and the note; `None`
 /// for a text this version did not write.
-pub fn read_room_text(text: &str) -> Option<(EntryState, Vec<i32>, String)> {
+pub(crate) fn read_room_text(text: &str) -> Option<(EntryState, Vec<i32>, String)> {
     let (head, note) = match text.split_once(" note=") {
         Some((head, note)) => (head, note.to_owned()),
         None => (text, String::new()),

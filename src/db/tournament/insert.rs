@@ -29,7 +29,11 @@ pub fn insert_event(conn: &mut DbConnection, event: &Event) -> Result<i32, DbErr
 
 /// [`insert_event`], with the audit rows of what the event brings beyond its results (its
 /// deals and dealing seed) written as `who`'s.
-pub fn insert_event_by(conn: &mut DbConnection, event: &Event, who: &str) -> Result<i32, DbError> {
+pub(crate) fn insert_event_by(
+    conn: &mut DbConnection,
+    event: &Event,
+    who: &str,
+) -> Result<i32, DbError> {
     check_references(event)?;
     let max_binds = conn.backend().max_binds();
     crate::db::write_transaction(conn, |conn| insert_rows(conn, event, max_binds, who))

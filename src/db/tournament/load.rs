@@ -29,7 +29,7 @@ pub struct Loaded {
 pub use crate::rules::release::Play;
 
 /// What [`Play`] holds for tournament `id`.
-pub fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbError> {
+pub(crate) fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbError> {
     use crate::db::schema::table_entries;
     let released_rounds = rounds::table
         .filter(rounds::tournament_id.eq(id))

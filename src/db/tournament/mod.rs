@@ -14,14 +14,17 @@ mod load;
 mod rows;
 mod since;
 
+pub use insert::insert_event;
+pub(crate) use insert::insert_event_by;
 pub(in crate::db) use insert::{
     BOARD_COLUMNS, MATCH_COLUMNS, RESULT_COLUMNS, TEAM_COLUMNS, insert_members, insert_teams,
 };
-pub use insert::{insert_event, insert_event_by};
 pub use list::{delete_tournament, list_tournaments, slug_exists};
 pub(in crate::db) use load::tournament_row;
-pub use load::{Loaded, Play, load_consistent, load_event, load_play};
+pub(crate) use load::{Loaded, load_play};
+pub use load::{Play, load_consistent, load_event};
 pub(in crate::db) use rows::{
     board_form, board_from_row, result_form, result_from_row, settings_from_row, tournament_form,
 };
-pub use since::{ChangedMatches, MOST_CHANGED_MATCHES, Since, load_since};
+pub(crate) use since::ChangedMatches;
+pub use since::{Since, load_since};

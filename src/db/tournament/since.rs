@@ -14,7 +14,7 @@ use super::rows::result_from_row;
 
 /// The most matches a newer revision may have changed for [`load_since`] to read just
 /// those; beyond it the whole tournament is read.
-pub const MOST_CHANGED_MATCHES: usize = 64;
+pub(crate) const MOST_CHANGED_MATCHES: usize = 64;
 
 /// What changed since a revision a server holds, read in one transaction.
 #[derive(Debug)]

@@ -6,7 +6,7 @@ use crate::rules::event::{Event, TeamNo};
 
 /// What a knockout's schedule refuses.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum KnockoutFault {
+pub(crate) enum KnockoutFault {
     /// A round of knockout round `ko_round` paired before its ties are known.
     TooEarly {
         round: i32,
@@ -34,7 +34,7 @@ pub enum KnockoutFault {
 /// Checks the schedule of a knockout stage's rounds against the bracket the results make.
 impl KnockoutFault {
     /// The round and table the fault is at.
-    pub fn place(&self) -> (i32, i32) {
+    pub(crate) fn place(&self) -> (i32, i32) {
         match *self {
             KnockoutFault::TooEarly { round, table, .. }
             | KnockoutFault::NotTheTie { round, table, .. }
@@ -44,7 +44,7 @@ impl KnockoutFault {
     }
 }
 
-pub fn check_knockout(bracket: &Bracket, event: &Event) -> Vec<KnockoutFault> {
+pub(crate) fn check_knockout(bracket: &Bracket, event: &Event) -> Vec<KnockoutFault> {
     let mut out = Vec::new();
     for ko in &bracket.rounds {
         for round in event

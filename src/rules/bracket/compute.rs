@@ -24,7 +24,7 @@ pub struct Bracket {
     pub exchanges: Vec<Exchange>,
     /// The exchanges the results no longer allow (a corrected result took a team out of
     /// its knockout round): not applied.
-    pub exchange_faults: Vec<ExchangeFault>,
+    pub(crate) exchange_faults: Vec<ExchangeFault>,
 }
 
 impl Bracket {
@@ -177,18 +177,10 @@ impl Bracket {
     }
 
     /// The knockout round whose segments include `round`.
-    pub fn round_of(&self, round: i32) -> Option<&KoRound> {
+    pub(crate) fn round_of(&self, round: i32) -> Option<&KoRound> {
         self.rounds
             .iter()
             .find(|r| (r.first_round..=r.last_round).contains(&round))
-    }
-
-    /// The seed of `team`.
-    pub fn seed_of(&self, team: TeamNo) -> Option<u32> {
-        self.seeds
-            .iter()
-            .position(|t| *t == team)
-            .map(|i| i as u32 + 1)
     }
 }
 

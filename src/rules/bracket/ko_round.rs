@@ -14,7 +14,7 @@ pub enum Reached {
 }
 
 impl Reached {
-    pub fn of_places(places: u32) -> Reached {
+    pub(crate) fn of_places(places: u32) -> Reached {
         match places {
             2 => Reached::Final,
             4 => Reached::SemiFinal,
@@ -51,7 +51,7 @@ impl Reached {
 
     /// The short name of a tie in this round (QF3, SF1): its Fluent id. `None` for the
     /// final and the play-off for third, one tie each, which are called by their name.
-    pub fn short_id(self) -> Option<&'static str> {
+    pub(crate) fn short_id(self) -> Option<&'static str> {
         match self {
             Reached::Final | Reached::ThirdPlace => None,
             Reached::SemiFinal => Some("stage-short-semi-final"),
@@ -83,7 +83,7 @@ impl KoRound {
     }
 
     /// Every tie's sides are known.
-    pub fn determined(&self) -> bool {
+    pub(crate) fn determined(&self) -> bool {
         self.ties.iter().all(Tie::determined)
     }
 }

@@ -23,15 +23,20 @@ mod ranking;
 mod tie;
 
 pub use championship::Championship;
-pub use check::{KnockoutFault, check_knockout};
+pub(crate) use check::{KnockoutFault, check_knockout};
 pub use compute::Bracket;
-pub use exchanges::{ExchangeFault, exchange};
-pub use ko_round::{KoRound, Reached};
+pub(crate) use exchanges::ExchangeFault;
+pub use exchanges::exchange;
+pub(crate) use ko_round::KoRound;
+pub use ko_round::Reached;
 pub use order::order;
-pub use pairings::{NotYet, ProposedTie};
-pub use progress::{Progress, progress};
-pub use ranking::{RankingLine, ranking};
-pub use tie::{Feeds, Seeded, Segment, Slot, Tie, TieStatus};
+pub(crate) use pairings::{NotYet, ProposedTie};
+pub(crate) use progress::Progress;
+pub use progress::progress;
+pub(crate) use ranking::RankingLine;
+pub use ranking::ranking;
+pub use tie::TieStatus;
+pub(crate) use tie::{Feeds, Slot, Tie};
 
 #[cfg(test)]
 pub(crate) mod tests;

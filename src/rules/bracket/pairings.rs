@@ -73,7 +73,7 @@ pub struct ProposedTie {
     pub home: TeamNo,
     pub away: Option<TeamNo>,
     pub tie: u32,
-    pub feeds: Option<Feeds>,
+    pub(crate) feeds: Option<Feeds>,
     /// The knockout round the sides come from.
     pub previous: Option<Reached>,
 }

@@ -26,7 +26,7 @@ pub struct RankingLine {
 
 impl RankingLine {
     /// `3`, `3=` or empty.
-    pub fn place_label(&self) -> String {
+    pub(crate) fn place_label(&self) -> String {
         match self.place {
             Some(p) if self.shared => format!("{p}="),
             Some(p) => p.to_string(),

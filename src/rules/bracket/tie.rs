@@ -80,8 +80,8 @@ pub struct Tie {
     pub ko_round: u32,
     /// In bracket order from 1; the play-off is the last tie of the final round.
     pub number: u32,
-    pub play_off: bool,
-    pub feeds: Option<Feeds>,
+    pub(crate) play_off: bool,
+    pub(crate) feeds: Option<Feeds>,
     /// The higher seed once both sides are known.
     pub home: Slot,
     pub away: Slot,
@@ -96,12 +96,12 @@ pub struct Tie {
 
 impl Tie {
     /// Both sides are known (a team or nobody).
-    pub fn determined(&self) -> bool {
+    pub(crate) fn determined(&self) -> bool {
         self.home.known() && self.away.known()
     }
 
     /// A team against nobody: it goes through without play.
-    pub fn is_bye(&self) -> bool {
+    pub(crate) fn is_bye(&self) -> bool {
         matches!(
             (self.home, self.away),
             (Slot::Team(_), Slot::Empty) | (Slot::Empty, Slot::Team(_))
@@ -115,7 +115,7 @@ impl Tie {
     }
 
     /// Segments complete.
-    pub fn complete_segments(&self) -> usize {
+    pub(crate) fn complete_segments(&self) -> usize {
         self.segments
             .iter()
             .filter(|s| s.home_levels.is_some())

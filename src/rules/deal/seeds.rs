@@ -33,7 +33,11 @@ impl SeedRecord {
     /// The boards dealt from this seed, as (round, board) in order: every board of its
     /// rounds (`boards`: every board of the event), or, when its rounds were not recorded
     /// (the old single pair), every board that has cards (`dealt`).
-    pub fn dealt_boards(&self, boards: &[(i32, i32)], dealt: &[(i32, i32)]) -> Vec<(i32, i32)> {
+    pub(crate) fn dealt_boards(
+        &self,
+        boards: &[(i32, i32)],
+        dealt: &[(i32, i32)],
+    ) -> Vec<(i32, i32)> {
         match &self.rounds {
             Some(rounds) => boards
                 .iter()
@@ -46,7 +50,7 @@ impl SeedRecord {
 }
 
 /// The first board of `dealt` that `released` says is not released: what a reveal waits for.
-pub fn first_unreleased(
+pub(crate) fn first_unreleased(
     dealt: &[(i32, i32)],
     released: impl Fn(i32, i32) -> bool,
 ) -> Option<(i32, i32)> {
@@ -55,7 +59,7 @@ pub fn first_unreleased(
 
 /// A round as dealing sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RoundFacts {
+pub(crate) struct RoundFacts {
     pub number: i32,
     /// Some board of it has cards.
     pub dealt: bool,
@@ -65,7 +69,7 @@ pub struct RoundFacts {
 
 /// What dealing does to one round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RoundPlan {
+pub(crate) enum RoundPlan {
     /// Its boards get their first cards.
     First,
     /// Its cards (not played yet) are replaced.
@@ -78,7 +82,7 @@ pub enum RoundPlan {
 /// round, or why it is refused: fushi must hold a secret seed it drew itself (a revealed
 /// seed deals nothing), and a round that has had a result is never dealt again. Dealing
 /// every round leaves the fixed rounds as they are, and is refused when every round is.
-pub fn plan_deal(
+pub(crate) fn plan_deal(
     current: Option<&DealSeed>,
     rounds: &[RoundFacts],
     which: Option<i32>,

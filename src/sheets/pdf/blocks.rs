@@ -2,7 +2,7 @@
 //! codes, a deal's compass, a bracket), each sheet with its base font size.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Align {
+pub(crate) enum Align {
     Left,
     Center,
     Right,
@@ -13,7 +13,7 @@ pub enum Align {
 pub struct Col {
     pub title: String,
     pub width: f32,
-    pub align: Align,
+    pub(crate) align: Align,
 }
 
 /// A table: optional column groups over a header row, then rows of cells.
@@ -24,9 +24,9 @@ pub struct Grid {
     pub columns: Vec<Col>,
     pub rows: Vec<Vec<String>>,
     /// Row height as a multiple of the font size: 1.6 to read, more to write in by hand.
-    pub row_height: f32,
+    pub(crate) row_height: f32,
     /// How many of the last rows are totals (ruled off with a heavier line).
-    pub total_rows: usize,
+    pub(crate) total_rows: usize,
 }
 
 /// A piece of a sheet, top to bottom.
@@ -73,7 +73,7 @@ pub struct BracketDrawing {
     /// (round name, its ties in bracket order), first knockout round first.
     pub rounds: Vec<(String, Vec<BracketBox>)>,
     /// The play-off for third, drawn beneath the final, with its heading.
-    pub play_off: Option<(String, BracketBox)>,
+    pub(crate) play_off: Option<(String, BracketBox)>,
 }
 
 /// The text of a [`Block::Compass`].
@@ -108,8 +108,8 @@ impl Compass {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SheetPage {
     pub blocks: Vec<Block>,
-    pub font_size: f32,
-    pub one_page: bool,
+    pub(crate) font_size: f32,
+    pub(crate) one_page: bool,
 }
 
 pub(super) fn col(title: &str, width: f32, align: Align) -> Col {

@@ -10,7 +10,7 @@ static FACE: LazyLock<ttf_parser::Face<'static>> =
     LazyLock::new(|| ttf_parser::Face::parse(FONT, 0).expect("the bundled font parses"));
 
 /// The width of `text` set in the bundled font at `size`.
-pub fn text_width(text: &str, size: f32) -> f32 {
+pub(crate) fn text_width(text: &str, size: f32) -> f32 {
     let face = &*FACE;
     let upem = f32::from(face.units_per_em());
     let units: f32 = text

@@ -7,8 +7,8 @@ use super::fit::{fit, fit_cell};
 use super::font::text_width;
 
 /// A4 portrait in points.
-pub const PAGE_WIDTH: f32 = 595.28;
-pub const PAGE_HEIGHT: f32 = 841.89;
+pub(crate) const PAGE_WIDTH: f32 = 595.28;
+pub(crate) const PAGE_HEIGHT: f32 = 841.89;
 const MARGIN: f32 = 36.0;
 const CONTENT_WIDTH: f32 = PAGE_WIDTH - 2.0 * MARGIN;
 const PAD: f32 = 2.5;

@@ -23,11 +23,17 @@ mod sides;
 mod standings;
 mod team_card;
 
-pub use blocks::{Align, Block, BracketBox, BracketDrawing, Col, Compass, Grid, SheetPage};
-pub use font::{FONT, missing_glyphs, text_width};
-pub use layout::{Op, PAGE_HEIGHT, PAGE_WIDTH, fitted_size, layout};
+pub use blocks::SheetPage;
+
+pub(crate) use blocks::{Align, Block, BracketBox, BracketDrawing, Col, Compass, Grid};
+pub use font::{FONT, missing_glyphs};
+pub use layout::{fitted_size, layout};
+// The sheets' tests draw a placed page as SVG.
+#[cfg(test)]
+pub(crate) use layout::{Op, PAGE_HEIGHT, PAGE_WIDTH};
 pub use match_sheet::match_sheet_page;
-pub use render::{PdfError, render};
-pub use score_sheet::score_sheet_page;
+pub(crate) use render::PdfError;
+pub use render::render;
+pub(crate) use score_sheet::score_sheet_page;
 pub use standings::standings_page;
-pub use team_card::team_card_page;
+pub(crate) use team_card::team_card_page;

@@ -5,7 +5,7 @@ use super::sides::sides_grid;
 use crate::sheets::content::ScoreSheet;
 
 /// A score sheet: one match in one room.
-pub fn score_sheet_page(s: &ScoreSheet) -> SheetPage {
+pub(crate) fn score_sheet_page(s: &ScoreSheet) -> SheetPage {
     use Align::*;
     let widths = [
         (0.8, Center),

@@ -4,7 +4,7 @@ use super::blocks::{Align, Block, Grid, SheetPage, col};
 use crate::sheets::content::TeamCard;
 
 /// A team card: a summary of every match, then each match board by board.
-pub fn team_card_page(c: &TeamCard) -> SheetPage {
+pub(crate) fn team_card_page(c: &TeamCard) -> SheetPage {
     use Align::*;
     let mut blocks = vec![
         Block::Title(format!("{} · {} {}", c.title, c.team_no, c.team)),

@@ -33,7 +33,7 @@ const PREFLIGHT_MAX_AGE: &str = "600";
 /// An error of the API: what kind of error (a word a program can test) and what went
 /// wrong, in the reader's language.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ApiError {
+pub(crate) struct ApiError {
     /// `bad_request`, `forbidden`, `not_found`, `method_not_allowed`, `too_large`,
     /// `too_many_requests`, `internal`, `unavailable` or `error`.
     pub error: String,
@@ -41,7 +41,7 @@ pub struct ApiError {
 }
 
 /// The kind of an error status.
-pub fn kind(status: StatusCode) -> &'static str {
+pub(crate) fn kind(status: StatusCode) -> &'static str {
     match status.as_u16() {
         400 | 422 => "bad_request",
         403 => "forbidden",
@@ -56,7 +56,7 @@ pub fn kind(status: StatusCode) -> &'static str {
 }
 
 /// The JSON answer of an error under `/api/`.
-pub fn error_response(status: StatusCode, message: String) -> HttpResponse {
+pub(crate) fn error_response(status: StatusCode, message: String) -> HttpResponse {
     let body = ApiError {
         error: kind(status).to_owned(),
         message,
@@ -74,7 +74,7 @@ fn is_event_stream(path: &str) -> bool {
 }
 
 /// CORS, preflight and the read-only rule in front of the API and the event stream.
-pub async fn cors(
+pub(crate) async fn cors(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, actix_web::Error> {

@@ -27,7 +27,7 @@ use crate::web::AppError;
 use crate::web::page::{PageSnapshot, path_number};
 use crate::web::routes::{Need, Routes};
 
-pub fn declare(routes: &mut Routes) {
+pub(crate) fn declare(routes: &mut Routes) {
     routes
         .get("/api/v1/tournaments/{slug}/matches", Need::Api, matches)
         .get("/api/v1/tournaments/{slug}/results", Need::Api, results)
@@ -46,7 +46,7 @@ pub fn declare(routes: &mut Routes) {
 
 /// `GET /api/v1/tournaments/{slug}/matches`
 #[derive(Debug, Serialize, ToSchema)]
-pub struct MatchesAnswer {
+pub(crate) struct MatchesAnswer {
     slug: String,
     revision: i64,
     /// One page of every round's matches, in `matches.csv`'s order (round, table).
@@ -78,7 +78,7 @@ pub(super) async fn matches(
 
 /// A released room result with `results.csv`'s columns.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ResultRow {
+pub(crate) struct ResultRow {
     round: i32,
     table: i32,
     /// `open` or `closed`.
@@ -100,7 +100,7 @@ pub struct ResultRow {
 
 /// `GET /api/v1/tournaments/{slug}/results`
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ResultsAnswer {
+pub(crate) struct ResultsAnswer {
     slug: String,
     revision: i64,
     /// One page of the released room results, in `results.csv`'s order (round, table,
@@ -176,7 +176,7 @@ pub(super) async fn results(
 
 /// A board's facts as `boards.csv` has them.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct BoardFacts {
+pub(crate) struct BoardFacts {
     board: i32,
     dealer: String,
     level: String,
@@ -194,7 +194,7 @@ fn board_facts(board: &Board) -> BoardFacts {
 
 /// A deal as `deals.csv`'s cells (docs/deals.md's notation), with the bottom's points.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct DealCards {
+pub(crate) struct DealCards {
     north: String,
     east: String,
     south: String,
@@ -217,7 +217,7 @@ fn deal_cards(deal: &Deal) -> DealCards {
 
 /// One room's result on a board's traveller.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TravellerRowItem {
+pub(crate) struct TravellerRowItem {
     table: i32,
     room: String,
     declarers: i32,
@@ -233,7 +233,7 @@ pub struct TravellerRowItem {
 
 /// How often one result was reached on a board.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct FrequencyItem {
+pub(crate) struct FrequencyItem {
     table_score: i32,
     result: String,
     rooms: usize,
@@ -241,7 +241,7 @@ pub struct FrequencyItem {
 
 /// `GET /api/v1/tournaments/{slug}/rounds/{round}/boards/{board}`
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TravellerAnswer {
+pub(crate) struct TravellerAnswer {
     slug: String,
     revision: i64,
     round: i32,
@@ -332,7 +332,7 @@ pub(super) async fn traveller(
 
 /// A pair's line of `butler.csv`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ButlerRow {
+pub(crate) struct ButlerRow {
     rank: String,
     team_no: i32,
     name: String,
@@ -344,7 +344,7 @@ pub struct ButlerRow {
 
 /// `GET /api/v1/tournaments/{slug}/butler`
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ButlerAnswer {
+pub(crate) struct ButlerAnswer {
     slug: String,
     revision: i64,
     /// One page of the lines, in rank order.
@@ -396,7 +396,7 @@ pub(super) async fn butler_ranking(
 
 /// A dealing seed: its commitment from the start, the seed itself once revealed.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct SeedItem {
+pub(crate) struct SeedItem {
     commitment: String,
     published: Option<String>,
     rounds: Option<Vec<i32>>,
@@ -405,7 +405,7 @@ pub struct SeedItem {
 
 /// A released board's cards with its facts.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct DealtBoard {
+pub(crate) struct DealtBoard {
     board: i32,
     #[serde(skip_serializing_if = "Option::is_none")]
     dealer: Option<String>,
@@ -420,7 +420,7 @@ pub struct DealtBoard {
 
 /// `GET /api/v1/tournaments/{slug}/deals`
 #[derive(Debug, Serialize, ToSchema)]
-pub struct DealsAnswer {
+pub(crate) struct DealsAnswer {
     slug: String,
     revision: i64,
     decks: i32,

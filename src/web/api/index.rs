@@ -27,7 +27,7 @@ use crate::web::{AppError, AppState};
 
 /// A published tournament in the index.
 #[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct IndexItem {
+pub(crate) struct IndexItem {
     slug: String,
     name: String,
     teams: usize,
@@ -41,7 +41,7 @@ pub struct IndexItem {
 
 /// `GET /api/v1/tournaments`
 #[derive(Debug, Serialize, ToSchema)]
-pub struct IndexAnswer {
+pub(crate) struct IndexAnswer {
     /// One page of the published tournaments, newest first.
     tournaments: Vec<IndexItem>,
     next: Option<String>,
@@ -196,7 +196,7 @@ pub(super) fn matches(req: &HttpRequest, etag: &str) -> bool {
         (status = 304, description = "Not modified (If-None-Match)"),
         (status = 400, body = ApiError), (status = 503, body = ApiError),
     ))]
-pub async fn index(
+pub(crate) async fn index(
     req: HttpRequest,
     state: web::Data<AppState>,
     paging: Paging,

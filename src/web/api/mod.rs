@@ -29,18 +29,18 @@ pub use super::settings::ApiOrigins;
 use crate::rules::{Event, MatchReport, MatchStatus, Report, Round, Scorer, Standing};
 use paging::{Paged, Paging};
 
-pub mod edge;
+pub(crate) mod edge;
 mod field;
-pub mod index;
-pub mod openapi;
+pub(crate) mod index;
+pub(crate) mod openapi;
 pub mod paging;
 mod stages;
 
-pub use edge::cors;
+pub(crate) use edge::cors;
 
 /// Declares every route of the API: each is a `GET` that anyone may read (what a
 /// tournament's answers show is decided by its public snapshot).
-pub fn declare(routes: &mut Routes) {
+pub(crate) fn declare(routes: &mut Routes) {
     routes
         .get("/api/v1/openapi.json", Need::Api, openapi::document)
         .get("/api/v1/tournaments", Need::Api, index::index)
@@ -54,8 +54,6 @@ pub fn declare(routes: &mut Routes) {
     field::declare(routes);
     stages::declare(routes);
 }
-
-pub use crate::web::live::http::tournament_slug;
 
 /// The API path of something of one tournament.
 fn url(event: &Event, tail: &str) -> String {
@@ -85,10 +83,12 @@ fn json_response<T: Serialize>(value: &T) -> HttpResponse {
 /// How far a tournament has come.
 #[derive(Clone, Copy, Debug, Serialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
-pub enum Progress {
+pub(crate) enum Progress {
     /// No board compared yet.
     NotStarted,
-    InProgress,
+    /// Some boards compared, some matches still to count.
+    #[serde(rename = "in_progress")]
+    Underway,
     /// Every match counts in the standings.
     Finished,
 }
@@ -105,13 +105,13 @@ fn progress(report: &Report) -> Progress {
     } else if report.matches.iter().all(|m| m.counts) {
         Progress::Finished
     } else {
-        Progress::InProgress
+        Progress::Underway
     }
 }
 
 /// A team as `teams.csv` has it.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TeamItem {
+pub(crate) struct TeamItem {
     team_no: i32,
     name: String,
     club: String,
@@ -121,7 +121,7 @@ pub struct TeamItem {
 
 /// A round of a tournament.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct RoundItem {
+pub(crate) struct RoundItem {
     round: i32,
     boards: usize,
     matches: usize,
@@ -134,7 +134,7 @@ pub struct RoundItem {
 
 /// `GET /api/v1/tournaments/{slug}`: a tournament, one page of its teams and its rounds.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TournamentAnswer {
+pub(crate) struct TournamentAnswer {
     slug: String,
     name: String,
     revision: i64,
@@ -243,7 +243,7 @@ async fn tournament(snapshot: PageSnapshot, paging: Paging) -> Result<HttpRespon
 /// One row of `standings.csv` (its columns after `stage,group`); `score` (two decimals)
 /// and `level_quotient` (three decimals or `inf`) are strings exactly as there.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct StandingRow {
+pub(crate) struct StandingRow {
     /// `"3"`, or `"3="` for a shared place.
     rank: String,
     team_no: i32,
@@ -281,7 +281,7 @@ fn standing_row(event: &Event, s: &Standing) -> StandingRow {
 
 /// `GET /api/v1/tournaments/{slug}/standings`
 #[derive(Debug, Serialize, ToSchema)]
-pub struct StandingsAnswer {
+pub(crate) struct StandingsAnswer {
     slug: String,
     revision: i64,
     /// One page of the rows, in rank order.
@@ -314,7 +314,7 @@ async fn standings(snapshot: PageSnapshot, paging: Paging) -> Result<HttpRespons
 
 /// The swing of one board compared in both rooms.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct BoardSwingItem {
+pub(crate) struct BoardSwingItem {
     board: i32,
     open_score: Option<i32>,
     closed_score: Option<i32>,
@@ -323,7 +323,7 @@ pub struct BoardSwingItem {
 
 /// One released room result of a match.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct RoomResult {
+pub(crate) struct RoomResult {
     /// `open` or `closed`.
     room: String,
     board: i32,
@@ -336,7 +336,7 @@ pub struct RoomResult {
 /// One match with `matches.csv`'s figures (`null` where the CSV cell is empty) and the
 /// swing of every board compared in both rooms.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct MatchItem {
+pub(crate) struct MatchItem {
     round: i32,
     table: i32,
     home: i32,
@@ -427,7 +427,7 @@ fn match_key(m: &&MatchReport) -> paging::Key {
 
 /// `GET /api/v1/tournaments/{slug}/rounds/{round}`
 #[derive(Debug, Serialize, ToSchema)]
-pub struct RoundAnswer {
+pub(crate) struct RoundAnswer {
     slug: String,
     revision: i64,
     round: i32,
@@ -484,7 +484,7 @@ async fn round(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::web::live::http::tournament_slug;
 
     #[test]
     fn api_paths_name_their_tournament() {

@@ -40,7 +40,7 @@ use crate::web::live::http::PUBLIC_CACHE_CONTROL;
         stages::ranking,
     )
 )]
-pub struct ApiDoc;
+pub(crate) struct ApiDoc;
 
 /// The document's bytes, made once.
 static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
@@ -55,7 +55,7 @@ static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
         (status = 200, description = "The OpenAPI 3.1 document", content_type = "application/json"),
         (status = 304, description = "Not modified (If-None-Match)"),
     ))]
-pub async fn document(req: HttpRequest) -> HttpResponse {
+pub(crate) async fn document(req: HttpRequest) -> HttpResponse {
     // The document changes only with fushi's version.
     let etag = format!(
         "\"{}-openapi{}\"",

@@ -24,15 +24,15 @@ use crate::web::AppError;
 use crate::web::i18n::{Lang, Tr};
 
 /// Items in a page when the request does not say.
-pub const DEFAULT_LIMIT: usize = 100;
+pub(crate) const DEFAULT_LIMIT: usize = 100;
 
 /// The most items a page may hold (`?limit=` above it is refused).
-pub const MAX_LIMIT: usize = 500;
+pub(crate) const MAX_LIMIT: usize = 500;
 
-pub use crate::web::live::pages::NotKept;
+pub(crate) use crate::web::live::pages::NotKept;
 
 /// Where an item stands in its list: up to four numbers, compared in order.
-pub type Key = [i64; 4];
+pub(crate) type Key = [i64; 4];
 
 /// The key of the item at `place` of a ranked list.
 pub fn place(place: usize) -> Key {
@@ -42,7 +42,7 @@ pub fn place(place: usize) -> Key {
 /// The paging a request asks for: `?cursor=` and `?limit=` (the first of each), checked when
 /// a list is paged, so that the message can name what is wrong.
 #[derive(Clone, Debug, Default)]
-pub struct Paging {
+pub(crate) struct Paging {
     cursor: Option<String>,
     limit: Option<String>,
     lang: Option<Lang>,
@@ -51,7 +51,7 @@ pub struct Paging {
 /// One page of a list: its items, the cursor of the next page (`None` on the last), and
 /// whether the page may be kept in the page cache.
 #[derive(Debug)]
-pub struct Paged<T> {
+pub(crate) struct Paged<T> {
     pub items: Vec<T>,
     pub next: Option<String>,
     pub keep: bool,
@@ -61,7 +61,7 @@ impl<T> Paged<T> {
     /// The JSON answer that holds this page: `answer` makes it of the page's items and the
     /// next page's cursor. Kept in the page cache only when the page may be ([`NotKept`]
     /// otherwise), so every paged answer of the API is served the same way.
-    pub fn answer<A: Serialize>(
+    pub(crate) fn answer<A: Serialize>(
         self,
         answer: impl FnOnce(Vec<T>, Option<String>) -> A,
     ) -> HttpResponse {
@@ -75,7 +75,7 @@ impl<T> Paged<T> {
 
 impl Paging {
     /// The paging of a query string.
-    pub fn of_query(query: &str, lang: Option<Lang>) -> Paging {
+    pub(crate) fn of_query(query: &str, lang: Option<Lang>) -> Paging {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap_or_default();
         let first = |name: &str| {
             pairs
@@ -125,7 +125,7 @@ impl Paging {
     /// The page of `list` this request asks for: the items of `source` (in the list's order,
     /// `key` increasing) after the cursor's key, at most the limit of them, each made by
     /// `make` (the items before the page are skipped without being made).
-    pub fn page<S, T>(
+    pub(crate) fn page<S, T>(
         &self,
         list: &str,
         source: impl IntoIterator<Item = S>,
@@ -204,7 +204,7 @@ pub fn decode(list: &str, cursor: &str) -> Option<Key> {
 
 /// The query parameters an API answer reads, as its page-cache key
 /// ([`crate::web::live::known_query`] of an API path).
-pub fn known_query(query: &str) -> String {
+pub(crate) fn known_query(query: &str) -> String {
     crate::web::live::known_query("/api/v1/", query)
 }
 

@@ -20,7 +20,7 @@ use crate::web::AppError;
 use crate::web::page::PageSnapshot;
 use crate::web::routes::{Need, Routes};
 
-pub fn declare(routes: &mut Routes) {
+pub(crate) fn declare(routes: &mut Routes) {
     routes
         .get("/api/v1/tournaments/{slug}/stages", Need::Api, stages)
         .get("/api/v1/tournaments/{slug}/bracket", Need::Api, bracket)
@@ -40,7 +40,7 @@ fn championship(snapshot: &PageSnapshot) -> Result<&Championship, AppError> {
 /// One block of a league stage's standings: a group, or the whole stage, with its rows of
 /// this page.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct StandingsBlock {
+pub(crate) struct StandingsBlock {
     /// `null` for a stage without groups.
     group: Option<String>,
     /// The block's rows that are in this page of the answer (all of them when the stages'
@@ -50,7 +50,7 @@ pub struct StandingsBlock {
 
 /// A stage with its rounds and format, and a league stage's standings blocks.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct StageItem {
+pub(crate) struct StageItem {
     stage: usize,
     name: String,
     first_round: i32,
@@ -61,7 +61,7 @@ pub struct StageItem {
 
 /// `GET /api/v1/tournaments/{slug}/stages`
 #[derive(Debug, Serialize, ToSchema)]
-pub struct StagesAnswer {
+pub(crate) struct StagesAnswer {
     slug: String,
     revision: i64,
     /// Every stage, each league stage with every one of its blocks: the standings rows are
@@ -153,7 +153,7 @@ pub(super) async fn stages(
 /// A segment of a tie: a round with its table and, once complete, the home side's levels
 /// and points.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct SegmentItem {
+pub(crate) struct SegmentItem {
     round: i32,
     table: Option<i32>,
     home_levels: Option<i64>,
@@ -162,7 +162,7 @@ pub struct SegmentItem {
 
 /// Two teams the director exchanged in the bracket, and why.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ExchangeItem {
+pub(crate) struct ExchangeItem {
     reason: String,
     teams: [i32; 2],
 }
@@ -170,7 +170,7 @@ pub struct ExchangeItem {
 /// One tie with `bracket.csv`'s columns (a bye has its team at home, no carry-over or
 /// totals) and its segments.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TieItem {
+pub(crate) struct TieItem {
     ko_round: u32,
     tie: u32,
     play_off: bool,
@@ -254,7 +254,7 @@ fn tie_item(b: &Bracket, ko_round: u32, t: &Tie) -> TieItem {
 
 /// A knockout round with its ties of this page.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct KoRoundItem {
+pub(crate) struct KoRoundItem {
     ko_round: u32,
     name: String,
     first_round: i32,
@@ -266,7 +266,7 @@ pub struct KoRoundItem {
 
 /// `GET /api/v1/tournaments/{slug}/bracket`
 #[derive(Debug, Serialize, ToSchema)]
-pub struct BracketAnswer {
+pub(crate) struct BracketAnswer {
     slug: String,
     revision: i64,
     stage: usize,
@@ -335,7 +335,7 @@ pub(super) async fn bracket(
 
 /// `GET /api/v1/tournaments/{slug}/bracket/{round}/{table}`
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TieAnswer {
+pub(crate) struct TieAnswer {
     slug: String,
     revision: i64,
     /// The knockout round's name.
@@ -381,7 +381,7 @@ pub(super) async fn tie(
 
 /// A line of `ranking.csv`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct RankingRow {
+pub(crate) struct RankingRow {
     /// `"3"` or `"3="`, `null` while undecided.
     place: Option<String>,
     team_no: i32,
@@ -392,7 +392,7 @@ pub struct RankingRow {
 
 /// `GET /api/v1/tournaments/{slug}/ranking`
 #[derive(Debug, Serialize, ToSchema)]
-pub struct RankingAnswer {
+pub(crate) struct RankingAnswer {
     slug: String,
     revision: i64,
     /// One page of the lines, in ranking order.

@@ -8,7 +8,7 @@ use crate::web::routes::{Need, RouteTable};
 
 /// What a request needs, from its method and path alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rule<'a> {
+pub(crate) enum Rule<'a> {
     /// Anyone: the home page, the stylesheet, login, setup.
     Open,
     /// Any signed-in user (`/d`, the list of their tournaments).
@@ -35,7 +35,7 @@ pub enum Rule<'a> {
 /// Classifies a request. Under `/d/{slug}/…` the [`RouteTable`] says whether the
 /// tournament's scorers may reach the page; anything it does not declare is a director's
 /// page, so a new route is closed until it is declared with its [`Need`].
-pub fn rule<'a>(table: &RouteTable, method: &Method, path: &'a str) -> Rule<'a> {
+pub(crate) fn rule<'a>(table: &RouteTable, method: &Method, path: &'a str) -> Rule<'a> {
     let guarded = ["/d", "/t/", "/admin", "/table/"]
         .iter()
         .any(|p| path.starts_with(p));
@@ -83,7 +83,7 @@ pub fn rule<'a>(table: &RouteTable, method: &Method, path: &'a str) -> Rule<'a> 
 
 /// What the guard does with a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     Pass,
     /// Not signed in: to the login page.
     Login,
@@ -95,7 +95,12 @@ pub enum Outcome {
 
 /// Decides a request from its [`Rule`], the viewer, whether any user exists, and — for a
 /// tournament's pages — the tournament (`None`: no such slug).
-pub fn decide(rule: Rule, user: Option<&User>, has_users: bool, gate: Option<Gate>) -> Outcome {
+pub(crate) fn decide(
+    rule: Rule,
+    user: Option<&User>,
+    has_users: bool,
+    gate: Option<Gate>,
+) -> Outcome {
     let needs_account = matches!(
         rule,
         Rule::SignedIn | Rule::Create | Rule::Admin | Rule::Manage { .. }
@@ -153,7 +158,7 @@ pub fn decide(rule: Rule, user: Option<&User>, has_users: bool, gate: Option<Gat
 
 /// What a user of `role` with the access row `given` may do in a tournament: admins
 /// direct every tournament; a scorer account scores, whatever its row says.
-pub fn effective_access(role: Role, given: Option<Access>) -> Option<Access> {
+pub(crate) fn effective_access(role: Role, given: Option<Access>) -> Option<Access> {
     match (role, given) {
         (Role::Admin, _) => Some(Access::Director),
         (Role::Scorer, Some(_)) => Some(Access::Scorer),

@@ -11,7 +11,7 @@ use crate::db::{self, TournamentSummary};
 use crate::web::page::{Ctx, redirect_with, render_status, with_db};
 use crate::web::{AppError, AppState};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/admin", web::get().to(to_users))
         .route("/admin/users", web::get().to(list))
         .route("/admin/users", web::post().to(add))

@@ -15,11 +15,11 @@ use crate::web::MAX_UPLOAD;
 /// The session key of the CSRF token.
 pub(super) const CSRF: &str = "csrf";
 /// The form field and the header that carry the CSRF token.
-pub const CSRF_FIELD: &str = "csrf";
+pub(crate) const CSRF_FIELD: &str = "csrf";
 const CSRF_HEADER: &str = "x-csrf-token";
 
 /// The CSRF token of a session, made when missing.
-pub fn csrf_token(session: &Session) -> String {
+pub(crate) fn csrf_token(session: &Session) -> String {
     if let Ok(Some(token)) = session.get::<String>(CSRF)
         && !token.is_empty()
     {
@@ -89,7 +89,7 @@ const TOKEN_WINDOW: usize = 64 * 1024;
 /// The urlencoded body of a state-changing request, kept in the request once its token is
 /// read: the 503 page of a write the database could not take sends it again.
 #[derive(Clone, Debug)]
-pub struct SentForm(pub web::Bytes);
+pub(crate) struct SentForm(pub web::Bytes);
 
 /// The largest body a state-changing request may have (an upload and its form fields).
 const MAX_BODY: usize = MAX_UPLOAD + 64 * 1024;

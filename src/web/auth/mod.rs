@@ -10,11 +10,11 @@
 //!   of a tournament) of an unpublished tournament is to everyone without access the same
 //!   404 as of a slug that does not exist; `/admin/…` is for admins.
 
-pub mod access;
+pub(crate) mod access;
 mod admin;
-pub mod csrf;
+pub(crate) mod csrf;
 mod pages;
-pub mod setup;
+pub(crate) mod setup;
 
 use actix_session::SessionExt;
 use actix_web::body::{EitherBody, MessageBody};
@@ -31,16 +31,14 @@ use crate::db::accounts::{self, Access, Role, User};
 use access::{Outcome, Rule, decide, effective_access, rule};
 use csrf::{CSRF, check_csrf, csrf_token};
 
-pub use super::viewer::{Viewer, visible};
-pub use crate::web::client::client_address;
-pub use csrf::CSRF_FIELD;
-pub use pages::safe_next;
-pub use setup::{
-    Accounts, multipart_config, secure_over_https, security_headers, session_middleware,
-};
+pub use super::viewer::visible;
+
+pub(crate) use super::viewer::Viewer;
+pub use setup::Accounts;
+pub(crate) use setup::{multipart_config, secure_over_https, security_headers, session_middleware};
 
 /// The routes of this module.
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
     cfg.configure(pages::configure).configure(admin::configure);
 }
 

@@ -11,7 +11,7 @@ use crate::web::metrics::SignIn;
 use crate::web::page::{Ctx, redirect, redirect_with, render, render_status, with_db};
 use crate::web::{AppError, AppState};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/login", web::get().to(login_form))
         .route("/login", web::post().to(login))
         .route("/logout", web::post().to(logout))
@@ -20,7 +20,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// A local path to go on to after signing in; anything else is `/d`.
-pub fn safe_next(next: Option<&str>) -> String {
+pub(crate) fn safe_next(next: Option<&str>) -> String {
     crate::web::page::local_path(next, "/d").to_owned()
 }
 

@@ -23,10 +23,10 @@ use crate::web::{AppError, AppState};
 /// whether a user exists (remembered once true) and the one-time set-up code.
 pub struct Accounts {
     pub key: Key,
-    pub secure_cookies: bool,
+    pub(crate) secure_cookies: bool,
     pub trusted_proxies: TrustedProxies,
     /// Sign-ins under way, one at a time per address.
-    pub sign_in_turns: crate::web::client::SignInTurns,
+    pub(crate) sign_in_turns: crate::web::client::SignInTurns,
     has_users: AtomicBool,
     /// The code that lets a device other than the server's machine create the first
     /// administrator: 128 random bits, made at start, printed by `fushi serve`, gone once
@@ -120,7 +120,7 @@ fn plain_code(text: &str) -> String {
 
 /// The session cookie: private (encrypted and signed), HttpOnly, SameSite=Lax, Secure
 /// when configured (and, by [`secure_over_https`], whenever the request came over HTTPS).
-pub fn session_middleware(accounts: &Accounts) -> SessionMiddleware<CookieSessionStore> {
+pub(crate) fn session_middleware(accounts: &Accounts) -> SessionMiddleware<CookieSessionStore> {
     SessionMiddleware::builder(CookieSessionStore::default(), accounts.key.clone())
         .cookie_name(SESSION_COOKIE.to_owned())
         .cookie_http_only(true)
@@ -132,7 +132,7 @@ pub fn session_middleware(accounts: &Accounts) -> SessionMiddleware<CookieSessio
 
 /// Uploads over a field's limit answer 413 (the page says the limits), not 400; a whole
 /// upload is held to the largest body fushi takes, as its CSRF check streams it on.
-pub fn multipart_config() -> actix_multipart::form::MultipartFormConfig {
+pub(crate) fn multipart_config() -> actix_multipart::form::MultipartFormConfig {
     use actix_multipart::MultipartError;
     fn overflow(err: &MultipartError) -> bool {
         match err {
@@ -155,7 +155,7 @@ pub fn multipart_config() -> actix_multipart::form::MultipartFormConfig {
 }
 
 /// The security headers of every response.
-pub fn security_headers() -> DefaultHeaders {
+pub(crate) fn security_headers() -> DefaultHeaders {
     DefaultHeaders::new()
         .add((
             header::CONTENT_SECURITY_POLICY,
@@ -169,7 +169,7 @@ pub fn security_headers() -> DefaultHeaders {
 
 /// Marks every cookie `Secure` when the request came over HTTPS through a trusted proxy
 /// that says so in `X-Forwarded-Proto` / `Forwarded` (`FUSHI_TRUSTED_PROXIES`).
-pub async fn secure_over_https(
+pub(crate) async fn secure_over_https(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {

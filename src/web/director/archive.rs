@@ -28,7 +28,7 @@ use crate::db::accounts::Access;
 use crate::transfer;
 use crate::web::routes::{Need, Routes};
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .get("/d/import", Need::Create, import_form)
         .post("/d/import", Need::Create, import)

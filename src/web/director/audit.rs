@@ -15,20 +15,20 @@ use crate::db::{self, audit::AuditEntry, audit::Subject};
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::Tour;
 
-pub const PER_PAGE: i64 = 100;
+pub(crate) const PER_PAGE: i64 = 100;
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes.get("/d/{slug}/audit", Need::Director, show);
 }
 
 /// The signed-in user's name, for the audit trail (blank without accounts).
-pub fn who(viewer: &Viewer) -> String {
+pub(super) fn who(viewer: &Viewer) -> String {
     viewer.name()
 }
 
 /// One change as the pages show it.
 #[derive(Debug)]
-pub struct TrailLine {
+pub(crate) struct TrailLine {
     pub at: String,
     pub user: String,
     pub area: String,
@@ -44,7 +44,11 @@ pub struct TrailLine {
 
 /// The changes in the reader's language (area names, subjects, and a knockout tie's reason;
 /// other values are stored text).
-pub fn trail_lines(t: &Tr, clock: &crate::rules::Clock, entries: &[AuditEntry]) -> Vec<TrailLine> {
+pub(crate) fn trail_lines(
+    t: &Tr,
+    clock: &crate::rules::Clock,
+    entries: &[AuditEntry],
+) -> Vec<TrailLine> {
     entries
         .iter()
         .map(|e| {

@@ -37,7 +37,7 @@ use crate::web::live::Snapshot;
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::{RoundAt, Tour};
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .get("/d/{slug}/deals", Need::Director, page)
         .post("/d/{slug}/deals/seed", Need::Director, set_seed_post)
@@ -56,14 +56,14 @@ pub fn configure(routes: &mut Routes) {
 pub(super) struct SeatStats {
     pub seat: String,
     pub jokers: usize,
-    pub level_cards: usize,
+    pub(crate) level_cards: usize,
 }
 
 /// A dealt round's statistics as the page shows them.
 #[derive(Debug)]
 pub(super) struct StatsView {
     pub seats: Vec<SeatStats>,
-    pub bottoms: String,
+    pub(crate) bottoms: String,
     pub range: String,
 }
 

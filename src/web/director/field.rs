@@ -20,7 +20,7 @@ use crate::web::labels::{Choice, choices};
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::{RoundAt, TableAt};
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .post(
             "/d/{slug}/rounds/{round}/tables/{table}/lineups",

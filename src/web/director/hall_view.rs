@@ -14,7 +14,7 @@ use crate::web::labels::team_label;
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::RoundAt;
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .get("/d/{slug}/rounds/{round}/hall", Need::Director, hall_page)
         .post("/d/{slug}/rounds/{round}/hall", Need::Director, hall_action);
@@ -238,10 +238,7 @@ async fn hall_page(
     let (matches, counts) = tiles(&ctx, &at, &sheet, &links);
     let approval = sheet.settings.table.approval;
     let approvable = links.iter().filter(|l| l.approvable_in_bulk()).count();
-    let passed = links
-        .iter()
-        .filter(|l| l.state == EntryState::Confirmed && !l.approvable_in_bulk())
-        .count();
+    let passed = links.iter().filter(|l| l.held_back()).count();
     let clock = crate::clock::of(&sheet.settings);
     let (_, round_clock, announcement) =
         crate::web::clock_view::hall_parts(&ctx, &state, &sheet.settings, Some(at.round), None)

@@ -26,7 +26,7 @@ use super::routes::Routes;
 pub(crate) use crate::web::labels::progress_text;
 pub(crate) use stages::{rounds_text, unreleased_text};
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     // The archive first: its `/d/import` must match before the dashboard's `/d/{slug}`.
     archive::configure(routes);
     tournaments::configure(routes);

@@ -18,7 +18,7 @@ use crate::rules::round_clock::{ClockEvent, ClockRefusal};
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::{RoundAt, Tour};
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .get("/d/{slug}/table-session", Need::Director, cards_page)
         .post("/d/{slug}/table-session", Need::Director, renew)

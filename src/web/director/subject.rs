@@ -17,7 +17,7 @@ fn n(v: impl ToString) -> FluentValue<'static> {
 }
 
 /// A subject in words: `round 1 table 2 open board 3`, `第 1 轮第 2 桌开室 3 号牌`.
-pub fn subject_text(t: &Tr, subject: &Subject) -> String {
+pub(crate) fn subject_text(t: &Tr, subject: &Subject) -> String {
     match subject {
         Subject::Result {
             at: Some((round, table)),
@@ -100,7 +100,7 @@ pub fn subject_text(t: &Tr, subject: &Subject) -> String {
 
 /// A stored value in the reader's language: why a knockout tie was paired as it was (with
 /// the director's note after a dash); every other value as stored.
-pub fn value_text(t: &Tr, subject: &Subject, value: &str) -> String {
+pub(crate) fn value_text(t: &Tr, subject: &Subject, value: &str) -> String {
     match subject {
         Subject::Tie { .. } => match TieReason::parse(value) {
             Some(reason) if reason.note.is_empty() => tie_why_text(t, &reason.why),
@@ -112,7 +112,7 @@ pub fn value_text(t: &Tr, subject: &Subject, value: &str) -> String {
 }
 
 /// Why a tie's sides meet, in words: "seed 1 v seed 8", "winner of QF1 v winner of QF2".
-pub fn tie_why_text(t: &Tr, why: &TieWhy) -> String {
+pub(crate) fn tie_why_text(t: &Tr, why: &TieWhy) -> String {
     match why {
         TieWhy::Seeds(home, away) => t.args(
             "stage-reason-seeds",

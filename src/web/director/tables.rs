@@ -20,7 +20,7 @@ use crate::web::labels::team_label;
 use crate::web::routes::{Need, Routes};
 use crate::web::tour::{RoundAt, TableAt};
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .get(
             "/d/{slug}/rounds/{round}/table-links",
@@ -65,9 +65,9 @@ pub fn configure(routes: &mut Routes) {
 pub(crate) struct RoomLine {
     pub table: i32,
     pub room: &'static str,
-    pub room_label: String,
+    pub(crate) room_label: String,
     pub state: &'static str,
-    pub state_label: String,
+    pub(crate) state_label: String,
     pub url: String,
     pub updated: String,
     pub flagged: String,

@@ -19,7 +19,7 @@ use crate::web::routes::{Need, Routes};
 use crate::web::tour::TeamAt;
 use crate::web::{AppError, AppState};
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .get("/d/{slug}/teams", Need::Director, list)
         .post("/d/{slug}/teams", Need::Director, add)

@@ -160,7 +160,7 @@ impl Directory {
     }
 
     /// The revision a pending tournament awaits.
-    pub fn awaited(&self, id: i32) -> Option<i64> {
+    pub(crate) fn awaited(&self, id: i32) -> Option<i64> {
         let directory = self.inner.lock().ok()?;
         directory.pending.get(&id).map(|(_, revision)| *revision)
     }

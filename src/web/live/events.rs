@@ -24,7 +24,7 @@ use super::{Change, ListenerSlot, Live};
 use crate::web::{AppError, AppState};
 
 /// How often an idle stream sends a keep-alive comment.
-pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
+pub(crate) const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// How long a browser waits before reconnecting a dropped stream, in milliseconds.
 const RETRY_MS: u32 = 2000;
@@ -38,7 +38,7 @@ fn revision_event(revision: i64) -> Bytes {
 
 /// A new revision as its two events: `revision`, then `change` with what changed (every
 /// page when `scope` is not known).
-pub fn change_events(revision: i64, scope: Option<&Scope>) -> Bytes {
+pub(crate) fn change_events(revision: i64, scope: Option<&Scope>) -> Bytes {
     let whole = Scope::whole();
     let data = scope.unwrap_or(&whole).to_json(revision);
     let mut out = revision_event(revision).to_vec();
@@ -96,7 +96,7 @@ impl Stream {
     }
 }
 
-pub async fn events(
+pub(crate) async fn events(
     req: actix_web::HttpRequest,
     state: web::Data<AppState>,
     slug: web::Path<String>,

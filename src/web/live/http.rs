@@ -29,7 +29,7 @@ use crate::web::viewer::Viewer;
 pub const PUBLIC_CACHE_CONTROL: &str = "public, max-age=2, must-revalidate";
 
 /// Signed-in pages are never stored: after signing out, Back must not show them.
-pub const PRIVATE_CACHE_CONTROL: &str = "no-store";
+pub(crate) const PRIVATE_CACHE_CONTROL: &str = "no-store";
 
 /// How long a reader waits for a page that another reader is rendering.
 const RENDER_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
@@ -40,7 +40,7 @@ pub const REVISION_HEADER: &str = "fushi-revision";
 
 /// `HEAD` is answered by the `GET` route: same status and headers; the HTTP layer sends
 /// no body for a request that arrived as `HEAD`.
-pub async fn head_as_get(
+pub(crate) async fn head_as_get(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
@@ -84,7 +84,7 @@ fn matches(req: &ServiceRequest, etag: &str) -> bool {
 }
 
 /// The slug of an API path that reads one tournament (`/api/v1/tournaments/{slug}…`).
-pub fn tournament_slug(path: &str) -> Option<&str> {
+pub(crate) fn tournament_slug(path: &str) -> Option<&str> {
     let rest = path.strip_prefix("/api/v1/tournaments/")?;
     let slug = rest.split('/').next().unwrap_or(rest);
     crate::rules::slug::Slug::parse(slug)
@@ -115,7 +115,7 @@ pub fn page_key(lang: Lang, path: &str, query: &str) -> String {
 /// In front of every public page of a tournament: answers from the validator or the kept
 /// bytes when it can, otherwise hands the handler the snapshot to build from and keeps
 /// what it built.
-pub async fn public_pages(
+pub(crate) async fn public_pages(
     req: ServiceRequest,
     next: Next<BoxBody>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
@@ -374,7 +374,7 @@ fn page_response(
 }
 
 /// The response header on a page served while the database is away: it may be out of date.
-pub const STALE_HEADER: &str = "fushi-stale";
+pub(crate) const STALE_HEADER: &str = "fushi-stale";
 
 /// Where the notice goes in a page of the layout: at the top of its main part.
 const MAIN_OPENS: &[u8] = b"<main id=\"main\" tabindex=\"-1\">";

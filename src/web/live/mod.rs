@@ -16,14 +16,14 @@
 //! - [`http`]: ETag, 304, `HEAD`, Cache-Control and the page cache in front of the public
 //!   pages.
 
-pub mod directory;
-pub mod events;
+pub(crate) mod directory;
+pub(crate) mod events;
 pub mod http;
-pub mod outage;
-pub mod pages;
+pub(crate) mod outage;
+pub(crate) mod pages;
 pub mod scope;
-pub mod snapshot;
-pub mod streams;
+pub(crate) mod snapshot;
+pub(crate) mod streams;
 pub mod watch;
 
 use std::collections::HashMap;
@@ -37,12 +37,13 @@ use tokio::sync::{Notify, Semaphore, broadcast, watch as tokio_watch};
 
 use crate::db::{self, Pool};
 
-pub use crate::rules::AfterEachRound;
-pub use directory::{Directory, Listed};
-pub use outage::{Outage, UNCONFIRMED};
-pub use pages::{KNOWN_PARAMETERS, Page, Pages, known_query, paged_list};
-pub use snapshot::{OddOfRound, PageSnapshot, Snapshot};
-pub use streams::{ListenerSlot, Streams};
+pub(crate) use directory::{Directory, Listed};
+pub(crate) use outage::Outage;
+pub use pages::{Page, Pages};
+pub(crate) use pages::{known_query, paged_list};
+pub use snapshot::{PageSnapshot, Snapshot};
+pub(crate) use streams::ListenerSlot;
+pub use streams::Streams;
 
 /// How long a reader waits for a newer revision that someone else is loading before it is
 /// served the previous snapshot (always whole and consistent, at most one load behind).
@@ -253,7 +254,7 @@ impl Live {
     }
 
     /// See [`Directory::changes`].
-    pub fn listing_revision(&self) -> Option<u64> {
+    pub(crate) fn listing_revision(&self) -> Option<u64> {
         self.directory.changes()
     }
 
@@ -324,7 +325,7 @@ impl Live {
         let _ = self.changes.send(change);
     }
 
-    pub fn subscribe(&self) -> broadcast::Receiver<Change> {
+    pub(crate) fn subscribe(&self) -> broadcast::Receiver<Change> {
         self.changes.subscribe()
     }
 
@@ -333,7 +334,7 @@ impl Live {
         self.stopping.send_replace(true);
     }
 
-    pub fn stopping(&self) -> tokio_watch::Receiver<bool> {
+    pub(crate) fn stopping(&self) -> tokio_watch::Receiver<bool> {
         self.stopping.subscribe()
     }
 
@@ -366,7 +367,7 @@ impl Live {
         .map_err(SnapshotError::of)
     }
     /// The revision of every snapshot this server holds, by tournament.
-    pub fn held_revisions(&self) -> HashMap<i32, i64> {
+    pub(crate) fn held_revisions(&self) -> HashMap<i32, i64> {
         self.snapshots.lock().map_or_else(
             |_| HashMap::new(),
             |all| {
@@ -575,14 +576,14 @@ impl Live {
     }
 
     /// The revision this server has in memory for a tournament, if any.
-    pub fn cached_revision(&self, id: i32) -> Option<i64> {
+    pub(crate) fn cached_revision(&self, id: i32) -> Option<i64> {
         let all = self.snapshots.lock().ok()?;
         all.slots.get(&id)?.current.as_ref().map(|s| s.revision)
     }
 
     /// The newest snapshot this server holds of tournament `id` at `revision` or before
     /// (the current one or the one it replaced), to compare a newer one with.
-    pub fn snapshot_until(&self, id: i32, revision: i64) -> Option<Arc<Snapshot>> {
+    pub(crate) fn snapshot_until(&self, id: i32, revision: i64) -> Option<Arc<Snapshot>> {
         let all = self.snapshots.lock().ok()?;
         let slot = all.slots.get(&id)?;
         [&slot.current, &slot.previous]
@@ -597,7 +598,7 @@ impl Live {
     /// both are still kept: what a reader is served while another renders this revision's
     /// page, instead of waiting (it was the current page a moment ago; the live script
     /// asks again when a page is older than the revision announced).
-    pub fn stand_in(&self, snapshot: &Snapshot, key: &str) -> Option<(Arc<Snapshot>, Page)> {
+    pub(crate) fn stand_in(&self, snapshot: &Snapshot, key: &str) -> Option<(Arc<Snapshot>, Page)> {
         let before = {
             let all = self.snapshots.lock().ok()?;
             all.slots.get(&snapshot.id)?.previous.clone()?

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 /// its snapshots as current: twice the watcher's full check (every 3 s). Beyond it (the
 /// watcher's reads fail or hang) the public pages are served marked as possibly out of
 /// date.
-pub const UNCONFIRMED: Duration = Duration::from_secs(6);
+pub(crate) const UNCONFIRMED: Duration = Duration::from_secs(6);
 
 /// Since when the database has not answered the change watcher, if it does not now, and
 /// when the watcher last read every revision (`None` without a watcher).

@@ -21,7 +21,7 @@ pub struct Page {
     pub disposition: Option<String>,
     pub body: Bytes,
     /// Its compressed bytes, made once per encoding when a reader first asks for them.
-    pub encoded: Arc<crate::web::compress::Encoded>,
+    pub(crate) encoded: Arc<crate::web::compress::Encoded>,
 }
 
 /// The query parameters a public page reads, as it reads them: `blank` (a blank score
@@ -29,12 +29,12 @@ pub struct Page {
 /// value that is no table of the round is answered 404, which is not kept). Every other
 /// parameter is ignored by the pages and so by the cache, whatever a visitor sends — but
 /// `page`, which the lists read a page at a time ([`paged_list`]) read, there only.
-pub const KNOWN_PARAMETERS: [&str; 2] = ["blank", "table"];
+pub(crate) const KNOWN_PARAMETERS: [&str; 2] = ["blank", "table"];
 
 /// Whether `path` is one of the public lists read a page at a time (`?page=N`, `?page=all`):
 /// a tournament's standings, its teams, one round's matches. A `page` that reaches such a
 /// page is canonical already (`web::public::paging::canonical_pages` answers any other).
-pub fn paged_list(path: &str) -> bool {
+pub(crate) fn paged_list(path: &str) -> bool {
     let Some(rest) = path.strip_prefix("/t/") else {
         return false;
     };
@@ -52,7 +52,7 @@ pub fn paged_list(path: &str) -> bool {
 /// ([`super::http::public_pages`]): a page of an API list that no client following `next`
 /// from the first page asks for.
 #[derive(Clone, Copy, Debug)]
-pub struct NotKept;
+pub(crate) struct NotKept;
 
 /// The query parameters an API answer reads: `cursor` and `limit`, the first of each, in a
 /// fixed order (every other parameter makes no page of its own).
@@ -77,7 +77,7 @@ fn api_query(query: &str) -> String {
 
 /// The known parameters of `query` on `path`, each once (the first), in a fixed order, as
 /// the page reads them: the query string of the one page a request asks for.
-pub fn known_query(path: &str, query: &str) -> String {
+pub(crate) fn known_query(path: &str, query: &str) -> String {
     if path.starts_with("/api/") {
         return api_query(query);
     }
@@ -313,7 +313,7 @@ impl Pages {
     }
 
     /// Makes room after the snapshots grew.
-    pub fn shrink(&self) {
+    pub(crate) fn shrink(&self) {
         if let Ok(mut inner) = self.inner.lock() {
             self.make_room(&mut inner, 0);
         }
@@ -321,7 +321,7 @@ impl Pages {
 
     /// Tournament `id` is now held at `revision`, and `before` is the revision whose pages
     /// stand in for it meanwhile: the pages of every older revision go.
-    pub fn retire(&self, id: i32, before: i64) {
+    pub(crate) fn retire(&self, id: i32, before: i64) {
         let Ok(mut inner) = self.inner.lock() else {
             return;
         };

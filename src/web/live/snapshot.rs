@@ -11,9 +11,9 @@ use crate::rules::bracket::Championship;
 use crate::rules::{Event, Release, Report};
 
 /// The odd results of one round, shared by the pages that read them.
-pub type OddOfRound = Arc<Vec<crate::rules::field::OddResult>>;
+pub(crate) type OddOfRound = Arc<Vec<crate::rules::field::OddResult>>;
 
-pub use crate::rules::AfterEachRound;
+pub(crate) use crate::rules::AfterEachRound;
 
 /// The snapshot a page of `/t/{slug}` is built from: put in the request by
 /// [`super::http::public_pages`] (so the page and its validator agree), and taken by a handler as
@@ -239,7 +239,7 @@ impl Snapshot {
     /// What a scorer may see of this revision (docs/rules.md §5, §13): every result, live,
     /// but the cards of released boards only and no secret seed. Made once per revision,
     /// when a scorer first reads it.
-    pub fn for_scorer(self: &Arc<Self>) -> Arc<Snapshot> {
+    pub(crate) fn for_scorer(self: &Arc<Self>) -> Arc<Snapshot> {
         if self.public.is_none() {
             // The public snapshot holds no unreleased card already.
             return self.clone();
@@ -263,7 +263,10 @@ impl Snapshot {
     /// The snapshot a reader with `access` to the tournament reads: its directors (and the
     /// admins) the whole one, its scorers [`Snapshot::for_scorer`], anyone else the public
     /// one. Every page, file and API answer that picks a snapshot by reader asks this.
-    pub fn seen_by(self: &Arc<Self>, access: Option<crate::db::accounts::Access>) -> Arc<Snapshot> {
+    pub(crate) fn seen_by(
+        self: &Arc<Self>,
+        access: Option<crate::db::accounts::Access>,
+    ) -> Arc<Snapshot> {
         match access {
             Some(crate::db::accounts::Access::Director) => self.clone(),
             Some(crate::db::accounts::Access::Scorer) => self.for_scorer(),

@@ -40,26 +40,26 @@ fn seated(event: &Event, round: i32, table: i32, room: crate::rules::Room, team:
 }
 
 /// One room's line of a traveller.
-pub struct TravellerLine {
+pub(crate) struct TravellerLine {
     pub table: i32,
     /// The room, and its name in the reader's language.
-    pub which_room: crate::rules::Room,
+    pub(crate) which_room: crate::rules::Room,
     pub room: String,
     pub declarers: TeamNo,
-    pub declarers_name: String,
+    pub(crate) declarers_name: String,
     pub defenders: TeamNo,
-    pub defenders_name: String,
+    pub(crate) defenders_name: String,
     /// Who sat for the declarers and the defenders ("Alice Chen & Ben Wu"), empty where
     /// the event has no line-up.
-    pub declarers_seated: String,
-    pub defenders_seated: String,
+    pub(crate) declarers_seated: String,
+    pub(crate) defenders_seated: String,
     pub p: String,
     pub result: String,
     pub ruled: bool,
     pub s: String,
-    pub s_class: &'static str,
+    pub(crate) s_class: &'static str,
     pub swing: String,
-    pub swing_class: &'static str,
+    pub(crate) swing_class: &'static str,
     /// Far from the field (director's view only).
     pub odd: bool,
     /// Confirmed at the table, waiting for the director's approval (docs/rules.md §5).
@@ -67,24 +67,24 @@ pub struct TravellerLine {
 }
 
 /// How many rooms scored one result.
-pub struct FrequencyLine {
+pub(crate) struct FrequencyLine {
     pub s: String,
     pub result: String,
     pub count: usize,
 }
 
 /// A traveller as the page shows it.
-pub struct TravellerView {
+pub(crate) struct TravellerView {
     pub round: i32,
     pub board: BoardLine,
     pub lines: Vec<TravellerLine>,
     /// Why the public sees no room yet: the board is not released (docs/rules.md §5).
     pub unreleased: Option<String>,
     /// Whether the round's results are provisional or final, once it has results.
-    pub finality: Option<String>,
+    pub(crate) finality: Option<String>,
     pub datum: String,
-    pub average_p: String,
-    pub datum_rule: String,
+    pub(crate) average_p: String,
+    pub(crate) datum_rule: String,
     pub frequencies: Vec<FrequencyLine>,
     pub previous: Option<i32>,
     pub next: Option<i32>,
@@ -96,7 +96,7 @@ pub struct TravellerView {
 impl TravellerView {
     /// Marks the rooms waiting for the director's approval and says whether the round's
     /// results are provisional or final, as play stands in `snap`.
-    pub fn with_finality(mut self, snap: &Snapshot, t: &Tr) -> TravellerView {
+    pub(crate) fn with_finality(mut self, snap: &Snapshot, t: &Tr) -> TravellerView {
         for line in &mut self.lines {
             line.provisional = snap
                 .play
@@ -108,7 +108,7 @@ impl TravellerView {
 
     /// Board `board` of round `round`, every room of `event` with a result; `None`
     /// when there is no such board.
-    pub fn of(
+    pub(crate) fn of(
         event: &Event,
         round: i32,
         board: i32,
@@ -191,8 +191,8 @@ impl TravellerView {
 
 #[derive(Template)]
 #[template(path = "public/traveller.html")]
-pub struct TravellerPage {
-    pub ctx: Ctx,
+pub(crate) struct TravellerPage {
+    pub(crate) ctx: Ctx,
     pub tour: TourHead,
     pub section: &'static str,
     pub live: Option<u32>,
@@ -208,7 +208,7 @@ fn path_numbers(round: &str, board: &str) -> Result<(i32, i32), AppError> {
 }
 
 /// The public traveller of a board.
-pub fn traveller_page(
+pub(crate) fn traveller_page(
     ctx: &Ctx,
     snap: &Snapshot,
     round: i32,
@@ -229,7 +229,7 @@ pub fn traveller_page(
 }
 
 /// `GET /t/{slug}/rounds/{n}/boards/{b}`.
-pub async fn traveller(
+pub(crate) async fn traveller(
     ctx: Ctx,
     snap: PageSnapshot,
     path: web::Path<(String, String, String)>,
@@ -241,7 +241,7 @@ pub async fn traveller(
 
 /// `GET /d/{slug}/rounds/{n}/boards/{b}`: every room at once, results far from the field
 /// marked.
-pub async fn director_traveller(
+pub(crate) async fn director_traveller(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(String, String, String)>,
@@ -272,19 +272,19 @@ pub async fn director_traveller(
 }
 
 /// One pair's line of the Butler ranking.
-pub struct ButlerRow {
+pub(crate) struct ButlerRow {
     pub rank: String,
     pub team: TeamNo,
     pub team_name: String,
     pub players: String,
     pub boards: u32,
     pub total: String,
-    pub total_class: &'static str,
-    pub per_board: String,
+    pub(crate) total_class: &'static str,
+    pub(crate) per_board: String,
 }
 
 /// The Butler ranking over the rooms the public sees; `None` without line-ups.
-pub fn butler_rows(event: &Event, t: &Tr) -> Option<Vec<ButlerRow>> {
+pub(crate) fn butler_rows(event: &Event, t: &Tr) -> Option<Vec<ButlerRow>> {
     if event.lineups.is_empty() {
         return None;
     }
@@ -308,8 +308,8 @@ pub fn butler_rows(event: &Event, t: &Tr) -> Option<Vec<ButlerRow>> {
 
 #[derive(Template)]
 #[template(path = "public/butler.html")]
-pub struct ButlerPage {
-    pub ctx: Ctx,
+pub(crate) struct ButlerPage {
+    pub(crate) ctx: Ctx,
     pub tour: TourHead,
     pub section: &'static str,
     pub live: Option<u32>,
@@ -318,7 +318,11 @@ pub struct ButlerPage {
 }
 
 /// The Butler page of an event with line-ups.
-pub fn butler_page(ctx: &Ctx, event: &Event, report: &Report) -> Result<ButlerPage, AppError> {
+pub(crate) fn butler_page(
+    ctx: &Ctx,
+    event: &Event,
+    report: &Report,
+) -> Result<ButlerPage, AppError> {
     let rows = butler_rows(event, &ctx.t).ok_or_else(AppError::not_found)?;
     let provisional = event
         .rounds
@@ -335,15 +339,15 @@ pub fn butler_page(ctx: &Ctx, event: &Event, report: &Report) -> Result<ButlerPa
 }
 
 /// `GET /t/{slug}/butler`: only when the event records line-ups.
-pub async fn butler_ranking(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
+pub(crate) async fn butler_ranking(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
     let page = butler_page(&ctx, &snap.event, &snap.report)?;
     render(&ctx, &page)
 }
 
 #[derive(Template)]
 #[template(path = "public/travellers.html")]
-pub struct TravellersPage {
-    pub ctx: Ctx,
+pub(crate) struct TravellersPage {
+    pub(crate) ctx: Ctx,
     pub tour: TourHead,
     pub section: &'static str,
     pub live: Option<u32>,
@@ -365,7 +369,11 @@ fn public_traveller(ctx: &Ctx, snap: &Snapshot, round: i32, board: i32) -> Optio
 }
 
 /// Every traveller of round `round`, one per printed page, as the public sees them.
-pub fn travellers_page(ctx: &Ctx, snap: &Snapshot, round: i32) -> Result<TravellersPage, AppError> {
+pub(crate) fn travellers_page(
+    ctx: &Ctx,
+    snap: &Snapshot,
+    round: i32,
+) -> Result<TravellersPage, AppError> {
     let event = &snap.event;
     let r = event
         .rounds
@@ -388,7 +396,7 @@ pub fn travellers_page(ctx: &Ctx, snap: &Snapshot, round: i32) -> Result<Travell
 }
 
 /// `GET /t/{slug}/rounds/{n}/travellers`: every board of the round, for printing.
-pub async fn travellers(
+pub(crate) async fn travellers(
     ctx: Ctx,
     snap: PageSnapshot,
     path: web::Path<(String, String)>,
@@ -538,7 +546,7 @@ fn frequency_grid(view: &TravellerView, t: &Tr) -> crate::sheets::pdf::Grid {
 
 /// `GET /t/{slug}/rounds/{n}/travellers.pdf`: every traveller of the round as the public
 /// sees them, one board per page.
-pub async fn travellers_pdf(
+pub(crate) async fn travellers_pdf(
     ctx: Ctx,
     state: web::Data<AppState>,
     snap: PageSnapshot,

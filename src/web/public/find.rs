@@ -38,7 +38,7 @@ fn folded(text: &str) -> String {
 /// The teams `asked` names: the team of that number (`12`, `#12`), else the one whose
 /// name is exactly that, else every team whose name, club or a member's name contains it.
 /// In the order of their numbers.
-pub fn matching<'a>(teams: &'a [Team], asked: &str) -> Vec<&'a Team> {
+pub(super) fn matching<'a>(teams: &'a [Team], asked: &str) -> Vec<&'a Team> {
     let asked = folded(asked);
     if asked.is_empty() {
         return Vec::new();
@@ -215,7 +215,7 @@ fn see_other(location: &str) -> HttpResponse {
 }
 
 /// `GET /t/{slug}/standings/find?q=…`.
-pub async fn in_standings(
+pub(crate) async fn in_standings(
     ctx: Ctx,
     state: web::Data<AppState>,
     snap: PageSnapshot,
@@ -225,7 +225,7 @@ pub async fn in_standings(
 }
 
 /// `GET /t/{slug}/teams/find?q=…`.
-pub async fn in_teams(
+pub(crate) async fn in_teams(
     ctx: Ctx,
     state: web::Data<AppState>,
     snap: PageSnapshot,
@@ -235,7 +235,7 @@ pub async fn in_teams(
 }
 
 /// `GET /t/{slug}/rounds/{round}/find?q=…`.
-pub async fn in_round(
+pub(crate) async fn in_round(
     ctx: Ctx,
     state: web::Data<AppState>,
     snap: PageSnapshot,

@@ -21,7 +21,7 @@
 
 pub(crate) mod field;
 mod find;
-pub mod paging;
+pub(crate) mod paging;
 mod screen;
 mod stages;
 mod view;
@@ -44,7 +44,7 @@ use view::{RoundStages, Stage, StatusView};
 /// Seconds between refreshes of a live page.
 const LIVE_SECONDS: u32 = 20;
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes.area(public_pages);
     routes.area(stages::pages);
     // The director's traveller of a board: every room, to check what was entered.

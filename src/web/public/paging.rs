@@ -23,14 +23,14 @@ use crate::web::live::paged_list;
 
 /// Teams a page of a list holds by default: 64 rows of standings (some 900 elements and
 /// 8 KB compressed), 32 matches of a round. An event of 64 teams or fewer has one page.
-pub const TEAMS_PER_PAGE: usize = 64;
+pub(crate) const TEAMS_PER_PAGE: usize = 64;
 
 /// The most digits a page number may have: no list has a million pages.
 const MAX_PAGE_DIGITS: usize = 6;
 
 /// Which part of a list a reader asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Asked {
+pub(crate) enum Asked {
     /// The N-th page, from 1.
     Page(usize),
     /// The whole list.
@@ -107,7 +107,7 @@ fn page_parameter(query: &str) -> PageParameter {
 /// In front of the lists read a page at a time ([`paged_list`]): a page asked for in
 /// another spelling is sent to its plain address (`308`, as a padded number in a path is),
 /// and a `page` that is no page number is not there (404), before the page cache looks.
-pub async fn canonical_pages(
+pub(crate) async fn canonical_pages(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, actix_web::Error> {
@@ -141,7 +141,7 @@ pub async fn canonical_pages(
 impl Asked {
     /// The part of the list a request asks for (its `page`, plain by now: see
     /// [`canonical_pages`]); 404 for anything else.
-    pub fn of(req: &HttpRequest) -> Result<Asked, AppError> {
+    pub(crate) fn of(req: &HttpRequest) -> Result<Asked, AppError> {
         match page_values(req.query_string())
             .first()
             .map(|v| plain_page(v))
@@ -160,18 +160,18 @@ impl Asked {
 
 /// One list cut into pages: which part is shown, of how many.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Paging {
+pub(crate) struct Paging {
     pub asked: Asked,
     /// Rows of the whole list.
     pub len: usize,
     /// Rows a page holds (at least 1).
-    pub per_page: usize,
+    pub(crate) per_page: usize,
 }
 
 impl Paging {
     /// The part `asked` of a list of `len` rows, `per_page` a page; 404 for a page beyond
     /// the last (an empty list has one page, empty).
-    pub fn new(asked: Asked, len: usize, per_page: usize) -> Result<Paging, AppError> {
+    pub(crate) fn new(asked: Asked, len: usize, per_page: usize) -> Result<Paging, AppError> {
         let paging = Paging {
             asked,
             len,
@@ -184,7 +184,7 @@ impl Paging {
     }
 
     /// How many pages the list has.
-    pub fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         self.len.div_ceil(self.per_page).max(1)
     }
 
@@ -195,7 +195,7 @@ impl Paging {
     }
 
     /// The rows shown.
-    pub fn rows(&self) -> Range<usize> {
+    pub(crate) fn rows(&self) -> Range<usize> {
         match self.asked {
             Asked::Page(n) => self.rows_of(n),
             Asked::All => 0..self.len,
@@ -203,13 +203,13 @@ impl Paging {
     }
 
     /// The page (from 1) that holds row `index` (from 0).
-    pub fn page_of(&self, index: usize) -> usize {
+    pub(crate) fn page_of(&self, index: usize) -> usize {
         index / self.per_page + 1
     }
 }
 
 /// The address of page `n` of the list at `base` (`?page=all` for `None`).
-pub fn page_href(base: &str, page: Option<usize>) -> String {
+pub(crate) fn page_href(base: &str, page: Option<usize>) -> String {
     match page {
         Some(1) => base.to_owned(),
         Some(n) => format!("{base}?page={n}"),
@@ -219,23 +219,23 @@ pub fn page_href(base: &str, page: Option<usize>) -> String {
 
 /// A link in the list of pages.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PageLink {
+pub(crate) struct PageLink {
     pub href: String,
     /// The rows it holds: `65–128`, or the words of the whole list.
     pub text: String,
     /// The page shown.
     pub current: bool,
     /// Pages left out between two links ("…"): no link.
-    pub gap: bool,
+    pub(crate) gap: bool,
 }
 
 /// The links between the pages of a list, when it has more than one.
 #[derive(Clone, Debug)]
-pub struct Pager {
+pub(crate) struct Pager {
     /// What the pages are of, for the navigation's name.
     pub label: String,
     /// "Ranks 65–128 of 2,048".
-    pub showing: String,
+    pub(crate) showing: String,
     pub links: Vec<PageLink>,
     /// The whole list.
     pub whole: PageLink,
@@ -251,7 +251,7 @@ impl Pager {
     /// row, from 1, as the list numbers them); `label` names the navigation, `showing(from,
     /// to, of)` says which rows are shown, `whole` names the whole list. `None` for a list
     /// of one page.
-    pub fn of(
+    pub(crate) fn of(
         paging: &Paging,
         base: &str,
         name: impl Fn(Range<usize>) -> String,
@@ -304,7 +304,7 @@ impl Pager {
 }
 
 /// `1–64`: the first and last row of a page, from 1.
-pub fn row_numbers(rows: Range<usize>) -> String {
+pub(crate) fn row_numbers(rows: Range<usize>) -> String {
     format!("{}–{}", rows.start + 1, rows.end)
 }
 

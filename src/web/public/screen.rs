@@ -15,7 +15,7 @@ use crate::web::page::{Ctx, PageSnapshot, TourHead, render};
 use crate::web::{AppError, AppState};
 
 /// Teams on one page of the screen's standings.
-pub const SCREEN_ROWS: usize = 10;
+pub(crate) const SCREEN_ROWS: usize = 10;
 
 /// One page of the standings on the screen.
 struct StandingsPage {
@@ -43,7 +43,7 @@ struct ScreenPage {
 }
 
 /// `GET /t/{slug}/screen`: the hall's screen.
-pub async fn screen(
+pub(super) async fn screen(
     ctx: Ctx,
     state: web::Data<AppState>,
     snap: PageSnapshot,

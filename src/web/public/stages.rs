@@ -19,7 +19,7 @@ use crate::rules::stages::group_label;
 use crate::sheets::stages::{self as sheets, round_name, tie_label};
 use crate::web::labels::progress_text;
 
-pub fn pages(cfg: &mut web::ServiceConfig) {
+pub(super) fn pages(cfg: &mut web::ServiceConfig) {
     cfg.route("/t/{slug}/stages", web::get().to(stages))
         .route("/t/{slug}/bracket", web::get().to(bracket))
         .route("/t/{slug}/bracket.pdf", web::get().to(bracket_pdf))

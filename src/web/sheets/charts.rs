@@ -7,15 +7,15 @@ use crate::rules::{AfterEachRound, Event, Report, Standing, TeamNo};
 use crate::web::i18n::Tr;
 
 /// How many teams the standings race shows.
-pub const RACE_TEAMS: usize = 8;
+pub(crate) const RACE_TEAMS: usize = 8;
 
 /// A chart on a page: the SVG, and the same figures as a table.
 #[derive(Clone, Debug)]
-pub struct ChartView {
+pub(crate) struct ChartView {
     pub id: String,
     pub svg: String,
     /// The table's caption and the `<details>` summary.
-    pub caption: String,
+    pub(crate) caption: String,
     /// Column headers; the first names the rows.
     pub head: Vec<String>,
     /// (row header, cells).
@@ -36,7 +36,12 @@ fn score_value(s: &Standing) -> f64 {
 }
 
 /// Team `team`'s score and rank after each round: two charts, one point per round each.
-pub fn team_charts(after: &AfterEachRound, team: TeamNo, name: &str, t: &Tr) -> Vec<ChartView> {
+pub(crate) fn team_charts(
+    after: &AfterEachRound,
+    team: TeamNo,
+    name: &str,
+    t: &Tr,
+) -> Vec<ChartView> {
     let mine: Vec<(i32, &Standing)> = after
         .iter()
         .filter_map(|(r, list)| list.iter().find(|s| s.team == team).map(|s| (*r, s)))
@@ -103,7 +108,7 @@ pub fn team_charts(after: &AfterEachRound, team: TeamNo, name: &str, t: &Tr) -> 
 
 /// The standings race: the rank after each round of the top [`RACE_TEAMS`] teams of the
 /// latest standings, one line per team, one point per round.
-pub fn race_chart(event: &Event, after: &AfterEachRound, t: &Tr) -> Option<ChartView> {
+pub(crate) fn race_chart(event: &Event, after: &AfterEachRound, t: &Tr) -> Option<ChartView> {
     let (_, last) = after.last()?;
     let top: Vec<TeamNo> = last.iter().take(RACE_TEAMS).map(|s| s.team).collect();
     let name = |team: TeamNo| {
@@ -162,7 +167,7 @@ pub fn race_chart(event: &Event, after: &AfterEachRound, t: &Tr) -> Option<Chart
 }
 
 /// How many tables scored each s over the whole event; `None` before any result.
-pub fn distribution_chart(event: &Event, t: &Tr) -> Option<ChartView> {
+pub(crate) fn distribution_chart(event: &Event, t: &Tr) -> Option<ChartView> {
     let counts = Report::table_score_counts(event);
     if counts.is_empty() {
         return None;

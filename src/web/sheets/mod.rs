@@ -13,7 +13,7 @@
 //! structs, on the blocking thread pool. The words come from Fluent in the reader's language
 //! (`locales/*/sheets.ftl`), as they do for the command line.
 
-pub mod charts;
+pub(crate) mod charts;
 
 use std::borrow::Borrow;
 
@@ -30,7 +30,7 @@ use crate::i18n::Tr;
 use crate::rules::{Event, Room, TeamNo};
 use crate::sheets::{self, MatchSheet, ScoreSheet, StandingsSheet, TeamCard};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route(
         "/t/{slug}/rounds/{round}/sheets",
         web::get().to(round_sheets),
@@ -78,7 +78,7 @@ fn is_match(event: &Event, round: i32, table: i32) -> bool {
 
 /// `?blank=1` for blank score sheets, `?table=T` for one match's sheets only.
 #[derive(serde::Deserialize)]
-pub struct SheetsQuery {
+pub(crate) struct SheetsQuery {
     blank: Option<String>,
     table: Option<String>,
 }

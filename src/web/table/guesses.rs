@@ -7,16 +7,16 @@ use std::time::{Duration, Instant};
 
 /// Wrong tokens from one address within [`GUESS_WINDOW`] before it is refused.
 pub const GUESS_LIMIT: usize = 20;
-pub const GUESS_WINDOW: Duration = Duration::from_secs(10 * 60);
+pub(crate) const GUESS_WINDOW: Duration = Duration::from_secs(10 * 60);
 
 /// Wrong table tokens per address, in memory.
 #[derive(Default)]
-pub struct Guesses {
+pub(crate) struct Guesses {
     misses: Mutex<HashMap<String, Vec<Instant>>>,
 }
 
 impl Guesses {
-    pub fn refused(&self, addr: &str) -> bool {
+    pub(crate) fn refused(&self, addr: &str) -> bool {
         let now = Instant::now();
         let mut map = self.misses.lock().unwrap_or_else(|e| e.into_inner());
         map.get_mut(addr).is_some_and(|v| {
@@ -25,7 +25,7 @@ impl Guesses {
         })
     }
 
-    pub fn missed(&self, addr: &str) {
+    pub(crate) fn missed(&self, addr: &str) {
         let now = Instant::now();
         let mut map = self.misses.lock().unwrap_or_else(|e| e.into_inner());
         map.retain(|_, v| {

@@ -49,9 +49,11 @@ use crate::rules::{Lineup, Match, Room, TeamNo};
 use forms::read_boards;
 use views::{Said, room_page};
 
-pub use guesses::{GUESS_LIMIT, GUESS_WINDOW, Guesses};
+pub use guesses::GUESS_LIMIT;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub(crate) use guesses::Guesses;
+
+pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/table/{token}", web::get().to(show))
         .route("/table/{token}", web::post().to(save))
         .route("/table/{token}/confirm", web::post().to(confirm))
@@ -60,7 +62,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// The cookie that tells one phone from another at the table: 128 random bits, made at the
 /// device's first save or first code, HttpOnly, for `/table/` only.
-pub const DEVICE_COOKIE: &str = "fushi_device";
+pub(crate) const DEVICE_COOKIE: &str = "fushi_device";
 
 /// The device's token from its cookie (empty: none, or not one fushi made).
 fn device_token(req: &HttpRequest) -> String {
@@ -87,7 +89,7 @@ fn device_cookie(state: &AppState, token: &str) -> actix_web::cookie::Cookie<'st
 
 /// The fields a table fills in, as named in `results.csv` (a ruling and "P only" are the
 /// director's): those of [`crate::input::fields::RESULT_FIELDS`] a table types.
-pub use crate::input::fields::TABLE_FIELDS;
+pub(crate) use crate::input::fields::TABLE_FIELDS;
 
 /// The client's address as text (as the proxy reports it, else the connection's).
 fn address(req: &HttpRequest) -> String {

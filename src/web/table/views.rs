@@ -93,7 +93,7 @@ pub(super) struct Said {
 }
 
 impl Said {
-    pub fn top(message: String) -> Said {
+    pub(super) fn top(message: String) -> Said {
         Said {
             top: Some(message),
             ..Said::default()

@@ -31,7 +31,7 @@ use crate::web::{AppError, AppState};
 use forms::{Misentry, read_sheet};
 use views::{ByePage, Conflict, ConflictRow, MatchInfo, ReasonField, entry_page};
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .get(
             "/d/{slug}/rounds/{round}/tables/{table}",

@@ -28,7 +28,7 @@ use crate::web::routes::{Need, Routes};
 use crate::web::tour::Tour;
 use crate::web::{AppError, AppState};
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .get("/d/{slug}/rounds", Need::Scorer, list)
         .post("/d/{slug}/rounds", Need::Director, add)

@@ -67,7 +67,7 @@ struct OverviewPage {
 
 /// How many matches one page of the overview lists: a director reads a round of a large
 /// event a page at a time (`?page=2`), and the page costs the same whatever the size.
-pub const MATCHES_PER_PAGE: usize = 100;
+pub(crate) const MATCHES_PER_PAGE: usize = 100;
 
 /// `?page=N` (from 1) of the overview.
 #[derive(Debug, serde::Deserialize)]

@@ -28,7 +28,7 @@ pub(super) use crate::web::pairing_words::{
 
 pub(super) use round::is_locked;
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .get("/d/{slug}/schedule", Need::Director, whole::whole_form)
         .post("/d/{slug}/schedule", Need::Director, whole::whole_preview)

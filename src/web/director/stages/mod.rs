@@ -23,7 +23,7 @@ pub(crate) use view::rounds_text;
 
 use crate::web::routes::{Need, Routes};
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .get("/d/{slug}/stages", Need::Director, view::show)
         .post("/d/{slug}/stages", Need::Director, save::save)

@@ -76,7 +76,7 @@ pub(super) struct StagesPage {
 }
 
 /// The rounds a stage or a knockout round is played over: "rounds 4–5", "round 7".
-pub fn rounds_text(t: &Tr, first: i32, last: i32) -> String {
+pub(crate) fn rounds_text(t: &Tr, first: i32, last: i32) -> String {
     if first == last {
         t.a("stage-round-one", "round", first)
     } else {

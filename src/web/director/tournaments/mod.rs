@@ -21,7 +21,7 @@ use crate::web::AppError;
 use crate::web::routes::{Need, Routes};
 use pages::*;
 
-pub fn configure(routes: &mut Routes) {
+pub(crate) fn configure(routes: &mut Routes) {
     routes
         .get("/d", Need::SignedIn, list)
         .get("/d/new", Need::Create, new_form)

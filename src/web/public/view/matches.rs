@@ -12,17 +12,17 @@ use super::{Stage, StatusView, TeamLink, Teams, score_text, sign_class, signed, 
 
 /// A board's conditions as printed.
 #[derive(Clone, Debug)]
-pub struct BoardLine {
+pub(crate) struct BoardLine {
     pub number: i32,
     pub dealer: String,
     pub level: &'static str,
     pub trump: String,
     /// `suit-h`, `suit-nt`, `at-table` …: red suits are red, but the symbol says it all.
-    pub trump_class: &'static str,
+    pub(crate) trump_class: &'static str,
 }
 
 impl BoardLine {
-    pub fn of(board: &Board, t: &Tr) -> BoardLine {
+    pub(crate) fn of(board: &Board, t: &Tr) -> BoardLine {
         let suit = |s: Trump, class| (s.symbol().to_owned(), class);
         let (trump, trump_class) = match board.trump {
             None => (t.t("pub-trump-at-table"), "at-table"),
@@ -44,7 +44,7 @@ impl BoardLine {
 
 /// A match in a round's list.
 #[derive(Clone, Debug)]
-pub struct MatchLine {
+pub(crate) struct MatchLine {
     pub table: i32,
     pub home: TeamLink,
     pub away: Option<TeamLink>,
@@ -58,7 +58,7 @@ pub struct MatchLine {
     pub status: StatusView,
 }
 
-pub fn match_lines(event: &Event, report: &Report, round: i32, t: &Tr) -> Vec<MatchLine> {
+pub(crate) fn match_lines(event: &Event, report: &Report, round: i32, t: &Tr) -> Vec<MatchLine> {
     let teams = Teams::of(event);
     let scoring = &event.settings.scoring;
     report
@@ -105,7 +105,7 @@ pub fn match_lines(event: &Event, report: &Report, round: i32, t: &Tr) -> Vec<Ma
 
 /// One room of one board: who declared, P, the result and s.
 #[derive(Clone, Debug)]
-pub struct RoomCell {
+pub(crate) struct RoomCell {
     /// The message id of the room's name.
     pub room: &'static str,
     pub played: bool,
@@ -118,26 +118,26 @@ pub struct RoomCell {
     pub result: String,
     pub ruled: bool,
     pub s: String,
-    pub s_class: &'static str,
+    pub(crate) s_class: &'static str,
     /// Confirmed at the table, waiting for the director's approval (docs/rules.md §5).
     pub provisional: bool,
 }
 
 /// One board of a match: its conditions, both rooms and the home team's swing.
 #[derive(Clone, Debug)]
-pub struct BoardDetail {
+pub(crate) struct BoardDetail {
     pub board: BoardLine,
     /// The open room, then the closed room.
     pub rooms: [RoomCell; 2],
     pub swing: String,
-    pub swing_class: &'static str,
+    pub(crate) swing_class: &'static str,
 }
 
 /// A side's totals in a match.
 #[derive(Clone, Debug)]
-pub struct SideTotal {
+pub(crate) struct SideTotal {
     pub levels: String,
-    pub levels_class: &'static str,
+    pub(crate) levels_class: &'static str,
     pub points: String,
     pub boards_won: u32,
     pub score: String,
@@ -145,7 +145,7 @@ pub struct SideTotal {
 
 /// A match with both rooms board by board and its totals.
 #[derive(Clone, Debug)]
-pub struct MatchDetail {
+pub(crate) struct MatchDetail {
     pub round: i32,
     pub table: i32,
     pub home: TeamLink,
@@ -156,14 +156,14 @@ pub struct MatchDetail {
     /// "4 of 4 boards compared", or for a bye what it scores.
     pub summary: String,
     pub home_total: SideTotal,
-    pub away_total: Option<SideTotal>,
+    pub(crate) away_total: Option<SideTotal>,
     /// Who sat for the home and the away team, in the open then the closed room:
     /// "Alice Chen & Ben Wu", empty where the event has no line-up.
     pub seated: [[String; 2]; 2],
 }
 
 impl MatchDetail {
-    pub fn of(
+    pub(crate) fn of(
         event: &Event,
         boards: &[Board],
         m: &Match,
@@ -390,14 +390,14 @@ fn p_calculation(entry: &TableEntry, policy: MultiplierPolicy, t: &Tr) -> String
 
 /// A team's match in its list, from the team's side.
 #[derive(Clone, Debug)]
-pub struct TeamMatch {
+pub(crate) struct TeamMatch {
     pub round: i32,
     pub table: i32,
     pub opponent: Option<TeamLink>,
     /// Home, away or bye, in words.
     pub side: String,
     pub levels: String,
-    pub levels_class: &'static str,
+    pub(crate) levels_class: &'static str,
     pub points: String,
     pub score: String,
     pub status: StatusView,
@@ -410,7 +410,7 @@ pub struct TeamMatch {
 }
 
 /// Every match of a team, round by round, with the running total of its score.
-pub fn team_matches(event: &Event, report: &Report, team: TeamNo, t: &Tr) -> Vec<TeamMatch> {
+pub(crate) fn team_matches(event: &Event, report: &Report, team: TeamNo, t: &Tr) -> Vec<TeamMatch> {
     let teams = Teams::of(event);
     let scoring = &event.settings.scoring;
     let mut total = Score::ZERO;

@@ -10,9 +10,9 @@ use crate::rules::{
 };
 use crate::web::i18n::Tr;
 
-pub mod matches;
-pub mod rules;
-pub mod standings;
+pub(crate) mod matches;
+pub(crate) mod rules;
+pub(crate) mod standings;
 
 /// How many teams the overview shows from the top of the standings.
 const TOP_OF_STANDINGS: usize = 5;
@@ -44,25 +44,25 @@ pub(super) fn sign_class(n: i64) -> &'static str {
 
 /// A team as a link: its number, name and whether it withdrew.
 #[derive(Clone, Debug)]
-pub struct TeamLink {
+pub(crate) struct TeamLink {
     pub number: TeamNo,
     pub name: String,
     pub withdrawn: bool,
 }
 
 /// The teams of an event by number.
-pub struct Teams<'a> {
+pub(super) struct Teams<'a> {
     by_number: HashMap<TeamNo, &'a Team>,
 }
 
 impl<'a> Teams<'a> {
-    pub fn of(event: &'a Event) -> Teams<'a> {
+    pub(super) fn of(event: &'a Event) -> Teams<'a> {
         Teams {
             by_number: event.teams.iter().map(|t| (t.number, t)).collect(),
         }
     }
 
-    pub fn link(&self, number: TeamNo) -> TeamLink {
+    pub(super) fn link(&self, number: TeamNo) -> TeamLink {
         match self.by_number.get(&number) {
             Some(t) => TeamLink {
                 number,
@@ -83,7 +83,7 @@ impl<'a> Teams<'a> {
 
 /// Where a match or a round stands, as a reader sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stage {
+pub(super) enum Stage {
     /// No result yet.
     NotStarted,
     InProgress,
@@ -93,7 +93,7 @@ pub enum Stage {
 
 impl Stage {
     /// A match: a bye, complete, or in progress from its first result on.
-    pub fn of_match(figures: &MatchFigures) -> Stage {
+    pub(crate) fn of_match(figures: &MatchFigures) -> Stage {
         match MatchProgress::of(figures) {
             MatchProgress::Bye => Stage::Bye,
             MatchProgress::NotStarted => Stage::NotStarted,
@@ -103,7 +103,7 @@ impl Stage {
     }
 
     /// A round, as [`Report::round_progress`] sees it.
-    pub fn of_round(report: &Report, round: i32) -> Stage {
+    pub(crate) fn of_round(report: &Report, round: i32) -> Stage {
         match report.round_progress(round) {
             RoundProgress::NotStarted => Stage::NotStarted,
             RoundProgress::InProgress => Stage::InProgress,
@@ -112,7 +112,7 @@ impl Stage {
     }
 
     /// The CSS class and the end of the message id.
-    pub fn code(self) -> &'static str {
+    pub(super) fn code(self) -> &'static str {
         match self {
             Stage::NotStarted => "not-started",
             Stage::InProgress => "in-progress",
@@ -124,14 +124,14 @@ impl Stage {
 
 /// A state in words, with its class for the badge.
 #[derive(Clone, Debug)]
-pub struct StatusView {
+pub(crate) struct StatusView {
     pub stage: Stage,
     pub label: String,
 }
 
 impl StatusView {
     /// A match's state: "no result yet", "in progress", "complete" or "bye".
-    pub fn of_match(t: &Tr, stage: Stage) -> StatusView {
+    pub(crate) fn of_match(t: &Tr, stage: Stage) -> StatusView {
         StatusView {
             stage,
             label: t.t(&format!("pub-status-{}", stage.code())),
@@ -139,23 +139,23 @@ impl StatusView {
     }
 
     /// A round's state: "not started", "in progress" or "complete".
-    pub fn of_round(t: &Tr, stage: Stage) -> StatusView {
+    pub(crate) fn of_round(t: &Tr, stage: Stage) -> StatusView {
         StatusView {
             stage,
             label: t.t(&format!("pub-round-{}", stage.code())),
         }
     }
 
-    pub fn code(&self) -> &'static str {
+    pub(super) fn code(&self) -> &'static str {
         self.stage.code()
     }
 }
 
 /// The progress of every round of an event, by round number.
-pub struct RoundStages(HashMap<i32, Stage>);
+pub(crate) struct RoundStages(HashMap<i32, Stage>);
 
 impl RoundStages {
-    pub fn of(event: &Event, report: &Report) -> RoundStages {
+    pub(super) fn of(event: &Event, report: &Report) -> RoundStages {
         RoundStages(
             event
                 .rounds
@@ -165,19 +165,19 @@ impl RoundStages {
         )
     }
 
-    pub fn get(&self, round: i32) -> Stage {
+    pub(super) fn get(&self, round: i32) -> Stage {
         self.0.get(&round).copied().unwrap_or(Stage::NotStarted)
     }
 
     /// Whether a match at this stage in this round still waits for results that are coming
     /// in: its round is in progress and it is not finished.
-    pub fn awaits(&self, round: i32, stage: Stage) -> bool {
+    pub(crate) fn awaits(&self, round: i32, stage: Stage) -> bool {
         self.get(round) == Stage::InProgress
             && matches!(stage, Stage::NotStarted | Stage::InProgress)
     }
 
     /// The rounds in progress, in order: results are coming in.
-    pub fn in_progress(&self) -> Vec<i32> {
+    pub(super) fn in_progress(&self) -> Vec<i32> {
         let mut rounds: Vec<i32> = self
             .0
             .iter()

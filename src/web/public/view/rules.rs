@@ -14,10 +14,10 @@ use super::matches::wording;
 
 /// A tournament's rules in a few lines.
 #[derive(Clone, Debug)]
-pub struct RulesSummary {
+pub(crate) struct RulesSummary {
     pub decks: String,
     /// The band table's name and where the defenders take over.
-    pub band_text: String,
+    pub(crate) band_text: String,
     pub bands: Vec<BandLine>,
     pub beyond: String,
     pub multiplier: String,
@@ -27,14 +27,14 @@ pub struct RulesSummary {
 
 /// One band of the band table: a range of P and its table score.
 #[derive(Clone, Debug)]
-pub struct BandLine {
+pub(crate) struct BandLine {
     pub points: String,
     pub score: String,
     pub wording: String,
 }
 
 impl RulesSummary {
-    pub fn of(settings: &Settings, t: &Tr) -> RulesSummary {
+    pub(crate) fn of(settings: &Settings, t: &Tr) -> RulesSummary {
         let decks = settings.decks();
         let table = settings.band_table();
         let bands = table.bands();
@@ -156,7 +156,7 @@ fn combination(t: &Tr, c: Combination) -> String {
 }
 
 /// The tie-break order in words, criterion by criterion.
-pub fn tiebreaks(settings: &Settings, t: &Tr) -> Vec<String> {
+pub(crate) fn tiebreaks(settings: &Settings, t: &Tr) -> Vec<String> {
     settings
         .tiebreaks
         .iter()
@@ -165,6 +165,6 @@ pub fn tiebreaks(settings: &Settings, t: &Tr) -> Vec<String> {
 }
 
 /// The name of the score column: VP, points or levels.
-pub fn score_label(settings: &Settings, t: &Tr) -> String {
+pub(crate) fn score_label(settings: &Settings, t: &Tr) -> String {
     t.t(&format!("pub-col-score-{}", settings.scoring.method.code()))
 }

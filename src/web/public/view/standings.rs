@@ -9,7 +9,7 @@ use super::{RoundStages, StatusView, TOP_OF_STANDINGS, TeamLink, Teams, signed, 
 
 /// One line of the standings.
 #[derive(Clone, Debug)]
-pub struct StandingRow {
+pub(crate) struct StandingRow {
     pub rank: String,
     pub team: TeamLink,
     pub played: u32,
@@ -46,7 +46,7 @@ impl StandingRow {
 }
 
 /// Every line of the standings, in rank order.
-pub fn standings(event: &Event, report: &Report) -> Vec<StandingRow> {
+pub(crate) fn standings(event: &Event, report: &Report) -> Vec<StandingRow> {
     let teams = Teams::of(event);
     report
         .standings
@@ -56,7 +56,7 @@ pub fn standings(event: &Event, report: &Report) -> Vec<StandingRow> {
 }
 
 /// The first lines of the standings, for the overview.
-pub fn top_of_standings(event: &Event, report: &Report) -> Vec<StandingRow> {
+pub(crate) fn top_of_standings(event: &Event, report: &Report) -> Vec<StandingRow> {
     let mut rows = standings(event, report);
     rows.truncate(TOP_OF_STANDINGS);
     rows
@@ -65,7 +65,7 @@ pub fn top_of_standings(event: &Event, report: &Report) -> Vec<StandingRow> {
 /// The first lines of a finished championship's final ranking, for the overview: each
 /// team's place from the ranking (the knockout decides it, not the whole event's score),
 /// its matches and score from the standings.
-pub fn top_of_ranking(
+pub(crate) fn top_of_ranking(
     event: &Event,
     report: &Report,
     ranking: &[crate::rules::bracket::RankingLine],
@@ -104,7 +104,7 @@ pub fn top_of_ranking(
 
 /// A round in the list of rounds.
 #[derive(Clone, Debug)]
-pub struct RoundLine {
+pub(crate) struct RoundLine {
     pub number: i32,
     pub status: StatusView,
     pub boards: usize,
@@ -113,7 +113,12 @@ pub struct RoundLine {
     pub byes: Vec<TeamLink>,
 }
 
-pub fn round_lines(event: &Event, report: &Report, stages: &RoundStages, t: &Tr) -> Vec<RoundLine> {
+pub(crate) fn round_lines(
+    event: &Event,
+    report: &Report,
+    stages: &RoundStages,
+    t: &Tr,
+) -> Vec<RoundLine> {
     let teams = Teams::of(event);
     event
         .rounds
@@ -156,7 +161,7 @@ pub fn round_lines(event: &Event, report: &Report, stages: &RoundStages, t: &Tr)
 }
 
 /// Rows of any list of standings (a stage's, a group's).
-pub fn rows_of(event: &Event, list: &[Standing]) -> Vec<StandingRow> {
+pub(crate) fn rows_of(event: &Event, list: &[Standing]) -> Vec<StandingRow> {
     let teams = Teams::of(event);
     list.iter().map(|s| StandingRow::of(s, &teams)).collect()
 }
