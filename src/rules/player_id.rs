@@ -88,7 +88,7 @@ mod tests {
         let nine = PlayerId::parse("P9").unwrap();
         let ten = PlayerId::parse("P10").unwrap();
         assert!(nine < ten);
-        let mut ids = vec![ten, nine, PlayerId::from_number(100).unwrap()];
+        let mut ids = [ten, nine, PlayerId::from_number(100).unwrap()];
         ids.sort();
         assert_eq!(
             ids.iter().map(ToString::to_string).collect::<Vec<_>>(),
