@@ -7,6 +7,7 @@
 mod deal_seeds;
 mod exports;
 pub mod files;
+mod ratings;
 mod read;
 mod settings;
 mod write;
@@ -18,6 +19,7 @@ use crate::input::Why;
 pub use deal_seeds::published_text;
 pub use exports::{EXPORTS, Export, Exporting, When, always, export};
 pub use files::ArchiveFiles;
+pub use ratings::{RATING_BOARDS, RATINGS, SERIES, rating_boards_csv, ratings_csv, series_csv};
 pub use read::{Parsed, parse, parse_teams};
 pub use settings::stages_toml;
 pub use settings::{TOURNAMENT_TOML, settings_toml, tournament_toml};
