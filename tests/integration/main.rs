@@ -35,6 +35,7 @@ mod layout;
 mod noninterference;
 mod outage;
 mod races;
+mod ratings_reference;
 mod reference_sweep;
 mod release_crawl;
 mod rules_examples;
