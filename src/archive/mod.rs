@@ -7,6 +7,7 @@
 mod deal_seeds;
 mod exports;
 pub(crate) mod files;
+mod ratings;
 mod read;
 mod settings;
 mod write;
@@ -25,6 +26,7 @@ pub(crate) use settings::stages_toml;
 pub use settings::{TOURNAMENT_TOML, tournament_toml};
 pub use write::ranking_csv;
 pub use write::{BUTLER, LINEUPS, butler_csv, deals_csv, matches_csv, teams_csv};
+pub use ratings::{RATING_BOARDS, RATINGS, SERIES, rating_boards_csv, ratings_csv, series_csv};
 
 /// One problem in an archive: the file, the line when there is one, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

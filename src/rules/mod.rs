@@ -18,6 +18,10 @@
 //! - [`stages`]: a championship's stages, their standings and qualifiers (docs/rules.md §12)
 //! - [`bracket`]: a knockout's bracket, ties, carry-over, winners and the final ranking
 //! - [`player_id`]: a player's id in the installation's registry (docs/rules.md §14)
+//! - [`rating`]: players' ratings across rated tournaments, a full run or one appended
+//!   tournament (docs/rules.md §14)
+//! - [`rational`]: exact fractions of unbounded size for ratings and series (docs/rules.md §14)
+//! - [`series`]: a series' places, placing points and standings of players (docs/rules.md §14)
 //! - [`deal`]: the cards of a board, dealing from a seed anyone can check, sorted hands and
 //!   deal statistics (docs/rules.md §13, docs/deals.md)
 
@@ -32,11 +36,14 @@ pub mod field;
 pub mod fixtures;
 pub(crate) mod occasion;
 pub mod player_id;
+pub mod rating;
+pub mod rational;
 pub(crate) mod release;
 pub(crate) mod report;
 pub(crate) mod room_state;
 pub mod round_clock;
 pub(crate) mod scoring;
+pub mod series;
 pub(crate) mod session;
 pub mod settings;
 pub(crate) mod slug;

@@ -80,7 +80,7 @@ pub struct AppState {
     /// pages of a small event.
     pub teams_per_page: usize,
     /// The route pattern of each path seen ([`route_memo`]), for the request log and metrics.
-    pub routes_seen: std::sync::Arc<route_memo::RouteMemo>,
+    pub(crate) routes_seen: std::sync::Arc<route_memo::RouteMemo>,
 }
 
 impl AppState {

@@ -21,7 +21,7 @@ pub(crate) const LONGEST: usize = 160;
 
 /// Paths and the patterns they matched (`None`: no route).
 #[derive(Default)]
-pub struct RouteMemo(Mutex<HashMap<Box<str>, Option<Arc<str>>>>);
+pub(crate) struct RouteMemo(Mutex<HashMap<Box<str>, Option<Arc<str>>>>);
 
 impl RouteMemo {
     /// The route pattern `req`'s path matches, or `None`.

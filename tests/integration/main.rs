@@ -40,6 +40,7 @@ mod layout;
 mod noninterference;
 mod outage;
 mod races;
+mod ratings_reference;
 mod reference_sweep;
 mod release_crawl;
 mod rules_examples;
