@@ -13,12 +13,14 @@
 
 pub mod fields;
 pub mod pairings;
+pub mod player_why;
 pub mod sheet;
 pub mod text;
 pub mod why;
 pub mod why_words;
 
 pub use pairings::{PairingError, PairingProblem, PairingRow, check_pairings};
+pub use player_why::PlayerWhy;
 pub use sheet::{SHEET_FIELDS, SheetError, SheetProblem, SheetRow};
 pub use text::{check_slug, check_text, check_text_within, read_number};
 pub use why::{DealSeedFault, Wanted, Why, clip};

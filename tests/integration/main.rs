@@ -34,6 +34,7 @@ mod fuzz;
 mod layout;
 mod noninterference;
 mod outage;
+mod players;
 mod races;
 mod reference_sweep;
 mod release_crawl;
