@@ -57,6 +57,10 @@ enum Command {
         #[command(subcommand)]
         command: UserCommand,
     },
+    Players {
+        #[command(subcommand)]
+        command: PlayersCommand,
+    },
     Backup {
         out: PathBuf,
     },
@@ -74,6 +78,12 @@ enum Command {
         #[arg(long)]
         without_secrets: bool,
     },
+}
+
+#[derive(Subcommand)]
+enum PlayersCommand {
+    Import { file: PathBuf },
+    Export { dir: PathBuf },
 }
 
 #[derive(Subcommand)]
@@ -313,6 +323,11 @@ fn main() -> ExitCode {
             })
         }
         Command::User { command } => user_command(&db, command, &t),
+        Command::Players { command } => match command {
+            PlayersCommand::Import { file } => fushi::transfer::import_players(&db, &file, &t),
+            PlayersCommand::Export { dir } => fushi::transfer::export_players(&db, &dir, &t),
+        }
+        .map(|done| println!("{done}")),
         Command::Copy {
             from,
             to,

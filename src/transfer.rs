@@ -178,6 +178,50 @@ pub fn export_sheets(
     ))
 }
 
+/// `fushi players import FILE`: a `players.csv` merged into the registry by the operator
+/// (docs/rules.md §14), in one transaction; what it did or every `file:line` problem.
+pub fn import_players(url: &str, path: &Path, t: &Tr) -> Result<String, Vec<String>> {
+    use crate::db::players::{Actor, file};
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let bytes = std::fs::read(path).map_err(|e| vec![format!("{}: {e}", path.display())])?;
+    let (text, _) = archive::files::decode_text(&bytes)
+        .ok_or_else(|| texts(t, vec![Problem::in_file(&name, Why::NotUtf8)]))?;
+    let mut conn = db::open(url).map_err(|e| vec![e.to_string()])?;
+    let counts =
+        file::import(&mut conn, &name, &text, Actor::operator()).map_err(|p| texts(t, p))?;
+    Ok(t.args(
+        "cli-players-imported",
+        &[
+            ("created", counts.created.to_string().into()),
+            ("updated", counts.updated.to_string().into()),
+            ("merged", counts.merged.to_string().into()),
+            ("unchanged", counts.unchanged.to_string().into()),
+        ],
+    ))
+}
+
+/// `fushi players export DIR`: the registry's `players.csv` into `dir` (created if needed).
+pub fn export_players(url: &str, dir: &Path, t: &Tr) -> Result<String, Vec<String>> {
+    use crate::db::players::file;
+    let mut conn = open_existing(url, t)?;
+    let text = file::export(&mut conn).map_err(|e| vec![e.to_string()])?;
+    let mut files = ArchiveFiles::new();
+    files.insert(file::PLAYERS_CSV, text);
+    files
+        .write_dir(dir)
+        .map_err(|e| vec![format!("{}: {e}", dir.display())])?;
+    Ok(t.args(
+        "cli-players-exported",
+        &[
+            ("dir", dir.display().to_string().into()),
+            ("files", file::PLAYERS_CSV.into()),
+        ],
+    ))
+}
+
 /// Each problem as `file:line: why` in `t`'s language.
 fn texts(t: &Tr, problems: Vec<Problem>) -> Vec<String> {
     problems.iter().map(|p| p.text(t)).collect()

@@ -15,6 +15,9 @@ use super::{DbConnection, DbError};
 
 /// Every table, parents before children (foreign keys hold at every insert).
 pub const TABLES: &[&str] = &[
+    "player_ids",
+    "players",
+    "player_audit",
     "tournaments",
     "deal_seeds",
     "stages",

@@ -21,6 +21,7 @@ pub mod hall;
 mod lineups;
 pub(crate) mod models;
 pub(crate) mod occasion;
+pub mod players;
 pub mod revision;
 pub mod rounds;
 pub mod schedule;

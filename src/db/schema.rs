@@ -52,6 +52,7 @@ diesel::table! {
         team_id -> Integer,
         position -> Integer,
         name -> Text,
+        player_id -> Nullable<BigInt>,
     }
 }
 
@@ -225,6 +226,8 @@ diesel::table! {
         team_id -> Integer,
         player1 -> Text,
         player2 -> Text,
+        player1_id -> Nullable<BigInt>,
+        player2_id -> Nullable<BigInt>,
     }
 }
 
@@ -337,3 +340,43 @@ diesel::table! {
 
 diesel::joinable!(deal_seeds -> tournaments (tournament_id));
 diesel::allow_tables_to_appear_in_same_query!(deal_seeds, tournaments);
+
+// The player registry (docs/rules.md §14): every id ever issued, the players, their trail.
+diesel::table! {
+    player_ids (id) {
+        id -> BigInt,
+        merged_into -> Nullable<BigInt>,
+        removed -> Bool,
+    }
+}
+
+diesel::table! {
+    players (id) {
+        id -> BigInt,
+        name -> Text,
+        second_name -> Text,
+        club -> Text,
+        federation_no -> Text,
+        public -> Bool,
+    }
+}
+
+diesel::table! {
+    player_audit (id) {
+        id -> Integer,
+        at -> Timestamp,
+        user_name -> Text,
+        action -> Text,
+        subject -> Text,
+        before -> Text,
+        after -> Text,
+    }
+}
+
+diesel::joinable!(team_members -> players (player_id));
+diesel::allow_tables_to_appear_in_same_query!(players, team_members);
+diesel::allow_tables_to_appear_in_same_query!(players, teams);
+diesel::allow_tables_to_appear_in_same_query!(players, tournaments);
+diesel::allow_tables_to_appear_in_same_query!(players, lineups);
+diesel::allow_tables_to_appear_in_same_query!(players, matches);
+diesel::allow_tables_to_appear_in_same_query!(players, rounds);

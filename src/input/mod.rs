@@ -13,6 +13,7 @@
 
 pub mod fields;
 pub(crate) mod pairings;
+pub mod player_why;
 pub(crate) mod sheet;
 pub(crate) mod text;
 pub(crate) mod why;
@@ -24,3 +25,4 @@ pub use sheet::{SHEET_FIELDS, SheetRow};
 pub(crate) use text::{check_text, read_number};
 pub use why::Why;
 pub(crate) use why::{DealSeedFault, Wanted, clip};
+pub use player_why::PlayerWhy;

@@ -305,6 +305,8 @@ pub enum Why {
     },
     /// What the rules refuse in one table result (`TableEntry::parse`).
     Table(Fault),
+    /// What the player registry refuses (`players.csv`, a merge, a removal).
+    Player(super::player_why::PlayerWhy),
     // [[stages]] of tournament.toml and the schedule of a staged event
     /// A problem of stage `stage` (from 1) at `key`.
     Stage {

@@ -63,6 +63,14 @@ fn s(v: impl ToString) -> FluentValue<'static> {
 /// `PointsOutOfRange`, a number for the plural).
 pub(crate) fn message(why: &Why) -> (&'static str, Vec<(&'static str, FluentValue<'static>)>) {
     match why {
+        Why::Player(why) => {
+            let (id, args) = why.message();
+            let clipped = args.into_iter().map(|(name, value)| match value {
+                FluentValue::String(text) => (name, s(text)),
+                other => (name, other),
+            });
+            (id, clipped.collect())
+        }
         Why::MissingFile => ("problems-missing-file", vec![]),
         Why::NotUtf8 => ("problems-not-utf8", vec![]),
         Why::UnclosedQuote => ("problems-unclosed-quote", vec![]),

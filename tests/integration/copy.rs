@@ -46,6 +46,17 @@ fn everything(db: &TestDb) {
     accounts::secret(&mut conn, "cookie_key", || accounts::random_hex(64)).unwrap();
     fushi::db::set_withdrawn_as(&mut conn, "club-night", TeamNo(5), true, "grace").unwrap();
     fushi::db::set_withdrawn_as(&mut conn, "club-night", TeamNo(5), false, "grace").unwrap();
+    // The registry: two ids of one person merged (the other reads as the kept one).
+    {
+        use fushi::db::players::{self, Actor, PlayerFields};
+        let ann = PlayerFields {
+            name: "Ann".into(),
+            ..PlayerFields::default()
+        };
+        let kept = players::add(&mut conn, &ann, Actor::operator()).unwrap();
+        let other = players::add(&mut conn, &ann, Actor::operator()).unwrap();
+        players::merge(&mut conn, kept, other, Actor::operator()).unwrap();
+    }
     // The rest as the pages would leave them.
     let at = "'2026-12-05 10:00:00'";
     conn.batch_execute(&format!(

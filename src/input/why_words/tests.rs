@@ -553,7 +553,8 @@ fn listed(why: &Why) {
         | Why::DealSeedEntry { .. }
         | Why::Seed(_)
         | Why::Commitment
-        | Why::SeedRefused(_) => {}
+        | Why::SeedRefused(_)
+        | Why::Player(_) => {}
         Why::Table(fault) => match fault {
             Fault::NotMultipleOf5 { .. }
             | Fault::PointsOutOfRange { .. }

@@ -1,0 +1,22 @@
+# 选手名册（docs/rules.md §14）：拒绝的理由。
+players-id-shape = “{ $cell }”不是选手编号（P 加数字，如 P12）
+players-id-leading-zero = “{ $cell }”不是选手编号：数字不能以 0 开头
+players-id-too-large = “{ $cell }”不是选手编号：数字太大
+players-ever-used = { $id } 曾经发出过（其选手已合并或删除），不再重新发放
+players-id-twice = { $id } 在第 { $first } 行也出现了
+players-federation-twice = 协会编号 { $number } 在第 { $first } 行也出现了
+players-federation-taken = 协会编号 { $number } 属于 { $holder }
+players-public = public “{ $cell }”不是 yes 或 no
+players-no-such-player = 名册中没有选手 { $id }
+players-admins-only = 只有管理员可以合并、删除或导入选手
+players-merge-same = { $id } 不能与自己合并
+players-both-played = { $kept } 和 { $other } 都参加了 { $slug }：他们是两个人
+
+# fushi players …
+cli-about-players = 本安装的选手名册（players.csv；计算等级分后另有 ratings.csv 和 rating_boards.csv）。
+cli-about-players-import = 把 players.csv 合并进名册：已知编号更新该选手；新编号若与名册中某选手的协会编号相同则并入该选手；其他新编号按原样创建（曾经发出过的编号除外）。全部成功或全部不做。
+cli-about-players-export = 把名册的 players.csv 写入文件夹（不存在则创建）。
+cli-help-players-import-file = players.csv 文件（UTF-8 或 GB18030）。
+cli-help-players-export-dir = 要写入的文件夹。
+cli-players-imported = 已导入 players.csv：新建 { $created }，更新 { $updated }，按协会编号合并 { $merged }，未变 { $unchanged }
+cli-players-exported = 已将名册导出到 { $dir }：{ $files }

@@ -1,0 +1,22 @@
+# 選手名冊（docs/rules.md §14）：拒絕的理由。
+players-id-shape = “{ $cell }”不是選手編號（P 加數字，如 P12）
+players-id-leading-zero = “{ $cell }”不是選手編號：數字不能以 0 開頭
+players-id-too-large = “{ $cell }”不是選手編號：數字太大
+players-ever-used = { $id } 曾經發出過（其選手已合併或刪除），不再重新發放
+players-id-twice = { $id } 在第 { $first } 行也出現了
+players-federation-twice = 協會編號 { $number } 在第 { $first } 行也出現了
+players-federation-taken = 協會編號 { $number } 屬於 { $holder }
+players-public = public“{ $cell }”不是 yes 或 no
+players-no-such-player = 名冊中沒有選手 { $id }
+players-admins-only = 只有管理員可以合併、刪除或匯入選手
+players-merge-same = { $id } 不能與自己合併
+players-both-played = { $kept } 和 { $other } 都參加了 { $slug }：他們是兩個人
+
+# fushi players …
+cli-about-players = 本安裝的選手名冊（players.csv；計算等級分後另有 ratings.csv 和 rating_boards.csv）。
+cli-about-players-import = 將 players.csv 合併進名冊：已知編號更新該選手；新編號若與名冊中某選手的協會編號相同則併入該選手；其他新編號按原樣建立（曾經發出過的編號除外）。全部成功或全部不做。
+cli-about-players-export = 將名冊的 players.csv 寫入資料夾（不存在則建立）。
+cli-help-players-import-file = players.csv 檔案（UTF-8 或 GB18030）。
+cli-help-players-export-dir = 要寫入的資料夾。
+cli-players-imported = 已匯入 players.csv：新建 { $created }，更新 { $updated }，依協會編號合併 { $merged }，未變 { $unchanged }
+cli-players-exported = 已將名冊匯出到 { $dir }：{ $files }
