@@ -20,13 +20,13 @@ pub(crate) use deal_seeds::published_text;
 pub(crate) use exports::{EXPORTS, Exporting};
 pub use exports::{Export, When, always, export};
 pub use files::ArchiveFiles;
+pub use ratings::{RATING_BOARDS, RATINGS, SERIES, rating_boards_csv, ratings_csv, series_csv};
 pub use read::{parse, parse_teams};
 pub(crate) use settings::settings_toml;
 pub(crate) use settings::stages_toml;
 pub use settings::{TOURNAMENT_TOML, tournament_toml};
 pub use write::ranking_csv;
 pub use write::{BUTLER, LINEUPS, butler_csv, deals_csv, matches_csv, teams_csv};
-pub use ratings::{RATING_BOARDS, RATINGS, SERIES, rating_boards_csv, ratings_csv, series_csv};
 
 /// One problem in an archive: the file, the line when there is one, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

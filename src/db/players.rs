@@ -21,7 +21,8 @@ use super::schema::{
     lineups, matches, player_audit, player_ids, players, rounds, table_results, team_members,
     teams, tournaments,
 };
-use crate::input::{PlayerWhy, Why, check_text_within};
+use crate::input::text::check_text_within;
+use crate::input::{PlayerWhy, Why};
 use crate::rules::player_id::PlayerId;
 
 /// A player of the registry.

@@ -20,9 +20,9 @@ pub(crate) mod why;
 pub(crate) mod why_words;
 
 pub(crate) use pairings::{PairingError, PairingProblem, PairingRow, check_pairings};
+pub use player_why::PlayerWhy;
 pub(crate) use sheet::SheetError;
 pub use sheet::{SHEET_FIELDS, SheetRow};
 pub(crate) use text::{check_text, read_number};
 pub use why::Why;
 pub(crate) use why::{DealSeedFault, Wanted, clip};
-pub use player_why::PlayerWhy;

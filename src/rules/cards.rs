@@ -29,7 +29,7 @@ pub enum Decks {
 }
 
 impl Decks {
-    pub(crate) fn from_count(n: i64) -> Option<Decks> {
+    pub fn from_count(n: i64) -> Option<Decks> {
         match n {
             1 => Some(Decks::One),
             2 => Some(Decks::Two),

@@ -51,6 +51,10 @@ impl Fraction {
         self.num
     }
 
+    pub(crate) fn denominator(self) -> i128 {
+        self.den
+    }
+
     /// The mean of `values`, or `None` for none.
     pub fn mean(values: &[i32]) -> Option<Fraction> {
         if values.is_empty() {

@@ -31,11 +31,11 @@ pub struct Settings {
     /// the database (made on first start).
     /// Checked by [`Settings::check`], not by clap, whose refusal would print the value.
     #[arg(long, env = "FUSHI_SECRET_KEY", hide_env_values = true, value_parser = secret, value_name = "KEY")]
-    pub(crate) secret_key: Option<Secret>,
+    pub secret_key: Option<Secret>,
 
     /// Every cookie `Secure`, also on plain HTTP requests.
     #[arg(long, env = "FUSHI_SECURE_COOKIES", default_value = "false", action = clap::ArgAction::Set, value_parser = boolean("FUSHI_SECURE_COOKIES"), value_name = "true|false")]
-    pub(crate) secure_cookies: bool,
+    pub secure_cookies: bool,
 
     /// The proxies whose forwarding header is believed.
     #[arg(long, env = "FUSHI_TRUSTED_PROXIES", default_value = "", value_parser = trusted_proxies, value_name = "ADDRS")]
@@ -50,11 +50,11 @@ pub struct Settings {
     /// across every tournament (at least 1); unset: a sixteenth of the machine's memory,
     /// between 64 and 2,048 MiB.
     #[arg(long, env = "FUSHI_CACHE_MIB", value_parser = count("FUSHI_CACHE_MIB", 1), value_name = "MIB")]
-    pub(crate) cache_mib: Option<usize>,
+    pub cache_mib: Option<usize>,
 
     /// Open event streams on this server (at least 1: with none, no live page would work).
     #[arg(long, env = "FUSHI_MAX_LISTENERS", default_value = "5000", value_parser = count("FUSHI_MAX_LISTENERS", 1), value_name = "N")]
-    pub(crate) max_listeners: usize,
+    pub max_listeners: usize,
 
     /// Open event streams from one client address.
     #[arg(long, env = "FUSHI_MAX_LISTENERS_PER_ADDRESS", default_value = "200", value_parser = count("FUSHI_MAX_LISTENERS_PER_ADDRESS", 1), value_name = "N")]
@@ -64,15 +64,15 @@ pub struct Settings {
     /// unset: an eighth of the descriptors beyond 256 (docs/operations.md, "Limits"). Raise it for a
     /// hall whose phones share one address.
     #[arg(long, env = "FUSHI_MAX_CONNECTIONS_PER_ADDRESS", value_parser = count("FUSHI_MAX_CONNECTIONS_PER_ADDRESS", 1), value_name = "N")]
-    pub(crate) max_connections_per_address: Option<usize>,
+    pub max_connections_per_address: Option<usize>,
 
     /// PDFs drawn at once.
     #[arg(long, env = "FUSHI_PDF_CONCURRENCY", default_value = "2", value_parser = count("FUSHI_PDF_CONCURRENCY", 1), value_name = "N")]
-    pub(crate) pdf_concurrency: usize,
+    pub pdf_concurrency: usize,
 
     /// How long a PDF request waits for its turn, in milliseconds.
     #[arg(long, env = "FUSHI_PDF_WAIT_MS", default_value = "5000", value_parser = count("FUSHI_PDF_WAIT_MS", 0), value_name = "MS")]
-    pub(crate) pdf_wait_ms: usize,
+    pub pdf_wait_ms: usize,
 
     /// The origins whose pages may read `/api/v1/` and the event streams from a browser
     /// (CORS): `*`, or origins separated by commas.
@@ -85,7 +85,7 @@ pub struct Settings {
 
     /// The PEM private key of `tls_cert`.
     #[arg(long, env = "FUSHI_TLS_KEY", value_name = "FILE")]
-    pub(crate) tls_key: Option<std::path::PathBuf>,
+    pub tls_key: Option<std::path::PathBuf>,
 
     /// How the server logs.
     #[command(flatten)]
