@@ -4,7 +4,7 @@
 
 use crate::db::schedule::RoundRecord;
 use crate::i18n::Tr;
-use crate::rules::{Event, Pairing, PairingMethod, TeamNo};
+use crate::rules::{Event, Pairing, PairingMethod, Report, TeamNo};
 use crate::schedule::Reason;
 use crate::schedule::draft::{self, Field, NoteKind, PairingReason, Proposed, Warning};
 
@@ -83,6 +83,7 @@ pub(crate) fn explanation_line(t: &Tr, event: &Event, p: &Proposed) -> Explanati
 pub(crate) fn recorded_lines(
     t: &Tr,
     event: &Event,
+    report: &Report,
     round: i32,
     record: &RoundRecord,
 ) -> Vec<ExplanationLine> {
@@ -90,8 +91,11 @@ pub(crate) fn recorded_lines(
         return Vec::new();
     };
     // The ranks and scores before the round as the results stand now: a round paired
-    // long before it is played (a whole round robin) does not show the field of then.
-    let field = Field::before(event, round);
+    // long before it is played (a whole round robin) does not show the field of then. The
+    // matches' figures come from the snapshot's report of the same event: only the ranking
+    // is worked out again (at 20,000 teams, comparing every match again on each drawing of
+    // the round page took more than half the server's time while a director saved).
+    let field = Field::before_known(event, round, Some(report));
     let scoring = &event.settings.scoring;
     let rank = |team: TeamNo| {
         field

@@ -383,7 +383,7 @@ async fn round(
     let drawn = !event.rounds[index].matches.is_empty();
     let page = RoundPage {
         explained: if drawn {
-            crate::web::pairing_words::recorded_lines(t, event, number, &record)
+            crate::web::pairing_words::recorded_lines(t, event, report, number, &record)
                 .into_iter()
                 .filter(|l| pager.is_none() || matches.iter().any(|m| m.table == l.table))
                 .collect()
