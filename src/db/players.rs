@@ -459,16 +459,7 @@ pub fn played(conn: &mut DbConnection, id: PlayerId) -> Result<Vec<(i32, String)
         .select((lineups::match_id, lineups::room, rounds::tournament_id))
         .load(conn)?;
     let match_ids: BTreeSet<i32> = rooms.iter().map(|r| r.0).collect();
-    let mut with_results: BTreeSet<(i32, String)> = BTreeSet::new();
-    for chunk in match_ids.into_iter().collect::<Vec<_>>().chunks(500) {
-        with_results.extend(
-            table_results::table
-                .filter(table_results::match_id.eq_any(chunk))
-                .select((table_results::match_id, table_results::room))
-                .distinct()
-                .load::<(i32, String)>(conn)?,
-        );
-    }
+    let with_results = rooms_with_results(conn, match_ids)?;
     let ids: BTreeSet<i32> = rooms
         .into_iter()
         .filter(|(m, room, _)| with_results.contains(&(*m, room.clone())))
@@ -655,16 +646,7 @@ pub fn room_lineups(
         ))
         .load(conn)?;
     let match_ids: BTreeSet<i32> = rows.iter().map(|r| r.4).collect();
-    let mut with_results: BTreeSet<(i32, String)> = BTreeSet::new();
-    for chunk in match_ids.into_iter().collect::<Vec<_>>().chunks(500) {
-        with_results.extend(
-            table_results::table
-                .filter(table_results::match_id.eq_any(chunk))
-                .select((table_results::match_id, table_results::room))
-                .distinct()
-                .load::<(i32, String)>(conn)?,
-        );
-    }
+    let with_results = rooms_with_results(conn, match_ids)?;
     let link = |n: Option<i64>| n.map(|n| stored_id(n, "lineups")).transpose();
     let mut out = rows
         .into_iter()
@@ -688,4 +670,23 @@ pub fn room_lineups(
         ))
     });
     Ok(Some(out))
+}
+
+/// The rooms (match id, room) of `match_ids` that hold at least one result, read 500
+/// matches a query.
+fn rooms_with_results(
+    conn: &mut DbConnection,
+    match_ids: BTreeSet<i32>,
+) -> Result<BTreeSet<(i32, String)>, DbError> {
+    let mut with_results = BTreeSet::new();
+    for chunk in match_ids.into_iter().collect::<Vec<_>>().chunks(500) {
+        with_results.extend(
+            table_results::table
+                .filter(table_results::match_id.eq_any(chunk))
+                .select((table_results::match_id, table_results::room))
+                .distinct()
+                .load::<(i32, String)>(conn)?,
+        );
+    }
+    Ok(with_results)
 }
