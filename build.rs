@@ -2,7 +2,11 @@
 //! (`embed_migrations!`), messages (`static_loader!`), templates and the stylesheet.
 //! Also names the commit fushi is built from in `FUSHI_VERSION` (`fushi --version`):
 //! `git` when there is a repository, else `FUSHI_COMMIT` from the environment (a
-//! container build without `.git`), else the version alone.
+//! container build without `.git`), else the version alone. Only an optimised build (the
+//! `release` and `bench` profiles, what an operator runs) names its commit and is rebuilt
+//! when HEAD moves: every crate target reads the variable, so following HEAD in the
+//! development build would recompile the library and every test binary at each commit.
+//! The development build says `development build` instead.
 //!
 //! The static files (the stylesheet and the script, each one file per area joined into one,
 //! and the icon) are joined and compressed here, once per build, at the best ratio gzip and
@@ -97,6 +101,11 @@ fn main() {
     if let Err(e) = precompress(Path::new(&out)) {
         panic!("the static files could not be compressed: {e}");
     }
+    let version = env!("CARGO_PKG_VERSION");
+    if std::env::var("PROFILE").as_deref() != Ok("release") {
+        println!("cargo:rustc-env=FUSHI_VERSION={version} (development build)");
+        return;
+    }
     // A new commit or a checkout moves HEAD or the branch it names.
     for path in ["HEAD", "packed-refs"] {
         if let Some(p) = git(&["rev-parse", "--git-path", path]) {
@@ -113,7 +122,6 @@ fn main() {
             .ok()
             .filter(|c| !c.trim().is_empty())
     });
-    let version = env!("CARGO_PKG_VERSION");
     let full = match commit {
         Some(commit) => format!("{version} ({commit})"),
         None => format!("{version} (commit unknown)"),
