@@ -39,7 +39,7 @@ fn other_unreleased(event: &Event, release: &Release, t: i32) -> Event {
 fn after_each_round_afresh(
     event: &Event,
     report: &Report,
-) -> Vec<(i32, Vec<fushi::rules::Standing>)> {
+) -> Vec<(i32, fushi::rules::Shared<Vec<fushi::rules::Standing>>)> {
     let teams: Vec<_> = event.teams.iter().map(|t| t.number).collect();
     let mut rounds: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
     rounds.sort_unstable();
@@ -58,9 +58,28 @@ fn after_each_round_afresh(
                     figures: &m.figures,
                 })
                 .collect();
-            (r, standings(&teams, &lines, &event.settings.tiebreaks))
+            let ranked = standings(&teams, &lines, &event.settings.tiebreaks);
+            (r, fushi::rules::Shared::new(ranked))
         })
         .collect()
+}
+
+/// How many tables scored each s, every table of `event` scored afresh (a sorted list of
+/// the scores that occur; the chart's filling of the gaps is left out).
+fn table_scores_afresh(event: &Event) -> Vec<(i32, u32)> {
+    let scorer = fushi::rules::Scorer::new(&event.settings);
+    let mut counts = std::collections::BTreeMap::new();
+    for result in event
+        .rounds
+        .iter()
+        .flat_map(|r| &r.matches)
+        .flat_map(|m| m.results.iter())
+    {
+        if let Some(outcome) = scorer.table(&result.entry) {
+            *counts.entry(outcome.table_score).or_insert(0u32) += 1;
+        }
+    }
+    counts.into_iter().collect()
 }
 
 /// Event `case`: `teams` teams, the last round half played (rooms dropped at random), a
@@ -124,6 +143,15 @@ fn derived_figures_agree_with_figures_worked_out_afresh() {
                 );
             }
             let derived = shown;
+            for (report, ev, which) in [(&full, &event, "full"), (&derived, &public, "public")] {
+                let mut counts = report.table_score_counts(ev);
+                counts.retain(|(_, n)| *n > 0);
+                assert_eq!(
+                    counts,
+                    table_scores_afresh(ev),
+                    "case {case}, released {released:?}: table scores counted ({which})"
+                );
+            }
             for (report, which) in [(&full, "full"), (&derived, "public")] {
                 assert_eq!(
                     report.standings_after_each_round(&event),

@@ -197,6 +197,11 @@ fn a_save_shares_with_the_snapshot_before_what_it_did_not_change() {
         let slug = event.settings.slug.clone();
         db::insert_event(&mut conn, &event).expect("insert");
         let held = whole(&mut conn, &slug);
+        // The standings after each round, read before the save (as the standings page does).
+        let _ = (
+            held.after_each_played_round(),
+            held.public().after_each_played_round(),
+        );
         let round = &event.rounds[1];
         let m = &round.matches[3];
         // Another figure on one board, every board still played: the release stays.
@@ -233,6 +238,15 @@ fn a_save_shares_with_the_snapshot_before_what_it_did_not_change() {
                 .filter(|(a, b)| Shared::same(&a.figures, &b.figures))
                 .count();
             assert_eq!(shared, before.report.matches.len() - 1);
+            // The standings after the rounds before the one saved to are the same data; from
+            // that round on they are ranked again.
+            let rounds = before
+                .after_each_played_round()
+                .iter()
+                .zip(after.after_each_played_round());
+            for ((r, a), (_, b)) in rounds {
+                assert_eq!(Shared::same(a, b), *r < round.number, "after round {r}");
+            }
         }
     }
 }

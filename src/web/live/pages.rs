@@ -432,7 +432,10 @@ mod tests {
         held.store(9_000, Ordering::Relaxed);
         pages.keep(1, 1, "standings".into(), page(590));
         pages.keep(1, 1, "round".into(), page(390));
-        assert!(pages.get(1, 1, "standings").is_some(), "its pages are still kept");
+        assert!(
+            pages.get(1, 1, "standings").is_some(),
+            "its pages are still kept"
+        );
         assert_eq!(pages.stats(), (2, 9 + 590 + 5 + 390));
         // No more than the quarter: the page read least recently makes room.
         pages.keep(1, 1, "teams".into(), page(300));

@@ -49,6 +49,10 @@ pub struct Snapshot {
     /// What a scorer sees, made when a scorer first reads this revision.
     scorer: OnceLock<Arc<Snapshot>>,
     after_rounds: OnceLock<AfterEachRound>,
+    /// The standings after each played round of an earlier revision and the first round
+    /// whose results changed since ([`Snapshot::next`]): the rounds before it are taken
+    /// from there instead of ranked again.
+    after_base: Option<(AfterEachRound, i32)>,
     /// The championship (stages, standings per stage, bracket, ranking), computed once.
     championship: OnceLock<Option<Championship>>,
     /// The odd results of each round at a threshold, computed once (the director's pages
@@ -124,6 +128,8 @@ impl Snapshot {
             rounds.insert(round);
         }
         let play = changes.play;
+        // Closing a round changes whether its byes count: then every round is ranked again.
+        let closing_kept = play.released_rounds == before.play.released_rounds;
         let report = Report::compute_since(&event, &play.released_rounds, &before.report, &changed);
         let release = Release::of_since(
             &event,
@@ -148,7 +154,7 @@ impl Snapshot {
             &public_changed,
         );
         let at = (changes.id, changes.revision, changes.changed_at);
-        let public = Snapshot::of_parts(
+        let mut public = Snapshot::of_parts(
             at,
             public_event,
             public_report,
@@ -156,9 +162,30 @@ impl Snapshot {
             release.clone(),
             None,
         );
-        let next = Snapshot::of_parts(at, event, report, play, release, Some(Arc::new(public)));
+        let mut public_rounds = public_changed.iter().map(|(round, _)| *round).min();
+        let mut next_rounds = rounds.first().copied();
+        if !closing_kept {
+            (public_rounds, next_rounds) = (Some(i32::MIN), Some(i32::MIN));
+        }
+        public.after_base = before_public.after_base_from(public_rounds);
+        let mut next = Snapshot::of_parts(at, event, report, play, release, Some(Arc::new(public)));
+        next.after_base = before.after_base_from(next_rounds);
         next.carry_odd_results(before, &boards);
         Some(next)
+    }
+
+    /// What a snapshot made from this one by a change of results in round `from` and later
+    /// (`None`: no result changed) takes over of the standings after each round: this
+    /// snapshot's list when it was worked out, else the one it would have started from.
+    fn after_base_from(&self, from: Option<i32>) -> Option<(AfterEachRound, i32)> {
+        let from = from.unwrap_or(i32::MAX);
+        match self.after_rounds.get() {
+            Some(after) => Some((after.clone(), from)),
+            None => {
+                let (after, since) = self.after_base.as_ref()?;
+                Some((after.clone(), from.min(*since)))
+            }
+        }
     }
 
     /// Takes the odd results `before` computed over to this snapshot, made from it by a
@@ -225,6 +252,7 @@ impl Snapshot {
             public,
             scorer: OnceLock::new(),
             after_rounds: OnceLock::new(),
+            after_base: None,
             championship: OnceLock::new(),
             odd: Mutex::new(HashMap::new()),
             size,
@@ -282,8 +310,11 @@ impl Snapshot {
 
     /// The standings after each round with complete matches, computed once per revision.
     pub fn after_each_played_round(&self) -> &AfterEachRound {
-        self.after_rounds
-            .get_or_init(|| self.report.standings_after_each_played_round(&self.event))
+        self.after_rounds.get_or_init(|| {
+            let before = self.after_base.as_ref().map(|(after, from)| (after, *from));
+            self.report
+                .standings_after_each_played_round_since(&self.event, before)
+        })
     }
 
     /// The championship of this revision (each stage's standings, the bracket, the

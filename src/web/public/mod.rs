@@ -222,7 +222,7 @@ async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError
                 label: t.t(&format!("pub-csv-{}", e.stem())),
             })
             .collect(),
-        charts: super::sheets::charts::distribution_chart(event, t)
+        charts: super::sheets::charts::distribution_chart(event, report, t)
             .into_iter()
             .collect(),
         stage_progress: crate::web::labels::progress_text(t, event),
