@@ -86,10 +86,29 @@ impl Report {
         round: i32,
         known: Option<&Report>,
     ) -> Vec<Standing> {
+        // Pairing the round after the last complete one: the standings are the report's.
+        if let Some(known) = known
+            && known.counts_exactly_before(round)
+        {
+            return known.standings.clone();
+        }
         let rows = Report::rows(event, &[], Some(round), |r, table| {
             Some(known?.match_at(r, table)?.figures.clone())
         });
         Report::rank(event, &rows)
+    }
+
+    /// Whether this report's standings are those over the rounds before `round` with none
+    /// closed: every match of those rounds counts (so every other match of a bye's round is
+    /// complete, closed or not), and no match of a later round adds anything.
+    fn counts_exactly_before(&self, round: i32) -> bool {
+        self.matches.iter().all(|m| {
+            if m.round < round {
+                m.counts
+            } else {
+                !m.counts && m.figures.status != MatchStatus::Complete
+            }
+        })
     }
 
     /// The match at `table` in round `round` (the matches are in that order).

@@ -104,6 +104,24 @@ fn generated(case: u64, teams: usize) -> Event {
 }
 
 #[test]
+fn the_field_after_complete_rounds_is_the_reports_standings() {
+    for teams in [5, 8, 9, 16] {
+        // Every round complete (an odd field has a bye each round), some rounds closed.
+        let event = common::large_event(teams, 3, 2);
+        for closed in [vec![], vec![3], vec![1, 2, 3]] {
+            let report = Report::compute_closing(&event, &closed);
+            for round in 1..=4 {
+                assert_eq!(
+                    fushi::schedule::draft::Field::before_known(&event, round, Some(&report)).rank,
+                    fushi::schedule::draft::Field::before(&event, round).rank,
+                    "{teams} teams, closed {closed:?}: the field before round {round}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn derived_figures_agree_with_figures_worked_out_afresh() {
     for case in 0..24 {
         let teams = [5, 8, 9, 16, 33][case as usize % 5];
@@ -140,6 +158,15 @@ fn derived_figures_agree_with_figures_worked_out_afresh() {
                     release.public_view(&other, &released),
                     (public.clone(), shown.clone()),
                     "case {case}, released {released:?}: the public view reads an unreleased board"
+                );
+            }
+            // The field a pairing ranks by, its figures borrowed from the report (closed
+            // rounds and all) or worked out afresh: the same ranks and scores.
+            for round in 1..=event.rounds.len() as i32 + 1 {
+                assert_eq!(
+                    fushi::schedule::draft::Field::before_known(&event, round, Some(&full)).rank,
+                    fushi::schedule::draft::Field::before(&event, round).rank,
+                    "case {case}, released {released:?}: the field before round {round}"
                 );
             }
             let derived = shown;
