@@ -1,126 +1,16 @@
-//! A tournament's settings, parsed once (docs/rules.md §9): every surface — the settings
-//! form, `tournament.toml` and the database — fills a [`SettingsDraft`] with the raw values
-//! it holds and turns it into [`Settings`] with `Settings::try_from`, which states every
-//! limit and reports every problem at its field. The surfaces only map text in and
-//! errors back (to a form field, a `tournament.toml` line or a database column).
+//! The one parse of settings, `Settings::try_from`: every limit and every check, each
+//! problem at its field.
 
-use std::fmt;
-
-use super::bands::{BandTable, BandTableError, MAX_BAND_P, MAX_BAND_S, Preset, Rules};
-use super::cards::{Decks, ParseError};
-use super::occasion::{Occasion, OccasionDraft};
-use super::scoring::{MatchScoring, Score, ScoringRules};
-use super::table::MultiplierPolicy;
-use super::tiebreak::TieBreak;
-
-/// The most characters of a name, a club or a member (teams and tournaments alike, in
-/// forms, uploads and archives): [`crate::limits::NAME`].
-pub(crate) const MAX_TEXT: usize = crate::limits::NAME;
-
-/// Everything in `tournament.toml`, checked: build it from a
-/// [`SettingsDraft`](super::settings::SettingsDraft) with `Settings::try_from`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Settings {
-    pub name: String,
-    pub slug: String,
-    pub published: bool,
-    /// The deck count and the rules, checked together so that the band table exists.
-    pub deck_rules: DeckRules,
-    pub bottom_multiplier: MultiplierPolicy,
-    pub scoring: ScoringRules,
-    pub tiebreaks: Vec<TieBreak>,
-    /// How the director's pages pair rounds by default (docs/rules.md §8).
-    pub pairing: PairingMethod,
-    /// The seed of the lots drawn for a Swiss first round, recorded so that the draw can be
-    /// reproduced.
-    pub swiss_seed: Option<u64>,
-    /// Results entered at the table through each room's link.
-    pub table: TableSide,
-    /// The minutes after a round is complete in which its results may still be corrected
-    /// without the director giving a reason (docs/rules.md §5).
-    pub correction_minutes: i32,
-    /// When and where it is played, and the zone its times are shown in.
-    pub occasion: Occasion,
-    /// The championship's stages in order (docs/rules.md §12); empty: one league of all
-    /// rounds. Checked on their own by [`super::stages::Stage::parse_all`], so a draft
-    /// leaves them empty and the surface that holds them fills them in.
-    pub stages: Vec<super::stages::Stage>,
-}
-
-/// The hall: table-side entry (`table_entry`, `table_approval` and `table_codes` in
-/// `tournament.toml`) and when a new round's draw is public (`publish_draw`), all off by
-/// default.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TableSide {
-    /// Tables may enter their room's results through the room's link.
-    pub entry: bool,
-    /// A confirmed room stays provisional until the director approves it.
-    pub approval: bool,
-    /// Confirming needs the confirming team's four-digit code.
-    pub codes: bool,
-    /// A new round's pairings are public as soon as they are saved; otherwise once the
-    /// director publishes them (or the round's first result is saved).
-    pub publish_draw: bool,
-}
-
-/// How rounds are paired: `pairing` in `tournament.toml`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum PairingMethod {
-    RoundRobin,
-    Swiss,
-    /// By hand (the default).
-    #[default]
-    Manual,
-}
-
-impl PairingMethod {
-    pub const ALL: [PairingMethod; 3] = [
-        PairingMethod::RoundRobin,
-        PairingMethod::Swiss,
-        PairingMethod::Manual,
-    ];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            PairingMethod::RoundRobin => "round_robin",
-            PairingMethod::Swiss => "swiss",
-            PairingMethod::Manual => "manual",
-        }
-    }
-}
-
-impl std::str::FromStr for PairingMethod {
-    type Err = ParseError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        PairingMethod::ALL
-            .into_iter()
-            .find(|m| m.code() == s)
-            .ok_or_else(|| super::cards::expected("pairing", s, "round_robin, swiss, manual"))
-    }
-}
-
-impl std::fmt::Display for PairingMethod {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.code())
-    }
-}
-
-impl Settings {
-    pub fn decks(&self) -> Decks {
-        self.deck_rules.decks()
-    }
-
-    pub fn rules(&self) -> &Rules {
-        self.deck_rules.rules()
-    }
-
-    /// The band table in force (it exists: the deck count and rules were checked
-    /// together).
-    pub fn band_table(&self) -> BandTable {
-        self.deck_rules.table().clone()
-    }
-}
+use super::draft::SettingsDraft;
+use super::errors::{SettingsError, SettingsErrors, SettingsField, SettingsReason};
+use super::value::{
+    BLITZ_LIMIT, DeckRules, MAX_CORRECTION_MINUTES, MAX_TEXT, SCORE_LIMIT, Settings,
+};
+use crate::rules::bands::{BandTable, BandTableError, MAX_BAND_P, MAX_BAND_S, Preset, Rules};
+use crate::rules::cards::{Decks, ParseError};
+use crate::rules::occasion::{Occasion, OccasionDraft};
+use crate::rules::scoring::{Score, ScoringRules};
+use crate::rules::tiebreak::TieBreak;
 
 #[cfg(test)]
 impl Settings {
@@ -137,192 +27,6 @@ impl Settings {
     }
 }
 
-pub(crate) use super::slug::RESERVED_SLUGS;
-
-/// A slug made from a tournament's name: Chinese characters through their pinyin, letters
-/// and digits lowercased, everything else a single `-` ("春季杯 2026" → `chun-ji-bei-2026`).
-/// Empty when the name has nothing to make one of.
-pub fn suggest_slug(name: &str) -> String {
-    use pinyin::ToPinyin;
-    let mut words: Vec<String> = Vec::new();
-    let mut word = String::new();
-    for c in name.chars() {
-        if let Some(p) = c.to_pinyin() {
-            if !word.is_empty() {
-                words.push(std::mem::take(&mut word));
-            }
-            words.push(p.plain().to_owned());
-        } else if c.is_ascii_alphanumeric() {
-            word.push(c.to_ascii_lowercase());
-        } else if !word.is_empty() {
-            words.push(std::mem::take(&mut word));
-        }
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    let mut slug = words.join("-");
-    slug.truncate(64);
-    let slug = slug.trim_end_matches('-').to_owned();
-    if RESERVED_SLUGS.contains(&slug.as_str()) {
-        format!("{slug}-1")
-    } else {
-        slug
-    }
-}
-
-/// The largest match score a setting may give (a bye, a win, a draw or a loss), either
-/// sign.
-pub(crate) const SCORE_LIMIT: f64 = 10_000.0;
-/// The largest vp_blitz (the VP scale's X multiplier); it must also be above 0.
-pub(crate) const BLITZ_LIMIT: f64 = 100.0;
-/// The vp_blitz of a tournament that does not say.
-pub(crate) const DEFAULT_BLITZ: f64 = 5.0;
-/// The largest Swiss seed: the largest whole number `tournament.toml` can hold.
-pub(crate) const MAX_SWISS_SEED: i64 = i64::MAX;
-/// The correction period a tournament starts with, in minutes: the usual one of bridge
-/// tournaments (docs/decisions.md).
-pub const DEFAULT_CORRECTION_MINUTES: i32 = 30;
-/// The longest correction period: a day.
-pub(crate) const MAX_CORRECTION_MINUTES: i32 = 24 * 60;
-
-/// The deck count and the rules played, checked together: the band table exists.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeckRules {
-    decks: Decks,
-    rules: Rules,
-    table: BandTable,
-}
-
-impl DeckRules {
-    /// `None` when the rules name a preset that does not exist for `decks`.
-    pub fn new(decks: Decks, rules: Rules) -> Option<DeckRules> {
-        let table = rules.band_table(decks)?;
-        Some(DeckRules {
-            decks,
-            rules,
-            table,
-        })
-    }
-
-    /// The standard table for `decks`, which every deck count has.
-    pub fn standard(decks: Decks) -> DeckRules {
-        DeckRules::new(decks, Rules::Preset(Preset::Standard))
-            .expect("every deck count has a standard table")
-    }
-
-    pub fn decks(&self) -> Decks {
-        self.decks
-    }
-
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// The band table in force.
-    pub fn table(&self) -> &BandTable {
-        &self.table
-    }
-}
-
-/// The raw settings a surface supplies, before any check. Numbers are as wide as any
-/// surface can hold them, so that nothing is cut before it is checked.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SettingsDraft {
-    pub name: String,
-    pub slug: String,
-    pub published: bool,
-    pub decks: i64,
-    /// A preset's code or `custom`.
-    pub rules: String,
-    /// For `custom` rules only (ignored otherwise); `None` when not given.
-    pub takeover_at: Option<i64>,
-    pub step: Option<i64>,
-    /// (minimum P, s) rows in order.
-    pub bands: Option<Vec<(i64, i64)>>,
-    pub bottom_multiplier: String,
-    pub match_scoring: String,
-    pub vp_blitz: f64,
-    pub win_draw_loss: [f64; 3],
-    /// `None`: the default of the scoring method.
-    pub bye_score: Option<f64>,
-    /// Tie-break codes in order of use.
-    pub tiebreaks: Vec<String>,
-    pub pairing: String,
-    pub swiss_seed: Option<i64>,
-    pub table: TableSide,
-    pub correction_minutes: i64,
-    pub occasion: OccasionDraft,
-}
-
-impl Default for SettingsDraft {
-    /// What `tournament.toml` means when it leaves a key out (name and slug are blank).
-    fn default() -> Self {
-        SettingsDraft {
-            name: String::new(),
-            slug: String::new(),
-            published: false,
-            decks: 2,
-            rules: Preset::Standard.code().to_owned(),
-            takeover_at: None,
-            step: None,
-            bands: None,
-            bottom_multiplier: MultiplierPolicy::Exponential.code().to_owned(),
-            match_scoring: MatchScoring::Vp20.code().to_owned(),
-            vp_blitz: DEFAULT_BLITZ,
-            win_draw_loss: [2.0, 1.0, 0.0],
-            bye_score: None,
-            tiebreaks: TieBreak::DEFAULT
-                .iter()
-                .map(|t| t.code().to_owned())
-                .collect(),
-            pairing: PairingMethod::Manual.code().to_owned(),
-            swiss_seed: None,
-            table: TableSide::default(),
-            correction_minutes: DEFAULT_CORRECTION_MINUTES.into(),
-            occasion: OccasionDraft::default(),
-        }
-    }
-}
-
-impl SettingsDraft {
-    /// The draft that parses back to `s`.
-    pub fn of(s: &Settings) -> SettingsDraft {
-        let custom = match s.rules() {
-            Rules::Custom(t) => Some(t),
-            Rules::Preset(_) => None,
-        };
-        SettingsDraft {
-            name: s.name.clone(),
-            slug: s.slug.clone(),
-            published: s.published,
-            decks: s.decks().count().into(),
-            rules: s.rules().code().to_owned(),
-            takeover_at: custom.map(|t| t.takeover_at().into()),
-            step: custom.map(|t| t.step().into()),
-            bands: custom.map(|t| {
-                t.bands()
-                    .iter()
-                    .map(|&(min, s)| (min.into(), s.into()))
-                    .collect()
-            }),
-            bottom_multiplier: s.bottom_multiplier.code().to_owned(),
-            match_scoring: s.scoring.method.code().to_owned(),
-            vp_blitz: s.scoring.vp_blitz,
-            win_draw_loss: s.scoring.win_draw_loss.map(Score::as_f64),
-            bye_score: Some(s.scoring.bye_score.as_f64()),
-            tiebreaks: s.tiebreaks.iter().map(|t| t.code().to_owned()).collect(),
-            pairing: s.pairing.code().to_owned(),
-            // A seed beyond what a draft holds (only a hand-built `Settings` has one) reads
-            // back refused, never as another seed.
-            swiss_seed: s.swiss_seed.map(|n| i64::try_from(n).unwrap_or(-1)),
-            table: s.table,
-            correction_minutes: s.correction_minutes.into(),
-            occasion: OccasionDraft::of(&s.occasion),
-        }
-    }
-}
-
 impl SettingsDraft {
     /// The deck count and rules alone, checked as [`Settings::try_from`] checks them (for a
     /// preview of the band table while the rest of the form is unfinished).
@@ -332,143 +36,9 @@ impl SettingsDraft {
     }
 }
 
-/// Which setting a problem is with. Rows of the band table and positions of the
-/// tie-breaks are counted from 0 in the draft's lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SettingsField {
-    Name,
-    Slug,
-    Decks,
-    Rules,
-    TakeoverAt,
-    Step,
-    /// The band table as a whole (none, or too many rows).
-    Bands,
-    BandMin(usize),
-    BandS(usize),
-    BottomMultiplier,
-    MatchScoring,
-    VpBlitz,
-    Win,
-    Draw,
-    Loss,
-    ByeScore,
-    Tiebreak(usize),
-    Pairing,
-    SwissSeed,
-    CorrectionMinutes,
-    Starts,
-    Ends,
-    Venue,
-    Organiser,
-    TimeZone,
-}
-
-impl SettingsField {
-    /// The `tournament.toml` key that holds the field.
-    pub(crate) fn key(self) -> &'static str {
-        match self {
-            SettingsField::Name => "name",
-            SettingsField::Slug => "slug",
-            SettingsField::Decks => "decks",
-            SettingsField::Rules => "rules",
-            SettingsField::TakeoverAt => "takeover_at",
-            SettingsField::Step => "step",
-            SettingsField::Bands | SettingsField::BandMin(_) | SettingsField::BandS(_) => "bands",
-            SettingsField::BottomMultiplier => "bottom_multiplier",
-            SettingsField::MatchScoring => "match_scoring",
-            SettingsField::VpBlitz => "vp_blitz",
-            SettingsField::Win | SettingsField::Draw | SettingsField::Loss => "win_draw_loss",
-            SettingsField::ByeScore => "bye_score",
-            SettingsField::Tiebreak(_) => "tiebreaks",
-            SettingsField::Pairing => "pairing",
-            SettingsField::SwissSeed => "swiss_seed",
-            SettingsField::CorrectionMinutes => "correction_minutes",
-            SettingsField::Starts => "starts",
-            SettingsField::Ends => "ends",
-            SettingsField::Venue => "venue",
-            SettingsField::Organiser => "organiser",
-            SettingsField::TimeZone => "time_zone",
-        }
-    }
-}
-
-/// What is wrong with one setting.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum SettingsReason {
-    #[error("is required")]
-    Required,
-    #[error("is longer than {max} characters")]
-    TooLong { max: usize },
-    #[error("holds a control character (NUL, tab, line break…)")]
-    ControlCharacter,
-    #[error("\"{slug}\" must be 1–64 characters of a–z, 0–9 and -")]
-    SlugInvalid { slug: String },
-    #[error("\"{slug}\" is the address of a page of fushi")]
-    SlugReserved { slug: String },
-    #[error("{0}")]
-    NotOneOf(ParseError),
-    #[error("must be 1, 2 or 3, not {got}")]
-    DecksCount { got: i64 },
-    /// A preset that does not exist for the deck count; `allowed` are those that do.
-    #[error("\"{preset}\" does not exist for {} deck(s)", decks.count())]
-    PresetNotForDecks {
-        preset: Preset,
-        decks: Decks,
-        allowed: Vec<Preset>,
-    },
-    #[error("{0}")]
-    Bands(BandTableError),
-    /// Not a finite number from `min` to `max` (`min_open`: strictly above `min`).
-    #[error("must be a number from {min} to {max}, not {value}")]
-    OutOfRange {
-        value: f64,
-        min: f64,
-        min_open: bool,
-        max: f64,
-    },
-    #[error("{0} is listed twice")]
-    TiebreakTwice(TieBreak),
-    #[error("must be a whole number from 0, not {got}")]
-    SwissSeed { got: i64 },
-    /// A score with more than two decimals: scores are kept in hundredths, and a figure
-    /// that cannot be kept exactly is refused rather than rounded.
-    #[error("has more than two decimals: {value} (scores are kept to 0.01)")]
-    MoreThanTwoDecimals { value: f64 },
-    #[error("must be a whole number of minutes from 0 to {max}, not {got}")]
-    CorrectionMinutes { got: i64, max: i32 },
-    #[error("\"{value}\" is not a date (YYYY-MM-DD)")]
-    Date { value: String },
-    #[error("is before the first day")]
-    EndsBeforeStarts,
-    #[error("\"{zone}\" is not a time zone (an IANA name such as Asia/Shanghai)")]
-    TimeZone { zone: String },
-}
-
-/// One problem with a draft: which setting, and why.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("{} {why}", field.key())]
-pub struct SettingsError {
-    pub field: SettingsField,
-    pub why: SettingsReason,
-}
-
-/// Every problem of a draft, in the order of the settings.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct SettingsErrors(pub Vec<SettingsError>);
-
-impl fmt::Display for SettingsErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let texts: Vec<String> = self.0.iter().map(ToString::to_string).collect();
-        f.write_str(&texts.join("; "))
-    }
-}
-
-impl std::error::Error for SettingsErrors {}
-
-/// What is wrong with a slug, by the one rule ([`super::slug::Slug::parse`]).
+/// What is wrong with a slug, by the one rule ([`crate::rules::slug::Slug::parse`]).
 pub(crate) fn slug_problem(slug: &str) -> Option<SettingsReason> {
-    use super::slug::{Slug, SlugFault};
+    use crate::rules::slug::{Slug, SlugFault};
     Slug::parse(slug).err().map(|fault| match fault {
         SlugFault::Empty => SettingsReason::Required,
         SlugFault::Invalid => SettingsReason::SlugInvalid {
@@ -542,7 +112,7 @@ impl Problems {
 /// The date, place, organiser and zone, every problem at its field (a wrong value is left
 /// out of what is returned: the problem stops the whole parse anyway).
 fn occasion(d: &OccasionDraft, p: &mut Problems) -> Occasion {
-    use super::occasion::{parse_date, parse_zone};
+    use crate::rules::occasion::{parse_date, parse_zone};
     use SettingsField as F;
     let mut date = |field, text: &str| {
         let text = text.trim();
@@ -829,6 +399,7 @@ impl TryFrom<SettingsDraft> for Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::settings::MAX_SWISS_SEED;
     use crate::rules::slug::MAX_SLUG;
 
     fn draft() -> SettingsDraft {

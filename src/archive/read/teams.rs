@@ -1,0 +1,100 @@
+//! Reading `teams.csv`, in an archive or on its own.
+
+use std::collections::HashMap;
+
+use super::TEAMS;
+use super::reader::{Row, read_csv};
+use super::unread::{Unread, first_seen};
+use crate::archive::{ArchiveFiles, Problem};
+use crate::input::{Why, check_text, clip};
+use crate::rules::{Team, TeamNo};
+
+/// Reads a `teams.csv` on its own (a director's upload): every team with the line it
+/// stands on, or every problem, with the same checks and messages as an archive import.
+pub fn parse_teams(text: &str) -> Result<Vec<(u64, Team)>, Vec<Problem>> {
+    let files: ArchiveFiles = std::iter::once((TEAMS, text.to_owned())).collect();
+    let mut problems = Vec::new();
+    let teams = read_teams(&files, &mut problems, &mut Unread::default());
+    if problems.is_empty() {
+        Ok(teams)
+    } else {
+        problems.sort_by_key(|p| p.line);
+        Err(problems)
+    }
+}
+
+pub(super) fn read_teams(
+    files: &ArchiveFiles,
+    problems: &mut Vec<Problem>,
+    unread: &mut Unread,
+) -> Vec<(u64, Team)> {
+    let Some(table) = read_csv(
+        files,
+        TEAMS,
+        &["team_no", "name", "club", "members"],
+        &["withdrawn"],
+        problems,
+    ) else {
+        if files.get(TEAMS).is_none() {
+            problems.push(Problem::in_file(TEAMS, Why::MissingFile));
+        }
+        unread.teams.all = true;
+        return Vec::new();
+    };
+    unread.teams.all = table.lost_rows;
+    let mut seen = HashMap::new();
+    let mut teams = Vec::new();
+    for (line, record) in &table.rows {
+        let mut row = Row::new(&table, *line, record);
+        let number = row.number("team_no", 1).map(TeamNo);
+        let name = row.text("name");
+        if name.is_empty() {
+            row.problem(Why::Empty {
+                column: "name".to_owned(),
+            });
+        }
+        if let Some(n) = number
+            && let Err(first) = first_seen(&mut seen, n, *line)
+        {
+            row.problem(Why::TeamTwice { team: n, first });
+            unread.teams.stray(());
+        }
+        let club = row.text("club");
+        let members = row.names("members");
+        let texts = [("name", &name), ("club", &club)]
+            .into_iter()
+            .chain(members.iter().map(|m| ("members", m)));
+        for (column, text) in texts {
+            if let Some(why) = check_text(column, text) {
+                row.problem(why);
+                break;
+            }
+        }
+        let withdrawn = match row.raw("withdrawn") {
+            "" => false,
+            "yes" => true,
+            other => {
+                row.problem(Why::NotOneOf {
+                    what: "withdrawn".to_owned(),
+                    got: clip(other),
+                    allowed: "yes or empty".to_owned(),
+                });
+                false
+            }
+        };
+        let team = number.map(|number| Team {
+            number,
+            name,
+            club,
+            members,
+            withdrawn,
+        });
+        if !row.problems.is_empty() {
+            unread.teams.bad_row(Some(()), number);
+        }
+        if let Some(team) = row.finish(team, problems) {
+            teams.push((*line, team));
+        }
+    }
+    teams
+}
