@@ -202,6 +202,9 @@ fn a_save_shares_with_the_snapshot_before_what_it_did_not_change() {
             held.after_each_played_round(),
             held.public().after_each_played_round(),
         );
+        for r in 1..=3 {
+            let _ = (held.ranks_before(r), held.public().ranks_before(r));
+        }
         let round = &event.rounds[1];
         let m = &round.matches[3];
         // Another figure on one board, every board still played: the release stays.
@@ -246,6 +249,16 @@ fn a_save_shares_with_the_snapshot_before_what_it_did_not_change() {
                 .zip(after.after_each_played_round());
             for ((r, a), (_, b)) in rounds {
                 assert_eq!(Shared::same(a, b), *r < round.number, "after round {r}");
+            }
+            // So are the ranks before each round up to the one saved to, not after it.
+            for r in 1..=3 {
+                let (a, b) = (before.ranks_before(r), after.ranks_before(r));
+                assert_eq!(
+                    std::sync::Arc::ptr_eq(&a, &b),
+                    r <= round.number,
+                    "before round {r}"
+                );
+                assert_eq!(a == b, r <= round.number || a == b, "before round {r}");
             }
         }
     }

@@ -40,9 +40,9 @@ mod view;
 
 use actix_web::{HttpResponse, web};
 
-use super::{AppError, AppState};
 use super::page::redirect;
 use super::routes::{Need, Routes};
+use super::{AppError, AppState};
 use crate::rules::slug::Slug;
 
 /// Seconds between refreshes of a live page.

@@ -88,10 +88,16 @@ pub(super) async fn round(
     let drawn = !event.rounds[index].matches.is_empty();
     let page = RoundPage {
         explained: if drawn {
-            crate::web::pairing_words::recorded_lines(t, event, report, number, &record)
-                .into_iter()
-                .filter(|l| pager.is_none() || matches.iter().any(|m| m.table == l.table))
-                .collect()
+            let shown: Option<std::collections::HashSet<i32>> = pager
+                .is_some()
+                .then(|| matches.iter().map(|m| m.table).collect());
+            crate::web::pairing_words::recorded_lines(
+                t,
+                event,
+                (number, shown.as_ref()),
+                &record,
+                || snap.ranks_before(number),
+            )
         } else {
             Vec::new()
         },
