@@ -105,6 +105,23 @@ pub enum WriteRefusal {
         table: i32,
         team: TeamNo,
     },
+    /// A tournament marked finished while a board is not released (the first one).
+    FinishUnreleased { round: i32, board: i32 },
+    /// `rated` set or unset by someone who is not an administrator.
+    RatedAdminsOnly,
+    /// `rated` set or unset once the tournament has a result.
+    RatedHasResults,
+    /// `rated` set on a tournament that is not published.
+    RatedNeedsPublished,
+    /// `rated` set on a tournament without an end date.
+    RatedNeedsEnds,
+    /// A rated tournament unpublished.
+    RatedStaysPublished,
+    /// In a rated tournament, a line-up of a room with a result changed without a reason.
+    LineupReasonNeeded { round: i32, table: i32 },
+    /// In a rated tournament, a member's link changed without a reason once a room the
+    /// member sat in has a result.
+    LinkReasonNeeded { team: TeamNo },
 }
 
 /// An argument as text (numbers too: no grouping in a round or board number).
@@ -173,6 +190,19 @@ impl WriteRefusal {
                 "refused-team-not-in-event",
                 with(at(round, table), "team", s(team)),
             ),
+            R::FinishUnreleased { round, board } => (
+                "refused-finish-unreleased",
+                vec![("round", s(round)), ("board", s(board))],
+            ),
+            R::RatedAdminsOnly => ("refused-rated-admins-only", vec![]),
+            R::RatedHasResults => ("refused-rated-has-results", vec![]),
+            R::RatedNeedsPublished => ("refused-rated-needs-published", vec![]),
+            R::RatedNeedsEnds => ("refused-rated-needs-ends", vec![]),
+            R::RatedStaysPublished => ("refused-rated-stays-published", vec![]),
+            R::LineupReasonNeeded { round, table } => {
+                ("refused-lineup-reason-needed", at(round, table))
+            }
+            R::LinkReasonNeeded { team } => ("refused-link-reason-needed", vec![("team", s(team))]),
             R::BoardNotInRound {
                 round,
                 table,
@@ -356,6 +386,14 @@ mod tests {
                 table: 2,
                 team,
             },
+            R::FinishUnreleased { round: 4, board: 7 },
+            R::RatedAdminsOnly,
+            R::RatedHasResults,
+            R::RatedNeedsPublished,
+            R::RatedNeedsEnds,
+            R::RatedStaysPublished,
+            R::LineupReasonNeeded { round: 2, table: 5 },
+            R::LinkReasonNeeded { team },
         ]
     }
 
