@@ -38,7 +38,7 @@ mod load;
 mod served;
 
 use load::{client, drive, drive_for};
-use served::{rate, ruled, serve, server_rss, sign_in, write};
+use served::{rate, ruled, serve, server_rss, sign_in, with_ruling, write};
 
 use std::rc::Rc;
 use std::sync::Arc;
@@ -50,6 +50,8 @@ use futures_util::StreamExt;
 /// Requests per viewer in a 200-viewer run, at most: enough that a run lasts its 30 s on
 /// the 2-core machine (3,000 ended runs after 18 s once pages were served faster).
 const VIEWER_REQUESTS: usize = 10_000;
+/// Saves of the director in one 200-viewer run, at most (one every 500 ms).
+const DIRECTOR_SAVES: i32 = 400;
 /// How long one 200-viewer run lasts, at most.
 const VIEWER_RUN: Duration = Duration::from_secs(30);
 
@@ -66,16 +68,23 @@ fn event_boards(
         .boards
 }
 
-/// A ruling on one board of round `round`, table `table`, from the director's desk.
-fn save(
+/// The results of the first `tables` tables of round `round` and the event's settings, read
+/// once: what the director's entry pages showed before each save. Reading the whole round
+/// again before every save made the bench's own director slower than the server at
+/// 20,000 teams (10,000 matches read for each save of one).
+fn desk(
     conn: &mut fushi::db::DbConnection,
     slug: &str,
     round: i32,
-    table: i32,
-    ruling: i32,
-) -> bool {
-    ruled(conn, slug, round, table, ruling)
-        .is_some_and(|results| write(conn, slug, (round, table), &results))
+    tables: i32,
+) -> (Vec<Vec<fushi::rules::TableResult>>, fushi::rules::Settings) {
+    let sheet = fushi::db::load_round(conn, slug, round)
+        .unwrap()
+        .expect("the round");
+    let results = (1..=tables)
+        .map(|t| sheet.table(t).expect("the table").results.to_vec())
+        .collect();
+    (results, sheet.settings)
 }
 
 fn main() {
@@ -220,10 +229,13 @@ fn measure(teams: usize, rounds: usize, boards: usize, runs: usize) {
                 let (url, slug) = (db_url.clone(), slug.clone());
                 std::thread::spawn(move || {
                     let mut conn = fushi::db::connect(&url).expect("the director's connection");
+                    let tables = table_count.min(DIRECTOR_SAVES);
+                    let (results, settings) = desk(&mut conn, &slug, rounds as i32, tables);
                     let mut n = 0;
-                    while !stop.load(Ordering::SeqCst) && n < 400 {
-                        let table = 1 + (n % table_count);
-                        if save(&mut conn, &slug, rounds as i32, table, n % 3 + 1) {
+                    while !stop.load(Ordering::SeqCst) && n < DIRECTOR_SAVES {
+                        let table = 1 + (n % tables);
+                        let ruled = with_ruling(&results[table as usize - 1], &settings, n % 3 + 1);
+                        if ruled.is_some_and(|r| write(&mut conn, &slug, (rounds as i32, table), &r)) {
                             saved.fetch_add(1, Ordering::SeqCst);
                         } else {
                             failed.fetch_add(1, Ordering::SeqCst);
@@ -460,7 +472,8 @@ async fn pdfs(
         );
     }
     let revision = fushi::db::revision::of_slug(conn, slug).unwrap().unwrap().1;
-    assert!(save(conn, slug, last, 1, 2), "a save");
+    let results = ruled(conn, slug, last, 1, 2).expect("the ruled results");
+    assert!(write(conn, slug, (last, 1), &results), "a save");
     // Wait for the server to list the new revision.
     let probe = format!("{base}/t/{slug}");
     for _ in 0..400 {

@@ -120,18 +120,27 @@ pub fn ruled(
     ruling: i32,
 ) -> Option<Vec<fushi::rules::TableResult>> {
     let sheet = fushi::db::load_round(conn, slug, round).ok()??;
-    let mut results = sheet.table(table)?.results.to_vec();
+    with_ruling(&sheet.table(table)?.results, &sheet.settings, ruling)
+}
+
+/// A match's `results` with a ruling on the first board, checked by the one validation (as
+/// an archive's row: the generated results may hold bottom points without a last-trick
+/// winner).
+pub fn with_ruling(
+    results: &[fushi::rules::TableResult],
+    settings: &fushi::rules::Settings,
+    ruling: i32,
+) -> Option<Vec<fushi::rules::TableResult>> {
+    let mut results = results.to_vec();
     let first = results.first_mut()?;
-    // The stored figures with the ruling, checked by the one validation (as an archive's row:
-    // the generated results may hold bottom points without a last-trick winner).
     let figures = fushi::rules::EntryFigures {
         ruling: Some(ruling),
         ..first.entry.figures().clone()
     };
     first.entry = fushi::rules::TableEntry::parse(
         figures,
-        sheet.settings.decks(),
-        Some(&sheet.settings.band_table()),
+        settings.decks(),
+        Some(&settings.band_table()),
         fushi::rules::table::Origin::Archive,
     )
     .ok()?;

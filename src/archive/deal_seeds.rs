@@ -9,8 +9,8 @@ use chrono::NaiveDateTime;
 use toml::Value;
 
 use super::Problem;
-/// The file these tables are in (`settings.rs` names it too; not imported, which would make
-/// the two files import each other).
+/// The file these tables are in (`settings/` names it too; not imported, which would make
+/// the two modules import each other).
 const TOURNAMENT_TOML: &str = "tournament.toml";
 use crate::input::{DealSeedFault, Why};
 use crate::rules::deal::{Commitment, DealSeed, Deals, Seed, SeedRecord, deal_board};

@@ -138,12 +138,20 @@ pub(crate) struct TieFigures {
 
 pub(crate) fn tie_figures(t: &Tr, tie: &Tie) -> TieFigures {
     let shown = |v: String| if played(tie) { v } else { String::new() };
+    // A tie not begun has its carry-over but no total yet (not "0.00 : 0.00").
+    let begun = |v: String| {
+        if tie.status == TieStatus::NotStarted {
+            String::new()
+        } else {
+            shown(v)
+        }
+    };
     let total = tie.home_total();
     TieFigures {
         carry_over: shown(tie.carry_over.two_decimals()),
-        home_total: shown(total.two_decimals()),
-        away_total: shown(total.negate().two_decimals()),
-        home_points: shown(tie.home_points().to_string()),
+        home_total: begun(total.two_decimals()),
+        away_total: begun(total.negate().two_decimals()),
+        home_points: begun(tie.home_points().to_string()),
         segments: format!("{}/{}", tie.complete_segments(), tie.segments.len()),
         status: status_text(t, tie.status),
     }

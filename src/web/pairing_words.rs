@@ -2,11 +2,13 @@
 //! round page: each match's explanation (why these two teams met, their ranks and scores
 //! before the round), the round's notes and the pairing warnings.
 
+use std::collections::HashMap;
+
 use crate::db::schedule::RoundRecord;
 use crate::i18n::Tr;
-use crate::rules::{Event, Pairing, PairingMethod, Report, TeamNo};
+use crate::rules::{Event, Pairing, PairingMethod, TeamNo};
 use crate::schedule::Reason;
-use crate::schedule::draft::{self, Field, NoteKind, PairingReason, Proposed, Warning};
+use crate::schedule::draft::{self, NoteKind, PairingReason, Proposed, Warning};
 
 /// One explained match as the pages show it.
 #[derive(Clone, Debug)]
@@ -64,72 +66,102 @@ pub(crate) fn reason_text(t: &Tr, event: &Event, why: &PairingReason) -> String 
     }
 }
 
-pub(crate) fn explanation_line(t: &Tr, event: &Event, p: &Proposed) -> ExplanationLine {
+/// The lines of `proposed` in words. A field's reasons repeat ("next down", "floated down
+/// from 12.00"): each distinct one is worded once, not once a line (10,000 lines at
+/// 20,000 teams).
+pub(crate) fn explanation_lines<'a>(
+    t: &Tr,
+    event: &Event,
+    proposed: impl IntoIterator<Item = &'a Proposed>,
+) -> Vec<ExplanationLine> {
+    /// Distinct reasons remembered, at most: a rematch names the team passed over.
+    const REMEMBERED: usize = 256;
     let scoring = &event.settings.scoring;
-    ExplanationLine {
-        table: p.table,
-        home: label(event, p.home),
-        away: label(event, p.away),
-        home_rank: p.home_rank,
-        away_rank: p.away_rank,
-        home_score: crate::figures::typographic_minus(scoring.format(p.home_score)),
-        away_score: crate::figures::typographic_minus(scoring.format(p.away_score)),
-        reason: reason_text(t, event, &p.why),
-    }
+    let mut worded: Vec<(&PairingReason, String)> = Vec::new();
+    proposed
+        .into_iter()
+        .map(|p| {
+            let reason = match worded.iter().find(|(why, _)| **why == p.why) {
+                Some((_, text)) => text.clone(),
+                None => {
+                    let text = reason_text(t, event, &p.why);
+                    if worded.len() < REMEMBERED {
+                        worded.push((&p.why, text.clone()));
+                    }
+                    text
+                }
+            };
+            ExplanationLine {
+                table: p.table,
+                home: label(event, p.home),
+                away: label(event, p.away),
+                home_rank: p.home_rank,
+                away_rank: p.away_rank,
+                home_score: crate::figures::typographic_minus(scoring.format(p.home_score)),
+                away_score: crate::figures::typographic_minus(scoring.format(p.away_score)),
+                reason,
+            }
+        })
+        .collect()
 }
 
 /// The recorded explanations of round `round` whose teams still sit at their table (a
-/// pairing changed by hand afterwards has none).
+/// pairing changed by hand afterwards has none), at the tables `shown` (every table when
+/// `None`): a page of a large round words only its own. `ranks` gives the rank and score of
+/// every team before the round as the results stand now (a round paired long before it is
+/// played, a whole round robin, does not show the field of then); it is asked only for a
+/// round that has explanations to show.
 pub(crate) fn recorded_lines(
     t: &Tr,
     event: &Event,
-    report: &Report,
-    round: i32,
+    (round, shown): (i32, Option<&std::collections::HashSet<i32>>),
     record: &RoundRecord,
+    ranks: impl FnOnce() -> crate::web::live::RanksBefore,
 ) -> Vec<ExplanationLine> {
     let Some(r) = event.rounds.iter().find(|r| r.number == round) else {
         return Vec::new();
     };
-    // The ranks and scores before the round as the results stand now: a round paired
-    // long before it is played (a whole round robin) does not show the field of then. The
-    // matches' figures come from the snapshot's report of the same event: only the ranking
-    // is worked out again (at 20,000 teams, comparing every match again on each drawing of
-    // the round page took more than half the server's time while a director saved).
-    let field = Field::before_known(event, round, Some(report));
+    let on_page = |table: i32| shown.is_none_or(|tables| tables.contains(&table));
+    let by_table: HashMap<i32, &crate::rules::Match> = r
+        .matches
+        .iter()
+        .filter(|m| on_page(m.table))
+        .map(|m| (m.table, m))
+        .collect();
+    let still: Vec<&Proposed> = record
+        .explanations
+        .iter()
+        .filter(|p| {
+            by_table
+                .get(&p.table)
+                .is_some_and(|m| draft::same_teams(m, p.home, p.away))
+        })
+        .collect();
+    if still.is_empty() {
+        return Vec::new();
+    }
+    let ranks = ranks();
     let scoring = &event.settings.scoring;
     let rank = |team: TeamNo| {
-        field
-            .rank
+        ranks
             .get(&team)
             .copied()
             .unwrap_or((0, crate::rules::Score::ZERO))
     };
-    let mut lines: Vec<ExplanationLine> = record
-        .explanations
-        .iter()
-        .filter(|p| {
-            r.matches
-                .iter()
-                .any(|m| m.table == p.table && draft::same_teams(m, p.home, p.away))
-        })
-        .map(|p| {
-            let mut line = explanation_line(t, event, p);
-            let ((home_rank, home_score), (away_rank, away_score)) = (rank(p.home), rank(p.away));
-            line.home_rank = home_rank;
-            line.away_rank = away_rank;
-            line.home_score = crate::figures::typographic_minus(scoring.format(home_score));
-            line.away_score = crate::figures::typographic_minus(scoring.format(away_score));
-            line
-        })
-        .collect();
-    if lines.is_empty() {
-        return lines;
+    let mut lines = explanation_lines(t, event, still.iter().copied());
+    for (line, p) in lines.iter_mut().zip(&still) {
+        let ((home_rank, home_score), (away_rank, away_score)) = (rank(p.home), rank(p.away));
+        line.home_rank = home_rank;
+        line.away_rank = away_rank;
+        line.home_score = crate::figures::typographic_minus(scoring.format(home_score));
+        line.away_score = crate::figures::typographic_minus(scoring.format(away_score));
     }
+    let listed: std::collections::HashSet<i32> = lines.iter().map(|l| l.table).collect();
     // Every match of a generated round is listed: one paired by hand (before a re-pairing
     // that kept it for its results, or afterwards) says so, with the same ranks and scores.
-    for m in &r.matches {
+    for m in r.matches.iter().filter(|m| on_page(m.table)) {
         let Some(away) = m.away else { continue };
-        if lines.iter().any(|l| l.table == m.table) {
+        if listed.contains(&m.table) {
             continue;
         }
         let (home_rank, home_score) = rank(m.home);

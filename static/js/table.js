@@ -88,11 +88,16 @@
           } catch (e) { /* then the page opens at its top */ }
           window.location.href = response.url || form.action;
         } else {
-          // A refusal with its messages (422): show it as the page.
+          // A refusal with its messages (422): show it as the page, at its first message
+          // (the page was wherever Save was, thousands of pixels down on a phone).
           return response.text().then(function (html) {
             document.open();
             document.write(html);
             document.close();
+            var told = document.querySelector(".field-error, .form-problems");
+            if (told && told.scrollIntoView) {
+              told.scrollIntoView({ block: "center" });
+            }
           });
         }
       });
@@ -170,6 +175,12 @@
       var confirmForm = document.getElementById("confirm");
       if (confirmForm && confirmForm.scrollIntoView) {
         confirmForm.scrollIntoView({ block: "start" });
+        // Its button too, where the form is taller than the phone (the list of boards above
+        // it): the least scroll that shows it keeps the code field in view.
+        var button = document.getElementById("table-confirm");
+        if (button && button.scrollIntoView) {
+          button.scrollIntoView({ block: "nearest" });
+        }
       }
       // The opponents' code field takes the keypad (the page's autofocus, kept in view).
       var theirs = confirmForm && confirmForm.querySelector("input[name=code]");
@@ -374,4 +385,14 @@
       }
     });
   });
+})();
+
+// A code refused is told beside its field: the page opens with the message in view (the
+// field's own focus would leave the message under the edge of a phone's screen).
+(function () {
+  "use strict";
+  var told = document.getElementById("code-error");
+  if (told && told.scrollIntoView) {
+    told.scrollIntoView({ block: "center" });
+  }
 })();

@@ -49,6 +49,7 @@ const PAGES = [
   { name: 'traveller', path: '/t/club-night/rounds/3/boards/1', lh: true },
   { name: 'bracket', path: '/t/stages-swiss-knockout-8/bracket', lh: true },
   { name: 'table', path: null, lh: true }, // found on the round's table-links page
+  { name: 'large', path: '/t/large-field/standings', lh: true }, // 2,048 teams
   { name: 'entry', path: '/d/club-night/rounds/4/tables/1', director: true },
   { name: 'hall', path: '/d/club-night/rounds/4/hall', director: true },
   { name: 'settings', path: '/d/club-night/settings', director: true },
@@ -132,7 +133,8 @@ async function lighthouseRun(port, url) {
     .filter((a) => LH_CATEGORIES.some((c) => lhr.categories[c].auditRefs
       .some((r) => r.id === a.id && r.weight > 0)))
     .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
-  return { scores, misses };
+  const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
+  return { scores, misses, lcp };
 }
 
 // The Nu checker over every page at once (one JVM); it writes its JSON report to stderr.
@@ -188,14 +190,15 @@ async function main() {
 
   let ok = true;
   const lines = [
-    '| page | language | performance | accessibility | best practices | SEO | axe serious | Nu errors |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| page | language | performance | accessibility | best practices | SEO | LCP | axe serious | Nu errors |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
     const lh = r.lh ? LH_CATEGORIES.map((c) => r.lh.scores[c]) : ['–', '–', '–', '–'];
     if (r.lh && lh.some((s) => s !== 100)) ok = false;
     if (r.axe.serious.length || r.nu.length) ok = false;
-    lines.push(`| ${r.page} | ${r.lang} | ${lh.join(' | ')} | ${r.axe.serious.length} | ${r.nu.length} |`);
+    const lcp = r.lh?.lcp === undefined ? '–' : `${(r.lh.lcp / 1000).toFixed(1)} s`;
+    lines.push(`| ${r.page} | ${r.lang} | ${lh.join(' | ')} | ${lcp} | ${r.axe.serious.length} | ${r.nu.length} |`);
   }
   console.log(lines.join('\n'));
   for (const r of rows) {

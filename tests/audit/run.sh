@@ -4,8 +4,9 @@
 # — the example club night with a fourth round dealt by fushi and open for entry at the
 # tables, and a championship whose knockout has been played — serves it, signs in as its
 # director and runs tests/audit/audit.mjs over the overview, the standings, a match, a
-# traveller, the bracket and a table's page (all three checkers) and the director's entry,
-# hall and settings pages (axe and Nu).
+# traveller, the bracket and a table's page (all three checkers), the first page of a
+# 2,048-team field's standings (tests/audit/large_field.py; all three, with its largest
+# contentful paint) and the director's entry, hall and settings pages (axe and Nu).
 #
 #   tests/audit/run.sh [audit.mjs options: --lang en, --only bracket,table, --verbose, …]
 #
@@ -63,6 +64,9 @@ password="audit-$RANDOM-$RANDOM-password"
 "$bin" import "$work/event" --db "$db" >&2
 "$bin" deal club-night --round 4 --db "$db" >/dev/null
 "$bin" import "$root/tests/data/stages/swiss-knockout-8" --db "$db" >&2
+# A field of 2,048 teams, three rounds played: its standings' first page as a phone reads it.
+python3 "$here/large_field.py" "$work/large" 2048
+"$bin" import "$work/large" --db "$db" >&2
 printf '%s\n' "$password" | "$bin" user add audit --role admin --db "$db" >/dev/null
 
 RUST_LOG=warn "$bin" serve --bind "127.0.0.1:$port" --db "$db" >"$work/server.log" 2>&1 &

@@ -11,7 +11,7 @@ use crate::common::browser;
 
 use browser::{
     browser_tools, click_and_load, log_in, main_text, open_browser, open_phone, path_of,
-    screenshot, serve, wait_for,
+    screenshot, scrolls_sideways, serve, wait_for,
 };
 use chrono::NaiveDateTime;
 use common::http::ensure_user;
@@ -79,19 +79,6 @@ fn zone_said_once(text: &str, page: &str) {
         !text.replace("UTC+08:00", "").contains("UTC"),
         "{page}: UTC shown\n{text}"
     );
-}
-
-/// Whether the page scrolls sideways (its width beyond the window's).
-async fn scrolls_sideways(client: &Client) -> bool {
-    client
-        .execute(
-            "return document.documentElement.scrollWidth > window.innerWidth;",
-            vec![],
-        )
-        .await
-        .unwrap()
-        .as_bool()
-        .unwrap()
 }
 
 #[actix_web::test]
@@ -305,6 +292,26 @@ async fn the_room_review_and_the_audit_trail_read_in_words_in_english_and_chines
     }
     for code in codes {
         assert!(!zh.contains(code), "{code} in\n{zh}");
+    }
+
+    // On a phone, in both languages: the trail in words, each time whole on its line, the
+    // room's row readable without scrolling sideways.
+    browser::set_view(&client, 390).await;
+    for (lang, room) in [("zh", "第 4 轮第 1 桌开室"), ("en", "round 4 table 1 open")] {
+        browser::goto_in(&client, &base, &audit, lang).await;
+        wait_for(&client, "main time").await;
+        let text = main_text(&client).await;
+        assert!(text.contains(room), "390 px, {lang}: {text}");
+        for code in codes {
+            assert!(!text.contains(code), "390 px, {lang}: {code} in\n{text}");
+        }
+        assert!(
+            !scrolls_sideways(&client).await,
+            "390 px, {lang}: the trail scrolls sideways"
+        );
+        let broken = browser::broken_words(&client, "main time").await;
+        assert!(broken.is_empty(), "390 px, {lang}: {broken:?}");
+        screenshot(&client, &format!("audit-trail-390-{lang}.png")).await;
     }
     client.close().await.unwrap();
 }

@@ -7,59 +7,12 @@
 use crate::common;
 use crate::common::browser;
 
-use std::time::{Duration, Instant};
-
-use browser::{browser_tools, open_browser, open_phone, screenshot, serve};
+use browser::{browser_tools, open_browser, open_phone, screenshot, serve, wait_for};
 use common::http::ensure_user;
-use common::{TestDb, club_night_with_table_round, room_token, table_entry};
-use fantoccini::{Client, Locator};
+use common::{TestDb, club_night_with_table_round};
+use fantoccini::Locator;
 use fushi::db::accounts::Role;
-use fushi::db::table::{self as tables, Side};
-use fushi::rules::{EntryFigures, LastTrick, Room, TableEntry};
-
-async fn wait_for(client: &Client, css: &str) {
-    let start = Instant::now();
-    while client.find(Locator::Css(css)).await.is_err() {
-        assert!(start.elapsed() < Duration::from_secs(30), "no {css}");
-        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-/// A whole room entered by NS, as a table would, then called about `flag` by EW.
-fn enter(db: &TestDb, table: i32, room: Room, flag: Option<i32>) {
-    let mut conn = db.open();
-    let token = room_token(db, table, room);
-    let found = tables::find_link(&mut conn, &token).unwrap().unwrap();
-    let cells: Vec<(i32, Option<TableEntry>)> = (1..=4)
-        .map(|b| {
-            (
-                b,
-                Some(table_entry(EntryFigures {
-                    trick_points: Some(60),
-                    bottom_points: Some(10),
-                    last_trick: Some(LastTrick::Declarer),
-                    ..EntryFigures::default()
-                })),
-            )
-        })
-        .collect();
-    let saved = tables::save_entry(
-        &mut conn,
-        &found,
-        found.credential(Side::NorthSouth),
-        &cells,
-        "",
-        "",
-    )
-    .unwrap();
-    assert_eq!(saved, tables::TableSave::Saved);
-    if let Some(board) = flag {
-        assert_eq!(
-            tables::flag(&mut conn, &found, &[board], "").unwrap(),
-            Ok(true)
-        );
-    }
-}
+use fushi::rules::Room;
 
 #[actix_web::test]
 async fn a_call_turns_the_room_red_and_is_counted_without_a_reload() {
@@ -70,7 +23,7 @@ async fn a_call_turns_the_room_red_and_is_counted_without_a_reload() {
         let db = TestDb::sqlite();
         club_night_with_table_round(&db, 4, false);
         ensure_user(&db, "director", Role::Admin);
-        enter(&db, 2, Room::Open, None);
+        browser::entered_at_the_table(&db, 2, Room::Open, None);
         let (_server, base) = serve(&db);
         let (_driver, client) = if phone {
             open_phone(&tools, width, height).await
@@ -90,7 +43,7 @@ async fn a_call_turns_the_room_red_and_is_counted_without_a_reload() {
                 .is_err()
         );
         // The closed room of table 1 calls the director about board 3.
-        enter(&db, 1, Room::Closed, Some(3));
+        browser::entered_at_the_table(&db, 1, Room::Closed, Some(3));
         wait_for(&client, "[data-hall-room='1-closed'][data-look='called']").await;
         wait_for(&client, "#calls .calls-badge").await;
         let badge = client

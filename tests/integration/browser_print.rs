@@ -8,7 +8,7 @@
 use crate::common;
 use crate::common::browser;
 
-use browser::{browser_tools, open_browser, serve};
+use browser::{Cdp, browser_tools, open_browser, serve};
 use common::{TestDb, import_club_night, large_event};
 use fantoccini::Client;
 use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
@@ -248,28 +248,6 @@ async fn the_wall_fits_one_page_in_large_type() {
     }
 }
 
-/// A Chrome DevTools Protocol command sent through chromedriver (`goog/cdp/execute`).
-#[derive(Debug)]
-struct Cdp(&'static str, serde_json::Value);
-
-impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
-    fn endpoint(
-        &self,
-        base: &url::Url,
-        session: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session.expect("a session")
-        ))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        let body = serde_json::json!({ "cmd": self.0, "params": self.1 });
-        (http::Method::POST, Some(body.to_string()))
-    }
-}
-
 /// The printable width of an A4 page under the print style sheet's 10 mm margins, in CSS
 /// pixels: 190 mm at 96 px to the inch.
 const A4_WIDTH_PX: u32 = 718;
@@ -306,7 +284,22 @@ async fn printed_layout(client: &Client, base: &str, path: &str) -> serde_json::
                  .filter(t => t.textContent.includes("Play-off"))
                  .map(t => t.getBoundingClientRect())
                  .map(r => [r.left, r.right, r.width]);
-               return { gone, off, text: document.body.innerText,
+               // Each table's right edge, and that of its right rule's outer half (a
+               // collapsed border lies half outside the table's box); and the ties'
+               // figures the page broke over two lines.
+               const right = [...document.querySelectorAll("main table")]
+                 .filter(t => t.getClientRects().length)
+                 .map(t => {
+                   const cells = [...t.querySelectorAll("tr > :last-child")];
+                   const rule = Math.max(0, ...cells.map(c => parseFloat(getComputedStyle(c).borderRightWidth) || 0));
+                   const right = t.getBoundingClientRect().right;
+                   return [right, right + rule / 2];
+                 });
+               const broken = [...document.querySelectorAll("table.ties td.num")].filter(td => {
+                 const r = document.createRange(); r.selectNodeContents(td);
+                 return new Set([...r.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top))).size > 1;
+               }).map(td => td.textContent);
+               return { gone, off, right, broken, text: document.body.innerText,
                         width: document.documentElement.clientWidth,
                         scroll: document.documentElement.scrollWidth };"#,
             vec![],
@@ -395,5 +388,68 @@ async fn standings_and_bracket_print_without_the_navigation() {
             w > 0.0 && left >= 0.0 && right <= width,
             "the play-off off the page: {seen}"
         );
+    }
+}
+
+/// On paper every table keeps its right rule (the outer half of a collapsed border lies
+/// outside the table's box: a table as wide as the page lost it to the page's edge, as the
+/// wall of 40 teams did) and the bracket's ties keep each figure whole ("−19.50 : 19.50"
+/// broke over two lines), in both languages: the walls, a match sheet, the travellers and
+/// the bracket. A table wider than the page is not checked: Chromium shrinks such a page
+/// to fit what it draws, rules included.
+#[actix_web::test]
+async fn printed_tables_keep_their_right_rule_and_their_figures_whole() {
+    let Some(tools) = browser_tools() else {
+        return;
+    };
+    let db = TestDb::sqlite();
+    import_club_night(&db);
+    let files = fushi::archive::ArchiveFiles::read(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/stages/swiss-knockout-8"),
+    )
+    .expect("the championship");
+    fushi::transfer::import(&mut db.open(), &files).expect("the championship imported");
+    let mut event = large_event(40, 3, 4);
+    for team in &mut event.teams {
+        let n = usize::try_from(team.number.0).unwrap();
+        team.name = format!("{} {n}", NAMES[n % 8]);
+    }
+    db::insert_event(&mut db.open(), &event).expect("the event inserts");
+    let large = format!("/t/{}/rounds/3/wall", event.settings.slug);
+    let (_server, base) = serve(&db);
+    let (_driver, client) = open_browser(&tools, 1280, 900).await;
+    for lang in ["en", "zh-Hans"] {
+        for path in [
+            large.as_str(),
+            "/t/club-night/rounds/3/wall",
+            "/t/club-night/rounds/3/tables/1/sheet",
+            "/t/club-night/rounds/3/travellers",
+            "/t/stages-swiss-knockout-8/bracket",
+        ] {
+            let path = format!("{path}?lang={lang}");
+            let seen = printed_layout(&client, &base, &path).await;
+            let width = seen["width"].as_f64().unwrap();
+            let tables = seen["right"].as_array().expect("the tables");
+            let fitting: Vec<f64> = tables
+                .iter()
+                .filter(|t| t[0].as_f64().unwrap() <= width + 0.5)
+                .map(|t| t[1].as_f64().unwrap())
+                .collect();
+            if path.starts_with(&large) {
+                assert!(!fitting.is_empty(), "{path}: the wall fits the page");
+            }
+            for rule in fitting {
+                assert!(
+                    rule <= width,
+                    "{path}: a table's right rule at {rule} px, the page {width} px wide"
+                );
+            }
+            assert_eq!(
+                seen["broken"],
+                serde_json::json!([]),
+                "{path}: figures broken over two lines"
+            );
+        }
     }
 }

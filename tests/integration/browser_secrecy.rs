@@ -7,7 +7,10 @@ use crate::common;
 use crate::common::browser;
 use crate::common::code_for;
 
-use browser::{browser_tools, log_in, open_browser, open_phone, screenshot, serve, wait_for};
+use browser::{
+    box_of, browser_tools, goto_in, log_in, on_top, open_browser, open_phone, screenshot,
+    scrolls_sideways, serve, viewport, wait_for,
+};
 use common::http::{anonymous, browser as desk, ensure_user};
 use common::{TestDb, club_night_with_table_round, refs, room_token};
 use diesel::prelude::*;
@@ -63,18 +66,6 @@ async fn prepare(db: &TestDb) {
     diesel::sql_query("UPDATE tournaments SET correction_minutes = 0, revision = revision + 1")
         .execute(&mut conn)
         .unwrap();
-}
-
-/// Whether the page scrolls sideways as a whole.
-async fn scrolls_sideways(client: &Client) -> bool {
-    let sizes = client
-        .execute(
-            "return [document.documentElement.scrollWidth, window.innerWidth];",
-            vec![],
-        )
-        .await
-        .unwrap();
-    sizes[0].as_u64().unwrap() > sizes[1].as_u64().unwrap()
 }
 
 /// Scrolls `css` into view and returns its text.
@@ -158,6 +149,36 @@ async fn provisional_marks_the_reason_field_and_the_deletion_show_at_a_desk_and_
             if first.room == Room::Open { "o" } else { "c" },
             first.board
         );
+        // A correction sent without its reason, in Chinese and English: sent back with the
+        // reason box on the screen and not under the Save bar, the row's figures as typed.
+        for lang in ["zh", "en"] {
+            goto_in(&client, &base, &entry, lang).await;
+            client
+                .execute(
+                    "var f = document.querySelector('#entry-form [name=\"' + arguments[0] + 'trick_points\"]');
+                     f.value = String(Number(f.value) + 5);
+                     document.getElementById('entry-form').submit();",
+                    vec![row.clone().into()],
+                )
+                .await
+                .unwrap();
+            wait_for(&client, "#reason-error").await;
+            let screen = viewport(&client).await;
+            let reason = box_of(&client, "#reason").await.expect("the reason box");
+            assert!(
+                reason.inside(&screen),
+                "{width} px, {lang}: the reason at {reason:?} on {screen:?}"
+            );
+            assert!(
+                on_top(&client, "#reason").await,
+                "{width} px, {lang}: the reason box covered"
+            );
+            screenshot(
+                &client,
+                &format!("correction-reason-sent-back-{suffix}-{lang}.png"),
+            )
+            .await;
+        }
         client
             .execute(
                 "for (const f of document.querySelectorAll('#entry-form [name^=\"' + arguments[0] + '\"]')) { f.value = ''; }

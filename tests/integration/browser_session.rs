@@ -10,28 +10,12 @@ use std::time::{Duration, Instant};
 use crate::common;
 use crate::common::browser;
 
-use browser::{click_and_load, main_text, open_browser, open_phone, screenshot, wait_for};
+use browser::{click_and_load, open_browser, open_phone, screenshot, wait_for, wait_main};
 use common::TestDb;
 use common::http::ensure_user;
 use fantoccini::{Client, Locator};
 use fushi::db::accounts::Role;
 use fushi::rules::Room;
-
-/// Waits until the page's main text holds `want`.
-async fn wait_main(client: &Client, want: &str) {
-    let start = Instant::now();
-    loop {
-        let text = main_text(client).await;
-        if text.contains(want) {
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "the page never said {want:?}: {text}"
-        );
-        browser::pause().await;
-    }
-}
 
 /// How many elements match `css`.
 async fn count(client: &Client, css: &str) -> usize {
@@ -97,11 +81,13 @@ async fn a_table_card_follows_its_table_through_the_evening() {
     start_clock(&director, &base, 4).await;
     screenshot(&director, "hall-clock-director-1280.png").await;
 
-    // The phone scans the table's card: round 4's open room of table 1, with the clock.
+    // The phone, in Chinese, scans the table's card: round 4's open room of table 1, with
+    // the clock.
     let (_p, phone) = open_phone(&tools, 390, 844).await;
-    phone.goto(&format!("{base}{session}")).await.unwrap();
+    browser::goto_in(&phone, &base, &session, "zh").await;
     wait_for(&phone, "form.table-form").await;
-    wait_main(&phone, "Round 4").await;
+    wait_main(&phone, "第4轮").await;
+    assert!(!browser::scrolls_sideways(&phone).await, "390 px, zh");
     wait_countdown(&phone).await;
     screenshot(&phone, "hall-session-round4-390.png").await;
     director.goto(&format!("{base}{session}")).await.unwrap();
@@ -134,12 +120,12 @@ async fn a_table_card_follows_its_table_through_the_evening() {
     let ew = room.credential(fushi::db::table::Side::EastWest);
     let confirmed = fushi::db::table::confirm(&mut db.open(), &room, ew, "10.0.0.8").unwrap();
     assert!(confirmed.is_ok(), "{confirmed:?}");
-    wait_main(&phone, "confirmed").await;
+    wait_main(&phone, "已确认").await;
 
     // The director starts round 5: the phone, left on the card, moves to round 5 by itself
     // and shows the room as it stands there — no figure of round 5, nor of round 4.
     start_clock(&director, &base, 5).await;
-    wait_main(&phone, "Round 5").await;
+    wait_main(&phone, "第5轮").await;
     wait_for(&phone, "form.table-form").await;
     assert_eq!(count(&phone, "[data-board-result]").await, 0);
     wait_countdown(&phone).await;
@@ -168,13 +154,21 @@ async fn a_table_card_follows_its_table_through_the_evening() {
     screenshot(&director, "hall-session-round5-1280.png").await;
 
     // The team's page: where it plays next, and the round's clock.
-    for (client, name) in [(&phone, "390"), (&director, "1280")] {
+    for (client, name, next) in [
+        (&phone, "390", "第5轮 · 第1桌"),
+        (&director, "1280", "Round 5 · Table 1"),
+    ] {
         client
             .goto(&format!("{base}/t/club-night/teams/2"))
             .await
             .unwrap();
         wait_for(client, ".team-next").await;
-        wait_main(client, "Round 5 · Table 1").await;
+        wait_main(client, next).await;
+        let screen = browser::viewport(client).await;
+        let next = browser::box_of(client, ".team-next-where")
+            .await
+            .expect("where the team plays next");
+        assert!(next.inside(&screen), "{name} px: {next:?} on {screen:?}");
         wait_countdown(client).await;
         screenshot(client, &format!("hall-team-page-{name}.png")).await;
     }

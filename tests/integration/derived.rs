@@ -39,7 +39,7 @@ fn other_unreleased(event: &Event, release: &Release, t: i32) -> Event {
 fn after_each_round_afresh(
     event: &Event,
     report: &Report,
-) -> Vec<(i32, Vec<fushi::rules::Standing>)> {
+) -> Vec<(i32, fushi::rules::Shared<Vec<fushi::rules::Standing>>)> {
     let teams: Vec<_> = event.teams.iter().map(|t| t.number).collect();
     let mut rounds: Vec<i32> = event.rounds.iter().map(|r| r.number).collect();
     rounds.sort_unstable();
@@ -58,9 +58,28 @@ fn after_each_round_afresh(
                     figures: &m.figures,
                 })
                 .collect();
-            (r, standings(&teams, &lines, &event.settings.tiebreaks))
+            let ranked = standings(&teams, &lines, &event.settings.tiebreaks);
+            (r, fushi::rules::Shared::new(ranked))
         })
         .collect()
+}
+
+/// How many tables scored each s, every table of `event` scored afresh (a sorted list of
+/// the scores that occur; the chart's filling of the gaps is left out).
+fn table_scores_afresh(event: &Event) -> Vec<(i32, u32)> {
+    let scorer = fushi::rules::Scorer::new(&event.settings);
+    let mut counts = std::collections::BTreeMap::new();
+    for result in event
+        .rounds
+        .iter()
+        .flat_map(|r| &r.matches)
+        .flat_map(|m| m.results.iter())
+    {
+        if let Some(outcome) = scorer.table(&result.entry) {
+            *counts.entry(outcome.table_score).or_insert(0u32) += 1;
+        }
+    }
+    counts.into_iter().collect()
 }
 
 /// Event `case`: `teams` teams, the last round half played (rooms dropped at random), a
@@ -82,6 +101,24 @@ fn generated(case: u64, teams: usize) -> Event {
         }
     }
     event
+}
+
+#[test]
+fn the_field_after_complete_rounds_is_the_reports_standings() {
+    for teams in [5, 8, 9, 16] {
+        // Every round complete (an odd field has a bye each round), some rounds closed.
+        let event = common::large_event(teams, 3, 2);
+        for closed in [vec![], vec![3], vec![1, 2, 3]] {
+            let report = Report::compute_closing(&event, &closed);
+            for round in 1..=4 {
+                assert_eq!(
+                    fushi::schedule::draft::Field::before_known(&event, round, Some(&report)).rank,
+                    fushi::schedule::draft::Field::before(&event, round).rank,
+                    "{teams} teams, closed {closed:?}: the field before round {round}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -123,7 +160,25 @@ fn derived_figures_agree_with_figures_worked_out_afresh() {
                     "case {case}, released {released:?}: the public view reads an unreleased board"
                 );
             }
+            // The field a pairing ranks by, its figures borrowed from the report (closed
+            // rounds and all) or worked out afresh: the same ranks and scores.
+            for round in 1..=event.rounds.len() as i32 + 1 {
+                assert_eq!(
+                    fushi::schedule::draft::Field::before_known(&event, round, Some(&full)).rank,
+                    fushi::schedule::draft::Field::before(&event, round).rank,
+                    "case {case}, released {released:?}: the field before round {round}"
+                );
+            }
             let derived = shown;
+            for (report, ev, which) in [(&full, &event, "full"), (&derived, &public, "public")] {
+                let mut counts = report.table_score_counts(ev);
+                counts.retain(|(_, n)| *n > 0);
+                assert_eq!(
+                    counts,
+                    table_scores_afresh(ev),
+                    "case {case}, released {released:?}: table scores counted ({which})"
+                );
+            }
             for (report, which) in [(&full, "full"), (&derived, "public")] {
                 assert_eq!(
                     report.standings_after_each_round(&event),

@@ -197,6 +197,14 @@ fn a_save_shares_with_the_snapshot_before_what_it_did_not_change() {
         let slug = event.settings.slug.clone();
         db::insert_event(&mut conn, &event).expect("insert");
         let held = whole(&mut conn, &slug);
+        // The standings after each round, read before the save (as the standings page does).
+        let _ = (
+            held.after_each_played_round(),
+            held.public().after_each_played_round(),
+        );
+        for r in 1..=3 {
+            let _ = (held.ranks_before(r), held.public().ranks_before(r));
+        }
         let round = &event.rounds[1];
         let m = &round.matches[3];
         // Another figure on one board, every board still played: the release stays.
@@ -233,6 +241,25 @@ fn a_save_shares_with_the_snapshot_before_what_it_did_not_change() {
                 .filter(|(a, b)| Shared::same(&a.figures, &b.figures))
                 .count();
             assert_eq!(shared, before.report.matches.len() - 1);
+            // The standings after the rounds before the one saved to are the same data; from
+            // that round on they are ranked again.
+            let rounds = before
+                .after_each_played_round()
+                .iter()
+                .zip(after.after_each_played_round());
+            for ((r, a), (_, b)) in rounds {
+                assert_eq!(Shared::same(a, b), *r < round.number, "after round {r}");
+            }
+            // So are the ranks before each round up to the one saved to, not after it.
+            for r in 1..=3 {
+                let (a, b) = (before.ranks_before(r), after.ranks_before(r));
+                assert_eq!(
+                    std::sync::Arc::ptr_eq(&a, &b),
+                    r <= round.number,
+                    "before round {r}"
+                );
+                assert_eq!(a == b, r <= round.number || a == b, "before round {r}");
+            }
         }
     }
 }

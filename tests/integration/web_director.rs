@@ -1295,7 +1295,7 @@ async fn missing_rounds_matches_and_teams_are_404_not_500() {
     }
 }
 
-// ----- settings at and beyond their limits (src/rules/settings.rs) ----------------------
+// ----- settings at and beyond their limits (src/rules/settings/) ------------------------
 
 /// `tournament.toml` with every setting at its limit, written as the archive writes it.
 fn limits_toml() -> String {

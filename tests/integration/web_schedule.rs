@@ -222,6 +222,28 @@ async fn a_whole_round_robin_for_five_teams() {
     }
 }
 
+/// The five teams of [`TEAMS_CSV`] paired as a whole round robin before play (through the
+/// director's schedule page), round 1 then played and round 2's draw published: the report
+/// after round 1.
+pub(crate) async fn whole_round_robin_after_round_one(db: &TestDb) -> fushi::rules::Report {
+    import(db, TEAMS_CSV);
+    let mut b = browser(db).await;
+    b.post(&format!("/d/{SLUG}/schedule"), &[]).await;
+    b.submit(&format!("/d/{SLUG}/schedule/confirm"), &[])
+        .await
+        .has("Round robin schedule saved.");
+    for table in 1..=2 {
+        complete_match(db, 1, table, 8);
+    }
+    // Round 2's draw published, as the director does before it is played.
+    b.submit(
+        &format!("/d/{SLUG}/rounds/2/draw"),
+        &[("action", "publish")],
+    )
+    .await;
+    fushi::rules::Report::compute(&event(db))
+}
+
 /// A round robin is paired whole before anything is played, but each round's page gives
 /// the teams' ranks and scores before that round as they stand when it is shown, not the
 /// zeros of when the schedule was made.

@@ -369,7 +369,7 @@ async fn charts_have_a_point_per_round_and_team_shown() {
     let overview = b.get("/t/club-night").await;
     overview.has("Distribution of table scores");
     let event = archive::parse(&sample()).expect("the sample parses").event;
-    let counts = Report::table_score_counts(&event);
+    let counts = Report::compute(&event).table_score_counts(&event);
     assert_eq!(
         overview.body.matches("class=\"point bar\"").count(),
         counts.len()

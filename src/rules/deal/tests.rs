@@ -1,5 +1,10 @@
+use super::card::{CARDS_PER_DECK, hand_size};
+use super::dealing::{BoardStream, canonical_pack, shuffle};
+use super::seed::{MAX_SEED_BYTES, MAX_SEED_TEXT_BYTES};
 use super::*;
+use crate::rules::cards::{Decks, Level, Seat, Trump};
 use proptest::prelude::*;
+use sha2::{Digest, Sha256};
 
 fn seed(text: &str) -> Seed {
     Seed::parse(text).unwrap()

@@ -41,6 +41,7 @@ pub(crate) use directory::{Directory, Listed};
 pub(crate) use outage::Outage;
 pub use pages::{Page, Pages};
 pub(crate) use pages::{known_query, paged_list};
+pub use snapshot::RanksBefore;
 pub use snapshot::{PageSnapshot, Snapshot};
 pub(crate) use streams::ListenerSlot;
 pub use streams::Streams;

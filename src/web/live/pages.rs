@@ -219,7 +219,7 @@ pub struct Pages {
     /// the same bytes again.
     rendering: Mutex<HashMap<PageId, Arc<Notify>>>,
     /// The whole cache's budget, and the bytes the snapshots hold now: pages get what the
-    /// snapshots leave.
+    /// snapshots leave, and never less than a quarter of it ([`Pages::share`]).
     budget: usize,
     held: Arc<AtomicUsize>,
 }
@@ -294,12 +294,21 @@ impl Pages {
         }
     }
 
+    /// The pages' share of the budget: what the held snapshots leave, but at least a
+    /// quarter of it. The snapshots are kept under three quarters by dropping the
+    /// tournaments read least recently, except the one being read: a tournament alone
+    /// larger than that (20,000 teams under a default budget) would otherwise leave its own
+    /// pages no room, and every reader of its standings would draw them again.
+    fn share(&self) -> usize {
+        self.budget
+            .saturating_sub(self.held.load(Ordering::Relaxed))
+            .max(self.budget / 4)
+    }
+
     /// Drops the pages read least recently until `cost` more bytes fit beside the
     /// snapshots: whether they do.
     fn make_room(&self, inner: &mut Inner, cost: usize) -> bool {
-        let budget = self
-            .budget
-            .saturating_sub(self.held.load(Ordering::Relaxed));
+        let budget = self.share();
         if cost > budget {
             return false;
         }
@@ -413,6 +422,27 @@ mod tests {
         // A page larger than what is left is not kept, and drops nothing.
         pages.keep(4, 1, "a".into(), page(2_000));
         assert_eq!(pages.stats(), (1, 1_000));
+    }
+
+    #[test]
+    fn pages_keep_a_quarter_of_the_budget_beside_a_snapshot_larger_than_it() {
+        let held = Arc::new(AtomicUsize::new(0));
+        let pages = Pages::new(4_000, held.clone());
+        // One tournament's snapshot alone takes more than the whole budget.
+        held.store(9_000, Ordering::Relaxed);
+        pages.keep(1, 1, "standings".into(), page(590));
+        pages.keep(1, 1, "round".into(), page(390));
+        assert!(
+            pages.get(1, 1, "standings").is_some(),
+            "its pages are still kept"
+        );
+        assert_eq!(pages.stats(), (2, 9 + 590 + 5 + 390));
+        // No more than the quarter: the page read least recently makes room.
+        pages.keep(1, 1, "teams".into(), page(300));
+        assert!(pages.get(1, 1, "round").is_none());
+        assert!(pages.get(1, 1, "standings").is_some());
+        assert!(pages.get(1, 1, "teams").is_some());
+        assert!(pages.stats().1 <= 1_000);
     }
 
     #[test]

@@ -10,6 +10,10 @@ use crate::db;
 use crate::rules::bracket::Championship;
 use crate::rules::{Event, Release, Report};
 
+/// The rank (from 1) and score of every team before a round: what the round's pairing
+/// explanations show.
+pub type RanksBefore = Arc<HashMap<crate::rules::TeamNo, (u32, crate::rules::Score)>>;
+
 /// The odd results of one round, shared by the pages that read them.
 pub(crate) type OddOfRound = Arc<Vec<crate::rules::field::OddResult>>;
 
@@ -49,6 +53,14 @@ pub struct Snapshot {
     /// What a scorer sees, made when a scorer first reads this revision.
     scorer: OnceLock<Arc<Snapshot>>,
     after_rounds: OnceLock<AfterEachRound>,
+    /// The standings after each played round of an earlier revision and the first round
+    /// whose results changed since ([`Snapshot::next`]): the rounds before it are taken
+    /// from there instead of ranked again.
+    after_base: Option<(AfterEachRound, i32)>,
+    /// The rank and score of every team before a round, by round, worked out when a page
+    /// first asks ([`Snapshot::ranks_before`]) and taken over by the next revision when it
+    /// changed no result of an earlier round.
+    ranks_before: Mutex<HashMap<i32, RanksBefore>>,
     /// The championship (stages, standings per stage, bracket, ranking), computed once.
     championship: OnceLock<Option<Championship>>,
     /// The odd results of each round at a threshold, computed once (the director's pages
@@ -124,6 +136,8 @@ impl Snapshot {
             rounds.insert(round);
         }
         let play = changes.play;
+        // Closing a round changes whether its byes count: then every round is ranked again.
+        let closing_kept = play.released_rounds == before.play.released_rounds;
         let report = Report::compute_since(&event, &play.released_rounds, &before.report, &changed);
         let release = Release::of_since(
             &event,
@@ -148,7 +162,7 @@ impl Snapshot {
             &public_changed,
         );
         let at = (changes.id, changes.revision, changes.changed_at);
-        let public = Snapshot::of_parts(
+        let mut public = Snapshot::of_parts(
             at,
             public_event,
             public_report,
@@ -156,9 +170,65 @@ impl Snapshot {
             release.clone(),
             None,
         );
-        let next = Snapshot::of_parts(at, event, report, play, release, Some(Arc::new(public)));
+        let mut public_rounds = public_changed.iter().map(|(round, _)| *round).min();
+        let mut next_rounds = rounds.first().copied();
+        if !closing_kept {
+            (public_rounds, next_rounds) = (Some(i32::MIN), Some(i32::MIN));
+        }
+        public.after_base = before_public.after_base_from(public_rounds);
+        public.carry_ranks_before(before_public, public_rounds);
+        let mut next = Snapshot::of_parts(at, event, report, play, release, Some(Arc::new(public)));
+        next.after_base = before.after_base_from(next_rounds);
+        next.carry_ranks_before(before, next_rounds);
         next.carry_odd_results(before, &boards);
         Some(next)
+    }
+
+    /// The rank and score of every team before round `round` (the field a pairing of it
+    /// ranks by), worked out once per revision and round.
+    pub fn ranks_before(&self, round: i32) -> RanksBefore {
+        if let Some(known) = self
+            .ranks_before
+            .lock()
+            .ok()
+            .and_then(|r| r.get(&round).cloned())
+        {
+            return known;
+        }
+        let ranks = Arc::new(
+            crate::schedule::draft::Field::before_known(&self.event, round, Some(&self.report))
+                .rank,
+        );
+        if let Ok(mut all) = self.ranks_before.lock() {
+            all.insert(round, ranks.clone());
+        }
+        ranks
+    }
+
+    /// Takes over from `before` the ranks before each round up to `from` (the first round
+    /// whose results changed; `None`: none did): they count only earlier rounds.
+    fn carry_ranks_before(&self, before: &Snapshot, from: Option<i32>) {
+        let from = from.unwrap_or(i32::MAX);
+        let Ok(known) = before.ranks_before.lock().map(|r| r.clone()) else {
+            return;
+        };
+        if let Ok(mut mine) = self.ranks_before.lock() {
+            mine.extend(known.into_iter().filter(|(round, _)| *round <= from));
+        }
+    }
+
+    /// What a snapshot made from this one by a change of results in round `from` and later
+    /// (`None`: no result changed) takes over of the standings after each round: this
+    /// snapshot's list when it was worked out, else the one it would have started from.
+    fn after_base_from(&self, from: Option<i32>) -> Option<(AfterEachRound, i32)> {
+        let from = from.unwrap_or(i32::MAX);
+        match self.after_rounds.get() {
+            Some(after) => Some((after.clone(), from)),
+            None => {
+                let (after, since) = self.after_base.as_ref()?;
+                Some((after.clone(), from.min(*since)))
+            }
+        }
     }
 
     /// Takes the odd results `before` computed over to this snapshot, made from it by a
@@ -225,6 +295,8 @@ impl Snapshot {
             public,
             scorer: OnceLock::new(),
             after_rounds: OnceLock::new(),
+            after_base: None,
+            ranks_before: Mutex::new(HashMap::new()),
             championship: OnceLock::new(),
             odd: Mutex::new(HashMap::new()),
             size,
@@ -282,8 +354,11 @@ impl Snapshot {
 
     /// The standings after each round with complete matches, computed once per revision.
     pub fn after_each_played_round(&self) -> &AfterEachRound {
-        self.after_rounds
-            .get_or_init(|| self.report.standings_after_each_played_round(&self.event))
+        self.after_rounds.get_or_init(|| {
+            let before = self.after_base.as_ref().map(|(after, from)| (after, *from));
+            self.report
+                .standings_after_each_played_round_since(&self.event, before)
+        })
     }
 
     /// The championship of this revision (each stage's standings, the bracket, the

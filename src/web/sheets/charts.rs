@@ -167,8 +167,8 @@ pub(crate) fn race_chart(event: &Event, after: &AfterEachRound, t: &Tr) -> Optio
 }
 
 /// How many tables scored each s over the whole event; `None` before any result.
-pub(crate) fn distribution_chart(event: &Event, t: &Tr) -> Option<ChartView> {
-    let counts = Report::table_score_counts(event);
+pub(crate) fn distribution_chart(event: &Event, report: &Report, t: &Tr) -> Option<ChartView> {
+    let counts = report.table_score_counts(event);
     if counts.is_empty() {
         return None;
     }

@@ -380,3 +380,294 @@ pub async fn click_and_load(client: &Client, css: &str) -> String {
         pause().await;
     }
 }
+
+/// The widths and languages a person meets a page at: a desk's 1280 px and a phone's
+/// 390 px, each in English and in 简体中文. One session goes through them all with
+/// [`set_view`], so a test over the four costs one browser.
+pub const VIEWS: [(u32, &str); 4] = [(1280, "en"), (390, "zh"), (1280, "zh"), (390, "en")];
+
+/// A Chrome DevTools Protocol command sent through chromedriver (`goog/cdp/execute`).
+#[derive(Debug)]
+pub struct Cdp(pub &'static str, pub serde_json::Value);
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session.expect("a session")
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        let body = serde_json::json!({ "cmd": self.0, "params": self.1 });
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
+/// Lays the session's pages out on a screen of `width` CSS pixels (and a height to match:
+/// 900 at a desk, 844 on a phone), a phone's (touch, its viewport meta honoured) under
+/// 600 px: the window of the same session, without a new browser. The session must be
+/// one of [`open_browser`] (a phone's session keeps the size it was opened with).
+pub async fn set_view(client: &Client, width: u32) {
+    let phone = width < 600;
+    let height = if phone { 844 } else { 900 };
+    client
+        .issue_cmd(Cdp(
+            "Emulation.setDeviceMetricsOverride",
+            serde_json::json!({
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone
+            }),
+        ))
+        .await
+        .expect("the screen's size");
+    client
+        .issue_cmd(Cdp(
+            "Emulation.setTouchEmulationEnabled",
+            serde_json::json!({ "enabled": phone }),
+        ))
+        .await
+        .expect("touch or not");
+    if !phone {
+        // A phone's page takes its width from its viewport meta, once loaded.
+        let inner = client
+            .execute("return window.innerWidth;", vec![])
+            .await
+            .unwrap();
+        assert_eq!(inner, width, "the screen's width");
+    }
+}
+
+/// Opens `path` in `lang` (`en` or `zh`): the language chosen as a reader chooses it (the
+/// cookie, kept for the pages and forms that follow), and waits for the page.
+pub async fn goto_in(client: &Client, base: &str, path: &str, lang: &str) {
+    let next: String = url::form_urlencoded::byte_serialize(path.as_bytes()).collect();
+    client
+        .goto(&format!("{base}/lang?lang={lang}&next={next}"))
+        .await
+        .unwrap();
+    wait_for(client, "main").await;
+}
+
+/// A box on the screen, in CSS pixels of the viewport.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
+pub struct Rect {
+    pub left: f64,
+    pub top: f64,
+    pub right: f64,
+    pub bottom: f64,
+}
+
+impl Rect {
+    /// Whether the box has a size and lies inside `outer`.
+    pub fn inside(&self, outer: &Rect) -> bool {
+        self.right > self.left
+            && self.bottom > self.top
+            && self.left >= outer.left - 0.5
+            && self.top >= outer.top - 0.5
+            && self.right <= outer.right + 0.5
+            && self.bottom <= outer.bottom + 0.5
+    }
+}
+
+/// The box of the first element matching `css`, if there is one and it is drawn.
+pub async fn box_of(client: &Client, css: &str) -> Option<Rect> {
+    let got = client
+        .execute(
+            "var e = document.querySelector(arguments[0]); \
+             if (!e || !e.getClientRects().length) { return null; } \
+             var r = e.getBoundingClientRect(); \
+             return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };",
+            vec![css.into()],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(got).ok()
+}
+
+/// The viewport's box (the page's visible part).
+pub async fn viewport(client: &Client) -> Rect {
+    let got = client
+        .execute(
+            "var d = document.documentElement; \
+             return { left: 0, top: 0, right: d.clientWidth, bottom: window.innerHeight };",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(got).unwrap()
+}
+
+/// Scrolls the first element matching `css` to the middle of the screen, as a reader
+/// scrolls to it, and returns its box there.
+pub async fn scroll_to(client: &Client, css: &str) -> Rect {
+    wait_for(client, css).await;
+    client
+        .execute(
+            "document.querySelector(arguments[0]).scrollIntoView({block: 'center'});",
+            vec![css.into()],
+        )
+        .await
+        .unwrap();
+    box_of(client, css)
+        .await
+        .unwrap_or_else(|| panic!("{css} is not drawn"))
+}
+
+/// Whether the element matching `css` is what the reader sees at the middle of its first
+/// line's box (not covered by a sticky bar or another box).
+pub async fn on_top(client: &Client, css: &str) -> bool {
+    client
+        .execute(
+            "var e = document.querySelector(arguments[0]); var r = e.getClientRects()[0]; \
+             var at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2); \
+             return !!at && (at === e || e.contains(at));",
+            vec![css.into()],
+        )
+        .await
+        .unwrap()
+        .as_bool()
+        .unwrap()
+}
+
+/// Whether the page scrolls sideways as a whole (its width beyond the window's).
+pub async fn scrolls_sideways(client: &Client) -> bool {
+    client
+        .execute(
+            "return document.documentElement.scrollWidth > document.documentElement.clientWidth;",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_bool()
+        .unwrap()
+}
+
+/// Every word (a run of text without a space or a list's separator: `、`, `，`, `,`, `;`,
+/// `；`) of the elements matching `css` that the browser broke over two lines, as
+/// `"word" in <tag>`.
+pub async fn broken_words(client: &Client, css: &str) -> Vec<String> {
+    let got = client
+        .execute(
+            "var out = []; \
+             document.querySelectorAll(arguments[0]).forEach(function (el) { \
+               var walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT); \
+               var node; \
+               while ((node = walk.nextNode())) { \
+                 var text = node.nodeValue; var re = /[^\\s\\u00a0\\u3001\\uff0c,;\\uff1b]+/g; var m; \
+                 while ((m = re.exec(text))) { \
+                   var r = document.createRange(); \
+                   r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length); \
+                   var tops = {}; \
+                   Array.prototype.forEach.call(r.getClientRects(), function (q) { \
+                     if (q.width > 0) { tops[Math.round(q.top)] = true; } }); \
+                   if (Object.keys(tops).length > 1) { out.push(m[0] + ' in ' + el.tagName); } \
+                 } \
+               } \
+             }); \
+             return out;",
+            vec![css.into()],
+        )
+        .await
+        .unwrap();
+    got.as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Whether the element matching `css` keeps its text on one line.
+pub async fn one_line(client: &Client, css: &str) -> bool {
+    client
+        .execute(
+            "var r = document.createRange(); r.selectNodeContents(document.querySelector(arguments[0])); \
+             var tops = {}; \
+             Array.prototype.forEach.call(r.getClientRects(), function (q) { \
+               if (q.width > 0) { tops[Math.round(q.top)] = true; } }); \
+             return Object.keys(tops).length === 1;",
+            vec![css.into()],
+        )
+        .await
+        .unwrap()
+        .as_bool()
+        .unwrap()
+}
+
+/// Waits until the page's main text holds `want`, and returns that text.
+pub async fn wait_main(client: &Client, want: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let text = main_text(client).await;
+        if text.contains(want) {
+            return text;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the page never said {want:?}: {text}"
+        );
+        pause().await;
+    }
+}
+
+/// A whole room entered by NS, as a table would, then called about `flag` by EW.
+pub fn entered_at_the_table(db: &TestDb, table: i32, room: fushi::rules::Room, flag: Option<i32>) {
+    let mut conn = db.open();
+    let token = crate::common::room_token(db, table, room);
+    let found = fushi::db::table::find_link(&mut conn, &token)
+        .unwrap()
+        .unwrap();
+    let cells: Vec<(i32, Option<fushi::rules::TableEntry>)> = (1..=4)
+        .map(|b| {
+            (
+                b,
+                Some(crate::common::table_entry(fushi::rules::EntryFigures {
+                    trick_points: Some(60),
+                    bottom_points: Some(10),
+                    last_trick: Some(fushi::rules::LastTrick::Declarer),
+                    ..fushi::rules::EntryFigures::default()
+                })),
+            )
+        })
+        .collect();
+    let saved = fushi::db::table::save_entry(
+        &mut conn,
+        &found,
+        found.credential(fushi::db::table::Side::NorthSouth),
+        &cells,
+        "",
+        "",
+    )
+    .unwrap();
+    assert_eq!(saved, fushi::db::table::TableSave::Saved);
+    if let Some(board) = flag {
+        assert_eq!(
+            fushi::db::table::flag(&mut conn, &found, &[board], "").unwrap(),
+            Ok(true)
+        );
+    }
+}
+
+/// The elements that reach past the screen's right edge, deepest first (to say which one
+/// makes a page scroll sideways): `tag.class right`.
+pub async fn past_the_edge(client: &Client) -> Vec<String> {
+    let got = client
+        .execute(
+            "var w = document.documentElement.clientWidth; var out = []; \
+             document.querySelectorAll('body *').forEach(function (e) { \
+               var r = e.getBoundingClientRect(); \
+               if (r.width > 0 && r.right > w + 0.5 && !e.closest('.scroll, .table-scroll') \
+                   && !Array.prototype.some.call(e.children, function (c) { \
+                     return c.getBoundingClientRect().right > w + 0.5; })) { \
+                 out.push(e.tagName.toLowerCase() + '.' + e.className + (e.name ? '[name=' + e.name + ']' : '') \
+                   + ' ' + Math.round(r.right)); } }); \
+             return out.slice(0, 8);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(got).unwrap()
+}

@@ -22,7 +22,7 @@ mod whole;
 use crate::web::routes::{Need, Routes};
 
 pub(super) use crate::web::pairing_words::{
-    ExplanationLine, explanation_line, label, method_label, note_texts, saved_warnings,
+    ExplanationLine, explanation_lines, label, method_label, note_texts, saved_warnings,
     warning_text,
 };
 

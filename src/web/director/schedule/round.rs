@@ -13,7 +13,7 @@ use futures_util::future::LocalBoxFuture;
 
 use super::forms::{Choice, FormErrors, GenerateForm, UnlockForm, default_form};
 use super::{
-    ExplanationLine, explanation_line, label, method_label, note_texts, tables_list, warning_text,
+    ExplanationLine, explanation_lines, label, method_label, note_texts, tables_list, warning_text,
 };
 use crate::db::schedule::{self as store, GeneratedRound, RoundRecord};
 use crate::rules::Pairing;
@@ -403,11 +403,7 @@ pub(super) async fn round_preview(ctx: Ctx, ready: Ready) -> Result<HttpResponse
         tab: "generate",
         round,
         method,
-        lines: proposal
-            .matches
-            .iter()
-            .map(|p| explanation_line(t, event, p))
-            .collect(),
+        lines: explanation_lines(t, event, &proposal.matches),
         kept: proposal
             .kept
             .iter()

@@ -6,7 +6,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use super::forms::WholeForm;
-use super::{ExplanationLine, explanation_line, label, tables_list};
+use super::{ExplanationLine, explanation_lines, label, tables_list};
 use crate::db::schedule::{self as store, GeneratedRound};
 use crate::rules::event;
 use crate::rules::{Board, Event, Level, PairingMethod};
@@ -96,11 +96,7 @@ fn whole_page(
                 plan.iter()
                     .map(|(number, p)| WholeRound {
                         number: *number,
-                        lines: p
-                            .matches
-                            .iter()
-                            .map(|m| explanation_line(t, event, m))
-                            .collect(),
+                        lines: explanation_lines(t, event, &p.matches),
                         bye: p.bye.map(|b| label(event, b)),
                         new: !event.rounds.iter().any(|r| r.number == *number),
                     })

@@ -1,5 +1,5 @@
 //! The settings form: raw input → a [`SettingsDraft`] → [`Settings`] by the one parse of
-//! settings (src/rules/settings.rs), whose problems come back here as field names and
+//! settings (src/rules/settings/), whose problems come back here as field names and
 //! messages in the reader's language.
 
 use std::collections::{BTreeMap, HashMap};
