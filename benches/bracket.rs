@@ -46,6 +46,7 @@ fn championship() -> (Event, Report) {
         settings,
         teams: (1..=TEAMS)
             .map(|n| Team {
+                member_ids: Vec::new(),
                 number: TeamNo(n),
                 name: format!("Team {n}"),
                 club: String::new(),

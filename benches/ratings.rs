@@ -100,6 +100,7 @@ fn event(e: u64, dice: &mut Dice) -> Event {
         .expect("valid settings"),
         teams: (1..=TEAMS)
             .map(|n| Team {
+                member_ids: Vec::new(),
                 number: TeamNo(n),
                 name: format!("Team {n}"),
                 club: String::new(),

@@ -47,14 +47,39 @@ pub fn import(conn: &mut DbConnection, files: &ArchiveFiles) -> Result<Imported,
     import_by(conn, files, "")
 }
 
-/// [`import`] by `who`, whom the audit trail names for the deals the archive brings.
+/// [`import`] by `who`, whom the audit trail names for the deals the archive brings: the
+/// operator (`fushi import`, or a program calling [`import`]), whose archive keeps its
+/// `rated`.
 pub(crate) fn import_by(
     conn: &mut DbConnection,
     files: &ArchiveFiles,
     who: &str,
 ) -> Result<Imported, Vec<Problem>> {
+    import_as(conn, files, who, true)
+}
+
+/// [`import_by`] a director through the web: the tournament arrives unrated, whatever the
+/// archive says (only an administrator rates a tournament, docs/rules.md §14).
+pub(crate) fn import_by_director(
+    conn: &mut DbConnection,
+    files: &ArchiveFiles,
+    who: &str,
+) -> Result<Imported, Vec<Problem>> {
+    import_as(conn, files, who, false)
+}
+
+fn import_as(
+    conn: &mut DbConnection,
+    files: &ArchiveFiles,
+    who: &str,
+    operator: bool,
+) -> Result<Imported, Vec<Problem>> {
     let parsed = archive::parse(files)?;
-    let event = parsed.event;
+    let mut event = parsed.event;
+    if !operator {
+        event.settings.standing.rated = false;
+    }
+    link_members(conn, &mut event, &parsed.linked_lines)?;
     let taken = db::slug_exists(conn, &event.settings.slug).map_err(database)?;
     if taken {
         return Err(vec![Problem::at(
@@ -74,6 +99,37 @@ pub(crate) fn import_by(
         results: event.result_count(),
         gb18030: files.read_as_gb18030().to_vec(),
     })
+}
+
+/// Checks the links of an archive's members against the registry (docs/rules.md §14): each
+/// id a player of the registry (a merged-away id reads as the kept one), whose name or
+/// second name is the member's; every problem at its `teams.csv` line.
+fn link_members(
+    conn: &mut DbConnection,
+    event: &mut Event,
+    lines: &[(crate::rules::TeamNo, u64)],
+) -> Result<(), Vec<Problem>> {
+    let mut problems = Vec::new();
+    for team in &mut event.teams {
+        let Some(&(_, line)) = lines.iter().find(|(n, _)| *n == team.number) else {
+            continue;
+        };
+        match db::players::links::check_member_links(conn, &team.members, &team.member_ids)
+            .map_err(database)?
+        {
+            Ok(kept) => team.member_ids = kept,
+            Err(faults) => problems.extend(
+                faults
+                    .into_iter()
+                    .map(|(_, why)| Problem::at("teams.csv", line, Why::Player(why))),
+            ),
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
 }
 
 fn database(e: db::DbError) -> Vec<Problem> {

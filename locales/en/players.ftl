@@ -11,6 +11,23 @@ players-no-such-player = no player of the registry is { $id }
 players-admins-only = only an administrator may merge, remove or import players
 players-merge-same = { $id } cannot be merged with itself
 players-both-played = { $kept } and { $other } both played { $slug }: they are two people
+players-link-removed = { $id } was removed from the registry: link the member to another player or to none
+players-link-name = member "{ $member }" is not the name or second name of { $id } ({ $name })
+players-link-twice = { $id } is linked to two members of the team
+players-none-named = no player of the registry is named "{ $name }": give an id, or add the player first
+players-several-named = several players are named "{ $name }" ({ $ids }): give the id
+players-member-ids-count = member_ids has { $ids } parts for { $members } members (one part per member, empty for a member not linked)
+players-member-ids-empty = member_ids "{ $cell }" links no member: leave the cell empty
+players-lineup-ids = player_ids names { $given ->
+        [none] no player
+       *[other] { $given }
+    } for { $player }, but teams.csv links { $player } to { $roster ->
+        [none] no player
+       *[other] { $roster }
+    }
+players-player-ids-count = player_ids has { $ids } parts for the 2 players
+players-rated-needs-published = a rated tournament must be published (published = true)
+players-rated-needs-ends = a rated tournament needs its end date (ends)
 
 # fushi players …
 cli-about-players = The installation's player registry (players.csv; ratings.csv and rating_boards.csv join it when ratings are computed).

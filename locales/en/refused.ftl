@@ -27,3 +27,11 @@ refused-board-not-in-round = Round { $round } table { $table }, { $room ->
        *[closed] closed room
     }: board { $board } is not in the round.
 refused-lineup-no-match = The line-up of team { $team } in round { $round } table { $table }: no such match or team.
+refused-finish-unreleased = Round { $round } board { $board } is not released yet: the tournament can be marked finished once every board is.
+refused-rated-admins-only = Only an administrator may say whether a tournament is rated.
+refused-rated-has-results = The tournament already has results: whether it is rated can no longer change.
+refused-rated-needs-published = A rated tournament must be published first.
+refused-rated-needs-ends = A rated tournament needs an end date first.
+refused-rated-stays-published = The tournament is rated: it cannot be unpublished.
+refused-lineup-reason-needed = Round { $round } table { $table } already has a result in this rated tournament: give a reason for changing its line-up.
+refused-link-reason-needed = A member of team { $team } already sat in a room with a result in this rated tournament: give a reason for changing the links.

@@ -11,6 +11,23 @@ players-no-such-player = 名册中没有选手 { $id }
 players-admins-only = 只有管理员可以合并、删除或导入选手
 players-merge-same = { $id } 不能与自己合并
 players-both-played = { $kept } 和 { $other } 都参加了 { $slug }：他们是两个人
+players-link-removed = { $id } 已从名册中删除：请把该队员关联到别的选手，或不关联
+players-link-name = 队员“{ $member }”不是 { $id }（{ $name }）的姓名或第二姓名
+players-link-twice = { $id } 关联到了本队的两名队员
+players-none-named = 名册中没有名为“{ $name }”的选手：请填写编号，或先添加该选手
+players-several-named = 名册中有多名选手名为“{ $name }”（{ $ids }）：请填写编号
+players-member-ids-count = member_ids 有 { $ids } 项，而队员有 { $members } 名（每名队员一项，未关联的留空）
+players-member-ids-empty = member_ids “{ $cell }”没有关联任何队员：请把该格留空
+players-lineup-ids = player_ids 为 { $player } 写的是{ $given ->
+        [none] 不关联
+       *[other] { $given }
+    }，但 teams.csv 中 { $player } { $roster ->
+        [none] 未关联选手
+       *[other] 关联的是 { $roster }
+    }
+players-player-ids-count = player_ids 有 { $ids } 项，而选手是 2 名
+players-rated-needs-published = 计入等级分的比赛必须公开（published = true）
+players-rated-needs-ends = 计入等级分的比赛必须有结束日期（ends）
 
 # fushi players …
 cli-about-players = 本安装的选手名册（players.csv；计算等级分后另有 ratings.csv 和 rating_boards.csv）。

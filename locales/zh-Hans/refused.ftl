@@ -27,3 +27,11 @@ refused-board-not-in-round = 第 { $round } 轮第 { $table } 桌{ $room ->
        *[closed] 闭室
     }：{ $board } 号牌不在该轮中。
 refused-lineup-no-match = 第 { $round } 轮第 { $table } 桌 { $team } 号队的阵容：没有这场比赛或这支队伍。
+refused-finish-unreleased = 第 { $round } 轮第 { $board } 副牌尚未公布：所有牌都公布后才能标记比赛结束。
+refused-rated-admins-only = 只有管理员可以设定比赛是否计入等级分。
+refused-rated-has-results = 比赛已有成绩：是否计入等级分不能再改。
+refused-rated-needs-published = 计入等级分的比赛必须先公开。
+refused-rated-needs-ends = 计入等级分的比赛必须先填写结束日期。
+refused-rated-stays-published = 本比赛计入等级分：不能取消公开。
+refused-lineup-reason-needed = 在这场计入等级分的比赛中，第 { $round } 轮第 { $table } 桌已有成绩：更改其上场名单须说明理由。
+refused-link-reason-needed = 在这场计入等级分的比赛中，{ $team } 号队已有队员在有成绩的房间上场：更改关联须说明理由。

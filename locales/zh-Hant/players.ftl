@@ -11,6 +11,23 @@ players-no-such-player = 名冊中沒有選手 { $id }
 players-admins-only = 只有管理員可以合併、刪除或匯入選手
 players-merge-same = { $id } 不能與自己合併
 players-both-played = { $kept } 和 { $other } 都參加了 { $slug }：他們是兩個人
+players-link-removed = { $id } 已從名冊中刪除：請把該隊員關聯到別的選手，或不關聯
+players-link-name = 隊員「{ $member }」不是 { $id }（{ $name }）的姓名或第二姓名
+players-link-twice = { $id } 關聯到了本隊的兩名隊員
+players-none-named = 名冊中沒有名為「{ $name }」的選手：請填寫編號，或先新增該選手
+players-several-named = 名冊中有多名選手名為「{ $name }」（{ $ids }）：請填寫編號
+players-member-ids-count = member_ids 有 { $ids } 項，而隊員有 { $members } 名（每名隊員一項，未關聯的留空）
+players-member-ids-empty = member_ids「{ $cell }」沒有關聯任何隊員：請把該格留空
+players-lineup-ids = player_ids 為 { $player } 寫的是{ $given ->
+        [none] 不關聯
+       *[other] { $given }
+    }，但 teams.csv 中 { $player } { $roster ->
+        [none] 未關聯選手
+       *[other] 關聯的是 { $roster }
+    }
+players-player-ids-count = player_ids 有 { $ids } 項，而選手是 2 名
+players-rated-needs-published = 計入等級分的比賽必須公開（published = true）
+players-rated-needs-ends = 計入等級分的比賽必須有結束日期（ends）
 
 # fushi players …
 cli-about-players = 本安裝的選手名冊（players.csv；計算等級分後另有 ratings.csv 和 rating_boards.csv）。

@@ -27,3 +27,11 @@ refused-board-not-in-round = 第 { $round } 輪第 { $table } 桌{ $room ->
        *[closed] 閉室
     }：{ $board } 號牌不在該輪中。
 refused-lineup-no-match = 第 { $round } 輪第 { $table } 桌 { $team } 號隊的陣容：沒有這場比賽或這支隊伍。
+refused-finish-unreleased = 第 { $round } 輪第 { $board } 副牌尚未公佈：所有牌都公佈後才能標記比賽結束。
+refused-rated-admins-only = 只有管理員可以設定比賽是否計入等級分。
+refused-rated-has-results = 比賽已有成績：是否計入等級分不能再改。
+refused-rated-needs-published = 計入等級分的比賽必須先公開。
+refused-rated-needs-ends = 計入等級分的比賽必須先填寫結束日期。
+refused-rated-stays-published = 本比賽計入等級分：不能取消公開。
+refused-lineup-reason-needed = 在這場計入等級分的比賽中，第 { $round } 輪第 { $table } 桌已有成績：更改其上場名單須說明理由。
+refused-link-reason-needed = 在這場計入等級分的比賽中，{ $team } 號隊已有隊員在有成績的房間上場：更改關聯須說明理由。

@@ -5,8 +5,9 @@ use crate::i18n::Tr;
 use crate::input::fields::{FILE_FIELD_COUNT, FILE_FIELDS};
 use crate::rules::bracket::Championship;
 use crate::rules::field::ButlerLine;
+use crate::rules::player_id::PlayerId;
 use crate::rules::stages::group_label;
-use crate::rules::{Event, MatchStatus, Report, Scorer, Standing};
+use crate::rules::{Event, MatchStatus, Report, Scorer, Standing, Team};
 
 /// `bracket.csv`: export only, written when the event has stages.
 pub(crate) const BRACKET: &str = "bracket.csv";
@@ -117,19 +118,45 @@ pub const BUTLER: &str = "butler.csv";
 /// The columns of `lineups.csv`.
 pub(super) const LINEUP_COLUMNS: [&str; 5] = ["round", "table", "room", "team_no", "players"];
 
+/// `lineups.csv`; the last column `player_ids` (docs/rules.md §14) only when some line-up
+/// names a registry player, so that an archive without links is written as before.
 pub(crate) fn lineups_csv(event: &Event) -> String {
+    let any_ids = event
+        .lineups
+        .iter()
+        .any(|l| l.player_ids.iter().any(Option::is_some));
+    let mut header = LINEUP_COLUMNS.to_vec();
+    if any_ids {
+        header.push("player_ids");
+    }
     csv_file(
-        &LINEUP_COLUMNS,
+        &header,
         event.lineups.iter().map(|l| {
-            [
+            let mut row = vec![
                 l.round.to_string(),
                 l.table.to_string(),
                 l.room.to_string(),
                 l.team.to_string(),
                 neutralise(&l.players.join(";")),
-            ]
+            ];
+            if any_ids {
+                row.push(ids_cell(&l.player_ids));
+            }
+            row
         }),
     )
+}
+
+/// Registry ids separated by `;`, an empty part for one not linked; an empty cell when
+/// none is linked.
+fn ids_cell(ids: &[Option<PlayerId>]) -> String {
+    if ids.iter().all(Option::is_none) {
+        return String::new();
+    }
+    ids.iter()
+        .map(|id| id.map(|id| id.to_string()).unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join(";")
 }
 
 /// `butler.csv` from a ranking worked out by [`butler`].
@@ -173,11 +200,16 @@ fn opt<T: ToString>(v: Option<T>) -> String {
     v.map(|v| v.to_string()).unwrap_or_default()
 }
 
-/// `teams.csv`; the last column `withdrawn` (`yes` or empty) only when some team is
-/// withdrawn, so that an archive without withdrawals is written as before.
+/// `teams.csv`; `member_ids` (docs/rules.md §14) only when some member is linked to a
+/// registry player, and the last column `withdrawn` (`yes` or empty) only when some team is
+/// withdrawn, so that an archive without either is written as before.
 pub fn teams_csv(event: &Event) -> String {
     let any_withdrawn = event.teams.iter().any(|t| t.withdrawn);
+    let any_links = event.teams.iter().any(Team::has_links);
     let mut header = vec!["team_no", "name", "club", "members"];
+    if any_links {
+        header.push("member_ids");
+    }
     if any_withdrawn {
         header.push("withdrawn");
     }
@@ -190,6 +222,9 @@ pub fn teams_csv(event: &Event) -> String {
                 neutralise(&t.club),
                 neutralise(&t.members.join(";")),
             ];
+            if any_links {
+                row.push(ids_cell(&t.member_ids));
+            }
             if any_withdrawn {
                 row.push(if t.withdrawn { "yes" } else { "" }.to_owned());
             }

@@ -330,7 +330,16 @@ pub(crate) fn keyed_changes(
 
 /// A team as compact text: `name | club | member;member`, and `| withdrawn` when it is.
 pub(crate) fn team_text(team: &Team) -> String {
-    let mut text = format!("{} | {} | {}", team.name, team.club, team.members.join(";"));
+    let members: Vec<String> = team
+        .members
+        .iter()
+        .enumerate()
+        .map(|(i, m)| match team.member_id(i) {
+            Some(id) => format!("{m} [{id}]"),
+            None => m.clone(),
+        })
+        .collect();
+    let mut text = format!("{} | {} | {}", team.name, team.club, members.join(";"));
     if team.withdrawn {
         text.push_str(" | withdrawn");
     }
@@ -762,6 +771,7 @@ mod tests {
     #[test]
     fn a_team_reads_name_club_and_members() {
         let mut team = Team {
+            member_ids: Vec::new(),
             number: TeamNo(3),
             name: "长城".into(),
             club: "北京".into(),

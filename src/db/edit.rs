@@ -134,6 +134,9 @@ pub fn update_settings_as(
             return Err(EditError::SlugTaken(new.slug.clone()));
         }
         let id = tournament_id(conn, slug)?;
+        if !new.published && super::standing::is_rated(conn, id)? {
+            return Err(DbError::Refused(super::WriteRefusal::RatedStaysPublished).into());
+        }
         deals_follow(conn, id, (&event.settings, new), who)?;
         let row = tournament_form(new, now());
         let updated = diesel::update(tournaments::table.filter(tournaments::slug.eq(slug)))
@@ -310,6 +313,19 @@ pub fn update_team_as(
     team: &Team,
     who: &str,
 ) -> Result<(), EditError> {
+    update_team_why(conn, slug, number, team, (who, ""))
+}
+
+/// [`update_team_as`] for `reason`: in a rated tournament a member's link changes without
+/// one only while the member has not sat in a room with a result (docs/rules.md §14); the
+/// audit trail keeps the reason.
+pub fn update_team_why(
+    conn: &mut DbConnection,
+    slug: &str,
+    number: TeamNo,
+    team: &Team,
+    (who, reason): (&str, &str),
+) -> Result<(), EditError> {
     let max_binds = conn.backend().max_binds();
     super::write_transaction(conn, |conn| {
         let tournament = tournament_id(conn, slug)?;
@@ -332,6 +348,9 @@ pub fn update_team_as(
                 return Err(EditError::TeamNumberTaken(team.number));
             }
         }
+        if let Some(old) = before.get(&number) {
+            super::standing::check_link_reason(conn, (tournament, id), old, team, reason)?;
+        }
         diesel::update(teams::table.find(id))
             .set((
                 teams::team_no.eq(team.number.get()),
@@ -342,6 +361,7 @@ pub fn update_team_as(
         diesel::delete(team_members::table.filter(team_members::team_id.eq(id))).execute(conn)?;
         let ids = HashMap::from([(team.number, id)]);
         insert_members(conn, &ids, std::slice::from_ref(team), max_binds)?;
+        super::lineups::relink_lineups(conn, super::lineups::LinkScope::Team(id))?;
         if let Some(old) = before.get(&number) {
             let after = Team {
                 withdrawn: old.withdrawn,
@@ -361,7 +381,7 @@ pub fn update_team_as(
                 })
                 .into_iter()
                 .collect();
-            audit::record(conn, tournament, who, TEAMS, &changes)?;
+            audit::record_why(conn, tournament, (who, reason), TEAMS, &changes)?;
         }
         Ok(())
     })
@@ -445,6 +465,13 @@ pub fn upsert_teams_as(
             .into_iter()
             .map(TeamNo)
             .collect();
+        for t in list {
+            if let Some(old) = before.get(&t.number)
+                && let Some(id) = team_id(conn, tournament, t.number)?
+            {
+                super::standing::check_link_reason(conn, (tournament, id), old, t, "")?;
+            }
+        }
         let forms: Vec<super::models::NewTeam> = list
             .iter()
             .map(|t| super::models::NewTeam {
@@ -480,6 +507,7 @@ pub fn upsert_teams_as(
                 .execute(conn)?;
         }
         insert_members(conn, &ids, list, max_binds)?;
+        super::lineups::relink_lineups(conn, super::lineups::LinkScope::Tournament(tournament))?;
         let changes: Vec<_> = list
             .iter()
             .filter_map(|t| {

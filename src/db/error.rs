@@ -105,6 +105,23 @@ pub enum WriteRefusal {
         table: i32,
         team: TeamNo,
     },
+    /// A tournament marked finished while a board is not released (the first one).
+    FinishUnreleased { round: i32, board: i32 },
+    /// `rated` set or unset by someone who is not an administrator.
+    RatedAdminsOnly,
+    /// `rated` set or unset once the tournament has a result.
+    RatedHasResults,
+    /// `rated` set on a tournament that is not published.
+    RatedNeedsPublished,
+    /// `rated` set on a tournament without an end date.
+    RatedNeedsEnds,
+    /// A rated tournament unpublished.
+    RatedStaysPublished,
+    /// In a rated tournament, a line-up of a room with a result changed without a reason.
+    LineupReasonNeeded { round: i32, table: i32 },
+    /// In a rated tournament, a member's link changed without a reason once a room the
+    /// member sat in has a result.
+    LinkReasonNeeded { team: TeamNo },
 }
 
 /// An argument as text (numbers too: no grouping in a round or board number).
@@ -145,6 +162,74 @@ impl WriteRefusal {
                 with(at(round, table), "team", s(team)),
             ),
             R::ByeHasNoLineup { round, table } => ("refused-bye-no-lineup", at(round, table)),
+            R::ChosenTwice { .. }
+            | R::NotAMember { .. }
+            | R::BothRooms { .. }
+            | R::LineupTwice { .. } => self.lineup_message(),
+            R::TeamNotInEvent { round, table, team } => (
+                "refused-team-not-in-event",
+                with(at(round, table), "team", s(team)),
+            ),
+            R::FinishUnreleased { .. }
+            | R::RatedAdminsOnly
+            | R::RatedHasResults
+            | R::RatedNeedsPublished
+            | R::RatedNeedsEnds
+            | R::RatedStaysPublished
+            | R::LineupReasonNeeded { .. }
+            | R::LinkReasonNeeded { .. } => self.standing_message(),
+            R::BoardNotInRound {
+                round,
+                table,
+                room,
+                board,
+            } => (
+                "refused-board-not-in-round",
+                with(
+                    with(at(round, table), "room", s(room.code())),
+                    "board",
+                    s(board),
+                ),
+            ),
+            R::LineupNoMatch { round, table, team } => (
+                "refused-lineup-no-match",
+                with(at(round, table), "team", s(team)),
+            ),
+        }
+    }
+
+    /// [`WriteRefusal::message`] of a refusal about a tournament's standing: finished,
+    /// rated, and the reasons a rated tournament asks for.
+    fn standing_message(&self) -> (&'static str, Vec<Arg<'static>>) {
+        use WriteRefusal as R;
+        let at = |round: &i32, table: &i32| vec![("round", s(round)), ("table", s(table))];
+        match self {
+            R::FinishUnreleased { round, board } => (
+                "refused-finish-unreleased",
+                vec![("round", s(round)), ("board", s(board))],
+            ),
+            R::RatedAdminsOnly => ("refused-rated-admins-only", vec![]),
+            R::RatedHasResults => ("refused-rated-has-results", vec![]),
+            R::RatedNeedsPublished => ("refused-rated-needs-published", vec![]),
+            R::RatedNeedsEnds => ("refused-rated-needs-ends", vec![]),
+            R::RatedStaysPublished => ("refused-rated-stays-published", vec![]),
+            R::LineupReasonNeeded { round, table } => {
+                ("refused-lineup-reason-needed", at(round, table))
+            }
+            R::LinkReasonNeeded { team } => ("refused-link-reason-needed", vec![("team", s(team))]),
+            other => other.message(),
+        }
+    }
+
+    /// [`WriteRefusal::message`] of a refusal about who sits in a room.
+    fn lineup_message(&self) -> (&'static str, Vec<Arg<'static>>) {
+        use WriteRefusal as R;
+        let at = |round: &i32, table: &i32| vec![("round", s(round)), ("table", s(table))];
+        let with = |mut args: Vec<Arg<'static>>, name, value| {
+            args.push((name, value));
+            args
+        };
+        match self {
             R::ChosenTwice { room, team, player } => (
                 "refused-chosen-twice",
                 vec![
@@ -169,27 +254,7 @@ impl WriteRefusal {
                 "refused-lineup-twice",
                 vec![("room", s(room.code())), ("team", s(team))],
             ),
-            R::TeamNotInEvent { round, table, team } => (
-                "refused-team-not-in-event",
-                with(at(round, table), "team", s(team)),
-            ),
-            R::BoardNotInRound {
-                round,
-                table,
-                room,
-                board,
-            } => (
-                "refused-board-not-in-round",
-                with(
-                    with(at(round, table), "room", s(room.code())),
-                    "board",
-                    s(board),
-                ),
-            ),
-            R::LineupNoMatch { round, table, team } => (
-                "refused-lineup-no-match",
-                with(at(round, table), "team", s(team)),
-            ),
+            other => other.message(),
         }
     }
 
@@ -356,6 +421,14 @@ mod tests {
                 table: 2,
                 team,
             },
+            R::FinishUnreleased { round: 4, board: 7 },
+            R::RatedAdminsOnly,
+            R::RatedHasResults,
+            R::RatedNeedsPublished,
+            R::RatedNeedsEnds,
+            R::RatedStaysPublished,
+            R::LineupReasonNeeded { round: 2, table: 5 },
+            R::LinkReasonNeeded { team },
         ]
     }
 

@@ -16,7 +16,7 @@ use crate::rules::{Lineup, Room, TeamNo};
 
 /// One team's pair in one room, as a director chose it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct LineupChoice {
+pub struct LineupChoice {
     pub room: Room,
     pub team: TeamNo,
     pub players: [String; 2],
@@ -33,6 +33,18 @@ pub(crate) fn save_lineups_as(
     table: i32,
     choices: &[LineupChoice],
     who: &str,
+) -> Result<bool, DbError> {
+    save_lineups_why(conn, slug, (round, table), choices, (who, ""))
+}
+
+/// [`save_lineups_as`] for `reason`: in a rated tournament a room that has a result keeps
+/// its line-ups unless a reason is given, which the audit trail keeps (docs/rules.md §14).
+pub fn save_lineups_why(
+    conn: &mut DbConnection,
+    slug: &str,
+    (round, table): (i32, i32),
+    choices: &[LineupChoice],
+    (who, reason): (&str, &str),
 ) -> Result<bool, DbError> {
     super::write_transaction(conn, |conn| {
         let Some((tournament, round_id)) = locate_round(conn, slug, round)? else {
@@ -55,21 +67,38 @@ pub(crate) fn save_lineups_as(
             teams: team_numbers(conn, &playing)?,
             members: members_of(conn, &playing)?,
         };
+        let stored = stored_lineups(conn, match_id)?;
         let mut forms = Vec::new();
         let mut seen = HashSet::new();
         for c in choices {
             let team_id = seats.check(c, choices, &mut seen)?;
+            let kept = stored
+                .iter()
+                .find(|s| s.0 == c.room.code() && s.1 == c.team.get())
+                .map(|s| s.4);
             forms.push(NewLineup {
                 match_id,
                 room: c.room.code(),
                 team_id,
                 player1: &c.players[0],
                 player2: &c.players[1],
+                given_before: super::standing::given_before(conn, match_id, c.room, kept)?,
             });
         }
-        let changes = seats.changes(&stored_lineups(conn, match_id)?, choices);
+        let changes = seats.changes(&stored, choices);
         if changes.is_empty() {
             return Ok(true);
+        }
+        for change in &changes {
+            if let audit::Subject::Lineup { room, .. } = change.subject {
+                super::standing::check_lineup_reason(
+                    conn,
+                    tournament,
+                    (round, table, match_id),
+                    room,
+                    reason,
+                )?;
+            }
         }
         diesel::delete(lineups::table.filter(lineups::match_id.eq(match_id))).execute(conn)?;
         for form in &forms {
@@ -77,12 +106,13 @@ pub(crate) fn save_lineups_as(
                 .values(form)
                 .execute(conn)?;
         }
+        super::lineups::relink_lineups(conn, super::lineups::LinkScope::Match(match_id))?;
         let place = audit::Place {
             area: "lineups",
             round: Some(round),
             table: Some(table),
         };
-        audit::record(conn, tournament, who, place, &changes)?;
+        audit::record_why(conn, tournament, (who, reason), place, &changes)?;
         super::revision::bump(conn, tournament)?;
         Ok(true)
     })
@@ -167,11 +197,7 @@ impl Seats {
 
     /// The audit trail's lines of the new line-ups: each room and team whose pair changed
     /// from the stored one (`before`: room, team number, players), as `player;player`.
-    fn changes(
-        &self,
-        before: &[(String, i32, String, String)],
-        choices: &[LineupChoice],
-    ) -> Vec<audit::Change> {
+    fn changes(&self, before: &[StoredLineup], choices: &[LineupChoice]) -> Vec<audit::Change> {
         let text = |p1: &str, p2: &str| format!("{p1};{p2}");
         let mut changes = Vec::new();
         for room in Room::BOTH {
@@ -224,11 +250,12 @@ fn members_of(conn: &mut DbConnection, playing: &[i32]) -> Result<Vec<(i32, Stri
         .load(conn)?)
 }
 
-/// The stored line-ups of match `match_id`: room, team number and both players.
-fn stored_lineups(
-    conn: &mut DbConnection,
-    match_id: i32,
-) -> Result<Vec<(String, i32, String, String)>, DbError> {
+/// A stored line-up: room, team number, both players, and whether it was given before
+/// the room's first result.
+type StoredLineup = (String, i32, String, String, bool);
+
+/// The stored line-ups of match `match_id`.
+fn stored_lineups(conn: &mut DbConnection, match_id: i32) -> Result<Vec<StoredLineup>, DbError> {
     Ok(lineups::table
         .inner_join(teams::table)
         .filter(lineups::match_id.eq(match_id))
@@ -237,6 +264,7 @@ fn stored_lineups(
             teams::team_no,
             lineups::player1,
             lineups::player2,
+            lineups::given_before,
         ))
         .load(conn)?)
 }
@@ -265,20 +293,34 @@ pub(super) fn replace_room_lineups(
             .filter(lineups::match_id.eq(match_id))
             .filter(lineups::room.eq(room.code()))
             .filter(lineups::team_id.eq(team_id));
-        let before: Option<(String, String)> = mine
-            .select((lineups::player1, lineups::player2))
+        let before: Option<(String, String, bool)> = mine
+            .select((lineups::player1, lineups::player2, lineups::given_before))
             .first(conn)
             .optional()?;
         let text = |p1: &str, p2: &str| format!("{p1};{p2}");
-        let old = before.as_ref().map(|(a, b)| text(a, b)).unwrap_or_default();
+        let old = before
+            .as_ref()
+            .map(|(a, b, _)| text(a, b))
+            .unwrap_or_default();
         let new = text(&players[0], &players[1]);
         // The same two the other way round are the same pair.
         let same = before
             .as_ref()
-            .is_some_and(|(a, b)| players.contains(a) && players.contains(b) && a != b);
+            .is_some_and(|(a, b, _)| players.contains(a) && players.contains(b) && a != b);
         if same {
             continue;
         }
+        if before.is_some() {
+            super::standing::check_lineup_reason(
+                conn,
+                tournament,
+                (round, table, match_id),
+                room,
+                "",
+            )?;
+        }
+        let kept = before.as_ref().map(|b| b.2);
+        let given_before = super::standing::given_before(conn, match_id, room, kept)?;
         diesel::delete(mine).execute(conn)?;
         diesel::insert_into(lineups::table)
             .values(NewLineup {
@@ -287,6 +329,7 @@ pub(super) fn replace_room_lineups(
                 team_id,
                 player1: &players[0],
                 player2: &players[1],
+                given_before,
             })
             .execute(conn)?;
         changes.push(audit::Change {
@@ -303,6 +346,7 @@ pub(super) fn replace_room_lineups(
     if changes.is_empty() {
         return Ok(false);
     }
+    super::lineups::relink_lineups(conn, super::lineups::LinkScope::Match(match_id))?;
     let place = audit::Place {
         area: "lineups",
         round: Some(round),

@@ -27,6 +27,7 @@ pub mod rounds;
 pub mod schedule;
 pub mod schema;
 pub(crate) mod stages;
+pub mod standing;
 pub mod table;
 mod teams;
 pub mod tournament;
@@ -40,10 +41,11 @@ pub use connection::{
 pub(crate) use connection::PooledConnection;
 pub use edit::{
     EditError, Upserted, add_team_as, create_tournament, load_roster, load_settings,
-    set_withdrawn_as, update_settings_as, update_team_as, upsert_teams_as,
+    set_withdrawn_as, update_settings_as, update_team_as, update_team_why, upsert_teams_as,
 };
 pub(crate) use edit::{Roster, save_stages};
 pub use error::{DbError, WriteRefusal, report};
+pub use field::{LineupChoice, save_lineups_why};
 pub(crate) use models::TournamentSummary;
 pub use rounds::{
     MatchSave, add_round, load_round, match_version, replace_pairings_as, save_match_results_as,

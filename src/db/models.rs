@@ -34,6 +34,8 @@ pub(crate) struct TournamentRow {
     pub table_codes: bool,
     pub correction_minutes: i32,
     pub publish_draw: bool,
+    pub(crate) finished: bool,
+    pub(crate) rated: bool,
 }
 
 #[derive(Clone, Debug, Insertable)]
@@ -64,6 +66,8 @@ pub(crate) struct NewTournament<'a> {
     pub table_codes: bool,
     pub correction_minutes: i32,
     pub publish_draw: bool,
+    pub(crate) finished: bool,
+    pub(crate) rated: bool,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable)]
@@ -91,6 +95,7 @@ pub(crate) struct NewTeam<'a> {
 pub(crate) struct TeamMemberRow {
     pub(crate) team_id: i32,
     pub name: String,
+    pub(crate) player_id: Option<i64>,
 }
 
 #[derive(Clone, Debug, Insertable)]
@@ -100,6 +105,8 @@ pub(crate) struct NewTeamMember<'a> {
     /// 1, 2, … in the order the team lists its members.
     pub position: i32,
     pub name: &'a str,
+    /// The registry player the member is linked to.
+    pub(crate) player_id: Option<i64>,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable)]

@@ -10,6 +10,7 @@
 //! `players.csv` is read and written in [`file`].
 
 pub mod file;
+pub mod links;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -159,11 +160,11 @@ impl PlayerRow {
 }
 
 /// An id's number as the database keeps it (a signed 64-bit integer).
-fn number(id: PlayerId) -> Result<i64, DbError> {
+pub(crate) fn number(id: PlayerId) -> Result<i64, DbError> {
     i64::try_from(id.number()).map_err(|_| DbError::Corrupt(format!("player id {id} too large")))
 }
 
-fn stored_id(n: i64, table: &str) -> Result<PlayerId, DbError> {
+pub(crate) fn stored_id(n: i64, table: &str) -> Result<PlayerId, DbError> {
     u64::try_from(n)
         .ok()
         .and_then(PlayerId::from_number)

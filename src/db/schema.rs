@@ -31,6 +31,8 @@ diesel::table! {
         table_codes -> Bool,
         correction_minutes -> Integer,
         publish_draw -> Bool,
+        finished -> Bool,
+        rated -> Bool,
     }
 }
 
@@ -228,6 +230,7 @@ diesel::table! {
         player2 -> Text,
         player1_id -> Nullable<BigInt>,
         player2_id -> Nullable<BigInt>,
+        given_before -> Bool,
     }
 }
 

@@ -9,6 +9,7 @@ use super::DbError;
 use super::connection::DbConnection;
 use super::models::{TeamMemberRow, TeamRow};
 use super::schema::{team_members, teams};
+use crate::rules::player_id::PlayerId;
 use crate::rules::{Team, TeamNo};
 
 /// The teams of a tournament by number with their members, and row id → team number.
@@ -28,8 +29,14 @@ pub(super) fn load_teams(
         .select(TeamMemberRow::as_select())
         .load(conn)?;
     let mut members: HashMap<i32, Vec<String>> = HashMap::new();
+    let mut links: HashMap<i32, Vec<Option<PlayerId>>> = HashMap::new();
     for row in member_rows {
+        let link = row
+            .player_id
+            .map(|n| super::players::stored_id(n, "team_members"))
+            .transpose()?;
         members.entry(row.team_id).or_default().push(row.name);
+        links.entry(row.team_id).or_default().push(link);
     }
     let numbers = team_rows
         .iter()
@@ -40,6 +47,10 @@ pub(super) fn load_teams(
         .map(|row| Team {
             number: TeamNo(row.team_no),
             members: members.remove(&row.id).unwrap_or_default(),
+            member_ids: links
+                .remove(&row.id)
+                .filter(|l| l.iter().any(Option::is_some))
+                .unwrap_or_default(),
             name: row.name,
             club: row.club,
             withdrawn: row.withdrawn,

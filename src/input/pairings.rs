@@ -184,6 +184,7 @@ mod tests {
 
     fn team(number: i32, withdrawn: bool) -> Team {
         Team {
+            member_ids: Vec::new(),
             number: TeamNo(number),
             name: format!("T{number}"),
             club: String::new(),

@@ -35,6 +35,36 @@ pub enum PlayerWhy {
         other: PlayerId,
         slug: String,
     },
+    /// A member linked to an id whose player has been removed from the registry.
+    LinkRemoved { id: PlayerId },
+    /// A linked member whose name is neither the player's name nor second name.
+    LinkName {
+        member: String,
+        id: PlayerId,
+        name: String,
+    },
+    /// One player linked to two members of one team.
+    LinkTwice { id: PlayerId },
+    /// No player of the registry has this name or second name.
+    NoneNamed { name: String },
+    /// Several players of the registry have this name or second name: the id tells them apart.
+    SeveralNamed { name: String, ids: String },
+    /// `member_ids` does not have one part per member.
+    MemberIdsCount { ids: usize, members: usize },
+    /// `member_ids` of only empty parts, which fushi writes as an empty cell.
+    MemberIdsEmpty { cell: String },
+    /// A line-up's `player_ids` that differ from what `member_ids` links its players to.
+    LineupIds {
+        player: String,
+        given: String,
+        roster: String,
+    },
+    /// `player_ids` does not have one part per player.
+    PlayerIdsCount { ids: usize },
+    /// `rated = true` in a tournament that is not published.
+    RatedNeedsPublished,
+    /// `rated = true` in a tournament without `ends`.
+    RatedNeedsEnds,
 }
 
 impl PlayerWhy {
@@ -71,6 +101,41 @@ impl PlayerWhy {
                 "players-both-played",
                 vec![("kept", s(kept)), ("other", s(other)), ("slug", s(slug))],
             ),
+            PlayerWhy::LinkRemoved { id } => ("players-link-removed", vec![("id", s(id))]),
+            PlayerWhy::LinkName { member, id, name } => (
+                "players-link-name",
+                vec![("member", s(member)), ("id", s(id)), ("name", s(name))],
+            ),
+            PlayerWhy::LinkTwice { id } => ("players-link-twice", vec![("id", s(id))]),
+            PlayerWhy::NoneNamed { name } => ("players-none-named", vec![("name", s(name))]),
+            PlayerWhy::SeveralNamed { name, ids } => (
+                "players-several-named",
+                vec![("name", s(name)), ("ids", s(ids))],
+            ),
+            PlayerWhy::MemberIdsCount { ids, members } => (
+                "players-member-ids-count",
+                vec![("ids", s(ids)), ("members", s(members))],
+            ),
+            PlayerWhy::MemberIdsEmpty { cell } => {
+                ("players-member-ids-empty", vec![("cell", s(cell))])
+            }
+            PlayerWhy::LineupIds {
+                player,
+                given,
+                roster,
+            } => (
+                "players-lineup-ids",
+                vec![
+                    ("player", s(player)),
+                    ("given", s(given)),
+                    ("roster", s(roster)),
+                ],
+            ),
+            PlayerWhy::PlayerIdsCount { ids } => {
+                ("players-player-ids-count", vec![("ids", s(ids))])
+            }
+            PlayerWhy::RatedNeedsPublished => ("players-rated-needs-published", vec![]),
+            PlayerWhy::RatedNeedsEnds => ("players-rated-needs-ends", vec![]),
         }
     }
 }
@@ -120,6 +185,28 @@ mod tests {
                 other: id(9),
                 slug: "spring".into(),
             },
+            PlayerWhy::LinkRemoved { id: id(4) },
+            PlayerWhy::LinkName {
+                member: "Li".into(),
+                id: id(4),
+                name: "王伟".into(),
+            },
+            PlayerWhy::LinkTwice { id: id(4) },
+            PlayerWhy::NoneNamed { name: "Li".into() },
+            PlayerWhy::SeveralNamed {
+                name: "Li".into(),
+                ids: "P3, P9".into(),
+            },
+            PlayerWhy::MemberIdsCount { ids: 3, members: 4 },
+            PlayerWhy::MemberIdsEmpty { cell: ";;;".into() },
+            PlayerWhy::LineupIds {
+                player: "Li".into(),
+                given: "P3".into(),
+                roster: "".into(),
+            },
+            PlayerWhy::PlayerIdsCount { ids: 3 },
+            PlayerWhy::RatedNeedsPublished,
+            PlayerWhy::RatedNeedsEnds,
         ]);
         all
     }
@@ -137,7 +224,18 @@ mod tests {
             | PlayerWhy::NoSuchPlayer { .. }
             | PlayerWhy::AdminsOnly
             | PlayerWhy::MergeSame { .. }
-            | PlayerWhy::BothPlayed { .. } => {}
+            | PlayerWhy::BothPlayed { .. }
+            | PlayerWhy::LinkRemoved { .. }
+            | PlayerWhy::LinkName { .. }
+            | PlayerWhy::LinkTwice { .. }
+            | PlayerWhy::NoneNamed { .. }
+            | PlayerWhy::SeveralNamed { .. }
+            | PlayerWhy::MemberIdsCount { .. }
+            | PlayerWhy::MemberIdsEmpty { .. }
+            | PlayerWhy::LineupIds { .. }
+            | PlayerWhy::PlayerIdsCount { .. }
+            | PlayerWhy::RatedNeedsPublished
+            | PlayerWhy::RatedNeedsEnds => {}
         }
     }
 

@@ -66,6 +66,7 @@ mod tests {
 
     fn settings(decks: Decks) -> Settings {
         Settings {
+            standing: Default::default(),
             deck_rules: DeckRules::standard(decks),
             ..Settings::for_tests()
         }
@@ -94,6 +95,7 @@ mod tests {
     /// board 2; everything else fits one deck.
     fn two_deck_event() -> Event {
         let team = |number| Team {
+            member_ids: Vec::new(),
             number,
             name: format!("T{number}"),
             club: String::new(),
@@ -246,6 +248,7 @@ mod tests {
 
     fn with_table(decks: Decks, table: BandTable) -> Settings {
         Settings {
+            standing: Default::default(),
             deck_rules: DeckRules::new(decks, Rules::Custom(table)).unwrap(),
             ..Settings::for_tests()
         }

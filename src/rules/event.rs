@@ -14,6 +14,7 @@ use super::cards::{Level, Room, Seat, Trump};
 use super::settings::Settings;
 use super::table::TableEntry;
 
+use super::player_id::PlayerId;
 pub use super::team_no::TeamNo;
 
 /// A part of an event shared between its revisions: a clone is a reference to the same
@@ -114,9 +115,31 @@ pub struct Team {
     pub name: String,
     pub club: String,
     pub members: Vec<String>,
+    /// The registry player each member is linked to (`member_ids` of `teams.csv`,
+    /// docs/rules.md §14), in the order of `members`; empty when no member is linked.
+    pub member_ids: Vec<Option<PlayerId>>,
     /// A team that left the event: it keeps its results but is paired no more. Not part of
     /// `teams.csv`.
     pub withdrawn: bool,
+}
+
+impl Team {
+    /// The registry player the member at `index` (from 0) is linked to.
+    pub fn member_id(&self, index: usize) -> Option<PlayerId> {
+        self.member_ids.get(index).copied().flatten()
+    }
+
+    /// The registry player the member named `name` is linked to (the first member of that
+    /// name).
+    pub fn id_of(&self, name: &str) -> Option<PlayerId> {
+        let index = self.members.iter().position(|m| m == name)?;
+        self.member_id(index)
+    }
+
+    /// Whether some member is linked to a registry player.
+    pub fn has_links(&self) -> bool {
+        self.member_ids.iter().any(Option::is_some)
+    }
 }
 
 /// A pre-dealt deal with its conditions.
@@ -195,6 +218,9 @@ pub struct Lineup {
     pub room: Room,
     pub team: TeamNo,
     pub players: [String; 2],
+    /// The registry players the two are linked to (`player_ids` of `lineups.csv`, docs/rules.md
+    /// §14): always those their team's members are linked to.
+    pub player_ids: [Option<PlayerId>; 2],
 }
 
 /// A whole tournament.
@@ -318,6 +344,7 @@ mod tests {
     #[test]
     fn a_team_is_found_in_number_order_and_out_of_it() {
         let team = |n: i32| Team {
+            member_ids: Vec::new(),
             number: TeamNo(n),
             name: format!("Team {n}"),
             club: String::new(),

@@ -587,6 +587,7 @@ mod tests {
 
     fn lineup(round: i32, table: i32, room: Room, team: i32, a: &str, b: &str) -> Lineup {
         Lineup {
+            player_ids: [None, None],
             round,
             table,
             room,
@@ -600,6 +601,7 @@ mod tests {
     /// has a bye; boards 1 (dealer N) and 2 (dealer E).
     fn event() -> Event {
         let team = |n: i32, members: &[&str]| Team {
+            member_ids: Vec::new(),
             number: TeamNo(n),
             name: format!("T{n}"),
             club: String::new(),

@@ -427,6 +427,7 @@ mod tests {
 
     fn team(n: i32) -> Team {
         Team {
+            member_ids: Vec::new(),
             number: TeamNo(n),
             name: format!("Team {n}"),
             club: String::new(),

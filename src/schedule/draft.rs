@@ -476,6 +476,7 @@ mod tests {
             settings: Settings::for_tests(),
             teams: (1..=teams)
                 .map(|n| Team {
+                    member_ids: Vec::new(),
                     number: TeamNo(n),
                     name: format!("T{n}"),
                     club: if n <= 2 { "East".into() } else { String::new() },

@@ -60,6 +60,7 @@ fn dealt_event(db: &TestDb, teams: usize, rounds: usize, boards: usize) -> Strin
             {
                 let i = usize::try_from(team.0).unwrap() + if room == Room::Open { 0 } else { 2 };
                 event.lineups.push(Lineup {
+                    player_ids: [None, None],
                     round: round.number,
                     table: m.table,
                     room,

@@ -39,6 +39,7 @@ mod fuzz;
 mod layout;
 mod noninterference;
 mod outage;
+mod player_links;
 mod players;
 mod races;
 mod ratings_reference;

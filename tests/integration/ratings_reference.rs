@@ -163,6 +163,7 @@ fn event_of(t: &Value) -> (Event, Lineups) {
         teams: teams
             .into_iter()
             .map(|n| Team {
+                member_ids: Vec::new(),
                 number: TeamNo(n),
                 name: format!("Team {n}"),
                 club: String::new(),

@@ -956,6 +956,7 @@ async fn reserved_paths_are_not_tournaments() {
 
 fn team(number: i32, name: &str, members: &[&str]) -> Team {
     Team {
+        member_ids: Vec::new(),
         number: TeamNo(number),
         name: name.to_owned(),
         club: String::new(),

@@ -934,6 +934,7 @@ async fn approval_refuses_an_entry_that_no_longer_validates() {
             let mut conn = db.open();
             let event = fushi::db::load_event(&mut conn, SLUG).unwrap().unwrap();
             let settings = Settings {
+                standing: Default::default(),
                 deck_rules: DeckRules::standard(n),
                 ..event.settings
             };

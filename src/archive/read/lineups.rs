@@ -7,7 +7,8 @@ use super::schedule::Schedule;
 use super::unread::{Unread, first_seen};
 use crate::archive::write::{LINEUP_COLUMNS, LINEUPS};
 use crate::archive::{ArchiveFiles, Problem, unneutralise};
-use crate::input::Why;
+use crate::input::{PlayerWhy, Why, clip};
+use crate::rules::player_id::PlayerId;
 use crate::rules::{Lineup, Room, Team, TeamNo};
 
 /// Reads the optional `lineups.csv`: each row names two members of a team that plays at
@@ -20,7 +21,7 @@ pub(super) fn read_lineups(
     unread: &Unread,
 ) -> Vec<Lineup> {
     let mut lineups = Vec::new();
-    let Some(table) = read_csv(files, LINEUPS, &LINEUP_COLUMNS, &[], problems) else {
+    let Some(table) = read_csv(files, LINEUPS, &LINEUP_COLUMNS, &["player_ids"], problems) else {
         return lineups;
     };
     let mut seen = HashMap::new();
@@ -48,6 +49,8 @@ pub(super) fn read_lineups(
                 None
             }
         };
+        let given = (table.has("player_ids")).then(|| player_ids(&mut row));
+        let mut player_ids = [None, None];
         if let Some(team) = team {
             match teams.iter().find(|(_, t)| t.number == team) {
                 None if unread.teams.covers(&team, &()) => {}
@@ -55,6 +58,10 @@ pub(super) fn read_lineups(
                 // A team with a bad or doubled row: its members are not known for sure.
                 Some(_) if unread.teams.covers(&team, &()) => {}
                 Some((_, t)) => {
+                    if let Some(players) = &players {
+                        player_ids = players.clone().map(|p| t.id_of(&p));
+                        agree(&mut row, players, &player_ids, given);
+                    }
                     for player in players.iter().flatten() {
                         if !t.members.contains(player) {
                             row.problem(Why::NotAMember {
@@ -122,6 +129,7 @@ pub(super) fn read_lineups(
                 room,
                 team,
                 players,
+                player_ids,
             }),
             _ => None,
         };
@@ -130,4 +138,48 @@ pub(super) fn read_lineups(
         }
     }
     lineups
+}
+
+/// A row's `player_ids` (docs/rules.md §14): empty, or two parts of which at least one is
+/// an id.
+fn player_ids(row: &mut Row<'_, '_>) -> [Option<PlayerId>; 2] {
+    let cell = row.raw("player_ids");
+    let ids = row.ids("player_ids");
+    match ids.as_slice() {
+        [] => [None, None],
+        [None, None] => {
+            row.problem(Why::NotCanonical {
+                column: "player_ids".to_owned(),
+                cell: clip(cell),
+                canonical: String::new(),
+            });
+            [None, None]
+        }
+        [a, b] => [*a, *b],
+        more => {
+            row.problem(Why::Player(PlayerWhy::PlayerIdsCount { ids: more.len() }));
+            [None, None]
+        }
+    }
+}
+
+/// Refuses `player_ids` (`given`, when the file has the column) that differ from what the
+/// team's `member_ids` link its two players to (`roster`).
+fn agree(
+    row: &mut Row<'_, '_>,
+    players: &[String; 2],
+    roster: &[Option<PlayerId>; 2],
+    given: Option<[Option<PlayerId>; 2]>,
+) {
+    let Some(given) = given else { return };
+    let text = |id: Option<PlayerId>| id.map_or_else(|| "none".to_owned(), |id| id.to_string());
+    for i in 0..2 {
+        if given[i] != roster[i] {
+            row.problem(Why::Player(PlayerWhy::LineupIds {
+                player: players[i].clone(),
+                given: text(given[i]),
+                roster: text(roster[i]),
+            }));
+        }
+    }
 }

@@ -46,6 +46,9 @@ pub(crate) const RESULTS: &str = "results.csv";
 pub struct Parsed {
     pub event: Event,
     pub(crate) slug_line: u64,
+    /// The `teams.csv` line of each team whose members are linked to registry players,
+    /// for the registry's own checks.
+    pub(crate) linked_lines: Vec<(crate::rules::TeamNo, u64)>,
 }
 
 /// Reads every file of an archive. Either the whole event, or every problem found.
@@ -63,6 +66,11 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
 
     let mut unread = Unread::default();
     let teams = read_teams(files, &mut problems, &mut unread);
+    let linked_lines = teams
+        .iter()
+        .filter(|(_, t)| t.has_links())
+        .map(|(line, t)| (t.number, *line))
+        .collect();
     let boards = read_boards(files, &mut problems, &mut unread);
     let schedule = read_schedule(files, &teams, &boards, &mut problems, &mut unread);
     let bands = settings.as_ref().map(|s| s.settings.band_table());
@@ -122,7 +130,11 @@ pub fn parse(files: &ArchiveFiles) -> Result<Parsed, Vec<Problem>> {
             if !problems.is_empty() {
                 return Err(problems);
             }
-            Ok(Parsed { event, slug_line })
+            Ok(Parsed {
+                event,
+                slug_line,
+                linked_lines,
+            })
         }
         _ => Err(problems),
     }

@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use std::str::FromStr;
 
 use crate::archive::{ArchiveFiles, Problem, neutralise, unneutralise};
-use crate::input::{Why, clip};
+use crate::input::{PlayerWhy, Why, clip};
+use crate::rules::player_id::PlayerId;
 
 /// The lines where a quote opens a cell that is never properly closed (RFC 4180: a quote
 /// opens a quoted cell only at the start of a cell, `""` inside one is a quote, and the
@@ -83,6 +84,11 @@ pub(super) struct Table<'a> {
 }
 
 impl Table<'_> {
+    /// Whether the file has the (optional) column `column`.
+    pub(super) fn has(&self, column: &str) -> bool {
+        self.columns.contains_key(column)
+    }
+
     pub(super) fn cell<'r>(&self, record: &'r csv::StringRecord, column: &str) -> &'r str {
         self.columns
             .get(column)
@@ -302,6 +308,34 @@ impl<'t, 'r> Row<'t, 'r> {
     pub(super) fn problem(&mut self, why: Why) {
         self.problems
             .push(Problem::at(self.table.file, self.line, why));
+    }
+
+    /// Registry player ids separated by `;`, an empty part for one not given
+    /// (`P12;;P7`); an empty cell is no part at all. Every part that is no id is a problem
+    /// (and reads as not given).
+    pub(super) fn ids(&mut self, column: &str) -> Vec<Option<PlayerId>> {
+        let cell = self.raw(column);
+        if cell.is_empty() {
+            return Vec::new();
+        }
+        let mut ids = Vec::new();
+        for part in cell.split(';') {
+            if part.is_empty() {
+                ids.push(None);
+                continue;
+            }
+            match PlayerId::parse(part) {
+                Ok(id) => ids.push(Some(id)),
+                Err(fault) => {
+                    self.problem(Why::Player(PlayerWhy::Id {
+                        cell: clip(part),
+                        fault,
+                    }));
+                    ids.push(None);
+                }
+            }
+        }
+        ids
     }
 
     /// A required whole number of at least `min`.

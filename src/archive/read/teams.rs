@@ -6,7 +6,8 @@ use super::TEAMS;
 use super::reader::{Row, read_csv};
 use super::unread::{Unread, first_seen};
 use crate::archive::{ArchiveFiles, Problem};
-use crate::input::{Why, check_text, clip};
+use crate::input::{PlayerWhy, Why, check_text, clip};
+use crate::rules::player_id::PlayerId;
 use crate::rules::{Team, TeamNo};
 
 /// Reads a `teams.csv` on its own (a director's upload): every team with the line it
@@ -32,7 +33,7 @@ pub(super) fn read_teams(
         files,
         TEAMS,
         &["team_no", "name", "club", "members"],
-        &["withdrawn"],
+        &["member_ids", "withdrawn"],
         problems,
     ) else {
         if files.get(TEAMS).is_none() {
@@ -70,6 +71,7 @@ pub(super) fn read_teams(
                 break;
             }
         }
+        let member_ids = member_ids(&mut row, &members);
         let withdrawn = match row.raw("withdrawn") {
             "" => false,
             "yes" => true,
@@ -87,6 +89,7 @@ pub(super) fn read_teams(
             name,
             club,
             members,
+            member_ids,
             withdrawn,
         });
         if !row.problems.is_empty() {
@@ -97,4 +100,30 @@ pub(super) fn read_teams(
         }
     }
     teams
+}
+
+/// A row's `member_ids` (docs/rules.md §14): one part per member, or an empty cell when no
+/// member is linked; a player linked to two members is refused.
+fn member_ids(row: &mut Row<'_, '_>, members: &[String]) -> Vec<Option<PlayerId>> {
+    let cell = row.raw("member_ids");
+    let ids = row.ids("member_ids");
+    if ids.is_empty() {
+        return ids;
+    }
+    if ids.len() != members.len() {
+        row.problem(Why::Player(PlayerWhy::MemberIdsCount {
+            ids: ids.len(),
+            members: members.len(),
+        }));
+        return Vec::new();
+    }
+    if ids.iter().all(Option::is_none) {
+        row.problem(Why::Player(PlayerWhy::MemberIdsEmpty { cell: clip(cell) }));
+        return Vec::new();
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    if let Some(id) = ids.iter().flatten().find(|id| !seen.insert(**id)) {
+        row.problem(Why::Player(PlayerWhy::LinkTwice { id: *id }));
+    }
+    ids
 }

@@ -12,7 +12,7 @@ use crate::rules::{
     Settings, SettingsDraft, SettingsError, SettingsField, SettingsReason, TableSide,
 };
 
-const KEYS: [&str; 30] = [
+const KEYS: [&str; 32] = [
     "name",
     "slug",
     "published",
@@ -39,6 +39,8 @@ const KEYS: [&str; 30] = [
     "venue",
     "organiser",
     "time_zone",
+    "rated",
+    "finished",
     "stages",
     "deal_commitment",
     "deal_seed",
@@ -133,6 +135,10 @@ pub(crate) fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>>
             organiser: reader.string("organiser", Some("")).unwrap_or_default(),
             time_zone: reader.string("time_zone", Some("")).unwrap_or_default(),
         },
+        standing: crate::rules::settings::Standing {
+            finished: reader.boolean("finished", false),
+            rated: reader.boolean("rated", false),
+        },
     };
     let deal_seed = read_deal_seed(&mut reader);
     let mut parsed = Settings::try_from(draft);
@@ -184,6 +190,9 @@ pub(crate) fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>>
             ));
         }
     }
+    if let Ok(settings) = &parsed {
+        problems.extend(rated_needs(text, settings));
+    }
     problems.sort_by_key(|p| p.line);
     match parsed {
         Ok(settings) if problems.is_empty() => Ok(ParsedSettings {
@@ -193,6 +202,32 @@ pub(crate) fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>>
         }),
         _ => Err(problems),
     }
+}
+
+/// A rated tournament is published and has an end date (docs/rules.md §14): otherwise a
+/// problem at the line of `rated`.
+fn rated_needs(text: &str, settings: &crate::rules::Settings) -> Vec<Problem> {
+    use crate::input::PlayerWhy;
+    if !settings.standing.rated {
+        return Vec::new();
+    }
+    let line = line_of_key(text, "rated");
+    let mut problems = Vec::new();
+    if !settings.published {
+        problems.push(Problem::at(
+            TOURNAMENT_TOML,
+            line,
+            Why::Player(PlayerWhy::RatedNeedsPublished),
+        ));
+    }
+    if settings.occasion.ends.is_none() {
+        problems.push(Problem::at(
+            TOURNAMENT_TOML,
+            line,
+            Why::Player(PlayerWhy::RatedNeedsEnds),
+        ));
+    }
+    problems
 }
 
 /// A problem of the one parse of settings, in the words of `tournament.toml`.

@@ -93,6 +93,16 @@ fn settings_toml_with(settings: &Settings, plain: &str) -> String {
         );
     }
     occasion_lines(&settings.occasion, &mut line);
+    // docs/rules.md §14; written only when true, so that an archive without them exports
+    // unchanged.
+    for (key, on) in [
+        ("rated", settings.standing.rated),
+        ("finished", settings.standing.finished),
+    ] {
+        if on {
+            line(key, "true".to_owned());
+        }
+    }
     out.push_str(plain);
     // Tables come after every plain key; written only for a staged event.
     out.push_str(&stages_toml(&settings.stages));

@@ -15,7 +15,7 @@ use super::rows::{board_form, result_form, tournament_form};
 
 /// Columns each insert form writes, for splitting rows under the bind-parameter limit.
 pub(in crate::db) const TEAM_COLUMNS: usize = 5;
-const MEMBER_COLUMNS: usize = 3;
+const MEMBER_COLUMNS: usize = 4;
 const ROUND_COLUMNS: usize = 3;
 pub(in crate::db) const BOARD_COLUMNS: usize = 5;
 pub(in crate::db) const MATCH_COLUMNS: usize = 4;
@@ -100,7 +100,13 @@ fn insert_rows(
                 .map(move |m| ((r.number, m.table), match_ids[&(round_id, m.table)]))
         })
         .collect();
-    crate::db::lineups::insert_lineups(conn, event, &by_number, &team_ids, max_binds)?;
+    crate::db::lineups::insert_lineups(
+        conn,
+        (tournament_id, event),
+        &by_number,
+        &team_ids,
+        max_binds,
+    )?;
     crate::db::stages::replace_stages(conn, tournament_id, &event.settings.stages)?;
     let boards_by_number: HashMap<(i32, i32), i32> = event
         .rounds
@@ -304,13 +310,17 @@ pub(in crate::db) fn insert_members(
             t.members
                 .iter()
                 .zip(1..)
-                .map(move |(name, position)| NewTeamMember {
-                    team_id,
-                    position,
-                    name,
+                .enumerate()
+                .map(move |(i, (name, position))| {
+                    Ok(NewTeamMember {
+                        team_id,
+                        position,
+                        name,
+                        player_id: t.member_id(i).map(crate::db::players::number).transpose()?,
+                    })
                 })
         })
-        .collect();
+        .collect::<Result<_, DbError>>()?;
     for chunk in member_forms.chunks(chunk_len(max_binds, MEMBER_COLUMNS)) {
         per_backend!(&mut *conn, |c| diesel::insert_into(team_members::table)
             .values(chunk)

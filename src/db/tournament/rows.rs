@@ -124,6 +124,8 @@ pub(in crate::db) fn tournament_form(
         table_codes: s.table.codes,
         correction_minutes: s.correction_minutes,
         publish_draw: s.table.publish_draw,
+        finished: s.standing.finished,
+        rated: s.standing.rated,
     }
 }
 
@@ -217,6 +219,10 @@ pub(in crate::db) fn settings_from_row(row: &TournamentRow) -> Result<Settings, 
         correction_minutes: row.correction_minutes.into(),
         // Its own table: `occasion::load`.
         occasion: Default::default(),
+        standing: crate::rules::settings::Standing {
+            finished: row.finished,
+            rated: row.rated,
+        },
     };
     Settings::try_from(draft).map_err(|errors| {
         let first = &errors.0[0];

@@ -30,12 +30,14 @@ pub(crate) fn bye(round: i32, table: i32, home: i32) -> MatchReport {
 pub(crate) fn event(teams: &[i32], withdrawn: &[i32], stages: &[StageDraft]) -> Event {
     Event {
         settings: Settings {
+            standing: Default::default(),
             stages: crate::rules::stages::Stage::parse_all(stages).expect("valid stages"),
             ..Settings::for_tests()
         },
         teams: teams
             .iter()
             .map(|&n| Team {
+                member_ids: Vec::new(),
                 number: TeamNo(n),
                 name: format!("Team {n}"),
                 club: String::new(),

@@ -276,6 +276,7 @@ fn total(room: Room, board: i32, p: i32) -> TableResult {
 /// Two decks, standard bands (P 0 → s 3, 40 → 1, 60 → 1, 100 → −1, 200 → −4).
 fn event() -> Event {
     let team = |n: i32| Team {
+        member_ids: Vec::new(),
         number: TeamNo(n),
         name: format!("T{n}"),
         club: String::new(),

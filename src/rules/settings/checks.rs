@@ -371,6 +371,7 @@ impl TryFrom<SettingsDraft> for Settings {
                     .flatten()
                     .unwrap_or_else(|| ScoringRules::default_bye(method, win_draw_loss));
                 Ok(Settings {
+                    standing: d.standing,
                     name,
                     slug,
                     published: d.published,

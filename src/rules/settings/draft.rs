@@ -1,6 +1,8 @@
 //! The raw settings a surface supplies, and a slug proposed from a tournament's name.
 
-use super::value::{DEFAULT_BLITZ, DEFAULT_CORRECTION_MINUTES, PairingMethod, Settings, TableSide};
+use super::value::{
+    DEFAULT_BLITZ, DEFAULT_CORRECTION_MINUTES, PairingMethod, Settings, Standing, TableSide,
+};
 use crate::rules::bands::{Preset, Rules};
 use crate::rules::occasion::OccasionDraft;
 use crate::rules::scoring::{MatchScoring, Score};
@@ -68,6 +70,8 @@ pub struct SettingsDraft {
     pub table: TableSide,
     pub correction_minutes: i64,
     pub occasion: OccasionDraft,
+    /// `finished` and `rated`: not in the settings form, so carried as they are.
+    pub standing: Standing,
 }
 
 impl Default for SettingsDraft {
@@ -96,6 +100,7 @@ impl Default for SettingsDraft {
             table: TableSide::default(),
             correction_minutes: DEFAULT_CORRECTION_MINUTES.into(),
             occasion: OccasionDraft::default(),
+            standing: Standing::default(),
         }
     }
 }
@@ -134,6 +139,7 @@ impl SettingsDraft {
             table: s.table,
             correction_minutes: s.correction_minutes.into(),
             occasion: OccasionDraft::of(&s.occasion),
+            standing: s.standing,
         }
     }
 }

@@ -19,4 +19,6 @@ pub(crate) use super::slug::RESERVED_SLUGS;
 pub use draft::{SettingsDraft, suggest_slug};
 pub use errors::{SettingsError, SettingsErrors, SettingsField, SettingsReason};
 pub(crate) use value::{DEFAULT_BLITZ, MAX_CORRECTION_MINUTES, MAX_SWISS_SEED, MAX_TEXT};
-pub use value::{DEFAULT_CORRECTION_MINUTES, DeckRules, PairingMethod, Settings, TableSide};
+pub use value::{
+    DEFAULT_CORRECTION_MINUTES, DeckRules, PairingMethod, Settings, Standing, TableSide,
+};

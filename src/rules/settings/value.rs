@@ -39,6 +39,20 @@ pub struct Settings {
     /// rounds. Checked on their own by [`crate::rules::stages::Stage::parse_all`], so a draft
     /// leaves them empty and the surface that holds them fills them in.
     pub stages: Vec<crate::rules::stages::Stage>,
+    /// Whether the tournament counts for series and ratings (`finished` and `rated` in
+    /// `tournament.toml`, docs/rules.md §14).
+    pub standing: Standing,
+}
+
+/// Where a tournament stands for series and ratings (docs/rules.md §14): finished, marked
+/// by its director once every board is released; rated, set by an administrator before
+/// the first result. Neither is part of the settings form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    /// Marked finished: series and ratings count it.
+    pub finished: bool,
+    /// Its boards count for ratings (once finished, with an end date).
+    pub rated: bool,
 }
 
 /// The hall: table-side entry (`table_entry`, `table_approval` and `table_codes` in

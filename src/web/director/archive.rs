@@ -197,6 +197,7 @@ async fn import(
         .unwrap_or_else(|| "archive.zip".to_owned());
     let creator = ctx.viewer.user_id();
     let who = super::audit::who(&ctx.viewer);
+    let admin = ctx.viewer.is_admin();
     let outcome = with_db(&state, move |conn| {
         let file = upload.file.reopen().map_err(AppError::internal)?;
         let files = ArchiveFiles::read_zip(file).map_err(|mut problems| {
@@ -207,7 +208,14 @@ async fn import(
             }
             problems
         });
-        let imported = files.and_then(|files| transfer::import_by(conn, &files, &who));
+        // An administrator's upload keeps `rated`; a director's arrives unrated.
+        let imported = files.and_then(|files| {
+            if admin {
+                transfer::import_by(conn, &files, &who)
+            } else {
+                transfer::import_by_director(conn, &files, &who)
+            }
+        });
         // The importer runs the new tournament.
         if let (Ok(imported), Some(user_id)) = (&imported, creator) {
             crate::db::accounts::grant(conn, user_id, &imported.slug, Access::Director)

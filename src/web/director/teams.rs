@@ -10,6 +10,7 @@ use askama::Template;
 
 use super::tournaments::{FieldErrors, edit_error, whole};
 use crate::archive::{self, Problem};
+use crate::db::players::{self, Player};
 use crate::db::{self, EditError, Roster};
 use crate::input::Why;
 use crate::rules::{Team, TeamNo};
@@ -60,16 +61,54 @@ struct TeamInput {
     club: String,
     #[serde(default)]
     members: String,
+    /// The registry player of each member, by position: an id (`P12`) or a name; empty for
+    /// a member not linked.
+    #[serde(default)]
+    link1: String,
+    #[serde(default)]
+    link2: String,
+    #[serde(default)]
+    link3: String,
+    #[serde(default)]
+    link4: String,
+    #[serde(default)]
+    link5: String,
+    #[serde(default)]
+    link6: String,
 }
 
 impl TeamInput {
     fn of(team: &Team) -> TeamInput {
+        let link = |i: usize| {
+            team.member_id(i)
+                .map(|id| id.to_string())
+                .unwrap_or_default()
+        };
         TeamInput {
             number: team.number.to_string(),
             name: team.name.clone(),
             club: team.club.clone(),
             members: team.members.join("\n"),
+            link1: link(0),
+            link2: link(1),
+            link3: link(2),
+            link4: link(3),
+            link5: link(4),
+            link6: link(5),
         }
+    }
+
+    /// The links as typed, by member position.
+    fn links(&self) -> [&str; MAX_MEMBERS] {
+        [
+            &self.link1,
+            &self.link2,
+            &self.link3,
+            &self.link4,
+            &self.link5,
+            &self.link6,
+        ]
+        .map(|s| s.trim())
     }
 
     fn parse(&self, t: &Tr) -> Result<Team, FieldErrors> {
@@ -122,11 +161,56 @@ impl TeamInput {
                 name,
                 club,
                 members,
+                member_ids: Vec::new(),
                 withdrawn: false,
             }),
             _ => Err(errors),
         }
     }
+}
+
+/// Links `team`'s members to the registry players typed for them (`links`, by position:
+/// an id or a name that one player has), checked as every way of linking is
+/// ([`players::links::check_member_links`]); each problem under its `link…` field.
+fn link_members(
+    conn: &mut db::DbConnection,
+    team: &mut Team,
+    links: [&str; MAX_MEMBERS],
+    t: &Tr,
+) -> Result<Result<(), FieldErrors>, db::DbError> {
+    let mut errors = FieldErrors::default();
+    let mut ids = Vec::with_capacity(team.members.len());
+    for (i, text) in links.iter().enumerate() {
+        let field = format!("link{}", i + 1);
+        if i >= team.members.len() {
+            if !text.is_empty() {
+                errors.add(field, t.t("director-teams-error-link-no-member"));
+            }
+            continue;
+        }
+        match players::links::pick(conn, text)? {
+            Ok(id) => ids.push(id),
+            Err(why) => {
+                errors.add(field, Why::Player(why).text(t));
+                ids.push(None);
+            }
+        }
+    }
+    if errors.is_empty() {
+        match players::links::check_member_links(conn, &team.members, &ids)? {
+            Ok(kept) => team.member_ids = kept,
+            Err(faults) => {
+                for (i, why) in faults {
+                    errors.add(format!("link{}", i + 1), Why::Player(why).text(t));
+                }
+            }
+        }
+    }
+    Ok(if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    })
 }
 
 /// The add or edit form of a team.
@@ -138,11 +222,32 @@ struct TeamForm {
     number_locked: bool,
     /// Focus the name field on arrival (adding team after team).
     autofocus: bool,
+    /// The registry players named like the team's members, to pick from.
+    candidates: Vec<Player>,
 }
 
 impl TeamForm {
     fn error(&self, field: &str) -> Option<&str> {
         self.errors.get(field)
+    }
+
+    /// Each member position's link field: (position from 1, the member's name as the form
+    /// holds it, the text typed, the field's name).
+    fn link_rows(&self) -> Vec<(usize, String, String, String)> {
+        let members = split_members(&self.input.members);
+        self.input
+            .links()
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                (
+                    i + 1,
+                    members.get(i).cloned().unwrap_or_default(),
+                    (*text).to_owned(),
+                    format!("link{}", i + 1),
+                )
+            })
+            .collect()
     }
 }
 
@@ -205,6 +310,7 @@ impl TeamsPage {
                 action: format!("/d/{}/teams", roster.slug),
                 number_locked: false,
                 autofocus: true,
+                candidates: Vec::new(),
             },
             upload_problems: Vec::new(),
         }
@@ -239,13 +345,14 @@ async fn refuse_add(
 ) -> Result<HttpResponse, AppError> {
     let roster = roster(state, slug).await?;
     let mut page = TeamsPage::new(ctx, &roster);
+    page.form.candidates = candidates(state, &input).await?;
     page.form.input = input;
     page.form.errors = errors;
     page.form.autofocus = false;
     render_status(ctx, StatusCode::UNPROCESSABLE_ENTITY, &page)
 }
 
-/// `POST /d/{slug}/teams`: adds a team.
+/// `POST /d/{slug}/teams`: adds a team, its members linked to the players picked for them.
 async fn add(
     ctx: Ctx,
     state: web::Data<AppState>,
@@ -255,16 +362,25 @@ async fn add(
     let t = ctx.t;
     let slug = slug.into_inner();
     let input = form.into_inner();
-    let team = match input.parse(&t) {
+    let mut team = match input.parse(&t) {
         Ok(team) => team,
         Err(errors) => return refuse_add(&ctx, &state, &slug, input, errors).await,
     };
     let target = slug.clone();
     let who = ctx.viewer.name();
+    let links = input.links().map(str::to_owned);
     let added = with_db(&state, move |conn| {
+        let links = links.each_ref().map(String::as_str);
+        if let Err(errors) = link_members(conn, &mut team, links, &t)? {
+            return Ok(Some(errors));
+        }
         match db::add_team_as(conn, &target, &team, &who) {
             Ok(()) => Ok(None),
-            Err(EditError::TeamNumberTaken(n)) => Ok(Some(n)),
+            Err(EditError::TeamNumberTaken(n)) => {
+                let mut errors = FieldErrors::default();
+                errors.add("number", t.a("director-teams-error-taken", "number", n));
+                Ok(Some(errors))
+            }
             Err(e) => Err(edit_error(e)),
         }
     })
@@ -274,11 +390,7 @@ async fn add(
             &format!("/d/{slug}/teams"),
             "director-teams-flash-added",
         )),
-        Some(n) => {
-            let mut errors = FieldErrors::default();
-            errors.add("number", t.a("director-teams-error-taken", "number", n));
-            refuse_add(&ctx, &state, &slug, input, errors).await
-        }
+        Some(errors) => refuse_add(&ctx, &state, &slug, input, errors).await,
     }
 }
 
@@ -289,9 +401,12 @@ struct TeamsUpload {
     file: Option<Bytes>,
 }
 
-/// Reads an uploaded `teams.csv`: the teams, or every problem as `teams.csv:LINE: why`.
-/// The flag says the file was GB18030, not UTF-8.
-fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<(Vec<Team>, bool), Vec<String>> {
+/// Teams as a file gave them, each with its line.
+type TeamLines = Vec<(u64, Team)>;
+
+/// Reads an uploaded `teams.csv`: the teams with their lines, or every problem as
+/// `teams.csv:LINE: why`. The flag says the file was GB18030, not UTF-8.
+fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<(TeamLines, bool), Vec<String>> {
     let Some(file) = file.filter(|f| !f.data.is_empty()) else {
         return Err(vec![t.t("director-teams-upload-none")]);
     };
@@ -320,7 +435,38 @@ fn read_upload(t: &Tr, file: Option<&Bytes>) -> Result<(Vec<Team>, bool), Vec<St
     if !too_many.is_empty() {
         return Err(strings(too_many));
     }
-    Ok((lines.into_iter().map(|(_, team)| team).collect(), gb18030))
+    Ok((lines, gb18030))
+}
+
+/// Links the members of uploaded teams as their `member_ids` say, checked against the
+/// registry: every problem as `teams.csv:LINE: why`.
+fn check_upload_links(
+    conn: &mut db::DbConnection,
+    lines: TeamLines,
+    t: &Tr,
+) -> Result<Result<Vec<Team>, Vec<String>>, db::DbError> {
+    let mut problems = Vec::new();
+    let mut teams = Vec::with_capacity(lines.len());
+    for (line, mut team) in lines {
+        if team.member_ids.is_empty() {
+            teams.push(team);
+            continue;
+        }
+        match players::links::check_member_links(conn, &team.members, &team.member_ids)? {
+            Ok(kept) => team.member_ids = kept,
+            Err(faults) => problems.extend(
+                faults
+                    .into_iter()
+                    .map(|(_, why)| Problem::at("teams.csv", line, Why::Player(why)).text(t)),
+            ),
+        }
+        teams.push(team);
+    }
+    Ok(if problems.is_empty() {
+        Ok(teams)
+    } else {
+        Err(problems)
+    })
 }
 
 /// `POST /d/{slug}/teams/upload`: adds the new numbers and updates the existing ones, all
@@ -344,10 +490,23 @@ async fn upload(
     };
     let target = slug.clone();
     let who = ctx.viewer.name();
-    with_db(&state, move |conn| {
-        db::upsert_teams_as(conn, &target, &teams, &who).map_err(edit_error)
+    let t = ctx.t;
+    let refused = with_db(&state, move |conn| {
+        let teams = match check_upload_links(conn, teams, &t)? {
+            Ok(teams) => teams,
+            Err(problems) => return Ok(Some(problems)),
+        };
+        db::upsert_teams_as(conn, &target, &teams, &who).map_err(edit_error)?;
+        Ok(None)
     })
     .await?;
+    if let Some(problems) = refused {
+        let roster = roster(&state, &slug).await?;
+        let mut page = TeamsPage::new(&ctx, &roster);
+        page.form.autofocus = false;
+        page.upload_problems = problems;
+        return render_status(&ctx, StatusCode::UNPROCESSABLE_ENTITY, &page);
+    }
     Ok(redirect_with(
         &format!("/d/{slug}/teams"),
         if gb18030 {
@@ -384,6 +543,7 @@ impl EditPage {
                 action: format!("/d/{}/teams/{number}/edit", roster.slug),
                 number_locked: roster.paired.contains(&number),
                 autofocus: false,
+                candidates: Vec::new(),
             },
         })
     }
@@ -396,7 +556,9 @@ async fn edit_form(
     at: TeamAt,
 ) -> Result<HttpResponse, AppError> {
     let roster = roster(&state, &at.tour.slug).await?;
-    render(&ctx, &EditPage::new(&ctx, &roster, at.team)?)
+    let mut page = EditPage::new(&ctx, &roster, at.team)?;
+    page.form.candidates = candidates(&state, &page.form.input).await?;
+    render(&ctx, &page)
 }
 
 /// `POST /d/{slug}/teams/{no}/edit`
@@ -409,44 +571,53 @@ async fn save(
     let t = ctx.t;
     let (slug, number) = (at.tour.slug, at.team);
     let input = form.into_inner();
-    let refuse = |errors: FieldErrors, input: TeamInput| {
-        let (ctx, state, slug) = (ctx.clone(), state.clone(), slug.clone());
-        async move {
+    let saved = match input.parse(&t) {
+        Err(errors) => Err(errors),
+        Ok(mut team) => {
+            let target = slug.clone();
+            let who = ctx.viewer.name();
+            let links = input.links().map(str::to_owned);
+            with_db(&state, move |conn| {
+                let links = links.each_ref().map(String::as_str);
+                if let Err(errors) = link_members(conn, &mut team, links, &t)? {
+                    return Ok(Err(errors));
+                }
+                let mut errors = FieldErrors::default();
+                match db::update_team_as(conn, &target, number, &team, &who) {
+                    Ok(()) => return Ok(Ok(())),
+                    Err(EditError::TeamNumberTaken(n)) => {
+                        errors.add("number", t.a("director-teams-error-taken", "number", n));
+                    }
+                    Err(EditError::TeamPaired(_)) => {
+                        errors.add("number", t.t("director-teams-error-paired"));
+                    }
+                    Err(e) => return Err(edit_error(e)),
+                }
+                Ok(Err(errors))
+            })
+            .await?
+        }
+    };
+    match saved {
+        Ok(()) => Ok(redirect_with(
+            &format!("/d/{slug}/teams"),
+            "director-teams-flash-saved",
+        )),
+        Err(errors) => {
             let roster = roster(&state, &slug).await?;
             let mut page = EditPage::new(&ctx, &roster, number)?;
             page.form.input = input;
             page.form.errors = errors;
+            page.form.candidates = candidates(&state, &page.form.input).await?;
             render_status(&ctx, StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
-    };
-    let team = match input.parse(&t) {
-        Ok(team) => team,
-        Err(errors) => return refuse(errors, input).await,
-    };
-    let target = slug.clone();
-    let who = ctx.viewer.name();
-    let saved = with_db(&state, move |conn| {
-        match db::update_team_as(conn, &target, number, &team, &who) {
-            Ok(()) => Ok(Ok(())),
-            Err(e @ (EditError::TeamNumberTaken(_) | EditError::TeamPaired(_))) => Ok(Err(e)),
-            Err(e) => Err(edit_error(e)),
-        }
-    })
-    .await?;
-    let mut errors = FieldErrors::default();
-    match saved {
-        Ok(()) => {
-            return Ok(redirect_with(
-                &format!("/d/{slug}/teams"),
-                "director-teams-flash-saved",
-            ));
-        }
-        Err(EditError::TeamNumberTaken(n)) => {
-            errors.add("number", t.a("director-teams-error-taken", "number", n));
-        }
-        Err(_) => errors.add("number", t.t("director-teams-error-paired")),
     }
-    refuse(errors, input).await
+}
+
+/// The registry players named like the members typed in `input` (what the form offers).
+async fn candidates(state: &AppState, input: &TeamInput) -> Result<Vec<Player>, AppError> {
+    let names = split_members(&input.members);
+    with_db(state, move |conn| Ok(players::links::named(conn, &names)?)).await
 }
 
 async fn mark(
@@ -556,6 +727,7 @@ mod tests {
             name: name.to_owned(),
             club: " Riverside ".to_owned(),
             members: members.to_owned(),
+            ..TeamInput::default()
         }
     }
 

@@ -355,6 +355,7 @@ mod tests {
 
     fn team(n: i32, name: &str, club: &str, members: &[&str]) -> Team {
         Team {
+            member_ids: Vec::new(),
             number: TeamNo(n),
             name: name.to_owned(),
             club: club.to_owned(),

@@ -95,6 +95,7 @@ mod tests {
 
     fn seat(round: i32, table: i32, room: Room, team: i32, a: &str, b: &str) -> Lineup {
         Lineup {
+            player_ids: [None, None],
             round,
             table,
             room,

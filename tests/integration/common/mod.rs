@@ -450,6 +450,7 @@ pub fn room_token(db: &TestDb, table: i32, room: Room) -> String {
 
 fn team(number: i32, name: &str, club: &str, members: &[&str]) -> Team {
     Team {
+        member_ids: Vec::new(),
         number: TeamNo(number),
         name: name.to_owned(),
         club: club.to_owned(),
@@ -543,6 +544,7 @@ pub fn sample_event(slug: &str) -> Event {
     });
     let mut event = Event {
         settings: Settings {
+            standing: Default::default(),
             name: "Winter Duplicate 冬季复式".to_owned(),
             slug: slug.to_owned(),
             published: true,
@@ -582,6 +584,7 @@ pub fn sample_event(slug: &str) -> Event {
             ),
             team(2, "=Tractors", "", &["Ann", "Bo", "Cy", "Di", "Ed"]),
             Team {
+                member_ids: Vec::new(),
                 withdrawn: true,
                 ..team(
                     3,
@@ -746,6 +749,7 @@ pub fn large_event(teams: usize, rounds: usize, boards: usize) -> Event {
     let count = |n: usize| i32::try_from(n).expect("a small count");
     let team_list: Vec<Team> = (1..=count(teams))
         .map(|n| Team {
+            member_ids: Vec::new(),
             number: TeamNo(n),
             name: format!("Team {n}"),
             club: if n % 7 == 0 {

@@ -255,6 +255,8 @@ impl SettingsInput {
             table: self.table,
             correction_minutes,
             occasion: self.occasion.clone(),
+            // Not in the form: the tournament's own, which a save does not change.
+            standing: Default::default(),
         };
         Drafted {
             draft,

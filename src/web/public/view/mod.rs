@@ -202,6 +202,7 @@ mod tests {
     fn settings(decks: Decks, rules: Rules, scoring: MatchScoring) -> Settings {
         let win_draw_loss = [3, 1, 0].map(Score::from_whole);
         Settings {
+            standing: Default::default(),
             published: true,
             deck_rules: DeckRules::new(decks, rules).unwrap(),
             bottom_multiplier: MultiplierPolicy::Doubling,
