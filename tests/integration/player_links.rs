@@ -563,3 +563,24 @@ fn bad_ids_are_refused_at_their_line() {
         "{found:#?}"
     );
 }
+
+#[actix_web::test]
+async fn the_public_files_name_players_by_name_only() {
+    for db in backends() {
+        let mut conn = db.open();
+        registry_of_two(&mut conn);
+        fushi::transfer::import(&mut conn, &linked_club_night(true)).unwrap();
+        // The director's export keeps the links.
+        let out = fushi::transfer::export(&mut conn, "club-night").unwrap();
+        assert!(out.get("teams.csv").unwrap().contains("P1;P2"));
+        assert!(out.get("lineups.csv").unwrap().contains("player_ids"));
+        // The public downloads do not: a registry id joins a person across events.
+        let mut b = crate::common::http::anonymous(&db).await;
+        for (file, column) in [("teams", "member_ids"), ("lineups", "player_ids")] {
+            let page = b.get_ok(&format!("/t/club-night/{file}.csv")).await;
+            assert!(page.body.contains("Alice Chen"), "{file}.csv");
+            assert!(!page.body.contains(column), "{file}.csv");
+            assert!(!page.body.contains("P1;P2"), "{file}.csv");
+        }
+    }
+}

@@ -303,6 +303,11 @@ impl Snapshot {
         }
     }
 
+    /// Whether this is what the public sees (not a director's or a scorer's snapshot).
+    pub(crate) fn is_public_view(&self) -> bool {
+        self.public.is_none()
+    }
+
     /// What the public may see of this revision: results of released boards only.
     pub fn public(self: &Arc<Self>) -> Arc<Snapshot> {
         self.public.clone().unwrap_or_else(|| self.clone())

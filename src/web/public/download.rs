@@ -14,7 +14,15 @@ pub(super) async fn download(
 ) -> Result<HttpResponse, AppError> {
     let file = &path.1;
     let export = archive::Export::public(file).ok_or_else(AppError::not_found)?;
-    let event = &snap.event;
+    // A registry id is a key across events: the public files name players as the event's
+    // pages do, by name (docs/rules.md §14); the director's download keeps the links.
+    let unlinked;
+    let event = if snap.is_public_view() && snap.event.teams.iter().any(|t| t.has_links()) {
+        unlinked = without_player_ids(&snap.event);
+        &unlinked
+    } else {
+        &snap.event
+    };
     let body = export
         .write(&archive::Exporting {
             event,
@@ -40,4 +48,16 @@ pub(super) async fn download(
             &format!("{file}.csv"),
             &body,
         )))
+}
+
+/// `event` with every link to the player registry taken out of its rosters and line-ups.
+fn without_player_ids(event: &crate::rules::Event) -> crate::rules::Event {
+    let mut event = event.clone();
+    for team in event.teams.iter_mut() {
+        team.member_ids.clear();
+    }
+    for lineup in event.lineups.iter_mut() {
+        lineup.player_ids = [None, None];
+    }
+    event
 }
