@@ -12,6 +12,7 @@ use browser::{
     VIEWS, box_of, broken_words, browser_tools, click_and_load, goto_in, log_in, on_top,
     open_browser, scroll_to, scrolls_sideways, serve, set_view, viewport, wait_for,
 };
+use common::edits::update_team;
 use common::http::ensure_user;
 use common::{TestDb, club_night_with_table_round, code_for, import_club_night, room_token};
 use fantoccini::{Client, Locator};
@@ -182,8 +183,73 @@ async fn live_content_replaced_keeps_the_focus_where_it_was() {
             .unwrap();
         browser::entered_at_the_table(&db, 1, room, flag);
         wait_for(&client, &format!("[data-hall-room='{look}']")).await;
+        assert_focus_kept(
+            &client,
+            "[data-hall-room='2-open'] a",
+            &format!("{width} px, {lang}, hall"),
+        )
+        .await;
+    }
+    // The public round page, on a phone and at a desk: a rename elsewhere redraws it, and
+    // the second table's link keeps the focus and the page its scroll.
+    for (width, lang, name) in [(390, "zh", "更名一队"), (1280, "en", "Renamed once more")] {
+        set_view(&client, width).await;
+        goto_in(&client, &base, "/t/club-night/rounds/3", lang).await;
+        let link = "#live a[href='/t/club-night/rounds/3/tables/2']";
+        wait_for(&client, link).await;
+        let scrolled: f64 = client
+            .execute(
+                "var a = document.querySelector(arguments[0]); \
+                 a.scrollIntoView({block: 'center'}); a.focus(); \
+                 a.setAttribute('data-before', 'yes'); return window.scrollY;",
+                vec![link.into()],
+            )
+            .await
+            .unwrap()
+            .as_f64()
+            .unwrap();
+        let mut conn = db.open();
+        let mut team = fushi::db::load_event(&mut conn, "club-night")
+            .unwrap()
+            .unwrap()
+            .teams[0]
+            .clone();
+        team.name = name.to_owned();
+        update_team(&mut conn, "club-night", team.number, &team).expect("the rename");
+        browser::wait_main(&client, name).await;
+        let at = format!("{width} px, {lang}, public round page");
+        assert_focus_kept(&client, link, &at).await;
+        let now: f64 = client
+            .execute("return window.scrollY;", vec![])
+            .await
+            .unwrap()
+            .as_f64()
+            .unwrap();
+        assert!(
+            (now - scrolled).abs() < 2.0,
+            "{at}: scrolled from {scrolled} to {now}"
+        );
     }
     client.close().await.unwrap();
+}
+
+/// The element `css` names has the focus after the live content was replaced: it is a new
+/// element (the one marked `data-before` is gone), not the page's start.
+async fn assert_focus_kept(client: &Client, css: &str, at: &str) {
+    let (same, replaced): (bool, bool) = serde_json::from_value(
+        client
+            .execute(
+                "var a = document.activeElement; \
+                 return [a === document.querySelector(arguments[0]), \
+                         !document.querySelector('[data-before]')];",
+                vec![css.into()],
+            )
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    assert!(replaced, "{at}: the live content was not replaced");
+    assert!(same, "{at}: the focus left {css}");
 }
 
 /// `at`'s words: the English one or the Chinese one.
