@@ -396,6 +396,17 @@ pub(super) async fn round_preview(ctx: Ctx, ready: Ready) -> Result<HttpResponse
         .map(|w| warning_text(t, event, w))
         .collect();
     let difference = draft::difference(&saved_pairings(event, round), &proposal.pairings());
+    // The difference is shown only when some saved meeting stays or goes; a round saved
+    // empty would list every proposed meeting a second time as "new" (10,000 lines in a
+    // 20,000-team field), so they are worded only when shown.
+    let shown = !difference.same.is_empty() || !difference.gone.is_empty();
+    let words = |pairings: &[Pairing]| -> Vec<String> {
+        if shown {
+            pairings.iter().map(|p| pairing_line(t, event, p)).collect()
+        } else {
+            Vec::new()
+        }
+    };
     let page = PreviewPage {
         ctx: ctx.clone(),
         tour: TourHead::of(event),
@@ -414,16 +425,8 @@ pub(super) async fn round_preview(ctx: Ctx, ready: Ready) -> Result<HttpResponse
             .iter()
             .map(|(saved, now)| kept_meeting_line(t, event, saved, now))
             .collect(),
-        new: difference
-            .new
-            .iter()
-            .map(|p| pairing_line(t, event, p))
-            .collect(),
-        gone: difference
-            .gone
-            .iter()
-            .map(|p| pairing_line(t, event, p))
-            .collect(),
+        new: words(&difference.new),
+        gone: words(&difference.gone),
         bye: proposal.bye.map(|b| label(event, b)),
         rematches: match choice {
             Choice::Swiss { .. } => proposal.rematches,
