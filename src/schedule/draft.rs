@@ -5,6 +5,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use rustc_hash::{FxHashMap, FxHashSet};
+
 use super::swiss::{Entrant, Meetings, Reason, SwissOptions, first_round, pair_swiss};
 use super::{RoundPlan, round_robin};
 use crate::rules::Pairing;
@@ -86,7 +88,7 @@ pub struct Field {
     pub(crate) entrants: Vec<Entrant>,
     pub meetings: Meetings,
     /// Rank (1-based position in the standings before the round) and score of every team.
-    pub rank: HashMap<TeamNo, (u32, Score)>,
+    pub rank: FxHashMap<TeamNo, (u32, Score)>,
     /// Matches of the round that have results: they stay.
     pub kept: Vec<Pairing>,
 }
@@ -111,16 +113,21 @@ impl Field {
             .filter(|m| !m.results.is_empty())
             .map(Pairing::of)
             .collect();
-        let busy: HashSet<TeamNo> = kept
+        let busy: FxHashSet<TeamNo> = kept
             .iter()
             .flat_map(|p| [Some(p.home), p.away])
             .flatten()
             .collect();
-        let mut meetings = Meetings::new();
-        let mut home: HashMap<TeamNo, u32> = HashMap::new();
-        let mut away: HashMap<TeamNo, u32> = HashMap::new();
-        let mut byes: HashSet<TeamNo> = HashSet::new();
-        for r in event.rounds.iter().filter(|r| r.number < round) {
+        let earlier = || event.rounds.iter().filter(|r| r.number < round);
+        let played: usize = earlier().map(|r| r.matches.len()).sum();
+        let teams = event.teams.len();
+        let mut meetings = Meetings::with_capacity(played);
+        let mut home: FxHashMap<TeamNo, u32> =
+            FxHashMap::with_capacity_and_hasher(teams, Default::default());
+        let mut away: FxHashMap<TeamNo, u32> =
+            FxHashMap::with_capacity_and_hasher(teams, Default::default());
+        let mut byes: FxHashSet<TeamNo> = FxHashSet::default();
+        for r in earlier() {
             for m in &r.matches {
                 match m.away {
                     Some(a) => {
@@ -134,7 +141,7 @@ impl Field {
                 }
             }
         }
-        let mut rank = HashMap::new();
+        let mut rank = FxHashMap::with_capacity_and_hasher(standings.len(), Default::default());
         let mut entrants = Vec::new();
         for (i, s) in standings.iter().enumerate() {
             rank.insert(s.team, (i as u32 + 1, s.score));

@@ -8,10 +8,9 @@
 //! maximum matching gives the fewest rematches: every team it leaves unmatched meets
 //! another such team again.
 
-use std::collections::HashMap;
-
 use petgraph::algo::maximum_matching;
 use petgraph::graph::UnGraph;
+use rustc_hash::FxHashMap;
 
 use super::RoundPlan;
 use super::lots::Lots;
@@ -105,12 +104,19 @@ impl SwissDraw {
 /// Who has met whom, and in which round (the latest meeting).
 #[derive(Clone, Debug, Default)]
 pub struct Meetings {
-    met: HashMap<(TeamNo, TeamNo), i32>,
+    met: FxHashMap<(TeamNo, TeamNo), i32>,
 }
 
 impl Meetings {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Room for about `count` meetings, so that recording a whole event grows no table.
+    pub fn with_capacity(count: usize) -> Self {
+        Self {
+            met: FxHashMap::with_capacity_and_hasher(count, Default::default()),
+        }
     }
 
     pub fn record(&mut self, a: TeamNo, b: TeamNo, round: i32) {

@@ -12,7 +12,7 @@ use crate::rules::{Event, Release, Report};
 
 /// The rank (from 1) and score of every team before a round: what the round's pairing
 /// explanations show.
-pub type RanksBefore = Arc<HashMap<crate::rules::TeamNo, (u32, crate::rules::Score)>>;
+pub type RanksBefore = Arc<rustc_hash::FxHashMap<crate::rules::TeamNo, (u32, crate::rules::Score)>>;
 
 /// The odd results of one round, shared by the pages that read them.
 pub(crate) type OddOfRound = Arc<Vec<crate::rules::field::OddResult>>;
