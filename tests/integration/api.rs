@@ -9,7 +9,7 @@ use fushi::web::{AppState, app};
 use serde_json::Value;
 
 use crate::common::http::anonymous;
-use crate::common::{TestDb, backends, club_night_dir, import_club_night};
+use crate::common::{TestDb, backends, club_night_dir, import_championship, import_club_night};
 
 fn json(body: &str) -> Value {
     serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {body}"))
@@ -437,10 +437,7 @@ async fn results_travellers_butler_and_deals_equal_the_csv_files_released_boards
 #[actix_web::test]
 async fn a_championships_stages_bracket_ties_and_ranking_equal_the_csv_files() {
     for db in backends() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data/stages/swiss-knockout-8");
-        let files = fushi::archive::ArchiveFiles::read(&dir).unwrap();
-        fushi::transfer::import(&mut db.open(), &files).unwrap();
+        import_championship(&db, "swiss-knockout-8");
         let slug = "stages-swiss-knockout-8";
         let base = format!("/api/v1/tournaments/{slug}");
         let mut b = anonymous(&db).await;
@@ -582,10 +579,7 @@ where
 async fn travellers_deals_stages_and_the_bracket_come_in_pages_that_join_up() {
     for db in backends() {
         club_night_half_released_and_dealt(&db);
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data/stages/swiss-knockout-8");
-        let files = fushi::archive::ArchiveFiles::read(&dir).unwrap();
-        fushi::transfer::import(&mut db.open(), &files).unwrap();
+        import_championship(&db, "swiss-knockout-8");
         let mut b = anonymous(&db).await;
         for (path, list, whole) in [
             ("/api/v1/tournaments/club-night/deals", "boards", 11),

@@ -317,12 +317,7 @@ async fn standings_and_bracket_print_without_the_navigation() {
     };
     let db = TestDb::sqlite();
     import_club_night(&db);
-    let files = fushi::archive::ArchiveFiles::read(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data/stages/swiss-knockout-8"),
-    )
-    .expect("the championship");
-    fushi::transfer::import(&mut db.open(), &files).expect("the championship imported");
+    common::import_championship(&db, "swiss-knockout-8");
     let (_server, base) = serve(&db);
     let (_driver, client) = open_browser(&tools, 1280, 900).await;
     let standings = print(&client, &base, "/t/club-night/standings?lang=en").await;
@@ -404,12 +399,7 @@ async fn printed_tables_keep_their_right_rule_and_their_figures_whole() {
     };
     let db = TestDb::sqlite();
     import_club_night(&db);
-    let files = fushi::archive::ArchiveFiles::read(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data/stages/swiss-knockout-8"),
-    )
-    .expect("the championship");
-    fushi::transfer::import(&mut db.open(), &files).expect("the championship imported");
+    common::import_championship(&db, "swiss-knockout-8");
     let mut event = large_event(40, 3, 4);
     for team in &mut event.teams {
         let n = usize::try_from(team.number.0).unwrap();

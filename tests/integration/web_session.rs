@@ -353,10 +353,7 @@ async fn a_finished_evening_shows_its_last_round_and_its_standings() {
     page.has("Standings 1–5 of 5").has("Round 3");
 
     // Thirteen teams: the standings turn in pages of ten.
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/stages/byes-knockout-16");
-    let files = fushi::archive::ArchiveFiles::read(&dir).unwrap();
-    fushi::transfer::import(&mut db.open(), &files).unwrap();
+    crate::common::import_championship(&db, "byes-knockout-16");
     let page = public.get_ok("/t/stages-byes-knockout-16/screen").await;
     page.has("Standings 1–10 of 13")
         .has("Standings 11–13 of 13");

@@ -295,6 +295,16 @@ pub fn import_club_night(db: &TestDb) {
     fushi::transfer::import(&mut db.open(), &files).expect("the club night imported");
 }
 
+/// The championship archive `tests/data/stages/{name}` imported into `db`; its slug is
+/// `stages-{name}`.
+pub fn import_championship(db: &TestDb, name: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/stages")
+        .join(name);
+    let files = ArchiveFiles::read(&dir).expect("the championship archive");
+    fushi::transfer::import(&mut db.open(), &files).expect("the championship imported");
+}
+
 /// The club night without round 3, table 1's closed-room result of board 2: that board is
 /// not released; every other board of the event is.
 pub fn import_club_night_with_one_board_unplayed(db: &TestDb) {
