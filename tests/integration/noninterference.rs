@@ -371,15 +371,90 @@ async fn compare(a: &TestDb, b: &TestDb, values: &Values) -> usize {
     paths.len()
 }
 
-/// Two databases of one backend per backend, `a` imported into one and `b` into the other.
+/// `files` with every team member linked to a player of the registry, and that registry's
+/// `players.csv`: members take ids `P{n}` in the order of `teams.csv`, the first member of
+/// every team not public, the others public (SPEC §14). The line-ups then name players too.
+fn linked(files: &ArchiveFiles) -> (ArchiveFiles, String) {
+    let teams = files.get("teams.csv").expect("teams.csv");
+    let mut reader = csv::Reader::from_reader(teams.trim_start_matches('\u{feff}').as_bytes());
+    let mut header = reader.headers().expect("a header").clone();
+    let members = header.iter().position(|h| h == "members").expect("members");
+    header.push_field("member_ids");
+    let mut out = csv::Writer::from_writer(Vec::new());
+    out.write_record(&header).expect("the header");
+    let mut registry = csv::Writer::from_writer(Vec::new());
+    registry
+        .write_record([
+            "player_id",
+            "name",
+            "second_name",
+            "club",
+            "federation_no",
+            "public",
+        ])
+        .expect("the registry's header");
+    let mut next = 0;
+    for row in reader.records() {
+        let mut row = row.expect("a row of teams.csv");
+        let mut ids = Vec::new();
+        for (i, name) in row[members].split(';').enumerate() {
+            next += 1;
+            let public = if i == 0 { "no" } else { "yes" };
+            registry
+                .write_record([&format!("P{next}"), name, "", "", "", public])
+                .expect("a player");
+            ids.push(format!("P{next}"));
+        }
+        row.push_field(&ids.join(";"));
+        out.write_record(&row).expect("a team");
+    }
+    let mut files = files.clone();
+    files.insert(
+        "teams.csv",
+        String::from_utf8(out.into_inner().expect("teams.csv")).expect("UTF-8"),
+    );
+    let registry = String::from_utf8(registry.into_inner().expect("players.csv")).expect("UTF-8");
+    (files, registry)
+}
+
+/// Two databases of one backend per backend, `a` imported into one and `b` into the other,
+/// each with a registry whose players the teams' members are linked to ([`linked`]).
 fn two_worlds(a: &ArchiveFiles, b: &ArchiveFiles) -> Vec<(TestDb, TestDb)> {
     let mut worlds = vec![(TestDb::sqlite(), TestDb::sqlite())];
     if let (Some(x), Some(y)) = (TestDb::postgres(), TestDb::postgres()) {
         worlds.push((x, y));
     }
+    let ((a, registry), (b, same)) = (linked(a), linked(b));
+    assert_eq!(registry, same, "one registry in both worlds");
     for (x, y) in &worlds {
-        fushi::transfer::import(&mut x.open(), a).expect("world A imports");
-        fushi::transfer::import(&mut y.open(), b).expect("world B imports");
+        for db in [x, y] {
+            fushi::db::players::file::import(
+                &mut db.open(),
+                "players.csv",
+                &registry,
+                fushi::db::players::Actor::operator(),
+            )
+            .expect("the registry imports");
+        }
+        fushi::transfer::import(&mut x.open(), &a).expect("world A imports");
+        fushi::transfer::import(&mut y.open(), &b).expect("world B imports");
+        for db in [x, y] {
+            let mut conn = db.open();
+            for slug in fushi::db::list_tournaments(&mut conn).expect("the tournaments") {
+                let event = fushi::db::load_event(&mut conn, &slug.slug)
+                    .expect("the event loads")
+                    .expect("the event");
+                assert!(
+                    event
+                        .teams
+                        .iter()
+                        .all(|t| !t.member_ids.is_empty()
+                            && t.member_ids.iter().all(Option::is_some)),
+                    "{}: every member linked",
+                    slug.slug
+                );
+            }
+        }
         // The two imports ran a moment apart; two worlds that differ only in results were
         // created at the same time.
         for db in [x, y] {
