@@ -384,14 +384,7 @@ fn linked(files: &ArchiveFiles) -> (ArchiveFiles, String) {
     out.write_record(&header).expect("the header");
     let mut registry = csv::Writer::from_writer(Vec::new());
     registry
-        .write_record([
-            "player_id",
-            "name",
-            "second_name",
-            "club",
-            "federation_no",
-            "public",
-        ])
+        .write_record(fushi::db::players::file::COLUMNS)
         .expect("the registry's header");
     let mut next = 0;
     for row in reader.records() {
