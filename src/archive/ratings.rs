@@ -81,6 +81,11 @@ pub fn rating_boards_csv(ratings: &Ratings) -> String {
             ]
         })
         .collect();
+    rating_boards_csv_rows(rows)
+}
+
+/// `rating_boards.csv` from rows already written (as the database keeps them), in order.
+pub fn rating_boards_csv_rows(rows: Vec<Vec<String>>) -> String {
     csv_text(
         &[
             "tournament",
