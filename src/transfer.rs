@@ -297,7 +297,7 @@ pub fn export_series(
     t: &Tr,
 ) -> Result<String, Vec<String>> {
     let mut conn = open_existing(url, t)?;
-    let text = db::series::series_csv(&mut conn, slug, count_best)
+    let text = db::ratings::series_csv(&mut conn, slug, count_best)
         .map_err(|e| vec![e.to_string()])?
         .ok_or_else(|| vec![t.a("cli-series-unknown", "slug", slug)])?;
     let mut files = ArchiveFiles::new();

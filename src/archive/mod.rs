@@ -22,7 +22,7 @@ pub use exports::{Export, When, always, export};
 pub use files::ArchiveFiles;
 pub use ratings::{
     RATING_BOARDS, RATINGS, SERIES, rating_boards_csv, rating_boards_csv_rows, ratings_csv,
-    series_csv,
+    series_csv, series_csv_shown,
 };
 pub use read::{parse, parse_teams};
 pub(crate) use settings::settings_toml;

@@ -467,6 +467,21 @@ mod tests {
             R::RatedStaysPublished,
             R::LineupReasonNeeded { round: 2, table: 5 },
             R::LinkReasonNeeded { team },
+            R::SeriesSlug {
+                slug: "春季".into(),
+            },
+            R::SeriesName,
+            R::SeriesCountBest,
+            R::SeriesTaken {
+                slug: "2026".into(),
+            },
+            R::SeriesUnknown {
+                slug: "2027".into(),
+            },
+            R::SeriesNoTournament {
+                slug: "2028".into(),
+            },
+            R::SeriesOrder,
         ]
     }
 

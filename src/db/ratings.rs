@@ -32,7 +32,7 @@ use crate::rules::rating::{
 };
 use crate::rules::rational::{Rational, decimals};
 use crate::rules::release::Release;
-use crate::rules::series::{Place, places_of};
+use crate::rules::series::{Place, SeriesEvent, SeriesLine, places_of, series_standings as rank};
 use crate::rules::{Room, TeamNo};
 
 /// A tournament ratings count, as it stood when counted.
@@ -605,4 +605,60 @@ pub fn files(conn: &mut DbConnection) -> Result<(String, String), DbError> {
         )
         .collect::<Result<Vec<_>, DbError>>()?;
     Ok((ratings_csv, crate::archive::rating_boards_csv_rows(written)))
+}
+
+/// Which tournaments of a series its standings count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// Every finished one (docs/rules.md §14; `fushi series export`).
+    Finished,
+    /// The finished, published ones: what the public series page shows, so that an
+    /// unpublished tournament's places stay unknown (docs/decisions.md).
+    Published,
+}
+
+/// The standings of series `slug` over its finished tournaments (`counting` says whether
+/// the unpublished count), with `count_best` (`None`: the series' own setting); `None` for
+/// an unknown series.
+pub fn series_standings(
+    conn: &mut DbConnection,
+    slug: &str,
+    count_best: Option<u32>,
+    counting: Counting,
+) -> Result<Option<Vec<SeriesLine>>, DbError> {
+    let Some(s) = super::series::get(conn, slug)? else {
+        return Ok(None);
+    };
+    let mut figures = Vec::new();
+    for m in super::series::members(conn, slug)? {
+        if !m.finished || (counting == Counting::Published && !m.published) {
+            continue;
+        }
+        if let Some(f) = tournament_figures(conn, &m.slug)? {
+            figures.push(f);
+        }
+    }
+    let events: Vec<SeriesEvent<'_>> = figures
+        .iter()
+        .map(|f| SeriesEvent {
+            record: &f.record,
+            places: &f.places,
+        })
+        .collect();
+    Ok(Some(rank(&events, count_best.or(s.count_best))))
+}
+
+/// `series.csv` of series `slug` over every finished tournament (`fushi series export`),
+/// `name` the registry's current name; `None` for an unknown series.
+pub fn series_csv(
+    conn: &mut DbConnection,
+    slug: &str,
+    count_best: Option<u32>,
+) -> Result<Option<String>, DbError> {
+    let Some(lines) = series_standings(conn, slug, count_best, Counting::Finished)? else {
+        return Ok(None);
+    };
+    let names = super::players::names(conn)?;
+    let name = |p| names.get(&p).cloned().unwrap_or_default();
+    Ok(Some(crate::archive::series_csv(&lines, &name)))
 }

@@ -1,6 +1,6 @@
 //! Series of tournaments (docs/rules.md §14): a named, ordered list of tournaments with a
-//! `count_best`, and its standings of players over the finished ones, from the same
-//! records ratings read ([`super::ratings::tournament_figures`]).
+//! `count_best`; its standings are [`super::ratings::series_standings`], from the records
+//! ratings read.
 //!
 //! A tournament is in one series at most (`series = "slug"` in its `tournament.toml`; the
 //! series is created, named by its slug, on first use).
@@ -10,7 +10,6 @@ use diesel::prelude::*;
 use super::connection::DbConnection;
 use super::schema::{series, series_events, tournaments};
 use super::{DbError, WriteRefusal};
-use crate::rules::series::{SeriesEvent, SeriesLine, series_standings};
 
 /// A series.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -320,60 +319,4 @@ pub fn members(conn: &mut DbConnection, slug: &str) -> Result<Vec<SeriesMember>,
             finished,
         })
         .collect())
-}
-
-/// Which tournaments of a series its standings count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Counting {
-    /// Every finished one (docs/rules.md §14; `fushi series export`).
-    Finished,
-    /// The finished, published ones: what the public series page shows, so that an
-    /// unpublished tournament's places stay unknown (docs/decisions.md).
-    Published,
-}
-
-/// The standings of series `slug` over its finished tournaments (`counting` says whether
-/// the unpublished count), with `count_best` (`None`: the series' own setting); `None` for
-/// an unknown series.
-pub fn standings(
-    conn: &mut DbConnection,
-    slug: &str,
-    count_best: Option<u32>,
-    counting: Counting,
-) -> Result<Option<Vec<SeriesLine>>, DbError> {
-    let Some(s) = get(conn, slug)? else {
-        return Ok(None);
-    };
-    let mut figures = Vec::new();
-    for m in members(conn, slug)? {
-        if !m.finished || (counting == Counting::Published && !m.published) {
-            continue;
-        }
-        if let Some(f) = super::ratings::tournament_figures(conn, &m.slug)? {
-            figures.push(f);
-        }
-    }
-    let events: Vec<SeriesEvent<'_>> = figures
-        .iter()
-        .map(|f| SeriesEvent {
-            record: &f.record,
-            places: &f.places,
-        })
-        .collect();
-    Ok(Some(series_standings(&events, count_best.or(s.count_best))))
-}
-
-/// `series.csv` of series `slug` over every finished tournament (`fushi series export`),
-/// `name` the registry's current name; `None` for an unknown series.
-pub fn series_csv(
-    conn: &mut DbConnection,
-    slug: &str,
-    count_best: Option<u32>,
-) -> Result<Option<String>, DbError> {
-    let Some(lines) = standings(conn, slug, count_best, Counting::Finished)? else {
-        return Ok(None);
-    };
-    let names = super::players::names(conn)?;
-    let name = |p| names.get(&p).cloned().unwrap_or_default();
-    Ok(Some(crate::archive::series_csv(&lines, &name)))
 }

@@ -367,7 +367,7 @@ fn places_from_fushi(conn: &mut DbConnection, season: &mut Value) {
 
 fn fushi_files(conn: &mut DbConnection) -> BTreeMap<String, String> {
     let (r, b) = ratings::files(conn).unwrap();
-    let s = db::series::series_csv(conn, "season", None)
+    let s = ratings::series_csv(conn, "season", None)
         .unwrap()
         .unwrap_or_else(|| "rank,player_id,name,events,points,butler_total\n".to_owned());
     BTreeMap::from([
@@ -679,5 +679,186 @@ fn a_players_rating_and_its_history_come_from_the_kept_run() {
         )
         .unwrap();
         assert_eq!(ratings::of_player(&mut conn, nobody).unwrap(), None);
+    }
+}
+
+/// The interface independent checks use (docs/rules.md §14, "Files"), through the
+/// binary: `fushi players import`, `fushi import` of archives carrying `rated`, `finished`,
+/// `series`, `member_ids` and `player_ids`, then `fushi players export DIR` and `fushi
+/// series export SLUG DIR --count-best N`, whose files equal the reference's.
+#[test]
+fn the_commands_write_the_files_the_reference_computes() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(mut season) = generated(11, dir.path()).map(storable) else {
+        return;
+    };
+    let db = TestDb::sqlite();
+    let fushi = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_fushi"))
+            .args(args)
+            .args(["--db", db.url()])
+            .env("LANG", "en_US.UTF-8")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "fushi {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let players = dir.path().join("players.csv");
+    std::fs::write(&players, players_csv(&season)).unwrap();
+    fushi(&["players", "import", players.to_str().unwrap()]);
+    let series: Vec<String> = season["series"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_owned())
+        .collect();
+    for t in season["tournaments"].as_array().unwrap() {
+        let slug = t["slug"].as_str().unwrap();
+        let folder = dir.path().join(slug);
+        archive(&season, t, series.iter().any(|s| s == slug))
+            .write_dir(&folder)
+            .unwrap();
+        fushi(&["import", folder.to_str().unwrap()]);
+    }
+    // Line-ups given late cannot travel in an archive: every room counts here.
+    for t in season["tournaments"].as_array_mut().unwrap() {
+        for r in t["rounds"].as_array_mut().unwrap() {
+            for m in r["matches"].as_array_mut().unwrap() {
+                if let Some(first) = m["lineup_first"].as_object_mut() {
+                    for v in first.values_mut() {
+                        *v = json!(true);
+                    }
+                }
+            }
+        }
+    }
+    season["count_best"] = json!(2);
+    places_from_fushi(&mut db.open(), &mut season);
+    let out = dir.path().join("out");
+    let said = fushi(&["players", "export", out.to_str().unwrap()]);
+    assert!(said.contains("ratings.csv"), "{said}");
+    fushi(&[
+        "series",
+        "export",
+        "season",
+        out.to_str().unwrap(),
+        "--count-best",
+        "2",
+    ]);
+    let want = computed(&season, dir.path(), "commands");
+    for (file, want) in &want {
+        let got = std::fs::read_to_string(out.join(file)).unwrap();
+        assert_eq!(got.trim_start_matches('\u{feff}'), want, "{file}");
+    }
+    let said = fushi(&["ratings", "--recompute"]);
+    assert!(said.contains("from zero"), "{said}");
+    let again = dir.path().join("again");
+    fushi(&["players", "export", again.to_str().unwrap()]);
+    for file in ["ratings.csv", "rating_boards.csv"] {
+        assert_eq!(
+            std::fs::read_to_string(again.join(file)).unwrap(),
+            std::fs::read_to_string(out.join(file)).unwrap()
+        );
+    }
+}
+
+/// The public series page: published tournaments only, an unfinished one in progress, the
+/// standings over the finished, published ones, a player whose page is not public shown
+/// without name or id (page and file), updated when a tournament is marked finished.
+#[actix_web::test]
+async fn the_series_page_shows_published_events_and_public_players_only() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in backends() {
+        let Some(season) = generated(5, dir.path()).map(storable) else {
+            return;
+        };
+        let mut conn = db.open();
+        // Every player public but the first.
+        let csv = players_csv(&season);
+        let mut lines = csv.lines();
+        let header = lines.next().unwrap();
+        let first = lines.next().unwrap().to_owned();
+        let rest: Vec<String> = lines.map(|l| l.replace(",no", ",yes")).collect();
+        let text = format!("{header}\n{first}\n{}\n", rest.join("\n"));
+        players::file::import(&mut conn, "players.csv", &text, ADMIN).unwrap();
+        let hidden_id = first.split(',').next().unwrap().to_owned();
+        let hidden_name = first.split(',').nth(1).unwrap().to_owned();
+        let ts = season["tournaments"].as_array().unwrap();
+        for t in ts {
+            import(&mut conn, &season, t);
+        }
+        db::series::create(&mut conn, "spring", "Spring league 春季", Some(3)).unwrap();
+        for t in ts {
+            let slug = t["slug"].as_str().unwrap();
+            db::series::set_series(&mut conn, slug, Some("spring")).unwrap();
+        }
+        // One tournament unpublished, one unfinished.
+        let hidden = ts[0]["slug"].as_str().unwrap();
+        let open = ts
+            .iter()
+            .map(|t| t["slug"].as_str().unwrap())
+            .find(|s| *s != hidden)
+            .unwrap();
+        diesel::update(tournaments::table.filter(tournaments::slug.eq(hidden)))
+            .set(tournaments::published.eq(false))
+            .execute(&mut conn)
+            .unwrap();
+        fushi::db::standing::set_finished_as(&mut conn, open, false, "dora").unwrap();
+        let lines =
+            ratings::series_standings(&mut conn, "spring", None, ratings::Counting::Published)
+                .unwrap()
+                .unwrap();
+        let mut b = crate::common::http::anonymous(&db).await;
+        let page = b.get_ok("/s/spring").await;
+        page.has("Spring league 春季")
+            .lacks(&format!("/t/{hidden}\""));
+        let item = page
+            .body
+            .split("<li>")
+            .find(|li| li.contains(&format!("/t/{open}\"")))
+            .unwrap();
+        assert!(item.contains("in progress"), "{item}");
+        let unfinished = ts
+            .iter()
+            .filter(|t| {
+                let slug = t["slug"].as_str().unwrap();
+                slug != hidden && (slug == open || !t["finished"].as_bool().unwrap())
+            })
+            .count();
+        assert_eq!(page.body.matches("in progress").count(), unfinished);
+        let rows = page.body.matches("<td class=\"num rank\">").count();
+        assert_eq!(rows, lines.len());
+        assert!(!page.body.contains(&format!(">{hidden_name}<")));
+        let file = b.get_ok("/s/spring/series.csv").await;
+        let text = String::from_utf8(file.bytes.clone()).unwrap();
+        let text = text.trim_start_matches('\u{feff}');
+        assert_eq!(text.lines().count(), lines.len() + 1);
+        assert!(!text.contains(&format!("{hidden_id},")));
+        for (line, l) in text.lines().skip(1).zip(&lines) {
+            let cells: Vec<&str> = line.split(',').collect();
+            assert_eq!(cells[0], l.rank.to_string());
+            assert_eq!(cells[4], fushi::rules::rational::decimals(&l.points, 2));
+        }
+        // Marked finished: it counts, and the page says so.
+        fushi::db::standing::set_finished_as(&mut conn, open, true, "dora").unwrap();
+        let page = b.get_ok("/s/spring").await;
+        assert_eq!(page.body.matches("in progress").count(), unfinished - 1);
+        let now =
+            ratings::series_standings(&mut conn, "spring", None, ratings::Counting::Published)
+                .unwrap()
+                .unwrap();
+        assert_ne!(now, lines);
+        assert_eq!(
+            page.body.matches("<td class=\"num rank\">").count(),
+            now.len()
+        );
+        assert_eq!(
+            b.get("/s/nope").await.status,
+            actix_web::http::StatusCode::NOT_FOUND
+        );
     }
 }
