@@ -71,6 +71,17 @@ pub(crate) fn slug_of(
         .optional()?)
 }
 
+/// The slug of the series tournament `slug` is in; `None` also for an unknown tournament.
+pub fn of_tournament(conn: &mut DbConnection, slug: &str) -> Result<Option<String>, DbError> {
+    Ok(series_events::table
+        .inner_join(series::table)
+        .inner_join(tournaments::table)
+        .filter(tournaments::slug.eq(slug))
+        .select(series::slug)
+        .first(conn)
+        .optional()?)
+}
+
 fn check_slug(slug: &str) -> Result<String, DbError> {
     crate::rules::slug::Slug::parse(slug)
         .map(|s| s.as_str().to_owned())

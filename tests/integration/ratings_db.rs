@@ -693,10 +693,12 @@ fn the_commands_write_the_files_the_reference_computes() {
         return;
     };
     let db = TestDb::sqlite();
+    // `RATINGS_DB=URL` leaves the season in that database, to look at its pages.
+    let url = std::env::var("RATINGS_DB").unwrap_or_else(|_| db.url().to_owned());
     let fushi = |args: &[&str]| {
         let out = Command::new(env!("CARGO_BIN_EXE_fushi"))
             .args(args)
-            .args(["--db", db.url()])
+            .args(["--db", &url])
             .env("LANG", "en_US.UTF-8")
             .output()
             .unwrap();
@@ -737,7 +739,7 @@ fn the_commands_write_the_files_the_reference_computes() {
         }
     }
     season["count_best"] = json!(2);
-    places_from_fushi(&mut db.open(), &mut season);
+    places_from_fushi(&mut fushi::db::open(&url).unwrap(), &mut season);
     let out = dir.path().join("out");
     let said = fushi(&["players", "export", out.to_str().unwrap()]);
     assert!(said.contains("ratings.csv"), "{said}");
@@ -860,5 +862,98 @@ async fn the_series_page_shows_published_events_and_public_players_only() {
             b.get("/s/nope").await.status,
             actix_web::http::StatusCode::NOT_FOUND
         );
+    }
+}
+
+/// The director's page of a tournament's series: make a series with it, set `count_best`
+/// (a bad one refused at the form), join another tournament, order, leave.
+#[actix_web::test]
+async fn a_director_makes_orders_and_leaves_a_series() {
+    use crate::common::http::browser;
+    for db in backends() {
+        crate::common::import_club_night(&db);
+        let mut files = ArchiveFiles::read(&crate::common::club_night_dir()).unwrap();
+        let toml = files
+            .get("tournament.toml")
+            .unwrap()
+            .replace("slug = \"club-night\"", "slug = \"club-night-2\"");
+        files.insert("tournament.toml", toml);
+        fushi::transfer::import(&mut db.open(), &files).unwrap();
+        let mut b = browser(&db).await;
+        b.get_ok("/d/club-night/series").await.has("in no series");
+        let made = b
+            .post(
+                "/d/club-night/series",
+                &[
+                    ("action", "create"),
+                    ("name", "Winter league 冬季"),
+                    ("series_slug", "winter"),
+                    ("count_best", "3"),
+                ],
+            )
+            .await;
+        assert_eq!(made.status, actix_web::http::StatusCode::SEE_OTHER);
+        let page = b.get_ok("/d/club-night/series").await;
+        page.has("The series is saved.")
+            .has("/s/winter")
+            .has("value=\"3\"");
+        // A count that is not a positive number is refused, saying why.
+        let bad = b
+            .post(
+                "/d/club-night/series",
+                &[
+                    ("action", "settings"),
+                    ("series", "winter"),
+                    ("name", "Winter league 冬季"),
+                    ("count_best", "0"),
+                ],
+            )
+            .await;
+        assert_eq!(
+            bad.status,
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
+        );
+        bad.has("must be a positive whole number");
+        b.post(
+            "/d/club-night-2/series",
+            &[("action", "join"), ("series", "winter")],
+        )
+        .await;
+        let order = |conn: &mut DbConnection| -> Vec<String> {
+            db::series::members(conn, "winter")
+                .unwrap()
+                .into_iter()
+                .map(|m| m.slug)
+                .collect()
+        };
+        assert_eq!(order(&mut db.open()), ["club-night", "club-night-2"]);
+        b.post(
+            "/d/club-night/series",
+            &[
+                ("action", "up"),
+                ("series", "winter"),
+                ("event", "club-night-2"),
+            ],
+        )
+        .await;
+        assert_eq!(order(&mut db.open()), ["club-night-2", "club-night"]);
+        let public = b.get_ok("/s/winter").await;
+        let (first, second) = (
+            public.body.find("/t/club-night-2\"").unwrap(),
+            public.body.find("/t/club-night\"").unwrap(),
+        );
+        assert!(first < second);
+        // The export names the series; leaving takes it out.
+        let settings = fushi::transfer::export(&mut db.open(), "club-night").unwrap();
+        assert!(
+            settings
+                .get("tournament.toml")
+                .unwrap()
+                .contains("series = \"winter\"")
+        );
+        b.post("/d/club-night/series", &[("action", "leave")]).await;
+        assert_eq!(order(&mut db.open()), ["club-night-2"]);
+        let settings = fushi::transfer::export(&mut db.open(), "club-night").unwrap();
+        assert!(!settings.get("tournament.toml").unwrap().contains("series"));
     }
 }
