@@ -957,3 +957,82 @@ async fn a_director_makes_orders_and_leaves_a_series() {
         assert!(!settings.get("tournament.toml").unwrap().contains("series"));
     }
 }
+
+/// The series page in a browser at 1280 and 390 px: the standings fit (no sideways scroll
+/// of the page), and when a tournament is marked finished the page, loaded again, counts it.
+#[actix_web::test]
+async fn the_series_page_in_a_browser_fits_and_follows_a_finished_event() {
+    use crate::common::browser::{
+        browser_tools, goto_in, main_text, open_browser, screenshot, scrolls_sideways, serve_on,
+        set_view,
+    };
+    let Some(tools) = browser_tools() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let Some(season) = generated(5, dir.path()).map(storable) else {
+        return;
+    };
+    let db = TestDb::sqlite();
+    let mut conn = db.open();
+    let public = players_csv(&season).replace(",no\n", ",yes\n");
+    players::file::import(&mut conn, "players.csv", &public, ADMIN).unwrap();
+    let ts = season["tournaments"].as_array().unwrap();
+    for t in ts {
+        import(&mut conn, &season, t);
+    }
+    db::series::create(&mut conn, "spring", "Spring league 春季联赛", Some(3)).unwrap();
+    for t in ts {
+        db::series::set_series(&mut conn, t["slug"].as_str().unwrap(), Some("spring")).unwrap();
+    }
+    let open = ts
+        .iter()
+        .find(|t| t["finished"].as_bool().unwrap())
+        .unwrap()["slug"]
+        .as_str()
+        .unwrap();
+    fushi::db::standing::set_finished_as(&mut conn, open, false, "dora").unwrap();
+    let before = ratings::series_standings(&mut conn, "spring", None, ratings::Counting::Published)
+        .unwrap()
+        .unwrap();
+    // A port of this helper's own range, not a free one drawn at random.
+    let (_server, base) = serve_on(&db, 18150);
+    let (_driver, client) = open_browser(&tools, 1280, 900).await;
+    for width in [1280, 390] {
+        set_view(&client, width).await;
+        goto_in(&client, &base, "/s/spring", "en").await;
+        let text = main_text(&client).await;
+        assert!(text.contains("Spring league"), "{text}");
+        assert!(text.contains("in progress"), "{text}");
+        assert!(
+            !scrolls_sideways(&client).await,
+            "{width} px scrolls sideways"
+        );
+        screenshot(&client, &format!("series-{width}")).await;
+    }
+    fushi::db::standing::set_finished_as(&mut conn, open, true, "dora").unwrap();
+    let after = ratings::series_standings(&mut conn, "spring", None, ratings::Counting::Published)
+        .unwrap()
+        .unwrap();
+    assert_ne!(before, after);
+    goto_in(&client, &base, "/s/spring", "en").await;
+    let rows: i64 = client
+        .execute(
+            "return document.querySelectorAll('table.series-standings tbody tr').length;",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_i64()
+        .unwrap();
+    assert_eq!(rows as usize, after.len());
+    let first = client
+        .execute(
+            "return document.querySelector('table.series-standings tbody tr th').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let names = fushi::db::players::names(&mut conn).unwrap();
+    assert_eq!(first.as_str().unwrap().trim(), names[&after[0].player]);
+}
