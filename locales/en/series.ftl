@@ -36,3 +36,5 @@ series-join-button = Join
 series-new = A new series with this tournament
 series-new-button = Make the series
 series-flash-saved = The series is saved.
+series-print = Print (PDF)
+series-pdf-in-progress = In progress: { $events }.

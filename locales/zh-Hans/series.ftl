@@ -36,3 +36,5 @@ series-join-button = 加入
 series-new = 以本比赛新建系列赛
 series-new-button = 新建系列赛
 series-flash-saved = 系列赛已保存。
+series-print = 打印（PDF）
+series-pdf-in-progress = 进行中：{ $events }。

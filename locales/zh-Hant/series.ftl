@@ -36,3 +36,5 @@ series-join-button = 加入
 series-new = 以本比賽新建系列賽
 series-new-button = 建立系列賽
 series-flash-saved = 系列賽已儲存。
+series-print = 列印（PDF）
+series-pdf-in-progress = 進行中：{ $events }。

@@ -135,6 +135,10 @@ fn declare(routes: &mut routes::Routes) {
             .route(
                 "/s/{slug}/series.csv",
                 web::get().to(series_page::series_csv),
+            )
+            .route(
+                "/s/{slug}/series.pdf",
+                web::get().to(series_page::series_pdf),
             );
     });
     ops::configure(routes);

@@ -132,3 +132,62 @@ pub(super) async fn series_csv(
         ))
         .body(crate::archive::files::file_bytes("series.csv", &text)))
 }
+
+/// `GET /s/{slug}/series.pdf`: the standings as the page shows them, on A4 to print.
+pub(super) async fn series_pdf(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let seen = seen(&state, path.into_inner()).await?;
+    let t = &ctx.t;
+    let mut note = match seen.series.count_best {
+        Some(n) => t.a("series-count-best-n", "n", n),
+        None => t.t("series-count-all"),
+    };
+    let open: Vec<&str> = seen
+        .events
+        .iter()
+        .filter(|e| !e.finished)
+        .map(|e| e.name.as_str())
+        .collect();
+    if !open.is_empty() {
+        note = format!(
+            "{note} {}",
+            t.a("series-pdf-in-progress", "events", open.join(", "))
+        );
+    }
+    let columns = [
+        t.t("pub-col-rank"),
+        t.t("series-col-player"),
+        t.t("series-col-events"),
+        t.t("series-col-points"),
+        t.t("series-col-butler"),
+    ];
+    let rows = seen
+        .lines
+        .iter()
+        .map(|l| {
+            vec![
+                l.rank.to_string(),
+                seen.public_names
+                    .get(&l.player)
+                    .cloned()
+                    .unwrap_or_else(|| t.t("series-not-public")),
+                l.events.to_string(),
+                decimals(&l.points, 2),
+                decimals(&l.butler_total, 2),
+            ]
+        })
+        .collect();
+    let page = crate::sheets::pdf::series_page(&seen.series.name, &note, &columns, rows);
+    let (title, lang) = (seen.series.name.clone(), ctx.lang.html_lang().to_owned());
+    let bytes = web::block(move || crate::sheets::pdf::render(&[page], &title, &lang))
+        .await
+        .map_err(AppError::internal)?
+        .map_err(AppError::internal)?;
+    Ok(crate::web::sheets::pdf_response(
+        bytes,
+        &format!("{}-series.pdf", seen.series.slug),
+    ))
+}

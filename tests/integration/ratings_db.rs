@@ -862,6 +862,11 @@ async fn the_series_page_shows_published_events_and_public_players_only() {
             b.get("/s/nope").await.status,
             actix_web::http::StatusCode::NOT_FOUND
         );
+        // Printable: an A4 PDF of the same standings.
+        let pdf = b.get_ok("/s/spring/series.pdf").await;
+        assert_eq!(pdf.content_type, "application/pdf");
+        assert!(pdf.bytes.starts_with(b"%PDF"));
+        assert!(pdf.bytes.len() > 2000, "{} bytes", pdf.bytes.len());
     }
 }
 
