@@ -256,11 +256,10 @@ fn full_run(conn: &mut DbConnection, now: &[Counted]) -> Result<(), DbError> {
 }
 
 fn append_run(conn: &mut DbConnection, now: &[Counted], kept: usize) -> Result<(), DbError> {
-    let mut ratings = Ratings {
-        players: kept_players(conn)?,
-        boards: Vec::new(),
-        last: now[..kept].last().map(|c| (c.ends, c.slug.clone())),
-    };
+    let mut ratings = Ratings::resumed(
+        kept_players(conn)?,
+        now[..kept].last().map(|c| (c.ends, c.slug.clone())),
+    );
     let last_board: Option<i64> = rating_boards::table
         .select(diesel::dsl::max(rating_boards::position))
         .first(conn)?;
@@ -543,11 +542,7 @@ pub fn of_player(
 pub fn files(conn: &mut DbConnection) -> Result<(String, String), DbError> {
     let players_now = current(conn)?;
     let names = super::players::names(conn)?;
-    let ratings = Ratings {
-        players: players_now,
-        boards: Vec::new(),
-        last: None,
-    };
+    let ratings = Ratings::resumed(players_now, None);
     let name = |p: PlayerId| names.get(&p).cloned().unwrap_or_default();
     let ratings_csv = crate::archive::ratings_csv(&ratings, &name);
     type Row = (

@@ -7,10 +7,10 @@
 //! records (the kept id in place of the other, the removed player's links gone), and then the
 //! ratings are a full run over the new records. Nothing here remembers an id.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use chrono::NaiveDate;
-use num_traits::Zero;
+use num_traits::{Signed, Zero};
 
 use super::cards::{Pair, Room};
 use super::compare::Scorer;
@@ -31,6 +31,65 @@ pub fn k() -> Rational {
 
 /// A player with fewer rated boards than this is provisional.
 pub const PROVISIONAL_BELOW: u32 = 100;
+
+/// The decimal places each room's change is rounded to before it is applied (docs/rules.md
+/// §14, "Rounding"): every rating is a whole number of 10⁻¹⁸ levels. Exact fractions would
+/// grow by some 4 bits a board of the run (a federation's rating would be a fraction of
+/// hundreds of thousands of bits); rounded this finely, no written figure (3 decimals) can
+/// tell the difference, and a rating fits an `i128`.
+pub const PLACES: u32 = 18;
+
+/// 10^[`PLACES`]: a level in the units ratings are kept in.
+const UNIT: i128 = 1_000_000_000_000_000_000;
+
+/// `num / den` rounded half away from zero to a whole number; `den` > 0.
+fn round_half_away(num: i128, den: i128) -> i128 {
+    let half = num.unsigned_abs() * 2 + den.unsigned_abs();
+    let whole = (half / (den.unsigned_abs() * 2)) as i128;
+    if num < 0 { -whole } else { whole }
+}
+
+/// A room's change K·(b − E) in units, rounded half away from zero, with `sum` the NS
+/// ratings' sum less the EW ratings' sum in units (so E = sum / 4 units) and b = `butler`;
+/// `None` when the figures pass what an `i128` holds.
+fn change_units(butler: &Rational, sum: i128) -> Option<i128> {
+    use num_traits::ToPrimitive;
+    let (bn, bd) = (butler.numer().to_i128()?, butler.denom().to_i128()?);
+    // K·(b − E) = (b − sum / (4·UNIT)) / 16 levels = (4·bn·UNIT − sum·bd) / (64·bd) units.
+    let num = bn
+        .checked_mul(4 * UNIT)?
+        .checked_sub(sum.checked_mul(bd)?)?;
+    let den = bd.checked_mul(64)?;
+    (den.checked_mul(2).is_some() && num.checked_mul(2).is_some())
+        .then(|| round_half_away(num, den))
+}
+
+/// [`change_units`] in exact arithmetic, for figures an `i128` cannot hold.
+fn change_units_exact(butler: &Rational, sum: i128) -> i128 {
+    to_units(&((butler - ratio_units(sum) * ratio(1, 4)) * k()))
+}
+
+/// `levels` in units of 10⁻¹⁸ levels, rounded half away from zero.
+fn to_units(levels: &Rational) -> i128 {
+    use num_traits::ToPrimitive;
+    let units = levels * whole_units();
+    let (num, den) = (units.numer(), units.denom());
+    let rounded: num_bigint::BigInt = (num.abs() * 2 + den) / (den * 2);
+    let rounded = if num.is_negative() { -rounded } else { rounded };
+    rounded
+        .to_i128()
+        .expect("a rating of more than 10^20 levels")
+}
+
+/// `units` of 10⁻¹⁸ levels as a [`Rational`].
+fn ratio_units(units: i128) -> Rational {
+    Rational::new(units.into(), UNIT.into())
+}
+
+/// One level in units, as a [`Rational`].
+fn whole_units() -> Rational {
+    Rational::from_integer(UNIT.into())
+}
 
 /// One room's result on one board, as ratings and series read it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -213,6 +272,9 @@ pub struct Ratings {
     pub players: BTreeMap<PlayerId, PlayerRating>,
     pub boards: Vec<RatingBoard>,
     pub last: Option<RatingKey>,
+    /// Every rated player's rating in units of 10⁻¹⁸ levels ([`PLACES`]), what a board reads
+    /// and moves; [`Ratings::players`] is brought level with it after each tournament.
+    units: HashMap<PlayerId, i128>,
 }
 
 fn sorted(mut pair: [PlayerId; 2]) -> [PlayerId; 2] {
@@ -267,15 +329,35 @@ impl Ratings {
         }
     }
 
+    /// A run taken up again from what was kept of it: every player's rating and boards, and
+    /// the last tournament counted (the scored rooms are not needed to carry it on). Kept
+    /// ratings come from a run, so each is a whole number of units ([`PLACES`]).
+    pub fn resumed(players: BTreeMap<PlayerId, PlayerRating>, last: Option<RatingKey>) -> Ratings {
+        let units = players
+            .iter()
+            .map(|(p, r)| (*p, to_units(&r.rating)))
+            .collect();
+        Ratings {
+            players,
+            boards: Vec::new(),
+            last,
+            units,
+        }
+    }
+
     /// A player's rating, 0 before their first rated board.
     pub fn rating(&self, player: PlayerId) -> Rational {
-        self.players
-            .get(&player)
-            .map_or_else(Rational::zero, |p| p.rating.clone())
+        ratio_units(self.units(player))
+    }
+
+    /// A player's rating in units of 10⁻¹⁸ levels, 0 before their first rated board.
+    fn units(&self, player: PlayerId) -> i128 {
+        self.units.get(&player).copied().unwrap_or(0)
     }
 
     fn count(&mut self, key: RatingKey, t: &TournamentRecord) {
         let rooms = t.rooms_in_order();
+        let mut moved = Vec::new();
         let mut start = 0;
         while start < rooms.len() {
             let at = (rooms[start].round, rooms[start].board);
@@ -284,29 +366,39 @@ impl Ratings {
                     .iter()
                     .take_while(|r| (r.round, r.board) == at)
                     .count();
-            self.board(&t.slug, &rooms[start..end]);
+            self.board(&t.slug, &rooms[start..end], &mut moved);
             start = end;
+        }
+        // The exact figures of the players the tournament moved, once.
+        moved.sort();
+        moved.dedup();
+        for player in moved {
+            let rating = self.rating(player);
+            if let Some(p) = self.players.get_mut(&player) {
+                p.rating = rating;
+            }
         }
         self.last = Some(key);
     }
 
     /// One board: every rated room scored against the ratings before it, then all changes at
-    /// once.
-    fn board(&mut self, slug: &str, rooms: &[&RoomRecord]) {
-        let mut moves: Vec<(PlayerId, Rational)> = Vec::new();
+    /// once; the players moved are added to `moved`.
+    fn board(&mut self, slug: &str, rooms: &[&RoomRecord], moved: &mut Vec<PlayerId>) {
+        let mut moves: Vec<(PlayerId, i128)> = Vec::new();
         for room in rooms.iter().filter(|r| r.lineup_first) {
             let Some((ns, ew)) = room.four() else {
                 continue;
             };
-            let sum = |pair: [PlayerId; 2]| self.rating(pair[0]) + self.rating(pair[1]);
-            // E = (R_ns − R_ew) / 2 with R a pair's mean.
-            let expected = (sum(ns) - sum(ew)) * ratio(1, 4);
-            let change = (&room.butler - &expected) * k();
+            // E = (R_ns − R_ew) / 2 with R a pair's mean: a quarter of this sum.
+            let sum = [ns[0], ns[1]].iter().map(|p| self.units(*p)).sum::<i128>()
+                - [ew[0], ew[1]].iter().map(|p| self.units(*p)).sum::<i128>();
+            let change = change_units(&room.butler, sum)
+                .unwrap_or_else(|| change_units_exact(&room.butler, sum));
             for p in ns {
-                moves.push((p, change.clone()));
+                moves.push((p, change));
             }
             for p in ew {
-                moves.push((p, -change.clone()));
+                moves.push((p, -change));
             }
             self.boards.push(RatingBoard {
                 tournament: slug.to_owned(),
@@ -317,17 +409,20 @@ impl Ratings {
                 ns: sorted(ns),
                 ew: sorted(ew),
                 butler: room.butler.clone(),
-                expected,
-                change,
+                // Not reduced: a room's two figures are only compared and written, and
+                // reducing them (a gcd each) was most of a federation's run.
+                expected: Rational::new_raw(sum.into(), (4 * UNIT).into()),
+                change: Rational::new_raw(change.into(), UNIT.into()),
             });
         }
         for (player, change) in moves {
+            *self.units.entry(player).or_insert(0) += change;
             let entry = self.players.entry(player).or_insert_with(|| PlayerRating {
                 rating: Rational::zero(),
                 boards: 0,
             });
-            entry.rating += change;
             entry.boards += 1;
+            moved.push(player);
         }
     }
 }

@@ -1,9 +1,9 @@
 //! Exact fractions of unbounded size, for ratings and series (docs/rules.md §14).
 //!
-//! A rating moves by K·(b − E) on every board, with K = 1/16 and E a quarter of a sum of
-//! ratings, so each board can multiply a denominator by 64 (and by the datum's): after a
-//! season no fixed-width integer holds it. [`Rational`] is `num-rational` over `num-bigint`;
-//! figures are rounded only where they are written ([`decimals`]).
+//! Placing points and Butler totals are exact; a rating's change is worked out exactly and
+//! rounded to 18 decimals before it applies (`rules::rating`, docs/rules.md §14).
+//! [`Rational`] is `num-rational` over `num-bigint`; written figures are rounded only where
+//! they are written ([`decimals`]).
 
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};

@@ -33,6 +33,17 @@ from fractions import Fraction
 
 K = Fraction(1, 16)
 PROVISIONAL_BELOW = 100
+# Each room's change is rounded half away from zero to this many decimals before it moves
+# a rating (docs/rules.md §14, "Rounding").
+CHANGE_PLACES = 18
+
+
+def rounded(x, places):
+    """x rounded half away from zero to `places` decimals, as an exact fraction."""
+    scale = 10**places
+    scaled = abs(x) * scale
+    r = (2 * scaled.numerator + scaled.denominator) // (2 * scaled.denominator)
+    return Fraction(-r if x < 0 else r, scale)
 
 
 def id_number(pid):
@@ -124,7 +135,7 @@ def ratings(season):
                 r_ns = (before.get(x["ns"][0], 0) + before.get(x["ns"][1], 0)) / Fraction(2)
                 r_ew = (before.get(x["ew"][0], 0) + before.get(x["ew"][1], 0)) / Fraction(2)
                 e = (r_ns - r_ew) / 2
-                change = K * (x["butler"] - e)
+                change = rounded(K * (x["butler"] - e), CHANGE_PLACES)
                 changes += [(p, change) for p in x["ns"]] + [(p, -change) for p in x["ew"]]
                 rows.append(
                     [

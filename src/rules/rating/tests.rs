@@ -390,3 +390,66 @@ fn a_record_takes_each_rooms_butler_score_from_ns_and_its_line_ups() {
     assert_eq!(ratings.boards.len(), 2);
     assert_eq!(ratings.rating(p(1)), ratio(3, 32) - ratio(35, 512));
 }
+
+/// A change is worked out exactly, then rounded half away from zero to 18 decimals before
+/// it moves a rating (docs/rules.md §14, step 6).
+#[test]
+fn each_change_is_rounded_to_eighteen_decimals_half_away_from_zero() {
+    // b = 1/3, E = 0: K·b = 1/48 = 0.020833333333333333|33…, rounded down.
+    assert_eq!(
+        super::change_units(&ratio(1, 3), 0),
+        Some(20_833_333_333_333_333)
+    );
+    // b = 2/3: 1/24 = 0.041666666666666666|66…, rounded up.
+    assert_eq!(
+        super::change_units(&ratio(2, 3), 0),
+        Some(41_666_666_666_666_667)
+    );
+    assert_eq!(
+        super::change_units(&ratio(-2, 3), 0),
+        Some(-41_666_666_666_666_667)
+    );
+    // Exactly half a unit either way goes away from zero.
+    let half = ratio(8, 1_000_000_000_000_000_000);
+    assert_eq!(super::change_units(&half, 0), Some(1));
+    assert_eq!(super::change_units(&-half, 0), Some(-1));
+    // E = sum / 4 units: b = 0 against E = 2 units gives −1/8 unit, rounded to 0; against
+    // E = 8 units, −1/2 unit, rounded away from zero.
+    assert_eq!(super::change_units(&ratio(0, 1), 8), Some(0));
+    assert_eq!(super::change_units(&ratio(0, 1), 32), Some(-1));
+    // The exact path (for figures past an i128) rounds alike.
+    for (b, sum) in [
+        (ratio(1, 3), 0),
+        (ratio(-2, 3), 5),
+        (ratio(7, 11), -123_456_789_012_345_678),
+        (ratio(8, 1_000_000_000_000_000_000), 0),
+        (ratio(-8, 1_000_000_000_000_000_000), 0),
+    ] {
+        assert_eq!(
+            super::change_units(&b, sum),
+            Some(super::change_units_exact(&b, sum)),
+            "{b} {sum}"
+        );
+    }
+    // A rating two boards on: thirds do not pile up digits.
+    let t = tournament(
+        "a",
+        "2026-01-01",
+        vec![
+            room(1, 1, true, [1, 2], [3, 4], ratio(1, 3)),
+            room(2, 1, true, [1, 2], [3, 4], ratio(1, 3)),
+        ],
+    );
+    let r = Ratings::full_run(&[t]);
+    let p1 = r.rating(p(1));
+    assert!(
+        p1.denom() <= &num_bigint::BigInt::from(10u64.pow(18)),
+        "{p1}"
+    );
+    // The rounded 1/48, then (1/3 − E)/16 with E a quarter of four times it, rounded.
+    assert_eq!(
+        super::to_units(&p1),
+        20_833_333_333_333_333 + 19_531_250_000_000_000
+    );
+    assert_eq!(r.players[&p(1)].rating, p1, "the kept figure is the run's");
+}
