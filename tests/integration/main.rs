@@ -23,6 +23,7 @@ mod browser_hall;
 mod browser_hall_view;
 mod browser_offline;
 mod browser_print;
+mod browser_registry;
 mod browser_rough_edges;
 mod browser_secrecy;
 mod browser_session;
