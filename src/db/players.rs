@@ -9,6 +9,7 @@
 //! event row (the name as typed stays) and marks the id removed. Neither id is issued again.
 //! `players.csv` is read and written in [`file`].
 
+pub mod events;
 pub mod file;
 pub mod links;
 

@@ -25,6 +25,7 @@ pub(crate) mod ops;
 pub(crate) mod page;
 pub(crate) mod pairing_words;
 pub(crate) mod public;
+mod registry;
 pub(crate) mod route_memo;
 pub mod routes;
 pub mod settings;
@@ -136,6 +137,7 @@ fn declare(routes: &mut routes::Routes) {
     public::configure(routes);
     routes.area(sheets::configure);
     director::configure(routes);
+    routes.area(registry::configure);
     routes.area(table::configure);
 }
 

@@ -151,3 +151,100 @@ async fn finished_rated_and_the_reasons_are_set_in_the_browser() {
     assert!(hint.contains("needs your reason"), "{hint}");
     client.close().await.unwrap();
 }
+
+/// A director adds two players in the registry, links team 2's members to them on the
+/// team's form (one by name, one by id), and finds the event on the player's view; the
+/// public page of the public one reads at a desk and on a phone, in English and Chinese,
+/// and the other's address is not found.
+#[actix_web::test]
+async fn a_roster_is_linked_from_the_registry_and_a_players_page_reads_at_both_widths() {
+    let Some(tools) = browser_tools() else {
+        return;
+    };
+    let db = TestDb::sqlite();
+    common::import_club_night(&db);
+    ensure_user(&db, "ada", Role::Admin);
+    let (_server, base) = serve(&db);
+    let (_driver, client) = open_browser(&tools, 1280, 900).await;
+    log_in(&client, &base, "ada").await;
+
+    for (name, second, public) in [("Alice Chen", "陈爱丽", true), ("吴斌", "Ben Wu", false)] {
+        goto_in(&client, &base, "/registry", "en").await;
+        type_into(&client, "#name", name).await;
+        type_into(&client, "#second_name", second).await;
+        type_into(&client, "#club", "Riverside").await;
+        if public {
+            client
+                .find(Locator::Css("#public"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+        }
+        let at = click_and_load(&client, ".registry-form button.primary").await;
+        assert!(at.starts_with("/registry/P"), "{at}");
+    }
+    browser::screenshot(&client, "registry-player-1280-en.png").await;
+
+    // Team 2: Alice Chen by her name, Ben Wu by his id.
+    goto_in(&client, &base, "/d/club-night/teams/2/edit", "en").await;
+    let offered = client
+        .execute(
+            "return Array.prototype.map.call(document.querySelectorAll('#registry-players option'), \
+               function (o) { return o.value; }).join(' ');",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        offered, "P1 P2",
+        "the players named like the members are offered"
+    );
+    type_into(&client, "#link1", "Alice Chen").await;
+    type_into(&client, "#link2", "P2").await;
+    let at = click_and_load(&client, ".team-form button.primary").await;
+    assert_eq!(at, "/d/club-night/teams");
+    let event = fushi::db::load_event(&mut db.open(), "club-night")
+        .unwrap()
+        .unwrap();
+    let ids: Vec<String> = event.team(TeamNo(2)).unwrap().member_ids[..2]
+        .iter()
+        .map(|id| id.map(|i| i.to_string()).unwrap_or_default())
+        .collect();
+    assert_eq!(ids, ["P1", "P2"]);
+
+    // The registry lists both, linked or not.
+    goto_in(&client, &base, "/registry", "en").await;
+    let listed = text_of(&client, ".registry-players tbody").await;
+    assert!(
+        listed.contains("Alice Chen") && listed.contains("Ben Wu"),
+        "{listed}"
+    );
+    browser::screenshot(&client, "registry-1280-en.png").await;
+
+    // The director's view of Alice: the event, her team, the boards she played.
+    goto_in(&client, &base, "/registry/P1", "en").await;
+    let events = text_of(&client, ".player-events-table tbody").await;
+    assert!(events.contains("2 Red Tractors"), "{events}");
+    let trail = text_of(&client, ".registry-trail").await;
+    assert!(trail.contains("added"), "{trail}");
+
+    // The public page, signed out, at a desk and on a phone.
+    client.delete_all_cookies().await.unwrap();
+    for (width, lang) in browser::VIEWS {
+        let at = format!("{width} px, {lang}");
+        browser::set_view(&client, width).await;
+        goto_in(&client, &base, "/p/P1", lang).await;
+        let heading = text_of(&client, "#player-name").await;
+        assert!(heading.contains("Alice Chen"), "{at}: {heading}");
+        let row = text_of(&client, ".player-events-table tbody tr").await;
+        assert!(row.contains("Red Tractors"), "{at}: {row}");
+        assert!(!browser::scrolls_sideways(&client).await, "{at}");
+        browser::screenshot(&client, &format!("player-page-{width}-{lang}.png")).await;
+    }
+    goto_in(&client, &base, "/p/P2", "en").await;
+    let main = browser::main_text(&client).await;
+    assert!(!main.contains("Ben Wu") && !main.contains("吴斌"), "{main}");
+    client.close().await.unwrap();
+}

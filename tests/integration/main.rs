@@ -66,6 +66,7 @@ mod web_hall_view;
 mod web_large_fields;
 mod web_live;
 mod web_occasion;
+mod web_players;
 mod web_public;
 mod web_rough_edges;
 mod web_schedule;

@@ -1,0 +1,309 @@
+//! The player registry's pages and a player's public page over HTTP (docs/rules.md §14), on
+//! SQLite and on PostgreSQL when `FUSHI_TEST_POSTGRES` is set: who may do what, the
+//! `players.csv` upload with the command's messages, and what `/p/{id}` tells an anonymous
+//! reader (nothing at all about a player who is not public).
+
+use actix_web::http::StatusCode;
+
+use crate::common::http::{anonymous, browser, browser_as};
+use crate::common::{
+    TestDb, backends, import_club_night, import_club_night_with_one_board_unplayed,
+};
+use fushi::db::accounts::Role;
+use fushi::db::players::{self, Actor, PlayerFields};
+use fushi::db::{self, DbConnection};
+use fushi::rules::TeamNo;
+use fushi::rules::player_id::PlayerId;
+
+const ADMIN: Actor<'static> = Actor {
+    name: "ada",
+    admin: true,
+};
+
+fn add(conn: &mut DbConnection, name: &str, public: bool) -> PlayerId {
+    let fields = PlayerFields {
+        name: name.into(),
+        club: "Riverside".into(),
+        public,
+        ..PlayerFields::default()
+    };
+    players::add(conn, &fields, ADMIN).unwrap()
+}
+
+/// Links team 2's first two members (Alice Chen, Ben Wu) to `ids`.
+fn link_team_two(conn: &mut DbConnection, ids: [PlayerId; 2]) {
+    let event = db::load_event(conn, "club-night").unwrap().unwrap();
+    let mut team = event.team(TeamNo(2)).unwrap().clone();
+    team.member_ids = vec![Some(ids[0]), Some(ids[1]), None, None];
+    db::update_team_as(conn, "club-night", TeamNo(2), &team, "dora").unwrap();
+}
+
+/// Links team 1's 陈静 (its fifth member) to `id`.
+fn link_chen_jing(conn: &mut DbConnection, id: PlayerId) {
+    let event = db::load_event(conn, "club-night").unwrap().unwrap();
+    let mut team = event.team(TeamNo(1)).unwrap().clone();
+    team.member_ids = vec![None, None, None, None, Some(id)];
+    db::update_team_as(conn, "club-night", TeamNo(1), &team, "dora").unwrap();
+}
+
+#[actix_web::test]
+async fn directors_find_add_and_edit_and_only_administrators_merge_remove_and_import() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut dora = browser_as(&db, "dora", Role::Director).await;
+        dora.get_ok("/registry").await.has("Player registry");
+        // Added through the form: the next id, shown at once.
+        let added = dora
+            .post(
+                "/registry",
+                &[
+                    ("name", "Alice Chen"),
+                    ("second_name", "陈爱丽"),
+                    ("club", "Riverside"),
+                    ("federation_no", "CN-7"),
+                ],
+            )
+            .await;
+        assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+        assert_eq!(added.location.as_deref(), Some("/registry/P1"));
+        // A federation number already held is refused at its field.
+        let refused = dora
+            .post(
+                "/registry",
+                &[("name", "Alice Chen"), ("federation_no", "CN-7")],
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+        refused
+            .has("id=\"federation_no-error\"")
+            .has("federation number CN-7 belongs to P1");
+        // An empty name likewise.
+        let refused = dora.post("/registry", &[("name", "  ")]).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+        refused.has("id=\"name-error\"");
+        dora.post(
+            "/registry",
+            &[("name", "Alice Chen"), ("club", "riverside")],
+        )
+        .await;
+        // Found by name, second name, club, federation number and id.
+        for q in ["alice", "陈爱丽", "river", "CN-7", "P1"] {
+            dora.get_ok(&format!("/registry?q={}", urlencoding(q)))
+                .await
+                .has("href=\"/registry/P1\"");
+        }
+        // The two Alice Chens of Riverside are suggested, not merged.
+        let index = dora.get_ok("/registry").await;
+        index
+            .has("Perhaps the same person")
+            .has("/registry/merge?a=P1&amp;b=P2");
+        assert!(
+            players::get(&mut db.open(), PlayerId::parse("P2").unwrap())
+                .unwrap()
+                .is_some()
+        );
+        // Edited by a director.
+        let saved = dora
+            .post(
+                "/registry/P2",
+                &[
+                    ("name", "Alice Chen"),
+                    ("club", "Riverside"),
+                    ("public", "on"),
+                ],
+            )
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+        // A director sees the merge page but no button, and a merge posted is refused.
+        dora.get_ok("/registry/merge?a=P2&b=P1")
+            .await
+            .has("Only an administrator can do this.")
+            .lacks("id=\"merge-button\"");
+        let refused = dora
+            .post("/registry/merge", &[("a", "P1"), ("b", "P2")])
+            .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+        refused.has("only an administrator may merge, remove or import players");
+        let refused = dora.post("/registry/P2/remove", &[]).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            dora.get("/registry/players.csv").await.status,
+            StatusCode::FORBIDDEN
+        );
+        let refused = dora
+            .upload(
+                "/registry/import",
+                "file",
+                "players.csv",
+                b"player_id,name\n",
+                &[],
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+        refused.has("only an administrator may merge, remove or import players");
+        // A scorer does not reach the registry; an anonymous reader is sent to sign in.
+        let mut sam = browser_as(&db, "sam", Role::Scorer).await;
+        assert_eq!(sam.get("/registry").await.status, StatusCode::FORBIDDEN);
+        let page = anonymous(&db).await.get("/registry/P1").await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+
+        // The administrator merges with a click: the lower id stays, the trail shows it.
+        let mut ada = browser(&db).await;
+        ada.get_ok("/registry/merge?a=P2&b=P1")
+            .await
+            .has("Merge P2 into P1");
+        let merged = ada
+            .post("/registry/merge", &[("a", "P2"), ("b", "P1")])
+            .await;
+        assert_eq!(merged.location.as_deref(), Some("/registry/P1"));
+        let kept = ada.get_ok("/registry/P1").await;
+        kept.has("merged").has("P2 → P1");
+        // The merged id leads to the kept one.
+        let moved = ada.get("/registry/P2").await;
+        assert_eq!(moved.location.as_deref(), Some("/registry/P1"));
+        // Removed with its confirmation.
+        ada.post("/registry", &[("name", "Zed")]).await;
+        ada.get_ok("/registry/P3/remove")
+            .await
+            .has("Remove P3 Zed?");
+        let removed = ada.post("/registry/P3/remove", &[]).await;
+        assert_eq!(removed.location.as_deref(), Some("/registry"));
+        assert_eq!(ada.get("/registry/P3").await.status, StatusCode::NOT_FOUND);
+        ada.get_ok("/registry").await.has("removed");
+    }
+}
+
+/// `q` as a query's value.
+fn urlencoding(q: &str) -> String {
+    url::form_urlencoded::byte_serialize(q.as_bytes()).collect()
+}
+
+#[actix_web::test]
+async fn players_csv_goes_through_the_web_as_through_the_command() {
+    for db in backends() {
+        let mut ada = browser(&db).await;
+        ada.get_ok("/registry").await.has("Download players.csv");
+        let bad = "player_id,name,second_name,club,federation_no,public\n\
+                   P1,王伟,Wang Wei,东城,CN-1,yes\n\
+                   P01,Li Na,,,,no\n\
+                   P3,Zhao,,,CN-1,maybe\n";
+        let refused = ada
+            .upload(
+                "/registry/import",
+                "file",
+                "players.csv",
+                bad.as_bytes(),
+                &[],
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+        refused
+            .has("players.csv:3:")
+            .has("its number starts with 0")
+            .has("players.csv:4:");
+        // All or nothing: nothing was added.
+        assert!(players::all(&mut db.open()).unwrap().is_empty());
+        let good = "player_id,name,second_name,club,federation_no,public\n\
+                    P1,王伟,Wang Wei,东城,CN-1,yes\n\
+                    P5,Li Na,,,,no\n";
+        let done = ada
+            .upload(
+                "/registry/import",
+                "file",
+                "players.csv",
+                good.as_bytes(),
+                &[],
+            )
+            .await;
+        assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+        done.has("2 added, 0 updated, 0 merged by federation number, 0 unchanged");
+        let file = ada.get_ok("/registry/players.csv").await;
+        assert!(file.content_type.starts_with("text/csv"));
+        let exported = players::file::export(&mut db.open()).unwrap();
+        assert!(file.body.contains(&exported), "{}", file.body);
+        assert!(file.body.contains("P5,Li Na,,,,no"));
+    }
+}
+
+/// What `/p/{id}` answers an anonymous reader for `id`: status and body.
+async fn public_answer(db: &TestDb, id: &str) -> (StatusCode, String, Option<String>) {
+    let page = anonymous(db).await.get(&format!("/p/{id}")).await;
+    (page.status, page.body, page.location)
+}
+
+#[actix_web::test]
+async fn a_player_page_is_public_only_for_a_public_player_and_tells_nothing_else() {
+    for db in backends() {
+        import_club_night_with_one_board_unplayed(&db);
+        let mut conn = db.open();
+        let alice = add(&mut conn, "Alice Chen", true);
+        let ben = add(&mut conn, "Ben Wu", false);
+        link_team_two(&mut conn, [alice, ben]);
+        // P3 removed; P4 (not public) merged into Ben's P2, P5 merged into Alice's P1.
+        let gone = add(&mut conn, "Gone", true);
+        players::remove(&mut conn, gone, ADMIN).unwrap();
+        let ben_again = add(&mut conn, "Ben Wu", false);
+        players::merge(&mut conn, ben, ben_again, ADMIN).unwrap();
+        let alice_again = add(&mut conn, "Alice Chen", false);
+        players::merge(&mut conn, alice, alice_again, ADMIN).unwrap();
+
+        let (status, body, _) = public_answer(&db, "P1").await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert!(body.contains("Alice Chen"));
+        assert!(body.contains("href=\"/t/club-night\""));
+        assert!(body.contains("href=\"/t/club-night/teams/2\""));
+
+        // Not public, removed, never issued, no id, merged into one not public: one answer.
+        let nothing = public_answer(&db, "P999").await;
+        assert_eq!(nothing.0, StatusCode::NOT_FOUND);
+        for id in ["P2", "P3", "P4"] {
+            let answer = public_answer(&db, id).await;
+            assert_eq!(answer.0, nothing.0, "{id}");
+            assert_eq!(
+                answer.1.replace(&format!("/p/{id}"), "/p/P999"),
+                nothing.1,
+                "{id}"
+            );
+        }
+        assert!(!public_answer(&db, "P2").await.1.contains("Ben"));
+        // A merged id of a public player leads to the kept one.
+        let (status, _, location) = public_answer(&db, "P5").await;
+        assert_eq!(status, StatusCode::MOVED_PERMANENTLY);
+        assert_eq!(location.as_deref(), Some("/p/P1"));
+
+        // Released boards only: round 3's board 2 is not released (table 1's closed room
+        // has no result), so the public page counts 陈静's boards without her open-room
+        // result on it, while the directors' view counts it.
+        let chen = add(&mut conn, "陈静", true);
+        link_chen_jing(&mut conn, chen);
+        let event = db::load_event(&mut conn, "club-night").unwrap().unwrap();
+        let all = fushi::rules::field::player_boards(&event, chen).boards;
+        let public_body = public_answer(&db, &chen.to_string()).await.1;
+        let mut ada = browser(&db).await;
+        let director = ada.get_ok(&format!("/registry/{chen}")).await;
+        let cell = |n: u32| format!("<td class=\"num\">{n}</td>");
+        assert!(director.body.contains(&cell(all)), "{}", director.body);
+        // Her rooms on round 3's board 2 (not released): the public page leaves them out.
+        let round = event.rounds.iter().find(|r| r.number == 3).unwrap();
+        let hidden = round
+            .matches
+            .iter()
+            .flat_map(|m| {
+                [fushi::rules::Room::Open, fushi::rules::Room::Closed]
+                    .into_iter()
+                    .filter(move |room| m.result(*room, 2).is_some())
+                    .map(move |room| (m, room))
+            })
+            .filter(|(m, room)| {
+                [Some(m.home), m.away].into_iter().flatten().any(|team| {
+                    event
+                        .lineup(3, m.table, *room, team)
+                        .is_some_and(|l| l.player_ids.contains(&Some(chen)))
+                })
+            })
+            .count() as u32;
+        assert_eq!(hidden, 1);
+        let public_boards = all - hidden;
+        assert!(public_body.contains(&cell(public_boards)), "{public_body}");
+    }
+}
