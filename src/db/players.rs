@@ -198,6 +198,18 @@ pub fn all(conn: &mut DbConnection) -> Result<Vec<Player>, DbError> {
         .collect()
 }
 
+/// Every player whose cross-event page is public, by id.
+pub fn public_players(conn: &mut DbConnection) -> Result<Vec<Player>, DbError> {
+    players::table
+        .filter(players::public.eq(true))
+        .order(players::id)
+        .select(PlayerRow::as_select())
+        .load(conn)?
+        .into_iter()
+        .map(PlayerRow::player)
+        .collect()
+}
+
 /// What an id issued by this registry stands for now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IdNow {

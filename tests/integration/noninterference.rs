@@ -304,6 +304,7 @@ fn public_paths(values: &Values) -> Vec<String> {
     // The registry's players (docs/rules.md §14): every id the worlds issued and one more.
     for n in 1..=values.players + 1 {
         paths.push(format!("/p/P{n}"));
+        paths.push(format!("/api/v1/players/P{n}"));
     }
     paths
 }

@@ -307,3 +307,71 @@ async fn a_player_page_is_public_only_for_a_public_player_and_tells_nothing_else
         assert!(public_body.contains(&cell(public_boards)), "{public_body}");
     }
 }
+
+#[actix_web::test]
+async fn the_api_lists_public_players_only_and_answers_like_the_page() {
+    for db in backends() {
+        import_club_night_with_one_board_unplayed(&db);
+        let mut conn = db.open();
+        let alice = add(&mut conn, "Alice Chen", true);
+        let ben = add(&mut conn, "Ben Wu", false);
+        link_team_two(&mut conn, [alice, ben]);
+        let chen = add(&mut conn, "陈静", true);
+        link_chen_jing(&mut conn, chen);
+        let gone = add(&mut conn, "Gone", true);
+        players::remove(&mut conn, gone, ADMIN).unwrap();
+        let mut reader = anonymous(&db).await;
+
+        // The list: public players by id, paged; Ben (not public) and P4 (removed) absent.
+        let list = reader.get_ok("/api/v1/players").await;
+        let json: serde_json::Value = serde_json::from_str(&list.body).unwrap();
+        let ids: Vec<&str> = json["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(ids, ["P1", "P3"]);
+        assert!(!list.body.contains("Ben"));
+        let first = reader.get_ok("/api/v1/players?limit=1").await;
+        let json: serde_json::Value = serde_json::from_str(&first.body).unwrap();
+        let next = json["next"].as_str().unwrap().to_owned();
+        let second = reader
+            .get_ok(&format!("/api/v1/players?limit=1&cursor={next}"))
+            .await;
+        assert!(second.body.contains("\"P3\""), "{}", second.body);
+        // Its ETag answers 304.
+        let etag = list.header("etag").unwrap().to_owned();
+        let again = reader
+            .request(
+                actix_web::test::TestRequest::get()
+                    .uri("/api/v1/players")
+                    .insert_header(("If-None-Match", etag.as_str())),
+            )
+            .await;
+        assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+
+        // One player: the figures of the page, released boards only.
+        let one = reader.get_ok(&format!("/api/v1/players/{chen}")).await;
+        let json: serde_json::Value = serde_json::from_str(&one.body).unwrap();
+        let event = &json["events"][0];
+        assert_eq!(event["slug"], "club-night");
+        let page = reader.get_ok(&format!("/p/{chen}")).await;
+        let boards = event["boards"].as_u64().unwrap();
+        page.has(&format!("<td class=\"num\">{boards}</td>"));
+        let butler = event["butler"].as_str().unwrap().replace('-', "−");
+        page.has(&format!("<td class=\"num\">{butler}</td>"));
+
+        // Not public, removed, never issued: one answer.
+        let nothing = reader.get("/api/v1/players/P999").await;
+        assert_eq!(nothing.status, StatusCode::NOT_FOUND);
+        for id in ["P2", "P4", "x"] {
+            let answer = reader.get(&format!("/api/v1/players/{id}")).await;
+            assert_eq!(
+                (answer.status, answer.body.as_str()),
+                (nothing.status, nothing.body.as_str()),
+                "{id}"
+            );
+        }
+    }
+}
