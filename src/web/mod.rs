@@ -25,7 +25,7 @@ pub(crate) mod ops;
 pub(crate) mod page;
 pub(crate) mod pairing_words;
 pub(crate) mod public;
-mod registry;
+pub(crate) mod registry;
 pub(crate) mod route_memo;
 pub mod routes;
 pub mod settings;

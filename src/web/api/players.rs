@@ -23,7 +23,7 @@ use crate::db::players::{self, IdNow, Player};
 use crate::rules::player_id::PlayerId;
 use crate::web::live::http::PUBLIC_CACHE_CONTROL;
 use crate::web::page::with_db;
-use crate::web::public::player::event_lines;
+use crate::web::registry::event_lines;
 use crate::web::{AppError, AppState};
 
 /// A public player in the list.

@@ -15,7 +15,10 @@
 //! - `GET|POST /registry/{id}`: the director's view of a player, and its edit
 //! - `GET|POST /registry/{id}/remove`: the confirmation, then the removal
 
+mod lines;
 mod view;
+
+pub(crate) use lines::{EventLine, event_lines};
 
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes;
@@ -224,7 +227,7 @@ async fn player_page(
     let form = form.unwrap_or_else(|| {
         PlayerForm::new(format!("/registry/{id}"), PlayerInput::of(&player.fields))
     });
-    let lines = crate::web::public::player::event_lines(state, id, &events, false).await?;
+    let lines = event_lines(state, id, &events, false).await?;
     Ok(PlayerPage {
         ctx: ctx.clone(),
         player,

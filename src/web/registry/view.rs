@@ -97,7 +97,7 @@ pub(super) struct PlayerPage {
     pub(super) events: Vec<PlayerEvent>,
     /// The events with the boards played and Butler, from every result (the directors'
     /// view).
-    pub(super) lines: Vec<crate::web::public::player::EventLine>,
+    pub(super) lines: Vec<super::EventLine>,
     pub(super) form: PlayerForm,
     pub(super) trail: Vec<TrailRow>,
 }
