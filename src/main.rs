@@ -61,6 +61,14 @@ enum Command {
         #[command(subcommand)]
         command: PlayersCommand,
     },
+    Ratings {
+        #[arg(long)]
+        recompute: bool,
+    },
+    Series {
+        #[command(subcommand)]
+        command: SeriesCommand,
+    },
     Backup {
         out: PathBuf,
     },
@@ -84,6 +92,16 @@ enum Command {
 enum PlayersCommand {
     Import { file: PathBuf },
     Export { dir: PathBuf },
+}
+
+#[derive(Subcommand)]
+enum SeriesCommand {
+    Export {
+        slug: String,
+        dir: PathBuf,
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        count_best: Option<u32>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -328,6 +346,18 @@ fn main() -> ExitCode {
             PlayersCommand::Export { dir } => fushi::transfer::export_players(&db, &dir, &t),
         }
         .map(|done| println!("{done}")),
+        Command::Ratings { recompute } => {
+            fushi::transfer::ratings(&db, recompute, &t).map(|done| println!("{done}"))
+        }
+        Command::Series {
+            command:
+                SeriesCommand::Export {
+                    slug,
+                    dir,
+                    count_best,
+                },
+        } => fushi::transfer::export_series(&db, &slug, &dir, count_best, &t)
+            .map(|done| println!("{done}")),
         Command::Copy {
             from,
             to,

@@ -264,16 +264,79 @@ pub fn export_players(url: &str, dir: &Path, t: &Tr) -> Result<String, Vec<Strin
     use crate::db::players::file;
     let mut conn = open_existing(url, t)?;
     let text = file::export(&mut conn).map_err(|e| vec![e.to_string()])?;
+    let (ratings, boards) = db::ratings::files(&mut conn).map_err(|e| vec![e.to_string()])?;
     let mut files = ArchiveFiles::new();
     files.insert(file::PLAYERS_CSV, text);
+    files.insert(crate::archive::RATINGS, ratings);
+    files.insert(crate::archive::RATING_BOARDS, boards);
     files
         .write_dir(dir)
         .map_err(|e| vec![format!("{}: {e}", dir.display())])?;
+    let names = [
+        file::PLAYERS_CSV,
+        crate::archive::RATINGS,
+        crate::archive::RATING_BOARDS,
+    ]
+    .join(", ");
     Ok(t.args(
         "cli-players-exported",
         &[
             ("dir", dir.display().to_string().into()),
-            ("files", file::PLAYERS_CSV.into()),
+            ("files", names.into()),
+        ],
+    ))
+}
+
+/// `fushi series export SLUG DIR [--count-best N]`: the series' `series.csv` over its
+/// finished tournaments (docs/rules.md §14), with `count_best` or the series' setting.
+pub fn export_series(
+    url: &str,
+    slug: &str,
+    dir: &Path,
+    count_best: Option<u32>,
+    t: &Tr,
+) -> Result<String, Vec<String>> {
+    let mut conn = open_existing(url, t)?;
+    let text = db::ratings::series_csv(&mut conn, slug, count_best)
+        .map_err(|e| vec![e.to_string()])?
+        .ok_or_else(|| vec![t.a("cli-series-unknown", "slug", slug)])?;
+    let mut files = ArchiveFiles::new();
+    files.insert(crate::archive::SERIES, text);
+    files
+        .write_dir(dir)
+        .map_err(|e| vec![format!("{}: {e}", dir.display())])?;
+    Ok(t.args(
+        "cli-series-exported",
+        &[
+            ("slug", slug.to_owned().into()),
+            ("dir", dir.display().to_string().into()),
+        ],
+    ))
+}
+
+/// `fushi ratings --recompute`: the ratings made again from zero over every rated, finished
+/// tournament (docs/rules.md §14); without `--recompute`, brought up to date as a page would.
+pub fn ratings(url: &str, recompute: bool, t: &Tr) -> Result<String, Vec<String>> {
+    let mut conn = open_existing(url, t)?;
+    let done = if recompute {
+        db::ratings::recompute(&mut conn).map(db::ratings::Refreshed::Full)
+    } else {
+        db::ratings::refresh(&mut conn)
+    }
+    .map_err(|e| vec![e.to_string()])?;
+    let players = db::ratings::current(&mut conn)
+        .map_err(|e| vec![e.to_string()])?
+        .len();
+    let (key, count) = match done {
+        db::ratings::Refreshed::Current => ("cli-ratings-current", 0),
+        db::ratings::Refreshed::Appended(n) => ("cli-ratings-appended", n),
+        db::ratings::Refreshed::Full(n) => ("cli-ratings-recomputed", n),
+    };
+    Ok(t.args(
+        key,
+        &[
+            ("tournaments", count.to_string().into()),
+            ("players", players.to_string().into()),
         ],
     ))
 }

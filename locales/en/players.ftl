@@ -32,8 +32,24 @@ players-rated-needs-ends = a rated tournament needs its end date (ends)
 # fushi players …
 cli-about-players = The installation's player registry (players.csv; ratings.csv and rating_boards.csv join it when ratings are computed).
 cli-about-players-import = Merge a players.csv into the registry: a known id updates its player, a new id with a registry player's federation number is merged into that player, any other new id is created unless it was ever issued. All or nothing.
-cli-about-players-export = Write the registry's players.csv into a folder, created if needed.
+cli-about-players-export = Write the registry's players.csv, with ratings.csv and rating_boards.csv, into a folder, created if needed.
 cli-help-players-import-file = The players.csv file (UTF-8 or GB18030).
 cli-help-players-export-dir = The folder to write into.
 cli-players-imported = players.csv imported: { $created } created, { $updated } updated, { $merged } merged by federation number, { $unchanged } unchanged
 cli-players-exported = exported the registry to { $dir }: { $files }
+
+# fushi ratings …
+cli-about-ratings = The players' ratings (docs/rules.md §14): brought up to date, or made again from zero with --recompute.
+cli-help-ratings-recompute = Make the run again from zero over every rated, finished tournament, whatever is kept.
+cli-ratings-current = ratings are up to date: { $players } players rated
+cli-ratings-appended = ratings carried on over { $tournaments } new tournaments: { $players } players rated
+cli-ratings-recomputed = ratings made again from zero over { $tournaments } tournaments: { $players } players rated
+
+# fushi series …
+cli-about-series = Series of tournaments (docs/rules.md §14).
+cli-about-series-export = Write a series' series.csv (its standings over its finished tournaments) into a folder, created if needed.
+cli-help-series-export-slug = The series' slug.
+cli-help-series-export-dir = The folder to write into.
+cli-help-series-export-count_best = Count each player's best N events (default: the series' setting).
+cli-series-unknown = there is no series "{ $slug }"
+cli-series-exported = exported series { $slug } to { $dir }: series.csv

@@ -32,8 +32,24 @@ players-rated-needs-ends = 计入等级分的比赛必须有结束日期（ends�
 # fushi players …
 cli-about-players = 本安装的选手名册（players.csv；计算等级分后另有 ratings.csv 和 rating_boards.csv）。
 cli-about-players-import = 把 players.csv 合并进名册：已知编号更新该选手；新编号若与名册中某选手的协会编号相同则并入该选手；其他新编号按原样创建（曾经发出过的编号除外）。全部成功或全部不做。
-cli-about-players-export = 把名册的 players.csv 写入文件夹（不存在则创建）。
+cli-about-players-export = 把名册的 players.csv 以及 ratings.csv、rating_boards.csv 写入文件夹（不存在则创建）。
 cli-help-players-import-file = players.csv 文件（UTF-8 或 GB18030）。
 cli-help-players-export-dir = 要写入的文件夹。
 cli-players-imported = 已导入 players.csv：新建 { $created }，更新 { $updated }，按协会编号合并 { $merged }，未变 { $unchanged }
 cli-players-exported = 已将名册导出到 { $dir }：{ $files }
+
+# fushi ratings …
+cli-about-ratings = 选手等级分（docs/rules.md §14）：更新到最新；加 --recompute 则从零重算。
+cli-help-ratings-recompute = 不论已存的结果，从零重算所有计入等级分且已结束的比赛。
+cli-ratings-current = 等级分已是最新：{ $players } 名选手有等级分
+cli-ratings-appended = 等级分已续算 { $tournaments } 个新比赛：{ $players } 名选手有等级分
+cli-ratings-recomputed = 等级分已从零重算 { $tournaments } 个比赛：{ $players } 名选手有等级分
+
+# fushi series …
+cli-about-series = 系列赛（docs/rules.md §14）。
+cli-about-series-export = 把系列赛的 series.csv（已结束比赛的排名）写入文件夹（不存在则创建）。
+cli-help-series-export-slug = 系列赛的地址名（slug）。
+cli-help-series-export-dir = 要写入的文件夹。
+cli-help-series-export-count_best = 每名选手计入最好的 N 个比赛（默认：系列赛的设置）。
+cli-series-unknown = 没有系列赛“{ $slug }”
+cli-series-exported = 已将系列赛 { $slug } 导出到 { $dir }：series.csv

@@ -32,8 +32,24 @@ players-rated-needs-ends = 計入等級分的比賽必須有結束日期（ends�
 # fushi players …
 cli-about-players = 本安裝的選手名冊（players.csv；計算等級分後另有 ratings.csv 和 rating_boards.csv）。
 cli-about-players-import = 將 players.csv 合併進名冊：已知編號更新該選手；新編號若與名冊中某選手的協會編號相同則併入該選手；其他新編號按原樣建立（曾經發出過的編號除外）。全部成功或全部不做。
-cli-about-players-export = 將名冊的 players.csv 寫入資料夾（不存在則建立）。
+cli-about-players-export = 將名冊的 players.csv 以及 ratings.csv、rating_boards.csv 寫入資料夾（不存在則建立）。
 cli-help-players-import-file = players.csv 檔案（UTF-8 或 GB18030）。
 cli-help-players-export-dir = 要寫入的資料夾。
 cli-players-imported = 已匯入 players.csv：新建 { $created }，更新 { $updated }，依協會編號合併 { $merged }，未變 { $unchanged }
 cli-players-exported = 已將名冊匯出到 { $dir }：{ $files }
+
+# fushi ratings …
+cli-about-ratings = 選手等級分（docs/rules.md §14）：更新到最新；加 --recompute 則從零重算。
+cli-help-ratings-recompute = 不論已存的結果，從零重算所有計入等級分且已結束的比賽。
+cli-ratings-current = 等級分已是最新：{ $players } 名選手有等級分
+cli-ratings-appended = 等級分已續算 { $tournaments } 個新比賽：{ $players } 名選手有等級分
+cli-ratings-recomputed = 等級分已從零重算 { $tournaments } 個比賽：{ $players } 名選手有等級分
+
+# fushi series …
+cli-about-series = 系列賽（docs/rules.md §14）。
+cli-about-series-export = 將系列賽的 series.csv（已結束比賽的排名）寫入資料夾（不存在則建立）。
+cli-help-series-export-slug = 系列賽的網址名（slug）。
+cli-help-series-export-dir = 要寫入的資料夾。
+cli-help-series-export-count_best = 每名選手計入最佳的 N 個比賽（預設：系列賽的設定）。
+cli-series-unknown = 沒有系列賽「{ $slug }」
+cli-series-exported = 已將系列賽 { $slug } 匯出到 { $dir }：series.csv

@@ -20,7 +20,10 @@ pub(crate) use deal_seeds::published_text;
 pub(crate) use exports::{EXPORTS, Exporting};
 pub use exports::{Export, When, always, export};
 pub use files::ArchiveFiles;
-pub use ratings::{RATING_BOARDS, RATINGS, SERIES, rating_boards_csv, ratings_csv, series_csv};
+pub use ratings::{
+    RATING_BOARDS, RATINGS, SERIES, rating_boards_csv, rating_boards_csv_rows, ratings_csv,
+    series_csv, series_csv_shown,
+};
 pub use read::{parse, parse_teams};
 pub(crate) use settings::settings_toml;
 pub(crate) use settings::stages_toml;

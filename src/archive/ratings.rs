@@ -81,6 +81,11 @@ pub fn rating_boards_csv(ratings: &Ratings) -> String {
             ]
         })
         .collect();
+    rating_boards_csv_rows(rows)
+}
+
+/// `rating_boards.csv` from rows already written (as the database keeps them), in order.
+pub fn rating_boards_csv_rows(rows: Vec<Vec<String>>) -> String {
     csv_text(
         &[
             "tournament",
@@ -100,13 +105,23 @@ pub fn rating_boards_csv(ratings: &Ratings) -> String {
 
 /// `series.csv`: `rank,player_id,name,events,points,butler_total`, in rank order.
 pub fn series_csv(lines: &[SeriesLine], name: &dyn Fn(PlayerId) -> String) -> String {
+    series_csv_shown(lines, &|p| Some(name(p)))
+}
+
+/// [`series_csv`] where `name` gives `None` for a player not to be shown: their line keeps
+/// its rank and figures, with the id and name empty (the public page's file).
+pub fn series_csv_shown(lines: &[SeriesLine], name: &dyn Fn(PlayerId) -> Option<String>) -> String {
     let rows = lines
         .iter()
         .map(|l| {
+            let (id, name) = match name(l.player) {
+                Some(n) => (l.player.to_string(), neutralise(&n)),
+                None => (String::new(), String::new()),
+            };
             vec![
                 l.rank.to_string(),
-                l.player.to_string(),
-                neutralise(&name(l.player)),
+                id,
+                name,
                 l.events.to_string(),
                 decimals(&l.points, 2),
                 decimals(&l.butler_total, 2),

@@ -19,6 +19,8 @@ pub const TABLES: &[&str] = &[
     "players",
     "player_audit",
     "tournaments",
+    "series",
+    "series_events",
     "deal_seeds",
     "stages",
     "stage_exchanges",
@@ -52,7 +54,14 @@ pub const TABLES: &[&str] = &[
 /// The tables each database keeps its own of, never copied: its id (the validators of the
 /// public pages carry it, and a copy is another database, docs/decisions.md), and what its
 /// recent revisions changed (a server reading the copy loads each tournament in full).
-pub(crate) const OWN_TABLES: &[&str] = &["database_meta", "revision_changes"];
+pub(crate) const OWN_TABLES: &[&str] = &[
+    "database_meta",
+    "revision_changes",
+    "rating_events",
+    "player_ratings",
+    "rating_boards",
+    "rating_history",
+];
 
 /// The tables that hold secrets: left behind with `--without-secrets` (a new cookie key is
 /// made on the first start, and everyone signs in again).

@@ -125,6 +125,20 @@ pub enum WriteRefusal {
     /// In a rated tournament, a member's link changed without a reason once a room the
     /// member sat in has a result.
     LinkReasonNeeded { team: TeamNo },
+    /// A series slug that is not a slug.
+    SeriesSlug { slug: String },
+    /// A series name empty, too long or with control characters.
+    SeriesName,
+    /// A series' `count_best` that is not a positive number.
+    SeriesCountBest,
+    /// A new series under a slug another series has.
+    SeriesTaken { slug: String },
+    /// A tournament put in a series there is none of.
+    SeriesUnknown { slug: String },
+    /// A series naming a tournament there is none of.
+    SeriesNoTournament { slug: String },
+    /// A new order of a series that does not name each of its tournaments once.
+    SeriesOrder,
 }
 
 /// An argument as text (numbers too: no grouping in a round or board number).
@@ -182,6 +196,13 @@ impl WriteRefusal {
             | R::LineupReasonNeeded { .. }
             | R::LineupFixedAtTable { .. }
             | R::LinkReasonNeeded { .. } => self.standing_message(),
+            R::SeriesSlug { .. }
+            | R::SeriesName
+            | R::SeriesCountBest
+            | R::SeriesTaken { .. }
+            | R::SeriesUnknown { .. }
+            | R::SeriesNoTournament { .. }
+            | R::SeriesOrder => self.series_message(),
             R::BoardNotInRound {
                 round,
                 table,
@@ -224,6 +245,23 @@ impl WriteRefusal {
                 ("refused-lineup-fixed-at-table", at(round, table))
             }
             R::LinkReasonNeeded { team } => ("refused-link-reason-needed", vec![("team", s(team))]),
+            other => other.message(),
+        }
+    }
+
+    /// [`WriteRefusal::message`] of a refusal about a series.
+    fn series_message(&self) -> (&'static str, Vec<Arg<'static>>) {
+        use WriteRefusal as R;
+        match self {
+            R::SeriesSlug { slug } => ("refused-series-slug", vec![("slug", s(slug))]),
+            R::SeriesName => ("refused-series-name", vec![]),
+            R::SeriesCountBest => ("refused-series-count-best", vec![]),
+            R::SeriesTaken { slug } => ("refused-series-taken", vec![("slug", s(slug))]),
+            R::SeriesUnknown { slug } => ("refused-series-unknown", vec![("slug", s(slug))]),
+            R::SeriesNoTournament { slug } => {
+                ("refused-series-no-tournament", vec![("slug", s(slug))])
+            }
+            R::SeriesOrder => ("refused-series-order", vec![]),
             other => other.message(),
         }
     }
@@ -437,6 +475,21 @@ mod tests {
             R::LineupReasonNeeded { round: 2, table: 5 },
             R::LineupFixedAtTable { round: 2, table: 5 },
             R::LinkReasonNeeded { team },
+            R::SeriesSlug {
+                slug: "春季".into(),
+            },
+            R::SeriesName,
+            R::SeriesCountBest,
+            R::SeriesTaken {
+                slug: "2026".into(),
+            },
+            R::SeriesUnknown {
+                slug: "2027".into(),
+            },
+            R::SeriesNoTournament {
+                slug: "2028".into(),
+            },
+            R::SeriesOrder,
         ]
     }
 

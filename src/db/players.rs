@@ -210,6 +210,16 @@ pub fn public_players(conn: &mut DbConnection) -> Result<Vec<Player>, DbError> {
         .collect()
 }
 
+/// Every player's current name, by id (what `ratings.csv` and `series.csv` write).
+pub fn names(conn: &mut DbConnection) -> Result<BTreeMap<PlayerId, String>, DbError> {
+    players::table
+        .select((players::id, players::name))
+        .load::<(i64, String)>(conn)?
+        .into_iter()
+        .map(|(n, name)| Ok((stored_id(n, "players")?, name)))
+        .collect()
+}
+
 /// What an id issued by this registry stands for now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IdNow {

@@ -383,3 +383,79 @@ diesel::allow_tables_to_appear_in_same_query!(players, tournaments);
 diesel::allow_tables_to_appear_in_same_query!(players, lineups);
 diesel::allow_tables_to_appear_in_same_query!(players, matches);
 diesel::allow_tables_to_appear_in_same_query!(players, rounds);
+
+// The ratings as one run gives them, kept (docs/rules.md §14; derived, never copied).
+diesel::table! {
+    rating_events (position) {
+        position -> Integer,
+        tournament_id -> Integer,
+        slug -> Text,
+        ends -> Text,
+        revision -> BigInt,
+        changed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    player_ratings (player_id) {
+        player_id -> BigInt,
+        rating -> Text,
+        boards -> Integer,
+    }
+}
+
+diesel::table! {
+    rating_boards (position) {
+        position -> BigInt,
+        event_position -> Integer,
+        round_no -> Integer,
+        board_no -> Integer,
+        table_no -> Integer,
+        room -> Text,
+        ns1 -> BigInt,
+        ns2 -> BigInt,
+        ew1 -> BigInt,
+        ew2 -> BigInt,
+        butler -> Text,
+        expected -> Text,
+        change -> Text,
+    }
+}
+
+diesel::table! {
+    rating_history (player_id, event_position) {
+        player_id -> BigInt,
+        event_position -> Integer,
+        boards -> Integer,
+        rating -> Text,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(rating_history, rating_events);
+diesel::allow_tables_to_appear_in_same_query!(rating_boards, rating_events);
+diesel::allow_tables_to_appear_in_same_query!(player_ratings, players);
+
+// Series of tournaments (docs/rules.md §14).
+diesel::table! {
+    series (id) {
+        id -> Integer,
+        slug -> Text,
+        name -> Text,
+        count_best -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    series_events (tournament_id) {
+        tournament_id -> Integer,
+        series_id -> Integer,
+        position -> Integer,
+    }
+}
+
+diesel::joinable!(series_events -> series (series_id));
+diesel::joinable!(series_events -> tournaments (tournament_id));
+diesel::allow_tables_to_appear_in_same_query!(series, series_events);
+diesel::allow_tables_to_appear_in_same_query!(series_events, tournaments);
+diesel::allow_tables_to_appear_in_same_query!(series, tournaments);
+diesel::allow_tables_to_appear_in_same_query!(tournament_occasions, tournaments);

@@ -77,6 +77,21 @@ pub fn set_finished_as(
     finished: bool,
     who: &str,
 ) -> Result<bool, DbError> {
+    let done = mark_finished(conn, slug, finished, who)?;
+    // The ratings are brought up to date at once (one tournament further when this one
+    // sorts last, the usual case); should that fail, the next use of the ratings does it.
+    if done && let Err(e) = super::ratings::refresh(conn) {
+        tracing::warn!(event = "ratings_refresh_failed", tournament = %slug, error = %e, "ratings not brought up to date");
+    }
+    Ok(done)
+}
+
+fn mark_finished(
+    conn: &mut DbConnection,
+    slug: &str,
+    finished: bool,
+    who: &str,
+) -> Result<bool, DbError> {
     super::write_transaction(conn, |conn| {
         let Some(id) = super::rounds::lock_tournament(conn, slug)? else {
             return Ok(false);

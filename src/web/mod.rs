@@ -28,6 +28,7 @@ pub(crate) mod public;
 pub(crate) mod registry;
 pub(crate) mod route_memo;
 pub mod routes;
+mod series_page;
 pub mod settings;
 pub(crate) mod sheets;
 pub(crate) mod statics;
@@ -130,7 +131,16 @@ fn declare(routes: &mut routes::Routes) {
             .route("/static/fushi.css", web::get().to(stylesheet))
             .route("/static/fushi.js", web::get().to(script))
             .route("/static/favicon.svg", web::get().to(favicon))
-            .route("/t/{slug}/events", web::get().to(live::events::events));
+            .route("/t/{slug}/events", web::get().to(live::events::events))
+            .route("/s/{slug}", web::get().to(series_page::series))
+            .route(
+                "/s/{slug}/series.csv",
+                web::get().to(series_page::series_csv),
+            )
+            .route(
+                "/s/{slug}/series.pdf",
+                web::get().to(series_page::series_pdf),
+            );
     });
     ops::configure(routes);
     api::declare(routes);

@@ -57,6 +57,9 @@ fn everything(db: &TestDb) {
         let other = players::add(&mut conn, &ann, Actor::operator()).unwrap();
         players::merge(&mut conn, kept, other, Actor::operator()).unwrap();
     }
+    // A series the club night belongs to.
+    fushi::db::series::create(&mut conn, "winter", "Winter league", Some(3)).unwrap();
+    fushi::db::series::set_series(&mut conn, "club-night", Some("winter")).unwrap();
     // The rest as the pages would leave them.
     let at = "'2026-12-05 10:00:00'";
     conn.batch_execute(&format!(

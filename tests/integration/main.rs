@@ -43,6 +43,7 @@ mod outage;
 mod player_links;
 mod players;
 mod races;
+mod ratings_db;
 mod ratings_reference;
 mod reference_sweep;
 mod release_crawl;

@@ -12,7 +12,7 @@ use crate::rules::{
     Settings, SettingsDraft, SettingsError, SettingsField, SettingsReason, TableSide,
 };
 
-const KEYS: [&str; 32] = [
+const KEYS: [&str; 33] = [
     "name",
     "slug",
     "published",
@@ -41,6 +41,7 @@ const KEYS: [&str; 32] = [
     "time_zone",
     "rated",
     "finished",
+    "series",
     "stages",
     "deal_commitment",
     "deal_seed",
@@ -140,8 +141,12 @@ pub(crate) fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>>
             rated: reader.boolean("rated", false),
         },
     };
+    let series = read_series(&mut reader);
     let deal_seed = read_deal_seed(&mut reader);
     let mut parsed = Settings::try_from(draft);
+    if let Ok(settings) = &mut parsed {
+        settings.series = series;
+    }
     let mut problems = reader.problems;
     let deal_seeds = match read_deal_seeds(text, &table) {
         Ok(Some(seeds)) => seeds,
@@ -201,6 +206,22 @@ pub(crate) fn parse_settings(text: &str) -> Result<ParsedSettings, Vec<Problem>>
             deal_seeds,
         }),
         _ => Err(problems),
+    }
+}
+
+/// `series = "slug"`: the series the tournament belongs to (docs/rules.md §14), a slug as a
+/// tournament's is; `None` when the key is absent or empty.
+fn read_series(reader: &mut Reader<'_>) -> Option<String> {
+    let text = reader.string("series", Some(""))?;
+    if text.is_empty() {
+        return None;
+    }
+    match crate::rules::slug::Slug::parse(&text) {
+        Ok(slug) => Some(slug.as_str().to_owned()),
+        Err(_) => {
+            reader.problem("series", Why::SlugInvalid { slug: text });
+            None
+        }
     }
 }
 

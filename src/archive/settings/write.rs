@@ -103,6 +103,9 @@ fn settings_toml_with(settings: &Settings, plain: &str) -> String {
             line(key, "true".to_owned());
         }
     }
+    if let Some(series) = &settings.series {
+        line("series", quote(series));
+    }
     out.push_str(plain);
     // Tables come after every plain key; written only for a staged event.
     out.push_str(&stages_toml(&settings.stages));

@@ -108,6 +108,16 @@ fn insert_rows(
         max_binds,
     )?;
     crate::db::stages::replace_stages(conn, tournament_id, &event.settings.stages)?;
+    // A finished tournament has every board released (docs/rules.md §14: it is marked
+    // finished only then), so an archive that says `finished = true` arrives released.
+    if event.settings.standing.finished {
+        diesel::update(rounds::table.filter(rounds::tournament_id.eq(tournament_id)))
+            .set(rounds::results_released.eq(true))
+            .execute(conn)?;
+    }
+    if let Some(series) = &event.settings.series {
+        crate::db::series::join_by_id(conn, series, tournament_id)?;
+    }
     let boards_by_number: HashMap<(i32, i32), i32> = event
         .rounds
         .iter()

@@ -134,6 +134,7 @@ pub fn load_event(conn: &mut DbConnection, slug: &str) -> Result<Option<Event>, 
     let mut settings = settings_from_row(&tournament)?;
     settings.occasion = crate::db::occasion::load(conn, id)?;
     settings.stages = crate::db::stages::load_stages(conn, id)?;
+    settings.series = crate::db::series::slug_of(conn, id)?;
 
     let (teams, team_numbers) = crate::db::teams::load_teams(conn, id)?;
     let rounds = load_rounds(conn, id, &team_numbers)?;

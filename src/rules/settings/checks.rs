@@ -372,6 +372,7 @@ impl TryFrom<SettingsDraft> for Settings {
                     .unwrap_or_else(|| ScoringRules::default_bye(method, win_draw_loss));
                 Ok(Settings {
                     standing: d.standing,
+                    series: None,
                     name,
                     slug,
                     published: d.published,

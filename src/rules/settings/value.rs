@@ -42,6 +42,9 @@ pub struct Settings {
     /// Whether the tournament counts for series and ratings (`finished` and `rated` in
     /// `tournament.toml`, docs/rules.md §14).
     pub standing: Standing,
+    /// The series the tournament belongs to, by slug (`series` in `tournament.toml`,
+    /// docs/rules.md §14); kept beside the settings, not part of the settings form.
+    pub series: Option<String>,
 }
 
 /// Where a tournament stands for series and ratings (docs/rules.md §14): finished, marked

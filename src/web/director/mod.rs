@@ -13,6 +13,7 @@ mod field;
 mod hall_view;
 mod rounds;
 mod schedule;
+mod series;
 mod session;
 mod stages;
 mod subject;
@@ -30,6 +31,7 @@ pub(crate) use tournaments::FieldErrors;
 pub(crate) fn configure(routes: &mut Routes) {
     // The archive first: its `/d/import` must match before the dashboard's `/d/{slug}`.
     archive::configure(routes);
+    series::configure(routes);
     tournaments::configure(routes);
     teams::configure(routes);
     schedule::configure(routes);

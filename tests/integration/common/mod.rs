@@ -545,6 +545,7 @@ pub fn sample_event(slug: &str) -> Event {
     let mut event = Event {
         settings: Settings {
             standing: Default::default(),
+            series: None,
             name: "Winter Duplicate 冬季复式".to_owned(),
             slug: slug.to_owned(),
             published: true,

@@ -1,0 +1,3 @@
+DROP INDEX series_events_series;
+DROP TABLE series_events;
+DROP TABLE series;

@@ -1,0 +1,664 @@
+//! The players' ratings from the database (docs/rules.md §14): every rated, finished
+//! tournament with an end date is read as a [`TournamentRecord`] (released boards only,
+//! its line-ups' links and whether each was given before its room's first result) and the
+//! ratings are one run of [`Ratings`] over them, in the order of (`ends`, slug).
+//!
+//! The run is kept in four tables (`rating_events`, `player_ratings`, `rating_boards`,
+//! `rating_history`), and checked before each use ([`refresh`]): the tournaments it counted
+//! are kept with the revision each had then, and every change that can move a rating (a
+//! result, a link, a line-up, a merge or a removal in the registry, `rated`, `finished`,
+//! `ends`) raises the revision of the tournament it touches. When the tournaments counted
+//! now are those kept, the ratings are current; when they are those kept and then more,
+//! sorting after them (a tournament just marked finished, the usual case), the run is
+//! carried on over the new ones only ([`Ratings::append`]: what the full run does with them
+//! last); otherwise the run is made again from zero. So the kept ratings are always what
+//! one full run gives (docs/decisions.md, "Ratings are kept, and checked before each use").
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+
+use super::DbError;
+use super::connection::{DbConnection, chunk_len, per_backend};
+use super::players::{number, stored_id};
+use super::schema::{
+    lineups, matches, player_ratings, rating_boards, rating_events, rating_history, rounds, teams,
+    tournament_occasions, tournaments,
+};
+use crate::rules::player_id::PlayerId;
+use crate::rules::rating::{
+    LineupLink, PlayerRating, Ratings, TournamentFlags, TournamentRecord, record_of_event,
+};
+use crate::rules::rational::{Rational, decimals};
+use crate::rules::release::Release;
+use crate::rules::series::{Place, SeriesEvent, SeriesLine, places_of, series_standings as rank};
+use crate::rules::{Room, TeamNo};
+
+/// A tournament ratings count, as it stood when counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Counted {
+    tournament_id: i32,
+    slug: String,
+    ends: NaiveDate,
+    revision: i64,
+    changed_at: NaiveDateTime,
+}
+
+/// The rated, finished tournaments with an end date as they stand now, in the order of the
+/// run: by `ends`, then slug.
+fn counted_now(conn: &mut DbConnection) -> Result<Vec<Counted>, DbError> {
+    let rows: Vec<(i32, String, i64, NaiveDateTime, Option<String>)> = tournaments::table
+        .left_join(tournament_occasions::table)
+        .filter(tournaments::rated.eq(true))
+        .filter(tournaments::finished.eq(true))
+        .select((
+            tournaments::id,
+            tournaments::slug,
+            tournaments::revision,
+            tournaments::updated_at,
+            tournament_occasions::ends.nullable(),
+        ))
+        .load(conn)?;
+    let mut out: Vec<Counted> = rows
+        .into_iter()
+        .filter_map(|(tournament_id, slug, revision, changed_at, ends)| {
+            let ends = ends?.parse::<NaiveDate>().ok()?;
+            Some(Counted {
+                tournament_id,
+                slug,
+                ends,
+                revision,
+                changed_at,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| (a.ends, &a.slug).cmp(&(b.ends, &b.slug)));
+    Ok(out)
+}
+
+/// The tournaments the kept ratings counted, in the order of the run.
+fn counted_kept(conn: &mut DbConnection) -> Result<Vec<Counted>, DbError> {
+    let rows: Vec<(i32, String, String, i64, NaiveDateTime)> = rating_events::table
+        .order(rating_events::position)
+        .select((
+            rating_events::tournament_id,
+            rating_events::slug,
+            rating_events::ends,
+            rating_events::revision,
+            rating_events::changed_at,
+        ))
+        .load(conn)?;
+    rows.into_iter()
+        .map(|(tournament_id, slug, ends, revision, changed_at)| {
+            let ends = ends
+                .parse::<NaiveDate>()
+                .map_err(|_| DbError::Corrupt(format!("rating_events: {slug}: ends {ends}")))?;
+            Ok(Counted {
+                tournament_id,
+                slug,
+                ends,
+                revision,
+                changed_at,
+            })
+        })
+        .collect()
+}
+
+/// A tournament as ratings and series read it: its record (released boards only) and its
+/// places (docs/rules.md §14, "Places").
+#[derive(Clone, Debug)]
+pub struct TournamentFigures {
+    pub record: TournamentRecord,
+    pub places: Vec<Place>,
+    /// The tournament's name.
+    pub name: String,
+    pub published: bool,
+}
+
+/// Tournament `slug` as ratings and series read it; `None` for an unknown slug. Only
+/// released boards count (a finished tournament has every board released).
+pub fn tournament_figures(
+    conn: &mut DbConnection,
+    slug: &str,
+) -> Result<Option<TournamentFigures>, DbError> {
+    let Some(event) = super::tournament::load_event(conn, slug)? else {
+        return Ok(None);
+    };
+    let Some(id) = tournaments::table
+        .filter(tournaments::slug.eq(slug))
+        .select(tournaments::id)
+        .first::<i32>(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let play = super::tournament::load_play(conn, id)?;
+    let release = Release::of(&event, &play.released_rounds);
+    let (public, report) = release.public_view(&event, &play.released_rounds);
+    let given: Vec<(i32, i32, String, i32, bool)> = lineups::table
+        .inner_join(matches::table.inner_join(rounds::table))
+        .inner_join(teams::table)
+        .filter(rounds::tournament_id.eq(id))
+        .select((
+            rounds::number,
+            matches::table_no,
+            lineups::room,
+            teams::team_no,
+            lineups::given_before,
+        ))
+        .load(conn)?;
+    let given: HashMap<(i32, i32, String, i32), bool> = given
+        .into_iter()
+        .map(|(r, t, room, team, g)| ((r, t, room, team), g))
+        .collect();
+    let links: HashMap<(i32, i32, Room, TeamNo), LineupLink> = public
+        .lineups
+        .iter()
+        .map(|l| {
+            let key = (l.round, l.table, l.room.code().to_owned(), l.team.get());
+            let link = LineupLink {
+                ids: l.player_ids,
+                before_first_result: given.get(&key).copied().unwrap_or(true),
+            };
+            ((l.round, l.table, l.room, l.team), link)
+        })
+        .collect();
+    let settings = &event.settings;
+    let flags = TournamentFlags {
+        slug: settings.slug.clone(),
+        ends: settings.occasion.ends,
+        finished: settings.standing.finished,
+        rated: settings.standing.rated,
+    };
+    let record = record_of_event(&public, flags, &|round, table, room, team| {
+        links.get(&(round, table, room, team)).copied()
+    });
+    let places = places_of(&public, &report);
+    Ok(Some(TournamentFigures {
+        record,
+        places,
+        name: settings.name.clone(),
+        published: settings.published,
+    }))
+}
+
+/// What [`refresh`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refreshed {
+    /// The kept ratings were current.
+    Current,
+    /// The run was carried on over this many tournaments that sort after those kept.
+    Appended(usize),
+    /// The run was made again from zero over this many tournaments.
+    Full(usize),
+}
+
+/// Brings the kept ratings up to date: nothing when they are current, the new tournaments
+/// only when they all sort after those counted (and nothing else changed), else the full
+/// run from zero.
+pub fn refresh(conn: &mut DbConnection) -> Result<Refreshed, DbError> {
+    super::write_transaction(conn, |conn| {
+        lock(conn)?;
+        let now = counted_now(conn)?;
+        let kept = counted_kept(conn)?;
+        if now == kept {
+            return Ok(Refreshed::Current);
+        }
+        if kept.len() < now.len() && now[..kept.len()] == kept[..] {
+            append_run(conn, &now, kept.len())?;
+            return Ok(Refreshed::Appended(now.len() - kept.len()));
+        }
+        full_run(conn, &now)?;
+        Ok(Refreshed::Full(now.len()))
+    })
+}
+
+/// Makes the run again from zero whatever is kept (`fushi ratings --recompute`); returns
+/// how many tournaments it counted.
+pub fn recompute(conn: &mut DbConnection) -> Result<usize, DbError> {
+    super::write_transaction(conn, |conn| {
+        lock(conn)?;
+        let now = counted_now(conn)?;
+        full_run(conn, &now)?;
+        Ok(now.len())
+    })
+}
+
+/// One refresh at a time: on PostgreSQL a lock that conflicts with itself (SQLite's
+/// `BEGIN IMMEDIATE` already serialises writers).
+fn lock(conn: &mut DbConnection) -> Result<(), DbError> {
+    if let DbConnection::Postgres(pg) = conn {
+        diesel::sql_query("LOCK TABLE rating_events IN SHARE ROW EXCLUSIVE MODE").execute(pg)?;
+    }
+    Ok(())
+}
+
+fn full_run(conn: &mut DbConnection, now: &[Counted]) -> Result<(), DbError> {
+    diesel::delete(rating_history::table).execute(conn)?;
+    diesel::delete(rating_boards::table).execute(conn)?;
+    diesel::delete(player_ratings::table).execute(conn)?;
+    diesel::delete(rating_events::table).execute(conn)?;
+    let mut ratings = Ratings::default();
+    let mut touched = BTreeSet::new();
+    let mut next_board = 1;
+    for (i, c) in now.iter().enumerate() {
+        count_one(
+            conn,
+            &mut ratings,
+            c,
+            i as i32 + 1,
+            &mut next_board,
+            &mut touched,
+        )?;
+    }
+    write_players(conn, &ratings, &touched)
+}
+
+fn append_run(conn: &mut DbConnection, now: &[Counted], kept: usize) -> Result<(), DbError> {
+    let mut ratings = Ratings {
+        players: kept_players(conn)?,
+        boards: Vec::new(),
+        last: now[..kept].last().map(|c| (c.ends, c.slug.clone())),
+    };
+    let last_board: Option<i64> = rating_boards::table
+        .select(diesel::dsl::max(rating_boards::position))
+        .first(conn)?;
+    let mut next_board = last_board.unwrap_or(0) + 1;
+    let mut touched = BTreeSet::new();
+    for (i, c) in now.iter().enumerate().skip(kept) {
+        count_one(
+            conn,
+            &mut ratings,
+            c,
+            i as i32 + 1,
+            &mut next_board,
+            &mut touched,
+        )?;
+    }
+    let numbers = touched
+        .iter()
+        .map(|&p| number(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    for chunk in numbers.chunks(500) {
+        diesel::delete(player_ratings::table.filter(player_ratings::player_id.eq_any(chunk)))
+            .execute(conn)?;
+    }
+    write_players(conn, &ratings, &touched)
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = rating_boards)]
+struct BoardRow {
+    position: i64,
+    event_position: i32,
+    round_no: i32,
+    board_no: i32,
+    table_no: i32,
+    room: String,
+    ns1: i64,
+    ns2: i64,
+    ew1: i64,
+    ew2: i64,
+    butler: String,
+    expected: String,
+    change: String,
+}
+const BOARD_COLUMNS: usize = 13;
+
+#[derive(Insertable)]
+#[diesel(table_name = rating_history)]
+struct HistoryRow {
+    player_id: i64,
+    event_position: i32,
+    boards: i32,
+    rating: String,
+}
+const HISTORY_COLUMNS: usize = 4;
+
+#[derive(Insertable)]
+#[diesel(table_name = player_ratings)]
+struct PlayerRow {
+    player_id: i64,
+    rating: String,
+    boards: i32,
+}
+const PLAYER_COLUMNS: usize = 3;
+
+fn boards_i32(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// Counts tournament `c` (at `position` in the run) after those in `ratings`, and keeps
+/// what it adds: its row, its scored rooms and its players' history.
+fn count_one(
+    conn: &mut DbConnection,
+    ratings: &mut Ratings,
+    c: &Counted,
+    position: i32,
+    next_board: &mut i64,
+    touched: &mut BTreeSet<PlayerId>,
+) -> Result<(), DbError> {
+    let figures = tournament_figures(conn, &c.slug)?
+        .ok_or_else(|| DbError::Corrupt(format!("ratings: tournament {} is gone", c.slug)))?;
+    ratings.boards.clear();
+    ratings.append(&figures.record).map_err(|o| {
+        DbError::Corrupt(format!("ratings: {} does not sort after the last", o.slug))
+    })?;
+    diesel::insert_into(rating_events::table)
+        .values((
+            rating_events::position.eq(position),
+            rating_events::tournament_id.eq(c.tournament_id),
+            rating_events::slug.eq(&c.slug),
+            rating_events::ends.eq(c.ends.to_string()),
+            rating_events::revision.eq(c.revision),
+            rating_events::changed_at.eq(c.changed_at),
+        ))
+        .execute(conn)?;
+    let mut here = BTreeSet::new();
+    let mut rows = Vec::with_capacity(ratings.boards.len());
+    for b in &ratings.boards {
+        here.extend(b.ns.into_iter().chain(b.ew));
+        rows.push(BoardRow {
+            position: *next_board,
+            event_position: position,
+            round_no: b.round,
+            board_no: b.board,
+            table_no: b.table,
+            room: b.room.code().to_owned(),
+            ns1: number(b.ns[0])?,
+            ns2: number(b.ns[1])?,
+            ew1: number(b.ew[0])?,
+            ew2: number(b.ew[1])?,
+            butler: decimals(&b.butler, 3),
+            expected: decimals(&b.expected, 3),
+            change: decimals(&b.change, 3),
+        });
+        *next_board += 1;
+    }
+    ratings.boards.clear();
+    let max_binds = conn.backend().max_binds();
+    for chunk in rows.chunks(chunk_len(max_binds, BOARD_COLUMNS)) {
+        per_backend!(&mut *conn, |c| diesel::insert_into(rating_boards::table)
+            .values(chunk)
+            .execute(c))?;
+    }
+    let mut history = Vec::with_capacity(here.len());
+    for &p in &here {
+        let r = &ratings.players[&p];
+        history.push(HistoryRow {
+            player_id: number(p)?,
+            event_position: position,
+            boards: boards_i32(r.boards),
+            rating: decimals(&r.rating, 3),
+        });
+    }
+    for chunk in history.chunks(chunk_len(max_binds, HISTORY_COLUMNS)) {
+        per_backend!(&mut *conn, |c| diesel::insert_into(rating_history::table)
+            .values(chunk)
+            .execute(c))?;
+    }
+    touched.extend(here);
+    Ok(())
+}
+
+/// Keeps the ratings of the players `touched` (their old rows already gone).
+fn write_players(
+    conn: &mut DbConnection,
+    ratings: &Ratings,
+    touched: &BTreeSet<PlayerId>,
+) -> Result<(), DbError> {
+    let mut rows = Vec::with_capacity(touched.len());
+    for p in touched {
+        let r = &ratings.players[p];
+        rows.push(PlayerRow {
+            player_id: number(*p)?,
+            rating: r.rating.to_string(),
+            boards: boards_i32(r.boards),
+        });
+    }
+    let max_binds = conn.backend().max_binds();
+    for chunk in rows.chunks(chunk_len(max_binds, PLAYER_COLUMNS)) {
+        per_backend!(&mut *conn, |c| diesel::insert_into(player_ratings::table)
+            .values(chunk)
+            .execute(c))?;
+    }
+    Ok(())
+}
+
+fn exact(text: &str) -> Result<Rational, DbError> {
+    text.parse()
+        .map_err(|_| DbError::Corrupt(format!("player_ratings: {text} is not a fraction")))
+}
+
+/// The kept ratings of every player with a rated board.
+fn kept_players(conn: &mut DbConnection) -> Result<BTreeMap<PlayerId, PlayerRating>, DbError> {
+    let rows: Vec<(i64, String, i32)> = player_ratings::table
+        .select((
+            player_ratings::player_id,
+            player_ratings::rating,
+            player_ratings::boards,
+        ))
+        .load(conn)?;
+    rows.into_iter()
+        .map(|(id, rating, boards)| {
+            Ok((
+                stored_id(id, "player_ratings")?,
+                PlayerRating {
+                    rating: exact(&rating)?,
+                    boards: u32::try_from(boards).unwrap_or(0),
+                },
+            ))
+        })
+        .collect()
+}
+
+/// Every player's rating as one full run gives it now (brought up to date first), by id.
+pub fn current(conn: &mut DbConnection) -> Result<BTreeMap<PlayerId, PlayerRating>, DbError> {
+    refresh(conn)?;
+    kept_players(conn)
+}
+
+/// A player's rating after one tournament they were scored in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatingStep {
+    pub slug: String,
+    pub name: String,
+    pub ends: NaiveDate,
+    /// Their rated boards in all, after this tournament.
+    pub boards: u32,
+    /// Their rating after this tournament, as the files write it (3 decimals).
+    pub rating: String,
+}
+
+/// A player's rating, their rated boards, whether it is provisional, and its history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRatingView {
+    pub rating: Rational,
+    pub boards: u32,
+    pub provisional: bool,
+    /// One step per rated tournament they were scored in, in the order of the run.
+    pub history: Vec<RatingStep>,
+}
+
+/// Player `id`'s rating as one full run gives it now (brought up to date first); `None`
+/// before their first rated board. A rating and its boards are public once a player played
+/// a rated board (docs/rules.md §14): the caller decides whether the player's page is.
+pub fn of_player(
+    conn: &mut DbConnection,
+    id: PlayerId,
+) -> Result<Option<PlayerRatingView>, DbError> {
+    refresh(conn)?;
+    let Ok(n) = number(id) else { return Ok(None) };
+    let Some((rating, boards)) = player_ratings::table
+        .find(n)
+        .select((player_ratings::rating, player_ratings::boards))
+        .first::<(String, i32)>(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let steps: Vec<(i32, String, String, i32, String)> = rating_history::table
+        .inner_join(
+            rating_events::table.on(rating_events::position.eq(rating_history::event_position)),
+        )
+        .filter(rating_history::player_id.eq(n))
+        .order(rating_history::event_position)
+        .select((
+            rating_events::tournament_id,
+            rating_events::slug,
+            rating_events::ends,
+            rating_history::boards,
+            rating_history::rating,
+        ))
+        .load(conn)?;
+    let ids: Vec<i32> = steps.iter().map(|s| s.0).collect();
+    let names: HashMap<i32, String> = tournaments::table
+        .filter(tournaments::id.eq_any(ids))
+        .select((tournaments::id, tournaments::name))
+        .load(conn)?
+        .into_iter()
+        .collect();
+    let history = steps
+        .into_iter()
+        .map(|(t, slug, ends, boards, rating)| RatingStep {
+            name: names.get(&t).cloned().unwrap_or_else(|| slug.clone()),
+            ends: ends.parse().unwrap_or_default(),
+            slug,
+            boards: u32::try_from(boards).unwrap_or(0),
+            rating,
+        })
+        .collect();
+    let boards = u32::try_from(boards).unwrap_or(0);
+    Ok(Some(PlayerRatingView {
+        rating: exact(&rating)?,
+        boards,
+        provisional: boards < crate::rules::rating::PROVISIONAL_BELOW,
+        history,
+    }))
+}
+
+/// `ratings.csv` and `rating_boards.csv` as one full run gives them now (brought up to date
+/// first); `name` the registry's current name.
+pub fn files(conn: &mut DbConnection) -> Result<(String, String), DbError> {
+    let players_now = current(conn)?;
+    let names = super::players::names(conn)?;
+    let ratings = Ratings {
+        players: players_now,
+        boards: Vec::new(),
+        last: None,
+    };
+    let name = |p: PlayerId| names.get(&p).cloned().unwrap_or_default();
+    let ratings_csv = crate::archive::ratings_csv(&ratings, &name);
+    type Row = (
+        String,
+        i32,
+        i32,
+        i32,
+        String,
+        i64,
+        i64,
+        i64,
+        i64,
+        String,
+        String,
+        String,
+    );
+    let rows: Vec<Row> = rating_boards::table
+        .inner_join(
+            rating_events::table.on(rating_events::position.eq(rating_boards::event_position)),
+        )
+        .order(rating_boards::position)
+        .select((
+            rating_events::slug,
+            rating_boards::round_no,
+            rating_boards::board_no,
+            rating_boards::table_no,
+            rating_boards::room,
+            rating_boards::ns1,
+            rating_boards::ns2,
+            rating_boards::ew1,
+            rating_boards::ew2,
+            rating_boards::butler,
+            rating_boards::expected,
+            rating_boards::change,
+        ))
+        .load(conn)?;
+    let id = |n: i64| stored_id(n, "rating_boards").map(|p| p.to_string());
+    let written = rows
+        .into_iter()
+        .map(
+            |(slug, round, board, table, room, a, b, c, d, butler, expected, change)| {
+                Ok(vec![
+                    slug,
+                    round.to_string(),
+                    board.to_string(),
+                    table.to_string(),
+                    room,
+                    format!("{};{}", id(a)?, id(b)?),
+                    format!("{};{}", id(c)?, id(d)?),
+                    butler,
+                    expected,
+                    change,
+                ])
+            },
+        )
+        .collect::<Result<Vec<_>, DbError>>()?;
+    Ok((ratings_csv, crate::archive::rating_boards_csv_rows(written)))
+}
+
+/// Which tournaments of a series its standings count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// Every finished one (docs/rules.md §14; `fushi series export`).
+    Finished,
+    /// The finished, published ones: what the public series page shows, so that an
+    /// unpublished tournament's places stay unknown (docs/decisions.md).
+    Published,
+}
+
+/// The standings of series `slug` over its finished tournaments (`counting` says whether
+/// the unpublished count), with `count_best` (`None`: the series' own setting); `None` for
+/// an unknown series.
+pub fn series_standings(
+    conn: &mut DbConnection,
+    slug: &str,
+    count_best: Option<u32>,
+    counting: Counting,
+) -> Result<Option<Vec<SeriesLine>>, DbError> {
+    let Some(s) = super::series::get(conn, slug)? else {
+        return Ok(None);
+    };
+    let mut figures = Vec::new();
+    for m in super::series::members(conn, slug)? {
+        if !m.finished || (counting == Counting::Published && !m.published) {
+            continue;
+        }
+        if let Some(f) = tournament_figures(conn, &m.slug)? {
+            figures.push(f);
+        }
+    }
+    let events: Vec<SeriesEvent<'_>> = figures
+        .iter()
+        .map(|f| SeriesEvent {
+            record: &f.record,
+            places: &f.places,
+        })
+        .collect();
+    Ok(Some(rank(&events, count_best.or(s.count_best))))
+}
+
+/// `series.csv` of series `slug` over every finished tournament (`fushi series export`),
+/// `name` the registry's current name; `None` for an unknown series.
+pub fn series_csv(
+    conn: &mut DbConnection,
+    slug: &str,
+    count_best: Option<u32>,
+) -> Result<Option<String>, DbError> {
+    let Some(lines) = series_standings(conn, slug, count_best, Counting::Finished)? else {
+        return Ok(None);
+    };
+    let names = super::players::names(conn)?;
+    let name = |p| names.get(&p).cloned().unwrap_or_default();
+    Ok(Some(crate::archive::series_csv(&lines, &name)))
+}
