@@ -248,3 +248,41 @@ async fn a_roster_is_linked_from_the_registry_and_a_players_page_reads_at_both_w
     assert!(!main.contains("Ben Wu") && !main.contains("吴斌"), "{main}");
     client.close().await.unwrap();
 }
+
+/// A rated player's page shows the rating, its provisional mark and its history as a
+/// chart, at a desk and on a phone.
+#[actix_web::test]
+async fn a_rated_players_page_shows_the_rating_and_its_chart_at_both_widths() {
+    let Some(tools) = browser_tools() else {
+        return;
+    };
+    let db = TestDb::sqlite();
+    crate::web_players::rated_linked_club_night(&db);
+    let (ratings_csv, _) = fushi::db::ratings::files(&mut db.open()).unwrap();
+    let id = ratings_csv
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .nth(1)
+        .and_then(|row| row.split(',').next())
+        .expect("a rated player")
+        .to_owned();
+    let (_server, base) = serve(&db);
+    let (_driver, client) = open_browser(&tools, 1280, 900).await;
+    for (width, lang) in browser::VIEWS {
+        let at = format!("{width} px, {lang}");
+        browser::set_view(&client, width).await;
+        goto_in(&client, &base, &format!("/p/{id}"), lang).await;
+        let value = text_of(&client, ".rating-value").await;
+        assert!(!value.is_empty(), "{at}");
+        browser::wait_for(&client, "#chart-rating svg").await;
+        let chart = browser::box_of(&client, "#chart-rating").await.unwrap();
+        let screen = browser::viewport(&client).await;
+        assert!(
+            chart.right <= screen.right + 1.0,
+            "{at}: {chart:?} on {screen:?}"
+        );
+        assert!(!browser::scrolls_sideways(&client).await, "{at}");
+        browser::screenshot(&client, &format!("player-rating-{width}-{lang}.png")).await;
+    }
+    client.close().await.unwrap();
+}

@@ -375,3 +375,70 @@ async fn the_api_lists_public_players_only_and_answers_like_the_page() {
         }
     }
 }
+
+/// The club night rated (on import, with its end date) and marked finished, every member of
+/// every team linked afterwards (with the reason a rated tournament asks for) to a public
+/// registry player added in team and member order (`P1` …).
+pub fn rated_linked_club_night(db: &TestDb) {
+    let mut files = fushi::archive::ArchiveFiles::read(&crate::common::club_night_dir()).unwrap();
+    let toml = files.get("tournament.toml").unwrap().to_owned();
+    files.insert(
+        "tournament.toml",
+        format!("{toml}ends = 2026-12-06\nrated = true\n"),
+    );
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+    let mut conn = db.open();
+    let event = db::load_event(&mut conn, "club-night").unwrap().unwrap();
+    for team in event.teams.iter() {
+        let mut linked = team.clone();
+        linked.member_ids = team
+            .members
+            .iter()
+            .map(|m| Some(add(&mut conn, m, true)))
+            .collect();
+        let why = ("dora", "registered after the night");
+        db::update_team_why(&mut conn, "club-night", team.number, &linked, why).unwrap();
+    }
+    assert!(fushi::db::standing::set_finished_as(&mut conn, "club-night", true, "dora").unwrap());
+}
+
+#[actix_web::test]
+async fn a_rated_players_page_and_answer_give_the_rating_of_ratings_csv_and_its_history() {
+    for db in backends() {
+        rated_linked_club_night(&db);
+        let (ratings_csv, _) = fushi::db::ratings::files(&mut db.open()).unwrap();
+        // The first player of ratings.csv: id, name, rating, boards, provisional.
+        let row: Vec<String> = ratings_csv
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .nth(1)
+            .expect("a rated player")
+            .split(',')
+            .map(str::to_owned)
+            .collect();
+        let (id, rating, boards) = (&row[0], &row[2], &row[3]);
+        assert_eq!(row[4], "yes", "fewer than 100 boards: provisional");
+        let mut reader = anonymous(&db).await;
+        let page = reader.get_ok(&format!("/p/{id}")).await;
+        let shown = rating.replace('-', "−");
+        page.has("id=\"rating\"")
+            .has(&format!("<dd class=\"rating-value\">{shown} <span"))
+            .has("provisional")
+            .has(&format!("<dd>{boards}</dd>"));
+        // The history: one rated event, one point on the chart, its figures in the table.
+        assert_eq!(page.body.matches("class=\"point\"").count(), 1);
+        page.has("Rating after each rated event");
+        let answer = reader.get_ok(&format!("/api/v1/players/{id}")).await;
+        let json: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+        assert_eq!(json["rating"]["rating"], rating.as_str());
+        assert_eq!(json["rating"]["boards"].to_string(), *boards);
+        assert_eq!(json["rating"]["provisional"], true);
+        assert_eq!(json["rating"]["history"][0]["slug"], "club-night");
+        assert_eq!(json["rating"]["history"][0]["rating"], rating.as_str());
+        // The directors' view shows it too.
+        let mut ada = browser(&db).await;
+        ada.get_ok(&format!("/registry/{id}"))
+            .await
+            .has("id=\"rating\"");
+    }
+}

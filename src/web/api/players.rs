@@ -23,7 +23,7 @@ use crate::db::players::{self, IdNow, Player};
 use crate::rules::player_id::PlayerId;
 use crate::web::live::http::PUBLIC_CACHE_CONTROL;
 use crate::web::page::with_db;
-use crate::web::registry::event_lines;
+use crate::web::player_lines::event_lines;
 use crate::web::{AppError, AppState};
 
 /// A public player in the list.
@@ -88,11 +88,38 @@ pub(crate) struct PlayerEventItem {
     url: String,
 }
 
+/// A player's rating after one rated tournament.
+#[derive(Debug, Serialize, ToSchema)]
+pub(crate) struct RatingStepItem {
+    slug: String,
+    name: String,
+    /// The tournament's last day, `2026-12-06`.
+    ends: String,
+    /// Rated boards in all after this tournament.
+    boards: u32,
+    /// The rating after this tournament, 3 decimals as `ratings.csv`.
+    rating: String,
+}
+
+/// A player's rating (docs/rules.md §14), as `ratings.csv` writes it.
+#[derive(Debug, Serialize, ToSchema)]
+pub(crate) struct RatingItem {
+    /// 3 decimals, `"0.125"`.
+    rating: String,
+    boards: u32,
+    /// Fewer than 100 rated boards.
+    provisional: bool,
+    /// One step per rated tournament, in the order ratings are computed.
+    history: Vec<RatingStepItem>,
+}
+
 /// `GET /api/v1/players/{id}`
 #[derive(Debug, Serialize, ToSchema)]
 pub(crate) struct PlayerAnswer {
     #[serde(flatten)]
     player: PlayerItem,
+    /// `null` before their first rated board.
+    rating: Option<RatingItem>,
     /// Published events that name the player, newest first.
     events: Vec<PlayerEventItem>,
 }
@@ -157,7 +184,11 @@ pub(crate) async fn list(
 
 /// What `/api/v1/players/{id}` finds for an id.
 enum Found {
-    Player(Player, Vec<crate::db::players::events::PlayerEvent>),
+    Player(
+        Player,
+        Vec<crate::db::players::events::PlayerEvent>,
+        Option<Box<crate::db::ratings::PlayerRatingView>>,
+    ),
     Moved(PlayerId),
     Nothing,
 }
@@ -194,23 +225,40 @@ pub(crate) async fn player(
             .into_iter()
             .filter(|e| e.published)
             .collect();
-        Ok(Found::Player(player, events))
+        let rating = crate::db::ratings::of_player(conn, id)?.map(Box::new);
+        Ok(Found::Player(player, events, rating))
     })
     .await?;
-    let (player, events) = match found {
+    let (player, events, rating) = match found {
         Found::Nothing => return Err(AppError::NotFound),
         Found::Moved(kept) => {
             return Ok(HttpResponse::MovedPermanently()
                 .insert_header((header::LOCATION, format!("/api/v1/players/{kept}")))
                 .finish());
         }
-        Found::Player(player, events) => (player, events),
+        Found::Player(player, events, rating) => (player, events, rating),
     };
     let mut lines = event_lines(&state, id, &events, true).await?;
     lines.reverse();
     let figure = |text: String| (text != "–").then(|| text.replace('−', "-"));
     let answer = PlayerAnswer {
         player: PlayerItem::of(&player),
+        rating: rating.map(|r| RatingItem {
+            rating: crate::rules::rational::decimals(&r.rating, 3),
+            boards: r.boards,
+            provisional: r.provisional,
+            history: r
+                .history
+                .into_iter()
+                .map(|step| RatingStepItem {
+                    ends: step.ends.to_string(),
+                    slug: step.slug,
+                    name: step.name,
+                    boards: step.boards,
+                    rating: step.rating,
+                })
+                .collect(),
+        }),
         events: lines
             .into_iter()
             .map(|e| PlayerEventItem {

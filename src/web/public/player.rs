@@ -17,7 +17,7 @@ use crate::db::players::events::{PlayerEvent, events_of};
 use crate::db::players::{self, IdNow, Player};
 use crate::rules::player_id::PlayerId;
 use crate::web::page::{Ctx, render, with_db};
-use crate::web::registry::{EventLine, event_lines};
+use crate::web::player_lines::{EventLine, RatingShown, event_lines};
 use crate::web::{AppError, AppState};
 
 #[derive(Template)]
@@ -28,11 +28,17 @@ struct PlayerPage {
     events: Vec<EventLine>,
     /// Boards over every event shown.
     boards: u32,
+    /// Their rating, once they played a rated board (public then, docs/rules.md §14).
+    rating: Option<RatingShown>,
 }
 
 /// What `/p/{id}` answers for an id typed in the address.
 enum Shown {
-    Page(Player, Vec<PlayerEvent>),
+    Page(
+        Player,
+        Vec<PlayerEvent>,
+        Option<Box<crate::db::ratings::PlayerRatingView>>,
+    ),
     /// A merged id whose kept player is public.
     Moved(PlayerId),
     /// Not public, removed, never issued, or no id at all: one answer for them all.
@@ -62,7 +68,8 @@ pub(crate) async fn player(
             .into_iter()
             .filter(|e| e.published)
             .collect();
-        Ok(Shown::Page(player, events))
+        let rating = crate::db::ratings::of_player(conn, id)?.map(Box::new);
+        Ok(Shown::Page(player, events, rating))
     })
     .await?;
     match shown {
@@ -70,10 +77,11 @@ pub(crate) async fn player(
         Shown::Moved(kept) => Ok(HttpResponse::MovedPermanently()
             .insert_header((header::LOCATION, format!("/p/{kept}")))
             .finish()),
-        Shown::Page(player, events) => {
+        Shown::Page(player, events, rating) => {
             let mut events = event_lines(&state, id, &events, true).await?;
             events.reverse();
             let page = PlayerPage {
+                rating: rating.map(|r| RatingShown::of(&ctx.t, (id, &player.fields.name), &r)),
                 boards: events.iter().map(|e| e.boards).sum(),
                 ctx: ctx.clone(),
                 player,

@@ -15,10 +15,9 @@
 //! - `GET|POST /registry/{id}`: the director's view of a player, and its edit
 //! - `GET|POST /registry/{id}/remove`: the confirmation, then the removal
 
-mod lines;
 mod view;
 
-pub(crate) use lines::{EventLine, event_lines};
+use crate::web::player_lines::{RatingShown, event_lines};
 
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes;
@@ -215,15 +214,17 @@ async fn player_page(
     id: PlayerId,
     form: Option<PlayerForm>,
 ) -> Result<PlayerPage, AppError> {
-    let (player, events, trail) = with_db(state, move |conn| {
+    let (player, events, trail, rating) = with_db(state, move |conn| {
         let player = players::get(conn, id)?.ok_or_else(AppError::not_found)?;
         Ok((
             player,
             players::events::events_of(conn, id)?,
             players::events::trail_of(conn, id)?,
+            crate::db::ratings::of_player(conn, id)?,
         ))
     })
     .await?;
+    let rating = rating.map(|r| RatingShown::of(&ctx.t, (id, &player.fields.name), &r));
     let form = form.unwrap_or_else(|| {
         PlayerForm::new(format!("/registry/{id}"), PlayerInput::of(&player.fields))
     });
@@ -233,6 +234,7 @@ async fn player_page(
         player,
         events,
         lines,
+        rating,
         form,
         trail: trail.iter().map(|e| TrailRow::of(e, &ctx.t)).collect(),
     })

@@ -97,7 +97,9 @@ pub(super) struct PlayerPage {
     pub(super) events: Vec<PlayerEvent>,
     /// The events with the boards played and Butler, from every result (the directors'
     /// view).
-    pub(super) lines: Vec<super::EventLine>,
+    pub(super) lines: Vec<crate::web::player_lines::EventLine>,
+    /// Their rating, once they played a rated board.
+    pub(super) rating: Option<crate::web::player_lines::RatingShown>,
     pub(super) form: PlayerForm,
     pub(super) trail: Vec<TrailRow>,
 }
