@@ -38,6 +38,7 @@ const STATIC_FILES: [(&str, &[&str]); 3] = [
             "static/css/deals.css",
             "static/css/hall.css",
             "static/css/screen.css",
+            "static/css/registry.css",
         ],
     ),
     (

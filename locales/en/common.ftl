@@ -76,3 +76,4 @@ nav-skip-to-content = Skip to the content
 api-bad-limit = The limit “{ $value }” is no page size: give a whole number from 1 to { $max }.
 api-bad-cursor = The cursor “{ $value }” is not one of this list's: use the `next` of an answer of the same list.
 api-method-not-allowed = The API only reads: use GET (or HEAD).
+nav-registry = Players

@@ -221,3 +221,29 @@ director-teams-withdraw-none-pending = It is not paired in a round that is still
 director-teams-withdraw-pending = It is paired in round { $round }, table { $table } (against { $opponent }), which is not complete. That match stays in the schedule as it is: enter what was played, or change the round's pairings on its Pairings page.
 director-teams-withdraw-confirm = Withdraw the team
 director-teams-withdraw-cancel = Cancel
+
+# Series and ratings (docs/rules.md §14), on the settings page.
+director-standing-title = Series and ratings
+director-standing-lead = A series counts a tournament once it is finished; ratings count it when it is also rated.
+director-standing-finished = Finished:
+director-standing-finished-yes = yes — series and ratings count this tournament.
+director-standing-finished-no = not yet.
+director-standing-finished-hint = Mark it finished once every board is released. It can be marked unfinished again to correct a result.
+director-standing-finish = Mark finished
+director-standing-unfinish = Mark not finished
+director-standing-rated = Rated:
+director-standing-rated-yes = yes — its boards count for the players' ratings.
+director-standing-rated-no = no.
+director-standing-rated-hint = Only before the first result, on a published tournament with an end date. Playing a board in a rated tournament makes a player's rating and rated boards public; a rated tournament stays published.
+director-standing-rate = Make it rated
+director-standing-unrate = Make it unrated
+director-standing-rated-admins = Only an administrator can change this.
+director-standing-bad = Choose yes or no.
+director-flash-finished = The tournament is marked finished.
+director-flash-unfinished = The tournament is no longer marked finished.
+director-flash-rated = The tournament is rated.
+director-flash-unrated = The tournament is no longer rated.
+
+# A rated tournament: a member's link changed after a result (docs/rules.md §14).
+director-teams-reason = Reason for changing a link
+director-teams-reason-hint = Needed in this rated tournament when a member whose link changes has already sat in a room with a result; the audit trail keeps it.

@@ -61,3 +61,7 @@ archive-file-lineups-csv = which two members of each team sat in each room of ea
 archive-file-butler-csv = the Butler ranking of pairs (computed)
 field-travellers-of = Every traveller of round { $round }
 field-not-released = Not every room of the round has played this board yet: its results show once they have.
+
+# A rated tournament: a line-up changed once its room has a result (docs/rules.md §14).
+field-lineups-reason = Reason for the change
+field-lineups-reason-hint = This rated tournament already has a result at this table: a change of its line-ups needs your reason, which the audit trail keeps.

@@ -195,3 +195,6 @@ pub-find-none = No team matches “{ $asked }”. Try part of the name, the team
 pub-find-several = { $n } teams match “{ $asked }”:
 pub-find-more = { $n } more match too: type more of the name to narrow the search.
 pub-find-not-in-round = { $team } has no match in round { $round }.
+
+# A rated tournament (docs/rules.md §14).
+pub-rated-note = This tournament is rated: playing a board here makes a player's rating and rated boards public, whether or not their player page is.

@@ -34,6 +34,7 @@ refused-rated-needs-published = A rated tournament must be published first.
 refused-rated-needs-ends = A rated tournament needs an end date first.
 refused-rated-stays-published = The tournament is rated: it cannot be unpublished.
 refused-lineup-reason-needed = Round { $round } table { $table } already has a result in this rated tournament: give a reason for changing its line-up.
+refused-lineup-fixed-at-table = Round { $round } table { $table } already has a result in this rated tournament: who sits stays as it was given; ask the director to change it.
 refused-link-reason-needed = A member of team { $team } already sat in a room with a result in this rated tournament: give a reason for changing the links.
 refused-series-slug = "{ $slug }" cannot be a series' address: 1–64 characters of a–z, 0–9 and -.
 refused-series-name = A series needs a name of at most 200 characters, without control characters.

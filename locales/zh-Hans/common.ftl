@@ -76,3 +76,4 @@ nav-skip-to-content = 跳到正文
 api-bad-limit = “{ $value }”不是有效的每页条数：请给出 1 到 { $max } 之间的整数。
 api-bad-cursor = 游标“{ $value }”不属于此列表：请使用同一列表某次回答中的 `next`。
 api-method-not-allowed = 此 API 只读：请使用 GET（或 HEAD）。
+nav-registry = 选手名册

@@ -212,3 +212,29 @@ director-teams-withdraw-none-pending = 该队在正在进行的轮次中没有�
 director-teams-withdraw-pending = 该队在第 { $round } 轮第 { $table } 桌（对 { $opponent }）有对阵，该场尚未完成。这场比赛仍保留在赛程中：请录入已打的成绩，或在该轮的“对阵”页修改对阵。
 director-teams-withdraw-confirm = 确认退赛
 director-teams-withdraw-cancel = 取消
+
+# Series and ratings (docs/rules.md §14), on the settings page.
+director-standing-title = 系列赛与等级分
+director-standing-lead = 赛事标记为已结束后才计入系列赛；同时设为计分赛事时才计入等级分。
+director-standing-finished = 已结束：
+director-standing-finished-yes = 是——系列赛和等级分都计入本赛事。
+director-standing-finished-no = 尚未结束。
+director-standing-finished-hint = 所有牌副都已公布后即可标记为已结束。如需更正成绩，可以取消标记。
+director-standing-finish = 标记为已结束
+director-standing-unfinish = 取消已结束标记
+director-standing-rated = 计入等级分：
+director-standing-rated-yes = 是——本赛事的牌副计入选手的等级分。
+director-standing-rated-no = 否。
+director-standing-rated-hint = 只能在第一个成绩之前设置，赛事须已公开并有结束日期。在计入等级分的赛事中打过一副牌，选手的等级分和计分牌副即为公开；此类赛事不能取消公开。
+director-standing-rate = 设为计入等级分
+director-standing-unrate = 设为不计入等级分
+director-standing-rated-admins = 只有管理员可以更改此项。
+director-standing-bad = 请选择是或否。
+director-flash-finished = 赛事已标记为已结束。
+director-flash-unfinished = 赛事已取消已结束标记。
+director-flash-rated = 赛事已设为计入等级分。
+director-flash-unrated = 赛事已设为不计入等级分。
+
+# A rated tournament: a member's link changed after a result (docs/rules.md §14).
+director-teams-reason = 更改关联的原因
+director-teams-reason-hint = 在本计分赛事中，如果更改关联的队员已在有成绩的房间出场，须填写原因；原因记入修改记录。

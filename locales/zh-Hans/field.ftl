@@ -61,3 +61,7 @@ archive-file-lineups-csv = 每场比赛各室每队上场的两名队员
 archive-file-butler-csv = 选手对巴特勒排名（计算得出）
 field-travellers-of = 第 { $round } 轮全部成绩单
 field-not-released = 本轮还有室未打此牌：所有室打完后显示成绩。
+
+# A rated tournament: a line-up changed once its room has a result (docs/rules.md §14).
+field-lineups-reason = 更改原因
+field-lineups-reason-hint = 本计分赛事在这张桌子已有成绩：更改阵容需要填写原因，原因记入修改记录。

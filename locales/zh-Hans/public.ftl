@@ -192,3 +192,6 @@ pub-find-none = 没有与“{ $asked }”相符的参赛队。可输入队名的
 pub-find-several = 有 { $n } 支参赛队与“{ $asked }”相符：
 pub-find-more = 另有 { $n } 支也相符：请输入更完整的队名以缩小范围。
 pub-find-not-in-round = { $team } 在第 { $round } 轮没有对局。
+
+# A rated tournament (docs/rules.md §14).
+pub-rated-note = 本赛事计入等级分：在此打过一副牌，选手的等级分和计分牌副即为公开，无论其选手页面是否公开。

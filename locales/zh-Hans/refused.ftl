@@ -34,6 +34,7 @@ refused-rated-needs-published = 计入等级分的比赛必须先公开。
 refused-rated-needs-ends = 计入等级分的比赛必须先填写结束日期。
 refused-rated-stays-published = 本比赛计入等级分：不能取消公开。
 refused-lineup-reason-needed = 在这场计入等级分的比赛中，第 { $round } 轮第 { $table } 桌已有成绩：更改其上场名单须说明理由。
+refused-lineup-fixed-at-table = 在这场计入等级分的比赛中，第 { $round } 轮第 { $table } 桌已有成绩：上场名单保持原样；如需更改，请找裁判长。
 refused-link-reason-needed = 在这场计入等级分的比赛中，{ $team } 号队已有队员在有成绩的房间上场：更改关联须说明理由。
 refused-series-slug = “{ $slug }”不能作为系列赛的地址：须为 1–64 个小写拉丁字母、数字或连字符。
 refused-series-name = 系列赛须有名称，不超过 200 个字符，不含控制字符。

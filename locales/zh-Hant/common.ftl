@@ -76,3 +76,4 @@ nav-skip-to-content = 跳到正文
 api-bad-limit = 「{ $value }」不是有效的每頁筆數：請給出 1 到 { $max } 之間的整數。
 api-bad-cursor = 游標「{ $value }」不屬於此列表：請使用同一列表某次回答中的 `next`。
 api-method-not-allowed = 此 API 唯讀：請使用 GET（或 HEAD）。
+nav-registry = 選手名冊

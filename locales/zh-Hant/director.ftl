@@ -212,3 +212,29 @@ director-teams-withdraw-none-pending = 該隊在正在進行的輪次中沒有�
 director-teams-withdraw-pending = 該隊在第 { $round } 輪第 { $table } 桌（對 { $opponent }）有對陣，該場尚未完成。這場比賽仍保留在賽程中：請錄入已打的成績，或在該輪的“對陣”頁修改對陣。
 director-teams-withdraw-confirm = 確認退賽
 director-teams-withdraw-cancel = 取消
+
+# Series and ratings (docs/rules.md §14), on the settings page.
+director-standing-title = 系列賽與等級分
+director-standing-lead = 賽事標記為已結束後才計入系列賽；同時設為計分賽事時才計入等級分。
+director-standing-finished = 已結束：
+director-standing-finished-yes = 是——系列賽和等級分都計入本賽事。
+director-standing-finished-no = 尚未結束。
+director-standing-finished-hint = 所有牌副都已公佈後即可標記為已結束。如需更正成績，可以取消標記。
+director-standing-finish = 標記為已結束
+director-standing-unfinish = 取消已結束標記
+director-standing-rated = 計入等級分：
+director-standing-rated-yes = 是——本賽事的牌副計入選手的等級分。
+director-standing-rated-no = 否。
+director-standing-rated-hint = 只能在第一個成績之前設定，賽事須已公開並有結束日期。在計入等級分的賽事中打過一副牌，選手的等級分和計分牌副即為公開；此類賽事不能取消公開。
+director-standing-rate = 設為計入等級分
+director-standing-unrate = 設為不計入等級分
+director-standing-rated-admins = 只有管理員可以更改此項。
+director-standing-bad = 請選擇是或否。
+director-flash-finished = 賽事已標記為已結束。
+director-flash-unfinished = 賽事已取消已結束標記。
+director-flash-rated = 賽事已設為計入等級分。
+director-flash-unrated = 賽事已設為不計入等級分。
+
+# A rated tournament: a member's link changed after a result (docs/rules.md §14).
+director-teams-reason = 更改關聯的原因
+director-teams-reason-hint = 在本計分賽事中，如果更改關聯的隊員已在有成績的房間出場，須填寫原因；原因記入修改記錄。

@@ -61,3 +61,7 @@ archive-file-lineups-csv = 每場比賽各室每隊上場的兩名隊員
 archive-file-butler-csv = 選手對巴特勒排名（計算得出）
 field-travellers-of = 第 { $round } 輪全部成績單
 field-not-released = 本輪還有室未打此牌：所有室打完後顯示成績。
+
+# A rated tournament: a line-up changed once its room has a result (docs/rules.md §14).
+field-lineups-reason = 更改原因
+field-lineups-reason-hint = 本計分賽事在這張桌子已有成績：更改陣容需要填寫原因，原因記入修改記錄。

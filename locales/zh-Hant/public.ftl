@@ -192,3 +192,6 @@ pub-find-none = 沒有與“{ $asked }”相符的參賽隊。可輸入隊名的
 pub-find-several = 有 { $n } 支參賽隊與“{ $asked }”相符：
 pub-find-more = 另有 { $n } 支也相符：請輸入更完整的隊名以縮小範圍。
 pub-find-not-in-round = { $team } 在第 { $round } 輪沒有對局。
+
+# A rated tournament (docs/rules.md §14).
+pub-rated-note = 本賽事計入等級分：在此打過一副牌，選手的等級分和計分牌副即為公開，無論其選手頁面是否公開。

@@ -34,6 +34,7 @@ refused-rated-needs-published = 計入等級分的比賽必須先公開。
 refused-rated-needs-ends = 計入等級分的比賽必須先填寫結束日期。
 refused-rated-stays-published = 本比賽計入等級分：不能取消公開。
 refused-lineup-reason-needed = 在這場計入等級分的比賽中，第 { $round } 輪第 { $table } 桌已有成績：更改其上場名單須說明理由。
+refused-lineup-fixed-at-table = 在這場計入等級分的比賽中，第 { $round } 輪第 { $table } 桌已有成績：上場名單保持原樣；如需更改，請找裁判長。
 refused-link-reason-needed = 在這場計入等級分的比賽中，{ $team } 號隊已有隊員在有成績的房間上場：更改關聯須說明理由。
 refused-series-slug = 「{ $slug }」不能作為系列賽的網址：須為 1–64 個小寫拉丁字母、數字或連字號。
 refused-series-name = 系列賽須有名稱，不超過 200 個字元，不含控制字元。

@@ -194,6 +194,8 @@ pub struct Roster {
     pub slug: String,
     pub name: String,
     pub published: bool,
+    /// Rated (docs/rules.md §14): a member's link changed after a result needs a reason.
+    pub rated: bool,
     /// By team number, members in their order.
     pub teams: Vec<Team>,
     /// The numbers of the teams that play in a pairing (home, away or bye).
@@ -215,15 +217,16 @@ impl Roster {
 /// The teams of the tournament called `slug` with their members, and which of them are
 /// paired; `None` for an unknown slug. Four queries, whatever the size of the event.
 pub fn load_roster(conn: &mut DbConnection, slug: &str) -> Result<Option<Roster>, DbError> {
-    let Some((id, slug, name, published)) = tournaments::table
+    let Some((id, slug, name, published, rated)) = tournaments::table
         .filter(tournaments::slug.eq(slug))
         .select((
             tournaments::id,
             tournaments::slug,
             tournaments::name,
             tournaments::published,
+            tournaments::rated,
         ))
-        .first::<(i32, String, String, bool)>(conn)
+        .first::<(i32, String, String, bool, bool)>(conn)
         .optional()?
     else {
         return Ok(None);
@@ -244,6 +247,7 @@ pub fn load_roster(conn: &mut DbConnection, slug: &str) -> Result<Option<Roster>
         slug,
         name,
         published,
+        rated,
         teams,
         paired,
     }))

@@ -119,6 +119,9 @@ pub enum WriteRefusal {
     RatedStaysPublished,
     /// In a rated tournament, a line-up of a room with a result changed without a reason.
     LineupReasonNeeded { round: i32, table: i32 },
+    /// In a rated tournament, a line-up of a room with a result changed at the table, which
+    /// gives no reason: the director changes it at the desk.
+    LineupFixedAtTable { round: i32, table: i32 },
     /// In a rated tournament, a member's link changed without a reason once a room the
     /// member sat in has a result.
     LinkReasonNeeded { team: TeamNo },
@@ -191,6 +194,7 @@ impl WriteRefusal {
             | R::RatedNeedsEnds
             | R::RatedStaysPublished
             | R::LineupReasonNeeded { .. }
+            | R::LineupFixedAtTable { .. }
             | R::LinkReasonNeeded { .. } => self.standing_message(),
             R::SeriesSlug { .. }
             | R::SeriesName
@@ -236,6 +240,9 @@ impl WriteRefusal {
             R::RatedStaysPublished => ("refused-rated-stays-published", vec![]),
             R::LineupReasonNeeded { round, table } => {
                 ("refused-lineup-reason-needed", at(round, table))
+            }
+            R::LineupFixedAtTable { round, table } => {
+                ("refused-lineup-fixed-at-table", at(round, table))
             }
             R::LinkReasonNeeded { team } => ("refused-link-reason-needed", vec![("team", s(team))]),
             other => other.message(),
@@ -466,6 +473,7 @@ mod tests {
             R::RatedNeedsEnds,
             R::RatedStaysPublished,
             R::LineupReasonNeeded { round: 2, table: 5 },
+            R::LineupFixedAtTable { round: 2, table: 5 },
             R::LinkReasonNeeded { team },
             R::SeriesSlug {
                 slug: "春季".into(),

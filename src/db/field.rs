@@ -25,20 +25,9 @@ pub struct LineupChoice {
 /// Replaces the line-ups of the match at `table` in round `round` by `who`, in one
 /// transaction with its audit rows; `false` when there is no such match. A team that does
 /// not play there, a player who is not a member of the team, or the same player twice is
-/// refused whole ([`DbError::Refused`]).
-pub(crate) fn save_lineups_as(
-    conn: &mut DbConnection,
-    slug: &str,
-    round: i32,
-    table: i32,
-    choices: &[LineupChoice],
-    who: &str,
-) -> Result<bool, DbError> {
-    save_lineups_why(conn, slug, (round, table), choices, (who, ""))
-}
-
-/// [`save_lineups_as`] for `reason`: in a rated tournament a room that has a result keeps
-/// its line-ups unless a reason is given, which the audit trail keeps (docs/rules.md §14).
+/// refused whole ([`DbError::Refused`]). In a rated tournament a room that has a result
+/// keeps its line-ups unless `reason` is given, which the audit trail keeps (docs/rules.md
+/// §14).
 pub fn save_lineups_why(
     conn: &mut DbConnection,
     slug: &str,
@@ -311,13 +300,20 @@ pub(super) fn replace_room_lineups(
             continue;
         }
         if before.is_some() {
+            // The table gives no reason: the director changes it at the desk.
             super::standing::check_lineup_reason(
                 conn,
                 tournament,
                 (round, table, match_id),
                 room,
                 "",
-            )?;
+            )
+            .map_err(|e| match e {
+                DbError::Refused(WriteRefusal::LineupReasonNeeded { round, table }) => {
+                    DbError::Refused(WriteRefusal::LineupFixedAtTable { round, table })
+                }
+                other => other,
+            })?;
         }
         let kept = before.as_ref().map(|b| b.2);
         let given_before = super::standing::given_before(conn, match_id, room, kept)?;

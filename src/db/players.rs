@@ -9,6 +9,7 @@
 //! event row (the name as typed stays) and marks the id removed. Neither id is issued again.
 //! `players.csv` is read and written in [`file`].
 
+pub mod events;
 pub mod file;
 pub mod links;
 
@@ -189,6 +190,18 @@ pub fn get(conn: &mut DbConnection, id: PlayerId) -> Result<Option<Player>, DbEr
 /// Every player, by id.
 pub fn all(conn: &mut DbConnection) -> Result<Vec<Player>, DbError> {
     players::table
+        .order(players::id)
+        .select(PlayerRow::as_select())
+        .load(conn)?
+        .into_iter()
+        .map(PlayerRow::player)
+        .collect()
+}
+
+/// Every player whose cross-event page is public, by id.
+pub fn public_players(conn: &mut DbConnection) -> Result<Vec<Player>, DbError> {
+    players::table
+        .filter(players::public.eq(true))
         .order(players::id)
         .select(PlayerRow::as_select())
         .load(conn)?

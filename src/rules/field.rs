@@ -401,6 +401,54 @@ pub fn butler(event: &Event) -> Vec<ButlerLine> {
     lines
 }
 
+/// What one registry player did in an event (docs/rules.md §14): the boards they played (a
+/// line-up naming them in a room with a result for the board, over the rooms `event`
+/// holds) and the exact sum of their pairs' Butler scores on those boards (§11).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayerBoards {
+    pub boards: u32,
+    pub butler: Fraction,
+}
+
+impl PlayerBoards {
+    /// The exact Butler average per board, `None` before a board.
+    pub fn per_board(&self) -> Option<Fraction> {
+        (self.boards > 0).then(|| self.butler.divided_by(i64::from(self.boards)))
+    }
+}
+
+/// [`PlayerBoards`] of `player` in `event`.
+pub fn player_boards(event: &Event, player: crate::rules::player_id::PlayerId) -> PlayerBoards {
+    let scorer = Scorer::new(&event.settings);
+    let mut played = PlayerBoards {
+        boards: 0,
+        butler: Fraction::whole(0),
+    };
+    let names = |round: i32, table: i32, room: Room, team: TeamNo| {
+        event
+            .lineup(round, table, room, team)
+            .is_some_and(|l| l.player_ids.contains(&Some(player)))
+    };
+    for round in &event.rounds {
+        for board in &round.boards {
+            let Some(t) = Traveller::of(&scorer, round, board.number) else {
+                continue;
+            };
+            let Some(datum) = t.datum else { continue };
+            for row in &t.rows {
+                let s = Fraction::from(row.score());
+                for (team, score) in [(row.declarers, s - datum), (row.defenders, datum - s)] {
+                    if names(round.number, row.table, row.room, team) {
+                        played.boards += 1;
+                        played.butler = played.butler + score;
+                    }
+                }
+            }
+        }
+    }
+    played
+}
+
 /// What makes a result look wrong.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OddKind {

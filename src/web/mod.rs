@@ -24,7 +24,9 @@ pub(crate) mod metrics;
 pub(crate) mod ops;
 pub(crate) mod page;
 pub(crate) mod pairing_words;
+pub(crate) mod player_lines;
 pub(crate) mod public;
+mod registry;
 pub(crate) mod route_memo;
 pub mod routes;
 mod series_page;
@@ -146,6 +148,7 @@ fn declare(routes: &mut routes::Routes) {
     public::configure(routes);
     routes.area(sheets::configure);
     director::configure(routes);
+    routes.area(registry::configure);
     routes.area(table::configure);
 }
 

@@ -88,6 +88,8 @@ struct Values {
     /// What "find my team" is asked: each team's number, name and club, words several
     /// teams share, and a name no team has.
     searches: Vec<String>,
+    /// How many registry players the worlds issued (`P1` …), whose pages are read.
+    players: usize,
 }
 
 /// The teams a crawl reads a page of a list at a time hold ([`anonymous_paged`]): a small
@@ -143,6 +145,7 @@ impl Values {
             boards: column("boards.csv", 1),
             teams: column("teams.csv", 0),
             searches: searches(files.get("teams.csv").unwrap_or_default()),
+            players: 0,
         }
     }
 
@@ -298,7 +301,50 @@ fn public_paths(values: &Values) -> Vec<String> {
         }
         paths.extend(values.paths(&pattern));
     }
+    // The registry's players (docs/rules.md §14): every id the worlds issued and one more.
+    for n in 1..=values.players + 1 {
+        paths.push(format!("/p/P{n}"));
+        paths.push(format!("/api/v1/players/P{n}"));
+    }
     paths
+}
+
+/// Every member of every team of `db`'s tournaments linked to a registry player of their
+/// name, added in team and member order, every other one public: the same registry and
+/// links in both worlds (links are no result). How many players were added.
+fn same_players(db: &TestDb) -> usize {
+    use fushi::db::players::{self, Actor, PlayerFields};
+    let mut conn = db.open();
+    let admin = Actor {
+        name: "ada",
+        admin: true,
+    };
+    let mut added = 0;
+    for summary in fushi::db::list_tournaments(&mut conn).expect("the tournaments") {
+        let event = fushi::db::load_event(&mut conn, &summary.slug)
+            .expect("the event")
+            .expect("the event");
+        for team in event.teams.iter() {
+            let mut linked = team.clone();
+            linked.member_ids = team
+                .members
+                .iter()
+                .map(|member| {
+                    added += 1;
+                    let fields = PlayerFields {
+                        name: member.clone(),
+                        public: added % 2 == 1,
+                        ..PlayerFields::default()
+                    };
+                    Some(players::add(&mut conn, &fields, admin).expect("a player added"))
+                })
+                .collect();
+            fushi::db::update_team_as(&mut conn, &summary.slug, team.number, &linked, "dora")
+                .expect("the team linked");
+        }
+    }
+    same_times(db);
+    added
 }
 
 /// Reads every public path of `values`' event in two databases and fails on the first that
@@ -550,9 +596,14 @@ async fn director_sees_the_difference(a: &TestDb, b: &TestDb, path: &str) {
 async fn a_complete_match_whose_last_board_is_played_elsewhere_gives_nothing_away() {
     // World A: board 4 of round 3 played for 40, 120 and 60; world B: for 0, 160 and 15.
     let (a, b) = (club_night([40, 120, 60]), club_night([0, 160, 15]));
-    let values = Values::of(&a);
+    let mut values = Values::of(&a);
     for (x, y) in two_worlds_in_the_hall(&a, &b) {
+        // Every member linked to a registry player: the player pages and the API's players
+        // are read too.
+        values.players = same_players(&x);
+        assert_eq!(same_players(&y), values.players);
         director_sees_the_difference(&x, &y, "/d/club-night/rounds/3/tables/1").await;
+        director_sees_the_difference(&x, &y, "/registry/P1").await;
         let read = compare(&x, &y, &values).await;
         assert!(read >= 150, "only {read} paths read");
     }
@@ -715,6 +766,7 @@ async fn a_room_confirmed_at_its_table_and_not_approved_gives_nothing_away() {
             &std::fs::read_to_string(common::club_night_dir().join("teams.csv"))
                 .expect("teams.csv"),
         ),
+        players: 0,
     };
     for (x, y) in worlds {
         confirmed_not_approved(&x, 60).await;

@@ -12,6 +12,7 @@
 //! - [`field`]: every match, every released room result, a board's traveller, the Butler
 //!   ranking and the deals of released boards
 //! - [`stages`]: a championship's stage standings, bracket, ties and final ranking
+//! - [`players`]: the registry's public players, and one with their events
 //!
 //! Every list that grows with the event is paged ([`paging`]); errors are JSON
 //! ([`edge::error_body`]); cross-origin reading is opt-in (`FUSHI_API_ORIGINS`, [`edge`]).
@@ -34,6 +35,7 @@ mod field;
 pub(crate) mod index;
 pub(crate) mod openapi;
 pub mod paging;
+mod players;
 mod stages;
 
 pub(crate) use edge::cors;
@@ -50,7 +52,9 @@ pub(crate) fn declare(routes: &mut Routes) {
             "/api/v1/tournaments/{slug}/rounds/{round}",
             Need::Api,
             round,
-        );
+        )
+        .get("/api/v1/players", Need::Api, players::list)
+        .get("/api/v1/players/{id}", Need::Api, players::player);
     field::declare(routes);
     stages::declare(routes);
 }

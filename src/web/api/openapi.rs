@@ -9,7 +9,7 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse};
 use utoipa::OpenApi;
 
-use super::{field, index, stages};
+use super::{field, index, players, stages};
 use crate::web::compress::Coding;
 use crate::web::live::http::PUBLIC_CACHE_CONTROL;
 
@@ -19,9 +19,9 @@ use crate::web::live::http::PUBLIC_CACHE_CONTROL;
     info(
         title = "fushi read API",
         version = "1",
-        description = "What fushi's public pages show, as JSON: published tournaments only, \
-            results of released boards only. Lists are paged (`limit`, `cursor`, `next`); \
-            errors are `{\"error\": kind, \"message\": text}`. See docs/api.md."
+        description = "What fushi's public pages show, as JSON: published tournaments and \
+            public players only, results of released boards only. Lists are paged \
+            (`limit`, `cursor`, `next`); errors are `{\"error\": kind, \"message\": text}`. See docs/api.md."
     ),
     paths(
         document,
@@ -38,6 +38,8 @@ use crate::web::live::http::PUBLIC_CACHE_CONTROL;
         stages::bracket,
         stages::tie,
         stages::ranking,
+        players::list,
+        players::player,
     )
 )]
 pub(crate) struct ApiDoc;

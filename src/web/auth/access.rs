@@ -36,7 +36,7 @@ pub(crate) enum Rule<'a> {
 /// tournament's scorers may reach the page; anything it does not declare is a director's
 /// page, so a new route is closed until it is declared with its [`Need`].
 pub(crate) fn rule<'a>(table: &RouteTable, method: &Method, path: &'a str) -> Rule<'a> {
-    let guarded = ["/d", "/t/", "/admin", "/table/"]
+    let guarded = ["/d", "/t/", "/admin", "/table/", "/registry", "/p/"]
         .iter()
         .any(|p| path.starts_with(p));
     if guarded && path.contains('%') {
@@ -44,6 +44,11 @@ pub(crate) fn rule<'a>(table: &RouteTable, method: &Method, path: &'a str) -> Ru
     }
     if path == "/admin" || path.starts_with("/admin/") {
         return Rule::Admin;
+    }
+    // The player registry (docs/rules.md §14): every director and administrator; what
+    // only an administrator may do the registry refuses itself.
+    if path == "/registry" || path.starts_with("/registry/") {
+        return Rule::Create;
     }
     if path == "/d" || path == "/d/" {
         return Rule::SignedIn;

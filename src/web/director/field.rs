@@ -77,6 +77,21 @@ pub(super) struct FieldExtras {
     pub odd: Vec<OddLine>,
     pub lineups: Vec<LineupRoom>,
     pub threshold: i32,
+    /// The tournament is rated and the match has a result: a change of its line-ups needs
+    /// the director's reason (docs/rules.md §14), asked for beside the Save button.
+    pub lineup_reason: bool,
+}
+
+/// Whether changing the line-ups of table `table` in round `round` needs a reason: the
+/// tournament is rated and a room of the match has a result.
+fn needs_lineup_reason(event: &Event, round: i32, table: i32) -> bool {
+    event.settings.standing.rated
+        && event
+            .rounds
+            .iter()
+            .find(|r| r.number == round)
+            .and_then(|r| r.matches.iter().find(|m| m.table == table))
+            .is_some_and(|m| !m.results.is_empty())
 }
 
 /// `Board 7, table 3 open room: defenders 195 when the field averaged 60 (…)`.
@@ -295,6 +310,7 @@ pub(super) fn snapshot_extras(
         odd,
         lineups: table.map_or_else(Vec::new, |tb| lineup_rooms(t, &snap.event, round, tb)),
         threshold,
+        lineup_reason: table.is_some_and(|tb| needs_lineup_reason(&snap.event, round, tb)),
     }
 }
 
@@ -325,6 +341,7 @@ pub(super) fn field_extras(
         odd,
         lineups: table.map_or_else(Vec::new, |tb| lineup_rooms(t, event, round, tb)),
         threshold,
+        lineup_reason: table.is_some_and(|tb| needs_lineup_reason(event, round, tb)),
     }
 }
 
@@ -377,9 +394,17 @@ async fn save_lineups(
     }
     let who = ctx.viewer.name();
     let key = slug.clone();
+    let reason = form
+        .get("reason")
+        .map(|r| r.trim().to_owned())
+        .unwrap_or_default();
     let saved = with_db(&state, move |conn| {
-        Ok(crate::db::field::save_lineups_as(
-            conn, &key, round, table, &chosen, &who,
+        Ok(crate::db::save_lineups_why(
+            conn,
+            &key,
+            (round, table),
+            &chosen,
+            (&who, &reason),
         ))
     })
     .await?;

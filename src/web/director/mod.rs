@@ -26,6 +26,7 @@ use super::routes::Routes;
 
 pub(crate) use crate::web::labels::progress_text;
 pub(crate) use stages::{rounds_text, unreleased_text};
+pub(crate) use tournaments::FieldErrors;
 
 pub(crate) fn configure(routes: &mut Routes) {
     // The archive first: its `/d/import` must match before the dashboard's `/d/{slug}`.

@@ -31,6 +31,7 @@ pub(crate) mod field;
 mod find;
 mod overview;
 pub(crate) mod paging;
+pub(crate) mod player;
 mod rounds;
 mod screen;
 mod stages;
@@ -98,7 +99,8 @@ fn public_pages(cfg: &mut web::ServiceConfig) {
         .route(
             "/t/{slug}/rounds/{round}/travellers.pdf",
             web::get().to(field::travellers_pdf),
-        );
+        )
+        .route("/p/{id}", web::get().to(player::player));
 }
 
 /// `/t/{slug}/` is the overview too.

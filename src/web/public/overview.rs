@@ -47,6 +47,9 @@ struct OverviewPage {
     commitments: Vec<crate::web::labels::CommitmentLine>,
     /// Whether some seed is revealed: then the page says how to check.
     any_revealed: bool,
+    /// A rated tournament says that playing a board makes one's rating and rated boards
+    /// public (docs/rules.md §14).
+    rated: bool,
 }
 
 pub(super) async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpResponse, AppError> {
@@ -104,6 +107,7 @@ pub(super) async fn overview(ctx: Ctx, snap: PageSnapshot) -> Result<HttpRespons
             .seeds
             .iter()
             .any(|s| s.state.revealed().is_some()),
+        rated: event.settings.standing.rated,
         ctx: ctx.clone(),
     };
     render(&ctx, &page)

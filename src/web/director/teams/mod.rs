@@ -74,6 +74,9 @@ struct TeamInput {
     link5: String,
     #[serde(default)]
     link6: String,
+    /// Why a link changes after a result, in a rated tournament (docs/rules.md §14).
+    #[serde(default)]
+    reason: String,
 }
 
 impl TeamInput {
@@ -94,6 +97,7 @@ impl TeamInput {
             link4: link(3),
             link5: link(4),
             link6: link(5),
+            reason: String::new(),
         }
     }
 
@@ -223,6 +227,8 @@ struct TeamForm {
     autofocus: bool,
     /// The registry players named like the team's members, to pick from.
     candidates: Vec<Player>,
+    /// The tournament is rated and has results: a changed link may need a reason.
+    reason_asked: bool,
 }
 
 impl TeamForm {
@@ -310,6 +316,7 @@ impl TeamsPage {
                 number_locked: false,
                 autofocus: true,
                 candidates: Vec::new(),
+                reason_asked: false,
             },
             upload_problems: Vec::new(),
         }
@@ -420,6 +427,7 @@ impl EditPage {
                 number_locked: roster.paired.contains(&number),
                 autofocus: false,
                 candidates: Vec::new(),
+                reason_asked: roster.rated && !roster.paired.is_empty(),
             },
         })
     }
@@ -453,14 +461,21 @@ async fn save(
             let target = slug.clone();
             let who = ctx.viewer.name();
             let links = input.links().map(str::to_owned);
+            let reason = input.reason.trim().to_owned();
             with_db(&state, move |conn| {
                 let links = links.each_ref().map(String::as_str);
                 if let Err(errors) = link_members(conn, &mut team, links, &t)? {
                     return Ok(Err(errors));
                 }
                 let mut errors = FieldErrors::default();
-                match db::update_team_as(conn, &target, number, &team, &who) {
+                let why = (who.as_str(), reason.as_str());
+                match db::update_team_why(conn, &target, number, &team, why) {
                     Ok(()) => return Ok(Ok(())),
+                    Err(EditError::Db(db::DbError::Refused(
+                        refusal @ db::WriteRefusal::LinkReasonNeeded { .. },
+                    ))) => {
+                        errors.add("reason", refusal.text(&t));
+                    }
                     Err(EditError::TeamNumberTaken(n)) => {
                         errors.add("number", t.a("director-teams-error-taken", "number", n));
                     }

@@ -39,6 +39,8 @@ pub(crate) fn configure(routes: &mut Routes) {
         )
         .get("/d/{slug}/settings", Need::Director, settings_form)
         .post("/d/{slug}/settings", Need::Director, save_settings)
+        .post("/d/{slug}/settings/finished", Need::Director, save_finished)
+        .post("/d/{slug}/settings/rated", Need::Director, save_rated)
         .get(
             "/d/{slug}/settings/preview",
             Need::Director,
@@ -57,30 +59,30 @@ fn names_a_tournament(ctx: &GuardContext<'_>) -> bool {
 /// Problems with a form by field name, already in the reader's language, in the order they
 /// were found (the order of the form).
 #[derive(Clone, Debug, Default)]
-pub(super) struct FieldErrors(Vec<(String, String)>);
+pub(crate) struct FieldErrors(Vec<(String, String)>);
 
 impl FieldErrors {
     /// Notes a problem; a field keeps its first one.
-    pub(super) fn add(&mut self, field: impl Into<String>, message: String) {
+    pub(crate) fn add(&mut self, field: impl Into<String>, message: String) {
         let field = field.into();
         if self.get(&field).is_none() {
             self.0.push((field, message));
         }
     }
 
-    pub(super) fn get(&self, field: &str) -> Option<&str> {
+    pub(crate) fn get(&self, field: &str) -> Option<&str> {
         self.0
             .iter()
             .find(|(f, _)| f == field)
             .map(|(_, m)| m.as_str())
     }
 
-    pub(super) fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
     /// (field, message) for the summary at the top of a form.
-    pub(super) fn all(&self) -> impl Iterator<Item = (&str, &str)> {
+    pub(crate) fn all(&self) -> impl Iterator<Item = (&str, &str)> {
         self.0.iter().map(|(f, m)| (f.as_str(), m.as_str()))
     }
 }

@@ -55,9 +55,12 @@ where
 {
     with_db(state, move |conn| match work(conn) {
         Ok(()) => Ok(Ok(())),
-        Err(e @ (EditError::SlugTaken(_) | EditError::Conflicts(_) | EditError::CardsFixed(_))) => {
-            Ok(Err(e))
-        }
+        Err(
+            e @ (EditError::SlugTaken(_)
+            | EditError::Conflicts(_)
+            | EditError::CardsFixed(_)
+            | EditError::Db(db::DbError::Refused(db::WriteRefusal::RatedStaysPublished))),
+        ) => Ok(Err(e)),
         Err(e) => Err(edit_error(e)),
     })
     .await
@@ -76,6 +79,12 @@ fn refused(t: &Tr, form: SettingsForm, refusal: EditError) -> Result<SettingsFor
             Ok(form.with_errors(errors))
         }
         EditError::Conflicts(found) => Ok(form.with_conflicts(t, &found)),
+        EditError::Db(db::DbError::Refused(why)) => {
+            // A rated tournament stays published: said at the box.
+            let mut errors = FieldErrors::default();
+            errors.add("published", why.text(t));
+            Ok(form.with_errors(errors))
+        }
         EditError::CardsFixed(round) => {
             let mut errors = FieldErrors::default();
             errors.add(
@@ -266,8 +275,107 @@ pub(super) async fn settings_form(
             tour: head_of(&settings),
             section: "settings",
             form,
+            standing: StandingPanel::of(&settings, ctx.viewer.is_admin()),
         },
     )
+}
+
+/// Which of the two standing keys a post changes.
+#[derive(Clone, Copy)]
+enum StandingKey {
+    Finished,
+    Rated,
+}
+
+/// `POST /d/{slug}/settings/finished` (`finished=yes` or `no`) and
+/// `POST /d/{slug}/settings/rated` (`rated=yes` or `no`): marks the tournament finished
+/// (its directors) or rated (administrators); a refusal is shown at its button.
+async fn save_standing(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    slug: String,
+    key: StandingKey,
+    posted: HashMap<String, String>,
+) -> Result<HttpResponse, AppError> {
+    let name = match key {
+        StandingKey::Finished => "finished",
+        StandingKey::Rated => "rated",
+    };
+    let on = match posted.get(name).map(|v| v.trim()) {
+        Some("yes") => true,
+        Some("no") => false,
+        _ => return Err(AppError::bad_request(ctx.t.t("director-standing-bad"))),
+    };
+    let who = super::super::audit::who(&ctx.viewer);
+    let admin = ctx.viewer.is_admin();
+    let target = slug.clone();
+    let done = with_db(&state, move |conn| {
+        let done = match key {
+            StandingKey::Finished => db::standing::set_finished_as(conn, &target, on, &who),
+            StandingKey::Rated => db::standing::set_rated_as(conn, &target, on, (&who, admin)),
+        };
+        match done {
+            Ok(found) => Ok(Ok(found)),
+            Err(db::DbError::Refused(why)) => Ok(Err(why)),
+            Err(e) => Err(e.into()),
+        }
+    })
+    .await?;
+    match done {
+        Ok(true) => {
+            let flash = match (key, on) {
+                (StandingKey::Finished, true) => "director-flash-finished",
+                (StandingKey::Finished, false) => "director-flash-unfinished",
+                (StandingKey::Rated, true) => "director-flash-rated",
+                (StandingKey::Rated, false) => "director-flash-unrated",
+            };
+            Ok(redirect_with(
+                &format!("/d/{slug}/settings#standing"),
+                flash,
+            ))
+        }
+        Ok(false) => Err(AppError::not_found()),
+        Err(why) => {
+            let settings = stored_settings(&state, &slug).await?;
+            let mut standing = StandingPanel::of(&settings, admin);
+            let message = Some(why.text(&ctx.t));
+            match key {
+                StandingKey::Finished => standing.finished_error = message,
+                StandingKey::Rated => standing.rated_error = message,
+            }
+            let form = tour_settings_form(&slug)(&ctx.t, SettingsInput::of(&settings));
+            let page = SettingsPage {
+                ctx: ctx.clone(),
+                tour: head_of(&settings),
+                section: "settings",
+                form,
+                standing,
+            };
+            render_status(&ctx, StatusCode::UNPROCESSABLE_ENTITY, &page)
+        }
+    }
+}
+
+/// `POST /d/{slug}/settings/finished`
+pub(super) async fn save_finished(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    posted: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, posted) = (slug.into_inner(), posted.into_inner());
+    save_standing(ctx, state, slug, StandingKey::Finished, posted).await
+}
+
+/// `POST /d/{slug}/settings/rated`
+pub(super) async fn save_rated(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    posted: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, posted) = (slug.into_inner(), posted.into_inner());
+    save_standing(ctx, state, slug, StandingKey::Rated, posted).await
 }
 
 /// `POST /d/{slug}/settings`: saves every setting at once, or shows the form again with
@@ -287,6 +395,7 @@ pub(super) async fn save_settings(
         tour: head_of(&stored),
         section: "settings",
         form,
+        standing: StandingPanel::of(&stored, ctx.viewer.is_admin()),
     };
     let (input, settings) = match read_posted(&t, &posted, &make) {
         Posted::Show(status, form) => return render_status(&ctx, status, &page(form)),

@@ -549,6 +549,31 @@ pub(super) struct SettingsPage {
     pub(super) tour: TourHead,
     pub(super) section: &'static str,
     pub(super) form: SettingsForm,
+    pub(super) standing: StandingPanel,
+}
+
+/// Where the tournament stands for series and ratings (docs/rules.md §14), beside the
+/// settings form: "finished" for its directors, "rated" for administrators, each with the
+/// refusal of its last try.
+#[derive(Clone, Debug, Default)]
+pub(super) struct StandingPanel {
+    pub(super) finished: bool,
+    pub(super) rated: bool,
+    /// The viewer is an administrator: "rated" is a button, not a statement.
+    pub(super) admin: bool,
+    pub(super) finished_error: Option<String>,
+    pub(super) rated_error: Option<String>,
+}
+
+impl StandingPanel {
+    pub(super) fn of(settings: &Settings, admin: bool) -> StandingPanel {
+        StandingPanel {
+            finished: settings.standing.finished,
+            rated: settings.standing.rated,
+            admin,
+            ..StandingPanel::default()
+        }
+    }
 }
 
 #[derive(Template)]

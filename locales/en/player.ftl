@@ -1,0 +1,20 @@
+# A registry player's public page, /p/{id} (docs/rules.md §14).
+player-id = Id
+player-club = Club
+player-events = Events
+player-boards = Boards
+player-events-title = Events played
+player-no-events = No published event names this player yet.
+player-col-team = Team
+player-col-butler = Butler
+player-col-per-board = Per board
+player-butler-hint = Butler: the levels the player's pairs scored against the field's datum on each board they played, over the boards whose results are released.
+player-rating-title = Rating
+player-rating = Rating
+player-rated-boards = Rated boards
+player-provisional = provisional
+player-provisional-hint = Provisional: fewer than 100 rated boards.
+player-rating-hint = Levels per board against the field, from every board of rated, finished tournaments where all four players were linked; anyone can recompute it from rating_boards.csv.
+player-rating-chart = Rating after each rated event
+player-rating-x = Rated event
+player-rating-chart-desc = { $player }'s rating after each rated, finished tournament they played, in the order ratings are computed.

@@ -1,0 +1,20 @@
+# A registry player's public page, /p/{id} (docs/rules.md §14).
+player-id = 编号
+player-club = 俱乐部
+player-events = 赛事
+player-boards = 牌副
+player-events-title = 参加的赛事
+player-no-events = 还没有公开的赛事列出该选手。
+player-col-team = 队伍
+player-col-butler = 巴特勒
+player-col-per-board = 每副
+player-butler-hint = 巴特勒：选手所在的搭档在每副打过的牌上相对全场基准分所得的级数，只计成绩已公布的牌副。
+player-rating-title = 等级分
+player-rating = 等级分
+player-rated-boards = 计分牌副
+player-provisional = 暂定
+player-provisional-hint = 暂定：计分牌副少于 100 副。
+player-rating-hint = 相对全场每副牌的级数，来自已结束的计分赛事中四名选手都已关联的每一副牌；任何人都可以用 rating_boards.csv 重新算出。
+player-rating-chart = 每场计分赛事后的等级分
+player-rating-x = 计分赛事
+player-rating-chart-desc = { $player } 在所打的每场已结束计分赛事之后的等级分，按等级分的计算顺序排列。

@@ -1,0 +1,20 @@
+# A registry player's public page, /p/{id} (docs/rules.md §14).
+player-id = 編號
+player-club = 俱樂部
+player-events = 賽事
+player-boards = 牌副
+player-events-title = 參加的賽事
+player-no-events = 還沒有公開的賽事列出該選手。
+player-col-team = 隊伍
+player-col-butler = 巴特勒
+player-col-per-board = 每副
+player-butler-hint = 巴特勒：選手所在的搭檔在每副打過的牌上相對全場基準分所得的級數，只計成績已公佈的牌副。
+player-rating-title = 等級分
+player-rating = 等級分
+player-rated-boards = 計分牌副
+player-provisional = 暫定
+player-provisional-hint = 暫定：計分牌副少於 100 副。
+player-rating-hint = 相對全場每副牌的級數，來自已結束的計分賽事中四名選手都已關聯的每一副牌；任何人都可以用 rating_boards.csv 重新算出。
+player-rating-chart = 每場計分賽事後的等級分
+player-rating-x = 計分賽事
+player-rating-chart-desc = { $player } 在所打的每場已結束計分賽事之後的等級分，按等級分的計算順序排列。
