@@ -406,7 +406,7 @@ async fn compare(a: &TestDb, b: &TestDb, values: &Values) -> usize {
 
 /// `files` with every team member linked to a player of the registry, and that registry's
 /// `players.csv`: members take ids `P{n}` in the order of `teams.csv`, the first member of
-/// every team not public, the others public (SPEC §14). The line-ups then name players too.
+/// every team not public, the others public (docs/rules.md §14). The line-ups then name players too.
 fn linked(files: &ArchiveFiles) -> (ArchiveFiles, String) {
     let teams = files.get("teams.csv").expect("teams.csv");
     let mut reader = csv::Reader::from_reader(teams.trim_start_matches('\u{feff}').as_bytes());
