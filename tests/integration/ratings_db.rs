@@ -8,13 +8,13 @@
 //! tournament at a time, must equal the full run.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
 use std::process::Command;
 
 use diesel::prelude::*;
 use serde_json::{Value, json};
 
 use crate::common::{TestDb, backends};
+use crate::ratings_reference::reference;
 use fushi::archive::ArchiveFiles;
 use fushi::db::players::{self, Actor};
 use fushi::db::ratings::{self, Refreshed};
@@ -26,32 +26,6 @@ const ADMIN: Actor<'static> = Actor {
     name: "ada",
     admin: true,
 };
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs the reference; `None` when python3 is missing (a failure under CI).
-fn reference(args: &[&str]) -> Option<()> {
-    let script = root().join("tests/reference/ratings.py");
-    match Command::new("python3").arg(script).args(args).output() {
-        Ok(out) => {
-            assert!(
-                out.status.success(),
-                "ratings.py {args:?}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            Some(())
-        }
-        Err(e) => {
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "python3 is needed under CI: {e}"
-            );
-            None
-        }
-    }
-}
 
 fn generated(seed: u64, dir: &std::path::Path) -> Option<Value> {
     let json = dir.join(format!("season-{seed}.json"));

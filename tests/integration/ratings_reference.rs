@@ -31,7 +31,7 @@ fn root() -> PathBuf {
 
 /// Runs the reference with `args`; `None` (with a notice) when python3 is missing, which
 /// fails the test under CI.
-fn reference(args: &[&str]) -> Option<()> {
+pub(crate) fn reference(args: &[&str]) -> Option<()> {
     let script = root().join("tests/reference/ratings.py");
     match Command::new("python3").arg(script).args(args).output() {
         Ok(out) => {
