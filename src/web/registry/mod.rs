@@ -114,6 +114,34 @@ fn actor_name(ctx: &Ctx) -> String {
     ctx.viewer.name()
 }
 
+/// A change to the registry made as the viewer: `Ok(Err(why))` for a refusal the page
+/// shows beside its form, the error page for a database failure.
+async fn as_viewer<T, F>(ctx: &Ctx, state: &AppState, work: F) -> Result<Result<T, Why>, AppError>
+where
+    F: FnOnce(&mut crate::db::DbConnection, Actor<'_>) -> Result<T, RegistryError> + Send + 'static,
+    T: Send + 'static,
+{
+    let who = actor_name(ctx);
+    let admin = ctx.viewer.is_admin();
+    with_db(state, move |conn| {
+        match work(conn, Actor { name: &who, admin }) {
+            Ok(done) => Ok(Ok(done)),
+            Err(RegistryError::Refused(why)) => Ok(Err(why)),
+            Err(RegistryError::Db(e)) => Err(e.into()),
+        }
+    })
+    .await
+}
+
+/// A refusal for a player the path names but the registry does not hold is a 404, as
+/// reading their page is.
+fn missing_is_404<T>(done: Result<T, Why>) -> Result<Result<T, Why>, AppError> {
+    match done {
+        Err(Why::Player(PlayerWhy::NoSuchPlayer { .. })) => Err(AppError::not_found()),
+        other => Ok(other),
+    }
+}
+
 /// A player id from the path: anything else names no player.
 fn path_id(raw: &str) -> Result<PlayerId, AppError> {
     PlayerId::parse(raw).map_err(|_| AppError::not_found())
@@ -182,15 +210,8 @@ async fn add(
 ) -> Result<HttpResponse, AppError> {
     let input = form.into_inner();
     let fields = input.fields();
-    let who = actor_name(&ctx);
-    let admin = ctx.viewer.is_admin();
-    let added = with_db(&state, move |conn| {
-        let by = Actor { name: &who, admin };
-        match players::add(conn, &fields, by) {
-            Ok(id) => Ok(Ok(id)),
-            Err(RegistryError::Refused(why)) => Ok(Err(why)),
-            Err(RegistryError::Db(e)) => Err(e.into()),
-        }
+    let added = as_viewer(&ctx, &state, move |conn, by| {
+        players::add(conn, &fields, by)
     })
     .await?;
     match added {
@@ -268,20 +289,12 @@ async fn edit(
     let id = path_id(&id)?;
     let input = form.into_inner();
     let fields = input.fields();
-    let who = actor_name(&ctx);
-    let admin = ctx.viewer.is_admin();
-    let saved = with_db(&state, move |conn| {
-        let by = Actor { name: &who, admin };
-        match players::edit(conn, id, &fields, by) {
-            Ok(()) => Ok(Ok(())),
-            Err(RegistryError::Refused(Why::Player(PlayerWhy::NoSuchPlayer { .. }))) => {
-                Err(AppError::not_found())
-            }
-            Err(RegistryError::Refused(why)) => Ok(Err(why)),
-            Err(RegistryError::Db(e)) => Err(e.into()),
-        }
-    })
-    .await?;
+    let saved = missing_is_404(
+        as_viewer(&ctx, &state, move |conn, by| {
+            players::edit(conn, id, &fields, by)
+        })
+        .await?,
+    )?;
     match saved {
         Ok(()) => Ok(redirect_with(
             &format!("/registry/{id}"),
@@ -384,17 +397,7 @@ async fn merge(
         let page = merge_page(&ctx, &state, &pair, None).await?;
         return render_status(&ctx, StatusCode::UNPROCESSABLE_ENTITY, &page);
     };
-    let who = actor_name(&ctx);
-    let admin = ctx.viewer.is_admin();
-    let merged = with_db(&state, move |conn| {
-        let by = Actor { name: &who, admin };
-        match players::merge(conn, a, b, by) {
-            Ok(kept) => Ok(Ok(kept)),
-            Err(RegistryError::Refused(why)) => Ok(Err(why)),
-            Err(RegistryError::Db(e)) => Err(e.into()),
-        }
-    })
-    .await?;
+    let merged = as_viewer(&ctx, &state, move |conn, by| players::merge(conn, a, b, by)).await?;
     match merged {
         Ok(kept) => Ok(redirect_with(
             &format!("/registry/{kept}"),
@@ -425,20 +428,9 @@ async fn remove(
     id: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let id = path_id(&id)?;
-    let who = actor_name(&ctx);
-    let admin = ctx.viewer.is_admin();
-    let removed = with_db(&state, move |conn| {
-        let by = Actor { name: &who, admin };
-        match players::remove(conn, id, by) {
-            Ok(()) => Ok(Ok(())),
-            Err(RegistryError::Refused(Why::Player(PlayerWhy::NoSuchPlayer { .. }))) => {
-                Err(AppError::not_found())
-            }
-            Err(RegistryError::Refused(why)) => Ok(Err(why)),
-            Err(RegistryError::Db(e)) => Err(e.into()),
-        }
-    })
-    .await?;
+    let removed = missing_is_404(
+        as_viewer(&ctx, &state, move |conn, by| players::remove(conn, id, by)).await?,
+    )?;
     match removed {
         Ok(()) => Ok(redirect_with("/registry", "registry-flash-removed")),
         Err(why) => {
