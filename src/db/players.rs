@@ -412,6 +412,12 @@ fn update(
     diesel::update(players::table.find(number(id)?))
         .set(PlayerRow::of(id, after)?)
         .execute(conn)?;
+    if before.public != after.public {
+        // The team pages of their events link a public player's page, and only theirs.
+        for tournament in linked_tournaments(conn, number(id)?)? {
+            super::revision::bump(conn, tournament)?;
+        }
+    }
     record(
         conn,
         by,

@@ -305,6 +305,9 @@ pub struct Play {
     pub correction_minutes: i32,
     /// When each round's results last changed (UTC), as (round, time).
     pub(crate) last_change: Vec<(i32, NaiveDateTime)>,
+    /// The registry players linked to a member of a team whose cross-event page is public
+    /// (docs/rules.md §14): the team pages link those members to it, and no other.
+    pub public_players: std::collections::BTreeSet<crate::rules::player_id::PlayerId>,
 }
 
 impl Play {

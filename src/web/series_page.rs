@@ -28,8 +28,8 @@ struct EventRow {
 /// A player's line.
 struct LineRow {
     rank: usize,
-    /// `None` for a player whose page is not public.
-    name: Option<String>,
+    /// The player's id and name; `None` for a player whose page is not public.
+    name: Option<(PlayerId, String)>,
     events: u32,
     points: String,
     butler: String,
@@ -96,7 +96,10 @@ pub(super) async fn series(
         .iter()
         .map(|l| LineRow {
             rank: l.rank,
-            name: seen.public_names.get(&l.player).cloned(),
+            name: seen
+                .public_names
+                .get(&l.player)
+                .map(|name| (l.player, name.clone())),
             events: l.events,
             points: decimals(&l.points, 2),
             butler: decimals(&l.butler_total, 2),

@@ -815,6 +815,22 @@ async fn the_series_page_shows_published_events_and_public_players_only() {
         let rows = page.body.matches("<td class=\"num rank\">").count();
         assert_eq!(rows, lines.len());
         assert!(!page.body.contains(&format!(">{hidden_name}<")));
+        // Each public player's name leads to their page; nobody else's is a link.
+        let public: BTreeSet<PlayerId> = fushi::db::players::public_players(&mut conn)
+            .unwrap()
+            .into_iter()
+            .map(|p| p.id)
+            .collect();
+        let linked: Vec<_> = lines
+            .iter()
+            .filter(|l| public.contains(&l.player))
+            .collect();
+        assert!(!linked.is_empty() && linked.len() < lines.len());
+        assert_eq!(page.body.matches("href=\"/p/").count(), linked.len());
+        for l in linked {
+            assert!(page.body.contains(&format!("href=\"/p/{}\"", l.player)));
+        }
+        assert!(!page.body.contains(&format!("/p/{hidden_id}\"")));
         let file = b.get_ok("/s/spring/series.csv").await;
         let text = String::from_utf8(file.bytes.clone()).unwrap();
         let text = text.trim_start_matches('\u{feff}');

@@ -442,3 +442,35 @@ async fn a_rated_players_page_and_answer_give_the_rating_of_ratings_csv_and_its_
             .has("id=\"rating\"");
     }
 }
+
+/// A team page links a member to their cross-event page only while that page is public,
+/// and a page kept for the revision follows a change of `public` at once.
+#[actix_web::test]
+async fn a_team_page_links_a_member_to_their_page_only_while_it_is_public() {
+    for db in backends() {
+        import_club_night(&db);
+        let mut conn = db.open();
+        let alice = add(&mut conn, "Alice Chen", true);
+        let ben = add(&mut conn, "Ben Wu", false);
+        link_team_two(&mut conn, [alice, ben]);
+        let mut reader = anonymous(&db).await;
+        let page = reader.get_ok("/t/club-night/teams/2").await;
+        page.has(&format!("<a href=\"/p/{alice}\">Alice Chen</a>"))
+            .has("<li>Ben Wu</li>");
+        assert!(!page.body.contains(&format!("/p/{ben}")), "{}", page.body);
+        // Read again: the page kept for this revision.
+        reader.get_ok("/t/club-night/teams/2").await;
+
+        // Alice's page turns private, Ben's public: the team page follows.
+        let mut fields = players::get(&mut conn, alice).unwrap().unwrap().fields;
+        fields.public = false;
+        players::edit(&mut conn, alice, &fields, ADMIN).unwrap();
+        let mut fields = players::get(&mut conn, ben).unwrap().unwrap().fields;
+        fields.public = true;
+        players::edit(&mut conn, ben, &fields, ADMIN).unwrap();
+        let page = reader.get_ok("/t/club-night/teams/2").await;
+        page.has("<li>Alice Chen</li>")
+            .has(&format!("<a href=\"/p/{ben}\">Ben Wu</a>"));
+        assert!(!page.body.contains(&format!("/p/{alice}")), "{}", page.body);
+    }
+}

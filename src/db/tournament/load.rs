@@ -68,7 +68,30 @@ pub(crate) fn load_play(conn: &mut DbConnection, id: i32) -> Result<Play, DbErro
         provisional,
         correction_minutes,
         last_change: crate::db::audit::last_result_changes(conn, id)?,
+        public_players: public_members(conn, id)?,
     })
+}
+
+/// The registry players linked to a member of one of tournament `id`'s teams whose
+/// cross-event page is public. A change of `public` marks these tournaments changed
+/// ([`crate::db::players`]), so a page kept for a revision stays true.
+fn public_members(
+    conn: &mut DbConnection,
+    id: i32,
+) -> Result<std::collections::BTreeSet<crate::rules::player_id::PlayerId>, DbError> {
+    use crate::db::schema::{players, team_members, teams};
+    let numbers: Vec<i64> = team_members::table
+        .inner_join(teams::table)
+        .inner_join(players::table)
+        .filter(teams::tournament_id.eq(id))
+        .filter(players::public.eq(true))
+        .select(players::id)
+        .distinct()
+        .load(conn)?;
+    numbers
+        .into_iter()
+        .map(|n| crate::db::players::stored_id(n, "players"))
+        .collect()
 }
 
 /// The tournament's row by its slug; `None` when there is none.

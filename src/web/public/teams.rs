@@ -78,7 +78,8 @@ struct TeamPage {
     number: TeamNo,
     name: String,
     club: String,
-    members: Vec<String>,
+    /// Each member's name, and their registry id when their cross-event page is public.
+    members: Vec<(String, Option<crate::rules::player_id::PlayerId>)>,
     withdrawn: bool,
     standing: Option<StandingRow>,
     score_label: String,
@@ -192,7 +193,17 @@ pub(super) async fn team(
         number,
         name: team.name.clone(),
         club: team.club.clone(),
-        members: team.members.clone(),
+        members: team
+            .members
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let id = team
+                    .member_id(i)
+                    .filter(|id| snap.play.public_players.contains(id));
+                (name.clone(), id)
+            })
+            .collect(),
         withdrawn: team.withdrawn,
         standing: standings::standings(event, report)
             .into_iter()
