@@ -89,8 +89,8 @@ fn main() {
     if url.starts_with("postgres") {
         diesel::RunQueryDsl::execute(
             diesel::sql_query(
-                "TRUNCATE players, tournaments, rating_events, player_ratings, rating_boards, \
-                 rating_history RESTART IDENTITY CASCADE",
+                "TRUNCATE players, tournaments, rating_events, player_ratings, rating_history \
+                 RESTART IDENTITY CASCADE",
             ),
             &mut conn,
         )
@@ -127,11 +127,15 @@ fn main() {
     let started = Instant::now();
     let counted = ratings::recompute(&mut conn).unwrap();
     let full = started.elapsed();
-    let rooms: i64 = diesel::RunQueryDsl::get_result(
-        diesel::QueryDsl::count(fushi::db::schema::rating_boards::table),
+    let kept: Vec<String> = diesel::RunQueryDsl::load(
+        diesel::QueryDsl::select(
+            fushi::db::schema::rating_events::table,
+            fushi::db::schema::rating_events::rooms,
+        ),
         &mut conn,
     )
     .unwrap();
+    let rooms: usize = kept.iter().map(|t| t.lines().count()).sum();
     println!(
         "recompute: {full:.2?} over {counted} events, {rooms} rated board-rooms; peak memory {} MiB",
         peak_mib()

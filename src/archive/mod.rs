@@ -21,8 +21,8 @@ pub(crate) use exports::{EXPORTS, Exporting};
 pub use exports::{Export, When, always, export};
 pub use files::ArchiveFiles;
 pub use ratings::{
-    RATING_BOARDS, RATINGS, SERIES, rating_boards_csv, rating_boards_csv_rows, ratings_csv,
-    series_csv, series_csv_shown,
+    RATING_BOARDS, RATINGS, SERIES, rating_boards_csv, rating_boards_csv_of_lines,
+    rating_boards_lines, ratings_csv, series_csv, series_csv_shown,
 };
 pub use read::{parse, parse_teams};
 pub(crate) use settings::settings_toml;

@@ -6,7 +6,7 @@
 
 use super::neutralise;
 use crate::rules::PlayerId;
-use crate::rules::rating::Ratings;
+use crate::rules::rating::{RatingBoard, Ratings};
 use crate::rules::rational::decimals;
 use crate::rules::series::SeriesLine;
 
@@ -19,11 +19,16 @@ pub const SERIES: &str = "series.csv";
 
 /// A CSV file: the header, then the rows, lines ending in `\n`, quoted only where needed.
 fn csv_text(header: &[&str], rows: Vec<Vec<String>>) -> String {
+    csv_lines(std::iter::once(header.iter().map(|h| h.to_string()).collect()).chain(rows))
+}
+
+/// CSV lines, each ending in `\n`, quoted only where needed.
+fn csv_lines(rows: impl IntoIterator<Item = Vec<String>>) -> String {
     let mut w = csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
         .from_writer(Vec::new());
     let mut out = Ok(());
-    for row in std::iter::once(header.iter().map(|h| h.to_string()).collect()).chain(rows) {
+    for row in rows {
         out = out.and_then(|()| w.write_record(&row));
     }
     // Writing to memory fails only on a bug in csv; the text so far is still the file's.
@@ -59,48 +64,43 @@ pub fn ratings_csv(ratings: &Ratings, name: &dyn Fn(PlayerId) -> String) -> Stri
     )
 }
 
+/// `rating_boards.csv`'s header.
+const RATING_BOARDS_HEADER: &str =
+    "tournament,round,board,table,room,ns_players,ew_players,butler,expected,change\n";
+
 /// `rating_boards.csv`: `tournament,round,board,table,room,ns_players,ew_players,butler,
 /// expected,change`, the NS pair's figures, each pair's ids by number joined by `;`.
 pub fn rating_boards_csv(ratings: &Ratings) -> String {
-    let pair = |p: [PlayerId; 2]| format!("{};{}", p[0], p[1]);
-    let rows = ratings
-        .boards
-        .iter()
-        .map(|b| {
-            vec![
-                b.tournament.clone(),
-                b.round.to_string(),
-                b.board.to_string(),
-                b.table.to_string(),
-                b.room.code().to_owned(),
-                pair(b.ns),
-                pair(b.ew),
-                decimals(&b.butler, 3),
-                decimals(&b.expected, 3),
-                decimals(&b.change, 3),
-            ]
-        })
-        .collect();
-    rating_boards_csv_rows(rows)
+    rating_boards_csv_of_lines([rating_boards_lines(&ratings.boards).as_str()])
 }
 
-/// `rating_boards.csv` from rows already written (as the database keeps them), in order.
-pub fn rating_boards_csv_rows(rows: Vec<Vec<String>>) -> String {
-    csv_text(
-        &[
-            "tournament",
-            "round",
-            "board",
-            "table",
-            "room",
-            "ns_players",
-            "ew_players",
-            "butler",
-            "expected",
-            "change",
-        ],
-        rows,
-    )
+/// The lines of `rating_boards.csv` for `boards`, in their order, without the header.
+pub fn rating_boards_lines(boards: &[RatingBoard]) -> String {
+    let pair = |p: [PlayerId; 2]| format!("{};{}", p[0], p[1]);
+    csv_lines(boards.iter().map(|b| {
+        vec![
+            b.tournament.clone(),
+            b.round.to_string(),
+            b.board.to_string(),
+            b.table.to_string(),
+            b.room.code().to_owned(),
+            pair(b.ns),
+            pair(b.ew),
+            decimals(&b.butler, 3),
+            decimals(&b.expected, 3),
+            decimals(&b.change, 3),
+        ]
+    }))
+}
+
+/// `rating_boards.csv` from its lines already written ([`rating_boards_lines`], as the
+/// database keeps them a tournament at a time), in order.
+pub fn rating_boards_csv_of_lines<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
+    let mut text = RATING_BOARDS_HEADER.to_owned();
+    for part in parts {
+        text.push_str(part);
+    }
+    text
 }
 
 /// `series.csv`: `rank,player_id,name,events,points,butler_total`, in rank order.

@@ -59,7 +59,6 @@ pub(crate) const OWN_TABLES: &[&str] = &[
     "revision_changes",
     "rating_events",
     "player_ratings",
-    "rating_boards",
     "rating_history",
 ];
 

@@ -3,8 +3,8 @@
 //! its line-ups' links and whether each was given before its room's first result) and the
 //! ratings are one run of [`Ratings`] over them, in the order of (`ends`, slug).
 //!
-//! The run is kept in four tables (`rating_events`, `player_ratings`, `rating_boards`,
-//! `rating_history`), and checked before each use ([`refresh`]): the tournaments it counted
+//! The run is kept in three tables (`rating_events`, with each tournament's scored rooms as
+//! its lines of `rating_boards.csv`; `player_ratings`; `rating_history`), and checked before each use ([`refresh`]): the tournaments it counted
 //! are kept with the revision each had then, and every change that can move a rating (a
 //! result, a link, a line-up, a merge or a removal in the registry, `rated`, `finished`,
 //! `ends`) raises the revision of the tournament it touches. When the tournaments counted
@@ -23,7 +23,7 @@ use super::DbError;
 use super::connection::{DbConnection, chunk_len, per_backend};
 use super::players::{number, stored_id};
 use super::schema::{
-    lineups, matches, player_ratings, rating_boards, rating_events, rating_history, rounds, teams,
+    lineups, matches, player_ratings, rating_events, rating_history, rounds, teams,
     tournament_occasions, tournaments,
 };
 use crate::rules::player_id::PlayerId;
@@ -236,21 +236,12 @@ fn lock(conn: &mut DbConnection) -> Result<(), DbError> {
 
 fn full_run(conn: &mut DbConnection, now: &[Counted]) -> Result<(), DbError> {
     diesel::delete(rating_history::table).execute(conn)?;
-    diesel::delete(rating_boards::table).execute(conn)?;
     diesel::delete(player_ratings::table).execute(conn)?;
     diesel::delete(rating_events::table).execute(conn)?;
     let mut ratings = Ratings::default();
     let mut touched = BTreeSet::new();
-    let mut next_board = 1;
     for (i, c) in now.iter().enumerate() {
-        count_one(
-            conn,
-            &mut ratings,
-            c,
-            i as i32 + 1,
-            &mut next_board,
-            &mut touched,
-        )?;
+        count_one(conn, &mut ratings, c, i as i32 + 1, &mut touched)?;
     }
     write_players(conn, &ratings, &touched)
 }
@@ -260,20 +251,9 @@ fn append_run(conn: &mut DbConnection, now: &[Counted], kept: usize) -> Result<(
         kept_players(conn)?,
         now[..kept].last().map(|c| (c.ends, c.slug.clone())),
     );
-    let last_board: Option<i64> = rating_boards::table
-        .select(diesel::dsl::max(rating_boards::position))
-        .first(conn)?;
-    let mut next_board = last_board.unwrap_or(0) + 1;
     let mut touched = BTreeSet::new();
     for (i, c) in now.iter().enumerate().skip(kept) {
-        count_one(
-            conn,
-            &mut ratings,
-            c,
-            i as i32 + 1,
-            &mut next_board,
-            &mut touched,
-        )?;
+        count_one(conn, &mut ratings, c, i as i32 + 1, &mut touched)?;
     }
     let numbers = touched
         .iter()
@@ -285,25 +265,6 @@ fn append_run(conn: &mut DbConnection, now: &[Counted], kept: usize) -> Result<(
     }
     write_players(conn, &ratings, &touched)
 }
-
-#[derive(Insertable)]
-#[diesel(table_name = rating_boards)]
-struct BoardRow {
-    position: i64,
-    event_position: i32,
-    round_no: i32,
-    board_no: i32,
-    table_no: i32,
-    room: String,
-    ns1: i64,
-    ns2: i64,
-    ew1: i64,
-    ew2: i64,
-    butler: String,
-    expected: String,
-    change: String,
-}
-const BOARD_COLUMNS: usize = 13;
 
 #[derive(Insertable)]
 #[diesel(table_name = rating_history)]
@@ -329,13 +290,13 @@ fn boards_i32(n: u32) -> i32 {
 }
 
 /// Counts tournament `c` (at `position` in the run) after those in `ratings`, and keeps
-/// what it adds: its row, its scored rooms and its players' history.
+/// what it adds: its row with its scored rooms (its lines of `rating_boards.csv`) and its
+/// players' history.
 fn count_one(
     conn: &mut DbConnection,
     ratings: &mut Ratings,
     c: &Counted,
     position: i32,
-    next_board: &mut i64,
     touched: &mut BTreeSet<PlayerId>,
 ) -> Result<(), DbError> {
     let figures = tournament_figures(conn, &c.slug)?
@@ -344,6 +305,13 @@ fn count_one(
     ratings.append(&figures.record).map_err(|o| {
         DbError::Corrupt(format!("ratings: {} does not sort after the last", o.slug))
     })?;
+    let here: BTreeSet<PlayerId> = ratings
+        .boards
+        .iter()
+        .flat_map(|b| b.ns.into_iter().chain(b.ew))
+        .collect();
+    let rooms = crate::archive::rating_boards_lines(&ratings.boards);
+    ratings.boards.clear();
     diesel::insert_into(rating_events::table)
         .values((
             rating_events::position.eq(position),
@@ -352,36 +320,10 @@ fn count_one(
             rating_events::ends.eq(c.ends.to_string()),
             rating_events::revision.eq(c.revision),
             rating_events::changed_at.eq(c.changed_at),
+            rating_events::rooms.eq(rooms),
         ))
         .execute(conn)?;
-    let mut here = BTreeSet::new();
-    let mut rows = Vec::with_capacity(ratings.boards.len());
-    for b in &ratings.boards {
-        here.extend(b.ns.into_iter().chain(b.ew));
-        rows.push(BoardRow {
-            position: *next_board,
-            event_position: position,
-            round_no: b.round,
-            board_no: b.board,
-            table_no: b.table,
-            room: b.room.code().to_owned(),
-            ns1: number(b.ns[0])?,
-            ns2: number(b.ns[1])?,
-            ew1: number(b.ew[0])?,
-            ew2: number(b.ew[1])?,
-            butler: decimals(&b.butler, 3),
-            expected: decimals(&b.expected, 3),
-            change: decimals(&b.change, 3),
-        });
-        *next_board += 1;
-    }
-    ratings.boards.clear();
     let max_binds = conn.backend().max_binds();
-    for chunk in rows.chunks(chunk_len(max_binds, BOARD_COLUMNS)) {
-        per_backend!(&mut *conn, |c| diesel::insert_into(rating_boards::table)
-            .values(chunk)
-            .execute(c))?;
-    }
     let mut history = Vec::with_capacity(here.len());
     for &p in &here {
         let r = &ratings.players[&p];
@@ -545,61 +487,12 @@ pub fn files(conn: &mut DbConnection) -> Result<(String, String), DbError> {
     let ratings = Ratings::resumed(players_now, None);
     let name = |p: PlayerId| names.get(&p).cloned().unwrap_or_default();
     let ratings_csv = crate::archive::ratings_csv(&ratings, &name);
-    type Row = (
-        String,
-        i32,
-        i32,
-        i32,
-        String,
-        i64,
-        i64,
-        i64,
-        i64,
-        String,
-        String,
-        String,
-    );
-    let rows: Vec<Row> = rating_boards::table
-        .inner_join(
-            rating_events::table.on(rating_events::position.eq(rating_boards::event_position)),
-        )
-        .order(rating_boards::position)
-        .select((
-            rating_events::slug,
-            rating_boards::round_no,
-            rating_boards::board_no,
-            rating_boards::table_no,
-            rating_boards::room,
-            rating_boards::ns1,
-            rating_boards::ns2,
-            rating_boards::ew1,
-            rating_boards::ew2,
-            rating_boards::butler,
-            rating_boards::expected,
-            rating_boards::change,
-        ))
+    let rooms: Vec<String> = rating_events::table
+        .order(rating_events::position)
+        .select(rating_events::rooms)
         .load(conn)?;
-    let id = |n: i64| stored_id(n, "rating_boards").map(|p| p.to_string());
-    let written = rows
-        .into_iter()
-        .map(
-            |(slug, round, board, table, room, a, b, c, d, butler, expected, change)| {
-                Ok(vec![
-                    slug,
-                    round.to_string(),
-                    board.to_string(),
-                    table.to_string(),
-                    room,
-                    format!("{};{}", id(a)?, id(b)?),
-                    format!("{};{}", id(c)?, id(d)?),
-                    butler,
-                    expected,
-                    change,
-                ])
-            },
-        )
-        .collect::<Result<Vec<_>, DbError>>()?;
-    Ok((ratings_csv, crate::archive::rating_boards_csv_rows(written)))
+    let boards = crate::archive::rating_boards_csv_of_lines(rooms.iter().map(String::as_str));
+    Ok((ratings_csv, boards))
 }
 
 /// Which tournaments of a series its standings count.

@@ -393,6 +393,7 @@ diesel::table! {
         ends -> Text,
         revision -> BigInt,
         changed_at -> Timestamp,
+        rooms -> Text,
     }
 }
 
@@ -401,24 +402,6 @@ diesel::table! {
         player_id -> BigInt,
         rating -> Text,
         boards -> Integer,
-    }
-}
-
-diesel::table! {
-    rating_boards (position) {
-        position -> BigInt,
-        event_position -> Integer,
-        round_no -> Integer,
-        board_no -> Integer,
-        table_no -> Integer,
-        room -> Text,
-        ns1 -> BigInt,
-        ns2 -> BigInt,
-        ew1 -> BigInt,
-        ew2 -> BigInt,
-        butler -> Text,
-        expected -> Text,
-        change -> Text,
     }
 }
 
@@ -432,7 +415,6 @@ diesel::table! {
 }
 
 diesel::allow_tables_to_appear_in_same_query!(rating_history, rating_events);
-diesel::allow_tables_to_appear_in_same_query!(rating_boards, rating_events);
 diesel::allow_tables_to_appear_in_same_query!(player_ratings, players);
 
 // Series of tournaments (docs/rules.md §14).
