@@ -44,6 +44,9 @@ struct SeriesPage {
     count_best: Option<u32>,
     events: Vec<EventRow>,
     rows: Vec<LineRow>,
+    /// The first tournament of the series in progress: the page follows its event stream,
+    /// so that it changes when that tournament does (and when it is marked finished).
+    follow: Option<String>,
 }
 
 /// What the public may see of series `slug`: its name and setting, its published
@@ -112,6 +115,11 @@ pub(super) async fn series(
             slug: seen.series.slug,
             name: seen.series.name,
             count_best: seen.series.count_best,
+            follow: seen
+                .events
+                .iter()
+                .find(|e| !e.finished)
+                .map(|e| e.slug.clone()),
             events: seen.events,
             rows,
         },

@@ -960,7 +960,8 @@ async fn a_director_makes_orders_and_leaves_a_series() {
 }
 
 /// The series page in a browser at 1280 and 390 px: the standings fit (no sideways scroll
-/// of the page), and when a tournament is marked finished the page, loaded again, counts it.
+/// of the page), and when the tournament in progress is marked finished the open page
+/// takes the new standings in place.
 #[actix_web::test]
 async fn the_series_page_in_a_browser_fits_and_follows_a_finished_event() {
     use crate::common::browser::{
@@ -1011,22 +1012,42 @@ async fn the_series_page_in_a_browser_fits_and_follows_a_finished_event() {
         );
         screenshot(&client, &format!("series-{width}")).await;
     }
+    // The page open while the tournament in progress is marked finished: it follows that
+    // tournament's event stream and takes the new standings in place, without a reload.
+    client
+        .execute(
+            "document.body.setAttribute('data-not-reloaded', '1');",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let rows_now = "return [document.querySelectorAll('table.series-standings tbody tr').length, \
+                    document.querySelector('main').textContent.split('in progress').length - 1, \
+                    document.body.getAttribute('data-not-reloaded')];";
+    let in_progress = client.execute(rows_now, vec![]).await.unwrap()[1]
+        .as_u64()
+        .unwrap() as usize;
     fushi::db::standing::set_finished_as(&mut conn, open, true, "dora").unwrap();
     let after = ratings::series_standings(&mut conn, "spring", None, ratings::Counting::Published)
         .unwrap()
         .unwrap();
     assert_ne!(before, after);
-    goto_in(&client, &base, "/s/spring", "en").await;
-    let rows: i64 = client
-        .execute(
-            "return document.querySelectorAll('table.series-standings tbody tr').length;",
-            vec![],
-        )
-        .await
-        .unwrap()
-        .as_i64()
-        .unwrap();
-    assert_eq!(rows as usize, after.len());
+    let started = std::time::Instant::now();
+    loop {
+        let got = client.execute(rows_now, vec![]).await.unwrap();
+        let rows = got[0].as_u64().unwrap() as usize;
+        let shown = got[1].as_u64().unwrap() as usize;
+        if rows == after.len() && shown + 1 == in_progress {
+            assert_eq!(got[2].as_str(), Some("1"), "the page was reloaded");
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(15),
+            "the series page did not follow: {rows} rows (want {}), {shown} in progress",
+            after.len()
+        );
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     let first = client
         .execute(
             "return document.querySelector('table.series-standings tbody tr th').textContent;",
