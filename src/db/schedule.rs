@@ -102,6 +102,7 @@ fn explanation_form(round_id: i32, p: &Proposed) -> NewExplanation {
         PairingReason::RoundRobin { round } => ("round_robin", None, Some(*round), None, None),
         PairingReason::Swiss(r) => match r {
             Reason::Seeded => ("seeded", None, None, None, None),
+            Reason::SeededByRating => ("rating", None, None, None, None),
             Reason::Lots { seed } => ("lots", None, None, None, Some(*seed as i64)),
             Reason::NextDown => ("next_down", None, None, None, None),
             Reason::FloatedDown { from } => ("floated_down", None, None, Some(from.0), None),
@@ -164,6 +165,7 @@ fn explanation_from_row(row: &ExplanationRow) -> Result<Proposed, DbError> {
     let why = match row.reason.as_str() {
         "round_robin" => PairingReason::RoundRobin { round: met()? },
         "seeded" => PairingReason::Swiss(Reason::Seeded),
+        "rating" => PairingReason::Swiss(Reason::SeededByRating),
         "lots" => PairingReason::Swiss(Reason::Lots {
             seed: row.seed.ok_or_else(|| corrupt("seed"))? as u64,
         }),
