@@ -48,6 +48,19 @@ pub struct GeneratedRound {
     pub explanations: Vec<Proposed>,
     /// Generated although the previous round was not complete.
     pub overridden: bool,
+    /// Round 1 seeded by rating: every team's seed and figure, kept in the audit trail (the
+    /// ratings move as events finish; the trail keeps what this draw went by).
+    pub seeds: Vec<RatingSeed>,
+}
+
+/// A team's seed when a round was seeded by rating (docs/rules.md §14).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatingSeed {
+    pub team: TeamNo,
+    /// 1 for the highest figure.
+    pub seed: usize,
+    /// The figure to 3 decimals; `None` for a team with no member linked.
+    pub figure: Option<String>,
 }
 
 #[derive(Insertable)]
@@ -329,6 +342,28 @@ pub fn save_generated(
                 add_note(conn, round_id, NoteKind::Override, "")?;
             }
             add_note(conn, round_id, NoteKind::Generated, method.code())?;
+            let seeds: Vec<super::audit::Change> = g
+                .seeds
+                .iter()
+                .map(|s| super::audit::Change {
+                    subject: super::audit::Subject::Seed {
+                        round: g.number,
+                        team: s.team,
+                    },
+                    before: String::new(),
+                    after: format!(
+                        "seed={} figure={}",
+                        s.seed,
+                        s.figure.as_deref().unwrap_or("none")
+                    ),
+                })
+                .collect();
+            let place = super::audit::Place {
+                area: "pairings",
+                round: Some(g.number),
+                table: None,
+            };
+            super::audit::record(conn, tournament_id, who, place, &seeds)?;
         }
         let seed = swiss_seed.map(|s| s as i64);
         let target = tournaments::table.find(tournament_id);

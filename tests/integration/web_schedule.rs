@@ -915,10 +915,42 @@ async fn swiss_round_one_by_rating_shows_the_figures_to_directors_only() {
         let (saved, bye) = pairs(&event(&db), 1);
         assert_eq!(saved, expected_pairs);
         assert_eq!(bye, Some(order[4]), "the lowest seed has the bye");
+        // The trail keeps what the draw went by: each team's seed and figure.
+        let (trail, _) = db::audit::audit_trail(&mut db.open(), SLUG, None, 0, 200)
+            .unwrap()
+            .unwrap();
+        let kept: Vec<(String, String)> = trail
+            .iter()
+            .filter(|e| e.subject.ends_with(" seed"))
+            .map(|e| (e.subject.clone(), e.after.clone()))
+            .collect();
+        assert_eq!(kept.len(), 5, "{kept:?}");
+        for (i, n) in order.iter().enumerate() {
+            let written = if *n == 5 {
+                "none".to_owned()
+            } else {
+                decimals(&figure(*n), 3)
+            };
+            let row = (
+                format!("round 1 team {n} seed"),
+                format!("seed={} figure={written}", i + 1),
+            );
+            assert!(kept.contains(&row), "{row:?} in {kept:?}");
+        }
+        b.get_ok(&format!("/d/{SLUG}/audit"))
+            .await
+            .has("round 1 team 5 seed by rating")
+            .has(&format!(
+                "seed {}, no member linked to a player",
+                order.iter().position(|n| *n == 5).unwrap() + 1
+            ));
 
         // The public sees that the round was seeded by rating, and no figure.
-        b.post(&format!("/d/{SLUG}/rounds/1/draw"), &[("action", "publish")])
-            .await;
+        b.post(
+            &format!("/d/{SLUG}/rounds/1/draw"),
+            &[("action", "publish")],
+        )
+        .await;
         let mut reader = anonymous(&db).await;
         let page = reader.get_ok(&format!("/t/{SLUG}/rounds/1")).await;
         page.has("first round: seeded by the teams&#39; ratings");

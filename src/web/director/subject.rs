@@ -94,6 +94,10 @@ pub(crate) fn subject_text(t: &Tr, subject: &Subject) -> String {
         ),
         Subject::Clock { round } => t.a("audit-subject-clock", "round", round),
         Subject::Announcement => t.t("audit-subject-announcement"),
+        Subject::Seed { round, team } => t.args(
+            "audit-subject-seed",
+            &[("round", n(*round)), ("team", n(*team))],
+        ),
         Subject::Other(text) => text.clone(),
     }
 }

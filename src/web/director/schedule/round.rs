@@ -15,7 +15,7 @@ use super::forms::{Choice, FormErrors, GenerateForm, UnlockForm, default_form};
 use super::{
     ExplanationLine, explanation_lines, label, method_label, note_texts, tables_list, warning_text,
 };
-use crate::db::schedule::{self as store, GeneratedRound, RoundRecord};
+use crate::db::schedule::{self as store, GeneratedRound, RatingSeed, RoundRecord};
 use crate::rules::Pairing;
 use crate::rules::rating::{SeedFigure, seed_figure};
 use crate::rules::release::Release;
@@ -183,14 +183,35 @@ struct SeedLine {
     linked: String,
 }
 
-fn seed_lines(t: &Tr, event: &Event, field_order: &[TeamNo], seeding: &Seeding) -> Vec<SeedLine> {
+/// The teams round `round` seeds by rating, in seed order, with their figures: the field of
+/// the round (not withdrawn, not in a match kept for its results) by [`Field::rating_order`].
+fn in_seed_order<'a>(
+    (event, report): (&Event, &Report),
+    round: i32,
+    seeding: &'a Seeding,
+) -> Vec<(TeamNo, &'a SeedFigure)> {
     let by_team: std::collections::HashMap<TeamNo, &SeedFigure> =
         seeding.figures.iter().map(|(n, f)| (*n, f)).collect();
-    field_order
+    let field = Field::before_known(event, round, Some(report))
+        .with_seed_figures(seeding.figures.iter().map(|(n, f)| (*n, f.figure.clone())));
+    field
+        .rating_order()
+        .into_iter()
+        .filter_map(|team| Some((team, *by_team.get(&team)?)))
+        .collect()
+}
+
+/// A figure as written: 3 decimals, half away from zero; `None` for a team with no member
+/// linked.
+fn figure_text(f: &SeedFigure) -> Option<String> {
+    (f.linked > 0).then(|| crate::rules::rational::decimals(&f.figure, 3))
+}
+
+fn seed_lines(t: &Tr, event: &Event, seeded: &[(TeamNo, &SeedFigure)]) -> Vec<SeedLine> {
+    seeded
         .iter()
         .enumerate()
-        .filter_map(|(i, team)| {
-            let f = by_team.get(team)?;
+        .map(|(i, (team, f))| {
             let linked = if f.linked == 0 {
                 t.t("schedule-rating-no-link")
             } else {
@@ -202,18 +223,14 @@ fn seed_lines(t: &Tr, event: &Event, field_order: &[TeamNo], seeding: &Seeding) 
                     ],
                 )
             };
-            Some(SeedLine {
+            SeedLine {
                 seed: i + 1,
                 team: label(event, *team),
-                figure: if f.linked == 0 {
-                    String::new()
-                } else {
-                    crate::figures::typographic_minus(crate::rules::rational::decimals(
-                        &f.figure, 3,
-                    ))
-                },
+                figure: figure_text(f)
+                    .map(crate::figures::typographic_minus)
+                    .unwrap_or_default(),
                 linked,
-            })
+            }
         })
         .collect()
 }
@@ -532,11 +549,11 @@ pub(super) async fn round_preview(ctx: Ctx, ready: Ready) -> Result<HttpResponse
     let event = &snap.event;
     let t = &ctx.t;
     let seeds = match &seeding {
-        Some(seeding) => {
-            let field = Field::before_known(event, round, Some(&snap.report))
-                .with_seed_figures(seeding.figures.iter().map(|(n, f)| (*n, f.figure.clone())));
-            seed_lines(t, event, &field.rating_order(), seeding)
-        }
+        Some(seeding) => seed_lines(
+            t,
+            event,
+            &in_seed_order((event, &snap.report), round, seeding),
+        ),
         None => Vec::new(),
     };
     let method = match choice {
@@ -599,17 +616,30 @@ pub(super) async fn round_confirm(
 ) -> Result<HttpResponse, AppError> {
     let Ready {
         at,
+        snap,
         record,
         proposed:
             Proposed {
                 choice,
                 proposal,
                 overridden,
+                seeding,
                 ..
             },
-        ..
     } = ready;
     let round = at.round;
+    let seeds = match &seeding {
+        Some(seeding) => in_seed_order((&snap.event, &snap.report), round, seeding)
+            .into_iter()
+            .enumerate()
+            .map(|(i, (team, f))| RatingSeed {
+                team,
+                seed: i + 1,
+                figure: figure_text(f),
+            })
+            .collect(),
+        None => Vec::new(),
+    };
     let (method, seed) = match choice {
         Choice::Swiss {
             first: Some(FirstRound::Lots(seed)),
@@ -640,6 +670,7 @@ pub(super) async fn round_confirm(
             )
             .collect(),
         overridden,
+        seeds,
     };
     let key = at.tour.slug.clone();
     let who = ctx.viewer.name();
