@@ -342,28 +342,7 @@ pub fn save_generated(
                 add_note(conn, round_id, NoteKind::Override, "")?;
             }
             add_note(conn, round_id, NoteKind::Generated, method.code())?;
-            let seeds: Vec<super::audit::Change> = g
-                .seeds
-                .iter()
-                .map(|s| super::audit::Change {
-                    subject: super::audit::Subject::Seed {
-                        round: g.number,
-                        team: s.team,
-                    },
-                    before: String::new(),
-                    after: format!(
-                        "seed={} figure={}",
-                        s.seed,
-                        s.figure.as_deref().unwrap_or("none")
-                    ),
-                })
-                .collect();
-            let place = super::audit::Place {
-                area: "pairings",
-                round: Some(g.number),
-                table: None,
-            };
-            super::audit::record(conn, tournament_id, who, place, &seeds)?;
+            record_seeds(conn, tournament_id, who, g)?;
         }
         let seed = swiss_seed.map(|s| s as i64);
         let target = tournaments::table.find(tournament_id);
@@ -391,6 +370,38 @@ pub fn save_generated(
         super::audit::record(conn, tournament_id, who, place, &changes)?;
         Ok(true)
     })
+}
+
+/// Keeps in the trail each team's seed and figure of round `g` seeded by rating.
+fn record_seeds(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    who: &str,
+    g: &GeneratedRound,
+) -> Result<(), DbError> {
+    let seeds: Vec<super::audit::Change> = g
+        .seeds
+        .iter()
+        .map(|s| super::audit::Change {
+            subject: super::audit::Subject::Seed {
+                round: g.number,
+                team: s.team,
+            },
+            before: String::new(),
+            after: format!(
+                "seed={} figure={}",
+                s.seed,
+                s.figure.as_deref().unwrap_or("none")
+            ),
+        })
+        .collect();
+    let place = super::audit::Place {
+        area: "pairings",
+        round: Some(g.number),
+        table: None,
+    };
+    super::audit::record(conn, tournament_id, who, place, &seeds)?;
+    Ok(())
 }
 
 /// The row id of generated round `number`, added with `boards` when it does not exist yet;

@@ -448,6 +448,43 @@ impl FromRequest for Ready {
     }
 }
 
+/// Round 1 seeded by rating: the teams' figures, when some team has a rated member and the
+/// ratings are those the preview showed (what it showed is carried in the form); otherwise
+/// why not, in `errors`. `None` for any other choice.
+fn check_rating(
+    t: &Tr,
+    choice: Option<&Choice>,
+    seeding: Option<Seeding>,
+    form: &mut GenerateForm,
+    errors: &mut FormErrors,
+) -> Option<Seeding> {
+    let by_rating = matches!(
+        choice,
+        Some(Choice::Swiss {
+            first: Some(FirstRound::ByRating),
+            ..
+        })
+    );
+    if !by_rating {
+        return None;
+    }
+    match &seeding {
+        Some(s) if s.any_rated() => {
+            // The preview carries what it was seeded by; the confirmation saves it only
+            // when the ratings still give the same.
+            let now = s.fingerprint();
+            if form.rating_seeds.is_empty() {
+                form.rating_seeds = now;
+            } else if form.rating_seeds != now {
+                form.rating_seeds = now;
+                errors.general.push(t.t("schedule-error-rating-moved"));
+            }
+        }
+        _ => errors.general.push(t.t("schedule-error-rating-none")),
+    }
+    seeding
+}
+
 fn check_round(
     ctx: &Ctx,
     (event, report, release): (&Event, &Report, &Release),
@@ -472,30 +509,7 @@ fn check_round(
             .general
             .push(crate::web::director::unreleased_text(t, unreleased));
     }
-    let by_rating = matches!(
-        choice,
-        Some(Choice::Swiss {
-            first: Some(FirstRound::ByRating),
-            ..
-        })
-    );
-    let seeding = seeding.filter(|_| by_rating);
-    if by_rating {
-        match &seeding {
-            Some(s) if s.any_rated() => {
-                // The preview carries what it was seeded by; the confirmation saves it only
-                // when the ratings still give the same.
-                let now = s.fingerprint();
-                if form.rating_seeds.is_empty() {
-                    form.rating_seeds = now;
-                } else if form.rating_seeds != now {
-                    form.rating_seeds = now;
-                    errors.general.push(t.t("schedule-error-rating-moved"));
-                }
-            }
-            _ => errors.general.push(t.t("schedule-error-rating-none")),
-        }
-    }
+    let seeding = check_rating(t, choice.as_ref(), seeding, &mut form, &mut errors);
     let overridden = !state.open.is_empty();
     if overridden && form.override_open.is_none() {
         errors.general.push(t.a(
