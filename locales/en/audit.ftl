@@ -53,6 +53,7 @@ audit-subject-renumbered = team { $from } → { $to }
 audit-subject-setting = { $key }
 audit-subject-stage = stage { $stage } { $key }
 audit-subject-tie = round { $round } table { $table } tie
+audit-subject-seed = round { $round } team { $team } seed by rating
 audit-subject-odd-result = odd result: round { $round } table { $table } { $room } board { $board }, { $kind }
 audit-subject-odd-flag = odd result { $flag }
 audit-subject-deal-seed = dealing seed

@@ -50,6 +50,7 @@ audit-subject-renumbered = { $from } 号队 → { $to } 号队
 audit-subject-setting = 设置 { $key }
 audit-subject-stage = 第 { $stage } 赛段 { $key }
 audit-subject-tie = 第 { $round } 轮第 { $table } 桌对阵缘由
+audit-subject-seed = 第 { $round } 轮 { $team } 号队的等级分种子
 audit-subject-odd-result = 待核成绩：第 { $round } 轮第 { $table } 桌{ $room } { $board } 号牌，{ $kind }
 audit-subject-odd-flag = 待核成绩 { $flag }
 audit-subject-deal-seed = 发牌种子

@@ -50,6 +50,7 @@ audit-subject-renumbered = { $from } 號隊 → { $to } 號隊
 audit-subject-setting = 設定 { $key }
 audit-subject-stage = 第 { $stage } 賽段 { $key }
 audit-subject-tie = 第 { $round } 輪第 { $table } 桌對陣緣由
+audit-subject-seed = 第 { $round } 輪 { $team } 號隊的等級分種子
 audit-subject-odd-result = 待核成績：第 { $round } 輪第 { $table } 桌{ $room } { $board } 號牌，{ $kind }
 audit-subject-odd-flag = 待核成績 { $flag }
 audit-subject-deal-seed = 發牌種子

@@ -131,6 +131,10 @@ pub enum Subject {
     /// Whether a round's results are public whatever is still to be played: `round 3
     /// release` (`withheld` or `released`).
     Release { round: i32 },
+    /// A team's seed and figure when round `round` was seeded by rating (docs/rules.md §14):
+    /// `round 1 team 3 seed`; the value is `seed=2 figure=0.750` (`figure=none` for a team
+    /// with no member linked).
+    Seed { round: i32, team: TeamNo },
     /// A text this version does not know.
     Other(String),
 }
@@ -152,6 +156,12 @@ impl Subject {
                 })
             })(),
             ["round", r, "draw"] => n(r).map(|round| Subject::Draw { round }),
+            ["round", r, "team", t, "seed"] => (|| {
+                Some(Subject::Seed {
+                    round: n(r)?,
+                    team: TeamNo(n(t)?),
+                })
+            })(),
             ["round", r, "board", b] => (|| {
                 Some(Subject::Board {
                     round: n(r)?,
@@ -243,6 +253,7 @@ impl std::fmt::Display for Subject {
             Subject::Tie { round, table } => write!(f, "round {round} table {table} tie"),
             Subject::Clock { round } => write!(f, "round {round} clock"),
             Subject::Announcement => f.write_str("announcement"),
+            Subject::Seed { round, team } => write!(f, "round {round} team {team} seed"),
             Subject::Other(text) => f.write_str(text),
         }
     }
@@ -907,6 +918,13 @@ mod tests {
                     flag: "1:2:3:both:swing".into(),
                 },
                 "odd result 1:2:3:both:swing",
+            ),
+            (
+                Subject::Seed {
+                    round: 1,
+                    team: TeamNo(3),
+                },
+                "round 1 team 3 seed",
             ),
         ];
         for (subject, text) in subjects {

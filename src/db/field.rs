@@ -466,3 +466,70 @@ pub(crate) fn mark_checked_as(
         Ok(true)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the table writes when it says who sits ([`replace_room_lineups`], called by the
+    /// table's save): in a rated tournament a room with a result keeps its line-up and the
+    /// table is told to ask the director (docs/rules.md §14). The room machine closes such a
+    /// room to its table first, so no page reaches this refusal today; it keeps the rule
+    /// should another way to the table's line-ups appear.
+    #[test]
+    fn the_tables_line_up_of_a_rated_room_with_a_result_is_refused_and_nothing_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = dir.path().join("fushi.db").display().to_string();
+        let mut conn = crate::db::open(&url).unwrap();
+        let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/club-night");
+        let mut files = crate::archive::ArchiveFiles::read(&example).unwrap();
+        let toml = files.get("tournament.toml").unwrap().to_owned();
+        files.insert(
+            "tournament.toml",
+            format!("{toml}ends = 2026-12-06\nrated = true\n"),
+        );
+        crate::transfer::import(&mut conn, &files).unwrap();
+        let (tournament, round_id) = locate_round(&mut conn, "club-night", 3).unwrap().unwrap();
+        let match_id: i32 = matches::table
+            .filter(matches::round_id.eq(round_id))
+            .filter(matches::table_no.eq(1))
+            .select(matches::id)
+            .first(&mut conn)
+            .unwrap();
+        let stored = |conn: &mut DbConnection| stored_lineups(conn, match_id).unwrap();
+        let trail = |conn: &mut DbConnection| {
+            crate::db::audit::full_trail(conn, "club-night")
+                .unwrap()
+                .unwrap()
+                .len()
+        };
+        let (before, rows) = (stored(&mut conn), trail(&mut conn));
+        // Round 3, table 1, open room: team 1's 陈静 and 王强 sat; the table says two others.
+        assert!(
+            before
+                .iter()
+                .any(|l| l.0 == "open" && l.1 == 1 && l.2 != "张伟")
+        );
+        let other = [(TeamNo(1), ["张伟".to_owned(), "李娜".to_owned()])];
+        let refused = crate::db::write_transaction(&mut conn, |conn| {
+            replace_room_lineups(
+                conn,
+                tournament,
+                (3, 1, match_id),
+                Room::Open,
+                &other,
+                "table link 1: open room seated by NS from 10.0.0.7",
+            )
+        });
+        match refused {
+            Err(DbError::Refused(WriteRefusal::LineupFixedAtTable { round: 3, table: 1 })) => {}
+            other => panic!("not refused as fixed at the table: {other:?}"),
+        }
+        assert_eq!(stored(&mut conn), before, "the line-ups stay");
+        assert_eq!(trail(&mut conn), rows, "no audit row");
+        // The words the table reads: ask the director.
+        let t = crate::i18n::Tr::new(crate::i18n::Lang::EN);
+        let text = WriteRefusal::LineupFixedAtTable { round: 3, table: 1 }.text(&t);
+        assert!(text.contains("ask the director"), "{text}");
+    }
+}

@@ -48,6 +48,19 @@ pub struct GeneratedRound {
     pub explanations: Vec<Proposed>,
     /// Generated although the previous round was not complete.
     pub overridden: bool,
+    /// Round 1 seeded by rating: every team's seed and figure, kept in the audit trail (the
+    /// ratings move as events finish; the trail keeps what this draw went by).
+    pub seeds: Vec<RatingSeed>,
+}
+
+/// A team's seed when a round was seeded by rating (docs/rules.md §14).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatingSeed {
+    pub team: TeamNo,
+    /// 1 for the highest figure.
+    pub seed: usize,
+    /// The figure to 3 decimals; `None` for a team with no member linked.
+    pub figure: Option<String>,
 }
 
 #[derive(Insertable)]
@@ -102,6 +115,7 @@ fn explanation_form(round_id: i32, p: &Proposed) -> NewExplanation {
         PairingReason::RoundRobin { round } => ("round_robin", None, Some(*round), None, None),
         PairingReason::Swiss(r) => match r {
             Reason::Seeded => ("seeded", None, None, None, None),
+            Reason::SeededByRating => ("rating", None, None, None, None),
             Reason::Lots { seed } => ("lots", None, None, None, Some(*seed as i64)),
             Reason::NextDown => ("next_down", None, None, None, None),
             Reason::FloatedDown { from } => ("floated_down", None, None, Some(from.0), None),
@@ -164,6 +178,7 @@ fn explanation_from_row(row: &ExplanationRow) -> Result<Proposed, DbError> {
     let why = match row.reason.as_str() {
         "round_robin" => PairingReason::RoundRobin { round: met()? },
         "seeded" => PairingReason::Swiss(Reason::Seeded),
+        "rating" => PairingReason::Swiss(Reason::SeededByRating),
         "lots" => PairingReason::Swiss(Reason::Lots {
             seed: row.seed.ok_or_else(|| corrupt("seed"))? as u64,
         }),
@@ -327,6 +342,7 @@ pub fn save_generated(
                 add_note(conn, round_id, NoteKind::Override, "")?;
             }
             add_note(conn, round_id, NoteKind::Generated, method.code())?;
+            record_seeds(conn, tournament_id, who, g)?;
         }
         let seed = swiss_seed.map(|s| s as i64);
         let target = tournaments::table.find(tournament_id);
@@ -354,6 +370,38 @@ pub fn save_generated(
         super::audit::record(conn, tournament_id, who, place, &changes)?;
         Ok(true)
     })
+}
+
+/// Keeps in the trail each team's seed and figure of round `g` seeded by rating.
+fn record_seeds(
+    conn: &mut DbConnection,
+    tournament_id: i32,
+    who: &str,
+    g: &GeneratedRound,
+) -> Result<(), DbError> {
+    let seeds: Vec<super::audit::Change> = g
+        .seeds
+        .iter()
+        .map(|s| super::audit::Change {
+            subject: super::audit::Subject::Seed {
+                round: g.number,
+                team: s.team,
+            },
+            before: String::new(),
+            after: format!(
+                "seed={} figure={}",
+                s.seed,
+                s.figure.as_deref().unwrap_or("none")
+            ),
+        })
+        .collect();
+    let place = super::audit::Place {
+        area: "pairings",
+        round: Some(g.number),
+        table: None,
+    };
+    super::audit::record(conn, tournament_id, who, place, &seeds)?;
+    Ok(())
 }
 
 /// The row id of generated round `number`, added with `boards` when it does not exist yet;

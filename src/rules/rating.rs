@@ -427,5 +427,46 @@ impl Ratings {
     }
 }
 
+/// A team's figure for seeding a Swiss round 1 by rating (docs/rules.md §14): the exact
+/// mean of its members' ratings, a member not linked to a player counting 0 (as does a
+/// linked player before their first rated board).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeedFigure {
+    pub figure: Rational,
+    /// Members linked to a registry player.
+    pub linked: usize,
+    /// Linked members with at least one rated board.
+    pub rated: usize,
+    pub members: usize,
+}
+
+/// The seeding figure of `team`, with `rating` a player's rating (`None` before their
+/// first rated board). A team without members has the figure 0.
+pub fn seed_figure(
+    team: &super::event::Team,
+    rating: impl Fn(PlayerId) -> Option<Rational>,
+) -> SeedFigure {
+    let members = team.members.len();
+    let (mut sum, mut linked, mut rated) = (Rational::zero(), 0, 0);
+    for id in (0..members).filter_map(|i| team.member_id(i)) {
+        linked += 1;
+        if let Some(r) = rating(id) {
+            rated += 1;
+            sum += r;
+        }
+    }
+    let figure = if members == 0 {
+        Rational::zero()
+    } else {
+        sum / Rational::from_integer(members.into())
+    };
+    SeedFigure {
+        figure,
+        linked,
+        rated,
+        members,
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -5,11 +5,14 @@
 
 use std::collections::{HashMap, HashSet};
 
+use num_traits::Zero;
+
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::swiss::{Entrant, Meetings, Reason, SwissOptions, first_round, pair_swiss};
 use super::{RoundPlan, round_robin};
 use crate::rules::Pairing;
+use crate::rules::rational::Rational;
 use crate::rules::{Event, Match, MatchStatus, Report, Score, TeamNo};
 
 /// Why two teams were paired.
@@ -77,6 +80,9 @@ pub enum FirstRound {
     /// Team numbers as seeds, the top half against the bottom half: 1–(k+1), 2–(k+2), …
     /// for 2k teams; with an odd count the last seed has the bye.
     BySeeding,
+    /// The teams' rating figures as seeds ([`Field::with_seed_figures`], docs/rules.md
+    /// §14): highest first, ties by team number, then paired as [`FirstRound::BySeeding`].
+    ByRating,
     /// Lots drawn with this seed.
     Lots(u64),
 }
@@ -91,6 +97,8 @@ pub struct Field {
     pub rank: FxHashMap<TeamNo, (u32, Score)>,
     /// Matches of the round that have results: they stay.
     pub kept: Vec<Pairing>,
+    /// Each team's figure for seeding by rating; a team not here counts 0.
+    seed_figures: FxHashMap<TeamNo, Rational>,
 }
 
 impl Field {
@@ -165,7 +173,17 @@ impl Field {
             meetings,
             rank,
             kept,
+            seed_figures: FxHashMap::default(),
         }
+    }
+
+    /// The field with each team's figure for seeding round 1 by rating.
+    pub fn with_seed_figures(
+        mut self,
+        figures: impl IntoIterator<Item = (TeamNo, Rational)>,
+    ) -> Field {
+        self.seed_figures = figures.into_iter().collect();
+        self
     }
 
     fn rank_of(&self, team: TeamNo) -> (u32, Score) {
@@ -186,7 +204,16 @@ impl Field {
                 teams.sort();
                 first_round(&teams, None)
             }
-            Some(FirstRound::BySeeding) => first_round(&self.seeding_order(), None),
+            Some(FirstRound::BySeeding) => {
+                first_round(&top_against_bottom(self.teams_by_number()), None)
+            }
+            Some(FirstRound::ByRating) => {
+                let mut draw = first_round(&top_against_bottom(self.rating_order()), None);
+                for m in &mut draw.matches {
+                    m.reason = Reason::SeededByRating;
+                }
+                draw
+            }
             Some(FirstRound::Lots(seed)) => {
                 let mut teams: Vec<TeamNo> = self.entrants.iter().map(|e| e.team).collect();
                 teams.sort();
@@ -300,15 +327,15 @@ impl Field {
         }
     }
 
-    /// Team numbers interleaved top half with bottom half (1, k+1, 2, k+2, …), the last
-    /// seed at the end when the count is odd, for [`first_round`] to pair in twos.
-    fn seeding_order(&self) -> Vec<TeamNo> {
+    /// The teams by their figure for seeding by rating, highest first, ties by team number.
+    pub fn rating_order(&self) -> Vec<TeamNo> {
+        let zero = Rational::zero();
         let mut teams = self.teams_by_number();
-        let last = (teams.len() % 2 == 1).then(|| teams.pop()).flatten();
-        let (top, bottom) = teams.split_at(teams.len() / 2);
-        let mut order: Vec<TeamNo> = top.iter().zip(bottom).flat_map(|(&a, &b)| [a, b]).collect();
-        order.extend(last);
-        order
+        teams.sort_by(|a, b| {
+            let figure = |t: &TeamNo| self.seed_figures.get(t).unwrap_or(&zero);
+            figure(b).cmp(figure(a)).then(a.cmp(b))
+        });
+        teams
     }
 
     /// The teams of a round robin, by number.
@@ -317,6 +344,16 @@ impl Field {
         teams.sort();
         teams
     }
+}
+
+/// Seeds in order interleaved top half with bottom half (1, k+1, 2, k+2, …), the last
+/// seed at the end when the count is odd, for [`first_round`] to pair in twos.
+fn top_against_bottom(mut seeds: Vec<TeamNo>) -> Vec<TeamNo> {
+    let last = (seeds.len() % 2 == 1).then(|| seeds.pop()).flatten();
+    let (top, bottom) = seeds.split_at(seeds.len() / 2);
+    let mut order: Vec<TeamNo> = top.iter().zip(bottom).flat_map(|(&a, &b)| [a, b]).collect();
+    order.extend(last);
+    order
 }
 
 /// The whole round robin for the active teams of `event` (by number), single or double.
@@ -477,6 +514,7 @@ pub(crate) fn same_teams(m: &Match, home: TeamNo, away: TeamNo) -> bool {
 mod tests {
     use super::*;
     use crate::rules::{Round, Settings, Team};
+    use crate::schedule::Reason;
 
     fn event(teams: i32) -> Event {
         Event {
@@ -648,6 +686,123 @@ mod tests {
             .map(|p| (p.home.get(), p.away.map(TeamNo::get)))
             .collect();
         assert_eq!(pairs, [(1, Some(4)), (2, Some(5)), (3, Some(6)), (7, None)]);
+    }
+
+    /// Seven teams linked to players with these ratings (numbers of `P…`, `None` for a
+    /// member not linked); a player missing from the ratings has no rated board.
+    fn rated_field() -> (Event, Vec<(TeamNo, crate::rules::rating::SeedFigure)>) {
+        use crate::rules::player_id::PlayerId;
+        use crate::rules::rational::{ratio, whole};
+        let rosters: [&[Option<u64>]; 7] = [
+            &[Some(1), Some(2), None, None],
+            &[Some(3), Some(4)],
+            &[Some(5), Some(6)],
+            &[Some(7), None],
+            &[None, None],
+            &[Some(8), Some(9)],
+            &[Some(10), None, None],
+        ];
+        let ratings: HashMap<u64, Rational> = [
+            (1, whole(2)),
+            (2, whole(1)),
+            (3, whole(1)),
+            (4, whole(1)),
+            (5, ratio(3, 2)),
+            (6, ratio(1, 2)),
+            (8, whole(-1)),
+            (9, whole(0)),
+            (10, whole(5)),
+        ]
+        .into_iter()
+        .collect();
+        let mut e = event(7);
+        for (team, roster) in e.teams.iter_mut().zip(rosters) {
+            team.members = (0..roster.len()).map(|i| format!("M{i}")).collect();
+            team.member_ids = roster
+                .iter()
+                .map(|id| id.and_then(PlayerId::from_number))
+                .collect();
+        }
+        let figures = e
+            .teams
+            .iter()
+            .map(|t| {
+                let f =
+                    crate::rules::rating::seed_figure(t, |id| ratings.get(&id.number()).cloned());
+                (t.number, f)
+            })
+            .collect();
+        (e, figures)
+    }
+
+    fn pairs_of(p: &Proposal) -> Vec<(i32, Option<i32>)> {
+        p.pairings()
+            .iter()
+            .map(|p| (p.home.get(), p.away.map(TeamNo::get)))
+            .collect()
+    }
+
+    #[test]
+    fn by_rating_seeds_by_the_mean_of_all_members_ties_by_number_the_last_has_the_bye() {
+        use crate::rules::rational::{ratio, whole};
+        let (e, figures) = rated_field();
+        let figure = |n: i32| {
+            figures
+                .iter()
+                .find(|(t, _)| t.get() == n)
+                .unwrap()
+                .1
+                .clone()
+        };
+        // Team 1: (2 + 1 + 0 + 0) / 4, its two members not linked counting 0.
+        assert_eq!(figure(1).figure, ratio(3, 4));
+        assert_eq!(
+            (figure(1).linked, figure(1).rated, figure(1).members),
+            (2, 2, 4)
+        );
+        assert_eq!(figure(7).figure, ratio(5, 3));
+        // Linked but without a rated board, or not linked at all: 0.
+        assert_eq!(
+            (figure(4).figure.clone(), figure(4).linked, figure(4).rated),
+            (whole(0), 1, 0)
+        );
+        assert_eq!((figure(5).figure.clone(), figure(5).linked), (whole(0), 0));
+        assert_eq!(figure(6).figure, ratio(-1, 2));
+
+        let f = Field::before(&e, 1)
+            .with_seed_figures(figures.iter().map(|(t, f)| (*t, f.figure.clone())));
+        // 7 (5/3), then 2 and 3 (1 each: the lower number first), 1 (3/4), then 4 and 5
+        // (0 each), 6 (−1/2).
+        let order: Vec<i32> = f.rating_order().into_iter().map(TeamNo::get).collect();
+        assert_eq!(order, [7, 2, 3, 1, 4, 5, 6]);
+        // Top half against bottom half of the first six; the lowest seed has the bye.
+        let p = f.swiss(Some(FirstRound::ByRating), false);
+        assert_eq!(
+            pairs_of(&p),
+            [(7, Some(1)), (2, Some(4)), (3, Some(5)), (6, None)]
+        );
+        assert!(
+            p.matches
+                .iter()
+                .all(|m| m.why == PairingReason::Swiss(Reason::SeededByRating))
+        );
+        // By seeding pairs the same way with the team numbers as seeds.
+        let s = f.swiss(Some(FirstRound::BySeeding), false);
+        assert_eq!(
+            pairs_of(&s),
+            [(1, Some(4)), (2, Some(5)), (3, Some(6)), (7, None)]
+        );
+
+        // An even field (team 7 withdrawn): no bye.
+        let mut even = e.clone();
+        even.teams[6].withdrawn = true;
+        let f = Field::before(&even, 1)
+            .with_seed_figures(figures.iter().map(|(t, f)| (*t, f.figure.clone())));
+        let p = f.swiss(Some(FirstRound::ByRating), false);
+        assert_eq!(pairs_of(&p), [(2, Some(4)), (3, Some(5)), (1, Some(6))]);
+        // Without figures every team counts 0: by number, top half against bottom half.
+        let f = Field::before(&e, 1);
+        assert_eq!(f.rating_order(), f.teams_by_number());
     }
 
     #[test]

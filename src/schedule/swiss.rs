@@ -52,6 +52,8 @@ impl Default for SwissOptions {
 pub enum Reason {
     /// The first round, paired by team number or seeding.
     Seeded,
+    /// The first round, seeded by the teams' ratings (docs/rules.md §14).
+    SeededByRating,
     /// The first round, paired by lots drawn with this seed.
     Lots { seed: u64 },
     /// The next unpaired team down the standings, in the same score group.

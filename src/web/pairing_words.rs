@@ -37,6 +37,7 @@ pub(crate) fn reason_text(t: &Tr, event: &Event, why: &PairingReason) -> String 
         PairingReason::RoundRobin { round } => t.a("schedule-why-round-robin", "round", round),
         PairingReason::Swiss(reason) => match reason {
             Reason::Seeded => t.t("schedule-why-seeded"),
+            Reason::SeededByRating => t.t("schedule-why-rating"),
             Reason::Lots { seed } => t.a("schedule-why-lots", "seed", seed),
             Reason::NextDown => t.t("schedule-why-next-down"),
             Reason::FloatedDown { from } => t.a(

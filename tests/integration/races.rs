@@ -202,6 +202,7 @@ fn the_same_round_generated_twice_at_once_is_one_round_with_one_pairing() {
                 pairings,
                 explanations: Vec::new(),
                 overridden: false,
+                seeds: Vec::new(),
             };
             save_generated(
                 conn,

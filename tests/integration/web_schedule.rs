@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 
 use actix_web::body::MessageBody;
 use actix_web::http::StatusCode;
-use common::http::{Browser, Page, TestApp, browser};
+use common::http::{Browser, Page, TestApp, anonymous, browser};
 use common::{TestDb, backends, pairings_form, refs, table_entry};
 use fushi::archive::ArchiveFiles;
 use fushi::db;
@@ -788,5 +788,180 @@ async fn a_round_robin_one_round_at_a_time() {
         assert_eq!(pairs(&event(&db), 2).0, numbers(&plans[1].pairs));
         let page = b.get(&format!("/t/{SLUG}/rounds/2")).await;
         page.has("round robin, Berger round 2");
+    }
+}
+
+/// A tournament `slug` with `teams_csv`, otherwise as [`tournament_toml`].
+fn import_as(db: &TestDb, slug: &str, teams_csv: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let toml =
+        tournament_toml().replace(&format!("slug = \"{SLUG}\""), &format!("slug = \"{slug}\""));
+    std::fs::write(dir.path().join("tournament.toml"), toml).unwrap();
+    std::fs::write(dir.path().join("teams.csv"), teams_csv).unwrap();
+    let files = ArchiveFiles::read(dir.path()).unwrap();
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+}
+
+/// Five teams linked to players of the rated club night ([`rated_linked_club_night`]: its
+/// members are `P1` … in team and member order): team 1 has two members not linked, team 5
+/// none linked.
+///
+/// [`rated_linked_club_night`]: crate::web_players::rated_linked_club_night
+const RATED_TEAMS_CSV: &str = "team_no,name,club,members,member_ids
+1,North,,张伟;李娜;Guest One;Guest Two,P1;P2;;
+2,South,,Alice Chen;Ben Wu,P6;P7
+3,East,,赵建国;孙丽华;周明,P10;P11;P12
+4,West,,Emma Liu;Frank Huang,P16;P17
+5,Centre,,Nobody One;Nobody Two,
+";
+
+#[actix_web::test]
+async fn swiss_round_one_by_rating_shows_the_figures_to_directors_only() {
+    use fushi::rules::rational::{Rational, decimals};
+    for db in backends() {
+        // Without a rated member the option says so and is refused.
+        import_as(&db, "plain", TEAMS_CSV);
+        let mut b = browser(&db).await;
+        b.submit(
+            "/d/plain/rounds",
+            &[("boards", "2"), ("level", "2"), ("trump", "")],
+        )
+        .await;
+        b.get_ok("/d/plain/rounds/1/generate")
+            .await
+            .has("By rating: each team&#39;s seed")
+            .has("value=\"rating\" disabled")
+            .has("No team has a member with a rating yet");
+        let refused = b
+            .post(
+                "/d/plain/rounds/1/generate",
+                &[("method", "swiss"), ("first", "rating")],
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+        refused.has("No team has a member with a rating: seeding by rating would only be");
+
+        crate::web_players::rated_linked_club_night(&db);
+        let ratings = db::ratings::current(&mut db.open()).unwrap();
+        import(&db, RATED_TEAMS_CSV);
+        // Each team's figure worked out here: the mean over all its members, 0 for a member
+        // not linked or without a rated board.
+        let e = event(&db);
+        let figure = |n: i32| -> Rational {
+            let team = e.team(TeamNo(n)).unwrap();
+            let sum: Rational = (0..team.members.len())
+                .filter_map(|i| team.member_id(i))
+                .filter_map(|id| ratings.get(&id).map(|r| r.rating.clone()))
+                .sum();
+            sum / Rational::from_integer(team.members.len().into())
+        };
+        let mut order: Vec<i32> = (1..=5).collect();
+        order.sort_by(|a, b| figure(*b).cmp(&figure(*a)).then(a.cmp(b)));
+        assert!(
+            (1..=4).any(|n| figure(n) != Rational::from_integer(0.into())),
+            "the club night rated someone"
+        );
+        let expected_pairs = vec![(order[0], order[2]), (order[1], order[3])];
+
+        add_round(&mut b, "2", "2").await;
+        let path = format!("/d/{SLUG}/rounds/1/generate");
+        b.get_ok(&path)
+            .await
+            .has("value=\"rating\">")
+            .lacks("No team has a member with a rating yet");
+        let form = [("method", "swiss"), ("first", "rating")];
+        let preview = b.post(&path, &form).await;
+        assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+        preview
+            .has("Seeds by rating (shown to directors only)")
+            .has("first round: seeded by the teams&#39; ratings")
+            .has("no member linked to a player: counts 0")
+            .has("2 of 4");
+        let mut shown = Vec::new();
+        for n in 1..=4 {
+            let text = decimals(&figure(n), 3).replace('-', "−");
+            preview.has(&format!("<td class=\"num seed-figure\">{text}</td>"));
+            shown.push(text);
+        }
+        // Seeds in order: the first seed's line comes before the second's, and so on.
+        let at = |n: i32| {
+            let name = e.team(TeamNo(n)).unwrap().name.clone();
+            let section = &preview.body[preview.body.find("seeds-title").unwrap()..];
+            section.find(&format!("<td>{n} {name}</td>")).unwrap()
+        };
+        assert!(order.windows(2).all(|w| at(w[0]) < at(w[1])), "{order:?}");
+        assert!(event(&db).rounds[0].matches.is_empty(), "nothing saved yet");
+
+        // Ratings that moved between the proposal and the confirmation are not saved unseen.
+        let seeds = input(&preview, "rating_seeds");
+        let stale = [
+            ("method", "swiss"),
+            ("first", "rating"),
+            ("rating_seeds", "0000000000000000"),
+        ];
+        let moved = b.post(&format!("{path}/confirm"), &stale).await;
+        assert_eq!(moved.status, StatusCode::UNPROCESSABLE_ENTITY);
+        moved.has("The ratings have changed since the proposal was shown");
+        assert!(event(&db).rounds[0].matches.is_empty());
+
+        let confirm = [
+            ("method", "swiss"),
+            ("first", "rating"),
+            ("rating_seeds", seeds.as_str()),
+        ];
+        b.submit(&format!("{path}/confirm"), &confirm)
+            .await
+            .has("Generated pairings saved.");
+        let (saved, bye) = pairs(&event(&db), 1);
+        assert_eq!(saved, expected_pairs);
+        assert_eq!(bye, Some(order[4]), "the lowest seed has the bye");
+        // The trail keeps what the draw went by: each team's seed and figure.
+        let (trail, _) = db::audit::audit_trail(&mut db.open(), SLUG, None, 0, 200)
+            .unwrap()
+            .unwrap();
+        let kept: Vec<(String, String)> = trail
+            .iter()
+            .filter(|e| e.subject.ends_with(" seed"))
+            .map(|e| (e.subject.clone(), e.after.clone()))
+            .collect();
+        assert_eq!(kept.len(), 5, "{kept:?}");
+        for (i, n) in order.iter().enumerate() {
+            let written = if *n == 5 {
+                "none".to_owned()
+            } else {
+                decimals(&figure(*n), 3)
+            };
+            let row = (
+                format!("round 1 team {n} seed"),
+                format!("seed={} figure={written}", i + 1),
+            );
+            assert!(kept.contains(&row), "{row:?} in {kept:?}");
+        }
+        b.get_ok(&format!("/d/{SLUG}/audit"))
+            .await
+            .has("round 1 team 5 seed by rating")
+            .has(&format!(
+                "seed {}, no member linked to a player",
+                order.iter().position(|n| *n == 5).unwrap() + 1
+            ));
+
+        // The public sees that the round was seeded by rating, and no figure.
+        b.post(
+            &format!("/d/{SLUG}/rounds/1/draw"),
+            &[("action", "publish")],
+        )
+        .await;
+        let mut reader = anonymous(&db).await;
+        let page = reader.get_ok(&format!("/t/{SLUG}/rounds/1")).await;
+        page.has("first round: seeded by the teams&#39; ratings");
+        let api = reader
+            .get_ok(&format!("/api/v1/tournaments/{SLUG}/rounds/1"))
+            .await;
+        for text in &shown {
+            page.lacks(text);
+            api.lacks(text);
+            api.lacks(&text.replace('−', "-"));
+        }
+        page.lacks("Seeds by rating").lacks("seed-figure");
     }
 }

@@ -1297,3 +1297,78 @@ async fn a_room_the_desk_cleared_or_entered_shows_as_the_desks_everywhere() {
             .has("locked this round");
     }
 }
+
+/// The club night rated (on import, with its end date) with round 4 taken at the tables.
+fn rated_table_round(db: &TestDb) {
+    let mut files = fushi::archive::ArchiveFiles::read(&common::club_night_dir()).unwrap();
+    let toml = files.get("tournament.toml").unwrap().to_owned();
+    files.insert(
+        "tournament.toml",
+        format!("{toml}ends = 2026-12-06\nrated = true\n"),
+    );
+    fushi::transfer::import(&mut db.open(), &files).unwrap();
+    common::table_round_after_the_club_night(db, BOARDS, false);
+}
+
+/// In a rated tournament a room's line-up is fixed once the room has a result (docs/rules.md
+/// §14): the device that entered the confirmed room cannot change who sat afterwards; the
+/// page says the room takes no more entries, and nothing is written (line-ups, trail). The
+/// room machine closes the room before its line-ups are looked at, so the line-up's own
+/// refusal ("ask the director") is not what answers here: `db::field`'s unit test holds it.
+#[actix_web::test]
+async fn in_a_rated_tournament_the_table_cannot_change_who_sat_once_the_room_has_a_result() {
+    for db in backends() {
+        rated_table_round(&db);
+        let open = format!("/table/{}", room_token(&db, 1, Room::Open));
+        let mut table = anonymous(&db).await;
+        let mut form = room_form(&code_for(&db, &open, "ns"), "r1");
+        form.push(("seat-ns".to_owned(), "2-4".to_owned()));
+        form.push(("seat-ew".to_owned(), "2-3".to_owned()));
+        let page = table.post_raw(&open, &refs(&form)).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        let mut opponents = anonymous(&db).await;
+        let page = opponents
+            .confirm_room(
+                &open,
+                &[("code", &code_for(&db, &open, "ew")), ("action", "confirm")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        assert_eq!(state_of(&db, 1, Room::Open), EntryState::Confirmed);
+        let sat = |db: &TestDb| {
+            let event = fushi::db::load_event(&mut db.open(), SLUG)
+                .unwrap()
+                .unwrap();
+            [1, 2].map(|team| {
+                event
+                    .lineup(4, 1, Room::Open, TeamNo(team))
+                    .map(|l| l.players.join(" & "))
+            })
+        };
+        let trail = |db: &TestDb| {
+            fushi::db::audit::audit_trail(&mut db.open(), SLUG, Some((4, 1)), 0, 500)
+                .unwrap()
+                .unwrap()
+                .1
+        };
+        let (before, rows) = (sat(&db), trail(&db));
+        assert_eq!(before[1].as_deref(), Some("Carol Li & David Zhao"));
+
+        // The device that entered the room says another pair sat.
+        let mut form = room_form("", "r2");
+        form.push(("seat-ns".to_owned(), "2-4".to_owned()));
+        form.push(("seat-ew".to_owned(), "0-1".to_owned()));
+        let page = table.post_raw(&open, &refs(&form)).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+        assert_eq!(page.header("location"), Some(open.as_str()));
+        table
+            .get_ok(&open)
+            .await
+            .has("This room no longer takes entries.")
+            .has("This room&#39;s results are in.")
+            .has("Carol Li &#38; David Zhao</span>")
+            .lacks("Alice Chen &#38; Ben Wu</span>");
+        assert_eq!(sat(&db), before, "the line-up stays");
+        assert_eq!(trail(&db), rows, "no audit row");
+    }
+}

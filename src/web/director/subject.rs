@@ -19,29 +19,7 @@ fn n(v: impl ToString) -> FluentValue<'static> {
 /// A subject in words: `round 1 table 2 open board 3`, `第 1 轮第 2 桌开室 3 号牌`.
 pub(crate) fn subject_text(t: &Tr, subject: &Subject) -> String {
     match subject {
-        Subject::Result {
-            at: Some((round, table)),
-            room,
-            board,
-        } => t.args(
-            "audit-subject-result",
-            &[
-                ("round", n(*round)),
-                ("table", n(*table)),
-                ("room", room_word(t, *room).into()),
-                ("board", n(*board)),
-            ],
-        ),
-        // Within one match (the conflict of two saves): the room and the board.
-        Subject::Result {
-            at: None,
-            room,
-            board,
-        } => format!(
-            "{} · {}",
-            t.t(&format!("entry-room-{}", room.code())),
-            t.a("audit-board", "board", board)
-        ),
+        Subject::Result { at, room, board } => result_subject(t, *at, *room, *board),
         Subject::Lineup {
             round,
             table,
@@ -94,7 +72,32 @@ pub(crate) fn subject_text(t: &Tr, subject: &Subject) -> String {
         ),
         Subject::Clock { round } => t.a("audit-subject-clock", "round", round),
         Subject::Announcement => t.t("audit-subject-announcement"),
+        Subject::Seed { round, team } => t.args(
+            "audit-subject-seed",
+            &[("round", n(*round)), ("team", n(*team))],
+        ),
         Subject::Other(text) => text.clone(),
+    }
+}
+
+/// A board's result in one room, in words.
+fn result_subject(t: &Tr, at: Option<(i32, i32)>, room: Room, board: i32) -> String {
+    match at {
+        Some((round, table)) => t.args(
+            "audit-subject-result",
+            &[
+                ("round", n(round)),
+                ("table", n(table)),
+                ("room", room_word(t, room).into()),
+                ("board", n(board)),
+            ],
+        ),
+        // Within one match (the conflict of two saves): the room and the board.
+        None => format!(
+            "{} · {}",
+            t.t(&format!("entry-room-{}", room.code())),
+            t.a("audit-board", "board", board)
+        ),
     }
 }
 

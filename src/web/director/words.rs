@@ -120,6 +120,7 @@ pub(crate) fn value_words(t: &Tr, subject: &Subject, text: &str) -> String {
             _ => None,
         },
         Subject::Clock { .. } => clock_words(t, text),
+        Subject::Seed { .. } => seed_figure_words(t, text),
         Subject::TableLinks { .. } | Subject::Release { .. } => match text {
             "open" | "locked" | "withheld" | "released" => {
                 Some(t.t(&format!("words-round-{text}")))
@@ -129,6 +130,26 @@ pub(crate) fn value_words(t: &Tr, subject: &Subject, text: &str) -> String {
         _ => None,
     };
     worded.unwrap_or_else(|| super::subject::value_text(t, subject, text))
+}
+
+/// A team's seed by rating as the trail keeps it (`seed=2 figure=0.750`, `figure=none` for a
+/// team with no member linked), in words.
+fn seed_figure_words(t: &Tr, text: &str) -> Option<String> {
+    let (seed, figure) = text.split_once(' ')?;
+    let seed = seed.strip_prefix("seed=")?.parse::<usize>().ok()?;
+    match figure.strip_prefix("figure=")? {
+        "none" => Some(t.a("words-seed-no-link", "seed", seed)),
+        figure => Some(t.args(
+            "words-seed-figure",
+            &[
+                ("seed", seed.to_string().into()),
+                (
+                    "figure",
+                    crate::figures::typographic_minus(figure.to_owned()).into(),
+                ),
+            ],
+        )),
+    }
 }
 
 /// A round clock's state or the director's event, in words (`start 40`, `pause`,

@@ -402,6 +402,12 @@ pub fn club_night_pairings() -> Vec<Pairing> {
 /// when `codes`).
 pub fn club_night_with_table_round(db: &TestDb, boards: i32, codes: bool) {
     import_club_night(db);
+    table_round_after_the_club_night(db, boards, codes);
+}
+
+/// The fourth round of [`club_night_with_table_round`] added to the club night already in
+/// `db` (imported as it is or with other settings).
+pub fn table_round_after_the_club_night(db: &TestDb, boards: i32, codes: bool) {
     let mut conn = db.open();
     let round = db::add_round(
         &mut conn,

@@ -11,9 +11,12 @@ pub(super) struct GenerateForm {
     /// `swiss` or `round_robin`.
     #[serde(default)]
     pub(super) method: String,
-    /// Swiss round 1: `number`, `seeding` or `lots`.
+    /// Swiss round 1: `number`, `seeding`, `rating` or `lots`.
     #[serde(default)]
     pub(super) first: String,
+    /// Seeding by rating: what the preview was seeded by, carried to the confirmation.
+    #[serde(default)]
+    pub(super) rating_seeds: String,
     #[serde(default)]
     pub(super) seed: String,
     #[serde(default)]
@@ -75,6 +78,7 @@ impl GenerateForm {
                 let first = if first_round {
                     Some(match self.first.as_str() {
                         "seeding" => FirstRound::BySeeding,
+                        "rating" => FirstRound::ByRating,
                         "lots" => {
                             if self.seed.trim().is_empty() {
                                 self.seed = random_seed().to_string();

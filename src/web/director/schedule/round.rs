@@ -15,10 +15,11 @@ use super::forms::{Choice, FormErrors, GenerateForm, UnlockForm, default_form};
 use super::{
     ExplanationLine, explanation_lines, label, method_label, note_texts, tables_list, warning_text,
 };
-use crate::db::schedule::{self as store, GeneratedRound, RoundRecord};
+use crate::db::schedule::{self as store, GeneratedRound, RatingSeed, RoundRecord};
 use crate::rules::Pairing;
+use crate::rules::rating::{SeedFigure, seed_figure};
 use crate::rules::release::Release;
-use crate::rules::{Event, PairingMethod, Report};
+use crate::rules::{Event, PairingMethod, Report, TeamNo};
 use crate::schedule::draft::{self, Field, FirstRound, Proposal};
 use crate::web::i18n::Tr;
 use crate::web::live::Snapshot;
@@ -121,10 +122,133 @@ fn pairing_text(t: &Tr, id: &str, event: &Event, p: &Pairing) -> String {
     )
 }
 
+/// Every active team's figure for seeding round 1 by rating (docs/rules.md §14), from the
+/// current ratings: the directors' to see, never the public's.
+pub(super) struct Seeding {
+    figures: Vec<(TeamNo, SeedFigure)>,
+}
+
+impl Seeding {
+    /// Whether some team has a member with a rated board: without one, seeding by rating
+    /// would only be seeding by number.
+    fn any_rated(&self) -> bool {
+        self.figures.iter().any(|(_, f)| f.rated > 0)
+    }
+
+    /// What seeding by rating goes by: the team order of the figures, each with its exact
+    /// figure, in one line the preview carries to the confirmation, so that ratings that
+    /// moved in between are noticed rather than saved unseen.
+    fn fingerprint(&self) -> String {
+        let mut sorted: Vec<&(TeamNo, SeedFigure)> = self.figures.iter().collect();
+        sorted.sort_by(|a, b| b.1.figure.cmp(&a.1.figure).then(a.0.cmp(&b.0)));
+        let text: Vec<String> = sorted
+            .iter()
+            .map(|(t, f)| format!("{t}={}", f.figure))
+            .collect();
+        let mut hasher = std::hash::DefaultHasher::new();
+        std::hash::Hash::hash(&text, &mut hasher);
+        format!("{:016x}", std::hash::Hasher::finish(&hasher))
+    }
+}
+
+/// The teams' figures for seeding by rating when round `round` is the first (`None` for a
+/// later round: the option is offered for round 1 only).
+async fn load_seeding(
+    state: &AppState,
+    event: &Event,
+    round: i32,
+) -> Result<Option<Seeding>, AppError> {
+    if event.rounds.iter().any(|r| r.number < round) {
+        return Ok(None);
+    }
+    let ratings = with_db(state, |conn| Ok(crate::db::ratings::current(conn)?)).await?;
+    let figures = event
+        .teams
+        .iter()
+        .filter(|t| !t.withdrawn)
+        .map(|t| {
+            let figure = seed_figure(t, |id| ratings.get(&id).map(|r| r.rating.clone()));
+            (t.number, figure)
+        })
+        .collect();
+    Ok(Some(Seeding { figures }))
+}
+
+/// One team of the preview's seeding by rating, in seed order.
+struct SeedLine {
+    seed: usize,
+    team: String,
+    /// 3 decimals, or empty for a team with no linked member.
+    figure: String,
+    linked: String,
+}
+
+/// The teams round `round` seeds by rating, in seed order, with their figures: the field of
+/// the round (not withdrawn, not in a match kept for its results) by [`Field::rating_order`].
+fn in_seed_order<'a>(
+    (event, report): (&Event, &Report),
+    round: i32,
+    seeding: &'a Seeding,
+) -> Vec<(TeamNo, &'a SeedFigure)> {
+    let by_team: std::collections::HashMap<TeamNo, &SeedFigure> =
+        seeding.figures.iter().map(|(n, f)| (*n, f)).collect();
+    let field = Field::before_known(event, round, Some(report))
+        .with_seed_figures(seeding.figures.iter().map(|(n, f)| (*n, f.figure.clone())));
+    field
+        .rating_order()
+        .into_iter()
+        .filter_map(|team| Some((team, *by_team.get(&team)?)))
+        .collect()
+}
+
+/// A figure as written: 3 decimals, half away from zero; `None` for a team with no member
+/// linked.
+fn figure_text(f: &SeedFigure) -> Option<String> {
+    (f.linked > 0).then(|| crate::rules::rational::decimals(&f.figure, 3))
+}
+
+fn seed_lines(t: &Tr, event: &Event, seeded: &[(TeamNo, &SeedFigure)]) -> Vec<SeedLine> {
+    seeded
+        .iter()
+        .enumerate()
+        .map(|(i, (team, f))| {
+            let linked = if f.linked == 0 {
+                t.t("schedule-rating-no-link")
+            } else {
+                t.args(
+                    "schedule-rating-linked",
+                    &[
+                        ("linked", f.linked.to_string().into()),
+                        ("members", f.members.to_string().into()),
+                    ],
+                )
+            };
+            SeedLine {
+                seed: i + 1,
+                team: label(event, *team),
+                figure: figure_text(f)
+                    .map(crate::figures::typographic_minus)
+                    .unwrap_or_default(),
+                linked,
+            }
+        })
+        .collect()
+}
+
 /// The proposal for round `round`; `report` is the snapshot's (its match figures are
 /// reused, not compared again).
-fn propose(event: &Event, report: &Report, round: i32, choice: Choice) -> Proposal {
-    let field = Field::before_known(event, round, Some(report));
+fn propose(
+    event: &Event,
+    report: &Report,
+    round: i32,
+    choice: Choice,
+    seeding: Option<&Seeding>,
+) -> Proposal {
+    let mut field = Field::before_known(event, round, Some(report));
+    if let Some(seeding) = seeding {
+        field =
+            field.with_seed_figures(seeding.figures.iter().map(|(n, f)| (*n, f.figure.clone())));
+    }
     match choice {
         Choice::Swiss {
             first,
@@ -155,6 +279,8 @@ struct RoundFormPage {
     has_results: bool,
     open: String,
     first_round: bool,
+    /// Round 1 only: whether some team has a member with a rating to seed by.
+    rated_members: bool,
     notes: Vec<String>,
     /// The zone the notes' times are in, said once.
     times_in: String,
@@ -179,8 +305,7 @@ async fn load_all(
 #[allow(clippy::too_many_arguments)]
 fn form_page(
     ctx: &Ctx,
-    event: &Event,
-    report: &Report,
+    (event, report, seeding): (&Event, &Report, Option<&Seeding>),
     round: i32,
     record: &RoundRecord,
     form: GenerateForm,
@@ -205,6 +330,7 @@ fn form_page(
         has_results: state.has_results,
         open: tables_list(&state.open),
         first_round: state.first_round,
+        rated_members: seeding.is_some_and(Seeding::any_rated),
         notes: note_texts(&ctx.t, &crate::clock::of(&event.settings), record),
         times_in: crate::clock::times_in(&ctx.t, &crate::clock::of(&event.settings)),
         unlock_error,
@@ -220,11 +346,11 @@ pub(super) async fn round_form(
     let round = at.round;
     let (snap, record) = load_all(&state, &at).await?;
     let (event, report) = (&snap.event, &snap.report);
+    let seeding = load_seeding(&state, event, round).await?;
     let form = default_form(&event.settings);
     form_page(
         &ctx,
-        event,
-        report,
+        (event, report, seeding.as_ref()),
         round,
         &record,
         form,
@@ -255,6 +381,8 @@ struct PreviewPage {
     rematches: u32,
     warnings: Vec<String>,
     overridden: bool,
+    /// Seeding by rating: every team with its figure, in seed order (directors only).
+    seeds: Vec<SeedLine>,
 }
 
 /// A proposal the form and the round allow: what the preview shows and the confirmation
@@ -274,6 +402,8 @@ struct Proposed {
     proposal: Proposal,
     overridden: bool,
     form: GenerateForm,
+    /// The teams' figures, when round 1 is seeded by rating.
+    seeding: Option<Seeding>,
 }
 
 impl FromRequest for Ready {
@@ -293,12 +423,18 @@ impl FromRequest for Ready {
                 .ok_or_else(|| AppError::internal("the application state is missing"))?;
             let (snap, record) = load_all(&state, &at).await?;
             let (event, report) = (&snap.event, &snap.report);
+            // The ratings are read only when they are needed: round 1 seeded by rating.
+            let seeding = if form.method == "swiss" && form.first == "rating" {
+                load_seeding(&state, event, at.round).await?
+            } else {
+                None
+            };
             match check_round(
                 &ctx,
                 (event, report, &snap.release),
                 at.round,
                 &record,
-                form,
+                (form, seeding),
             )? {
                 Ok(proposed) => Ok(Ready {
                     at,
@@ -312,12 +448,49 @@ impl FromRequest for Ready {
     }
 }
 
+/// Round 1 seeded by rating: the teams' figures, when some team has a rated member and the
+/// ratings are those the preview showed (what it showed is carried in the form); otherwise
+/// why not, in `errors`. `None` for any other choice.
+fn check_rating(
+    t: &Tr,
+    choice: Option<&Choice>,
+    seeding: Option<Seeding>,
+    form: &mut GenerateForm,
+    errors: &mut FormErrors,
+) -> Option<Seeding> {
+    let by_rating = matches!(
+        choice,
+        Some(Choice::Swiss {
+            first: Some(FirstRound::ByRating),
+            ..
+        })
+    );
+    if !by_rating {
+        return None;
+    }
+    match &seeding {
+        Some(s) if s.any_rated() => {
+            // The preview carries what it was seeded by; the confirmation saves it only
+            // when the ratings still give the same.
+            let now = s.fingerprint();
+            if form.rating_seeds.is_empty() {
+                form.rating_seeds = now;
+            } else if form.rating_seeds != now {
+                form.rating_seeds = now;
+                errors.general.push(t.t("schedule-error-rating-moved"));
+            }
+        }
+        _ => errors.general.push(t.t("schedule-error-rating-none")),
+    }
+    seeding
+}
+
 fn check_round(
     ctx: &Ctx,
     (event, report, release): (&Event, &Report, &Release),
     round: i32,
     record: &RoundRecord,
-    mut form: GenerateForm,
+    (mut form, seeding): (GenerateForm, Option<Seeding>),
 ) -> Result<Result<Proposed, HttpResponse>, AppError> {
     let t = &ctx.t;
     let state = round_state(event, report, round, record);
@@ -336,6 +509,7 @@ fn check_round(
             .general
             .push(crate::web::director::unreleased_text(t, unreleased));
     }
+    let seeding = check_rating(t, choice.as_ref(), seeding, &mut form, &mut errors);
     let overridden = !state.open.is_empty();
     if overridden && form.override_open.is_none() {
         errors.general.push(t.a(
@@ -346,20 +520,20 @@ fn check_round(
     }
     match choice {
         Some(choice) if !errors.any() => {
-            let mut proposal = propose(event, report, round, choice);
+            let mut proposal = propose(event, report, round, choice, seeding.as_ref());
             draft::keep_saved_sides(&mut proposal, &saved_pairings(event, round));
             Ok(Ok(Proposed {
                 choice,
                 proposal,
                 overridden,
                 form,
+                seeding,
             }))
         }
         _ => {
             let page = form_page(
                 ctx,
-                event,
-                report,
+                (event, report, seeding.as_ref()),
                 round,
                 record,
                 form.clone(),
@@ -381,12 +555,21 @@ pub(super) async fn round_preview(ctx: Ctx, ready: Ready) -> Result<HttpResponse
                 proposal,
                 overridden,
                 form,
+                seeding,
             },
         ..
     } = ready;
     let round = at.round;
     let event = &snap.event;
     let t = &ctx.t;
+    let seeds = match &seeding {
+        Some(seeding) => seed_lines(
+            t,
+            event,
+            &in_seed_order((event, &snap.report), round, seeding),
+        ),
+        None => Vec::new(),
+    };
     let method = match choice {
         Choice::Swiss { .. } => method_label(t, PairingMethod::Swiss),
         Choice::RoundRobin { .. } => method_label(t, PairingMethod::RoundRobin),
@@ -435,6 +618,7 @@ pub(super) async fn round_preview(ctx: Ctx, ready: Ready) -> Result<HttpResponse
         warnings,
         overridden,
         form,
+        seeds,
     };
     render_status(&ctx, StatusCode::OK, &page)
 }
@@ -446,17 +630,30 @@ pub(super) async fn round_confirm(
 ) -> Result<HttpResponse, AppError> {
     let Ready {
         at,
+        snap,
         record,
         proposed:
             Proposed {
                 choice,
                 proposal,
                 overridden,
+                seeding,
                 ..
             },
-        ..
     } = ready;
     let round = at.round;
+    let seeds = match &seeding {
+        Some(seeding) => in_seed_order((&snap.event, &snap.report), round, seeding)
+            .into_iter()
+            .enumerate()
+            .map(|(i, (team, f))| RatingSeed {
+                team,
+                seed: i + 1,
+                figure: figure_text(f),
+            })
+            .collect(),
+        None => Vec::new(),
+    };
     let (method, seed) = match choice {
         Choice::Swiss {
             first: Some(FirstRound::Lots(seed)),
@@ -487,6 +684,7 @@ pub(super) async fn round_confirm(
             )
             .collect(),
         overridden,
+        seeds,
     };
     let key = at.tour.slug.clone();
     let who = ctx.viewer.name();
@@ -516,10 +714,10 @@ pub(super) async fn unlock(
     let word = t.t("schedule-unlock-word");
     let typed = form.confirm.trim();
     if !typed.eq_ignore_ascii_case(&word) && !typed.eq_ignore_ascii_case("unlock") {
+        let seeding = load_seeding(&state, event, round).await?;
         return form_page(
             &ctx,
-            event,
-            report,
+            (event, report, seeding.as_ref()),
             round,
             &record,
             default_form(&event.settings),

@@ -171,6 +171,7 @@ pub(super) async fn whole_confirm(
             pairings: p.pairings(),
             explanations: p.matches,
             overridden: false,
+            seeds: Vec::new(),
         })
         .collect();
     let key = tour.slug.clone();
