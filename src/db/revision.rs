@@ -25,6 +25,16 @@ pub fn bump(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> 
             ..Change::default()
         };
         raise(conn, tournament_id, &change)?;
+        raised_alone(conn, tournament_id)?;
+    }
+    Ok(())
+}
+
+/// After a revision raised outside a write transaction: the ratings, should they count the
+/// tournament, are brought up to date at once (as a write transaction does when it commits).
+fn raised_alone(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
+    if super::ratings::counts_any(conn, std::iter::once(tournament_id))? {
+        super::ratings::after_commit(conn);
     }
     Ok(())
 }
@@ -48,6 +58,7 @@ pub(crate) fn bump_matches(
         let mut change = Change::default();
         add(&mut change);
         raise(conn, tournament_id, &change)?;
+        raised_alone(conn, tournament_id)?;
     }
     Ok(())
 }

@@ -442,3 +442,82 @@ async fn a_rated_players_page_and_answer_give_the_rating_of_ratings_csv_and_its_
             .has("id=\"rating\"");
     }
 }
+
+/// Reading a rated player's page neither writes nor waits for the write lock: the ratings
+/// were brought up to date when the tournament was marked finished, so `/p/{id}` and its
+/// API answer are served while another connection holds SQLite's write lock (a reader that
+/// still took it would wait out the busy timeout and fail).
+#[actix_web::test]
+async fn a_players_page_is_read_while_another_connection_holds_the_write_lock() {
+    use diesel::RunQueryDsl;
+    let db = TestDb::sqlite();
+    rated_linked_club_night(&db);
+    assert!(fushi::db::ratings::is_current(&mut db.open()).unwrap());
+    let mut reader = anonymous(&db).await;
+    let before = reader.get_ok("/p/P1").await;
+    before.has("id=\"rating\"");
+    let mut writer = db.open();
+    diesel::sql_query("BEGIN IMMEDIATE")
+        .execute(&mut writer)
+        .unwrap();
+    let page = reader.get("/p/P1").await;
+    let answer = reader.get("/api/v1/players/P1").await;
+    diesel::sql_query("ROLLBACK").execute(&mut writer).unwrap();
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(page.body, before.body);
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert!(answer.body.contains("\"rating\":{"), "{}", answer.body);
+}
+
+/// A merge in the registry brings the ratings up to date itself: before anyone reads them
+/// they are current, the merged-away id's rating is the kept id's, and a reader finds
+/// nothing left to do.
+#[actix_web::test]
+async fn after_a_merge_the_ratings_are_current_before_any_read() {
+    use diesel::prelude::*;
+    use fushi::db::schema::player_ratings;
+    for db in backends() {
+        // P1 has played nothing; P2 … are the club night's members.
+        let spare = add(&mut db.open(), "Alice Chen", true);
+        rated_linked_club_night(&db);
+        let mut conn = db.open();
+        let rated = |conn: &mut DbConnection| -> Vec<(i64, String, i32)> {
+            player_ratings::table
+                .order(player_ratings::player_id)
+                .select((
+                    player_ratings::player_id,
+                    player_ratings::rating,
+                    player_ratings::boards,
+                ))
+                .load(conn)
+                .unwrap()
+        };
+        let before = rated(&mut conn);
+        let p2 = before.iter().find(|r| r.0 == 2).cloned().expect("P2 rated");
+        let p2_id = PlayerId::parse("P2").unwrap();
+        assert_eq!(
+            players::merge(&mut conn, spare, p2_id, ADMIN).unwrap(),
+            spare
+        );
+        // Current at once, read straight from the kept tables: P2's figures are P1's now.
+        assert!(fushi::db::ratings::is_current(&mut conn).unwrap());
+        let after = rated(&mut conn);
+        assert!(after.iter().all(|r| r.0 != 2), "{after:?}");
+        assert_eq!(
+            after.iter().find(|r| r.0 == 1),
+            Some(&(1, p2.1.clone(), p2.2))
+        );
+        assert_eq!(
+            fushi::db::ratings::refresh(&mut conn).unwrap(),
+            fushi::db::ratings::Refreshed::Current
+        );
+        let mut reader = anonymous(&db).await;
+        reader.get_ok("/p/P1").await.has("id=\"rating\"");
+        // A removal likewise (P3 was P2's partner: their boards are rated no more).
+        players::remove(&mut conn, PlayerId::parse("P3").unwrap(), ADMIN).unwrap();
+        assert!(fushi::db::ratings::is_current(&mut conn).unwrap());
+        let now = rated(&mut conn);
+        assert!(now.iter().all(|r| r.0 != 3 && r.0 != 1), "{now:?}");
+        reader.get_ok("/p/P1").await.lacks("id=\"rating\"");
+    }
+}
