@@ -305,11 +305,15 @@ pub struct SeriesMember {
     pub name: String,
     pub published: bool,
     pub finished: bool,
+    /// Its revision and when it was made: what the standings read of it may have changed
+    /// only when these have (a key of kept standings, never shown).
+    pub revision: (i64, chrono::NaiveDateTime),
 }
 
 /// The tournaments of series `slug` in its order.
 pub fn members(conn: &mut DbConnection, slug: &str) -> Result<Vec<SeriesMember>, DbError> {
-    let rows: Vec<(String, String, bool, bool)> = series_events::table
+    type Row = (String, String, bool, bool, i64, chrono::NaiveDateTime);
+    let rows: Vec<Row> = series_events::table
         .inner_join(series::table)
         .inner_join(tournaments::table)
         .filter(series::slug.eq(slug))
@@ -319,15 +323,20 @@ pub fn members(conn: &mut DbConnection, slug: &str) -> Result<Vec<SeriesMember>,
             tournaments::name,
             tournaments::published,
             tournaments::finished,
+            tournaments::revision,
+            tournaments::updated_at,
         ))
         .load(conn)?;
     Ok(rows
         .into_iter()
-        .map(|(slug, name, published, finished)| SeriesMember {
-            slug,
-            name,
-            published,
-            finished,
-        })
+        .map(
+            |(slug, name, published, finished, revision, changed_at)| SeriesMember {
+                slug,
+                name,
+                published,
+                finished,
+                revision: (revision, changed_at),
+            },
+        )
         .collect())
 }

@@ -521,3 +521,145 @@ async fn after_a_merge_the_ratings_are_current_before_any_read() {
         reader.get_ok("/p/P1").await.lacks("id=\"rating\"");
     }
 }
+
+/// `If-None-Match` with `etag` for `path`.
+fn conditional(path: &str, etag: &str) -> actix_web::test::TestRequest {
+    actix_web::test::TestRequest::get()
+        .uri(path)
+        .insert_header(("If-None-Match", etag))
+}
+
+/// The headers of an answer but those of the request itself (`Date`, `X-Request-Id`).
+fn headers_of(page: &crate::common::http::Page) -> Vec<(String, String)> {
+    let mut h: Vec<(String, String)> = page
+        .headers
+        .iter()
+        .filter(|(n, _)| n != "date" && n != "x-request-id")
+        .cloned()
+        .collect();
+    h.sort();
+    h
+}
+
+/// A public player's page has a strong validator and the public pages' caching: `304` for
+/// a reader who has it, a new one when the page shows something new (the registry row, the
+/// rating), another per language; none for a signed-in reader; and a page that does not
+/// exist carries none, whether the id is not public or was never issued.
+#[actix_web::test]
+async fn a_players_page_answers_304_until_what_it_shows_changes() {
+    use fushi::web::live::http::PUBLIC_CACHE_CONTROL;
+    for db in backends() {
+        rated_linked_club_night(&db);
+        let mut conn = db.open();
+        let mut reader = anonymous(&db).await;
+        let page = reader.get_ok("/p/P1").await;
+        page.has("id=\"rating\"");
+        let etag = page.header("etag").expect("a validator").to_owned();
+        assert_eq!(page.header("cache-control"), Some(PUBLIC_CACHE_CONTROL));
+        let again = reader.request(conditional("/p/P1", &etag)).await;
+        assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+        assert_eq!(again.header("etag"), Some(etag.as_str()));
+        assert_eq!(again.header("cache-control"), Some(PUBLIC_CACHE_CONTROL));
+        assert!(again.body.is_empty());
+        // The same page again: the same validator.
+        assert_eq!(
+            reader.get_ok("/p/P1").await.header("etag"),
+            Some(etag.as_str())
+        );
+        // Another language is another page.
+        let zh = anonymous(&db).await.get_ok("/p/P1?lang=zh-Hans").await;
+        zh.has("lang=\"zh-Hans\"");
+        assert_ne!(zh.header("etag"), Some(etag.as_str()));
+
+        // The registry row changes: a new validator, and the old one gets the page.
+        let id = PlayerId::parse("P1").unwrap();
+        let mut fields = players::get(&mut conn, id).unwrap().unwrap().fields;
+        fields.club = "Lakeside".into();
+        players::edit(&mut conn, id, &fields, ADMIN).unwrap();
+        let edited = reader.request(conditional("/p/P1", &etag)).await;
+        assert_eq!(edited.status, StatusCode::OK);
+        edited.has("Lakeside");
+        let etag2 = edited.header("etag").unwrap().to_owned();
+        assert_ne!(etag2, etag);
+        // The rating goes (the tournament is no longer finished): new again.
+        fushi::db::standing::set_finished_as(&mut conn, "club-night", false, "dora").unwrap();
+        let unrated = reader.request(conditional("/p/P1", &etag2)).await;
+        assert_eq!(unrated.status, StatusCode::OK);
+        unrated.lacks("id=\"rating\"");
+        assert_ne!(unrated.header("etag"), Some(etag2.as_str()));
+
+        // Signed in: no validator, never stored.
+        let mut ada = browser(&db).await;
+        let signed_in = ada.get_ok("/p/P1").await;
+        assert_eq!(signed_in.header("etag"), None);
+        assert_eq!(signed_in.header("cache-control"), Some("no-store"));
+
+        // P2 is made not public: its 404 is the one of an id never issued, headers and all.
+        let p2 = PlayerId::parse("P2").unwrap();
+        let mut fields = players::get(&mut conn, p2).unwrap().unwrap().fields;
+        fields.public = false;
+        players::edit(&mut conn, p2, &fields, ADMIN).unwrap();
+        let hidden = reader.get("/p/P2").await;
+        let never = reader.get("/p/P999").await;
+        assert_eq!(hidden.status, StatusCode::NOT_FOUND);
+        assert_eq!(hidden.header("etag"), None);
+        // (The language switch names the address asked for.)
+        assert_eq!(
+            (headers_of(&hidden), hidden.body.replace("/p/P2", "/p/P999")),
+            (headers_of(&never), never.body.clone())
+        );
+    }
+}
+
+/// A series' page and its files have a strong validator: `304` for a reader who has them, a
+/// new one when the standings or the tournaments shown change (a player no longer public is
+/// shown without name; a tournament no longer finished is in progress and counts no more).
+#[actix_web::test]
+async fn a_series_page_and_its_files_answer_304_until_what_they_show_changes() {
+    use fushi::web::live::http::PUBLIC_CACHE_CONTROL;
+    for db in backends() {
+        rated_linked_club_night(&db);
+        let mut conn = db.open();
+        db::series::create(&mut conn, "spring", "Spring league", None).unwrap();
+        db::series::set_series(&mut conn, "club-night", Some("spring")).unwrap();
+        let mut reader = anonymous(&db).await;
+        let mut etags = Vec::new();
+        for path in ["/s/spring", "/s/spring/series.csv", "/s/spring/series.pdf"] {
+            let page = reader.get_ok(path).await;
+            let etag = page.header("etag").expect("a validator").to_owned();
+            assert_eq!(page.header("cache-control"), Some(PUBLIC_CACHE_CONTROL));
+            let again = reader.request(conditional(path, &etag)).await;
+            assert_eq!(again.status, StatusCode::NOT_MODIFIED, "{path}");
+            assert_eq!(again.header("etag"), Some(etag.as_str()), "{path}");
+            assert!(!etags.contains(&etag), "{path}: its own validator");
+            etags.push(etag);
+        }
+        // P1 is no longer public: the line keeps its place without name.
+        let p1 = PlayerId::parse("P1").unwrap();
+        let mut fields = players::get(&mut conn, p1).unwrap().unwrap().fields;
+        let name = fields.name.clone();
+        reader.get_ok("/s/spring").await.has(&format!(">{name}<"));
+        fields.public = false;
+        players::edit(&mut conn, p1, &fields, ADMIN).unwrap();
+        let hidden = reader.request(conditional("/s/spring", &etags[0])).await;
+        assert_eq!(hidden.status, StatusCode::OK);
+        assert!(!hidden.body.contains(&format!(">{name}<")));
+        let etag = hidden.header("etag").unwrap().to_owned();
+        assert_ne!(etag, etags[0]);
+        let csv = reader
+            .request(conditional("/s/spring/series.csv", &etags[1]))
+            .await;
+        assert_eq!(csv.status, StatusCode::OK);
+        // Not finished any more: in progress, no standings.
+        fushi::db::standing::set_finished_as(&mut conn, "club-night", false, "dora").unwrap();
+        let open = reader.request(conditional("/s/spring", &etag)).await;
+        assert_eq!(open.status, StatusCode::OK);
+        open.has("in progress");
+        assert_eq!(open.body.matches("<td class=\"num rank\">").count(), 0);
+        // Signed in: no validator.
+        let mut ada = browser(&db).await;
+        let signed_in = ada.get_ok("/s/spring").await;
+        assert_eq!(signed_in.header("etag"), None);
+        assert_eq!(signed_in.header("cache-control"), Some("no-store"));
+    }
+}
