@@ -663,3 +663,185 @@ async fn a_series_page_and_its_files_answer_304_until_what_they_show_changes() {
         assert_eq!(signed_in.header("cache-control"), Some("no-store"));
     }
 }
+
+/// Every item of the paged list `path` (`key` holds its items), following `next` a few
+/// items at a time; the first answer's ETag answers 304.
+async fn all_pages<B: actix_web::body::MessageBody>(
+    reader: &mut crate::common::http::Browser<impl crate::common::http::TestApp<B>>,
+    path: &str,
+    key: &str,
+) -> Vec<serde_json::Value> {
+    let whole = reader.get_ok(path).await;
+    let etag = whole.header("etag").expect("a validator").to_owned();
+    let again = reader.request(conditional(path, &etag)).await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED, "{path}");
+    let whole: serde_json::Value = serde_json::from_str(&whole.body).unwrap();
+    let sep = if path.contains('?') { '&' } else { '?' };
+    let mut items = Vec::new();
+    let mut query = format!("{path}{sep}limit=2");
+    loop {
+        let page = reader.get_ok(&query).await;
+        let json: serde_json::Value = serde_json::from_str(&page.body).unwrap();
+        let got = json[key].as_array().unwrap();
+        assert!(got.len() <= 2, "{query}");
+        items.extend(got.iter().cloned());
+        match json["next"].as_str() {
+            Some(next) => query = format!("{path}{sep}limit=2&cursor={next}"),
+            None => break,
+        }
+    }
+    assert_eq!(
+        &items,
+        whole[key].as_array().unwrap(),
+        "{path}: the pages make the whole"
+    );
+    items
+}
+
+/// `/api/v1/ratings`: the rows of `ratings.csv` of the public players only, by id, paged,
+/// with 304.
+#[actix_web::test]
+async fn the_ratings_answer_gives_the_public_players_rows_of_ratings_csv() {
+    for db in backends() {
+        rated_linked_club_night(&db);
+        let mut conn = db.open();
+        // P2 is not public: left out.
+        let p2 = PlayerId::parse("P2").unwrap();
+        let mut fields = players::get(&mut conn, p2).unwrap().unwrap().fields;
+        fields.public = false;
+        players::edit(&mut conn, p2, &fields, ADMIN).unwrap();
+        let (ratings_csv, _) = fushi::db::ratings::files(&mut conn).unwrap();
+        let want: Vec<Vec<String>> = ratings_csv
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').map(str::to_owned).collect::<Vec<_>>())
+            .filter(|row| row[0] != "P2")
+            .collect();
+        assert!(want.len() > 5, "{ratings_csv}");
+        let mut reader = anonymous(&db).await;
+        let items = all_pages(&mut reader, "/api/v1/ratings", "ratings").await;
+        let got: Vec<Vec<String>> = items
+            .iter()
+            .map(|r| {
+                vec![
+                    r["id"].as_str().unwrap().to_owned(),
+                    r["name"].as_str().unwrap().to_owned(),
+                    r["rating"].as_str().unwrap().to_owned(),
+                    r["boards"].to_string(),
+                    if r["provisional"].as_bool().unwrap() {
+                        "yes"
+                    } else {
+                        "no"
+                    }
+                    .to_owned(),
+                ]
+            })
+            .collect();
+        assert_eq!(got, want);
+        assert_eq!(items[0]["url"], format!("/api/v1/players/{}", want[0][0]));
+        assert!(!items.iter().any(|r| r["id"] == "P2"));
+    }
+}
+
+/// `/api/v1/series` lists the series with a published tournament; `/api/v1/series/{slug}`
+/// gives its published tournaments and the standings of its page and `series.csv` cell by
+/// cell, a player who is not public without name or id, paged by rank, with 304.
+#[actix_web::test]
+async fn the_series_answers_give_the_series_page_and_its_file() {
+    use diesel::prelude::*;
+    for db in backends() {
+        rated_linked_club_night(&db);
+        let mut conn = db.open();
+        db::series::create(&mut conn, "spring", "Spring league 春季", Some(2)).unwrap();
+        db::series::set_series(&mut conn, "club-night", Some("spring")).unwrap();
+        // A series with no published tournament is not public.
+        db::series::create(&mut conn, "autumn", "Autumn", None).unwrap();
+        let p1 = PlayerId::parse("P1").unwrap();
+        let mut fields = players::get(&mut conn, p1).unwrap().unwrap().fields;
+        fields.public = false;
+        players::edit(&mut conn, p1, &fields, ADMIN).unwrap();
+        let mut reader = anonymous(&db).await;
+
+        let list = all_pages(&mut reader, "/api/v1/series", "series").await;
+        assert_eq!(list.len(), 1, "{list:?}");
+        assert_eq!(list[0]["slug"], "spring");
+        assert_eq!(list[0]["name"], "Spring league 春季");
+        assert_eq!(list[0]["count_best"], 2);
+        assert_eq!(list[0]["tournaments"], 1);
+        assert_eq!(list[0]["url"], "/api/v1/series/spring");
+        assert_eq!(list[0]["page"], "/s/spring");
+
+        let one = reader.get_ok("/api/v1/series/spring").await;
+        let json: serde_json::Value = serde_json::from_str(&one.body).unwrap();
+        assert_eq!(json["count_best"], 2);
+        assert_eq!(
+            json["tournaments"],
+            serde_json::json!([{
+                "slug": "club-night",
+                "name": db::load_event(&mut conn, "club-night").unwrap().unwrap().settings.name,
+                "finished": true,
+                "url": "/api/v1/tournaments/club-night",
+            }])
+        );
+        let standings = all_pages(&mut reader, "/api/v1/series/spring", "standings").await;
+        let csv = reader.get_ok("/s/spring/series.csv").await;
+        let text = String::from_utf8(csv.bytes.clone()).unwrap();
+        let rows: Vec<Vec<String>> = text
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').map(str::to_owned).collect())
+            .collect();
+        assert!(rows.len() > 5);
+        let cell = |v: &serde_json::Value| match v {
+            serde_json::Value::Null => String::new(),
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        let got: Vec<Vec<String>> = standings
+            .iter()
+            .map(|l| {
+                [
+                    "rank",
+                    "player_id",
+                    "name",
+                    "events",
+                    "points",
+                    "butler_total",
+                ]
+                .iter()
+                .map(|k| cell(&l[*k]))
+                .collect()
+            })
+            .collect();
+        assert_eq!(got, rows);
+        // P1 is there, without name or id.
+        let hidden = standings
+            .iter()
+            .filter(|l| l["player_id"].is_null())
+            .collect::<Vec<_>>();
+        assert_eq!(hidden.len(), 1, "{standings:?}");
+        assert!(hidden[0]["name"].is_null() && hidden[0]["url"].is_null());
+        assert!(!one.body.contains("\"P1\""));
+
+        // No such series, or none published: 404.
+        for path in ["/api/v1/series/autumn", "/api/v1/series/nope"] {
+            assert_eq!(
+                reader.get(path).await.status,
+                StatusCode::NOT_FOUND,
+                "{path}"
+            );
+        }
+        // Unpublished, club night's series has nothing public: gone from the list too.
+        diesel::update(
+            fushi::db::schema::tournaments::table
+                .filter(fushi::db::schema::tournaments::slug.eq("club-night")),
+        )
+        .set(fushi::db::schema::tournaments::published.eq(false))
+        .execute(&mut conn)
+        .unwrap();
+        let none = reader.get_ok("/api/v1/series").await;
+        assert!(none.body.contains("\"series\":[]"), "{}", none.body);
+    }
+}
