@@ -262,15 +262,6 @@ pub(super) fn after_commit(conn: &mut DbConnection) {
     }
 }
 
-/// [`after_commit`] unless the kept ratings are current already (a read-only look first):
-/// for writes that raise no revision, such as a tournament deleted.
-pub(crate) fn keep_current(conn: &mut DbConnection) {
-    match is_current(conn) {
-        Ok(true) => {}
-        Ok(false) | Err(_) => after_commit(conn),
-    }
-}
-
 /// Whether the kept ratings are current, read-only and in one aggregate query: the rated,
 /// finished tournaments with an end date are exactly those the kept run counted, each with
 /// the slug, end date, revision and time of change it had then. (The kept run's order is
@@ -323,8 +314,12 @@ fn read_kept<T>(
     check: bool,
     read: &dyn Fn(&mut DbConnection) -> Result<T, DbError>,
 ) -> Result<Option<T>, DbError> {
+    // Inside the caller's transaction already, it reads in that one (a savepoint).
+    let outer = super::connection::in_transaction(conn);
     conn.transaction(|conn| {
-        if let DbConnection::Postgres(pg) = conn {
+        if let DbConnection::Postgres(pg) = conn
+            && !outer
+        {
             diesel::sql_query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                 .execute(pg)?;
         }

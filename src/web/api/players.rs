@@ -1,7 +1,8 @@
 //! The registry's public players (docs/rules.md §14): `GET /api/v1/players`, every player
 //! whose page is public, by id, paged; `GET /api/v1/players/{id}`, one of them with their
 //! published events, the boards they played and their Butler per event, read from each
-//! event's public view (released boards only) as the page `/p/{id}` is.
+//! event's public view (released boards only) as the page `/p/{id}` is; `GET
+//! /api/v1/ratings`, the public players' rows of `ratings.csv`, by id, paged.
 //!
 //! Only public players are ever named: any other id (not public, removed, never issued)
 //! answers exactly as an id that does not exist. An id merged into a public player
