@@ -60,6 +60,21 @@ thread_local! {
     /// `None` outside one. A transaction runs on one connection on one thread, so this is
     /// that transaction's own list.
     static CHANGED: RefCell<Option<BTreeMap<i32, Change>>> = const { RefCell::new(None) };
+    /// Whether the write transaction running on this thread changed something the kept
+    /// ratings count ([`ratings_moved`]): they are brought up to date once it commits.
+    static RATINGS_MOVED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Marks the running write transaction as one that changes what the kept ratings count
+/// (a counted tournament's revision, a rated and finished tournament stored or gone), so
+/// that they are brought up to date as soon as it commits; `false` outside a write
+/// transaction, where the caller brings them up to date itself.
+pub(super) fn ratings_moved() -> bool {
+    let inside = CHANGED.with_borrow(Option::is_some);
+    if inside {
+        RATINGS_MOVED.set(true);
+    }
+    inside
 }
 
 /// Adds to what the running write transaction changed in the tournament; `false` (nothing
@@ -86,6 +101,7 @@ impl Changes {
             let outermost = changed.is_none();
             if outermost {
                 *changed = Some(BTreeMap::new());
+                RATINGS_MOVED.set(false);
             }
             outermost
         });
@@ -99,14 +115,35 @@ impl Changes {
         }
         CHANGED.with_borrow_mut(|changed| changed.as_mut().map(std::mem::take).unwrap_or_default())
     }
+
+    /// Whether the transaction was marked by [`ratings_moved`] (the outermost one only: a
+    /// savepoint leaves it to the transaction around it); ends the transaction's list.
+    pub(super) fn end(self) -> bool {
+        self.outermost && RATINGS_MOVED.get()
+    }
 }
 
 impl Drop for Changes {
     fn drop(&mut self) {
         if self.outermost {
             CHANGED.with_borrow_mut(|changed| *changed = None);
+            RATINGS_MOVED.set(false);
         }
     }
+}
+
+/// Whether the connection is inside a transaction.
+pub(super) fn in_transaction(conn: &mut DbConnection) -> bool {
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    let depth = match conn {
+        DbConnection::Sqlite(c) => {
+            AnsiTransactionManager::transaction_manager_status_mut(c).transaction_depth()
+        }
+        DbConnection::Postgres(c) => {
+            AnsiTransactionManager::transaction_manager_status_mut(c).transaction_depth()
+        }
+    };
+    !matches!(depth, Ok(None))
 }
 
 /// A pool of connections, created once at start-up and cloned into request handlers.

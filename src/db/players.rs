@@ -220,6 +220,30 @@ pub fn names(conn: &mut DbConnection) -> Result<BTreeMap<PlayerId, String>, DbEr
         .collect()
 }
 
+/// The names of those of `ids` whose cross-event page is public, by id (the others, and
+/// ids not in the registry, are left out).
+pub fn public_names_of(
+    conn: &mut DbConnection,
+    ids: &[PlayerId],
+) -> Result<BTreeMap<PlayerId, String>, DbError> {
+    let numbers = ids
+        .iter()
+        .map(|&id| number(id))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut out = BTreeMap::new();
+    for chunk in numbers.chunks(500) {
+        let rows: Vec<(i64, String)> = players::table
+            .filter(players::id.eq_any(chunk))
+            .filter(players::public.eq(true))
+            .select((players::id, players::name))
+            .load(conn)?;
+        for (n, name) in rows {
+            out.insert(stored_id(n, "players")?, name);
+        }
+    }
+    Ok(out)
+}
+
 /// What an id issued by this registry stands for now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IdNow {

@@ -4,15 +4,21 @@
 //! ratings are one run of [`Ratings`] over them, in the order of (`ends`, slug).
 //!
 //! The run is kept in three tables (`rating_events`, with each tournament's scored rooms as
-//! its lines of `rating_boards.csv`; `player_ratings`; `rating_history`), and checked before each use ([`refresh`]): the tournaments it counted
-//! are kept with the revision each had then, and every change that can move a rating (a
-//! result, a link, a line-up, a merge or a removal in the registry, `rated`, `finished`,
-//! `ends`) raises the revision of the tournament it touches. When the tournaments counted
-//! now are those kept, the ratings are current; when they are those kept and then more,
-//! sorting after them (a tournament just marked finished, the usual case), the run is
-//! carried on over the new ones only ([`Ratings::append`]: what the full run does with them
-//! last); otherwise the run is made again from zero. So the kept ratings are always what
-//! one full run gives (docs/decisions.md, "Ratings are kept, and checked before each use").
+//! its lines of `rating_boards.csv`; `player_ratings`; `rating_history`), and checked
+//! before each use ([`is_current`], one read-only aggregate
+//! query): the tournaments it counted are kept with the revision each had then, and every
+//! change that can move a rating (a result, a link, a line-up, a merge or a removal in the
+//! registry, `rated`, `finished`, `ends`) raises the revision of the tournament it touches.
+//! A write transaction that raises the revision of a tournament the ratings count (or
+//! counted), or stores a rated, finished one, brings them up to date as soon as it commits
+//! ([`refresh`]): when the tournaments counted now are those kept and then more, sorting
+//! after them (a tournament just marked finished, the usual case), the run is carried on
+//! over the new ones only ([`Ratings::append`]: what the full run does with them last);
+//! otherwise the run is made again from zero. Readers ([`of_player`], [`current`],
+//! [`files`]) then find them current in a read transaction and take no lock; only a reader
+//! that finds them stale (a refresh after a write that failed, a copied database) brings
+//! them up to date first. So the figures read are always what one full run gives
+//! (docs/decisions.md, "Ratings are kept, and checked before each use").
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -214,6 +220,117 @@ pub fn refresh(conn: &mut DbConnection) -> Result<Refreshed, DbError> {
     })
 }
 
+/// Whether any of these tournaments (their row ids) is counted by the ratings now (rated
+/// and finished) or by the kept run: a change to one of them can move the ratings. Asked by
+/// every write transaction before it commits ([`super::write_transaction`]).
+pub(super) fn counts_any(
+    conn: &mut DbConnection,
+    ids: impl Iterator<Item = i32>,
+) -> QueryResult<bool> {
+    let ids: Vec<i32> = ids.collect();
+    if ids.is_empty() {
+        return Ok(false);
+    }
+    let mut any = false;
+    for chunk in ids.chunks(500) {
+        any = any
+            || diesel::select(diesel::dsl::exists(
+                tournaments::table
+                    .filter(tournaments::id.eq_any(chunk))
+                    .filter(tournaments::rated.eq(true))
+                    .filter(tournaments::finished.eq(true)),
+            ))
+            .get_result::<bool>(conn)?
+            || diesel::select(diesel::dsl::exists(
+                rating_events::table.filter(rating_events::tournament_id.eq_any(chunk)),
+            ))
+            .get_result::<bool>(conn)?;
+    }
+    Ok(any)
+}
+
+/// Brings the kept ratings up to date right after a write that can move them has committed
+/// (so that readers find them current); a failure is logged, and the next reader that finds
+/// them stale brings them up to date instead.
+pub(super) fn after_commit(conn: &mut DbConnection) {
+    // Inside a transaction still (a caller's own, around the write), the write is not
+    // committed yet: the next reader brings them up to date.
+    if super::connection::in_transaction(conn) {
+        return;
+    }
+    if let Err(e) = refresh(conn) {
+        tracing::warn!(event = "ratings_refresh_failed", error = %e, "ratings not brought up to date");
+    }
+}
+
+/// Whether the kept ratings are current, read-only and in one aggregate query: the rated,
+/// finished tournaments with an end date are exactly those the kept run counted, each with
+/// the slug, end date, revision and time of change it had then. (The kept run's order is
+/// then the order of the run now: it is by end date and slug.)
+pub fn is_current(conn: &mut DbConnection) -> Result<bool, DbError> {
+    #[derive(QueryableByName)]
+    struct Counts {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        now: i64,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        kept: i64,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        same: i64,
+    }
+    let counts: Counts = diesel::sql_query(
+        "SELECT \
+           (SELECT COUNT(*) FROM tournaments t \
+              JOIN tournament_occasions o ON o.tournament_id = t.id \
+              WHERE t.rated AND t.finished AND o.ends IS NOT NULL) AS now, \
+           (SELECT COUNT(*) FROM rating_events) AS kept, \
+           (SELECT COUNT(*) FROM rating_events r \
+              JOIN tournaments t ON t.id = r.tournament_id \
+              JOIN tournament_occasions o ON o.tournament_id = t.id \
+              WHERE t.rated AND t.finished AND o.ends = r.ends AND t.slug = r.slug \
+                AND t.revision = r.revision AND t.updated_at = r.changed_at) AS same",
+    )
+    .get_result(conn)?;
+    Ok(counts.now == counts.kept && counts.kept == counts.same)
+}
+
+/// `read` of the kept ratings in one read transaction (REPEATABLE READ on PostgreSQL), once
+/// they are found current there: the common case takes no lock and writes nothing. Only
+/// when a reader finds them stale (a refresh after a write failed, a copied database)
+/// are they brought up to date first.
+fn read_current<T>(
+    conn: &mut DbConnection,
+    read: impl Fn(&mut DbConnection) -> Result<T, DbError>,
+) -> Result<T, DbError> {
+    if let Some(value) = read_kept(conn, true, &read)? {
+        return Ok(value);
+    }
+    refresh(conn)?;
+    read_kept(conn, false, &read)?
+        .ok_or_else(|| DbError::Corrupt("ratings: read without the check".into()))
+}
+
+/// `read` in one read transaction; `None` when `check` finds the kept ratings stale.
+fn read_kept<T>(
+    conn: &mut DbConnection,
+    check: bool,
+    read: &dyn Fn(&mut DbConnection) -> Result<T, DbError>,
+) -> Result<Option<T>, DbError> {
+    // Inside the caller's transaction already, it reads in that one (a savepoint).
+    let outer = super::connection::in_transaction(conn);
+    conn.transaction(|conn| {
+        if let DbConnection::Postgres(pg) = conn
+            && !outer
+        {
+            diesel::sql_query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                .execute(pg)?;
+        }
+        if check && !is_current(conn)? {
+            return Ok(None);
+        }
+        read(conn).map(Some)
+    })
+}
+
 /// Makes the run again from zero whatever is kept (`fushi ratings --recompute`); returns
 /// how many tournaments it counted.
 pub fn recompute(conn: &mut DbConnection) -> Result<usize, DbError> {
@@ -396,8 +513,7 @@ fn kept_players(conn: &mut DbConnection) -> Result<BTreeMap<PlayerId, PlayerRati
 
 /// Every player's rating as one full run gives it now (brought up to date first), by id.
 pub fn current(conn: &mut DbConnection) -> Result<BTreeMap<PlayerId, PlayerRating>, DbError> {
-    refresh(conn)?;
-    kept_players(conn)
+    read_current(conn, kept_players)
 }
 
 /// A player's rating after one tournament they were scored in.
@@ -429,7 +545,13 @@ pub fn of_player(
     conn: &mut DbConnection,
     id: PlayerId,
 ) -> Result<Option<PlayerRatingView>, DbError> {
-    refresh(conn)?;
+    read_current(conn, |conn| kept_of_player(conn, id))
+}
+
+fn kept_of_player(
+    conn: &mut DbConnection,
+    id: PlayerId,
+) -> Result<Option<PlayerRatingView>, DbError> {
     let Ok(n) = number(id) else { return Ok(None) };
     let Some((rating, boards)) = player_ratings::table
         .find(n)
@@ -482,7 +604,11 @@ pub fn of_player(
 /// `ratings.csv` and `rating_boards.csv` as one full run gives them now (brought up to date
 /// first); `name` the registry's current name.
 pub fn files(conn: &mut DbConnection) -> Result<(String, String), DbError> {
-    let players_now = current(conn)?;
+    read_current(conn, kept_files)
+}
+
+fn kept_files(conn: &mut DbConnection) -> Result<(String, String), DbError> {
+    let players_now = kept_players(conn)?;
     let names = super::players::names(conn)?;
     let ratings = Ratings::resumed(players_now, None);
     let name = |p: PlayerId| names.get(&p).cloned().unwrap_or_default();

@@ -20,11 +20,9 @@ use std::collections::BTreeMap;
 /// revision is raised at once.
 pub fn bump(conn: &mut DbConnection, tournament_id: i32) -> Result<(), DbError> {
     if !super::connection::record(tournament_id, |c| c.everything = true) {
-        let change = Change {
-            everything: true,
-            ..Change::default()
-        };
-        raise(conn, tournament_id, &change)?;
+        // Outside a write transaction: in one of its own, which raises the revision as it
+        // commits (and then brings the ratings up to date, should they count the tournament).
+        return super::write_transaction(conn, |conn| bump(conn, tournament_id));
     }
     Ok(())
 }
@@ -45,9 +43,7 @@ pub(crate) fn bump_matches(
 ) -> Result<(), DbError> {
     let add = |c: &mut Change| c.matches.extend(changed.iter().copied());
     if !super::connection::record(tournament_id, add) {
-        let mut change = Change::default();
-        add(&mut change);
-        raise(conn, tournament_id, &change)?;
+        return super::write_transaction(conn, |conn| bump_matches(conn, tournament_id, changed));
     }
     Ok(())
 }

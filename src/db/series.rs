@@ -305,11 +305,35 @@ pub struct SeriesMember {
     pub name: String,
     pub published: bool,
     pub finished: bool,
+    /// Its revision and when it was made: what the standings read of it may have changed
+    /// only when these have (a key of kept standings, never shown).
+    pub revision: (i64, chrono::NaiveDateTime),
+}
+
+/// Every series with at least one published tournament, by id, with how many it has.
+pub fn with_published(conn: &mut DbConnection) -> Result<Vec<(Series, usize)>, DbError> {
+    let members: Vec<i32> = series_events::table
+        .inner_join(tournaments::table)
+        .filter(tournaments::published.eq(true))
+        .select(series_events::series_id)
+        .load(conn)?;
+    let mut counts: std::collections::BTreeMap<i32, usize> = Default::default();
+    for id in members {
+        *counts.entry(id).or_default() += 1;
+    }
+    let mut out: Vec<(Series, usize)> = all(conn)?
+        .into_iter()
+        .filter_map(|s| Some((counts.get(&s.id).copied()?, s)))
+        .map(|(n, s)| (s, n))
+        .collect();
+    out.sort_by_key(|(s, _)| s.id);
+    Ok(out)
 }
 
 /// The tournaments of series `slug` in its order.
 pub fn members(conn: &mut DbConnection, slug: &str) -> Result<Vec<SeriesMember>, DbError> {
-    let rows: Vec<(String, String, bool, bool)> = series_events::table
+    type Row = (String, String, bool, bool, i64, chrono::NaiveDateTime);
+    let rows: Vec<Row> = series_events::table
         .inner_join(series::table)
         .inner_join(tournaments::table)
         .filter(series::slug.eq(slug))
@@ -319,15 +343,20 @@ pub fn members(conn: &mut DbConnection, slug: &str) -> Result<Vec<SeriesMember>,
             tournaments::name,
             tournaments::published,
             tournaments::finished,
+            tournaments::revision,
+            tournaments::updated_at,
         ))
         .load(conn)?;
     Ok(rows
         .into_iter()
-        .map(|(slug, name, published, finished)| SeriesMember {
-            slug,
-            name,
-            published,
-            finished,
-        })
+        .map(
+            |(slug, name, published, finished, revision, changed_at)| SeriesMember {
+                slug,
+                name,
+                published,
+                finished,
+                revision: (revision, changed_at),
+            },
+        )
         .collect())
 }

@@ -77,13 +77,9 @@ pub fn set_finished_as(
     finished: bool,
     who: &str,
 ) -> Result<bool, DbError> {
-    let done = mark_finished(conn, slug, finished, who)?;
-    // The ratings are brought up to date at once (one tournament further when this one
-    // sorts last, the usual case); should that fail, the next use of the ratings does it.
-    if done && let Err(e) = super::ratings::refresh(conn) {
-        tracing::warn!(event = "ratings_refresh_failed", tournament = %slug, error = %e, "ratings not brought up to date");
-    }
-    Ok(done)
+    // A rated tournament's ratings are brought up to date as soon as this commits (one
+    // tournament further when it sorts last, the usual case: `write_transaction`).
+    mark_finished(conn, slug, finished, who)
 }
 
 fn mark_finished(

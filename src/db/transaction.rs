@@ -24,25 +24,50 @@ where
         }
     }
     // The tournaments this transaction changes get their revision raised once, just
-    // before it commits (`revision::bump`, `revision::bump_matches`).
+    // before it commits (`revision::bump`, `revision::bump_matches`); when one of them is
+    // counted by the kept ratings, they are brought up to date once it has committed.
     let changes = super::connection::Changes::begin();
     let f = |conn: &mut DbConnection| {
         let value = f(conn)?;
-        super::revision::raise_all(conn, changes.take())?;
+        let changed = changes.take();
+        if super::ratings::counts_any(conn, changed.keys().copied())? {
+            super::connection::ratings_moved();
+        }
+        super::revision::raise_all(conn, changed)?;
         Ok(value)
     };
-    let Some(c) = sqlite(conn) else {
+    let result = match sqlite(conn) {
+        None => conn.transaction(f),
+        Some(c) => {
+            let nested = AnsiTransactionManager::transaction_manager_status_mut(c)
+                .transaction_depth()?
+                .is_some();
+            if nested {
+                conn.transaction(f)
+            } else {
+                immediate(conn, f)
+            }
+        }
+    };
+    if changes.end() && result.is_ok() {
+        super::ratings::after_commit(conn);
+    }
+    result
+}
+
+/// `f` in a transaction begun with `BEGIN IMMEDIATE` on SQLite (not inside another).
+fn immediate<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    let DbConnection::Sqlite(c) = conn else {
         return conn.transaction(f);
     };
-    let nested = AnsiTransactionManager::transaction_manager_status_mut(c)
-        .transaction_depth()?
-        .is_some();
-    if nested {
-        return conn.transaction(f);
-    }
     AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
     let result = f(conn);
-    let Some(c) = sqlite(conn) else {
+    let DbConnection::Sqlite(c) = conn else {
         unreachable!("the connection stays SQLite");
     };
     match result {

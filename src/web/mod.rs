@@ -36,6 +36,7 @@ pub(crate) mod statics;
 pub mod table;
 pub(crate) mod tls;
 pub(crate) mod tour;
+pub(crate) mod validator;
 pub(crate) mod viewer;
 
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
@@ -84,6 +85,8 @@ pub struct AppState {
     pub teams_per_page: usize,
     /// The route pattern of each path seen ([`route_memo`]), for the request log and metrics.
     pub(crate) routes_seen: std::sync::Arc<route_memo::RouteMemo>,
+    /// The series' standings as last worked out ([`series_page::StandingsKept`]).
+    pub(crate) series_standings: std::sync::Arc<series_page::StandingsKept>,
 }
 
 impl AppState {
@@ -113,6 +116,7 @@ impl AppState {
             observe: true,
             teams_per_page: public::paging::TEAMS_PER_PAGE,
             routes_seen: Default::default(),
+            series_standings: Default::default(),
         })
     }
 }

@@ -6,8 +6,11 @@
 //! page is not public is shown without name or id, here and in the public file; their line
 //! keeps its place, since the others' ranks depend on it.
 
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
+
 use actix_web::http::header;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::page::{Ctx, render, with_db};
@@ -17,12 +20,13 @@ use crate::db::ratings::Counting;
 use crate::rules::player_id::PlayerId;
 use crate::rules::rational::decimals;
 use crate::rules::series::SeriesLine;
+use crate::web::validator::{Inputs, Validator};
 
 /// A tournament of the series.
-struct EventRow {
-    slug: String,
-    name: String,
-    finished: bool,
+pub(crate) struct EventRow {
+    pub slug: String,
+    pub name: String,
+    pub finished: bool,
 }
 
 /// A player's line.
@@ -50,32 +54,113 @@ struct SeriesPage {
 }
 
 /// What the public may see of series `slug`: its name and setting, its published
-/// tournaments, its standings over the finished ones and each player's public name.
-struct Seen {
-    series: db::series::Series,
-    events: Vec<EventRow>,
-    lines: Vec<SeriesLine>,
-    public_names: std::collections::BTreeMap<PlayerId, String>,
+/// tournaments, its standings over the finished ones and each public player's name.
+pub(crate) struct Seen {
+    pub series: db::series::Series,
+    pub events: Vec<EventRow>,
+    pub lines: Arc<Vec<SeriesLine>>,
+    pub public_names: BTreeMap<PlayerId, String>,
 }
 
-async fn seen(state: &AppState, slug: String) -> Result<Seen, AppError> {
+impl Seen {
+    /// A digest of all of it, as the public sees it: the validator's inputs.
+    fn inputs(&self) -> Inputs {
+        let mut inputs = Inputs::default();
+        let s = &self.series;
+        inputs.add(&s.slug).add(&s.name).add_debug(&s.count_best);
+        for e in &self.events {
+            inputs.add(&e.slug).add(&e.name).add_debug(&e.finished);
+        }
+        for l in self.lines.iter() {
+            let shown = self.public_names.get(&l.player).map(|n| (l.player, n));
+            inputs
+                .add_debug(&(l.rank, shown, l.events))
+                .add_debug(&(&l.points, &l.butler_total));
+        }
+        inputs
+    }
+
+    /// The validator of the answer `kind` in `lang` (`all`: the same in every language).
+    fn validator(&self, req: &HttpRequest, state: &AppState, kind: &str, lang: &str) -> Validator {
+        Validator::of(req, state, kind, lang, self.inputs())
+    }
+}
+
+/// The standings of each series as last worked out, with what they were worked out from
+/// (the finished, published tournaments' revisions and `count_best`): a series' page, files
+/// and API read them from here until one of those changes, so that a reader who has the
+/// page already is answered from two small queries.
+#[derive(Default)]
+pub(crate) struct StandingsKept {
+    kept: Mutex<HashMap<String, (StandingsKey, Lines)>>,
+}
+
+type StandingsKey = (Option<u32>, Vec<(String, i64, chrono::NaiveDateTime)>);
+type Lines = Arc<Vec<SeriesLine>>;
+
+/// How many series' standings are kept at most (the oldest go first).
+const STANDINGS_KEPT: usize = 64;
+
+impl StandingsKept {
+    fn get(&self, slug: &str, key: &StandingsKey) -> Option<Arc<Vec<SeriesLine>>> {
+        let kept = self
+            .kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        kept.get(slug)
+            .filter(|(k, _)| k == key)
+            .map(|(_, lines)| lines.clone())
+    }
+
+    fn keep(&self, slug: &str, key: StandingsKey, lines: Arc<Vec<SeriesLine>>) {
+        let mut kept = self
+            .kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if kept.len() >= STANDINGS_KEPT && !kept.contains_key(slug) {
+            kept.clear();
+        }
+        kept.insert(slug.to_owned(), (key, lines));
+    }
+}
+
+/// What the public may see of series `slug` (a 404 for a series that does not exist).
+pub(crate) async fn seen(state: &AppState, slug: String) -> Result<Seen, AppError> {
+    let kept = state.series_standings.clone();
     with_db(state, move |conn| {
         let series = db::series::get(conn, &slug)?.ok_or_else(AppError::not_found)?;
-        let events = db::series::members(conn, &slug)?
+        let members: Vec<_> = db::series::members(conn, &slug)?
             .into_iter()
             .filter(|m| m.published)
+            .collect();
+        let key: StandingsKey = (
+            series.count_best,
+            members
+                .iter()
+                .filter(|m| m.finished)
+                .map(|m| (m.slug.clone(), m.revision.0, m.revision.1))
+                .collect(),
+        );
+        let lines = match kept.get(&slug, &key) {
+            Some(lines) => lines,
+            None => {
+                let lines = Arc::new(
+                    db::ratings::series_standings(conn, &slug, None, Counting::Published)?
+                        .unwrap_or_default(),
+                );
+                kept.keep(&slug, key, lines.clone());
+                lines
+            }
+        };
+        let ids: Vec<PlayerId> = lines.iter().map(|l| l.player).collect();
+        let public_names = db::players::public_names_of(conn, &ids)?;
+        let events = members
+            .into_iter()
             .map(|m| EventRow {
                 slug: m.slug,
                 name: m.name,
                 finished: m.finished,
             })
-            .collect();
-        let lines = db::ratings::series_standings(conn, &slug, None, Counting::Published)?
-            .unwrap_or_default();
-        let public_names = db::players::all(conn)?
-            .into_iter()
-            .filter(|p| p.fields.public)
-            .map(|p| (p.id, p.fields.name))
             .collect();
         Ok(Seen {
             series,
@@ -89,11 +174,16 @@ async fn seen(state: &AppState, slug: String) -> Result<Seen, AppError> {
 
 /// `GET /s/{slug}`.
 pub(super) async fn series(
+    req: HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let seen = seen(&state, path.into_inner()).await?;
+    let validator = seen.validator(&req, &state, "series", ctx.lang.code());
+    if let Some(response) = validator.not_modified(&req) {
+        return Ok(response);
+    }
     let rows = seen
         .lines
         .iter()
@@ -108,7 +198,7 @@ pub(super) async fn series(
             butler: decimals(&l.butler_total, 2),
         })
         .collect();
-    render(
+    let page = render(
         &ctx,
         &SeriesPage {
             ctx: ctx.clone(),
@@ -123,34 +213,47 @@ pub(super) async fn series(
             events: seen.events,
             rows,
         },
-    )
+    )?;
+    Ok(validator.headed(page))
 }
 
 /// `GET /s/{slug}/series.csv`: the standings as the page shows them, in the columns of
 /// `series.csv`; a player whose page is not public has an empty id and name.
 pub(super) async fn series_csv(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let seen = seen(&state, path.into_inner()).await?;
+    let validator = seen.validator(&req, &state, "seriescsv", "all");
+    if let Some(response) = validator.not_modified(&req) {
+        return Ok(response);
+    }
     let text =
         crate::archive::series_csv_shown(&seen.lines, &|p| seen.public_names.get(&p).cloned());
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, "text/csv; charset=utf-8"))
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"{}-series.csv\"", seen.series.slug),
-        ))
-        .body(crate::archive::files::file_bytes("series.csv", &text)))
+    Ok(validator.headed(
+        HttpResponse::Ok()
+            .insert_header((header::CONTENT_TYPE, "text/csv; charset=utf-8"))
+            .insert_header((
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{}-series.csv\"", seen.series.slug),
+            ))
+            .body(crate::archive::files::file_bytes("series.csv", &text)),
+    ))
 }
 
 /// `GET /s/{slug}/series.pdf`: the standings as the page shows them, on A4 to print.
 pub(super) async fn series_pdf(
+    req: HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let seen = seen(&state, path.into_inner()).await?;
+    let validator = seen.validator(&req, &state, "seriespdf", ctx.lang.code());
+    if let Some(response) = validator.not_modified(&req) {
+        return Ok(response);
+    }
     let t = &ctx.t;
     let mut note = match seen.series.count_best {
         Some(n) => t.a("series-count-best-n", "n", n),
@@ -197,8 +300,8 @@ pub(super) async fn series_pdf(
         .await
         .map_err(AppError::internal)?
         .map_err(AppError::internal)?;
-    Ok(crate::web::sheets::pdf_response(
+    Ok(validator.headed(crate::web::sheets::pdf_response(
         bytes,
         &format!("{}-series.pdf", seen.series.slug),
-    ))
+    )))
 }

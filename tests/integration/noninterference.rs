@@ -322,8 +322,20 @@ fn public_paths(values: &Values) -> Vec<String> {
         paths.push(format!("/p/P{n}"));
         paths.push(format!("/api/v1/players/P{n}"));
     }
+    // The series the worlds' tournament is in ([`in_the_series`]), its files and its answer.
+    for path in [
+        "/s/{series}",
+        "/s/{series}/series.csv",
+        "/s/{series}/series.pdf",
+        "/api/v1/series/{series}",
+    ] {
+        paths.push(path.replace("{series}", SERIES));
+    }
     paths
 }
+
+/// The series [`in_the_series`] puts the worlds' tournaments in.
+const SERIES: &str = "the-season";
 
 /// Reads every public path of `values`' event in two databases and fails on the first that
 /// answers differently; the number of paths read.
@@ -497,10 +509,24 @@ fn two_worlds_in_the_hall(a: &ArchiveFiles, b: &ArchiveFiles) -> Vec<(TestDb, Te
     for (x, y) in &worlds {
         for db in [x, y] {
             same_hall(db);
+            in_the_series(db);
             same_times(db);
         }
     }
     worlds
+}
+
+/// Every tournament of `db` in series [`SERIES`], whose page shows it in progress (its
+/// standings count the finished ones).
+fn in_the_series(db: &TestDb) {
+    let mut conn = db.open();
+    fushi::db::series::create(&mut conn, SERIES, "The season", Some(2)).expect("a series");
+    let all = fushi::db::list_tournaments(&mut conn).expect("the tournaments");
+    for t in &all {
+        fushi::db::series::set_series(&mut conn, &t.slug, Some(SERIES)).expect("joins");
+    }
+    let members = fushi::db::series::members(&mut conn, SERIES).expect("members");
+    assert_eq!(members.len(), all.len());
 }
 
 /// Every tournament of `db` with its last round's clock started at one fixed time, paused

@@ -474,3 +474,406 @@ async fn a_team_page_links_a_member_to_their_page_only_while_it_is_public() {
         assert!(!page.body.contains(&format!("/p/{alice}")), "{}", page.body);
     }
 }
+
+/// Reading a rated player's page neither writes nor waits for the write lock: the ratings
+/// were brought up to date when the tournament was marked finished, so `/p/{id}` and its
+/// API answer are served while another connection holds SQLite's write lock (a reader that
+/// still took it would wait out the busy timeout and fail).
+#[actix_web::test]
+async fn a_players_page_is_read_while_another_connection_holds_the_write_lock() {
+    use diesel::RunQueryDsl;
+    let db = TestDb::sqlite();
+    rated_linked_club_night(&db);
+    assert!(fushi::db::ratings::is_current(&mut db.open()).unwrap());
+    let mut reader = anonymous(&db).await;
+    let before = reader.get_ok("/p/P1").await;
+    before.has("id=\"rating\"");
+    let mut writer = db.open();
+    diesel::sql_query("BEGIN IMMEDIATE")
+        .execute(&mut writer)
+        .unwrap();
+    let page = reader.get("/p/P1").await;
+    let answer = reader.get("/api/v1/players/P1").await;
+    diesel::sql_query("ROLLBACK").execute(&mut writer).unwrap();
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(page.body, before.body);
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert!(answer.body.contains("\"rating\":{"), "{}", answer.body);
+}
+
+/// A merge in the registry brings the ratings up to date itself: before anyone reads them
+/// they are current, the merged-away id's rating is the kept id's, and a reader finds
+/// nothing left to do.
+#[actix_web::test]
+async fn after_a_merge_the_ratings_are_current_before_any_read() {
+    use diesel::prelude::*;
+    use fushi::db::schema::player_ratings;
+    for db in backends() {
+        // P1 has played nothing; P2 … are the club night's members.
+        let spare = add(&mut db.open(), "Alice Chen", true);
+        rated_linked_club_night(&db);
+        let mut conn = db.open();
+        let rated = |conn: &mut DbConnection| -> Vec<(i64, String, i32)> {
+            player_ratings::table
+                .order(player_ratings::player_id)
+                .select((
+                    player_ratings::player_id,
+                    player_ratings::rating,
+                    player_ratings::boards,
+                ))
+                .load(conn)
+                .unwrap()
+        };
+        let before = rated(&mut conn);
+        let p2 = before.iter().find(|r| r.0 == 2).cloned().expect("P2 rated");
+        let p2_id = PlayerId::parse("P2").unwrap();
+        assert_eq!(
+            players::merge(&mut conn, spare, p2_id, ADMIN).unwrap(),
+            spare
+        );
+        // Current at once, read straight from the kept tables: P2's figures are P1's now.
+        assert!(fushi::db::ratings::is_current(&mut conn).unwrap());
+        let after = rated(&mut conn);
+        assert!(after.iter().all(|r| r.0 != 2), "{after:?}");
+        assert_eq!(
+            after.iter().find(|r| r.0 == 1),
+            Some(&(1, p2.1.clone(), p2.2))
+        );
+        assert_eq!(
+            fushi::db::ratings::refresh(&mut conn).unwrap(),
+            fushi::db::ratings::Refreshed::Current
+        );
+        let mut reader = anonymous(&db).await;
+        reader.get_ok("/p/P1").await.has("id=\"rating\"");
+        // A removal likewise (P3 was P2's partner: their boards are rated no more).
+        players::remove(&mut conn, PlayerId::parse("P3").unwrap(), ADMIN).unwrap();
+        assert!(fushi::db::ratings::is_current(&mut conn).unwrap());
+        let now = rated(&mut conn);
+        assert!(now.iter().all(|r| r.0 != 3 && r.0 != 1), "{now:?}");
+        reader.get_ok("/p/P1").await.lacks("id=\"rating\"");
+    }
+}
+
+/// `If-None-Match` with `etag` for `path`.
+fn conditional(path: &str, etag: &str) -> actix_web::test::TestRequest {
+    actix_web::test::TestRequest::get()
+        .uri(path)
+        .insert_header(("If-None-Match", etag))
+}
+
+/// The headers of an answer but those of the request itself (`Date`, `X-Request-Id`).
+fn headers_of(page: &crate::common::http::Page) -> Vec<(String, String)> {
+    let mut h: Vec<(String, String)> = page
+        .headers
+        .iter()
+        .filter(|(n, _)| n != "date" && n != "x-request-id")
+        .cloned()
+        .collect();
+    h.sort();
+    h
+}
+
+/// A public player's page has a strong validator and the public pages' caching: `304` for
+/// a reader who has it, a new one when the page shows something new (the registry row, the
+/// rating), another per language; none for a signed-in reader; and a page that does not
+/// exist carries none, whether the id is not public or was never issued.
+#[actix_web::test]
+async fn a_players_page_answers_304_until_what_it_shows_changes() {
+    use fushi::web::live::http::PUBLIC_CACHE_CONTROL;
+    for db in backends() {
+        rated_linked_club_night(&db);
+        let mut conn = db.open();
+        let mut reader = anonymous(&db).await;
+        let page = reader.get_ok("/p/P1").await;
+        page.has("id=\"rating\"");
+        let etag = page.header("etag").expect("a validator").to_owned();
+        assert_eq!(page.header("cache-control"), Some(PUBLIC_CACHE_CONTROL));
+        let again = reader.request(conditional("/p/P1", &etag)).await;
+        assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+        assert_eq!(again.header("etag"), Some(etag.as_str()));
+        assert_eq!(again.header("cache-control"), Some(PUBLIC_CACHE_CONTROL));
+        assert!(again.body.is_empty());
+        // The same page again: the same validator.
+        assert_eq!(
+            reader.get_ok("/p/P1").await.header("etag"),
+            Some(etag.as_str())
+        );
+        // Another language is another page.
+        let zh = anonymous(&db).await.get_ok("/p/P1?lang=zh-Hans").await;
+        zh.has("lang=\"zh-Hans\"");
+        assert_ne!(zh.header("etag"), Some(etag.as_str()));
+
+        // The registry row changes: a new validator, and the old one gets the page.
+        let id = PlayerId::parse("P1").unwrap();
+        let mut fields = players::get(&mut conn, id).unwrap().unwrap().fields;
+        fields.club = "Lakeside".into();
+        players::edit(&mut conn, id, &fields, ADMIN).unwrap();
+        let edited = reader.request(conditional("/p/P1", &etag)).await;
+        assert_eq!(edited.status, StatusCode::OK);
+        edited.has("Lakeside");
+        let etag2 = edited.header("etag").unwrap().to_owned();
+        assert_ne!(etag2, etag);
+        // The rating goes (the tournament is no longer finished): new again.
+        fushi::db::standing::set_finished_as(&mut conn, "club-night", false, "dora").unwrap();
+        let unrated = reader.request(conditional("/p/P1", &etag2)).await;
+        assert_eq!(unrated.status, StatusCode::OK);
+        unrated.lacks("id=\"rating\"");
+        assert_ne!(unrated.header("etag"), Some(etag2.as_str()));
+
+        // Signed in: no validator, never stored.
+        let mut ada = browser(&db).await;
+        let signed_in = ada.get_ok("/p/P1").await;
+        assert_eq!(signed_in.header("etag"), None);
+        assert_eq!(signed_in.header("cache-control"), Some("no-store"));
+
+        // P2 is made not public: its 404 is the one of an id never issued, headers and all.
+        let p2 = PlayerId::parse("P2").unwrap();
+        let mut fields = players::get(&mut conn, p2).unwrap().unwrap().fields;
+        fields.public = false;
+        players::edit(&mut conn, p2, &fields, ADMIN).unwrap();
+        let hidden = reader.get("/p/P2").await;
+        let never = reader.get("/p/P999").await;
+        assert_eq!(hidden.status, StatusCode::NOT_FOUND);
+        assert_eq!(hidden.header("etag"), None);
+        // (The language switch names the address asked for.)
+        assert_eq!(
+            (headers_of(&hidden), hidden.body.replace("/p/P2", "/p/P999")),
+            (headers_of(&never), never.body.clone())
+        );
+    }
+}
+
+/// A series' page and its files have a strong validator: `304` for a reader who has them, a
+/// new one when the standings or the tournaments shown change (a player no longer public is
+/// shown without name; a tournament no longer finished is in progress and counts no more).
+#[actix_web::test]
+async fn a_series_page_and_its_files_answer_304_until_what_they_show_changes() {
+    use fushi::web::live::http::PUBLIC_CACHE_CONTROL;
+    for db in backends() {
+        rated_linked_club_night(&db);
+        let mut conn = db.open();
+        db::series::create(&mut conn, "spring", "Spring league", None).unwrap();
+        db::series::set_series(&mut conn, "club-night", Some("spring")).unwrap();
+        let mut reader = anonymous(&db).await;
+        let mut etags = Vec::new();
+        for path in ["/s/spring", "/s/spring/series.csv", "/s/spring/series.pdf"] {
+            let page = reader.get_ok(path).await;
+            let etag = page.header("etag").expect("a validator").to_owned();
+            assert_eq!(page.header("cache-control"), Some(PUBLIC_CACHE_CONTROL));
+            let again = reader.request(conditional(path, &etag)).await;
+            assert_eq!(again.status, StatusCode::NOT_MODIFIED, "{path}");
+            assert_eq!(again.header("etag"), Some(etag.as_str()), "{path}");
+            assert!(!etags.contains(&etag), "{path}: its own validator");
+            etags.push(etag);
+        }
+        // P1 is no longer public: the line keeps its place without name.
+        let p1 = PlayerId::parse("P1").unwrap();
+        let mut fields = players::get(&mut conn, p1).unwrap().unwrap().fields;
+        let name = fields.name.clone();
+        reader.get_ok("/s/spring").await.has(&format!(">{name}<"));
+        fields.public = false;
+        players::edit(&mut conn, p1, &fields, ADMIN).unwrap();
+        let hidden = reader.request(conditional("/s/spring", &etags[0])).await;
+        assert_eq!(hidden.status, StatusCode::OK);
+        assert!(!hidden.body.contains(&format!(">{name}<")));
+        let etag = hidden.header("etag").unwrap().to_owned();
+        assert_ne!(etag, etags[0]);
+        let csv = reader
+            .request(conditional("/s/spring/series.csv", &etags[1]))
+            .await;
+        assert_eq!(csv.status, StatusCode::OK);
+        // Not finished any more: in progress, no standings.
+        fushi::db::standing::set_finished_as(&mut conn, "club-night", false, "dora").unwrap();
+        let open = reader.request(conditional("/s/spring", &etag)).await;
+        assert_eq!(open.status, StatusCode::OK);
+        open.has("in progress");
+        assert_eq!(open.body.matches("<td class=\"num rank\">").count(), 0);
+        // Signed in: no validator.
+        let mut ada = browser(&db).await;
+        let signed_in = ada.get_ok("/s/spring").await;
+        assert_eq!(signed_in.header("etag"), None);
+        assert_eq!(signed_in.header("cache-control"), Some("no-store"));
+    }
+}
+
+/// Every item of the paged list `path` (`key` holds its items), following `next` a few
+/// items at a time; the first answer's ETag answers 304.
+async fn all_pages<B: actix_web::body::MessageBody>(
+    reader: &mut crate::common::http::Browser<impl crate::common::http::TestApp<B>>,
+    path: &str,
+    key: &str,
+) -> Vec<serde_json::Value> {
+    let whole = reader.get_ok(path).await;
+    let etag = whole.header("etag").expect("a validator").to_owned();
+    let again = reader.request(conditional(path, &etag)).await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED, "{path}");
+    let whole: serde_json::Value = serde_json::from_str(&whole.body).unwrap();
+    let sep = if path.contains('?') { '&' } else { '?' };
+    let mut items = Vec::new();
+    let mut query = format!("{path}{sep}limit=2");
+    loop {
+        let page = reader.get_ok(&query).await;
+        let json: serde_json::Value = serde_json::from_str(&page.body).unwrap();
+        let got = json[key].as_array().unwrap();
+        assert!(got.len() <= 2, "{query}");
+        items.extend(got.iter().cloned());
+        match json["next"].as_str() {
+            Some(next) => query = format!("{path}{sep}limit=2&cursor={next}"),
+            None => break,
+        }
+    }
+    assert_eq!(
+        &items,
+        whole[key].as_array().unwrap(),
+        "{path}: the pages make the whole"
+    );
+    items
+}
+
+/// `/api/v1/ratings`: the rows of `ratings.csv` of the public players only, by id, paged,
+/// with 304.
+#[actix_web::test]
+async fn the_ratings_answer_gives_the_public_players_rows_of_ratings_csv() {
+    for db in backends() {
+        rated_linked_club_night(&db);
+        let mut conn = db.open();
+        // P2 is not public: left out.
+        let p2 = PlayerId::parse("P2").unwrap();
+        let mut fields = players::get(&mut conn, p2).unwrap().unwrap().fields;
+        fields.public = false;
+        players::edit(&mut conn, p2, &fields, ADMIN).unwrap();
+        let (ratings_csv, _) = fushi::db::ratings::files(&mut conn).unwrap();
+        let want: Vec<Vec<String>> = ratings_csv
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').map(str::to_owned).collect::<Vec<_>>())
+            .filter(|row| row[0] != "P2")
+            .collect();
+        assert!(want.len() > 5, "{ratings_csv}");
+        let mut reader = anonymous(&db).await;
+        let items = all_pages(&mut reader, "/api/v1/ratings", "ratings").await;
+        let got: Vec<Vec<String>> = items
+            .iter()
+            .map(|r| {
+                vec![
+                    r["id"].as_str().unwrap().to_owned(),
+                    r["name"].as_str().unwrap().to_owned(),
+                    r["rating"].as_str().unwrap().to_owned(),
+                    r["boards"].to_string(),
+                    if r["provisional"].as_bool().unwrap() {
+                        "yes"
+                    } else {
+                        "no"
+                    }
+                    .to_owned(),
+                ]
+            })
+            .collect();
+        assert_eq!(got, want);
+        assert_eq!(items[0]["url"], format!("/api/v1/players/{}", want[0][0]));
+        assert!(!items.iter().any(|r| r["id"] == "P2"));
+    }
+}
+
+/// `/api/v1/series` lists the series with a published tournament; `/api/v1/series/{slug}`
+/// gives its published tournaments and the standings of its page and `series.csv` cell by
+/// cell, a player who is not public without name or id, paged by rank, with 304.
+#[actix_web::test]
+async fn the_series_answers_give_the_series_page_and_its_file() {
+    use diesel::prelude::*;
+    for db in backends() {
+        rated_linked_club_night(&db);
+        let mut conn = db.open();
+        db::series::create(&mut conn, "spring", "Spring league 春季", Some(2)).unwrap();
+        db::series::set_series(&mut conn, "club-night", Some("spring")).unwrap();
+        // A series with no published tournament is not public.
+        db::series::create(&mut conn, "autumn", "Autumn", None).unwrap();
+        let p1 = PlayerId::parse("P1").unwrap();
+        let mut fields = players::get(&mut conn, p1).unwrap().unwrap().fields;
+        fields.public = false;
+        players::edit(&mut conn, p1, &fields, ADMIN).unwrap();
+        let mut reader = anonymous(&db).await;
+
+        let list = all_pages(&mut reader, "/api/v1/series", "series").await;
+        assert_eq!(list.len(), 1, "{list:?}");
+        assert_eq!(list[0]["slug"], "spring");
+        assert_eq!(list[0]["name"], "Spring league 春季");
+        assert_eq!(list[0]["count_best"], 2);
+        assert_eq!(list[0]["tournaments"], 1);
+        assert_eq!(list[0]["url"], "/api/v1/series/spring");
+        assert_eq!(list[0]["page"], "/s/spring");
+
+        let one = reader.get_ok("/api/v1/series/spring").await;
+        let json: serde_json::Value = serde_json::from_str(&one.body).unwrap();
+        assert_eq!(json["count_best"], 2);
+        assert_eq!(
+            json["tournaments"],
+            serde_json::json!([{
+                "slug": "club-night",
+                "name": db::load_event(&mut conn, "club-night").unwrap().unwrap().settings.name,
+                "finished": true,
+                "url": "/api/v1/tournaments/club-night",
+            }])
+        );
+        let standings = all_pages(&mut reader, "/api/v1/series/spring", "standings").await;
+        let csv = reader.get_ok("/s/spring/series.csv").await;
+        let text = String::from_utf8(csv.bytes.clone()).unwrap();
+        let rows: Vec<Vec<String>> = text
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').map(str::to_owned).collect())
+            .collect();
+        assert!(rows.len() > 5);
+        let cell = |v: &serde_json::Value| match v {
+            serde_json::Value::Null => String::new(),
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        let got: Vec<Vec<String>> = standings
+            .iter()
+            .map(|l| {
+                [
+                    "rank",
+                    "player_id",
+                    "name",
+                    "events",
+                    "points",
+                    "butler_total",
+                ]
+                .iter()
+                .map(|k| cell(&l[*k]))
+                .collect()
+            })
+            .collect();
+        assert_eq!(got, rows);
+        // P1 is there, without name or id.
+        let hidden = standings
+            .iter()
+            .filter(|l| l["player_id"].is_null())
+            .collect::<Vec<_>>();
+        assert_eq!(hidden.len(), 1, "{standings:?}");
+        assert!(hidden[0]["name"].is_null() && hidden[0]["url"].is_null());
+        assert!(!one.body.contains("\"P1\""));
+
+        // No such series, or none published: 404.
+        for path in ["/api/v1/series/autumn", "/api/v1/series/nope"] {
+            assert_eq!(
+                reader.get(path).await.status,
+                StatusCode::NOT_FOUND,
+                "{path}"
+            );
+        }
+        // Unpublished, club night's series has nothing public: gone from the list too.
+        diesel::update(
+            fushi::db::schema::tournaments::table
+                .filter(fushi::db::schema::tournaments::slug.eq("club-night")),
+        )
+        .set(fushi::db::schema::tournaments::published.eq(false))
+        .execute(&mut conn)
+        .unwrap();
+        let none = reader.get_ok("/api/v1/series").await;
+        assert!(none.body.contains("\"series\":[]"), "{}", none.body);
+    }
+}

@@ -114,6 +114,10 @@ fn insert_rows(
         diesel::update(rounds::table.filter(rounds::tournament_id.eq(tournament_id)))
             .set(rounds::results_released.eq(true))
             .execute(conn)?;
+        // A rated one counts for the ratings: they are brought up to date once it is in.
+        if event.settings.standing.rated {
+            crate::db::connection::ratings_moved();
+        }
     }
     if let Some(series) = &event.settings.series {
         crate::db::series::join_by_id(conn, series, tournament_id)?;

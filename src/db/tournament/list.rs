@@ -63,8 +63,14 @@ pub fn list_tournaments(conn: &mut DbConnection) -> Result<Vec<TournamentSummary
 }
 
 /// Deletes a tournament and everything in it; `false` when no tournament has that slug.
+/// The ratings, should they have counted it, are brought up to date once it is gone.
 pub fn delete_tournament(conn: &mut DbConnection, slug: &str) -> Result<bool, DbError> {
-    let deleted =
-        diesel::delete(tournaments::table.filter(tournaments::slug.eq(slug))).execute(conn)?;
-    Ok(deleted > 0)
+    crate::db::write_transaction(conn, |conn| {
+        let deleted =
+            diesel::delete(tournaments::table.filter(tournaments::slug.eq(slug))).execute(conn)?;
+        if deleted > 0 {
+            crate::db::connection::ratings_moved();
+        }
+        Ok(deleted > 0)
+    })
 }

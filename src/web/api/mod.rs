@@ -12,7 +12,9 @@
 //! - [`field`]: every match, every released room result, a board's traveller, the Butler
 //!   ranking and the deals of released boards
 //! - [`stages`]: a championship's stage standings, bracket, ties and final ranking
-//! - [`players`]: the registry's public players, and one with their events
+//! - [`players`]: the registry's public players, and one with their events; the public
+//!   players' ratings (`/api/v1/ratings`)
+//! - [`series`]: the series with a published tournament, and one with its standings
 //!
 //! Every list that grows with the event is paged ([`paging`]); errors are JSON
 //! ([`edge::error_body`]); cross-origin reading is opt-in (`FUSHI_API_ORIGINS`, [`edge`]).
@@ -36,6 +38,7 @@ pub(crate) mod index;
 pub(crate) mod openapi;
 pub mod paging;
 mod players;
+mod series;
 mod stages;
 
 pub(crate) use edge::cors;
@@ -54,7 +57,10 @@ pub(crate) fn declare(routes: &mut Routes) {
             round,
         )
         .get("/api/v1/players", Need::Api, players::list)
-        .get("/api/v1/players/{id}", Need::Api, players::player);
+        .get("/api/v1/players/{id}", Need::Api, players::player)
+        .get("/api/v1/ratings", Need::Api, players::ratings)
+        .get("/api/v1/series", Need::Api, series::list)
+        .get("/api/v1/series/{slug}", Need::Api, series::series);
     field::declare(routes);
     stages::declare(routes);
 }

@@ -9,7 +9,7 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse};
 use utoipa::OpenApi;
 
-use super::{field, index, players, stages};
+use super::{field, index, players, series, stages};
 use crate::web::compress::Coding;
 use crate::web::live::http::PUBLIC_CACHE_CONTROL;
 
@@ -40,6 +40,9 @@ use crate::web::live::http::PUBLIC_CACHE_CONTROL;
         stages::ranking,
         players::list,
         players::player,
+        players::ratings,
+        series::list,
+        series::series,
     )
 )]
 pub(crate) struct ApiDoc;

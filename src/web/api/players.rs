@@ -1,7 +1,8 @@
 //! The registry's public players (docs/rules.md §14): `GET /api/v1/players`, every player
 //! whose page is public, by id, paged; `GET /api/v1/players/{id}`, one of them with their
 //! published events, the boards they played and their Butler per event, read from each
-//! event's public view (released boards only) as the page `/p/{id}` is.
+//! event's public view (released boards only) as the page `/p/{id}` is; `GET
+//! /api/v1/ratings`, the public players' rows of `ratings.csv`, by id, paged.
 //!
 //! Only public players are ever named: any other id (not public, removed, never issued)
 //! answers exactly as an id that does not exist. An id merged into a public player
@@ -127,12 +128,22 @@ pub(crate) struct PlayerAnswer {
 /// Answers `body` as JSON with a validator made of the database, the body itself and the
 /// coding the reader takes (as every answer's, docs/api.md), or `304` when the reader has
 /// it.
-fn answer_with_etag(req: &HttpRequest, state: &AppState, body: Vec<u8>) -> HttpResponse {
+pub(super) fn answer_with_etag(req: &HttpRequest, state: &AppState, body: Vec<u8>) -> HttpResponse {
+    answer_of(req, state, "players", body)
+}
+
+/// [`answer_with_etag`] for an answer of `kind` (no `-` in it).
+pub(super) fn answer_of(
+    req: &HttpRequest,
+    state: &AppState,
+    kind: &str,
+    body: Vec<u8>,
+) -> HttpResponse {
     let digest = hex::encode(&Sha256::digest(&body)[..8]);
     // Shaped as the index's (version, database, then what it is of), so that it names the
     // database the same way.
     let etag = format!(
-        "\"{}-{}-players-{digest}-0-0-all{}\"",
+        "\"{}-{}-{kind}-{digest}-0-0-all{}\"",
         env!("CARGO_PKG_VERSION"),
         state.database_id,
         crate::web::compress::Coding::of_request(req).tag()
@@ -180,6 +191,72 @@ pub(crate) async fn list(
     })
     .map_err(AppError::internal)?;
     Ok(answer_with_etag(&req, &state, body))
+}
+
+/// A public player's rating in the list (docs/rules.md §14), as `ratings.csv` writes it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub(crate) struct RatingLine {
+    /// `P12`.
+    id: String,
+    name: String,
+    /// 3 decimals, `"0.125"`, `"-0.031"`.
+    rating: String,
+    /// Rated boards.
+    boards: u32,
+    /// Fewer than 100 rated boards.
+    provisional: bool,
+    /// This player's answer in the API.
+    url: String,
+}
+
+/// `GET /api/v1/ratings`
+#[derive(Debug, Serialize, ToSchema)]
+pub(crate) struct RatingsAnswer {
+    /// One page of the public players with a rated board, by id.
+    ratings: Vec<RatingLine>,
+    next: Option<String>,
+}
+
+/// The ratings of the public players who played a rated board, one page of them, by id: the
+/// rows of `ratings.csv` for those players (a player who is not public is left out).
+#[utoipa::path(get, path = "/api/v1/ratings", params(PageParams),
+    responses(
+        (status = 200, body = RatingsAnswer),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 400, body = ApiError), (status = 503, body = ApiError),
+    ))]
+pub(crate) async fn ratings(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    paging: Paging,
+) -> Result<HttpResponse, AppError> {
+    let (public, rated) = with_db(&state, |conn| {
+        let rated = crate::db::ratings::current(conn)?;
+        Ok((players::public_players(conn)?, rated))
+    })
+    .await?;
+    let lines = public.into_iter().filter_map(|p| {
+        let r = rated.get(&p.id).filter(|r| r.boards > 0)?;
+        let n = i64::try_from(p.id.number()).unwrap_or(i64::MAX);
+        Some((
+            n,
+            RatingLine {
+                id: p.id.to_string(),
+                name: p.fields.name,
+                rating: crate::rules::rational::decimals(&r.rating, 3),
+                boards: r.boards,
+                provisional: r.provisional(),
+                url: format!("/api/v1/players/{}", p.id),
+            },
+        ))
+    });
+    let page = paging.page("ratings", lines, |(n, _)| [*n, 0, 0, 0], |(_, l)| l)?;
+    let body = serde_json::to_vec(&RatingsAnswer {
+        ratings: page.items,
+        next: page.next,
+    })
+    .map_err(AppError::internal)?;
+    Ok(answer_of(&req, &state, "ratings", body))
 }
 
 /// What `/api/v1/players/{id}` finds for an id.

@@ -10,7 +10,7 @@
 //! not found like the rest.
 
 use actix_web::http::header;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use crate::db::players::events::{PlayerEvent, events_of};
@@ -18,6 +18,7 @@ use crate::db::players::{self, IdNow, Player};
 use crate::rules::player_id::PlayerId;
 use crate::web::page::{Ctx, render, with_db};
 use crate::web::player_lines::{EventLine, RatingShown, event_lines};
+use crate::web::validator::{Inputs, Validator};
 use crate::web::{AppError, AppState};
 
 #[derive(Template)]
@@ -45,8 +46,11 @@ enum Shown {
     Nothing,
 }
 
-/// `GET /p/{id}`: a public player's page.
+/// `GET /p/{id}`: a public player's page, with a validator made of what it shows (the
+/// player's row, their published events as the public sees them, their rating): a reader
+/// who has it gets `304` before the page is drawn.
 pub(crate) async fn player(
+    req: HttpRequest,
     ctx: Ctx,
     state: web::Data<AppState>,
     id: web::Path<String>,
@@ -80,6 +84,15 @@ pub(crate) async fn player(
         Shown::Page(player, events, rating) => {
             let mut events = event_lines(&state, id, &events, true).await?;
             events.reverse();
+            let mut inputs = Inputs::default();
+            inputs.add_debug(&player).add_debug(&rating);
+            for e in &events {
+                inputs.add_debug(&e);
+            }
+            let validator = Validator::of(&req, &state, "player", ctx.lang.code(), inputs);
+            if let Some(response) = validator.not_modified(&req) {
+                return Ok(response);
+            }
             let page = PlayerPage {
                 rating: rating.map(|r| RatingShown::of(&ctx.t, (id, &player.fields.name), &r)),
                 boards: events.iter().map(|e| e.boards).sum(),
@@ -87,7 +100,7 @@ pub(crate) async fn player(
                 player,
                 events,
             };
-            render(&ctx, &page)
+            Ok(validator.headed(render(&ctx, &page)?))
         }
     }
 }
