@@ -133,6 +133,11 @@ pub(crate) async fn seen(state: &AppState, slug: String) -> Result<Seen, AppErro
             .into_iter()
             .filter(|m| m.published)
             .collect();
+        // A series with no published tournament is not public yet: its name tells of
+        // tournaments the public does not see.
+        if members.is_empty() {
+            return Err(AppError::not_found());
+        }
         let key: StandingsKey = (
             series.count_best,
             members

@@ -875,5 +875,12 @@ async fn the_series_answers_give_the_series_page_and_its_file() {
         .unwrap();
         let none = reader.get_ok("/api/v1/series").await;
         assert!(none.body.contains("\"series\":[]"), "{}", none.body);
+        // Its page and files likewise, answered as a series that does not exist.
+        let nothing = reader.get("/s/nope").await;
+        for path in ["/s/spring", "/s/spring/series.csv", "/s/spring/series.pdf"] {
+            let answer = reader.get(path).await;
+            assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path}");
+            assert_eq!(answer.body.replace(path, "/s/nope"), nothing.body, "{path}");
+        }
     }
 }
