@@ -2,12 +2,12 @@
 //! benches/ratings.rs (by default 50 events × 16 teams × 7 rounds × 8 boards from a pool of
 //! 400 players) stored as rated, finished tournaments whose rosters and line-ups name
 //! registry players; then `fushi ratings --recompute`'s full run from zero (every event read
-//! from the database, the four kept tables written again), and one more finished event
-//! carried on. It prints the times, the memory the recompute took (peak
-//! resident, counted from just before it) and the database's size:
-//! `cargo bench --bench ratings_db`, sized by `RATINGS_EVENTS`, `RATINGS_TEAMS` and
-//! `RATINGS_POOL` as the pure run's bench; `RATINGS_DB_URL` for a PostgreSQL database
-//! (emptied first), else a SQLite file in a temporary directory.
+//! from the database, the kept tables written again), and one more event marked finished by
+//! its director, a write that carries the kept run on over it before it answers. It prints
+//! the times, the memory each step took (peak resident, counted from just before it) and the
+//! database's size: `cargo bench --bench ratings_db`, sized by `RATINGS_EVENTS`,
+//! `RATINGS_TEAMS` and `RATINGS_POOL` as the pure run's bench; `RATINGS_DB_URL` for a
+//! PostgreSQL database (emptied first), else a SQLite file in a temporary directory.
 
 #![allow(unreachable_pub, clippy::unwrap_used)]
 
@@ -22,7 +22,7 @@ use fushi::rules::{Event, Lineup, PlayerId, Room, Settings, SettingsDraft};
 use season::{BOARDS, Dice, ROUNDS, Size, draw_players, event, peak_mib, setting};
 
 /// Event `e` of the season with its teams' players linked and every room's line-up given:
-/// rated, finished and published, ending a week after the one before.
+/// rated and published, ending a week after the one before; not finished yet.
 fn linked_event(e: u64, size: Size, dice: &mut Dice) -> Event {
     let mut ev = event(e, size.teams, dice);
     let players = draw_players(size, dice);
@@ -33,7 +33,6 @@ fn linked_event(e: u64, size: Size, dice: &mut Dice) -> Event {
         + chrono::Days::new(e * 7))
     .to_string();
     draft.standing.rated = true;
-    draft.standing.finished = true;
     ev.settings = Settings::try_from(draft).expect("valid settings");
     let mut teams = ev.teams.to_vec();
     for (team, four) in teams.iter_mut().zip(&players) {
@@ -64,6 +63,34 @@ fn linked_event(e: u64, size: Size, dice: &mut Dice) -> Event {
     }
     ev.lineups = lineups.into();
     ev
+}
+
+/// Releases every round of tournament `slug` (`None`: of every tournament) and, for all of
+/// them but `slug`'s, marks them finished, straight in the tables.
+fn release_and_finish(conn: &mut fushi::db::DbConnection, slug: Option<&str>) {
+    use diesel::prelude::*;
+    use fushi::db::schema::{rounds, tournaments};
+    let ids: Vec<i32> = match slug {
+        Some(slug) => tournaments::table
+            .filter(tournaments::slug.eq(slug))
+            .select(tournaments::id)
+            .load(conn)
+            .unwrap(),
+        None => tournaments::table
+            .select(tournaments::id)
+            .load(conn)
+            .unwrap(),
+    };
+    diesel::update(rounds::table.filter(rounds::tournament_id.eq_any(&ids)))
+        .set(rounds::results_released.eq(true))
+        .execute(conn)
+        .unwrap();
+    if slug.is_none() {
+        diesel::update(tournaments::table)
+            .set(tournaments::finished.eq(true))
+            .execute(conn)
+            .unwrap();
+    }
 }
 
 /// The process's peak resident memory counts from now on (`/proc/self/clear_refs`).
@@ -115,6 +142,9 @@ fn main() {
     for ev in before {
         fushi::db::insert_event(&mut conn, ev).unwrap();
     }
+    // The history as it stands in the database: every event played, released and marked
+    // finished (straight in the tables, so that storing it runs no ratings).
+    release_and_finish(&mut conn, None);
     println!(
         "{} events × {} teams × {ROUNDS} rounds × {BOARDS} boards, {} players, stored in {:.2?}",
         size.events,
@@ -141,14 +171,20 @@ fn main() {
         peak_mib()
     );
 
-    // One more event, finished, that sorts last: the kept run carried on over it.
+    // One more event, played and released, that sorts last: its director marks it
+    // finished, and that write carries the kept run on over it before it answers.
     fushi::db::insert_event(&mut conn, last).unwrap();
+    release_and_finish(&mut conn, Some(&last.settings.slug));
     reset_peak();
     let started = Instant::now();
-    assert_eq!(ratings::refresh(&mut conn).unwrap(), Refreshed::Appended(1));
+    assert!(
+        fushi::db::standing::set_finished_as(&mut conn, &last.settings.slug, true, "bench")
+            .unwrap()
+    );
+    let marked = started.elapsed();
+    assert_eq!(ratings::refresh(&mut conn).unwrap(), Refreshed::Current);
     println!(
-        "one event carried on: {:.2?}; peak memory {} MiB",
-        started.elapsed(),
+        "one event marked finished, the run carried on: {marked:.2?}; peak memory {} MiB",
         peak_mib()
     );
     if !url.starts_with("postgres") {
