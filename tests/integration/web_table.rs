@@ -1364,7 +1364,7 @@ async fn in_a_rated_tournament_the_table_cannot_change_who_sat_once_the_room_has
         table
             .get_ok(&open)
             .await
-            .has("This room no longer takes entries.")
+            .has("This room no longer takes entries: for any change, ask the director.")
             .has("This room&#39;s results are in.")
             .has("Carol Li &#38; David Zhao</span>")
             .lacks("Alice Chen &#38; Ben Wu</span>");
