@@ -72,14 +72,8 @@ impl Validator {
     /// `304 Not Modified` when the reader has this page already.
     pub(crate) fn not_modified(&self, req: &HttpRequest) -> Option<HttpResponse> {
         let etag = self.etag.as_deref()?;
-        let named = req
-            .headers()
-            .get_all(header::IF_NONE_MATCH)
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .map(str::trim)
-            .any(|tag| tag == etag || tag == "*");
-        named.then(|| self.headed(HttpResponse::NotModified().finish()))
+        crate::web::api::index::matches(req, etag)
+            .then(|| self.headed(HttpResponse::NotModified().finish()))
     }
 
     /// `response` with the validator and caching headers (`no-store` without a validator).

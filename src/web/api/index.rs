@@ -180,7 +180,7 @@ fn validator(database: &str, digest: &str, coding: Coding) -> String {
 }
 
 /// Whether `If-None-Match` names `etag` (or `*`).
-pub(super) fn matches(req: &HttpRequest, etag: &str) -> bool {
+pub(crate) fn matches(req: &HttpRequest, etag: &str) -> bool {
     req.headers()
         .get_all(header::IF_NONE_MATCH)
         .filter_map(|v| v.to_str().ok())
