@@ -42,6 +42,16 @@ impl Inputs {
     }
 }
 
+/// Whether `If-None-Match` names `etag` (or `*`).
+pub(crate) fn names(req: &HttpRequest, etag: &str) -> bool {
+    req.headers()
+        .get_all(header::IF_NONE_MATCH)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .any(|tag| tag == etag || tag == "*")
+}
+
 impl Validator {
     /// The validator of page `kind` (no `-` in it) made of `inputs`, for this request: its
     /// language and the coding its bytes travel in are part of it. `lang` is `all` for an
@@ -72,8 +82,7 @@ impl Validator {
     /// `304 Not Modified` when the reader has this page already.
     pub(crate) fn not_modified(&self, req: &HttpRequest) -> Option<HttpResponse> {
         let etag = self.etag.as_deref()?;
-        crate::web::api::index::matches(req, etag)
-            .then(|| self.headed(HttpResponse::NotModified().finish()))
+        names(req, etag).then(|| self.headed(HttpResponse::NotModified().finish()))
     }
 
     /// `response` with the validator and caching headers (`no-store` without a validator).

@@ -180,13 +180,8 @@ fn validator(database: &str, digest: &str, coding: Coding) -> String {
 }
 
 /// Whether `If-None-Match` names `etag` (or `*`).
-pub(crate) fn matches(req: &HttpRequest, etag: &str) -> bool {
-    req.headers()
-        .get_all(header::IF_NONE_MATCH)
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .map(str::trim)
-        .any(|tag| tag == etag || tag == "*")
+pub(super) fn matches(req: &HttpRequest, etag: &str) -> bool {
+    crate::web::validator::names(req, etag)
 }
 
 /// The published tournaments, one page of them, newest first (as on the home page).
